@@ -1,0 +1,56 @@
+"""The errors bito raises at its users.
+
+Each names what went wrong in the user's terms: an illegal move names the rule it breaks, bad
+text points at the character, a bad option names the key.
+"""
+
+from __future__ import annotations
+
+
+class BitoError(Exception):
+    """Base class of every error bito raises on purpose."""
+
+
+class IllegalActionError(BitoError):
+    """An action the rules do not allow in this position.
+
+    ``rule`` is a short stable name of the rule (``"throw-in limit"``), ``detail`` says how it
+    applies here (``"the defender holds 2 cards"``).
+    """
+
+    def __init__(self, rule: str, detail: str) -> None:
+        super().__init__(f"{rule}: {detail}")
+        self.rule = rule
+        self.detail = detail
+
+
+class InvalidNotationError(BitoError, ValueError):
+    """Text that is not valid notation; ``position`` is the index of the offending character."""
+
+    def __init__(self, reason: str, text: str, position: int = 0) -> None:
+        pointer = " " * position + "^"
+        super().__init__(f"{reason}\n  {text}\n  {pointer}")
+        self.reason = reason
+        self.text = text
+        self.position = position
+
+
+class RulesError(BitoError, ValueError):
+    """An unknown, malformed or conflicting rules option; ``key`` names it."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key = key
+
+
+class UnknownVariantError(RulesError):
+    """A variant name that is not in the registry."""
+
+
+class RecordError(BitoError, ValueError):
+    """A malformed game record; ``line`` is the 1-based line at fault (0 if not line-bound)."""
+
+    def __init__(self, line: int, message: str) -> None:
+        where = f"line {line}: " if line else ""
+        super().__init__(f"{where}{message}")
+        self.line = line

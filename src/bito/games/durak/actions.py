@@ -1,0 +1,167 @@
+"""Durak actions and their text form.
+
+An action never names the seat that makes it: the state knows who is to act, so a game is a
+plain list of actions. Actions are interned (one object per distinct action), which keeps
+move generation free of allocation and makes ``==`` an identity test in the common case.
+
+Text forms (see ``docs/notation.md``):
+
+========  ===============  ==========================================================
+kind      text             meaning
+========  ===============  ==========================================================
+attack    ``6h``           lead or throw in the six of hearts
+attack    ``6h+6s``        lead several cards at once (one rank, per the lead rules)
+defend    ``Th>6h``        cover the six of hearts with the ten of hearts
+transfer  ``=6s``          pass the attack on with the six of spades
+take      ``take``         pick up the table (others may still throw in first)
+pass      ``pass``         stop throwing in for now (also ``bito`` / ``done``)
+========  ===============  ==========================================================
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bito.cards import card_pretty, card_str, parse_card, split_cards
+from bito.errors import InvalidNotationError
+
+ATTACK, DEFEND, TRANSFER, TAKE, PASS = 0, 1, 2, 3, 4
+KIND_NAMES: Final = ("attack", "defend", "transfer", "take", "pass")
+
+
+class Action:
+    """One move. Build with :func:`attack`, :func:`defend`, :func:`transfer`, or use the
+    constants :data:`TAKE_ACTION` and :data:`PASS_ACTION`; parse with :func:`parse_action`."""
+
+    __slots__ = ("kind", "cards", "target", "_key")
+
+    kind: int
+    cards: tuple[int, ...]
+    target: int
+
+    def __new__(cls, kind: int, cards: tuple[int, ...] = (), target: int = -1) -> Action:
+        key = (kind, cards, target)
+        hit = _INTERN.get(key)
+        if hit is not None:
+            return hit
+        self = object.__new__(cls)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "_key", key)
+        _INTERN[key] = self
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Action) and self._key == other._key)
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __reduce__(self) -> tuple[type[Action], tuple[int, tuple[int, ...], int]]:
+        return (Action, (self.kind, self.cards, self.target))
+
+    @property
+    def card(self) -> int:
+        """The single card of an attack, defence or transfer."""
+        return self.cards[0]
+
+    @property
+    def kind_name(self) -> str:
+        return KIND_NAMES[self.kind]
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k == ATTACK:
+            return "+".join(card_str(c) for c in self.cards)
+        if k == DEFEND:
+            return f"{card_str(self.cards[0])}>{card_str(self.target)}"
+        if k == TRANSFER:
+            return "=" + card_str(self.cards[0])
+        return KIND_NAMES[k]
+
+    def pretty(self) -> str:
+        """Words and suit symbols for the terminal (``cover 6♥ with 10♥``)."""
+        k = self.kind
+        if k == ATTACK:
+            return "attack " + " ".join(card_pretty(c) for c in self.cards)
+        if k == DEFEND:
+            return f"cover {card_pretty(self.target)} with {card_pretty(self.cards[0])}"
+        if k == TRANSFER:
+            return f"transfer with {card_pretty(self.cards[0])}"
+        if k == TAKE:
+            return "take the cards"
+        return "pass (bito)"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+
+_INTERN: dict[tuple[int, tuple[int, ...], int], Action] = {}
+
+
+def attack(*cards: int) -> Action:
+    return Action(ATTACK, tuple(sorted(cards)))
+
+
+def defend(card: int, target: int) -> Action:
+    return Action(DEFEND, (card,), target)
+
+
+def transfer(card: int) -> Action:
+    return Action(TRANSFER, (card,))
+
+
+TAKE_ACTION: Final = Action(TAKE)
+PASS_ACTION: Final = Action(PASS)
+
+_WORDS: Final = {
+    "take": TAKE_ACTION, "t": TAKE_ACTION, "pickup": TAKE_ACTION, "беру": TAKE_ACTION,
+    "pass": PASS_ACTION, "bito": PASS_ACTION, "done": PASS_ACTION, "p": PASS_ACTION,
+    "бито": PASS_ACTION, "пас": PASS_ACTION,
+}
+
+
+def parse_action(text: str) -> Action:
+    """Parse the text form of an action. Raises :class:`InvalidNotationError` that points at
+    the offending character. Accepts a few friendly spellings (``transfer 6s``, ``Th/6h``)."""
+    s = text.strip()
+    low = s.lower()
+    if low in _WORDS:
+        return _WORDS[low]
+    if not s:
+        raise InvalidNotationError("empty move", text, 0)
+    offset = len(text) - len(text.lstrip())
+    for prefix in ("transfer ", "transfer:", "="):
+        if low.startswith(prefix):
+            rest = s[len(prefix):]
+            try:
+                return transfer(parse_card(rest))
+            except InvalidNotationError as e:
+                raise InvalidNotationError(e.reason, text, offset + len(prefix) + e.position
+                                           ) from None
+    for sep in (">", "/"):
+        if sep in s:
+            left, right = s.split(sep, 1)
+            cover, target = (left, right) if sep == ">" else (right, left)
+            try:
+                c = parse_card(cover)
+            except InvalidNotationError as e:
+                at = 0 if sep == ">" else len(left) + 1
+                raise InvalidNotationError(e.reason, text, offset + at + e.position) from None
+            try:
+                t = parse_card(target)
+            except InvalidNotationError as e:
+                at = len(left) + 1 if sep == ">" else 0
+                raise InvalidNotationError(e.reason, text, offset + at + e.position) from None
+            return defend(c, t)
+    try:
+        cards = split_cards(s)
+    except InvalidNotationError as e:
+        raise InvalidNotationError(e.reason, text, offset + e.position) from None
+    if len(set(cards)) != len(cards):
+        raise InvalidNotationError("the same card twice", text, offset)
+    return attack(*cards)

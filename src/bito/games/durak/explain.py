@@ -1,0 +1,94 @@
+"""Why an action is illegal, in the words of the rule it breaks.
+
+Legality itself is decided by move generation (an action is legal exactly when it is in
+``legal_actions()``); this module only finds the most specific rule to name in the error.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bito.cards import RANK_NAMES, card_str, rank_of
+from bito.errors import IllegalActionError
+from bito.games.durak.actions import ATTACK, DEFEND, PASS, TAKE, TRANSFER, Action
+
+if TYPE_CHECKING:
+    from bito.games.durak.state import DurakState
+
+_LEAD, _DEFEND, _THROW, _OVER = 0, 1, 2, 3
+
+
+def explain(state: DurakState, action: Action) -> IllegalActionError:
+    rules = state.deal.rules
+    ph = state.phase
+    seat = state.to_act
+    kind = action.kind
+    err = IllegalActionError
+    if ph == _OVER:
+        return err("game over", "no more moves: the game has ended")
+    hand = state.hands[seat]
+    for c in action.cards:
+        if not hand >> c & 1:
+            return err("not in hand", f"seat {seat} does not hold {card_str(c)}")
+    if kind == TAKE:
+        return err("take", "only the defender may take, while cards are uncovered"
+                   if ph == _THROW else "nothing to take")
+    if kind == PASS:
+        if ph == _LEAD:
+            return err("lead", "the attacker must open the bout; he cannot pass")
+        return err("pass", "the defender must cover or take; only throwers pass")
+    if kind == DEFEND:
+        if ph != _DEFEND:
+            return err("defend", "there is nothing uncovered to defend against now")
+        target = action.target
+        if target not in state.attack:
+            return err("defend", f"{card_str(target)} is not on the table")
+        if state.defence[state.attack.index(target)] >= 0:
+            return err("defend", f"{card_str(target)} is already covered")
+        return err("beat relation", f"{card_str(action.card)} does not beat "
+                   f"{card_str(target)} (trump {card_str(state.deal.trump_card)[1]})")
+    if kind == TRANSFER:
+        if ph != _DEFEND:
+            return err("transfer", "only the defender may transfer, before he covers")
+        block = state._transfer_block()
+        if block is not None:
+            rule, _, detail = block.partition(": ")
+            return err(rule, detail)
+        if rank_of(action.card) != rank_of(state.attack[0]):
+            return err("transfer rank", f"a transfer card must be a "
+                       f"{RANK_NAMES[rank_of(state.attack[0])]}")
+        return err("transfer", "not allowed here")
+    assert kind == ATTACK
+    if ph == _DEFEND:
+        return err("turn", "the defender must cover or take before anyone throws in")
+    room = state.room()
+    defender_cards = state.hands[state.defender].bit_count()
+    if ph == _LEAD:
+        shape = rules.lead_shape
+        ranks = {rank_of(c) for c in action.cards}
+        n = len(action.cards)
+        if shape == "single" and n > 1:
+            return err("lead shape", "lead exactly one card")
+        if shape in ("same_rank", "same_rank_1or2") and len(ranks) > 1:
+            return err("lead shape", "all cards of a lead must be of one rank")
+        if shape == "same_rank_1or2" and n > 2:
+            return err("lead shape", "lead one or two cards of one rank")
+        if shape == "rozaliev":
+            return err("lead shape", "lead a single card, a pair, or a pair plus one card")
+        if n > rules.lead_max:
+            return err("lead limit", f"at most {rules.lead_max} cards in a lead")
+        if n > defender_cards:
+            return err("lead limit", f"the defender holds {defender_cards} card(s)")
+        return err("bout limit", f"this bout holds at most {room} card(s)")
+    # throw-in
+    if not rules.throw_in_enabled:
+        return err("no throw-in", "this game has no throw-ins")
+    if len(action.cards) != 1:
+        return err("throw-in", "throw in one card at a time")
+    c = action.card
+    if not state.table_ranks >> c & 1:
+        return err("throw-in rank", f"no {RANK_NAMES[rank_of(c)]} on the table")
+    if state.hands[state.defender].bit_count() - state.uncovered <= 0:
+        return err("throw-in limit", f"the defender holds {defender_cards} card(s) and "
+                   f"{state.uncovered} are uncovered")
+    return err("throw-in limit", f"the bout already holds {len(state.attack)} attack cards")

@@ -1,0 +1,23 @@
+"""Fast random playouts on the reference engine, for benchmarks and search.
+
+A playout owns a private copy of the state and steps it in place, so it allocates no new state
+per move; the rules applied are exactly those of :meth:`DurakState.apply`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bito.games.durak.state import DurakState, Outcome
+
+
+def random_playout(state: DurakState, rng: random.Random) -> tuple[Outcome, int]:
+    """Play uniformly random legal moves to the end; return the outcome and the move count."""
+    s = state.copy()
+    steps = 0
+    rand = rng.random
+    while s.outcome is None:
+        acts = s.legal_actions()
+        s._step(acts[int(rand() * len(acts))])
+        steps += 1
+    return s.outcome, steps

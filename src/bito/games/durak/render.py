@@ -1,0 +1,94 @@
+"""Plain-text pictures of a position: the whole state, or one seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bito.cards import SUIT_SYMBOLS, card_pretty, cards_of, rank_of, suit_of
+
+if TYPE_CHECKING:
+    from bito.games.durak.state import DurakState
+    from bito.games.durak.view import DurakView
+
+
+def sorted_hand(mask: int, trump_suit: int) -> list[int]:
+    """Hand order a player expects: non-trumps by suit then rank, trumps last."""
+    return sorted(cards_of(mask), key=lambda c: (suit_of(c) == trump_suit, suit_of(c),
+                                                 rank_of(c), c))
+
+
+def hand_text(mask: int, trump_suit: int) -> str:
+    """Cards with suit symbols; trumps are marked with a star."""
+    if not mask:
+        return "(no cards)"
+    return " ".join(card_pretty(c) + ("*" if suit_of(c) == trump_suit else "")
+                    for c in sorted_hand(mask, trump_suit))
+
+
+def table_text(attack: Sequence[int], defence: Sequence[int]) -> str:
+    if not attack:
+        return "(empty)"
+    return "  ".join(card_pretty(a) + ("/" + card_pretty(d) if d >= 0 else "/__")
+                     for a, d in zip(attack, defence, strict=True))
+
+
+def render_state(state: DurakState) -> str:
+    """Everything, hidden cards included: for debugging and tests."""
+    trump = state.deal.trump_suit
+    lines = [
+        f"trump {card_pretty(state.deal.trump_card)} ({SUIT_SYMBOLS[trump]})  "
+        f"stock {len(state.stock)}  discard {state.discard.bit_count()}  bout {state.bout + 1}"
+        f"  phase {state.phase_name}",
+        f"table: {table_text(state.attack, state.defence)}",
+    ]
+    for seat in range(state.deal.players):
+        role = _role(seat, state.attacker, state.defender, state.to_act)
+        lines.append(f"  seat {seat}{role}: {hand_text(state.hands[seat], trump)}")
+    if state.outcome is not None:
+        lines.append(outcome_text(state.outcome.loser, state.outcome.draw, None))
+    return "\n".join(lines)
+
+
+def _role(seat: int, attacker: int, defender: int, to_act: int) -> str:
+    tags = []
+    if seat == attacker:
+        tags.append("attacker")
+    if seat == defender:
+        tags.append("defender")
+    if seat == to_act:
+        tags.append("to act")
+    return f" ({', '.join(tags)})" if tags else ""
+
+
+def outcome_text(loser: int | None, draw: bool, names: Sequence[str] | None) -> str:
+    if draw or loser is None:
+        return "Draw: everyone went out together, there is no fool."
+    who = names[loser] if names else f"seat {loser}"
+    return f"{who} is the fool (дурак)."
+
+
+def render_view(view: DurakView, names: Sequence[str]) -> str:
+    """What a player sees at the table."""
+    trump = view.trump_suit
+    indicator = card_pretty(view.trump_card)
+    where = "under the stock" if view.trump_card_in_stock else "drawn"
+    lines = [
+        f"Trump {SUIT_SYMBOLS[trump]}  (trump card {indicator}, {where})   "
+        f"stock {view.stock_count}   discard {view.discard_count}   bout {view.bout + 1}",
+    ]
+    for seat in range(view.players):
+        if seat == view.seat:
+            continue
+        role = _role(seat, view.attacker, view.defender, view.to_act)
+        status = "out" if seat in view.out else f"{view.hand_counts[seat]} cards"
+        known = view.known[seat]
+        extra = f"   known: {hand_text(known, trump)}" if known else ""
+        lines.append(f"  {names[seat]}{role}: {status}{extra}")
+    lines.append("")
+    lines.append(f"  table: {table_text(view.attack, view.defence)}"
+                 + ("   (defender takes)" if view.taking else ""))
+    lines.append("")
+    role = _role(view.seat, view.attacker, view.defender, view.to_act)
+    lines.append(f"  {names[view.seat]}{role}: {hand_text(view.hand, trump)}")
+    return "\n".join(lines)

@@ -1,0 +1,169 @@
+"""Starting a deal: shuffle, deal, turn up the trump, choose who attacks first.
+
+Everything random in a deal happens here, from one seed, so a game is fully determined by
+(rules, players, seed, match context, actions).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bito.cards import ACE, rank_of, standard_deck, suit_of
+from bito.errors import RulesError
+from bito.rules import Rules
+
+
+@dataclass(frozen=True)
+class MatchContext:
+    """What a deal needs to know about the previous deal of a match (VARIANTS.md §1.8).
+
+    ``game_number`` counts from 0. ``previous_fool`` is None for the first deal and after a
+    drawn deal. ``dealer`` is who deals this deal (None: by lot).
+    """
+
+    game_number: int = 0
+    dealer: int | None = None
+    previous_fool: int | None = None
+    previous_winner: int | None = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The immutable facts of one deal, shared by every state of the game."""
+
+    rules: Rules
+    players: int
+    seed: int
+    match: MatchContext
+    dealer: int
+    trump_suit: int
+    trump_card: int
+    hands: tuple[int, ...]
+    stock: tuple[int, ...]  # index 0 is drawn last (the trump card); index -1 is the top
+    first_attacker: int
+    first_defender: int
+    shown: tuple[int, ...]  # per seat: cards shown to everyone during setup
+    under_fool: bool  # the deal is led at the previous fool (#78 under_fool)
+
+
+def _rejected(card: int, rules: Rules) -> bool:
+    r = rank_of(card)
+    return ("A" in rules.trump_reject_indicator and r == ACE) or (
+        "L" in rules.trump_reject_indicator and r == rules.low_rank)
+
+
+def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
+    """Shuffle and deal a new game."""
+    if not rules.players_min <= players <= rules.max_players:
+        raise RulesError("players", f"this game takes {rules.players_min} to "
+                         f"{rules.max_players} players with a {rules.deck_size}-card deck, "
+                         f"not {players}")
+    rng = random.Random(seed)
+    deck = list(standard_deck(rules.deck_size))
+    rng.shuffle(deck)  # deck[0] is the top of the pack
+    dealer = match.dealer if match.dealer is not None else rng.randrange(players)
+    hands = [0] * players
+    pos = 0
+    last_dealt = -1
+    for _ in range(rules.deal_hand_size):
+        for i in range(1, players + 1):
+            seat = (dealer + i) % players
+            last_dealt = deck[pos]
+            hands[seat] |= 1 << last_dealt
+            pos += 1
+    rest = deck[pos:]  # top first
+    shown = [0] * players
+    if not rest:
+        # The whole pack is dealt: the dealer's last card is shown and fixes the trump (S0:243).
+        trump_card = last_dealt
+        shown[dealer] |= 1 << trump_card
+        stock: tuple[int, ...] = ()
+    else:
+        trump_card, rest = _turn_trump(rules, rest, rng)
+        stock = (trump_card, *reversed(rest))
+    trump_suit = suit_of(trump_card)
+    attacker, under_fool = _first_attacker(rules, players, dealer, hands, trump_suit, match,
+                                           rng, shown)
+    defender = (attacker + 1) % players
+    return Deal(rules=rules, players=players, seed=seed, match=match, dealer=dealer,
+                trump_suit=trump_suit, trump_card=trump_card, hands=tuple(hands), stock=stock,
+                first_attacker=attacker, first_defender=defender, shown=tuple(shown),
+                under_fool=under_fool)
+
+
+def _turn_trump(rules: Rules, rest: list[int], rng: random.Random) -> tuple[int, list[int]]:
+    """Pick the trump card from the undealt cards (top first); return it and the others.
+
+    A rejected card (#74) is buried at a random place in the stock and another is turned.
+    """
+    rest = list(rest)
+    source = rules.trump_source
+    tried: set[int] = set()
+    for _ in range(len(rest)):
+        if source == "stock_top":
+            i = 0
+        elif source in ("last_card", "bottom_card"):
+            i = len(rest) - 1
+        else:  # any_card
+            candidates = [j for j, c in enumerate(rest) if c not in tried]
+            i = rng.choice(candidates)
+        candidate = rest[i]
+        if not _rejected(candidate, rules) or len(rest) == 1:
+            del rest[i]
+            return candidate, rest
+        tried.add(candidate)
+        del rest[i]
+        # Bury it strictly inside the stock, so it is neither turned again next nor drawn last.
+        where = rng.randrange(1, len(rest)) if len(rest) > 1 else 0
+        rest.insert(where, candidate)
+        if all(_rejected(c, rules) for c in rest):
+            break
+    i = 0 if source == "stock_top" else len(rest) - 1
+    candidate = rest.pop(i)
+    return candidate, rest
+
+
+def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int], trump_suit: int,
+                    match: MatchContext, rng: random.Random, shown: list[int]
+                    ) -> tuple[int, bool]:
+    """Who leads the first bout, and whether that lead is made 'under the fool'."""
+    fool = match.previous_fool
+    if match.game_number > 0 and fool is not None:
+        rule = rules.next_game_leader
+        if rule == "from_under_fool":
+            return (fool + 1) % players, False
+        if rule == "under_fool":
+            return (fool - 1) % players, True
+        if rule == "previous_winner" and match.previous_winner is not None:
+            return match.previous_winner, False
+        if rule == "left_of_dealer":
+            return (dealer + 1) % players, False
+    if rules.first_attacker_rule == "left_of_dealer":
+        return (dealer + 1) % players, False
+    order = [(dealer + i) % players for i in range(1, players + 1)]
+    best: tuple[int, int, int] | None = None  # (rank, order index, card)
+    for idx, seat in enumerate(order):
+        m = hands[seat]
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            if suit_of(c) == trump_suit and (best is None or (rank_of(c), idx) < best[:2]):
+                best = (rank_of(c), idx, c)
+    if best is None:
+        if rules.first_attacker_no_trump_fallback == "lot":
+            return rng.randrange(players), False
+        for idx, seat in enumerate(order):
+            m = hands[seat]
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                if best is None or (rank_of(c), idx) < best[:2]:
+                    best = (rank_of(c), idx, c)
+    assert best is not None
+    seat = order[best[1]]
+    # The first attacker shows the card that makes him first: it becomes public knowledge.
+    shown[seat] |= 1 << best[2]
+    return seat, False

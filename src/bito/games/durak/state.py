@@ -1,0 +1,605 @@
+"""The Durak state machine (VARIANTS.md §1.3): bouts of attack, defence, throw-in and transfer.
+
+One seat acts at a time:
+
+* ``LEAD``: the attacker opens the bout (:data:`~bito.games.durak.actions.ATTACK`).
+* ``DEFEND``: the defender covers one card at a time, transfers, or takes.
+* ``THROW``: once everything is covered, or the defender has declared *take*, the throwers are
+  asked in priority order (the main attacker first, then clockwise). A thrower may throw in
+  several cards one at a time and then passes; the right goes round until every thrower has
+  passed in a row. Then the defender covers what was added, picks up (after *take*), or the
+  bout is *bito*.
+
+A seat that holds no card is skipped (hand sizes are public); a seat that could throw but may
+not want to must say ``pass``, so silence never reveals a hand.
+
+The state is immutable from outside: :meth:`DurakState.apply` returns a new state. Search and
+playouts may use the in-place :meth:`DurakState._step` on a copy they own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from bito.cards import RANK_MASKS, card_pretty, card_str, rank_of, suit_of
+from bito.errors import IllegalActionError
+from bito.games.durak.actions import (
+    ATTACK,
+    DEFEND,
+    PASS,
+    PASS_ACTION,
+    TAKE,
+    TAKE_ACTION,
+    TRANSFER,
+    Action,
+)
+from bito.games.durak.beats import beat_table
+from bito.games.durak.setup import Deal
+
+LEAD, DEFEND_PHASE, THROW, OVER = 0, 1, 2, 3
+PHASE_NAMES: Final = ("lead", "defend", "throw", "over")
+_BIG: Final = 1 << 30
+
+_ATTACK1: Final = [Action(ATTACK, (c,)) for c in range(160)]
+_TRANSFER1: Final = [Action(TRANSFER, (c,)) for c in range(160)]
+_DEFEND: dict[int, Action] = {}
+
+
+def _defend_action(d: int, a: int) -> Action:
+    key = (d << 8) | a
+    act = _DEFEND.get(key)
+    if act is None:
+        act = _DEFEND[key] = Action(DEFEND, (d,), a)
+    return act
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a deal ended: the fool (None for a draw), the order players went out (the fool, if
+    any, last), and whether it was a draw."""
+
+    loser: int | None
+    order: tuple[int, ...]
+    draw: bool
+
+    @property
+    def winner(self) -> int | None:
+        """The first player out (for ``next_game_leader=previous_winner``)."""
+        return self.order[0] if self.order else None
+
+    def to_json(self) -> dict[str, object]:
+        return {"loser": self.loser, "order": list(self.order), "draw": self.draw}
+
+
+class DurakState:
+    """A position of a Durak-family game. See the module docstring for the flow."""
+
+    __slots__ = (
+        "deal", "hands", "known", "stock", "discard", "attack", "defence", "uncovered",
+        "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
+        "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
+        "_legal", "_beats",
+    )
+
+    deal: Deal
+    hands: list[int]
+    known: list[int]
+    stock: list[int]
+    discard: int
+    attack: list[int]
+    defence: list[int]
+    uncovered: int
+    table_ranks: int
+    phase: int
+    to_act: int
+    attacker: int
+    leader: int
+    defender: int
+    taking: bool
+    throwers: tuple[int, ...]
+    t_idx: int
+    passes: int
+    bout: int
+    out: list[int]
+    out_mask: int
+    outcome: Outcome | None
+    last_bout: tuple[int, ...]
+    _legal: list[Action] | None
+    _beats: tuple[int, ...]
+
+    @classmethod
+    def start(cls, deal: Deal) -> DurakState:
+        s = object.__new__(cls)
+        s.deal = deal
+        s.hands = list(deal.hands)
+        s.known = list(deal.shown)
+        s.stock = list(deal.stock)
+        s.discard = 0
+        s.attack = []
+        s.defence = []
+        s.uncovered = 0
+        s.table_ranks = 0
+        s.phase = LEAD
+        s.to_act = s.attacker = s.leader = deal.first_attacker
+        s.defender = deal.first_defender
+        s.taking = False
+        s.throwers = ()
+        s.t_idx = 0
+        s.passes = 0
+        s.bout = 0
+        s.out = []
+        s.out_mask = 0
+        s.outcome = None
+        s.last_bout = ()
+        s._legal = None
+        s._beats = beat_table(deal.rules, deal.trump_suit)
+        return s
+
+    def copy(self) -> DurakState:
+        """An independent copy (for in-place search and playouts)."""
+        s = object.__new__(DurakState)
+        s.deal = self.deal
+        s.hands = self.hands[:]
+        s.known = self.known[:]
+        s.stock = self.stock[:]
+        s.discard = self.discard
+        s.attack = self.attack[:]
+        s.defence = self.defence[:]
+        s.uncovered = self.uncovered
+        s.table_ranks = self.table_ranks
+        s.phase = self.phase
+        s.to_act = self.to_act
+        s.attacker = self.attacker
+        s.leader = self.leader
+        s.defender = self.defender
+        s.taking = self.taking
+        s.throwers = self.throwers
+        s.t_idx = self.t_idx
+        s.passes = self.passes
+        s.bout = self.bout
+        s.out = self.out[:]
+        s.out_mask = self.out_mask
+        s.outcome = self.outcome
+        s.last_bout = self.last_bout
+        s._legal = None
+        s._beats = self._beats
+        return s
+
+    # --- public protocol -------------------------------------------------------------------
+
+    @property
+    def rules(self):  # type: ignore[no-untyped-def]
+        return self.deal.rules
+
+    @property
+    def players(self) -> int:
+        return self.deal.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def trump_suit(self) -> int:
+        return self.deal.trump_suit
+
+    @property
+    def trump_card(self) -> int:
+        return self.deal.trump_card
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat :attr:`to_act` may take now (empty once the game is over)."""
+        acts = self._legal
+        if acts is None:
+            ph = self.phase
+            if ph == DEFEND_PHASE:
+                acts = self._defend_actions()
+            elif ph == THROW:
+                acts = self._throw_actions()
+            elif ph == LEAD:
+                acts = self._lead_actions()
+            else:
+                acts = []
+            self._legal = acts
+        return acts
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    def apply(self, action: Action) -> DurakState:
+        """The state after ``action``; this state is left untouched.
+
+        Raises :class:`IllegalActionError` naming the rule the action breaks.
+        """
+        if action not in self.legal_actions():
+            raise self.explain_illegal(action)
+        s = self.copy()
+        s._step(action)
+        return s
+
+    # --- move generation -------------------------------------------------------------------
+
+    def room(self) -> int:
+        """How many more attack cards the bout can take now (VARIANTS.md §1.5 caps)."""
+        rules = self.deal.rules
+        cap = rules.throw_in_cap
+        if rules.throw_in_first_bout_cap and self.bout == 0 and not self.taking:
+            cap = min(cap, rules.throw_in_first_bout_cap)
+        if rules.throw_in_uncapped_after_stock and not self.stock:
+            cap = _BIG
+        by_cap = cap - len(self.attack)
+        by_hand = self.hands[self.defender].bit_count() - self.uncovered
+        return by_cap if by_cap < by_hand else by_hand
+
+    def _lead_actions(self) -> list[Action]:
+        rules = self.deal.rules
+        limit = min(rules.lead_max, self.room())
+        hand = self.hands[self.to_act]
+        shape = rules.lead_shape
+        acts: list[Action] = []
+        if limit <= 0:
+            return acts
+        if shape == "single" or limit == 1:
+            while hand:
+                low = hand & -hand
+                acts.append(_ATTACK1[low.bit_length() - 1])
+                hand ^= low
+            return acts
+        groups: dict[int, list[int]] = {}
+        m = hand
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            groups.setdefault(rank_of(c), []).append(c)
+        most = 2 if shape == "same_rank_1or2" else limit
+        for cards in groups.values():
+            n = len(cards)
+            if n == 1:
+                acts.append(_ATTACK1[cards[0]])
+                continue
+            for sub in range(1, 1 << n):
+                size = sub.bit_count()
+                if size <= most and (shape != "rozaliev" or size <= 2):
+                    acts.append(Action(ATTACK, tuple(cards[i] for i in range(n) if sub >> i & 1)))
+        if shape == "rozaliev" and limit >= 3:
+            # a pair plus any one more card (S1:53)
+            all_cards = [c for cs in groups.values() for c in cs]
+            seen: set[tuple[int, ...]] = set()
+            for cards in groups.values():
+                n = len(cards)
+                for i in range(n):
+                    for j in range(i + 1, n):
+                        for extra in all_cards:
+                            if extra != cards[i] and extra != cards[j]:
+                                trio = tuple(sorted((cards[i], cards[j], extra)))
+                                if trio not in seen:
+                                    seen.add(trio)
+                                    acts.append(Action(ATTACK, trio))
+        return acts
+
+    def _defend_actions(self) -> list[Action]:
+        hand = self.hands[self.defender]
+        beats = self._beats
+        acts: list[Action] = []
+        defence = self.defence
+        for i, a in enumerate(self.attack):
+            if defence[i] < 0:
+                m = hand & beats[a]
+                while m:
+                    low = m & -m
+                    acts.append(_defend_action(low.bit_length() - 1, a))
+                    m ^= low
+        if self.deal.rules.transfer_enabled and self._transfer_block() is None:
+            rank = rank_of(self.attack[0])
+            m = hand & RANK_MASKS[rank]
+            while m:
+                low = m & -m
+                acts.append(_TRANSFER1[low.bit_length() - 1])
+                m ^= low
+        acts.append(TAKE_ACTION)
+        return acts
+
+    def _throw_actions(self) -> list[Action]:
+        acts: list[Action] = []
+        if self.room() > 0:
+            m = self.hands[self.to_act] & self.table_ranks
+            while m:
+                low = m & -m
+                acts.append(_ATTACK1[low.bit_length() - 1])
+                m ^= low
+        acts.append(PASS_ACTION)
+        return acts
+
+    def _transfer_block(self) -> str | None:
+        """Why the defender may not transfer now (None if he may, given a matching card)."""
+        rules = self.deal.rules
+        if not rules.transfer_enabled:
+            return "transfer: this game has no transfers"
+        if self.uncovered != len(self.attack):
+            return "transfer window: a card on the table is already covered"
+        rank = rank_of(self.attack[0])
+        for a in self.attack:
+            if rank_of(a) != rank:
+                return "transfer rank: the attack cards are not all of one rank"
+        if self.bout == 0:
+            fb = rules.transfer_first_bout
+            if fb == "first_game" and self.deal.match.game_number == 0:
+                return "no transfer in the first bout: first bout of the first game (#78)"
+            if fb == "under_fool" and self.deal.under_fool:
+                return "no transfer in the first bout: this deal is led under the fool (#78)"
+        if rules.transfer_forbid_if_trump_on_table:
+            trump = self.deal.trump_suit
+            if any(suit_of(a) == trump for a in self.attack):
+                return "transfer: not while a trump lies on the table (S0:307, literal)"
+        nxt = self.next_active(self.defender)
+        if nxt == self.defender:
+            return "transfer: nobody else is left in the game to pass the attack to"
+        need = len(self.attack) + 1
+        if self.hands[nxt].bit_count() < need:
+            return (f"transfer limit: the next defender holds {self.hands[nxt].bit_count()} "
+                    f"card(s), fewer than the {need} attack cards")
+        cap = rules.throw_in_cap
+        if rules.throw_in_uncapped_after_stock and not self.stock:
+            cap = _BIG
+        if need > cap:
+            return f"transfer limit: a bout holds at most {cap} attack cards"
+        return None
+
+    def next_active(self, seat: int) -> int:
+        """The nearest seat to the left (clockwise) of ``seat`` that is still in the game."""
+        n = self.deal.players
+        out = self.out_mask
+        s = (seat + 1) % n
+        while out >> s & 1 and s != seat:
+            s = (s + 1) % n
+        return s
+
+    # --- transitions -------------------------------------------------------------------------
+
+    def _step(self, action: Action) -> None:
+        """Apply a legal action in place. Callers own ``self`` and have checked legality."""
+        self._legal = None
+        kind = action.kind
+        if kind == DEFEND:
+            d = action.cards[0]
+            seat = self.defender
+            b = 1 << d
+            self.hands[seat] ^= b
+            self.known[seat] &= ~b
+            self.defence[self.attack.index(action.target)] = d
+            self.uncovered -= 1
+            self.table_ranks |= RANK_MASKS[d & 15]
+            if not self.hands[seat] and not self.stock:
+                self._go_out(seat)
+            if self.uncovered == 0:
+                if self.deal.rules.throw_in_enabled:
+                    self._start_throw_round()
+                else:
+                    self._end_bout(taken=False)
+        elif kind == ATTACK:
+            seat = self.to_act
+            hands = self.hands
+            for c in action.cards:
+                b = 1 << c
+                hands[seat] ^= b
+                self.known[seat] &= ~b
+                self.attack.append(c)
+                self.defence.append(-1)
+                self.table_ranks |= RANK_MASKS[c & 15]
+            self.uncovered += len(action.cards)
+            if not hands[seat] and not self.stock:
+                self._go_out(seat)
+            if self.phase == LEAD:
+                self.phase = DEFEND_PHASE
+                self.to_act = self.defender
+            else:
+                self.passes = 0
+                if not hands[seat] or self.room() <= 0:
+                    self._advance_thrower(counted=False)
+        elif kind == PASS:
+            self.passes += 1
+            self._advance_thrower(counted=True)
+        elif kind == TAKE:
+            self.taking = True
+            if self.deal.rules.throw_in_enabled:
+                self._start_throw_round()
+            else:
+                self._end_bout(taken=True)
+        else:  # TRANSFER
+            c = action.cards[0]
+            seat = self.defender
+            b = 1 << c
+            self.hands[seat] ^= b
+            self.known[seat] &= ~b
+            self.attack.append(c)
+            self.defence.append(-1)
+            self.uncovered += 1
+            if not self.hands[seat] and not self.stock:
+                self._go_out(seat)
+            self.attacker = seat
+            self.defender = self.next_active(seat)
+            self.to_act = self.defender
+
+    def _go_out(self, seat: int) -> None:
+        if not self.out_mask >> seat & 1:
+            self.out_mask |= 1 << seat
+            self.out.append(seat)
+
+    def _start_throw_round(self) -> None:
+        rules = self.deal.rules
+        n = self.deal.players
+        defender = self.defender
+        order = []
+        for i in range(n):
+            s = (self.attacker + i) % n
+            if s != defender and not self.out_mask >> s & 1:
+                order.append(s)
+        if rules.throw_in_by == "neighbours":
+            left = self.next_active(defender)
+            right = defender
+            for i in range(1, n):
+                s = (defender - i) % n
+                if not self.out_mask >> s & 1:
+                    right = s
+                    break
+            order = [s for s in order if s in (left, right)]
+        self.throwers = tuple(order)
+        self.passes = 0
+        self.t_idx = 0
+        if not order or self.room() <= 0:
+            self._end_throw_round()
+            return
+        self.phase = THROW
+        if not self.hands[order[0]]:
+            self.t_idx = -1
+            self._advance_thrower(counted=False)
+            return
+        self.to_act = order[0]
+
+    def _advance_thrower(self, counted: bool) -> None:
+        """Hand the right to throw to the next thrower who holds cards, or close the round."""
+        del counted
+        throwers = self.throwers
+        n = len(throwers)
+        if self.room() <= 0:
+            self._end_throw_round()
+            return
+        hands = self.hands
+        while self.passes < n:
+            self.t_idx = (self.t_idx + 1) % n
+            seat = throwers[self.t_idx]
+            if hands[seat]:
+                self.to_act = seat
+                self.phase = THROW
+                return
+            self.passes += 1
+        self._end_throw_round()
+
+    def _end_throw_round(self) -> None:
+        if self.taking:
+            self._end_bout(taken=True)
+        elif self.uncovered:
+            self.phase = DEFEND_PHASE
+            self.to_act = self.defender
+        else:
+            self._end_bout(taken=False)
+
+    def _end_bout(self, taken: bool) -> None:
+        table = 0
+        for c in self.attack:
+            table |= 1 << c
+        for c in self.defence:
+            if c >= 0:
+                table |= 1 << c
+        defender = self.defender
+        self.last_bout = tuple(self.attack) + tuple(c for c in self.defence if c >= 0)
+        if taken:
+            self.hands[defender] |= table
+            self.known[defender] |= table
+        else:
+            self.discard |= table
+        self.attack = []
+        self.defence = []
+        self.uncovered = 0
+        self.table_ranks = 0
+        self.taking = False
+        self.throwers = ()
+        self._draw()
+        n = self.deal.players
+        active = [s for s in range(n) if not self.out_mask >> s & 1]
+        if len(active) <= 1:
+            self._finish(active)
+            return
+        if taken or self.out_mask >> defender & 1:
+            attacker = self.next_active(defender)
+        else:
+            attacker = defender
+        self.attacker = self.leader = self.to_act = attacker
+        self.defender = self.next_active(attacker)
+        self.bout += 1
+        self.phase = LEAD
+
+    def draw_order(self) -> list[int]:
+        """Who refills, in order, at the end of the current bout (VARIANTS.md §1.7, B7)."""
+        n = self.deal.players
+        order_rule = self.deal.rules.draw_order
+        defender = self.defender
+        start = self.attacker if order_rule == "right_of_defender_first" else self.leader
+        ring = [(start + i) % n for i in range(n)]
+        if order_rule == "attacker_then_strict_clockwise":
+            seq = ring
+        elif order_rule == "defender_first":
+            seq = [defender] + [s for s in ring if s != defender]
+        else:
+            seq = [s for s in ring if s != defender] + [defender]
+        return [s for s in seq if not self.out_mask >> s & 1]
+
+    def _draw(self) -> None:
+        stock = self.stock
+        target = self.deal.rules.deal_hand_size
+        if stock:
+            trump_card = self.deal.trump_card
+            for seat in self.draw_order():
+                need = target - self.hands[seat].bit_count()
+                while need > 0 and stock:
+                    c = stock.pop()
+                    self.hands[seat] |= 1 << c
+                    if not stock and c == trump_card:
+                        self.known[seat] |= 1 << c  # the face-up trump card is drawn last
+                    need -= 1
+        if not stock:
+            for seat in self.draw_order():
+                if not self.hands[seat]:
+                    self._go_out(seat)
+
+    def _finish(self, active: list[int]) -> None:
+        self.phase = OVER
+        self.to_act = -1
+        if active:
+            loser: int | None = active[0]
+            order = (*self.out, active[0])
+            draw = False
+        elif self.deal.rules.end_draw_allowed:
+            loser, order, draw = None, tuple(self.out), True
+        else:
+            loser, order, draw = self.out[-1], tuple(self.out), False
+        self.outcome = Outcome(loser=loser, order=order, draw=draw)
+
+    # --- errors --------------------------------------------------------------------------------
+
+    def explain_illegal(self, action: Action) -> IllegalActionError:
+        """The rule that ``action`` breaks here (assumes it is not legal)."""
+        from bito.games.durak.explain import explain
+
+        return explain(self, action)
+
+    # --- views and printing ----------------------------------------------------------------------
+
+    def view(self, seat: int):  # type: ignore[no-untyped-def]
+        """Everything ``seat`` may know (see :class:`bito.games.durak.view.DurakView`)."""
+        from bito.games.durak.view import make_view
+
+        return make_view(self, seat)
+
+    def table_pairs(self) -> list[tuple[int, int]]:
+        """(attack card, covering card or -1) for each attack card, in play order."""
+        return list(zip(self.attack, self.defence, strict=True))
+
+    def __str__(self) -> str:
+        from bito.games.durak.render import render_state
+
+        return render_state(self)
+
+    def __repr__(self) -> str:
+        from bito.notation import position_text
+
+        return f"position({position_text(self)!r})"
+
+    def trump_text(self) -> str:
+        return f"{card_str(self.deal.trump_card)} ({card_pretty(self.deal.trump_card)})"

@@ -1,0 +1,73 @@
+"""What one seat may know: the only thing bots, the terminal and the server ever look at.
+
+A view holds the seat's own hand, the table, counts, the trump, and the cards that are
+*publicly known* to be in other hands: cards a player picked up from the table, the face-up
+trump card once drawn, and the card shown to decide the first attacker. It never holds another
+seat's hidden card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bito.games.durak.actions import Action
+
+if TYPE_CHECKING:
+    from bito.games.durak.state import DurakState, Outcome
+    from bito.rules import Rules
+
+
+@dataclass(frozen=True)
+class DurakView:
+    seat: int
+    players: int
+    rules: Rules
+    hand: int  # own cards (bitmask)
+    hand_counts: tuple[int, ...]
+    known: tuple[int, ...]  # per seat: cards publicly known to be in that hand
+    attack: tuple[int, ...]
+    defence: tuple[int, ...]  # -1 = uncovered
+    trump_suit: int
+    trump_card: int
+    trump_card_in_stock: bool
+    stock_count: int
+    discard_count: int
+    phase: int
+    to_act: int
+    attacker: int
+    leader: int
+    defender: int
+    taking: bool
+    bout: int
+    out: tuple[int, ...]
+    legal: tuple[Action, ...]
+    outcome: Outcome | None
+    seen_discard: int  # cards known to be in the discard pile (everyone saw them go there)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+
+def make_view(state: DurakState, seat: int) -> DurakView:
+    n = state.deal.players
+    if not 0 <= seat < n:
+        raise ValueError(f"no seat {seat} in a {n}-player game")
+    return DurakView(
+        seat=seat, players=n, rules=state.deal.rules, hand=state.hands[seat],
+        hand_counts=tuple(h.bit_count() for h in state.hands),
+        known=tuple(k & h for k, h in zip(state.known, state.hands, strict=True)),
+        attack=tuple(state.attack), defence=tuple(state.defence),
+        trump_suit=state.deal.trump_suit, trump_card=state.deal.trump_card,
+        trump_card_in_stock=bool(state.stock), stock_count=len(state.stock),
+        discard_count=state.discard.bit_count(), phase=state.phase, to_act=state.to_act,
+        attacker=state.attacker, leader=state.leader, defender=state.defender,
+        taking=state.taking, bout=state.bout, out=tuple(state.out),
+        legal=tuple(state.legal_actions()) if state.to_act == seat else (),
+        outcome=state.outcome, seen_discard=state.discard,
+    )

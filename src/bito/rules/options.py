@@ -1,0 +1,208 @@
+"""The rules object: one frozen set of orthogonal options.
+
+Every option has a dotted public name taken from the catalogue's parameter space
+(VARIANTS.md §4), e.g. ``throw_in.enabled``; the Python attribute is the same name with dots
+turned into underscores (``Rules.throw_in_enabled``). A variant is a base plus a few option
+values, so a house rule is nothing more than a different value here.
+
+Options are orthogonal: each governs one decision point of the engine and no option reads
+another's value to change its meaning.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Final
+
+from bito.cards import STANDARD_LOW_RANK
+from bito.errors import RulesError
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """What a user may set: the dotted key, its allowed values and a sentence of help."""
+
+    key: str
+    choices: tuple[Any, ...] | None
+    help: str
+    ref: str
+
+    @property
+    def attr(self) -> str:
+        return self.key.replace(".", "_")
+
+
+_SPECS: Final[tuple[OptionSpec, ...]] = (
+    OptionSpec("family", ("durak",), "engine family", "§4.1"),
+    OptionSpec("deck.size", (24, 32, 36, 52), "cards in the deck: 9-A, 7-A, 6-A or 2-A", "§1.1"),
+    OptionSpec("deal.hand_size", None, "cards dealt to each player and refilled to (B1)", "§1.1 B1"),
+    OptionSpec("players.min", None, "fewest players", "§1.1"),
+    OptionSpec("players.max", None, "most players (0: as many as the deck allows, "
+               "hand size x players <= deck)", "§1.1"),
+    OptionSpec("trump.source", ("stock_top", "last_card", "any_card", "bottom_card"),
+               "which card of the stock is turned up as the trump card (B3)", "§1.1 B3"),
+    OptionSpec("trump.reject_indicator", None,
+               "ranks that may not be the turned-up trump card: a list of 'A' and/or 'L' "
+               "(lowest rank); such a card is buried in the stock and another is turned (#74)",
+               "#74"),
+    OptionSpec("first_attacker.rule", ("lowest_trump", "left_of_dealer"),
+               "who attacks first in the first deal", "§1.8"),
+    OptionSpec("first_attacker.no_trump_fallback", ("lowest_card", "lot"),
+               "first attacker when nobody holds a trump (B4)", "§1.8 B4"),
+    OptionSpec("next_game_leader",
+               ("from_under_fool", "under_fool", "previous_winner", "left_of_dealer",
+                "lowest_trump"),
+               "who attacks first in later deals of a match (B5, #79)", "§1.8 B5 #79"),
+    OptionSpec("lead.shape", ("same_rank", "single", "same_rank_1or2", "rozaliev"),
+               "what an opening attack may look like (B2): one or more cards of one rank; one "
+               "card; one or two of a rank; or a single, a pair, or a pair plus any card",
+               "§1.4 B2"),
+    OptionSpec("lead.max", None, "most cards in an opening attack (also never more than the "
+               "defender holds)", "§1.4"),
+    OptionSpec("throw_in.enabled", (True, False), "others may throw in cards of ranks on the "
+               "table (podkidnoy) (B8)", "§1.5 B8"),
+    OptionSpec("throw_in.by", ("all", "neighbours"), "who may throw in: every player but the "
+               "defender, or only the defender's two neighbours", "§1.5"),
+    OptionSpec("throw_in.cap", None, "most attack cards in one bout", "§1.5 B6"),
+    OptionSpec("throw_in.first_bout_cap", None, "most attack cards in the first bout of a deal "
+               "(0: no special cap); a defender who takes may get one more, up to throw_in.cap "
+               "(#75)", "#75"),
+    OptionSpec("throw_in.uncapped_after_stock", (True, False), "once the stock is empty only the "
+               "defender's hand limits a bout (#76)", "#76"),
+    OptionSpec("transfer.enabled", (True, False), "the defender may pass the attack on with a "
+               "card of the same rank (perevodnoy)", "§1.6"),
+    OptionSpec("transfer.window", ("before_first_cover",), "when a transfer is allowed (B9)",
+               "§1.6 B9"),
+    OptionSpec("transfer.forbid_if_trump_on_table", (True, False), "the literal reading of "
+               "S0:307: no transfer while a trump lies on the table (B12)", "§1.6 B12"),
+    OptionSpec("transfer.first_bout", ("allowed", "first_game", "under_fool"), "transfer in the "
+               "first bout of a deal: allowed; banned in the first game of a match; banned when "
+               "the deal is led under the fool (B10, #78)", "§1.6 B10 #78"),
+    OptionSpec("draw.order", ("attacker_first", "right_of_defender_first",
+                              "attacker_then_strict_clockwise", "defender_first"),
+               "who refills first after a bout (B7, #77)", "§1.7 B7 #77"),
+    OptionSpec("end.draw_allowed", (True, False), "a game where the last players go out "
+               "together ends without a fool (B11); otherwise the last to go out is the fool",
+               "§1.8 B11"),
+)
+
+OPTION_SPECS: Final[dict[str, OptionSpec]] = {s.key: s for s in _SPECS}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """All the options of a Durak-family game. Immutable; derive changed copies with
+    :meth:`with_options`. Defaults are the catalogue's base game, podkidnoy (§1)."""
+
+    family: str = "durak"
+    deck_size: int = 36
+    deal_hand_size: int = 6
+    players_min: int = 2
+    players_max: int = 0
+    trump_source: str = "stock_top"
+    trump_reject_indicator: tuple[str, ...] = ()
+    first_attacker_rule: str = "lowest_trump"
+    first_attacker_no_trump_fallback: str = "lowest_card"
+    next_game_leader: str = "from_under_fool"
+    lead_shape: str = "same_rank"
+    lead_max: int = 6
+    throw_in_enabled: bool = True
+    throw_in_by: str = "all"
+    throw_in_cap: int = 6
+    throw_in_first_bout_cap: int = 0
+    throw_in_uncapped_after_stock: bool = False
+    transfer_enabled: bool = False
+    transfer_window: str = "before_first_cover"
+    transfer_forbid_if_trump_on_table: bool = False
+    transfer_first_bout: str = "allowed"
+    draw_order: str = "attacker_first"
+    end_draw_allowed: bool = True
+
+    def __post_init__(self) -> None:
+        for spec in _SPECS:
+            value = getattr(self, spec.attr)
+            if spec.choices is not None and value not in spec.choices:
+                allowed = ", ".join(str(c) for c in spec.choices)
+                raise RulesError(spec.key, f"{value!r} is not one of: {allowed}")
+        for rank in self.trump_reject_indicator:
+            if rank not in ("A", "L"):
+                raise RulesError("trump.reject_indicator", f"{rank!r}: use 'A' and/or 'L'")
+        for key, value in (("deal.hand_size", self.deal_hand_size), ("lead.max", self.lead_max),
+                           ("throw_in.cap", self.throw_in_cap)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise RulesError(key, f"must be a positive whole number, not {value!r}")
+        if self.throw_in_first_bout_cap < 0:
+            raise RulesError("throw_in.first_bout_cap", "must be 0 (off) or a positive number")
+        if self.players_min < 2:
+            raise RulesError("players.min", "a game needs at least 2 players")
+        if self.max_players < self.players_min:
+            raise RulesError("players.max", f"the deck of {self.deck_size} cards with "
+                             f"{self.deal_hand_size}-card hands cannot seat {self.players_min}")
+
+    # --- derived facts -------------------------------------------------------------------
+
+    @property
+    def max_players(self) -> int:
+        """Most players: the explicit cap, and never more hands than the deck can deal."""
+        by_deck = self.deck_size // self.deal_hand_size
+        return min(self.players_max, by_deck) if self.players_max else by_deck
+
+    @property
+    def low_rank(self) -> int:
+        return STANDARD_LOW_RANK[self.deck_size]
+
+    def options(self) -> dict[str, Any]:
+        """Every option by its dotted key."""
+        return {s.key: getattr(self, s.attr) for s in _SPECS}
+
+    def changed_options(self) -> dict[str, Any]:
+        """Only the options that differ from the base game's defaults."""
+        base = Rules()
+        return {k: v for k, v in self.options().items() if getattr(base, k.replace(".", "_")) != v}
+
+    def with_options(self, **changes: Any) -> Rules:
+        """A copy with some options changed; keys may be dotted (``**{"throw_in.by": ...}``) or
+        attribute names. Unknown keys raise :class:`RulesError` naming the key."""
+        updates: dict[str, Any] = {}
+        for key, value in changes.items():
+            spec = OPTION_SPECS.get(key) or OPTION_SPECS.get(key.replace("_", ".", 1))
+            attr = key.replace(".", "_")
+            if spec is None and attr not in _ATTRS:
+                raise RulesError(key, "unknown option (see `bito variants --options`)")
+            if attr == "trump_reject_indicator" and isinstance(value, (list, str)):
+                value = tuple([value] if isinstance(value, str) else value)
+            updates[attr] = _coerce(key, getattr(self, attr), value)
+        return dataclasses.replace(self, **updates)
+
+
+_ATTRS: Final = {f.name for f in dataclasses.fields(Rules)}
+
+
+def _coerce(key: str, current: Any, value: Any) -> Any:
+    """Bring a value from text or TOML to the option's type, or explain why not."""
+    if isinstance(current, bool):
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1"):
+            return True
+        if isinstance(value, str) and value.lower() in ("false", "no", "off", "0"):
+            return False
+        raise RulesError(key, f"expected true or false, not {value!r}")
+    if isinstance(current, int):
+        if isinstance(value, bool):
+            raise RulesError(key, f"expected a whole number, not {value!r}")
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)
+        raise RulesError(key, f"expected a whole number, not {value!r}")
+    if isinstance(current, tuple):
+        if isinstance(value, tuple):
+            return value
+        if isinstance(value, str):
+            return tuple(v for v in value.replace(" ", "").split(",") if v)
+        raise RulesError(key, f"expected a list, not {value!r}")
+    if not isinstance(value, str):
+        raise RulesError(key, f"expected text, not {value!r}")
+    return value
