@@ -36,7 +36,8 @@ class OptionSpec:
 _SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("family", ("durak",), "engine family", "§4.1"),
     OptionSpec("deck.size", (24, 32, 36, 52), "cards in the deck: 9-A, 7-A, 6-A or 2-A", "§1.1"),
-    OptionSpec("deal.hand_size", None, "cards dealt to each player and refilled to (B1)", "§1.1 B1"),
+    OptionSpec("deal.hand_size", None, "cards dealt to each player and refilled to (B1)",
+               "§1.1 B1"),
     OptionSpec("players.min", None, "fewest players", "§1.1"),
     OptionSpec("players.max", None, "most players (0: as many as the deck allows, "
                "hand size x players <= deck)", "§1.1"),

@@ -12,6 +12,7 @@ Two parts of one spec that set the same option to different values are a configu
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -118,6 +119,7 @@ class Resolved:
         return self.spec
 
 
+@lru_cache(maxsize=512)
 def resolve(spec: str, base_rules: Rules | None = None) -> Resolved:
     """Turn ``game[+modifier[=value]][+option.key=value]...`` into rules.
 

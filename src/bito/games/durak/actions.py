@@ -38,6 +38,7 @@ class Action:
     kind: int
     cards: tuple[int, ...]
     target: int
+    _key: tuple[int, tuple[int, ...], int]
 
     def __new__(cls, kind: int, cards: tuple[int, ...] = (), target: int = -1) -> Action:
         key = (kind, cards, target)

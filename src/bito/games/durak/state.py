@@ -36,6 +36,8 @@ from bito.games.durak.actions import (
 )
 from bito.games.durak.beats import beat_table
 from bito.games.durak.setup import Deal
+from bito.games.durak.view import DurakView, make_view
+from bito.rules import Rules
 
 LEAD, DEFEND_PHASE, THROW, OVER = 0, 1, 2, 3
 PHASE_NAMES: Final = ("lead", "defend", "throw", "over")
@@ -52,6 +54,50 @@ def _defend_action(d: int, a: int) -> Action:
     if act is None:
         act = _DEFEND[key] = Action(DEFEND, (d,), a)
     return act
+
+
+_GROUP_LEADS: dict[int, tuple[Action, ...]] = {}
+
+
+def _group_leads(group: int, most: int) -> tuple[Action, ...]:
+    """Every non-empty subset of at most ``most`` cards of one rank group (cached: there are
+    few distinct groups, so move generation allocates nothing)."""
+    key = group << 4 | most
+    hit = _GROUP_LEADS.get(key)
+    if hit is None:
+        cards = []
+        m = group
+        while m:
+            low = m & -m
+            cards.append(low.bit_length() - 1)
+            m ^= low
+        n = len(cards)
+        hit = tuple(Action(ATTACK, tuple(cards[i] for i in range(n) if sub >> i & 1))
+                    for sub in range(1, 1 << n) if sub.bit_count() <= most)
+        _GROUP_LEADS[key] = hit
+    return hit
+
+
+def _pair_plus_one(hand: int) -> list[Action]:
+    """Leads of a pair plus any one more card (Rozaliev's simple fool, S1:53)."""
+    cards = []
+    m = hand
+    while m:
+        low = m & -m
+        cards.append(low.bit_length() - 1)
+        m ^= low
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            if a & 15 == b & 15:
+                for extra in cards:
+                    if extra != a and extra != b:
+                        trio = tuple(sorted((a, b, extra)))
+                        if trio not in seen:
+                            seen.add(trio)
+                            out.append(Action(ATTACK, trio))
+    return out
 
 
 @dataclass(frozen=True)
@@ -169,7 +215,7 @@ class DurakState:
     # --- public protocol -------------------------------------------------------------------
 
     @property
-    def rules(self):  # type: ignore[no-untyped-def]
+    def rules(self) -> Rules:
         return self.deal.rules
 
     @property
@@ -250,37 +296,18 @@ class DurakState:
                 acts.append(_ATTACK1[low.bit_length() - 1])
                 hand ^= low
             return acts
-        groups: dict[int, list[int]] = {}
+        most = 2 if shape in ("same_rank_1or2", "rozaliev") else limit
         m = hand
         while m:
             low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            groups.setdefault(rank_of(c), []).append(c)
-        most = 2 if shape == "same_rank_1or2" else limit
-        for cards in groups.values():
-            n = len(cards)
-            if n == 1:
-                acts.append(_ATTACK1[cards[0]])
-                continue
-            for sub in range(1, 1 << n):
-                size = sub.bit_count()
-                if size <= most and (shape != "rozaliev" or size <= 2):
-                    acts.append(Action(ATTACK, tuple(cards[i] for i in range(n) if sub >> i & 1)))
+            group = hand & RANK_MASKS[(low.bit_length() - 1) & 15]
+            m &= ~group
+            if group == low:
+                acts.append(_ATTACK1[low.bit_length() - 1])
+            else:
+                acts.extend(_group_leads(group, most))
         if shape == "rozaliev" and limit >= 3:
-            # a pair plus any one more card (S1:53)
-            all_cards = [c for cs in groups.values() for c in cs]
-            seen: set[tuple[int, ...]] = set()
-            for cards in groups.values():
-                n = len(cards)
-                for i in range(n):
-                    for j in range(i + 1, n):
-                        for extra in all_cards:
-                            if extra != cards[i] and extra != cards[j]:
-                                trio = tuple(sorted((cards[i], cards[j], extra)))
-                                if trio not in seen:
-                                    seen.add(trio)
-                                    acts.append(Action(ATTACK, trio))
+            acts.extend(_pair_plus_one(hand))
         return acts
 
     def _defend_actions(self) -> list[Action]:
@@ -581,10 +608,8 @@ class DurakState:
 
     # --- views and printing ----------------------------------------------------------------------
 
-    def view(self, seat: int):  # type: ignore[no-untyped-def]
+    def view(self, seat: int) -> DurakView:
         """Everything ``seat`` may know (see :class:`bito.games.durak.view.DurakView`)."""
-        from bito.games.durak.view import make_view
-
         return make_view(self, seat)
 
     def table_pairs(self) -> list[tuple[int, int]]:

@@ -1,0 +1,207 @@
+"""Game records: one JSON Lines file per game, full or censored for one seat.
+
+A full record holds everything needed to replay the game exactly: the rules, the players, the
+seed and the match context (which together fix the deal), then one line per action::
+
+    {"bito": "record", "version": 1, "variant": "podkidnoy", "players": 2, "seed": 7, ...}
+    {"n": 1, "seat": 1, "action": "7d"}
+    {"n": 2, "seat": 0, "action": "9d>7d"}
+    ...
+    {"outcome": {"loser": 0, "order": [1, 0], "draw": false}}
+
+A censored record, for one seat, leaves out the seed (it would reveal the deal) and instead
+carries that seat's censored position (see :mod:`bito.notation`) after every action, so it
+replays to exactly what the seat saw. During play only a censored record may be handed out.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from bito.errors import BitoError, IllegalActionError, InvalidNotationError, RecordError
+from bito.games.durak import Action, DurakState, MatchContext, parse_action
+from bito.games.durak.render import render_state
+from bito.games.durak.setup import deal
+from bito.games.game import Game
+from bito.notation import parse_censored, position_text, rules_spec
+from bito.rules import resolve
+
+VERSION = 1
+
+
+@dataclass
+class GameRecord:
+    """A parsed record. ``views`` is set only for a censored record (one text per frame)."""
+
+    header: dict[str, Any]
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
+    views: list[str] | None = None
+
+    @property
+    def censored_for(self) -> int | None:
+        seat = self.header.get("censored_for")
+        return seat if isinstance(seat, int) else None
+
+    def start_state(self) -> DurakState:
+        """The dealt position this record starts from (full records only)."""
+        h = self.header
+        rules = resolve(h["variant"]).rules
+        m = h.get("match") or {}
+        match = MatchContext(game_number=m.get("game_number", 0), dealer=m.get("dealer"),
+                             previous_fool=m.get("previous_fool"),
+                             previous_winner=m.get("previous_winner"))
+        return DurakState.start(deal(rules, h["players"], h["seed"], match))
+
+    def replay(self) -> list[DurakState]:
+        """Every state from the deal to the end. Raises :class:`RecordError` naming the line
+        of an action that does not fit (wrong seat or illegal)."""
+        if self.censored_for is not None:
+            raise RecordError(0, "a censored record holds views, not states: use frames()")
+        state = self.start_state()
+        states = [state]
+        for i, (seat, action) in enumerate(self.actions):
+            line = i + 2
+            if state.is_over:
+                raise RecordError(line, "action after the end of the game")
+            if seat != state.to_act:
+                raise RecordError(line, f"seat {seat} moves but seat {state.to_act} is to act")
+            try:
+                state = state.apply(action)
+            except IllegalActionError as e:
+                raise RecordError(line, f"illegal action {action}: {e}") from None
+            states.append(state)
+        if self.outcome is not None and state.outcome is not None:
+            if self.outcome != state.outcome.to_json():
+                raise RecordError(len(self.actions) + 2, "the recorded outcome does not match "
+                                  "the replay")
+        return states
+
+    def frames(self) -> list[tuple[str | None, str]]:
+        """(move played to get here, picture of the position) for stepping through a game."""
+        names = self.header.get("names") or []
+        if self.views is not None:
+            moves: list[str | None] = [None] + [
+                f"{_name(names, s)}: {a.pretty()} ({a})" for s, a in self.actions]
+            return list(zip(moves, self.views, strict=True))
+        states = self.replay()
+        out: list[tuple[str | None, str]] = [(None, render_state(states[0]))]
+        for (seat, action), st in zip(self.actions, states[1:], strict=True):
+            out.append((f"{_name(names, seat)}: {action.pretty()} ({action})", render_state(st)))
+        return out
+
+    def censored(self, seat: int) -> GameRecord:
+        """The record as ``seat`` may see it."""
+        if self.censored_for is not None:
+            raise RecordError(0, "already censored")
+        states = self.replay()
+        header = {k: v for k, v in self.header.items() if k != "seed"}
+        header["censored_for"] = seat
+        views = [position_text(s, seat) for s in states]
+        return GameRecord(header=header, actions=list(self.actions), outcome=self.outcome,
+                          views=views)
+
+    def to_jsonl(self) -> str:
+        lines = [json.dumps(self.header, ensure_ascii=False)]
+        if self.views is not None:
+            lines.append(json.dumps({"n": 0, "view": self.views[0]}, ensure_ascii=False))
+        for i, (seat, action) in enumerate(self.actions):
+            entry: dict[str, Any] = {"n": i + 1, "seat": seat, "action": str(action)}
+            if self.views is not None:
+                entry["view"] = self.views[i + 1]
+            lines.append(json.dumps(entry, ensure_ascii=False))
+        if self.outcome is not None:
+            lines.append(json.dumps({"outcome": self.outcome}))
+        return "\n".join(lines) + "\n"
+
+
+def _name(names: list[Any], seat: int) -> str:
+    return str(names[seat]) if 0 <= seat < len(names) else f"seat {seat}"
+
+
+def record_from_game(game: Game, names: list[str] | None = None) -> GameRecord:
+    """The full record of a game played through :class:`~bito.games.Game`."""
+    d = game.start.deal
+    header: dict[str, Any] = {
+        "bito": "record", "version": VERSION, "game": "durak", "variant": rules_spec(d.rules),
+        "players": d.players, "seed": d.seed,
+        "match": {"game_number": d.match.game_number, "dealer": d.dealer,
+                  "previous_fool": d.match.previous_fool,
+                  "previous_winner": d.match.previous_winner},
+        "names": list(names) if names else [f"seat {i}" for i in range(d.players)],
+    }
+    outcome = game.state.outcome.to_json() if game.state.outcome else None
+    return GameRecord(header=header, actions=list(zip(game.seats, game.actions, strict=True)),
+                      outcome=outcome)
+
+
+_REQUIRED = {"variant": str, "players": int}
+
+
+def load_record(text: str) -> GameRecord:
+    """Parse a record. A malformed one raises :class:`RecordError` naming the line at fault."""
+    lines = [ln for ln in text.splitlines()]
+    if not lines or not lines[0].strip():
+        raise RecordError(1, "empty record: the first line must be the JSON header")
+    header = _json_line(lines[0], 1)
+    if header.get("bito") != "record":
+        raise RecordError(1, 'not a bito record (the header needs "bito": "record")')
+    if header.get("version") != VERSION:
+        raise RecordError(1, f"unsupported record version {header.get('version')!r}")
+    for key, typ in _REQUIRED.items():
+        if not isinstance(header.get(key), typ):
+            raise RecordError(1, f"header field {key!r} missing or not a {typ.__name__}")
+    try:
+        resolve(header["variant"])
+    except BitoError as e:
+        raise RecordError(1, f"variant: {e}") from None
+    censored = header.get("censored_for")
+    if censored is None and not isinstance(header.get("seed"), int):
+        raise RecordError(1, "header field 'seed' missing or not a whole number")
+    record = GameRecord(header=header, views=[] if censored is not None else None)
+    for no, raw in enumerate(lines[1:], start=2):
+        if not raw.strip():
+            continue
+        entry = _json_line(raw, no)
+        if "outcome" in entry:
+            if not isinstance(entry["outcome"], dict):
+                raise RecordError(no, "outcome must be an object")
+            record.outcome = entry["outcome"]
+            continue
+        if record.outcome is not None:
+            raise RecordError(no, "nothing may follow the outcome line")
+        if record.views is not None and "view" in entry:
+            try:
+                parse_censored(str(entry["view"]))
+            except InvalidNotationError as e:
+                raise RecordError(no, f"view: {e.reason}") from None
+            record.views.append(str(entry["view"]))
+            if entry.get("n") == 0:
+                continue
+        elif record.views is not None:
+            raise RecordError(no, "a censored record needs a view on every line")
+        seat, action_text = entry.get("seat"), entry.get("action")
+        if not isinstance(seat, int) or not 0 <= seat < header["players"]:
+            raise RecordError(no, f"'seat' must be a seat number 0..{header['players'] - 1}")
+        if not isinstance(action_text, str):
+            raise RecordError(no, "'action' must be the action's text")
+        try:
+            action = parse_action(action_text)
+        except InvalidNotationError as e:
+            raise RecordError(no, f"action {action_text!r}: {e.reason}") from None
+        record.actions.append((seat, action))
+    if record.views is not None and len(record.views) != len(record.actions) + 1:
+        raise RecordError(len(lines), "a censored record needs the starting view (n = 0)")
+    return record
+
+
+def _json_line(raw: str, no: int) -> dict[str, Any]:
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as e:
+        raise RecordError(no, f"not valid JSON: {e.msg} at column {e.colno}") from None
+    if not isinstance(value, dict):
+        raise RecordError(no, "each line must be a JSON object")
+    return value
