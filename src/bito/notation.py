@@ -35,6 +35,7 @@ trump card while it lies there).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from bito.cards import HIDDEN, card_str, cards_of, parse_card, split_cards, standard_deck
@@ -52,6 +53,7 @@ __all__ = [
 ]
 
 
+@lru_cache(maxsize=256)
 def rules_spec(rules: Rules) -> str:
     """A variant spec that resolves to exactly ``rules``."""
     best: list[str] | None = None
@@ -255,25 +257,25 @@ def parse_position(text: str) -> DurakState:
                 raise InvalidNotationError(f"table: {e.reason}", text, pos) from None
             pos += len(entry) + 1
     deck = set(standard_deck(rules.deck_size))
-    listed: list[tuple[str, int]] = [("stock", c) for c in stock]
+    listed: list[tuple[str, int, int]] = [("stock", c, where.get("stock", 0)) for c in stock]
     for s, h in enumerate(hands):
-        listed += [(f"hand {s}", c) for c in cards_of(h)]
-    listed += [("table", c) for c in attack] + [("table", c) for c in defence if c >= 0]
+        listed += [(f"hand {s}", c, where["hands"]) for c in cards_of(h)]
+    listed += [("table", c, where.get("table", 0)) for c in attack]
+    listed += [("table", c, where.get("table", 0)) for c in defence if c >= 0]
     if "discard" in f:
-        listed += [("discard", c) for c in _card_field(f, where, text, "discard")]
+        listed += [("discard", c, where["discard"])
+                   for c in _card_field(f, where, text, "discard")]
     seen: dict[int, str] = {}
-    for place, c in listed:
+    for place, c, at in listed:
         if c not in deck:
             raise InvalidNotationError(f"{place}: {card_str(c)} is not in a "
-                                       f"{rules.deck_size}-card deck", text, where.get(
-                                           place.split()[0] + "s" if place.startswith("hand")
-                                           else place, 0))
+                                       f"{rules.deck_size}-card deck", text, at)
         if c in seen:
             raise InvalidNotationError(f"{card_str(c)} appears twice ({seen[c]} and {place})",
-                                       text, 0)
+                                       text, at)
         seen[c] = place
     if "discard" in f:
-        discard = sum(1 << c for p, c in listed if p == "discard")
+        discard = sum(1 << c for p, c, _ in listed if p == "discard")
         missing = deck - set(seen)
         if missing:
             raise InvalidNotationError(

@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bito.bots.base import Bot, RandomBot
+from bito.bots.heuristic import HeuristicBot
 
 _FACTORIES: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
 
 
 def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
     _FACTORIES[name] = factory
+
+
+register_bot("heuristic", HeuristicBot)
 
 
 def bot_names() -> list[str]:

@@ -172,7 +172,8 @@ class Rules:
             if spec is None and attr not in _ATTRS:
                 raise RulesError(key, "unknown option (see `bito variants --options`)")
             if attr == "trump_reject_indicator" and isinstance(value, (list, str)):
-                value = tuple([value] if isinstance(value, str) else value)
+                value = tuple(v.strip() for v in value.split(",") if v.strip()
+                              ) if isinstance(value, str) else tuple(value)
             updates[attr] = _coerce(key, getattr(self, attr), value)
         return dataclasses.replace(self, **updates)
 

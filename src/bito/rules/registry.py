@@ -12,9 +12,9 @@ Two parts of one spec that set the same option to different values are a configu
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from bito.errors import RulesError, UnknownVariantError

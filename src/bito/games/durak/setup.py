@@ -7,7 +7,7 @@ Everything random in a deal happens here, from one seed, so a game is fully dete
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bito.cards import ACE, rank_of, standard_deck, suit_of
 from bito.errors import RulesError
@@ -45,6 +45,12 @@ class Deal:
     first_defender: int
     shown: tuple[int, ...]  # per seat: cards shown to everyone during setup
     under_fool: bool  # the deal is led at the previous fool (#78 under_fool)
+    # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
+    # key, so sharing them between the states of one game is safe).
+    thrower_orders: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False,
+                                                       repr=False)
+    draw_orders: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False,
+                                                    repr=False)
 
 
 def _rejected(card: int, rules: Rules) -> bool:
@@ -62,7 +68,10 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     rng = random.Random(seed)
     deck = list(standard_deck(rules.deck_size))
     rng.shuffle(deck)  # deck[0] is the top of the pack
-    dealer = match.dealer if match.dealer is not None else rng.randrange(players)
+    # The lot for the dealer is always drawn, so the random stream after it is the same
+    # whether or not the dealer was given: a replay that names the dealer deals the same game.
+    lot = rng.randrange(players)
+    dealer = match.dealer if match.dealer is not None else lot
     hands = [0] * players
     pos = 0
     last_dealt = -1
@@ -86,6 +95,9 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     attacker, under_fool = _first_attacker(rules, players, dealer, hands, trump_suit, match,
                                            rng, shown)
     defender = (attacker + 1) % players
+    # "Under the fool" (S4:4): this deal's first attack is made at the previous fool, whichever
+    # rule chose the attacker.
+    under_fool = under_fool or (match.game_number > 0 and match.previous_fool == defender)
     return Deal(rules=rules, players=players, seed=seed, match=match, dealer=dealer,
                 trump_suit=trump_suit, trump_card=trump_card, hands=tuple(hands), stock=stock,
                 first_attacker=attacker, first_defender=defender, shown=tuple(shown),

@@ -100,6 +100,33 @@ def _pair_plus_one(hand: int) -> list[Action]:
     return out
 
 
+def _thrower_order(n: int, attacker: int, defender: int, out_mask: int,
+                   neighbours_only: bool) -> tuple[int, ...]:
+    """Throw-in priority: the main attacker, then clockwise, never the defender or a player who
+    is out; with ``throw_in.by=neighbours`` only the defender's two neighbours in play."""
+    order = [s for s in ((attacker + i) % n for i in range(n))
+             if s != defender and not out_mask >> s & 1]
+    if neighbours_only:
+        in_play = [s for s in ((defender + i) % n for i in range(1, n)) if not out_mask >> s & 1]
+        if in_play:
+            order = [s for s in order if s in (in_play[0], in_play[-1])]
+    return tuple(order)
+
+
+def _draw_sequence(n: int, rule: str, leader: int, attacker: int, defender: int,
+                   out_mask: int) -> tuple[int, ...]:
+    """Refill order (VARIANTS.md §1.7, B7) among the players still in the game."""
+    start = attacker if rule == "right_of_defender_first" else leader
+    ring = [(start + i) % n for i in range(n)]
+    if rule == "attacker_then_strict_clockwise":
+        seq = ring
+    elif rule == "defender_first":
+        seq = [defender] + [s for s in ring if s != defender]
+    else:
+        seq = [s for s in ring if s != defender] + [defender]
+    return tuple(s for s in seq if not out_mask >> s & 1)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a deal ended: the fool (None for a draw), the order players went out (the fool, if
@@ -334,7 +361,7 @@ class DurakState:
 
     def _throw_actions(self) -> list[Action]:
         acts: list[Action] = []
-        if self.room() > 0:
+        if self.hands[self.defender].bit_count() > self.uncovered and self.room() > 0:
             m = self.hands[self.to_act] & self.table_ranks
             while m:
                 low = m & -m
@@ -459,24 +486,14 @@ class DurakState:
             self.out.append(seat)
 
     def _start_throw_round(self) -> None:
-        rules = self.deal.rules
-        n = self.deal.players
-        defender = self.defender
-        order = []
-        for i in range(n):
-            s = (self.attacker + i) % n
-            if s != defender and not self.out_mask >> s & 1:
-                order.append(s)
-        if rules.throw_in_by == "neighbours":
-            left = self.next_active(defender)
-            right = defender
-            for i in range(1, n):
-                s = (defender - i) % n
-                if not self.out_mask >> s & 1:
-                    right = s
-                    break
-            order = [s for s in order if s in (left, right)]
-        self.throwers = tuple(order)
+        deal = self.deal
+        key = (self.attacker << 8 | self.defender) << 16 | self.out_mask
+        order = deal.thrower_orders.get(key)
+        if order is None:
+            order = deal.thrower_orders[key] = _thrower_order(
+                deal.players, self.attacker, self.defender, self.out_mask,
+                deal.rules.throw_in_by == "neighbours")
+        self.throwers = order
         self.passes = 0
         self.t_idx = 0
         if not order or self.room() <= 0:
@@ -552,20 +569,16 @@ class DurakState:
         self.bout += 1
         self.phase = LEAD
 
-    def draw_order(self) -> list[int]:
+    def draw_order(self) -> tuple[int, ...]:
         """Who refills, in order, at the end of the current bout (VARIANTS.md §1.7, B7)."""
-        n = self.deal.players
-        order_rule = self.deal.rules.draw_order
-        defender = self.defender
-        start = self.attacker if order_rule == "right_of_defender_first" else self.leader
-        ring = [(start + i) % n for i in range(n)]
-        if order_rule == "attacker_then_strict_clockwise":
-            seq = ring
-        elif order_rule == "defender_first":
-            seq = [defender] + [s for s in ring if s != defender]
-        else:
-            seq = [s for s in ring if s != defender] + [defender]
-        return [s for s in seq if not self.out_mask >> s & 1]
+        deal = self.deal
+        key = ((self.leader << 8 | self.attacker) << 8 | self.defender) << 16 | self.out_mask
+        seq = deal.draw_orders.get(key)
+        if seq is None:
+            seq = deal.draw_orders[key] = _draw_sequence(
+                deal.players, deal.rules.draw_order, self.leader, self.attacker,
+                self.defender, self.out_mask)
+        return seq
 
     def _draw(self) -> None:
         stock = self.stock

@@ -1,0 +1,626 @@
+"""The ``bito`` command: ``play``, ``variants``, ``sim``, ``replay`` and ``bench``.
+
+Each subcommand is a thin layer over a library function, so that everything the command can do
+a script can do too. Conventions (GUIDE.md §6): ``--help`` everywhere, ``--json`` where the
+output is data (exactly one JSON document on stdout, nothing else), progress on stderr, exit
+code 0 on success, 1 when the work ran but found a problem (a simulated game raised an error),
+2 for bad input (unknown variant, malformed record, impossible seat count).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import random
+import sys
+import textwrap
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from bito import __version__
+from bito.errors import BitoError, RecordError, RulesError
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad input detected by a subcommand; printed as ``bito <cmd>: error: ...``, exit 2."""
+
+
+def _err(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+# --- shared helpers -----------------------------------------------------------------------
+
+
+def _bot_list(text: str | None, seats: int, what: str) -> list[str]:
+    """Parse ``a,b,c`` into exactly ``seats`` known bot names (one name fills every seat)."""
+    from bito.bots import bot_names
+
+    known = bot_names()
+    if text is None:
+        default = "heuristic" if "heuristic" in known else "random"
+        return [default] * seats
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise UsageError("--bots needs at least one bot name")
+    for n in names:
+        if n not in known:
+            raise UsageError(f"unknown bot {n!r} (known: {', '.join(known)})")
+    if len(names) == 1:
+        return names * seats
+    if len(names) != seats:
+        raise UsageError(f"--bots lists {len(names)} bots but there are {seats} {what}; give "
+                         f"one name per {what.rstrip('s')} or a single name for all")
+    return names
+
+
+def _check_players(rules: Any, players: int, spec: str) -> None:
+    """Explain an impossible seat count before the engine refuses it."""
+    lo, hi = rules.players_min, rules.max_players
+    if lo <= players <= hi:
+        return
+    hint = ""
+    if players > hi and rules.deck_size < 52:
+        bigger = 52 // rules.deal_hand_size
+        hint = f" (a 52-card deck, deck.size=52, seats up to {bigger})"
+    raise UsageError(f"{spec} with a {rules.deck_size}-card deck seats {lo} to {hi} players, "
+                     f"not {players}{hint}")
+
+
+def _resolve(spec: str, deck: int | None = None) -> Any:
+    """Resolve a variant spec, adding ``--deck`` as a ``deck.size`` option so a conflicting
+    deck in the spec itself is reported with its key."""
+    from bito.rules import resolve
+
+    full = spec if deck is None else f"{spec}+deck.size={deck}"
+    return resolve(full)
+
+
+# --- play ---------------------------------------------------------------------------------
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from bito.bots import make_bot
+    from bito.games.durak import new_game
+    from bito.tui import BOT_NAMES, HUMAN_NAME, Seat, TerminalGame
+
+    resolved = _resolve(args.variant, args.deck)
+    rules = resolved.rules
+    _check_players(rules, args.players, resolved.spec)
+    if not 0 <= args.seat < args.players:
+        raise UsageError(f"--seat must be 0 to {args.players - 1}, not {args.seat}")
+    bots = _bot_list(args.bots, args.players - 1, "opponents")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    state = new_game(rules, args.players, seed=seed)
+    seats: list[Seat] = []
+    names = iter(BOT_NAMES)
+    bot_kinds = iter(bots)
+    for s in range(args.players):
+        if s == args.seat:
+            seats.append(Seat(HUMAN_NAME))
+        else:
+            kind = next(bot_kinds)
+            seats.append(Seat(next(names), make_bot(kind, seed * 101 + s), kind))
+    save = Path(args.save) if args.save else None
+    game = TerminalGame(state, seats, args.seat, save=save)
+    game.run()
+    return EXIT_OK
+
+
+# --- variants -----------------------------------------------------------------------------
+
+
+def _wrap(text: str, indent: str = "  ") -> str:
+    return textwrap.fill(text, width=92, initial_indent=indent, subsequent_indent=indent)
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return ",".join(str(v) for v in value) or "(none)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _option_lines(options: dict[str, Any]) -> list[str]:
+    from bito.rules import OPTION_SPECS
+
+    lines = []
+    for key, value in options.items():
+        spec = OPTION_SPECS.get(key)
+        helptext = f"  ({spec.help})" if spec else ""
+        lines.append(f"  {key} = {_value_text(value)}{helptext}")
+    return lines
+
+
+def _describe_variant(v: Any) -> list[str]:
+    """The rules of one registry entry in words."""
+    from bito.rules import OPTION_SPECS, resolve
+
+    lines = [f"{v.id} (#{v.number}): {v.names[0] if v.names else v.id}"]
+    if len(v.names) > 1:
+        lines.append(f"  also called: {', '.join(v.names[1:])}")
+    kind = "house rule (modifier)" if v.kind == "modifier" else "game"
+    lines.append(f"  family {v.family}, {kind}" + (f", based on {v.base}" if v.base else ""))
+    lines.append("")
+    lines.append(_wrap(v.summary))
+    lines.append("")
+    lines.append(_wrap(v.description))
+    lines.append("")
+    if v.kind == "game":
+        changed = resolve(v.id).rules.changed_options()
+        if changed:
+            lines.append("Options that differ from the defaults (podkidnoy):")
+            lines += _option_lines(changed)
+        else:
+            lines.append("Options: the defaults (this is the base game).")
+    else:
+        if v.applies_to:
+            lines.append(f"Applies to: {', '.join(v.applies_to)}  "
+                         f"(use it as {v.applies_to[0]}+{v.id})")
+        if v.options:
+            lines.append("Sets:")
+            lines += _option_lines(dict(v.options))
+        if v.parameter:
+            spec = OPTION_SPECS.get(v.parameter)
+            choices = " | ".join(_value_text(c) for c in spec.choices) if spec and \
+                spec.choices else "a value"
+            default = (f"; without a value: {_value_text(v.parameter_default)}"
+                       if v.parameter_default is not None else "; a value is required")
+            lines.append(f"Value: {v.id}=VALUE sets {v.parameter} to {choices}{default}")
+    if v.references:
+        lines.append(f"References: {v.references}")
+    return lines
+
+
+def _describe_spec(spec: str) -> list[str]:
+    """A stacked spec (``perevodnoy+uncapped_after_stock``): the game, each part, the result."""
+    from bito.rules import resolve
+
+    r = resolve(spec)
+    lines = _describe_variant(r.game)
+    for mod, key, value in r.modifiers:
+        lines.append("")
+        if mod is None:
+            lines.append(f"+ option {key} = {value}")
+        else:
+            lines.append(f"+ {mod.id}" + (f"={value}" if value else "") + f": {mod.summary}")
+    lines.append("")
+    lines.append(f"Resulting options that differ from the defaults ({spec}):")
+    lines += _option_lines(r.rules.changed_options()) or ["  (none)"]
+    return lines
+
+
+def _options_json() -> list[dict[str, Any]]:
+    from bito.rules import OPTION_SPECS, Rules
+
+    base = Rules()
+    out = []
+    for spec in OPTION_SPECS.values():
+        default = getattr(base, spec.attr)
+        out.append({"key": spec.key, "choices": list(spec.choices) if spec.choices else None,
+                    "default": list(default) if isinstance(default, tuple) else default,
+                    "help": spec.help, "ref": spec.ref})
+    return out
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    from bito.rules import all_variants, lookup, resolve
+
+    if args.options:
+        opts = _options_json()
+        if args.json:
+            print(json.dumps(opts, ensure_ascii=False, indent=2))
+            return EXIT_OK
+        for o in opts:
+            choices = (" | ".join(_value_text(c) for c in o["choices"]) if o["choices"]
+                       else "a number or list")
+            print(f"{o['key']}  [{choices}]  default {_value_text(o['default'])}")
+            print(_wrap(f"{o['help']} ({o['ref']})", "    "))
+        return EXIT_OK
+    if args.id:
+        if "+" in args.id:
+            r = resolve(args.id)
+            if args.json:
+                data = r.game.to_json()
+                data["spec"] = args.id
+                data["rules"] = {k: list(v) if isinstance(v, tuple) else v
+                                 for k, v in r.rules.changed_options().items()}
+                print(json.dumps(data, ensure_ascii=False, indent=2))
+            else:
+                print("\n".join(_describe_spec(args.id)))
+            return EXIT_OK
+        v = lookup(args.id)
+        if args.json:
+            data = v.to_json()
+            data["description"] = v.description
+            if v.kind == "game":
+                data["rules"] = {k: list(x) if isinstance(x, tuple) else x
+                                 for k, x in resolve(v.id).rules.changed_options().items()}
+            print(json.dumps(data, ensure_ascii=False, indent=2))
+        else:
+            print("\n".join(_describe_variant(v)))
+        return EXIT_OK
+    variants = all_variants()
+    if args.json:
+        print(json.dumps([v.to_json() for v in variants], ensure_ascii=False, indent=2))
+        return EXIT_OK
+    width = max(len(v.id) for v in variants)
+    for v in variants:
+        kind = "house rule" if v.kind == "modifier" else "game"
+        print(f"#{v.number:<3} {v.id:<{width}}  {v.family} {kind:<10}  {' / '.join(v.names)}")
+        print(f"     {v.summary}")
+    print("\n`bito variants ID` prints the rules in words; `bito variants --options` lists "
+          "every option.")
+    return EXIT_OK
+
+
+# --- sim ----------------------------------------------------------------------------------
+
+
+class ProgressBar:
+    """A carriage-return text bar on a stream, with no dependency.
+
+    On a terminal it redraws at most ten times a second; into a file or pipe it writes one
+    line per tenth of the work, so logs stay readable.
+    """
+
+    def __init__(self, total: int, stream: TextIO, label: str = "games") -> None:
+        self.total = max(total, 1)
+        self.stream = stream
+        self.label = label
+        isatty = getattr(stream, "isatty", None)
+        self.tty = bool(isatty()) if isatty is not None else False
+        self.shown = -1
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int | None = None, *_: Any) -> None:
+        if total:
+            self.total = max(total, 1)
+        pct = 100 * done // self.total
+        finished = done >= self.total
+        if self.tty:
+            now = time.monotonic()
+            if not finished and (pct == self.shown or now - self.last < 0.1):
+                return
+            self.last = now
+        elif not finished and pct // 10 == self.shown // 10:
+            return
+        self.shown = pct
+        width = 30
+        fill = width * min(done, self.total) // self.total
+        text = f"[{'#' * fill}{'.' * (width - fill)}] {done}/{self.total} {self.label} ({pct}%)"
+        self.stream.write(f"\r{text}" if self.tty else f"{text}\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.tty and self.shown >= 0:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def format_sim(data: dict[str, Any], bots: Sequence[str]) -> str:
+    """The readable table for ``bito sim``."""
+    games = int(data["games"])
+    lines = [f"{data['variant']}, {data['players']} players, {games} games, bots "
+             f"{','.join(bots)} (seats rotate every game)", ""]
+    lines.append(f"{'bot':<14}{'seat-games':>11}{'losses':>9}{'non-loss rate':>15}")
+    losses = data.get("losses_by_bot", {})
+    non_losses = data.get("non_losses_by_bot", {})
+    for name in dict.fromkeys(bots):
+        seat_games = games * list(bots).count(name)
+        lost = int(losses.get(name, 0))
+        share = non_losses.get(name, 1 - lost / seat_games if seat_games else None)
+        rate = f"{100 * share:.1f}%" if share is not None else "-"
+        lines.append(f"{name:<14}{seat_games:>11}{lost:>9}{rate:>15}")
+    lines.append("")
+    lines.append(f"draws {data['draws']}   mean actions per game {float(data['mean_actions']):.1f}"
+                 f"   games per second {float(data['games_per_second']):.1f}   errors "
+                 f"{data['errors']}")
+    return "\n".join(lines)
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    resolved = _resolve(args.variant)
+    _check_players(resolved.rules, args.players, resolved.spec)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    bots = _bot_list(args.bots, args.players, "seats")
+    try:
+        from bito.sim import run_sim
+    except ImportError as e:
+        raise UsageError(f"simulation is not available in this installation ({e})") from None
+    bar: ProgressBar | None = None
+    progress: Callable[..., None] | None = None
+    if not args.no_progress:
+        bar = ProgressBar(args.games, sys.stderr)
+        progress = bar
+    try:
+        stats = run_sim(args.variant, args.players, args.games, bots, seed=args.seed,
+                        progress=progress)
+    finally:
+        if bar is not None:
+            bar.close()
+    data = stats.to_json()
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(format_sim(data, bots))
+    if int(data.get("errors", 0)) > 0:
+        _err(f"bito sim: {data['errors']} game(s) raised an error")
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+# --- replay -------------------------------------------------------------------------------
+
+
+def _frames(record: Any) -> tuple[list[str], list[str], str]:
+    """(move lines, pictures, final result line) for stepping through a record; frame ``i`` is
+    the position after ``i`` moves. A censored record shows the seat's censored positions."""
+    from bito.tui import describe_action, render_full, result_text
+
+    header = record.header
+    players = int(header["players"])
+    raw_names = header.get("names") or []
+    names = ([str(n) for n in raw_names] if len(raw_names) == players
+             else [f"seat {i}" for i in range(players)])
+    total = len(record.actions)
+    moves = [f"Start of the game (move 0 of {total})"]
+    if record.censored_for is not None:
+        for i, (seat, action) in enumerate(record.actions, 1):
+            moves.append(f"Move {i} of {total}: {action}  ({names[seat]}: {action.pretty()})")
+        pictures = [f"as seat {record.censored_for} saw it: {v}" for v in record.views]
+        o = record.outcome
+        result = (result_text(o.get("loser"), bool(o.get("draw")), o.get("order", []), names)
+                  if o else "End of the record: the game was not finished.")
+        return moves, pictures, result
+    states = record.replay()
+    for i, (seat, action) in enumerate(record.actions, 1):
+        said = describe_action(names[seat], action, states[i - 1].phase)
+        moves.append(f"Move {i} of {total}: {action}  ({said})")
+    pictures = [render_full(st, names) for st in states]
+    final = states[-1].outcome
+    result = (result_text(final.loser, final.draw, final.order, names) if final is not None
+              else "End of the record: the game was not finished.")
+    return moves, pictures, result
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
+    try:
+        from bito.record import load_record
+    except ImportError as e:
+        raise UsageError(f"records are not available in this installation ({e})") from None
+    try:
+        record = load_record(text)
+        moves, pictures, result = _frames(record)
+    except RecordError as e:
+        raise UsageError(f"{path}: malformed record: {e}") from None
+    except BitoError as e:
+        raise UsageError(f"{path}: the record does not replay: {e}") from None
+    h = record.header
+    total = len(moves) - 1
+    names = ", ".join(str(n) for n in h.get("names") or [])
+    seed = f", seed {h['seed']}" if "seed" in h else ""
+    print(f"{path.name}: {h['variant']}, {h['players']} players ({names}){seed}, {total} moves")
+
+    def show(i: int) -> None:
+        print(moves[i])
+        print(pictures[i])
+        if i == total:
+            print(result)
+
+    if args.list:
+        for line in moves[1:]:
+            print(f"  {line}")
+    if args.to_end:
+        show(total)
+        return EXIT_OK
+    i = 0
+    show(i)
+    keys = "Enter/n next, b back, NUMBER jump, s start, e end, q quit"
+    while True:
+        try:
+            cmd = input(f"[{keys}] > ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return EXIT_OK
+        if cmd in ("", "n", "next", "f"):
+            if i == total:
+                print("Already at the end.")
+                continue
+            i += 1
+        elif cmd in ("b", "p", "back", "prev"):
+            if i == 0:
+                print("Already at the start.")
+                continue
+            i -= 1
+        elif cmd in ("s", "start"):
+            i = 0
+        elif cmd in ("e", "end"):
+            i = total
+        elif cmd.isdigit():
+            i = min(int(cmd), total)
+        elif cmd in ("q", "quit", "exit"):
+            return EXIT_OK
+        else:
+            print(f"Unknown key {cmd!r}: {keys}")
+            continue
+        show(i)
+
+
+# --- bench --------------------------------------------------------------------------------
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from bito.bench import format_table, run_bench
+
+    if args.games is not None and args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.seconds is not None and args.seconds <= 0:
+        raise UsageError("--seconds must be positive")
+
+    def progress(row: dict[str, Any]) -> None:
+        if not args.json:
+            _err(f"  {row['name']} ({row['engine']}): {row['games_per_second']:.1f} games/s")
+
+    try:
+        report = run_bench(games=args.games, seconds=args.seconds, seed=args.seed,
+                           engines=args.engine or ["reference"], progress=progress)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        print(format_table(report))
+    return EXIT_OK
+
+
+# --- the parser ---------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    fmt = argparse.RawDescriptionHelpFormatter
+    p = argparse.ArgumentParser(
+        prog="bito", formatter_class=fmt,
+        description="Durak and its family of card games: play, simulate, replay, benchmark.",
+        epilog="examples:\n  bito play\n  bito play --variant perevodnoy --players 3\n"
+               "  bito variants\n  bito sim --variant podkidnoy --players 2 --games 1000 "
+               "--bots heuristic,random\n  bito replay game.jsonl\n  bito bench")
+    p.add_argument("--version", action="version", version=f"bito {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser(
+        "play", help="play against bots in the terminal", formatter_class=fmt,
+        description="Play a game against bots in the terminal. Type a move by its number or "
+                    "in notation (6h, Th>6h, =6s, take, pass); 'help' explains, 'quit' leaves "
+                    "(saving with --save).",
+        epilog="examples:\n  bito play\n  bito play --variant perevodnoy --players 3 "
+               "--bots heuristic,random\n  bito play --deck 52 --players 8 --seed 7 "
+               "--save game.jsonl\n  bito play --variant podkidnoy+throw_in.by=neighbours")
+    play.add_argument("--variant", default="podkidnoy", metavar="SPEC",
+                      help="variant spec, e.g. podkidnoy, perevodnoy+uncapped_after_stock "
+                           "(see `bito variants`; default podkidnoy)")
+    play.add_argument("--players", type=int, default=2, metavar="N",
+                      help="number of players, 2-6 (up to 8 with --deck 52; default 2)")
+    play.add_argument("--deck", type=int, choices=(24, 32, 36, 52),
+                      help="deck size (sets the option deck.size)")
+    play.add_argument("--bots", metavar="A,B,...",
+                      help="bot per opponent seat, in seat order; one name fills every seat "
+                           "(default heuristic if installed, else random)")
+    play.add_argument("--seed", type=int, help="deal seed (default: a random one, printed)")
+    play.add_argument("--seat", type=int, default=0, metavar="N",
+                      help="your seat (default 0)")
+    play.add_argument("--save", metavar="FILE",
+                      help="write the game record here at the end (also if you quit)")
+    play.set_defaults(func=cmd_play)
+
+    var = sub.add_parser(
+        "variants", help="list variants, or show one's rules", formatter_class=fmt,
+        description="List every registered variant and house rule, or print one's rules.",
+        epilog="examples:\n  bito variants\n  bito variants perevodnoy\n"
+               "  bito variants 'perevodnoy+uncapped_after_stock'\n  bito variants --json\n"
+               "  bito variants --options")
+    var.add_argument("id", nargs="?", metavar="ID",
+                     help="a variant id, name or alias, or a spec with +modifiers")
+    var.add_argument("--json", action="store_true", help="print JSON")
+    var.add_argument("--options", action="store_true",
+                     help="list every rules option with its allowed values and help")
+    var.set_defaults(func=cmd_variants)
+
+    sim = sub.add_parser(
+        "sim", help="play bot games headless and count results", formatter_class=fmt,
+        description="Play bot-vs-bot games with seats rotating every game; report losses per "
+                    "bot, draws, mean actions, speed and errors (exit 1 if any game raised).",
+        epilog="examples:\n  bito sim --variant podkidnoy --players 2 --games 2000 "
+               "--bots heuristic,random\n  bito sim --variant perevodnoy --players 4 "
+               "--games 100 --bots random --json")
+    sim.add_argument("--variant", default="podkidnoy", metavar="SPEC",
+                     help="variant spec (default podkidnoy)")
+    sim.add_argument("--players", type=int, default=2, metavar="N", help="players (default 2)")
+    sim.add_argument("--games", type=int, default=100, metavar="K",
+                     help="games to play (default 100)")
+    sim.add_argument("--bots", metavar="B1,B2,...",
+                     help="one bot per seat, or one name for all (default heuristic or random)")
+    sim.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    sim.set_defaults(func=cmd_sim)
+
+    rep = sub.add_parser(
+        "replay", help="step through a saved game", formatter_class=fmt,
+        description="Step through a game record: Enter or n for the next move, b back, a "
+                    "number to jump, s/e start/end, q to quit.",
+        epilog="examples:\n  bito replay game.jsonl\n  bito replay game.jsonl --to-end\n"
+               "  bito replay game.jsonl --list --to-end")
+    rep.add_argument("file", metavar="FILE", help="a record written by `bito play --save`")
+    rep.add_argument("--to-end", action="store_true",
+                     help="print the final position and result without interaction")
+    rep.add_argument("--list", action="store_true", help="print every move first")
+    rep.set_defaults(func=cmd_replay)
+
+    bench = sub.add_parser(
+        "bench", help="measure random-game speed on one core", formatter_class=fmt,
+        description="Random-vs-random full games per second (deal included) and mean actions "
+                    "per game for podkidnoy 2p, podkidnoy 4p and perevodnoy 2p.",
+        epilog="examples:\n  bito bench\n  bito bench --seconds 10 --json\n"
+               "  bito bench --games 200")
+    bench.add_argument("--games", type=int, metavar="N", help="games per case")
+    bench.add_argument("--seconds", type=float, metavar="S",
+                       help="time per case (default 2 s when --games is not given)")
+    bench.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
+    bench.add_argument("--engine", action="append", metavar="NAME",
+                       help="engine to measure (repeatable; default reference)")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.set_defaults(func=cmd_bench)
+    return p
+
+
+def _tolerant_output() -> None:
+    """Card suits are non-ASCII; never crash on a terminal or pipe that cannot show them."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="replace")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``bito`` command; returns the exit code (the console script exits with it)."""
+    _tolerant_output()
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else EXIT_USAGE
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        result: int = args.func(args)
+        return result
+    except UsageError as e:
+        _err(f"bito {args.command}: error: {e}")
+        return EXIT_USAGE
+    except RulesError as e:
+        _err(f"bito {args.command}: error: {e}")
+        return EXIT_USAGE
+    except BitoError as e:
+        _err(f"bito {args.command}: error: {e}")
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,420 @@
+"""Terminal play: one human against bots, reading moves with :func:`input`.
+
+Everything goes through ``input`` and ``print``-like callables so that a game can be driven by
+piped stdin (scripts, tests) as well as by a person. The human only ever sees their own
+:class:`~bito.games.durak.view.DurakView`; the full state is revealed when the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from bito.bots import Bot
+from bito.cards import SUIT_SYMBOLS, card_pretty, rank_of, suit_of
+from bito.errors import BitoError, IllegalActionError, InvalidNotationError
+from bito.games.durak import (
+    ATTACK,
+    DEFEND,
+    DEFEND_PHASE,
+    LEAD,
+    PASS,
+    TAKE,
+    THROW,
+    TRANSFER,
+    Action,
+    DurakState,
+    DurakView,
+    parse_action,
+)
+from bito.games.durak.render import hand_text, outcome_text
+from bito.games.game import Game
+
+InputFn = Callable[[str], str]
+OutputFn = Callable[[str], None]
+
+#: Readable names for bot seats, in seat order (a seat is easier to follow as a person).
+BOT_NAMES: tuple[str, ...] = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Ivan")
+HUMAN_NAME = "You"
+
+HELP = """\
+Type a move by its number from the list, or in notation:
+  6h          attack or throw in the six of hearts (6h+6s: lead two sixes)
+  Th>6h       cover the six of hearts with the ten of hearts
+  =6s         transfer the attack with the six of spades (perevodnoy)
+  take        pick up the cards on the table
+  pass        stop throwing in (also: bito, done)
+Ranks 2-9 T J Q K A, suits c d h s. While defending, a single card (Th) is enough
+when it can cover only one card.
+Other commands: help (this text), moves (show the position again), quit (save and leave)."""
+
+
+@dataclass
+class Seat:
+    """Who sits where: a display name, and the bot that plays it (None for the human)."""
+
+    name: str
+    bot: Bot | None = None
+    bot_name: str = ""
+
+    @property
+    def label(self) -> str:
+        """The name with the bot kind, for lists and records."""
+        return f"{self.name} ({self.bot_name})" if self.bot is not None else self.name
+
+
+@dataclass
+class PlayResult:
+    """How a terminal game ended: the final game, whether it was finished (else why it
+    stopped), and where it was saved, so callers and tests need not parse the output."""
+
+    game: Game
+    finished: bool
+    quit_reason: str = ""
+    saved: Path | None = None
+
+
+def _verb(name: str, you: str, other: str) -> str:
+    return f"{name} {you if name == HUMAN_NAME else other}"
+
+
+def describe_action(name: str, action: Action, phase: int) -> str:
+    """A sentence for a move as it happens (``Boris attacks 6♥``)."""
+    cards = " ".join(card_pretty(c) for c in action.cards)
+    k = action.kind
+    if k == ATTACK:
+        if phase == LEAD:
+            return _verb(name, "attack", "attacks") + f" {cards}"
+        return _verb(name, "throw in", "throws in") + f" {cards}"
+    if k == DEFEND:
+        return (_verb(name, "cover", "covers") + f" {card_pretty(action.target)} with "
+                f"{card_pretty(action.cards[0])}")
+    if k == TRANSFER:
+        return _verb(name, "transfer", "transfers") + f" the attack with {cards}"
+    if k == TAKE:
+        return _verb(name, "take", "takes") + " the cards"
+    if k == PASS:
+        return _verb(name, "pass", "passes")
+    return f"{name}: {action}"
+
+
+def bout_events(before: DurakState, after: DurakState, action: Action,
+                names: Sequence[str]) -> list[str]:
+    """What else a move caused: a transfer's new defender, the end of a bout, seats going
+    out, the next attack. Derived from the two states so it never disagrees with the engine."""
+    lines: list[str] = []
+    if action.kind == TRANSFER:
+        lines.append(f"  {names[after.defender]} must now defend.")
+    if after.bout != before.bout or (after.is_over and not before.is_over):
+        taken = before.taking or action.kind == TAKE
+        cards = len(after.last_bout)
+        defender = names[before.defender]
+        if taken:
+            lines.append(f"  {defender} picked up {cards} card(s).")
+        else:
+            lines.append(f"  Bito: {cards} card(s) go to the discard pile.")
+        for seat in after.out[len(before.out):]:
+            lines.append(f"  {names[seat]} {'are' if names[seat] == HUMAN_NAME else 'is'} "
+                         "out of cards and out of the game.")
+        if not after.is_over:
+            attacker = names[after.attacker]
+            target = names[after.defender]
+            lines.append(f"  Bout {after.bout + 1}: {_verb(attacker, 'attack', 'attacks')} "
+                         f"{'you' if target == HUMAN_NAME else target}. "
+                         f"Stock {len(after.stock)}.")
+    else:
+        for seat in after.out[len(before.out):]:
+            lines.append(f"  {names[seat]} {'have' if names[seat] == HUMAN_NAME else 'has'} "
+                         "no cards left.")
+    return lines
+
+
+def _roles(view: DurakView, seat: int) -> str:
+    tags = []
+    if seat in view.out:
+        tags.append("out")
+    else:
+        if seat == view.attacker:
+            tags.append("attacker")
+        if seat == view.defender:
+            tags.append("defender" + (", taking" if view.taking else ""))
+        if seat == view.to_act:
+            tags.append("to act")
+    return f" [{', '.join(tags)}]" if tags else ""
+
+
+def table_lines(view: DurakView) -> list[str]:
+    """The table as attack card then the card that covers it (``6♥ <- 10♥``)."""
+    if not view.attack:
+        return ["  Table: (empty)"]
+    parts = []
+    for a, d in zip(view.attack, view.defence, strict=True):
+        parts.append(f"{card_pretty(a)} <- {card_pretty(d)}" if d >= 0
+                     else f"{card_pretty(a)} (uncovered)")
+    taking = "   (the defender takes)" if view.taking else ""
+    return ["  Table: " + "   ".join(parts) + taking]
+
+
+def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) -> str:
+    """What the human sees at the table: counts, known cards, the table, their hand, and the
+    numbered legal moves when it is their turn."""
+    trump = view.trump_suit
+    where = "under the stock" if view.trump_card_in_stock else "no longer in the stock"
+    lines = [
+        f"--- bout {view.bout + 1} --- trump {SUIT_SYMBOLS[trump]} (trump card "
+        f"{card_pretty(view.trump_card)}, {where})   stock {view.stock_count}   "
+        f"discard {view.discard_count}",
+    ]
+    width = max(len(labels[s]) for s in range(view.players))
+    for seat in range(view.players):
+        if seat == view.seat:
+            continue
+        count = view.hand_counts[seat]
+        known = view.known[seat]
+        extra = f"   known: {hand_text(known, trump)}" if known else ""
+        lines.append(f"  {labels[seat]:<{width}}  {count:>2} card(s){_roles(view, seat)}{extra}")
+    lines += table_lines(view)
+    lines.append(f"  Your hand{_roles(view, view.seat)}: {hand_text(view.hand, trump)}"
+                 "   (* = trump)")
+    if view.is_over:
+        return "\n".join(lines)
+    if view.my_turn:
+        lines.append(f"Your move ({_task(view, names)}):")
+        for i, act in enumerate(ordered_moves(view.legal, trump, view.attack), 1):
+            lines.append(f"  {i:>2}. {act!s:<8} {act.pretty()}")
+    else:
+        lines.append(f"Waiting for {names[view.to_act]}.")
+    return "\n".join(lines)
+
+
+def _task(view: DurakView, names: Sequence[str]) -> str:
+    if view.phase == LEAD:
+        return f"you attack {names[view.defender]}"
+    if view.phase == DEFEND_PHASE:
+        can_transfer = any(a.kind == TRANSFER for a in view.legal)
+        return "you defend: cover, " + ("transfer or take" if can_transfer else "or take")
+    if view.phase == THROW:
+        return "throw in a card of a rank on the table, or pass"
+    return "game over"
+
+
+def ordered_moves(legal: Sequence[Action], trump_suit: int,
+                  attack: Sequence[int]) -> list[Action]:
+    """The legal moves in the order a player scans them: cheapest first (non-trumps by rank,
+    then trumps), covers grouped by the card they cover in table order, take and pass last.
+    Move numbers refer to this order, so ``1`` is always a cheap, sensible default."""
+    def key(a: Action) -> tuple[int, ...]:
+        if a.kind in (TAKE, PASS):
+            return (3,)
+        cards = a.cards
+        trumps = sum(1 for c in cards if suit_of(c) == trump_suit)
+        first = cards[0]
+        if a.kind == DEFEND:
+            return (0, list(attack).index(a.target) if a.target in attack else 99, trumps,
+                    rank_of(first), suit_of(first))
+        group = 1 if a.kind == TRANSFER else 0
+        return (group, 0, trumps, rank_of(first), len(cards), *cards)
+
+    return sorted(legal, key=key)
+
+
+def resolve_input(text: str, state: DurakState) -> Action:
+    """Turn what the user typed into a legal action, or raise the error to show.
+
+    A number picks from the legal moves. Notation is parsed; a bare card while defending is
+    taken as the only legal cover (or transfer) with that card when there is exactly one.
+    Raises :class:`InvalidNotationError` or :class:`IllegalActionError`.
+    """
+    legal = ordered_moves(state.legal_actions(), state.trump_suit, state.attack)
+    t = text.strip()
+    if t.isdigit():
+        n = int(t)
+        if not 1 <= n <= len(legal):
+            raise IllegalActionError("move number", f"choose 1 to {len(legal)}, not {n}")
+        return legal[n - 1]
+    action = parse_action(t)
+    if action in legal:
+        return action
+    if action.kind == ATTACK and len(action.cards) == 1 and state.phase == DEFEND_PHASE:
+        matches = [a for a in legal if a.kind in (DEFEND, TRANSFER) and a.cards == action.cards]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            options = ", ".join(str(a) for a in matches)
+            raise IllegalActionError("ambiguous", f"{t} could mean {options}; type one of them")
+    raise state.explain_illegal(action)
+
+
+class TerminalGame:
+    """One game at the terminal: the human at ``human`` and a bot in every other seat."""
+
+    def __init__(self, state: DurakState, seats: Sequence[Seat], human: int,
+                 input_fn: InputFn = input, output: OutputFn = print,
+                 save: Path | None = None) -> None:
+        if len(seats) != state.players:
+            raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
+        self.game = Game(state)
+        self.seats = list(seats)
+        self.human = human
+        self.input = input_fn
+        self.out = output
+        self.save_path = save
+        self.names = [s.name for s in seats]
+        self.labels = [s.label for s in seats]
+
+    def run(self) -> PlayResult:
+        """Play to the end, or until the user quits or input ends; save in every case."""
+        self.out(f"{self._variant_line()}\nType 'help' for how to enter moves.\n")
+        reason = ""
+        while not self.game.state.is_over:
+            state = self.game.state
+            seat = state.to_act
+            if seat == self.human:
+                outcome = self._human_turn()
+                if outcome is not None:
+                    reason = outcome
+                    break
+            else:
+                self._bot_turn(seat)
+        finished = self.game.state.is_over
+        if finished:
+            self._show_result()
+        else:
+            self.out(f"Game stopped ({reason}).")
+        saved = self._save()
+        return PlayResult(self.game, finished, reason, saved)
+
+    def _variant_line(self) -> str:
+        state = self.game.state
+        d = state.deal
+        table = ", ".join(f"seat {i}: {label}" for i, label in enumerate(self.labels))
+        return (f"Durak, {d.rules.deck_size} cards, {state.players} players, seed {d.seed}.\n"
+                f"Players: {table}.\nTrump card {card_pretty(d.trump_card)}; "
+                f"{_verb(self.names[state.attacker], 'attack', 'attacks')} first.")
+
+    def _play(self, action: Action) -> None:
+        before = self.game.state
+        name = self.names[before.to_act]
+        self.game.push(action)
+        self.out(describe_action(name, action, before.phase))
+        for line in bout_events(before, self.game.state, action, self.names):
+            self.out(line)
+
+    def _bot_turn(self, seat: int) -> None:
+        bot = self.seats[seat].bot
+        if bot is None:
+            raise ValueError(f"seat {seat} has neither a bot nor the human")
+        state = self.game.state
+        action = bot.choose(state.view(seat))
+        self._play(action)
+
+    def _human_turn(self) -> str | None:
+        """Ask until a legal move is played; return a reason string if the user leaves."""
+        state = self.game.state
+        self.out("")
+        self.out(render_screen(state.view(self.human), self.names, self.labels))
+        while True:
+            try:
+                text = self.input("> ")
+            except EOFError:
+                self.out("")
+                return "input ended"
+            except KeyboardInterrupt:
+                self.out("")
+                return "interrupted"
+            word = text.strip().lower()
+            if not word:
+                continue
+            if word in ("quit", "exit", "q"):
+                return "you quit"
+            if word in ("help", "?", "h"):
+                self.out(HELP)
+                continue
+            if word in ("moves", "board", "show", "m"):
+                self.out(render_screen(state.view(self.human), self.names, self.labels))
+                continue
+            try:
+                action = resolve_input(text, state)
+            except InvalidNotationError as e:
+                self.out(f"Cannot read that move: {e.reason}\n  {e.text}\n  "
+                         f"{' ' * e.position}^\nType a number, a move like 6h or Th>6h, "
+                         "or 'help'.")
+                continue
+            except IllegalActionError as e:
+                self.out(f"Illegal move ({e.rule}): {e.detail}. Try again.")
+                continue
+            self._play(action)
+            return None
+
+    def _show_result(self) -> None:
+        state = self.game.state
+        outcome = state.outcome
+        assert outcome is not None
+        self.out("")
+        self.out("Game over. Final position:")
+        self.out(render_full(state, self.names))
+        self.out(result_text(outcome.loser, outcome.draw, outcome.order, self.labels))
+        if outcome.draw:
+            self.out("Nobody is the fool this time.")
+        elif outcome.loser == self.human:
+            self.out("You are the fool. Better luck next time!")
+        else:
+            self.out("You are not the fool. Well played!")
+
+    def _save(self) -> Path | None:
+        if self.save_path is None:
+            return None
+        try:
+            from bito.record import record_from_game
+        except ImportError:
+            self.out("Cannot save: this installation has no bito.record module.")
+            return None
+        try:
+            text = record_from_game(self.game, self.labels).to_jsonl()
+            self.save_path.write_text(text, encoding="utf-8")
+        except (OSError, BitoError) as e:
+            self.out(f"Could not save the game to {self.save_path}: {e}")
+            return None
+        self.out(f"Game saved to {self.save_path} ({len(self.game)} moves). "
+                 f"Replay it with: bito replay {self.save_path}")
+        return self.save_path
+
+
+def render_full(state: DurakState, names: Sequence[str]) -> str:
+    """The whole position, every hand face up, with seat names: for replays and the end of a
+    game (never shown to a player while the game is on)."""
+    trump = state.deal.trump_suit
+    lines = [f"trump card {card_pretty(state.deal.trump_card)} ({SUIT_SYMBOLS[trump]})   stock "
+             f"{len(state.stock)}   discard {state.discard.bit_count()}   bout {state.bout + 1}"
+             f"   phase {state.phase_name}"]
+    view = state.view(0)
+    lines += table_lines(view)
+    width = max(len(n) for n in names)
+    for seat in range(state.players):
+        tags = []
+        if seat in state.out:
+            tags.append("out")
+        elif not state.is_over:
+            if seat == state.attacker:
+                tags.append("attacker")
+            if seat == state.defender:
+                tags.append("defender" + (", taking" if state.taking else ""))
+            if seat == state.to_act:
+                tags.append("to act")
+        role = f" [{', '.join(tags)}]" if tags else ""
+        lines.append(f"  {names[seat]:<{width}}  {hand_text(state.hands[seat], trump)}{role}")
+    return "\n".join(lines)
+
+
+def result_text(loser: int | None, draw: bool, order: Sequence[int],
+                names: Sequence[str]) -> str:
+    """The result line shared by ``play`` and ``replay`` (so a replay can be checked against
+    the game it records)."""
+    if draw or loser is None:
+        verdict = outcome_text(None, True, names)
+    else:
+        who = names[loser]
+        verdict = f"{who} {'are' if who == HUMAN_NAME else 'is'} the fool (дурак)."
+    went_out = ", ".join(names[s] for s in order if s != loser)
+    return f"Result: {verdict}" + (f" Out in order: {went_out}." if went_out else "")

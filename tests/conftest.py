@@ -1,0 +1,233 @@
+"""Shared helpers for the rule, property, notation, record and perft tests.
+
+Nothing here knows the answer a test checks: helpers only set up positions (from position
+text), play actions given as text, and read the public state back. Expectations are derived
+from the rule in each test.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import combinations
+
+import pytest
+
+from bito.cards import cards_of, mask_of, parse_card, rank_of, standard_deck, suit_of
+from bito.games.durak import Action, DurakState, MatchContext, new_game, parse_action
+from bito.notation import parse_position, position_text
+
+BASES = ("simple", "podkidnoy", "perevodnoy")
+
+#: House-rule modifiers and single options that stack on every base game (VARIANTS §3.10).
+MODIFIERS = (
+    "",
+    "+ace_not_trump_indicator",
+    "+first_bout_cap_five",
+    "+uncapped_after_stock",
+    "+defender_draws_first",
+    "+draw.order=attacker_then_strict_clockwise",
+    "+throw_in.by=neighbours",
+    "+end.draw_allowed=false",
+    "+trump.source=any_card",
+    "+trump.source=bottom_card",
+    "+first_attacker.no_trump_fallback=lot",
+    "+transfer.forbid_if_trump_on_table=true",
+    "+lead.shape=single",
+    "+lead.shape=same_rank_1or2",
+    "+lead.shape=rozaliev",
+)
+
+MAX_ACTIONS = 2000
+
+
+def P(text: str) -> DurakState:
+    """A position from its one-line text."""
+    return parse_position(text)
+
+
+def C(text: str) -> int:
+    """One card from its text (``"7h"``)."""
+    return parse_card(text)
+
+
+def cards(text: str) -> set[int]:
+    """A set of cards written back to back (``"7h8h"``)."""
+    return {parse_card(text[i:i + 2]) for i in range(0, len(text), 2)}
+
+
+def legal(state: DurakState) -> set[str]:
+    """The legal actions as text."""
+    return {str(a) for a in state.legal_actions()}
+
+
+def play(state: DurakState, *moves: str) -> DurakState:
+    """Apply actions given as text, one after the other."""
+    for m in moves:
+        state = state.apply(parse_action(m))
+    return state
+
+
+def hand(state: DurakState, seat: int) -> set[int]:
+    return set(cards_of(state.hands[seat]))
+
+
+def table_cards(state: DurakState) -> list[int]:
+    return list(state.attack) + [c for c in state.defence if c >= 0]
+
+
+def deck_of(state: DurakState) -> set[int]:
+    return set(standard_deck(state.rules.deck_size))
+
+
+def zones(state: DurakState) -> list[list[int]]:
+    """Every place a card can be: each hand, the stock, the table, the discard pile."""
+    out = [cards_of(h) for h in state.hands]
+    out.append(list(state.stock))
+    out.append(table_cards(state))
+    out.append(cards_of(state.discard))
+    return out
+
+
+def assert_conserved(state: DurakState) -> None:
+    """Hands + stock + table + discard hold exactly the deck, each card once."""
+    every = [c for z in zones(state) for c in z]
+    assert len(every) == len(set(every)), "a card is in two places"
+    assert set(every) == deck_of(state), "cards created or lost"
+
+
+def shuffled_pack(size: int, seed: int) -> list[int]:
+    """The pack order a seed stands for (index 0 is the top card, dealt first).
+
+    This is bito's documented seed convention (``setup.deal``): ``random.Random(seed)``
+    shuffles the standard deck, and nothing else is drawn from it before the shuffle. Tests
+    use it to derive who must receive which card from the dealing *rule*.
+    """
+    pack = list(standard_deck(size))
+    random.Random(seed).shuffle(pack)
+    return pack
+
+
+def random_walk(state: DurakState, rng: random.Random,
+                limit: int = MAX_ACTIONS) -> Iterator[tuple[DurakState, Action, DurakState]]:
+    """Play random legal actions to the end; yield (before, action, after) for each."""
+    for _ in range(limit):
+        if state.is_over:
+            return
+        acts = state.legal_actions()
+        action = acts[rng.randrange(len(acts))]
+        after = state.apply(action)
+        yield state, action, after
+        state = after
+    raise AssertionError(f"game did not end within {limit} actions")
+
+
+def final_state(state: DurakState, rng: random.Random) -> DurakState:
+    for _, _, after in random_walk(state, rng):
+        state = after
+    return state
+
+
+def subsets_same_rank(hand_mask: int, most: int) -> set[tuple[int, ...]]:
+    """Every non-empty set of cards of one rank from a hand, of at most ``most`` cards."""
+    by_rank: dict[int, list[int]] = {}
+    for c in cards_of(hand_mask):
+        by_rank.setdefault(rank_of(c), []).append(c)
+    out: set[tuple[int, ...]] = set()
+    for group in by_rank.values():
+        for k in range(1, min(len(group), most) + 1):
+            out.update(tuple(sorted(sub)) for sub in combinations(group, k))
+    return out
+
+
+def lowest_trump_holder(state: DurakState) -> int | None:
+    """The seat holding the lowest trump in the dealt hands (None if nobody holds one)."""
+    best = None
+    for seat, h in enumerate(state.hands):
+        for c in cards_of(h):
+            if suit_of(c) == state.trump_suit and (best is None or rank_of(c) < best[0]):
+                best = (rank_of(c), seat)
+    return None if best is None else best[1]
+
+
+__all__ = [
+    "BASES", "MAX_ACTIONS", "MODIFIERS", "C", "MatchContext", "P", "assert_conserved",
+    "cards", "deck_of", "final_state", "hand", "legal", "lowest_trump_holder", "mask_of",
+    "new_game", "play", "position_text", "random_walk", "shuffled_pack", "subsets_same_rank",
+    "table_cards", "zones",
+]
+
+
+@pytest.fixture
+def rng() -> random.Random:
+    return random.Random(20240601)
+
+
+def fingerprint(state: DurakState) -> tuple:
+    """Everything that makes up a position, cheaply (position_text is the readable form)."""
+    return (tuple(state.hands), tuple(state.known), tuple(state.stock), state.discard,
+            tuple(state.attack), tuple(state.defence), state.phase, state.to_act,
+            state.attacker, state.leader, state.defender, state.taking, state.throwers,
+            state.t_idx, state.passes, state.bout, tuple(state.out), state.outcome)
+
+
+# --- Hypothesis strategies over games -------------------------------------------------------------
+
+from hypothesis import strategies as st  # noqa: E402
+
+from bito.games.durak.setup import MatchContext as _Ctx  # noqa: E402
+from bito.rules import resolve  # noqa: E402
+
+#: Mutually exclusive house rules / options, at most one of each group per game.
+MODIFIER_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("", "+trump.source=any_card", "+trump.source=bottom_card", "+trump.source=last_card"),
+    ("", "+ace_not_trump_indicator"),
+    ("", "+first_bout_cap_five"),
+    ("", "+uncapped_after_stock"),
+    ("", "+defender_draws_first", "+draw.order=attacker_then_strict_clockwise",
+     "+draw.order=attacker_first", "+draw.order=right_of_defender_first"),
+    ("", "+throw_in.by=neighbours"),
+    ("", "+end.draw_allowed=false"),
+    ("", "+first_attacker.no_trump_fallback=lot"),
+    ("", "+lead.shape=single", "+lead.shape=same_rank_1or2", "+lead.shape=rozaliev"),
+    ("", "+next_game_leader=under_fool", "+next_game_leader=previous_winner",
+     "+next_game_leader=left_of_dealer", "+next_game_leader=lowest_trump"),
+)
+TRANSFER_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("", "+transfer.forbid_if_trump_on_table=true"),
+    ("", "+no_transfer_first_bout=first_game", "+no_transfer_first_bout=under_fool"),
+    ("", "+throw_in.enabled=false"),
+)
+
+
+@st.composite
+def game_specs(draw, bases: tuple[str, ...] = BASES, modifiers: bool = True,
+               max_players: int = 6):
+    """(variant spec, players, seed, match context) for a random game."""
+    base = draw(st.sampled_from(bases))
+    spec = base
+    if modifiers:
+        groups = MODIFIER_GROUPS + (TRANSFER_GROUPS if base == "perevodnoy" else ())
+        for group in groups:
+            spec += draw(st.sampled_from(group))
+        size = draw(st.sampled_from((36, 36, 24, 32, 52)))
+        if size != 36:
+            spec += f"+deck.size={size}"
+    rules = resolve(spec).rules
+    players = draw(st.integers(2, min(max_players, rules.max_players)))
+    seed = draw(st.integers(0, 2**32 - 1))
+    match = _Ctx()
+    if modifiers and draw(st.booleans()):
+        fool = draw(st.none() | st.integers(0, players - 1))
+        winner = draw(st.integers(0, players - 1))
+        if winner == fool:
+            winner = (winner + 1) % players
+        match = _Ctx(game_number=draw(st.integers(1, 3)),
+                     dealer=fool if fool is not None else draw(st.integers(0, players - 1)),
+                     previous_fool=fool, previous_winner=winner)
+    return spec, players, seed, match
+
+
+def start(spec_tuple) -> DurakState:
+    spec, players, seed, match = spec_tuple
+    return new_game(spec, players=players, seed=seed, match=match)
