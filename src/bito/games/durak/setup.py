@@ -45,12 +45,23 @@ class Deal:
     first_defender: int
     shown: tuple[int, ...]  # per seat: cards shown to everyone during setup
     under_fool: bool  # the deal is led at the previous fool (#78 under_fool)
+    # Bout caps (VARIANTS.md §1.5) read on every move, kept here to spare the rules lookups.
+    cap: int = field(init=False, compare=False, repr=False)
+    first_bout_cap: int = field(init=False, compare=False, repr=False)
+    uncapped_after_stock: bool = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, so sharing them between the states of one game is safe).
     thrower_orders: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False,
                                                        repr=False)
     draw_orders: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False,
                                                     repr=False)
+
+    def __post_init__(self) -> None:
+        r = self.rules
+        object.__setattr__(self, "cap", r.throw_in_cap)
+        first = r.throw_in_first_bout_cap
+        object.__setattr__(self, "first_bout_cap", min(first, r.throw_in_cap) if first else 0)
+        object.__setattr__(self, "uncapped_after_stock", r.throw_in_uncapped_after_stock)
 
 
 def _rejected(card: int, rules: Rules) -> bool:

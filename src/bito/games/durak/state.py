@@ -299,11 +299,11 @@ class DurakState:
 
     def room(self) -> int:
         """How many more attack cards the bout can take now (VARIANTS.md §1.5 caps)."""
-        rules = self.deal.rules
-        cap = rules.throw_in_cap
-        if rules.throw_in_first_bout_cap and self.bout == 0 and not self.taking:
-            cap = min(cap, rules.throw_in_first_bout_cap)
-        if rules.throw_in_uncapped_after_stock and not self.stock:
+        deal = self.deal
+        cap = deal.cap
+        if deal.first_bout_cap and not self.bout and not self.taking:
+            cap = deal.first_bout_cap
+        if deal.uncapped_after_stock and not self.stock:
             cap = _BIG
         by_cap = cap - len(self.attack)
         by_hand = self.hands[self.defender].bit_count() - self.uncovered
@@ -535,14 +535,15 @@ class DurakState:
             self._end_bout(taken=False)
 
     def _end_bout(self, taken: bool) -> None:
+        attack = self.attack
+        covers = [c for c in self.defence if c >= 0]
         table = 0
-        for c in self.attack:
+        for c in attack:
             table |= 1 << c
-        for c in self.defence:
-            if c >= 0:
-                table |= 1 << c
+        for c in covers:
+            table |= 1 << c
         defender = self.defender
-        self.last_bout = tuple(self.attack) + tuple(c for c in self.defence if c >= 0)
+        self.last_bout = (*attack, *covers)
         if taken:
             self.hands[defender] |= table
             self.known[defender] |= table
@@ -556,9 +557,8 @@ class DurakState:
         self.throwers = ()
         self._draw()
         n = self.deal.players
-        active = [s for s in range(n) if not self.out_mask >> s & 1]
-        if len(active) <= 1:
-            self._finish(active)
+        if n - self.out_mask.bit_count() <= 1:
+            self._finish([s for s in range(n) if not self.out_mask >> s & 1])
             return
         if taken or self.out_mask >> defender & 1:
             attacker = self.next_active(defender)
