@@ -72,11 +72,16 @@ def _check_players(rules: Any, players: int, spec: str) -> None:
                      f"not {players}{hint}")
 
 
-def _resolve(spec: str, deck: int | None = None) -> Any:
-    """Resolve a variant spec, adding ``--deck`` as a ``deck.size`` option so a conflicting
-    deck in the spec itself is reported with its key."""
+def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) -> Any:
+    """Resolve a variant spec (or a house-rules file, which names its own base), adding
+    ``--deck`` as a ``deck.size`` option so a conflicting deck is reported with its key."""
     from bito.rules import resolve
+    from bito.rules.house import load_house_rules
 
+    if rules_file is not None:
+        if spec != "podkidnoy":
+            raise UsageError("give either --variant or --rules (the file names its base)")
+        spec = load_house_rules(rules_file).spec
     full = spec if deck is None else f"{spec}+deck.size={deck}"
     return resolve(full)
 
@@ -89,7 +94,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from bito.games.durak import new_game
     from bito.tui import BOT_NAMES, HUMAN_NAME, Seat, TerminalGame
 
-    resolved = _resolve(args.variant, args.deck)
+    resolved = _resolve(args.variant, args.deck, args.rules)
     rules = resolved.rules
     _check_players(rules, args.players, resolved.spec)
     if not 0 <= args.seat < args.players:
@@ -326,7 +331,7 @@ def format_sim(data: dict[str, Any], bots: Sequence[str]) -> str:
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
-    resolved = _resolve(args.variant)
+    resolved = _resolve(args.variant, None, args.rules)
     _check_players(resolved.rules, args.players, resolved.spec)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
@@ -341,7 +346,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         bar = ProgressBar(args.games, sys.stderr)
         progress = bar
     try:
-        stats = run_sim(args.variant, args.players, args.games, bots, seed=args.seed,
+        stats = run_sim(resolved.spec, args.players, args.games, bots, seed=args.seed,
                         progress=progress)
     finally:
         if bar is not None:
@@ -511,6 +516,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--variant", default="podkidnoy", metavar="SPEC",
                       help="variant spec, e.g. podkidnoy, perevodnoy+uncapped_after_stock "
                            "(see `bito variants`; default podkidnoy)")
+    play.add_argument("--rules", metavar="FILE",
+                      help="a house-rules TOML file (base variant + options; see "
+                           "docs/variants.md)")
     play.add_argument("--players", type=int, default=2, metavar="N",
                       help="number of players, 2-6 (up to 8 with --deck 52; default 2)")
     play.add_argument("--deck", type=int, choices=(24, 32, 36, 52),
@@ -547,6 +555,8 @@ def build_parser() -> argparse.ArgumentParser:
                "--games 100 --bots random --json")
     sim.add_argument("--variant", default="podkidnoy", metavar="SPEC",
                      help="variant spec (default podkidnoy)")
+    sim.add_argument("--rules", metavar="FILE", help="a house-rules TOML file instead of "
+                     "--variant")
     sim.add_argument("--players", type=int, default=2, metavar="N", help="players (default 2)")
     sim.add_argument("--games", type=int, default=100, metavar="K",
                      help="games to play (default 100)")
