@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import random
 import sys
 import textwrap
@@ -91,7 +92,7 @@ def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from bito.bots import make_bot
-    from bito.games.durak import new_game
+    from bito.games.durak import new_game, next_match_context
     from bito.tui import BOT_NAMES, HUMAN_NAME, Seat, TerminalGame
 
     resolved = _resolve(args.variant, args.deck, args.rules)
@@ -112,8 +113,31 @@ def cmd_play(args: argparse.Namespace) -> int:
             kind = next(bot_kinds)
             seats.append(Seat(next(names), make_bot(kind, seed * 101 + s), kind))
     save = Path(args.save) if args.save else None
-    game = TerminalGame(state, seats, args.seat, save=save)
-    game.run()
+    if save is not None:
+        folder = save.parent if str(save.parent) else Path(".")
+        if not folder.is_dir() or not os.access(folder, os.W_OK) or save.is_dir():
+            raise UsageError(f"--save {save}: cannot write a file there")
+    if args.deals < 1:
+        raise UsageError("--deals must be at least 1")
+    fools = [0] * args.players
+    for number in range(args.deals):
+        path = save
+        if save is not None and args.deals > 1:
+            path = save.with_name(f"{save.stem}-{number + 1}{save.suffix}")
+        if args.deals > 1:
+            print(f"\n=== Deal {number + 1} of {args.deals} ===")
+        result = TerminalGame(state, seats, args.seat, save=path).run()
+        if not result.finished:
+            break
+        outcome = result.game.state.outcome
+        if outcome is not None and outcome.loser is not None:
+            fools[outcome.loser] += 1
+        if args.deals > 1:
+            tally = ", ".join(f"{seat.name}: {n}" for seat, n in zip(seats, fools, strict=True))
+            print(f"Times each player was the fool so far: {tally}.")
+        if number + 1 < args.deals:
+            state = new_game(rules, args.players, seed=seed + number + 1,
+                             match=next_match_context(result.game.state))
     return EXIT_OK
 
 
@@ -347,7 +371,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         progress = bar
     try:
         stats = run_sim(resolved.spec, args.players, args.games, bots, seed=args.seed,
-                        progress=progress)
+                        progress=progress, deals=args.deals)
     finally:
         if bar is not None:
             bar.close()
@@ -529,6 +553,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="deal seed (default: a random one, printed)")
     play.add_argument("--seat", type=int, default=0, metavar="N",
                       help="your seat (default 0)")
+    play.add_argument("--deals", type=int, default=1, metavar="N",
+                      help="play a match of N deals: the fool deals next and the first "
+                           "attacker follows next_game_leader (default 1)")
     play.add_argument("--save", metavar="FILE",
                       help="write the game record here at the end (also if you quit)")
     play.set_defaults(func=cmd_play)
@@ -563,6 +590,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", metavar="B1,B2,...",
                      help="one bot per seat, or one name for all (default heuristic or random)")
     sim.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
+    sim.add_argument("--deals", type=int, default=1, metavar="N",
+                     help="play matches of N deals: the fool deals next and the first "
+                          "attacker follows next_game_leader (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     sim.set_defaults(func=cmd_sim)

@@ -20,6 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from bito.cards import card_str
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError, RecordError
 from bito.games.durak import Action, DurakState, MatchContext, parse_action
 from bito.games.durak.render import render_state
@@ -158,6 +159,7 @@ def load_record(text: str) -> GameRecord:
     except BitoError as e:
         raise RecordError(1, f"variant: {e}") from None
     censored = header.get("censored_for")
+    _check_header(header)
     if censored is None and not isinstance(header.get("seed"), int):
         raise RecordError(1, "header field 'seed' missing or not a whole number")
     record = GameRecord(header=header, views=[] if censored is not None else None)
@@ -192,9 +194,83 @@ def load_record(text: str) -> GameRecord:
         except InvalidNotationError as e:
             raise RecordError(no, f"action {action_text!r}: {e.reason}") from None
         record.actions.append((seat, action))
-    if record.views is not None and len(record.views) != len(record.actions) + 1:
-        raise RecordError(len(lines), "a censored record needs the starting view (n = 0)")
+    if record.views is not None:
+        if len(record.views) != len(record.actions) + 1:
+            raise RecordError(len(lines), "a censored record needs the starting view (n = 0)")
+        _check_censored(record)
     return record
+
+
+def _is_seat(value: Any, players: int, allow_none: bool = True) -> bool:
+    if value is None:
+        return allow_none
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def _check_header(header: dict[str, Any]) -> None:
+    """Reject header fields of the wrong type or out of range, naming the field (line 1)."""
+    n = header["players"]
+    if not 2 <= n <= 12:
+        raise RecordError(1, f"header field 'players' out of range: {n}")
+    names = header.get("names")
+    if names is not None and (not isinstance(names, list) or len(names) != n
+                              or not all(isinstance(x, str) for x in names)):
+        raise RecordError(1, f"header field 'names' must be a list of {n} strings")
+    match = header.get("match")
+    if match is None:
+        return
+    if not isinstance(match, dict):
+        raise RecordError(1, "header field 'match' must be an object")
+    number = match.get("game_number", 0)
+    if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+        raise RecordError(1, "header field 'match.game_number' must be a whole number >= 0")
+    for key in ("dealer", "previous_fool", "previous_winner"):
+        if not _is_seat(match.get(key), n):
+            raise RecordError(1, f"header field 'match.{key}' must be a seat 0..{n - 1} or null")
+    censored = header.get("censored_for")
+    if censored is not None and not _is_seat(censored, n, allow_none=False):
+        raise RecordError(1, f"header field 'censored_for' must be a seat 0..{n - 1}")
+
+
+def _view_field(view: str, key: str) -> str:
+    for word in view.split()[1:]:
+        k, _, v = word.partition("=")
+        if k == key:
+            return v
+    return ""
+
+
+def _check_censored(record: GameRecord) -> None:
+    """The parts of a censored record that can be checked without the hidden cards: each line's
+    seat is the one its previous view says is to act, the seat's own hand changes only by the
+    cards it plays or is dealt, and the outcome agrees with the final view."""
+    assert record.views is not None
+    seat = record.censored_for
+    for i, (mover, action) in enumerate(record.actions):
+        before = record.views[i]
+        if _view_field(before, "phase") == "over":
+            raise RecordError(i + 3, "action after the end of the game")
+        to_act = _view_field(before, "to_act")
+        if to_act != str(mover):
+            raise RecordError(i + 3, f"seat {mover} moves but the view says seat {to_act} "
+                              "is to act")
+        if mover == seat and action.cards:
+            hands = _view_field(before, "hands").split("/")
+            own = hands[seat] if seat is not None and seat < len(hands) else ""
+            for card in action.cards:
+                if card_str(card) not in own:
+                    raise RecordError(i + 3, f"seat {seat} plays {card_str(card)}, which its "
+                                      "own view does not show in its hand")
+    final = record.views[-1]
+    over = _view_field(final, "phase") == "over"
+    if record.outcome is not None and not over:
+        raise RecordError(len(record.actions) + 3, "an outcome is given but the final view "
+                          "shows the game still going")
+    if record.outcome is not None:
+        out = [int(x) for x in _view_field(final, "out").split(".") if x.isdigit()]
+        if list(record.outcome.get("order", []))[: len(out)] != out:
+            raise RecordError(len(record.actions) + 3, "the outcome's order does not match "
+                              "the final view")
 
 
 def _json_line(raw: str, no: int) -> dict[str, Any]:

@@ -20,7 +20,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bito.bots import Bot, make_bot
-from bito.games.durak import Action, DurakState, Outcome, new_game
+from bito.games.durak import (
+    Action,
+    DurakState,
+    MatchContext,
+    Outcome,
+    new_game,
+    next_match_context,
+)
 from bito.rules import Rules
 
 MAX_ACTIONS = 20_000
@@ -40,6 +47,7 @@ class GameResult:
     actions: tuple[Action, ...]
     seats: tuple[int, ...]  # who made each action
     seed: int
+    final_state: DurakState | None = None
 
     @property
     def loser(self) -> int | None:
@@ -73,7 +81,7 @@ def play_game(state: DurakState, bots: Sequence[Bot], max_actions: int = MAX_ACT
         seats.append(seat)
     assert state.outcome is not None
     return GameResult(outcome=state.outcome, actions=tuple(actions), seats=tuple(seats),
-                      seed=state.deal.seed)
+                      seed=state.deal.seed, final_state=state)
 
 
 @dataclass
@@ -146,18 +154,22 @@ def seat_of(bot_index: int, game: int, players: int) -> int:
 
 
 def run_sim(variant: str | Rules, players: int, games: int, bot_names: list[str],
-            seed: int | None = 0, progress: Callable[[int, int], None] | None = None
-            ) -> SimStats:
+            seed: int | None = 0, progress: Callable[[int, int], None] | None = None,
+            deals: int = 1) -> SimStats:
     """Play ``games`` deals of ``variant`` between the named bots (one per seat) and count.
 
     Game ``g`` is dealt with a seed derived from ``(seed, g)``; bot ``k`` sits at seat
-    ``(k + g) % players`` and is built fresh with a seed derived from ``(seed, g, k)``, so every
-    game is reproducible on its own. ``seed=None`` picks a fresh seed (reported in the stats).
-    ``progress(done, total)`` is called after each game. Exceptions in a game are counted in
-    ``errors`` (by exception type in ``errors_by_kind``) and never stop the run.
+    ``(k + m) % players`` in match ``m = g // deals`` and is built fresh with a seed derived
+    from ``(seed, g, k)``, so every game is reproducible on its own. With ``deals > 1`` the
+    games form matches of that many deals: the fool deals next and the first attacker follows
+    ``next_game_leader`` (VARIANTS.md §1.8). ``seed=None`` picks a fresh seed (reported in the
+    stats). ``progress(done, total)`` is called after each game. Exceptions in a game are
+    counted in ``errors`` (by exception type in ``errors_by_kind``) and never stop the run.
     """
     if len(bot_names) != players:
         raise ValueError(f"{len(bot_names)} bot names for {players} players")
+    if deals < 1:
+        raise ValueError("a match has at least one deal")
     for name in bot_names:
         make_bot(name, 0)  # fail fast on an unknown name, before any game
     if seed is None:
@@ -166,8 +178,12 @@ def run_sim(variant: str | Rules, players: int, games: int, bot_names: list[str]
     stats = SimStats(variant=label, players=players, games=games, bots=list(bot_names),
                      seed=seed, losses_by_seat=[0] * players)
     start = time.perf_counter()
+    previous: DurakState | None = None
     for g in range(games):
-        _play_one(variant, players, bot_names, seed, g, stats)
+        match = None
+        if g % deals and previous is not None:
+            match = next_match_context(previous)
+        previous = _play_one(variant, players, bot_names, seed, g, stats, g // deals, match)
         if progress is not None:
             progress(g + 1, games)
     stats.seconds = time.perf_counter() - start
@@ -175,22 +191,24 @@ def run_sim(variant: str | Rules, players: int, games: int, bot_names: list[str]
 
 
 def _play_one(variant: str | Rules, players: int, bot_names: list[str], seed: int, g: int,
-              stats: SimStats) -> None:
-    """Play game ``g`` of a run and add it to ``stats`` (as an error if anything raised)."""
+              stats: SimStats, rotation: int, match: MatchContext | None
+              ) -> DurakState | None:
+    """Play game ``g`` of a run and add it to ``stats`` (as an error if anything raised).
+    Returns the final state, from which the next deal of a match is set up."""
     at_seat = [""] * players
     bots: list[Bot | None] = [None] * players
     try:
         for k, name in enumerate(bot_names):
-            s = seat_of(k, g, players)
+            s = seat_of(k, rotation, players)
             at_seat[s] = name
             bots[s] = make_bot(name, derive_seed(seed, g, k))
-        state = new_game(variant, players, seed=derive_seed(seed, g))
+        state = new_game(variant, players, seed=derive_seed(seed, g), match=match)
         result = play_game(state, [b for b in bots if b is not None])
     except Exception as e:  # one bad game must not stop the run
         stats.errors += 1
         kind = type(e).__name__
         stats.errors_by_kind[kind] = stats.errors_by_kind.get(kind, 0) + 1
-        return
+        return None
     stats.total_actions += len(result.actions)
     for name in at_seat:
         stats.seat_games_by_bot[name] = stats.seat_games_by_bot.get(name, 0) + 1
@@ -200,6 +218,7 @@ def _play_one(variant: str | Rules, players: int, bot_names: list[str], seed: in
     elif result.loser is not None:
         stats.losses_by_bot[at_seat[result.loser]] += 1
         stats.losses_by_seat[result.loser] += 1
+    return result.final_state
 
 
 def _rules_label(rules: Rules) -> str:
