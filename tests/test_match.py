@@ -55,3 +55,4 @@ def test_sim_json_reports_errors_zero_for_matches(capsys: pytest.CaptureFixture[
                  "--json", "--no-progress"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["errors"] == 0 and data["games"] == 20
+

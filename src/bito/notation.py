@@ -332,8 +332,9 @@ def parse_position(text: str) -> DurakState:
         s.throwers = tuple(_seat_list(f, where, text, "throwers", n))
         s.t_idx = _int(f, where, text, "t_idx", 0)
         s.passes = _int(f, where, text, "passes", 0)
+    in_range = 0 <= s.t_idx < len(s.throwers)
     default_to_act = {LEAD: s.attacker, DEFEND_PHASE: s.defender, OVER: -1}.get(
-        s.phase, s.throwers[s.t_idx] if s.throwers else s.attacker)
+        s.phase, s.throwers[s.t_idx] if in_range else s.attacker)
     s.to_act = _int(f, where, text, "to_act", default_to_act, -1, n - 1)
     if s.phase == OVER:
         s._finish([x for x in range(n) if not out_mask >> x & 1])
@@ -358,6 +359,36 @@ def _mask_unique(cards: list[int], text: str, pos: int) -> int:
 
 def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
     n = s.deal.players
+    if s.deal.trump_card not in standard_deck(s.deal.rules.deck_size):
+        raise InvalidNotationError(f"trump: {card_str(s.deal.trump_card)} is not in a "
+                                   f"{s.deal.rules.deck_size}-card deck", text,
+                                   where.get("trump", 0))
+    for a, d in zip(s.attack, s.defence, strict=True):
+        if d >= 0 and not s._beats[a] >> d & 1:
+            raise InvalidNotationError(f"table: {card_str(d)} does not beat {card_str(a)}",
+                                       text, where.get("table", 0))
+    if s.phase == OVER:
+        holding = [x for x in range(n) if s.hands[x]]
+        if len(holding) > 1:
+            raise InvalidNotationError("phase=over but more than one player holds cards", text,
+                                       where.get("phase", 0))
+        return
+    if s.phase == DEFEND_PHASE and s.to_act != s.defender:
+        raise InvalidNotationError("phase=defend: the defender must be the one to act", text,
+                                   where.get("to_act", 0))
+    if s.phase == LEAD and s.to_act != s.attacker:
+        raise InvalidNotationError("phase=lead: the attacker must be the one to act", text,
+                                   where.get("to_act", 0))
+    if s.phase == THROW:
+        if not s.throwers or not 0 <= s.t_idx < len(s.throwers):
+            raise InvalidNotationError("phase=throw: t_idx must index the throwers", text,
+                                       where.get("t_idx", 0))
+        if s.to_act == s.defender or s.to_act != s.throwers[s.t_idx]:
+            raise InvalidNotationError("phase=throw: the thrower at t_idx must act, never the "
+                                       "defender", text, where.get("to_act", 0))
+        if s.defender in s.throwers:
+            raise InvalidNotationError("throwers: the defender cannot throw in", text,
+                                       where.get("throwers", 0))
     if s.out_mask >> s.defender & 1 and s.phase not in (OVER, LEAD) and s.uncovered:
         raise InvalidNotationError(f"seat {s.defender} is out but defends", text, 0)
     if s.attacker == s.defender and s.phase != OVER:
