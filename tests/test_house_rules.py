@@ -75,7 +75,10 @@ def test_ace_turned_up_is_buried_and_next_card_turned():
 
 
 def test_reject_aces_and_lowest_rank():
-    """#74 A1 option reject=[A, L]: neither an ace nor the lowest rank (6) may be turned up."""
+    """#74 A1 option reject=[A, L]: neither an ace nor the lowest rank (6) may be turned up.
+    The ace is S0:3 'Ace cannot be a trump card.'; the lowest rank has no seed line: engine
+    decision, VARIANTS §3.10 #74 A1 ('some groups also reject the lowest card; not in the
+    seeds')."""
     for seed in range(120):
         s = new_game("podkidnoy+ace_not_trump_indicator=A,L", players=3, seed=seed)
         assert rank_of(s.trump_card) not in (ACE, 6)
@@ -84,7 +87,9 @@ def test_reject_aces_and_lowest_rank():
 
 
 def test_ace_rule_off_by_default():
-    """#74 is a house rule, off by default (§1.1 Trump default: the next card, whatever it is)."""
+    """#74 is a house rule, off by default (§1.1 Trump default: the next card, whatever it is;
+    S0:291 'the next card is opened and placed on the table, its suit determines the trump
+    card')."""
     aces = [s for s in (new_game("podkidnoy", 2, seed) for seed in range(200))
             if rank_of(s.trump_card) == ACE]
     assert aces
@@ -106,7 +111,9 @@ def test_first_bout_cap_five():
 
 
 def test_first_bout_cap_five_only_in_first_bout():
-    """#75: 'first bout of each deal' only; from bout 1 on the usual cap of 6 applies."""
+    """#75: 'first bout of each deal' only (S0:304 'At the first rebound, you must not throw
+    more than four cards'); from bout 1 on the usual cap of 6 applies (S0:304 'the total
+    number of cards for discarding is six')."""
     s = P(f"podkidnoy+first_bout_cap_five players=2 trump=6h stock=6hAh hands={HANDS8} "
           f"table={FIVE_COVERED} bout=1")
     assert {"8d", "7h"} <= legal(s)
@@ -123,7 +130,8 @@ def test_first_bout_cap_five_sixth_card_when_defender_takes():
 
 
 def test_first_bout_cap_five_reached_by_play():
-    """#75 in play: the 5th card closes the throw round of bout 0; a 6th is never offered."""
+    """#75 in play: the 5th card closes the throw round of bout 0; a 6th is never offered
+    (S0:304 'you must not throw more than four cards(the total number of cards is five)')."""
     s = P("podkidnoy+first_bout_cap_five players=2 trump=6h stock=6hAh "
           "hands=8s8d7hAcAs/9c9s9dTcTsTdJcJsKs table=7c<Qc,7s<Qs,7d<Qd,8c<Kc bout=0")
     assert {"8s", "8d"} <= legal(s)
@@ -172,7 +180,8 @@ def test_uncapped_after_stock_still_limited_by_defender_hand():
 
 def test_defender_draws_first_then_attacker_then_clockwise():
     """#77 defender_draws_first; S0:249 'But sometimes the bouncer gets there first'; A1 Rec.:
-    defender, then the bout's attacker, then the rest clockwise. 4 players, stock of 3: the
+    defender, then the bout's attacker, then the rest clockwise (the order after the defender
+    has no seed line: engine decision, VARIANTS §3.10 #77 A1). 4 players, stock of 3: the
     defender (1), the attacker (0) and seat 2 get one each; seat 3 gets nothing."""
     s = P("podkidnoy+defender_draws_first players=4 trump=6h stock=6hAcAd attacker=0 "
           "hands=8cJsQsKsQd/9sTdJcQcKcTc/8hJhQhKhAh/8dTsThJdKd table=7s")
@@ -189,8 +198,9 @@ XFER = ("perevodnoy{} players=3 trump=6h stock=6hAh attacker=0 hands=AcKc/7hKdQs
 
 
 def test_transfer_in_first_bout_allowed_by_default():
-    """§1.6 B10 / #8 A4: first-bout transfer allowed by default (product decision against
-    S0:307)."""
+    """§1.6 B10 / #8 A4: first-bout transfer allowed by default. No seed line: engine
+    decision, VARIANTS §1.6 B10 (a product decision against S0:307 'The first round cannot be
+    transferred if the participants play the first game')."""
     assert "=7h" in legal(P(XFER.format("", 0, 0, 0)))
 
 
@@ -214,7 +224,7 @@ def test_no_transfer_first_bout_default_value_is_first_game():
 
 def test_no_transfer_first_bout_under_fool():
     """#78 no_transfer_first_bout=under_fool; S4:4 'Встречаются компании, в которых первый ход
-    делается «под дурака»; в этом случае перевести карты первого хода нельзя'; S1:72."""
+    делается «под дурака», в этом случае перевести карты первого хода нельзя'; S1:72."""
     mod = "+no_transfer_first_bout=under_fool"
     under = P(XFER.format(mod, 0, 1, 1))
     assert rule_of(under, "=7h") == "no transfer in the first bout"
@@ -250,7 +260,7 @@ def test_under_fool_deal_from_match_context_blocks_first_transfer():
 ])
 def test_under_fool_ban_whenever_first_lead_is_at_the_fool(leader_rule, winner):
     """#78 under_fool: 'not in the first bout of a deal led under the fool' (§1.6 B10, #78 yaml
-    'forbidden_when_first_lead_is_under_fool'); S4:4 'первый ход делается «под дурака»; в этом
+    'forbidden_when_first_lead_is_under_fool'); S4:4 'первый ход делается «под дурака», в этом
     случае перевести карты первого хода нельзя'. Whatever rule picked the first attacker, when
     the first defender is the previous fool the first bout may not be transferred.
     3 players, fool = seat 2: previous_winner=1 leads at the fool; in a 2-player match every
@@ -298,8 +308,9 @@ def test_next_game_leader_default_is_from_under_fool():
 
 
 def test_next_game_leader_lowest_trump():
-    """#79 lowest_trump: as in the first deal (no seed line for later deals; S0:212 for the
-    first deal)."""
+    """#79 lowest_trump: as in the first deal. No seed line for later deals: engine decision,
+    VARIANTS §3.10 #79 (the first-deal rule is S0:212 'The player with the smallest trump card
+    starts the first move')."""
     for seed in range(15):
         s = new_game("podkidnoy+next_game_leader=lowest_trump", players=4, seed=seed, match=CTX)
         holder = lowest_trump_holder(s)
@@ -322,7 +333,10 @@ def test_first_deal_and_after_draw_lowest_trump_leads(rule):
 
 
 def test_next_game_leader_needs_a_value():
-    """#79 is a set of values; the bare modifier names the choices."""
+    """#79 is a set of values with no default for the bare modifier: the players pick one,
+    S1:6 'in the following games there are 2 options for the first move' … 'The appropriate
+    first move option is chosen by the players before the game'. The error names the
+    choices."""
     with pytest.raises(RulesError):
         resolve("podkidnoy+next_game_leader")
     with pytest.raises(RulesError):

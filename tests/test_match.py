@@ -4,6 +4,8 @@ attacker of a later deal follows ``next_game_leader``; the CLI plays and simulat
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,16 +31,14 @@ def test_sim_matches_make_next_game_leader_matter() -> None:
         under.total_actions
 
 
-def test_play_a_match_saves_every_deal_and_the_fool_deals_next(tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch,
-                                                                capsys: pytest.CaptureFixture[str]
-                                                                ) -> None:
+def test_play_a_match_saves_every_deal_and_the_fool_deals_next(tmp_path: Path) -> None:
     """§1.8 (S4:1 "Проигравший сдает"): the loser of a deal deals the next one."""
-    answers = iter(["1"] * 5000)
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     save = tmp_path / "match.jsonl"
-    code = main(["play", "--seed", "3", "--players", "3", "--deals", "2", "--save", str(save)])
-    assert code == 0
+    done = subprocess.run(
+        [sys.executable, "-m", "bito.cli", "play", "--seed", "3", "--players", "3",
+         "--deals", "2", "--save", str(save)],
+        input="1\n" * 5000, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
     first = load_record((tmp_path / "match-1.jsonl").read_text())
     second = load_record((tmp_path / "match-2.jsonl").read_text())
     fool = first.replay()[-1].outcome
@@ -47,7 +47,7 @@ def test_play_a_match_saves_every_deal_and_the_fool_deals_next(tmp_path: Path,
     if fool.loser is not None:
         assert second.header["match"]["dealer"] == fool.loser
         assert second.header["match"]["previous_fool"] == fool.loser
-    assert "Deal 2 of 2" in capsys.readouterr().out
+    assert "Deal 2 of 2" in done.stdout
 
 
 def test_sim_json_reports_errors_zero_for_matches(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,9 +1,12 @@
-"""Every rules option, every value: pairwise random play, and orthogonality.
+"""Every rules option, every value: pairwise and full random combinations, and orthogonality.
 
 VARIANTS §4 promises orthogonal options ("each governs one decision point of the engine").
-Two checks: (1) random games over a pairwise covering array of all option values (2-4
-players, first and later deals) finish with no error and conserve the cards; (2) toggling an
-option that is irrelevant to a position leaves its legal actions unchanged.
+Three checks: (1) random games over a pairwise covering array of all option values (2-4
+players, first and later deals) finish with no error and conserve the cards; (2) Hypothesis
+draws full combinations of every choice-valued option (plus hand size, deck size, the #74
+reject list and the #75 first-bout cap) and plays first and later deals of each to the end;
+(3) toggling an option that is irrelevant to a position leaves its legal actions unchanged.
+The whole cartesian product is enumerated by ``tools/all_options.py`` (too slow for the suite).
 """
 
 from __future__ import annotations
@@ -12,9 +15,11 @@ import random
 from itertools import combinations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bito.errors import RulesError
-from bito.games.durak import MatchContext, new_game, parse_action
+from bito.games.durak import MatchContext, new_game, next_match_context, parse_action
 from bito.games.durak.playout import random_playout
 from bito.notation import parse_position, position_text, rules_spec
 from bito.rules import OPTION_SPECS, Rules
@@ -125,6 +130,83 @@ def test_random_play_over_pairwise_option_combinations(row):
         assert_conserved(end)
         if rules.end_draw_allowed is False:
             assert end.outcome.loser is not None
+
+
+# --- full random combinations -------------------------------------------------------------------
+
+#: Options with a fixed list of choices, each drawn from all of its choices. ``family`` has one
+#: value; ``deck.size`` is drawn with the numeric options below.
+CHOICE_KEYS: tuple[str, ...] = tuple(
+    k for k, spec in OPTION_SPECS.items()
+    if spec.choices is not None and k not in ("family", "deck.size"))
+#: Options without a choice list, drawn from the values that matter.
+NUMERIC_VALUES: dict[str, tuple] = {
+    "trump.reject_indicator": ((), ("A",), ("A", "L")),
+    "throw_in.first_bout_cap": (0, 5),
+    "deal.hand_size": (5, 6),
+    "deck.size": OPTION_SPECS["deck.size"].choices or (24, 36, 52),
+}
+
+
+@st.composite
+def full_combinations(draw):
+    """(option values, rules, players, seed, synthetic later-deal context)."""
+    combo = {k: draw(st.sampled_from(OPTION_SPECS[k].choices)) for k in CHOICE_KEYS}
+    combo.update({k: draw(st.sampled_from(v)) for k, v in NUMERIC_VALUES.items()})
+    rules = Rules().with_options(**combo)
+    players = draw(st.integers(2, rules.max_players))
+    seed = draw(st.integers(0, 2**32 - 1))
+    fool = draw(st.none() | st.integers(0, players - 1))
+    winner = draw(st.integers(0, players - 1).filter(lambda w: w != fool))
+    dealer = fool if fool is not None else draw(st.integers(0, players - 1))
+    later = MatchContext(game_number=draw(st.integers(1, 3)), dealer=dealer,
+                         previous_fool=fool, previous_winner=winner)
+    return combo, rules, players, seed, later
+
+
+def _play_to_end(rules: Rules, players: int, seed: int, ctx: MatchContext):
+    """Play one deal with uniformly random legal moves through ``apply`` and check the end;
+    ``random_playout`` on the same deal and the same random numbers must agree."""
+    start = new_game(rules, players=players, seed=seed, match=ctx)
+    assert start.rules == rules and start.deal.match == ctx
+    if ctx.dealer is not None:
+        assert start.deal.dealer == ctx.dealer
+    assert_conserved(start)
+    rng = random.Random(seed)
+    s, steps = start, 0
+    while not s.is_over:
+        acts = s.legal_actions()
+        assert acts, "no legal action in a live game"
+        s = s.apply(acts[int(rng.random() * len(acts))])  # the playout's choice rule
+        steps += 1
+        assert steps < 5000, "game did not end"
+    assert_conserved(s)
+    outcome = s.outcome
+    assert outcome.draw == (outcome.loser is None)
+    assert sorted(outcome.order) == list(range(players))
+    if not rules.end_draw_allowed:
+        assert outcome.loser is not None
+    assert random_playout(start, random.Random(seed)) == (outcome, steps)
+    return s
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(full_combinations())
+def test_random_play_over_full_option_combinations(case):
+    """VARIANTS §4: any full combination of the option values (every choice of every
+    choice-valued option at once, 2..max players) deals, plays to the end with random legal
+    moves and conserves the cards: the first deal, the next deal of the match (the fool
+    deals, §1.8, S0:243 'the loser is appointed as the distributor'), and a later deal from a
+    drawn match context, so next_game_leader (#79) and transfer.first_bout (#78) take part."""
+    combo, rules, players, seed, later = case
+    options = rules.options()
+    assert all(options[k] == v for k, v in combo.items()), "an option value was not applied"
+    first = _play_to_end(rules, players, seed, MatchContext())
+    nxt = next_match_context(first)
+    second = _play_to_end(rules, players, seed + 1, nxt)
+    if first.outcome.loser is not None:
+        assert second.deal.dealer == first.outcome.loser
+    _play_to_end(rules, players, seed + 2, later)
 
 
 def test_players_min_and_max_options():

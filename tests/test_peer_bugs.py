@@ -66,7 +66,7 @@ def test_dm_cap_never_more_than_six():
     """DM-CAP (b); VARIANTS §1.5 Cap of 6; S1:63 'no more than six cards can be thrown'. Stock
     not empty, P1 holds 8 after an earlier take: with 6 attack cards down a 7th is refused."""
     s = P("podkidnoy players=2 trump=Ac stock=AcKc hands=7h8hJhAhAs/9c9s9dTcTsTdJcJs "
-          "table=7c<Qc,7s<Qs,7d<Qd,8c<Kh,8s<Ks,8d<Kd phase=throw throwers=0 to_act=0")
+          "table=7c<Qc,7s<Qs,7d<Qd,9h<Kh,8s<Ks,8d<Kd phase=throw throwers=0 to_act=0")
     assert legal(s) == {"pass"}
     assert rejected(s, "7h") == "throw-in limit"
 
@@ -176,7 +176,9 @@ def test_dm_leave_lb_earlyend_empty_hand_with_stock_left_draws_again():
 @pytest.mark.parametrize("variant", ["simple", "podkidnoy", "perevodnoy"])
 def test_cs_emptypass_no_pass_at_bout_start(variant):
     """CS-EMPTYPASS; VARIANTS §1.3 'LEAD: A plays a legal opening set': with an empty table the
-    attacker must lead; pass and take are refused."""
+    attacker must lead (S0:278 'The game begins with the player's move with the lowest trump
+    card'; S0:293 'You can walk either with one cards any value, or from several cards of the
+    same value'); pass and take are refused."""
     for seed in range(30):
         s = new_game(variant, players=2 + seed % 5, seed=seed)
         assert all(a.kind_name == "attack" for a in s.legal_actions())
@@ -196,7 +198,9 @@ def test_cs_noop_ace_covers_king():
 
 def test_cs_noop_every_legal_action_changes_state_and_legal_iff_apply():
     """CS-NOOP (b); VARIANTS §1.3 state machine: over 1,000 seeded random games (2-6 players,
-    the three base games) every legal action changes the position and is accepted by apply."""
+    the three base games) every legal action changes the position and is accepted by apply.
+    No seed line: engine decision, VARIANTS §1.3 (an invariant of the state machine, not a
+    rule of play)."""
     variants = ("simple", "podkidnoy", "perevodnoy")
     for seed in range(1000):
         s = new_game(variants[seed % 3], players=2 + seed % 5, seed=seed)
@@ -278,7 +282,10 @@ def test_fa_lowtrump_first_attacker():
 
 def test_dg_subsets_single_card_throw_ins_after_take():
     """DG-SUBSETS; VARIANTS §1.5 throw-ins one card at a time after TAKE. P1 (10 cards) takes
-    6s; P0 holding 6h 6d 6c 9s 9h is offered only single sixes and pass; the 9s are refused."""
+    6s; P0 holding 6h 6d 6c 9s 9h is offered only single sixes and pass; the 9s are refused.
+    S0:302 'You can also throw cards, when player decided to accept cards'; S1:97 'The cards
+    that are thrown must match the value of the cards that the player picks up'. One card per
+    throw action is the engine's move granularity (engine decision, VARIANTS §1.5)."""
     s = P("podkidnoy players=2 trump=Ac stock=AcKc hands=6h6d6c9s9h/7c7d8c8d8hTcTdThJcJd "
           "attacker=0 table=6s")
     s = play(s, "take")
@@ -296,7 +303,9 @@ def test_dg_subsets_single_card_throw_ins_after_take():
 
 def test_dg_subsets_random_games_always_finish():
     """DG-SUBSETS: 1,000 random-vs-random games (2-6 players, three base games) all finish
-    within a bounded number of moves (VARIANTS §1.3: every bout ends)."""
+    within a bounded number of moves (VARIANTS §1.3: every bout ends, S1:97 'has beaten all
+    the cards that he was offered to beat, or has beaten exactly six cards'; the game ends,
+    S0:217 'until one player is left with the cards')."""
     variants = ("simple", "podkidnoy", "perevodnoy")
     for seed in range(1000):
         s = new_game(variants[seed % 3], players=2 + seed % 5, seed=seed)
@@ -305,7 +314,8 @@ def test_dg_subsets_random_games_always_finish():
 
 
 def test_later_deal_context_is_used():
-    """FA-LOWTRUMP later-deal part, via MatchContext directly (§1.8 B5 default)."""
+    """FA-LOWTRUMP later-deal part, via MatchContext directly (§1.8 B5 default from_under_fool,
+    S1:6 'from under the fool, the player who sits to the left of the fool goes first')."""
     s = new_game("podkidnoy", players=3, seed=2,
                  match=MatchContext(game_number=2, dealer=1, previous_fool=1))
     assert (s.attacker, s.defender) == (2, 0)

@@ -289,8 +289,9 @@ def test_take_in_two_player_game_attacker_leads_again():
 
 def test_roles_skip_players_who_are_out():
     """VARIANTS §1.3 'If the player who should attack next is already out, the role passes to
-    the next active player on the left; likewise for the defender' (engine rule, no seed line:
-    /tmp/research/seed_citations.md §1.3)."""
+    the next active player on the left; likewise for the defender'. No seed line: engine
+    decision, VARIANTS §1.3 (the nearest text is the team rule S1:66 'Yu dropped out of the
+    game. Instead of Y, S goes under W', a partner moving up)."""
     base = "podkidnoy players=4 trump=6h stock=- hands=7sJc/9sQdKh/-/Kd6c8c out=2 attacker=0"
     bito = play(P(base), "7s", "9s>7s", "pass", "pass")
     assert (bito.attacker, bito.defender) == (1, 3)  # seat 2 is out
@@ -301,8 +302,11 @@ def test_roles_skip_players_who_are_out():
 
 
 def test_defender_out_after_bito_passes_attack_to_his_left():
-    """VARIANTS §1.3/§1.8: D covers with his last card (stock empty) and is out, so the next
-    attack passes to the next active player on his left."""
+    """VARIANTS §1.3/§1.8: D covers with his last card (stock empty) and is out (S1:99 'the
+    player who was the first to have no cards in his hand leaves the game'), so the attack
+    that S0:278 'If the player covers all the cards, the turn goes to him' gives him passes to
+    the next active player on his left (that hand-on has no seed line: engine decision,
+    VARIANTS §1.3)."""
     s = P("podkidnoy players=3 trump=6h stock=- hands=7sJc/9s/Kd6c attacker=0")
     s = play(s, "7s", "9s>7s")  # D has no cards: out, nothing can be thrown at him
     assert 1 in s.out
@@ -518,9 +522,11 @@ def test_uncovered_cards_never_exceed_defender_hand_while_defending():
 
 
 def test_throw_in_by_neighbours_option():
-    """VARIANTS §1.5 Who/order, option throw_in.by=neighbours (engine option, §4.8): only the
-    defender's two neighbours throw in. 4 players, seat 1 defends: seats 0 and 2 may throw,
-    seat 3 may not."""
+    """VARIANTS §1.5 Who/order, option throw_in.by=neighbours: only the defender's two
+    neighbours throw in. No seed line: engine decision, VARIANTS §1.5 (an engine option, in
+    neither the seeds nor the catalogue). The default it narrows is S0:302 'the other players
+    have the right to throw their cards according to the same rules'. 4 players, seat 1
+    defends: seats 0 and 2 may throw, seat 3 may not (by default all three may)."""
     text = ("podkidnoy+throw_in.by=neighbours players=4 trump=6h stock=- "
             "hands=7sKs/9sTdJcQcAh/7cAc/7dKc attacker=0")
     s = play(P(text), "7s", "9s>7s")
@@ -562,8 +568,9 @@ def test_transfer_new_defender_defends_all_cards_and_may_transfer_again():
 
 
 def test_transfer_in_two_player_game_goes_back_to_attacker():
-    """VARIANTS §1.6 'In a 2-player game the transfer goes back to the original attacker'
-    (no base-game seed line; S1:74 'transfer cards back' in #9)."""
+    """VARIANTS §1.6 'In a 2-player game the transfer goes back to the original attacker'.
+    No seed line: engine decision, VARIANTS §1.6 (implied by seating; the only text is
+    S1:74 'transfer cards back' in the refusal variant #9)."""
     s = P("perevodnoy players=2 trump=6h stock=- hands=TsJsQs/7hKc table=7s")
     s = play(s, "=7h")
     assert (s.attacker, s.defender, s.to_act) == (1, 0, 0)
@@ -593,9 +600,9 @@ def test_transfer_limited_by_next_players_hand():
 
 def test_transferrer_throws_in_first_then_clockwise():
     """VARIANTS §1.6 'Who throws after a transfer: the transferring player becomes the main
-    attacker (first right to throw); others clockwise after him' (decision, no seed line);
-    throw-ins stay on (perevodnoy = podkidnoy + transfer, S0:307 'Further, the game completely
-    coincides with a throw-in fool')."""
+    attacker (first right to throw); others clockwise after him'. No seed line: engine
+    decision, VARIANTS §1.6 ('not stated' there). Throw-ins stay on (perevodnoy = podkidnoy
+    + transfer, S0:307 'Further, the game completely coincides with a throw-in fool')."""
     s = P(XFER3 + "hands=9cAc/8dJd9h/9s9dKs table=8s")
     s = play(s, "=8d", "9s>8s", "9d>8d")
     assert s.phase_name == "throw" and s.throwers == (1, 0) and s.to_act == 1
@@ -750,7 +757,9 @@ def test_draw_when_last_bout_empties_everyone(draw_allowed):
 
 
 def test_no_draw_when_defender_keeps_a_card():
-    """VARIANTS §1.8: the defender still holds a card, so he is the fool, not a draw."""
+    """VARIANTS §1.8 Draw, B11: a draw needs every hand empty, S0:297 'at the end of the game,
+    no one has any cards left'; here the defender still holds a card, so he is the fool
+    (S1:63 'A player who has cards in his hand when no one has any left is a loser')."""
     s = play(P("podkidnoy players=2 trump=6h stock=- attacker=0 hands=Ks/As6d"), "Ks", "As>Ks")
     assert s.is_over and s.outcome.loser == 1 and not s.outcome.draw
 
@@ -773,7 +782,9 @@ def test_next_match_context_loser_deals():
 
 
 def test_next_match_context_after_draw_same_dealer():
-    """VARIANTS §1.8 'After a draw ... Rec. the previous dealer deals again' (no seed line)."""
+    """VARIANTS §1.8 'After a draw there is no loser and the seeds name no dealer → Rec. the
+    previous dealer deals again'. No seed line: engine decision, VARIANTS §1.8 (the draw
+    itself is S0:297 'no one has any cards left')."""
     s = play(P("podkidnoy players=2 trump=6h stock=- attacker=0 dealer=1 hands=Ks/As"),
              "Ks", "As>Ks")
     ctx = next_match_context(s)
@@ -784,7 +795,9 @@ def test_next_match_context_after_draw_same_dealer():
 
 
 def test_next_match_context_needs_finished_game():
-    """VARIANTS §1.8: the next deal is set up only after the previous one ended."""
+    """VARIANTS §1.8 Next dealer: the next deal can only be set up once the previous one has
+    ended, because its dealer is that deal's loser (S0:243 'the loser is appointed as the
+    distributor'; S4:1 'Проигравший сдает')."""
     with pytest.raises(ValueError):
         next_match_context(new_game("podkidnoy", players=2, seed=1))
 
@@ -853,7 +866,10 @@ def test_no_trump_fallback_lot():
 
 def test_every_random_game_conserves_cards_and_ends():
     """VARIANTS §1.3 state machine sanity over the three base games: every game ends with one
-    fool or a draw, every card in exactly one place."""
+    fool (S0:217 'until one player is left with the cards. In this case, the player is
+    considered a loser') or a draw (S0:297 'no one has any cards left'), every card in exactly
+    one place (S0:247 'If the cards are discarded, they are discarded, and they are not used
+    until the end of the game')."""
     for variant in ("simple", "podkidnoy", "perevodnoy"):
         for seed in range(6):
             s = new_game(variant, players=2 + seed % 5, seed=seed)
