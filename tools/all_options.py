@@ -48,8 +48,8 @@ GAME_SECONDS = 10  # a single game that runs longer is reported as a hang
 
 def axes() -> list[tuple[str, tuple[Any, ...]]]:
     """(option, values) for every varied option, in OPTION_SPECS order then the numeric ones."""
-    out = [(k, tuple(s.choices)) for k, s in OPTION_SPECS.items()
-           if s.choices is not None and k not in ("family", *FIXED)]
+    out = [(k, tuple(s.ready_choices)) for k, s in OPTION_SPECS.items()
+           if s.ready_choices is not None and k not in ("family", *FIXED)]
     return out + list(NUMERIC.items())
 
 

@@ -224,6 +224,39 @@ def standard_deck(size: int = 36, *, jokers: int = 0, copies: int = 1) -> tuple[
     return tuple(out)
 
 
+def build_deck(size: int = 36, *, jokers: int = 0, wild: int = 0, mega: bool = False,
+               copies: int = 1) -> tuple[int, ...]:
+    """A standard deck plus special cards, optionally doubled: jokers (``RJ`` then ``BJ``), up
+    to four wild cards (``W1``..``W4``) and the mega card (``MC``)."""
+    base = standard_deck(size, jokers=jokers, copies=copies)
+    extra = [special(f"W{i}", cp) for cp in range(copies) for i in range(1, wild + 1)]
+    if mega:
+        extra += [special("MC", cp) for cp in range(copies)]
+    return base + tuple(extra)
+
+
+def colour_of(code: int) -> int:
+    """0 for black (clubs, spades, the black joker), 1 for red (diamonds, hearts, the red
+    joker), -1 for cards without a colour (wild cards, the mega card)."""
+    s = suit_of(code)
+    if s == NO_SUIT:
+        r = rank_of(code)
+        return 1 if r == 1 else 0 if r == 2 else -1
+    return 1 if s in (DIAMONDS, HEARTS) else 0
+
+
+def is_joker(code: int) -> bool:
+    return suit_of(code) == NO_SUIT and rank_of(code) in (1, 2)
+
+
+def is_wild(code: int) -> bool:
+    return suit_of(code) == NO_SUIT and 3 <= rank_of(code) <= 6
+
+
+def is_mega(code: int) -> bool:
+    return suit_of(code) == NO_SUIT and rank_of(code) == 7
+
+
 SUIT_MASKS: Final = tuple(
     sum(1 << card(r, s, cp) for r in range(2, 15) for cp in range(2)) for s in range(4)
 )

@@ -238,6 +238,28 @@ def _options_json() -> list[dict[str, Any]]:
     return out
 
 
+def _playable(v: Any) -> bool:
+    """Whether the engine plays this variant today (on its first accepted base, for a
+    modifier); see bito.rules.options.PENDING."""
+    from bito.rules import resolve
+    from bito.rules.options import pending_options
+
+    spec = v.id if v.kind == "game" else f"{(v.applies_to or ('podkidnoy',))[0]}+{v.id}"
+    if v.parameter and v.parameter_default is None:
+        choices = _choices(v.parameter)
+        spec += f"={choices[0]}" if choices else ""
+    try:
+        return not pending_options(resolve(spec).rules)
+    except Exception:
+        return False
+
+
+def _choices(key: str) -> tuple[Any, ...]:  # noqa: N802
+    from bito.rules import OPTION_SPECS
+
+    return OPTION_SPECS[key].choices or ()
+
+
 def cmd_variants(args: argparse.Namespace) -> int:
     from bito.rules import all_variants, lookup, resolve
 
@@ -277,12 +299,17 @@ def cmd_variants(args: argparse.Namespace) -> int:
         return EXIT_OK
     variants = all_variants()
     if args.json:
-        print(json.dumps([v.to_json() for v in variants], ensure_ascii=False, indent=2))
+        print(json.dumps([{**v.to_json(), "playable": _playable(v)} for v in variants],
+                         ensure_ascii=False, indent=2))
         return EXIT_OK
     width = max(len(v.id) for v in variants)
     for v in variants:
-        kind = "house rule" if v.kind == "modifier" else "game"
-        print(f"#{v.number:<3} {v.id:<{width}}  {v.family} {kind:<10}  {' / '.join(v.names)}")
+        kind = "modifier" if v.kind == "modifier" else "game"
+        if v.kind == "modifier" and 74 <= v.number <= 79:
+            kind = "house rule"
+        waiting = "" if _playable(v) else "  (not playable yet)"
+        print(f"#{v.number:<3} {v.id:<{width}}  {v.family} {kind:<10}  {' / '.join(v.names)}"
+              f"{waiting}")
         print(f"     {v.summary}")
     print("\n`bito variants ID` prints the rules in words; `bito variants --options` lists "
           "every option.")

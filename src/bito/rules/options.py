@@ -15,8 +15,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bito.cards import STANDARD_LOW_RANK
+from bito.cards import STANDARD_LOW_RANK, build_deck
 from bito.errors import RulesError
+
+REJECTABLE: Final = ("A", "L", "spades", "joker", "mega")
+"""What ``trump.reject_indicator`` may name."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,14 @@ class OptionSpec:
     def attr(self) -> str:
         return self.key.replace(".", "_")
 
+    @property
+    def ready_choices(self) -> tuple[Any, ...] | None:
+        """The choices the engine plays today (see :data:`PENDING`)."""
+        if self.choices is None:
+            return None
+        waiting = PENDING.get(self.key, ())
+        return tuple(c for c in self.choices if c not in waiting)
+
 
 _SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("family", ("durak",), "engine family", "§4.1"),
@@ -41,12 +52,68 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("players.min", None, "fewest players", "§1.1"),
     OptionSpec("players.max", None, "most players (0: as many as the deck allows, "
                "hand size x players <= deck)", "§1.1"),
-    OptionSpec("trump.source", ("stock_top", "last_card", "any_card", "bottom_card"),
-               "which card of the stock is turned up as the trump card (B3)", "§1.1 B3"),
+    OptionSpec("deck.jokers", (0, 1, 2), "jokers added to the deck: none, one, or a red and "
+               "a black one", "§4.3"),
+    OptionSpec("deck.wild", (0, 4), "wild cards added to the deck (W1-W4)", "§4.3 #28"),
+    OptionSpec("deck.mega", (False, True), "add the mega card (MC), beaten only by fours",
+               "§4.3 #30"),
+    OptionSpec("deck.copies", (1, 2), "two identical decks shuffled together (twins written "
+               "6h')", "§4.3 #21"),
+    OptionSpec("deck.order", ("shuffled", "descending"), "the stock shuffled, or arranged from "
+               "the aces down (each rank shuffled within itself)", "§4.3 #23"),
+    OptionSpec("trump.source", ("stock_top", "last_card", "any_card", "bottom_card", "fixed",
+                                "none"),
+               "which card of the stock is turned up as the trump card (B3); fixed: the suit "
+               "trump.fixed_suit is always trump and no card is turned; none: no trumps",
+               "§1.1 B3 #13 #15"),
+    OptionSpec("trump.fixed_suit", ("c", "d", "h", "s"), "the trump suit when trump.source is "
+               "fixed", "#13"),
+    OptionSpec("trump.search_indicator", (False, True), "with a fixed trump, turn cards before "
+               "the deal until one of the trump suit shows and put it under the stock (#80)",
+               "#80"),
     OptionSpec("trump.reject_indicator", None,
-               "ranks that may not be the turned-up trump card: a list of 'A' and/or 'L' "
-               "(lowest rank); such a card is buried in the stock and another is turned (#74)",
-               "#74"),
+               "cards that may not be the turned-up trump card: a list of A (aces), L (lowest "
+               "rank), spades, joker, mega; such a card is buried in the stock and another is "
+               "turned (#74)", "#74 #14 #81"),
+    OptionSpec("trump.per_player", (False, True), "every player has a personal trump suit, "
+               "turned up for him after the deal (#16)", "#16"),
+    OptionSpec("trump.secret_second", (False, True), "a second card lies face down under the "
+               "trump card; when the stock runs out it is turned and its suit becomes trump "
+               "(#18)", "#18"),
+    OptionSpec("beats.suit_mode", ("standard", "suitless"), "standard: a higher card of the "
+               "same suit or a trump beats; suitless: any higher card beats, trumps only by "
+               "higher trumps (#17)", "§4.6 #17"),
+    OptionSpec("beats.restricted_suit", ("", "c", "s"), "a suit beaten only by a higher card of "
+               "its own suit, never by a trump (Japanese: s)", "#13"),
+    OptionSpec("beats.royal", (False, True), "the lowest rank beats the highest of its suit and "
+               "is beaten only by it (#19)", "#19"),
+    OptionSpec("beats.royal_suit_scope", ("same_suit", "any_suit"), "whether the royal pair "
+               "must share a suit (#19 A2)", "#19"),
+    OptionSpec("beats.ace_only_by_trump", (False, True), "cancel every 'low card beats ace' "
+               "rule; a trump ace cannot be beaten (#20)", "#20"),
+    OptionSpec("beats.binding", ("none", "all_other_players", "attacker_suit_only"),
+               "with personal trumps: a card of another player's trump suit is beaten only by "
+               "a higher card of that suit (#82)", "#82"),
+    OptionSpec("beats.identical", ("forbidden", "allowed_blocks"), "with two decks: a card "
+               "may not be covered by its twin, or may be and then no more cards are thrown "
+               "in (#21, #22)", "#21 #22"),
+    OptionSpec("beats.deuce_beats_ace", (False, True), "a two beats the ace of its suit (a "
+               "trump two any ace) (#29)", "#29"),
+    OptionSpec("specials.joker", ("any", "double", "double_color_only", "single",
+                                  "novosibirsk", "estonian"),
+               "what the jokers beat and are beaten by (§3.3): any (beat anything, beaten by "
+               "anything), double (#25), double_color_only (#81), single (#26), novosibirsk "
+               "(#27), estonian (beaten only by 2s and 3s, #29)", "§3.3"),
+    OptionSpec("specials.joker_beaten_by_any", (False, True), "a led single joker may be "
+               "covered by any card (#26 option)", "#26"),
+    OptionSpec("specials.cover_ends_throw_in", (False, True), "a cover with a wild card or "
+               "joker closes throw-ins for the bout (#28)", "#28 §3.3"),
+    OptionSpec("specials.joker_gifts", (False, True), "attacking with a joker makes players "
+               "hand over cards (#24)", "#24"),
+    OptionSpec("specials.gift_block_combo", (False, True), "a player who must give may show "
+               "three of a kind and two more cards to cancel the gift (#84)", "#84"),
+    OptionSpec("end.instant_loss_cards", None, "a player holding this many cards after a bout "
+               "is the fool at once (0: off; 52 in Big fool)", "#21"),
     OptionSpec("first_attacker.rule", ("lowest_trump", "left_of_dealer"),
                "who attacks first in the first deal", "§1.8"),
     OptionSpec("first_attacker.no_trump_fallback", ("lowest_card", "lot"),
@@ -73,8 +140,13 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "defender's hand limits a bout (#76)", "#76"),
     OptionSpec("transfer.enabled", (True, False), "the defender may pass the attack on with a "
                "card of the same rank (perevodnoy)", "§1.6"),
-    OptionSpec("transfer.window", ("before_first_cover",), "when a transfer is allowed (B9)",
-               "§1.6 B9"),
+    OptionSpec("transfer.window", ("before_first_cover", "any_time"),
+               "when a transfer is allowed (B9; any_time is transfer_2)", "§1.6 B9 #10"),
+    OptionSpec("transfer.new_defender_beats", ("all_uncovered", "transfer_cards_only"),
+               "after a transfer the new defender beats every uncovered card, or only the "
+               "transfer card, the others counting as covered by it (transfer_3)", "#11"),
+    OptionSpec("throw_in.groups", (False, True), "several cards of one rank may be thrown in "
+               "as one action (Estonian)", "#29"),
     OptionSpec("transfer.forbid_if_trump_on_table", (True, False), "the literal reading of "
                "S0:307: no transfer while a trump lies on the table (B12)", "§1.6 B12"),
     OptionSpec("transfer.first_bout", ("allowed", "first_game", "under_fool"), "transfer in the "
@@ -90,6 +162,36 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
 
 OPTION_SPECS: Final[dict[str, OptionSpec]] = {s.key: s for s in _SPECS}
 
+#: Option values that the catalogue's "Variants I" (trump, suit and special-card variants)
+#: needs and the rules object already accepts, but the engine does not play yet. A game whose
+#: rules use one is refused by :func:`pending_options` with the key at fault.
+PENDING: Final[dict[str, tuple[Any, ...]]] = {
+    "deck.jokers": (1, 2), "deck.wild": (4,), "deck.mega": (True,), "deck.copies": (2,),
+    "deck.order": ("descending",), "trump.source": ("fixed", "none"),
+    "trump.search_indicator": (True,), "trump.per_player": (True,),
+    "trump.secret_second": (True,), "beats.suit_mode": ("suitless",),
+    "beats.restricted_suit": ("c", "s"), "beats.royal": (True,),
+    "beats.royal_suit_scope": ("any_suit",), "beats.ace_only_by_trump": (True,),
+    "beats.binding": ("all_other_players", "attacker_suit_only"),
+    "beats.identical": ("allowed_blocks",), "beats.deuce_beats_ace": (True,),
+    "specials.joker": ("double", "double_color_only", "single", "novosibirsk", "estonian"),
+    "specials.joker_beaten_by_any": (True,), "specials.cover_ends_throw_in": (True,),
+    "specials.joker_gifts": (True,), "specials.gift_block_combo": (True,),
+    "transfer.window": ("any_time",), "transfer.new_defender_beats": ("transfer_cards_only",),
+    "throw_in.groups": (True,),
+}
+
+
+def pending_options(rules: Rules) -> list[str]:
+    """The options of ``rules`` whose values the engine does not play yet, as ``key=value``."""
+    out = [f"{key}={getattr(rules, key.replace('.', '_'))!r}" for key, values in PENDING.items()
+           if getattr(rules, key.replace(".", "_")) in values]
+    if rules.end_instant_loss_cards:
+        out.append(f"end.instant_loss_cards={rules.end_instant_loss_cards}")
+    if set(rules.trump_reject_indicator) - {"A", "L"}:
+        out.append(f"trump.reject_indicator={rules.trump_reject_indicator!r}")
+    return out
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -101,8 +203,31 @@ class Rules:
     deal_hand_size: int = 6
     players_min: int = 2
     players_max: int = 0
+    deck_jokers: int = 0
+    deck_wild: int = 0
+    deck_mega: bool = False
+    deck_copies: int = 1
+    deck_order: str = "shuffled"
     trump_source: str = "stock_top"
+    trump_fixed_suit: str = "d"
+    trump_search_indicator: bool = False
     trump_reject_indicator: tuple[str, ...] = ()
+    trump_per_player: bool = False
+    trump_secret_second: bool = False
+    beats_suit_mode: str = "standard"
+    beats_restricted_suit: str = ""
+    beats_royal: bool = False
+    beats_royal_suit_scope: str = "same_suit"
+    beats_ace_only_by_trump: bool = False
+    beats_binding: str = "none"
+    beats_identical: str = "forbidden"
+    beats_deuce_beats_ace: bool = False
+    specials_joker: str = "any"
+    specials_joker_beaten_by_any: bool = False
+    specials_cover_ends_throw_in: bool = False
+    specials_joker_gifts: bool = False
+    specials_gift_block_combo: bool = False
+    end_instant_loss_cards: int = 0
     first_attacker_rule: str = "lowest_trump"
     first_attacker_no_trump_fallback: str = "lowest_card"
     next_game_leader: str = "from_under_fool"
@@ -115,6 +240,8 @@ class Rules:
     throw_in_uncapped_after_stock: bool = False
     transfer_enabled: bool = False
     transfer_window: str = "before_first_cover"
+    transfer_new_defender_beats: str = "all_uncovered"
+    throw_in_groups: bool = False
     transfer_forbid_if_trump_on_table: bool = False
     transfer_first_bout: str = "allowed"
     draw_order: str = "attacker_first"
@@ -127,8 +254,11 @@ class Rules:
                 allowed = ", ".join(str(c) for c in spec.choices)
                 raise RulesError(spec.key, f"{value!r} is not one of: {allowed}")
         for rank in self.trump_reject_indicator:
-            if rank not in ("A", "L"):
-                raise RulesError("trump.reject_indicator", f"{rank!r}: use 'A' and/or 'L'")
+            if rank not in REJECTABLE:
+                raise RulesError("trump.reject_indicator",
+                                 f"{rank!r}: use any of {', '.join(REJECTABLE)}")
+        if self.end_instant_loss_cards < 0:
+            raise RulesError("end.instant_loss_cards", "must be 0 (off) or a card count")
         for key, value in (("deal.hand_size", self.deal_hand_size), ("lead.max", self.lead_max),
                            ("throw_in.cap", self.throw_in_cap)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
@@ -144,9 +274,20 @@ class Rules:
     # --- derived facts -------------------------------------------------------------------
 
     @property
+    def card_count(self) -> int:
+        """Cards in the pack, specials and second deck included."""
+        per_deck = self.deck_size + self.deck_jokers + self.deck_wild + int(self.deck_mega)
+        return per_deck * self.deck_copies
+
+    def deck(self) -> tuple[int, ...]:
+        """The card codes of the pack these rules play with."""
+        return build_deck(self.deck_size, jokers=self.deck_jokers, wild=self.deck_wild,
+                          mega=self.deck_mega, copies=self.deck_copies)
+
+    @property
     def max_players(self) -> int:
         """Most players: the explicit cap, and never more hands than the deck can deal."""
-        by_deck = self.deck_size // self.deal_hand_size
+        by_deck = self.card_count // self.deal_hand_size
         return min(self.players_max, by_deck) if self.players_max else by_deck
 
     @property

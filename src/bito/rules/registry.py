@@ -92,17 +92,30 @@ def lookup(name: str) -> Variant:
     return _REGISTRY[vid]
 
 
-def _rules_of_game(variant: Variant) -> tuple[Rules, dict[str, str]]:
-    """Rules of a game variant and, for each option, which variant set it."""
+_ROOTS = ("simple", "podkidnoy", "perevodnoy")
+
+
+def _rules_of_game(variant: Variant) -> tuple[Rules, dict[str, tuple[Any, str]]]:
+    """Rules of a game variant and the options that *define* it: those set by a variant
+    other than the three base games, with the id that set them. A modifier may not change a
+    defining option (``japanese+no_trump``), but may change a base game's defaults (house
+    rules exist to do that)."""
     chain: list[Variant] = []
     v: Variant | None = variant
     while v is not None:
         chain.append(v)
         v = lookup(v.base) if v.base else None
     options: dict[str, Any] = {}
+    defining: dict[str, str] = {}
     for link in reversed(chain):
         options.update(link.options)
-    return Rules().with_options(**options), {k: variant.id for k in options}
+        for key in link.options:
+            if link.id in _ROOTS:
+                defining.pop(key, None)
+            else:
+                defining[key] = link.id
+    rules = Rules().with_options(**options)
+    return rules, {k: (getattr(rules, k.replace(".", "_")), who) for k, who in defining.items()}
 
 
 @dataclass(frozen=True)
@@ -134,7 +147,7 @@ def resolve(spec: str, base_rules: Rules | None = None) -> Resolved:
         bases = ", ".join(game.applies_to)
         raise RulesError(game.id, f"is a house rule; stack it on a game: {bases.split(',')[0]}+"
                          f"{game.id}")
-    rules, setter = _rules_of_game(game)
+    rules, defining = _rules_of_game(game)
     if base_rules is not None:
         rules = base_rules
     applied: dict[str, tuple[Any, str]] = {}
@@ -173,19 +186,21 @@ def resolve(spec: str, base_rules: Rules | None = None) -> Resolved:
         probe = rules.with_options(**changes)
         for key in changes:
             new = getattr(probe, key.replace(".", "_"))
-            if key in applied and applied[key][0] != new:
-                raise RulesError(key, f"set to {applied[key][0]!r} by {applied[key][1]} and to "
+            earlier = applied.get(key)
+            if earlier is None and not origin.startswith("option "):
+                earlier = defining.get(key)
+            if earlier is not None and earlier[0] != new:
+                raise RulesError(key, f"set to {earlier[0]!r} by {earlier[1]} and to "
                                  f"{new!r} by {origin}")
             applied[key] = (new, origin)
         rules = probe
-    del setter
     return Resolved(spec=spec, game=game, modifiers=tuple(mods), rules=rules)
 
 
 def _root_game(game: Variant) -> str:
     """The base game (simple, podkidnoy or perevodnoy) a game variant builds on."""
     v = game
-    while v.base is not None and v.id not in ("simple", "podkidnoy", "perevodnoy"):
+    while v.base is not None and v.id not in _ROOTS:
         v = lookup(v.base)
     return v.id
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bito.errors import RulesError
 from bito.games.durak.actions import (
     ATTACK,
     DEFEND,
@@ -22,6 +23,7 @@ from bito.games.durak.setup import Deal, MatchContext, deal
 from bito.games.durak.state import DEFEND_PHASE, LEAD, OVER, THROW, DurakState, Outcome
 from bito.games.durak.view import DurakView
 from bito.rules import Rules, rules_for
+from bito.rules.options import pending_options
 
 __all__ = [
     "ATTACK", "DEFEND", "DEFEND_PHASE", "LEAD", "OVER", "PASS", "PASS_ACTION", "TAKE",
@@ -35,6 +37,11 @@ def new_game(variant: str | Rules = "podkidnoy", players: int = 2, seed: int | N
              match: MatchContext | None = None) -> DurakState:
     """Deal a new game. ``seed=None`` picks a fresh seed, which the state keeps."""
     rules = rules_for(variant)
+    waiting = pending_options(rules)
+    if waiting:
+        key = waiting[0].split("=", 1)[0]
+        raise RulesError(key, "not playable yet: the engine does not implement "
+                         + ", ".join(waiting))
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 63)
     return DurakState.start(deal(rules, players, seed, match or MatchContext()))

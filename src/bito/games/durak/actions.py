@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bito.cards import card_pretty, card_str, parse_card, split_cards
+from bito.cards import RANK_MASKS, card_pretty, card_str, parse_card, split_cards
 from bito.errors import InvalidNotationError
 
 ATTACK, DEFEND, TRANSFER, TAKE, PASS = 0, 1, 2, 3, 4
@@ -33,11 +33,16 @@ class Action:
     """One move. Build with :func:`attack`, :func:`defend`, :func:`transfer`, or use the
     constants :data:`TAKE_ACTION` and :data:`PASS_ACTION`; parse with :func:`parse_action`."""
 
-    __slots__ = ("kind", "cards", "target", "_key")
+    __slots__ = ("kind", "cards", "target", "mask", "ranks", "_key")
 
     kind: int
     cards: tuple[int, ...]
     target: int
+    #: The set of :attr:`cards` as a bitmask, and the union of their rank masks: the state
+    #: machine moves cards and records table ranks with one operation per action instead of
+    #: one per card (precomputed once, since actions are interned).
+    mask: int
+    ranks: int
     _key: tuple[int, tuple[int, ...], int]
 
     def __new__(cls, kind: int, cards: tuple[int, ...] = (), target: int = -1) -> Action:
@@ -49,6 +54,13 @@ class Action:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "target", target)
+        mask = ranks = 0
+        for c in cards:
+            if c >= 0:  # a malformed action (never legal) must still construct
+                mask |= 1 << c
+                ranks |= RANK_MASKS[c & 15]
+        object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "ranks", ranks)
         object.__setattr__(self, "_key", key)
         _INTERN[key] = self
         return self

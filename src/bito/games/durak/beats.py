@@ -26,6 +26,24 @@ def beats(defence: int, attack: int, trump_suit: int, rules: Rules) -> bool:
     return ds == trump_suit
 
 
+#: The most recent rules object and its tables by trump suit: a game after game of one variant
+#: (a simulation, a benchmark) finds its table by identity, without hashing every option of
+#: the rules as the ``lru_cache`` below must.
+_recent: tuple[Rules, dict[int, tuple[int, ...]]] | None = None
+
+
+def beat_table_of(rules: Rules, trump_suit: int) -> tuple[int, ...]:
+    """:func:`beat_table`, remembering the tables of the last ``rules`` object seen."""
+    global _recent
+    recent = _recent
+    if recent is None or recent[0] is not rules:
+        recent = _recent = (rules, {})
+    table = recent[1].get(trump_suit)
+    if table is None:
+        table = recent[1][trump_suit] = beat_table(rules, trump_suit)
+    return table
+
+
 @lru_cache(maxsize=256)
 def beat_table(rules: Rules, trump_suit: int) -> tuple[int, ...]:
     """``table[a]`` = set of cards that beat ``a`` (indexed by card code)."""

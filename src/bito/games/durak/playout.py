@@ -12,12 +12,19 @@ from bito.games.durak.state import DurakState, Outcome
 
 
 def random_playout(state: DurakState, rng: random.Random) -> tuple[Outcome, int]:
-    """Play uniformly random legal moves to the end; return the outcome and the move count."""
+    """Play uniformly random legal moves to the end; return the outcome and the move count.
+
+    The loop calls the phase's move generator directly (what
+    :meth:`DurakState.legal_actions` dispatches to, minus its cache, which a state stepped
+    once per generation never hits) and picks with one ``rng.random()`` per move.
+    """
     s = state.copy()
     steps = 0
     rand = rng.random
+    step = s._step
+    generate = (s._lead_actions, s._defend_actions, s._throw_actions)
     while s.outcome is None:
-        acts = s.legal_actions()
-        s._step(acts[int(rand() * len(acts))])
+        acts = generate[s.phase]()
+        step(acts[int(rand() * len(acts))])
         steps += 1
     return s.outcome, steps

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
+from typing import Final
 
 from bito.cards import ACE, rank_of, standard_deck, suit_of
 from bito.errors import RulesError
@@ -45,12 +47,23 @@ class Deal:
     first_defender: int
     shown: tuple[int, ...]  # per seat: cards shown to everyone during setup
     under_fool: bool  # the deal is led at the previous fool (#78 under_fool)
-    # Bout caps (VARIANTS.md §1.5) read on every move, kept here to spare the rules lookups.
+    # Rule facts read on every move, kept here to spare the rules lookups: bout caps
+    # (VARIANTS.md §1.5), whether the cap can change during the deal, the lead limits
+    # (§1.4: ``lead_most`` is the most cards of one rank a lead may hold, 0 for "up to the
+    # limit"), throw-in and transfer switches and the refill size.
     cap: int = field(init=False, compare=False, repr=False)
     first_bout_cap: int = field(init=False, compare=False, repr=False)
     uncapped_after_stock: bool = field(init=False, compare=False, repr=False)
+    cap_varies: bool = field(init=False, compare=False, repr=False)
+    lead_max: int = field(init=False, compare=False, repr=False)
+    lead_most: int = field(init=False, compare=False, repr=False)
+    rozaliev: bool = field(init=False, compare=False, repr=False)
+    throw_in: bool = field(init=False, compare=False, repr=False)
+    transfer: bool = field(init=False, compare=False, repr=False)
+    hand_size: int = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
-    # key, so sharing them between the states of one game is safe).
+    # key, the seat count and one rule, so sharing them between the states of one game, and
+    # between the deals of the same seat count and rule, is safe: see _shared_memo).
     thrower_orders: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False,
                                                        repr=False)
     draw_orders: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False,
@@ -58,10 +71,86 @@ class Deal:
 
     def __post_init__(self) -> None:
         r = self.rules
-        object.__setattr__(self, "cap", r.throw_in_cap)
         first = r.throw_in_first_bout_cap
-        object.__setattr__(self, "first_bout_cap", min(first, r.throw_in_cap) if first else 0)
-        object.__setattr__(self, "uncapped_after_stock", r.throw_in_uncapped_after_stock)
+        facts = {
+            "cap": r.throw_in_cap,
+            "first_bout_cap": min(first, r.throw_in_cap) if first else 0,
+            "uncapped_after_stock": r.throw_in_uncapped_after_stock,
+            "cap_varies": bool(first) or r.throw_in_uncapped_after_stock,
+            "lead_max": r.lead_max,
+            "lead_most": _LEAD_MOST.get(r.lead_shape, 0),
+            "rozaliev": r.lead_shape == "rozaliev",
+            "throw_in": r.throw_in_enabled,
+            "transfer": r.transfer_enabled,
+            "hand_size": r.deal_hand_size,
+        }
+        # object.__setattr__ keeps the attributes in the instance's inline values; touching
+        # self.__dict__ would materialise a dict and slow every later attribute read.
+        for name, value in facts.items():
+            object.__setattr__(self, name, value)
+
+
+#: Most cards of one rank a lead may hold, by ``lead.shape`` (absent: up to the lead limit).
+_LEAD_MOST: Final = {"single": 1, "same_rank_1or2": 2, "rozaliev": 2}
+
+
+@cache
+def _pack(size: int) -> tuple[int, ...]:
+    """The unshuffled standard deck of ``size`` cards (built once per size)."""
+    return standard_deck(size)
+
+
+@cache
+def _shuffle_plan(n: int) -> tuple[tuple[int, int, int], ...]:
+    """For each swap of :meth:`random.Random.shuffle` on ``n`` items: the position i, the
+    bound i + 1 of the random index and its bit length (the draw's width)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, n)))
+
+
+def _inline_shuffle(items: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(items)``, step for step: the same Fisher-Yates swaps from the same
+    ``getrandbits`` draws (rejection sampling, as ``Random._randbelow`` does), without a Python
+    call per swap. Only used where :data:`_SHUFFLE_IS_STDLIB` confirmed it matches."""
+    getrandbits = rng.getrandbits
+    for i, bound, width in _shuffle_plan(len(items)):
+        j = getrandbits(width)
+        while j >= bound:
+            j = getrandbits(width)
+        items[i], items[j] = items[j], items[i]
+
+
+def _matches_stdlib_shuffle() -> bool:
+    """Whether :func:`_inline_shuffle` reproduces this Python's ``Random.shuffle`` (the seed
+    convention deals rely on); checked once at import, on every deck size and a few seeds."""
+    for size in (24, 32, 36, 52):
+        for seed in (0, 1, 12345, 2**40 + 7):
+            ref, rng = random.Random(seed), random.Random(seed)
+            want, got = list(range(size)), list(range(size))
+            ref.shuffle(want)
+            _inline_shuffle(got, rng)
+            if got != want or rng.getstate() != ref.getstate():
+                return False
+    return True
+
+
+_SHUFFLE_IS_STDLIB: Final = _matches_stdlib_shuffle()
+
+
+#: Every card code (0-159) of each suit, 4 being the special cards' "no suit": ``hand &
+#: _SUIT_CARDS[s]`` keeps exactly the cards ``c`` with ``suit_of(c) == s``.
+_SUIT_CARDS: Final = tuple(sum(1 << c for c in range(160) if suit_of(c) == s) for s in range(5))
+
+_MEMOS: dict[tuple[str, int, str], dict[int, tuple[int, ...]]] = {}
+
+
+def _shared_memo(kind: str, players: int, rule: str) -> dict[int, tuple[int, ...]]:
+    """The seat-order memo that every deal with this seat count and ordering rule shares, so a
+    run of games computes each order once instead of once per deal. (Its keys are seats and
+    out-masks of ``players`` seats, so it stays small.)"""
+    memo = _MEMOS.get((kind, players, rule))
+    if memo is None:
+        memo = _MEMOS[(kind, players, rule)] = {}
+    return memo
 
 
 def _rejected(card: int, rules: Rules) -> bool:
@@ -77,21 +166,26 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
                          f"{rules.max_players} players with a {rules.deck_size}-card deck, "
                          f"not {players}")
     rng = random.Random(seed)
-    deck = list(standard_deck(rules.deck_size))
-    rng.shuffle(deck)  # deck[0] is the top of the pack
+    deck = list(_pack(rules.deck_size))
+    # deck[0] is the top of the pack
+    if _SHUFFLE_IS_STDLIB:
+        _inline_shuffle(deck, rng)
+    else:
+        rng.shuffle(deck)
     # The lot for the dealer is always drawn, so the random stream after it is the same
     # whether or not the dealer was given: a replay that names the dealer deals the same game.
     lot = rng.randrange(players)
     dealer = match.dealer if match.dealer is not None else lot
+    # One card at a time clockwise from the dealer's left, ``deal_hand_size`` rounds: the
+    # k-th seat in that order gets every ``players``-th card from deck[k].
+    pos = players * rules.deal_hand_size
     hands = [0] * players
-    pos = 0
-    last_dealt = -1
-    for _ in range(rules.deal_hand_size):
-        for i in range(1, players + 1):
-            seat = (dealer + i) % players
-            last_dealt = deck[pos]
-            hands[seat] |= 1 << last_dealt
-            pos += 1
+    for k in range(players):
+        got = 0
+        for c in deck[k:pos:players]:
+            got |= 1 << c
+        hands[(dealer + 1 + k) % players] = got
+    last_dealt = deck[pos - 1]
     rest = deck[pos:]  # top first
     shown = [0] * players
     if not rest:
@@ -112,7 +206,9 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     return Deal(rules=rules, players=players, seed=seed, match=match, dealer=dealer,
                 trump_suit=trump_suit, trump_card=trump_card, hands=tuple(hands), stock=stock,
                 first_attacker=attacker, first_defender=defender, shown=tuple(shown),
-                under_fool=under_fool)
+                under_fool=under_fool,
+                thrower_orders=_shared_memo("throw_in.by", players, rules.throw_in_by),
+                draw_orders=_shared_memo("draw.order", players, rules.draw_order))
 
 
 def _turn_trump(rules: Rules, rest: list[int], rng: random.Random) -> tuple[int, list[int]]:
@@ -166,13 +262,14 @@ def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int], t
         return (dealer + 1) % players, False
     order = [(dealer + i) % players for i in range(1, players + 1)]
     best: tuple[int, int, int] | None = None  # (rank, order index, card)
+    trumps = _SUIT_CARDS[trump_suit]
     for idx, seat in enumerate(order):
-        m = hands[seat]
+        m = hands[seat] & trumps
         while m:
             low = m & -m
             c = low.bit_length() - 1
             m ^= low
-            if suit_of(c) == trump_suit and (best is None or (rank_of(c), idx) < best[:2]):
+            if best is None or (rank_of(c), idx) < best[:2]:
                 best = (rank_of(c), idx, c)
     if best is None:
         if rules.first_attacker_no_trump_fallback == "lot":

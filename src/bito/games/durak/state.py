@@ -34,7 +34,7 @@ from bito.games.durak.actions import (
     TRANSFER,
     Action,
 )
-from bito.games.durak.beats import beat_table
+from bito.games.durak.beats import beat_table_of
 from bito.games.durak.setup import Deal
 from bito.games.durak.view import DurakView, make_view
 from bito.rules import Rules
@@ -45,25 +45,37 @@ _BIG: Final = 1 << 30
 
 _ATTACK1: Final = [Action(ATTACK, (c,)) for c in range(160)]
 _TRANSFER1: Final = [Action(TRANSFER, (c,)) for c in range(160)]
-_DEFEND: dict[int, Action] = {}
+#: ``_DEFEND_ROWS[a][d]`` is the action "cover ``a`` with ``d``", made on first use: a flat
+#: list index is the cheapest lookup in the defender's move generation.
+_DEFEND_ROWS: Final[list[list[Action | None]]] = [[None] * 160 for _ in range(160)]
+#: The -1 ("uncovered") entries that ``defence`` gains when n attack cards are played.
+_UNCOVERED: Final = tuple((-1,) * n for n in range(161))
+#: Whether a ``defence`` entry is a card (not -1), as a C-level predicate for ``filter``.
+_IS_CARD: Final = (-1).__ne__
+#: ``_RANK_MASK_AT[low.bit_length()]`` is the rank mask of the card whose bit is ``low``
+#: (``RANK_MASKS[(low.bit_length() - 1) & 15]`` with the arithmetic done in advance).
+_RANK_MASK_AT: Final = (0, *(RANK_MASKS[c & 15] for c in range(160)))
+#: As many cards as one rank group can hold (four suits, two copies): a lead limit at least
+#: this large allows every subset of a group, so limits are clamped to it.
+_GROUP_MAX: Final = 8
 
 
 def _defend_action(d: int, a: int) -> Action:
-    key = (d << 8) | a
-    act = _DEFEND.get(key)
+    act = _DEFEND_ROWS[a][d]
     if act is None:
-        act = _DEFEND[key] = Action(DEFEND, (d,), a)
+        act = _DEFEND_ROWS[a][d] = Action(DEFEND, (d,), a)
     return act
 
 
-_GROUP_LEADS: dict[int, tuple[Action, ...]] = {}
+#: ``_GROUP_LEADS[most][group]``: the leads :func:`_group_leads` finds for one rank group.
+_GROUP_LEADS: Final[list[dict[int, tuple[Action, ...]]]] = [{} for _ in range(_GROUP_MAX + 1)]
 
 
 def _group_leads(group: int, most: int) -> tuple[Action, ...]:
-    """Every non-empty subset of at most ``most`` cards of one rank group (cached: there are
-    few distinct groups, so move generation allocates nothing)."""
-    key = group << 4 | most
-    hit = _GROUP_LEADS.get(key)
+    """Every non-empty subset of at most ``most`` (<= :data:`_GROUP_MAX`) cards of one rank
+    group, a single card included (cached: there are few distinct groups, so move generation
+    allocates nothing)."""
+    hit = _GROUP_LEADS[most].get(group)
     if hit is None:
         cards = []
         m = group
@@ -74,7 +86,7 @@ def _group_leads(group: int, most: int) -> tuple[Action, ...]:
         n = len(cards)
         hit = tuple(Action(ATTACK, tuple(cards[i] for i in range(n) if sub >> i & 1))
                     for sub in range(1, 1 << n) if sub.bit_count() <= most)
-        _GROUP_LEADS[key] = hit
+        _GROUP_LEADS[most][group] = hit
     return hit
 
 
@@ -152,7 +164,7 @@ class DurakState:
         "deal", "hands", "known", "stock", "discard", "attack", "defence", "uncovered",
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
-        "_legal", "_beats",
+        "_legal", "_beats", "_table",
     )
 
     deal: Deal
@@ -180,6 +192,12 @@ class DurakState:
     last_bout: tuple[int, ...]
     _legal: list[Action] | None
     _beats: tuple[int, ...]
+    #: The cards on the table (attack and defence) as a bitmask, kept by :meth:`_step` so
+    #: that ending a bout need not rebuild it; -1 while unknown: :meth:`start` cannot know
+    #: whether the caller will lay cards on the table by assigning ``attack``/``defence``
+    #: (as :mod:`bito.notation` does), so the first bout's end rebuilds it from the lists
+    #: (-1 | anything stays -1 until then).
+    _table: int
 
     @classmethod
     def start(cls, deal: Deal) -> DurakState:
@@ -206,7 +224,8 @@ class DurakState:
         s.outcome = None
         s.last_bout = ()
         s._legal = None
-        s._beats = beat_table(deal.rules, deal.trump_suit)
+        s._beats = beat_table_of(deal.rules, deal.trump_suit)
+        s._table = -1
         return s
 
     def copy(self) -> DurakState:
@@ -237,6 +256,7 @@ class DurakState:
         s.last_bout = self.last_bout
         s._legal = None
         s._beats = self._beats
+        s._table = self._table
         return s
 
     # --- public protocol -------------------------------------------------------------------
@@ -298,58 +318,77 @@ class DurakState:
     # --- move generation -------------------------------------------------------------------
 
     def room(self) -> int:
-        """How many more attack cards the bout can take now (VARIANTS.md §1.5 caps)."""
+        """How many more attack cards the bout can take now (VARIANTS.md §1.5 caps).
+
+        The move generators and the throw round inline these three lines: they run on most
+        moves, and a call costs as much as the arithmetic."""
+        deal = self.deal
+        by_cap = (self._cap() if deal.cap_varies else deal.cap) - len(self.attack)
+        by_hand = self.hands[self.defender].bit_count() - self.uncovered
+        return by_cap if by_cap < by_hand else by_hand
+
+    def _cap(self) -> int:
+        """The most attack cards this bout may hold, under the caps that change during a deal
+        (``Deal.cap_varies``): #75 first bout, #76 none once the stock is gone."""
         deal = self.deal
         cap = deal.cap
         if deal.first_bout_cap and not self.bout and not self.taking:
             cap = deal.first_bout_cap
         if deal.uncapped_after_stock and not self.stock:
             cap = _BIG
-        by_cap = cap - len(self.attack)
-        by_hand = self.hands[self.defender].bit_count() - self.uncovered
-        return by_cap if by_cap < by_hand else by_hand
+        return cap
 
     def _lead_actions(self) -> list[Action]:
-        rules = self.deal.rules
-        limit = min(rules.lead_max, self.room())
-        hand = self.hands[self.to_act]
-        shape = rules.lead_shape
+        """Leads in a fixed order: rank groups by their lowest card, each group's subsets in
+        :func:`_group_leads` order (then Rozaliev's pair-plus-one leads)."""
+        deal = self.deal
+        by_cap = (self._cap() if deal.cap_varies else deal.cap) - len(self.attack)
+        by_hand = self.hands[self.defender].bit_count() - self.uncovered
+        limit = by_cap if by_cap < by_hand else by_hand  # room()
+        if limit > deal.lead_max:
+            limit = deal.lead_max
         acts: list[Action] = []
         if limit <= 0:
             return acts
-        if shape == "single" or limit == 1:
+        hand = self.hands[self.to_act]
+        most = deal.lead_most  # 1: single cards only; 2: one or two of a rank; 0: no limit
+        if not most or most > limit:
+            most = limit if limit < _GROUP_MAX else _GROUP_MAX
+        if most == 1:
             while hand:
                 low = hand & -hand
                 acts.append(_ATTACK1[low.bit_length() - 1])
                 hand ^= low
             return acts
-        most = 2 if shape in ("same_rank_1or2", "rozaliev") else limit
+        known_groups = _GROUP_LEADS[most]
         m = hand
         while m:
-            low = m & -m
-            group = hand & RANK_MASKS[(low.bit_length() - 1) & 15]
-            m &= ~group
-            if group == low:
-                acts.append(_ATTACK1[low.bit_length() - 1])
-            else:
-                acts.extend(_group_leads(group, most))
-        if shape == "rozaliev" and limit >= 3:
+            group = hand & _RANK_MASK_AT[(m & -m).bit_length()]
+            m ^= group
+            acts += known_groups.get(group) or _group_leads(group, most)
+        if deal.rozaliev and limit >= 3:
             acts.extend(_pair_plus_one(hand))
         return acts
 
     def _defend_actions(self) -> list[Action]:
+        """Covers (attack cards in play order, each with the defender's cards low to high),
+        then transfers, then take."""
         hand = self.hands[self.defender]
         beats = self._beats
         acts: list[Action] = []
-        defence = self.defence
-        for i, a in enumerate(self.attack):
-            if defence[i] < 0:
+        for a, d in zip(self.attack, self.defence, strict=True):
+            if d < 0:
                 m = hand & beats[a]
-                while m:
-                    low = m & -m
-                    acts.append(_defend_action(low.bit_length() - 1, a))
-                    m ^= low
-        if self.deal.rules.transfer_enabled and self._transfer_block() is None:
+                if m:
+                    row = _DEFEND_ROWS[a]
+                    while m:
+                        low = m & -m
+                        c = low.bit_length() - 1
+                        acts.append(row[c] or _defend_action(c, a))
+                        m ^= low
+        # (_transfer_block's own first checks, ahead of the call: most positions fail them)
+        if (self.deal.transfer and self.uncovered == len(self.attack)
+                and self._transfer_block() is None):
             rank = rank_of(self.attack[0])
             m = hand & RANK_MASKS[rank]
             while m:
@@ -360,15 +399,22 @@ class DurakState:
         return acts
 
     def _throw_actions(self) -> list[Action]:
-        acts: list[Action] = []
-        if self.hands[self.defender].bit_count() > self.uncovered and self.room() > 0:
-            m = self.hands[self.to_act] & self.table_ranks
-            while m:
-                low = m & -m
-                acts.append(_ATTACK1[low.bit_length() - 1])
-                m ^= low
-        acts.append(PASS_ACTION)
-        return acts
+        """Each card of a rank on the table, low to high, while the bout has room; then pass.
+        (Room implies the defender holds more cards than lie uncovered.)"""
+        m = self.hands[self.to_act] & self.table_ranks
+        if m:
+            deal = self.deal
+            by_cap = (self._cap() if deal.cap_varies else deal.cap) - len(self.attack)
+            by_hand = self.hands[self.defender].bit_count() - self.uncovered
+            if by_cap > 0 and by_hand > 0:  # room() > 0
+                acts: list[Action] = []
+                while m:
+                    low = m & -m
+                    acts.append(_ATTACK1[low.bit_length() - 1])
+                    m ^= low
+                acts.append(PASS_ACTION)
+                return acts
+        return [PASS_ACTION]
 
     def _transfer_block(self) -> str | None:
         """Why the defender may not transfer now (None if he may, given a matching card)."""
@@ -417,63 +463,78 @@ class DurakState:
     # --- transitions -------------------------------------------------------------------------
 
     def _step(self, action: Action) -> None:
-        """Apply a legal action in place. Callers own ``self`` and have checked legality."""
+        """Apply a legal action in place. Callers own ``self`` and have checked legality.
+
+        Branches are ordered by how often each kind is played; cards move as the action's
+        precomputed :attr:`~Action.mask`, table ranks grow by its :attr:`~Action.ranks`."""
         self._legal = None
         kind = action.kind
-        if kind == DEFEND:
-            d = action.cards[0]
-            seat = self.defender
-            b = 1 << d
-            self.hands[seat] ^= b
-            self.known[seat] &= ~b
-            self.defence[self.attack.index(action.target)] = d
-            self.uncovered -= 1
-            self.table_ranks |= RANK_MASKS[d & 15]
-            if not self.hands[seat] and not self.stock:
-                self._go_out(seat)
-            if self.uncovered == 0:
-                if self.deal.rules.throw_in_enabled:
-                    self._start_throw_round()
-                else:
-                    self._end_bout(taken=False)
-        elif kind == ATTACK:
+        if kind == ATTACK:
             seat = self.to_act
             hands = self.hands
-            for c in action.cards:
-                b = 1 << c
-                hands[seat] ^= b
-                self.known[seat] &= ~b
-                self.attack.append(c)
-                self.defence.append(-1)
-                self.table_ranks |= RANK_MASKS[c & 15]
-            self.uncovered += len(action.cards)
-            if not hands[seat] and not self.stock:
+            cards = action.cards
+            n = len(cards)
+            m = action.mask
+            hand = hands[seat] ^ m
+            hands[seat] = hand
+            self.known[seat] &= ~m
+            self.attack += cards
+            self.defence += _UNCOVERED[n]
+            self.uncovered += n
+            self.table_ranks |= action.ranks
+            self._table |= m
+            if not hand and not self.stock:
                 self._go_out(seat)
             if self.phase == LEAD:
                 self.phase = DEFEND_PHASE
                 self.to_act = self.defender
             else:
                 self.passes = 0
-                if not hands[seat] or self.room() <= 0:
+                if not hand or self.room() <= 0:
                     self._advance_thrower(counted=False)
         elif kind == PASS:
-            self.passes += 1
-            self._advance_thrower(counted=True)
+            passes = self.passes + 1
+            self.passes = passes
+            if passes >= len(self.throwers):
+                # Every thrower has passed in a row: the round is over (what
+                # _advance_thrower concludes too, without its search).
+                self._end_throw_round()
+            else:
+                self._advance_thrower(counted=True)
+        elif kind == DEFEND:
+            seat = self.defender
+            m = action.mask
+            hand = self.hands[seat] ^ m
+            self.hands[seat] = hand
+            self.known[seat] &= ~m
+            self.defence[self.attack.index(action.target)] = action.cards[0]
+            uncovered = self.uncovered - 1
+            self.uncovered = uncovered
+            self.table_ranks |= action.ranks
+            self._table |= m
+            if not hand and not self.stock:
+                self._go_out(seat)
+            if not uncovered:
+                if self.deal.throw_in:
+                    self._start_throw_round()
+                else:
+                    self._end_bout(taken=False)
         elif kind == TAKE:
             self.taking = True
-            if self.deal.rules.throw_in_enabled:
+            if self.deal.throw_in:
                 self._start_throw_round()
             else:
                 self._end_bout(taken=True)
         else:  # TRANSFER
             c = action.cards[0]
             seat = self.defender
-            b = 1 << c
+            b = action.mask
             self.hands[seat] ^= b
             self.known[seat] &= ~b
             self.attack.append(c)
             self.defence.append(-1)
             self.uncovered += 1
+            self._table |= b
             if not self.hands[seat] and not self.stock:
                 self._go_out(seat)
             self.attacker = seat
@@ -487,7 +548,7 @@ class DurakState:
 
     def _start_throw_round(self) -> None:
         deal = self.deal
-        key = (self.attacker << 8 | self.defender) << 16 | self.out_mask
+        key = (self.out_mask << 8 | self.attacker) << 8 | self.defender  # seats < 256
         order = deal.thrower_orders.get(key)
         if order is None:
             order = deal.thrower_orders[key] = _thrower_order(
@@ -496,7 +557,9 @@ class DurakState:
         self.throwers = order
         self.passes = 0
         self.t_idx = 0
-        if not order or self.room() <= 0:
+        by_cap = (self._cap() if deal.cap_varies else deal.cap) - len(self.attack)
+        by_hand = self.hands[self.defender].bit_count() - self.uncovered
+        if not order or by_cap <= 0 or by_hand <= 0:  # nobody to throw, or no room()
             self._end_throw_round()
             return
         self.phase = THROW
@@ -509,20 +572,27 @@ class DurakState:
     def _advance_thrower(self, counted: bool) -> None:
         """Hand the right to throw to the next thrower who holds cards, or close the round."""
         del counted
-        throwers = self.throwers
-        n = len(throwers)
         if self.room() <= 0:
             self._end_throw_round()
             return
+        throwers = self.throwers
+        n = len(throwers)
         hands = self.hands
-        while self.passes < n:
-            self.t_idx = (self.t_idx + 1) % n
-            seat = throwers[self.t_idx]
-            if hands[seat]:
-                self.to_act = seat
-                self.phase = THROW
-                return
-            self.passes += 1
+        passes = self.passes
+        if passes < n:
+            t = self.t_idx
+            while passes < n:
+                t = (t + 1) % n
+                seat = throwers[t]
+                if hands[seat]:
+                    self.t_idx = t
+                    self.passes = passes
+                    self.to_act = seat
+                    self.phase = THROW
+                    return
+                passes += 1
+            self.t_idx = t
+            self.passes = passes
         self._end_throw_round()
 
     def _end_throw_round(self) -> None:
@@ -535,15 +605,16 @@ class DurakState:
             self._end_bout(taken=False)
 
     def _end_bout(self, taken: bool) -> None:
-        attack = self.attack
-        covers = [c for c in self.defence if c >= 0]
-        table = 0
-        for c in attack:
-            table |= 1 << c
-        for c in covers:
-            table |= 1 << c
+        # Every attack card is covered unless the defender takes: only then skip the gaps.
+        defence = self.defence
+        covers = filter(_IS_CARD, defence) if self.uncovered else defence
+        self.last_bout = bout = (*self.attack, *covers)
+        table = self._table
+        if table < 0:  # not tracked yet (see _table)
+            table = 0
+            for c in bout:
+                table |= 1 << c
         defender = self.defender
-        self.last_bout = (*attack, *covers)
         if taken:
             self.hands[defender] |= table
             self.known[defender] |= table
@@ -555,24 +626,30 @@ class DurakState:
         self.table_ranks = 0
         self.taking = False
         self.throwers = ()
+        self._table = 0
         self._draw()
         n = self.deal.players
-        if n - self.out_mask.bit_count() <= 1:
-            self._finish([s for s in range(n) if not self.out_mask >> s & 1])
-            return
-        if taken or self.out_mask >> defender & 1:
-            attacker = self.next_active(defender)
+        out_mask = self.out_mask
+        if not out_mask:  # everybody is still in: next_active is simply the next seat
+            attacker = (defender + 1) % n if taken else defender
+            self.defender = (attacker + 1) % n
         else:
-            attacker = defender
+            if n - out_mask.bit_count() <= 1:
+                self._finish([s for s in range(n) if not out_mask >> s & 1])
+                return
+            if taken or out_mask >> defender & 1:
+                attacker = self.next_active(defender)
+            else:
+                attacker = defender
+            self.defender = self.next_active(attacker)
         self.attacker = self.leader = self.to_act = attacker
-        self.defender = self.next_active(attacker)
         self.bout += 1
         self.phase = LEAD
 
     def draw_order(self) -> tuple[int, ...]:
         """Who refills, in order, at the end of the current bout (VARIANTS.md §1.7, B7)."""
         deal = self.deal
-        key = ((self.leader << 8 | self.attacker) << 8 | self.defender) << 16 | self.out_mask
+        key = ((self.out_mask << 8 | self.leader) << 8 | self.attacker) << 8 | self.defender
         seq = deal.draw_orders.get(key)
         if seq is None:
             seq = deal.draw_orders[key] = _draw_sequence(
@@ -581,21 +658,28 @@ class DurakState:
         return seq
 
     def _draw(self) -> None:
+        """Refill hands from the top of the stock (its end), in :meth:`draw_order`."""
         stock = self.stock
-        target = self.deal.rules.deal_hand_size
+        hands = self.hands
         if stock:
-            trump_card = self.deal.trump_card
+            target = self.deal.hand_size
             for seat in self.draw_order():
-                need = target - self.hands[seat].bit_count()
-                while need > 0 and stock:
-                    c = stock.pop()
-                    self.hands[seat] |= 1 << c
-                    if not stock and c == trump_card:
-                        self.known[seat] |= 1 << c  # the face-up trump card is drawn last
-                    need -= 1
-        if not stock:
+                need = target - hands[seat].bit_count()
+                if need > 0:
+                    drawn = stock[-need:]  # the whole stock if it holds fewer
+                    del stock[-need:]
+                    got = 0
+                    for c in drawn:
+                        got |= 1 << c
+                    hands[seat] |= got
+                    if not stock:
+                        trump_card = self.deal.trump_card
+                        if drawn[0] == trump_card:  # the face-up trump card is drawn last
+                            self.known[seat] |= 1 << trump_card
+                        break
+        if not stock and 0 in hands:  # somebody may go out (or is out already)
             for seat in self.draw_order():
-                if not self.hands[seat]:
+                if not hands[seat]:
                     self._go_out(seat)
 
     def _finish(self, active: list[int]) -> None:
