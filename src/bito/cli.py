@@ -254,7 +254,7 @@ def _playable(v: Any) -> bool:
         return False
 
 
-def _choices(key: str) -> tuple[Any, ...]:  # noqa: N802
+def _choices(key: str) -> tuple[Any, ...]:
     from bito.rules import OPTION_SPECS
 
     return OPTION_SPECS[key].choices or ()
