@@ -95,7 +95,7 @@ def test_action_text_forms():
 
 @pytest.mark.parametrize("text,position", [
     ("Tx>6h", 1), ("Th>6x", 4), ("=6x", 2), ("  =6x", 4), ("6h/Tx", 4), ("6h7x", 3),
-    ("", 0), ("6h+6h", 0),
+    ("", 0), ("6h+6h", 3),
 ])
 def test_bad_action_points_at_character(text, position):
     """GUIDE §2 errors point at the text: the offending character of a move."""

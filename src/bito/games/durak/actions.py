@@ -171,10 +171,16 @@ def parse_action(text: str) -> Action:
                 at = len(left) + 1 if sep == ">" else 0
                 raise InvalidNotationError(e.reason, text, offset + at + e.position) from None
             return defend(c, t)
+    for i, ch in enumerate(s):
+        if ch == "+" and (i == 0 or i == len(s) - 1 or s[i - 1] == "+"):
+            raise InvalidNotationError("'+' joins two cards", text, offset + i)
     try:
         cards = split_cards(s)
     except InvalidNotationError as e:
         raise InvalidNotationError(e.reason, text, offset + e.position) from None
     if len(set(cards)) != len(cards):
-        raise InvalidNotationError("the same card twice", text, offset)
+        repeated = next(c for i, c in enumerate(cards) if c in cards[:i])
+        name = card_str(repeated)
+        at = s.find(name, s.find(name) + 1)
+        raise InvalidNotationError("the same card twice", text, offset + max(at, 0))
     return attack(*cards)
