@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from bito.errors import RulesError
 from bito.games.durak.actions import (
@@ -33,11 +34,16 @@ __all__ = [
 ]
 
 
+@lru_cache(maxsize=256)
+def _pending(rules: Rules) -> tuple[str, ...]:
+    return tuple(pending_options(rules))
+
+
 def new_game(variant: str | Rules = "podkidnoy", players: int = 2, seed: int | None = None,
              match: MatchContext | None = None) -> DurakState:
     """Deal a new game. ``seed=None`` picks a fresh seed, which the state keeps."""
     rules = rules_for(variant)
-    waiting = pending_options(rules)
+    waiting = _pending(rules)
     if waiting:
         key = waiting[0].split("=", 1)[0]
         raise RulesError(key, "not playable yet: the engine does not implement "

@@ -286,7 +286,13 @@ class DurakState:
         return self.deal.trump_card
 
     def legal_actions(self) -> list[Action]:
-        """Every action the seat :attr:`to_act` may take now (empty once the game is over)."""
+        """Every action the seat :attr:`to_act` may take now (empty once the game is over).
+
+        The list is the caller's own: changing it cannot change the state."""
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list[Action]:
+        """The cached list of legal actions (never hand it out: callers could change it)."""
         acts = self._legal
         if acts is None:
             ph = self.phase
@@ -302,14 +308,14 @@ class DurakState:
         return acts
 
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
+        return action in self._legal_list()
 
     def apply(self, action: Action) -> DurakState:
         """The state after ``action``; this state is left untouched.
 
         Raises :class:`IllegalActionError` naming the rule the action breaks.
         """
-        if action not in self.legal_actions():
+        if action not in self._legal_list():
             raise self.explain_illegal(action)
         s = self.copy()
         s._step(action)
@@ -444,7 +450,9 @@ class DurakState:
         if self.hands[nxt].bit_count() < need:
             return (f"transfer limit: the next defender holds {self.hands[nxt].bit_count()} "
                     f"card(s), fewer than the {need} attack cards")
-        cap = rules.throw_in_cap
+        cap = rules.throw_in_cap  # the same cap as room(): a transfer adds an attack card
+        if rules.throw_in_first_bout_cap and not self.bout and not self.taking:
+            cap = min(cap, rules.throw_in_first_bout_cap)
         if rules.throw_in_uncapped_after_stock and not self.stock:
             cap = _BIG
         if need > cap:
@@ -579,20 +587,19 @@ class DurakState:
         n = len(throwers)
         hands = self.hands
         passes = self.passes
-        if passes < n:
-            t = self.t_idx
-            while passes < n:
-                t = (t + 1) % n
-                seat = throwers[t]
-                if hands[seat]:
-                    self.t_idx = t
-                    self.passes = passes
-                    self.to_act = seat
-                    self.phase = THROW
-                    return
-                passes += 1
-            self.t_idx = t
-            self.passes = passes
+        t = self.t_idx
+        while passes < n:
+            t = (t + 1) % n
+            seat = throwers[t]
+            if hands[seat]:
+                self.t_idx = t
+                self.passes = passes
+                self.to_act = seat
+                self.phase = THROW
+                return
+            passes += 1  # a seat without cards passes silently
+        self.t_idx = t
+        self.passes = passes
         self._end_throw_round()
 
     def _end_throw_round(self) -> None:
@@ -719,7 +726,7 @@ class DurakState:
         return render_state(self)
 
     def __repr__(self) -> str:
-        from bito.notation import position_text
+        from bito.games.durak.position import position_text
 
         return f"position({position_text(self)!r})"
 

@@ -68,6 +68,6 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         discard_count=state.discard.bit_count(), phase=state.phase, to_act=state.to_act,
         attacker=state.attacker, leader=state.leader, defender=state.defender,
         taking=state.taking, bout=state.bout, out=tuple(state.out),
-        legal=tuple(state.legal_actions()) if state.to_act == seat else (),
+        legal=tuple(state._legal_list()) if state.to_act == seat else (),
         outcome=state.outcome, seen_discard=state.discard,
     )

@@ -1,0 +1,418 @@
+"""The position text form of a Durak state: full, and censored for one seat.
+
+A *position* is one line of ``key=value`` fields after the rules spec, e.g.::
+
+    podkidnoy players=2 trump=6h stock=6h9c hands=7c8c/TcJd table=7d<9d,Qs attacker=0
+
+=============  ============================================================================
+field          meaning
+=============  ============================================================================
+(first word)   the rules: a variant spec as for ``--variant`` (``perevodnoy+throw_in.by=…``)
+``players``    number of seats
+``trump``      the trump card (its suit is trump)
+``stock``      the stock from the bottom (drawn last, the face-up trump card) to the top
+``hands``      each seat's hand, seats separated by ``/``
+``known``      per seat, cards of that hand everyone knows about (``/``-separated)
+``table``      attack cards in play order, ``a<d`` when ``d`` covers ``a``
+``discard``    the discard pile; omit it to put every card not listed elsewhere there
+``attacker``   the main attacker (first to throw in); ``leader`` who opened the bout
+``defender``   the defender (default: the next seat in play left of the attacker)
+``phase``      ``lead``, ``defend``, ``throw`` or ``over`` (inferred when omitted)
+``to_act``     whose move it is (inferred from the phase when omitted)
+``taking``     ``1`` when the defender has declared he takes
+``throwers``   throw-in order this round (``0.2.3``), ``t_idx`` current index, ``passes``
+``bout``       bouts played in this deal (0 = first bout), ``game`` deal number in a match
+``out``        seats that went out, in order (``2.0``)
+``dealer``     the dealer; ``under_fool`` ``1`` if the deal was led at the previous fool
+``seed``       the deal's seed (kept for records; not needed to play on)
+=============  ============================================================================
+
+The *censored* form, for one seat, writes every card that seat may not see as ``??`` (``??*5``
+for five): other hands (except their publicly known cards) and the stock (except the face-up
+trump card while it lies there).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from bito.cards import HIDDEN, card_str, cards_of, parse_card, split_cards, standard_deck
+from bito.errors import InvalidNotationError, RulesError
+from bito.games.durak.actions import Action, parse_action
+from bito.games.durak.beats import beat_table
+from bito.games.durak.setup import Deal, MatchContext
+from bito.games.durak.state import DEFEND_PHASE, LEAD, OVER, PHASE_NAMES, THROW, DurakState
+from bito.rules import Rules, resolve
+from bito.rules.options import OPTION_SPECS
+
+__all__ = [
+    "Action", "CensoredPosition", "parse_action", "parse_card", "parse_position",
+    "position_text", "rules_spec",
+]
+
+
+@lru_cache(maxsize=256)
+def rules_spec(rules: Rules) -> str:
+    """A variant spec that resolves to exactly ``rules``."""
+    best: list[str] | None = None
+    for base in ("podkidnoy", "perevodnoy", "simple"):
+        base_rules = resolve(base).rules
+        diff = {k: v for k, v in rules.options().items()
+                if getattr(base_rules, OPTION_SPECS[k].attr) != v}
+        parts = [base] + [f"{k}={_opt_text(v)}" for k, v in sorted(diff.items())]
+        if best is None or len(parts) < len(best):
+            best = parts
+    assert best is not None
+    return "+".join(best)
+
+
+def _opt_text(value: Any) -> str:
+    if isinstance(value, tuple):
+        return ",".join(value) if value else ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _seats(seats: list[int] | tuple[int, ...]) -> str:
+    return ".".join(str(s) for s in seats) if seats else "-"
+
+
+def _cards(mask_or_list: int | list[int]) -> str:
+    cards = cards_of(mask_or_list) if isinstance(mask_or_list, int) else mask_or_list
+    out = "".join(card_str(c) for c in cards)
+    return out or "-"
+
+
+def _hidden(n: int) -> str:
+    return f"??*{n}" if n else ""
+
+
+def position_text(state: DurakState, seat: int | None = None) -> str:
+    """The one-line position; with ``seat`` the censored form for that seat."""
+    d = state.deal
+    n = d.players
+    fields = [rules_spec(d.rules), f"players={n}"]
+    if seat is None:
+        fields.append(f"seed={d.seed}")
+    fields += [f"dealer={d.dealer}", f"game={d.match.game_number}", f"bout={state.bout}",
+               f"trump={card_str(d.trump_card)}"]
+    if seat is None:
+        fields.append(f"stock={_cards(list(state.stock))}")
+        fields.append("hands=" + "/".join(_cards(h) for h in state.hands))
+    else:
+        stock = ""
+        if state.stock:
+            stock = card_str(state.stock[0]) + _hidden(len(state.stock) - 1)
+        fields.append(f"stock={stock or '-'}")
+        hands = []
+        for s in range(n):
+            h = state.hands[s]
+            if s == seat:
+                hands.append(_cards(h))
+            else:
+                k = state.known[s] & h
+                hands.append((_cards(k) if k else "") + _hidden(h.bit_count() - k.bit_count())
+                             or "-")
+        fields.append("hands=" + "/".join(hands))
+    fields.append("known=" + "/".join(_cards(state.known[s] & state.hands[s]) for s in range(n)))
+    table = ",".join(card_str(a) + (f"<{card_str(c)}" if c >= 0 else "")
+                     for a, c in zip(state.attack, state.defence, strict=True))
+    fields.append(f"table={table or '-'}")
+    fields.append(f"discard={_cards(state.discard)}")
+    fields += [f"phase={PHASE_NAMES[state.phase]}", f"attacker={state.attacker}",
+               f"leader={state.leader}", f"defender={state.defender}",
+               f"to_act={state.to_act}", f"taking={int(state.taking)}",
+               f"throwers={_seats(state.throwers)}", f"t_idx={state.t_idx}",
+               f"passes={state.passes}", f"out={_seats(state.out)}",
+               f"under_fool={int(d.under_fool)}"]
+    return " ".join(fields)
+
+
+@dataclass(frozen=True)
+class CensoredPosition:
+    """A parsed censored position: what one seat knows. Hidden cards are :data:`HIDDEN`."""
+
+    fields: dict[str, str]
+    hands: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+
+
+_KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
+         "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
+         "throwers", "t_idx", "passes", "out", "under_fool"}
+
+
+def _split_fields(text: str) -> tuple[str, dict[str, str], dict[str, int]]:
+    words = text.split()
+    if not words:
+        raise InvalidNotationError("empty position", text, 0)
+    fields: dict[str, str] = {}
+    where: dict[str, int] = {}
+    pos = text.index(words[0]) + len(words[0])
+    for w in words[1:]:
+        at = text.index(w, pos)
+        pos = at + len(w)
+        key, eq, value = w.partition("=")
+        if not eq:
+            raise InvalidNotationError(f"expected key=value, got {w!r}", text, at)
+        if key not in _KEYS:
+            raise InvalidNotationError(f"unknown field {key!r}", text, at)
+        if key in fields:
+            raise InvalidNotationError(f"field {key!r} given twice", text, at)
+        fields[key] = value
+        where[key] = at + len(key) + 1
+    return words[0], fields, where
+
+
+def _int(fields: dict[str, str], where: dict[str, int], text: str, key: str, default: int,
+         lo: int = 0, hi: int = 1 << 62) -> int:
+    if key not in fields:
+        return default
+    raw = fields[key]
+    if not raw.lstrip("-").isdigit() or not lo <= int(raw) <= hi:
+        raise InvalidNotationError(f"{key} must be a whole number from {lo} to {hi}", text,
+                                   where[key])
+    return int(raw)
+
+
+def _seat_list(fields: dict[str, str], where: dict[str, int], text: str, key: str,
+               n: int) -> list[int]:
+    raw = fields.get(key, "-")
+    if raw in ("", "-"):
+        return []
+    out = []
+    for part in raw.split("."):
+        if not part.isdigit() or int(part) >= n:
+            raise InvalidNotationError(f"{key}: {part!r} is not a seat (0..{n - 1})", text,
+                                       where[key])
+        out.append(int(part))
+    return out
+
+
+def _card_field(fields: dict[str, str], where: dict[str, int], text: str, key: str,
+                hidden: bool = False) -> list[int]:
+    try:
+        return split_cards(fields.get(key, "-"), allow_hidden=hidden)
+    except InvalidNotationError as e:
+        raise InvalidNotationError(f"{key}: {e.reason}", text, where[key] + e.position) from None
+
+
+def parse_position(text: str) -> DurakState:
+    """Set up a full position from text (see the module docstring).
+
+    Raises :class:`InvalidNotationError` pointing at the field at fault, including for
+    impossible positions (a card twice, a hand bigger than the deck allows, ...).
+    """
+    spec, f, where = _split_fields(text)
+    try:
+        rules = resolve(spec).rules
+    except RulesError as e:
+        raise InvalidNotationError(f"rules: {e}", text, 0) from None
+    n = _int(f, where, text, "players", 2, 2, rules.max_players)
+    if "trump" not in f:
+        raise InvalidNotationError("a position needs trump=<card>", text, len(text))
+    try:
+        trump_card = parse_card(f["trump"])
+    except InvalidNotationError as e:
+        raise InvalidNotationError(f"trump: {e.reason}", text, where["trump"]) from None
+    stock = _card_field(f, where, text, "stock")
+    hand_parts = f.get("hands", "").split("/") if "hands" in f else []
+    if len(hand_parts) != n:
+        raise InvalidNotationError(f"hands: expected {n} hands separated by '/'", text,
+                                   where.get("hands", len(text)))
+    hands: list[int] = []
+    offset = where["hands"]
+    for part in hand_parts:
+        try:
+            cards = split_cards(part)
+        except InvalidNotationError as e:
+            raise InvalidNotationError(f"hands: {e.reason}", text, offset + e.position) from None
+        hands.append(_mask_unique(cards, text, offset))
+        offset += len(part) + 1
+    known = [0] * n
+    if "known" in f:
+        parts = f["known"].split("/")
+        if len(parts) != n:
+            raise InvalidNotationError(f"known: expected {n} entries separated by '/'", text,
+                                       where["known"])
+        for seat, part in enumerate(parts):
+            known[seat] = _mask_unique(split_cards(part), text, where["known"])
+            if known[seat] & ~hands[seat]:
+                raise InvalidNotationError(f"known: seat {seat} does not hold those cards",
+                                           text, where["known"])
+    attack: list[int] = []
+    defence: list[int] = []
+    raw_table = f.get("table", "-")
+    if raw_table not in ("", "-"):
+        pos = where["table"]
+        for entry in raw_table.split(","):
+            a_txt, _, d_txt = entry.partition("<")
+            try:
+                attack.append(parse_card(a_txt))
+                defence.append(parse_card(d_txt) if d_txt else -1)
+            except InvalidNotationError as e:
+                raise InvalidNotationError(f"table: {e.reason}", text, pos) from None
+            pos += len(entry) + 1
+    deck = set(standard_deck(rules.deck_size))
+    listed: list[tuple[str, int, int]] = [("stock", c, where.get("stock", 0)) for c in stock]
+    for seat, h in enumerate(hands):
+        listed += [(f"hand {seat}", c, where["hands"]) for c in cards_of(h)]
+    listed += [("table", c, where.get("table", 0)) for c in attack]
+    listed += [("table", c, where.get("table", 0)) for c in defence if c >= 0]
+    if "discard" in f:
+        listed += [("discard", c, where["discard"])
+                   for c in _card_field(f, where, text, "discard")]
+    seen: dict[int, str] = {}
+    for place, c, at in listed:
+        if c not in deck:
+            raise InvalidNotationError(f"{place}: {card_str(c)} is not in a "
+                                       f"{rules.deck_size}-card deck", text, at)
+        if c in seen:
+            raise InvalidNotationError(f"{card_str(c)} appears twice ({seen[c]} and {place})",
+                                       text, at)
+        seen[c] = place
+    if "discard" in f:
+        discard = sum(1 << c for p, c, _ in listed if p == "discard")
+        missing = deck - set(seen)
+        if missing:
+            raise InvalidNotationError(
+                "cards missing (omit discard= to put the rest there): "
+                + "".join(card_str(c) for c in sorted(missing)), text, where["discard"])
+    else:
+        discard = sum(1 << c for c in deck - set(seen))
+    if stock and stock[0] != trump_card:
+        raise InvalidNotationError("stock: the bottom card must be the trump card while it "
+                                   "lies under the stock", text, where["stock"])
+    attacker = _int(f, where, text, "attacker", 0, 0, n - 1)
+    out = _seat_list(f, where, text, "out", n)
+    out_mask = sum(1 << s for s in out)
+    dealer = _int(f, where, text, "dealer", (attacker - 1) % n, 0, n - 1)
+    game = _int(f, where, text, "game", 0)
+    match = MatchContext(game_number=game, dealer=dealer)
+    deal = Deal(rules=rules, players=n, seed=_int(f, where, text, "seed", 0), match=match,
+                dealer=dealer, trump_suit=(trump_card % 80) // 16, trump_card=trump_card,
+                hands=tuple(hands), stock=tuple(stock), first_attacker=attacker,
+                first_defender=(attacker + 1) % n, shown=tuple(known),
+                under_fool=bool(_int(f, where, text, "under_fool", 0, 0, 1)))
+    s = DurakState.start(deal)
+    s.discard = discard
+    s.attack = attack
+    s.defence = defence
+    s.uncovered = sum(1 for c in defence if c < 0)
+    for c in attack + [c for c in defence if c >= 0]:
+        s.table_ranks |= _rank_mask(c)
+    s.out = out
+    s.out_mask = out_mask
+    s.attacker = attacker
+    s.leader = _int(f, where, text, "leader", attacker, 0, n - 1)
+    s.defender = _int(f, where, text, "defender", s.next_active(attacker), 0, n - 1)
+    s.taking = bool(_int(f, where, text, "taking", 0, 0, 1))
+    s.bout = _int(f, where, text, "bout", 0)
+    phases = {name: i for i, name in enumerate(PHASE_NAMES)}
+    if "phase" in f:
+        if f["phase"] not in phases:
+            raise InvalidNotationError("phase must be lead, defend, throw or over", text,
+                                       where["phase"])
+        s.phase = phases[f["phase"]]
+    elif not attack:
+        s.phase = LEAD
+    elif s.uncovered and not s.taking:
+        s.phase = DEFEND_PHASE
+    else:
+        s.phase = THROW
+    s._beats = beat_table(rules, deal.trump_suit)
+    if s.phase == THROW and "throwers" not in f:
+        s._start_throw_round()
+        if s.phase != THROW:
+            raise InvalidNotationError("phase=throw but nobody can throw in here", text, 0)
+    else:
+        s.throwers = tuple(_seat_list(f, where, text, "throwers", n))
+        s.t_idx = _int(f, where, text, "t_idx", 0)
+        s.passes = _int(f, where, text, "passes", 0)
+    in_range = 0 <= s.t_idx < len(s.throwers)
+    default_to_act = {LEAD: s.attacker, DEFEND_PHASE: s.defender, OVER: -1}.get(
+        s.phase, s.throwers[s.t_idx] if in_range else s.attacker)
+    s.to_act = _int(f, where, text, "to_act", default_to_act, -1, n - 1)
+    if s.phase == OVER:
+        s._finish([x for x in range(n) if not out_mask >> x & 1])
+    _check_consistent(s, text, where)
+    return s
+
+
+def _rank_mask(c: int) -> int:
+    from bito.cards import RANK_MASKS
+
+    return RANK_MASKS[c & 15]
+
+
+def _mask_unique(cards: list[int], text: str, pos: int) -> int:
+    m = 0
+    for c in cards:
+        if m >> c & 1:
+            raise InvalidNotationError(f"{card_str(c)} listed twice", text, pos)
+        m |= 1 << c
+    return m
+
+
+def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
+    n = s.deal.players
+    if s.deal.trump_card not in standard_deck(s.deal.rules.deck_size):
+        raise InvalidNotationError(f"trump: {card_str(s.deal.trump_card)} is not in a "
+                                   f"{s.deal.rules.deck_size}-card deck", text,
+                                   where.get("trump", 0))
+    for a, d in zip(s.attack, s.defence, strict=True):
+        if d >= 0 and not s._beats[a] >> d & 1:
+            raise InvalidNotationError(f"table: {card_str(d)} does not beat {card_str(a)}",
+                                       text, where.get("table", 0))
+    if s.phase == OVER:
+        holding = [x for x in range(n) if s.hands[x]]
+        if len(holding) > 1:
+            raise InvalidNotationError("phase=over but more than one player holds cards", text,
+                                       where.get("phase", 0))
+        return
+    if s.phase == DEFEND_PHASE and s.to_act != s.defender:
+        raise InvalidNotationError("phase=defend: the defender must be the one to act", text,
+                                   where.get("to_act", 0))
+    if s.phase == LEAD and s.to_act != s.attacker:
+        raise InvalidNotationError("phase=lead: the attacker must be the one to act", text,
+                                   where.get("to_act", 0))
+    if s.phase == THROW:
+        if not s.throwers or not 0 <= s.t_idx < len(s.throwers):
+            raise InvalidNotationError("phase=throw: t_idx must index the throwers", text,
+                                       where.get("t_idx", 0))
+        if s.to_act == s.defender or s.to_act != s.throwers[s.t_idx]:
+            raise InvalidNotationError("phase=throw: the thrower at t_idx must act, never the "
+                                       "defender", text, where.get("to_act", 0))
+        if s.defender in s.throwers:
+            raise InvalidNotationError("throwers: the defender cannot throw in", text,
+                                       where.get("throwers", 0))
+    if s.out_mask >> s.defender & 1 and s.phase not in (OVER, LEAD) and s.uncovered:
+        raise InvalidNotationError(f"seat {s.defender} is out but defends", text, 0)
+    if s.attacker == s.defender and s.phase != OVER:
+        raise InvalidNotationError("attacker and defender are the same seat", text,
+                                   where.get("defender", 0))
+    if s.phase != OVER and not 0 <= s.to_act < n:
+        raise InvalidNotationError("to_act must name a seat", text, where.get("to_act", 0))
+    if s.phase == LEAD and s.attack:
+        raise InvalidNotationError("phase=lead needs an empty table", text,
+                                   where.get("phase", 0))
+    if s.phase == DEFEND_PHASE and not s.uncovered:
+        raise InvalidNotationError("phase=defend needs an uncovered card", text,
+                                   where.get("phase", 0))
+    if s.uncovered > s.hands[s.defender].bit_count() and not s.taking:
+        raise InvalidNotationError("more uncovered cards than the defender holds", text,
+                                   where.get("table", 0))
+
+
+def parse_censored(text: str) -> CensoredPosition:
+    """Parse a censored position (``??`` for hidden cards) without building a state."""
+    _, f, where = _split_fields(text)
+    hands = tuple(tuple(split_cards(p, allow_hidden=True)) for p in f.get("hands", "").split("/"))
+    stock = tuple(_card_field(f, where, text, "stock", hidden=True))
+    return CensoredPosition(fields=f, hands=hands, stock=stock)
+
+
+HIDDEN_CARD = HIDDEN
