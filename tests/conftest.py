@@ -77,7 +77,7 @@ def table_cards(state: DurakState) -> list[int]:
 
 
 def deck_of(state: DurakState) -> set[int]:
-    return set(standard_deck(state.rules.deck_size))
+    return set(state.rules.deck())
 
 
 def zones(state: DurakState) -> list[list[int]]:

@@ -23,6 +23,7 @@ apostrophe (``6h'``); ``??`` is a hidden card.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import Final
 
 from bito.errors import InvalidNotationError
@@ -224,6 +225,7 @@ def standard_deck(size: int = 36, *, jokers: int = 0, copies: int = 1) -> tuple[
     return tuple(out)
 
 
+@lru_cache(maxsize=64)
 def build_deck(size: int = 36, *, jokers: int = 0, wild: int = 0, mega: bool = False,
                copies: int = 1) -> tuple[int, ...]:
     """A standard deck plus special cards, optionally doubled: jokers (``RJ`` then ``BJ``), up
@@ -275,3 +277,21 @@ def describe(code: int) -> str:
         names = {1: "red joker", 2: "black joker", 7: "mega card"}
         return names.get(rank_of(code), f"wild card {rank_of(code) - 2}")
     return f"{RANK_NAMES[rank_of(code)]} of {SUIT_NAMES[suit_of(code)]}"
+
+
+def _match_mask(code: int) -> int:
+    if suit_of(code) != NO_SUIT:
+        return RANK_MASKS[rank_of(code)]
+    r = rank_of(code)
+    if r in (1, 2):  # jokers match each other
+        return sum(1 << special(n, cp) for n in ("RJ", "BJ") for cp in range(2))
+    if 3 <= r <= 6:  # wild cards match each other
+        return sum(1 << special(f"W{i}", cp) for i in range(1, 5) for cp in range(2))
+    return 1 << code  # the mega card matches only itself (no other card can join it)
+
+
+MATCH_MASKS: Final = tuple(_match_mask(c) for c in range(2 * COPY_STRIDE))
+"""For throw-ins and transfers: the cards that count as "the same rank" as each card code.
+A suited card matches every card of its rank; a joker matches the jokers and a wild card the
+wild cards (VARIANTS.md §3.3); the mega card matches only itself. Every card is in its own
+mask, so grouping a hand by these masks always makes progress."""

@@ -244,7 +244,8 @@ def _playable(v: Any) -> bool:
     from bito.rules import resolve
     from bito.rules.options import pending_options
 
-    spec = v.id if v.kind == "game" else f"{(v.applies_to or ('podkidnoy',))[0]}+{v.id}"
+    bases = [b for b in v.applies_to if b in ("simple", "podkidnoy", "perevodnoy")]
+    spec = v.id if v.kind == "game" else f"{(bases or ['podkidnoy'])[0]}+{v.id}"
     if v.parameter and v.parameter_default is None:
         choices = _choices(v.parameter)
         spec += f"={choices[0]}" if choices else ""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bito.bots import Bot
-from bito.cards import SUIT_SYMBOLS, card_pretty, rank_of, suit_of
+from bito.cards import card_pretty, rank_of, suit_of
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError
 from bito.games.durak import (
     ATTACK,
@@ -28,7 +28,7 @@ from bito.games.durak import (
     DurakView,
     parse_action,
 )
-from bito.games.durak.render import hand_text, outcome_text
+from bito.games.durak.render import hand_text, outcome_text, trump_words
 from bito.games.game import Game
 
 InputFn = Callable[[str], str]
@@ -160,10 +160,9 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
     """What the human sees at the table: counts, known cards, the table, their hand, and the
     numbered legal moves when it is their turn."""
     trump = view.trump_suit
-    where = "under the stock" if view.trump_card_in_stock else "no longer in the stock"
+    words = trump_words(view.trumps, view.trump_card, view.trump_card_in_stock)
     lines = [
-        f"--- bout {view.bout + 1} --- trump {SUIT_SYMBOLS[trump]} (trump card "
-        f"{card_pretty(view.trump_card)}, {where})   stock {view.stock_count}   "
+        f"--- bout {view.bout + 1} --- {words}   stock {view.stock_count}   "
         f"discard {view.discard_count}",
     ]
     width = max(len(labels[s]) for s in range(view.players))
@@ -290,7 +289,8 @@ class TerminalGame:
         d = state.deal
         table = ", ".join(f"seat {i}: {label}" for i, label in enumerate(self.labels))
         return (f"Durak, {d.rules.deck_size} cards, {state.players} players, seed {d.seed}.\n"
-                f"Players: {table}.\nTrump card {card_pretty(d.trump_card)}; "
+                f"Players: {table}.\n"
+                f"{trump_words(d.trumps, d.trump_card, True).capitalize()}; "
                 f"{_verb(self.names[state.attacker], 'attack', 'attacks')} first.")
 
     def _play(self, action: Action) -> None:
@@ -384,8 +384,8 @@ class TerminalGame:
 def render_full(state: DurakState, names: Sequence[str]) -> str:
     """The whole position, every hand face up, with seat names: for replays and the end of a
     game (never shown to a player while the game is on)."""
-    trump = state.deal.trump_suit
-    lines = [f"trump card {card_pretty(state.deal.trump_card)} ({SUIT_SYMBOLS[trump]})   stock "
+    words = trump_words(state.deal.trumps, state.deal.trump_card, bool(state.stock))
+    lines = [f"{words}   stock "
              f"{len(state.stock)}   discard {state.discard.bit_count()}   bout {state.bout + 1}"
              f"   phase {state.phase_name}"]
     view = state.view(0)
@@ -403,7 +403,8 @@ def render_full(state: DurakState, names: Sequence[str]) -> str:
             if seat == state.to_act:
                 tags.append("to act")
         role = f" [{', '.join(tags)}]" if tags else ""
-        lines.append(f"  {names[seat]:<{width}}  {hand_text(state.hands[seat], trump)}{role}")
+        hand = hand_text(state.hands[seat], state.deal.trump_suit)
+        lines.append(f"  {names[seat]:<{width}}  {hand}{role}")
     return "\n".join(lines)
 
 

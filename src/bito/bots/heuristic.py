@@ -40,7 +40,6 @@ from bito.games.durak import (
     DurakView,
     defend,
 )
-from bito.games.durak.beats import beat_table
 
 TRUMP_BONUS: Final = 13
 """Added to a trump's value: the lowest trump outranks the highest plain card."""
@@ -165,7 +164,7 @@ class HeuristicBot:
         """True if some card is beaten by nothing the defender might hold, and he cannot
         transfer it on (public information only, so this is never wishful)."""
         possible = self.tracker.possible(view.defender)
-        beats = beat_table(view.rules, view.trump_suit)
+        beats = view.beats
         if view.rules.transfer_enabled and view.phase == LEAD:
             if any(possible & RANK_MASKS[rank_of(c)] for c in cards):
                 return False
@@ -222,7 +221,7 @@ class HeuristicBot:
         a small branch-and-bound search with a node budget then improves on it or finds a cover
         the greedy pass missed. Tables hold at most a handful of cards, so this stays cheap.
         """
-        beats = beat_table(view.rules, view.trump_suit)
+        beats = view.beats
         order = sorted(uncovered, key=lambda c: -self.value(view, c))
         options = [sorted(cards_of(view.hand & beats[a]), key=lambda c: self.value(view, c))
                    for a in order]

@@ -18,14 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bito.cards import standard_deck
 from bito.games.durak import Action, DurakView
 
 
 def deck_mask(view: DurakView) -> int:
     """Every card of the pack this game is played with (bitmask)."""
     mask = 0
-    for c in standard_deck(view.rules.deck_size):
+    for c in view.rules.deck():
         mask |= 1 << c
     return mask
 

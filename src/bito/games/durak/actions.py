@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bito.cards import RANK_MASKS, card_pretty, card_str, parse_card, split_cards
+from bito.cards import MATCH_MASKS, card_pretty, card_str, parse_card, split_cards
 from bito.errors import InvalidNotationError
 
 ATTACK, DEFEND, TRANSFER, TAKE, PASS = 0, 1, 2, 3, 4
@@ -58,7 +58,7 @@ class Action:
         for c in cards:
             if c >= 0:  # a malformed action (never legal) must still construct
                 mask |= 1 << c
-                ranks |= RANK_MASKS[c & 15]
+                ranks |= MATCH_MASKS[c]
         object.__setattr__(self, "mask", mask)
         object.__setattr__(self, "ranks", ranks)
         object.__setattr__(self, "_key", key)

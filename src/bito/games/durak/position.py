@@ -38,11 +38,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from bito.cards import HIDDEN, card_str, cards_of, parse_card, split_cards, standard_deck
+from bito.cards import HIDDEN, card_str, cards_of, parse_card, split_cards
 from bito.errors import InvalidNotationError, RulesError
 from bito.games.durak.actions import Action, parse_action
-from bito.games.durak.beats import beat_table
-from bito.games.durak.setup import Deal, MatchContext
+from bito.games.durak.beats import beat_table_of
+from bito.games.durak.setup import Deal, MatchContext, _trump_context
 from bito.games.durak.state import DEFEND_PHASE, LEAD, OVER, PHASE_NAMES, THROW, DurakState
 from bito.rules import Rules, resolve
 from bito.rules.options import OPTION_SPECS
@@ -98,7 +98,7 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
     if seat is None:
         fields.append(f"seed={d.seed}")
     fields += [f"dealer={d.dealer}", f"game={d.match.game_number}", f"bout={state.bout}",
-               f"trump={card_str(d.trump_card)}"]
+               f"trump={card_str(d.trump_card) if d.trump_card >= 0 else '-'}"]
     if seat is None:
         fields.append(f"stock={_cards(list(state.stock))}")
         fields.append("hands=" + "/".join(_cards(h) for h in state.hands))
@@ -128,6 +128,8 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
                f"throwers={_seats(state.throwers)}", f"t_idx={state.t_idx}",
                f"passes={state.passes}", f"out={_seats(state.out)}",
                f"under_fool={int(d.under_fool)}"]
+    if state.closed:
+        fields.append("closed=1")
     return " ".join(fields)
 
 
@@ -142,7 +144,7 @@ class CensoredPosition:
 
 _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
          "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
-         "throwers", "t_idx", "passes", "out", "under_fool"}
+         "throwers", "t_idx", "passes", "out", "under_fool", "closed"}
 
 
 def _split_fields(text: str) -> tuple[str, dict[str, str], dict[str, int]]:
@@ -212,12 +214,18 @@ def parse_position(text: str) -> DurakState:
     except RulesError as e:
         raise InvalidNotationError(f"rules: {e}", text, 0) from None
     n = _int(f, where, text, "players", 2, 2, rules.max_players)
-    if "trump" not in f:
+    no_card = rules.trump_source in ("fixed", "none")
+    if "trump" not in f and not no_card:
         raise InvalidNotationError("a position needs trump=<card>", text, len(text))
-    try:
-        trump_card = parse_card(f["trump"])
-    except InvalidNotationError as e:
-        raise InvalidNotationError(f"trump: {e.reason}", text, where["trump"]) from None
+    trump_card = -1
+    if f.get("trump", "-") != "-":
+        try:
+            trump_card = parse_card(f["trump"])
+        except InvalidNotationError as e:
+            raise InvalidNotationError(f"trump: {e.reason}", text, where["trump"]) from None
+    elif not no_card:
+        raise InvalidNotationError("trump: these rules turn up a trump card", text,
+                                   where.get("trump", 0))
     stock = _card_field(f, where, text, "stock")
     hand_parts = f.get("hands", "").split("/") if "hands" in f else []
     if len(hand_parts) != n:
@@ -256,7 +264,7 @@ def parse_position(text: str) -> DurakState:
             except InvalidNotationError as e:
                 raise InvalidNotationError(f"table: {e.reason}", text, pos) from None
             pos += len(entry) + 1
-    deck = set(standard_deck(rules.deck_size))
+    deck = set(rules.deck())
     listed: list[tuple[str, int, int]] = [("stock", c, where.get("stock", 0)) for c in stock]
     for seat, h in enumerate(hands):
         listed += [(f"hand {seat}", c, where["hands"]) for c in cards_of(h)]
@@ -283,7 +291,7 @@ def parse_position(text: str) -> DurakState:
                 + "".join(card_str(c) for c in sorted(missing)), text, where["discard"])
     else:
         discard = sum(1 << c for c in deck - set(seen))
-    if stock and stock[0] != trump_card:
+    if stock and trump_card >= 0 and stock[0] != trump_card:
         raise InvalidNotationError("stock: the bottom card must be the trump card while it "
                                    "lies under the stock", text, where["stock"])
     attacker = _int(f, where, text, "attacker", 0, 0, n - 1)
@@ -292,11 +300,13 @@ def parse_position(text: str) -> DurakState:
     dealer = _int(f, where, text, "dealer", (attacker - 1) % n, 0, n - 1)
     game = _int(f, where, text, "game", 0)
     match = MatchContext(game_number=game, dealer=dealer)
+    trumps, high_joker, jokers_wild = _trump_context(rules, trump_card)
     deal = Deal(rules=rules, players=n, seed=_int(f, where, text, "seed", 0), match=match,
-                dealer=dealer, trump_suit=(trump_card % 80) // 16, trump_card=trump_card,
+                dealer=dealer, trump_suit=min(trumps) if trumps else -1, trump_card=trump_card,
                 hands=tuple(hands), stock=tuple(stock), first_attacker=attacker,
                 first_defender=(attacker + 1) % n, shown=tuple(known),
-                under_fool=bool(_int(f, where, text, "under_fool", 0, 0, 1)))
+                under_fool=bool(_int(f, where, text, "under_fool", 0, 0, 1)),
+                trumps=trumps, high_joker=high_joker, jokers_wild=jokers_wild)
     s = DurakState.start(deal)
     s.discard = discard
     s.attack = attack
@@ -311,6 +321,7 @@ def parse_position(text: str) -> DurakState:
     s.defender = _int(f, where, text, "defender", s.next_active(attacker), 0, n - 1)
     s.taking = bool(_int(f, where, text, "taking", 0, 0, 1))
     s.bout = _int(f, where, text, "bout", 0)
+    s.closed = bool(_int(f, where, text, "closed", 0, 0, 1))
     phases = {name: i for i, name in enumerate(PHASE_NAMES)}
     if "phase" in f:
         if f["phase"] not in phases:
@@ -323,7 +334,7 @@ def parse_position(text: str) -> DurakState:
         s.phase = DEFEND_PHASE
     else:
         s.phase = THROW
-    s._beats = beat_table(rules, deal.trump_suit)
+    s._beats = beat_table_of(rules, trumps, high_joker, jokers_wild)
     if s.phase == THROW and "throwers" not in f:
         s._start_throw_round()
         if s.phase != THROW:
@@ -343,9 +354,9 @@ def parse_position(text: str) -> DurakState:
 
 
 def _rank_mask(c: int) -> int:
-    from bito.cards import RANK_MASKS
+    from bito.cards import MATCH_MASKS
 
-    return RANK_MASKS[c & 15]
+    return MATCH_MASKS[c]
 
 
 def _mask_unique(cards: list[int], text: str, pos: int) -> int:
@@ -359,7 +370,7 @@ def _mask_unique(cards: list[int], text: str, pos: int) -> int:
 
 def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
     n = s.deal.players
-    if s.deal.trump_card not in standard_deck(s.deal.rules.deck_size):
+    if s.deal.trump_card >= 0 and s.deal.trump_card not in s.deal.rules.deck():
         raise InvalidNotationError(f"trump: {card_str(s.deal.trump_card)} is not in a "
                                    f"{s.deal.rules.deck_size}-card deck", text,
                                    where.get("trump", 0))

@@ -12,6 +12,18 @@ if TYPE_CHECKING:
     from bito.games.durak.view import DurakView
 
 
+def trump_words(trumps: frozenset[int], trump_card: int, in_stock: bool) -> str:
+    """``trump ♦ (trump card 8♦, under the stock)``, or the words for games without a turned-up
+    card or without trumps."""
+    if not trumps:
+        return "no trumps"
+    suits = "".join(SUIT_SYMBOLS[s] for s in sorted(trumps))
+    if trump_card < 0:
+        return f"trump {suits} (no card turned up)"
+    where = "under the stock" if in_stock else "drawn"
+    return f"trump {suits} (trump card {card_pretty(trump_card)}, {where})"
+
+
 def sorted_hand(mask: int, trump_suit: int) -> list[int]:
     """Hand order a player expects: non-trumps by suit then rank, trumps last."""
     return sorted(cards_of(mask), key=lambda c: (suit_of(c) == trump_suit, suit_of(c),
@@ -36,8 +48,9 @@ def table_text(attack: Sequence[int], defence: Sequence[int]) -> str:
 def render_state(state: DurakState) -> str:
     """Everything, hidden cards included: for debugging and tests."""
     trump = state.deal.trump_suit
+    words = trump_words(state.deal.trumps, state.deal.trump_card, bool(state.stock))
     lines = [
-        f"trump {card_pretty(state.deal.trump_card)} ({SUIT_SYMBOLS[trump]})  "
+        f"{words}  "
         f"stock {len(state.stock)}  discard {state.discard.bit_count()}  bout {state.bout + 1}"
         f"  phase {state.phase_name}",
         f"table: {table_text(state.attack, state.defence)}",
@@ -71,10 +84,9 @@ def outcome_text(loser: int | None, draw: bool, names: Sequence[str] | None) -> 
 def render_view(view: DurakView, names: Sequence[str]) -> str:
     """What a player sees at the table."""
     trump = view.trump_suit
-    indicator = card_pretty(view.trump_card)
-    where = "under the stock" if view.trump_card_in_stock else "drawn"
+    words = trump_words(view.trumps, view.trump_card, view.trump_card_in_stock)
     lines = [
-        f"Trump {SUIT_SYMBOLS[trump]}  (trump card {indicator}, {where})   "
+        f"{words[0].upper()}{words[1:]}   "
         f"stock {view.stock_count}   discard {view.discard_count}   bout {view.bout + 1}",
     ]
     for seat in range(view.players):

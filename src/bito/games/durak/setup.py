@@ -11,7 +11,20 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
-from bito.cards import ACE, rank_of, standard_deck, suit_of
+from bito.cards import (
+    ACE,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    NO_SUIT,
+    SPADES,
+    colour_of,
+    is_joker,
+    is_special,
+    rank_of,
+    special,
+    suit_of,
+)
 from bito.errors import RulesError
 from bito.rules import Rules
 
@@ -47,6 +60,11 @@ class Deal:
     first_defender: int
     shown: tuple[int, ...]  # per seat: cards shown to everyone during setup
     under_fool: bool  # the deal is led at the previous fool (#78 under_fool)
+    # The trump suits (none without trumps; two when Double joker turns up a joker), the
+    # joker nothing beats (Double joker) and Novosibirsk's joker-turned-up mode.
+    trumps: frozenset[int] = frozenset()
+    high_joker: int = -1
+    jokers_wild: bool = False
     # Rule facts read on every move, kept here to spare the rules lookups: bout caps
     # (VARIANTS.md §1.5), whether the cap can change during the deal, the lead limits
     # (§1.4: ``lead_most`` is the most cards of one rank a lead may hold, 0 for "up to the
@@ -61,6 +79,7 @@ class Deal:
     throw_in: bool = field(init=False, compare=False, repr=False)
     transfer: bool = field(init=False, compare=False, repr=False)
     hand_size: int = field(init=False, compare=False, repr=False)
+    cover_closes: bool = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -83,6 +102,8 @@ class Deal:
             "throw_in": r.throw_in_enabled,
             "transfer": r.transfer_enabled,
             "hand_size": r.deal_hand_size,
+            "cover_closes": (r.beats_identical == "allowed_blocks"
+                             or r.specials_cover_ends_throw_in),
         }
         # object.__setattr__ keeps the attributes in the instance's inline values; touching
         # self.__dict__ would materialise a dict and slow every later attribute read.
@@ -95,9 +116,9 @@ _LEAD_MOST: Final = {"single": 1, "same_rank_1or2": 2, "rozaliev": 2}
 
 
 @cache
-def _pack(size: int) -> tuple[int, ...]:
-    """The unshuffled standard deck of ``size`` cards (built once per size)."""
-    return standard_deck(size)
+def _pack(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The unshuffled pack (kept once per composition)."""
+    return cards
 
 
 @cache
@@ -154,9 +175,58 @@ def _shared_memo(kind: str, players: int, rule: str) -> dict[int, tuple[int, ...
 
 
 def _rejected(card: int, rules: Rules) -> bool:
+    """May this card not be the turned-up trump card? (#74, #14, #81, and the shared
+    convention of §3.3: a special card is buried unless its joker system gives it a meaning.)"""
+    reject = rules.trump_reject_indicator
+    if is_special(card):
+        if is_joker(card) and rules.specials_joker in ("double", "novosibirsk"):
+            return "joker" in reject
+        return True
     r = rank_of(card)
-    return ("A" in rules.trump_reject_indicator and r == ACE) or (
-        "L" in rules.trump_reject_indicator and r == rules.low_rank)
+    return bool(reject) and ((r == ACE and "A" in reject) or (r == rules.low_rank and "L" in reject)
+                             or (suit_of(card) == SPADES and "spades" in reject))
+
+
+def _order_rank(card: int) -> int:
+    """Rank for the Albanian order: specials above the aces."""
+    return 20 + rank_of(card) if is_special(card) else rank_of(card)
+
+
+def _search_indicator(rules: Rules, deck: list[int], rng: random.Random
+                      ) -> tuple[int, list[int]]:
+    """#80: cards are turned until one of the fixed trump suit shows; it is laid face up to lie
+    under the stock, the others go back and the pack is shuffled again."""
+    suit = "cdhs".index(rules.trump_fixed_suit)
+    for i, c in enumerate(deck):
+        if suit_of(c) == suit:
+            rest = deck[:i] + deck[i + 1:]
+            rng.shuffle(rest)
+            return c, rest
+    return -1, deck
+
+
+def _trump_context(rules: Rules, trump_card: int) -> tuple[frozenset[int], int, bool]:
+    """The trump suits, the high joker and Novosibirsk's wild-joker mode for this deal."""
+    source = rules.trump_source
+    if source == "none":
+        return frozenset(), -1, False
+    if source == "fixed":
+        return frozenset({"cdhs".index(rules.trump_fixed_suit)}), -1, False
+    if is_special(trump_card):
+        if is_joker(trump_card) and rules.specials_joker == "double":
+            # A turned-up joker makes both suits of its colour trumps, and it is the high one.
+            red = colour_of(trump_card) == 1
+            return frozenset({DIAMONDS, HEARTS} if red else {CLUBS, SPADES}), trump_card, False
+        if is_joker(trump_card) and rules.specials_joker == "novosibirsk":
+            return frozenset(), -1, True  # no trumps, and the jokers beat anything
+        return frozenset(), -1, False
+    trumps = frozenset({suit_of(trump_card)})
+    high = -1
+    if rules.specials_joker == "double":
+        # The joker of the trump colour is the high joker (#25).
+        red = suit_of(trump_card) in (DIAMONDS, HEARTS)
+        high = special("RJ" if red else "BJ")
+    return trumps, high, False
 
 
 def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
@@ -166,12 +236,18 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
                          f"{rules.max_players} players with a {rules.deck_size}-card deck, "
                          f"not {players}")
     rng = random.Random(seed)
-    deck = list(_pack(rules.deck_size))
+    deck = list(_pack(rules.deck()))
     # deck[0] is the top of the pack
     if _SHUFFLE_IS_STDLIB:
         _inline_shuffle(deck, rng)
     else:
         rng.shuffle(deck)
+    if rules.deck_order == "descending":
+        # Albanian (#23): aces on top, then kings, ... each rank in shuffled suit order.
+        deck.sort(key=lambda c: -_order_rank(c))
+    indicator = -1
+    if rules.trump_source == "fixed" and rules.trump_search_indicator:
+        indicator, deck = _search_indicator(rules, deck, rng)
     # The lot for the dealer is always drawn, so the random stream after it is the same
     # whether or not the dealer was given: a replay that names the dealer deals the same game.
     lot = rng.randrange(players)
@@ -188,16 +264,23 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     last_dealt = deck[pos - 1]
     rest = deck[pos:]  # top first
     shown = [0] * players
-    if not rest:
+    source = rules.trump_source
+    stock: tuple[int, ...]
+    if source in ("fixed", "none"):
+        # No card is turned up: the trump is agreed (Japanese) or there is none (#15).
+        trump_card = indicator
+        stock = ((indicator,) if indicator >= 0 else ()) + tuple(reversed(rest))
+    elif not rest:
         # The whole pack is dealt: the dealer's last card is shown and fixes the trump (S0:243).
         trump_card = last_dealt
         shown[dealer] |= 1 << trump_card
-        stock: tuple[int, ...] = ()
+        stock = ()
     else:
         trump_card, rest = _turn_trump(rules, rest, rng)
         stock = (trump_card, *reversed(rest))
-    trump_suit = suit_of(trump_card)
-    attacker, under_fool = _first_attacker(rules, players, dealer, hands, trump_suit, match,
+    trumps, high_joker, jokers_wild = _trump_context(rules, trump_card)
+    trump_suit = min(trumps) if trumps else -1
+    attacker, under_fool = _first_attacker(rules, players, dealer, hands, trumps, match,
                                            rng, shown)
     defender = (attacker + 1) % players
     # "Under the fool" (S4:4): this deal's first attack is made at the previous fool, whichever
@@ -206,7 +289,8 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     return Deal(rules=rules, players=players, seed=seed, match=match, dealer=dealer,
                 trump_suit=trump_suit, trump_card=trump_card, hands=tuple(hands), stock=stock,
                 first_attacker=attacker, first_defender=defender, shown=tuple(shown),
-                under_fool=under_fool,
+                under_fool=under_fool, trumps=trumps, high_joker=high_joker,
+                jokers_wild=jokers_wild,
                 thrower_orders=_shared_memo("throw_in.by", players, rules.throw_in_by),
                 draw_orders=_shared_memo("draw.order", players, rules.draw_order))
 
@@ -243,9 +327,9 @@ def _turn_trump(rules: Rules, rest: list[int], rng: random.Random) -> tuple[int,
     return candidate, rest
 
 
-def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int], trump_suit: int,
-                    match: MatchContext, rng: random.Random, shown: list[int]
-                    ) -> tuple[int, bool]:
+def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int],
+                    trump_suits: frozenset[int], match: MatchContext, rng: random.Random,
+                    shown: list[int]) -> tuple[int, bool]:
     """Who leads the first bout, and whether that lead is made 'under the fool'."""
     fool = match.previous_fool
     if match.game_number > 0 and fool is not None:
@@ -262,7 +346,9 @@ def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int], t
         return (dealer + 1) % players, False
     order = [(dealer + i) % players for i in range(1, players + 1)]
     best: tuple[int, int, int] | None = None  # (rank, order index, card)
-    trumps = _SUIT_CARDS[trump_suit]
+    trumps = 0
+    for suit in trump_suits:
+        trumps |= _SUIT_CARDS[suit]
     for idx, seat in enumerate(order):
         m = hands[seat] & trumps
         while m:
@@ -275,14 +361,15 @@ def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int], t
         if rules.first_attacker_no_trump_fallback == "lot":
             return rng.randrange(players), False
         for idx, seat in enumerate(order):
-            m = hands[seat]
+            m = hands[seat] & ~_SUIT_CARDS[NO_SUIT]  # a joker is never the lowest card
             while m:
                 low = m & -m
                 c = low.bit_length() - 1
                 m ^= low
                 if best is None or (rank_of(c), idx) < best[:2]:
                     best = (rank_of(c), idx, c)
-    assert best is not None
+    if best is None:
+        return (dealer + 1) % players, False  # only special cards were dealt
     seat = order[best[1]]
     # The first attacker shows the card that makes him first: it becomes public knowledge.
     shown[seat] |= 1 << best[2]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from bito.cards import RANK_MASKS, card_pretty, card_str, rank_of, suit_of
+from bito.cards import MATCH_MASKS, card_pretty, card_str, is_mega, is_special, suit_of
 from bito.errors import IllegalActionError
 from bito.games.durak.actions import (
     ATTACK,
@@ -53,8 +53,8 @@ _UNCOVERED: Final = tuple((-1,) * n for n in range(161))
 #: Whether a ``defence`` entry is a card (not -1), as a C-level predicate for ``filter``.
 _IS_CARD: Final = (-1).__ne__
 #: ``_RANK_MASK_AT[low.bit_length()]`` is the rank mask of the card whose bit is ``low``
-#: (``RANK_MASKS[(low.bit_length() - 1) & 15]`` with the arithmetic done in advance).
-_RANK_MASK_AT: Final = (0, *(RANK_MASKS[c & 15] for c in range(160)))
+#: (``MATCH_MASKS[low.bit_length() - 1]`` with the arithmetic done in advance).
+_RANK_MASK_AT: Final = (0, *(MATCH_MASKS[c] for c in range(160)))
 #: As many cards as one rank group can hold (four suits, two copies): a lead limit at least
 #: this large allows every subset of a group, so limits are clamped to it.
 _GROUP_MAX: Final = 8
@@ -139,6 +139,15 @@ def _draw_sequence(n: int, rule: str, leader: int, attacker: int, defender: int,
     return tuple(s for s in seq if not out_mask >> s & 1)
 
 
+def _closes(cover: int, attack: int, deal: Deal) -> bool:
+    """Does this cover close throw-ins for the rest of the bout? An identical twin (#22) or a
+    wild card or joker (#28, the shared joker convention)."""
+    rules = deal.rules
+    if rules.beats_identical == "allowed_blocks" and cover % 80 == attack % 80:
+        return True
+    return rules.specials_cover_ends_throw_in and is_special(cover) and not is_mega(cover)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a deal ended: the fool (None for a draw), the order players went out (the fool, if
@@ -164,7 +173,7 @@ class DurakState:
         "deal", "hands", "known", "stock", "discard", "attack", "defence", "uncovered",
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
-        "_legal", "_beats", "_table",
+        "_legal", "_beats", "_table", "closed",
     )
 
     deal: Deal
@@ -223,8 +232,9 @@ class DurakState:
         s.out_mask = 0
         s.outcome = None
         s.last_bout = ()
+        s.closed = False
         s._legal = None
-        s._beats = beat_table_of(deal.rules, deal.trump_suit)
+        s._beats = beat_table_of(deal.rules, deal.trumps, deal.high_joker, deal.jokers_wild)
         s._table = -1
         return s
 
@@ -254,6 +264,7 @@ class DurakState:
         s.out_mask = self.out_mask
         s.outcome = self.outcome
         s.last_bout = self.last_bout
+        s.closed = self.closed
         s._legal = None
         s._beats = self._beats
         s._table = self._table
@@ -395,8 +406,7 @@ class DurakState:
         # (_transfer_block's own first checks, ahead of the call: most positions fail them)
         if (self.deal.transfer and self.uncovered == len(self.attack)
                 and self._transfer_block() is None):
-            rank = rank_of(self.attack[0])
-            m = hand & RANK_MASKS[rank]
+            m = hand & MATCH_MASKS[self.attack[0]]
             while m:
                 low = m & -m
                 acts.append(_TRANSFER1[low.bit_length() - 1])
@@ -429,9 +439,9 @@ class DurakState:
             return "transfer: this game has no transfers"
         if self.uncovered != len(self.attack):
             return "transfer window: a card on the table is already covered"
-        rank = rank_of(self.attack[0])
+        same = MATCH_MASKS[self.attack[0]]
         for a in self.attack:
-            if rank_of(a) != rank:
+            if not same >> a & 1:
                 return "transfer rank: the attack cards are not all of one rank"
         if self.bout == 0:
             fb = rules.transfer_first_bout
@@ -516,6 +526,8 @@ class DurakState:
             self.hands[seat] = hand
             self.known[seat] &= ~m
             self.defence[self.attack.index(action.target)] = action.cards[0]
+            if self.deal.cover_closes and _closes(action.cards[0], action.target, self.deal):
+                self.closed = True  # #22 twin beat, #28 wild or joker cover: no more throw-ins
             uncovered = self.uncovered - 1
             self.uncovered = uncovered
             self.table_ranks |= action.ranks
@@ -567,7 +579,7 @@ class DurakState:
         self.t_idx = 0
         by_cap = (self._cap() if deal.cap_varies else deal.cap) - len(self.attack)
         by_hand = self.hands[self.defender].bit_count() - self.uncovered
-        if not order or by_cap <= 0 or by_hand <= 0:  # nobody to throw, or no room()
+        if not order or by_cap <= 0 or by_hand <= 0 or self.closed:  # nobody, no room()
             self._end_throw_round()
             return
         self.phase = THROW
@@ -634,8 +646,13 @@ class DurakState:
         self.taking = False
         self.throwers = ()
         self._table = 0
+        self.closed = False
         self._draw()
         n = self.deal.players
+        limit = self.deal.rules.end_instant_loss_cards
+        if limit and taken and self.hands[defender].bit_count() >= limit:
+            self._finish([defender])  # #21: a hand this big loses at once
+            return
         out_mask = self.out_mask
         if not out_mask:  # everybody is still in: next_active is simply the next seat
             attacker = (defender + 1) % n if taken else defender
@@ -731,4 +748,8 @@ class DurakState:
         return f"position({position_text(self)!r})"
 
     def trump_text(self) -> str:
-        return f"{card_str(self.deal.trump_card)} ({card_pretty(self.deal.trump_card)})"
+        card = self.deal.trump_card
+        if card < 0:
+            suits = "".join("cdhs"[x] for x in sorted(self.deal.trumps))
+            return f"trump {suits}, no card turned up" if suits else "no trumps"
+        return f"{card_str(card)} ({card_pretty(card)})"

@@ -29,7 +29,8 @@ class DurakView:
     attack: tuple[int, ...]
     defence: tuple[int, ...]  # -1 = uncovered
     trump_suit: int
-    trump_card: int
+    trumps: frozenset[int]  # every trump suit (none without trumps)
+    trump_card: int  # -1 when no card is turned up
     trump_card_in_stock: bool
     stock_count: int
     discard_count: int
@@ -44,6 +45,7 @@ class DurakView:
     legal: tuple[Action, ...]
     outcome: Outcome | None
     seen_discard: int  # cards known to be in the discard pile (everyone saw them go there)
+    beats: tuple[int, ...]  # beats[a]: the cards that may cover a (for the current defender)
 
     @property
     def is_over(self) -> bool:
@@ -63,11 +65,12 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         hand_counts=tuple(h.bit_count() for h in state.hands),
         known=tuple(k & h for k, h in zip(state.known, state.hands, strict=True)),
         attack=tuple(state.attack), defence=tuple(state.defence),
-        trump_suit=state.deal.trump_suit, trump_card=state.deal.trump_card,
+        trump_suit=state.deal.trump_suit, trumps=state.deal.trumps,
+        trump_card=state.deal.trump_card,
         trump_card_in_stock=bool(state.stock), stock_count=len(state.stock),
         discard_count=state.discard.bit_count(), phase=state.phase, to_act=state.to_act,
         attacker=state.attacker, leader=state.leader, defender=state.defender,
         taking=state.taking, bout=state.bout, out=tuple(state.out),
         legal=tuple(state._legal_list()) if state.to_act == seat else (),
-        outcome=state.outcome, seen_discard=state.discard,
+        outcome=state.outcome, seen_discard=state.discard, beats=state._beats,
     )
