@@ -327,6 +327,21 @@ def _turn_trump(rules: Rules, rest: list[int], rng: random.Random) -> tuple[int,
     return candidate, rest
 
 
+def _lowest(hands: list[int], order: list[int], among: int) -> tuple[int, int, int] | None:
+    """(rank, place in ``order``, card) of the lowest card in ``among`` that any hand holds;
+    ties go to the first such player in ``order``."""
+    best: tuple[int, int, int] | None = None
+    for idx, seat in enumerate(order):
+        m = hands[seat] & among
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            if best is None or (rank_of(c), idx) < best[:2]:
+                best = (rank_of(c), idx, c)
+    return best
+
+
 def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int],
                     trump_suits: frozenset[int], match: MatchContext, rng: random.Random,
                     shown: list[int]) -> tuple[int, bool]:
@@ -345,29 +360,14 @@ def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int],
     if rules.first_attacker_rule == "left_of_dealer":
         return (dealer + 1) % players, False
     order = [(dealer + i) % players for i in range(1, players + 1)]
-    best: tuple[int, int, int] | None = None  # (rank, order index, card)
     trumps = 0
     for suit in trump_suits:
         trumps |= _SUIT_CARDS[suit]
-    for idx, seat in enumerate(order):
-        m = hands[seat] & trumps
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if best is None or (rank_of(c), idx) < best[:2]:
-                best = (rank_of(c), idx, c)
+    best = _lowest(hands, order, trumps)
     if best is None:
         if rules.first_attacker_no_trump_fallback == "lot":
             return rng.randrange(players), False
-        for idx, seat in enumerate(order):
-            m = hands[seat] & ~_SUIT_CARDS[NO_SUIT]  # a joker is never the lowest card
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                if best is None or (rank_of(c), idx) < best[:2]:
-                    best = (rank_of(c), idx, c)
+        best = _lowest(hands, order, ~_SUIT_CARDS[NO_SUIT])  # a joker is never the lowest
     if best is None:
         return (dealer + 1) % players, False  # only special cards were dealt
     seat = order[best[1]]
