@@ -245,6 +245,11 @@ def resolve_input(text: str, state: DurakState) -> Action:
     raise state.explain_illegal(action)
 
 
+def _sentence(words: str) -> str:
+    """Capitalise the first letter only (``str.capitalize`` would lower-case card ranks)."""
+    return words[:1].upper() + words[1:]
+
+
 class TerminalGame:
     """One game at the terminal: the human at ``human`` and a bot in every other seat."""
 
@@ -290,7 +295,7 @@ class TerminalGame:
         table = ", ".join(f"seat {i}: {label}" for i, label in enumerate(self.labels))
         return (f"Durak, {d.rules.deck_size} cards, {state.players} players, seed {d.seed}.\n"
                 f"Players: {table}.\n"
-                f"{trump_words(d.trumps, d.trump_card, True).capitalize()}; "
+                f"{_sentence(trump_words(d.trumps, d.trump_card, True))}; "
                 f"{_verb(self.names[state.attacker], 'attack', 'attacks')} first.")
 
     def _play(self, action: Action) -> None:
