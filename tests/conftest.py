@@ -14,6 +14,7 @@ from itertools import combinations
 import pytest
 
 from bito.cards import cards_of, mask_of, parse_card, rank_of, standard_deck, suit_of
+from bito.errors import IllegalActionError
 from bito.games.durak import Action, DurakState, MatchContext, new_game, parse_action
 from bito.notation import parse_position, position_text
 
@@ -231,3 +232,10 @@ def game_specs(draw, bases: tuple[str, ...] = BASES, modifiers: bool = True,
 def start(spec_tuple) -> DurakState:
     spec, players, seed, match = spec_tuple
     return new_game(spec, players=players, seed=seed, match=match)
+
+
+def rule_of(state: DurakState, move: str) -> str:
+    """The rule an illegal move breaks (the test fails if the move is legal)."""
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(parse_action(move))
+    return info.value.rule

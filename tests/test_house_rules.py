@@ -11,8 +11,8 @@ import random
 import pytest
 
 from bito.cards import ACE, rank_of
-from bito.errors import IllegalActionError, RulesError
-from bito.games.durak import MatchContext, new_game, next_match_context, parse_action
+from bito.errors import RulesError
+from bito.games.durak import MatchContext, new_game, next_match_context
 from bito.rules import resolve
 from conftest import (
     C,
@@ -24,15 +24,9 @@ from conftest import (
     legal,
     lowest_trump_holder,
     play,
+    rule_of,
     shuffled_pack,
 )
-
-
-def rule_of(state, move: str) -> str:
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(parse_action(move))
-    return info.value.rule
-
 
 # --- #74 ace_not_trump_indicator -----------------------------------------------------------------
 

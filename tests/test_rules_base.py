@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 from bito.cards import ACE, HIDDEN, card_str, cards_of, rank_of, standard_deck, suit_of
-from bito.errors import IllegalActionError, RulesError
-from bito.games.durak import new_game, next_match_context, parse_action
+from bito.errors import RulesError
+from bito.games.durak import new_game, next_match_context
 from bito.notation import parse_censored, position_text
 from conftest import (
     C,
@@ -27,18 +27,13 @@ from conftest import (
     lowest_trump_holder,
     play,
     random_walk,
+    rule_of,
     shuffled_pack,
     subsets_same_rank,
 )
 
 SUITS = "cdhs"
 
-
-def rule_of(state, move: str) -> str:
-    """The rule named by the IllegalActionError that ``move`` raises."""
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(parse_action(move))
-    return info.value.rule
 
 
 # --- §1.1 components and setup -------------------------------------------------------------------
