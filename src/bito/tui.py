@@ -134,7 +134,7 @@ def _roles(view: DurakView, seat: int) -> str:
     tags = []
     if seat in view.out:
         tags.append("out")
-    else:
+    elif not view.is_over:
         if seat == view.attacker:
             tags.append("attacker")
         if seat == view.defender:
@@ -397,17 +397,7 @@ def render_full(state: DurakState, names: Sequence[str]) -> str:
     lines += table_lines(view)
     width = max(len(n) for n in names)
     for seat in range(state.players):
-        tags = []
-        if seat in state.out:
-            tags.append("out")
-        elif not state.is_over:
-            if seat == state.attacker:
-                tags.append("attacker")
-            if seat == state.defender:
-                tags.append("defender" + (", taking" if state.taking else ""))
-            if seat == state.to_act:
-                tags.append("to act")
-        role = f" [{', '.join(tags)}]" if tags else ""
+        role = _roles(view, seat)
         hand = hand_text(state.hands[seat], state.deal.trump_suit)
         lines.append(f"  {names[seat]:<{width}}  {hand}{role}")
     return "\n".join(lines)

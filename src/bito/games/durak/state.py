@@ -22,7 +22,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from bito.cards import MATCH_MASKS, card_pretty, card_str, is_mega, is_special, suit_of
+from bito.cards import (
+    MATCH_MASKS,
+    card_pretty,
+    card_str,
+    cards_of,
+    is_mega,
+    is_special,
+    suit_of,
+)
 from bito.errors import IllegalActionError
 from bito.games.durak.actions import (
     ATTACK,
@@ -77,12 +85,7 @@ def _group_leads(group: int, most: int) -> tuple[Action, ...]:
     allocates nothing)."""
     hit = _GROUP_LEADS[most].get(group)
     if hit is None:
-        cards = []
-        m = group
-        while m:
-            low = m & -m
-            cards.append(low.bit_length() - 1)
-            m ^= low
+        cards = cards_of(group)
         n = len(cards)
         hit = tuple(Action(ATTACK, tuple(cards[i] for i in range(n) if sub >> i & 1))
                     for sub in range(1, 1 << n) if sub.bit_count() <= most)
@@ -92,12 +95,7 @@ def _group_leads(group: int, most: int) -> tuple[Action, ...]:
 
 def _pair_plus_one(hand: int) -> list[Action]:
     """Leads of a pair plus any one more card (Rozaliev's simple fool, S1:53)."""
-    cards = []
-    m = hand
-    while m:
-        low = m & -m
-        cards.append(low.bit_length() - 1)
-        m ^= low
+    cards = cards_of(hand)
     seen: set[tuple[int, ...]] = set()
     out = []
     for i, a in enumerate(cards):
