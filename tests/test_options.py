@@ -29,8 +29,8 @@ from conftest import BASES, assert_conserved, fingerprint, legal, random_walk
 VALUES: dict[str, list] = {
     "deck.size": [24, 32, 36, 52],
     "deal.hand_size": [6, 5, 4],
-    "trump.source": ["stock_top", "last_card", "any_card", "bottom_card"],
-    "trump.reject_indicator": [[], ["A"], ["L"], ["A", "L"]],
+    "trump.source": ["stock_top", "last_card", "any_card", "bottom_card", "fixed", "none"],
+    "trump.reject_indicator": [[], ["A"], ["L"], ["A", "L"], ["spades", "joker", "mega"]],
     "first_attacker.rule": ["lowest_trump", "left_of_dealer"],
     "first_attacker.no_trump_fallback": ["lowest_card", "lot"],
     "next_game_leader": ["from_under_fool", "under_fool", "previous_winner",
@@ -58,7 +58,7 @@ VALUES: dict[str, list] = {
 for _key, _spec in OPTION_SPECS.items():
     if _key not in VALUES and _spec.ready_choices is not None and _key != "family":
         VALUES[_key] = list(_spec.ready_choices)
-VALUES.setdefault("end.instant_loss_cards", [0])
+VALUES.setdefault("end.instant_loss_cards", [0, 14])
 NOT_VARIED = {"family", "players.min", "players.max"}
 
 

@@ -80,6 +80,7 @@ class Deal:
     transfer: bool = field(init=False, compare=False, repr=False)
     hand_size: int = field(init=False, compare=False, repr=False)
     cover_closes: bool = field(init=False, compare=False, repr=False)
+    repetition: int = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -104,6 +105,7 @@ class Deal:
             "hand_size": r.deal_hand_size,
             "cover_closes": (r.beats_identical == "allowed_blocks"
                              or r.specials_cover_ends_throw_in),
+            "repetition": r.end_repetition,
         }
         # object.__setattr__ keeps the attributes in the instance's inline values; touching
         # self.__dict__ would materialise a dict and slow every later attribute read.
@@ -255,6 +257,11 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     # One card at a time clockwise from the dealer's left, ``deal_hand_size`` rounds: the
     # k-th seat in that order gets every ``players``-th card from deck[k].
     pos = players * rules.deal_hand_size
+    if indicator >= 0 and pos > len(deck):
+        # Every card is dealt: the indicator cannot lie under an empty stock, so it is dealt
+        # last, to the dealer, who holds it face up like any last-dealt trump card.
+        deck.append(indicator)
+        indicator = -1
     hands = [0] * players
     for k in range(players):
         got = 0
@@ -266,6 +273,8 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     shown = [0] * players
     source = rules.trump_source
     stock: tuple[int, ...]
+    if source == "fixed" and rules.trump_search_indicator and not rest:
+        shown[dealer] |= 1 << last_dealt
     if source in ("fixed", "none"):
         # No card is turned up: the trump is agreed (Japanese) or there is none (#15).
         trump_card = indicator

@@ -171,7 +171,7 @@ class DurakState:
         "deal", "hands", "known", "stock", "discard", "attack", "defence", "uncovered",
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
-        "_legal", "_beats", "_table", "closed",
+        "_legal", "_beats", "_table", "closed", "seen",
     )
 
     deal: Deal
@@ -205,6 +205,9 @@ class DurakState:
     #: (as :mod:`bito.notation` does), so the first bout's end rebuilds it from the lists
     #: (-1 | anything stays -1 until then).
     _table: int
+    #: The positions that opened a bout since the stock ran out, for ``end.repetition``:
+    #: a tuple shared between copies and replaced (never changed) when a bout opens.
+    seen: tuple[tuple[int, ...], ...]
 
     @classmethod
     def start(cls, deal: Deal) -> DurakState:
@@ -231,6 +234,7 @@ class DurakState:
         s.outcome = None
         s.last_bout = ()
         s.closed = False
+        s.seen = ()
         s._legal = None
         s._beats = beat_table_of(deal.rules, deal.trumps, deal.high_joker, deal.jokers_wild)
         s._table = -1
@@ -263,6 +267,7 @@ class DurakState:
         s.outcome = self.outcome
         s.last_bout = self.last_bout
         s.closed = self.closed
+        s.seen = self.seen
         s._legal = None
         s._beats = self._beats
         s._table = self._table
@@ -667,6 +672,23 @@ class DurakState:
         self.attacker = self.leader = self.to_act = attacker
         self.bout += 1
         self.phase = LEAD
+        if not self.stock and self.deal.repetition:
+            self._check_repetition()
+
+    def _check_repetition(self) -> None:
+        """``end.repetition``: the same bout opening, once more, draws the deal.
+
+        With the stock gone the position space is finite, so a game that never ends must
+        repeat some opening for ever; counting them bounds every game. (An engine rule: the
+        seeds never meet a table where nobody can cover.)"""
+        key = (*self.hands, self.attacker, self.defender)
+        seen = self.seen
+        if seen.count(key) + 1 >= self.deal.repetition:
+            self.phase = OVER
+            self.to_act = -1
+            self.outcome = Outcome(loser=None, order=tuple(self.out), draw=True)
+            return
+        self.seen = (*seen, key)
 
     def draw_order(self) -> tuple[int, ...]:
         """Who refills, in order, at the end of the current bout (VARIANTS.md §1.7, B7)."""
