@@ -1,8 +1,66 @@
-"""Game engines, one per family, behind one protocol (see ``docs/architecture.md``)."""
+"""Game engines, one per family, behind one protocol (see ``docs/architecture.md`` and
+:mod:`bito.games.protocol`).
+
+:func:`new_game` deals any registered game: it looks up the variant's family and hands the
+spec to that family's engine (Durak, shedding, tricks or social).
+"""
 
 from __future__ import annotations
 
-from bito.games.durak import new_game
-from bito.games.game import Game
+from importlib import import_module
+from typing import Any
 
-__all__ = ["Game", "new_game"]
+from bito.games.durak import new_game as _durak_new_game
+from bito.games.game import Game
+from bito.games.protocol import GameState, Move, Outcome
+
+__all__ = ["FAMILIES", "Game", "GameState", "Move", "Outcome", "family_of", "family_rules_for",
+           "new_game", "parse_action_for"]
+
+#: The engine package of each family (the Durak family is imported eagerly).
+FAMILIES = {"shedding": "bito.games.shedding", "tricks": "bito.games.tricks",
+            "social": "bito.games.social"}
+
+
+def family_of(spec: Any) -> str:
+    """The family of a variant spec (``czech_fool+shed.rounds=3`` is ``shedding``) or of a
+    rules object."""
+    if isinstance(spec, str):
+        from bito.rules import lookup
+
+        return lookup(spec.split("+", 1)[0]).family
+    return str(getattr(spec, "family", "durak"))
+
+
+def _family(name: str) -> Any:
+    return import_module(FAMILIES[name])
+
+
+def family_rules_for(spec: Any) -> Any:
+    """The rules object of a non-Durak spec (each family has its own frozen rules)."""
+    return _family(family_of(spec)).rules_for(spec)
+
+
+def new_game(variant: Any = "podkidnoy", players: int = 2, seed: int | None = None,
+             match: Any = None) -> Any:
+    """Deal a new game of any family. ``seed=None`` picks a fresh seed; ``match`` (the deal's
+    place in a match) applies to the Durak family, whose matches are series of deals; the
+    other families play their rounds inside one game."""
+    family = family_of(variant)
+    if family == "durak":
+        return _durak_new_game(variant, players, seed=seed, match=match)
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(1 << 63)
+    return _family(family).new_game(variant, players, seed)
+
+
+def parse_action_for(spec: Any, text: str) -> Any:
+    """Parse action text in the notation of the spec's family."""
+    family = family_of(spec)
+    if family == "durak":
+        from bito.games.durak import parse_action
+
+        return parse_action(text)
+    return _family(family).parse_action(text)

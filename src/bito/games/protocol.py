@@ -1,0 +1,265 @@
+"""The surface every game family speaks, and the small pieces the non-Durak families share.
+
+Bots, the simulator, records, the terminal and the adapters only ever use :class:`GameState`:
+one seat acts at a time (``to_act``), ``legal_actions()`` lists what it may do, ``apply`` returns
+the next state and leaves the old one alone, ``view(seat)`` is exactly what that seat may know,
+and ``is_over`` / ``outcome`` say how it ended. Every state also reads and writes its own action
+text (``parse_action`` / ``str(action)``) and prints itself (``str(state)``).
+
+The Durak family has its own action and outcome types; the shedding, trick-taking and social
+families share :class:`Move`, :class:`Outcome` and the option handling below, so each of those
+engines is only its rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from bito.cards import SUIT_CHARS, SUIT_SYMBOLS, card_pretty, card_str, split_cards
+from bito.errors import InvalidNotationError, RulesError
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What bots, the simulator, records and the terminal may rely on, whatever the game."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def to_act(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def outcome(self) -> Any: ...
+
+    def legal_actions(self) -> list[Any]: ...
+
+    def apply(self, action: Any) -> Any: ...
+
+    def view(self, seat: int) -> Any: ...
+
+
+# --- actions ------------------------------------------------------------------------------
+
+SIMPLE_KINDS = ("draw", "pass", "doubt", "sound", "laugh", "claim")
+"""Actions written as one word."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action of a shedding, trick-taking or social game.
+
+    ``kind`` is ``play`` (put down ``cards``) or one of :data:`SIMPLE_KINDS`. ``call`` is the
+    suit a player names with his card (Mau-Mau's wild card, the English ace), -1 for none.
+    ``text`` is the action's notation; it is made by the family (the *Fool!* deck has its own
+    card names) and does not take part in equality.
+    """
+
+    kind: str
+    cards: tuple[int, ...] = ()
+    call: int = -1
+    text: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return self.text or self.kind
+
+    def pretty(self) -> str:
+        """The terminal form: suit symbols instead of letters for standard cards."""
+        if self.kind != "play" or not self.text or self.cards[0] >= 256:
+            return str(self)
+        words = " ".join(card_pretty(c) for c in self.cards)
+        return words + (f", calls {SUIT_SYMBOLS[self.call]}" if self.call >= 0 else "")
+
+
+def play(cards: Sequence[int], call: int = -1) -> Move:
+    """A play of standard cards, optionally naming a suit (``Qh=s``)."""
+    text = "".join(card_str(c) for c in cards)
+    if call >= 0:
+        text += "=" + SUIT_CHARS[call]
+    return Move("play", tuple(cards), call, text)
+
+
+def word(kind: str) -> Move:
+    """A one-word action (``draw``, ``pass``...)."""
+    return Move(kind, (), -1, kind)
+
+
+ALIASES = {"take": "draw", "skip": "pass", "done": "pass", "believe": "pass",
+           "cheat": "doubt", "liar": "doubt"}
+
+
+def parse_move(text: str) -> Move:
+    """Read standard-card action text: ``7h``, ``Qh=s``, ``7h8c``, ``draw``, ``pass``...
+
+    Raises :class:`InvalidNotationError` pointing at the bad character.
+    """
+    t = text.strip()
+    low = ALIASES.get(t.lower(), t.lower())
+    if low in SIMPLE_KINDS:
+        return word(low)
+    body, eq, suit = t.partition("=")
+    call = -1
+    if eq:
+        call = SUIT_CHARS.find(suit.strip().lower()[:1]) if suit.strip() else -1
+        if call < 0 or len(suit.strip()) != 1:
+            raise InvalidNotationError("after '=' name a suit: c d h s", text, len(body) + 1)
+    if not body.strip():
+        raise InvalidNotationError("expected a card, or draw / pass", text, 0)
+    cards = split_cards(body)
+    return play(cards, call)
+
+
+# --- outcomes -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game (a whole match of rounds, where the game has rounds) ended.
+
+    ``loser`` is the fool (None when nobody is, or on a draw), ``order`` ranks the seats best
+    first, ``scores`` are the final totals where the game keeps score (penalty points in
+    Mau-Mau, where less is better; points in *Fool!*, where more is better), ``rounds`` the
+    rounds played, ``note`` anything else worth telling (a blocked round, a move cap).
+    """
+
+    loser: int | None
+    order: tuple[int, ...]
+    draw: bool = False
+    scores: tuple[int, ...] = ()
+    rounds: int = 1
+    note: str = ""
+
+    @property
+    def winner(self) -> int | None:
+        return self.order[0] if self.order else None
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"loser": self.loser, "order": list(self.order),
+                                   "draw": self.draw}
+        if self.scores:
+            data["scores"] = list(self.scores)
+            data["rounds"] = self.rounds
+        if self.note:
+            data["note"] = self.note
+        return data
+
+
+# --- family rules ------------------------------------------------------------------------
+
+R = TypeVar("R")
+
+
+def split_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``game+key=value+...`` as the game name and the option texts."""
+    parts = [p.strip() for p in spec.split("+")]
+    options: dict[str, str] = {}
+    for part in parts[1:]:
+        key, eq, value = part.partition("=")
+        if not part or not eq or not value.strip():
+            raise RulesError(part or spec, "an option is written key=value")
+        options[key.strip()] = value.strip()
+    return parts[0], options
+
+
+def with_options(rules: R, prefix: str, changes: Mapping[str, Any]) -> R:
+    """A copy of a frozen family rules object with dotted options changed
+    (``shed.hand_size=4`` sets ``hand_size``). Unknown keys and bad values raise
+    :class:`RulesError` naming the key."""
+    assert dataclasses.is_dataclass(rules) and not isinstance(rules, type)
+    names = {f.name: f for f in dataclasses.fields(rules)}
+    updates: dict[str, Any] = {}
+    for key, value in changes.items():
+        if not key.startswith(prefix + "."):
+            raise RulesError(key, f"unknown option: options of this game start with {prefix}.")
+        attr = key[len(prefix) + 1:].replace(".", "_")
+        if attr not in names or attr in ("variant", "family"):
+            known = ", ".join(f"{prefix}.{n}" for n in names if n not in ("variant", "family"))
+            raise RulesError(key, f"unknown option (known: {known})")
+        updates[attr] = _coerce(key, getattr(rules, attr), value)
+    return dataclasses.replace(rules, **updates)
+
+
+def _coerce(key: str, current: Any, value: Any) -> Any:
+    if isinstance(current, bool):
+        if isinstance(value, bool):
+            return value
+        text = str(value).lower()
+        if text in ("true", "yes", "on", "1"):
+            return True
+        if text in ("false", "no", "off", "0"):
+            return False
+        raise RulesError(key, f"expected true or false, not {value!r}")
+    if isinstance(current, int):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        text = str(value).strip()
+        if text.lstrip("-").isdigit():
+            return int(text)
+        raise RulesError(key, f"expected a whole number, not {value!r}")
+    if isinstance(current, tuple):
+        if isinstance(value, tuple):
+            return value
+        items = [v for v in str(value).replace(" ", "").split(",") if v]
+        if current and isinstance(current[0], int):
+            try:
+                return tuple(int(v) for v in items)
+            except ValueError:
+                raise RulesError(key, f"expected whole numbers, not {value!r}") from None
+        return tuple(items)
+    return str(value)
+
+
+def check_choice(key: str, value: object, choices: Sequence[object]) -> None:
+    """Raise :class:`RulesError` naming ``key`` unless ``value`` is one of ``choices``."""
+    if value not in choices:
+        raise RulesError(key, f"{value!r} is not one of: {', '.join(map(str, choices))}")
+
+
+def check_players(rules: Any, players: int) -> None:
+    """Refuse a seat count the rules do not allow, naming the limits."""
+    if not rules.players_min <= players <= rules.max_players:
+        raise RulesError("players", f"{rules.variant} seats {rules.players_min} to "
+                         f"{rules.max_players} players, not {players}")
+
+
+def family_rules(spec: str, classes: Mapping[str, type[Any]]) -> Any:
+    """The family rules object of ``game+prefix.key=value+...``: the game's catalogue values
+    (``bito.rules.catalogue_games``) on the dataclass its ``engine`` names, then the options
+    in the spec. ``classes`` maps engine names to rules dataclasses (each with a ``PREFIX``)."""
+    from bito.rules import lookup
+    from bito.rules.catalogue_games import GAME_OPTIONS, game_options
+
+    name, user = split_spec(spec)
+    variant = lookup(name)
+    if variant.id not in GAME_OPTIONS:
+        raise RulesError(variant.id, f"is a {variant.family} game, not one of this family")
+    options = game_options(variant.id)
+    engine = options.pop("engine")
+    if engine not in classes:
+        raise RulesError(variant.id, f"is played by the {engine} engine, not this family's")
+    cls = classes[engine]
+    rules = cls(variant=variant.id)
+    rules = with_options(rules, cls.PREFIX, options)
+    rules = with_options(rules, cls.PREFIX, user)
+    rules.check()
+    return rules
+
+
+def option_text(rules: Any, base: Any) -> str:
+    """The spec of a family rules object: its game plus every option that differs from the
+    game's catalogue values (so records name exactly the rules played)."""
+    parts = [rules.variant]
+    for f in dataclasses.fields(rules):
+        value = getattr(rules, f.name)
+        if f.name not in ("variant", "family") and value != getattr(base, f.name):
+            text = ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
+            if isinstance(value, bool):
+                text = text.lower()
+            parts.append(f"{rules.PREFIX}.{f.name}={text}")
+    return "+".join(parts)

@@ -1,0 +1,39 @@
+"""The social family: animal sounds (#60) and Cheat, bito's rules for "believe it or not (2)"
+(#85). Their social moves (a sound, laughter, doubt) are ordinary actions, so bots play them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bito.games.protocol import Move, check_players, family_rules, parse_move
+from bito.games.social.animal import AnimalState, AnimalView
+from bito.games.social.cheat import CheatState, CheatView
+from bito.games.social.rules import AnimalRules, CheatRules
+
+ENGINES: dict[str, type[Any]] = {"animal": AnimalRules, "cheat": CheatRules}
+
+__all__ = ["AnimalRules", "AnimalState", "AnimalView", "CheatRules", "CheatState", "CheatView",
+           "new_game", "parse_action", "rules_for"]
+
+
+def rules_for(spec: str | AnimalRules | CheatRules) -> AnimalRules | CheatRules:
+    """The rules of a social game spec (``animal_sounds+animal.takes_pile=laugher``)."""
+    if isinstance(spec, (AnimalRules, CheatRules)):
+        spec.check()
+        return spec
+    rules: AnimalRules | CheatRules = family_rules(spec, ENGINES)
+    return rules
+
+
+def new_game(spec: str | AnimalRules | CheatRules, players: int = 2, seed: int = 0
+             ) -> AnimalState | CheatState:
+    rules = rules_for(spec)
+    check_players(rules, players)
+    if isinstance(rules, AnimalRules):
+        return AnimalState.start(rules, players, seed)
+    return CheatState.start(rules, players, seed)
+
+
+def parse_action(text: str) -> Move:
+    """``7h``, ``sound``, ``laugh``, ``pass``, ``claim``, ``doubt``."""
+    return parse_move(text)

@@ -1,0 +1,63 @@
+"""The frozen rules of the social games: animal sounds (#60, ``animal.*`` options) and
+Cheat / "believe it or not (2)" (#85, ``cheat.*`` options)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from bito.errors import RulesError
+from bito.games.protocol import check_choice
+
+PILE_RULES = ("nobody_laughed", "somebody_laughed", "laugher")
+
+
+@dataclass(frozen=True)
+class AnimalRules:
+    """The comic sequence game (VARIANTS.md §3.7 #60)."""
+
+    PREFIX: ClassVar[str] = "animal"
+
+    variant: str = "animal_sounds"
+    family: str = "social"
+    deck_size: int = 36
+    players_min: int = 2
+    players_max: int = 6
+    takes_pile: str = "nobody_laughed"
+    move_cap: int = 3000
+
+    def check(self) -> None:
+        check_choice("animal.deck_size", self.deck_size, (32, 36, 52))
+        check_choice("animal.takes_pile", self.takes_pile, PILE_RULES)
+        if self.players_min < 2 or self.players_max < self.players_min:
+            raise RulesError("animal.players_max", "must be at least animal.players_min (2+)")
+
+    @property
+    def max_players(self) -> int:
+        return min(self.players_max, self.deck_size // 4)
+
+
+@dataclass(frozen=True)
+class CheatRules:
+    """Cheat / "I doubt it" (bito's choice of rules, not from the seeds)."""
+
+    PREFIX: ClassVar[str] = "cheat"
+
+    variant: str = "believe_not_believe_2"
+    family: str = "social"
+    deck_size: int = 36
+    players_min: int = 2
+    players_max: int = 6
+    max_cards: int = 4
+    move_cap: int = 3000
+
+    def check(self) -> None:
+        check_choice("cheat.deck_size", self.deck_size, (32, 36, 52))
+        if not 1 <= self.max_cards <= 8:
+            raise RulesError("cheat.max_cards", "a claim holds 1 to 8 cards")
+        if self.players_min < 2 or self.players_max < self.players_min:
+            raise RulesError("cheat.players_max", "must be at least cheat.players_min (2+)")
+
+    @property
+    def max_players(self) -> int:
+        return min(self.players_max, self.deck_size // 4)
