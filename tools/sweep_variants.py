@@ -1,0 +1,162 @@
+#!/usr/bin/env python
+"""Sweep ``bito sim`` over every playable Variants I id (issue 3) and print JSON lines.
+
+For each catalogue id of issue 3 (#13-30, #80-84) this runs the real command line,
+``bito sim --variant SPEC --players N --games K --bots BOTS --json``, at every player count
+the variant allows (2 up to its limit, capped by ``--max-players``) and with each bot line-up
+(every seat ``random``, every seat ``heuristic`` by default). A game is swept by its id; a
+house rule is swept on every base game it accepts (``podkidnoy+no_trump``, ...), plus a few
+stacks of house rules that only matter together (``podkidnoy+royal+ace_only_by_trump``).
+
+Each run prints one JSON line: the spec, players, bots, games, errors (the figure that must
+be 0), draws, mean actions, games per second and the command. Specs the engine still refuses
+("not playable yet") are printed once as ``{"spec": ..., "skipped": "<reason>"}``. ``--table``
+turns a JSON-lines file back into the Markdown table of ``docs/variants.md``::
+
+    python tools/sweep_variants.py --games 500 > /tmp/sweep.jsonl
+    python tools/sweep_variants.py --table /tmp/sweep.jsonl
+
+Exit status 1 if any run reported an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from bito.errors import BitoError
+from bito.rules import resolve
+from bito.rules.options import pending_options
+from bito.rules.registry import all_variants
+
+#: Catalogue numbers in issue 3's scope.
+ISSUE3 = frozenset((*range(13, 31), 80, 81, 82, 84))
+#: Bases a house rule is swept on, in this order (only those it accepts).
+BASES = ("simple", "podkidnoy", "perevodnoy", "japanese", "estonian", "capital")
+#: Stacks where one house rule changes another's meaning (#20 cancels royal's low-beats-ace).
+EXTRA = ("podkidnoy+royal+ace_only_by_trump", "perevodnoy+royal+beats.royal_suit_scope=any_suit",
+         "japanese+royal+ace_only_by_trump", "podkidnoy+suitless+albanian",
+         "japanese+single_joker+albanian")
+
+
+def specs(ids: set[str] | None = None) -> Iterator[str]:
+    """Every spec to sweep: games by id, house rules on each base they accept."""
+    for v in all_variants():
+        if v.number not in ISSUE3 or (ids and v.id not in ids):
+            continue
+        if v.kind == "game":
+            yield v.id
+            continue
+        for base in BASES:
+            if base in v.applies_to:
+                yield f"{base}+{v.id}"
+    if not ids:
+        yield from EXTRA
+
+
+def refusal(spec: str) -> str | None:
+    """Why the engine refuses ``spec`` today (None if it plays it)."""
+    try:
+        rules = resolve(spec).rules
+    except BitoError as exc:
+        return str(exc)
+    waiting = pending_options(rules)
+    return f"not playable yet: {', '.join(waiting)}" if waiting else None
+
+
+def player_counts(spec: str, most: int) -> range:
+    rules = resolve(spec).rules
+    return range(rules.players_min, min(rules.max_players, most) + 1)
+
+
+def bito_command() -> list[str]:
+    """The installed ``bito`` script next to this interpreter, else ``python -m``."""
+    here = Path(sys.executable).with_name("bito")
+    if here.exists():
+        return [str(here)]
+    found = shutil.which("bito")
+    return [found] if found else [sys.executable, "-c", "from bito.cli import main; main()"]
+
+
+def run(spec: str, players: int, games: int, bots: str, seed: int) -> dict[str, Any]:
+    """One ``bito sim`` run, summarised."""
+    args = ["sim", "--variant", spec, "--players", str(players), "--games", str(games),
+            "--bots", bots, "--seed", str(seed), "--json", "--no-progress"]
+    done = subprocess.run([*bito_command(), *args], capture_output=True, text=True, check=False)
+    row: dict[str, Any] = {"spec": spec, "players": players, "bots": bots, "games": games,
+                           "command": "bito " + " ".join(args), "exit": done.returncode}
+    try:
+        out = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        row.update(errors=games, failure=(done.stderr or done.stdout).strip()[-400:])
+        return row
+    row.update(errors=out["errors"], errors_by_kind=out.get("errors_by_kind", {}),
+               draws=out["draws"], mean_actions=out["mean_actions"],
+               games_per_second=out["games_per_second"], seconds=out["seconds"])
+    return row
+
+
+def table(path: Path) -> str:
+    """The Markdown summary of a JSON-lines sweep: one row per spec."""
+    rows: dict[str, list[dict[str, Any]]] = {}
+    skipped: dict[str, str] = {}
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        r = json.loads(line)
+        if "skipped" in r:
+            skipped[r["spec"]] = r["skipped"]
+        else:
+            rows.setdefault(r["spec"], []).append(r)
+    out = ["| spec | players | bots | games | errors | draws | mean actions |",
+           "|---|---|---|---|---|---|---|"]
+    for spec, runs in rows.items():
+        counts = sorted({r["players"] for r in runs})
+        bots = sorted({r["bots"] for r in runs})
+        games = sum(r["games"] for r in runs)
+        errors = sum(r["errors"] for r in runs)
+        draws = sum(r.get("draws", 0) for r in runs)
+        weighted = sum(r.get("mean_actions", 0) * r["games"] for r in runs)
+        out.append(f"| `{spec}` | {counts[0]}-{counts[-1]} | {', '.join(bots)} | {games} | "
+                   f"{errors} | {draws} | {weighted / max(games, 1):.0f} |")
+    for spec, why in skipped.items():
+        out.append(f"| `{spec}` | - | - | 0 | - | - | skipped: {why} |")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per run (default 200)")
+    parser.add_argument("--max-players", type=int, default=6, help="highest player count")
+    parser.add_argument("--bots", default="random;heuristic",
+                        help="bot line-ups separated by ';' (default 'random;heuristic')")
+    parser.add_argument("--ids", default="", help="only these ids (comma-separated)")
+    parser.add_argument("--seed", type=int, default=0, help="first deal seed of every run")
+    parser.add_argument("--table", type=Path, help="print the Markdown table of a sweep file")
+    args = parser.parse_args(argv)
+    if args.table:
+        print(table(args.table))
+        return 0
+    ids = {i.strip() for i in args.ids.split(",") if i.strip()} or None
+    status = 0
+    for spec in specs(ids):
+        why = refusal(spec)
+        if why is not None:
+            print(json.dumps({"spec": spec, "skipped": why}), flush=True)
+            continue
+        for players in player_counts(spec, args.max_players):
+            for bots in args.bots.split(";"):
+                row = run(spec, players, args.games, bots, args.seed)
+                status |= row["errors"] > 0
+                print(json.dumps(row), flush=True)
+    return int(status)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
