@@ -65,6 +65,8 @@ def _check_players(rules: Any, players: int, spec: str) -> None:
     lo, hi = rules.players_min, rules.max_players
     if lo <= players <= hi:
         return
+    if getattr(rules, "family", "durak") != "durak":
+        raise UsageError(f"{spec} seats {lo} to {hi} players, not {players}")
     hint = ""
     if players > hi and rules.deck_size < 52:
         bigger = 52 // rules.deal_hand_size
@@ -76,9 +78,14 @@ def _check_players(rules: Any, players: int, spec: str) -> None:
 def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) -> Any:
     """Resolve a variant spec (or a house-rules file, which names its own base), adding
     ``--deck`` as a ``deck.size`` option so a conflicting deck is reported with its key."""
+    from bito.games import family_of, resolve_family
     from bito.rules import resolve
     from bito.rules.house import load_house_rules
 
+    if rules_file is None and family_of(spec) != "durak":
+        if deck is not None:
+            raise UsageError("--deck is a Durak option; this game sets its own deck options")
+        return resolve_family(spec)
     if rules_file is not None:
         if spec != "podkidnoy":
             raise UsageError("give either --variant or --rules (the file names its base)")
@@ -102,6 +109,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(f"--seat must be 0 to {args.players - 1}, not {args.seat}")
     bots = _bot_list(args.bots, args.players - 1, "opponents")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    if getattr(rules, "family", "durak") != "durak":
+        from bito.tui_families import play_family
+
+        return play_family(resolved.spec, args, bots, seed)
     state = new_game(rules, args.players, seed=seed)
     seats: list[Seat] = []
     names = iter(BOT_NAMES)
@@ -181,7 +192,12 @@ def _describe_variant(v: Any) -> list[str]:
     lines.append("")
     lines.append(_wrap(v.description))
     lines.append("")
-    if v.kind == "game":
+    if v.kind == "game" and v.family != "durak":
+        from bito.games import family_options
+
+        lines.append("Options (change one with +key=value):")
+        lines += _option_lines(family_options(v.id))
+    elif v.kind == "game":
         changed = resolve(v.id).rules.changed_options()
         if changed:
             lines.append("Options that differ from the defaults (podkidnoy):")
@@ -385,6 +401,9 @@ def format_sim(data: dict[str, Any], bots: Sequence[str]) -> str:
 def cmd_sim(args: argparse.Namespace) -> int:
     resolved = _resolve(args.variant, None, args.rules)
     _check_players(resolved.rules, args.players, resolved.spec)
+    if args.deals > 1 and getattr(resolved.rules, "family", "durak") != "durak":
+        raise UsageError("--deals is for Durak games; this game plays its rounds inside one "
+                         "game (see its rounds option)")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     bots = _bot_list(args.bots, args.players, "seats")
@@ -438,6 +457,10 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
                   if o else "End of the record: the game was not finished.")
         return moves, pictures, result
     states = record.replay()
+    if header.get("game", "durak") != "durak":
+        from bito.tui_families import family_frames
+
+        return family_frames(record, states, names, moves)
     for i, (seat, action) in enumerate(record.actions, 1):
         said = describe_action(names[seat], action, states[i - 1].phase)
         moves.append(f"Move {i} of {total}: {action}  ({said})")

@@ -22,6 +22,7 @@ from typing import Any
 
 from bito.cards import card_str
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError, RecordError
+from bito.games import family_rules_for, new_game, parse_action_for
 from bito.games.durak import Action, DurakState, MatchContext, parse_action
 from bito.games.durak.render import render_state
 from bito.games.durak.setup import deal
@@ -49,6 +50,8 @@ class GameRecord:
     def start_state(self) -> DurakState:
         """The dealt position this record starts from (full records only)."""
         h = self.header
+        if h.get("game", "durak") != "durak":  # shedding, tricks, social: one generic entry
+            return new_game(h["variant"], h["players"], seed=h["seed"])
         rules = resolve(h["variant"]).rules
         m = h.get("match") or {}
         match = MatchContext(game_number=m.get("game_number", 0), dealer=m.get("dealer"),
@@ -88,15 +91,18 @@ class GameRecord:
                 f"{_name(names, s)}: {a.pretty()} ({a})" for s, a in self.actions]
             return list(zip(moves, self.views, strict=True))
         states = self.replay()
-        out: list[tuple[str | None, str]] = [(None, render_state(states[0]))]
+        render = render_state if self.header.get("game", "durak") == "durak" else str
+        out: list[tuple[str | None, str]] = [(None, render(states[0]))]
         for (seat, action), st in zip(self.actions, states[1:], strict=True):
-            out.append((f"{_name(names, seat)}: {action.pretty()} ({action})", render_state(st)))
+            out.append((f"{_name(names, seat)}: {action.pretty()} ({action})", render(st)))
         return out
 
     def censored(self, seat: int) -> GameRecord:
         """The record as ``seat`` may see it."""
         if self.censored_for is not None:
             raise RecordError(0, "already censored")
+        if self.header.get("game", "durak") != "durak":
+            raise RecordError(0, "censored records exist only for the Durak family so far")
         states = self.replay()
         header = {k: v for k, v in self.header.items() if k != "seed"}
         header["censored_for"] = seat
@@ -154,8 +160,12 @@ def load_record(text: str) -> GameRecord:
     for key, typ in _REQUIRED.items():
         if not isinstance(header.get(key), typ):
             raise RecordError(1, f"header field {key!r} missing or not a {typ.__name__}")
+    family = header.get("game", "durak")
     try:
-        resolve(header["variant"])
+        if family == "durak":
+            resolve(header["variant"])
+        else:
+            family_rules_for(header["variant"])
     except BitoError as e:
         raise RecordError(1, f"variant: {e}") from None
     censored = header.get("censored_for")
@@ -190,7 +200,8 @@ def load_record(text: str) -> GameRecord:
         if not isinstance(action_text, str):
             raise RecordError(no, "'action' must be the action's text")
         try:
-            action = parse_action(action_text)
+            action = (parse_action(action_text) if family == "durak"
+                      else parse_action_for(header["variant"], action_text))
         except InvalidNotationError as e:
             raise RecordError(no, f"action {action_text!r}: {e.reason}") from None
         record.actions.append((seat, action))

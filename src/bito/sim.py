@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bito.bots import Bot, make_bot
+from bito.games import new_game
 from bito.games.durak import (
     Action,
     DurakState,
     MatchContext,
     Outcome,
-    new_game,
     next_match_context,
 )
 from bito.rules import Rules
@@ -81,7 +81,8 @@ def play_game(state: DurakState, bots: Sequence[Bot], max_actions: int = MAX_ACT
         seats.append(seat)
     assert state.outcome is not None
     return GameResult(outcome=state.outcome, actions=tuple(actions), seats=tuple(seats),
-                      seed=state.deal.seed, final_state=state)
+                      seed=state.deal.seed if isinstance(state, DurakState) else state.seed,
+                      final_state=state)
 
 
 @dataclass

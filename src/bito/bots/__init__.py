@@ -17,6 +17,17 @@ def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
 register_bot("heuristic", HeuristicBot)
 
 
+def _heuristic_for_every_family(seed: int | None = None) -> Bot:
+    """The heuristic bot, playing the shedding, trick and social games too (imported late:
+    those engines are not needed to play Durak)."""
+    from bito.bots.families import FamilyHeuristicBot
+
+    return FamilyHeuristicBot(seed)
+
+
+register_bot("heuristic", _heuristic_for_every_family)
+
+
 def bot_names() -> list[str]:
     return sorted(_FACTORIES)
 
