@@ -8,14 +8,15 @@ spec to that family's engine (Durak, shedding, tricks or social).
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import Any, NamedTuple
 
 from bito.games.durak import new_game as _durak_new_game
 from bito.games.game import Game
 from bito.games.protocol import GameState, Move, Outcome
 
-__all__ = ["FAMILIES", "Game", "GameState", "Move", "Outcome", "family_of", "family_rules_for",
-           "new_game", "parse_action_for"]
+__all__ = ["FAMILIES", "FamilySpec", "Game", "GameState", "Move", "Outcome", "family_of",
+           "family_options", "family_rules_for", "new_game", "parse_action_for",
+           "resolve_family"]
 
 #: The engine package of each family (the Durak family is imported eagerly).
 FAMILIES = {"shedding": "bito.games.shedding", "tricks": "bito.games.tricks",
@@ -64,3 +65,27 @@ def parse_action_for(spec: Any, text: str) -> Any:
 
         return parse_action(text)
     return _family(family).parse_action(text)
+
+
+class FamilySpec(NamedTuple):
+    """A resolved spec of a non-Durak game: the spec text, its family and its rules."""
+
+    spec: str
+    family: str
+    rules: Any
+
+
+def resolve_family(spec: str) -> FamilySpec:
+    """Resolve ``game+prefix.key=value...`` of a non-Durak family (raises ``RulesError`` or
+    ``UnknownVariantError`` naming the part at fault)."""
+    return FamilySpec(spec, family_of(spec), family_rules_for(spec))
+
+
+def family_options(spec: Any) -> dict[str, Any]:
+    """Every option of a non-Durak game by its dotted key (``shed.hand_size``), with the value
+    the spec gives it."""
+    import dataclasses
+
+    rules = family_rules_for(spec)
+    return {f"{rules.PREFIX}.{f.name}": getattr(rules, f.name)
+            for f in dataclasses.fields(rules) if f.name not in ("variant", "family")}

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from bito.cards import SUIT_CHARS, SUIT_SYMBOLS, card_pretty, card_str, split_cards
@@ -78,11 +79,17 @@ class Move:
 
 
 def play(cards: Sequence[int], call: int = -1) -> Move:
-    """A play of standard cards, optionally naming a suit (``Qh=s``)."""
+    """A play of standard cards, optionally naming a suit (``Qh=s``); interned, so move
+    generation builds each distinct action once."""
+    return _play(tuple(cards), call)
+
+
+@cache
+def _play(cards: tuple[int, ...], call: int) -> Move:
     text = "".join(card_str(c) for c in cards)
     if call >= 0:
         text += "=" + SUIT_CHARS[call]
-    return Move("play", tuple(cards), call, text)
+    return Move("play", cards, call, text)
 
 
 def word(kind: str) -> Move:

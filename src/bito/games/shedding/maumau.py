@@ -128,7 +128,7 @@ class MauMauState:
 
     __slots__ = ("rules", "players", "seed", "round", "scores", "hands", "stock", "pile",
                  "called", "ace_open", "to_act", "phase", "drawn", "stuck", "moves",
-                 "starter", "last_round", "rounds_won", "outcome")
+                 "starter", "last_round", "rounds_won", "outcome", "_legal")
 
     rules: MauMauRules
     players: int
@@ -149,6 +149,7 @@ class MauMauState:
     last_round: RoundResult | None
     rounds_won: list[int]
     outcome: Outcome | None
+    _legal: list[Move] | None
 
     @classmethod
     def start(cls, rules: MauMauRules, players: int, seed: int) -> MauMauState:
@@ -158,6 +159,7 @@ class MauMauState:
         s.rounds_won = [0] * players
         s.last_round = None
         s.outcome = None
+        s._legal = None
         s.starter = random.Random(f"maumau-first:{seed}").randrange(players)
         s._deal(0)
         return s
@@ -189,6 +191,7 @@ class MauMauState:
         s.scores, s.hands, s.stock, s.pile = (list(self.scores), list(self.hands),
                                              list(self.stock), list(self.pile))
         s.rounds_won = list(self.rounds_won)
+        s._legal = None
         return s
 
     # --- protocol ------------------------------------------------------------------------
@@ -202,6 +205,12 @@ class MauMauState:
         return self.pile[-1] if self.pile else -1
 
     def legal_actions(self) -> list[Move]:
+        """The actions of the seat to act (a fresh list; computed once per state)."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    def _generate(self) -> list[Move]:
         if self.outcome is not None:
             return []
         hand = self.hands[self.to_act]
@@ -252,7 +261,9 @@ class MauMauState:
         return rank_of(c) == rank_of(top)
 
     def apply(self, action: Move) -> MauMauState:
-        if action not in self.legal_actions():
+        if self._legal is None:
+            self._legal = self._generate()
+        if action not in self._legal:
             raise self._explain(action)
         s = self.copy()
         s._step(action)

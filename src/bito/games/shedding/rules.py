@@ -44,7 +44,7 @@ class MauMauRules:
     wild_out_bonus: int = 0
     stuck_wild_loses: bool = False
     rounds: int = 5
-    round_move_cap: int = 2000
+    round_move_cap: int = 400
 
     def check(self) -> None:
         check_choice("shed.deck_size", self.deck_size, (32, 36))
