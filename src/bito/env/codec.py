@@ -1,0 +1,189 @@
+"""Actions as integers: one fixed numbering per rules object.
+
+Learning code wants a fixed-size action space and a mask of the legal entries; the engine
+speaks :class:`~bito.games.durak.Action` objects. The codec numbers every action that *could*
+be legal under a rules object, derived from the pack itself (``rules.deck()``, so twin decks,
+jokers and wild cards need no edit here) and from the options that shape multi-card plays:
+
+========================  =====================================================================
+block                     entries
+========================  =====================================================================
+``take``, ``pass``        one each
+attack                    one per card of the pack (a lead, a throw-in, or a one-card lead)
+transfer                  one per card, only when the rules have transfers
+defend                    one per ordered pair (covering card, attack card), twins included
+group                     every set of 2..k cards that count as one rank (``MATCH_MASKS``),
+                          k the most a lead (or a group throw-in) may hold
+pair plus one             Rozaliev's lead: a pair and any third card (``lead.shape=rozaliev``)
+========================  =====================================================================
+
+Indices are stable for a rules object: the same rules give the same numbering on every
+machine, so a trained policy's output layer stays meaningful.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from bito.cards import MATCH_MASKS, card_str
+from bito.env._optional import require
+from bito.games.durak.actions import (
+    ATTACK,
+    DEFEND,
+    PASS_ACTION,
+    TAKE_ACTION,
+    TRANSFER,
+    Action,
+)
+from bito.rules import Rules, lookup, rules_for
+
+if TYPE_CHECKING:
+    from bito.games.durak import DurakState
+
+np: Any = require("numpy", "bito.env")
+
+#: Most cards one rank group can hold (four suits, two copies).
+_GROUP_MAX = 8
+
+
+def durak_rules(spec: Rules | str) -> Rules:
+    """The rules of a Durak-family spec; ValueError naming the family for any other game.
+
+    The adapters cover the Durak family (attack/defence bouts); the shedding, tricks and
+    social families have their own state machines and are not wrapped yet."""
+    if isinstance(spec, str):
+        family = lookup(spec.split("+", 1)[0].strip()).family
+        if family != "durak":
+            raise ValueError(f"{spec!r} is a game of the {family} family; bito.env covers the "
+                             "Durak family only (see docs/rl.md)")
+        return rules_for(spec)
+    if spec.family != "durak":
+        raise ValueError(f"rules of the {spec.family} family; bito.env covers the Durak "
+                         "family only (see docs/rl.md)")
+    return spec
+
+
+class ActionCodec:
+    """The integer numbering of every action a rules object can produce.
+
+    ``codec.index(action)`` and ``codec.action(i)`` convert; ``codec.size`` is the fixed
+    count; ``codec.mask(state)`` marks the legal entries of a position.
+    """
+
+    def __init__(self, rules: Rules | str) -> None:
+        self.rules = durak_rules(rules)
+        r = self.rules
+        #: The cards of the pack in code order; ``card_index[code]`` is a card's position.
+        self.cards: tuple[int, ...] = tuple(sorted(set(r.deck())))
+        self.card_index: dict[int, int] = {c: i for i, c in enumerate(self.cards)}
+        actions: list[Action] = [TAKE_ACTION, PASS_ACTION]
+        actions += [Action(ATTACK, (c,)) for c in self.cards]
+        if r.transfer_enabled:
+            actions += [Action(TRANSFER, (c,)) for c in self.cards]
+        actions += [Action(DEFEND, (cover,), target)
+                    for target in self.cards for cover in self.cards if cover != target]
+        most = self._group_most(r)
+        seen: set[Action] = set(actions)
+        for group in self._groups():
+            for k in range(2, min(most, len(group)) + 1):
+                for combo in combinations(group, k):
+                    act = Action(ATTACK, combo)
+                    if act not in seen:
+                        seen.add(act)
+                        actions.append(act)
+        if r.lead_shape == "rozaliev" and r.lead_max >= 3 and r.throw_in_cap >= 3:
+            for group in self._groups():
+                for pair in combinations(group, 2):
+                    for extra in self.cards:
+                        if extra not in pair:
+                            act = Action(ATTACK, tuple(sorted((*pair, extra))))
+                            if act not in seen:
+                                seen.add(act)
+                                actions.append(act)
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        self.size = len(self.actions)
+        self.blocks = self._block_bounds()
+
+    @staticmethod
+    def _group_most(r: Rules) -> int:
+        """The most cards one attack action may hold under these rules."""
+        most = {"single": 1, "same_rank_1or2": 2, "rozaliev": 2}.get(r.lead_shape, _GROUP_MAX)
+        most = min(most, r.lead_max, r.throw_in_cap)
+        if r.throw_in_groups:  # group throw-ins: any part of a rank group in one action
+            most = max(most, min(_GROUP_MAX, r.throw_in_cap))
+        return max(most, 1)
+
+    def _groups(self) -> list[tuple[int, ...]]:
+        """The pack split into sets of cards that count as one rank."""
+        out: list[tuple[int, ...]] = []
+        done: set[int] = set()
+        for c in self.cards:
+            if c in done:
+                continue
+            group = tuple(x for x in self.cards if MATCH_MASKS[c] >> x & 1)
+            done.update(group)
+            out.append(group)
+        return out
+
+    def _block_bounds(self) -> dict[str, tuple[int, int]]:
+        """Where each kind of action lives in the numbering (for docs and debugging)."""
+        d = len(self.cards)
+        at = 2 + d
+        blocks = {"take": (0, 1), "pass": (1, 2), "attack": (2, at)}
+        if self.rules.transfer_enabled:
+            blocks["transfer"] = (at, at + d)
+            at += d
+        blocks["defend"] = (at, at + d * (d - 1))
+        blocks["group"] = (at + d * (d - 1), self.size)
+        return blocks
+
+    # --- conversions ---------------------------------------------------------------------
+
+    def index(self, action: Action) -> int:
+        """The integer of an action; ValueError if these rules can never produce it."""
+        try:
+            return self._index[action]
+        except KeyError:
+            raise ValueError(f"action {action} is outside the action numbering of these "
+                             "rules (it can never be legal here)") from None
+
+    def action(self, index: int) -> Action:
+        """The action numbered ``index``; ValueError when out of range."""
+        if not 0 <= index < self.size:
+            raise ValueError(f"action index {index} is outside 0..{self.size - 1}")
+        return self.actions[int(index)]
+
+    def indices(self, actions: Iterable[Action]) -> list[int]:
+        return [self.index(a) for a in actions]
+
+    def legal_indices(self, state: DurakState) -> list[int]:
+        """The integers of the legal actions of ``state`` (of the seat to act)."""
+        return [self._index[a] for a in state.legal_actions()]
+
+    def mask(self, legal: DurakState | Sequence[Action]) -> Any:
+        """A ``int8`` vector of length :attr:`size`: 1 where the action is legal."""
+        acts = legal.legal_actions() if not isinstance(legal, Sequence) else legal
+        out = np.zeros(self.size, dtype=np.int8)
+        for a in acts:
+            out[self.index(a)] = 1
+        return out
+
+    def describe(self, index: int) -> str:
+        """Short text of an action by index (``7d``, ``Th>6h``, ``take``)."""
+        return str(self.action(index))
+
+    def card_name(self, position: int) -> str:
+        return card_str(self.cards[position])
+
+    def __repr__(self) -> str:
+        return f"ActionCodec({self.rules.changed_options()!r}, size={self.size})"
+
+
+@lru_cache(maxsize=64)
+def codec_for(rules: Rules) -> ActionCodec:
+    """A shared codec per rules object (building one enumerates every action once)."""
+    return ActionCodec(rules)

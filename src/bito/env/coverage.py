@@ -1,0 +1,36 @@
+"""Which catalogue entries the research adapters play: every Durak-family game and house rule
+the engine accepts today.
+
+A game variant is taken as it is; a modifier or house rule is stacked on the first base game
+it applies to (``podkidnoy+no_trump``). Entries the engine still refuses (options it does not
+play yet) are left out, so this list grows by itself as the engine does.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from bito.errors import BitoError
+from bito.games.durak import new_game
+from bito.rules import all_variants
+
+
+@cache
+def covered_specs() -> tuple[str, ...]:
+    """Variant specs of the Durak family that deal a game now, in catalogue order."""
+    out: list[str] = []
+    for v in all_variants():
+        if v.family != "durak":
+            continue
+        if v.kind == "game":
+            spec = v.id
+        else:
+            bases = [b for b in ("podkidnoy", "perevodnoy", "simple") if b in v.applies_to]
+            base = bases[0] if bases else v.applies_to[0] if v.applies_to else "podkidnoy"
+            spec = f"{base}+{v.id}"
+        try:
+            new_game(spec, 2, seed=0)
+        except (BitoError, ValueError):
+            continue  # not playable yet, or a house rule that needs a value (key=value)
+        out.append(spec)
+    return tuple(out)

@@ -1,0 +1,156 @@
+"""A PettingZoo AEC environment: every seat is an agent.
+
+::
+
+    from bito.env.pettingzoo import env
+
+    e = env(variant="perevodnoy", players=3)
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else pick(obs["observation"], obs["action_mask"])
+        e.step(action)
+
+Agents are ``player_0`` .. ``player_{n-1}`` (seat numbers). Exactly one agent acts at a time
+(the engine's ``to_act``: throw-ins are offered in a fixed priority order), so the AEC
+``agent_selection`` is simply the seat to act. Observations are dicts with ``observation``
+(the :class:`~bito.env.observation.ObservationEncoder` vector of that seat's view) and
+``action_mask`` (over the :class:`~bito.env.codec.ActionCodec` integers; all zeros when it
+is not that agent's turn). Rewards arrive at the end of the deal
+(:func:`bito.env.payoff.seat_returns`). An illegal action ends the deal with -1 for the
+agent that made it (PettingZoo's ``TerminateIllegalWrapper``, as its classic games do).
+
+The environment is registered in PettingZoo's registry as ``bito/Durak-v0``
+(``pettingzoo.make("aec", "bito/Durak-v0", variant=..., players=...)``) when the installed
+PettingZoo has one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from bito.env._optional import require
+from bito.env.codec import codec_for, durak_rules
+from bito.env.observation import ObservationEncoder
+from bito.env.payoff import seat_returns
+from bito.games.durak import DurakState, new_game
+
+pz: Any = require("pettingzoo", "bito.env.pettingzoo")
+gym: Any = require("gymnasium", "bito.env.pettingzoo")
+np: Any = require("numpy", "bito.env.pettingzoo")
+_wrappers: Any = require("pettingzoo.utils.wrappers", "bito.env.pettingzoo")
+
+
+def env(variant: str = "podkidnoy", players: int = 2, render_mode: str | None = None) -> Any:
+    """The wrapped environment (illegal moves end the deal, order of calls enforced)."""
+    e: Any = raw_env(variant=variant, players=players, render_mode=render_mode)
+    e = _wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = _wrappers.AssertOutOfBoundsWrapper(e)
+    return _wrappers.OrderEnforcingWrapper(e)
+
+
+class raw_env(pz.AECEnv):  # type: ignore[misc]
+    """The bare AEC environment; use :func:`env` unless you wrap it yourself."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "bito_durak_v0", "render_modes": ["ansi"], "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(self, variant: str = "podkidnoy", players: int = 2,
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        self.rules = durak_rules(variant)
+        self.variant = variant
+        self.players = players
+        self.render_mode = render_mode
+        new_game(self.rules, players, seed=0)  # checks the seat count against the rules now
+        self.codec = codec_for(self.rules)
+        self.encoder = ObservationEncoder(self.rules, players)
+        self.possible_agents = [f"player_{s}" for s in range(players)]
+        self.agents = self.possible_agents[:]
+        obs_space = gym.spaces.Dict({
+            "observation": gym.spaces.Box(0.0, 1.0, shape=(self.encoder.size,),
+                                          dtype=np.float32),
+            "action_mask": gym.spaces.Box(0, 1, shape=(self.codec.size,), dtype=np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: gym.spaces.Discrete(self.codec.size)
+                              for a in self.possible_agents}
+        self.state: DurakState | None = None
+        self._rng: Any = None
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None or self._rng is None:
+            self._rng = np.random.default_rng(seed)
+        game_seed = int(self._rng.integers(0, 2**62))
+        if options and "game_seed" in options:
+            game_seed = int(options["game_seed"])
+        self.state = new_game(self.rules, self.players, seed=game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state.to_act]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        state = self.state
+        assert state is not None, "call reset() first"
+        seat = self.possible_agents.index(agent)
+        if state.to_act == seat and not state.is_over:
+            mask = self.codec.mask(state)
+        else:
+            mask = np.zeros(self.codec.size, dtype=np.int8)
+        return {"observation": self.encoder.encode(state.view(seat)), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        assert state is not None
+        act = self.codec.action(int(action))
+        if not state.is_legal(act):
+            raise state.explain_illegal(act)
+        self._cumulative_rewards[agent] = 0.0
+        state = self.state = state.apply(act)
+        if state.is_over:
+            scores = seat_returns(state.outcome, self.players)
+            for s, a in enumerate(self.possible_agents):
+                self.rewards[a] = scores[s]
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos = {a: {"outcome": state.outcome} for a in self.agents}
+            # Everyone collects the final reward in turn, starting with the next seat.
+            nxt = (self.possible_agents.index(agent) + 1) % self.players
+            self.agent_selection = self.possible_agents[nxt]
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.agent_selection = self.possible_agents[state.to_act]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        return str(self.state)
+
+    def close(self) -> None:
+        pass
+
+
+def register() -> None:
+    """Add ``bito/Durak-v0`` to PettingZoo's AEC registry (PettingZoo >= 1.25 has one)."""
+    reg = getattr(pz, "aec_registry", None)
+    if reg is not None and "bito/Durak-v0" not in reg:
+        pz.register("aec", "bito/Durak-v0", entry_point="bito.env.pettingzoo:env")
+
+
+register()

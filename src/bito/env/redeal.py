@@ -1,0 +1,57 @@
+"""Re-deal the cards a seat cannot see: another world that looks the same from that seat.
+
+Used by the OpenSpiel adapter (``resample_from_infostate``, which ISMCTS calls) and by the
+observation-exactness tests: a seat's observation must not change when the hidden cards are
+dealt differently.
+
+Hidden from a seat are the other hands' cards that are not publicly known, and every card of
+the stock except the face-up ones (the trump card lying under it). Those cards are shuffled
+and put back into the same slots: every hand keeps its size and its known cards, the stock
+keeps its length and its face-up cards in place.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bito.games.durak import DurakState
+
+
+def hidden_slots(state: DurakState, seat: int) -> tuple[list[int], list[int], list[int]]:
+    """(the hidden cards, per seat how many of its cards are hidden, stock positions hidden)."""
+    pool: list[int] = []
+    counts = [0] * state.players
+    for s, (hand, known) in enumerate(zip(state.hands, state.known, strict=True)):
+        if s == seat:
+            continue
+        hidden = hand & ~known
+        counts[s] = hidden.bit_count()
+        while hidden:
+            low = hidden & -hidden
+            pool.append(low.bit_length() - 1)
+            hidden ^= low
+    face_up = state.deal.face_up
+    positions = [i for i, c in enumerate(state.stock) if not face_up >> c & 1]
+    pool += [state.stock[i] for i in positions]
+    return pool, counts, positions
+
+
+def redeal(state: DurakState, seat: int, rng: random.Random) -> DurakState:
+    """A copy of ``state`` whose cards hidden from ``seat`` are shuffled into their slots."""
+    pool, counts, positions = hidden_slots(state, seat)
+    rng.shuffle(pool)
+    world = state.copy()
+    at = 0
+    for s, k in enumerate(counts):
+        if s == seat:
+            continue
+        hand = state.hands[s] & state.known[s]
+        for c in pool[at:at + k]:
+            hand |= 1 << c
+        at += k
+        world.hands[s] = hand
+    for i in positions:
+        world.stock[i] = pool[at]
+        at += 1
+    world._legal = None
+    return world
