@@ -407,6 +407,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     bots = _bot_list(args.bots, args.players, "seats")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be at least 1")
     try:
         from bito.sim import run_sim
     except ImportError as e:
@@ -418,7 +420,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
         progress = bar
     try:
         stats = run_sim(resolved.spec, args.players, args.games, bots, seed=args.seed,
-                        progress=progress, deals=args.deals)
+                        progress=progress, deals=args.deals,
+                        executor=None if args.executor == "local" and not args.workers
+                        else args.executor, workers=args.workers)
     finally:
         if bar is not None:
             bar.close()
@@ -646,6 +650,12 @@ def build_parser() -> argparse.ArgumentParser:
                           "attacker follows next_game_leader (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    sim.add_argument("--executor", choices=("local", "process", "ray"), default="local",
+                     help="where the games run: this process, a process pool, or Ray (the "
+                          "cluster in RAY_ADDRESS, else a local instance); same results "
+                          "for the same seed (default local)")
+    sim.add_argument("--workers", type=int, metavar="N",
+                     help="workers for --executor process/ray (default: all CPUs)")
     sim.set_defaults(func=cmd_sim)
 
     rep = sub.add_parser(
@@ -674,6 +684,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="engine to measure (repeatable; default reference)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(func=cmd_bench)
+
+    from bito.server.serve import add_serve_parser
+
+    add_serve_parser(sub, fmt)
     return p
 
 

@@ -156,7 +156,8 @@ def seat_of(bot_index: int, game: int, players: int) -> int:
 
 def run_sim(variant: str | Rules, players: int, games: int, bot_names: list[str],
             seed: int | None = 0, progress: Callable[[int, int], None] | None = None,
-            deals: int = 1) -> SimStats:
+            deals: int = 1, executor: str | None = None, workers: int | None = None
+            ) -> SimStats:
     """Play ``games`` deals of ``variant`` between the named bots (one per seat) and count.
 
     Game ``g`` is dealt with a seed derived from ``(seed, g)``; bot ``k`` sits at seat
@@ -166,6 +167,11 @@ def run_sim(variant: str | Rules, players: int, games: int, bot_names: list[str]
     ``next_game_leader`` (VARIANTS.md §1.8). ``seed=None`` picks a fresh seed (reported in the
     stats). ``progress(done, total)`` is called after each game. Exceptions in a game are
     counted in ``errors`` (by exception type in ``errors_by_kind``) and never stop the run.
+
+    ``executor`` (``local``, ``process`` or ``ray``, see :mod:`bito.executors`) splits the
+    games into chunks of whole matches, plays them there with ``workers`` workers and merges
+    the counts in chunk order, so the figures equal those of the plain run with the same seed
+    (``progress`` is then called once per chunk).
     """
     if len(bot_names) != players:
         raise ValueError(f"{len(bot_names)} bot names for {players} players")
@@ -179,6 +185,10 @@ def run_sim(variant: str | Rules, players: int, games: int, bot_names: list[str]
     stats = SimStats(variant=label, players=players, games=games, bots=list(bot_names),
                      seed=seed, losses_by_seat=[0] * players)
     start = time.perf_counter()
+    if executor is not None:
+        _run_chunks(stats, variant, bot_names, deals, executor, workers, progress)
+        stats.seconds = time.perf_counter() - start
+        return stats
     previous: DurakState | None = None
     for g in range(games):
         match = None
@@ -189,6 +199,64 @@ def run_sim(variant: str | Rules, players: int, games: int, bot_names: list[str]
             progress(g + 1, games)
     stats.seconds = time.perf_counter() - start
     return stats
+
+
+def _chunk_bounds(games: int, deals: int, workers: int) -> list[tuple[int, int]]:
+    """Split ``range(games)`` into about four chunks per worker, cut only between matches."""
+    matches = -(-games // deals)
+    per_chunk = max(1, -(-matches // (4 * workers)))
+    step = per_chunk * deals
+    return [(lo, min(lo + step, games)) for lo in range(0, games, step)]
+
+
+def _play_chunk(job: tuple[str | Rules, int, list[str], int, int, int, int]) -> SimStats:
+    """Games ``lo`` to ``hi`` of a run (a whole number of matches), counted on their own; a
+    top-level function so that process pools and Ray can ship it."""
+    variant, players, bot_names, seed, lo, hi, deals = job
+    part = SimStats(variant="", players=players, games=hi - lo, bots=list(bot_names),
+                    seed=seed, losses_by_seat=[0] * players)
+    previous: DurakState | None = None
+    for g in range(lo, hi):
+        match = None
+        if g % deals and previous is not None:
+            match = next_match_context(previous)
+        previous = _play_one(variant, players, bot_names, seed, g, part, g // deals, match)
+    return part
+
+
+def _run_chunks(stats: SimStats, variant: str | Rules, bot_names: list[str], deals: int,
+                executor: str, workers: int | None,
+                progress: Callable[[int, int], None] | None) -> None:
+    """Play the run's games in chunks on ``executor`` and add each chunk's counts to
+    ``stats`` in chunk order (which reproduces the plain loop's counts and key order)."""
+    from bito.executors import make_executor
+
+    runner = make_executor(executor, workers)
+    try:
+        jobs = [(variant, stats.players, list(bot_names), stats.seed, lo, hi, deals)
+                for lo, hi in _chunk_bounds(stats.games, deals, runner.workers)]
+        done = 0
+        for part in runner.map(_play_chunk, jobs):
+            _merge_into(stats, part)
+            done += part.games
+            if progress is not None:
+                progress(done, stats.games)
+    finally:
+        runner.close()
+
+
+def _merge_into(stats: SimStats, part: SimStats) -> None:
+    stats.errors += part.errors
+    stats.draws += part.draws
+    stats.total_actions += part.total_actions
+    for name, n in part.seat_games_by_bot.items():
+        stats.seat_games_by_bot[name] = stats.seat_games_by_bot.get(name, 0) + n
+    for name, n in part.losses_by_bot.items():
+        stats.losses_by_bot[name] = stats.losses_by_bot.get(name, 0) + n
+    for kind, n in part.errors_by_kind.items():
+        stats.errors_by_kind[kind] = stats.errors_by_kind.get(kind, 0) + n
+    for seat, n in enumerate(part.losses_by_seat):
+        stats.losses_by_seat[seat] += n
 
 
 def _play_one(variant: str | Rules, players: int, bot_names: list[str], seed: int, g: int,

@@ -1,0 +1,181 @@
+"""The fast simulation kernel: the base games of VARIANTS.md §1, compiled with numba.
+
+The reference engine (:mod:`bito.games.durak`) stays the source of truth; this package plays
+the same rules much faster for simulations, search rollouts and benchmarks, and is tested move
+by move against it (``tests/test_kernel*.py``, ``bito bench --verify``).
+
+* :func:`available` — is the compiled kernel usable here (numba installed, the ``fast`` extra)?
+* :func:`supports` — does the kernel play these rules exactly? (The three base games with
+  their §1 options and house rules #74-#79 on one 24-, 32-, 36- or 52-card deck, 2-8 players;
+  never a Variants I option such as jokers, two decks or another beat relation.)
+* :func:`random_playout`, :func:`random_playouts` — play a reference position to the end with
+  uniformly random legal actions and report the fool.
+* :func:`play_random_games` — whole random games, the deal included (the benchmark's unit).
+* :class:`~bito.kernel.state.KernelState` — legal actions and apply, for search.
+
+Every function falls back to the reference engine, transparently, when the kernel is not
+available or does not support the rules: the results then follow the same distribution but not
+the same random stream (the kernel draws its random numbers differently).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from bito.rules import Rules
+
+if TYPE_CHECKING:
+    from bito.games.durak.state import DurakState
+
+#: Options the kernel reads, with the values it plays (``None``: any value the rules accept).
+#: Every other option must keep its base-game default.
+_KERNEL_OPTIONS: dict[str, tuple[Any, ...] | None] = {
+    "deck.size": (24, 32, 36, 52),
+    "deal.hand_size": None,
+    "players.min": None,
+    "players.max": None,
+    "trump.source": ("stock_top", "last_card", "bottom_card", "any_card"),
+    "trump.reject_indicator": None,  # A and L only, checked below (#74)
+    "trump.fixed_suit": None,  # read only with trump.source=fixed, which is refused
+    "first_attacker.rule": None,
+    "first_attacker.no_trump_fallback": None,
+    "next_game_leader": None,  # settled by the deal, which the reference engine makes
+    "lead.shape": None,
+    "lead.max": None,
+    "throw_in.enabled": None,
+    "throw_in.by": None,
+    "throw_in.cap": None,
+    "throw_in.first_bout_cap": None,
+    "throw_in.uncapped_after_stock": None,
+    "transfer.enabled": None,
+    "transfer.forbid_if_trump_on_table": None,
+    "transfer.first_bout": None,
+    "draw.order": None,
+    "end.draw_allowed": None,
+}
+_MAX_PLAYERS = 8
+MAX_STEPS = 1_000_000
+"""A playout longer than this is a kernel bug, reported as an error rather than a hang."""
+
+__all__ = [
+    "available", "play_random_games", "random_playout", "random_playouts", "supports",
+    "supports_state",
+]
+
+
+@lru_cache(maxsize=1)
+def available() -> bool:
+    """Whether the compiled kernel can run here: numba and numpy import, and the environment
+    variable ``BITO_KERNEL`` is not ``off`` (a switch for comparing against the fallback)."""
+    if os.environ.get("BITO_KERNEL", "").lower() in ("off", "0", "no"):
+        return False
+    try:
+        import numba  # noqa: F401
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@lru_cache(maxsize=512)
+def supports(rules: Rules, players: int) -> bool:
+    """True when the kernel plays exactly these rules with this many players (whether or not
+    it is :func:`available`); callers fall back to the reference engine otherwise."""
+    if not isinstance(rules, Rules) or rules.family != "durak":
+        return False
+    if not rules.players_min <= players <= min(rules.max_players, _MAX_PLAYERS):
+        return False
+    base = Rules()
+    for key, value in rules.options().items():
+        allowed = _KERNEL_OPTIONS.get(key, ())
+        if allowed == ():  # not read by the kernel: must be the default
+            if value != getattr(base, key.replace(".", "_")):
+                return False
+        elif allowed is not None and value not in allowed:
+            return False
+    return set(rules.trump_reject_indicator) <= {"A", "L"}
+
+
+def supports_state(state: object) -> bool:
+    """True when ``state`` is a reference Durak position the kernel can take over."""
+    from bito.games.durak.state import DurakState
+
+    if not isinstance(state, DurakState) or not supports(state.rules, state.players):
+        return False
+    d = state.deal
+    return len(d.trumps) == 1 and d.high_joker < 0 and not d.jokers_wild and not state.closed
+
+
+def _use_kernel(state: DurakState) -> bool:
+    return available() and supports_state(state)
+
+
+def _kernel_seed(seed: int) -> int:
+    """numba's generator takes a 32-bit seed: fold the others into one."""
+    seed &= (1 << 64) - 1
+    return (seed ^ (seed >> 32)) & 0xFFFFFFFF
+
+
+def random_playout(state: DurakState, seed: int) -> int | None:
+    """Play ``state`` to the end with uniformly random legal actions (it is left untouched)
+    and return the fool's seat, None for a draw."""
+    return random_playouts(state, 1, seed)[0]
+
+
+def random_playouts(state: DurakState, n: int, seed: int) -> list[int | None]:
+    """``n`` independent random playouts of ``state``; the fool of each (None for a draw)."""
+    if state.is_over:
+        assert state.outcome is not None
+        return [state.outcome.loser] * n
+    if not _use_kernel(state):
+        from bito.games.durak.playout import random_playout as reference_playout
+
+        rng = random.Random(seed)
+        return [reference_playout(state, rng)[0].loser for _ in range(n)]
+    import numpy as np
+
+    from bito.kernel.convert import from_state
+    from bito.kernel.core import playouts_from
+
+    losers = np.empty(n, np.int64)
+    playouts_from(from_state(state), n, _kernel_seed(seed), losers, MAX_STEPS)
+    return _losers(losers)
+
+
+def _losers(losers: Any) -> list[int | None]:
+    if (losers == -2).any():
+        raise RuntimeError(f"a kernel playout ran past {MAX_STEPS} actions")
+    return [None if x < 0 else int(x) for x in losers]
+
+
+def play_random_games(rules: Rules, players: int, games: int, seed: int
+                      ) -> tuple[list[int | None], int]:
+    """``games`` whole random games (shuffle, deal, trump, first attacker, every move): the
+    fool of each (None for a draw) and the total number of actions. Deals are drawn from the
+    kernel's generator, so they differ from ``new_game``'s deals for the same seed."""
+    if games < 1:
+        return [], 0
+    if not (available() and supports(rules, players)):
+        from bito.games.durak import new_game
+        from bito.games.durak.playout import random_playout as reference_playout
+
+        rng = random.Random(seed)
+        out: list[int | None] = []
+        actions = 0
+        for g in range(games):
+            outcome, steps = reference_playout(new_game(rules, players, seed=seed + g), rng)
+            out.append(outcome.loser)
+            actions += steps
+        return out, actions
+    import numpy as np
+
+    from bito.kernel.convert import pack_of, rule_facts
+    from bito.kernel.core import full_games
+
+    losers = np.empty(games, np.int64)
+    actions = full_games(rule_facts(rules, players), pack_of(rules), games,
+                         _kernel_seed(seed), losers, MAX_STEPS)
+    return _losers(losers), int(actions)

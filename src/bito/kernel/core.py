@@ -1,0 +1,757 @@
+"""The compiled state machine: the reference engine's rules, step for step, on one int64 array.
+
+Every function here mirrors a method of :class:`bito.games.durak.state.DurakState` (named in
+its docstring) for the base games of VARIANTS.md §1, and must stay in step with it: the
+differential tests (``tests/test_kernel*.py``, ``bito bench --verify``) compare the two move by
+move. The layout of the array is :mod:`bito.kernel.layout`.
+
+An action is two integers: the set of its cards (``mask``) and ``meta = kind | (target + 1)
+<< 3``, ``target`` being the covered card of a defence (-1 otherwise). Move generators write
+actions into two caller-owned buffers and return how many they wrote.
+
+Compiled with numba (``cache=True``: the machine code is kept on disk, so only the first import
+after an install pays for compilation). Randomness comes from numba's own generator, seeded by
+the entry points, so the same seed replays the same games in one installation.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
+
+from bito.kernel.layout import (
+    ATTACK,
+    ATTACK_KIND,
+    ATTACKER,
+    BOUT,
+    CAP,
+    DEFENCE,
+    DEFEND_KIND,
+    DEFEND_PHASE,
+    DEFENDER,
+    DISCARD,
+    DRAW_ALLOWED,
+    DRAW_RULE,
+    FIRST_CAP,
+    HAND_SIZE,
+    HANDS,
+    LEAD_MAX,
+    LEAD_MOST,
+    LEAD_PHASE,
+    LEADER,
+    LEFT_OF_DEALER,
+    LOSER,
+    LOT_FALLBACK,
+    LOW_RANK,
+    N_ATTACK,
+    N_OUT,
+    N_STOCK,
+    N_THROWERS,
+    NEIGHBOURS,
+    NO_FIRST_TRANSFER,
+    NO_TRUMP_TRANSFER,
+    OUT,
+    OUT_MASK,
+    OVER_PHASE,
+    PASS_KIND,
+    PASSES,
+    PHASE,
+    PLAYERS,
+    REJECT_ACE,
+    REJECT_LOW,
+    RESULT,
+    ROZALIEV,
+    STOCK,
+    T_IDX,
+    TABLE,
+    TABLE_RANKS,
+    TAKE_KIND,
+    TAKING,
+    THROW_IN,
+    THROW_PHASE,
+    THROWERS,
+    TO_ACT,
+    TRANSFER,
+    TRANSFER_KIND,
+    TRUMP,
+    TRUMP_CARD,
+    TRUMP_SOURCE,
+    UNCAPPED,
+    UNCOVERED,
+)
+
+_BIG = 1 << 30
+_RANK_BITS = 0x0001000100010001  # one card of each suit, at rank 0
+_SUIT_BITS = 0xFFFF
+_GROUP_MAX = 8
+
+
+@intrinsic
+def popcount(typingctx, x):  # type: ignore[no-untyped-def]
+    """Cards in a set (the CPU's population count)."""
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def low_card(m):  # type: ignore[no-untyped-def]
+    """The lowest card code of a non-empty set."""
+    return trailing_zeros(m)
+
+
+@njit(cache=True, inline="always")
+def rank_set(c):  # type: ignore[no-untyped-def]
+    """Every card of the rank of ``c`` (``MATCH_MASKS`` for one deck)."""
+    return _RANK_BITS << (c & 15)
+
+
+@njit(cache=True, inline="always")
+def beaters(s, a):  # type: ignore[no-untyped-def]
+    """The cards that cover ``a`` (VARIANTS.md §1.2): higher of its suit, or any trump when
+    ``a`` is not one. Bits outside the deck are harmless: hands never hold them."""
+    suit = a >> 4
+    higher = (_SUIT_BITS << (suit * 16)) & ~((2 << a) - 1)
+    trump = s[TRUMP]
+    if suit != trump:
+        higher |= _SUIT_BITS << (trump * 16)
+    return higher
+
+
+@njit(cache=True)
+def cap_now(s):  # type: ignore[no-untyped-def]
+    """``DurakState._cap``: the bout's cap under #75 and #76."""
+    cap = s[CAP]
+    if s[FIRST_CAP] != 0 and s[BOUT] == 0 and s[TAKING] == 0:
+        cap = s[FIRST_CAP]
+    if s[UNCAPPED] != 0 and s[N_STOCK] == 0:
+        cap = _BIG
+    return cap
+
+
+@njit(cache=True)
+def room(s):  # type: ignore[no-untyped-def]
+    """``DurakState.room``: more attack cards the bout can take now."""
+    by_cap = cap_now(s) - s[N_ATTACK]
+    by_hand = popcount(s[HANDS + s[DEFENDER]]) - s[UNCOVERED]
+    return by_cap if by_cap < by_hand else by_hand
+
+
+@njit(cache=True)
+def next_active(s, seat):  # type: ignore[no-untyped-def]
+    """``DurakState.next_active``."""
+    n = s[PLAYERS]
+    out = s[OUT_MASK]
+    t = (seat + 1) % n
+    while (out >> t) & 1 and t != seat:
+        t = (t + 1) % n
+    return t
+
+
+# --- move generation -----------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _emit(masks, metas, k, mask, meta):  # type: ignore[no-untyped-def]
+    masks[k] = mask
+    metas[k] = meta
+    return k + 1
+
+
+@njit(cache=True)
+def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
+    """``DurakState._lead_actions``: one-rank leads up to the limit (Rozaliev: pair plus one)."""
+    limit = room(s)
+    if limit > s[LEAD_MAX]:
+        limit = s[LEAD_MAX]
+    if limit <= 0:
+        return 0
+    hand = s[HANDS + s[TO_ACT]]
+    most = s[LEAD_MOST]
+    if most == 0 or most > limit:
+        most = limit if limit < _GROUP_MAX else _GROUP_MAX
+    k = 0
+    if most == 1:
+        m = hand
+        while m:
+            low = m & -m
+            k = _emit(masks, metas, k, low, ATTACK_KIND)
+            m ^= low
+        return k
+    m = hand
+    while m:
+        group = hand & rank_set(low_card(m))
+        m &= ~group
+        sub = group
+        while sub:
+            if popcount(sub) <= most:
+                k = _emit(masks, metas, k, sub, ATTACK_KIND)
+            sub = (sub - 1) & group
+    if s[ROZALIEV] != 0 and limit >= 3:
+        ma = hand
+        while ma:
+            a = low_card(ma)
+            ma &= ma - 1
+            mb = ma & rank_set(a)
+            while mb:
+                b = low_card(mb)
+                mb &= mb - 1
+                pair = (1 << a) | (1 << b)
+                me = hand & ~pair
+                while me:
+                    e = low_card(me)
+                    me &= me - 1
+                    # three of a kind arise from three pairs: keep only the pair of the lowest two
+                    if (e & 15) == (a & 15) and e < b:
+                        continue
+                    k = _emit(masks, metas, k, pair | (1 << e), ATTACK_KIND)
+    return k
+
+
+@njit(cache=True)
+def transfer_allowed(s):  # type: ignore[no-untyped-def]
+    """``DurakState._transfer_block`` is None, given transfers on and nothing covered yet."""
+    na = s[N_ATTACK]
+    rank = s[ATTACK] & 15
+    for i in range(na):
+        if s[ATTACK + i] & 15 != rank:
+            return False
+    if s[BOUT] == 0 and s[NO_FIRST_TRANSFER] != 0:
+        return False
+    if s[NO_TRUMP_TRANSFER] != 0:
+        for i in range(na):
+            if s[ATTACK + i] >> 4 == s[TRUMP]:
+                return False
+    d = s[DEFENDER]
+    nxt = next_active(s, d)
+    if nxt == d:
+        return False
+    need = na + 1
+    if popcount(s[HANDS + nxt]) < need:
+        return False
+    return need <= cap_now(s)
+
+
+@njit(cache=True)
+def defend_actions(s, masks, metas):  # type: ignore[no-untyped-def]
+    """``DurakState._defend_actions``: covers, then transfers, then take."""
+    hand = s[HANDS + s[DEFENDER]]
+    na = s[N_ATTACK]
+    k = 0
+    for i in range(na):
+        if s[DEFENCE + i] < 0:
+            a = s[ATTACK + i]
+            m = hand & beaters(s, a)
+            meta = DEFEND_KIND | ((a + 1) << 3)
+            while m:
+                low = m & -m
+                k = _emit(masks, metas, k, low, meta)
+                m ^= low
+    if s[TRANSFER] != 0 and s[UNCOVERED] == na and transfer_allowed(s):
+        m = hand & rank_set(s[ATTACK])
+        while m:
+            low = m & -m
+            k = _emit(masks, metas, k, low, TRANSFER_KIND)
+            m ^= low
+    return _emit(masks, metas, k, 0, TAKE_KIND)
+
+
+@njit(cache=True)
+def throw_actions(s, masks, metas):  # type: ignore[no-untyped-def]
+    """``DurakState._throw_actions``: a card of a rank on the table, or pass."""
+    k = 0
+    m = s[HANDS + s[TO_ACT]] & s[TABLE_RANKS]
+    if m and room(s) > 0:
+        while m:
+            low = m & -m
+            k = _emit(masks, metas, k, low, ATTACK_KIND)
+            m ^= low
+    return _emit(masks, metas, k, 0, PASS_KIND)
+
+
+@njit(cache=True)
+def legal_actions(s, masks, metas):  # type: ignore[no-untyped-def]
+    """Every legal action of the seat to act; 0 once the game is over."""
+    ph = s[PHASE]
+    if ph == DEFEND_PHASE:
+        return defend_actions(s, masks, metas)
+    if ph == THROW_PHASE:
+        return throw_actions(s, masks, metas)
+    if ph == LEAD_PHASE:
+        return lead_actions(s, masks, metas)
+    return 0
+
+
+# --- transitions ---------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def go_out(s, seat):  # type: ignore[no-untyped-def]
+    if not (s[OUT_MASK] >> seat) & 1:
+        s[OUT_MASK] |= 1 << seat
+        s[OUT + s[N_OUT]] = seat
+        s[N_OUT] += 1
+
+
+@njit(cache=True)
+def finish(s):  # type: ignore[no-untyped-def]
+    """``DurakState._finish`` with the players still holding cards."""
+    s[PHASE] = OVER_PHASE
+    s[TO_ACT] = -1
+    n = s[PLAYERS]
+    out = s[OUT_MASK]
+    for seat in range(n):
+        if not (out >> seat) & 1:
+            s[LOSER] = seat
+            s[RESULT] = 1
+            return
+    if s[DRAW_ALLOWED] != 0:
+        s[LOSER] = -1
+        s[RESULT] = 2
+    else:
+        s[LOSER] = s[OUT + s[N_OUT] - 1]
+        s[RESULT] = 1
+
+
+@njit(cache=True)
+def draw_sequence(s, seq):  # type: ignore[no-untyped-def]
+    """``DurakState.draw_order``: who refills, in order (VARIANTS.md §1.7); returns the count."""
+    n = s[PLAYERS]
+    rule = s[DRAW_RULE]
+    d = s[DEFENDER]
+    out = s[OUT_MASK]
+    start = s[ATTACKER] if rule == 1 else s[LEADER]
+    k = 0
+    if rule == 3 and not (out >> d) & 1:
+        seq[k] = d
+        k += 1
+    for i in range(n):
+        seat = (start + i) % n
+        if (out >> seat) & 1 or (seat == d and rule != 2):
+            continue
+        seq[k] = seat
+        k += 1
+    if (rule == 0 or rule == 1) and not (out >> d) & 1:
+        seq[k] = d
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def draw(s):  # type: ignore[no-untyped-def]
+    """``DurakState._draw``: refill from the top of the stock, then mark empty hands out."""
+    seq = np.empty(8, np.int64)
+    count = draw_sequence(s, seq)
+    ns = s[N_STOCK]
+    if ns:
+        target = s[HAND_SIZE]
+        for j in range(count):
+            seat = seq[j]
+            need = target - popcount(s[HANDS + seat])
+            if need > 0:
+                if need > ns:
+                    need = ns
+                got = 0
+                for _ in range(need):
+                    ns -= 1
+                    got |= 1 << s[STOCK + ns]
+                s[HANDS + seat] |= got
+                if ns == 0:
+                    break
+        s[N_STOCK] = ns
+    if ns == 0:
+        for j in range(count):
+            if s[HANDS + seq[j]] == 0:
+                go_out(s, seq[j])
+
+
+@njit(cache=True)
+def end_bout(s, taken):  # type: ignore[no-untyped-def]
+    """``DurakState._end_bout``: the table to the discard or the defender, refill, next bout."""
+    d = s[DEFENDER]
+    if taken:
+        s[HANDS + d] |= s[TABLE]
+    else:
+        s[DISCARD] |= s[TABLE]
+    s[N_ATTACK] = 0
+    s[UNCOVERED] = 0
+    s[TABLE_RANKS] = 0
+    s[TAKING] = 0
+    s[N_THROWERS] = 0
+    s[TABLE] = 0
+    draw(s)
+    n = s[PLAYERS]
+    out = s[OUT_MASK]
+    if out == 0:
+        attacker = (d + 1) % n if taken else d
+        s[DEFENDER] = (attacker + 1) % n
+    else:
+        if n - popcount(out) <= 1:
+            finish(s)
+            return
+        if taken or (out >> d) & 1:
+            attacker = next_active(s, d)
+        else:
+            attacker = d
+        s[DEFENDER] = next_active(s, attacker)
+    s[ATTACKER] = attacker
+    s[LEADER] = attacker
+    s[TO_ACT] = attacker
+    s[BOUT] += 1
+    s[PHASE] = LEAD_PHASE
+
+
+@njit(cache=True)
+def end_throw_round(s):  # type: ignore[no-untyped-def]
+    if s[TAKING] != 0:
+        end_bout(s, True)
+    elif s[UNCOVERED] != 0:
+        s[PHASE] = DEFEND_PHASE
+        s[TO_ACT] = s[DEFENDER]
+    else:
+        end_bout(s, False)
+
+
+@njit(cache=True)
+def advance_thrower(s):  # type: ignore[no-untyped-def]
+    """``DurakState._advance_thrower``: the next thrower holding cards, or the round ends."""
+    if room(s) <= 0:
+        end_throw_round(s)
+        return
+    n = s[N_THROWERS]
+    passes = s[PASSES]
+    t = s[T_IDX]
+    while passes < n:
+        t = (t + 1) % n
+        seat = s[THROWERS + t]
+        if s[HANDS + seat] != 0:
+            s[T_IDX] = t
+            s[PASSES] = passes
+            s[TO_ACT] = seat
+            s[PHASE] = THROW_PHASE
+            return
+        passes += 1
+    s[T_IDX] = t
+    s[PASSES] = passes
+    end_throw_round(s)
+
+
+@njit(cache=True)
+def set_throwers(s):  # type: ignore[no-untyped-def]
+    """``_thrower_order``: the main attacker, then clockwise; never the defender or a player who
+    is out; with ``throw_in.by=neighbours`` only the defender's neighbours in play."""
+    n = s[PLAYERS]
+    out = s[OUT_MASK]
+    d = s[DEFENDER]
+    a = s[ATTACKER]
+    first = -1
+    last = -1
+    if s[NEIGHBOURS] != 0:
+        for i in range(1, n):
+            seat = (d + i) % n
+            if not (out >> seat) & 1:
+                if first < 0:
+                    first = seat
+                last = seat
+    k = 0
+    for i in range(n):
+        seat = (a + i) % n
+        if seat == d or (out >> seat) & 1:
+            continue
+        if first >= 0 and seat != first and seat != last:
+            continue
+        s[THROWERS + k] = seat
+        k += 1
+    s[N_THROWERS] = k
+
+
+@njit(cache=True)
+def start_throw_round(s):  # type: ignore[no-untyped-def]
+    """``DurakState._start_throw_round``."""
+    set_throwers(s)
+    s[PASSES] = 0
+    s[T_IDX] = 0
+    if s[N_THROWERS] == 0 or room(s) <= 0:
+        end_throw_round(s)
+        return
+    s[PHASE] = THROW_PHASE
+    first = s[THROWERS]
+    if s[HANDS + first] == 0:
+        s[T_IDX] = -1
+        advance_thrower(s)
+        return
+    s[TO_ACT] = first
+
+
+@njit(cache=True)
+def step(s, mask, meta):  # type: ignore[no-untyped-def]
+    """``DurakState._step``: apply a legal action in place."""
+    kind = meta & 7
+    if kind == ATTACK_KIND:
+        seat = s[TO_ACT]
+        hand = s[HANDS + seat] ^ mask
+        s[HANDS + seat] = hand
+        na = s[N_ATTACK]
+        ranks = 0
+        m = mask
+        while m:
+            c = low_card(m)
+            m &= m - 1
+            s[ATTACK + na] = c
+            s[DEFENCE + na] = -1
+            na += 1
+            ranks |= rank_set(c)
+        s[UNCOVERED] += na - s[N_ATTACK]
+        s[N_ATTACK] = na
+        s[TABLE_RANKS] |= ranks
+        s[TABLE] |= mask
+        if hand == 0 and s[N_STOCK] == 0:
+            go_out(s, seat)
+        if s[PHASE] == LEAD_PHASE:
+            s[PHASE] = DEFEND_PHASE
+            s[TO_ACT] = s[DEFENDER]
+        else:
+            s[PASSES] = 0
+            if hand == 0 or room(s) <= 0:
+                advance_thrower(s)
+    elif kind == PASS_KIND:
+        s[PASSES] += 1
+        if s[PASSES] >= s[N_THROWERS]:
+            end_throw_round(s)
+        else:
+            advance_thrower(s)
+    elif kind == DEFEND_KIND:
+        seat = s[DEFENDER]
+        hand = s[HANDS + seat] ^ mask
+        s[HANDS + seat] = hand
+        c = low_card(mask)
+        target = (meta >> 3) - 1
+        for i in range(s[N_ATTACK]):
+            if s[ATTACK + i] == target:
+                s[DEFENCE + i] = c
+                break
+        s[UNCOVERED] -= 1
+        s[TABLE_RANKS] |= rank_set(c)
+        s[TABLE] |= mask
+        if hand == 0 and s[N_STOCK] == 0:
+            go_out(s, seat)
+        if s[UNCOVERED] == 0:
+            if s[THROW_IN] != 0:
+                start_throw_round(s)
+            else:
+                end_bout(s, False)
+    elif kind == TAKE_KIND:
+        s[TAKING] = 1
+        if s[THROW_IN] != 0:
+            start_throw_round(s)
+        else:
+            end_bout(s, True)
+    else:  # TRANSFER_KIND
+        seat = s[DEFENDER]
+        hand = s[HANDS + seat] ^ mask
+        s[HANDS + seat] = hand
+        na = s[N_ATTACK]
+        s[ATTACK + na] = low_card(mask)
+        s[DEFENCE + na] = -1
+        s[N_ATTACK] = na + 1
+        s[UNCOVERED] += 1
+        s[TABLE] |= mask
+        if hand == 0 and s[N_STOCK] == 0:
+            go_out(s, seat)
+        s[ATTACKER] = seat
+        s[DEFENDER] = next_active(s, seat)
+        s[TO_ACT] = s[DEFENDER]
+
+
+# --- the deal ------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _rejected(s, c):  # type: ignore[no-untyped-def]
+    """``setup._rejected`` for #74 (an ace or the lowest rank may not be the trump card)."""
+    r = c & 15
+    return (s[REJECT_ACE] != 0 and r == 14) or (s[REJECT_LOW] != 0 and r == s[LOW_RANK])
+
+
+@njit(cache=True)
+def _turn_trump(s, rest, length):  # type: ignore[no-untyped-def]
+    """``setup._turn_trump`` on ``rest[:length]`` (top first): remove and return the trump
+    card; a rejected card is buried at a random place inside the stock."""
+    source = s[TRUMP_SOURCE]
+    tried = np.int64(0)
+    for _ in range(length):
+        if source == 0:
+            i = 0
+        elif source == 1 or source == 2:
+            i = length - 1
+        else:  # any_card: a random place among the cards not tried yet
+            free = 0
+            for j in range(length):
+                if not (tried >> rest[j]) & 1:
+                    free += 1
+            pick = np.random.randint(0, free)
+            i = 0
+            for j in range(length):
+                if not (tried >> rest[j]) & 1:
+                    if pick == 0:
+                        i = j
+                        break
+                    pick -= 1
+        cand = rest[i]
+        if not _rejected(s, cand) or length == 1:
+            for j in range(i, length - 1):
+                rest[j] = rest[j + 1]
+            return cand
+        tried |= np.int64(1) << cand
+        for j in range(i, length - 1):
+            rest[j] = rest[j + 1]
+        where = np.random.randint(1, length - 1) if length - 1 > 1 else 0
+        for j in range(length - 1, where, -1):
+            rest[j] = rest[j - 1]
+        rest[where] = cand
+        every = True
+        for j in range(length):
+            if not _rejected(s, rest[j]):
+                every = False
+                break
+        if every:
+            break
+    i = 0 if source == 0 else length - 1
+    cand = rest[i]
+    for j in range(i, length - 1):
+        rest[j] = rest[j + 1]
+    return cand
+
+
+@njit(cache=True)
+def _lowest_holder(s, dealer, among):  # type: ignore[no-untyped-def]
+    """``setup._lowest``: the seat holding the lowest-ranked card of ``among``, the first
+    clockwise from the dealer's left on a tie; -1 if nobody holds one."""
+    n = s[PLAYERS]
+    best_rank = 99
+    best = -1
+    for i in range(1, n + 1):
+        seat = (dealer + i) % n
+        m = s[HANDS + seat] & among
+        while m:
+            c = low_card(m)
+            m &= m - 1
+            if (c & 15) < best_rank:
+                best_rank = c & 15
+                best = seat
+    return best
+
+
+@njit(cache=True)
+def deal(s, pack):  # type: ignore[no-untyped-def]
+    """``setup.deal`` for the first deal of a match: shuffle, draw the dealer by lot, deal one
+    card at a time from the dealer's left, turn the trump, choose the first attacker. ``s``
+    holds the rule facts and nothing else yet."""
+    n = s[PLAYERS]
+    deck = pack.copy()
+    np.random.shuffle(deck)
+    dealer = np.random.randint(0, n)
+    pos = n * s[HAND_SIZE]
+    for k in range(n):
+        got = 0
+        for j in range(k, pos, n):
+            got |= 1 << deck[j]
+        s[HANDS + (dealer + 1 + k) % n] = got
+    length = deck.size - pos
+    if length == 0:
+        trump_card = deck[pos - 1]
+        s[N_STOCK] = 0
+    else:
+        rest = deck[pos:].copy()
+        trump_card = _turn_trump(s, rest, length)
+        s[STOCK] = trump_card
+        for j in range(length - 1):
+            s[STOCK + 1 + j] = rest[length - 2 - j]
+        s[N_STOCK] = length
+    s[TRUMP_CARD] = trump_card
+    s[TRUMP] = trump_card >> 4
+    if s[LEFT_OF_DEALER] != 0:
+        attacker = (dealer + 1) % n
+    else:
+        attacker = _lowest_holder(s, dealer, _SUIT_BITS << (s[TRUMP] * 16))
+        if attacker < 0:
+            if s[LOT_FALLBACK] != 0:
+                attacker = np.random.randint(0, n)
+            else:
+                attacker = _lowest_holder(s, dealer, (1 << 62) | ((1 << 62) - 1))
+    s[ATTACKER] = attacker
+    s[LEADER] = attacker
+    s[TO_ACT] = attacker
+    s[DEFENDER] = (attacker + 1) % n
+    s[PHASE] = LEAD_PHASE
+
+
+# --- playouts ------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def playout(s, masks, metas, max_steps):  # type: ignore[no-untyped-def]
+    """Uniformly random legal actions until the game ends; the number of actions, or -1 if
+    ``max_steps`` passed first (a guard, never reached by a real game)."""
+    steps = 0
+    while s[PHASE] != OVER_PHASE:
+        if steps >= max_steps:
+            return -1
+        k = legal_actions(s, masks, metas)
+        if k == 0:  # no legal action in a running game: the reference engine would fail too
+            return -1
+        i = np.random.randint(0, k)
+        step(s, masks[i], metas[i])
+        steps += 1
+    return steps
+
+
+@njit(cache=True)
+def seed_rng(seed):  # type: ignore[no-untyped-def]
+    np.random.seed(seed)
+
+
+@njit(cache=True)
+def playouts_from(start, count, seed, losers, max_steps):  # type: ignore[no-untyped-def]
+    """``count`` random playouts from the position ``start``; each fool's seat (-1 for a draw,
+    -2 for a game cut at ``max_steps``) goes to ``losers``. Returns the actions played."""
+    np.random.seed(seed)
+    masks = np.empty(8192, np.int64)
+    metas = np.empty(8192, np.int64)
+    s = start.copy()
+    total = 0
+    for g in range(count):
+        s[:] = start
+        steps = playout(s, masks, metas, max_steps)
+        if steps < 0:
+            losers[g] = -2
+        else:
+            total += steps
+            losers[g] = s[LOSER]
+    return total
+
+
+@njit(cache=True)
+def full_games(template, pack, count, seed, losers, max_steps):  # type: ignore[no-untyped-def]
+    """``count`` whole random games, each dealt by :func:`deal` from the rule facts in
+    ``template``; like :func:`playouts_from` otherwise."""
+    np.random.seed(seed)
+    masks = np.empty(8192, np.int64)
+    metas = np.empty(8192, np.int64)
+    s = template.copy()
+    total = 0
+    for g in range(count):
+        s[:] = template
+        deal(s, pack)
+        steps = playout(s, masks, metas, max_steps)
+        if steps < 0:
+            losers[g] = -2
+        else:
+            total += steps
+            losers[g] = s[LOSER]
+    return total

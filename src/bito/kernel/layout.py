@@ -1,0 +1,86 @@
+"""Where each fact of a position lives in the kernel's state array.
+
+The kernel keeps a whole position in one flat ``int64`` array, so that copying a position is one
+``memcpy`` and compiled code reads every field at a fixed index. The first block holds the rule
+facts of the game (constant during a deal), the second the changing facts, then fixed-size
+areas for the hands, the order players went out, the throwers, the table and the stock.
+
+Card codes are those of :mod:`bito.cards`; a single deck's codes are below 63, so a card set is
+an ``int64`` bitmask with the sign bit never used. Phases and action kinds use the reference
+engine's numbers (:mod:`bito.games.durak.state`, :mod:`bito.games.durak.actions`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+MAX_PLAYERS: Final = 8
+"""Seats the array has room for (a 52-card deck seats eight)."""
+MAX_TABLE: Final = 64
+"""Attack cards one bout can hold (more than a deck's worth of one defender's hand)."""
+MAX_ACTIONS: Final = 8192
+"""Room in the action buffers: Rozaliev's pair-plus-one leads from a huge hand are the most."""
+
+# --- rule facts, set once per deal -------------------------------------------------------
+PLAYERS: Final = 0
+HAND_SIZE: Final = 1
+CAP: Final = 2  # throw_in.cap
+FIRST_CAP: Final = 3  # min(throw_in.first_bout_cap, cap), 0 when off (#75)
+UNCAPPED: Final = 4  # throw_in.uncapped_after_stock (#76)
+LEAD_MAX: Final = 5
+LEAD_MOST: Final = 6  # most cards of one rank in a lead: 1, 2, or 0 for "up to the limit"
+ROZALIEV: Final = 7  # lead.shape=rozaliev: a pair plus one more card is a lead too
+THROW_IN: Final = 8
+TRANSFER: Final = 9
+NEIGHBOURS: Final = 10  # throw_in.by=neighbours
+DRAW_RULE: Final = 11  # index into DRAW_RULES
+NO_FIRST_TRANSFER: Final = 12  # transfer.first_bout forbids a transfer in this deal's bout 0
+NO_TRUMP_TRANSFER: Final = 13  # transfer.forbid_if_trump_on_table
+TRUMP: Final = 14  # the trump suit
+TRUMP_CARD: Final = 15
+DRAW_ALLOWED: Final = 16  # end.draw_allowed
+# setup facts, read only by the kernel's own deal
+TRUMP_SOURCE: Final = 17  # index into TRUMP_SOURCES
+REJECT_ACE: Final = 18  # trump.reject_indicator holds A (#74)
+REJECT_LOW: Final = 19  # ... holds L
+LOW_RANK: Final = 20
+LEFT_OF_DEALER: Final = 21  # first_attacker.rule=left_of_dealer
+LOT_FALLBACK: Final = 22  # first_attacker.no_trump_fallback=lot
+
+# --- the changing facts ------------------------------------------------------------------
+PHASE: Final = 24
+TO_ACT: Final = 25
+ATTACKER: Final = 26
+LEADER: Final = 27
+DEFENDER: Final = 28
+TAKING: Final = 29
+T_IDX: Final = 30
+PASSES: Final = 31
+BOUT: Final = 32
+OUT_MASK: Final = 33
+N_OUT: Final = 34
+LOSER: Final = 35  # the fool's seat, -1 for a draw or while the game runs
+RESULT: Final = 36  # 0 while the game runs, 1 a fool, 2 a draw
+DISCARD: Final = 37
+TABLE: Final = 38  # every card on the table
+TABLE_RANKS: Final = 39  # every card of a rank on the table
+UNCOVERED: Final = 40
+N_ATTACK: Final = 41
+N_STOCK: Final = 42
+N_THROWERS: Final = 43
+
+# --- areas -------------------------------------------------------------------------------
+HANDS: Final = 48
+OUT: Final = HANDS + MAX_PLAYERS  # seats in the order they went out
+THROWERS: Final = OUT + MAX_PLAYERS  # throw-in priority order of the current round
+ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order
+DEFENCE: Final = ATTACK + MAX_TABLE  # the card covering each, -1 while uncovered
+STOCK: Final = DEFENCE + MAX_TABLE  # index 0 is drawn last (the trump card); the top is last
+SIZE: Final = STOCK + 64
+
+# --- codes -------------------------------------------------------------------------------
+LEAD_PHASE, DEFEND_PHASE, THROW_PHASE, OVER_PHASE = 0, 1, 2, 3
+ATTACK_KIND, DEFEND_KIND, TRANSFER_KIND, TAKE_KIND, PASS_KIND = 0, 1, 2, 3, 4
+DRAW_RULES: Final = ("attacker_first", "right_of_defender_first",
+                     "attacker_then_strict_clockwise", "defender_first")
+TRUMP_SOURCES: Final = ("stock_top", "last_card", "bottom_card", "any_card")
