@@ -1,0 +1,140 @@
+"""Views as JSON for the browser: the one place where a game's view becomes data.
+
+The browser draws every game with one generic table: a hand, the cards on the table (in
+pairs where a card covers another), the seats with their card counts and publicly known cards,
+piles (stock, discard), a status line and the legal actions. A family plugs in by adding a
+function to :data:`RENDERERS`; a family without one still plays through the generic fallback
+(its view's text and its legal actions as buttons).
+
+Cards travel only in notation (``6h``, ``Ts``, ``RJ``); labels are composed in the browser, so
+a test can find every card a frame mentions with one pattern.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bito.cards import card_str, cards_of, is_special, rank_of, suit_of
+
+Json = dict[str, Any]
+
+
+def card_json(code: int, trumps: frozenset[int] = frozenset()) -> Json:
+    """One visible card: its notation, and whether it is a trump."""
+    trump = not is_special(code) and suit_of(code) in trumps
+    return {"c": card_str(code), "trump": trump}
+
+
+def _sorted_hand(mask: int, trumps: frozenset[int]) -> list[int]:
+    """Plain suits first (clubs, diamonds, hearts, spades), then trumps, each low to high:
+    the order a player arranges a fan of cards."""
+    def key(code: int) -> tuple[int, int, int]:
+        if is_special(code):
+            return (2, 0, rank_of(code))
+        return (1 if suit_of(code) in trumps else 0, suit_of(code), rank_of(code))
+    return sorted(cards_of(mask), key=key)
+
+
+def action_json(action: Any) -> Json:
+    """A legal action: its text (what the client sends back), its kind and cards."""
+    cards = getattr(action, "cards", ())
+    target = getattr(action, "target", -1)
+    kind = getattr(action, "kind_name", None) or str(getattr(action, "kind", "move"))
+    out: Json = {"text": str(action), "kind": kind,
+                 "cards": [card_str(c) for c in cards if c >= 0]}
+    if isinstance(target, int) and target >= 0:
+        out["target"] = card_str(target)
+    return out
+
+
+_ROLE_WORDS = {"lead": "lead an attack", "defend": "cover, transfer or take",
+               "throw": "throw in or pass"}
+
+
+def render_durak(view: Any, spectator: bool) -> Json:
+    from bito.games.durak.state import PHASE_NAMES
+
+    trumps: frozenset[int] = view.trumps
+    phase = PHASE_NAMES[view.phase]
+    seats = []
+    for s in range(view.players):
+        if s in view.out:
+            role = "out"
+        elif s == view.defender:
+            role = "defender"
+        elif s == view.attacker:
+            role = "attacker"
+        else:
+            role = ""
+        seats.append({"seat": s, "count": view.hand_counts[s], "role": role,
+                      "known": [card_json(c, trumps)
+                                for c in _sorted_hand(view.known[s], trumps)]})
+    table = []
+    for a, d in zip(view.attack, view.defence, strict=True):
+        table.append({"attack": card_json(a, trumps),
+                      "cover": card_json(d, trumps) if d >= 0 else None})
+    piles: list[Json] = [{"name": "stock", "count": view.stock_count},
+                         {"name": "discard", "count": view.discard_count}]
+    if view.trump_card >= 0:
+        piles[0]["top"] = card_json(view.trump_card, trumps)
+    doing = _ROLE_WORDS.get(phase, "")
+    if phase == "defend" and "transfer" not in {a.kind_name for a in view.legal} \
+            and view.seat == view.to_act:
+        doing = "cover or take"
+    out: Json = {
+        "family": "durak", "phase": phase, "players": view.players, "to_act": view.to_act,
+        "doing": doing, "taking": view.taking, "bout": view.bout,
+        "trump_suits": ["cdhs"[t] for t in sorted(trumps) if t < 4],
+        "seats": seats, "table": table, "piles": piles, "out": list(view.out),
+        "outcome": view.outcome.to_json() if view.outcome is not None else None,
+    }
+    if spectator:
+        out.update(seat=None, hand=[], legal=[])
+    else:
+        out.update(seat=view.seat, hand=[card_json(c, trumps)
+                                         for c in _sorted_hand(view.hand, trumps)],
+                   legal=[action_json(a) for a in view.legal])
+    return out
+
+
+def render_generic(view: Any, spectator: bool) -> Json:
+    """Any family without its own renderer: the view's own text and the legal actions."""
+    legal = [] if spectator else [action_json(a) for a in getattr(view, "legal", ())]
+    outcome = getattr(view, "outcome", None)
+    to_json = getattr(outcome, "to_json", None)
+    return {"family": "generic", "players": getattr(view, "players", 0),
+            "to_act": getattr(view, "to_act", -1), "doing": "",
+            "seat": None if spectator else getattr(view, "seat", None),
+            "text": "" if spectator else str(view), "hand": [], "seats": [], "table": [],
+            "piles": [], "legal": legal, "outcome": to_json() if to_json else None}
+
+
+RENDERERS: dict[str, Callable[[Any, bool], Json]] = {"DurakView": render_durak}
+
+
+def render_view(view: Any, spectator: bool = False) -> Json:
+    """The JSON a seat (or, with ``spectator``, anybody) is sent for this view."""
+    renderer = RENDERERS.get(type(view).__name__, render_generic)
+    return renderer(view, spectator)
+
+
+def render_public(state: Any) -> Json:
+    """What a spectator may see: a seat's view with the hand and the legal moves removed, so
+    only public information (table, counts, known cards, piles) is left."""
+    return render_view(state.view(0), spectator=True)
+
+
+def render_open(state: Any) -> Json:
+    """The finished game's position with every hand shown, for the replay page (only ever
+    served once the game is over)."""
+    frame = render_view(state.view(0), spectator=True)
+    hands = []
+    for s in range(state.players):
+        view = state.view(s)
+        trumps = getattr(view, "trumps", frozenset())
+        hand = getattr(view, "hand", 0)
+        hands.append([card_json(c, trumps) for c in _sorted_hand(hand, trumps)]
+                     if isinstance(hand, int) else [])
+    frame["hands"] = hands
+    return frame

@@ -1,0 +1,410 @@
+"""Tables in play: the seats, the state, the clock, the bots, and who is watching.
+
+A :class:`Room` is the live copy of one stored table. Every change goes through the room's
+lock, is written to the database, and only then broadcast: each connection receives the view
+of its own seat (or the public view, for a spectator), never the state itself.
+
+The clock and the bots are asyncio tasks owned by the room. When a human's clock runs out the
+inactivity rules move for him (:func:`bito.server.games.silent_action`: a defender takes, a
+thrower passes, otherwise a bot's move); after ``timeouts_to_bot`` timeouts in a row the seat
+is handed to a bot until its player says he is back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bito.errors import BitoError
+from bito.server import games
+from bito.server.render import Json, render_public, render_view
+from bito.server.storage import SeatRow, Storage, TableRow
+
+log = logging.getLogger("bito.server")
+
+MAX_PLAYERS = 12
+LOG_LENGTH = 40
+
+
+class RoomError(BitoError):
+    """A request the table cannot grant (reported to the client, never fatal)."""
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open websocket: its seat (None for a spectator) and how to send it a frame."""
+
+    seat: int | None
+    send: Callable[[Json], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Server-wide defaults; a table may choose its own move timer."""
+
+    timer: float = 30.0  # seconds a human has for a move
+    bot_delay: float = 0.6  # a pause before a bot moves, so people can follow
+    timeouts_to_bot: int = 3  # timeouts in a row that hand a seat to a bot
+    default_bot: str = "heuristic"
+
+
+@dataclass(eq=False)
+class Room:
+    table: TableRow
+    state: Any = None
+    actions: list[Any] = field(default_factory=list)
+    log: list[Json] = field(default_factory=list)
+    conns: list[Connection] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    task: asyncio.Task[None] | None = None
+    deadline: float | None = None
+    timeouts: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.table.id
+
+    @property
+    def setup(self) -> games.Setup:
+        return games.Setup(self.table.spec, self.table.players, self.table.seed)
+
+    def seat_of_token(self, token: str | None) -> int | None:
+        if not token:
+            return None
+        for s in self.table.seats:
+            if s.kind != "open" and secrets.compare_digest(s.token, token):
+                return s.seat
+        return None
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.table.seats]
+
+
+class Lobby:
+    """Every room of this server, backed by one :class:`Storage`."""
+
+    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
+        self.storage = storage
+        self.settings = settings or Settings()
+        self.rooms: dict[str, Room] = {}
+
+    # --- start-up and lookup --------------------------------------------------------------
+
+    async def resume(self) -> int:
+        """Load every unfinished table from the database and restart its clock and bots.
+        Returns the number of games resumed mid-play."""
+        resumed = 0
+        for table_id in self.storage.table_ids(("waiting", "playing")):
+            room = self._load(table_id)
+            if room is not None and room.state is not None:
+                resumed += 1
+                self._schedule(room)
+        return resumed
+
+    def _load(self, table_id: str) -> Room | None:
+        table = self.storage.load_table(table_id)
+        if table is None:
+            return None
+        room = Room(table)
+        if table.status != "waiting":
+            stored = self.storage.load_actions(table_id)
+            room.state, room.actions = games.replay(room.setup, [a for _, a, _ in stored])
+            room.log = [self._log_entry(seat, action, how)
+                        for (seat, _, how), action in zip(stored, room.actions, strict=True)]
+        self.rooms[table_id] = room
+        return room
+
+    def get(self, table_id: str) -> Room:
+        room = self.rooms.get(table_id)
+        if room is None and 0 < len(table_id) <= 64:
+            room = self._load(table_id)
+        if room is None:
+            raise RoomError(f"no table {table_id!r}")
+        return room
+
+    def public_tables(self) -> list[Json]:
+        out = []
+        for room in self.rooms.values():
+            t = room.table
+            if t.settings.get("public") and t.status == "waiting":
+                out.append({"id": t.id, "variant": t.spec, "players": t.players,
+                            "open": sum(s.kind == "open" for s in t.seats),
+                            "host": t.seats[0].name})
+        return out
+
+    # --- creating and joining -------------------------------------------------------------
+
+    def create(self, *, variant: str, rules_text: str | None, deck: int | None, players: int,
+               name: str, seats: list[str], public: bool, timer: float | None) -> tuple[Room,
+                                                                                      str]:
+        """A new table; the creator sits in seat 0 and is its host. ``seats`` says, for seats
+        1.., "open" (for a friend) or a bot's name. Returns the room and the host's token."""
+        from bito.bots import bot_names
+
+        spec = games.resolve_spec(variant, rules_text, deck)
+        if not 2 <= players <= MAX_PLAYERS:
+            raise RoomError(f"players: {players} is not between 2 and {MAX_PLAYERS}")
+        # Deal once now so a seat count the deck cannot serve is refused at creation.
+        try:
+            games.new_state(games.Setup(spec, players, 0))
+        except BitoError:
+            raise
+        except Exception as e:  # an engine that cannot deal this game must not crash us
+            raise RoomError(f"variant: {spec} cannot be dealt here ({e})") from None
+        if len(seats) > players - 1:
+            raise RoomError(f"seats: {len(seats)} choices for {players - 1} other seats")
+        seats = seats + ["open"] * (players - 1 - len(seats))
+        known = bot_names()
+        if timer is not None and not 5 <= timer <= 600:
+            raise RoomError("timer: choose between 5 and 600 seconds")
+        table = TableRow(id=secrets.token_urlsafe(9), spec=spec, players=players, seed=0,
+                         settings={"public": bool(public),
+                                   "timer": timer if timer is not None else self.settings.timer},
+                         status="waiting", outcome=None, created=time.time())
+        host = check_name(name)
+        table.seats.append(SeatRow(0, host, "human", self.settings.default_bot,
+                                   secrets.token_urlsafe(24), False))
+        for i, choice in enumerate(seats, start=1):
+            if choice == "open":
+                table.seats.append(SeatRow(i, "", "open", self.settings.default_bot, "", False))
+            elif choice in known:
+                table.seats.append(self._bot_seat(i, choice))
+            else:
+                raise RoomError(f"seats: {choice!r} is neither 'open' nor a bot "
+                                f"({', '.join(known)})")
+        self.storage.create_table(table)
+        room = Room(table)
+        self.rooms[table.id] = room
+        return room, table.seats[0].token
+
+    @staticmethod
+    def _bot_seat(seat: int, bot: str) -> SeatRow:
+        return SeatRow(seat, f"{bot} bot", "bot", bot, secrets.token_urlsafe(24), True)
+
+    async def join(self, room: Room, name: str) -> tuple[int, str]:
+        async with room.lock:
+            if room.table.status != "waiting":
+                raise RoomError("this game has started; you can watch it")
+            free = [s for s in room.table.seats if s.kind == "open"]
+            if not free:
+                raise RoomError("the table is full; you can watch it")
+            seat = free[0]
+            seat.name, seat.kind, seat.token = check_name(name), "human", secrets.token_urlsafe(24)
+            seat.ready = False
+            self.storage.save_seat(room.id, seat)
+        await self.broadcast(room)
+        return seat.seat, seat.token
+
+    # --- messages from a seat -------------------------------------------------------------
+
+    async def ready(self, room: Room, seat: int) -> None:
+        async with room.lock:
+            if room.table.status != "waiting":
+                raise RoomError("the game has already started")
+            row = room.table.seats[seat]
+            row.ready = True
+            self.storage.save_seat(room.id, row)
+            if all(s.kind != "open" and s.ready for s in room.table.seats):
+                self._deal(room)
+        await self.broadcast(room)
+
+    async def seat_bot(self, room: Room, seat: int, target: int, bot: str | None) -> None:
+        """The host fills an open seat with a bot (``bot``) or opens a bot's seat again."""
+        from bito.bots import bot_names
+
+        async with room.lock:
+            if seat != 0:
+                raise RoomError("only the host (seat 0) may seat bots")
+            if room.table.status != "waiting":
+                raise RoomError("the game has already started")
+            if not 1 <= target < room.table.players:
+                raise RoomError(f"seat: choose a seat from 1 to {room.table.players - 1}")
+            row = room.table.seats[target]
+            if bot is None:
+                if row.kind != "bot":
+                    raise RoomError(f"seat {target} is not a bot's")
+                row = SeatRow(target, "", "open", self.settings.default_bot, "", False)
+            else:
+                if row.kind == "human":
+                    raise RoomError(f"seat {target} is taken by {row.name}")
+                if bot not in bot_names():
+                    raise RoomError(f"bot: {bot!r} is not one of {', '.join(bot_names())}")
+                row = self._bot_seat(target, bot)
+            room.table.seats[target] = row
+            self.storage.save_seat(room.id, row)
+        await self.broadcast(room)
+
+    async def act(self, room: Room, seat: int, text: str) -> None:
+        async with room.lock:
+            state = room.state
+            if state is None:
+                raise RoomError("the game has not started yet: press Ready")
+            if state.is_over:
+                raise RoomError("the game is over")
+            if state.to_act != seat:
+                who = room.table.seats[state.to_act].name
+                raise RoomError(f"not your turn: {who} (seat {state.to_act}) is to act")
+            action = games.find_action(state, text)
+            row = room.table.seats[seat]
+            if row.kind == "away":  # playing again takes the seat back from the bot
+                row.kind = "human"
+                self.storage.save_seat(room.id, row)
+            room.timeouts[seat] = 0
+            await self._apply(room, action, "move")
+
+    async def back(self, room: Room, seat: int) -> None:
+        async with room.lock:
+            row = room.table.seats[seat]
+            if row.kind == "away":
+                row.kind = "human"
+                room.timeouts[seat] = 0
+                self.storage.save_seat(room.id, row)
+                self._schedule(room)
+        await self.broadcast(room)
+
+    # --- the game -------------------------------------------------------------------------
+
+    def _deal(self, room: Room) -> None:
+        room.table.seed = games.fresh_seed()
+        room.state = games.new_state(room.setup)
+        room.table.status = "playing"
+        self.storage.set_status(room.id, "playing", seed=room.table.seed)
+        self._schedule(room)
+
+    async def _apply(self, room: Room, action: Any, how: str) -> None:
+        """Apply, persist, then broadcast (the caller holds the room's lock)."""
+        state = room.state
+        seat = state.to_act
+        new = state.apply(action)
+        outcome = games.outcome_json(new) if new.is_over else None
+        self.storage.append_action(room.id, len(room.actions) + 1, seat, str(action), how,
+                                   outcome)
+        room.state = new
+        room.actions.append(action)
+        room.log.append(self._log_entry(seat, action, how))
+        if outcome is not None:
+            room.table.status, room.table.outcome = "over", outcome
+        self._schedule(room)
+        await self.broadcast(room)
+
+    @staticmethod
+    def _log_entry(seat: int, action: Any, how: str) -> Json:
+        from bito.server.render import action_json
+
+        entry = action_json(action)
+        entry.update(seat=seat, how=how)
+        return entry
+
+    def _schedule(self, room: Room) -> None:
+        """Start the clock (a human to act) or the bot (a bot or an away player to act)."""
+        current = asyncio.current_task()
+        if room.task is not None and room.task is not current:
+            room.task.cancel()
+        room.task, room.deadline = None, None
+        state = room.state
+        if state is None or state.is_over:
+            return
+        seat = state.to_act
+        row = room.table.seats[seat]
+        n = len(room.actions)
+        if row.kind in ("bot", "away"):
+            room.task = asyncio.create_task(self._bot_turn(room, n, self.settings.bot_delay))
+        else:
+            timer = float(room.table.settings.get("timer") or self.settings.timer)
+            room.deadline = time.time() + timer
+            room.task = asyncio.create_task(self._clock(room, n, timer))
+
+    async def _bot_turn(self, room: Room, n: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with room.lock:
+            if len(room.actions) != n or room.state is None or room.state.is_over:
+                return
+            row = room.table.seats[room.state.to_act]
+            action = games.bot_action(room.state, row.bot, room.table.seed + n)
+            await self._guarded_apply(room, action, "bot")
+
+    async def _clock(self, room: Room, n: int, timer: float) -> None:
+        await asyncio.sleep(timer)
+        async with room.lock:
+            if len(room.actions) != n or room.state is None or room.state.is_over:
+                return
+            seat = room.state.to_act
+            row = room.table.seats[seat]
+            room.timeouts[seat] = room.timeouts.get(seat, 0) + 1
+            if room.timeouts[seat] >= self.settings.timeouts_to_bot and row.kind == "human":
+                row.kind = "away"
+                self.storage.save_seat(room.id, row)
+            action = games.silent_action(room.state)
+            if action is None:
+                action = games.bot_action(room.state, row.bot, room.table.seed + n)
+            await self._guarded_apply(room, action, "timeout")
+
+    async def _guarded_apply(self, room: Room, action: Any, how: str) -> None:
+        """A task's move: any failure is logged, never allowed to kill the server."""
+        try:
+            await self._apply(room, action, how)
+        except Exception:
+            log.exception("table %s: the %s move failed", room.id, how)
+
+    # --- frames ---------------------------------------------------------------------------
+
+    def frame(self, room: Room, seat: int | None) -> Json:
+        """What one connection is sent: the table's public facts and its seat's view."""
+        t = room.table
+        connected = {c.seat for c in room.conns}
+        seats = [{"seat": s.seat, "name": s.name, "kind": s.kind,
+                  "bot": s.bot if s.kind in ("bot", "away") else None,
+                  "ready": s.ready, "connected": s.seat in connected or s.kind == "bot"}
+                 for s in t.seats]
+        frame: Json = {
+            "type": "state", "table": t.id, "variant": t.spec, "players": t.players,
+            "status": t.status, "public": bool(t.settings.get("public")),
+            "timer": t.settings.get("timer"), "seats": seats, "you": seat,
+            "n": len(room.actions), "outcome": t.outcome,
+            "log": room.log[-LOG_LENGTH:],
+            "deadline_in": (max(0.0, room.deadline - time.time())
+                            if room.deadline is not None else None),
+        }
+        if room.state is not None:
+            frame["view"] = (render_public(room.state) if seat is None
+                             else render_view(room.state.view(seat)))
+        return frame
+
+    async def broadcast(self, room: Room) -> None:
+        frames: dict[int | None, Json] = {}
+        for conn in list(room.conns):
+            if conn.seat not in frames:
+                frames[conn.seat] = self.frame(room, conn.seat)
+            try:
+                await conn.send(frames[conn.seat])
+            except Exception:  # a closed socket: forget it, the player may reconnect
+                with contextlib.suppress(ValueError):
+                    room.conns.remove(conn)
+
+    async def attach(self, room: Room, conn: Connection) -> None:
+        room.conns.append(conn)
+        await self.broadcast(room)
+
+    async def detach(self, room: Room, conn: Connection) -> None:
+        with contextlib.suppress(ValueError):
+            room.conns.remove(conn)
+        await self.broadcast(room)
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            if room.task is not None:
+                room.task.cancel()
+
+
+def check_name(name: str) -> str:
+    """A player's name as shown at the table: 1-24 printable characters."""
+    clean = " ".join(str(name).split())
+    if not 1 <= len(clean) <= 24 or not clean.isprintable():
+        raise RoomError("name: give 1 to 24 printable characters")
+    return clean

@@ -1,0 +1,57 @@
+"""The ``bito serve`` subcommand: its options and how it starts the app under uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+DEFAULT_DB = "bito-server.sqlite3"
+
+
+def add_serve_parser(sub: Any, fmt: type[argparse.HelpFormatter]) -> None:
+    serve = sub.add_parser(
+        "serve", help="play in the browser with friends and bots", formatter_class=fmt,
+        description="Start the web app: create a table, share its link, fill empty seats "
+                    "with bots, play. Games are stored as they are played and resume after a "
+                    "restart. Needs the web extra: pip install 'bito[web]'.",
+        epilog="examples:\n  bito serve\n  bito serve --port 8080 --db games.sqlite3\n"
+               "  bito serve --db postgresql://bito@localhost/bito\n"
+               "  bito serve --host 0.0.0.0 --timer 20")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1; 0.0.0.0 for your LAN)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", default=DEFAULT_DB, metavar="PATH|URL",
+                       help=f"a SQLite file (default {DEFAULT_DB}) or a postgresql:// URL")
+    serve.add_argument("--timer", type=float, default=30.0, metavar="S",
+                       help="default seconds per move before the inactivity rules act "
+                            "(default 30; each table may choose its own)")
+    serve.add_argument("--bot-delay", type=float, default=0.6, metavar="S",
+                       help="pause before a bot moves, so people can follow (default 0.6)")
+    serve.add_argument("--timeouts-to-bot", type=int, default=3, metavar="N",
+                       help="timeouts in a row that hand a seat to a bot (default 3)")
+    serve.set_defaults(func=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from bito.server.app import create_app
+        from bito.server.rooms import Settings
+    except ImportError as e:
+        print(f"bito serve: error: {e} (install the web extra: pip install 'bito[web]')",
+              file=sys.stderr)
+        return 2
+    if args.timer <= 0 or args.bot_delay < 0 or args.timeouts_to_bot < 1:
+        print("bito serve: error: --timer must be positive, --bot-delay not negative, "
+              "--timeouts-to-bot at least 1", file=sys.stderr)
+        return 2
+    settings = Settings(timer=args.timer, bot_delay=args.bot_delay,
+                        timeouts_to_bot=args.timeouts_to_bot)
+    app = create_app(args.db, settings)
+    print(f"bito: open http://{args.host}:{args.port} (games stored in {args.db})",
+          file=sys.stderr, flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                ws_max_size=1 << 16)
+    return 0

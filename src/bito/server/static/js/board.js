@@ -1,0 +1,98 @@
+// Draws one view frame (the JSON of bito.server.render) into the page. The same code serves
+// every game family: hand, table pairs, seats with counts and known cards, piles, status.
+import { cardSvg, backSvg, cardLabel } from "./cards.js";
+
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+const KIND_WORDS = { attack: "attack", defend: "cover", transfer: "transfer",
+                     take: "take", pass: "pass" };
+
+// A readable label for a legal action or a log entry.
+export function actionLabel(a) {
+  const cards = (a.cards || []).map(cardLabel).join(" ");
+  if (a.kind === "defend") return `cover ${cardLabel(a.target)} with ${cards}`;
+  if (a.kind === "transfer") return `transfer with ${cards}`;
+  if (a.kind === "take") return "take the cards";
+  if (a.kind === "pass") return "pass (bito)";
+  if (a.kind === "attack") return `${cards}`;
+  return a.text;
+}
+
+export function seatName(seats, i) {
+  const s = seats && seats[i];
+  return s && s.name ? s.name : `seat ${i}`;
+}
+
+export function outcomeText(outcome, seats) {
+  if (!outcome) return "";
+  if (outcome.draw) return "A draw: nobody is the fool.";
+  if (outcome.loser === null || outcome.loser === undefined) return "Game over.";
+  return `${seatName(seats, outcome.loser)} is the fool (дурак).`;
+}
+
+// Draws the opponents, the table, the piles and (unless `hands` is given) the seat's hand.
+export function drawBoard(root, view, seats, opts = {}) {
+  root.replaceChildren();
+  const me = view.seat;
+  const opponents = h("div", { class: "opponents" });
+  for (const s of view.seats || []) {
+    if (s.seat === me && !opts.hands) continue;
+    const box = h("div", { class: "opponent" + (view.to_act === s.seat ? " acting" : ""),
+                           "data-seat": s.seat },
+      h("div", { class: "who" }, seatName(seats, s.seat),
+        s.role ? h("span", { class: "role" }, ` ${s.role}`) : null),
+      h("div", { class: "count" }, `${s.count} card${s.count === 1 ? "" : "s"}`));
+    const shown = opts.hands ? opts.hands[s.seat] : s.known;
+    if (shown && shown.length) {
+      box.append(h("div", { class: "known" + (opts.hands ? " open" : "") },
+                   shown.map((c) => cardSvg(c, { title: opts.hands ? "" : "known to all" }))));
+    }
+    opponents.append(box);
+  }
+  root.append(opponents);
+
+  const middle = h("div", { class: "middle" });
+  const piles = h("div", { class: "piles" });
+  for (const p of view.piles || []) {
+    const pile = h("div", { class: "pile", "data-pile": p.name },
+      p.top ? cardSvg(p.top, { title: "trump card" }) : null,
+      p.name === "stock" && p.count === 0 ? null : backSvg(p.count),
+      h("div", { class: "pile-name" }, `${p.name}: ${p.count}`));
+    piles.append(pile);
+  }
+  if (view.trump_suits && view.trump_suits.length) {
+    const sym = { c: "♣", d: "♦", h: "♥", s: "♠" };
+    piles.append(h("div", { class: "trump-suit" }, "trump ",
+                   view.trump_suits.map((s) => sym[s]).join(" ")));
+  }
+  middle.append(piles);
+  const table = h("div", { class: "table-cards", id: "table-drop" });
+  (view.table || []).forEach((pair) => {
+    const slot = h("div", { class: "pair" + (pair.cover ? " covered" : " open"),
+                            "data-attack": pair.attack.c });
+    slot.append(cardSvg(pair.attack));
+    if (pair.cover) {
+      const cover = cardSvg(pair.cover);
+      cover.classList.add("cover");
+      slot.append(cover);
+    }
+    table.append(slot);
+  });
+  if (!(view.table || []).length) table.append(h("div", { class: "empty-table" }, "table"));
+  middle.append(table);
+  if (view.text) middle.append(h("pre", { class: "view-text" }, view.text));
+  root.append(middle);
+  return { table };
+}

@@ -1,0 +1,59 @@
+// Cards drawn as SVG from their notation ("6h", "Ts", "RJ", "W1", "6h'").
+const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+const RED = new Set(["d", "h"]);
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(name, attrs, text) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function parseCard(code) {
+  const plain = code.replace(/'+$/, "");
+  if (["RJ", "BJ", "MC"].includes(plain) || /^W[1-4]$/.test(plain)) {
+    return { rank: plain, suit: "", special: true };
+  }
+  const rank = plain[0] === "T" ? "10" : plain[0];
+  return { rank, suit: plain[1], special: false };
+}
+
+export function cardLabel(code) {
+  const c = parseCard(code);
+  return c.special ? c.rank : c.rank + SUITS[c.suit];
+}
+
+// A face-up card; `card` is {c: "6h", trump: bool}.
+export function cardSvg(card, opts = {}) {
+  const info = parseCard(card.c);
+  const colour = info.special ? "#6a1b9a" : RED.has(info.suit) ? "#c62828" : "#1a1a1a";
+  const svg = el("svg", { viewBox: "0 0 60 84", class: "card" + (card.trump ? " trump" : ""),
+                          role: "img", "aria-label": cardLabel(card.c) });
+  svg.dataset.card = card.c;
+  svg.appendChild(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "face" }));
+  const mark = info.special ? info.rank : SUITS[info.suit];
+  svg.appendChild(el("text", { x: 6, y: 18, fill: colour, "font-size": 15,
+                               "font-weight": "bold" }, info.special ? info.rank : info.rank));
+  svg.appendChild(el("text", { x: 6, y: 32, fill: colour, "font-size": 13 },
+                     info.special ? "" : mark));
+  svg.appendChild(el("text", { x: 32, y: 60, fill: colour, "font-size": info.special ? 16 : 30,
+                               "text-anchor": "middle" }, mark));
+  if (card.trump) {
+    svg.appendChild(el("text", { x: 54, y: 16, "font-size": 12, "text-anchor": "end",
+                                 class: "trump-star" }, "★"));
+  }
+  if (opts.title) svg.appendChild(el("title", {}, opts.title));
+  return svg;
+}
+
+// The back of a card (the stock, an opponent's hidden cards).
+export function backSvg(label) {
+  const svg = el("svg", { viewBox: "0 0 60 84", class: "card back" });
+  svg.appendChild(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "back-face" }));
+  if (label !== undefined) {
+    svg.appendChild(el("text", { x: 30, y: 50, "font-size": 18, "text-anchor": "middle",
+                                 class: "back-label" }, String(label)));
+  }
+  return svg;
+}

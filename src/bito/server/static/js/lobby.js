@@ -1,0 +1,87 @@
+// The lobby: create a table (any registered game, house rules, seats, bots) or join one.
+import { h } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+let bots = [];
+let variants = [];
+
+function seatRows() {
+  const n = Number($("players").value);
+  const box = $("seats");
+  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren(h("legend", {}, "Other seats"));
+  for (let i = 1; i < n; i++) {
+    const pick = h("select", { "data-seat": i, "aria-label": `seat ${i}` },
+      h("option", { value: "open" }, "a friend (open seat)"),
+      bots.map((b) => h("option", { value: b }, `bot: ${b}`)));
+    if (old[i - 1]) pick.value = old[i - 1];
+    box.append(h("label", {}, `Seat ${i} `, pick));
+  }
+}
+
+function showSummary() {
+  const v = variants.find((x) => x.id === $("variant").value);
+  $("summary").textContent = v ? v.summary : "";
+}
+
+async function load() {
+  const data = await (await fetch("/api/variants")).json();
+  bots = data.bots;
+  variants = data.variants.filter((v) => v.kind === "game");
+  $("timer").value = Math.round(data.timer);
+  for (const v of variants) {
+    $("variant").append(h("option", { value: v.id }, `${v.names[0] || v.id} (${v.id})`));
+  }
+  $("variant").value = variants.some((v) => v.id === "podkidnoy") ? "podkidnoy" : variants[0].id;
+  for (let n = 2; n <= 8; n++) $("players").append(h("option", { value: n }, n));
+  seatRows();
+  showSummary();
+  $("name").value = localStorage.getItem("bito:name") || "";
+  refresh();
+}
+
+async function refresh() {
+  const data = await (await fetch("/api/lobby")).json();
+  const list = $("public-tables");
+  list.replaceChildren();
+  if (!data.tables.length) list.append(h("li", {}, "none yet — create one"));
+  for (const t of data.tables) {
+    list.append(h("li", {}, h("a", { href: `/t/${t.id}` },
+      `${t.variant}, ${t.players} players, host ${t.host} — ${t.open} open seat(s)`)));
+  }
+}
+
+$("players").addEventListener("change", seatRows);
+$("variant").addEventListener("change", showSummary);
+$("rules-file").addEventListener("change", async (e) => {
+  const file = e.target.files[0];
+  if (file) $("rules").value = await file.text();
+});
+$("create").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const name = $("name").value;
+  localStorage.setItem("bito:name", name);
+  const body = {
+    name,
+    variant: $("variant").value + modifierText(),
+    players: Number($("players").value),
+    seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
+    timer: Number($("timer").value),
+    public: $("public").checked,
+  };
+  if ($("rules").value.trim()) body.rules = $("rules").value;
+  if ($("deck").value) body.deck = Number($("deck").value);
+  const res = await fetch("/api/tables", { method: "POST",
+    headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const out = await res.json();
+  if (!res.ok) { $("create-error").textContent = out.error; return; }
+  localStorage.setItem(`bito:${out.table}`, JSON.stringify({ token: out.token, seat: out.seat }));
+  location.href = out.link;
+});
+setInterval(refresh, 5000);
+load();
+
+function modifierText() {
+  const text = $("modifiers").value.trim();
+  return !text || text.startsWith("+") ? text : `+${text}`;
+}

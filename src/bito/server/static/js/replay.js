@@ -1,0 +1,53 @@
+// Step through a finished game with every hand shown (or, during play, through your own
+// seat's views only).
+import { cardSvg } from "./cards.js";
+import { drawBoard, actionLabel, outcomeText } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = location.pathname.split("/").pop();
+const mine = JSON.parse(localStorage.getItem(`bito:${tableId}`) || "null");
+let data = null;
+let at = 0;
+
+function show() {
+  const f = data.frames[at];
+  const seats = data.names.map((name, seat) => ({ seat, name }));
+  drawBoard($("board"), f, seats, { hands: data.over ? f.hands : null });
+  $("hand").replaceChildren(...(data.over ? [] : (f.hand || []).map((c) => cardSvg(c))));
+  $("step").value = at;
+  $("counter").textContent = `${at} / ${data.frames.length - 1}`;
+  const move = f.move ? `${data.names[f.move.seat]}: ${actionLabel(f.move)}` : "the deal";
+  const end = at === data.frames.length - 1 && data.outcome ? ` — ${outcomeText(data.outcome, seats)}` : "";
+  $("move").textContent = move + end;
+}
+
+function go(to) { at = Math.max(0, Math.min(data.frames.length - 1, to)); show(); }
+
+async function load() {
+  const q = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
+  const res = await fetch(`/api/tables/${tableId}/replay${q}`);
+  const body = await res.json();
+  if (!res.ok) { $("message").textContent = body.error; return; }
+  data = body;
+  $("variant").textContent = data.variant;
+  $("step").max = data.frames.length - 1;
+  if (data.over) {
+    const a = document.createElement("a");
+    a.href = `/api/tables/${tableId}/record`;
+    a.textContent = "Download the full record";
+    $("downloads").append(a);
+  }
+  go(data.frames.length - 1);
+}
+
+$("first").onclick = () => go(0);
+$("prev").onclick = () => go(at - 1);
+$("next").onclick = () => go(at + 1);
+$("last").onclick = () => go(data.frames.length - 1);
+$("step").oninput = (e) => go(Number(e.target.value));
+document.addEventListener("keydown", (e) => {
+  if (!data) return;
+  if (e.key === "ArrowRight") go(at + 1);
+  if (e.key === "ArrowLeft") go(at - 1);
+});
+load();

@@ -1,0 +1,251 @@
+// The table page: join or watch, the ready-check, then play by click, drag or keyboard.
+import { cardSvg } from "./cards.js";
+import { h, drawBoard, actionLabel, seatName, outcomeText } from "./board.js";
+
+const tableId = location.pathname.split("/").pop();
+const key = `bito:${tableId}`;
+let mine = JSON.parse(localStorage.getItem(key) || "null"); // {token, seat}
+let frame = null;
+let socket = null;
+let selected = null;       // a hand card waiting for its target
+let multi = new Set();     // cards picked for a several-card lead
+let deadline = null;
+let retry = 500;
+let spectating = false;
+
+const $ = (id) => document.getElementById(id);
+
+function say(text, kind = "info") {
+  const box = $("message");
+  box.textContent = text;
+  box.className = `message ${kind}`;
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  else say("Not connected — reconnecting…", "error");
+}
+
+function act(text) {
+  selected = null;
+  multi.clear();
+  send({ type: "act", action: text });
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const query = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
+  socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}${query}`);
+  socket.onopen = () => { retry = 500; $("conn").textContent = "connected"; };
+  socket.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "state") { frame = msg; render(); }
+    else if (msg.type === "error") {
+      say(msg.message, "error");
+      if (/seat token is not valid/.test(msg.message)) { localStorage.removeItem(key); mine = null; }
+    }
+  };
+  socket.onclose = () => {
+    $("conn").textContent = "reconnecting…";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+async function join(ev) {
+  ev.preventDefault();
+  const name = $("join-name").value;
+  const res = await fetch(`/api/tables/${tableId}/join`, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name }) });
+  const body = await res.json();
+  if (!res.ok) { say(body.error, "error"); return; }
+  mine = { token: body.token, seat: body.seat };
+  localStorage.setItem(key, JSON.stringify(mine));
+  socket.onclose = null;
+  socket.close();
+  connect();
+}
+
+function renderWaiting() {
+  const box = $("waiting");
+  box.replaceChildren();
+  box.hidden = frame.status !== "waiting";
+  if (box.hidden) return;
+  const link = `${location.origin}/t/${tableId}`;
+  box.append(h("p", {}, "Share this link with your friends: ",
+    h("input", { class: "share", readonly: "", value: link, onclick: (e) => e.target.select() })));
+  const list = h("ul", { class: "seats" });
+  for (const s of frame.seats) {
+    const li = h("li", { "data-seat": s.seat },
+      `Seat ${s.seat}: `,
+      s.kind === "open" ? h("em", {}, "open") : s.name,
+      s.kind === "bot" ? ` (${s.bot})` : "",
+      s.kind !== "open" ? (s.ready ? " ✔ ready" : " … not ready") : "");
+    if (frame.you === 0 && s.seat > 0 && s.kind !== "human") {
+      const pick = h("select", { class: "bot-level", "aria-label": `bot for seat ${s.seat}` },
+        h("option", { value: "" }, "open for a friend"),
+        (window.bitoBots || []).map((b) => h("option", { value: b, selected: s.bot === b }, b)));
+      pick.addEventListener("change", () => send({ type: "bot", seat: s.seat,
+                                                     bot: pick.value || null }));
+      li.append(" ", pick);
+    }
+    list.append(li);
+  }
+  box.append(list);
+  const me = frame.you !== null && frame.seats[frame.you];
+  if (me) {
+    box.append(h("button", { id: "ready", disabled: me.ready,
+                             onclick: () => send({ type: "ready" }) },
+                 me.ready ? "Waiting for the others…" : "Ready"));
+  }
+}
+
+function renderJoin() {
+  const show = !mine && !spectating && frame && frame.status === "waiting" &&
+    frame.seats.some((s) => s.kind === "open");
+  $("join").hidden = !show;
+}
+
+function legal() { return (frame.view && frame.view.legal) || []; }
+
+function clickCard(code, ev) {
+  const moves = legal();
+  const single = moves.filter((a) => a.cards.length === 1 && a.cards[0] === code);
+  const several = moves.filter((a) => a.cards.length > 1 && a.cards.includes(code));
+  if (several.length && (multi.size || !single.length || (ev && ev.shiftKey))) {
+    multi.has(code) ? multi.delete(code) : multi.add(code);
+    selected = null;
+    render();
+    return;
+  }
+  if (single.length === 1) { act(single[0].text); return; }
+  if (single.length > 1) { selected = code; render(); say("Now choose the card to cover (or transfer)."); return; }
+  // Not legal: send it anyway so the server names the rule it breaks.
+  const v = frame.view;
+  const open = (v.table || []).filter((p) => !p.cover);
+  if (v.phase === "defend" && v.to_act === v.seat && open.length) act(`${code}>${open[0].attack.c}`);
+  else act(code);
+}
+
+function dropOn(code, target) {
+  if (target) { act(`${code}>${target}`); return; }
+  const moves = legal();
+  const transfer = moves.find((a) => a.kind === "transfer" && a.cards[0] === code);
+  act(transfer ? transfer.text : code);
+}
+
+function renderHand(view) {
+  const hand = $("hand");
+  hand.replaceChildren();
+  const moves = legal();
+  const playable = new Set(moves.flatMap((a) => a.cards));
+  for (const card of view.hand || []) {
+    const wrap = h("button", { class: "hand-card" + (playable.has(card.c) ? " playable" : "") +
+                                (selected === card.c || multi.has(card.c) ? " selected" : ""),
+                               draggable: "true", "data-card": card.c,
+                               "aria-label": `play ${card.c}` }, cardSvg(card));
+    wrap.addEventListener("click", (e) => clickCard(card.c, e));
+    wrap.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", card.c));
+    hand.append(wrap);
+  }
+}
+
+function renderActions(view) {
+  const box = $("actions");
+  box.replaceChildren();
+  const moves = legal();
+  if (!moves.length) return;
+  const chosen = [...multi].sort().join("+");
+  for (const a of moves) {
+    const hot = (selected && a.cards.includes(selected)) ||
+      (multi.size && [...a.cards].sort().join("+") === chosen);
+    const key = a.kind === "take" ? " [T]" : a.kind === "pass" ? " [P]" : "";
+    box.append(h("button", { class: "action" + (hot ? " hot" : ""), "data-action": a.text,
+                             onclick: () => act(a.text) }, actionLabel(a) + key));
+  }
+}
+
+function renderLog() {
+  const box = $("log");
+  box.replaceChildren();
+  for (const e of [...frame.log].reverse().slice(0, 20)) {
+    const how = e.how === "timeout" ? " (time ran out)" : "";
+    box.append(h("li", {}, `${seatName(frame.seats, e.seat)}: ${actionLabel(e)}${how}`));
+  }
+}
+
+function statusLine() {
+  const v = frame.view;
+  if (frame.status === "waiting") return "Waiting for every seat to be filled and ready.";
+  if (frame.status === "over" || (v && v.outcome)) return outcomeText(frame.outcome || v.outcome, frame.seats);
+  const who = seatName(frame.seats, v.to_act);
+  if (v.to_act === frame.you) return `Your turn: ${v.doing}.`;
+  return `${who} to act: ${v.doing}.`;
+}
+
+function render() {
+  if (!frame) return;
+  $("variant").textContent = frame.variant;
+  renderJoin();
+  renderWaiting();
+  const v = frame.view;
+  const me = frame.you !== null ? frame.seats[frame.you] : null;
+  $("you").textContent = me ? `You are ${me.name} (seat ${frame.you})` : "You are watching";
+  $("away").hidden = !(me && me.kind === "away");
+  $("status").textContent = statusLine();
+  $("game").hidden = !v;
+  deadline = frame.deadline_in !== null ? Date.now() + frame.deadline_in * 1000 : null;
+  tick();
+  if (!v) return;
+  const { table } = drawBoard($("board"), v, frame.seats);
+  table.addEventListener("dragover", (e) => e.preventDefault());
+  table.addEventListener("drop", (e) => {
+    e.preventDefault();
+    const pair = e.target.closest(".pair.open");
+    dropOn(e.dataTransfer.getData("text/plain"), pair ? pair.dataset.attack : null);
+  });
+  table.addEventListener("click", (e) => {
+    if (!selected) return;
+    const pair = e.target.closest(".pair.open");
+    dropOn(selected, pair ? pair.dataset.attack : null);
+  });
+  for (const pair of table.querySelectorAll(".pair.open")) {
+    if (selected && legal().some((a) => a.cards[0] === selected && a.target === pair.dataset.attack)) {
+      pair.classList.add("target");
+    }
+  }
+  renderHand(v);
+  renderActions(v);
+  renderLog();
+  const done = frame.status === "over";
+  const token = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
+  $("downloads").replaceChildren(
+    done || mine ? h("a", { href: `/api/tables/${tableId}/record${done ? "" : token}`,
+                            id: "download" }, done ? "Download the full record" : "Download my record") : "",
+    done ? h("a", { href: `/replay/${tableId}`, id: "replay-link" }, " · Replay") : "");
+}
+
+function tick() {
+  const box = $("timer");
+  if (deadline === null || !frame || frame.status !== "playing") { box.textContent = ""; return; }
+  const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  box.textContent = `⏱ ${left}s`;
+  box.classList.toggle("low", left <= 5);
+}
+
+document.addEventListener("keydown", (e) => {
+  if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || !frame) return;
+  const k = e.key.toLowerCase();
+  const find = (kind) => legal().find((a) => a.kind === kind || a.text === kind);
+  if (k === "t") { const a = find("take"); if (a) act(a.text); else say("You cannot take now.", "error"); }
+  else if (k === "p" || k === "b") { const a = find("pass"); if (a) act(a.text); else say("You cannot pass now.", "error"); }
+  else if (k === "escape") { selected = null; multi.clear(); render(); }
+});
+
+$("join-form").addEventListener("submit", join);
+$("watch").addEventListener("click", () => { spectating = true; render(); });
+$("back").addEventListener("click", () => send({ type: "back" }));
+setInterval(tick, 250);
+fetch("/api/variants").then((r) => r.json()).then((d) => { window.bitoBots = d.bots; render(); });
+connect();
