@@ -149,8 +149,11 @@ def play_to_end(clients: dict[int, Client], pick: Any = None, timeout: float = 1
                 player.send({"type": "act", "action": choice})
                 if on_move is not None:
                     on_move(mine)
-                player.wait(lambda m, n=frame["n"]: m["type"] == "error"
-                            or (m["type"] == "state" and m["n"] > n))
+                player = clients[seat]  # on_move may have reconnected this seat
+                latest = player.latest()
+                if latest is None or latest["n"] <= frame["n"]:
+                    player.wait(lambda m, n=frame["n"]: m["type"] == "error"
+                                or (m["type"] == "state" and m["n"] > n))
         else:
             watcher.wait(lambda m, n=frame["n"]: m["type"] == "state" and m["n"] > n)
     raise AssertionError("the game did not finish in time")

@@ -20,6 +20,9 @@ pytest.importorskip("fastapi")
 
 from bito.cards import card_str, cards_of
 from bito.record import load_record
+from bito.rules.registry import all_variants
+from bito.server import games
+from bito.server.render import render_public, render_view
 from bito.server.rooms import Settings
 from server_kit import (
     CARD,
@@ -77,11 +80,27 @@ def test_friends_and_a_bot_play_a_whole_game_and_no_frame_leaks(server: ServerTh
             side["replay"] = rep.text
             assert http.get(f"/api/tables/{table}/replay").status_code == 403
 
-    end = play_to_end({0: alice, 1: b}, pick=pick, on_move=on_move)
+    clients = {0: alice, 1: b}
+    old_bob: list[Client] = []
+
+    def on_move_and_reconnect(frame: dict[str, object]) -> None:
+        on_move(frame)
+        if moves["count"] == 10:  # Bob's tab closes and he opens the link again
+            old_bob.append(clients[1])
+            clients[1].close()
+            again = Client(server.base, table, bob["token"])
+            back = again.state()
+            assert back["you"] == 1 and back["n"] >= frame["n"]  # type: ignore[operator]
+            assert back["view"]["hand"]  # the same seat, with its cards
+            clients[1] = again
+
+    end = play_to_end(clients, pick=pick, on_move=on_move_and_reconnect)
+    assert old_bob, "the game ended before the reconnect"
+
     assert end["outcome"] is not None and end["status"] == "over"
     states = full_states(http, table)
     assert states[-1].outcome.to_json() == end["outcome"]
-    for client, seat in ((alice, 0), (b, 1), (watcher, None)):
+    for client, seat in ((alice, 0), (b, 1), (clients[1], 1), (watcher, None)):
         client.close()
         assert assert_no_leak(client, states, seat) > 10
     # The censored record asked for mid-game shows Bob's own cards and nobody else's.
@@ -104,3 +123,185 @@ def test_friends_and_a_bot_play_a_whole_game_and_no_frame_leaks(server: ServerTh
     assert open_replay["over"] and len(open_replay["frames"]) == len(states)
     assert [len(h) for h in open_replay["frames"][0]["hands"]] == [
         s.bit_count() for s in states[0].hands]
+
+
+def test_bad_messages_get_clear_errors_and_harm_nobody(server: ServerThread) -> None:
+    http = server.http
+    t = create_table(http, players=2, seats=["open"])
+    bob = join(http, t["table"], "Bob")
+    other = create_table(http, players=2, seats=["random"])
+    alice = Client(server.base, t["table"], t["token"])
+    b = Client(server.base, t["table"], bob["token"])
+    calm = Client(server.base, other["table"], other["token"])
+    alice.state()
+    cases = [
+        ("not json", "not valid JSON"),
+        ("[1, 2]", '"type"'),
+        ({"kind": "act"}, '"type"'),
+        ({"type": "dance"}, "unknown message type 'dance'"),
+        ({"type": "act"}, '"act" needs "action"'),
+        ({"type": "act", "action": "7d"}, "not started"),
+        ({"type": "bot", "seat": "one", "bot": "random"}, '"seat"'),
+        ({"type": "bot", "seat": 1, "bot": "random"}, "taken by Bob"),
+        ("x" * 5000, "message too long"),
+    ]
+    for message, words in cases:
+        alice.send(message)
+        assert words in alice.error()["message"]
+    b.send({"type": "bot", "seat": 1, "bot": "random"})
+    assert "only the host" in b.error()["message"]
+    alice.ws.send(b"\x00\x01")
+    assert "text frames" in alice.error()["message"]
+    alice.send({"type": "ready"})
+    b.send({"type": "ready"})
+    frame = b.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
+    mover, waiter = (alice, b) if frame["view"]["to_act"] == 0 else (b, alice)
+    waiter.send({"type": "act", "action": "take"})
+    assert "not your turn" in waiter.error()["message"]
+    mover.send({"type": "act", "action": "7x"})
+    assert "^" in mover.error()["message"]  # the notation error points at the character
+    hand = mover.latest()["view"]["hand"]  # type: ignore[index]
+    held = {c["c"] for c in hand}
+    absent = next(f"{r}{s}" for r in "6789TJQKA" for s in "cdhs" if f"{r}{s}" not in held)
+    mover.send({"type": "act", "action": absent})
+    assert mover.error()["message"]  # the engine names the rule the move breaks
+    # Spectators only watch; a wrong token is refused.
+    spectator = Client(server.base, t["table"])
+    spectator.state()
+    spectator.send({"type": "act", "action": "take"})
+    assert "spectators" in spectator.error()["message"]
+    intruder = Client(server.base, t["table"], other["token"])
+    assert "not valid" in intruder.error()["message"]
+    # Nothing above disturbed either table: both still answer and play on.
+    calm.send({"type": "ping"})
+    assert calm.wait(lambda m: m["type"] == "pong")
+    legal = mover.latest()["view"]["legal"]  # type: ignore[index]
+    mover.send({"type": "act", "action": legal[0]["text"]})
+    assert mover.wait(lambda m: m["type"] == "state" and m["n"] == 1)["n"] == 1
+    for c in (alice, b, calm, spectator):
+        c.close()
+
+
+def test_seat_tokens_are_unguessable_and_bound_to_their_table(server: ServerThread) -> None:
+    tables = [create_table(server.http, players=3, seats=["open", "open"]) for _ in range(3)]
+    tokens = [t["token"] for t in tables]
+    tokens += [join(server.http, t["table"], f"p{i}")["token"] for i, t in enumerate(tables)]
+    assert len(set(tokens)) == len(tokens)
+    assert all(len(tok) >= 32 for tok in tokens)  # 24 random bytes, URL-safe
+    ids = [t["table"] for t in tables]
+    assert len(set(ids)) == 3 and all(len(i) >= 12 for i in ids)
+    r = server.http.get(f"/api/tables/{ids[0]}/record", params={"token": tokens[1]})
+    assert r.status_code in (400, 403)
+
+
+def test_the_clock_applies_the_inactivity_rules(tmp_path: Path) -> None:
+    """Two silent players: the attacker's time-out makes a bot's lead, the defender's a take,
+    the thrower's a pass; after two time-outs in a row a seat is handed to a bot, and a
+    player who says he is back gets it again."""
+    srv = ServerThread(str(tmp_path / "clock.sqlite3"),
+                       Settings(timer=0.15, bot_delay=0, timeouts_to_bot=2))
+    try:
+        t = create_table(srv.http, players=2, seats=["open"])
+        bob = join(srv.http, t["table"], "Bob")
+        alice = Client(srv.base, t["table"], t["token"])
+        b = Client(srv.base, t["table"], bob["token"])
+        alice.send({"type": "ready"})
+        b.send({"type": "ready"})
+        frame = alice.wait(lambda m: m["type"] == "state" and m["n"] >= 6, timeout=30)
+        log = frame["log"]
+        assert all(e["how"] in ("timeout", "bot") for e in log)
+        states = _states_of(tmp_path / "clock.sqlite3", t["table"], len(log))
+        for entry, before in zip(log, states, strict=False):
+            legal = [str(a) for a in before.legal_actions()]
+            assert entry["text"] in legal
+            if entry["how"] == "timeout":
+                if "take" in legal:
+                    assert entry["text"] == "take"
+                elif "pass" in legal:
+                    assert entry["text"] == "pass"
+        kinds = [e["how"] for e in log if e["seat"] == log[0]["seat"]]
+        assert kinds[:2] == ["timeout", "timeout"] and "bot" in kinds[2:]
+        assert frame["seats"][log[0]["seat"]]["kind"] == "away"
+        comeback = alice if log[0]["seat"] == 0 else b
+        comeback.send({"type": "back"})
+        seat = log[0]["seat"]
+        assert comeback.wait(lambda m: m["type"] == "state"
+                             and m["seats"][seat]["kind"] == "human")
+        alice.close()
+        b.close()
+    finally:
+        srv.stop()
+
+
+def _states_of(db: Path, table: str, count: int) -> list[object]:
+    """The true states of a running game, read from the server's database (a test may)."""
+    from bito.server.storage import Storage
+
+    store = Storage(str(db))
+    try:
+        row = store.load_table(table)
+        assert row is not None
+        texts = [a for _, a, _ in store.load_actions(table)]
+    finally:
+        store.close()
+    state = games.new_state(games.Setup(row.spec, row.players, row.seed))
+    states = [state]
+    for text in texts[:count]:
+        state = state.apply(games.find_action(state, text))
+        states.append(state)
+    return states
+
+
+def test_lobby_lists_public_tables_only(server: ServerThread) -> None:
+    public = create_table(server.http, players=2, public=True, name="Host")
+    private = create_table(server.http, players=2)
+    listed = {t["id"] for t in server.http.get("/api/lobby").json()["tables"]}
+    assert public["table"] in listed and private["table"] not in listed
+
+
+def test_creation_refuses_bad_input_naming_the_field(server: ServerThread) -> None:
+    http = server.http
+    cases = [
+        ({"players": 1}, "players"),
+        ({"players": "two"}, "players"),
+        ({"variant": "no-such-game"}, "no such variant"),
+        ({"variant": "podkidnoy+throw_in.by=everyone"}, "throw_in.by"),
+        ({"rules": 'base = "podkidnoy"\n[options]\nnonsense = 1\n'}, "line 3"),
+        ({"seats": ["grandmaster"]}, "grandmaster"),
+        ({"name": ""}, "name"),
+        ({"timer": 1}, "timer"),
+        ({"players": 9}, "players"),
+    ]
+    for body, words in cases:
+        body.setdefault("name", "Alice")
+        r = http.post("/api/tables", json=body)
+        assert r.status_code == 400, (body, r.text)
+        assert words in r.json()["error"], (body, r.json())
+    assert http.post("/api/tables", content=b"{").status_code == 400
+    assert http.get("/api/tables/nope").status_code == 404
+
+
+def test_every_registered_game_is_offered_and_drawn(server: ServerThread) -> None:
+    """The lobby offers every game of the registry; each one the engine deals is drawn by
+    the generic renderer (no per-variant code), and one it cannot deal is refused with a
+    clear message, never a server error."""
+    offered = {v["id"] for v in server.http.get("/api/variants").json()["variants"]}
+    assert offered == {v.id for v in all_variants()}
+    dealt = 0
+    for v in all_variants():
+        if v.kind != "game":
+            continue
+        r = server.http.post("/api/tables", json={"name": "A", "variant": v.id, "players": 2})
+        assert r.status_code in (200, 400), (v.id, r.text)
+        if r.status_code == 400:
+            assert r.json()["error"], v.id
+            continue
+        state = games.new_state(games.Setup(v.id, 2, 11))
+        for seat in (0, 1):
+            frame = render_view(state.view(seat))
+            assert json.dumps(frame) and frame["seat"] == seat
+            assert len(frame["hand"]) == state.hands[seat].bit_count() or frame["hand"] == []
+        public = render_public(state)
+        assert public["hand"] == [] and public["legal"] == []
+        dealt += 1
+    assert dealt >= 3
