@@ -82,16 +82,18 @@ def deck_of(state: DurakState) -> set[int]:
 
 
 def zones(state: DurakState) -> list[list[int]]:
-    """Every place a card can be: each hand, the stock, the table, the discard pile."""
+    """Every place a card can be: each hand, the stock, the table, the discard pile, and the
+    cards set aside (#18's secret card)."""
     out = [cards_of(h) for h in state.hands]
     out.append(list(state.stock))
     out.append(table_cards(state))
     out.append(cards_of(state.discard))
+    out.append(cards_of(state.aside))
     return out
 
 
 def assert_conserved(state: DurakState) -> None:
-    """Hands + stock + table + discard hold exactly the deck, each card once."""
+    """Hands + stock + table + discard + set-aside cards hold exactly the deck, each once."""
     every = [c for z in zones(state) for c in z]
     assert len(every) == len(set(every)), "a card is in two places"
     assert set(every) == deck_of(state), "cards created or lost"

@@ -28,7 +28,12 @@ from bito.games.durak import (
     DurakView,
     parse_action,
 )
-from bito.games.durak.render import hand_text, outcome_text, trump_words
+from bito.games.durak.render import (
+    hand_text,
+    outcome_text,
+    state_trump_words,
+    view_trump_words,
+)
 from bito.games.game import Game
 
 InputFn = Callable[[str], str]
@@ -160,7 +165,7 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
     """What the human sees at the table: counts, known cards, the table, their hand, and the
     numbered legal moves when it is their turn."""
     trump = view.trump_suit
-    words = trump_words(view.trumps, view.trump_card, view.trump_card_in_stock)
+    words = view_trump_words(view)
     lines = [
         f"--- bout {view.bout + 1} --- {words}   stock {view.stock_count}   "
         f"discard {view.discard_count}",
@@ -295,7 +300,7 @@ class TerminalGame:
         table = ", ".join(f"seat {i}: {label}" for i, label in enumerate(self.labels))
         return (f"Durak, {d.rules.deck_size} cards, {state.players} players, seed {d.seed}.\n"
                 f"Players: {table}.\n"
-                f"{_sentence(trump_words(d.trumps, d.trump_card, True))}; "
+                f"{_sentence(state_trump_words(state))}; "
                 f"{_verb(self.names[state.attacker], 'attack', 'attacks')} first.")
 
     def _play(self, action: Action) -> None:
@@ -389,7 +394,7 @@ class TerminalGame:
 def render_full(state: DurakState, names: Sequence[str]) -> str:
     """The whole position, every hand face up, with seat names: for replays and the end of a
     game (never shown to a player while the game is on)."""
-    words = trump_words(state.deal.trumps, state.deal.trump_card, bool(state.stock))
+    words = state_trump_words(state)
     lines = [f"{words}   stock "
              f"{len(state.stock)}   discard {state.discard.bit_count()}   bout {state.bout + 1}"
              f"   phase {state.phase_name}"]
@@ -398,7 +403,8 @@ def render_full(state: DurakState, names: Sequence[str]) -> str:
     width = max(len(n) for n in names)
     for seat in range(state.players):
         role = _roles(view, seat)
-        hand = hand_text(state.hands[seat], state.deal.trump_suit)
+        own = state.deal.own_trumps
+        hand = hand_text(state.hands[seat], own[seat] if own else state.trump_suit)
         lines.append(f"  {names[seat]:<{width}}  {hand}{role}")
     return "\n".join(lines)
 

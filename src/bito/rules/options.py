@@ -76,10 +76,17 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "rank), spades, joker, mega; such a card is buried in the stock and another is "
                "turned (#74)", "#74 #14 #81"),
     OptionSpec("trump.per_player", (False, True), "every player has a personal trump suit, "
-               "turned up for him after the deal (#16)", "#16"),
+               "turned up for him after the deal; no common trump card is turned, so trump.source "
+               "and the #80 indicator search do not apply (#16)", "#16"),
+    OptionSpec("trump.per_player_assign", ("turn_up", "fixed_by_seat"), "how personal trumps "
+               "are chosen (#16 A1): turned up from the stock, one per player, a taken suit "
+               "refused while a free one remains; or clubs, diamonds, hearts, spades by seat",
+               "#16"),
     OptionSpec("trump.secret_second", (False, True), "a second card lies face down under the "
                "trump card; when the stock runs out it is turned and its suit becomes trump "
                "(#18)", "#18"),
+    OptionSpec("trump.secret_drawable", (False, True), "the turned secret card becomes the "
+               "last card of the stock instead of staying out of play (#18 A1)", "#18"),
     OptionSpec("beats.suit_mode", ("standard", "suitless"), "standard: a higher card of the "
                "same suit or a trump beats; suitless: any higher card beats, trumps only by "
                "higher trumps (#17)", "§4.6 #17"),
@@ -167,12 +174,10 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
 OPTION_SPECS: Final[dict[str, OptionSpec]] = {s.key: s for s in _SPECS}
 
 #: Option values that the catalogue's "Variants I" needs and the rules object accepts, but
-#: that the engine does not play yet (own trumps, the secret trump, joker gifts, Estonian
+#: that the engine does not play yet (joker gifts, Estonian
 #: transfers and group throw-ins). A game whose rules use one is refused by
 #: :func:`pending_options` with the key at fault.
 PENDING: Final[dict[str, tuple[Any, ...]]] = {
-    "trump.per_player": (True,), "trump.secret_second": (True,),
-    "beats.binding": ("all_other_players", "attacker_suit_only"),
     "specials.joker_gifts": (True,), "specials.gift_block_combo": (True,),
     "transfer.window": ("any_time",), "transfer.new_defender_beats": ("transfer_cards_only",),
     "throw_in.groups": (True,),
@@ -206,7 +211,9 @@ class Rules:
     trump_search_indicator: bool = False
     trump_reject_indicator: tuple[str, ...] = ()
     trump_per_player: bool = False
+    trump_per_player_assign: str = "turn_up"
     trump_secret_second: bool = False
+    trump_secret_drawable: bool = False
     beats_suit_mode: str = "standard"
     beats_restricted_suit: str = ""
     beats_royal: bool = False

@@ -25,6 +25,11 @@ field          meaning
 ``out``        seats that went out, in order (``2.0``)
 ``dealer``     the dealer; ``under_fool`` ``1`` if the deal was led at the previous fool
 ``seed``       the deal's seed (kept for records; not needed to play on)
+``own``        personal trumps (#16), one suit letter per seat (``shc``)
+``secret``     the secret card set aside under the trump card (#18); ``revealed`` ``1``
+               once it has been turned and its suit is trump
+``up``         stock cards lying face up, when more than the trump card (#16's turned cards)
+``closed``     ``1`` when a cover has closed throw-ins for this bout (#22, #28)
 =============  ============================================================================
 
 The *censored* form, for one seat, writes every card that seat may not see as ``??`` (``??*5``
@@ -41,7 +46,6 @@ from typing import Any
 from bito.cards import HIDDEN, card_str, cards_of, parse_card, split_cards
 from bito.errors import InvalidNotationError, RulesError
 from bito.games.durak.actions import Action, parse_action
-from bito.games.durak.beats import beat_table_of
 from bito.games.durak.setup import Deal, MatchContext, _trump_context
 from bito.games.durak.state import DEFEND_PHASE, LEAD, OVER, PHASE_NAMES, THROW, DurakState
 from bito.rules import Rules, resolve
@@ -103,9 +107,14 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         fields.append(f"stock={_cards(list(state.stock))}")
         fields.append("hands=" + "/".join(_cards(h) for h in state.hands))
     else:
-        stock = ""
-        if state.stock:
-            stock = card_str(state.stock[0]) + _hidden(len(state.stock) - 1)
+        stock, hidden = "", 0
+        for c in state.stock:  # bottom first: face-up cards shown, the others hidden
+            if d.face_up >> c & 1:
+                stock += _hidden(hidden) + card_str(c)
+                hidden = 0
+            else:
+                hidden += 1
+        stock += _hidden(hidden)
         fields.append(f"stock={stock or '-'}")
         hands = []
         for s in range(n):
@@ -130,6 +139,16 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
                f"under_fool={int(d.under_fool)}"]
     if state.closed:
         fields.append("closed=1")
+    if d.own_trumps:
+        fields.append("own=" + "".join("cdhs"[t] for t in d.own_trumps))
+    if d.secret_card >= 0:
+        shown = seat is None or state.revealed
+        fields.append(f"secret={card_str(d.secret_card) if shown else '??'}")
+        if state.revealed:
+            fields.append("revealed=1")
+    default_up = 1 << d.trump_card if d.trump_card >= 0 else 0
+    if d.face_up != default_up:
+        fields.append(f"up={_cards(d.face_up)}")
     return " ".join(fields)
 
 
@@ -144,7 +163,8 @@ class CensoredPosition:
 
 _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
          "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
-         "throwers", "t_idx", "passes", "out", "under_fool", "closed"}
+         "throwers", "t_idx", "passes", "out", "under_fool", "closed", "own", "secret",
+         "revealed", "up"}
 
 
 def _split_fields(text: str) -> tuple[str, dict[str, str], dict[str, int]]:
@@ -214,7 +234,7 @@ def parse_position(text: str) -> DurakState:
     except RulesError as e:
         raise InvalidNotationError(f"rules: {e}", text, 0) from None
     n = _int(f, where, text, "players", 2, 2, rules.max_players)
-    no_card = rules.trump_source in ("fixed", "none")
+    no_card = rules.trump_source in ("fixed", "none") or rules.trump_per_player
     if "trump" not in f and not no_card:
         raise InvalidNotationError("a position needs trump=<card>", text, len(text))
     trump_card = -1
@@ -227,6 +247,17 @@ def parse_position(text: str) -> DurakState:
         raise InvalidNotationError("trump: these rules turn up a trump card", text,
                                    where.get("trump", 0))
     stock = _card_field(f, where, text, "stock")
+    own = _own_field(f, where, text, n, rules.trump_per_player)
+    secret = -1
+    if f.get("secret", "-") != "-":
+        if not rules.trump_secret_second:
+            raise InvalidNotationError("secret: these rules have no secret card (#18)", text,
+                                       where["secret"])
+        secret = _card_field(f, where, text, "secret")[0]
+    revealed = bool(_int(f, where, text, "revealed", 0, 0, 1))
+    if revealed and secret < 0:
+        raise InvalidNotationError("revealed: there is no secret card", text, where["revealed"])
+    up = _mask_unique(_card_field(f, where, text, "up"), text, where.get("up", 0))
     hand_parts = f.get("hands", "").split("/") if "hands" in f else []
     if len(hand_parts) != n:
         raise InvalidNotationError(f"hands: expected {n} hands separated by '/'", text,
@@ -270,6 +301,9 @@ def parse_position(text: str) -> DurakState:
         listed += [(f"hand {seat}", c, where["hands"]) for c in cards_of(h)]
     listed += [("table", c, where.get("table", 0)) for c in attack]
     listed += [("table", c, where.get("table", 0)) for c in defence if c >= 0]
+    drawable = rules.trump_secret_drawable
+    if secret >= 0 and not (revealed and drawable):
+        listed.append(("secret", secret, where["secret"]))
     if "discard" in f:
         listed += [("discard", c, where["discard"])
                    for c in _card_field(f, where, text, "discard")]
@@ -291,7 +325,8 @@ def parse_position(text: str) -> DurakState:
                 + "".join(card_str(c) for c in sorted(missing)), text, where["discard"])
     else:
         discard = sum(1 << c for c in deck - set(seen))
-    if stock and trump_card >= 0 and stock[0] != trump_card:
+    if stock and trump_card >= 0 and stock[0] != trump_card and not (
+            revealed and stock == [secret]):
         raise InvalidNotationError("stock: the bottom card must be the trump card while it "
                                    "lies under the stock", text, where["stock"])
     attacker = _int(f, where, text, "attacker", 0, 0, n - 1)
@@ -306,8 +341,13 @@ def parse_position(text: str) -> DurakState:
                 hands=tuple(hands), stock=tuple(stock), first_attacker=attacker,
                 first_defender=(attacker + 1) % n, shown=tuple(known),
                 under_fool=bool(_int(f, where, text, "under_fool", 0, 0, 1)),
-                trumps=trumps, high_joker=high_joker, jokers_wild=jokers_wild)
+                trumps=trumps, high_joker=high_joker, jokers_wild=jokers_wild,
+                secret_card=secret, own_trumps=own,
+                face_up=up or ((1 << trump_card | (1 << secret if drawable and secret >= 0
+                                                   else 0)) if trump_card >= 0 else 0))
     s = DurakState.start(deal)
+    s.revealed = revealed
+    s.aside = 1 << secret if secret >= 0 and not (revealed and drawable) else 0
     s.discard = discard
     s.attack = attack
     s.defence = defence
@@ -334,7 +374,7 @@ def parse_position(text: str) -> DurakState:
         s.phase = DEFEND_PHASE
     else:
         s.phase = THROW
-    s._beats = beat_table_of(rules, trumps, high_joker, jokers_wild)
+    s._beats = s._beat_table()
     if s.phase == THROW and "throwers" not in f:
         s._start_throw_round()
         if s.phase != THROW:
@@ -351,6 +391,24 @@ def parse_position(text: str) -> DurakState:
         s._finish([x for x in range(n) if not out_mask >> x & 1])
     _check_consistent(s, text, where)
     return s
+
+
+def _own_field(f: dict[str, str], where: dict[str, int], text: str, n: int,
+               wanted: bool) -> tuple[int, ...]:
+    """Personal trump suits (#16): one suit letter per seat."""
+    raw = f.get("own", "-")
+    if raw == "-":
+        if wanted:
+            raise InvalidNotationError("own: these rules give every player a trump suit "
+                                       "(own=<one suit letter per seat>)", text, len(text))
+        return ()
+    if not wanted:
+        raise InvalidNotationError("own: these rules have no personal trumps", text,
+                                   where["own"])
+    if len(raw) != n or any(ch not in "cdhs" for ch in raw):
+        raise InvalidNotationError(f"own: expected {n} suit letters (c, d, h, s)", text,
+                                   where["own"])
+    return tuple("cdhs".index(ch) for ch in raw)
 
 
 def _rank_mask(c: int) -> int:

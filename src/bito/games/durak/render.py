@@ -12,16 +12,38 @@ if TYPE_CHECKING:
     from bito.games.durak.view import DurakView
 
 
-def trump_words(trumps: frozenset[int], trump_card: int, in_stock: bool) -> str:
+def trump_words(trumps: frozenset[int], trump_card: int, in_stock: bool,
+                own: Sequence[int] = (), secret: int | None = None) -> str:
     """``trump ♦ (trump card 8♦, under the stock)``, or the words for games without a turned-up
-    card or without trumps."""
+    card or without trumps; personal trumps (#16) by seat; ``secret``: #18's secret card
+    (-1 while it lies face down, None in games without one)."""
+    if own:
+        return "own trumps " + " ".join(f"{s}:{SUIT_SYMBOLS[t]}" for s, t in enumerate(own))
     if not trumps:
         return "no trumps"
     suits = "".join(SUIT_SYMBOLS[s] for s in sorted(trumps))
+    if secret is not None and secret >= 0:
+        return f"trump {suits} (secret card {card_pretty(secret)} turned)"
     if trump_card < 0:
         return f"trump {suits} (no card turned up)"
     where = "under the stock" if in_stock else "drawn"
-    return f"trump {suits} (trump card {card_pretty(trump_card)}, {where})"
+    hidden = ", a secret card face down beside it" if secret is not None else ""
+    return f"trump {suits} (trump card {card_pretty(trump_card)}, {where}{hidden})"
+
+
+def state_trump_words(state: DurakState) -> str:
+    """:func:`trump_words` for a whole position."""
+    d = state.deal
+    secret = None if d.secret_card < 0 else (d.secret_card if state.revealed else -1)
+    return trump_words(state.trumps, d.trump_card, bool(state.stock), d.own_trumps, secret)
+
+
+def view_trump_words(view: DurakView) -> str:
+    """:func:`trump_words` for what one seat sees."""
+    secret = view.secret_card if view.secret_card >= 0 else (
+        -1 if view.rules.trump_secret_second and view.trump_card >= 0 else None)
+    return trump_words(view.trumps, view.trump_card, view.trump_card_in_stock,
+                       view.own_trumps, secret)
 
 
 def sorted_hand(mask: int, trump_suit: int) -> list[int]:
@@ -47,8 +69,7 @@ def table_text(attack: Sequence[int], defence: Sequence[int]) -> str:
 
 def render_state(state: DurakState) -> str:
     """Everything, hidden cards included: for debugging and tests."""
-    trump = state.deal.trump_suit
-    words = trump_words(state.deal.trumps, state.deal.trump_card, bool(state.stock))
+    words = state_trump_words(state)
     lines = [
         f"{words}  "
         f"stock {len(state.stock)}  discard {state.discard.bit_count()}  bout {state.bout + 1}"
@@ -57,6 +78,7 @@ def render_state(state: DurakState) -> str:
     ]
     for seat in range(state.deal.players):
         role = _role(seat, state.attacker, state.defender, state.to_act)
+        trump = state.deal.own_trumps[seat] if state.deal.own_trumps else state.trump_suit
         lines.append(f"  seat {seat}{role}: {hand_text(state.hands[seat], trump)}")
     if state.outcome is not None:
         lines.append(outcome_text(state.outcome.loser, state.outcome.draw, None))
@@ -84,7 +106,7 @@ def outcome_text(loser: int | None, draw: bool, names: Sequence[str] | None) -> 
 def render_view(view: DurakView, names: Sequence[str]) -> str:
     """What a player sees at the table."""
     trump = view.trump_suit
-    words = trump_words(view.trumps, view.trump_card, view.trump_card_in_stock)
+    words = view_trump_words(view)
     lines = [
         f"{words[0].upper()}{words[1:]}   "
         f"stock {view.stock_count}   discard {view.discard_count}   bout {view.bout + 1}",

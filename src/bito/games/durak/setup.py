@@ -18,6 +18,7 @@ from bito.cards import (
     HEARTS,
     NO_SUIT,
     SPADES,
+    cards_of,
     colour_of,
     is_joker,
     is_special,
@@ -65,6 +66,13 @@ class Deal:
     trumps: frozenset[int] = frozenset()
     high_joker: int = -1
     jokers_wild: bool = False
+    # Secret fool (#18): the face-down card set aside under the trump card (-1: none).
+    secret_card: int = -1
+    # Own trumps (#16): each seat's personal trump suit (empty when the game has one trump).
+    own_trumps: tuple[int, ...] = ()
+    # Cards of the stock that lie face up and become public when drawn: the trump card, the
+    # personal trump cards of #16, the turned secret card (#18). 0: just the trump card.
+    face_up: int = 0
     # Rule facts read on every move, kept here to spare the rules lookups: bout caps
     # (VARIANTS.md §1.5), whether the cap can change during the deal, the lead limits
     # (§1.4: ``lead_most`` is the most cards of one rank a lead may hold, 0 for "up to the
@@ -111,6 +119,32 @@ class Deal:
         # self.__dict__ would materialise a dict and slow every later attribute read.
         for name, value in facts.items():
             object.__setattr__(self, name, value)
+        if not self.face_up and self.trump_card >= 0:
+            object.__setattr__(self, "face_up", 1 << self.trump_card)
+
+    @property
+    def beats_vary(self) -> bool:
+        """Whether the beat table changes during the deal: with personal trumps it is the
+        defender's (and, under #82's attacker_suit_only, the attacker's)."""
+        return bool(self.own_trumps)
+
+    def beat_context(self, defender: int, attacker: int, revealed: bool = False
+                     ) -> tuple[frozenset[int], int, bool, frozenset[int]]:
+        """(trump suits, high joker, wild jokers, binding suits) for this defender and
+        attacker: personal trumps (#16, #82) and the turned secret card (#18) change it."""
+        if self.own_trumps:
+            own = self.own_trumps[defender]
+            binding: frozenset[int] = frozenset()
+            scope = self.rules.beats_binding
+            if scope == "all_other_players":
+                binding = frozenset(t for s, t in enumerate(self.own_trumps) if s != defender)
+            elif scope == "attacker_suit_only":
+                binding = frozenset({self.own_trumps[attacker]})
+            return frozenset({own}), -1, False, binding - {own}
+        if revealed and self.secret_card >= 0:
+            trumps, high, wild = _trump_context(self.rules, self.secret_card)
+            return trumps, high, wild, frozenset()
+        return self.trumps, self.high_joker, self.jokers_wild, frozenset()
 
 
 #: Most cards of one rank a lead may hold, by ``lead.shape`` (absent: up to the lead limit).
@@ -210,7 +244,7 @@ def _search_indicator(rules: Rules, deck: list[int], rng: random.Random
 def _trump_context(rules: Rules, trump_card: int) -> tuple[frozenset[int], int, bool]:
     """The trump suits, the high joker and Novosibirsk's wild-joker mode for this deal."""
     source = rules.trump_source
-    if source == "none":
+    if source == "none" or rules.trump_per_player:
         return frozenset(), -1, False
     if source == "fixed":
         return frozenset({"cdhs".index(rules.trump_fixed_suit)}), -1, False
@@ -248,7 +282,8 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         # Albanian (#23): aces on top, then kings, ... each rank in shuffled suit order.
         deck.sort(key=lambda c: -_order_rank(c))
     indicator = -1
-    if rules.trump_source == "fixed" and rules.trump_search_indicator:
+    if (rules.trump_source == "fixed" and rules.trump_search_indicator
+            and not rules.trump_per_player):
         indicator, deck = _search_indicator(rules, deck, rng)
     # The lot for the dealer is always drawn, so the random stream after it is the same
     # whether or not the dealer was given: a replay that names the dealer deals the same game.
@@ -273,10 +308,17 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     shown = [0] * players
     source = rules.trump_source
     stock: tuple[int, ...]
-    if source == "fixed" and rules.trump_search_indicator and not rest:
-        shown[dealer] |= 1 << last_dealt
-    if source in ("fixed", "none"):
+    secret = -1
+    face_up = 0
+    own: tuple[int, ...] = ()
+    if rules.trump_per_player:
+        # Own trumps (#16): no common trump card; each player turns up his own suit.
+        trump_card = -1
+        own, stock, face_up = _own_trumps(rules, players, dealer, rest)
+    elif source in ("fixed", "none"):
         # No card is turned up: the trump is agreed (Japanese) or there is none (#15).
+        if source == "fixed" and rules.trump_search_indicator and not rest:
+            shown[dealer] |= 1 << last_dealt  # the indicator, dealt last (see above)
         trump_card = indicator
         stock = ((indicator,) if indicator >= 0 else ()) + tuple(reversed(rest))
     elif not rest:
@@ -287,10 +329,16 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     else:
         trump_card, rest = _turn_trump(rules, rest, rng)
         stock = (trump_card, *reversed(rest))
+        if rules.trump_secret_second and len(stock) > 1:
+            # #18: the next card goes face down under the trump card, out of the stock.
+            secret = stock[-1]
+            stock = stock[:-1]
+            if rules.trump_secret_drawable:
+                face_up = 1 << trump_card | 1 << secret
     trumps, high_joker, jokers_wild = _trump_context(rules, trump_card)
     trump_suit = min(trumps) if trumps else -1
     attacker, under_fool = _first_attacker(rules, players, dealer, hands, trumps, match,
-                                           rng, shown)
+                                           rng, shown, own)
     defender = (attacker + 1) % players
     # "Under the fool" (S4:4): this deal's first attack is made at the previous fool, whichever
     # rule chose the attacker.
@@ -299,9 +347,54 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
                 trump_suit=trump_suit, trump_card=trump_card, hands=tuple(hands), stock=stock,
                 first_attacker=attacker, first_defender=defender, shown=tuple(shown),
                 under_fool=under_fool, trumps=trumps, high_joker=high_joker,
-                jokers_wild=jokers_wild,
+                jokers_wild=jokers_wild, secret_card=secret, own_trumps=own, face_up=face_up,
                 thrower_orders=_shared_memo("throw_in.by", players, rules.throw_in_by),
                 draw_orders=_shared_memo("draw.order", players, rules.draw_order))
+
+
+def _own_trumps(rules: Rules, players: int, dealer: int, rest: list[int]
+                ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """#16: every player's trump suit, the stock, and its face-up cards.
+
+    Clockwise from the dealer's left each player turns up the top card of the stock; its suit
+    is his trump. While a free suit remains, a card of a suit already taken (or a special card)
+    is tucked under the stock and the next one turned. The turned cards lie face up under the
+    stock and are drawn last. Seats the stock cannot serve, and every seat under
+    ``trump.per_player_assign=fixed_by_seat``, get clubs, diamonds, hearts, spades by seat."""
+    order = [(dealer + 1 + k) % players for k in range(players)]
+    own = [s % 4 for s in range(players)]
+    if rules.trump_per_player_assign == "fixed_by_seat" or not rest:
+        return tuple(own), tuple(reversed(rest)), 0
+    pile = list(rest)  # top first
+    tucked: list[int] = []
+    turned: list[int] = []
+    taken: set[int] = set()
+    for seat in order:
+        while pile:
+            card = pile.pop(0)
+            if is_special(card) or (len(taken) < 4 and suit_of(card) in taken):
+                tucked.append(card)
+                continue
+            own[seat] = suit_of(card)
+            taken.add(own[seat])
+            if len(taken) == 4:
+                taken.clear()  # with more than four players suits repeat
+            turned.append(card)
+            break
+        else:
+            plain = [c for c in tucked if not is_special(c)]
+            if not plain:
+                continue  # nothing left to turn: this seat keeps its suit by seat
+            card = plain[0]  # only refused cards left: the first of them after all
+            tucked.remove(card)
+            own[seat] = suit_of(card)
+            turned.append(card)
+    # Bottom of the stock: the turned cards (the first turned lowest), then the tucked ones.
+    up = 0
+    for c in turned:
+        up |= 1 << c
+    stock = (*turned, *reversed(tucked), *reversed(pile))
+    return tuple(own), stock, up
 
 
 def _turn_trump(rules: Rules, rest: list[int], rng: random.Random) -> tuple[int, list[int]]:
@@ -336,6 +429,15 @@ def _turn_trump(rules: Rules, rest: list[int], rng: random.Random) -> tuple[int,
     return candidate, rest
 
 
+def _lowest_of(mask: int) -> int:
+    """The lowest-ranked card of a set of cards (-1 if empty)."""
+    best = -1
+    for c in cards_of(mask):
+        if best < 0 or rank_of(c) < rank_of(best):
+            best = c
+    return best
+
+
 def _lowest(hands: list[int], order: list[int], among: int) -> tuple[int, int, int] | None:
     """(rank, place in ``order``, card) of the lowest card in ``among`` that any hand holds;
     ties go to the first such player in ``order``."""
@@ -353,7 +455,7 @@ def _lowest(hands: list[int], order: list[int], among: int) -> tuple[int, int, i
 
 def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int],
                     trump_suits: frozenset[int], match: MatchContext, rng: random.Random,
-                    shown: list[int]) -> tuple[int, bool]:
+                    shown: list[int], own: tuple[int, ...] = ()) -> tuple[int, bool]:
     """Who leads the first bout, and whether that lead is made 'under the fool'."""
     fool = match.previous_fool
     if match.game_number > 0 and fool is not None:
@@ -369,6 +471,16 @@ def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int],
     if rules.first_attacker_rule == "left_of_dealer":
         return (dealer + 1) % players, False
     order = [(dealer + i) % players for i in range(1, players + 1)]
+    if own:
+        # #16 A4: the lowest card of one's own trump suit leads; a tie goes by lot.
+        lows = [(rank_of(low), seat, low) for seat in order
+                if (low := _lowest_of(hands[seat] & _SUIT_CARDS[own[seat]])) >= 0]
+        if lows:
+            best_rank = min(r for r, _, _ in lows)
+            tied = [(seat, card) for r, seat, card in lows if r == best_rank]
+            seat, card = tied[rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
+            shown[seat] |= 1 << card
+            return seat, False
     trumps = 0
     for suit in trump_suits:
         trumps |= _SUIT_CARDS[suit]

@@ -171,7 +171,7 @@ class DurakState:
         "deal", "hands", "known", "stock", "discard", "attack", "defence", "uncovered",
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
-        "_legal", "_beats", "_table", "closed", "seen",
+        "_legal", "_beats", "_table", "closed", "seen", "revealed", "aside",
     )
 
     deal: Deal
@@ -208,6 +208,10 @@ class DurakState:
     #: The positions that opened a bout since the stock ran out, for ``end.repetition``:
     #: a tuple shared between copies and replaced (never changed) when a bout opens.
     seen: tuple[tuple[int, ...], ...]
+    #: Secret fool (#18): whether the secret card has been turned (its suit is trump now),
+    #: and the cards set aside out of the stock (the secret card while it lies there).
+    revealed: bool
+    aside: int
 
     @classmethod
     def start(cls, deal: Deal) -> DurakState:
@@ -235,10 +239,19 @@ class DurakState:
         s.last_bout = ()
         s.closed = False
         s.seen = ()
+        s.revealed = False
+        s.aside = 1 << deal.secret_card if deal.secret_card >= 0 else 0
         s._legal = None
-        s._beats = beat_table_of(deal.rules, deal.trumps, deal.high_joker, deal.jokers_wild)
+        s._beats = s._beat_table()
         s._table = -1
         return s
+
+    def _beat_table(self) -> tuple[int, ...]:
+        """The table of what beats what for the current defender (and attacker)."""
+        deal = self.deal
+        trumps, high, wild, binding = deal.beat_context(self.defender, self.attacker,
+                                                        self.revealed)
+        return beat_table_of(deal.rules, trumps, high, wild, binding)
 
     def copy(self) -> DurakState:
         """An independent copy (for in-place search and playouts)."""
@@ -268,6 +281,8 @@ class DurakState:
         s.last_bout = self.last_bout
         s.closed = self.closed
         s.seen = self.seen
+        s.revealed = self.revealed
+        s.aside = self.aside
         s._legal = None
         s._beats = self._beats
         s._table = self._table
@@ -292,8 +307,21 @@ class DurakState:
         return PHASE_NAMES[self.phase]
 
     @property
+    def trumps(self) -> frozenset[int]:
+        """The trump suits now: after #18's secret card is turned, its suit; with personal
+        trumps (#16), the defender's own suit."""
+        deal = self.deal
+        if deal.own_trumps:
+            return frozenset({deal.own_trumps[self.defender]})
+        if self.revealed:
+            return deal.beat_context(self.defender, self.attacker, True)[0]
+        return deal.trumps
+
+    @property
     def trump_suit(self) -> int:
-        return self.deal.trump_suit
+        """The trump suit now (the lowest-numbered one if there are two; -1: none)."""
+        trumps = self.trumps
+        return min(trumps) if trumps else -1
 
     @property
     def trump_card(self) -> int:
@@ -453,8 +481,8 @@ class DurakState:
             if fb == "under_fool" and self.deal.under_fool:
                 return "no transfer in the first bout: this deal is led under the fool (#78)"
         if rules.transfer_forbid_if_trump_on_table:
-            trump = self.deal.trump_suit
-            if any(suit_of(a) == trump for a in self.attack):
+            trumps = self.trumps
+            if any(suit_of(a) in trumps for a in self.attack):
                 return "transfer: not while a trump lies on the table (S0:307, literal)"
         nxt = self.next_active(self.defender)
         if nxt == self.defender:
@@ -563,6 +591,8 @@ class DurakState:
             self.attacker = seat
             self.defender = self.next_active(seat)
             self.to_act = self.defender
+            if self.deal.beats_vary:
+                self._beats = self._beat_table()
 
     def _go_out(self, seat: int) -> None:
         if not self.out_mask >> seat & 1:
@@ -672,6 +702,8 @@ class DurakState:
         self.attacker = self.leader = self.to_act = attacker
         self.bout += 1
         self.phase = LEAD
+        if self.deal.beats_vary:
+            self._beats = self._beat_table()
         if not self.stock and self.deal.repetition:
             self._check_repetition()
 
@@ -716,15 +748,30 @@ class DurakState:
                     for c in drawn:
                         got |= 1 << c
                     hands[seat] |= got
+                    up = got & self.deal.face_up  # face-up cards are public once drawn
+                    if up:
+                        self.known[seat] |= up
                     if not stock:
-                        trump_card = self.deal.trump_card
-                        if drawn[0] == trump_card:  # the face-up trump card is drawn last
-                            self.known[seat] |= 1 << trump_card
+                        if self.aside and not self.revealed:
+                            self._reveal_secret()
+                            if stock:  # the secret card is now the last card to draw
+                                self._draw()
+                                return
                         break
         if not stock and 0 in hands:  # somebody may go out (or is out already)
             for seat in self.draw_order():
                 if not hands[seat]:
                     self._go_out(seat)
+
+    def _reveal_secret(self) -> None:
+        """#18: the trump card has been drawn, so the secret card is turned over and its suit
+        is trump from the next bout on; it stays out of play unless
+        ``trump.secret_drawable`` makes it the last card of the stock."""
+        self.revealed = True
+        if self.deal.rules.trump_secret_drawable:
+            self.stock.append(self.deal.secret_card)
+            self.aside = 0
+        self._beats = self._beat_table()
 
     def _finish(self, active: list[int]) -> None:
         self.phase = OVER

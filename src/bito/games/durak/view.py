@@ -46,6 +46,9 @@ class DurakView:
     outcome: Outcome | None
     seen_discard: int  # cards known to be in the discard pile (everyone saw them go there)
     beats: tuple[int, ...]  # beats[a]: the cards that may cover a (for the current defender)
+    own_trumps: tuple[int, ...] = ()  # each seat's personal trump suit (#16), else empty
+    secret_card: int = -1  # #18: the turned secret card (-1 while face down or absent)
+    stock_face_up: int = 0  # stock cards lying face up (the trump card, #16's turned cards)
 
     @property
     def is_over(self) -> bool:
@@ -57,15 +60,18 @@ class DurakView:
 
 
 def make_view(state: DurakState, seat: int) -> DurakView:
-    n = state.deal.players
+    deal = state.deal
+    n = deal.players
     if not 0 <= seat < n:
         raise ValueError(f"no seat {seat} in a {n}-player game")
+    # With personal trumps (#16) a seat's trump is its own suit.
+    trumps = frozenset({deal.own_trumps[seat]}) if deal.own_trumps else state.trumps
     return DurakView(
         seat=seat, players=n, rules=state.deal.rules, hand=state.hands[seat],
         hand_counts=tuple(h.bit_count() for h in state.hands),
         known=tuple(k & h for k, h in zip(state.known, state.hands, strict=True)),
         attack=tuple(state.attack), defence=tuple(state.defence),
-        trump_suit=state.deal.trump_suit, trumps=state.deal.trumps,
+        trump_suit=min(trumps) if trumps else -1, trumps=trumps,
         trump_card=state.deal.trump_card,
         trump_card_in_stock=bool(state.stock), stock_count=len(state.stock),
         discard_count=state.discard.bit_count(), phase=state.phase, to_act=state.to_act,
@@ -73,4 +79,7 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         taking=state.taking, bout=state.bout, out=tuple(state.out),
         legal=tuple(state._legal_list()) if state.to_act == seat else (),
         outcome=state.outcome, seen_discard=state.discard, beats=state._beats,
+        own_trumps=deal.own_trumps,
+        secret_card=deal.secret_card if state.revealed else -1,
+        stock_face_up=sum(1 << c for c in state.stock if deal.face_up >> c & 1),
     )
