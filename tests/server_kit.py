@@ -154,6 +154,8 @@ def play_to_end(clients: dict[int, Client], pick: Any = None, timeout: float = 1
                 if latest is None or latest["n"] <= frame["n"]:
                     player.wait(lambda m, n=frame["n"]: m["type"] == "error"
                                 or (m["type"] == "state" and m["n"] > n))
+        elif view is None:  # not dealt yet: wait for the deal
+            watcher.wait(lambda m: m["type"] == "state" and "view" in m)
         else:
             watcher.wait(lambda m, n=frame["n"]: m["type"] == "state" and m["n"] > n)
     raise AssertionError("the game did not finish in time")
