@@ -59,20 +59,21 @@ class Move:
     ``kind`` is ``play`` (put down ``cards``) or one of :data:`SIMPLE_KINDS`. ``call`` is the
     suit a player names with his card (Mau-Mau's wild card, the English ace), -1 for none.
     ``text`` is the action's notation; it is made by the family (the *Fool!* deck has its own
-    card names) and does not take part in equality.
+    card names, ``deck`` says so) and does not take part in equality.
     """
 
     kind: str
     cards: tuple[int, ...] = ()
     call: int = -1
     text: str = field(default="", compare=False)
+    deck: str = field(default="standard", compare=False)
 
     def __str__(self) -> str:
         return self.text or self.kind
 
     def pretty(self) -> str:
         """The terminal form: suit symbols instead of letters for standard cards."""
-        if self.kind != "play" or not self.text or self.cards[0] >= 256:
+        if self.kind != "play" or self.deck != "standard":
             return str(self)
         words = " ".join(card_pretty(c) for c in self.cards)
         return words + (f", calls {SUIT_SYMBOLS[self.call]}" if self.call >= 0 else "")

@@ -64,7 +64,7 @@ def parse_card(text: str) -> int:
 
 
 def play_card(code: int) -> Move:
-    return Move("play", (WILD if is_wild(code) else code,), -1, card_text(code))
+    return Move("play", (WILD if is_wild(code) else code,), -1, card_text(code), "fool")
 
 
 def parse_action(text: str) -> Move:
