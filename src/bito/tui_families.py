@@ -107,7 +107,7 @@ def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: 
                 break
         else:
             action = players[seat].choose(state.view(seat))
-            write(f"{names[seat]}: {action.pretty()}")
+        write(f"{names[seat]}: {action.pretty()}")
         before = state
         state = state.apply(action)
         history.append((seat, action))
