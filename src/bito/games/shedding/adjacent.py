@@ -67,8 +67,8 @@ def steps(top: int, hand: int) -> tuple[int, list[int]]:
 
 @dataclass(frozen=True)
 class AdjacentView:
-    """One seat's knowledge: own hand, counts, the top card, stock and pile sizes, who is out
-    or pending, and whether Anti-Rank is on."""
+    """One seat's knowledge: own hand, counts, the pile (played face up), the stock size,
+    who is out or pending, and whether Anti-Rank is on."""
 
     seat: int
     players: int
@@ -78,6 +78,7 @@ class AdjacentView:
     top: int
     stock_count: int
     pile_count: int
+    pile: tuple[int, ...]
     out: tuple[int, ...]
     pending_out: int
     anti_rank: bool
@@ -181,7 +182,8 @@ class AdjacentState:
         return AdjacentView(
             seat=seat, players=self.players, rules=self.rules, hand=self.hands[seat],
             hand_counts=tuple(h.bit_count() for h in self.hands), top=self.top,
-            stock_count=len(self.stock), pile_count=len(self.pile), out=tuple(self.out),
+            stock_count=len(self.stock), pile_count=len(self.pile), pile=tuple(self.pile),
+            out=tuple(self.out),
             pending_out=self.pending_out, anti_rank=self.anti_rank, to_act=self.to_act,
             legal=tuple(self.legal_actions()) if seat == self.to_act else (),
             outcome=self.outcome)

@@ -81,9 +81,9 @@ class RoundResult:
 
 @dataclass(frozen=True)
 class MauMauView:
-    """What one seat may know: its hand, everyone's card counts, the top card and the called
-    suit, stock and pile sizes, the scores. Cards under the top of the pile were seen when
-    played but are not tracked here."""
+    """What one seat may know: its hand, everyone's card counts, the pile (every card in it was
+    played face up) with the called suit, the stock size, the scores, and the card it has
+    just drawn."""
 
     seat: int
     players: int
@@ -95,6 +95,7 @@ class MauMauView:
     ace_open: bool
     stock_count: int
     pile_count: int
+    pile: tuple[int, ...]
     scores: tuple[int, ...]
     round: int
     phase: str
@@ -276,7 +277,8 @@ class MauMauState:
             seat=seat, players=self.players, rules=self.rules, hand=self.hands[seat],
             hand_counts=tuple(h.bit_count() for h in self.hands), top=self.top,
             called=self.called, ace_open=self.ace_open, stock_count=len(self.stock),
-            pile_count=len(self.pile), scores=tuple(self.scores), round=self.round,
+            pile_count=len(self.pile), pile=tuple(self.pile), scores=tuple(self.scores),
+            round=self.round,
             phase=self.phase, to_act=self.to_act,
             drawn=self.drawn if seat == self.to_act else -1,
             legal=tuple(self.legal_actions()) if seat == self.to_act else (),
