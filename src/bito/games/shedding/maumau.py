@@ -129,7 +129,7 @@ class MauMauState:
 
     __slots__ = ("rules", "players", "seed", "round", "scores", "hands", "stock", "pile",
                  "called", "ace_open", "to_act", "phase", "drawn", "stuck", "moves",
-                 "starter", "last_round", "rounds_won", "outcome", "_legal")
+                 "starter", "last_round", "rounds_won", "blocked", "outcome", "_legal")
 
     rules: MauMauRules
     players: int
@@ -149,6 +149,7 @@ class MauMauState:
     starter: int
     last_round: RoundResult | None
     rounds_won: list[int]
+    blocked: int  # rounds that ended without a winner (stalemate or move cap)
     outcome: Outcome | None
     _legal: list[Move] | None
 
@@ -159,6 +160,7 @@ class MauMauState:
         s.scores = [0] * players
         s.rounds_won = [0] * players
         s.last_round = None
+        s.blocked = 0
         s.outcome = None
         s._legal = None
         s.starter = random.Random(f"maumau-first:{seed}").randrange(players)
@@ -307,7 +309,7 @@ class MauMauState:
             self.stuck = 0
             self._after_play(seat, c, action.call, follow=following)
         if self.outcome is None and self.phase != OVER and self.moves >= self.rules.round_move_cap:
-            self._end_round(None, "move cap")
+            self._end_round(None)
 
     def _draw_one(self) -> int:
         """The top card of the stock, turning the pile over (top card kept, no shuffle) when
@@ -372,13 +374,13 @@ class MauMauState:
                 break
             self.hands[nxt] |= 1 << d
         if not self.hands[seat]:
-            self._end_round(seat, "")
+            self._end_round(seat)
             return
         self._pass_turn(nxt, skip=skip, seat=seat)
 
     def _pass_turn(self, nxt: int, *, skip: bool, seat: int) -> None:
         if not self.hands[seat]:
-            self._end_round(seat, "")
+            self._end_round(seat)
             return
         self.phase = PLAY
         self.to_act = (nxt + 1) % self.players if skip else nxt
@@ -389,7 +391,7 @@ class MauMauState:
         self.drawn = -1
         self.stuck = self.stuck + 1 if exhausted or not self._can_draw() else 0
         if self.stuck >= self.players:
-            self._end_round(None, "blocked")
+            self._end_round(None)
             return
         self.phase = PLAY
         self.to_act = (seat + 1) % self.players
@@ -397,9 +399,9 @@ class MauMauState:
     def _can_draw(self) -> bool:
         return bool(self.stock) or len(self.pile) > 1
 
-    def _end_round(self, winner: int | None, note: str) -> None:
+    def _end_round(self, winner: int | None) -> None:
         """Score the round (S1:31-33; A1: everyone but the winner scores) and deal the next,
-        or end the match after ``rounds`` rounds."""
+        or end the match after ``rounds`` rounds; ``winner`` None is a blocked round."""
         rules = self.rules
         pen = [0 if s == winner else hand_points(rules, self.hands[s])
                for s in range(self.players)]
@@ -421,9 +423,11 @@ class MauMauState:
             self.scores[s] += pen[s]
         if winner is not None:
             self.rounds_won[winner] += 1
+        else:
+            self.blocked += 1
         self.last_round = RoundResult(self.round, winner, tuple(pen), loser)
         if self.round + 1 >= rules.rounds:
-            self._finish(note)
+            self._finish(f"{self.blocked} blocked round(s)" if self.blocked else "")
             return
         if winner is not None:
             self.starter = winner  # the previous winner starts (S1:21)
