@@ -37,10 +37,23 @@ def resolve_spec(variant: str, rules_text: str | None = None, deck: int | None =
         spec = variant.strip()
         if not spec:
             raise RulesError("variant", "choose a variant")
+    from bito.games import family_of, resolve_family
+
+    if family_of(spec) != "durak":
+        if deck is not None:
+            raise RulesError("deck", "this game plays with its own deck")
+        resolve_family(spec)
+        return spec
     if deck is not None:
         spec = f"{spec}+deck.size={deck}"
     resolve(spec)
     return spec
+
+
+def family(spec: str) -> str:
+    from bito.games import family_of
+
+    return family_of(spec)
 
 
 def new_state(setup: Setup) -> Any:
@@ -133,15 +146,22 @@ def outcome_json(state: Any) -> dict[str, Any] | None:
 
 
 def full_record(setup: Setup, actions: list[Any], names: list[str]) -> Any:
-    """The full record (seed included) of a Durak-family game, as :mod:`bito.record` writes
-    it; None for a family without records yet."""
+    """The full record (seed included) of a game, as :mod:`bito.record` writes it."""
     from bito.games.durak import DurakState
     from bito.games.game import Game
-    from bito.record import record_from_game
+    from bito.record import VERSION, GameRecord, record_from_game
 
     start = new_state(setup)
     if not isinstance(start, DurakState):
-        return None
+        seats, state = [], start
+        for action in actions:
+            seats.append(state.to_act)
+            state = state.apply(action)
+        header = {"bito": "record", "version": VERSION, "game": family(setup.spec),
+                  "variant": setup.spec, "players": setup.players, "seed": setup.seed,
+                  "names": names}
+        return GameRecord(header=header, actions=list(zip(seats, actions, strict=True)),
+                          outcome=outcome_json(state))
     game = Game(start)
     for action in actions:
         game.push(action)

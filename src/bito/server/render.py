@@ -41,8 +41,11 @@ def action_json(action: Any) -> Json:
     cards = getattr(action, "cards", ())
     target = getattr(action, "target", -1)
     kind = getattr(action, "kind_name", None) or str(getattr(action, "kind", "move"))
-    out: Json = {"text": str(action), "kind": kind,
-                 "cards": [card_str(c) for c in cards if c >= 0]}
+    try:
+        names = [card_str(c) for c in cards if c >= 0]
+    except (IndexError, KeyError, ValueError):  # a family's own deck: its text says it all
+        names = []
+    out: Json = {"text": str(action), "kind": kind, "cards": names}
     if isinstance(target, int) and target >= 0:
         out["target"] = card_str(target)
     return out
@@ -98,16 +101,46 @@ def render_durak(view: Any, spectator: bool) -> Json:
     return out
 
 
+def _safe_cards(mask_or_cards: Any) -> list[Json] | None:
+    """Cards in notation, or None when the family names its cards otherwise (the *Fool!*
+    deck): then the view's own text shows them."""
+    codes = cards_of(mask_or_cards) if isinstance(mask_or_cards, int) else list(mask_or_cards)
+    try:
+        return [card_json(c) for c in codes]
+    except (IndexError, KeyError, ValueError):
+        return None
+
+
 def render_generic(view: Any, spectator: bool) -> Json:
-    """Any family without its own renderer: the view's own text and the legal actions."""
-    legal = [] if spectator else [action_json(a) for a in getattr(view, "legal", ())]
+    """Any family without its own renderer, from the fields every view has (hand, counts,
+    seat to act, legal moves) and the common optional ones (the top card, the trick, the
+    pile and stock sizes, scores), plus the view's own text for the rest."""
+    players = int(getattr(view, "players", 0))
+    counts = tuple(getattr(view, "hand_counts", ()))
+    scores = tuple(getattr(view, "scores", ()))
+    seats = [{"seat": s, "count": counts[s] if s < len(counts) else 0, "known": [],
+              "role": f"score {scores[s]}" if s < len(scores) else ""} for s in range(players)]
+    table: list[Json] = []
+    top = getattr(view, "top", -1)
+    if isinstance(top, int) and top >= 0:
+        table = [{"attack": c, "cover": None} for c in (_safe_cards([top]) or [])]
+    trick = getattr(view, "trick", ())
+    if trick:
+        table = [{"attack": c, "cover": None}
+                 for c in (_safe_cards([card for _, card in trick]) or [])]
+    piles = [{"name": name.removesuffix("_count"), "count": getattr(view, name)}
+             for name in ("stock_count", "pile_count") if isinstance(getattr(view, name, None),
+                                                                    int)]
+    hand = None if spectator else _safe_cards(getattr(view, "hand", 0))
     outcome = getattr(view, "outcome", None)
     to_json = getattr(outcome, "to_json", None)
-    return {"family": "generic", "players": getattr(view, "players", 0),
-            "to_act": getattr(view, "to_act", -1), "doing": "",
+    legal = [] if spectator else [action_json(a) for a in getattr(view, "legal", ())]
+    return {"family": "generic", "players": players, "to_act": getattr(view, "to_act", -1),
+            "doing": "play", "phase": str(getattr(view, "phase", "")),
             "seat": None if spectator else getattr(view, "seat", None),
-            "text": "" if spectator else str(view), "hand": [], "seats": [], "table": [],
-            "piles": [], "legal": legal, "outcome": to_json() if to_json else None}
+            "text": "" if spectator else str(view),
+            "hand": hand or [], "seats": seats, "table": table, "piles": piles,
+            "legal": legal, "outcome": to_json() if to_json else None}
 
 
 RENDERERS: dict[str, Callable[[Any, bool], Json]] = {"DurakView": render_durak}
@@ -134,7 +167,9 @@ def render_open(state: Any) -> Json:
         view = state.view(s)
         trumps = getattr(view, "trumps", frozenset())
         hand = getattr(view, "hand", 0)
-        hands.append([card_json(c, trumps) for c in _sorted_hand(hand, trumps)]
-                     if isinstance(hand, int) else [])
+        try:
+            hands.append([card_json(c, trumps) for c in _sorted_hand(hand, trumps)])
+        except (IndexError, KeyError, ValueError, TypeError):
+            hands.append([])
     frame["hands"] = hands
     return frame
