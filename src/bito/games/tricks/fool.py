@@ -119,8 +119,9 @@ class TrickResult:
 
 @dataclass(frozen=True)
 class FoolView:
-    """One seat's knowledge: its hand, counts, the trick so far, the lead colour, who holds a
-    Fool disc (sits out), scores and +10 tallies."""
+    """One seat's knowledge: its hand, counts, the trick so far and the cards of the round's
+    earlier tricks, the lead colour, who holds a Fool disc (sits out), scores and +10
+    tallies."""
 
     seat: int
     players: int
@@ -128,6 +129,7 @@ class FoolView:
     hand: int
     hand_counts: tuple[int, ...]
     trick: tuple[tuple[int, int], ...]
+    played: int  # cards of this round's finished tricks (everyone saw them)
     lead_colour: int
     sitting_out: tuple[int, ...]
     scores: tuple[int, ...]
@@ -259,6 +261,7 @@ class FoolState:
         return FoolView(
             seat=seat, players=self.players, rules=self.rules, hand=self.hands[seat],
             hand_counts=tuple(h.bit_count() for h in self.hands), trick=tuple(self.trick),
+            played=self.gone,
             lead_colour=self.lead_colour, sitting_out=self.sitting_out,
             scores=tuple(self.scores), plus_tens=tuple(self.plus_tens), round=self.round,
             to_act=self.to_act,
