@@ -14,7 +14,11 @@ when a rule change is intended::
     python tools/make_perft.py            # rewrite the files
     python tools/make_perft.py --check    # compare without writing (exit 1 on a difference)
 
-``tests/test_perft.py`` recomputes every line.
+``tests/test_perft.py`` recomputes every line of the three base games, and
+``tests/test_variants1_perft.py`` those of the Variants I files ``perft_v1_<id>.txt`` (issue 3:
+one file per catalogue id the engine plays, named by the id, the spec it was counted with in
+the header). ``--only ID`` rewrites just the files whose id is listed (comma-separated), so
+adding a variant does not touch the goldens of the others.
 """
 
 from __future__ import annotations
@@ -49,6 +53,91 @@ POSITIONS = {
         "perevodnoy players=2 trump=6h stock=6hAs hands=7c7dKh/7hJcQc9cTs table=7s attacker=0",
     ),
 }
+#: Variants I (issue 3): catalogue id -> (spec, positions that meet the id's special rule). Every
+#: file also counts the seeded deals of SEEDS_V1. Positions leave a few cards in the stock or
+#: in hand so the tree runs past the rule being exercised.
+SEEDS_V1 = ((2, 1), (2, 2), (3, 3), (4, 4))
+VARIANTS1: dict[str, tuple[str, tuple[str, ...]]] = {
+    "japanese": ("japanese", (
+        "japanese players=2 stock=9c8h hands=7s7cKd/8s9sAdTc6d table=- attacker=0",
+        "japanese players=3 stock=- hands=9hJs/6d8sAsAd8c6s/Qs table=7s,7c attacker=0",
+    )),
+    "japanese_revealed_trump": ("japanese_revealed_trump", (
+        "japanese_revealed_trump players=2 trump=6h stock=6hKc hands=9d7s/6d8sAsAh7h "
+        "table=7c attacker=0",
+    )),
+    "japanese_diamond_indicator": ("japanese_diamond_indicator", (
+        "japanese_diamond_indicator players=2 trump=9d stock=9dQc hands=7s7cKd/8s9sAdTc6d "
+        "table=- attacker=0",
+    )),
+    "no_trump": ("perevodnoy+no_trump", (
+        "perevodnoy+no_trump players=3 stock=Kh hands=9h8c/7d8sAd/6c6d6h table=7s attacker=0",
+    )),
+    "own_trumps": ("podkidnoy+own_trumps", (
+        "podkidnoy+own_trumps players=2 stock=- hands=9c7h8d/8h6h7sAd table=7d attacker=0 "
+        "own=hs",
+    )),
+    "own_trumps_binding": ("podkidnoy+own_trumps_binding", (
+        "podkidnoy+own_trumps_binding players=3 stock=- hands=9c7d/8h6h7sAdKc/6cJc "
+        "table=7h,7c attacker=0 own=hsc",
+    )),
+    "suitless": ("podkidnoy+suitless", (
+        "podkidnoy+suitless players=2 trump=6h stock=- hands=9c8d/6d8sAsAh8c7d6h table=7s,7h "
+        "attacker=0",
+    )),
+    "secret_trump": ("podkidnoy+secret_trump", (
+        "podkidnoy+secret_trump players=2 trump=Jc stock=Jc hands=7d8d6h/9dAs8cQs attacker=0 "
+        "secret=7h",
+    )),
+    "royal": ("podkidnoy+royal", (
+        "podkidnoy+royal players=2 trump=6d stock=- hands=9c6c/AsKs7sAdAh7d table=6s "
+        "attacker=0",
+        "podkidnoy+royal players=2 trump=6d stock=- hands=9cAc/6s6cKs7d6d table=As attacker=0",
+    )),
+    "ace_only_by_trump": ("podkidnoy+royal+ace_only_by_trump", (
+        "podkidnoy+royal+ace_only_by_trump players=2 trump=6d stock=- hands=9cAc/6s6cKs7d6d "
+        "table=As attacker=0",
+    )),
+    "big_fool": ("big_fool", (
+        "big_fool players=2 trump=6h stock=- hands=7s'8s9d/8s'Ks9sQd table=7s attacker=0",
+    )),
+    "big_fool_twin_block": ("big_fool_twin_block", (
+        "big_fool_twin_block players=3 trump=6h stock=- hands=7c9c/7s'8sTdKcQc/9sJd "
+        "table=7s,7d attacker=0",
+    )),
+    "albanian": ("podkidnoy+albanian", ()),
+    "double_joker": ("podkidnoy+double_joker", (
+        "podkidnoy+double_joker players=2 trump=2h stock=- hands=9cRJ/BJ3hKsAd table=As "
+        "attacker=0",
+        "podkidnoy+double_joker players=2 trump=BJ stock=BJ5d hands=9d/Ks3cRJAh table=2c,Ad "
+        "attacker=0",
+    )),
+    "double_joker_color_only": ("podkidnoy+double_joker_color_only", (
+        "podkidnoy+double_joker_color_only players=2 trump=2h stock=- hands=9cBJ/3h3sAsRJ "
+        "table=Ah attacker=0",
+    )),
+    "single_joker": ("podkidnoy+single_joker", (
+        "podkidnoy+single_joker players=2 trump=2h stock=- hands=9cRJ/AhKh2s3c attacker=0",
+    )),
+    "novosibirsk_two_joker": ("podkidnoy+novosibirsk_two_joker", (
+        "podkidnoy+novosibirsk_two_joker players=2 trump=RJ stock=RJ3c hands=BJ2h9c/AhKd2s "
+        "attacker=0",
+    )),
+    "wild_58": ("podkidnoy+wild_58", (
+        "podkidnoy+wild_58 players=3 trump=2h stock=- hands=7c9cKd/W1RJTdKs8s/9sJdQd "
+        "table=7s,7d attacker=0",
+    )),
+    "estonian": ("estonian", (
+        "estonian players=3 trump=5h stock=- hands=9h7h/7s8s9d/QhKcKd table=7c<8c,7d "
+        "attacker=0",
+        "estonian players=2 trump=5h stock=- hands=8s8d8c9h/9s9dRJ2c table=8h<Th attacker=0",
+    )),
+    "capital": ("capital", (
+        "capital players=2 trump=5h stock=- hands=9hMC/4c4hRJAhKs attacker=0",
+    )),
+}
+V1_DEPTH = 4
+
 HEADER = """\
 # bito perft golden file for {variant}.
 # REGRESSION GUARD, generated once by tools/make_perft.py: the counts are what the engine
@@ -83,15 +172,56 @@ def render(variant: str) -> str:
     return "".join(lines)
 
 
+HEADER_V1 = """\
+# bito perft golden file for Variants I id {vid} (issue 3), counted with the spec below.
+# REGRESSION GUARD, generated once by tools/make_perft.py: the counts are what the engine
+# computed when this file was written, not results derived independently from the rules
+# (tests/test_variants1_perft.py adds hand-counted trees for each special rule).
+# Regenerate only for an intended rule change, and review the diff.
+# perft(d) = leaf nodes of the legal-action tree exactly d actions deep.
+# Line format: <start> ; <perft(1)> ... <perft({depth})>
+#   seed <players> <seed>   = new_game(spec, players, seed)
+#   position <text>         = parse_position(text)
+spec {spec}
+"""
+
+
+def render_v1(vid: str) -> str:
+    """The golden file of one Variants I id."""
+    spec, positions = VARIANTS1[vid]
+    lines = [HEADER_V1.format(vid=vid, spec=spec, depth=V1_DEPTH)]
+    for players, seed in SEEDS_V1:
+        found = counts(new_game(spec, players=players, seed=seed), V1_DEPTH)
+        lines.append(f"seed {players} {seed} ; {' '.join(map(str, found))}\n")
+    for text in positions:
+        found = counts(parse_position(text), V1_DEPTH)
+        lines.append(f"position {text} ; {' '.join(map(str, found))}\n")
+    return "".join(lines)
+
+
+def playable(spec: str) -> bool:
+    """Whether the engine plays ``spec`` today (ids still held back get no golden file)."""
+    from bito.rules import resolve
+    from bito.rules.options import pending_options
+
+    return not pending_options(resolve(spec).rules)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="compare, do not write")
+    parser.add_argument("--only", default="", help="only these variants or Variants I ids")
     args = parser.parse_args(argv)
+    only = {x.strip() for x in args.only.split(",") if x.strip()}
     GOLDEN.mkdir(parents=True, exist_ok=True)
     status = 0
-    for variant in POSITIONS:
-        path = GOLDEN / f"perft_{variant}.txt"
-        text = render(variant)
+    jobs = [(GOLDEN / f"perft_{v}.txt", render, v) for v in POSITIONS]
+    jobs += [(GOLDEN / f"perft_v1_{v}.txt", render_v1, v) for v in VARIANTS1
+             if playable(VARIANTS1[v][0])]
+    for path, make, variant in jobs:
+        if only and variant not in only:
+            continue
+        text = make(variant)
         if args.check:
             if not path.exists() or path.read_text() != text:
                 print(f"{path}: differs", file=sys.stderr)
