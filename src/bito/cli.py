@@ -307,7 +307,12 @@ def cmd_variants(args: argparse.Namespace) -> int:
         if args.json:
             data = v.to_json()
             data["description"] = v.description
-            if v.kind == "game":
+            if v.kind == "game" and v.family != "durak":
+                from bito.games import family_options
+
+                data["rules"] = {k: list(x) if isinstance(x, tuple) else x
+                                 for k, x in family_options(v.id).items()}
+            elif v.kind == "game":
                 data["rules"] = {k: list(x) if isinstance(x, tuple) else x
                                  for k, x in resolve(v.id).rules.changed_options().items()}
             print(json.dumps(data, ensure_ascii=False, indent=2))
