@@ -151,6 +151,23 @@ def test_invariants_along_random_games(game: str, seed: int, players: int) -> No
     assert s.outcome is not None and len(s.outcome.order) == n
 
 
+@pytest.mark.parametrize("game", ("podkidnoy", *IDS))
+def test_every_family_has_the_protocol_surface(game: str) -> None:
+    """Durak and the new families answer to the same GameState protocol, and
+    ``bito.games.new_game`` deals each from its spec."""
+    from bito.games import GameState, parse_action_for
+
+    spec = SPECS.get(game, game)
+    rules = family_rules_for(spec) if game in SPECS else None
+    n = rules.players_min if rules is not None else 2
+    s = new_game(spec, n, seed=1)
+    assert isinstance(s, GameState)
+    assert 0 <= s.to_act < n and not s.is_over and s.outcome is None
+    first = s.legal_actions()[0]
+    assert parse_action_for(spec, str(first)) == first
+    assert str(s) and s.view(s.to_act).legal
+
+
 @pytest.mark.parametrize("game", IDS)
 def test_same_seed_same_game(game: str) -> None:
     from bito.bots import make_bot
