@@ -137,6 +137,7 @@ def test_95_game_ends_after_six_plus_ten_rounds():
     s.plus_tens = [5, 0, 0, 0]
     s = act(s, "g10", "g14", "g2", "g5")
     assert s.is_over and s.outcome.rounds == 1
+    assert s.outcome.to_json()["plus_tens"] == [6, 0, 0, 0]
 
 
 def test_95_deck_and_hands():

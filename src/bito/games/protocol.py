@@ -133,7 +133,8 @@ class Outcome:
     ``loser`` is the fool (None when nobody is, or on a draw), ``order`` ranks the seats best
     first, ``scores`` are the final totals where the game keeps score (penalty points in
     Mau-Mau, where less is better; points in *Fool!*, where more is better), ``rounds`` the
-    rounds played, ``note`` anything else worth telling (a blocked round, a move cap).
+    rounds played, ``tallies`` a per-seat count named ``tally_name`` (*Fool!*'s +10 rounds,
+    Mau-Mau's rounds won), ``note`` anything else worth telling (blocked rounds, a move cap).
     """
 
     loser: int | None
@@ -142,6 +143,8 @@ class Outcome:
     scores: tuple[int, ...] = ()
     rounds: int = 1
     note: str = ""
+    tallies: tuple[int, ...] = ()
+    tally_name: str = ""
 
     @property
     def winner(self) -> int | None:
@@ -153,6 +156,8 @@ class Outcome:
         if self.scores:
             data["scores"] = list(self.scores)
             data["rounds"] = self.rounds
+        if self.tallies:
+            data[self.tally_name or "tallies"] = list(self.tallies)
         if self.note:
             data["note"] = self.note
         return data

@@ -442,7 +442,8 @@ class MauMauState:
         draw = len(losers) > 1
         self.phase, self.drawn = OVER, -1
         self.outcome = Outcome(loser=None if draw else losers[0], order=order, draw=draw,
-                               scores=tuple(self.scores), rounds=self.round + 1, note=note)
+                               scores=tuple(self.scores), rounds=self.round + 1, note=note,
+                               tallies=tuple(self.rounds_won), tally_name="rounds_won")
 
     def _explain(self, action: Move) -> IllegalActionError:
         if self.outcome is not None:

@@ -333,7 +333,8 @@ class FoolState:
         self.order = []
         self.outcome = Outcome(loser=losers[0] if len(losers) == 1 else None, order=order,
                                draw=len(set(self.scores)) == 1, scores=tuple(self.scores),
-                               rounds=self.round + 1, note=note)
+                               rounds=self.round + 1, note=note,
+                               tallies=tuple(self.plus_tens), tally_name="plus_tens")
 
     def _explain(self, action: Move) -> IllegalActionError:
         if self.outcome is not None:
