@@ -13,7 +13,8 @@ be 0), draws, mean actions, games per second and the command. Specs the engine s
 ("not playable yet") are printed once as ``{"spec": ..., "skipped": "<reason>"}``. ``--table``
 turns a JSON-lines file back into the Markdown table of ``docs/variants.md``::
 
-    python tools/sweep_variants.py --games 500 > /tmp/sweep.jsonl
+    python tools/sweep_variants.py --set primary --games 500 > /tmp/sweep.jsonl
+    python tools/sweep_variants.py --set others --games 100 >> /tmp/sweep.jsonl
     python tools/sweep_variants.py --table /tmp/sweep.jsonl
 
 Exit status 1 if any run reported an error.
@@ -45,18 +46,23 @@ EXTRA = ("podkidnoy+royal+ace_only_by_trump", "perevodnoy+royal+beats.royal_suit
          "japanese+single_joker+albanian")
 
 
-def specs(ids: set[str] | None = None) -> Iterator[str]:
-    """Every spec to sweep: games by id, house rules on each base they accept."""
+def specs(ids: set[str] | None = None, which: str = "all") -> Iterator[str]:
+    """The specs to sweep: games by id, house rules on each base they accept. ``which`` is
+    ``primary`` (one spec per id: the game, or the house rule on podkidnoy, else on its first
+    base), ``others`` (every other base, and the EXTRA stacks) or ``all``."""
     for v in all_variants():
         if v.number not in ISSUE3 or (ids and v.id not in ids):
             continue
         if v.kind == "game":
-            yield v.id
+            if which != "others":
+                yield v.id
             continue
-        for base in BASES:
-            if base in v.applies_to:
+        bases = [b for b in BASES if b in v.applies_to]
+        first = "podkidnoy" if "podkidnoy" in bases else bases[0]
+        for base in bases:
+            if which == "all" or (which == "primary") == (base == first):
                 yield f"{base}+{v.id}"
-    if not ids:
+    if not ids and which != "primary":
         yield from EXTRA
 
 
@@ -138,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="bot line-ups separated by ';' (default 'random;heuristic')")
     parser.add_argument("--ids", default="", help="only these ids (comma-separated)")
     parser.add_argument("--seed", type=int, default=0, help="first deal seed of every run")
+    parser.add_argument("--set", dest="which", choices=("all", "primary", "others"),
+                        default="all", help="one spec per id, the other bases, or all")
     parser.add_argument("--table", type=Path, help="print the Markdown table of a sweep file")
     args = parser.parse_args(argv)
     if args.table:
@@ -145,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     ids = {i.strip() for i in args.ids.split(",") if i.strip()} or None
     status = 0
-    for spec in specs(ids):
+    for spec in specs(ids, args.which):
         why = refusal(spec)
         if why is not None:
             print(json.dumps({"spec": spec, "skipped": why}), flush=True)
