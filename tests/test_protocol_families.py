@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from bito.cli import main
@@ -350,3 +350,26 @@ def write_golden() -> None:
 if __name__ == "__main__":
     write_golden()
     print("wrote", len(IDS), "golden files")
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_mau_mau_pile_turn_over_keeps_every_card(seed: int) -> None:
+    """#86, S1:23: with six players the stock runs out often; each time the pile under the top
+    card becomes the stock, and no card is gained or lost."""
+    import random
+
+    s = new_game("czech_fool+shed.rounds=1", 6, seed=seed)
+    rng = random.Random(seed)
+    turned = 0
+    while not s.is_over:
+        legal = s.legal_actions()
+        nxt = s.apply(legal[rng.randrange(len(legal))])
+        if not nxt.is_over and nxt.round == s.round and len(nxt.pile) < len(s.pile):
+            turned += 1  # the new stock holds only cards that were in the pile
+            assert set(nxt.stock) - set(s.stock) <= set(s.pile)
+        if not nxt.is_over:
+            assert sorted(all_cards(nxt)) == sorted(all_cards(s)) or nxt.round != s.round
+        s = nxt
+    assert s.outcome is not None
+    event(f"pile turned over: {turned > 0}")
