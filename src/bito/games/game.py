@@ -20,7 +20,11 @@ class Game:
 
     def push(self, action: Action | str) -> DurakState:
         """Play an action (an :class:`Action` or its text); return the new state."""
-        act = parse_action(action) if isinstance(action, str) else action
+        if isinstance(action, str):  # each family reads its own notation
+            reader = getattr(self.state, "parse_action", parse_action)
+            act = reader(action)
+        else:
+            act = action
         seat = self.state.to_act
         new = self.state.apply(act)
         self._states.append(self.state)
