@@ -19,9 +19,11 @@ from bito.cards import (
     HEARTS,
     SPADES,
     card_str,
+    cards_of,
     is_joker,
     is_special,
     is_wild,
+    rank_of,
     suit_of,
 )
 from bito.games.durak import new_game
@@ -218,6 +220,31 @@ def test_novosibirsk_turned_up_joker_means_no_trumps() -> None:
         dealt = new_game(spec, players=2, seed=seed)
         assert is_joker(dealt.trump_card) and dealt.stock[0] == dealt.trump_card
         assert dealt.trumps == frozenset()
+
+
+def lowest_holder(state, among) -> int:
+    """Who holds the lowest plain card accepted by ``among`` (a suit test); on equal ranks the
+    first such seat clockwise from the dealer's left (§1.8, §3.2 #15 decision)."""
+    n = state.players
+    order = [(state.deal.dealer + i) % n for i in range(1, n + 1)]
+    best = min((rank_of(c), order.index(seat)) for seat in range(n)
+               for c in cards_of(state.hands[seat]) if not is_special(c) and among(c))
+    return order[best[1]]
+
+
+@pytest.mark.parametrize("spec", ["podkidnoy+novosibirsk_two_joker", "podkidnoy+double_joker"])
+def test_first_attacker_after_a_joker_is_turned_up(spec: str) -> None:
+    """#27 (S0:110 "the game goes without trump cards"): with a joker turned up the lowest card
+    of all leads; #25 (S0:103 "all the cards of its color become the trump cards"): the lowest
+    card of either trump suit leads. A joker never counts as the lowest card (§3.3)."""
+    for seed in deals_with_joker_after_the_deal(spec, 3, 4):
+        s = new_game(spec, players=3, seed=seed)
+        trumps = s.trumps
+        holders = [c for h in s.hands for c in cards_of(h)
+                   if not is_special(c) and (not trumps or suit_of(c) in trumps)]
+        if not holders:
+            continue
+        assert s.attacker == lowest_holder(s, lambda c, t=trumps: not t or suit_of(c) in t)
 
 
 # --- #28 wild_58 ------------------------------------------------------------------------------
