@@ -8,8 +8,9 @@ returns a member of ``view.legal``:
 * **Mau-Mau** (#86-#93): keep wild cards for when nothing else fits (or the last card); prefer
   cards that make the next player draw or miss a turn, then expensive cards (shedding penalty
   points), then the suit we hold most of; call the suit we hold most of.
-* **Adjacent ranks** (#94): among the cards the priority allows, play the one after which most
-  of our other cards could follow, so the turn goes on; jokers last.
+* **Adjacent ranks** (#94): among the cards the priority allows, play the one that starts the
+  longest run of cards we could put down in a row (the turn goes on while we can play);
+  jokers last.
 * **Fool!** (#95): follow with the highest card of the led colour (sheds points and is never
   the Fool); void, throw the highest card (the Fool is the lowest off-colour card); lead the
   highest card of the longest colour; a wild 1 only when nothing else is allowed.
@@ -35,6 +36,9 @@ from bito.games.shedding.maumau import MauMauView, card_points
 from bito.games.social.animal import AnimalView
 from bito.games.social.cheat import CheatView
 from bito.games.tricks.fool import FoolView, colour_of, is_wild, number_of
+
+ADJACENT_SEARCH = 300
+"""Node budget of the adjacent-rank chain search."""
 
 
 def _plays(view: Any) -> list[Move]:
@@ -64,18 +68,30 @@ def maumau(view: MauMauView) -> Move:
     return max(plays, key=score)
 
 
+def _chain(top: int, hand: int, budget: list[int]) -> int:
+    """The most cards we could put down in a row from ``hand`` onto ``top`` (the turn goes on
+    while we can play), searched depth-first within a node budget."""
+    best = 0
+    for c in steps(top, hand)[1]:
+        if budget[0] <= 0:
+            break
+        budget[0] -= 1
+        best = max(best, 1 + _chain(c, hand & ~(1 << c), budget))
+    return best
+
+
 def adjacent(view: AdjacentView) -> Move:
     plays = _plays(view)
     if not plays:
         return view.legal[0]
+    if view.anti_rank:  # any card goes and the turn passes: shed a joker-free high card
+        return max(plays, key=lambda m: (not is_joker(m.cards[0]), rank_of(m.cards[0])))
 
-    def follow_ups(m: Move) -> tuple[int, int]:
+    def run(m: Move) -> tuple[int, int]:
         c = m.cards[0]
-        rest = view.hand & ~(1 << c)
-        _, nxt = steps(c, rest)
-        return (-1 if is_joker(c) else 0), len(nxt) * 2 - (1 if rank_of(c) in (13, 14) else 0)
+        return _chain(c, view.hand & ~(1 << c), [ADJACENT_SEARCH]), -int(is_joker(c))
 
-    return max(plays, key=follow_ups)
+    return max(plays, key=run)
 
 
 def fool(view: FoolView) -> Move:
