@@ -94,6 +94,7 @@ def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: 
             players.append(make_bot(kind, seed * 101 + s))
     write(f"{spec}, {args.players} players, seed {seed}. You are seat {human}. "
           "Type help for the notation.")
+    write("Seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
     if getattr(args, "deals", 1) > 1:
         write("(--deals is ignored: this game plays its rounds inside one game)")
     history: list[tuple[int, Any]] = []
