@@ -93,6 +93,16 @@ def test_big_fool_fifty_one_cards_play_on() -> None:
     assert s.to_act == 0  # the taker misses his turn: P0 leads again
 
 
+def test_japanese_two_deck_game_of_the_seeds() -> None:
+    """#21 applies_to japanese (S0:53 "simple, flip, transfer or Japanese fool"), written as
+    docs/variants.md says: japanese+deck.copies=2+end.instant_loss_cards=52 deals 72 cards with
+    diamonds trump and spades closed."""
+    s = new_game("japanese+deck.copies=2+end.instant_loss_cards=52", players=4, seed=2)
+    assert len(s.rules.deck()) == 72 and s.trumps == frozenset({1})
+    assert s.rules.beats_restricted_suit == "s" and s.rules.end_instant_loss_cards == 52
+    assert_conserved(s)
+
+
 # --- #22 big_fool_twin_block ------------------------------------------------------------------
 
 TWIN_BLOCK = ("big_fool_twin_block players=3 trump=6h stock=- hands=7c9c/7s'8sTdKcQc/9sJd "

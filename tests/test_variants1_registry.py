@@ -16,6 +16,7 @@ from bito.cli import main
 from bito.errors import RulesError, UnknownVariantError
 from bito.games.durak import new_game
 from bito.rules import resolve
+from bito.rules.house import parse_house_rules
 from bito.rules.options import pending_options
 from bito.rules.registry import lookup, normalise
 
@@ -186,3 +187,24 @@ def test_sim_accepts_a_combination_on_the_command_line(capsys: pytest.CaptureFix
                        "--no-progress")
     assert code == 0
     assert '"errors": 0' in out
+
+
+def test_house_rules_file_starts_from_a_variants_i_game() -> None:
+    """Issue 3 "a small TOML file that starts from any registered variant and changes options":
+    Japanese fool with the royal pair (#13 + beats.royal of #19) deals diamonds as trump and
+    plays the royal relation."""
+    resolved = parse_house_rules('name = "Royal Japanese"\nbase = "japanese"\n[options]\n'
+                                 '"beats.royal" = true\n')
+    rules = resolved.rules
+    assert rules.beats_royal and rules.trump_source == "fixed" and rules.beats_restricted_suit
+    s = new_game(rules, players=3, seed=4)
+    assert s.trumps == frozenset({1}) and s.legal_actions()
+
+
+def test_house_rules_file_contradicting_its_base_names_key_and_line() -> None:
+    """Issue 3 "an unknown or conflicting option is rejected naming the key": a file built on
+    podkidnoy+no_trump that turns a trump up again is refused at trump.source, line 4."""
+    with pytest.raises(RulesError) as info:
+        parse_house_rules('name = "x"\nbase = "podkidnoy+no_trump"\n[options]\n'
+                          '"trump.source" = "stock_top"\n')
+    assert info.value.key == "trump.source" and "line 4" in str(info.value)
