@@ -43,7 +43,7 @@ VALUES: dict[str, list] = {
     "throw_in.first_bout_cap": [0, 5, 3],
     "throw_in.uncapped_after_stock": [False, True],
     "transfer.enabled": [False, True],
-    "transfer.window": ["before_first_cover"],
+    "transfer.window": ["before_first_cover", "any_time"],
     "transfer.forbid_if_trump_on_table": [False, True],
     "transfer.first_bout": ["allowed", "first_game", "under_fool"],
     "draw.order": ["attacker_first", "right_of_defender_first",

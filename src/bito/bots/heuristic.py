@@ -202,7 +202,7 @@ class HeuristicBot:
 
     def _defend(self, view: DurakView) -> Action:
         """Transfer, cover or take, in that order of preference (see the module docstring)."""
-        uncovered = [a for a, d in zip(view.attack, view.defence, strict=True) if d < 0]
+        uncovered = [a for a, d in zip(view.attack, view.defence, strict=True) if d == -1]
         plan = self.cover_plan(view, uncovered)
         transfer = self._transfer_choice(view, plan)
         if transfer is not None:

@@ -174,13 +174,10 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
 OPTION_SPECS: Final[dict[str, OptionSpec]] = {s.key: s for s in _SPECS}
 
 #: Option values that the catalogue's "Variants I" needs and the rules object accepts, but
-#: that the engine does not play yet (joker gifts, Estonian
-#: transfers and group throw-ins). A game whose rules use one is refused by
+#: that the engine does not play yet (joker gifts). A game whose rules use one is refused by
 #: :func:`pending_options` with the key at fault.
 PENDING: Final[dict[str, tuple[Any, ...]]] = {
     "specials.joker_gifts": (True,), "specials.gift_block_combo": (True,),
-    "transfer.window": ("any_time",), "transfer.new_defender_beats": ("transfer_cards_only",),
-    "throw_in.groups": (True,),
 }
 
 

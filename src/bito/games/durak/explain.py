@@ -43,7 +43,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
         target = action.target
         if target not in state.attack:
             return err("defend", f"{card_str(target)} is not on the table")
-        if state.defence[state.attack.index(target)] >= 0:
+        if state.defence[state.attack.index(target)] != -1:
             return err("defend", f"{card_str(target)} is already covered")
         return err("beat relation", f"{card_str(action.card)} does not beat "
                    f"{card_str(target)} (trump {card_str(state.deal.trump_card)[1]})")
@@ -54,9 +54,10 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
         if block is not None:
             rule, _, detail = block.partition(": ")
             return err(rule, detail)
-        if rank_of(action.card) != rank_of(state.attack[0]):
+        want = state.transfer_rank_card()
+        if rank_of(action.card) != rank_of(want):
             return err("transfer rank", f"a transfer card must be a "
-                       f"{RANK_NAMES[rank_of(state.attack[0])]}")
+                       f"{RANK_NAMES[rank_of(want)]}")
         return err("transfer", "not allowed here")
     assert kind == ATTACK
     if ph == _DEFEND:

@@ -13,7 +13,8 @@ field          meaning
 ``stock``      the stock from the bottom (drawn last, the face-up trump card) to the top
 ``hands``      each seat's hand, seats separated by ``/``
 ``known``      per seat, cards of that hand everyone knows about (``/``-separated)
-``table``      attack cards in play order, ``a<d`` when ``d`` covers ``a``
+``table``      attack cards in play order, ``a<d`` when ``d`` covers ``a``, ``a<*`` when a
+               transfer neutralised ``a`` (#11)
 ``discard``    the discard pile; omit it to put every card not listed elsewhere there
 ``attacker``   the main attacker (first to throw in); ``leader`` who opened the bout
 ``defender``   the defender (default: the next seat in play left of the attacker)
@@ -47,7 +48,15 @@ from bito.cards import HIDDEN, card_str, cards_of, parse_card, split_cards
 from bito.errors import InvalidNotationError, RulesError
 from bito.games.durak.actions import Action, parse_action
 from bito.games.durak.setup import Deal, MatchContext, _trump_context
-from bito.games.durak.state import DEFEND_PHASE, LEAD, OVER, PHASE_NAMES, THROW, DurakState
+from bito.games.durak.state import (
+    DEFEND_PHASE,
+    LEAD,
+    NEUTRAL,
+    OVER,
+    PHASE_NAMES,
+    THROW,
+    DurakState,
+)
 from bito.rules import Rules, resolve
 from bito.rules.options import OPTION_SPECS
 
@@ -127,7 +136,8 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
                              or "-")
         fields.append("hands=" + "/".join(hands))
     fields.append("known=" + "/".join(_cards(state.known[s] & state.hands[s]) for s in range(n)))
-    table = ",".join(card_str(a) + (f"<{card_str(c)}" if c >= 0 else "")
+    table = ",".join(card_str(a) + (f"<{card_str(c)}" if c >= 0 else "<*" if c == NEUTRAL
+                                    else "")
                      for a, c in zip(state.attack, state.defence, strict=True))
     fields.append(f"table={table or '-'}")
     fields.append(f"discard={_cards(state.discard)}")
@@ -291,7 +301,7 @@ def parse_position(text: str) -> DurakState:
             a_txt, _, d_txt = entry.partition("<")
             try:
                 attack.append(parse_card(a_txt))
-                defence.append(parse_card(d_txt) if d_txt else -1)
+                defence.append(NEUTRAL if d_txt == "*" else parse_card(d_txt) if d_txt else -1)
             except InvalidNotationError as e:
                 raise InvalidNotationError(f"table: {e.reason}", text, pos) from None
             pos += len(entry) + 1
@@ -351,7 +361,7 @@ def parse_position(text: str) -> DurakState:
     s.discard = discard
     s.attack = attack
     s.defence = defence
-    s.uncovered = sum(1 for c in defence if c < 0)
+    s.uncovered = sum(1 for c in defence if c == -1)
     for c in attack + [c for c in defence if c >= 0]:
         s.table_ranks |= _rank_mask(c)
     s.out = out

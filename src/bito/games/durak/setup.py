@@ -89,6 +89,8 @@ class Deal:
     hand_size: int = field(init=False, compare=False, repr=False)
     cover_closes: bool = field(init=False, compare=False, repr=False)
     repetition: int = field(init=False, compare=False, repr=False)
+    transfer_only_new: bool = field(init=False, compare=False, repr=False)
+    transfer_loose: bool = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -114,6 +116,11 @@ class Deal:
             "cover_closes": (r.beats_identical == "allowed_blocks"
                              or r.specials_cover_ends_throw_in),
             "repetition": r.end_repetition,
+            # Transfer_3 (#11) and transfer_2 (#10): the transfer window is not just "nothing
+            # covered yet", so the move generator asks _transfer_block every time.
+            "transfer_only_new": r.transfer_new_defender_beats == "transfer_cards_only",
+            "transfer_loose": (r.transfer_window == "any_time"
+                               or r.transfer_new_defender_beats == "transfer_cards_only"),
         }
         # object.__setattr__ keeps the attributes in the instance's inline values; touching
         # self.__dict__ would materialise a dict and slow every later attribute read.

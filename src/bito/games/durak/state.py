@@ -19,6 +19,7 @@ playouts may use the in-place :meth:`DurakState._step` on a copy they own.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -48,6 +49,10 @@ from bito.games.durak.view import DurakView, make_view
 from bito.rules import Rules
 
 LEAD, DEFEND_PHASE, THROW, OVER = 0, 1, 2, 3
+#: A ``defence`` entry for an attack card neutralised by a transfer under
+#: ``transfer.new_defender_beats=transfer_cards_only`` (#11): it counts as covered, needs no
+#: cover, and goes with the rest of the table (discarded or taken). -1 is "uncovered".
+NEUTRAL: Final = -2
 PHASE_NAMES: Final = ("lead", "defend", "throw", "over")
 _BIG: Final = 1 << 30
 
@@ -425,7 +430,7 @@ class DurakState:
         beats = self._beats
         acts: list[Action] = []
         for a, d in zip(self.attack, self.defence, strict=True):
-            if d < 0:
+            if d == -1:
                 m = hand & beats[a]
                 if m:
                     row = _DEFEND_ROWS[a]
@@ -435,9 +440,10 @@ class DurakState:
                         acts.append(row[c] or _defend_action(c, a))
                         m ^= low
         # (_transfer_block's own first checks, ahead of the call: most positions fail them)
-        if (self.deal.transfer and self.uncovered == len(self.attack)
+        deal = self.deal
+        if (deal.transfer and (self.uncovered == len(self.attack) or deal.transfer_loose)
                 and self._transfer_block() is None):
-            m = hand & MATCH_MASKS[self.attack[0]]
+            m = hand & MATCH_MASKS[self.transfer_rank_card()]
             while m:
                 low = m & -m
                 acts.append(_TRANSFER1[low.bit_length() - 1])
@@ -447,7 +453,8 @@ class DurakState:
 
     def _throw_actions(self) -> list[Action]:
         """Each card of a rank on the table, low to high, while the bout has room; then pass.
-        (Room implies the defender holds more cards than lie uncovered.)"""
+        (Room implies the defender holds more cards than lie uncovered.) With
+        ``throw_in.groups`` (#29) several cards of one rank may go in as one action."""
         m = self.hands[self.to_act] & self.table_ranks
         if m:
             deal = self.deal
@@ -455,6 +462,15 @@ class DurakState:
             by_hand = self.hands[self.defender].bit_count() - self.uncovered
             if by_cap > 0 and by_hand > 0:  # room() > 0
                 acts: list[Action] = []
+                if deal.rules.throw_in_groups:
+                    most = min(by_cap, by_hand, _GROUP_MAX)
+                    hand = m
+                    while m:
+                        group = hand & _RANK_MASK_AT[(m & -m).bit_length()]
+                        m ^= group
+                        acts += _GROUP_LEADS[most].get(group) or _group_leads(group, most)
+                    acts.append(PASS_ACTION)
+                    return acts
                 while m:
                     low = m & -m
                     acts.append(_ATTACK1[low.bit_length() - 1])
@@ -463,17 +479,31 @@ class DurakState:
                 return acts
         return [PASS_ACTION]
 
+    def transfer_rank_card(self) -> int:
+        """The attack card whose rank a transfer card must match: the lead in the base game;
+        under ``transfer.window=any_time`` (#10, S0:259) the last uncovered card thrown."""
+        if self.deal.rules.transfer_window == "any_time":
+            for a, d in zip(reversed(self.attack), reversed(self.defence), strict=True):
+                if d == -1:
+                    return a
+        return self.attack[0]
+
     def _transfer_block(self) -> str | None:
         """Why the defender may not transfer now (None if he may, given a matching card)."""
         rules = self.deal.rules
         if not rules.transfer_enabled:
             return "transfer: this game has no transfers"
-        if self.uncovered != len(self.attack):
-            return "transfer window: a card on the table is already covered"
-        same = MATCH_MASKS[self.attack[0]]
-        for a in self.attack:
-            if not same >> a & 1:
-                return "transfer rank: the attack cards are not all of one rank"
+        any_time = rules.transfer_window == "any_time"
+        if any_time:
+            if not self.uncovered:
+                return "transfer window: nothing on the table is left uncovered"
+        else:
+            if any(d >= 0 for d in self.defence):
+                return "transfer window: a card on the table is already covered"
+            same = MATCH_MASKS[self.attack[0]]
+            for a in self.attack:
+                if not same >> a & 1:
+                    return "transfer rank: the attack cards are not all of one rank"
         if self.bout == 0:
             fb = rules.transfer_first_bout
             if fb == "first_game" and self.deal.match.game_number == 0:
@@ -487,16 +517,19 @@ class DurakState:
         nxt = self.next_active(self.defender)
         if nxt == self.defender:
             return "transfer: nobody else is left in the game to pass the attack to"
-        need = len(self.attack) + 1
+        # The new defender must be able to cover what he will face: every uncovered card and
+        # the transfer card, or only the transfer card under transfer_cards_only (#11).
+        need = 1 if rules.transfer_new_defender_beats == "transfer_cards_only" else (
+            self.uncovered + 1)
         if self.hands[nxt].bit_count() < need:
             return (f"transfer limit: the next defender holds {self.hands[nxt].bit_count()} "
-                    f"card(s), fewer than the {need} attack cards")
+                    f"card(s), fewer than the {need} card(s) he would have to cover")
         cap = rules.throw_in_cap  # the same cap as room(): a transfer adds an attack card
         if rules.throw_in_first_bout_cap and not self.bout and not self.taking:
             cap = min(cap, rules.throw_in_first_bout_cap)
         if rules.throw_in_uncapped_after_stock and not self.stock:
             cap = _BIG
-        if need > cap:
+        if len(self.attack) + 1 > cap:
             return f"transfer limit: a bout holds at most {cap} attack cards"
         return None
 
@@ -582,6 +615,14 @@ class DurakState:
             b = action.mask
             self.hands[seat] ^= b
             self.known[seat] &= ~b
+            if self.deal.transfer_only_new:
+                # #11: the cards the old defender left uncovered are neutralised by the
+                # transfer card; the new defender beats only that.
+                defence = self.defence
+                for i, d in enumerate(defence):
+                    if d == -1:
+                        defence[i] = NEUTRAL
+                self.uncovered = 0
             self.attack.append(c)
             self.defence.append(-1)
             self.uncovered += 1
@@ -659,7 +700,9 @@ class DurakState:
     def _end_bout(self, taken: bool) -> None:
         # Every attack card is covered unless the defender takes: only then skip the gaps.
         defence = self.defence
-        covers = filter(_IS_CARD, defence) if self.uncovered else defence
+        covers: Iterable[int] = filter(_IS_CARD, defence) if self.uncovered else defence
+        if self.deal.transfer_only_new:
+            covers = (d for d in defence if d >= 0)
         self.last_bout = bout = (*self.attack, *covers)
         table = self._table
         if table < 0:  # not tracked yet (see _table)
