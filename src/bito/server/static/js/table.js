@@ -129,8 +129,10 @@ function clickCard(code, ev) {
 }
 
 function dropOn(code, target) {
-  if (target) { act(`${code}>${target}`); return; }
   const moves = legal();
+  const defends = moves.some((a) => a.kind === "defend");
+  // On a card while defending: cover it. Anywhere else (or while attacking): play the card.
+  if (target && (defends || !moves.length)) { act(`${code}>${target}`); return; }
   const transfer = moves.find((a) => a.kind === "transfer" && a.cards[0] === code);
   act(transfer ? transfer.text : code);
 }
@@ -186,6 +188,11 @@ function statusLine() {
 
 function render() {
   if (!frame) return;
+  // For people: nothing. For tests and tools: the frame number and whose turn it is.
+  document.body.dataset.n = frame.n;
+  document.body.dataset.status = frame.status;
+  document.body.dataset.myTurn = String(!!(frame.view && frame.view.to_act === frame.you &&
+                                           frame.you !== null && frame.status === "playing"));
   $("variant").textContent = frame.variant;
   renderJoin();
   renderWaiting();
@@ -230,7 +237,7 @@ function tick() {
   const box = $("timer");
   if (deadline === null || !frame || frame.status !== "playing") { box.textContent = ""; return; }
   const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-  box.textContent = `⏱ ${left}s`;
+  box.textContent = `time left: ${left}s`;
   box.classList.toggle("low", left <= 5);
 }
 

@@ -1,0 +1,184 @@
+"""Real-browser play (issue 8): Playwright drives Debian's Chromium (never a downloaded
+browser) against the real server. Two browser contexts (Alice on a desktop window, Bob on a
+phone-sized one) and a bot play a whole game of podkidnoy by clicking, dragging and using the
+keyboard; Bob closes his tab mid-game and reopens the link. Screenshots go to
+``build/test-artifacts`` (or ``$BITO_ARTIFACTS``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from bito.server.rooms import Settings  # noqa: E402
+from server_kit import ServerThread  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(os.environ.get("BITO_ARTIFACTS", "build/test-artifacts")) / "browser"
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)",
+                allow_module_level=True)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    srv = ServerThread(str(tmp_path / "browser.sqlite3"), Settings(timer=120, bot_delay=0.05))
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def shot(page: object, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def n_of(page: object) -> int:
+    return int(page.evaluate("Number(document.body.dataset.n || 0)"))  # type: ignore[attr-defined]
+
+
+def wait_past(page: object, n: int) -> None:
+    page.wait_for_function(  # type: ignore[attr-defined]
+        f"Number(document.body.dataset.n) > {n} || document.body.dataset.status === 'over'",
+        timeout=20000)
+
+
+def move(page: object, style: int) -> str:
+    """Make one legal move on ``page`` the way a person would: click a card (and the card
+    it covers), drag a card, or press T / P; returns what it did."""
+    actions = page.eval_on_selector_all(  # type: ignore[attr-defined]
+        "#actions button", "bs => bs.map(b => b.dataset.action)")
+    cards = [a for a in actions if a not in ("take", "pass") and "+" not in a]
+    if "take" in actions and style % 5 == 0:
+        page.keyboard.press("t")  # type: ignore[attr-defined]
+        return "key t"
+    if "pass" in actions and (not cards or style % 3 == 0):
+        page.keyboard.press("p")  # type: ignore[attr-defined]
+        return "key p"
+    if cards:
+        text = cards[style % len(cards)]
+        if ">" in text:
+            card, target = text.split(">")
+            page.click(f"#hand [data-card='{card}']")  # type: ignore[attr-defined]
+            if page.query_selector(".pair.target"):  # type: ignore[attr-defined]
+                page.click(f".pair[data-attack='{target}']")  # type: ignore[attr-defined]
+            return f"click {text}"
+        card = text.lstrip("=")
+        if style % 4 == 1 and not text.startswith("="):
+            page.drag_and_drop(f"#hand [data-card='{card}']",  # type: ignore[attr-defined]
+                               "#table-drop")
+            return f"drag {text}"
+        page.click(f"#hand [data-card='{card}']")  # type: ignore[attr-defined]
+        if page.query_selector(".hand-card.selected"):  # type: ignore[attr-defined]
+            page.click(f"#actions [data-action='{text}']")  # type: ignore[attr-defined]
+        return f"click {text}"
+    page.click("#actions button")  # type: ignore[attr-defined]
+    return f"button {actions[0]}"
+
+
+def test_two_friends_and_a_bot_play_podkidnoy_in_chromium(server: ServerThread,
+                                                          browser: object) -> None:
+    errors: list[str] = []
+    alice_ctx = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
+    bob_ctx = browser.new_context(viewport={"width": 390, "height": 844},  # type: ignore[attr-defined]
+                                  is_mobile=True, has_touch=True)
+    alice = alice_ctx.new_page()
+    alice.on("pageerror", lambda e: errors.append(str(e)))
+    alice.goto(server.base + "/")
+    alice.fill("#name", "Alice")
+    alice.select_option("#players", "3")
+    alice.select_option("#seats select[data-seat='2']", "heuristic")
+    alice.click("#create-button")
+    alice.wait_for_selector("#waiting input.share")
+    link = alice.input_value("#waiting input.share")
+    assert "/t/" in link
+
+    bob = bob_ctx.new_page()
+    bob.on("pageerror", lambda e: errors.append(str(e)))
+    bob.goto(link)
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-button")
+    bob.wait_for_selector("#ready")
+    shot(alice, "1-waiting-room")
+    alice.click("#ready")
+    bob.click("#ready")
+    for page in (alice, bob):
+        page.wait_for_selector("#hand .hand-card")
+    assert "seat 1" in bob.inner_text("#you")
+    assert bob.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    shot(alice, "2-dealt-alice")
+    shot(bob, "2-dealt-bob-phone")
+
+    # An illegal move gets a clear message: play out of turn.
+    idle = bob if alice.evaluate("document.body.dataset.myTurn") == "true" else alice
+    idle.click("#hand .hand-card")
+    idle.wait_for_function("document.getElementById('message').textContent.length > 0")
+    assert "not your turn" in idle.inner_text("#message")
+
+    done: list[str] = []
+    reconnected = False
+    deadline = time.time() + 150
+    step = 0
+    while time.time() < deadline:
+        step += 1
+        if alice.evaluate("document.body.dataset.status") == "over":
+            break
+        pages = [p for p in (alice, bob) if p.evaluate("document.body.dataset.myTurn") == "true"]
+        if not pages:  # the bot is thinking
+            alice.wait_for_timeout(30)
+            continue
+        page = pages[0]
+        n = n_of(page)
+        done.append(move(page, step))
+        try:
+            wait_past(page, n)
+        except sync_api.TimeoutError:
+            shot(page, "stuck")
+            raise AssertionError(f"{done[-1]} did not play: {page.inner_text('#message')!r}"
+                                 ) from None
+        if len(done) == 12 and not reconnected:  # Bob closes his tab and opens the link again
+            shot(bob, "3-before-reconnect")
+            hand_before = bob.eval_on_selector_all("#hand [data-card]", "cs => cs.length")
+            bob.close()
+            bob = bob_ctx.new_page()
+            bob.on("pageerror", lambda e: errors.append(str(e)))
+            bob.goto(link)
+            bob.wait_for_selector("#game:not([hidden])")
+            assert "Bob (seat 1)" in bob.inner_text("#you")
+            assert bob.eval_on_selector_all("#hand [data-card]", "cs => cs.length") >= 0
+            del hand_before
+            shot(bob, "4-after-reconnect")
+            reconnected = True
+    alice.wait_for_function("document.body.dataset.status === 'over'", timeout=20000)
+    assert reconnected, "the game ended before the reconnect"
+    assert any(d.startswith("click") for d in done) and any(d.startswith("key") for d in done)
+    status = alice.inner_text("#status")
+    assert "fool" in status or "draw" in status
+    shot(alice, "5-game-over")
+    alice.click("#replay-link")
+    alice.wait_for_selector("#board .opponent")
+    assert "/" in alice.inner_text("#counter")
+    alice.click("#first")
+    assert alice.inner_text("#move") == "the deal"
+    shot(alice, "6-replay")
+    assert not errors, errors
+    alice_ctx.close()
+    bob_ctx.close()
