@@ -63,6 +63,7 @@ from bito.kernel.layout import (
     REJECT_LOW,
     RESULT,
     ROZALIEV,
+    SEQ,
     STOCK,
     T_IDX,
     TABLE,
@@ -99,6 +100,20 @@ def popcount(typingctx, x):  # type: ignore[no-untyped-def]
     return sig, codegen
 
 
+@intrinsic
+def ptr_of(typingctx, arr):  # type: ignore[no-untyped-def]
+    """The data pointer of an int64 array. The state machine passes positions and action
+    buffers as raw pointers: an array argument costs two atomic reference-count updates per
+    call, a fifth of the running time when every helper takes one. The entry points below
+    hold the arrays, so the memory stays alive while the pointers are in use."""
+    sig = types.CPointer(types.int64)(arr)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return context.make_array(signature.args[0])(context, builder, args[0]).data
+
+    return sig, codegen
+
+
 @njit(cache=True, inline="always")
 def low_card(m):  # type: ignore[no-untyped-def]
     """The lowest card code of a non-empty set."""
@@ -123,7 +138,7 @@ def beaters(s, a):  # type: ignore[no-untyped-def]
     return higher
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cap_now(s):  # type: ignore[no-untyped-def]
     """``DurakState._cap``: the bout's cap under #75 and #76."""
     cap = s[CAP]
@@ -134,7 +149,7 @@ def cap_now(s):  # type: ignore[no-untyped-def]
     return cap
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def room(s):  # type: ignore[no-untyped-def]
     """``DurakState.room``: more attack cards the bout can take now."""
     by_cap = cap_now(s) - s[N_ATTACK]
@@ -142,7 +157,7 @@ def room(s):  # type: ignore[no-untyped-def]
     return by_cap if by_cap < by_hand else by_hand
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_active(s, seat):  # type: ignore[no-untyped-def]
     """``DurakState.next_active``."""
     n = s[PLAYERS]
@@ -156,7 +171,7 @@ def next_active(s, seat):  # type: ignore[no-untyped-def]
 # --- move generation -----------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _emit(masks, metas, k, mask, meta):  # type: ignore[no-untyped-def]
     masks[k] = mask
     metas[k] = meta
@@ -290,7 +305,7 @@ def legal_actions(s, masks, metas):  # type: ignore[no-untyped-def]
 # --- transitions ---------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def go_out(s, seat):  # type: ignore[no-untyped-def]
     if not (s[OUT_MASK] >> seat) & 1:
         s[OUT_MASK] |= 1 << seat
@@ -320,7 +335,8 @@ def finish(s):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def draw_sequence(s, seq):  # type: ignore[no-untyped-def]
-    """``DurakState.draw_order``: who refills, in order (VARIANTS.md §1.7); returns the count."""
+    """``DurakState.draw_order``: who refills, in order (VARIANTS.md §1.7), written from
+    ``s[seq]`` on; returns the count."""
     n = s[PLAYERS]
     rule = s[DRAW_RULE]
     d = s[DEFENDER]
@@ -328,16 +344,16 @@ def draw_sequence(s, seq):  # type: ignore[no-untyped-def]
     start = s[ATTACKER] if rule == 1 else s[LEADER]
     k = 0
     if rule == 3 and not (out >> d) & 1:
-        seq[k] = d
+        s[seq + k] = d
         k += 1
     for i in range(n):
         seat = (start + i) % n
         if (out >> seat) & 1 or (seat == d and rule != 2):
             continue
-        seq[k] = seat
+        s[seq + k] = seat
         k += 1
     if (rule == 0 or rule == 1) and not (out >> d) & 1:
-        seq[k] = d
+        s[seq + k] = d
         k += 1
     return k
 
@@ -345,13 +361,12 @@ def draw_sequence(s, seq):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def draw(s):  # type: ignore[no-untyped-def]
     """``DurakState._draw``: refill from the top of the stock, then mark empty hands out."""
-    seq = np.empty(8, np.int64)
-    count = draw_sequence(s, seq)
+    count = draw_sequence(s, SEQ)
     ns = s[N_STOCK]
     if ns:
         target = s[HAND_SIZE]
         for j in range(count):
-            seat = seq[j]
+            seat = s[SEQ + j]
             need = target - popcount(s[HANDS + seat])
             if need > 0:
                 if need > ns:
@@ -366,8 +381,9 @@ def draw(s):  # type: ignore[no-untyped-def]
         s[N_STOCK] = ns
     if ns == 0:
         for j in range(count):
-            if s[HANDS + seq[j]] == 0:
-                go_out(s, seq[j])
+            seat = s[SEQ + j]
+            if s[HANDS + seat] == 0:
+                go_out(s, seat)
 
 
 @njit(cache=True)
@@ -406,7 +422,7 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
     s[PHASE] = LEAD_PHASE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def end_throw_round(s):  # type: ignore[no-untyped-def]
     if s[TAKING] != 0:
         end_bout(s, True)
@@ -648,12 +664,15 @@ def _lowest_holder(s, dealer, among):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def deal(s, pack):  # type: ignore[no-untyped-def]
+def deal(s, pack, work):  # type: ignore[no-untyped-def]
     """``setup.deal`` for the first deal of a match: shuffle, draw the dealer by lot, deal one
     card at a time from the dealer's left, turn the trump, choose the first attacker. ``s``
-    holds the rule facts and nothing else yet."""
+    holds the rule facts and nothing else yet; ``work`` is room for the shuffled pack."""
     n = s[PLAYERS]
-    deck = pack.copy()
+    size = pack.size
+    for j in range(size):
+        work[j] = pack[j]
+    deck = work[:size]
     np.random.shuffle(deck)
     dealer = np.random.randint(0, n)
     pos = n * s[HAND_SIZE]
@@ -667,7 +686,7 @@ def deal(s, pack):  # type: ignore[no-untyped-def]
         trump_card = deck[pos - 1]
         s[N_STOCK] = 0
     else:
-        rest = deck[pos:].copy()
+        rest = deck[pos:]
         trump_card = _turn_trump(s, rest, length)
         s[STOCK] = trump_card
         for j in range(length - 1):
@@ -697,37 +716,52 @@ def deal(s, pack):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def playout(s, masks, metas, max_steps):  # type: ignore[no-untyped-def]
     """Uniformly random legal actions until the game ends; the number of actions, or -1 if
-    ``max_steps`` passed first (a guard, never reached by a real game)."""
+    ``max_steps`` passed first (a guard, never reached by a real game) or a running game had
+    no legal action (where the reference engine fails too). A forced action draws no random
+    number."""
     steps = 0
     while s[PHASE] != OVER_PHASE:
         if steps >= max_steps:
             return -1
         k = legal_actions(s, masks, metas)
-        if k == 0:  # no legal action in a running game: the reference engine would fail too
+        if k == 0:
             return -1
-        i = np.random.randint(0, k)
-        step(s, masks[i], metas[i])
+        r = np.random.randint(0, k) if k > 1 else 0
+        step(s, masks[r], metas[r])
         steps += 1
     return steps
 
 
+# --- entry points (arrays in, pointers inside) ------------------------------------------------
+
+
 @njit(cache=True)
-def seed_rng(seed):  # type: ignore[no-untyped-def]
-    np.random.seed(seed)
+def legal_actions_of(state, masks, metas):  # type: ignore[no-untyped-def]
+    """:func:`legal_actions` of a position array into two buffer arrays."""
+    return legal_actions(ptr_of(state), ptr_of(masks), ptr_of(metas))
+
+
+@njit(cache=True)
+def step_of(state, mask, meta):  # type: ignore[no-untyped-def]
+    """:func:`step` on a position array."""
+    step(ptr_of(state), mask, meta)
 
 
 @njit(cache=True)
 def playouts_from(start, count, seed, losers, max_steps):  # type: ignore[no-untyped-def]
     """``count`` random playouts from the position ``start``; each fool's seat (-1 for a draw,
-    -2 for a game cut at ``max_steps``) goes to ``losers``. Returns the actions played."""
+    -2 for a failed game) goes to ``losers``. Returns the actions played."""
     np.random.seed(seed)
     masks = np.empty(8192, np.int64)
     metas = np.empty(8192, np.int64)
     s = start.copy()
+    p = ptr_of(s)
+    mp = ptr_of(masks)
+    tp = ptr_of(metas)
     total = 0
     for g in range(count):
         s[:] = start
-        steps = playout(s, masks, metas, max_steps)
+        steps = playout(p, mp, tp, max_steps)
         if steps < 0:
             losers[g] = -2
         else:
@@ -743,15 +777,33 @@ def full_games(template, pack, count, seed, losers, max_steps):  # type: ignore[
     np.random.seed(seed)
     masks = np.empty(8192, np.int64)
     metas = np.empty(8192, np.int64)
+    work = np.empty(pack.size, np.int64)
     s = template.copy()
+    p = ptr_of(s)
+    mp = ptr_of(masks)
+    tp = ptr_of(metas)
     total = 0
     for g in range(count):
         s[:] = template
-        deal(s, pack)
-        steps = playout(s, masks, metas, max_steps)
+        deal(p, pack, work)
+        steps = playout(p, mp, tp, max_steps)
         if steps < 0:
             losers[g] = -2
         else:
             total += steps
             losers[g] = s[LOSER]
     return total
+
+
+@njit(cache=True)
+def deal_of(template, pack, seed):  # type: ignore[no-untyped-def]
+    """One position dealt by :func:`deal` (for tests and the Python wrapper)."""
+    np.random.seed(seed)
+    s = template.copy()
+    deal(ptr_of(s), pack, np.empty(pack.size, np.int64))
+    return s
+
+
+@njit(cache=True)
+def seed_rng(seed):  # type: ignore[no-untyped-def]
+    np.random.seed(seed)

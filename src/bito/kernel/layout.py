@@ -76,7 +76,8 @@ THROWERS: Final = OUT + MAX_PLAYERS  # throw-in priority order of the current ro
 ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order
 DEFENCE: Final = ATTACK + MAX_TABLE  # the card covering each, -1 while uncovered
 STOCK: Final = DEFENCE + MAX_TABLE  # index 0 is drawn last (the trump card); the top is last
-SIZE: Final = STOCK + 64
+SEQ: Final = STOCK + 64  # scratch: the refill order of the bout being ended
+SIZE: Final = SEQ + MAX_PLAYERS
 
 # --- codes -------------------------------------------------------------------------------
 LEAD_PHASE, DEFEND_PHASE, THROW_PHASE, OVER_PHASE = 0, 1, 2, 3

@@ -1,0 +1,253 @@
+"""Differential testing: the kernel against the reference engine, move by move.
+
+Two checks, one strict and one fast:
+
+* :func:`compare_game` plays a random game on the reference engine and steps the kernel along
+  with it, comparing after every action the full snapshot of both positions
+  (:mod:`bito.kernel.convert`) and the two sets of legal actions. The test suite runs it.
+* :func:`verify_game` records a reference game as a trace (at each step: the legal actions,
+  the one chosen, and a fingerprint of the position: phase, seat to act, discard, stock size,
+  every hand) and has compiled code replay it on the kernel, comparing each step's legal-action
+  set and fingerprint and the outcome. ``bito bench --verify`` runs it on many games.
+
+Games use random option sets of the base games (:func:`random_rules`), random seat counts and
+random match contexts, so that every §1 option and the first-bout rules of later deals are hit.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from bito.games.durak import MatchContext, new_game
+from bito.games.durak.state import DurakState
+from bito.kernel import layout as L
+from bito.kernel.convert import (
+    action_code,
+    action_of,
+    from_state,
+    kernel_snapshot,
+    reference_snapshot,
+)
+from bito.kernel.core import legal_actions, legal_actions_of, ptr_of, step, step_of
+from bito.rules import Rules, rules_for
+
+BASES = ("simple", "podkidnoy", "perevodnoy")
+
+#: The option values games are drawn from: every §1 option and house rule #74-#79 the kernel
+#: plays (VARIANTS.md §1.1-1.9), each with all its values.
+OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+    "deck.size": (24, 36, 52),
+    "deal.hand_size": (5, 6),
+    "trump.source": ("stock_top", "last_card", "bottom_card", "any_card"),
+    "trump.reject_indicator": ((), ("A",), ("L",), ("A", "L")),
+    "first_attacker.rule": ("lowest_trump", "left_of_dealer"),
+    "first_attacker.no_trump_fallback": ("lowest_card", "lot"),
+    "next_game_leader": ("from_under_fool", "under_fool", "previous_winner", "left_of_dealer",
+                         "lowest_trump"),
+    "lead.shape": ("same_rank", "single", "same_rank_1or2", "rozaliev"),
+    "lead.max": (6, 5, 3),
+    "throw_in.by": ("all", "neighbours"),
+    "throw_in.cap": (6, 5, 4),
+    "throw_in.first_bout_cap": (0, 5),
+    "throw_in.uncapped_after_stock": (False, True),
+    "transfer.forbid_if_trump_on_table": (False, True),
+    "transfer.first_bout": ("allowed", "first_game", "under_fool"),
+    "draw.order": ("attacker_first", "right_of_defender_first",
+                   "attacker_then_strict_clockwise", "defender_first"),
+    "end.draw_allowed": (True, False),
+}
+
+
+def random_rules(base: str, rng: random.Random) -> Rules:
+    """The base game with each option set at random: half the time to its base value, else
+    to any of :data:`OPTION_VALUES`."""
+    rules = rules_for(base)
+    changes = {key: rng.choice(values) for key, values in OPTION_VALUES.items()
+               if rng.random() < 0.5}
+    return rules.with_options(**changes) if changes else rules
+
+
+def random_deal(base: str, rng: random.Random) -> DurakState:
+    """A reference deal of ``base`` with random options, seat count, seed and match context
+    (a later deal of a match half the time, so that #78 and ``next_game_leader`` play)."""
+    rules = random_rules(base, rng)
+    players = rng.randint(2, min(6, rules.max_players))
+    match = MatchContext()
+    if rng.random() < 0.5:
+        fool = rng.randrange(players)
+        match = MatchContext(game_number=rng.randint(1, 3), dealer=fool, previous_fool=fool,
+                             previous_winner=(fool + 1) % players)
+    return new_game(rules, players, seed=rng.getrandbits(62), match=match)
+
+
+# --- the strict check -------------------------------------------------------------------------
+
+
+def compare_game(state: DurakState, rng: random.Random) -> str | None:
+    """Play ``state`` to the end with random actions on both engines; the first disagreement
+    in words, or None."""
+    k = from_state(state)
+    masks = np.empty(L.MAX_ACTIONS, np.int64)
+    metas = np.empty(L.MAX_ACTIONS, np.int64)
+    ref = state
+    for move in range(100_000):
+        want, got = reference_snapshot(ref), kernel_snapshot(k)
+        if want != got:
+            diff = {key: (want[key], got.get(key)) for key in want if want[key] != got.get(key)}
+            return f"move {move}: positions differ (reference, kernel): {diff}"
+        if ref.is_over:
+            return None
+        legal = ref.legal_actions()
+        n = legal_actions_of(k, masks, metas)
+        mine = [action_of(masks[i], metas[i]) for i in range(n)]
+        if len(set(mine)) != n or set(mine) != set(legal):
+            extra = sorted(str(a) for a in set(mine) - set(legal))
+            missing = sorted(str(a) for a in set(legal) - set(mine))
+            return (f"move {move}: legal actions differ: kernel adds {extra}, lacks {missing}"
+                    f" (kernel lists {n}, {len(set(mine))} distinct)")
+        action = legal[rng.randrange(len(legal))]
+        ref = ref.apply(action)
+        step_of(k, *action_code(action))
+    return "game did not end"
+
+
+# --- the fast check ---------------------------------------------------------------------------
+
+_WIDTH = 4 + L.MAX_PLAYERS  # fingerprint: phase, to_act, discard, stock size, hands
+
+
+def _trace(state: DurakState, rng: random.Random
+           ) -> tuple[list[int], list[int], list[int], list[int], int, int]:
+    """A random reference game from ``state`` as flat lists: legal-action counts, their codes,
+    the chosen codes, fingerprints; then the fool (-1 for a draw) and whether it was a draw."""
+    s = state.copy()
+    generate = (s._lead_actions, s._defend_actions, s._throw_actions)
+    pad = [0] * (L.MAX_PLAYERS - s.players)
+    counts: list[int] = []
+    codes: list[int] = []
+    chosen: list[int] = []
+    prints: list[int] = []
+    rand = rng.random
+    while s.outcome is None:
+        acts = generate[s.phase]()
+        prints += (s.phase, s.to_act, s.discard, len(s.stock), *s.hands, *pad)
+        counts.append(len(acts))
+        for a in acts:
+            codes += (a.mask, a.kind | (a.target + 1) << 3)
+        a = acts[int(rand() * len(acts))]
+        chosen += (a.mask, a.kind | (a.target + 1) << 3)
+        s._step(a)
+    o = s.outcome
+    return counts, codes, chosen, prints, -1 if o.loser is None else o.loser, int(o.draw)
+
+
+@njit(cache=True)
+def _sorted_pairs(masks, metas, n):  # type: ignore[no-untyped-def]
+    """The (mask, meta) pairs in a canonical order (by mask, then meta)."""
+    keys = np.empty(n, np.int64)
+    for i in range(n):
+        keys[i] = masks[i] ^ (metas[i] * 0x9E3779B97F4A7C1)
+    order = np.argsort(keys)
+    out = np.empty((n, 2), np.int64)
+    for i in range(n):
+        out[i, 0] = masks[order[i]]
+        out[i, 1] = metas[order[i]]
+    return out
+
+
+@njit(cache=True)
+def _replay(start, counts, codes, chosen, prints, loser, draw):  # type: ignore[no-untyped-def]
+    """Replay a trace on the kernel: -1 if every step agrees, else the first step that does
+    not (``len(counts)`` when only the outcome differs)."""
+    s = start.copy()
+    p = ptr_of(s)
+    masks = np.empty(8192, np.int64)
+    metas = np.empty(8192, np.int64)
+    mp = ptr_of(masks)
+    tp = ptr_of(metas)
+    n = s[L.PLAYERS]
+    off = 0
+    for t in range(counts.size):
+        base = t * _WIDTH
+        if (s[L.PHASE] != prints[base] or s[L.TO_ACT] != prints[base + 1]
+                or s[L.DISCARD] != prints[base + 2] or s[L.N_STOCK] != prints[base + 3]):
+            return t
+        for i in range(n):
+            if s[L.HANDS + i] != prints[base + 4 + i]:
+                return t
+        k = legal_actions(p, mp, tp)
+        if k != counts[t]:
+            return t
+        mine = _sorted_pairs(masks, metas, k)
+        theirs = _sorted_pairs(codes[2 * off:2 * (off + k):2], codes[2 * off + 1:2 * (off + k):2],
+                               k)
+        for i in range(k):
+            if mine[i, 0] != theirs[i, 0] or mine[i, 1] != theirs[i, 1]:
+                return t
+        off += k
+        step(p, chosen[2 * t], chosen[2 * t + 1])
+    if s[L.RESULT] == 0 or s[L.LOSER] != loser or (s[L.RESULT] == 2) != (draw == 1):
+        return counts.size
+    return -1
+
+
+def verify_game(state: DurakState, rng: random.Random) -> int:
+    """Play a random reference game from ``state`` and replay it on the kernel: the number of
+    actions checked, or raise :class:`Disagreement` at the first step that differs."""
+    counts, codes, chosen, prints, loser, draw = _trace(state, rng)
+    bad = _replay(from_state(state), np.array(counts, np.int64), np.array(codes, np.int64),
+                  np.array(chosen, np.int64), np.array(prints, np.int64), loser, draw)
+    if bad >= 0:
+        raise Disagreement(state, bad)
+    return len(counts)
+
+
+class Disagreement(AssertionError):
+    """The kernel and the reference engine differ; names the deal and the step."""
+
+    def __init__(self, state: DurakState, step_index: int) -> None:
+        d = state.deal
+        super().__init__(f"kernel and reference disagree at action {step_index} of a "
+                         f"{d.players}-player game, seed {d.seed}, match {d.match}, options "
+                         f"{d.rules.changed_options()}")
+        self.state = state
+        self.step_index = step_index
+
+
+@dataclass
+class VerifyReport:
+    """What ``bito bench --verify`` found for one base game."""
+
+    variant: str
+    games: int = 0
+    actions: int = 0
+    disagreements: int = 0
+    option_sets: set[tuple[tuple[str, Any], ...]] = field(default_factory=set)
+    first_failure: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"variant": self.variant, "games": self.games, "actions": self.actions,
+                "disagreements": self.disagreements, "option_sets": len(self.option_sets),
+                "first_failure": self.first_failure}
+
+
+def verify_chunk(job: tuple[str, int, int]) -> VerifyReport:
+    """``games`` random games of one base game from ``seed`` (a picklable unit of work)."""
+    base, games, seed = job
+    rng = random.Random(seed)
+    report = VerifyReport(base)
+    for _ in range(games):
+        state = random_deal(base, rng)
+        report.option_sets.add(tuple(sorted(state.rules.changed_options().items())))
+        report.games += 1
+        try:
+            report.actions += verify_game(state, rng)
+        except Disagreement as e:
+            report.disagreements += 1
+            report.first_failure = report.first_failure or str(e)
+    return report
