@@ -15,6 +15,7 @@ turns a JSON-lines file back into the Markdown table of ``docs/variants.md``::
 
     python tools/sweep_variants.py --set primary --games 500 > /tmp/sweep.jsonl
     python tools/sweep_variants.py --set others --games 100 >> /tmp/sweep.jsonl
+    python tools/sweep_variants.py --retry /tmp/sweep.jsonl > /tmp/retry.jsonl
     python tools/sweep_variants.py --table /tmp/sweep.jsonl
 
 Exit status 1 if any run reported an error.
@@ -147,12 +148,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", dest="which", choices=("all", "primary", "others"),
                         default="all", help="one spec per id, the other bases, or all")
     parser.add_argument("--table", type=Path, help="print the Markdown table of a sweep file")
+    parser.add_argument("--retry", type=Path, help="run again only the runs of a sweep file "
+                        "that reported errors (same spec, players, bots, games, seed)")
     args = parser.parse_args(argv)
     if args.table:
         print(table(args.table))
         return 0
-    ids = {i.strip() for i in args.ids.split(",") if i.strip()} or None
     status = 0
+    if args.retry:
+        for line in args.retry.read_text().splitlines():
+            old = json.loads(line) if line.strip() else {}
+            if old.get("errors"):
+                row = run(old["spec"], old["players"], old["games"], old["bots"], args.seed)
+                row["retry_of_errors"] = old["errors"]
+                status |= row["errors"] > 0
+                print(json.dumps(row), flush=True)
+        return int(status)
+    ids = {i.strip() for i in args.ids.split(",") if i.strip()} or None
     for spec in specs(ids, args.which):
         why = refusal(spec)
         if why is not None:
