@@ -110,8 +110,10 @@ def run(spec: str, players: int, games: int, bots: str, seed: int) -> dict[str, 
 
 
 def table(path: Path) -> str:
-    """The Markdown summary of a JSON-lines sweep: one row per spec."""
-    rows: dict[str, list[dict[str, Any]]] = {}
+    """The Markdown summary of a JSON-lines sweep: one row per spec and bot line-up, its player
+    counts added up. A ``--retry`` row replaces
+    the run it repeats; the errors of the first run are then shown in the last column."""
+    runs: dict[tuple[str, int, str], dict[str, Any]] = {}
     skipped: dict[str, str] = {}
     for line in path.read_text().splitlines():
         if not line.strip():
@@ -119,21 +121,29 @@ def table(path: Path) -> str:
         r = json.loads(line)
         if "skipped" in r:
             skipped[r["spec"]] = r["skipped"]
-        else:
-            rows.setdefault(r["spec"], []).append(r)
-    out = ["| spec | players | bots | games | errors | draws | mean actions |",
-           "|---|---|---|---|---|---|---|"]
-    for spec, runs in rows.items():
-        counts = sorted({r["players"] for r in runs})
-        bots = sorted({r["bots"] for r in runs})
-        games = sum(r["games"] for r in runs)
-        errors = sum(r["errors"] for r in runs)
-        draws = sum(r.get("draws", 0) for r in runs)
-        weighted = sum(r.get("mean_actions", 0) * r["games"] for r in runs)
-        out.append(f"| `{spec}` | {counts[0]}-{counts[-1]} | {', '.join(bots)} | {games} | "
-                   f"{errors} | {draws} | {weighted / max(games, 1):.0f} |")
+            continue
+        key = (r["spec"], r["players"], r["bots"])
+        if "retry_of_errors" in r and key in runs:
+            r["first_errors"] = runs[key]["errors"]
+        runs[key] = r
+    rows: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for (spec, _, bots), r in runs.items():
+        rows.setdefault((spec, bots), []).append(r)
+    out = ["| spec | players | bots | games | errors | draws | mean actions | errors on a "
+           "first run, retried |",
+           "|---|---|---|---|---|---|---|---|"]
+    for (spec, bots), group in rows.items():
+        counts = sorted({r["players"] for r in group})
+        games = sum(r["games"] for r in group)
+        errors = sum(r["errors"] for r in group)
+        draws = sum(r.get("draws", 0) for r in group)
+        weighted = sum(r.get("mean_actions", 0) * (r["games"] - r["errors"]) for r in group)
+        done = games - errors
+        first = sum(r.get("first_errors", 0) for r in group)
+        out.append(f"| `{spec}` | {counts[0]}-{counts[-1]} | {bots} | {games} | "
+                   f"{errors} | {draws} | {weighted / max(done, 1):.0f} | {first or ''} |")
     for spec, why in skipped.items():
-        out.append(f"| `{spec}` | - | - | 0 | - | - | skipped: {why} |")
+        out.append(f"| `{spec}` | - | - | 0 | - | - | - | not played: {why} |")
     return "\n".join(out)
 
 
