@@ -59,7 +59,7 @@ def test_group_throw_in_is_one_action() -> None:
 
 
 def test_transfer_after_a_cover_with_the_last_cards_rank() -> None:
-    """#29 via transfer_2 (#10, S0:38-40 "at any time"; S0:119 "taking into account the rules of
+    """#29 via transfer_2 (#10, S0:40 "you can translate even after the toss"; S0:119 "taking into account the rules of
     the transferable-2 and -3 fools"): with 7c covered and 9c open, P1 may still transfer, with
     a nine (the last card thrown at him), not with a seven."""
     s = P(EST.format(n=3, hands="9h7h/7s8s9d/QhKcKd", table="7c<8c,9c"))
@@ -69,7 +69,7 @@ def test_transfer_after_a_cover_with_the_last_cards_rank() -> None:
 
 
 def test_new_defender_beats_only_the_transfer_card() -> None:
-    """#29 via transfer_3 (#11, S0:42-44 "has to beat only the transfer card"; #29 A4 earlier
+    """#29 via transfer_3 (#11, S0:44 "must beat only the card that was transferred"; #29 A4 earlier
     cards are neutralised): after =7s P2 covers only the 7s although 7d still lies open; once he
     has, the bout goes on to throw-ins as usual and every card stays accounted for."""
     s = play(P(EST.format(n=3, hands="9h7h/7s8s9d/QhKcKd", table="7c<8c,7d")), "=7s")

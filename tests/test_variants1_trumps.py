@@ -118,7 +118,8 @@ def test_revealed_trump_is_turned_up_and_never_a_spade() -> None:
 def test_revealed_trump_never_spades_with_the_whole_pack_dealt() -> None:
     """#14; S1:80 "If a card of the spades suit is revealed, it is removed ... and the next card
     is revealed": spades are never trump, also when 6 players are dealt the whole pack and the
-    dealer's last card would be shown as the trump card (S0:243)."""
+    dealer's last card would be the trump card (S0:243 "the whole deck is dealt, and the last
+    card is appointed as the trump card")."""
     for seed in range(40):
         s = new_game("japanese_revealed_trump", players=6, seed=seed)
         assert SPADES not in s.trumps, seed
@@ -146,8 +147,9 @@ def test_revealed_trump_agreed_before_the_game() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_diamond_indicator_lies_under_the_stock(players: int) -> None:
-    """#80; S1:6 "before the start of the game, cards are taken from the deck until a diamond
-    appears ... it is placed under the deck": the bottom card of the stock, drawn last, is a
+    """#80; S1:6 "players pull out one card from the deck until someone has a card of the
+    diamond suit, then this card is placed open in the center of the table, and the remaining
+    deck of cards is placed on top of it": the bottom card of the stock, drawn last, is a
     diamond; diamonds stay trump."""
     for seed in range(40):
         s = new_game("japanese_diamond_indicator", players=players, seed=seed)
@@ -159,8 +161,9 @@ def test_diamond_indicator_lies_under_the_stock(players: int) -> None:
 
 
 def test_diamond_indicator_with_six_players_goes_to_the_dealer_face_up() -> None:
-    """#80 with the whole pack dealt (6 x 6 = 36, S1:6 with S0:243 "the last dealt card is
-    shown"): no stock is left, so the diamond found is the dealer's last card, shown to all."""
+    """#80 with the whole pack dealt (6 x 6 = 36; S0:243 "If six players take part, then the
+    whole deck is dealt, and the last card is appointed as the trump card"): no stock is left,
+    so the diamond found is the dealer's last card, shown to all."""
     for seed in range(20):
         s = new_game("japanese_diamond_indicator", players=6, seed=seed)
         assert not s.stock
