@@ -246,7 +246,8 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
             frame = await queue.get()
             if frame is None:
                 return
-            await websocket.send_text(json.dumps(frame, ensure_ascii=False))
+            await websocket.send_text(json.dumps(frame, ensure_ascii=False,
+                                                    separators=(",", ":")))
 
     conn = Connection(seat, send)
     writer_task = asyncio.create_task(writer())

@@ -13,6 +13,7 @@ a test can find every card a frame mentions with one pattern.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from bito.cards import card_str, cards_of, is_special, rank_of, suit_of
@@ -20,20 +21,23 @@ from bito.cards import card_str, cards_of, is_special, rank_of, suit_of
 Json = dict[str, Any]
 
 
+@lru_cache(maxsize=4096)
 def card_json(code: int, trumps: frozenset[int] = frozenset()) -> Json:
-    """One visible card: its notation, and whether it is a trump."""
+    """One visible card: its notation, and whether it is a trump. Cached (a few hundred
+    distinct cards), so callers must not change the dict they get."""
     trump = not is_special(code) and suit_of(code) in trumps
     return {"c": card_str(code), "trump": trump}
 
 
-def _sorted_hand(mask: int, trumps: frozenset[int]) -> list[int]:
+@lru_cache(maxsize=65536)
+def _sorted_hand(mask: int, trumps: frozenset[int]) -> tuple[int, ...]:
     """Plain suits first (clubs, diamonds, hearts, spades), then trumps, each low to high:
     the order a player arranges a fan of cards."""
     def key(code: int) -> tuple[int, int, int]:
         if is_special(code):
             return (2, 0, rank_of(code))
         return (1 if suit_of(code) in trumps else 0, suit_of(code), rank_of(code))
-    return sorted(cards_of(mask), key=key)
+    return tuple(sorted(cards_of(mask), key=key))
 
 
 def action_json(action: Any) -> Json:

@@ -29,7 +29,7 @@ from bito.server.storage import SeatRow, Storage, TableRow
 log = logging.getLogger("bito.server")
 
 MAX_PLAYERS = 12
-LOG_LENGTH = 40
+LOG_LENGTH = 20
 
 
 class RoomError(BitoError):

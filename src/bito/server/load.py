@@ -1,0 +1,192 @@
+"""Load benchmark for ``bito serve``: N concurrent tables of bot-like players over websockets.
+
+Every seat is a websocket client (no server-side bots), so each move travels the whole path:
+the client sends an intent, the server checks it, commits it to the database, and broadcasts
+one view per seat. The benchmark reports actions per second and the action-to-broadcast
+latency (from sending a move to receiving the frame that shows it) as percentiles.
+
+    python -m bito.server.load --tables 200 --players 4 --seconds 60 --think 1.0 --json
+
+By default it starts its own ``bito serve`` process on a free port with a fresh SQLite file;
+``--url`` measures a server that is already running. A benchmark, never a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.games = 0
+        self.errors = 0
+        self.measuring = False
+        self.last_error = ""
+
+    def summary(self, seconds: float) -> dict[str, Any]:
+        lat = sorted(self.latencies)
+
+        def pct(p: float) -> float | None:
+            return round(lat[min(len(lat) - 1, int(p / 100 * len(lat)))] * 1000, 2) if lat else None
+
+        return {"actions": self.actions, "actions_per_second": round(self.actions / seconds, 1),
+                "games_finished": self.games, "errors": self.errors,
+                "last_error": self.last_error,
+                "latency_ms": {"p50": pct(50), "p90": pct(90), "p99": pct(99),
+                               "max": round(lat[-1] * 1000, 2) if lat else None}}
+
+
+async def _seat(url: str, token: str, seat: int, think: float, stats: Stats,
+                stop: asyncio.Event, rng: random.Random) -> None:
+    """One player: act when it is this seat's turn, time the answer."""
+    async with connect(f"{url}&token={token}" if "?" in url else f"{url}?token={token}",
+                       max_size=1 << 22) as ws:
+        await ws.send(json.dumps({"type": "ready"}))
+        sent_at: float | None = None
+        sent_n = -1
+        while not stop.is_set():
+            try:
+                text = await asyncio.wait_for(ws.recv(), 5)
+            except TimeoutError:
+                continue
+            msg = json.loads(text)
+            if msg["type"] == "error":
+                stats.errors += 1
+                stats.last_error = msg["message"]
+                sent_at = None
+                continue
+            if msg["type"] != "state":
+                continue
+            if sent_at is not None and msg["n"] > sent_n:
+                if stats.measuring:
+                    stats.latencies.append(time.perf_counter() - sent_at)
+                    stats.actions += 1
+                sent_at = None
+            if msg["status"] == "over":
+                if seat == 0:
+                    stats.games += 1
+                return
+            view = msg.get("view")
+            if view and view["to_act"] == seat and view["legal"] and sent_at is None:
+                if think:
+                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+                action = rng.choice(view["legal"])["text"]
+                sent_n = msg["n"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "action": action}))
+
+
+async def _table_loop(base: str, players: int, variant: str, think: float, stats: Stats,
+                      stop: asyncio.Event, seed: int) -> None:
+    """Create a table, seat ``players`` clients, play to the end; again until stopped."""
+    rng = random.Random(seed)
+    ws_base = base.replace("http", "ws", 1)
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        while not stop.is_set():
+            r = await http.post("/api/tables", json={
+                "name": "p0", "variant": variant, "players": players,
+                "seats": ["open"] * (players - 1), "timer": 600})
+            r.raise_for_status()
+            table = r.json()
+            tokens = [table["token"]]
+            for i in range(1, players):
+                j = await http.post(f"/api/tables/{table['table']}/join", json={"name": f"p{i}"})
+                j.raise_for_status()
+                tokens.append(j.json()["token"])
+            url = f"{ws_base}/ws/{table['table']}"
+            await asyncio.gather(*(_seat(url, tok, i, think, stats, stop, rng)
+                                   for i, tok in enumerate(tokens)))
+
+
+async def run(base: str, tables: int, players: int, seconds: float, warmup: float,
+              think: float, variant: str) -> dict[str, Any]:
+    stats = Stats()
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(_table_loop(base, players, variant, think, stats, stop, i))
+             for i in range(tables)]
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    start = time.perf_counter()
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - start
+    stop.set()
+    await asyncio.wait(tasks, timeout=15)
+    for t in tasks:
+        t.cancel()
+    result = stats.summary(elapsed)
+    result.update(tables=tables, players=players, seconds=round(elapsed, 1), think=think,
+                  variant=variant, cpus=os.cpu_count())
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bito.server.load", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
+    p.add_argument("--players", type=int, default=4, help="seats per table (default 4)")
+    p.add_argument("--seconds", type=float, default=30, help="measured time (default 30)")
+    p.add_argument("--warmup", type=float, default=5, help="unmeasured start (default 5)")
+    p.add_argument("--think", type=float, default=1.0,
+                   help="mean seconds a player waits before moving (default 1.0; 0 = flat out)")
+    p.add_argument("--variant", default="podkidnoy", help="variant spec (default podkidnoy)")
+    p.add_argument("--url", help="measure a running server (default: start one)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    args = p.parse_args(argv)
+    proc = None
+    base = args.url
+    if base is None:
+        port = _free_port()
+        db = os.path.join(tempfile.mkdtemp(prefix="bito-load-"), "load.sqlite3")
+        proc = subprocess.Popen([sys.executable, "-m", "bito.cli", "serve", "--port", str(port),
+                                 "--db", db, "--bot-delay", "0", "--timer", "600"],
+                                stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            try:
+                httpx.get(base + "/api/lobby", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+    try:
+        result = asyncio.run(run(base, args.tables, args.players, args.seconds, args.warmup,
+                                 args.think, args.variant))
+    finally:
+        if proc is not None:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(15)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        lat = result["latency_ms"]
+        print(f"{result['tables']} tables x {result['players']} players, think {args.think}s: "
+              f"{result['actions_per_second']} actions/s, latency p50 {lat['p50']} ms, "
+              f"p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms, "
+              f"{result['games_finished']} games, {result['errors']} errors")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
