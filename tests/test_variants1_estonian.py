@@ -59,9 +59,9 @@ def test_group_throw_in_is_one_action() -> None:
 
 
 def test_transfer_after_a_cover_with_the_last_cards_rank() -> None:
-    """#29 via transfer_2 (#10, S0:40 "you can translate even after the toss"; S0:119 "taking into account the rules of
-    the transferable-2 and -3 fools"): with 7c covered and 9c open, P1 may still transfer, with
-    a nine (the last card thrown at him), not with a seven."""
+    """#29 via transfer_2 (#10, S0:40 "you can translate even after the toss"; S0:119 "taking
+    into account the rules of the transferable-2 and -3 fools"): with 7c covered and 9c open,
+    P1 may still transfer, with a nine (the last card thrown at him), not with a seven."""
     s = P(EST.format(n=3, hands="9h7h/7s8s9d/QhKcKd", table="7c<8c,9c"))
     assert legal(s) == {"=9d", "take"}
     s = P(EST.format(n=3, hands="9h7h/7s8s9d/QhKcKd", table="7c<8c,7d"))

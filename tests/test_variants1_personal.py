@@ -92,9 +92,9 @@ def test_roles_change_the_trump() -> None:
 
 def test_transfer_hands_the_new_defender_his_own_trump() -> None:
     """#16 on perevodnoy (applies_to; S0:10 "MY trump card ... will not be a trump card for the
-    opposite player", hook.beats with trump = T(D)): P1 (spades) covers 7h with his trump 7s or transfers with it; after =7s the new
-    defender P2 (clubs) covers with a higher heart or his club trump, and the 7s only with a
-    club."""
+    opposite player", hook.beats with trump = T(D)): P1 (spades) covers 7h with his trump 7s
+    or transfers with it; after =7s the new defender P2 (clubs) covers with a higher heart or
+    his club trump, and the 7s only with a club."""
     s = P("perevodnoy+own_trumps players=3 stock=- hands=9d/7s8d/8hAcKd table=7h attacker=0 "
           "own=hsc")
     assert legal(s) == {"7s>7h", "=7s", "take"}
