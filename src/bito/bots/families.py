@@ -14,8 +14,8 @@ returns a member of ``view.legal``:
 * **Fool!** (#95): follow with the highest card of the led colour (sheds points and is never
   the Fool); void, throw the highest card (the Fool is the lowest off-colour card); lead the
   highest card of the longest colour; a wild 1 only when nothing else is allowed.
-* **Animal sounds** (#60): play what fits; when judging, laugh only if laughter is what makes
-  the skipper take the pile.
+* **Animal sounds** (#60): play what fits; laughter is not a decision, so when judging the
+  bot laughs at random, half the time (A2 models it as a random event for bots).
 * **Cheat** (#85): tell the truth when we hold the rank due (all of those cards), otherwise lie
   with the single card whose rank comes up last; doubt a claim that must be a lie (more cards
   of the rank than exist outside our hand) or one that would let the claimer go out.
@@ -23,6 +23,7 @@ returns a member of ``view.legal``:
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -36,6 +37,10 @@ from bito.games.shedding.maumau import MauMauView, card_points
 from bito.games.social.animal import AnimalView
 from bito.games.social.cheat import CheatView
 from bito.games.tricks.fool import FoolView, colour_of, is_wild, number_of
+
+LAUGH_CHANCE = 0.5
+"""How often a bot cannot keep a straight face at an animal sound (VARIANTS #60 A2: a random
+event for bots)."""
 
 ADJACENT_SEARCH = 300
 """Node budget of the adjacent-rank chain search."""
@@ -105,9 +110,9 @@ def fool(view: FoolView) -> Move:
     return max(regular, key=lambda m: (colours[colour_of(m.cards[0])], number_of(m.cards[0])))
 
 
-def animal(view: AnimalView) -> Move:
-    if view.phase == "judge":
-        want = "laugh" if view.rules.takes_pile == "somebody_laughed" else "pass"
+def animal(view: AnimalView, rng: random.Random) -> Move:
+    if view.phase == "judge":  # laughter is not a choice: the bot laughs at random
+        want = "laugh" if rng.random() < LAUGH_CHANCE else "pass"
         return next(m for m in view.legal if m.kind == want)
     plays = _plays(view)
     return plays[0] if plays else view.legal[0]
@@ -136,9 +141,9 @@ def cheat(view: CheatView) -> Move:
 
 
 POLICIES: dict[type[Any], Callable[[Any], Move]] = {
-    MauMauView: maumau, AdjacentView: adjacent, FoolView: fool, AnimalView: animal,
-    CheatView: cheat,
+    MauMauView: maumau, AdjacentView: adjacent, FoolView: fool, CheatView: cheat,
 }
+"""The policy of each game by its view type (animal sounds also needs the bot's dice)."""
 
 
 class FamilyHeuristicBot(HeuristicBot):
@@ -148,8 +153,11 @@ class FamilyHeuristicBot(HeuristicBot):
     def choose(self, view: Any) -> Any:
         if isinstance(view, DurakView):
             return super().choose(view)
-        policy = POLICIES.get(type(view))
-        if policy is None:
-            return view.legal[self.rng.randrange(len(view.legal))]
-        choice = policy(view)
+        if isinstance(view, AnimalView):
+            choice = animal(view, self.rng)
+        else:
+            policy = POLICIES.get(type(view))
+            if policy is None:
+                return view.legal[self.rng.randrange(len(view.legal))]
+            choice = policy(view)
         return choice if choice in view.legal else view.legal[0]

@@ -45,7 +45,7 @@ class CheatRules:
 
     variant: str = "believe_not_believe_2"
     family: str = "social"
-    deck_size: int = 36
+    deck_size: int = 52
     players_min: int = 2
     players_max: int = 6
     max_cards: int = 4
