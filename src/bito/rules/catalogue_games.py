@@ -209,7 +209,7 @@ register(Variant(
             "doubter takes the pile.",
     description=(
         "The seeds only name this game; these are the widely played rules of Cheat, chosen by "
-        "bito. The pack (36 cards) is dealt out. Players claim ranks in order 6, 7, ... A, 6: "
+        "bito. The pack (52 cards) is dealt out. Players claim ranks in order 2, 3, ... A, 2: "
         "on your turn you put 1-4 cards face down and say they are all of the rank due. Then "
         "each other player in turn may 'doubt' or 'pass'. On a doubt the cards are shown: if "
         "one is not of the claimed rank the player who put them takes the whole pile, "
