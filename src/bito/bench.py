@@ -6,7 +6,15 @@ uniformly random legal moves, so the figure measures the engine and not a bot.
 
 Engines are pluggable so that a fast kernel can add its rows next to the reference engine and be
 compared on the same cases: :func:`register_engine` takes a function that plays one game and
-returns its number of actions.
+returns its number of actions; :func:`register_batch_engine` one that plays many games per call
+(the compiled kernel, ``engine: "kernel"``, whose per-call overhead would otherwise dominate).
+Rows give wall-clock speed and, because our machines are shared, speed per CPU-second of this
+process too; a row of another engine carries its ``speedup`` over the reference row of the same
+case and run.
+
+``run_verify`` is ``bito bench --verify N``: N random games per base game, each with random
+options, replayed move by move on the kernel against the reference engine
+(:mod:`bito.kernel.verify`).
 """
 
 from __future__ import annotations
@@ -56,37 +64,73 @@ def reference_game(rules: Rules, players: int, seed: int, rng: random.Random) ->
 
 _ENGINES: dict[str, EngineGame] = {"reference": reference_game}
 
+#: Plays ``games`` full random games of ``rules`` with ``players`` seats from ``seed`` in one
+#: call; returns the total number of actions.
+BatchGames = Callable[[Rules, int, int, int], int]
+
+
+def kernel_games(rules: Rules, players: int, seed: int, games: int) -> int:
+    """Full games on the compiled kernel (:func:`bito.kernel.play_random_games`)."""
+    from bito.kernel import available, play_random_games, supports
+
+    if not available():
+        raise ValueError("the kernel engine needs numba: pip install 'bito[fast]'")
+    if not supports(rules, players):
+        raise ValueError("the kernel does not play these rules")
+    return play_random_games(rules, players, games, seed)[1]
+
+
+_BATCH_ENGINES: dict[str, BatchGames] = {"kernel": kernel_games}
+BATCH = 2000
+"""Games per call of a batch engine while the clock runs."""
+
 
 def register_engine(name: str, game: EngineGame) -> None:
     """Add an engine whose rows ``run_bench(engines=[name, ...])`` can report."""
     _ENGINES[name] = game
 
 
+def register_batch_engine(name: str, games: BatchGames) -> None:
+    """Add an engine that plays many games per call (see :data:`BatchGames`)."""
+    _BATCH_ENGINES[name] = games
+
+
 def engine_names() -> list[str]:
-    return sorted(_ENGINES)
+    return sorted({*_ENGINES, *_BATCH_ENGINES})
 
 
 def measure(case: BenchCase, engine: str = "reference", games: int | None = None,
             seconds: float | None = None, seed: int = 0) -> dict[str, Any]:
     """Play games of one case until ``games`` are done or ``seconds`` have passed (whichever
     comes first when both are given; :data:`DEFAULT_SECONDS` when neither is)."""
-    play = _ENGINES[engine]
     if games is None and seconds is None:
         seconds = DEFAULT_SECONDS
     rules = rules_for(case.variant)
     rng = random.Random(seed)
-    # A few untimed games first, so imports and first-call caches do not count.
-    for i in range(3):
-        play(rules, case.players, seed - 1 - i, rng)
+    batch = _BATCH_ENGINES.get(engine)
+    play = _ENGINES.get(engine, reference_game)
+    # Untimed games first, so imports, compilation and first-call caches do not count.
+    if batch is not None:
+        batch(rules, case.players, seed - 1, 50)
+    else:
+        for i in range(3):
+            play(rules, case.players, seed - 1 - i, rng)
     played = 0
     actions = 0
     clock = time.perf_counter
+    cpu_start = time.process_time()
     start = clock()
     deadline = start + seconds if seconds is not None else float("inf")
     while (games is None or played < games) and (played == 0 or clock() < deadline):
-        actions += play(rules, case.players, seed + played, rng)
-        played += 1
+        if batch is not None:
+            n = BATCH if games is None else min(BATCH, games - played)
+            actions += batch(rules, case.players, seed + played, n)
+            played += n
+        else:
+            actions += play(rules, case.players, seed + played, rng)
+            played += 1
     elapsed = clock() - start
+    cpu = time.process_time() - cpu_start
     return {
         "name": case.name,
         "engine": engine,
@@ -96,6 +140,8 @@ def measure(case: BenchCase, engine: str = "reference", games: int | None = None
         "seconds": round(elapsed, 4),
         "games_per_second": round(played / elapsed, 1) if elapsed > 0 else float(played),
         "mean_actions": round(actions / played, 2),
+        "cpu_seconds": round(cpu, 4),
+        "games_per_cpu_second": round(played / cpu, 1) if cpu > 0 else float(played),
     }
 
 
@@ -110,14 +156,23 @@ def run_bench(games: int | None = None, seconds: float | None = None, seed: int 
               cases: Sequence[BenchCase] = DEFAULT_CASES,
               progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Run every case on every engine; the dict is what ``bito bench --json`` prints."""
-    unknown = [e for e in engines if e not in _ENGINES]
+    unknown = [e for e in engines if e not in _ENGINES and e not in _BATCH_ENGINES]
     if unknown:
         raise ValueError(f"unknown engine {unknown[0]!r} (known: {', '.join(engine_names())})")
     results = []
     for case in cases:
+        reference: dict[str, Any] | None = None
         for engine in engines:
             row = measure(case, engine, games=games, seconds=seconds, seed=seed)
+            if engine == "reference":
+                reference = row
             results.append(row)
+        for row in results[-len(engines):]:
+            if reference is not None and row is not reference:
+                row["speedup"] = round(row["games_per_second"]
+                                       / max(reference["games_per_second"], 1e-9), 1)
+                row["cpu_speedup"] = round(row["games_per_cpu_second"]
+                                           / max(reference["games_per_cpu_second"], 1e-9), 1)
             if progress is not None:
                 progress(row)
     return {
@@ -129,9 +184,77 @@ def run_bench(games: int | None = None, seconds: float | None = None, seed: int 
 
 def format_table(report: dict[str, Any]) -> str:
     """The report as an aligned text table for the terminal."""
-    lines = [f"{'case':<16}{'engine':<12}{'games':>8}{'games/s':>11}{'actions/game':>14}"]
+    lines = [f"{'case':<16}{'engine':<12}{'games':>8}{'games/s':>11}{'per cpu-s':>11}"
+             f"{'actions/game':>14}{'speedup':>9}"]
     for r in report["results"]:
+        speedup = f"{r['speedup']:.1f}x" if "speedup" in r else ""
         lines.append(f"{r['name']:<16}{r['engine']:<12}{r['games']:>8}"
-                     f"{r['games_per_second']:>11.1f}{r['mean_actions']:>14.1f}")
+                     f"{r['games_per_second']:>11.1f}{r['games_per_cpu_second']:>11.1f}"
+                     f"{r['mean_actions']:>14.1f}{speedup:>9}")
     lines.append(f"python {report['python']}; machine {report['machine']}; one core")
+    return "\n".join(lines)
+
+
+# --- differential verification ---------------------------------------------------------------
+
+VERIFY_CHUNK = 500
+"""Games per unit of work of :func:`run_verify` (each a separate seed, so any executor gives the
+same games)."""
+
+
+def run_verify(games: int, seed: int = 0, executor: str = "local", workers: int | None = None,
+               progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """``bito bench --verify N``: ``games`` random games per base game (simple, podkidnoy,
+    perevodnoy), each with a random option set, seat count and match context, played on the
+    reference engine and replayed move by move on the kernel. The dict reports games, actions,
+    distinct option sets and disagreements per base game (the first one described)."""
+    from bito.executors import make_executor
+    from bito.kernel import available
+
+    if not available():
+        raise ValueError("--verify needs the kernel: pip install 'bito[fast]'")
+    from bito.kernel.verify import BASES, VerifyReport, verify_chunk
+
+    jobs = []
+    for b, base in enumerate(BASES):
+        for c, lo in enumerate(range(0, games, VERIFY_CHUNK)):
+            jobs.append((base, min(VERIFY_CHUNK, games - lo), seed * 1_000_003 + b * 100_003 + c))
+    merged = {base: VerifyReport(base) for base in BASES}
+    start = time.perf_counter()
+    runner = make_executor(executor, workers)
+    done = 0
+    try:
+        for part in runner.map(verify_chunk, jobs):
+            into = merged[part.variant]
+            into.games += part.games
+            into.actions += part.actions
+            into.disagreements += part.disagreements
+            into.option_sets |= part.option_sets
+            into.first_failure = into.first_failure or part.first_failure
+            done += part.games
+            if progress is not None:
+                progress(done, games * len(BASES))
+    finally:
+        runner.close()
+    rows = [m.to_json() for m in merged.values()]
+    return {
+        "verify": rows,
+        "games": sum(r["games"] for r in rows),
+        "actions": sum(r["actions"] for r in rows),
+        "disagreements": sum(r["disagreements"] for r in rows),
+        "seconds": round(time.perf_counter() - start, 1),
+        "seed": seed,
+    }
+
+
+def format_verify(report: dict[str, Any]) -> str:
+    lines = [f"{'base game':<14}{'games':>9}{'actions':>12}{'option sets':>13}"
+             f"{'disagreements':>15}"]
+    for r in report["verify"]:
+        lines.append(f"{r['variant']:<14}{r['games']:>9}{r['actions']:>12}{r['option_sets']:>13}"
+                     f"{r['disagreements']:>15}")
+        if r["first_failure"]:
+            lines.append(f"  first: {r['first_failure']}")
+    lines.append(f"{report['games']} games, {report['disagreements']} disagreements, "
+                 f"{report['seconds']} s")
     return "\n".join(lines)

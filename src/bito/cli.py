@@ -563,6 +563,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         if not args.json:
             _err(f"  {row['name']} ({row['engine']}): {row['games_per_second']:.1f} games/s")
 
+    if args.verify is not None:
+        return _bench_verify(args)
     try:
         report = run_bench(games=args.games, seconds=args.seconds, seed=args.seed,
                            engines=args.engine or ["reference"], progress=progress)
@@ -572,6 +574,31 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(report, ensure_ascii=False))
     else:
         print(format_table(report))
+    return EXIT_OK
+
+
+def _bench_verify(args: argparse.Namespace) -> int:
+    """``bito bench --verify N``: the kernel against the reference engine, move by move."""
+    from bito.bench import format_verify, run_verify
+
+    if args.verify < 1:
+        raise UsageError("--verify needs a number of games of at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    bar = None if args.json else ProgressBar(args.verify * 3, sys.stderr)
+    try:
+        report = run_verify(args.verify, seed=args.seed,
+                            executor="process" if args.workers else "local",
+                            workers=args.workers, progress=bar)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    finally:
+        if bar is not None:
+            bar.close()
+    print(json.dumps(report, ensure_ascii=False) if args.json else format_verify(report))
+    if report["disagreements"]:
+        _err(f"bito bench --verify: {report['disagreements']} game(s) disagree")
+        return EXIT_FAILED
     return EXIT_OK
 
 
@@ -688,6 +715,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--engine", action="append", metavar="NAME",
                        help="engine to measure (repeatable; default reference)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument("--verify", type=int, metavar="N",
+                       help="instead of timing: play N random games per base game with random "
+                            "options on the reference engine and check the kernel agrees on "
+                            "every legal-action set and transition (exit 1 if not)")
+    bench.add_argument("--workers", type=int, metavar="N",
+                       help="with --verify: worker processes (default: this process)")
     bench.set_defaults(func=cmd_bench)
 
     from bito.server.serve import add_serve_parser

@@ -668,13 +668,19 @@ def deal(s, pack, work):  # type: ignore[no-untyped-def]
     """``setup.deal`` for the first deal of a match: shuffle, draw the dealer by lot, deal one
     card at a time from the dealer's left, turn the trump, choose the first attacker. ``s``
     holds the rule facts and nothing else yet; ``work`` is room for the shuffled pack."""
-    n = s[PLAYERS]
     size = pack.size
     for j in range(size):
         work[j] = pack[j]
     deck = work[:size]
     np.random.shuffle(deck)
-    dealer = np.random.randint(0, n)
+    deal_shuffled(s, deck, np.random.randint(0, s[PLAYERS]))
+
+
+@njit(cache=True)
+def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
+    """The deal from a shuffled pack (``deck[0]`` on top) and the dealer drawn by lot: the
+    part of ``setup.deal`` after its shuffle. ``deck`` is used up as working space."""
+    n = s[PLAYERS]
     pos = n * s[HAND_SIZE]
     for k in range(n):
         got = 0
@@ -796,11 +802,12 @@ def full_games(template, pack, count, seed, losers, max_steps):  # type: ignore[
 
 
 @njit(cache=True)
-def deal_of(template, pack, seed):  # type: ignore[no-untyped-def]
-    """One position dealt by :func:`deal` (for tests and the Python wrapper)."""
+def deal_of(template, deck, dealer, seed):  # type: ignore[no-untyped-def]
+    """The position :func:`deal_shuffled` deals from ``deck`` (a shuffled pack, top first)
+    with this dealer; ``seed`` feeds any random choice left (#74 burials, any_card, lot)."""
     np.random.seed(seed)
     s = template.copy()
-    deal(ptr_of(s), pack, np.empty(pack.size, np.int64))
+    deal_shuffled(ptr_of(s), deck.copy(), dealer)
     return s
 
 
