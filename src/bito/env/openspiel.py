@@ -1,0 +1,325 @@
+"""An OpenSpiel game: importing this module registers ``python_bito_durak``.
+
+::
+
+    import pyspiel
+    import bito.env.openspiel  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game("python_bito_durak", {"variant": "perevodnoy", "players": 3})
+
+Parameters: ``variant`` (any Durak-family spec, default ``podkidnoy``), ``players`` (2),
+``deals`` (65536) and ``max_game_length`` (3000).
+
+**Chance.** The deal is one explicit chance node with ``deals`` equally likely outcomes;
+outcome *k* is the shuffle of ``bito.games.durak.new_game(variant, players, seed=k)``, the
+very deal ``bito play --seed k`` would give. So the game's deal distribution is uniform over
+``deals`` seeded shuffles rather than over all 36! orders: finite, reproducible, and a
+faithful sample of the real one. Every other step is a player's move (the engine draws cards
+from the stock the deal fixed, so there is no later chance).
+
+**Length.** The engine ends every deal (``end.repetition`` draws a deal that keeps repeating
+once the stock is gone), but its bound is not a small number, so the game declares
+``max_game_length`` player moves and a deal that reaches it ends there, drawn (all returns 0).
+Random play never came near it in our runs (the longest of 60 random six-player big fool deals
+took 1104 moves; 2-player podkidnoy stays under 250).
+
+**Returns.** :func:`bito.env.payoff.seat_returns`: -1 for the fool, +1/(players-1) for each
+other player, 0 for a draw; zero-sum.
+
+**Observations.** ``observation_tensor`` is the seat's
+:class:`~bito.env.observation.ObservationEncoder` vector; ``observation_string`` the censored
+position text (``bito.notation``) of that seat. ``information_state_string`` has perfect
+recall: the seat's censored position at the deal, then every move, with the cards the seat
+drew privately after it. ``information_state_tensor`` is the observation vector plus, per
+relative seat, the cards that seat has played so far: a summary, not perfect recall (the
+order of moves is lost).
+
+**Resampling.** ``resample_from_infostate`` (used by OpenSpiel's ISMCTS) re-deals the cards
+hidden from the player (:func:`bito.env.redeal.redeal`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bito.cards import cards_of, cards_str
+from bito.env._optional import require
+from bito.env.codec import codec_for, durak_rules
+from bito.env.observation import ObservationEncoder
+from bito.env.payoff import seat_returns
+from bito.env.redeal import redeal
+from bito.games.durak import DurakState, new_game
+from bito.games.durak.position import position_text
+
+pyspiel: Any = require("pyspiel", "bito.env.openspiel")
+np: Any = require("numpy", "bito.env.openspiel")
+
+SHORT_NAME = "python_bito_durak"
+DEFAULTS: dict[str, Any] = {"variant": "podkidnoy", "players": 2, "deals": 65536,
+                            "max_game_length": 3000}
+_MAX_PLAYERS = 12
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="bito: Durak family (podkidnoy, perevodnoy and their variants)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=_MAX_PLAYERS,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=DEFAULTS,
+)
+
+
+class DurakGame(pyspiel.Game):  # type: ignore[misc]
+    """``python_bito_durak``: one Durak-family deal (see the module docstring)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {**DEFAULTS, **(params or {})}
+        self.variant = str(p["variant"])
+        self.rules = durak_rules(self.variant)
+        self.players = int(p["players"])
+        self.deals = int(p["deals"])
+        self.max_moves = int(p["max_game_length"])
+        if self.deals < 1 or self.max_moves < 1:
+            raise ValueError("deals and max_game_length must be positive")
+        new_game(self.rules, self.players, seed=0)  # checks the seat count now
+        self.codec = codec_for(self.rules)
+        self.encoder = ObservationEncoder(self.rules, self.players)
+        share = 1.0 / (self.players - 1)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.codec.size,
+            max_chance_outcomes=self.deals,
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=share,
+            utility_sum=0.0,
+            max_game_length=self.max_moves,
+        )
+        super().__init__(_GAME_TYPE, info, p)
+
+    def new_initial_state(self) -> DurakSpielState:
+        return DurakSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        if params:
+            raise ValueError(f"python_bito_durak observers take no parameters, got {params}")
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return InfoStateObserver(self) if recall else SeatObserver(self)
+
+
+class _Context:
+    """What every state of one game shares; ``deepcopy`` (OpenSpiel's clone) keeps it shared."""
+
+    def __init__(self, game: DurakGame) -> None:
+        self.rules = game.rules
+        self.players = game.players
+        self.deals = game.deals
+        self.max_moves = game.max_moves
+        self.codec = game.codec
+        self.encoder = game.encoder
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
+        return self
+
+
+class _Moves:
+    """One move of the history, linked to the one before (shared, never changed)."""
+
+    __slots__ = ("before", "drawn", "text")
+
+    def __init__(self, before: _Moves | None, text: str, drawn: tuple[int, ...]) -> None:
+        self.before = before
+        self.text = text
+        self.drawn = drawn  # per seat: the cards it drew unseen by the others after the move
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Moves:
+        return self
+
+    def in_order(self) -> list[_Moves]:
+        out: list[_Moves] = []
+        node: _Moves | None = self
+        while node is not None:
+            out.append(node)
+            node = node.before
+        return out[::-1]
+
+
+class _Position:
+    """The engine state and what the information state needs, replaced on every move, so
+    that OpenSpiel's ``clone`` (a deepcopy of the attributes) can share it."""
+
+    __slots__ = ("engine", "known_to", "moves", "played", "start", "tail")
+
+    def __init__(self, engine: DurakState, start: tuple[str, ...], moves: int,
+                 played: tuple[int, ...], tail: _Moves | None, known_to: int = -1) -> None:
+        self.engine = engine
+        self.start = start  # per seat: its censored position at the deal
+        self.moves = moves
+        self.played = played  # per seat: every card it has put on the table
+        self.tail = tail
+        #: -1 for a real deal; in a re-dealt world (resample_from_infostate) the one seat whose
+        #: history is still true: the others' hidden cards, and so their pasts, were replaced.
+        self.known_to = known_to
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        return self
+
+
+class DurakSpielState(pyspiel.State):  # type: ignore[misc]
+    """A deal in progress; before the chance outcome there is no engine state yet."""
+
+    def __init__(self, game: DurakGame) -> None:
+        super().__init__(game)
+        self.ctx = _Context(game)
+        self.pos: _Position | None = None
+
+    @property
+    def engine(self) -> DurakState | None:
+        return None if self.pos is None else self.pos.engine
+
+    # --- the OpenSpiel state API -----------------------------------------------------------
+
+    def current_player(self) -> int:
+        pos = self.pos
+        if pos is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if pos.engine.is_over or pos.moves >= self.ctx.max_moves:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return pos.engine.to_act
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.pos is not None and player == self.pos.engine.to_act
+        return sorted(self.ctx.codec.legal_indices(self.pos.engine))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        n = self.ctx.deals
+        p = 1.0 / n
+        return [(k, p) for k in range(n)]
+
+    def _apply_action(self, action: int) -> None:
+        ctx = self.ctx
+        pos = self.pos
+        if pos is None:
+            deal = new_game(ctx.rules, ctx.players, seed=int(action))
+            start = tuple(position_text(deal, s) for s in range(ctx.players))
+            self.pos = _Position(deal, start, 0, (0,) * ctx.players, None)
+            return
+        before = pos.engine
+        act = ctx.codec.action(int(action))
+        after = before.apply(act)
+        played = list(pos.played)
+        played[before.to_act] |= act.mask
+        drawn = tuple(after.hands[s] & ~before.hands[s] & ~after.known[s]
+                      for s in range(ctx.players))
+        self.pos = _Position(after, pos.start, pos.moves + 1, tuple(played),
+                             _Moves(pos.tail, str(act), drawn), pos.known_to)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal seed={action}"
+        return self.ctx.codec.describe(action)
+
+    def is_terminal(self) -> bool:
+        pos = self.pos
+        return pos is not None and (pos.engine.is_over or pos.moves >= self.ctx.max_moves)
+
+    def returns(self) -> list[float]:
+        if self.pos is None or not self.pos.engine.is_over:
+            return [0.0] * self.ctx.players
+        return seat_returns(self.pos.engine.outcome, self.ctx.players)
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> DurakSpielState:
+        """A state the player cannot tell from this one: its hidden cards re-dealt."""
+        world: DurakSpielState = self.clone()
+        pos = self.pos
+        if pos is None:
+            return world
+        u = probability_sampler() if callable(probability_sampler) else random.random()
+        world.pos = _Position(redeal(pos.engine, player, random.Random(u)), pos.start,
+                              pos.moves, pos.played, pos.tail, player)
+        return world
+
+    def __str__(self) -> str:
+        if self.pos is None:
+            return "chance: the deal"
+        return position_text(self.pos.engine)
+
+
+class SeatObserver:
+    """What a seat sees now: the observation vector and the censored position text."""
+
+    def __init__(self, game: DurakGame) -> None:
+        self.game = game
+        size = game.encoder.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {name: self.tensor[s] for name, s in game.encoder.planes.items()}
+
+    def set_from(self, state: DurakSpielState, player: int) -> None:
+        if state.pos is None:
+            self.tensor.fill(0.0)
+            return
+        self.game.encoder.encode(state.pos.engine.view(player), out=self.tensor)
+
+    def string_from(self, state: DurakSpielState, player: int) -> str:
+        if state.pos is None:
+            return f"p{player} before the deal"
+        return position_text(state.pos.engine, player)
+
+
+class InfoStateObserver(SeatObserver):
+    """Perfect-recall strings; tensors with what each seat has played (see the module)."""
+
+    def __init__(self, game: DurakGame) -> None:
+        enc = game.encoder
+        d = len(game.codec.cards)
+        self.game = game
+        self.tensor = np.zeros(enc.size + game.players * d, np.float32)
+        self.dict = {name: self.tensor[s] for name, s in enc.planes.items()}
+        self._played_at = enc.size
+        for k in range(game.players):
+            self.dict[f"played_{k}"] = self.tensor[enc.size + k * d:enc.size + (k + 1) * d]
+
+    def set_from(self, state: DurakSpielState, player: int) -> None:
+        pos = state.pos
+        if pos is None:
+            self.tensor.fill(0.0)
+            return
+        enc = self.game.encoder
+        enc.encode(pos.engine.view(player), out=self.tensor[:enc.size])
+        self.tensor[enc.size:] = 0.0
+        n = self.game.players
+        where = enc._card_pos
+        d = len(self.game.codec.cards)
+        for k in range(n):
+            cards = cards_of(pos.played[(player + k) % n])
+            if cards:
+                self.tensor[self._played_at + k * d + where[cards]] = 1.0
+
+    def string_from(self, state: DurakSpielState, player: int) -> str:
+        pos = state.pos
+        if pos is None:
+            return f"p{player} before the deal"
+        parts = [f"p{player}", pos.start[player]]
+        for move in pos.tail.in_order() if pos.tail is not None else ():
+            mine = move.drawn[player]
+            if mine:
+                parts.append(f"{move.text}(drew {cards_str(cards_of(mine))})")
+            else:
+                parts.append(move.text)
+        if pos.known_to >= 0 and pos.known_to != player:
+            # A re-dealt world: this seat's recorded past is not its past here, so its hand
+            # now must be part of the key (ISMCTS keys nodes on it and expects the same
+            # legal actions under the same key).
+            parts.append("| world " + position_text(pos.engine, player))
+        return " ".join(parts)
+
+
+pyspiel.register_game(_GAME_TYPE, DurakGame)

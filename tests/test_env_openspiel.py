@@ -1,0 +1,94 @@
+"""The OpenSpiel game: pyspiel's random_sim_test, the golden playthrough, ISMCTS playing a full
+deal, CFR+ on the micro variant, and re-dealt worlds keeping the player's information state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+from open_spiel.python.algorithms import generate_playthrough, ismcts, mcts  # noqa: E402
+
+import bito.env.openspiel  # noqa: E402,F401  (registers python_bito_durak)
+from bito.env.solve import MICRO_PARAMS, solve  # noqa: E402
+
+GOLDEN = Path(__file__).parent / "golden" / "openspiel_podkidnoy_2p.txt"
+
+
+@pytest.mark.parametrize(("params", "sims"), [
+    ({"deals": 50}, 3),
+    ({"deals": 50, "variant": "perevodnoy", "players": 3}, 1),
+])
+def test_random_sim_test(params: dict, sims: int) -> None:
+    game = pyspiel.load_game("python_bito_durak", params)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+def test_game_facts() -> None:
+    game = pyspiel.load_game("python_bito_durak", {"variant": "perevodnoy", "players": 3})
+    info = game.get_type()
+    assert info.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert 0 < game.max_game_length() < 10**6
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 65536
+    state.apply_action(12)  # the deal of new_game("perevodnoy", 3, seed=12)
+    from bito.games.durak import new_game
+
+    assert state.pos.engine.hands == new_game("perevodnoy", 3, seed=12).hands
+    assert len(state.information_state_tensor(0)) == game.information_state_tensor_size()
+    assert len(state.observation_tensor(1)) == game.observation_tensor_size()
+
+
+def test_golden_playthrough() -> None:
+    from absl import flags
+
+    flags.FLAGS.mark_as_parsed()  # the playthrough reads a flag with its default
+    original, regenerated = generate_playthrough.replay(str(GOLDEN))
+    assert original == regenerated
+
+
+def test_resampled_worlds_keep_the_information_state() -> None:
+    game = pyspiel.load_game("python_bito_durak", {"deals": 100})
+    state = game.new_initial_state()
+    state.apply_action(3)
+    rng = np.random.RandomState(1)
+    for _ in range(30):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differs = 0
+    for _ in range(5):
+        world = state.resample_from_infostate(player, sampler)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.observation_tensor(player) == state.observation_tensor(player)
+        assert world.legal_actions() == state.legal_actions()
+        differs += world.pos.engine.hands != state.pos.engine.hands
+    assert differs > 0
+
+
+def test_ismcts_plays_a_full_deal() -> None:
+    game = pyspiel.load_game("python_bito_durak", {"deals": 100})
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0,
+                           max_simulations=3, random_state=rng)
+    state = game.new_initial_state()
+    state.apply_action(5)
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_cfr_solves_the_micro_variant() -> None:
+    # Exploitability falls towards 0 as CFR+ runs. The test plays the micro rules on a book
+    # of 3 deals to stay quick; docs/rl.md reports the 8-deal game (python -m bito.env.solve).
+    (first, e1), (last, e30) = solve(30, (1,), {**MICRO_PARAMS, "deals": 3})
+    assert (first, last) == (1, 30)
+    assert e30 < e1 / 10 and e30 < 0.01
