@@ -98,45 +98,72 @@ async def _seat(url: str, token: str, seat: int, think: float, stats: Stats,
                 await ws.send(json.dumps({"type": "act", "action": action}))
 
 
-async def _table_loop(base: str, players: int, variant: str, think: float, stats: Stats,
-                      stop: asyncio.Event, seed: int) -> None:
+async def _table_loop(http: httpx.AsyncClient, players: int, variant: str, think: float,
+                      stats: Stats, stop: asyncio.Event, seed: int) -> None:
     """Create a table, seat ``players`` clients, play to the end; again until stopped."""
     rng = random.Random(seed)
-    ws_base = base.replace("http", "ws", 1)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        while not stop.is_set():
-            r = await http.post("/api/tables", json={
-                "name": "p0", "variant": variant, "players": players,
-                "seats": ["open"] * (players - 1), "timer": 600})
-            r.raise_for_status()
-            table = r.json()
-            tokens = [table["token"]]
-            for i in range(1, players):
-                j = await http.post(f"/api/tables/{table['table']}/join", json={"name": f"p{i}"})
-                j.raise_for_status()
-                tokens.append(j.json()["token"])
-            url = f"{ws_base}/ws/{table['table']}"
-            await asyncio.gather(*(_seat(url, tok, i, think, stats, stop, rng)
-                                   for i, tok in enumerate(tokens)))
+    ws_base = str(http.base_url).rstrip("/").replace("http", "ws", 1)
+    while not stop.is_set():
+        r = await http.post("/api/tables", json={
+            "name": "p0", "variant": variant, "players": players,
+            "seats": ["open"] * (players - 1), "timer": 600})
+        r.raise_for_status()
+        table = r.json()
+        tokens = [table["token"]]
+        for i in range(1, players):
+            j = await http.post(f"/api/tables/{table['table']}/join", json={"name": f"p{i}"})
+            j.raise_for_status()
+            tokens.append(j.json()["token"])
+        url = f"{ws_base}/ws/{table['table']}"
+        await asyncio.gather(*(_seat(url, tok, i, think, stats, stop, rng)
+                               for i, tok in enumerate(tokens)))
+
+
+def _cpu_seconds(pid: int | None) -> float | None:
+    """CPU time (user + system) a process has used so far, from /proc (Linux)."""
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def run(base: str, tables: int, players: int, seconds: float, warmup: float,
-              think: float, variant: str) -> dict[str, Any]:
+              think: float, variant: str, server_pid: int | None = None) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(_table_loop(base, players, variant, think, stats, stop, i))
+    # One HTTP client for all tables: building one per table costs a TLS context each.
+    http = httpx.AsyncClient(base_url=base, timeout=60,
+                             limits=httpx.Limits(max_connections=20))
+    tasks = [asyncio.create_task(_table_loop(http, players, variant, think, stats, stop, i))
              for i in range(tables)]
     await asyncio.sleep(warmup)
     stats.measuring = True
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), _cpu_seconds(server_pid)
     await asyncio.sleep(seconds)
     stats.measuring = False
-    elapsed = time.perf_counter() - start
+    elapsed, cpu_end = time.perf_counter() - start, _cpu_seconds(server_pid)
     stop.set()
     await asyncio.wait(tasks, timeout=15)
+    failures = [t.exception() for t in tasks if t.done() and not t.cancelled()
+                and t.exception() is not None]
     for t in tasks:
         t.cancel()
+    await http.aclose()
     result = stats.summary(elapsed)
+    result["failed_tables"] = len(failures)
+    if cpu_start is not None and cpu_end is not None:
+        # What the server itself spent: on a shared, loaded machine the wall-clock figures
+        # above measure the queue for the CPU as much as the server.
+        used = cpu_end - cpu_start
+        result["server_cpu_share"] = round(used / elapsed, 3)
+        result["server_cpu_ms_per_action"] = (round(used * 1000 / stats.actions, 3)
+                                              if stats.actions else None)
+    if failures:
+        result["first_failure"] = repr(failures[0])
     result.update(tables=tables, players=players, seconds=round(elapsed, 1), think=think,
                   variant=variant, cpus=os.cpu_count())
     return result
@@ -172,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
                 time.sleep(0.1)
     try:
         result = asyncio.run(run(base, args.tables, args.players, args.seconds, args.warmup,
-                                 args.think, args.variant))
+                                 args.think, args.variant, proc.pid if proc else None))
     finally:
         if proc is not None:
             proc.send_signal(signal.SIGTERM)
