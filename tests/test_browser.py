@@ -128,7 +128,14 @@ def test_two_friends_and_a_bot_play_podkidnoy_in_chromium(server: ServerThread,
     shot(bob, "2-dealt-bob-phone")
 
     # An illegal move gets a clear message: play out of turn.
-    idle = bob if alice.evaluate("document.body.dataset.myTurn") == "true" else alice
+    # (Wait until a person is to act, so no bot move clears the message meanwhile.)
+    def turns() -> list[bool]:
+        return [p.evaluate("document.body.dataset.myTurn") == "true" for p in (alice, bob)]
+
+    limit = time.time() + 20
+    while not any(turn := turns()) and time.time() < limit:
+        alice.wait_for_timeout(50)
+    idle = bob if turn[0] else alice
     idle.click("#hand .hand-card")
     idle.wait_for_function("document.getElementById('message').textContent.length > 0")
     assert "not your turn" in idle.inner_text("#message")

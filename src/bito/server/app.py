@@ -76,6 +76,10 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     async def index() -> FileResponse:
         return page("index.html")
 
+    @app.get("/favicon.ico")
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
     @app.get("/t/{table_id}")
     async def table_page(table_id: str) -> FileResponse:
         return page("table.html")

@@ -83,7 +83,7 @@ def render_durak(view: Any, spectator: bool) -> Json:
                       "cover": card_json(d, trumps) if d >= 0 else None})
     piles: list[Json] = [{"name": "stock", "count": view.stock_count},
                          {"name": "discard", "count": view.discard_count}]
-    if view.trump_card >= 0:
+    if view.trump_card >= 0 and view.trump_card_in_stock:  # face up under the stock
         piles[0]["top"] = card_json(view.trump_card, trumps)
     doing = _ROLE_WORDS.get(phase, "")
     if phase == "defend" and "transfer" not in {a.kind_name for a in view.legal} \

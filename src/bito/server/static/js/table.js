@@ -39,7 +39,11 @@ function connect() {
   socket.onopen = () => { retry = 500; $("conn").textContent = "connected"; };
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { frame = msg; render(); }
+    if (msg.type === "state") {
+      if (frame && msg.n !== frame.n) say("");  // a move was made: old messages are stale
+      frame = msg;
+      render();
+    }
     else if (msg.type === "error") {
       say(msg.message, "error");
       if (/seat token is not valid/.test(msg.message)) { localStorage.removeItem(key); mine = null; }
