@@ -25,7 +25,11 @@ from bito.errors import InvalidNotationError, RulesError
 
 @runtime_checkable
 class GameState(Protocol):
-    """What bots, the simulator, records and the terminal may rely on, whatever the game."""
+    """What bots, the simulator, records and the terminal may rely on, whatever the game.
+
+    Beyond these members: ``str(state)`` prints the whole position, ``str(action)`` is an
+    action's notation, and ``bito.games.parse_action_for(spec, text)`` reads it back for any
+    family (the non-Durak states also offer ``state.parse_action(text)``)."""
 
     @property
     def players(self) -> int: ...
