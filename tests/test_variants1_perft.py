@@ -206,6 +206,29 @@ def test_by_hand_capital_mega() -> None:
     assert tree("capital players=2 trump=5h stock=- hands=MC/4c4hAh attacker=0", 3) == [1, 3, 0]
 
 
+def test_by_hand_joker_gift() -> None:
+    """#24 (S0:92, S0:94-98): P0 holds BJ 5c 6c, P1 8s 9s, hearts trump, stock empty. Depth 1:
+    lead 5c, 6c or BJ (3). Depth 2: P1 cannot cover a club, takes (1 + 1); after BJ P0 gives
+    one of his two cards (2): 4. Depth 3: after a take P0 may only pass (a joker is thrown in
+    only on a joker) (1 + 1); after the first gift the other card is given (1 + 1): 4. Depth 4:
+    after the take P0 leads again, his other card or the joker (2 + 2); after both gifts P1
+    (four cards) covers the joker with any of them or takes (5 + 5): 14."""
+    assert tree("podkidnoy+joker_gift players=2 trump=2h stock=- hands=BJ5c6c/8s9s attacker=0",
+                4) == [3, 4, 4, 14]
+
+
+def test_by_hand_block_combo() -> None:
+    """#84 (S0:99): P0 holds BJ 7c 7d 7h Jd 9s, P1 8s 9h (hearts trump), stock empty. Depth 1:
+    BJ, Jd, 9s, each seven, each pair of sevens (P1 holds two): 9. Depth 2: a single seven,
+    Jd or 9s: 9h covers or take (5 x 2); a pair: 9h on either seven or take (3 x 3); the BJ:
+    P0 gives one of his five cards, or with #84 shows the sevens (5 + 1): 25, and 24 with the
+    plain joker gifts."""
+    hands = "hands=BJ7c7d7hJd9s/8s9h attacker=0"
+    assert tree(f"podkidnoy+joker_gift_block_combo players=2 trump=2h stock=- {hands}",
+                2) == [9, 25]
+    assert tree(f"podkidnoy+joker_gift players=2 trump=2h stock=- {hands}", 2) == [9, 24]
+
+
 def test_by_hand_own_trumps() -> None:
     """#16 (S0:10) and #82 (S0:12): P0 (hearts) leads 7h at P1 (spades) holding 8h 6h 7s. Own
     trumps: 8h or his trump 7s covers, or take: [1, 3, 0]. Binding: only 8h, or take:

@@ -106,6 +106,16 @@ VARIANTS1: dict[str, tuple[str, tuple[str, ...]]] = {
         "table=7s,7d attacker=0",
     )),
     "albanian": ("podkidnoy+albanian", ()),
+    "joker_gift": ("podkidnoy+joker_gift", (
+        "podkidnoy+joker_gift players=3 trump=2h stock=2hKd hands=BJ5c6c/RJ8s9sTsJs/3c4c5d6d "
+        "attacker=0",
+        "podkidnoy+joker_gift players=2 trump=2h stock=2hKd hands=RJBJ5c6c7d/8s9sTsJsQsKsAs "
+        "attacker=0",
+    )),
+    "joker_gift_block_combo": ("podkidnoy+joker_gift_block_combo", (
+        "podkidnoy+joker_gift_block_combo players=2 trump=2h stock=- "
+        "hands=BJ7c7d7hJd9s/8s9hTs attacker=0",
+    )),
     "double_joker": ("podkidnoy+double_joker", (
         "podkidnoy+double_joker players=2 trump=2h stock=- hands=9cRJ/BJ3hKsAd table=As "
         "attacker=0",
