@@ -119,6 +119,12 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "hand over cards (#24)", "#24"),
     OptionSpec("specials.gift_block_combo", (False, True), "a player who must give may show "
                "three of a kind and two more cards to cancel the gift (#84)", "#84"),
+    OptionSpec("specials.gift_trigger", ("attack", "any_play"), "which joker plays set off a "
+               "gift (#24 A1): attack cards only (lead or throw-in), or covers as well (then "
+               "between the defender and the main attacker)", "#24"),
+    OptionSpec("specials.joker_transfer_giver", ("transferrer", "new_defender"), "after a "
+               "joker is passed on with the other joker, who gives five cards (#24 A3)",
+               "#24"),
     OptionSpec("end.instant_loss_cards", None, "a player holding this many cards after a bout "
                "is the fool at once (0: off; 52 in Big fool)", "#21"),
     OptionSpec("first_attacker.rule", ("lowest_trump", "left_of_dealer"),
@@ -177,7 +183,6 @@ OPTION_SPECS: Final[dict[str, OptionSpec]] = {s.key: s for s in _SPECS}
 #: that the engine does not play yet (joker gifts). A game whose rules use one is refused by
 #: :func:`pending_options` with the key at fault.
 PENDING: Final[dict[str, tuple[Any, ...]]] = {
-    "specials.joker_gifts": (True,), "specials.gift_block_combo": (True,),
 }
 
 
@@ -224,6 +229,8 @@ class Rules:
     specials_cover_ends_throw_in: bool = False
     specials_joker_gifts: bool = False
     specials_gift_block_combo: bool = False
+    specials_gift_trigger: str = "attack"
+    specials_joker_transfer_giver: str = "transferrer"
     end_instant_loss_cards: int = 0
     first_attacker_rule: str = "lowest_trump"
     first_attacker_no_trump_fallback: str = "lowest_card"

@@ -15,6 +15,8 @@ defend    ``Th>6h``        cover the six of hearts with the ten of hearts
 transfer  ``=6s``          pass the attack on with the six of spades
 take      ``take``         pick up the table (others may still throw in first)
 pass      ``pass``         stop throwing in for now (also ``bito`` / ``done``)
+give      ``^7c``          hand the seven of clubs over as a joker gift (#24)
+block     ``!7c+7d+7h``    show three of a kind to cancel a joker gift (#84)
 ========  ===============  ==========================================================
 """
 
@@ -25,8 +27,8 @@ from typing import Final
 from bito.cards import MATCH_MASKS, card_pretty, card_str, parse_card, split_cards
 from bito.errors import InvalidNotationError
 
-ATTACK, DEFEND, TRANSFER, TAKE, PASS = 0, 1, 2, 3, 4
-KIND_NAMES: Final = ("attack", "defend", "transfer", "take", "pass")
+ATTACK, DEFEND, TRANSFER, TAKE, PASS, GIVE, BLOCK = 0, 1, 2, 3, 4, 5, 6
+KIND_NAMES: Final = ("attack", "defend", "transfer", "take", "pass", "give", "block")
 
 
 class Action:
@@ -94,6 +96,10 @@ class Action:
             return f"{card_str(self.cards[0])}>{card_str(self.target)}"
         if k == TRANSFER:
             return "=" + card_str(self.cards[0])
+        if k == GIVE:
+            return "^" + card_str(self.cards[0])
+        if k == BLOCK:
+            return "!" + "+".join(card_str(c) for c in self.cards)
         return KIND_NAMES[k]
 
     def pretty(self) -> str:
@@ -107,6 +113,10 @@ class Action:
             return f"transfer with {card_pretty(self.cards[0])}"
         if k == TAKE:
             return "take the cards"
+        if k == GIVE:
+            return f"give {card_pretty(self.cards[0])}"
+        if k == BLOCK:
+            return "block the gift showing " + " ".join(card_pretty(c) for c in self.cards)
         return "pass (bito)"
 
     def __repr__(self) -> str:
@@ -126,6 +136,14 @@ def defend(card: int, target: int) -> Action:
 
 def transfer(card: int) -> Action:
     return Action(TRANSFER, (card,))
+
+
+def give(card: int) -> Action:
+    return Action(GIVE, (card,))
+
+
+def block(*cards: int) -> Action:
+    return Action(BLOCK, tuple(sorted(cards)))
 
 
 TAKE_ACTION: Final = Action(TAKE)
@@ -148,6 +166,21 @@ def parse_action(text: str) -> Action:
     if not s:
         raise InvalidNotationError("empty move", text, 0)
     offset = len(text) - len(text.lstrip())
+    for prefixes, make in ((("give ", "^"), give),):
+        for prefix in prefixes:
+            if low.startswith(prefix):
+                try:
+                    return make(parse_card(s[len(prefix):]))
+                except InvalidNotationError as e:
+                    raise InvalidNotationError(e.reason, text, offset + len(prefix) + e.position
+                                               ) from None
+    for prefix in ("block ", "!"):
+        if low.startswith(prefix):
+            try:
+                return block(*split_cards(s[len(prefix):]))
+            except InvalidNotationError as e:
+                raise InvalidNotationError(e.reason, text, offset + len(prefix) + e.position
+                                           ) from None
     for prefix in ("transfer ", "transfer:", "="):
         if low.startswith(prefix):
             rest = s[len(prefix):]

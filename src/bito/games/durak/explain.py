@@ -10,12 +10,21 @@ from typing import TYPE_CHECKING
 
 from bito.cards import RANK_NAMES, card_str, rank_of
 from bito.errors import IllegalActionError
-from bito.games.durak.actions import ATTACK, DEFEND, PASS, TAKE, TRANSFER, Action
+from bito.games.durak.actions import (
+    ATTACK,
+    BLOCK,
+    DEFEND,
+    GIVE,
+    PASS,
+    TAKE,
+    TRANSFER,
+    Action,
+)
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
 
-_LEAD, _DEFEND, _THROW, _OVER = 0, 1, 2, 3
+_LEAD, _DEFEND, _THROW, _OVER, _GIVE = 0, 1, 2, 3, 4
 
 
 def explain(state: DurakState, action: Action) -> IllegalActionError:
@@ -30,6 +39,18 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     for c in action.cards:
         if not hand >> c & 1:
             return err("not in hand", f"seat {seat} does not hold {card_str(c)}")
+    if ph == _GIVE and kind not in (GIVE, BLOCK):
+        return err("joker gift", "a joker was played: the gift cards must be handed over "
+                   "first (#24)")
+    if kind == GIVE:
+        return err("joker gift", "no joker gift is being made now (#24)")
+    if kind == BLOCK:
+        if ph != _GIVE:
+            return err("joker gift", "there is no gift to block now (#84)")
+        if not rules.specials_gift_block_combo:
+            return err("gift block", "these rules have no blocking combination (#84)")
+        return err("gift block", "a block shows three cards of one rank, with at least two "
+                   "more cards in hand, before the first gift card (#84)")
     if kind == TAKE:
         return err("take", "only the defender may take, while cards are uncovered"
                    if ph == _THROW else "nothing to take")

@@ -22,7 +22,9 @@ def random_playout(state: DurakState, rng: random.Random) -> tuple[Outcome, int]
     steps = 0
     rand = rng.random
     step = s._step
-    generate = (s._lead_actions, s._defend_actions, s._throw_actions)
+    # indexed by phase: lead, defend, throw, (over: never asked), give (#24)
+    generate = (s._lead_actions, s._defend_actions, s._throw_actions, s._lead_actions,
+                s._give_actions)
     while s.outcome is None:
         acts = generate[s.phase]()
         step(acts[int(rand() * len(acts))])

@@ -31,6 +31,8 @@ field          meaning
                once it has been turned and its suit is trump
 ``up``         stock cards lying face up, when more than the trump card (#16's turned cards)
 ``closed``     ``1`` when a cover has closed throw-ins for this bout (#22, #28)
+``gift``       a joker gift in progress (#24): ``giver.receiver.cards_left.resume_phase.``
+               ``resume_to_act.block_allowed``, e.g. ``gift=0.1.2.defend.1.0``
 =============  ============================================================================
 
 The *censored* form, for one seat, writes every card that seat may not see as ``??`` (``??*5``
@@ -50,6 +52,7 @@ from bito.games.durak.actions import Action, parse_action
 from bito.games.durak.setup import Deal, MatchContext, _trump_context
 from bito.games.durak.state import (
     DEFEND_PHASE,
+    GIVE_PHASE,
     LEAD,
     NEUTRAL,
     OVER,
@@ -149,6 +152,10 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
                f"under_fool={int(d.under_fool)}"]
     if state.closed:
         fields.append("closed=1")
+    if state.gift is not None:
+        g = state.gift
+        resume = PHASE_NAMES[g[3]] if g[3] >= 0 else "covered"
+        fields.append(f"gift={g[0]}.{g[1]}.{g[2]}.{resume}.{g[4]}.{int(g[5])}")
     if d.own_trumps:
         fields.append("own=" + "".join("cdhs"[t] for t in d.own_trumps))
     if d.secret_card >= 0:
@@ -174,7 +181,7 @@ class CensoredPosition:
 _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
          "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
          "throwers", "t_idx", "passes", "out", "under_fool", "closed", "own", "secret",
-         "revealed", "up"}
+         "revealed", "up", "gift"}
 
 
 def _split_fields(text: str) -> tuple[str, dict[str, str], dict[str, int]]:
@@ -393,14 +400,37 @@ def parse_position(text: str) -> DurakState:
         s.throwers = tuple(_seat_list(f, where, text, "throwers", n))
         s.t_idx = _int(f, where, text, "t_idx", 0)
         s.passes = _int(f, where, text, "passes", 0)
+    if "gift" in f:
+        s.gift = _gift_field(f["gift"], text, where["gift"], n)
+        if s.phase != GIVE_PHASE:
+            raise InvalidNotationError("gift: only in phase=give", text, where["gift"])
+    elif s.phase == GIVE_PHASE:
+        raise InvalidNotationError("phase=give needs gift=...", text, where.get("phase", 0))
     in_range = 0 <= s.t_idx < len(s.throwers)
-    default_to_act = {LEAD: s.attacker, DEFEND_PHASE: s.defender, OVER: -1}.get(
+    default_to_act = {LEAD: s.attacker, DEFEND_PHASE: s.defender, OVER: -1,
+                      GIVE_PHASE: s.gift[0] if s.gift else -1}.get(
         s.phase, s.throwers[s.t_idx] if in_range else s.attacker)
     s.to_act = _int(f, where, text, "to_act", default_to_act, -1, n - 1)
     if s.phase == OVER:
         s._finish([x for x in range(n) if not out_mask >> x & 1])
     _check_consistent(s, text, where)
     return s
+
+
+def _gift_field(raw: str, text: str, at: int, n: int
+                ) -> tuple[int, int, int, int, int, bool]:
+    parts = raw.split(".")
+    phases = {name: i for i, name in enumerate(PHASE_NAMES)} | {"covered": -1}
+    ok = (len(parts) == 6 and parts[3] in phases
+          and all(p.lstrip("-").isdigit() for i, p in enumerate(parts) if i != 3))
+    if ok:
+        giver, receiver, left, to_act, blk = (int(parts[i]) for i in (0, 1, 2, 4, 5))
+        ok = (0 <= giver < n and 0 <= receiver < n and giver != receiver and left > 0
+              and -1 <= to_act < n and blk in (0, 1))
+    if not ok:
+        raise InvalidNotationError("gift: expected giver.receiver.cards_left.resume_phase."
+                                   "resume_to_act.block (e.g. 0.1.2.defend.1.0)", text, at)
+    return giver, receiver, left, phases[parts[3]], to_act, bool(blk)
 
 
 def _own_field(f: dict[str, str], where: dict[str, int], text: str, n: int,
@@ -452,6 +482,11 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
             raise InvalidNotationError("phase=over but more than one player holds cards", text,
                                        where.get("phase", 0))
         return
+    if s.phase == GIVE_PHASE:
+        if s.gift is None or s.to_act != s.gift[0]:
+            raise InvalidNotationError("phase=give: the giver must be the one to act", text,
+                                       where.get("to_act", 0))
+        return
     if s.phase == DEFEND_PHASE and s.to_act != s.defender:
         raise InvalidNotationError("phase=defend: the defender must be the one to act", text,
                                    where.get("to_act", 0))
@@ -481,7 +516,8 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
     if s.phase == DEFEND_PHASE and not s.uncovered:
         raise InvalidNotationError("phase=defend needs an uncovered card", text,
                                    where.get("phase", 0))
-    if s.uncovered > s.hands[s.defender].bit_count() and not s.taking:
+    if (s.uncovered > s.hands[s.defender].bit_count() and not s.taking
+            and not s.deal.gifts):  # a joker gift (#24) can leave the defender short
         raise InvalidNotationError("more uncovered cards than the defender holds", text,
                                    where.get("table", 0))
 

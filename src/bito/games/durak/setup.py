@@ -91,6 +91,7 @@ class Deal:
     repetition: int = field(init=False, compare=False, repr=False)
     transfer_only_new: bool = field(init=False, compare=False, repr=False)
     transfer_loose: bool = field(init=False, compare=False, repr=False)
+    gifts: bool = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -119,6 +120,7 @@ class Deal:
             # Transfer_3 (#11) and transfer_2 (#10): the transfer window is not just "nothing
             # covered yet", so the move generator asks _transfer_block every time.
             "transfer_only_new": r.transfer_new_defender_beats == "transfer_cards_only",
+            "gifts": r.specials_joker_gifts,
             "transfer_loose": (r.transfer_window == "any_time"
                                or r.transfer_new_defender_beats == "transfer_cards_only"),
         }

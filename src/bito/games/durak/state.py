@@ -25,35 +25,47 @@ from typing import Final
 
 from bito.cards import (
     MATCH_MASKS,
+    RANK_MASKS,
     card_pretty,
     card_str,
     cards_of,
     is_mega,
     is_special,
+    special,
     suit_of,
 )
 from bito.errors import IllegalActionError
 from bito.games.durak.actions import (
     ATTACK,
+    BLOCK,
     DEFEND,
+    GIVE,
     PASS,
     PASS_ACTION,
     TAKE,
     TAKE_ACTION,
     TRANSFER,
     Action,
+    block,
+    give,
 )
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.setup import Deal
 from bito.games.durak.view import DurakView, make_view
 from bito.rules import Rules
 
-LEAD, DEFEND_PHASE, THROW, OVER = 0, 1, 2, 3
+LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = 0, 1, 2, 3, 4
 #: A ``defence`` entry for an attack card neutralised by a transfer under
 #: ``transfer.new_defender_beats=transfer_cards_only`` (#11): it counts as covered, needs no
 #: cover, and goes with the rest of the table (discarded or taken). -1 is "uncovered".
 NEUTRAL: Final = -2
-PHASE_NAMES: Final = ("lead", "defend", "throw", "over")
+PHASE_NAMES: Final = ("lead", "defend", "throw", "over", "give")
+#: Every joker code (both copies): the cards that set off joker gifts (#24).
+_JOKER_BITS: Final = MATCH_MASKS[special("RJ")]
+_RED_JOKERS: Final = (1 << special("RJ")) | (1 << special("RJ", 1))
+#: The phase a gift returns to when a joker cover left nothing uncovered: the bout then goes
+#: on as after any last cover (throw-ins, or bito).
+_RESUME_COVERED: Final = -1
 _BIG: Final = 1 << 30
 
 _ATTACK1: Final = [Action(ATTACK, (c,)) for c in range(160)]
@@ -177,6 +189,7 @@ class DurakState:
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
         "_legal", "_beats", "_table", "closed", "seen", "revealed", "aside",
+        "gift",
     )
 
     deal: Deal
@@ -217,6 +230,9 @@ class DurakState:
     #: and the cards set aside out of the stock (the secret card while it lies there).
     revealed: bool
     aside: int
+    #: A joker gift in progress (#24): (giver, receiver, cards still to give, the phase and
+    #: seat to return to afterwards, whether a block (#84) is still possible); None otherwise.
+    gift: tuple[int, int, int, int, int, bool] | None
 
     @classmethod
     def start(cls, deal: Deal) -> DurakState:
@@ -246,6 +262,7 @@ class DurakState:
         s.seen = ()
         s.revealed = False
         s.aside = 1 << deal.secret_card if deal.secret_card >= 0 else 0
+        s.gift = None
         s._legal = None
         s._beats = s._beat_table()
         s._table = -1
@@ -288,6 +305,7 @@ class DurakState:
         s.seen = self.seen
         s.revealed = self.revealed
         s.aside = self.aside
+        s.gift = self.gift
         s._legal = None
         s._beats = self._beats
         s._table = self._table
@@ -349,6 +367,8 @@ class DurakState:
                 acts = self._throw_actions()
             elif ph == LEAD:
                 acts = self._lead_actions()
+            elif ph == GIVE_PHASE:
+                acts = self._give_actions()
             else:
                 acts = []
             self._legal = acts
@@ -439,8 +459,10 @@ class DurakState:
                         c = low.bit_length() - 1
                         acts.append(row[c] or _defend_action(c, a))
                         m ^= low
-        # (_transfer_block's own first checks, ahead of the call: most positions fail them)
         deal = self.deal
+        if deal.gifts and self._joker_transfer_card() >= 0:
+            acts.append(_TRANSFER1[self._joker_transfer_card()])
+        # (_transfer_block's own first checks, ahead of the call: most positions fail them)
         if (deal.transfer and (self.uncovered == len(self.attack) or deal.transfer_loose)
                 and self._transfer_block() is None):
             m = hand & MATCH_MASKS[self.transfer_rank_card()]
@@ -553,6 +575,7 @@ class DurakState:
         kind = action.kind
         if kind == ATTACK:
             seat = self.to_act
+            opponent = self.defender
             hands = self.hands
             cards = action.cards
             n = len(cards)
@@ -574,6 +597,8 @@ class DurakState:
                 self.passes = 0
                 if not hand or self.room() <= 0:
                     self._advance_thrower(counted=False)
+            if m & _JOKER_BITS and self.deal.gifts and self.phase != OVER:
+                self._joker_gift(m, seat, opponent)
         elif kind == PASS:
             passes = self.passes + 1
             self.passes = passes
@@ -583,6 +608,8 @@ class DurakState:
                 self._end_throw_round()
             else:
                 self._advance_thrower(counted=True)
+        elif kind >= GIVE:
+            self._step_gift(action)
         elif kind == DEFEND:
             seat = self.defender
             m = action.mask
@@ -598,6 +625,18 @@ class DurakState:
             self._table |= m
             if not hand and not self.stock:
                 self._go_out(seat)
+            if m & _JOKER_BITS and self.deal.gifts and (
+                    self.deal.rules.specials_gift_trigger == "any_play"):
+                # #24 A1 option: a joker cover sets off its gift too, the defender being the
+                # player and the main attacker the opponent (before the bout goes on).
+                self._joker_gift(m, seat, self.attacker)
+                if self.phase == GIVE_PHASE:
+                    gift = self.gift
+                    assert gift is not None
+                    if not uncovered:
+                        # Resume by ending the covering as usual once the gift is made.
+                        self.gift = (*gift[:3], _RESUME_COVERED, gift[4], gift[5])
+                    return
             if not uncovered:
                 if self.deal.throw_in:
                     self._start_throw_round()
@@ -612,6 +651,7 @@ class DurakState:
         else:  # TRANSFER
             c = action.cards[0]
             seat = self.defender
+            joker_pass = self.deal.gifts and self._joker_transfer_card() == c
             b = action.mask
             self.hands[seat] ^= b
             self.known[seat] &= ~b
@@ -634,6 +674,116 @@ class DurakState:
             self.to_act = self.defender
             if self.deal.beats_vary:
                 self._beats = self._beat_table()
+            if joker_pass:
+                # #24 A3: passing a lone joker on with the other one costs five cards.
+                new = self.defender
+                giver, receiver = ((seat, new) if self.deal.rules.specials_joker_transfer_giver
+                                   == "transferrer" else (new, seat))
+                self._start_gift(giver, receiver, 5)
+
+    # --- joker gifts (#24, #84) --------------------------------------------------------------
+
+    def _joker_gift(self, jokers: int, player: int, opponent: int) -> None:
+        """#24: both jokers at once: the player gives five; the black joker: the player gives
+        two; the red joker: the opponent gives the player two."""
+        jokers &= _JOKER_BITS
+        if jokers.bit_count() >= 2:
+            self._start_gift(player, opponent, 5)
+        elif jokers & _RED_JOKERS:
+            self._start_gift(opponent, player, 2)
+        else:
+            self._start_gift(player, opponent, 2)
+
+    def _start_gift(self, giver: int, receiver: int, count: int) -> None:
+        """Begin a gift of ``count`` cards, or drop it: a giver short of cards first draws the
+        shortfall from the stock, and when the stock cannot make it up the joker does nothing
+        (S0:95); nor does it when either player has gone out."""
+        if self.out_mask >> receiver & 1 or self.out_mask >> giver & 1 or giver == receiver:
+            return
+        short = count - self.hands[giver].bit_count()
+        if short > 0:
+            if len(self.stock) < short:
+                return
+            drawn = self.stock[-short:]
+            del self.stock[-short:]
+            got = 0
+            for c in drawn:
+                got |= 1 << c
+            self.hands[giver] |= got
+            self.known[giver] |= got & self.deal.face_up
+            if not self.stock and self.aside and not self.revealed:
+                self._reveal_secret()
+        self.gift = (giver, receiver, count, self.phase, self.to_act,
+                     self.deal.rules.specials_gift_block_combo)
+        self.phase = GIVE_PHASE
+        self.to_act = giver
+
+    def _give_actions(self) -> list[Action]:
+        """One card at a time, any card of the giver's; or, first, a block (#84)."""
+        gift = self.gift
+        assert gift is not None
+        hand = self.hands[gift[0]]
+        acts = [give(c) for c in cards_of(hand)]
+        if gift[5] and hand.bit_count() >= 5:
+            for rank_mask in RANK_MASKS:
+                group = hand & rank_mask
+                if group.bit_count() >= 3:
+                    cards = cards_of(group)
+                    n = len(cards)
+                    for i in range(n):
+                        for j in range(i + 1, n):
+                            for k in range(j + 1, n):
+                                acts.append(block(cards[i], cards[j], cards[k]))
+        return acts
+
+    def _step_gift(self, action: Action) -> None:
+        gift = self.gift
+        assert gift is not None
+        giver, receiver, left, phase, to_act, _ = gift
+        if action.kind == BLOCK:
+            # #84: three of a kind (and two more cards) shown: everyone has seen them.
+            self.known[giver] |= action.mask
+            left = 0
+        else:
+            m = action.mask
+            self.hands[giver] ^= m
+            self.known[giver] &= ~m
+            self.hands[receiver] |= m
+            left -= 1
+        if left and self.hands[giver]:
+            self.gift = (giver, receiver, left, phase, to_act, False)
+            return
+        self.gift = None
+        if phase == _RESUME_COVERED:
+            if self.deal.throw_in:
+                self._start_throw_round()
+            else:
+                self._end_bout(taken=False)
+        else:
+            self.phase = phase
+            self.to_act = to_act
+        if (not self.hands[giver] and not self.stock and giver != self.defender
+                and phase != OVER):
+            self._go_out(giver)
+            if self.phase == THROW and self.to_act == giver:
+                self._advance_thrower(counted=False)
+
+    def _joker_transfer_card(self) -> int:
+        """#24 A3: facing a lone joker, nothing covered, the defender may lay the other joker
+        beside it to pass the attack on (whatever the base game). The joker he would use,
+        or -1."""
+        if len(self.attack) != 1 or self.defence[0] != -1:
+            return -1
+        led = self.attack[0]
+        if not _JOKER_BITS >> led & 1:
+            return -1
+        other = self.hands[self.defender] & _JOKER_BITS
+        if not other:
+            return -1
+        nxt = self.next_active(self.defender)
+        if nxt == self.defender or self.hands[nxt].bit_count() < 2:
+            return -1
+        return (other & -other).bit_length() - 1
 
     def _go_out(self, seat: int) -> None:
         if not self.out_mask >> seat & 1:
@@ -729,6 +879,13 @@ class DurakState:
         if limit and taken and self.hands[defender].bit_count() >= limit:
             self._finish([defender])  # #21: a hand this big loses at once
             return
+        if self.deal.gifts and not self.stock:
+            # #24 A4: with the stock gone, a player left with nothing but jokers is the fool.
+            for seat in range(n):
+                hand = self.hands[seat]
+                if hand and not hand & ~_JOKER_BITS and n - self.out_mask.bit_count() >= 2:
+                    self._finish([seat])
+                    return
         out_mask = self.out_mask
         if not out_mask:  # everybody is still in: next_active is simply the next seat
             attacker = (defender + 1) % n if taken else defender
@@ -761,7 +918,8 @@ class DurakState:
         if seen.count(key) + 1 >= self.deal.repetition:
             self.phase = OVER
             self.to_act = -1
-            self.outcome = Outcome(loser=None, order=tuple(self.out), draw=True)
+            self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
+                                   draw=True)
             return
         self.seen = (*seen, key)
 
@@ -816,12 +974,20 @@ class DurakState:
             self.aside = 0
         self._beats = self._beat_table()
 
+    def _still_in(self, loser: int | None) -> list[int]:
+        """Players still holding cards when a deal ends early (an instant loss, #21 and #24,
+        or a repetition draw), other than the fool: ranked after those who went out, fewest
+        cards first, ties in seat order, so the finishing order always names every seat."""
+        n = self.deal.players
+        rest = [s for s in range(n) if not self.out_mask >> s & 1 and s != loser]
+        return sorted(rest, key=lambda s: (self.hands[s].bit_count(), s))
+
     def _finish(self, active: list[int]) -> None:
         self.phase = OVER
         self.to_act = -1
         if active:
             loser: int | None = active[0]
-            order = (*self.out, active[0])
+            order = (*self.out, *self._still_in(loser), loser)
             draw = False
         elif self.deal.rules.end_draw_allowed:
             loser, order, draw = None, tuple(self.out), True
