@@ -1,0 +1,229 @@
+"""Running an arena: tables, duplicate deals on an executor, and the summary.
+
+``round-robin`` seats every pairing of the bots (two players) or every choice of ``players`` of
+them (more players; a list exactly one table long is that table). ``gauntlet`` seats the first
+bot against each of the others. ``sprt`` plays bot B (the second) against bot A (the first) in
+batches of duplicate pairs until the SPRT decides.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bito.arena.games import GameJob, GameRecord, jobs_for, play_job
+from bito.arena.ratings import (
+    Interval,
+    bot_scores,
+    elo_ratings,
+    mean_interval,
+    openskill_ratings,
+    set_scores,
+)
+from bito.arena.sprt import SprtResult, sprt
+from bito.executors import Executor, make_executor
+
+MODES = ("round-robin", "gauntlet", "sprt")
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class ArenaResult:
+    variant: str
+    players: int
+    bots: list[str]
+    mode: str
+    pairs: int
+    seed: int
+    think_ms: float | None
+    tables: list[tuple[str, ...]]
+    records: list[GameRecord] = field(default_factory=list)
+    seconds: float = 0.0
+    sprt: SprtResult | None = None
+
+    @property
+    def rating_system(self) -> str:
+        return "elo" if self.players == 2 else "openskill"
+
+    def anchor(self) -> str:
+        return "random" if "random" in self.bots else self.bots[0]
+
+    def ratings(self) -> dict[str, tuple[float, Interval]]:
+        names = list(dict.fromkeys(self.bots))
+        if self.players == 2:
+            if len(names) < 2:
+                return {}
+            return elo_ratings(self.records, names, self.anchor(), seed=self.seed)
+        return openskill_ratings(self.records, names)
+
+    def matchups(self) -> list[dict[str, Any]]:
+        """Per table: each seat's mean score over duplicate sets, with its interval."""
+        by_table: dict[int, list[list[float]]] = {}
+        for (t, _d), scores in sorted(set_scores(self.records).items()):
+            by_table.setdefault(t, []).append(scores)
+        out = []
+        for t, table in enumerate(self.tables):
+            rows = by_table.get(t, [])
+            seats = []
+            for k, name in enumerate(table):
+                m, iv = mean_interval([r[k] for r in rows])
+                seats.append({"bot": name, "score": _r(m), "interval": iv.to_json()})
+            out.append({"table": list(table), "pairs": len(rows), "seats": seats})
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        scores = bot_scores(self.records, list(dict.fromkeys(self.bots)))
+        ratings = self.ratings()
+        fools: dict[str, int] = {}
+        seat_games: dict[str, int] = {}
+        errors = draws = 0
+        for r in self.records:
+            if r.error is not None:
+                errors += 1
+                continue
+            draws += r.draw
+            for k, name in enumerate(r.job.table):
+                seat_games[name] = seat_games.get(name, 0) + 1
+                fools[name] = fools.get(name, 0) + (r.loser_bot == k)
+        bots = []
+        for name, (m, iv, games) in scores.items():
+            entry: dict[str, Any] = {"name": name, "score": _r(m), "interval": iv.to_json(),
+                                     "games": games}
+            if seat_games.get(name):
+                entry["fool_rate"] = _r(fools[name] / seat_games[name])
+            if name in ratings:
+                entry["rating"] = round(ratings[name][0], 1)
+                entry["rating_interval"] = [round(ratings[name][1].low, 1),
+                                            round(ratings[name][1].high, 1)]
+            bots.append(entry)
+        out: dict[str, Any] = {
+            "variant": self.variant, "players": self.players, "pairs": self.pairs,
+            "mode": self.mode, "seed": self.seed, "think_ms": self.think_ms,
+            "rating_system": self.rating_system,
+            "anchor": self.anchor() if self.players == 2 else None,
+            "bots": bots, "matchups": self.matchups(), "games": len(self.records),
+            "errors": errors, "draws": draws, "seconds": round(self.seconds, 2),
+        }
+        if self.sprt is not None:
+            out["sprt"] = self.sprt.to_json()
+        if errors:
+            kinds: dict[str, int] = {}
+            for r in self.records:
+                if r.error is not None:
+                    kind = r.error.split(":", 1)[0]
+                    kinds[kind] = kinds.get(kind, 0) + 1
+            out["errors_by_kind"] = kinds
+        return out
+
+    def table_text(self) -> str:
+        """The results table for the terminal."""
+        data = self.to_json()
+        unit = "Elo" if self.players == 2 else "OpenSkill mu"
+        lines = [f"{self.variant}, {self.players} players, {self.pairs} duplicate deals per "
+                 f"table, {data['games']} games ({data['draws']} draws, {data['errors']} errors)"
+                 f", {data['seconds']} s",
+                 f"{'bot':<14}{'score':>8}  {'95% interval':<17}{'fool rate':>10}  "
+                 f"{unit:>8}  interval"]
+        for b in sorted(data["bots"], key=lambda e: -(e.get("rating") or 0.0)):
+            lo, hi = b["interval"]
+            rating = f"{b['rating']:>8.1f}" if "rating" in b else f"{'-':>8}"
+            riv = (f"[{b['rating_interval'][0]:.0f}, {b['rating_interval'][1]:.0f}]"
+                   if "rating_interval" in b else "")
+            lines.append(f"{b['name']:<14}{b['score']:>8.3f}  [{lo:.3f}, {hi:.3f}]    "
+                         f"{b.get('fool_rate', 0.0):>10.3f}  {rating}  {riv}")
+        if len(self.tables) > 1:
+            lines.append("")
+            for m in data["matchups"]:
+                seats = ", ".join(f"{s['bot']} {s['score']:.3f} [{s['interval'][0]:.3f}, "
+                                  f"{s['interval'][1]:.3f}]" for s in m["seats"])
+                lines.append(f"  {' vs '.join(m['table'])}: {seats} ({m['pairs']} deals)")
+        if self.sprt is not None:
+            s = self.sprt
+            lines.append("")
+            verdict = {"H1": f"{self.bots[1]} is stronger than {self.bots[0]}",
+                       "H0": f"{self.bots[1]} is not stronger than {self.bots[0]}",
+                       "continue": "undecided (pair limit reached)"}[s.verdict]
+            lines.append(f"SPRT: LLR {s.llr:.2f} in ({s.lower:.2f}, {s.upper:.2f}) after "
+                         f"{s.pairs} pairs, score {s.score:.3f}: {verdict}")
+        return "\n".join(lines)
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+def tables_for(bots: Sequence[str], players: int, mode: str) -> list[tuple[str, ...]]:
+    """The tables an arena plays (see the module docstring)."""
+    if mode not in MODES:
+        raise ValueError(f"unknown arena mode {mode!r}; choose from {', '.join(MODES)}")
+    if len(bots) < 2:
+        raise ValueError("an arena needs at least two bots")
+    if players == 2:
+        if mode == "sprt":
+            if len(bots) != 2:
+                raise ValueError("--sprt compares exactly two bots: A,B")
+            return [(bots[0], bots[1])]
+        if mode == "gauntlet":
+            return [(bots[0], b) for b in bots[1:]]
+        return [(a, b) for a, b in itertools.combinations(bots, 2)]
+    if mode != "round-robin":
+        raise ValueError(f"{mode} is for two players; with {players} use round-robin")
+    if len(bots) == players:
+        return [tuple(bots)]
+    if len(bots) < players:
+        raise ValueError(f"{players} seats need {players} bots (repeat a name to seat it "
+                         f"twice), got {len(bots)}")
+    return list(itertools.combinations(bots, players))
+
+
+def run_arena(variant: str, players: int, bots: Sequence[str], pairs: int, seed: int = 0,
+              mode: str = "round-robin", think_ms: float | None = None,
+              executor: Executor | None = None, progress: Progress | None = None,
+              elo0: float = 0.0, elo1: float = 35.0) -> ArenaResult:
+    """Play the arena and return its results (``pairs``: duplicate deals per table; in SPRT
+    mode the most pairs it may play)."""
+    tables = tables_for(bots, players, mode)
+    result = ArenaResult(variant, players, list(bots), mode, pairs, seed, think_ms, tables)
+    own = executor is None
+    ex = executor or make_executor("local")
+    started = time.perf_counter()
+    try:
+        if mode == "sprt":
+            _run_sprt(result, ex, progress, elo0, elo1)
+        else:
+            jobs = jobs_for(variant, players, tables, range(pairs), seed, think_ms)
+            _play(result, ex, jobs, progress, len(jobs))
+    finally:
+        if own:
+            ex.close()
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _play(result: ArenaResult, ex: Executor, jobs: list[GameJob], progress: Progress | None,
+          total: int) -> None:
+    for rec in ex.map(play_job, jobs):
+        result.records.append(rec)
+        if progress is not None:
+            progress(len(result.records), total)
+
+
+def _run_sprt(result: ArenaResult, ex: Executor, progress: Progress | None, elo0: float,
+              elo1: float) -> None:
+    batch = max(4, 2 * ex.workers)
+    done = 0
+    total = result.pairs * result.players
+    while done < result.pairs:
+        deals = range(done, min(result.pairs, done + batch))
+        jobs = jobs_for(result.variant, result.players, result.tables, deals, result.seed,
+                        result.think_ms)
+        _play(result, ex, jobs, progress, total)
+        done = deals.stop
+        pair_scores = [s[1] for _, s in sorted(set_scores(result.records).items())]
+        result.sprt = sprt(pair_scores, elo0, elo1)
+        if result.sprt.verdict != "continue":
+            break
+    result.pairs = done

@@ -1,0 +1,158 @@
+"""Worlds a seat cannot rule out: full game states rebuilt from one seat's view.
+
+A search bot never sees the hidden cards, so it plays many *possible worlds*: full states that
+agree with everything its seat has seen. A world keeps every public fact of the view (the table,
+the discard pile, hand sizes, cards publicly known to sit in a hand, the face-up trump card under
+the stock) and deals the unseen cards at random into the hidden parts of the other hands and the
+stock. The search then plays each world as an ordinary perfect-information game with the
+engine's own rules, so there is no per-variant code here.
+
+Two facts of the engine state are not in a view and are filled in with their most likely value:
+the count of throwers who passed in a row during a throw round (0: everyone may still throw), and
+the match context (the first deal of a match unless the seat's legal moves say otherwise).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bito.bots.tracking import CardTracker, table_mask
+from bito.cards import MATCH_MASKS, cards_of
+from bito.games.durak import DurakState, DurakView
+from bito.games.durak.setup import Deal, MatchContext, _trump_context
+from bito.games.durak.state import LEAD, THROW, _closes, _thrower_order
+
+
+@dataclass
+class WorldTemplate:
+    """What every world of one decision shares: the public part of the state."""
+
+    view: DurakView
+    base: DurakState
+    #: Per seat, cards publicly known to be in that hand (the seat's own hand for itself).
+    fixed: tuple[int, ...]
+    #: Per seat, how many cards of the hand are hidden from this seat.
+    hidden: tuple[int, ...]
+    #: Every card that could be in a hidden slot (other hands' hidden cards and the stock).
+    pool: tuple[int, ...]
+    #: Cards of the stock that are not the face-up trump card.
+    stock_hidden: int
+
+    def sample(self, rng: random.Random) -> DurakState:
+        """One world drawn uniformly among those consistent with the view."""
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        return self.build(pool)
+
+    def build(self, order: list[int]) -> DurakState:
+        """The world that deals ``order`` (a permutation of :attr:`pool`) to the hidden hand
+        slots in seat order, then to the stock from its top down."""
+        s = self.base.copy()
+        hands = list(self.fixed)
+        at = 0
+        for seat, h in enumerate(self.hidden):
+            if h:
+                m = 0
+                for c in order[at:at + h]:
+                    m |= 1 << c
+                hands[seat] |= m
+                at += h
+        s.hands = hands
+        # stock[0] is drawn last (the face-up trump while it lies there); stock[-1] is the top.
+        rest = order[at:]
+        view = self.view
+        if view.trump_card_in_stock:
+            s.stock = [view.trump_card, *rest]
+        else:
+            s.stock = rest
+        return s
+
+
+def template(view: DurakView, tracker: CardTracker | None = None) -> WorldTemplate:
+    """The shared public part of every world for ``view`` (its seat must be to act)."""
+    if tracker is None:
+        tracker = CardTracker()
+    tracker.update(view)
+    n = view.players
+    fixed = list(tracker.known)
+    fixed[view.seat] = view.hand
+    hidden = [0] * n
+    for s in range(n):
+        if s != view.seat:
+            hidden[s] = view.hand_counts[s] - fixed[s].bit_count()
+    stock_hidden = view.stock_count - (1 if view.trump_card_in_stock else 0)
+    pool = tuple(cards_of(tracker.unseen))
+    if len(pool) != sum(hidden) + stock_hidden:
+        raise ValueError(f"view of seat {view.seat} does not add up: {len(pool)} unseen cards "
+                         f"for {sum(hidden)} hidden hand cards and {stock_hidden} in the stock")
+    base = _base_state(view, 0)
+    if view.bout == 0 and view.my_turn and view.legal:
+        # A rule on the first bout of a deal may depend on the match (#78): pick the match
+        # context under which the seat has exactly the legal moves it was given.
+        probe = _probe(base, fixed, hidden, pool, view)
+        if set(probe.legal_actions()) != set(view.legal):
+            base = _base_state(view, 1)
+    return WorldTemplate(view, base, tuple(fixed), tuple(hidden), pool, stock_hidden)
+
+
+def _probe(base: DurakState, fixed: list[int], hidden: list[int], pool: tuple[int, ...],
+           view: DurakView) -> DurakState:
+    t = WorldTemplate(view, base, tuple(fixed), tuple(hidden), pool, 0)
+    return t.build(list(pool))
+
+
+def _base_state(view: DurakView, game_number: int) -> DurakState:
+    """The public part of the state (hands and stock are filled in per world)."""
+    rules = view.rules
+    n = view.players
+    trumps, high_joker, jokers_wild = _trump_context(rules, view.trump_card)
+    match = MatchContext(game_number=game_number, dealer=(view.attacker - 1) % n)
+    deal = Deal(rules=rules, players=n, seed=0, match=match, dealer=(view.attacker - 1) % n,
+                trump_suit=view.trump_suit, trump_card=view.trump_card,
+                hands=tuple([0] * n), stock=(), first_attacker=view.attacker,
+                first_defender=view.defender, shown=tuple([0] * n), under_fool=False,
+                trumps=view.trumps if view.trumps else trumps, high_joker=high_joker,
+                jokers_wild=jokers_wild)
+    s = DurakState.start(deal)
+    s._beats = view.beats
+    s.known = list(view.known)
+    s.discard = view.seen_discard
+    s.attack = list(view.attack)
+    s.defence = list(view.defence)
+    s.uncovered = sum(1 for d in view.defence if d < 0)
+    ranks = 0
+    for c in view.attack:
+        ranks |= MATCH_MASKS[c]
+    for c in view.defence:
+        if c >= 0:
+            ranks |= MATCH_MASKS[c]
+    s.table_ranks = ranks
+    s._table = table_mask(view)
+    s.phase = view.phase
+    s.to_act = view.to_act
+    s.attacker = view.attacker
+    s.leader = view.leader
+    s.defender = view.defender
+    s.taking = view.taking
+    s.bout = view.bout
+    s.out = list(view.out)
+    s.out_mask = sum(1 << x for x in view.out)
+    s.closed = bool(deal.cover_closes and any(
+        d >= 0 and _closes(d, a, deal) for a, d in zip(view.attack, view.defence, strict=True)))
+    if view.phase == THROW:
+        order = _thrower_order(n, view.attacker, view.defender, s.out_mask,
+                               rules.throw_in_by == "neighbours")
+        s.throwers = order
+        s.t_idx = order.index(view.to_act) if view.to_act in order else 0
+        s.passes = 0
+    elif view.phase == LEAD:
+        s.throwers = ()
+    return s
+
+
+def sample_worlds(view: DurakView, count: int, rng: random.Random,
+                  tracker: CardTracker | None = None) -> list[DurakState]:
+    """``count`` worlds drawn uniformly among those consistent with ``view``."""
+    t = template(view, tracker)
+    return [t.sample(rng) for _ in range(count)]

@@ -1,0 +1,164 @@
+"""Playouts that finish a possible world quickly and sensibly, for Monte Carlo search.
+
+A search bot judges a move by finishing many worlds after it. Uniformly random play is fast but
+says little about a position (random defenders take everything), so the default playout here is
+*greedy*: every seat plays the cheapest sensible move, with a little randomness so that repeated
+playouts differ. "Cheap" is measured generically from the beat table of the deal: a card is worth
+as many cards as it can cover, which puts every trump above every plain card in every variant
+and needs no per-variant code.
+
+Rules of the greedy playout (each with probability ``epsilon`` replaced by a random legal move):
+
+* lead: the cheapest rank, all its cards at once;
+* throw in: the cheapest card if it is a plain card (any card once the stock is empty);
+  otherwise pass;
+* defend: transfer if the transfer card is cheaper than the cheapest cover, else cover with the
+  cheapest card that beats the first uncovered attack card, else take.
+
+``random`` playouts use the fast kernel when it is installed and supports the variant
+(``bito.kernel``), otherwise the reference engine's :func:`bito.games.durak.playout`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from bito.games.durak import ATTACK, DEFEND, PASS, TRANSFER, Action, DurakState, Outcome
+from bito.games.durak.playout import random_playout
+
+_PLAIN_LIMIT: Final = 0.7
+"""While the stock lasts, a card is thrown in only if it covers at most this fraction of the
+plain cards' maximum (about up to a queen in a 36-card pack)."""
+
+
+class CardWorth:
+    """How many cards each card can cover, for one beat table (cached per table)."""
+
+    __slots__ = ("beats", "max_plain", "worth")
+
+    def __init__(self, beats: tuple[int, ...], trumps: frozenset[int]) -> None:
+        worth = [0] * len(beats)
+        for m in beats:
+            while m:
+                low = m & -m
+                worth[low.bit_length() - 1] += 1
+                m ^= low
+        self.beats = beats
+        self.worth = worth
+        # The most a plain card (not a trump, not a special card) can cover.
+        self.max_plain = max((w for c, w in enumerate(worth)
+                              if c % 80 < 64 and c % 80 // 16 not in trumps), default=0)
+
+
+_WORTH: dict[int, CardWorth] = {}
+
+
+def card_worth(beats: tuple[int, ...], trumps: frozenset[int]) -> CardWorth:
+    hit = _WORTH.get(id(beats))
+    if hit is None or hit.beats is not beats:
+        if len(_WORTH) > 32:
+            _WORTH.clear()
+        hit = _WORTH[id(beats)] = CardWorth(beats, trumps)
+    return hit
+
+
+def _lead_cost(a: Action, worth: list[int]) -> float:
+    total = 0
+    for c in a.cards:
+        total += worth[c]
+    n = len(a.cards)
+    return total / n - 2.0 * (n - 1)
+
+
+def greedy_move(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
+    """The greedy playout's move for the seat to act among ``acts`` (its legal moves)."""
+    w = worth.worth
+    first = acts[0]
+    if first.kind == ATTACK and s.phase == 0:  # lead
+        best = first
+        best_cost = _lead_cost(first, w)
+        for a in acts:
+            c = _lead_cost(a, w)
+            if c < best_cost:
+                best, best_cost = a, c
+        return best
+    if acts[-1].kind == PASS:  # throw in (cards low to high, then pass)
+        best_throw: Action | None = None
+        for a in acts:
+            if a.kind == ATTACK and (best_throw is None or w[a.cards[0]] < w[best_throw.cards[0]]):
+                best_throw = a
+        if best_throw is None:
+            return acts[-1]
+        limit = worth.max_plain * _PLAIN_LIMIT if s.stock else worth.max_plain * 1.5
+        if w[best_throw.cards[0]] <= limit:
+            return best_throw
+        return acts[-1]
+    # defend: covers (first uncovered card first), transfers, take
+    cover: Action | None = None
+    target = -1
+    move: Action | None = None
+    for a in acts:
+        k = a.kind
+        if k == DEFEND:
+            if target < 0:
+                target = a.target
+            if a.target == target and (cover is None or w[a.cards[0]] < w[cover.cards[0]]):
+                cover = a
+        elif k == TRANSFER:
+            if move is None or w[a.cards[0]] < w[move.cards[0]]:
+                move = a
+    if move is not None and (cover is None or w[move.cards[0]] <= w[cover.cards[0]]):
+        return move
+    if cover is not None:
+        return cover
+    return acts[-1]  # take
+
+
+def greedy_playout(state: DurakState, rng: random.Random, epsilon: float = 0.1,
+                   max_moves: int = 5000) -> Outcome | None:
+    """Finish a copy of ``state`` with greedy play; the outcome (None if it ran too long)."""
+    s = state.copy()
+    worth = card_worth(s._beats, s.deal.trumps)
+    rand = rng.random
+    step = s._step
+    generate = (s._lead_actions, s._defend_actions, s._throw_actions)
+    moves = 0
+    while s.outcome is None:
+        acts = generate[s.phase]()
+        if len(acts) == 1:
+            a = acts[0]
+        elif rand() < epsilon:
+            a = acts[int(rand() * len(acts))]
+        else:
+            a = greedy_move(s, acts, worth)
+        step(a)
+        moves += 1
+        if moves > max_moves:
+            return None
+    return s.outcome
+
+
+def _kernel_playout() -> object | None:
+    try:
+        from bito import kernel  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    try:
+        return kernel if kernel.available() else None
+    except Exception:
+        return None
+
+
+def random_loser(state: DurakState, rng: random.Random) -> tuple[int | None, bool]:
+    """Finish ``state`` with random play: (the fool or None, whether it was a draw). Uses the
+    fast kernel when it supports these rules."""
+    k = _kernel_playout()
+    if k is not None and k.supports(state.deal.rules, state.deal.players):  # type: ignore[attr-defined]
+        loser = k.random_playout(state, rng.randrange(1 << 62))  # type: ignore[attr-defined]
+        return loser, loser is None
+    outcome, _ = random_playout(state, rng)
+    return outcome.loser, outcome.draw
+
+
+__all__ = ["CardWorth", "card_worth", "greedy_move", "greedy_playout", "random_loser"]

@@ -1,0 +1,168 @@
+"""A search bot: Perfect Information Monte Carlo over possible worlds, with an exact endgame.
+
+For each decision the bot
+
+1. rebuilds the public part of the position from its view and deals the cards it cannot see at
+   random, consistently with everything its seat has seen (:mod:`bito.bots.determinize`);
+2. plays every legal move in that world and finishes the game with a quick greedy playout
+   (:mod:`bito.bots.rollouts`), scoring 1 when it is not the fool, ½ for a draw in a two-player
+   game and 0 when it is the fool;
+3. repeats with fresh worlds until its budget (time or playouts) is spent, and plays the move
+   with the best mean score. Every move is tried in the same worlds with the same random
+   numbers, so the comparison between moves is as fair as the sample allows.
+
+Once the stock is empty in a two-player game nothing is hidden any more: the bot hands the
+position to the exact solver (:mod:`bito.bots.solver`) and plays a move that keeps the best
+proven result, so it never throws away a won endgame. If the solver runs out of its node budget
+the bot falls back to sampling.
+
+Every step uses the engine's own state machine on the worlds, so the bot plays every variant and
+player count the engine plays.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from bito.bots.determinize import WorldTemplate, template
+from bito.bots.rollouts import greedy_playout, random_loser
+from bito.bots.solver import DRAW, LOSS, WIN, Solver, SolverBudgetExceeded
+from bito.bots.tracking import CardTracker
+from bito.games.durak import Action, DurakState, DurakView
+
+
+@dataclass(frozen=True)
+class MoveEstimate:
+    """What the search thinks of one legal move."""
+
+    action: Action
+    score: float  # mean playout score in [0, 1] (1: we are not the fool)
+    samples: int
+    proven: int | None = None  # the solver's exact value (+1, 0, -1) when it solved the position
+
+    def to_json(self) -> dict[str, object]:
+        return {"action": str(self.action), "score": round(self.score, 4),
+                "samples": self.samples, "proven": self.proven}
+
+
+class SearchBot:
+    """PIMC search with an exact two-player endgame (see the module docstring).
+
+    ``think_ms`` bounds the time per decision (0: no time limit); ``playouts`` bounds the number
+    of playouts per decision (0: no limit); at least one of them must be set. ``min_worlds``
+    worlds are always sampled. ``solver_nodes`` caps the endgame solver (0: no cap).
+    ``rollout`` is ``greedy`` (default) or ``random``.
+    """
+
+    def __init__(self, seed: int | None = None, *, name: str = "search", think_ms: float = 250.0,
+                 playouts: int = 0, min_worlds: int = 4, solver_nodes: int = 20_000,
+                 rollout: str = "greedy", epsilon: float = 0.1) -> None:
+        if think_ms <= 0 and playouts <= 0:
+            raise ValueError("a search bot needs a time budget (think_ms) or a playout budget")
+        if rollout not in ("greedy", "random"):
+            raise ValueError(f"rollout must be 'greedy' or 'random', not {rollout!r}")
+        self.name = name
+        self.rng = random.Random(seed)
+        self.think_ms = think_ms
+        self.playouts = playouts
+        self.min_worlds = min_worlds
+        self.solver_nodes = solver_nodes
+        self.rollout = rollout
+        self.epsilon = epsilon
+        self.tracker = CardTracker()
+        self.last: list[MoveEstimate] = []
+
+    def choose(self, view: DurakView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            self.last = [MoveEstimate(legal[0], float("nan"), 0)]
+            return legal[0]
+        estimates = self.analyse(view)
+        return estimates[0].action
+
+    # --- analysis ---------------------------------------------------------------------------
+
+    def analyse(self, view: DurakView) -> list[MoveEstimate]:
+        """Every legal move with its estimate, best first (also kept in :attr:`last`)."""
+        started = time.perf_counter()
+        t = template(view, self.tracker)
+        if view.players == 2 and not t.pool:
+            solved = self._solve(t)
+            if solved is not None:
+                self.last = solved
+                return solved
+        self.last = self._sample(t, started)
+        return self.last
+
+    def _solve(self, t: WorldTemplate) -> list[MoveEstimate] | None:
+        """Exact values of every move of a perfect-information endgame (None if too big)."""
+        world = t.build([])
+        if world.stock:
+            return None
+        solver = Solver(max_nodes=self.solver_nodes)
+        try:
+            values = solver.move_values(world)
+        except SolverBudgetExceeded:
+            return None
+        best = max(v for _, v in values)
+        score = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}
+        if best == LOSS:
+            # Every move loses against perfect play: let the playouts pick the one that gives
+            # a fallible opponent the most chances.
+            sampled = self._sample(t, time.perf_counter())
+            proven = dict(values)
+            return [MoveEstimate(e.action, e.score, e.samples, proven.get(e.action))
+                    for e in sampled]
+        out = [MoveEstimate(a, score[v], 0, v) for a, v in values]
+        # Stable sort keeps the solver's order (cheapest cards first) among equal values.
+        out.sort(key=lambda e: -e.score)
+        return out
+
+    def _sample(self, t: WorldTemplate, started: float) -> list[MoveEstimate]:
+        view = t.view
+        legal = list(view.legal)
+        seat = view.seat
+        totals = [0.0] * len(legal)
+        counts = 0
+        budget_s = self.think_ms / 1000.0
+        rng = self.rng
+        playouts = 0
+        while True:
+            world = t.sample(rng)
+            seed = rng.randrange(1 << 62)
+            for i, a in enumerate(legal):
+                child = world.copy()
+                child._step(a)
+                totals[i] += self._playout(child, seat, random.Random(seed))
+            counts += 1
+            playouts += len(legal)
+            if counts < self.min_worlds:
+                continue
+            if self.playouts and playouts >= self.playouts:
+                break
+            if budget_s > 0 and time.perf_counter() - started >= budget_s:
+                break
+        out = [MoveEstimate(a, totals[i] / counts, counts) for i, a in enumerate(legal)]
+        out.sort(key=lambda e: -e.score)
+        return out
+
+    def _playout(self, s: DurakState, seat: int, rng: random.Random) -> float:
+        outcome = s.outcome
+        if outcome is None:
+            if self.rollout == "random":
+                loser, draw = random_loser(s, rng)
+                return _score(loser, draw, seat, s.deal.players)
+            outcome = greedy_playout(s, rng, self.epsilon)
+            if outcome is None:
+                return 0.5
+        return _score(outcome.loser, outcome.draw, seat, s.deal.players)
+
+
+def _score(loser: int | None, draw: bool, seat: int, players: int) -> float:
+    if loser == seat:
+        return 0.0
+    if draw and players == 2:
+        return 0.5
+    return 1.0
