@@ -17,6 +17,20 @@ def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
 register_bot("heuristic", HeuristicBot)
 
 
+def _register_levels() -> None:
+    """The difficulty levels (``easy``, ``medium``, ``strong``, ``analysis``): see
+    :mod:`bito.bots.levels`."""
+    from functools import partial
+
+    from bito.bots.levels import LEVELS, make_level
+
+    for level in LEVELS:
+        register_bot(level, partial(make_level, level))
+
+
+_register_levels()
+
+
 def _heuristic_for_every_family(seed: int | None = None) -> Bot:
     """The heuristic bot, playing the shedding, trick and social games too (imported late:
     those engines are not needed to play Durak)."""
