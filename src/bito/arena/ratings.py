@@ -4,9 +4,9 @@
   95 % interval treats each duplicate set (a deal played in every rotation) as one independent
   observation, which is what duplicate deals are: the games inside a set share the cards.
 * **Elo** (two players): a Bradley-Terry fit of every pairing's score by maximum likelihood
-  (draws count ½), plus one virtual draw per pairing so that a clean sweep stays finite, on the usual
-  Elo scale (400 points = 10 to 1), anchored at ``random`` = 0 when
-  it plays, else at the first bot. Intervals come from a bootstrap over duplicate sets.
+  (draws count ½), plus one virtual draw per pairing so that a clean sweep stays finite, on
+  the usual Elo scale (400 points = 10 to 1), anchored at ``random`` = 0 when it plays, else
+  at the first bot. Intervals come from a bootstrap over duplicate sets.
 * **OpenSkill** (three players or more): a Plackett-Luce rating of every game, the fool ranked
   last and the others tied; the interval is mu ± 1.96 sigma.
 """

@@ -16,7 +16,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-
 MIN_PAIRS = 10
 """No verdict before this many pairs: the variance of a handful of pairs is no guide."""
 

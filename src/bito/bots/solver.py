@@ -57,12 +57,11 @@ def outcome_value(state: DurakState, seat: int) -> int:
 def _strengths(beats: Sequence[int]) -> list[int]:
     """For each card, how many cards it covers: a rough measure of what it is worth."""
     strength = [0] * 160
-    for a, m in enumerate(beats):
+    for m in beats:
         while m:
             low = m & -m
             strength[low.bit_length() - 1] += 1
             m ^= low
-    del a
     return strength
 
 
@@ -106,8 +105,8 @@ class Solver:
 
     max_nodes: int = 0
     nodes: int = 0
-    table: dict[tuple[int, int, int, int, int], tuple[int, int, Action | None]] = field(default_factory=dict)
-
+    table: dict[tuple[int, int, int, int, int], tuple[int, int, Action | None]] = field(
+        default_factory=dict)
     cost: dict[Action, int] = field(default_factory=dict)
     path: set[tuple[int, int, int, int, int]] = field(default_factory=set)
     repeats: int = 0
