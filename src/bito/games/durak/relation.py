@@ -53,6 +53,12 @@ def _rank_beats(d: int, a: int, ctx: BeatContext) -> bool | None:
     same_suit = suit_of(d) == suit_of(a)
     trump_d, trump_a = suit_of(d) in ctx.trumps, suit_of(a) in ctx.trumps
     low, high = rules.low_rank, ACE
+    if rules.beats_royal and rules.deck_jokers:
+        # #19 A3: with a joker in the deck the joker is the high card: only a joker covers a
+        # low card (see _special_beats for the joker itself), and the ace is an ordinary card.
+        if ra == low:
+            return False
+        return None
     if rules.beats_royal:
         any_suit = rules.beats_royal_suit_scope == "any_suit"
         if ra == low:
@@ -77,6 +83,14 @@ def _special_beats(d: int, a: int, ctx: BeatContext) -> bool | None:
         return None
     rules = ctx.rules
     system = rules.specials_joker
+    if rules.beats_royal and (is_joker(a) or is_joker(d)) and not (is_wild(a) or is_wild(d)
+                                                                   or is_mega(a) or is_mega(d)):
+        # #19 A3: the joker is the royal high card: it covers the low cards (and, as a
+        # joker, whatever its system allows), and only a low card covers it.
+        if is_joker(a):
+            return not is_special(d) and rank_of(d) == rules.low_rank
+        if rank_of(a) == rules.low_rank and not is_special(a):
+            return True
     if is_mega(a):
         return rank_of(d) == 4 and not is_special(d)
     if is_mega(d):
