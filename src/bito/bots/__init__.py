@@ -42,6 +42,17 @@ def _heuristic_for_every_family(seed: int | None = None) -> Bot:
 register_bot("heuristic", _heuristic_for_every_family)
 
 
+def _learned(seed: int | None = None) -> Bot:
+    """The trained 2-player podkidnoy bot of :mod:`bito.env.agent` (imported late: it needs
+    numpy, the ``rl`` extra, and says so when it is missing)."""
+    from bito.env.agent import DMCBot
+
+    return DMCBot(seed)
+
+
+register_bot("dmc", _learned)
+
+
 def bot_names() -> list[str]:
     return sorted(_FACTORIES)
 
