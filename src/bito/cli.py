@@ -548,6 +548,61 @@ def cmd_replay(args: argparse.Namespace) -> int:
         show(i)
 
 
+# --- arena --------------------------------------------------------------------------------
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    """``bito arena``: bots against bots on duplicate deals, with ratings and intervals."""
+    from bito.arena import run_arena
+    from bito.executors import make_executor
+
+    resolved = _resolve(args.variant, None, None)
+    _check_players(resolved.rules, args.players, resolved.spec)
+    bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
+    if len(bots) < 2:
+        raise UsageError("--bots needs at least two names, e.g. random,easy,medium,strong")
+    from bito.bots import bot_names
+
+    unknown = [b for b in bots if b not in bot_names()]
+    if unknown:
+        raise UsageError(f"--bots: unknown bot {unknown[0]!r} (known: "
+                         f"{', '.join(bot_names())})")
+    if args.pairs < 1:
+        raise UsageError("--pairs must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    if args.think_ms is not None and args.think_ms <= 0:
+        raise UsageError("--think-ms must be positive")
+    mode = "sprt" if args.sprt else "gauntlet" if args.gauntlet else "round-robin"
+    if args.plot and not args.plot.lower().endswith((".png", ".svg")):
+        raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
+    name = args.executor or ("process" if args.workers and args.workers > 1 else "local")
+    try:
+        executor = make_executor(name, args.workers)
+    except (ValueError, ImportError) as e:
+        raise UsageError(f"--executor {name}: {e}") from None
+    bar = None if args.no_progress else ProgressBar(1, sys.stderr)
+    try:
+        result = run_arena(resolved.spec, args.players, bots, args.pairs, seed=args.seed,
+                           mode=mode, think_ms=args.think_ms, executor=executor,
+                           progress=bar, elo0=args.elo0, elo1=args.elo1)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    finally:
+        if bar is not None:
+            bar.close()
+        executor.close()
+    if args.plot:
+        from bito.arena.plot import plot_ratings
+
+        unit = "Elo (random = 0)" if args.players == 2 else "OpenSkill mu"
+        plot_ratings(result.ratings(), args.plot,
+                     f"{resolved.spec}, {args.players} players, {result.pairs} deals", unit)
+    data = result.to_json()
+    print(json.dumps(data, ensure_ascii=False) if args.json else result.table_text())
+    return EXIT_FAILED if data["errors"] else EXIT_OK
+
+
 # --- bench --------------------------------------------------------------------------------
 
 
@@ -689,6 +744,48 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, metavar="N",
                      help="workers for --executor process/ray (default: all CPUs)")
     sim.set_defaults(func=cmd_sim)
+
+    arena = sub.add_parser(
+        "arena", help="rate bots against each other on duplicate deals", formatter_class=fmt,
+        description="Round-robin (default), gauntlet or SPRT between bots. Every deal is played "
+                    "once per seat rotation (duplicate deals); draws count 1/2. Ratings: Elo "
+                    "anchored at random = 0 for two players, OpenSkill for more; 95%% "
+                    "intervals throughout. Exit 1 if any game raised.",
+        epilog="examples:\n  bito arena --bots random,easy,medium,strong --pairs 100 "
+               "--plot ladder.svg\n  bito arena --bots heuristic,random --pairs 2000 "
+               "--workers 2 --json\n  bito arena --bots easy,strong --sprt --pairs 2000\n"
+               "  bito arena --players 4 --bots strong,easy,easy,easy --pairs 200")
+    arena.add_argument("--variant", default="podkidnoy", metavar="SPEC",
+                       help="variant spec (default podkidnoy)")
+    arena.add_argument("--players", type=int, default=2, metavar="N",
+                       help="players per table (default 2)")
+    arena.add_argument("--bots", metavar="B1,B2,...", required=True,
+                       help="the bots (levels easy, medium, strong, analysis; or any bot "
+                            "name); repeat a name to seat it twice at a table of 3 or more")
+    arena.add_argument("--pairs", type=int, default=100, metavar="N",
+                       help="duplicate deals per table (each played in every seat rotation; "
+                            "the most pairs with --sprt; default 100)")
+    arena.add_argument("--gauntlet", action="store_true",
+                       help="the first bot against each of the others (two players)")
+    arena.add_argument("--sprt", action="store_true",
+                       help="with --bots A,B: play pairs until the SPRT says whether B is "
+                            "stronger than A")
+    arena.add_argument("--elo0", type=float, default=0.0,
+                       help="SPRT H0: B is this many Elo better (default 0)")
+    arena.add_argument("--elo1", type=float, default=35.0,
+                       help="SPRT H1: B is this many Elo better (default 35)")
+    arena.add_argument("--think-ms", type=float, metavar="MS",
+                       help="time per decision for the search bots (default: each level's)")
+    arena.add_argument("--seed", type=int, default=0, help="deal seed (default 0)")
+    arena.add_argument("--workers", type=int, metavar="N",
+                       help="worker processes (more than 1 uses a process pool)")
+    arena.add_argument("--executor", choices=("local", "process", "ray"),
+                       help="where the games run (default: local, or process with --workers)")
+    arena.add_argument("--plot", metavar="FILE.png|FILE.svg",
+                       help="write the ratings with their intervals as a plot")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    arena.set_defaults(func=cmd_arena)
 
     rep = sub.add_parser(
         "replay", help="step through a saved game", formatter_class=fmt,
