@@ -137,7 +137,12 @@ def cmd_play(args: argparse.Namespace) -> int:
             path = save.with_name(f"{save.stem}-{number + 1}{save.suffix}")
         if args.deals > 1:
             print(f"\n=== Deal {number + 1} of {args.deals} ===")
-        result = TerminalGame(state, seats, args.seat, save=path).run()
+        hint = None
+        if args.hint:
+            from bito.bots.hints import Hinter
+
+            hint = Hinter(seed)
+        result = TerminalGame(state, seats, args.seat, save=path, hint=hint).run()
         if not result.finished:
             break
         outcome = result.game.state.outcome
@@ -700,6 +705,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "attacker follows next_game_leader (default 1)")
     play.add_argument("--save", metavar="FILE",
                       help="write the game record here at the end (also if you quit)")
+    play.add_argument("--hint", action="store_true",
+                      help="before each of your moves, show what the strong bot would play "
+                           "and its estimated chance of not being the fool per move")
     play.set_defaults(func=cmd_play)
 
     var = sub.add_parser(

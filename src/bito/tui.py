@@ -261,7 +261,8 @@ class TerminalGame:
 
     def __init__(self, state: DurakState, seats: Sequence[Seat], human: int,
                  input_fn: InputFn = input, output: OutputFn = print,
-                 save: Path | None = None) -> None:
+                 save: Path | None = None,
+                 hint: Callable[[DurakView], str] | None = None) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
         self.game = Game(state)
@@ -272,6 +273,8 @@ class TerminalGame:
         self.save_path = save
         self.names = [s.name for s in seats]
         self.labels = [s.label for s in seats]
+        #: ``bito play --hint``: what the strong bot would play here (bito.bots.hints).
+        self.hint = hint
 
     def run(self) -> PlayResult:
         """Play to the end, or until the user quits or input ends; save in every case."""
@@ -325,6 +328,8 @@ class TerminalGame:
         state = self.game.state
         self.out("")
         self.out(render_screen(state.view(self.human), self.names, self.labels))
+        if self.hint is not None:
+            self.out(self.hint(state.view(self.human)))
         while True:
             try:
                 text = self.input("> ")

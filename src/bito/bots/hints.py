@@ -1,0 +1,56 @@
+"""Hints for a human player: what the strong bot would play, and its win chance per move.
+
+``bito play --hint`` shows this before each of the human's moves. The chance is the search's
+mean score for the move: the share of sampled worlds (finished by quick playouts) in which the
+player does not end up the fool, a draw counting half in a two-player game; once a two-player
+endgame is solved exactly it is 100 %, 50 % or 0 % and marked *proven*.
+"""
+
+from __future__ import annotations
+
+import math
+
+from bito.bots.levels import make_level
+from bito.bots.search import MoveEstimate, SearchBot
+from bito.games.durak import DurakView
+
+
+class Hinter:
+    """Asks a strong search bot about the human's position (``think_ms`` per hint)."""
+
+    def __init__(self, seed: int | None = None, think_ms: float | None = None,
+                 shown: int = 3) -> None:
+        bot = make_level("strong", seed, think_ms=think_ms)
+        assert isinstance(bot, SearchBot)
+        self.bot = bot
+        self.shown = shown
+
+    def estimates(self, view: DurakView) -> list[MoveEstimate]:
+        return self.bot.analyse(view)
+
+    def __call__(self, view: DurakView) -> str:
+        """One or two lines for the terminal."""
+        if not view.legal:
+            return ""
+        if len(view.legal) == 1:
+            return f"Hint: {view.legal[0].pretty()} (the only move)."
+        return hint_text(self.estimates(view), self.shown)
+
+
+def _chance(e: MoveEstimate) -> str:
+    if e.proven is not None:
+        return {1: "wins (proven)", 0: "draws (proven)", -1: "loses (proven)"}[e.proven]
+    if math.isnan(e.score):
+        return "?"
+    return f"{100 * e.score:.0f}% not the fool"
+
+
+def hint_text(estimates: list[MoveEstimate], shown: int = 3) -> str:
+    """``Hint: cover 6♥ with 10♥ (71% not the fool); then take (40%), ...``"""
+    best = estimates[0]
+    head = f"Hint: {best.action.pretty()} ({best.action}) — {_chance(best)}"
+    others = [f"{e.action} {_chance(e)}" for e in estimates[1:shown]]
+    samples = best.samples
+    tail = f"; others: {', '.join(others)}" if others else ""
+    basis = f" [{samples} sampled worlds]" if samples else ""
+    return head + tail + basis
