@@ -95,7 +95,7 @@ class Client:
     def send(self, message: Any) -> None:
         self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
 
-    def wait(self, test: Any, timeout: float = 15) -> dict[str, Any]:
+    def wait(self, test: Any, timeout: float = 30) -> dict[str, Any]:
         """The next message passing ``test`` (messages before it are skipped)."""
         end = time.time() + timeout
         while True:
@@ -109,10 +109,10 @@ class Client:
             if test(message):
                 return message
 
-    def state(self, timeout: float = 15) -> dict[str, Any]:
+    def state(self, timeout: float = 30) -> dict[str, Any]:
         return self.wait(lambda m: m["type"] == "state", timeout)
 
-    def error(self, timeout: float = 15) -> dict[str, Any]:
+    def error(self, timeout: float = 30) -> dict[str, Any]:
         return self.wait(lambda m: m["type"] == "error", timeout)
 
     def latest(self) -> dict[str, Any] | None:

@@ -323,3 +323,25 @@ def test_a_game_of_another_family_plays_through_the_same_server(
     assert record.header["game"] != "durak"
     assert record.replay()[-1].outcome.to_json() == end["outcome"]
     alice.close()
+
+
+def test_a_flood_cuts_off_only_the_flooding_connection(tmp_path: Path) -> None:
+    srv = ServerThread(str(tmp_path / "flood.sqlite3"), Settings(rate_limit=20))
+    try:
+        t = create_table(srv.http, players=2, seats=["open"])
+        host = Client(srv.base, t["table"], t["token"])
+        flood = Client(srv.base, t["table"])
+        for _ in range(400):
+            if flood.closed.is_set():
+                break
+            try:
+                flood.send({"type": "ping"})
+            except Exception:
+                break
+        assert "messages a second" in flood.error()["message"]
+        assert flood.closed.wait(5)
+        host.send({"type": "ping"})
+        assert host.wait(lambda m: m["type"] == "pong")
+        host.close()
+    finally:
+        srv.stop()

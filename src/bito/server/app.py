@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -256,10 +257,18 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
     conn = Connection(seat, send)
     writer_task = asyncio.create_task(writer())
     await lobby.attach(room, conn)
+    recent: list[float] = []
     try:
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
+                break
+            now = time.monotonic()
+            recent = [t for t in recent if now - t < 1.0]
+            recent.append(now)
+            if len(recent) > lobby.settings.rate_limit:  # a flood: drop this client only
+                await send({"type": "error", "message": f"more than {lobby.settings.rate_limit}"
+                            " messages a second; reconnect to go on"})
                 break
             reply = await _handle(lobby, room, seat, message.get("text"))
             if reply is not None:

@@ -122,7 +122,7 @@ def render_generic(view: Any, spectator: bool) -> Json:
     players = int(getattr(view, "players", 0))
     counts = tuple(getattr(view, "hand_counts", ()))
     scores = tuple(getattr(view, "scores", ()))
-    seats = [{"seat": s, "count": counts[s] if s < len(counts) else 0, "known": [],
+    seats: list[Json] = [{"seat": s, "count": counts[s] if s < len(counts) else 0, "known": [],
               "role": f"score {scores[s]}" if s < len(scores) else ""} for s in range(players)]
     table: list[Json] = []
     top = getattr(view, "top", -1)
@@ -169,7 +169,7 @@ def render_open(state: Any) -> Json:
     hands = []
     for s in range(state.players):
         view = state.view(s)
-        trumps = getattr(view, "trumps", frozenset())
+        trumps: frozenset[int] = getattr(view, "trumps", frozenset())
         hand = getattr(view, "hand", 0)
         try:
             hands.append([card_json(c, trumps) for c in _sorted_hand(hand, trumps)])

@@ -52,6 +52,7 @@ class Settings:
     bot_delay: float = 0.6  # a pause before a bot moves, so people can follow
     timeouts_to_bot: int = 3  # timeouts in a row that hand a seat to a bot
     default_bot: str = "heuristic"
+    rate_limit: int = 200  # messages a second one connection may send (a person sends a few)
 
 
 @dataclass(eq=False)
