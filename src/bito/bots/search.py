@@ -88,7 +88,8 @@ class SearchBot:
         """Every legal move with its estimate, best first (also kept in :attr:`last`)."""
         started = time.perf_counter()
         t = template(view, self.tracker)
-        if view.players == 2 and not t.pool:
+        if view.players == 2 and view.stock_count == 0:
+            # Every unseen card is in the only other hand: the position is fully known.
             solved = self._solve(t)
             if solved is not None:
                 self.last = solved
@@ -98,8 +99,8 @@ class SearchBot:
 
     def _solve(self, t: WorldTemplate) -> list[MoveEstimate] | None:
         """Exact values of every move of a perfect-information endgame (None if too big)."""
-        world = t.build([])
-        if world.stock:
+        world = t.build(list(t.pool))
+        if world.stock or world.outcome is not None:
             return None
         solver = Solver(max_nodes=self.solver_nodes)
         try:
