@@ -73,6 +73,8 @@ class SearchBot:
         self.epsilon = epsilon
         self.tracker = CardTracker()
         self.last: list[MoveEstimate] = []
+        #: Kept between decisions: later positions of an endgame were often searched already.
+        self._solver: Solver | None = None
 
     def choose(self, view: DurakView) -> Action:
         legal = view.legal
@@ -102,14 +104,32 @@ class SearchBot:
         world = t.build(list(t.pool))
         if world.stock or world.outcome is not None:
             return None
-        solver = Solver(max_nodes=self.solver_nodes)
+        solver = self._solver
+        if solver is None or solver.table and solver._beats is not world._beats \
+                or len(solver.table) > 500_000:
+            # A new deal (or a very full table): proven values of the old one do not apply.
+            solver = self._solver = Solver()
+        solver.nodes = 0
+        solver.max_nodes = self.solver_nodes
+        solver.deadline = (time.perf_counter() + 2 * self.think_ms / 1000.0
+                           if self.think_ms > 0 else 0.0)
+        seat = world.to_act
+        values: list[tuple[Action, int]] = []
         try:
-            values = solver.move_values(world)
+            for a in solver._ordered(world, None):
+                child = world.copy()
+                child._step(a)
+                values.append((a, solver.value(child, seat)))
+                if values[-1][1] == WIN:
+                    break  # a proven win: nothing can be better
         except SolverBudgetExceeded:
-            return None
+            solver.path.clear()
+            won = [a for a, v in values if v == WIN]
+            if not won:
+                return None
         best = max(v for _, v in values)
         score = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}
-        if best == LOSS:
+        if best == LOSS and len(values) == len(world._legal_list()):
             # Every move loses against perfect play: let the playouts pick the one that gives
             # a fallible opponent the most chances.
             sampled = self._sample(t, time.perf_counter())

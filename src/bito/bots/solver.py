@@ -22,6 +22,7 @@ no table and no pruning.
 from __future__ import annotations
 
 import sys
+import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -105,6 +106,8 @@ class Solver:
 
     max_nodes: int = 0
     nodes: int = 0
+    #: A ``time.perf_counter()`` value after which the search gives up (0: none).
+    deadline: float = 0.0
     table: dict[tuple[int, int, int, int, int], tuple[int, int, Action | None]] = field(
         default_factory=dict)
     cost: dict[Action, int] = field(default_factory=dict)
@@ -187,6 +190,8 @@ class Solver:
         self.nodes += 1
         if self.max_nodes and self.nodes > self.max_nodes:
             raise SolverBudgetExceeded(f"more than {self.max_nodes} nodes")
+        if self.deadline and not self.nodes & 127 and time.perf_counter() > self.deadline:
+            raise SolverBudgetExceeded("out of time")
         key = _key(s)
         if key in self.path:
             # The same position again on this line: with transfers (perevodnoy) cards can go

@@ -1,0 +1,110 @@
+"""The search bot and its possible worlds.
+
+Worlds rebuilt from a seat's view must agree with that view in everything the seat can see (so
+the search plays the real rules from the real public position), must keep every card where
+public information puts it, and the search bots must play only legal moves in every base game.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bito.bots import bot_names, make_bot
+from bito.bots.determinize import template
+from bito.bots.levels import LEVELS, make_level
+from bito.bots.search import SearchBot
+from bito.games.durak import DurakView, new_game
+
+VIEW_FIELDS = ("hand", "hand_counts", "known", "attack", "defence", "phase", "to_act",
+               "attacker", "defender", "leader", "taking", "stock_count", "seen_discard",
+               "trump_card_in_stock", "out", "trumps", "trump_card")
+
+
+@pytest.mark.parametrize(("variant", "players"), [
+    ("podkidnoy", 2), ("perevodnoy", 2), ("simple", 2), ("podkidnoy", 4), ("perevodnoy", 3),
+    ("podkidnoy+throw_in.by=neighbours", 5), ("perevodnoy+first_bout_cap_five", 2),
+])
+def test_worlds_agree_with_the_view(variant: str, players: int) -> None:
+    rng = random.Random(11)
+    for seed in range(3):
+        s = new_game(variant, players, seed=seed)
+        bots = [make_bot("heuristic", seed + k) for k in range(players)]
+        while not s.is_over:
+            seat = s.to_act
+            view = s.view(seat)
+            t = template(view)
+            for _ in range(2):
+                world = t.sample(rng)
+                w = world.view(seat)
+                for f in VIEW_FIELDS:
+                    assert getattr(w, f) == getattr(view, f), (f, repr(s))
+                assert set(w.legal) == set(view.legal), repr(s)
+                # Cards publicly known to be in a hand stay in that hand; nothing is invented.
+                for other in range(players):
+                    assert world.hands[other] & view.known[other] == view.known[other]
+                all_cards = 0
+                for h in world.hands:
+                    assert not all_cards & h
+                    all_cards |= h
+                for c in world.stock:
+                    assert not all_cards >> c & 1
+                    all_cards |= 1 << c
+                assert not all_cards & world.discard
+            action = bots[seat].choose(view) if rng.random() < 0.8 else rng.choice(view.legal)
+            s = s.apply(action)
+
+
+def test_worlds_vary_the_hidden_cards() -> None:
+    s = new_game("podkidnoy", 2, seed=4)
+    t = template(s.view(s.to_act))
+    rng = random.Random(1)
+    other = 1 - s.to_act
+    hands = {t.sample(rng).hands[other] for _ in range(20)}
+    assert len(hands) > 10  # 6 hidden cards out of 24 unseen: repeats would be a bug
+
+
+class Legal:
+    def __init__(self, bot: SearchBot) -> None:
+        self.bot = bot
+        self.name = bot.name
+
+    def choose(self, view: DurakView):  # type: ignore[no-untyped-def]
+        action = self.bot.choose(view)
+        assert action in view.legal
+        return action
+
+
+@pytest.mark.parametrize(("variant", "players"), [("perevodnoy", 2), ("podkidnoy", 3),
+                                                  ("simple", 2)])
+def test_search_bot_plays_legal_games(variant: str, players: int) -> None:
+    from bito.sim import play_game
+
+    s = new_game(variant, players, seed=21)
+    bots = [Legal(SearchBot(k, think_ms=0, playouts=24, min_worlds=1, solver_nodes=3000))
+            for k in range(players)]
+    result = play_game(s, bots)
+    assert result.outcome is not None
+
+
+def test_levels_are_registered_bots() -> None:
+    assert set(LEVELS) <= set(bot_names())
+    for level in LEVELS:
+        assert make_bot(level, 1).name == level
+    with pytest.raises(ValueError, match="unknown level"):
+        make_level("grandmaster")
+
+
+def test_search_prefers_a_move_that_avoids_a_sure_loss() -> None:
+    # Two players, stock not empty is not needed: with one card each and seat 0 to defend a
+    # card it can cover, covering goes out (a draw or win); taking leaves it the fool.
+    from bito.notation import parse_position
+
+    s = parse_position("podkidnoy players=2 trump=9c stock=- hands=Kh/7c table=Qh "
+                       "attacker=1 phase=defend")
+    bot = SearchBot(3, think_ms=0, playouts=40, min_worlds=2, solver_nodes=1)
+    # solver_nodes=1 makes the solver give up: the choice comes from the playouts.
+    estimates = bot.analyse(s.view(0))
+    assert str(estimates[0].action) == "Kh>Qh"
+    assert estimates[0].score > estimates[-1].score
