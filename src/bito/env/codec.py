@@ -10,10 +10,13 @@ block                     entries
 ========================  =====================================================================
 ``take``, ``pass``        one each
 attack                    one per card of the pack (a lead, a throw-in, or a one-card lead)
-transfer                  one per card, only when the rules have transfers
+transfer                  one per card, when the rules have transfers (or joker gifts, #24 A3)
 defend                    one per ordered pair (covering card, attack card), twins included
 group                     every set of 2..k cards that count as one rank (``MATCH_MASKS``),
                           k the most a lead (or a group throw-in) may hold
+group transfer            the same sets as transfers (``transfer.cards_per_action=group``)
+give                      one per card, with joker gifts (#24)
+block                     every three cards of one rank (#84, ``specials.gift_block_combo``)
 pair plus one             Rozaliev's lead: a pair and any third card (``lead.shape=rozaliev``)
 ========================  =====================================================================
 
@@ -28,8 +31,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from bito.cards import MATCH_MASKS, card_str
+from bito.cards import MATCH_MASKS, RANK_MASKS, card_str
 from bito.env._optional import require
+from bito.games.durak import actions as _kinds
 from bito.games.durak.actions import (
     ATTACK,
     DEFEND,
@@ -44,6 +48,10 @@ if TYPE_CHECKING:
     from bito.games.durak import DurakState
 
 np: Any = require("numpy", "bito.env")
+
+#: Joker gifts (#24) and the blocking hand (#84): action kinds of newer engines (absent: -1).
+GIVE: int = getattr(_kinds, "GIVE", -1)
+BLOCK: int = getattr(_kinds, "BLOCK", -1)
 
 #: Most cards one rank group can hold (four suits, two copies).
 _GROUP_MAX = 8
@@ -79,34 +87,52 @@ class ActionCodec:
         #: The cards of the pack in code order; ``card_index[code]`` is a card's position.
         self.cards: tuple[int, ...] = tuple(sorted(set(r.deck())))
         self.card_index: dict[int, int] = {c: i for i, c in enumerate(self.cards)}
-        actions: list[Action] = [TAKE_ACTION, PASS_ACTION]
-        actions += [Action(ATTACK, (c,)) for c in self.cards]
-        if r.transfer_enabled:
-            actions += [Action(TRANSFER, (c,)) for c in self.cards]
-        actions += [Action(DEFEND, (cover,), target)
-                    for target in self.cards for cover in self.cards if cover != target]
+        self.blocks: dict[str, tuple[int, int]] = {}
+        actions: list[Action] = []
+        seen: set[Action] = set()
+
+        def block(name: str, acts: Iterable[Action]) -> None:
+            """Append a block of actions (skipping any already numbered) and note its range."""
+            start = len(actions)
+            for act in acts:
+                if act not in seen:
+                    seen.add(act)
+                    actions.append(act)
+            if len(actions) > start:
+                self.blocks[name] = (start, len(actions))
+
+        groups = self._groups()
+        block("take", [TAKE_ACTION])
+        block("pass", [PASS_ACTION])
+        block("attack", (Action(ATTACK, (c,)) for c in self.cards))
+        if r.transfer_enabled or (GIVE >= 0 and r.specials_joker_gifts):
+            # (#24 A3: with joker gifts a joker may pass a led joker on in any base game.)
+            block("transfer", (Action(TRANSFER, (c,)) for c in self.cards))
+        block("defend", (Action(DEFEND, (cover,), target)
+                         for target in self.cards for cover in self.cards if cover != target))
         most = self._group_most(r)
-        seen: set[Action] = set(actions)
-        for group in self._groups():
-            for k in range(2, min(most, len(group)) + 1):
-                for combo in combinations(group, k):
-                    act = Action(ATTACK, combo)
-                    if act not in seen:
-                        seen.add(act)
-                        actions.append(act)
+        block("group", (Action(ATTACK, combo) for group in groups
+                        for k in range(2, min(most, len(group)) + 1)
+                        for combo in combinations(group, k)))
+        if r.transfer_enabled and getattr(r, "transfer_cards_per_action", "one") == "group":
+            # #29 A5: several cards of the rank passed on in one transfer.
+            block("group transfer", (Action(TRANSFER, combo) for group in groups
+                                     for k in range(2, min(_GROUP_MAX, len(group)) + 1)
+                                     for combo in combinations(group, k)))
+        if GIVE >= 0 and r.specials_joker_gifts:
+            block("give", (Action(GIVE, (c,)) for c in self.cards))
+            if r.specials_gift_block_combo:
+                # #84: three cards of one rank shown to cancel a gift.
+                ranks = [tuple(c for c in self.cards if m >> c & 1) for m in RANK_MASKS if m]
+                block("block", (Action(BLOCK, combo) for group in ranks
+                                for combo in combinations(group, 3)))
         if r.lead_shape == "rozaliev" and r.lead_max >= 3 and r.throw_in_cap >= 3:
-            for group in self._groups():
-                for pair in combinations(group, 2):
-                    for extra in self.cards:
-                        if extra not in pair:
-                            act = Action(ATTACK, tuple(sorted((*pair, extra))))
-                            if act not in seen:
-                                seen.add(act)
-                                actions.append(act)
+            block("pair plus one", (Action(ATTACK, tuple(sorted((*pair, extra))))
+                                    for group in groups for pair in combinations(group, 2)
+                                    for extra in self.cards if extra not in pair))
         self.actions: tuple[Action, ...] = tuple(actions)
         self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
         self.size = len(self.actions)
-        self.blocks = self._block_bounds()
 
     @staticmethod
     def _group_most(r: Rules) -> int:
@@ -128,18 +154,6 @@ class ActionCodec:
             done.update(group)
             out.append(group)
         return out
-
-    def _block_bounds(self) -> dict[str, tuple[int, int]]:
-        """Where each kind of action lives in the numbering (for docs and debugging)."""
-        d = len(self.cards)
-        at = 2 + d
-        blocks = {"take": (0, 1), "pass": (1, 2), "attack": (2, at)}
-        if self.rules.transfer_enabled:
-            blocks["transfer"] = (at, at + d)
-            at += d
-        blocks["defend"] = (at, at + d * (d - 1))
-        blocks["group"] = (at + d * (d - 1), self.size)
-        return blocks
 
     # --- conversions ---------------------------------------------------------------------
 

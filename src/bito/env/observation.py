@@ -20,7 +20,8 @@ plane              1 where the card ...
 ``defence``        lies on the table covering an attack card
 ``discard``        is in the discard pile (everybody saw it go there)
 ``known_k``        is publicly known to be in the hand of the k-th seat to the left
-``trump_card``     is the face-up trump card (wherever it is now)
+``trump_card``     is face up: the trump card (wherever it is now), the personal trump
+                   cards turned up under the stock (#16), the turned secret card (#18)
 ``trump_suit``     is a trump (every card of every trump suit of the deal)
 ``unseen``         is none of the above: in a hidden slot of another hand or in the stock
 =================  =========================================================================
@@ -28,9 +29,11 @@ plane              1 where the card ...
 Scalar groups (values in [0, 1]): ``hand_counts`` (per relative seat, divided by the pack
 size), ``stock`` (cards left and whether the face-up trump card is still under the stock),
 ``discard_count``, ``role`` (the seat is attacker, defender, leader, to act; the defender has
-said *take*), ``phase`` (lead, defend, throw, over, one-hot), ``to_act``, ``attacker``,
-``defender`` and ``out`` (relative-seat one-hots / flags) and ``bout`` (bout number / 100,
-capped at 1).
+said *take*), ``phase`` (lead, defend, throw, over, and give in games with joker gifts; one-hot),
+``to_act``, ``attacker``, ``defender`` and ``out`` (relative-seat one-hots / flags), ``bout``
+(bout number / 100, capped at 1) and, with personal trumps (#16), ``own_trumps`` (each
+relative seat's suit, one-hot). Blocks that only some rules need are present only under those
+rules, so the vector of the base games stays the same.
 """
 
 from __future__ import annotations
@@ -67,9 +70,13 @@ class ObservationEncoder:
             *((f"known_{k}", d) for k in range(1, players)),
             ("trump_card", d), ("trump_suit", d), ("unseen", d),
             ("hand_counts", players), ("stock", 2), ("discard_count", 1), ("role", 5),
-            ("phase", 4), ("to_act", players), ("attacker", players), ("defender", players),
+            # lead, defend, throw, over; and give, in games with joker gifts (#24)
+            ("phase", 5 if self.rules.specials_joker_gifts else 4),
+            ("to_act", players), ("attacker", players), ("defender", players),
             ("out", players), ("bout", 1),
         ]
+        if self.rules.trump_per_player:
+            pieces.append(("own_trumps", 4 * players))  # #16: each relative seat's suit
         self.planes: dict[str, slice] = {}
         at = 0
         for name, size in pieces:
@@ -133,10 +140,15 @@ class ObservationEncoder:
             known = view.known[(me + k) % n]
             card_plane(f"known_{k}", known)
             seen |= known
+        face_up = getattr(view, "stock_face_up", 0)  # #16's turned cards lie face up too
+        secret = getattr(view, "secret_card", -1)  # #18, once turned
+        shown = face_up | (1 << secret if secret >= 0 else 0)
         if view.trump_card >= 0:
-            card_plane("trump_card", 1 << view.trump_card)
+            shown |= 1 << view.trump_card
             if view.trump_card_in_stock:
                 seen |= 1 << view.trump_card
+        card_plane("trump_card", shown)
+        seen |= face_up | (1 << secret if secret >= 0 else 0)
         if view.trumps:
             obs[p["trump_suit"]] = self._trump_plane(view.trumps)
         card_plane("unseen", self._all_cards & ~seen)
@@ -154,7 +166,8 @@ class ObservationEncoder:
         role[2] = view.leader == me
         role[3] = view.to_act == me
         role[4] = view.taking
-        obs[p["phase"].start + min(view.phase, 3)] = 1.0
+        phase = p["phase"]
+        obs[phase.start + min(view.phase, phase.stop - phase.start - 1)] = 1.0
 
         def seat_onehot(name: str, seat: int) -> None:
             if 0 <= seat < n:
@@ -166,6 +179,11 @@ class ObservationEncoder:
         for s in view.out:
             seat_onehot("out", s)
         obs[p["bout"]] = min(view.bout, 100) / 100.0
+        own = getattr(view, "own_trumps", ())
+        if own and "own_trumps" in p:
+            start = p["own_trumps"].start
+            for k in range(n):
+                obs[start + 4 * k + own[(me + k) % n]] = 1.0
         return obs
 
     def split(self, obs: Any) -> dict[str, Any]:
