@@ -259,6 +259,25 @@ def test_lobby_lists_public_tables_only(server: ServerThread) -> None:
     assert public["table"] in listed and private["table"] not in listed
 
 
+def test_the_host_seats_a_bot_and_opens_the_seat_again(server: ServerThread) -> None:
+    t = create_table(server.http, players=3, seats=["open", "open"])
+    host = Client(server.base, t["table"], t["token"])
+    host.state()
+    host.send({"type": "bot", "seat": 2, "bot": "random"})
+    seated = host.wait(lambda m: m["type"] == "state" and m["seats"][2]["kind"] == "bot")
+    assert seated["seats"][2]["bot"] == "random" and seated["seats"][2]["ready"]
+    host.send({"type": "bot", "seat": 2, "bot": None})
+    assert host.wait(lambda m: m["type"] == "state" and m["seats"][2]["kind"] == "open")
+    host.send({"type": "bot", "seat": 2, "bot": "grandmaster"})
+    assert "grandmaster" in host.error()["message"]
+    # With both seats taken by bots, the host's Ready deals the cards.
+    for seat in (1, 2):
+        host.send({"type": "bot", "seat": seat, "bot": "random"})
+    host.send({"type": "ready"})
+    assert host.wait(lambda m: m["type"] == "state" and m["status"] == "playing")["view"]
+    host.close()
+
+
 def test_creation_refuses_bad_input_naming_the_field(server: ServerThread) -> None:
     http = server.http
     cases = [

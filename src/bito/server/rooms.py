@@ -395,6 +395,9 @@ class Lobby:
     async def detach(self, room: Room, conn: Connection) -> None:
         with contextlib.suppress(ValueError):
             room.conns.remove(conn)
+        if room.table.status == "over" and not room.conns:
+            self.rooms.pop(room.id, None)  # finished and unwatched: the database keeps it
+            return
         await self.broadcast(room)
 
     async def close(self) -> None:
