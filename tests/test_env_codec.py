@@ -82,3 +82,10 @@ def test_errors_are_clear() -> None:
         codec.index(parse_action("=6h"))  # podkidnoy has no transfers
     with pytest.raises(ValueError, match="Durak family"):
         ActionCodec("czech_fool")
+
+
+def test_missing_extra_is_named() -> None:
+    from bito.env._optional import require
+
+    with pytest.raises(ImportError, match=r"bito\[rl\]"):
+        require("no_such_module_for_bito", "bito.env.test")
