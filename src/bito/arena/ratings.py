@@ -166,8 +166,9 @@ def _pair_sets(records: Sequence[GameRecord], index: dict[str, int]
 
 def openskill_ratings(records: Sequence[GameRecord], bots: Sequence[str]
                       ) -> dict[str, tuple[float, Interval]]:
-    """OpenSkill (Plackett-Luce) mu per bot with mu ± 1.96 sigma, for tables of 3+ players.
-    Seats filled by the same name are rated as one player per game (their best rank)."""
+    """OpenSkill (Plackett-Luce) mu per bot with mu ± 1.96 sigma, for tables of 3+ players:
+    each game ranks the fool last and the other seats tied. A name seated several times is
+    rated in each seat and keeps the mean of those seats' updates."""
     try:
         from openskill.models import PlackettLuce
     except ImportError as e:
@@ -176,18 +177,16 @@ def openskill_ratings(records: Sequence[GameRecord], bots: Sequence[str]
     model = PlackettLuce()
     players = {b: model.rating(name=b) for b in bots}
     for r in records:
-        if r.error is not None:
+        if r.error is not None or len(set(r.job.table)) < 2:
             continue
-        names = list(dict.fromkeys(r.job.table))
-        if len(names) < 2:
-            continue
-        fool = r.job.table[r.loser_bot] if r.loser_bot is not None else None
-        # The fool's name ranks last unless the same name also sat in a seat that escaped.
-        escaped = {r.job.table[k] for k in range(len(r.job.table)) if k != r.loser_bot}
-        ranks = [2 if (name == fool and name not in escaped) else 1 for name in names]
-        teams = [[players[name]] for name in names]
-        new = model.rate(teams, ranks=ranks)
-        for name, team in zip(names, new, strict=True):
-            players[name] = team[0]
+        table = r.job.table
+        ranks = [2 if k == r.loser_bot else 1 for k in range(len(table))]
+        new = model.rate([[players[name]] for name in table], ranks=ranks)
+        # A name in several seats gets the mean of its seats' updates.
+        for name in set(table):
+            seats = [new[k][0] for k in range(len(table)) if table[k] == name]
+            mu = sum(s.mu for s in seats) / len(seats)
+            sigma = sum(s.sigma for s in seats) / len(seats)
+            players[name] = model.rating(mu=mu, sigma=sigma, name=name)
     return {b: (p.mu, Interval(p.mu - Z95 * p.sigma, p.mu + Z95 * p.sigma))
             for b, p in players.items()}

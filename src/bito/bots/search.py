@@ -105,7 +105,7 @@ class SearchBot:
         if world.stock or world.outcome is not None:
             return None
         solver = self._solver
-        if solver is None or solver.table and solver._beats is not world._beats \
+        if solver is None or (solver.table and solver._beats is not world._beats) \
                 or len(solver.table) > 500_000:
             # A new deal (or a very full table): proven values of the old one do not apply.
             solver = self._solver = Solver()
