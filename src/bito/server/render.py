@@ -86,8 +86,7 @@ def render_durak(view: Any, spectator: bool) -> Json:
     if view.trump_card >= 0 and view.trump_card_in_stock:  # face up under the stock
         piles[0]["top"] = card_json(view.trump_card, trumps)
     doing = _ROLE_WORDS.get(phase, "")
-    if phase == "defend" and "transfer" not in {a.kind_name for a in view.legal} \
-            and view.seat == view.to_act:
+    if phase == "defend" and not getattr(view.rules, "transfer_enabled", False):
         doing = "cover or take"
     out: Json = {
         "family": "durak", "phase": phase, "players": view.players, "to_act": view.to_act,

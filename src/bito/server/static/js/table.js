@@ -206,6 +206,7 @@ function render() {
   $("away").hidden = !(me && me.kind === "away");
   $("status").textContent = statusLine();
   $("game").hidden = !v;
+  document.querySelector(".keys").hidden = !me;
   deadline = frame.deadline_in !== null ? Date.now() + frame.deadline_in * 1000 : null;
   tick();
   if (!v) return;
