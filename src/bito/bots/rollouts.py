@@ -139,26 +139,17 @@ def greedy_playout(state: DurakState, rng: random.Random, epsilon: float = 0.1,
     return s.outcome
 
 
-def _kernel_playout() -> object | None:
-    try:
-        from bito import kernel  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    try:
-        return kernel if kernel.available() else None
-    except Exception:
-        return None
-
-
 def random_loser(state: DurakState, rng: random.Random) -> tuple[int | None, bool]:
     """Finish ``state`` with random play: (the fool or None, whether it was a draw). Uses the
-    fast kernel when it supports these rules."""
-    k = _kernel_playout()
-    if k is not None and k.supports(state.deal.rules, state.deal.players):  # type: ignore[attr-defined]
-        loser = k.random_playout(state, rng.randrange(1 << 62))  # type: ignore[attr-defined]
-        return loser, loser is None
-    outcome, _ = random_playout(state, rng)
-    return outcome.loser, outcome.draw
+    fast kernel (``bito.kernel``) when it is installed; it falls back to the reference engine
+    itself for rules it does not play."""
+    try:
+        from bito import kernel
+    except ImportError:
+        outcome, _ = random_playout(state, rng)
+        return outcome.loser, outcome.draw
+    loser = kernel.random_playout(state, rng.randrange(1 << 62))
+    return loser, loser is None
 
 
 __all__ = ["CardWorth", "card_worth", "greedy_move", "greedy_playout", "random_loser"]
