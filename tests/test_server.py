@@ -208,6 +208,7 @@ def test_the_clock_applies_the_inactivity_rules(tmp_path: Path) -> None:
         alice.send({"type": "ready"})
         b.send({"type": "ready"})
         frame = alice.wait(lambda m: m["type"] == "state" and m["n"] >= 6, timeout=30)
+        frame = srv.http.get(f"/api/tables/{t['table']}").json()  # a full frame: the log
         log = frame["log"]
         assert all(e["how"] in ("timeout", "bot") for e in log)
         states = _states_of(tmp_path / "clock.sqlite3", t["table"], len(log))

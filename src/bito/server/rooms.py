@@ -355,8 +355,10 @@ class Lobby:
 
     # --- frames ---------------------------------------------------------------------------
 
-    def frame(self, room: Room, seat: int | None) -> Json:
-        """What one connection is sent: the table's public facts and its seat's view."""
+    def frame(self, room: Room, seat: int | None, full: bool = True) -> Json:
+        """What one connection is sent: the table's public facts and its seat's view. A
+        ``full`` frame carries the recent moves (``log``); the others only the latest one
+        (``last``), which the browser appends, so frames stay small."""
         t = room.table
         connected = {c.seat for c in room.conns}
         seats = [{"seat": s.seat, "name": s.name, "kind": s.kind,
@@ -368,10 +370,13 @@ class Lobby:
             "status": t.status, "public": bool(t.settings.get("public")),
             "timer": t.settings.get("timer"), "seats": seats, "you": seat,
             "n": len(room.actions), "outcome": t.outcome,
-            "log": room.log[-LOG_LENGTH:],
             "deadline_in": (max(0.0, room.deadline - time.time())
                             if room.deadline is not None else None),
         }
+        if full:
+            frame["log"] = room.log[-LOG_LENGTH:]
+        else:
+            frame["last"] = room.log[-1] if room.log else None
         if room.state is not None:
             frame["view"] = (render_public(room.state) if seat is None
                              else render_view(room.state.view(seat)))
@@ -381,7 +386,7 @@ class Lobby:
         frames: dict[int | None, Json] = {}
         for conn in list(room.conns):
             if conn.seat not in frames:
-                frames[conn.seat] = self.frame(room, conn.seat)
+                frames[conn.seat] = self.frame(room, conn.seat, full=False)
             try:
                 await conn.send(frames[conn.seat])
             except Exception:  # a closed socket: forget it, the player may reconnect
@@ -389,7 +394,9 @@ class Lobby:
                     room.conns.remove(conn)
 
     async def attach(self, room: Room, conn: Connection) -> None:
+        """A new connection gets the full frame; the others learn it is connected."""
         room.conns.append(conn)
+        await conn.send(self.frame(room, conn.seat))
         await self.broadcast(room)
 
     async def detach(self, room: Room, conn: Connection) -> None:

@@ -41,6 +41,12 @@ function connect() {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
       if (frame && msg.n !== frame.n) say("");  // a move was made: old messages are stale
+      // Full frames carry the recent moves; the others only the latest, to append.
+      if (!msg.log) {
+        const log = frame ? frame.log.slice() : [];
+        if (msg.last && (!frame || msg.n > frame.n)) log.push(msg.last);
+        msg.log = log.slice(-20);
+      }
       frame = msg;
       render();
     }
