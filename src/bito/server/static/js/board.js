@@ -30,6 +30,13 @@ export function actionLabel(a) {
   return a.text;
 }
 
+// "offline" for a player whose connection is gone, "bot playing" for one covered by a bot.
+function presence(seat) {
+  if (!seat || seat.kind === "bot" || seat.connected === undefined) return null;
+  if (seat.kind === "away") return h("span", { class: "presence" }, " · bot playing");
+  return seat.connected ? null : h("span", { class: "presence" }, " · offline");
+}
+
 export function seatName(seats, i) {
   const s = seats && seats[i];
   return s && s.name ? s.name : `seat ${i}`;
@@ -52,7 +59,8 @@ export function drawBoard(root, view, seats, opts = {}) {
     const box = h("div", { class: "opponent" + (view.to_act === s.seat ? " acting" : ""),
                            "data-seat": s.seat },
       h("div", { class: "who" }, seatName(seats, s.seat),
-        s.role ? h("span", { class: "role" }, ` ${s.role}`) : null),
+        s.role ? h("span", { class: "role" }, ` ${s.role}`) : null,
+        presence(seats && seats[s.seat])),
       h("div", { class: "count" }, `${s.count} card${s.count === 1 ? "" : "s"}`));
     const shown = opts.hands ? opts.hands[s.seat] : s.known;
     if (shown && shown.length) {
