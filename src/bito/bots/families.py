@@ -65,8 +65,8 @@ def maumau(view: MauMauView) -> Move:
         hurts = rank_of(c) in rules.draw_ranks or (rank_of(c) == 14 and rules.ace_rule == "skip")
         s = card_points(rules, c) + suits[suit_of(c)] * 2 + (12 if hurts else 0)
         s += 6 if hurts and nxt_cards <= 2 else 0
-        if wild and len(hand) > 1 and card_points(rules, c) < 10:
-            s -= 100  # keep a cheap wild card for when nothing fits (a Pentagon queen is 20)
+        if wild and len(hand) > 1:
+            s -= 100  # keep the wild card for when nothing fits (even a 20-point Pentagon queen)
         call = suits[m.call] if m.call >= 0 else 0
         return s, call
 
