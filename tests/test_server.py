@@ -365,3 +365,12 @@ def test_a_flood_cuts_off_only_the_flooding_connection(tmp_path: Path) -> None:
         host.close()
     finally:
         srv.stop()
+
+
+def test_bito_serve_refuses_bad_options_before_starting(capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    from bito.cli import main
+
+    assert main(["serve", "--timer", "0"]) == 2
+    assert "--timer must be positive" in capsys.readouterr().err
+    assert main(["serve", "--timeouts-to-bot", "0"]) == 2
