@@ -114,6 +114,25 @@ def test_trace_replay_catches_a_planted_difference() -> None:
     assert _replay(wrong, *_arrays(trace[:4]), trace[4], trace[5]) >= 0
 
 
+def test_a_repetition_draw_agrees() -> None:
+    """``end.repetition`` (an engine rule, default 3): with the stock gone, the third time
+    one opening recurs draws the deal. A deal and move stream found by the verifier, where
+    the reference engine ends that way; the kernel must follow it to the same draw."""
+    from bito.games.durak import MatchContext
+
+    rules = rules_for("simple").with_options(**{
+        "deck.size": 24, "trump.reject_indicator": ("L",), "lead.shape": "single",
+        "transfer.forbid_if_trump_on_table": True})
+    match = MatchContext(game_number=1, dealer=1, previous_fool=1, previous_winner=2)
+    state = new_game(rules, 3, seed=2440973227800015942, match=match)
+    ref, rng = state, random.Random(388)
+    while not ref.is_over:
+        legal = ref.legal_actions()
+        ref = ref.apply(legal[rng.randrange(len(legal))])
+    assert ref.outcome is not None and ref.outcome.draw and ref.outcome.reason == "repetition"
+    assert compare_game(state, random.Random(388)) is None
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**62), base=st.sampled_from(BASES), players=st.integers(2, 6))
 def test_any_deal_agrees_move_by_move(seed: int, base: str, players: int) -> None:

@@ -17,7 +17,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bito.bots import Bot, make_bot
 from bito.games import new_game
@@ -29,6 +29,9 @@ from bito.games.durak import (
     next_match_context,
 )
 from bito.rules import Rules
+
+if TYPE_CHECKING:
+    from bito.executors import Executor
 
 MAX_ACTIONS = 20_000
 """A game longer than this is abandoned as an error (no sensible game comes near it; it guards
@@ -184,11 +187,18 @@ def run_sim(variant: str | Rules, players: int, games: int, bot_names: list[str]
     label = variant if isinstance(variant, str) else _rules_label(variant)
     stats = SimStats(variant=label, players=players, games=games, bots=list(bot_names),
                      seed=seed, losses_by_seat=[0] * players)
-    start = time.perf_counter()
     if executor is not None:
-        _run_chunks(stats, variant, bot_names, deals, executor, workers, progress)
+        from bito.executors import make_executor
+
+        runner = make_executor(executor, workers)  # started before the clock: Ray takes seconds
+        start = time.perf_counter()
+        try:
+            _run_chunks(stats, variant, bot_names, deals, runner, progress)
+        finally:
+            runner.close()
         stats.seconds = time.perf_counter() - start
         return stats
+    start = time.perf_counter()
     previous: DurakState | None = None
     for g in range(games):
         match = None
@@ -225,24 +235,17 @@ def _play_chunk(job: tuple[str | Rules, int, list[str], int, int, int, int]) -> 
 
 
 def _run_chunks(stats: SimStats, variant: str | Rules, bot_names: list[str], deals: int,
-                executor: str, workers: int | None,
-                progress: Callable[[int, int], None] | None) -> None:
-    """Play the run's games in chunks on ``executor`` and add each chunk's counts to
-    ``stats`` in chunk order (which reproduces the plain loop's counts and key order)."""
-    from bito.executors import make_executor
-
-    runner = make_executor(executor, workers)
-    try:
-        jobs = [(variant, stats.players, list(bot_names), stats.seed, lo, hi, deals)
-                for lo, hi in _chunk_bounds(stats.games, deals, runner.workers)]
-        done = 0
-        for part in runner.map(_play_chunk, jobs):
-            _merge_into(stats, part)
-            done += part.games
-            if progress is not None:
-                progress(done, stats.games)
-    finally:
-        runner.close()
+                runner: Executor, progress: Callable[[int, int], None] | None) -> None:
+    """Play the run's games in chunks on ``runner`` and add each chunk's counts to ``stats``
+    in chunk order (which reproduces the plain loop's counts and key order)."""
+    jobs = [(variant, stats.players, list(bot_names), stats.seed, lo, hi, deals)
+            for lo, hi in _chunk_bounds(stats.games, deals, runner.workers)]
+    done = 0
+    for part in runner.map(_play_chunk, jobs):
+        _merge_into(stats, part)
+        done += part.games
+        if progress is not None:
+            progress(done, stats.games)
 
 
 def _merge_into(stats: SimStats, part: SimStats) -> None:

@@ -55,6 +55,7 @@ _KERNEL_OPTIONS: dict[str, tuple[Any, ...] | None] = {
     "transfer.first_bout": None,
     "draw.order": None,
     "end.draw_allowed": None,
+    "end.repetition": None,
 }
 _MAX_PLAYERS = 8
 MAX_STEPS = 1_000_000

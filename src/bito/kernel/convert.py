@@ -49,6 +49,7 @@ def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     s[L.LOW_RANK] = rules.low_rank
     s[L.LEFT_OF_DEALER] = rules.first_attacker_rule == "left_of_dealer"
     s[L.LOT_FALLBACK] = rules.first_attacker_no_trump_fallback == "lot"
+    s[L.REPETITION] = getattr(rules, "end_repetition", 0)
     s[L.LOSER] = -1
     s.setflags(write=False)
     return s
@@ -106,7 +107,25 @@ def from_state(state: DurakState) -> np.ndarray:
     s[L.STOCK:L.STOCK + len(state.stock)] = state.stock
     s[L.N_THROWERS] = len(state.throwers)
     s[L.THROWERS:L.THROWERS + len(state.throwers)] = state.throwers
+    seen = getattr(state, "seen", ())
+    if len(seen) > L.MAX_SEEN:
+        raise ValueError(f"more than {L.MAX_SEEN} bout openings to remember")
+    s[L.N_SEEN] = len(seen)
+    s[L.SEEN:L.SEEN + len(seen)] = [opening_key(key) for key in seen]
     return s
+
+
+_M64 = (1 << 64) - 1
+
+
+def opening_key(values: tuple[int, ...]) -> int:
+    """The kernel's 64-bit key (``core.mix_key``) of a bout opening ``(*hands, attacker,
+    defender)``, as a signed number like the kernel's array entries."""
+    h = 0
+    for v in values:
+        h = ((h ^ v) * 0x9E3779B97F4A7C15) & _M64
+        h ^= h >> 32
+    return h - (1 << 64) if h >> 63 else h
 
 
 def action_code(action: Action) -> tuple[int, int]:
@@ -141,9 +160,15 @@ def kernel_snapshot(s: np.ndarray) -> dict[str, Any]:
         "out": out, "uncovered": int(s[L.UNCOVERED]), "table_ranks": int(s[L.TABLE_RANKS]),
         "outcome": None,
     }
+    snap["seen"] = [int(x) for x in s[L.SEEN:L.SEEN + s[L.N_SEEN]]]
     if s[L.RESULT]:
         loser = None if s[L.RESULT] == 2 else int(s[L.LOSER])
-        order = out if loser is None or loser in out else [*out, loser]
+        # those still holding cards: fewest cards first, then by seat (``_still_in``)
+        rest = sorted((bin(int(s[L.HANDS + seat])).count("1"), seat) for seat in range(n)
+                      if not int(s[L.OUT_MASK]) >> seat & 1 and seat != loser)
+        order = [*out, *(seat for _, seat in rest)]
+        if loser is not None and loser not in out:
+            order.append(loser)
         snap["outcome"] = (loser, tuple(order), loser is None)
     if s[L.PHASE] == THROW:
         snap["throwers"] = [int(x) for x in s[L.THROWERS:L.THROWERS + s[L.N_THROWERS]]]
@@ -162,6 +187,7 @@ def reference_snapshot(state: DurakState) -> dict[str, Any]:
         "stock": list(state.stock), "out": list(state.out), "uncovered": state.uncovered,
         "table_ranks": state.table_ranks & _CARD_BITS, "outcome": None,
     }
+    snap["seen"] = [opening_key(key) for key in getattr(state, "seen", ())]
     if state.outcome is not None:
         o = state.outcome
         snap["outcome"] = (o.loser, tuple(o.order), o.draw)

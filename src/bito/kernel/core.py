@@ -45,8 +45,10 @@ from bito.kernel.layout import (
     LOSER,
     LOT_FALLBACK,
     LOW_RANK,
+    MAX_SEEN,
     N_ATTACK,
     N_OUT,
+    N_SEEN,
     N_STOCK,
     N_THROWERS,
     NEIGHBOURS,
@@ -61,8 +63,10 @@ from bito.kernel.layout import (
     PLAYERS,
     REJECT_ACE,
     REJECT_LOW,
+    REPETITION,
     RESULT,
     ROZALIEV,
+    SEEN,
     SEQ,
     STOCK,
     T_IDX,
@@ -386,6 +390,49 @@ def draw(s):  # type: ignore[no-untyped-def]
                 go_out(s, seat)
 
 
+_KEY_MULTIPLIER = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed 64-bit number
+
+
+@njit(cache=True, inline="always")
+def mix_key(h, v):  # type: ignore[no-untyped-def]
+    """One step of the 64-bit key of a bout opening (``bito.kernel.convert.opening_key``
+    computes the same in Python)."""
+    h = (h ^ v) * _KEY_MULTIPLIER
+    return h ^ ((h >> 32) & 0xFFFFFFFF)
+
+
+@njit(cache=True)
+def check_repetition(s):  # type: ignore[no-untyped-def]
+    """``DurakState._check_repetition`` (``end.repetition``): once the stock is gone, the
+    n-th time the same opening (every hand, attacker, defender) starts a bout draws the deal.
+    Openings are kept as 64-bit keys: two different openings would have to collide in all 64
+    bits to be confused."""
+    n = s[PLAYERS]
+    h = 0
+    for seat in range(n):
+        h = mix_key(h, s[HANDS + seat])
+    h = mix_key(h, s[ATTACKER])
+    h = mix_key(h, s[DEFENDER])
+    seen = s[N_SEEN]
+    count = 1
+    for i in range(seen):
+        if s[SEEN + i] == h:
+            count += 1
+    if count >= s[REPETITION]:
+        s[PHASE] = OVER_PHASE
+        s[TO_ACT] = -1
+        s[LOSER] = -1
+        s[RESULT] = 2
+        return
+    if seen >= MAX_SEEN:
+        s[PHASE] = OVER_PHASE  # no room left: the game is reported as failed, never guessed
+        s[TO_ACT] = -1
+        s[RESULT] = 3
+        return
+    s[SEEN + seen] = h
+    s[N_SEEN] = seen + 1
+
+
 @njit(cache=True)
 def end_bout(s, taken):  # type: ignore[no-untyped-def]
     """``DurakState._end_bout``: the table to the discard or the defender, refill, next bout."""
@@ -420,6 +467,8 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
     s[TO_ACT] = attacker
     s[BOUT] += 1
     s[PHASE] = LEAD_PHASE
+    if s[N_STOCK] == 0 and s[REPETITION] != 0:
+        check_repetition(s)
 
 
 @njit(cache=True, inline="always")
@@ -765,10 +814,11 @@ def playouts_from(start, count, seed, losers, max_steps):  # type: ignore[no-unt
     mp = ptr_of(masks)
     tp = ptr_of(metas)
     total = 0
+    head = SEEN + start[N_SEEN]
     for g in range(count):
-        s[:] = start
+        s[:head] = start[:head]
         steps = playout(p, mp, tp, max_steps)
-        if steps < 0:
+        if steps < 0 or s[RESULT] == 3:
             losers[g] = -2
         else:
             total += steps
@@ -790,10 +840,10 @@ def full_games(template, pack, count, seed, losers, max_steps):  # type: ignore[
     tp = ptr_of(metas)
     total = 0
     for g in range(count):
-        s[:] = template
+        s[:SEEN] = template[:SEEN]
         deal(p, pack, work)
         steps = playout(p, mp, tp, max_steps)
-        if steps < 0:
+        if steps < 0 or s[RESULT] == 3:
             losers[g] = -2
         else:
             total += steps

@@ -46,6 +46,7 @@ REJECT_LOW: Final = 19  # ... holds L
 LOW_RANK: Final = 20
 LEFT_OF_DEALER: Final = 21  # first_attacker.rule=left_of_dealer
 LOT_FALLBACK: Final = 22  # first_attacker.no_trump_fallback=lot
+REPETITION: Final = 23  # end.repetition: the n-th time one bout opening recurs draws (0: off)
 
 # --- the changing facts ------------------------------------------------------------------
 PHASE: Final = 24
@@ -68,6 +69,7 @@ UNCOVERED: Final = 40
 N_ATTACK: Final = 41
 N_STOCK: Final = 42
 N_THROWERS: Final = 43
+N_SEEN: Final = 44  # bout openings remembered for end.repetition
 
 # --- areas -------------------------------------------------------------------------------
 HANDS: Final = 48
@@ -77,10 +79,14 @@ ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order
 DEFENCE: Final = ATTACK + MAX_TABLE  # the card covering each, -1 while uncovered
 STOCK: Final = DEFENCE + MAX_TABLE  # index 0 is drawn last (the trump card); the top is last
 SEQ: Final = STOCK + 64  # scratch: the refill order of the bout being ended
-SIZE: Final = SEQ + MAX_PLAYERS
+SEEN: Final = SEQ + MAX_PLAYERS  # a 64-bit key of each bout opening once the stock is gone
+MAX_SEEN: Final = 2048
+SIZE: Final = SEEN + MAX_SEEN
+"""Copies of positions copy ``SEEN + N_SEEN`` entries only: the openings area is mostly empty."""
 
 # --- codes -------------------------------------------------------------------------------
 LEAD_PHASE, DEFEND_PHASE, THROW_PHASE, OVER_PHASE = 0, 1, 2, 3
+FOOL, DRAW, FAILED = 1, 2, 3  # RESULT once the game is over; FAILED: MAX_SEEN ran out
 ATTACK_KIND, DEFEND_KIND, TRANSFER_KIND, TAKE_KIND, PASS_KIND = 0, 1, 2, 3, 4
 DRAW_RULES: Final = ("attacker_first", "right_of_defender_first",
                      "attacker_then_strict_clockwise", "defender_first")

@@ -60,6 +60,7 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "draw.order": ("attacker_first", "right_of_defender_first",
                    "attacker_then_strict_clockwise", "defender_first"),
     "end.draw_allowed": (True, False),
+    "end.repetition": (3, 2, 0),
 }
 
 
