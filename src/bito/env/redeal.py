@@ -4,14 +4,15 @@ Used by the OpenSpiel adapter (``resample_from_infostate``, which ISMCTS calls) 
 observation-exactness tests: a seat's observation must not change when the hidden cards are
 dealt differently.
 
-Hidden from a seat are the other hands' cards that are not publicly known, and every card of
-the stock except the face-up ones (the trump card lying under it). Those cards are shuffled
-and put back into the same slots: every hand keeps its size and its known cards, the stock
-keeps its length and its face-up cards in place.
+Hidden from a seat are the other hands' cards that are not publicly known, every card of the
+stock except the face-up ones (the trump card lying under it), and the secret card of #18 while
+it lies face down. Those cards are shuffled and put back into the same slots: every hand keeps
+its size and its known cards, the stock keeps its length and its face-up cards in place.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from bito.games.durak import DurakState
@@ -33,7 +34,14 @@ def hidden_slots(state: DurakState, seat: int) -> tuple[list[int], list[int], li
     face_up = state.deal.face_up
     positions = [i for i, c in enumerate(state.stock) if not face_up >> c & 1]
     pool += [state.stock[i] for i in positions]
+    if _secret_face_down(state):
+        pool.append(state.deal.secret_card)
     return pool, counts, positions
+
+
+def _secret_face_down(state: DurakState) -> bool:
+    """Is #18's secret card still lying face down, out of the stock?"""
+    return bool(getattr(state, "aside", 0)) and not getattr(state, "revealed", True)
 
 
 def redeal(state: DurakState, seat: int, rng: random.Random) -> DurakState:
@@ -53,5 +61,9 @@ def redeal(state: DurakState, seat: int, rng: random.Random) -> DurakState:
     for i in positions:
         world.stock[i] = pool[at]
         at += 1
+    if _secret_face_down(state):
+        secret = pool[at]
+        world.deal = dataclasses.replace(state.deal, secret_card=secret)
+        world.aside = 1 << secret
     world._legal = None
     return world
