@@ -42,6 +42,13 @@ def test_game_facts() -> None:
     assert len(state.observation_tensor(1)) == game.observation_tensor_size()
 
 
+def test_bad_parameters_are_named() -> None:
+    with pytest.raises(ValueError, match="players"):
+        pyspiel.load_game("python_bito_durak", {"players": 9})
+    with pytest.raises(ValueError, match="Durak family"):
+        pyspiel.load_game("python_bito_durak", {"variant": "czech_fool"})
+
+
 def test_golden_playthrough() -> None:
     from absl import flags
 

@@ -90,6 +90,9 @@ class DurakGame(pyspiel.Game):  # type: ignore[misc]
         self.max_moves = int(p["max_game_length"])
         if self.deals < 1 or self.max_moves < 1:
             raise ValueError("deals and max_game_length must be positive")
+        if not 2 <= self.players <= _MAX_PLAYERS:
+            raise ValueError(f"python_bito_durak seats 2 to {_MAX_PLAYERS} players, "
+                             f"not {self.players}")
         new_game(self.rules, self.players, seed=0)  # checks the seat count now
         self.codec = codec_for(self.rules)
         self.encoder = ObservationEncoder(self.rules, self.players)
