@@ -5,15 +5,23 @@ stopped keeps every finished chunk). Each chunk is one independent observation: 
 of a bot is the pair-weighted mean of its chunk scores, and the 95 % interval comes from the
 spread of the chunk scores (normal approximation).
 
-    python tools/arena_merge.py runs.jsonl
+    python tools/arena_merge.py runs.jsonl [--plot ladder.svg]
+
+For two-player runs it also fits Elo to all the merged games (``bito.arena.ratings``: anchored
+at ``random`` = 0 when it plays, else the first bot), with a 95 % bootstrap interval over
+chunks, and can draw the ratings plot.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
-import sys
+import random
 from collections import defaultdict
+from typing import Any
+
+from bito.arena.ratings import PRIOR_DRAWS, _fit_elo
 
 
 def merge(lines: list[str]) -> dict[str, object]:
@@ -47,11 +55,79 @@ def merge(lines: list[str]) -> dict[str, object]:
                      "fool_rate": round(sum(fools[name]) / len(fools[name]), 4)
                      if fools.get(name) else None, "chunks": k})
     first = chunks[0]
-    return {"variant": first["variant"], "players": first["players"], "pairs": pairs,
-            "games": games, "draws": draws, "errors": errors, "chunks": len(chunks),
-            "think_ms": first.get("think_ms"), "bots": bots}
+    out: dict[str, Any] = {
+        "variant": first["variant"], "players": first["players"], "pairs": pairs,
+        "games": games, "draws": draws, "errors": errors, "chunks": len(chunks),
+        "think_ms": first.get("think_ms"), "bots": bots}
+    names = [b["name"] for b in bots]
+    if first["players"] == 2 and len(names) > 1:
+        out["elo"] = merged_elo(chunks, names)
+    return out
+
+
+def _chunk_points(chunk: dict[str, Any]) -> list[tuple[str, str, float, float]]:
+    """(bot a, bot b, a's points, games) per table of one chunk."""
+    rows = []
+    for m in chunk["matchups"]:
+        a, b = m["table"]
+        if a != b and m["pairs"]:
+            games = 2.0 * m["pairs"]
+            rows.append((a, b, m["seats"][0]["score"] * games, games))
+    return rows
+
+
+def merged_elo(chunks: list[dict[str, Any]], names: list[str], bootstrap: int = 300
+               ) -> dict[str, list[float]]:
+    anchor = "random" if "random" in names else names[0]
+    index = {n: i for i, n in enumerate(names)}
+
+    def fit(sample: list[dict[str, Any]]) -> list[float]:
+        wins: dict[tuple[int, int], float] = defaultdict(float)
+        games: dict[tuple[int, int], float] = defaultdict(float)
+        for c in sample:
+            for a, b, pa, g in _chunk_points(c):
+                i, j = index[a], index[b]
+                wins[(i, j)] += pa
+                wins[(j, i)] += g - pa
+                games[(min(i, j), max(i, j))] += g
+        for i, j in list(games):
+            wins[(i, j)] += PRIOR_DRAWS / 2
+            wins[(j, i)] += PRIOR_DRAWS / 2
+            games[(i, j)] += PRIOR_DRAWS
+        return _fit_elo(wins, games, len(names), index[anchor])
+
+    point = fit(chunks)
+    rng = random.Random(0)
+    boots = [fit([chunks[rng.randrange(len(chunks))] for _ in chunks])
+             for _ in range(bootstrap if len(chunks) > 1 else 0)]
+    out = {}
+    for n, i in index.items():
+        col = sorted(b[i] for b in boots)
+        lo = col[int(0.025 * (len(col) - 1))] if col else math.nan
+        hi = col[int(0.975 * (len(col) - 1))] if col else math.nan
+        out[n] = [round(point[i], 1), round(lo, 1), round(hi, 1)]
+    return out
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("file", help="one `bito arena --json` result per line")
+    p.add_argument("--plot", metavar="FILE.png|FILE.svg",
+                   help="draw the merged Elo ratings (two-player runs)")
+    a = p.parse_args()
+    with open(a.file, encoding="utf-8") as f:
+        data = merge(f.readlines())
+    print(json.dumps(data))
+    if a.plot:
+        if "elo" not in data:
+            raise SystemExit("--plot: only two-player runs have Elo ratings to draw")
+        from bito.arena.plot import plot_ratings
+        from bito.arena.ratings import Interval
+
+        ratings = {n: (v[0], Interval(v[1], v[2])) for n, v in data["elo"].items()}
+        plot_ratings(ratings, a.plot, f"{data['variant']}, 2 players, "
+                     f"{data['pairs']} duplicate deals", "Elo (random = 0)")
 
 
 if __name__ == "__main__":
-    with open(sys.argv[1], encoding="utf-8") as f:
-        print(json.dumps(merge(f.readlines())))
+    main()
