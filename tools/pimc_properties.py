@@ -25,7 +25,7 @@ import json
 import math
 import random
 
-from bito.bots.solver import DRAW, WIN, Solver
+from bito.bots.solver import DRAW, WIN, Solver, SolverBudgetExceeded
 from bito.bots.tracking import CardTracker
 from bito.games.durak import new_game
 
@@ -39,12 +39,14 @@ def main() -> None:
     p.add_argument("--games", type=int, default=500)
     p.add_argument("--variant", default="podkidnoy")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--max-nodes", type=int, default=50_000,
+                   help="skip a leaf-level node whose solve needs more (counted in 'skipped')")
     a = p.parse_args()
     rng = random.Random(a.seed)
     same = nodes = 0
     favour = 0.0
     values = 0
-    shrink = moves = 0
+    shrink = moves = skipped = 0
     bits = 0.0
     for g in range(a.games):
         s = new_game(a.variant, 2, seed=a.seed * 1_000_003 + g)
@@ -69,12 +71,16 @@ def main() -> None:
             size = new
         if last_choice is None:
             continue
-        solver = Solver()
+        solver = Solver(max_nodes=a.max_nodes)
         vals = []
-        for act in last_choice.legal_actions():
-            child = last_choice.copy()
-            child._step(act)
-            vals.append(solver.value(child, first))
+        try:
+            for act in last_choice.legal_actions():
+                child = last_choice.copy()
+                child._step(act)
+                vals.append(solver.value(child, first))
+        except SolverBudgetExceeded:
+            skipped += 1
+            continue
         nodes += 1
         same += len(set(vals)) == 1
         for v in vals:
@@ -83,7 +89,7 @@ def main() -> None:
     print(json.dumps({
         "variant": a.variant, "games": a.games, "seed": a.seed,
         "leaf_correlation": round(same / nodes, 4) if nodes else None,
-        "leaf_nodes": nodes,
+        "leaf_nodes": nodes, "skipped": skipped,
         "bias_first_attacker": round(favour / values, 4) if values else None,
         "disambiguation_factor": round(shrink / moves, 4) if moves else None,
         "bits_per_move": round(bits / moves, 4) if moves else None,
