@@ -82,7 +82,7 @@ def test_search_bot_plays_legal_games(variant: str, players: int) -> None:
     from bito.sim import play_game
 
     s = new_game(variant, players, seed=21)
-    bots = [Legal(SearchBot(k, think_ms=0, playouts=24, min_worlds=1, solver_nodes=3000))
+    bots = [Legal(SearchBot(k, think_ms=0, playouts=12, min_worlds=1, solver_nodes=1000))
             for k in range(players)]
     result = play_game(s, bots)
     assert result.outcome is not None
@@ -97,14 +97,15 @@ def test_levels_are_registered_bots() -> None:
 
 
 def test_search_prefers_a_move_that_avoids_a_sure_loss() -> None:
-    # Two players, stock not empty is not needed: with one card each and seat 0 to defend a
-    # card it can cover, covering goes out (a draw or win); taking leaves it the fool.
+    # Three players (no exact solver: the choice comes from the playouts), stock empty. Seat 0
+    # defends the Qh with its last card, the Kh: covering takes it out of the game, so it
+    # cannot be the fool; taking leaves it with two hearts against a trump and two diamonds.
     from bito.notation import parse_position
 
-    s = parse_position("podkidnoy players=2 trump=9c stock=- hands=Kh/7c table=Qh "
-                       "attacker=1 phase=defend")
-    bot = SearchBot(3, think_ms=0, playouts=40, min_worlds=2, solver_nodes=1)
-    # solver_nodes=1 makes the solver give up: the choice comes from the playouts.
-    estimates = bot.analyse(s.view(0))
-    assert str(estimates[0].action) == "Kh>Qh"
-    assert estimates[0].score > estimates[-1].score
+    s = parse_position("podkidnoy players=3 trump=9c stock=- hands=Kh/8d9d/7c table=Qh "
+                       "attacker=2 phase=defend")
+    bot = SearchBot(3, think_ms=0, playouts=60, min_worlds=2)
+    estimates = {str(e.action): e for e in bot.analyse(s.view(0))}
+    assert estimates["Kh>Qh"].score == 1.0 and estimates["Kh>Qh"].proven is None
+    assert estimates["take"].score < estimates["Kh>Qh"].score
+    assert str(bot.choose(s.view(0))) == "Kh>Qh"
