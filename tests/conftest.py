@@ -39,7 +39,7 @@ MODIFIERS = (
     "+lead.shape=rozaliev",
 )
 
-MAX_ACTIONS = 2000
+MAX_ACTIONS = 20_000  # as bito.sim: end.idle_bouts bounds even the slowest rules
 
 
 def P(text: str) -> DurakState:

@@ -134,7 +134,7 @@ def test_random_play_over_pairwise_option_combinations(row):
             end = after
         assert end.is_over
         assert_conserved(end)
-        if rules.end_draw_allowed is False:
+        if rules.end_draw_allowed is False and end.outcome.reason not in ("repetition", "idle"):
             assert end.outcome.loser is not None
 
 
@@ -186,13 +186,14 @@ def _play_to_end(rules: Rules, players: int, seed: int, ctx: MatchContext):
         s = s.apply(acts[int(rng.random() * len(acts))])  # the playout's choice rule
         steps += 1
         # Random play is slow to finish with many seats and big packs: every throw round asks
-        # each thrower, so the bound grows with both.
-        assert steps < 40 * start.rules.card_count * start.players, "game did not end"
+        # each thrower, so the bound grows with both. Where covers are rare (the literal big
+        # fool) only end.idle_bouts ends the takes going round: up to 50 bouts per bito.
+        assert steps < 200 * start.rules.card_count * start.players, "game did not end"
     assert_conserved(s)
     outcome = s.outcome
     assert outcome.draw == (outcome.loser is None)
     assert sorted(outcome.order) == list(range(players))
-    if not rules.end_draw_allowed:
+    if not rules.end_draw_allowed and outcome.reason not in ("repetition", "idle"):
         assert outcome.loser is not None
     assert random_playout(start, random.Random(seed)) == (outcome, steps)
     return s

@@ -201,15 +201,11 @@ def test_repetition_draws_when_an_opening_comes_back(times: int) -> None:
 
 def test_without_repetition_rule_the_cycle_goes_on() -> None:
     """``end.repetition=0`` keeps the old behaviour: the same table plays on for ever."""
-    s, openings = cycle("+end.repetition=0", bouts=60)
+    s, openings = cycle("+end.repetition=0+end.idle_bouts=0", bouts=60)
     assert not s.is_over and len(openings) == 60
     assert len(set(openings)) == 6
 
 
-@pytest.mark.xfail(strict=True, reason="engine: end.repetition is only checked once the stock is "
-                   "empty, but when every hand keeps 6+ cards nobody draws and the same table "
-                   "repeats for ever with cards in the stock (bito sim simple+royal, 3 players, "
-                   "heuristic: GameTooLongError in 7 of 100 games)")
 def test_repetition_also_ends_a_cycle_above_a_full_stock() -> None:
     """Issue 3 "games terminate": the cycle above with three cards still in the stock never
     lets anyone draw (every hand holds six or more), so the bout openings repeat exactly as

@@ -467,7 +467,8 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
             moves.append(f"Move {i} of {total}: {action}  ({names[seat]}: {action.pretty()})")
         pictures = [f"as seat {record.censored_for} saw it: {v}" for v in record.views]
         o = record.outcome
-        result = (result_text(o.get("loser"), bool(o.get("draw")), o.get("order", []), names)
+        result = (result_text(o.get("loser"), bool(o.get("draw")), o.get("order", []), names,
+                              str(o.get("reason", "")))
                   if o else "End of the record: the game was not finished.")
         return moves, pictures, result
     states = record.replay()
@@ -480,7 +481,8 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
         moves.append(f"Move {i} of {total}: {action}  ({said})")
     pictures = [render_full(st, names) for st in states]
     final = states[-1].outcome
-    result = (result_text(final.loser, final.draw, final.order, names) if final is not None
+    result = (result_text(final.loser, final.draw, final.order, names, final.reason)
+              if final is not None
               else "End of the record: the game was not finished.")
     return moves, pictures, result
 

@@ -370,7 +370,8 @@ class TerminalGame:
         self.out("")
         self.out("Game over. Final position:")
         self.out(render_full(state, self.names))
-        self.out(result_text(outcome.loser, outcome.draw, outcome.order, self.labels))
+        self.out(result_text(outcome.loser, outcome.draw, outcome.order, self.labels,
+                             outcome.reason))
         if outcome.draw:
             self.out("Nobody is the fool this time.")
         elif outcome.loser == self.human:
@@ -416,11 +417,11 @@ def render_full(state: DurakState, names: Sequence[str]) -> str:
 
 
 def result_text(loser: int | None, draw: bool, order: Sequence[int],
-                names: Sequence[str]) -> str:
+                names: Sequence[str], reason: str = "") -> str:
     """The result line shared by ``play`` and ``replay`` (so a replay can be checked against
     the game it records)."""
     if draw or loser is None:
-        verdict = outcome_text(None, True, names)
+        verdict = outcome_text(None, True, names, reason)
     else:
         who = names[loser]
         verdict = f"{who} {'are' if who == HUMAN_NAME else 'is'} the fool (дурак)."

@@ -101,11 +101,15 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("beats.binding", ("none", "all_other_players", "attacker_suit_only"),
                "with personal trumps: a card of another player's trump suit is beaten only by "
                "a higher card of that suit (#82)", "#82"),
-    OptionSpec("beats.identical", ("forbidden", "allowed_blocks"), "with two decks: a card "
-               "may not be covered by its twin, or may be and then no more cards are thrown "
-               "in (#21, #22)", "#21 #22"),
+    OptionSpec("beats.identical", ("forbidden", "allowed_blocks", "literal"), "with two "
+               "decks: a card may not be covered by its twin; or may be, and then no more cards "
+               "are thrown in (#22); literal: the seed's words taken as written, no cover by a "
+               "card of the same suit at all, only by a trump (#21 A1)", "#21 #22"),
     OptionSpec("beats.deuce_beats_ace", (False, True), "a two beats the ace of its suit (a "
                "trump two any ace) (#29)", "#29"),
+    OptionSpec("beats.deuce_scope", ("same_suit", "any_suit"), "which two beats an ace under "
+               "beats.deuce_beats_ace: the same suit's (or a trump two), or any two (#29 A1)",
+               "#29"),
     OptionSpec("specials.joker", ("any", "double", "double_color_only", "single",
                                   "novosibirsk", "estonian"),
                "what the jokers beat and are beaten by (§3.3): any (beat anything, beaten by "
@@ -113,8 +117,16 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "(#27), estonian (beaten only by 2s and 3s, #29)", "§3.3"),
     OptionSpec("specials.joker_beaten_by_any", (False, True), "a led single joker may be "
                "covered by any card (#26 option)", "#26"),
+    OptionSpec("specials.joker_unbeatable", (False, True), "with double_color_only jokers: "
+               "nothing covers a joker (#81 A1)", "#81"),
+    OptionSpec("specials.wild_jokers", ("both", "indicator_only"), "Novosibirsk after a joker "
+               "was turned up: both jokers cover any card, or only the turned one (#27 A1)",
+               "#27"),
     OptionSpec("specials.cover_ends_throw_in", (False, True), "a cover with a wild card or "
                "joker closes throw-ins for the bout (#28)", "#28 §3.3"),
+    OptionSpec("specials.cover_clears_table", (False, True), "a cover with a wild card or "
+               "joker ends the bout at once: everything on the table, covered or not, is "
+               "discarded (#28 A2)", "#28"),
     OptionSpec("specials.joker_gifts", (False, True), "attacking with a joker makes players "
                "hand over cards (#24)", "#24"),
     OptionSpec("specials.gift_block_combo", (False, True), "a player who must give may show "
@@ -160,6 +172,8 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "transfer card, the others counting as covered by it (transfer_3)", "#11"),
     OptionSpec("throw_in.groups", (False, True), "several cards of one rank may be thrown in "
                "as one action (Estonian)", "#29"),
+    OptionSpec("transfer.cards_per_action", ("one", "group"), "a transfer lays one card, or "
+               "any number of cards of the rank at once (#29 A5; an engine option)", "#29"),
     OptionSpec("transfer.forbid_if_trump_on_table", (True, False), "the literal reading of "
                "S0:307: no transfer while a trump lies on the table (B12)", "§1.6 B12"),
     OptionSpec("transfer.first_bout", ("allowed", "first_game", "under_fool"), "transfer in the "
@@ -171,10 +185,16 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("end.draw_allowed", (True, False), "a game where the last players go out "
                "together ends without a fool (B11); otherwise the last to go out is the fool",
                "§1.8 B11"),
-    OptionSpec("end.repetition", (3, 2, 0), "once the stock is gone, the deal is drawn (no "
-               "fool) when the same position (every hand, attacker and defender) opens a bout "
-               "for this many times; 0: never. An engine rule, not in the seeds: without it a "
-               "table where nobody can cover can pass the same cards round for ever", "engine"),
+    OptionSpec("end.repetition", (3, 2, 0), "the deal is drawn (no fool) when the same "
+               "position (every hand, the stock, attacker and defender) opens a bout for this "
+               "many times with nobody drawing in between; 0: never. An engine rule, not in "
+               "the seeds: without it a table where nobody can cover can pass the same cards "
+               "round for ever", "engine"),
+    OptionSpec("end.idle_bouts", (50, 20, 100, 0), "the deal is drawn (no fool) after this "
+               "many bouts in a row end in a take with nobody drawing a card or going out; "
+               "0: never. An engine rule like chess's fifty-move rule, not in the seeds: it "
+               "bounds games where covers are rare (royal, twin decks, the literal big fool)",
+               "engine"),
 )
 
 OPTION_SPECS: Final[dict[str, OptionSpec]] = {s.key: s for s in _SPECS}
@@ -224,9 +244,13 @@ class Rules:
     beats_binding: str = "none"
     beats_identical: str = "forbidden"
     beats_deuce_beats_ace: bool = False
+    beats_deuce_scope: str = "same_suit"
     specials_joker: str = "any"
     specials_joker_beaten_by_any: bool = False
+    specials_joker_unbeatable: bool = False
+    specials_wild_jokers: str = "both"
     specials_cover_ends_throw_in: bool = False
+    specials_cover_clears_table: bool = False
     specials_joker_gifts: bool = False
     specials_gift_block_combo: bool = False
     specials_gift_trigger: str = "attack"
@@ -246,11 +270,13 @@ class Rules:
     transfer_window: str = "before_first_cover"
     transfer_new_defender_beats: str = "all_uncovered"
     throw_in_groups: bool = False
+    transfer_cards_per_action: str = "one"
     transfer_forbid_if_trump_on_table: bool = False
     transfer_first_bout: str = "allowed"
     draw_order: str = "attacker_first"
     end_draw_allowed: bool = True
     end_repetition: int = 3
+    end_idle_bouts: int = 50
 
     def __post_init__(self) -> None:
         for spec in _SPECS:

@@ -95,7 +95,7 @@ class Action:
         if k == DEFEND:
             return f"{card_str(self.cards[0])}>{card_str(self.target)}"
         if k == TRANSFER:
-            return "=" + card_str(self.cards[0])
+            return "=" + "+".join(card_str(c) for c in self.cards)
         if k == GIVE:
             return "^" + card_str(self.cards[0])
         if k == BLOCK:
@@ -110,7 +110,7 @@ class Action:
         if k == DEFEND:
             return f"cover {card_pretty(self.target)} with {card_pretty(self.cards[0])}"
         if k == TRANSFER:
-            return f"transfer with {card_pretty(self.cards[0])}"
+            return "transfer with " + " ".join(card_pretty(c) for c in self.cards)
         if k == TAKE:
             return "take the cards"
         if k == GIVE:
@@ -185,6 +185,8 @@ def parse_action(text: str) -> Action:
         if low.startswith(prefix):
             rest = s[len(prefix):]
             try:
+                if "+" in rest:  # a group transfer (#29 A5 option)
+                    return Action(TRANSFER, tuple(sorted(split_cards(rest))))
                 return transfer(parse_card(rest))
             except InvalidNotationError as e:
                 raise InvalidNotationError(e.reason, text, offset + len(prefix) + e.position

@@ -31,6 +31,8 @@ field          meaning
                once it has been turned and its suit is trump
 ``up``         stock cards lying face up, when more than the trump card (#16's turned cards)
 ``closed``     ``1`` when a cover has closed throw-ins for this bout (#22, #28)
+``idle``       ``end.idle_bouts``: bouts in a row ended in a take since the stock ran out, and
+               how many players were out then (``3.1``)
 ``gift``       a joker gift in progress (#24): ``giver.receiver.cards_left.resume_phase.``
                ``resume_to_act.block_allowed``, e.g. ``gift=0.1.2.defend.1.0``
 =============  ============================================================================
@@ -152,6 +154,8 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
                f"under_fool={int(d.under_fool)}"]
     if state.closed:
         fields.append("closed=1")
+    if state.idle:
+        fields.append(f"idle={state.idle & 0xFFFF}.{state.idle >> 16}")
     if state.gift is not None:
         g = state.gift
         resume = PHASE_NAMES[g[3]] if g[3] >= 0 else "covered"
@@ -181,7 +185,7 @@ class CensoredPosition:
 _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
          "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
          "throwers", "t_idx", "passes", "out", "under_fool", "closed", "own", "secret",
-         "revealed", "up", "gift"}
+         "revealed", "up", "gift", "idle"}
 
 
 def _split_fields(text: str) -> tuple[str, dict[str, str], dict[str, int]]:
@@ -400,6 +404,12 @@ def parse_position(text: str) -> DurakState:
         s.throwers = tuple(_seat_list(f, where, text, "throwers", n))
         s.t_idx = _int(f, where, text, "t_idx", 0)
         s.passes = _int(f, where, text, "passes", 0)
+    if "idle" in f:
+        bouts, _, outs = f["idle"].partition(".")
+        if not (bouts.isdigit() and outs.isdigit() and int(bouts) < 1 << 16):
+            raise InvalidNotationError("idle: expected bouts.players_out (e.g. 3.1)", text,
+                                       where["idle"])
+        s.idle = int(bouts) | int(outs) << 16
     if "gift" in f:
         s.gift = _gift_field(f["gift"], text, where["gift"], n)
         if s.phase != GIVE_PHASE:

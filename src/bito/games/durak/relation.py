@@ -72,7 +72,8 @@ def _rank_beats(d: int, a: int, ctx: BeatContext) -> bool | None:
     if ra == ACE and (rules.beats_deuce_beats_ace or rules.beats_ace_only_by_trump):
         if rules.beats_ace_only_by_trump:
             return trump_d and not trump_a
-        if rd == 2 and (same_suit or (trump_d and not trump_a)):
+        if rd == 2 and (same_suit or (trump_d and not trump_a)
+                        or rules.beats_deuce_scope == "any_suit"):
             return True
     return None
 
@@ -111,7 +112,10 @@ def _special_beats(d: int, a: int, ctx: BeatContext) -> bool | None:
         if is_joker(d):
             if is_joker(a):
                 return False
-            return ctx.jokers_wild or rank_of(a) == ACE
+            # After a turned-up joker both jokers are wild, or with #27 A1's option only
+            # the turned one (carried as ``high_joker``).
+            wild = ctx.jokers_wild and (ctx.high_joker < 0 or d == ctx.high_joker)
+            return wild or rank_of(a) == ACE
         # d is plain, a is a joker: any card but an ace beats it
         return rank_of(d) != ACE
     if system == "double":
@@ -125,7 +129,9 @@ def _special_beats(d: int, a: int, ctx: BeatContext) -> bool | None:
     if system == "double_color_only":
         if is_joker(d):
             return not is_special(a) and colour_of(a) == colour_of(d)
-        # a is a joker: a trump of the other colour beats it
+        # a is a joker: a trump of the other colour beats it (nothing, under #81 A1's option)
+        if rules.specials_joker_unbeatable:
+            return False
         return suit_of(d) in ctx.trumps and colour_of(d) != colour_of(a)
     raise AssertionError(system)
 
@@ -143,6 +149,8 @@ def beats(d: int, a: int, ctx: BeatContext) -> bool:
         return sd == sa and rd > ra
     if sa in ctx.binding:
         return sd == sa and rd > ra
+    if sd == sa and rules.beats_identical == "literal":
+        return False  # #21 A1 as written: never a card of the same suit
     if sd == sa and rd == ra:
         # identical twins from two decks (#21, #22)
         return rules.beats_identical == "allowed_blocks" and copy_of(d) != copy_of(a)

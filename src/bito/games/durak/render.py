@@ -83,7 +83,8 @@ def render_state(state: DurakState) -> str:
         trump = state.deal.own_trumps[seat] if state.deal.own_trumps else state.trump_suit
         lines.append(f"  seat {seat}{role}: {hand_text(state.hands[seat], trump)}")
     if state.outcome is not None:
-        lines.append(outcome_text(state.outcome.loser, state.outcome.draw, None))
+        lines.append(outcome_text(state.outcome.loser, state.outcome.draw, None,
+                                  state.outcome.reason))
     return "\n".join(lines)
 
 
@@ -98,7 +99,14 @@ def _role(seat: int, attacker: int, defender: int, to_act: int) -> str:
     return f" ({', '.join(tags)})" if tags else ""
 
 
-def outcome_text(loser: int | None, draw: bool, names: Sequence[str] | None) -> str:
+def outcome_text(loser: int | None, draw: bool, names: Sequence[str] | None,
+                 reason: str = "") -> str:
+    if reason == "idle":
+        return ("Draw: bout after bout ended in a take with nobody going out, so there is no "
+                "fool (end.idle_bouts).")
+    if reason == "repetition":
+        return ("Draw: the same position came round three times with nobody able to finish, "
+                "so there is no fool (end.repetition).")
     if draw or loser is None:
         return "Draw: everyone went out together, there is no fool."
     who = names[loser] if names else f"seat {loser}"

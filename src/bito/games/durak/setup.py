@@ -92,6 +92,7 @@ class Deal:
     transfer_only_new: bool = field(init=False, compare=False, repr=False)
     transfer_loose: bool = field(init=False, compare=False, repr=False)
     gifts: bool = field(init=False, compare=False, repr=False)
+    idle_limit: int = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -115,12 +116,14 @@ class Deal:
             "transfer": r.transfer_enabled,
             "hand_size": r.deal_hand_size,
             "cover_closes": (r.beats_identical == "allowed_blocks"
-                             or r.specials_cover_ends_throw_in),
+                             or r.specials_cover_ends_throw_in
+                             or r.specials_cover_clears_table),
             "repetition": r.end_repetition,
             # Transfer_3 (#11) and transfer_2 (#10): the transfer window is not just "nothing
             # covered yet", so the move generator asks _transfer_block every time.
             "transfer_only_new": r.transfer_new_defender_beats == "transfer_cards_only",
             "gifts": r.specials_joker_gifts,
+            "idle_limit": r.end_idle_bouts,
             "transfer_loose": (r.transfer_window == "any_time"
                                or r.transfer_new_defender_beats == "transfer_cards_only"),
         }
@@ -263,7 +266,9 @@ def _trump_context(rules: Rules, trump_card: int) -> tuple[frozenset[int], int, 
             red = colour_of(trump_card) == 1
             return frozenset({DIAMONDS, HEARTS} if red else {CLUBS, SPADES}), trump_card, False
         if is_joker(trump_card) and rules.specials_joker == "novosibirsk":
-            return frozenset(), -1, True  # no trumps, and the jokers beat anything
+            # No trumps, and the jokers beat anything (only the turned one, under #27 A1).
+            only = rules.specials_wild_jokers == "indicator_only"
+            return frozenset(), trump_card if only else -1, True
         return frozenset(), -1, False
     trumps = frozenset({suit_of(trump_card)})
     high = -1

@@ -160,7 +160,8 @@ def _closes(cover: int, attack: int, deal: Deal) -> bool:
     rules = deal.rules
     if rules.beats_identical == "allowed_blocks" and cover % 80 == attack % 80:
         return True
-    return rules.specials_cover_ends_throw_in and is_special(cover) and not is_mega(cover)
+    return ((rules.specials_cover_ends_throw_in or rules.specials_cover_clears_table)
+            and is_special(cover) and not is_mega(cover))
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,9 @@ class Outcome:
     loser: int | None
     order: tuple[int, ...]
     draw: bool
+    #: Why the deal ended early, if it did: "repetition" (``end.repetition``), "instant loss"
+    #: (#21's hand size, #24's jokers-only hand); empty when it was played out.
+    reason: str = ""
 
     @property
     def winner(self) -> int | None:
@@ -178,7 +182,11 @@ class Outcome:
         return self.order[0] if self.order else None
 
     def to_json(self) -> dict[str, object]:
-        return {"loser": self.loser, "order": list(self.order), "draw": self.draw}
+        out: dict[str, object] = {"loser": self.loser, "order": list(self.order),
+                                  "draw": self.draw}
+        if self.reason:
+            out["reason"] = self.reason
+        return out
 
 
 class DurakState:
@@ -189,7 +197,7 @@ class DurakState:
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
         "_legal", "_beats", "_table", "closed", "seen", "revealed", "aside",
-        "gift",
+        "gift", "idle",
     )
 
     deal: Deal
@@ -223,7 +231,7 @@ class DurakState:
     #: (as :mod:`bito.notation` does), so the first bout's end rebuilds it from the lists
     #: (-1 | anything stays -1 until then).
     _table: int
-    #: The positions that opened a bout since the stock ran out, for ``end.repetition``:
+    #: The positions that opened a bout since a card was last drawn, for ``end.repetition``:
     #: a tuple shared between copies and replaced (never changed) when a bout opens.
     seen: tuple[tuple[int, ...], ...]
     #: Secret fool (#18): whether the secret card has been turned (its suit is trump now),
@@ -233,6 +241,9 @@ class DurakState:
     #: A joker gift in progress (#24): (giver, receiver, cards still to give, the phase and
     #: seat to return to afterwards, whether a block (#84) is still possible); None otherwise.
     gift: tuple[int, int, int, int, int, bool] | None
+    #: Bouts in a row that ended in a take with nobody drawing or going out
+    #: (``end.idle_bouts``), in the low 16 bits; above them, how many were out at the last.
+    idle: int
 
     @classmethod
     def start(cls, deal: Deal) -> DurakState:
@@ -263,6 +274,7 @@ class DurakState:
         s.revealed = False
         s.aside = 1 << deal.secret_card if deal.secret_card >= 0 else 0
         s.gift = None
+        s.idle = 0
         s._legal = None
         s._beats = s._beat_table()
         s._table = -1
@@ -306,6 +318,7 @@ class DurakState:
         s.revealed = self.revealed
         s.aside = self.aside
         s.gift = self.gift
+        s.idle = self.idle
         s._legal = None
         s._beats = self._beats
         s._table = self._table
@@ -466,10 +479,13 @@ class DurakState:
         if (deal.transfer and (self.uncovered == len(self.attack) or deal.transfer_loose)
                 and self._transfer_block() is None):
             m = hand & MATCH_MASKS[self.transfer_rank_card()]
-            while m:
-                low = m & -m
-                acts.append(_TRANSFER1[low.bit_length() - 1])
-                m ^= low
+            if deal.rules.transfer_cards_per_action == "group" and m & (m - 1):
+                acts += self._group_transfers(m)
+            else:
+                while m:
+                    low = m & -m
+                    acts.append(_TRANSFER1[low.bit_length() - 1])
+                    m ^= low
         acts.append(TAKE_ACTION)
         return acts
 
@@ -500,6 +516,22 @@ class DurakState:
                 acts.append(PASS_ACTION)
                 return acts
         return [PASS_ACTION]
+
+    def _group_transfers(self, matching: int) -> list[Action]:
+        """#29 A5 option: a transfer may lay several cards of the rank at once, as many as
+        the bout's cap and the next defender's hand allow."""
+        rules = self.deal.rules
+        nxt = self.next_active(self.defender)
+        cap = rules.throw_in_cap
+        if rules.throw_in_first_bout_cap and not self.bout and not self.taking:
+            cap = min(cap, rules.throw_in_first_bout_cap)
+        if rules.throw_in_uncapped_after_stock and not self.stock:
+            cap = _BIG
+        only_new = rules.transfer_new_defender_beats == "transfer_cards_only"
+        room = self.hands[nxt].bit_count() - (0 if only_new else self.uncovered)
+        most = min(cap - len(self.attack), room, _GROUP_MAX)
+        return [Action(TRANSFER, a.cards) for a in _group_leads(matching, most)] if most > 0 \
+            else []
 
     def transfer_rank_card(self) -> int:
         """The attack card whose rank a transfer card must match: the lead in the base game;
@@ -619,6 +651,16 @@ class DurakState:
             self.defence[self.attack.index(action.target)] = action.cards[0]
             if self.deal.cover_closes and _closes(action.cards[0], action.target, self.deal):
                 self.closed = True  # #22 twin beat, #28 wild or joker cover: no more throw-ins
+                cover = action.cards[0]
+                if (self.deal.rules.specials_cover_clears_table and is_special(cover)
+                        and not is_mega(cover)):
+                    # #28 A2 option: bito at once, the open cards discarded with the rest.
+                    self.hands[seat] = hand
+                    if not hand and not self.stock:
+                        self._go_out(seat)
+                    self._table |= m
+                    self._end_bout(taken=False)
+                    return
             uncovered = self.uncovered - 1
             self.uncovered = uncovered
             self.table_ranks |= action.ranks
@@ -650,6 +692,7 @@ class DurakState:
                 self._end_bout(taken=True)
         else:  # TRANSFER
             c = action.cards[0]
+            n_cards = len(action.cards)
             seat = self.defender
             joker_pass = self.deal.gifts and self._joker_transfer_card() == c
             b = action.mask
@@ -663,9 +706,13 @@ class DurakState:
                     if d == -1:
                         defence[i] = NEUTRAL
                 self.uncovered = 0
-            self.attack.append(c)
-            self.defence.append(-1)
-            self.uncovered += 1
+            if n_cards == 1:
+                self.attack.append(c)
+                self.defence.append(-1)
+            else:  # a group transfer (#29 A5 option)
+                self.attack += action.cards
+                self.defence += _UNCOVERED[n_cards]
+            self.uncovered += n_cards
             self._table |= b
             if not self.hands[seat] and not self.stock:
                 self._go_out(seat)
@@ -873,18 +920,34 @@ class DurakState:
         self.throwers = ()
         self._table = 0
         self.closed = False
+        stock_before = len(self.stock)
         self._draw()
+        drew = len(self.stock) != stock_before
         n = self.deal.players
+        idle_limit = self.deal.idle_limit
+        if idle_limit:
+            # Progress is a bito, a card drawn, or somebody going out: the count of players
+            # out is kept in the bits above the first 16.
+            outs = len(self.out)
+            same = taken and not drew and self.idle >> 16 == outs
+            self.idle = ((self.idle & 0xFFFF) + 1 if same else 0) | outs << 16
+            if self.idle & 0xFFFF >= idle_limit and n - self.out_mask.bit_count() > 1:
+                # end.idle_bouts: the takes have gone round with no progress: a draw.
+                self.phase = OVER
+                self.to_act = -1
+                self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
+                                       draw=True, reason="idle")
+                return
         limit = self.deal.rules.end_instant_loss_cards
         if limit and taken and self.hands[defender].bit_count() >= limit:
-            self._finish([defender])  # #21: a hand this big loses at once
+            self._finish([defender], "instant loss")  # #21: a hand this big loses at once
             return
         if self.deal.gifts and not self.stock:
             # #24 A4: with the stock gone, a player left with nothing but jokers is the fool.
             for seat in range(n):
                 hand = self.hands[seat]
                 if hand and not hand & ~_JOKER_BITS and n - self.out_mask.bit_count() >= 2:
-                    self._finish([seat])
+                    self._finish([seat], "instant loss")
                     return
         out_mask = self.out_mask
         if not out_mask:  # everybody is still in: next_active is simply the next seat
@@ -904,22 +967,26 @@ class DurakState:
         self.phase = LEAD
         if self.deal.beats_vary:
             self._beats = self._beat_table()
-        if not self.stock and self.deal.repetition:
-            self._check_repetition()
+        if self.deal.repetition:
+            if drew:
+                self.seen = ()  # the stock only shrinks: no earlier position can come back
+            else:
+                self._check_repetition()
 
     def _check_repetition(self) -> None:
         """``end.repetition``: the same bout opening, once more, draws the deal.
 
-        With the stock gone the position space is finite, so a game that never ends must
-        repeat some opening for ever; counting them bounds every game. (An engine rule: the
-        seeds never meet a table where nobody can cover.)"""
-        key = (*self.hands, self.attacker, self.defender)
+        Between two draws from the stock the positions are finite, so a game that never ends
+        must repeat some opening for ever (with an empty stock, or above a stock nobody draws
+        from because every hand is full); counting them bounds every game. (An engine rule:
+        the seeds never meet a table where nobody can cover.)"""
+        key = (*self.hands, self.attacker, self.defender, len(self.stock))
         seen = self.seen
         if seen.count(key) + 1 >= self.deal.repetition:
             self.phase = OVER
             self.to_act = -1
             self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
-                                   draw=True)
+                                   draw=True, reason="repetition")
             return
         self.seen = (*seen, key)
 
@@ -982,18 +1049,18 @@ class DurakState:
         rest = [s for s in range(n) if not self.out_mask >> s & 1 and s != loser]
         return sorted(rest, key=lambda s: (self.hands[s].bit_count(), s))
 
-    def _finish(self, active: list[int]) -> None:
+    def _finish(self, active: list[int], reason: str = "") -> None:
         self.phase = OVER
         self.to_act = -1
         if active:
             loser: int | None = active[0]
-            order = (*self.out, *self._still_in(loser), loser)
+            order: tuple[int, ...] = (*self.out, *self._still_in(active[0]), active[0])
             draw = False
         elif self.deal.rules.end_draw_allowed:
             loser, order, draw = None, tuple(self.out), True
         else:
             loser, order, draw = self.out[-1], tuple(self.out), False
-        self.outcome = Outcome(loser=loser, order=order, draw=draw)
+        self.outcome = Outcome(loser=loser, order=order, draw=draw, reason=reason)
 
     # --- errors --------------------------------------------------------------------------------
 
