@@ -56,6 +56,7 @@ _KERNEL_OPTIONS: dict[str, tuple[Any, ...] | None] = {
     "draw.order": None,
     "end.draw_allowed": None,
     "end.repetition": None,
+    "end.idle_bouts": None,
 }
 _MAX_PLAYERS = 8
 MAX_STEPS = 1_000_000

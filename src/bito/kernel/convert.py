@@ -50,6 +50,7 @@ def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     s[L.LEFT_OF_DEALER] = rules.first_attacker_rule == "left_of_dealer"
     s[L.LOT_FALLBACK] = rules.first_attacker_no_trump_fallback == "lot"
     s[L.REPETITION] = getattr(rules, "end_repetition", 0)
+    s[L.IDLE_LIMIT] = getattr(rules, "end_idle_bouts", 0)
     s[L.LOSER] = -1
     s.setflags(write=False)
     return s
@@ -110,6 +111,7 @@ def from_state(state: DurakState) -> np.ndarray:
     seen = getattr(state, "seen", ())
     if len(seen) > L.MAX_SEEN:
         raise ValueError(f"more than {L.MAX_SEEN} bout openings to remember")
+    s[L.IDLE] = getattr(state, "idle", 0)
     s[L.N_SEEN] = len(seen)
     s[L.SEEN:L.SEEN + len(seen)] = [opening_key(key) for key in seen]
     return s
@@ -158,7 +160,7 @@ def kernel_snapshot(s: np.ndarray) -> dict[str, Any]:
         "defence": [int(c) for c in s[L.DEFENCE:L.DEFENCE + na]],
         "stock": [int(c) for c in s[L.STOCK:L.STOCK + s[L.N_STOCK]]],
         "out": out, "uncovered": int(s[L.UNCOVERED]), "table_ranks": int(s[L.TABLE_RANKS]),
-        "outcome": None,
+        "outcome": None, "idle": int(s[L.IDLE]),
     }
     snap["seen"] = [int(x) for x in s[L.SEEN:L.SEEN + s[L.N_SEEN]]]
     if s[L.RESULT]:
@@ -186,6 +188,7 @@ def reference_snapshot(state: DurakState) -> dict[str, Any]:
         "attack": list(state.attack), "defence": list(state.defence),
         "stock": list(state.stock), "out": list(state.out), "uncovered": state.uncovered,
         "table_ranks": state.table_ranks & _CARD_BITS, "outcome": None,
+        "idle": getattr(state, "idle", 0),
     }
     snap["seen"] = [opening_key(key) for key in getattr(state, "seen", ())]
     if state.outcome is not None:

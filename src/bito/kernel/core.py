@@ -37,6 +37,8 @@ from bito.kernel.layout import (
     FIRST_CAP,
     HAND_SIZE,
     HANDS,
+    IDLE,
+    IDLE_LIMIT,
     LEAD_MAX,
     LEAD_MOST,
     LEAD_PHASE,
@@ -403,16 +405,17 @@ def mix_key(h, v):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def check_repetition(s):  # type: ignore[no-untyped-def]
-    """``DurakState._check_repetition`` (``end.repetition``): once the stock is gone, the
-    n-th time the same opening (every hand, attacker, defender) starts a bout draws the deal.
-    Openings are kept as 64-bit keys: two different openings would have to collide in all 64
-    bits to be confused."""
+    """``DurakState._check_repetition`` (``end.repetition``): with no card drawn since, the
+    n-th time the same opening (every hand, attacker, defender, stock size) starts a bout draws
+    the deal. Openings are kept as 64-bit keys: two different openings would have to collide
+    in all 64 bits to be confused."""
     n = s[PLAYERS]
     h = 0
     for seat in range(n):
         h = mix_key(h, s[HANDS + seat])
     h = mix_key(h, s[ATTACKER])
     h = mix_key(h, s[DEFENDER])
+    h = mix_key(h, s[N_STOCK])
     seen = s[N_SEEN]
     count = 1
     for i in range(seen):
@@ -447,8 +450,25 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
     s[TAKING] = 0
     s[N_THROWERS] = 0
     s[TABLE] = 0
+    stock_before = s[N_STOCK]
     draw(s)
+    drew = s[N_STOCK] != stock_before
     n = s[PLAYERS]
+    if s[IDLE_LIMIT] != 0:
+        # end.idle_bouts: takes in a row with nobody drawing or going out draw the deal
+        outs = s[N_OUT]
+        idle = s[IDLE]
+        if taken and not drew and idle >> 16 == outs:
+            idle = (idle & 0xFFFF) + 1
+        else:
+            idle = 0
+        s[IDLE] = idle | (outs << 16)
+        if idle >= s[IDLE_LIMIT] and n - popcount(s[OUT_MASK]) > 1:
+            s[PHASE] = OVER_PHASE
+            s[TO_ACT] = -1
+            s[LOSER] = -1
+            s[RESULT] = 2
+            return
     out = s[OUT_MASK]
     if out == 0:
         attacker = (d + 1) % n if taken else d
@@ -467,8 +487,11 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
     s[TO_ACT] = attacker
     s[BOUT] += 1
     s[PHASE] = LEAD_PHASE
-    if s[N_STOCK] == 0 and s[REPETITION] != 0:
-        check_repetition(s)
+    if s[REPETITION] != 0:
+        if drew:
+            s[N_SEEN] = 0  # the stock only shrinks: no earlier opening can come back
+        else:
+            check_repetition(s)
 
 
 @njit(cache=True, inline="always")

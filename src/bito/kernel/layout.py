@@ -46,7 +46,7 @@ REJECT_LOW: Final = 19  # ... holds L
 LOW_RANK: Final = 20
 LEFT_OF_DEALER: Final = 21  # first_attacker.rule=left_of_dealer
 LOT_FALLBACK: Final = 22  # first_attacker.no_trump_fallback=lot
-REPETITION: Final = 23  # end.repetition: the n-th time one bout opening recurs draws (0: off)
+REPETITION: Final = 23  # end.repetition: the n-th time one opening recurs between draws (0: off)
 
 # --- the changing facts ------------------------------------------------------------------
 PHASE: Final = 24
@@ -70,6 +70,8 @@ N_ATTACK: Final = 41
 N_STOCK: Final = 42
 N_THROWERS: Final = 43
 N_SEEN: Final = 44  # bout openings remembered for end.repetition
+IDLE: Final = 45  # end.idle_bouts: takes in a row without progress (low 16 bits), outs above
+IDLE_LIMIT: Final = 46  # end.idle_bouts (0: off)
 
 # --- areas -------------------------------------------------------------------------------
 HANDS: Final = 48
@@ -79,7 +81,7 @@ ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order
 DEFENCE: Final = ATTACK + MAX_TABLE  # the card covering each, -1 while uncovered
 STOCK: Final = DEFENCE + MAX_TABLE  # index 0 is drawn last (the trump card); the top is last
 SEQ: Final = STOCK + 64  # scratch: the refill order of the bout being ended
-SEEN: Final = SEQ + MAX_PLAYERS  # a 64-bit key of each bout opening once the stock is gone
+SEEN: Final = SEQ + MAX_PLAYERS  # a 64-bit key of each bout opening since the last draw
 MAX_SEEN: Final = 2048
 SIZE: Final = SEEN + MAX_SEEN
 """Copies of positions copy ``SEEN + N_SEEN`` entries only: the openings area is mostly empty."""
