@@ -91,7 +91,8 @@ class CardTracker:
         self.known = tuple(k if s != view.seat else 0 for s, k in enumerate(view.known))
         self.discard = view.seen_discard
         # The face-up trump card lies under the stock until it is drawn: visible, not unseen.
-        self.stock_trump = 1 << view.trump_card if view.trump_card_in_stock else 0
+        # Face-up stock cards: the trump card, and #16's turned personal trump cards.
+        self.stock_trump = view.stock_face_up
         accounted = view.hand | table_mask(view) | self.discard | self.stock_trump
         for k in self.known:
             accounted |= k

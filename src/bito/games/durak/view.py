@@ -31,7 +31,7 @@ class DurakView:
     trump_suit: int
     trumps: frozenset[int]  # every trump suit (none without trumps)
     trump_card: int  # -1 when no card is turned up
-    trump_card_in_stock: bool
+    trump_card_in_stock: bool  # the turned-up trump card still lies under the stock
     stock_count: int
     discard_count: int
     phase: int
@@ -73,7 +73,8 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         attack=tuple(state.attack), defence=tuple(state.defence),
         trump_suit=min(trumps) if trumps else -1, trumps=trumps,
         trump_card=state.deal.trump_card,
-        trump_card_in_stock=bool(state.stock), stock_count=len(state.stock),
+        trump_card_in_stock=bool(state.stock) and state.stock[0] == deal.trump_card >= 0,
+        stock_count=len(state.stock),
         discard_count=state.discard.bit_count(), phase=state.phase, to_act=state.to_act,
         attacker=state.attacker, leader=state.leader, defender=state.defender,
         taking=state.taking, bout=state.bout, out=tuple(state.out),
