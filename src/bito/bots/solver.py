@@ -25,10 +25,10 @@ import sys
 import time
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
-from bito.games.durak import TAKE, Action, DurakState
+from bito.games.durak import TAKE, Action, Deal, DurakState
 
 WIN: Final = 1
 DRAW: Final = 0
@@ -79,6 +79,31 @@ def _strength_of(beats: tuple[int, ...]) -> list[int]:
     return hit
 
 
+_UNBOUNDED: dict[int, tuple[Deal, Deal]] = {}
+
+
+def unbounded(state: DurakState) -> DurakState:
+    """``state`` (a copy if needed) with the engine's game-length bounds switched off
+    (``end.repetition``, ``end.idle_bouts``): those draws depend on the history before the
+    position, which a solver keyed by positions cannot see. The solver's own rule takes their
+    place: play that would go on for ever is a draw (a repetition on the current line), which
+    gives the same value whenever a side can force a result."""
+    deal = state.deal
+    if not (deal.repetition or deal.idle_limit):
+        return state
+    hit = _UNBOUNDED.get(id(deal))
+    if hit is None or hit[0] is not deal:
+        if len(_UNBOUNDED) > 256:
+            _UNBOUNDED.clear()
+        free = replace(deal)
+        object.__setattr__(free, "repetition", 0)
+        object.__setattr__(free, "idle_limit", 0)
+        hit = _UNBOUNDED[id(deal)] = (deal, free)
+    s = state.copy()
+    s.deal = hit[1]
+    return s
+
+
 def _key(s: DurakState) -> tuple[int, int, int, int, int]:
     """What decides the rest of an empty-stock two-player game. The table enters as two sets,
     covered cards and uncovered attack cards: which card covered which no longer matters once
@@ -123,6 +148,7 @@ class Solver:
         reuses the bounds the first left in the table."""
         if state.outcome is not None:
             return outcome_value(state, seat)
+        state = unbounded(state)
         if sys.getrecursionlimit() < 20_000:
             sys.setrecursionlimit(20_000)  # one frame per move of the longest line searched
         v = WIN if self._search(state, DRAW, WIN) >= WIN else (
@@ -268,6 +294,7 @@ def brute_force(state: DurakState, seat: int, max_states: int = 2_000_000) -> in
     """
     if state.outcome is not None:
         return outcome_value(state, seat)
+    state = unbounded(state)
     index: dict[tuple[object, ...], int] = {_full_key(state): 0}
     mover: list[int] = [state.to_act]
     succ: list[list[int]] = [[]]
