@@ -36,8 +36,10 @@ class WorldTemplate:
     hidden: tuple[int, ...]
     #: Every card that could be in a hidden slot (other hands' hidden cards and the stock).
     pool: tuple[int, ...]
-    #: Cards of the stock that are not the face-up trump card.
+    #: How many stock cards are face down.
     stock_hidden: int
+    #: The face-up stock cards, bottom first.
+    face_up: tuple[int, ...] = ()
 
     def sample(self, rng: random.Random) -> DurakState:
         """One world drawn uniformly among those consistent with the view."""
@@ -60,12 +62,10 @@ class WorldTemplate:
                 at += h
         s.hands = hands
         # stock[0] is drawn last (the face-up trump while it lies there); stock[-1] is the top.
-        rest = order[at:]
-        view = self.view
-        if view.trump_card_in_stock:
-            s.stock = [view.trump_card, *rest]
-        else:
-            s.stock = rest
+        rest = order[at:at + self.stock_hidden]
+        # Face-up stock cards (the trump card under the stock, #16's turned cards) stay at
+        # the bottom, the trump card lowest; pool cards beyond the slots are set aside (#18).
+        s.stock = [*self.face_up, *rest]
         return s
 
 
@@ -81,9 +81,13 @@ def template(view: DurakView, tracker: CardTracker | None = None) -> WorldTempla
     for s in range(n):
         if s != view.seat:
             hidden[s] = view.hand_counts[s] - fixed[s].bit_count()
-    stock_hidden = view.stock_count - (1 if view.trump_card_in_stock else 0)
+    face = cards_of(view.stock_face_up)
+    if view.trump_card in face:
+        face.remove(view.trump_card)
+        face.insert(0, view.trump_card)
+    stock_hidden = view.stock_count - len(face)
     pool = tuple(cards_of(tracker.unseen))
-    if len(pool) != sum(hidden) + stock_hidden:
+    if len(pool) < sum(hidden) + stock_hidden:
         raise ValueError(f"view of seat {view.seat} does not add up: {len(pool)} unseen cards "
                          f"for {sum(hidden)} hidden hand cards and {stock_hidden} in the stock")
     base = _base_state(view, 0)
@@ -93,12 +97,15 @@ def template(view: DurakView, tracker: CardTracker | None = None) -> WorldTempla
         probe = _probe(base, fixed, hidden, pool, view)
         if set(probe.legal_actions()) != set(view.legal):
             base = _base_state(view, 1)
-    return WorldTemplate(view, base, tuple(fixed), tuple(hidden), pool, stock_hidden)
+    return WorldTemplate(view, base, tuple(fixed), tuple(hidden), pool, stock_hidden,
+                         tuple(face))
 
 
 def _probe(base: DurakState, fixed: list[int], hidden: list[int], pool: tuple[int, ...],
            view: DurakView) -> DurakState:
-    t = WorldTemplate(view, base, tuple(fixed), tuple(hidden), pool, 0)
+    stock_hidden = len(pool) - sum(hidden)
+    face = [view.trump_card] if view.trump_card_in_stock else []
+    t = WorldTemplate(view, base, tuple(fixed), tuple(hidden), pool, stock_hidden, tuple(face))
     return t.build(list(pool))
 
 
