@@ -97,10 +97,6 @@ def test_transfer_is_always_one_card() -> None:
     assert legal(s) == {"=7s", "=7d", "take"}
 
 
-@pytest.mark.xfail(strict=True, reason="engine: a joker is offered as a transfer card (=BJ on a "
-                   "led RJ) in estonian and on perevodnoy with jokers or wild cards, although "
-                   "VARIANTS §3.3 shared conventions say a joker 'can't be used to transfer "
-                   "unless the variant says so'")
 @pytest.mark.parametrize("spec", ["estonian", "perevodnoy+double_joker",
                                   "perevodnoy+novosibirsk_two_joker", "perevodnoy+wild_58"])
 def test_joker_is_not_a_transfer_card(spec: str) -> None:

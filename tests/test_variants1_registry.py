@@ -108,11 +108,11 @@ def test_no_trump_on_transfer_fool() -> None:
 
 
 @pytest.mark.parametrize(("spec", "key"), [
-    ("japanese+no_trump", "trump.source"),  # #13 fixes diamonds, #15 removes trumps
+    ("podkidnoy+no_trump+trump.source=fixed", "trump.source"),  # #15 removes trumps
     ("podkidnoy+double_joker+double_joker_color_only", "specials.joker"),  # two joker systems
     ("podkidnoy+single_joker+novosibirsk_two_joker", "deck.jokers"),
-    ("japanese_revealed_trump+double_joker_color_only", "trump.reject_indicator"),
-    ("estonian+single_joker", "deck.jokers"),
+    ("podkidnoy+double_joker_color_only+trump.reject_indicator=A", "trump.reject_indicator"),
+    ("podkidnoy+single_joker+deck.jokers=2", "deck.jokers"),
 ])
 def test_contradicting_stack_is_refused_naming_the_key(spec: str, key: str) -> None:
     """Two parts of one spec that set the same option differently are refused with the option's
@@ -122,10 +122,6 @@ def test_contradicting_stack_is_refused_naming_the_key(spec: str, key: str) -> N
     assert key in str(info.value)
 
 
-@pytest.mark.xfail(strict=True, reason="registry: a house rule is accepted on any game whose "
-                   "root base it names, so japanese+suitless resolves although suitless "
-                   "(#17) names only simple, podkidnoy and perevodnoy and royal (#19) lists "
-                   "japanese separately")
 def test_house_rule_refused_on_japanese_when_it_does_not_name_it() -> None:
     """#17 applies_to [simple, podkidnoy, perevodnoy] (S0:15), unlike #19 and #23 which add
     japanese (S0:59, S0:89): stacking suitless on Japanese should be refused, naming suitless."""

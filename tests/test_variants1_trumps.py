@@ -111,10 +111,6 @@ def test_revealed_trump_is_turned_up_and_never_a_spade() -> None:
     assert buried >= 10
 
 
-@pytest.mark.xfail(strict=True, reason="engine: with 6 players the whole pack is dealt and the "
-                   "dealer's last card fixes the trump without trump.reject_indicator, so "
-                   "spades can be trump in #14 (e.g. japanese_revealed_trump, 6 players, "
-                   "seed 9: trump 8s)")
 def test_revealed_trump_never_spades_with_the_whole_pack_dealt() -> None:
     """#14; S1:80 "If a card of the spades suit is revealed, it is removed ... and the next card
     is revealed": spades are never trump, also when 6 players are dealt the whole pack and the

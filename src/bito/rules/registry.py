@@ -152,7 +152,6 @@ def resolve(spec: str, base_rules: Rules | None = None) -> Resolved:
         rules = base_rules
     applied: dict[str, tuple[Any, str]] = {}
     mods: list[tuple[Variant | None, str, Any]] = []
-    root = _root_game(game)
     for part in parts[1:]:
         if not part:
             raise RulesError(spec, "empty part between '+' signs")
@@ -169,7 +168,7 @@ def resolve(spec: str, base_rules: Rules | None = None) -> Resolved:
             mod = lookup(name)
             if mod.kind != "modifier":
                 raise RulesError(mod.id, "is a game, not a modifier; only one game per spec")
-            if mod.applies_to and root not in mod.applies_to and game.id not in mod.applies_to:
+            if mod.applies_to and _base_for(game) not in mod.applies_to:
                 raise RulesError(mod.id, f"applies to {', '.join(mod.applies_to)}, not {game.id}")
             changes = dict(mod.options)
             if mod.parameter:
@@ -197,10 +196,14 @@ def resolve(spec: str, base_rules: Rules | None = None) -> Resolved:
     return Resolved(spec=spec, game=game, modifiers=tuple(mods), rules=rules)
 
 
-def _root_game(game: Variant) -> str:
-    """The base game (simple, podkidnoy or perevodnoy) a game variant builds on."""
+def _base_for(game: Variant) -> str:
+    """The base a house rule must list to stack on ``game``: the game itself or its nearest
+    ancestor that some house rule names as a base (japanese, estonian, ...), else its root.
+    So a plain preset such as big_fool takes the house rules of podkidnoy, while japanese
+    takes only those that list japanese (royal, albanian, ...), as the catalogue says."""
+    named = {b for v in _REGISTRY.values() for b in v.applies_to}
     v = game
-    while v.base is not None and v.id not in _ROOTS:
+    while v.id not in named and v.base is not None and v.id not in _ROOTS:
         v = lookup(v.base)
     return v.id
 

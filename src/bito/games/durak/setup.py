@@ -337,7 +337,13 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         stock = ((indicator,) if indicator >= 0 else ()) + tuple(reversed(rest))
     elif not rest:
         # The whole pack is dealt: the dealer's last card is shown and fixes the trump (S0:243).
+        # A card that may not be the trump (#74, #14's spades) is passed over for the card
+        # dealt to him the round before, and so on.
         trump_card = last_dealt
+        for c in deck[pos - 1::-players]:
+            if not _rejected(c, rules):
+                trump_card = c
+                break
         shown[dealer] |= 1 << trump_card
         stock = ()
     else:

@@ -63,6 +63,8 @@ PHASE_NAMES: Final = ("lead", "defend", "throw", "over", "give")
 #: Every joker code (both copies): the cards that set off joker gifts (#24).
 _JOKER_BITS: Final = MATCH_MASKS[special("RJ")]
 _RED_JOKERS: Final = (1 << special("RJ")) | (1 << special("RJ", 1))
+#: Every card with a suit (special cards, suit 4, left out), for both copies.
+_SUITED: Final = sum(1 << c for c in range(160) if not is_special(c))
 #: The phase a gift returns to when a joker cover left nothing uncovered: the bout then goes
 #: on as after any last cover (throw-ins, or bito).
 _RESUME_COVERED: Final = -1
@@ -478,7 +480,8 @@ class DurakState:
         # (_transfer_block's own first checks, ahead of the call: most positions fail them)
         if (deal.transfer and (self.uncovered == len(self.attack) or deal.transfer_loose)
                 and self._transfer_block() is None):
-            m = hand & MATCH_MASKS[self.transfer_rank_card()]
+            # Jokers and wild cards never transfer (§3.3), save #24's joker pass-on above.
+            m = hand & MATCH_MASKS[self.transfer_rank_card()] & _SUITED
             if deal.rules.transfer_cards_per_action == "group" and m & (m - 1):
                 acts += self._group_transfers(m)
             else:
