@@ -109,25 +109,14 @@ def from_state(state: DurakState) -> np.ndarray:
     s[L.N_THROWERS] = len(state.throwers)
     s[L.THROWERS:L.THROWERS + len(state.throwers)] = state.throwers
     seen = getattr(state, "seen", ())
-    if len(seen) > L.MAX_SEEN:
-        raise ValueError(f"more than {L.MAX_SEEN} bout openings to remember")
+    width = state.players + 3
+    if len(seen) > L.MAX_SEEN or any(len(key) != width for key in seen):
+        raise ValueError("bout openings the kernel cannot hold (too many, or another shape)")
     s[L.IDLE] = getattr(state, "idle", 0)
     s[L.N_SEEN] = len(seen)
-    s[L.SEEN:L.SEEN + len(seen)] = [opening_key(key) for key in seen]
+    for i, key in enumerate(seen):
+        s[L.SEEN + i * width:L.SEEN + (i + 1) * width] = key
     return s
-
-
-_M64 = (1 << 64) - 1
-
-
-def opening_key(values: tuple[int, ...]) -> int:
-    """The kernel's 64-bit key (``core.mix_key``) of a bout opening ``(*hands, attacker,
-    defender)``, as a signed number like the kernel's array entries."""
-    h = 0
-    for v in values:
-        h = ((h ^ v) * 0x9E3779B97F4A7C15) & _M64
-        h ^= h >> 32
-    return h - (1 << 64) if h >> 63 else h
 
 
 def action_code(action: Action) -> tuple[int, int]:
@@ -162,7 +151,9 @@ def kernel_snapshot(s: np.ndarray) -> dict[str, Any]:
         "out": out, "uncovered": int(s[L.UNCOVERED]), "table_ranks": int(s[L.TABLE_RANKS]),
         "outcome": None, "idle": int(s[L.IDLE]),
     }
-    snap["seen"] = [int(x) for x in s[L.SEEN:L.SEEN + s[L.N_SEEN]]]
+    width = n + 3
+    snap["seen"] = [tuple(int(x) for x in s[L.SEEN + i * width:L.SEEN + (i + 1) * width])
+                    for i in range(int(s[L.N_SEEN]))]
     if s[L.RESULT]:
         loser = None if s[L.RESULT] == 2 else int(s[L.LOSER])
         # those still holding cards: fewest cards first, then by seat (``_still_in``)
@@ -190,7 +181,7 @@ def reference_snapshot(state: DurakState) -> dict[str, Any]:
         "table_ranks": state.table_ranks & _CARD_BITS, "outcome": None,
         "idle": getattr(state, "idle", 0),
     }
-    snap["seen"] = [opening_key(key) for key in getattr(state, "seen", ())]
+    snap["seen"] = [tuple(key) for key in getattr(state, "seen", ())]
     if state.outcome is not None:
         o = state.outcome
         snap["outcome"] = (o.loser, tuple(o.order), o.draw)

@@ -392,34 +392,35 @@ def draw(s):  # type: ignore[no-untyped-def]
                 go_out(s, seat)
 
 
-_KEY_MULTIPLIER = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed 64-bit number
-
-
 @njit(cache=True, inline="always")
-def mix_key(h, v):  # type: ignore[no-untyped-def]
-    """One step of the 64-bit key of a bout opening (``bito.kernel.convert.opening_key``
-    computes the same in Python)."""
-    h = (h ^ v) * _KEY_MULTIPLIER
-    return h ^ ((h >> 32) & 0xFFFFFFFF)
+def _opening_value(s, j, n):  # type: ignore[no-untyped-def]
+    """Entry ``j`` of the current bout opening ``(*hands, attacker, defender, stock size)``."""
+    if j < n:
+        return s[HANDS + j]
+    if j == n:
+        return s[ATTACKER]
+    if j == n + 1:
+        return s[DEFENDER]
+    return s[N_STOCK]
 
 
 @njit(cache=True)
 def check_repetition(s):  # type: ignore[no-untyped-def]
     """``DurakState._check_repetition`` (``end.repetition``): with no card drawn since, the
     n-th time the same opening (every hand, attacker, defender, stock size) starts a bout draws
-    the deal. Openings are kept as 64-bit keys: two different openings would have to collide
-    in all 64 bits to be confused."""
+    the deal. Openings are compared entry by entry, exactly as the reference compares tuples."""
     n = s[PLAYERS]
-    h = 0
-    for seat in range(n):
-        h = mix_key(h, s[HANDS + seat])
-    h = mix_key(h, s[ATTACKER])
-    h = mix_key(h, s[DEFENDER])
-    h = mix_key(h, s[N_STOCK])
+    w = n + 3
     seen = s[N_SEEN]
     count = 1
     for i in range(seen):
-        if s[SEEN + i] == h:
+        base = SEEN + i * w
+        same = True
+        for j in range(w):
+            if s[base + j] != _opening_value(s, j, n):
+                same = False
+                break
+        if same:
             count += 1
     if count >= s[REPETITION]:
         s[PHASE] = OVER_PHASE
@@ -432,7 +433,9 @@ def check_repetition(s):  # type: ignore[no-untyped-def]
         s[TO_ACT] = -1
         s[RESULT] = 3
         return
-    s[SEEN + seen] = h
+    base = SEEN + seen * w
+    for j in range(w):
+        s[base + j] = _opening_value(s, j, n)
     s[N_SEEN] = seen + 1
 
 
@@ -837,7 +840,7 @@ def playouts_from(start, count, seed, losers, max_steps):  # type: ignore[no-unt
     mp = ptr_of(masks)
     tp = ptr_of(metas)
     total = 0
-    head = SEEN + start[N_SEEN]
+    head = SEEN + start[N_SEEN] * (start[PLAYERS] + 3)
     for g in range(count):
         s[:head] = start[:head]
         steps = playout(p, mp, tp, max_steps)

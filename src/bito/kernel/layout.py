@@ -81,10 +81,11 @@ ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order
 DEFENCE: Final = ATTACK + MAX_TABLE  # the card covering each, -1 while uncovered
 STOCK: Final = DEFENCE + MAX_TABLE  # index 0 is drawn last (the trump card); the top is last
 SEQ: Final = STOCK + 64  # scratch: the refill order of the bout being ended
-SEEN: Final = SEQ + MAX_PLAYERS  # a 64-bit key of each bout opening since the last draw
-MAX_SEEN: Final = 2048
-SIZE: Final = SEEN + MAX_SEEN
-"""Copies of positions copy ``SEEN + N_SEEN`` entries only: the openings area is mostly empty."""
+SEEN: Final = SEQ + MAX_PLAYERS  # each bout opening since the last draw: hands, roles, stock
+MAX_SEEN: Final = 512
+SEEN_WIDTH: Final = MAX_PLAYERS + 3  # room per opening; PLAYERS + 3 entries are used
+SIZE: Final = SEEN + MAX_SEEN * SEEN_WIDTH
+"""Playouts copy only the head of a position and its openings in use."""
 
 # --- codes -------------------------------------------------------------------------------
 LEAD_PHASE, DEFEND_PHASE, THROW_PHASE, OVER_PHASE = 0, 1, 2, 3
