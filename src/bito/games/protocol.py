@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from bito.cards import SUIT_CHARS, SUIT_SYMBOLS, card_pretty, card_str, split_cards
+from bito.cards import SUIT_CHARS, SUIT_SYMBOLS, card_pretty, card_str, cards_of, split_cards
 from bito.errors import InvalidNotationError, RulesError
 
 
@@ -280,3 +280,16 @@ def option_text(rules: Any, base: Any) -> str:
                 text = text.lower()
             parts.append(f"{rules.PREFIX}.{f.name}={text}")
     return "+".join(parts)
+
+
+def seat_lines(hands: Sequence[int], to_act: int, outcome: Outcome | None) -> list[str]:
+    """The hands part of a printed position, one line per seat, the seat to act starred, and
+    the outcome once there is one: what every family's ``__str__`` ends with."""
+    lines = []
+    for s, hand in enumerate(hands):
+        mark = "*" if s == to_act and outcome is None else " "
+        held = " ".join(card_pretty(c) for c in cards_of(hand)) or "-"
+        lines.append(f"{mark} seat {s}: {held}")
+    if outcome is not None:
+        lines.append(f"over: {outcome.to_json()}")
+    return lines

@@ -27,7 +27,7 @@ from typing import Final
 
 from bito.cards import ACE, KING, build_deck, card_pretty, cards_of, is_joker, rank_of
 from bito.errors import IllegalActionError
-from bito.games.protocol import Move, Outcome, parse_move, play, word
+from bito.games.protocol import Move, Outcome, parse_move, play, seat_lines, word
 from bito.games.shedding.rules import AdjacentRules
 
 DRAW: Final = word("draw")
@@ -310,12 +310,7 @@ class AdjacentState:
     def __str__(self) -> str:
         lines = [_table(self.top, len(self.stock), tuple(self.out), self.pending_out,
                         self.anti_rank)]
-        for s in range(self.players):
-            mark = "*" if s == self.to_act and self.outcome is None else " "
-            held = " ".join(card_pretty(c) for c in cards_of(self.hands[s])) or "-"
-            lines.append(f"{mark} seat {s}: {held}")
-        if self.outcome is not None:
-            lines.append(f"over: {self.outcome.to_json()}")
+        lines += seat_lines(self.hands, self.to_act, self.outcome)
         return "\n".join(lines)
 
     def __repr__(self) -> str:

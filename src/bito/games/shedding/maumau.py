@@ -41,7 +41,7 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import IllegalActionError
-from bito.games.protocol import Move, Outcome, parse_move, play, word
+from bito.games.protocol import Move, Outcome, parse_move, play, seat_lines, word
 from bito.games.shedding.rules import MauMauRules
 
 PLAY, DRAWN, FOLLOW, OVER = "play", "drawn", "follow", "over"
@@ -474,12 +474,7 @@ class MauMauState:
     def __str__(self) -> str:
         lines = [render_table(self.top, self.called, len(self.stock), len(self.pile),
                               tuple(self.scores), self.round, self.rules)]
-        for s in range(self.players):
-            mark = "*" if s == self.to_act and self.outcome is None else " "
-            held = " ".join(card_pretty(c) for c in cards_of(self.hands[s])) or "-"
-            lines.append(f"{mark} seat {s}: {held}")
-        if self.outcome is not None:
-            lines.append(f"over: {self.outcome.to_json()}")
+        lines += seat_lines(self.hands, self.to_act, self.outcome)
         return "\n".join(lines)
 
     def __repr__(self) -> str:

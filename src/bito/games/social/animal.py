@@ -22,7 +22,7 @@ from typing import Final
 
 from bito.cards import STANDARD_LOW_RANK, card_pretty, cards_of, rank_of, standard_deck
 from bito.errors import IllegalActionError
-from bito.games.protocol import Move, Outcome, parse_move, play, word
+from bito.games.protocol import Move, Outcome, parse_move, play, seat_lines, word
 from bito.games.social.rules import AnimalRules
 
 ANIMALS: Final = ("cat", "donkey", "wolf", "horse", "goat", "cow", "rooster", "dog",
@@ -271,12 +271,7 @@ class AnimalState:
     def __str__(self) -> str:
         lines = [_table(tuple(self.pile), self.due, self.nicknames, self.phase, self.skipper,
                         tuple(self.out))]
-        for s in range(self.players):
-            mark = "*" if s == self.to_act and self.outcome is None else " "
-            held = " ".join(card_pretty(c) for c in cards_of(self.hands[s])) or "-"
-            lines.append(f"{mark} seat {s}: {held}")
-        if self.outcome is not None:
-            lines.append(f"over: {self.outcome.to_json()}")
+        lines += seat_lines(self.hands, self.to_act, self.outcome)
         return "\n".join(lines)
 
     def __repr__(self) -> str:
