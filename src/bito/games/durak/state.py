@@ -481,7 +481,8 @@ class DurakState:
         if (deal.transfer and (self.uncovered == len(self.attack) or deal.transfer_loose)
                 and self._transfer_block() is None):
             # Jokers and wild cards never transfer (§3.3), save #24's joker pass-on above.
-            m = hand & MATCH_MASKS[self.transfer_rank_card()] & _SUITED
+            target = self.transfer_rank_card() if deal.transfer_loose else self.attack[0]
+            m = hand & MATCH_MASKS[target] & _SUITED
             if deal.rules.transfer_cards_per_action == "group" and m & (m - 1):
                 acts += self._group_transfers(m)
             else:
@@ -555,7 +556,9 @@ class DurakState:
             if not self.uncovered:
                 return "transfer window: nothing on the table is left uncovered"
         else:
-            if any(d >= 0 for d in self.defence):
+            # Neutralised cards (#11) count as open here, so only then look at each entry.
+            if self.uncovered != len(self.attack) and (
+                    not self.deal.transfer_only_new or any(d >= 0 for d in self.defence)):
                 return "transfer window: a card on the table is already covered"
             same = MATCH_MASKS[self.attack[0]]
             for a in self.attack:
