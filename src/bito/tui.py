@@ -137,6 +137,10 @@ def bout_events(before: DurakState, after: DurakState, action: Action,
 
 def _roles(view: DurakView, seat: int) -> str:
     tags = []
+    if view.teams and seat != view.seat and seat in view.partners(view.seat):
+        tags.append("partner")  # #53-55: everyone knows who sits with whom
+    if view.played >= 0 and seat == view.defender and view.played != seat:
+        tags.append(f"plays seat {view.played}")  # #55: a partner's vacated seat
     if seat in view.out:
         tags.append("out")
     elif not view.is_over:
@@ -371,7 +375,7 @@ class TerminalGame:
         self.out("Game over. Final position:")
         self.out(render_full(state, self.names))
         self.out(result_text(outcome.loser, outcome.draw, outcome.order, self.labels,
-                             outcome.reason))
+                             outcome.reason, outcome.teams))
         if outcome.draw:
             self.out("Nobody is the fool this time.")
         elif outcome.loser == self.human:
@@ -417,7 +421,8 @@ def render_full(state: DurakState, names: Sequence[str]) -> str:
 
 
 def result_text(loser: int | None, draw: bool, order: Sequence[int],
-                names: Sequence[str], reason: str = "") -> str:
+                names: Sequence[str], reason: str = "",
+                teams: Sequence[Sequence[int]] = ()) -> str:
     """The result line shared by ``play`` and ``replay`` (so a replay can be checked against
     the game it records)."""
     if draw or loser is None:
@@ -425,5 +430,8 @@ def result_text(loser: int | None, draw: bool, order: Sequence[int],
     else:
         who = names[loser]
         verdict = f"{who} {'are' if who == HUMAN_NAME else 'is'} the fool (дурак)."
+        for members in teams:
+            if loser in members and len(members) > 1:  # #53-55: the fool's partners lose too
+                verdict += " Their team loses: " + ", ".join(names[m] for m in members) + "."
     went_out = ", ".join(names[s] for s in order if s != loser)
     return f"Result: {verdict}" + (f" Out in order: {went_out}." if went_out else "")

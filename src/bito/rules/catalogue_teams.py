@@ -1,6 +1,67 @@
 """Variants II: teams, dummies and hidden cards (#53-59).
 
-Catalogue entries, as data, like :mod:`bito.rules.catalogue`.
+Catalogue entries, as data, like :mod:`bito.rules.catalogue`. The partnership games (#53-55)
+share one mechanism, the ``team.*`` options played by :mod:`bito.games.durak.teams`.
 """
 
 from __future__ import annotations
+
+from bito.rules.registry import Variant, register
+
+register(Variant(
+    id="pair_fool", number=53, family="durak",
+    names=("Pair fool", "Парный дурак", "parny durak", "pairs fool"),
+    summary="Four players in two pairs, partners opposite: the attack always goes to an "
+            "opponent, only the attacking pair throws in, and the fool's pair loses.",
+    description=(
+        "Throw-in fool for four players sitting as two pairs, partners opposite each other. "
+        "Only the two players of the attacking pair throw in; the defender's partner never "
+        "adds cards against him. When a player has gone out and the next player in play on "
+        "the attacker's left is his partner, the partner is skipped and the next opponent is "
+        "attacked. The game is scored per pair: the pair whose member is left holding cards "
+        "loses, both partners together; if the last cards go out in the same bout it is a "
+        "draw. (The catalogue's heading was lost; the name is a guess.)"),
+    base="podkidnoy",
+    options={"team.layout": "opposite", "players.min": 4, "players.max": 4},
+    references="VARIANTS #53 (A1-A3); S0:194",
+))
+
+register(Variant(
+    id="double_fool", number=54, family="durak",
+    names=("Double fool", "Двойной дурак", "dvoynoy durak", "fool in pairs", "в парах"),
+    summary="Four or six players in pairs, partners opposite: nobody attacks or throws in at "
+            "a partner; both partners of the fool lose.",
+    description=(
+        "Throw-in fool for four or six players, partners sitting opposite each other (two or "
+        "three pairs). An attack always goes to the next opponent in play on the attacker's "
+        "left, partners being skipped, and only the defender's opponents throw in. A partner "
+        "may never cover for a defending teammate. A pair wins when both its members are "
+        "out; the pair of the player left with cards loses, both partners together. With "
+        "three pairs the other two rank by when they finished. When one player of each of "
+        "two pairs is left, the game goes on as plain throw-in fool; if everyone goes out in "
+        "the last bout it is a draw."),
+    base="podkidnoy",
+    options={"team.layout": "opposite", "players.min": 4, "players.max": 6},
+    references="VARIANTS #54 (A1); S0:265-269",
+))
+
+register(Variant(
+    id="team_fool", number=55, family="durak",
+    names=("Team fool", "Двое на двое", "Трое на трое", "two on two", "three on three",
+           "dvoe na dvoe", "troe na troe"),
+    summary="Two teams of two or three in alternating seats; when a player goes out his "
+            "partner plays his seat from his own hand until the team is out.",
+    description=(
+        "Throw-in fool for four or six players in two teams, seated so that every player "
+        "sits between two opponents. Only the defender's opponents throw in. When a player "
+        "goes out his seat stays in the turn order: his partner (the nearest one still "
+        "playing, going counter-clockwise) attacks and defends in that seat too, with his own "
+        "hand. Example from the seed: players Z, S, V, Yu clockwise, Z and V against S and "
+        "Yu; Yu goes out, so when Yu's turn to attack comes S attacks Z in his place, and if "
+        "Z beats it off Z attacks S as usual. A team wins when all its members are out while "
+        "the other team still holds cards; if the last bout empties both sides it is a draw."),
+    base="podkidnoy",
+    options={"team.layout": "alternating", "team.proxy": True, "players.min": 4,
+             "players.max": 6},
+    references="VARIANTS #55 (A1, A2); S1:65-67; S4:1",
+))

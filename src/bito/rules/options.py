@@ -182,6 +182,19 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("draw.order", ("attacker_first", "right_of_defender_first",
                               "attacker_then_strict_clockwise", "defender_first"),
                "who refills first after a bout (B7, #77)", "§1.7 B7 #77"),
+    OptionSpec("team.layout", ("none", "opposite", "alternating"), "partnerships (§3.6): "
+               "none; partners of two sitting opposite each other (4 players: two pairs, 6: "
+               "three pairs; #53, #54); or two teams in alternating seats, every opponent "
+               "between two partners (#55)", "§3.6 #53 #54 #55"),
+    OptionSpec("team.throw_in", ("opponents", "all"), "with teams: who may throw in at a "
+               "defender: only his opponents (the catalogue's rule for #53-55), or everyone "
+               "but the defender as in plain podkidnoy", "§3.6"),
+    OptionSpec("team.attack", ("opponent", "next_seat"), "with teams: the attack goes to the "
+               "next opponent still in play on the attacker's left, partners skipped (#54, "
+               "#53 A2), or literally to the next seat in play", "§3.6 #53 #54"),
+    OptionSpec("team.proxy", (False, True), "with teams: a player who goes out keeps his seat "
+               "in the rotation and his nearest partner still in play counter-clockwise "
+               "attacks and defends for it from his own hand (#55, S1:66)", "#55"),
     OptionSpec("end.draw_allowed", (True, False), "a game where the last players go out "
                "together ends without a fool (B11); otherwise the last to go out is the fool",
                "§1.8 B11"),
@@ -274,6 +287,10 @@ class Rules:
     transfer_forbid_if_trump_on_table: bool = False
     transfer_first_bout: str = "allowed"
     draw_order: str = "attacker_first"
+    team_layout: str = "none"
+    team_throw_in: str = "opponents"
+    team_attack: str = "opponent"
+    team_proxy: bool = False
     end_draw_allowed: bool = True
     end_repetition: int = 3
     end_idle_bouts: int = 50

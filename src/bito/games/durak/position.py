@@ -33,6 +33,8 @@ field          meaning
 ``closed``     ``1`` when a cover has closed throw-ins for this bout (#22, #28)
 ``idle``       ``end.idle_bouts``: bouts in a row ended in a take since the stock ran out, and
                how many players were out then (``3.1``)
+``plays``      ``team.proxy`` (#55): the seat the defender plays for, when it is a vacated
+               partner's seat rather than his own
 ``gift``       a joker gift in progress (#24): ``giver.receiver.cards_left.resume_phase.``
                ``resume_to_act.block_allowed``, e.g. ``gift=0.1.2.defend.1.0``
 =============  ============================================================================
@@ -156,6 +158,8 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         fields.append("closed=1")
     if state.idle:
         fields.append(f"idle={state.idle & 0xFFFF}.{state.idle >> 16}")
+    if state.played >= 0 and state.played != state.defender:
+        fields.append(f"plays={state.played}")
     if state.gift is not None:
         g = state.gift
         resume = PHASE_NAMES[g[3]] if g[3] >= 0 else "covered"
@@ -185,7 +189,7 @@ class CensoredPosition:
 _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
          "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
          "throwers", "t_idx", "passes", "out", "under_fool", "closed", "own", "secret",
-         "revealed", "up", "gift", "idle"}
+         "revealed", "up", "gift", "idle", "plays"}
 
 
 def _split_fields(text: str) -> tuple[str, dict[str, str], dict[str, int]]:
@@ -380,6 +384,8 @@ def parse_position(text: str) -> DurakState:
     s.attacker = attacker
     s.leader = _int(f, where, text, "leader", attacker, 0, n - 1)
     s.defender = _int(f, where, text, "defender", s.next_active(attacker), 0, n - 1)
+    if deal.team_proxy:
+        s.played = _int(f, where, text, "plays", s.defender, 0, n - 1)
     s.taking = bool(_int(f, where, text, "taking", 0, 0, 1))
     s.bout = _int(f, where, text, "bout", 0)
     s.closed = bool(_int(f, where, text, "closed", 0, 0, 1))

@@ -84,7 +84,7 @@ def render_state(state: DurakState) -> str:
         lines.append(f"  seat {seat}{role}: {hand_text(state.hands[seat], trump)}")
     if state.outcome is not None:
         lines.append(outcome_text(state.outcome.loser, state.outcome.draw, None,
-                                  state.outcome.reason))
+                                  state.outcome.reason, state.outcome.teams))
     return "\n".join(lines)
 
 
@@ -100,7 +100,7 @@ def _role(seat: int, attacker: int, defender: int, to_act: int) -> str:
 
 
 def outcome_text(loser: int | None, draw: bool, names: Sequence[str] | None,
-                 reason: str = "") -> str:
+                 reason: str = "", teams: Sequence[Sequence[int]] = ()) -> str:
     if reason == "idle":
         return ("Draw: bout after bout ended in a take with nobody going out, so there is no "
                 "fool (end.idle_bouts).")
@@ -110,6 +110,10 @@ def outcome_text(loser: int | None, draw: bool, names: Sequence[str] | None,
     if draw or loser is None:
         return "Draw: everyone went out together, there is no fool."
     who = names[loser] if names else f"seat {loser}"
+    for members in teams:
+        if loser in members and len(members) > 1:
+            side = " and ".join(names[m] if names else f"seat {m}" for m in members)
+            return f"{who} is the fool (дурак): the team of {side} loses."
     return f"{who} is the fool (дурак)."
 
 
@@ -125,10 +129,15 @@ def render_view(view: DurakView, names: Sequence[str]) -> str:
         if seat == view.seat:
             continue
         role = _role(seat, view.attacker, view.defender, view.to_act)
+        if view.teams:
+            role += " [partner]" if seat in view.partners(view.seat) else " [opponent]"
         status = "out" if seat in view.out else f"{view.hand_counts[seat]} cards"
         known = view.known[seat]
         extra = f"   known: {hand_text(known, trump)}" if known else ""
         lines.append(f"  {names[seat]}{role}: {status}{extra}")
+    if view.played >= 0 and view.played != view.defender:
+        lines.append(f"  {names[view.defender]} defends in the seat of {names[view.played]}, "
+                     "who is out")
     lines.append("")
     lines.append(f"  table: {table_text(view.attack, view.defence)}"
                  + ("   (defender takes)" if view.taking else ""))

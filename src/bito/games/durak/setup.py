@@ -27,6 +27,7 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import RulesError
+from bito.games.durak.teams import check_players, team_of_seats, teams_of, thrower_rule
 from bito.rules import Rules
 
 
@@ -93,6 +94,11 @@ class Deal:
     transfer_loose: bool = field(init=False, compare=False, repr=False)
     gifts: bool = field(init=False, compare=False, repr=False)
     idle_limit: int = field(init=False, compare=False, repr=False)
+    # Partnerships (#53-55, :mod:`bito.games.durak.teams`): each seat's team number (empty
+    # without teams), the members of each team, and whether a vacated seat is proxied.
+    team_of: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    teams: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
+    team_proxy: bool = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -127,6 +133,10 @@ class Deal:
             "transfer_loose": (r.transfer_window == "any_time"
                                or r.transfer_new_defender_beats == "transfer_cards_only"),
         }
+        team_of = team_of_seats(r.team_layout, self.players)
+        facts["team_of"] = team_of
+        facts["teams"] = teams_of(team_of)
+        facts["team_proxy"] = bool(team_of) and r.team_proxy
         # object.__setattr__ keeps the attributes in the instance's inline values; touching
         # self.__dict__ would materialise a dict and slow every later attribute read.
         for name, value in facts.items():
@@ -285,6 +295,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         raise RulesError("players", f"this game takes {rules.players_min} to "
                          f"{rules.max_players} players with a {rules.deck_size}-card deck, "
                          f"not {players}")
+    check_players(rules, players)
     rng = random.Random(seed)
     deck = list(_pack(rules.deck()))
     # deck[0] is the top of the pack
@@ -368,7 +379,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
                 first_attacker=attacker, first_defender=defender, shown=tuple(shown),
                 under_fool=under_fool, trumps=trumps, high_joker=high_joker,
                 jokers_wild=jokers_wild, secret_card=secret, own_trumps=own, face_up=face_up,
-                thrower_orders=_shared_memo("throw_in.by", players, rules.throw_in_by),
+                thrower_orders=_shared_memo("throw_in.by", players, thrower_rule(rules)),
                 draw_orders=_shared_memo("draw.order", players, rules.draw_order))
 
 

@@ -51,6 +51,7 @@ from bito.games.durak.actions import (
 )
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.setup import Deal
+from bito.games.durak.teams import losing_team, next_bout, throwers
 from bito.games.durak.view import DurakView, make_view
 from bito.rules import Rules
 
@@ -177,6 +178,22 @@ class Outcome:
     #: Why the deal ended early, if it did: "repetition" (``end.repetition``), "instant loss"
     #: (#21's hand size, #24's jokers-only hand); empty when it was played out.
     reason: str = ""
+    #: Partnerships (#53-55): the members of each team (empty without teams), and the team
+    #: that lost with its fool (None for a draw). Both partners of the fool lose.
+    teams: tuple[tuple[int, ...], ...] = ()
+    losing_team: int | None = None
+
+    @property
+    def team_order(self) -> tuple[int, ...]:
+        """Team numbers by when their last member went out, the losing team last (#54 A1:
+        with three pairs the others rank by the order they finished)."""
+        place = {seat: i for i, seat in enumerate(self.order)}
+        last = len(place)
+
+        def finished(k: int) -> tuple[bool, int]:
+            return k == self.losing_team, max(place.get(m, last) for m in self.teams[k])
+
+        return tuple(sorted(range(len(self.teams)), key=finished))
 
     @property
     def winner(self) -> int | None:
@@ -188,6 +205,9 @@ class Outcome:
                                   "draw": self.draw}
         if self.reason:
             out["reason"] = self.reason
+        if self.teams:
+            out["teams"] = [list(t) for t in self.teams]
+            out["losing_team"] = self.losing_team
         return out
 
 
@@ -199,7 +219,7 @@ class DurakState:
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
         "_legal", "_beats", "_table", "closed", "seen", "revealed", "aside",
-        "gift", "idle",
+        "gift", "idle", "played",
     )
 
     deal: Deal
@@ -246,6 +266,9 @@ class DurakState:
     #: Bouts in a row that ended in a take with nobody drawing or going out
     #: (``end.idle_bouts``), in the low 16 bits; above them, how many were out at the last.
     idle: int
+    #: ``team.proxy`` (#55): the seat in the rotation the defender is playing, his own or a
+    #: vacated partner's; -1 in games without proxies.
+    played: int
 
     @classmethod
     def start(cls, deal: Deal) -> DurakState:
@@ -277,6 +300,7 @@ class DurakState:
         s.aside = 1 << deal.secret_card if deal.secret_card >= 0 else 0
         s.gift = None
         s.idle = 0
+        s.played = deal.first_defender if deal.team_proxy else -1
         s._legal = None
         s._beats = s._beat_table()
         s._table = -1
@@ -321,6 +345,7 @@ class DurakState:
         s.aside = self.aside
         s.gift = self.gift
         s.idle = self.idle
+        s.played = self.played
         s._legal = None
         s._beats = self._beats
         s._table = self._table
@@ -851,6 +876,9 @@ class DurakState:
             order = deal.thrower_orders[key] = _thrower_order(
                 deal.players, self.attacker, self.defender, self.out_mask,
                 deal.rules.throw_in_by == "neighbours")
+            if deal.team_of:
+                order = deal.thrower_orders[key] = throwers(deal.team_of, deal.rules, order,
+                                                            self.defender)
         self.throwers = order
         self.passes = 0
         self.t_idx = 0
@@ -942,7 +970,7 @@ class DurakState:
                 self.phase = OVER
                 self.to_act = -1
                 self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
-                                       draw=True, reason="idle")
+                                       draw=True, reason="idle", teams=self.deal.teams)
                 return
         limit = self.deal.rules.end_instant_loss_cards
         if limit and taken and self.hands[defender].bit_count() >= limit:
@@ -956,7 +984,11 @@ class DurakState:
                     self._finish([seat], "instant loss")
                     return
         out_mask = self.out_mask
-        if not out_mask:  # everybody is still in: next_active is simply the next seat
+        if self.deal.team_of:  # partnerships (#53-55): partners are never attacked
+            attacker = next_bout(self, defender, taken)
+            if attacker < 0:
+                return
+        elif not out_mask:  # everybody is still in: next_active is simply the next seat
             attacker = (defender + 1) % n if taken else defender
             self.defender = (attacker + 1) % n
         else:
@@ -992,7 +1024,7 @@ class DurakState:
             self.phase = OVER
             self.to_act = -1
             self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
-                                   draw=True, reason="repetition")
+                                   draw=True, reason="repetition", teams=self.deal.teams)
             return
         self.seen = (*seen, key)
 
@@ -1066,7 +1098,9 @@ class DurakState:
             loser, order, draw = None, tuple(self.out), True
         else:
             loser, order, draw = self.out[-1], tuple(self.out), False
-        self.outcome = Outcome(loser=loser, order=order, draw=draw, reason=reason)
+        self.outcome = Outcome(loser=loser, order=order, draw=draw, reason=reason,
+                               teams=self.deal.teams,
+                               losing_team=losing_team(self.deal.team_of, loser))
 
     # --- errors --------------------------------------------------------------------------------
 

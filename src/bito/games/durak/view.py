@@ -49,6 +49,17 @@ class DurakView:
     own_trumps: tuple[int, ...] = ()  # each seat's personal trump suit (#16), else empty
     secret_card: int = -1  # #18: the turned secret card (-1 while face down or absent)
     stock_face_up: int = 0  # stock cards lying face up (the trump card, #16's turned cards)
+    #: Partnerships (#53-55): the members of each team (public: everyone knows who sits with
+    #: whom), and under ``team.proxy`` the seat the defender plays for (-1: none).
+    teams: tuple[tuple[int, ...], ...] = ()
+    played: int = -1
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other members of ``seat``'s team (empty without teams)."""
+        for members in self.teams:
+            if seat in members:
+                return tuple(m for m in members if m != seat)
+        return ()
 
     @property
     def is_over(self) -> bool:
@@ -83,4 +94,5 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         own_trumps=deal.own_trumps,
         secret_card=deal.secret_card if state.revealed else -1,
         stock_face_up=sum(1 << c for c in state.stock if deal.face_up >> c & 1),
+        teams=deal.teams, played=state.played,
     )

@@ -1,0 +1,131 @@
+"""Partnerships (VARIANTS.md §3.6, #53-55): who sits with whom, whom an attack goes to, who
+may throw in, who plays a seat whose owner has gone out, and how a team loses.
+
+The state machine calls in here from three places only, each on a branch a game without teams
+never takes: the choice of the next attacker and defender when a bout ends, the throw-in order
+(computed once per seat configuration and memoised), and the outcome. Nothing here runs on the
+move-by-move hot path.
+
+Seats are numbered clockwise. ``team.layout=opposite`` seats partners of two opposite each
+other (seat ``s`` and ``s + n/2``: two pairs at four players, three at six);
+``team.layout=alternating`` makes two teams of even and odd seats, so every player sits
+between two opponents (Rozaliev's "two on two" / "three on three", S1:65).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bito.errors import RulesError
+from bito.rules import Rules
+
+if TYPE_CHECKING:
+    from bito.games.durak.state import DurakState
+
+
+def team_of_seats(layout: str, players: int) -> tuple[int, ...]:
+    """Each seat's team number (empty without teams)."""
+    if layout == "none":
+        return ()
+    if layout == "opposite":
+        half = players // 2
+        return tuple(s % half for s in range(players))
+    return tuple(s % 2 for s in range(players))
+
+
+def teams_of(team_of: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The members of each team, by team number."""
+    if not team_of:
+        return ()
+    return tuple(tuple(s for s, t in enumerate(team_of) if t == k)
+                 for k in range(max(team_of) + 1))
+
+
+def check_players(rules: Rules, players: int) -> None:
+    """Refuse a seat count (or a rule mix) the partnership layout cannot seat."""
+    if rules.team_layout == "none":
+        return
+    if players < 4 or players % 2:
+        raise RulesError("players", f"team.layout={rules.team_layout} seats an even number of "
+                         f"players, at least 4, not {players}")
+    if rules.transfer_enabled:
+        raise RulesError("team.layout", "partnerships are played on throw-in (or simple) "
+                         "fool; a transfer could pass the attack to the transferrer's partner, "
+                         "which the catalogue never describes")
+
+
+def thrower_rule(rules: Rules) -> str:
+    """The key of the shared throw-in order memo: the rule and, with teams, the team rules,
+    so deals with and without partnerships never share an order."""
+    if rules.team_layout == "none":
+        return rules.throw_in_by
+    return f"{rules.throw_in_by}/{rules.team_layout}/{rules.team_throw_in}"
+
+
+def throwers(team_of: tuple[int, ...], rules: Rules, order: tuple[int, ...],
+             defender: int) -> tuple[int, ...]:
+    """``team.throw_in=opponents``: only the defender's opponents throw in at him (#53's
+    "only the attacking pair", #54 and #55's "opponents of the defender")."""
+    if rules.team_throw_in != "opponents":
+        return order
+    mine = team_of[defender]
+    return tuple(s for s in order if team_of[s] != mine)
+
+
+def proxy_of(state: DurakState, seat: int) -> int:
+    """Who plays ``seat`` (#55): its owner while he is in; once he is out, his nearest
+    partner still in play counter-clockwise, the one who "sat before" it (A1); -1 when his
+    whole team is out."""
+    out = state.out_mask
+    if not out >> seat & 1:
+        return seat
+    team_of = state.deal.team_of
+    n = state.deal.players
+    mine = team_of[seat]
+    for i in range(1, n):
+        s = (seat - i) % n
+        if team_of[s] == mine and not out >> s & 1:
+            return s
+    return -1
+
+
+def next_bout(state: DurakState, defender: int, taken: bool) -> int:
+    """Choose the next attacker (returned) and defender (set on ``state``) after a bout that
+    ``defender`` beat off or took; or finish the game and return -1 once every player still
+    holding cards is on one team (that team loses; nobody left is a draw)."""
+    deal = state.deal
+    n = deal.players
+    team_of = deal.team_of
+    out = state.out_mask
+    active = [s for s in range(n) if not out >> s & 1]
+    if len({team_of[s] for s in active}) <= 1:
+        # Partners cannot attack each other: the team still holding cards is the fool's. The
+        # member holding most cards is named the fool (ties: the lower seat).
+        hands = state.hands
+        state._finish(sorted(active, key=lambda s: (-hands[s].bit_count(), s)))
+        return -1
+    if deal.team_proxy:
+        # #55: the rotation runs over every seat; a vacated seat is played by a partner.
+        seat = state.played
+        first = (seat + 1) % n if taken else seat
+        while proxy_of(state, first) < 0:
+            first = (first + 1) % n
+        target = (first + 1) % n
+        while team_of[target] == team_of[first] or proxy_of(state, target) < 0:
+            target = (target + 1) % n
+        state.played = target
+        state.defender = proxy_of(state, target)
+        return proxy_of(state, first)
+    attacker = state.next_active(defender) if taken or out >> defender & 1 else defender
+    target = state.next_active(attacker)
+    if deal.rules.team_attack == "opponent":
+        # #54, #53 A2: partners are skipped; the next opponent in play is attacked.
+        while team_of[target] == team_of[attacker]:
+            target = state.next_active(target)
+    state.defender = target
+    return attacker
+
+
+def losing_team(team_of: tuple[int, ...], loser: int | None) -> int | None:
+    """The fool's team (None for a draw or a game without teams)."""
+    return team_of[loser] if team_of and loser is not None else None
