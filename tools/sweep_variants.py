@@ -52,7 +52,8 @@ def specs(ids: set[str] | None = None, which: str = "all") -> Iterator[str]:
     ``primary`` (one spec per id: the game, or the house rule on podkidnoy, else on its first
     base), ``others`` (every other base, and the EXTRA stacks) or ``all``."""
     for v in all_variants():
-        if v.number not in ISSUE3 or (ids and v.id not in ids):
+        # --ids names any catalogue ids (issue 4's too); without it, issue 3's.
+        if (ids and v.id not in ids) or (not ids and v.number not in ISSUE3):
             continue
         if v.kind == "game":
             if which != "others":
@@ -79,7 +80,9 @@ def refusal(spec: str) -> str | None:
 
 def player_counts(spec: str, most: int) -> range:
     rules = resolve(spec).rules
-    return range(rules.players_min, min(rules.max_players, most) + 1)
+    # Partnerships (#53-55) seat an even number of players.
+    step = 2 if rules.team_layout != "none" else 1
+    return range(rules.players_min, min(rules.max_players, most) + 1, step)
 
 
 def bito_command() -> list[str]:

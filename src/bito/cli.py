@@ -64,6 +64,9 @@ def _check_players(rules: Any, players: int, spec: str) -> None:
     """Explain an impossible seat count before the engine refuses it."""
     lo, hi = rules.players_min, rules.max_players
     if lo <= players <= hi:
+        if getattr(rules, "team_layout", "none") != "none" and players % 2:
+            raise UsageError(f"{spec} seats partners: an even number of players from {lo} to "
+                             f"{hi}, not {players}")
         return
     if getattr(rules, "family", "durak") != "durak":
         raise UsageError(f"{spec} seats {lo} to {hi} players, not {players}")

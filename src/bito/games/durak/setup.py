@@ -134,13 +134,13 @@ class Deal:
                                or r.transfer_new_defender_beats == "transfer_cards_only"),
         }
         team_of = team_of_seats(r.team_layout, self.players)
-        facts["team_of"] = team_of
-        facts["teams"] = teams_of(team_of)
         facts["team_proxy"] = bool(team_of) and r.team_proxy
         # object.__setattr__ keeps the attributes in the instance's inline values; touching
         # self.__dict__ would materialise a dict and slow every later attribute read.
         for name, value in facts.items():
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "team_of", team_of)
+        object.__setattr__(self, "teams", teams_of(team_of))
         if not self.face_up and self.trump_card >= 0:
             object.__setattr__(self, "face_up", 1 << self.trump_card)
 
