@@ -147,6 +147,22 @@ VARIANTS1: dict[str, tuple[str, tuple[str, ...]]] = {
     )),
 }
 V1_DEPTH = 4
+#: Variants II, teams, dummies and hidden cards (issue 4, #53-59): id -> (spec, seat counts of
+#: the seeded deals, positions that meet the id's special rule). Files ``perft_v2t_<id>.txt``.
+VARIANTS2_TEAMS: dict[str, tuple[str, tuple[int, ...], tuple[str, ...]]] = {
+    "pair_fool": ("pair_fool", (4,), (
+        "pair_fool players=4 trump=6h stock=- hands=8s7cAc/-/7d9c/QhQs table=7s attacker=3 "
+        "defender=0 out=1",
+    )),
+    "double_fool": ("double_fool", (4, 6), (
+        "double_fool players=4 trump=6h stock=6hKh hands=8s7cAc/9s/7d9c/QhQs table=7s "
+        "attacker=3 defender=0",
+    )),
+    "team_fool": ("team_fool", (4, 6), (
+        "team_fool players=4 trump=6h stock=- hands=9dJc/TcQc/AdKd/8s table=7s attacker=2 "
+        "defender=3",
+    )),
+}
 
 HEADER = """\
 # bito perft golden file for {variant}.
@@ -209,6 +225,21 @@ def render_v1(vid: str) -> str:
     return "".join(lines)
 
 
+def render_v2_teams(vid: str) -> str:
+    spec, counts_, positions = VARIANTS2_TEAMS[vid]
+    lines = [HEADER_V1.format(vid=vid, spec=spec, depth=V1_DEPTH).replace(
+        "Variants I id", "Variants II id").replace("(issue 3)", "(issue 4)").replace(
+        "test_variants1_perft.py", "test_variants2_teams_perft.py")]
+    for players in counts_:
+        for seed in (1, 2):
+            found = counts(new_game(spec, players=players, seed=seed), V1_DEPTH)
+            lines.append(f"seed {players} {seed} ; {' '.join(map(str, found))}\n")
+    for text in positions:
+        found = counts(parse_position(text), V1_DEPTH)
+        lines.append(f"position {text} ; {' '.join(map(str, found))}\n")
+    return "".join(lines)
+
+
 def playable(spec: str) -> bool:
     """Whether the engine plays ``spec`` today (ids still held back get no golden file)."""
     from bito.rules import resolve
@@ -228,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(GOLDEN / f"perft_{v}.txt", render, v) for v in POSITIONS]
     jobs += [(GOLDEN / f"perft_v1_{v}.txt", render_v1, v) for v in VARIANTS1
              if playable(VARIANTS1[v][0])]
+    jobs += [(GOLDEN / f"perft_v2t_{v}.txt", render_v2_teams, v) for v in VARIANTS2_TEAMS]
     for path, make, variant in jobs:
         if only and variant not in only:
             continue
