@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -378,3 +379,63 @@ def test_bito_serve_refuses_bad_options_before_starting(capsys: pytest.CaptureFi
     assert main(["serve", "--timer", "0"]) == 2
     assert "--timer must be positive" in capsys.readouterr().err
     assert main(["serve", "--timeouts-to-bot", "0"]) == 2
+
+
+def test_a_clock_keeps_running_across_a_restart(tmp_path: Path) -> None:
+    """A restart neither hands the player to act a fresh clock nor forgets his time-outs in
+    a row: his remaining time counts from his turn's start (kept in the database), and one
+    more time-out after the restart hands his seat to a bot."""
+    db = str(tmp_path / "clock.sqlite3")
+    settings = Settings(timer=2.0, bot_delay=0, timeouts_to_bot=2, resume_grace=0.4)
+    srv = ServerThread(db, settings)
+    try:
+        t = create_table(srv.http, players=2, seats=["heuristic"])
+        alice = Client(srv.base, t["table"], t["token"])
+        alice.send({"type": "ready"})
+        # Alice stays silent: one time-out, then her turn again
+        timed_out = []
+
+        def her_turn_after_a_timeout(m: dict) -> bool:
+            last = m.get("last") or {}
+            if last.get("seat") == 0 and last.get("how") == "timeout":
+                timed_out.append(m["n"])
+            return bool(timed_out) and m["type"] == "state" and m["view"]["to_act"] == 0
+
+        alice.wait(her_turn_after_a_timeout, timeout=30)
+        alice.close()
+    finally:
+        srv.stop()
+    time.sleep(2.2)  # down for longer than her clock had left
+    srv = ServerThread(db, settings)
+    try:
+        frame = srv.http.get(f"/api/tables/{t['table']}").json()
+        hows = [e["how"] for e in frame["log"] if e["seat"] == 0]
+        assert hows == ["timeout"] and frame["seats"][0]["kind"] == "human"
+        assert frame["view"]["to_act"] == 0
+        # a fresh clock would show 2 s: hers ran out while the server was down
+        assert frame["deadline_in"] is not None and frame["deadline_in"] <= 0.4
+        alice = Client(srv.base, t["table"], t["token"])
+        end = alice.wait(lambda m: m["type"] == "state" and m["seats"][0]["kind"] == "away",
+                         timeout=30)
+        assert end["seats"][0]["kind"] == "away"  # the second time-out in a row, counted
+        alice.close()
+    finally:
+        srv.stop()
+
+
+def test_one_address_may_create_only_so_many_tables_an_hour(tmp_path: Path) -> None:
+    """A flood of new tables from one address is refused with 429 and says when to come back;
+    the tables already made still work."""
+    srv = ServerThread(str(tmp_path / "limit.sqlite3"), Settings(tables_per_hour=3))
+    try:
+        made = [create_table(srv.http, players=2) for _ in range(3)]
+        r = srv.http.post("/api/tables", json={"name": "Mallory", "players": 2})
+        assert r.status_code == 429
+        assert "at most 3 an hour" in r.json()["error"]
+        assert 0 < int(r.headers["Retry-After"]) <= 3600
+        bad = srv.http.post("/api/tables", json={"name": "x", "players": 99})
+        assert bad.status_code == 429  # refused before it is even read
+        joined = join(srv.http, made[0]["table"], "Bob")
+        assert joined["seat"] == 1
+    finally:
+        srv.stop()

@@ -163,3 +163,25 @@ def postgres_url() -> Iterator[str]:
 def test_postgresql_round_trip_and_resume(postgres_url: str) -> None:
     _round_trip(postgres_url)
     _resume_game(postgres_url)
+
+
+def test_postgresql_connection_cut_mid_game_is_reopened(postgres_url: str) -> None:
+    """A PostgreSQL connection killed under the server (a restarted database, a cut network,
+    an administrator's pg_terminate_backend) is opened again: the next move is stored and
+    the earlier ones are still there. The kill is real, from a second connection."""
+    import psycopg
+
+    store = Storage(postgres_url)
+    try:
+        store.create_table(_table("cut"))
+        store.append_action("cut", 1, 0, "7c", "human")
+        for n in (2, 3):
+            with psycopg.connect(postgres_url, autocommit=True) as admin:
+                admin.execute("SELECT pg_terminate_backend(%s)", (store.conn.info.backend_pid,))
+            if n == 2:  # a write first meets the dead connection
+                store.append_action("cut", n, 1, "take", "human")
+            else:  # then a read does
+                assert store.load_table("cut") is not None
+        assert store.load_actions("cut") == [(0, "7c", "human"), (1, "take", "human")]
+    finally:
+        store.close()

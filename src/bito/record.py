@@ -23,10 +23,11 @@ from typing import Any
 from bito.cards import card_str
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError, RecordError
 from bito.games import family_rules_for, new_game, parse_action_for
-from bito.games.durak import Action, DurakState, MatchContext, parse_action
+from bito.games.durak import DurakState, MatchContext, parse_action
 from bito.games.durak.render import render_state
 from bito.games.durak.setup import deal
 from bito.games.game import Game
+from bito.games.protocol import hidden, is_hidden_text, seen_by
 from bito.notation import parse_censored, position_text, rules_spec
 from bito.rules import resolve
 
@@ -38,7 +39,7 @@ class GameRecord:
     """A parsed record. ``views`` is set only for a censored record (one text per frame)."""
 
     header: dict[str, Any]
-    actions: list[tuple[int, Action]] = field(default_factory=list)
+    actions: list[tuple[int, Any]] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
     views: list[str] | None = None
 
@@ -101,14 +102,17 @@ class GameRecord:
         """The record as ``seat`` may see it."""
         if self.censored_for is not None:
             raise RecordError(0, "already censored")
-        if self.header.get("game", "durak") != "durak":
-            raise RecordError(0, "censored records exist only for the Durak family so far")
         states = self.replay()
         header = {k: v for k, v in self.header.items() if k != "seed"}
         header["censored_for"] = seat
-        views = [position_text(s, seat) for s in states]
-        return GameRecord(header=header, actions=list(self.actions), outcome=self.outcome,
-                          views=views)
+        if self.header.get("game", "durak") == "durak":
+            views = [position_text(s, seat) for s in states]
+        else:  # the other families print their views (what the terminal shows that seat)
+            views = [str(s.view(seat)) for s in states]
+        # a move that hid its cards from this seat is written as the seat saw it
+        actions = [(mover, seen_by(before, action, seat))
+                   for (mover, action), before in zip(self.actions, states, strict=False)]
+        return GameRecord(header=header, actions=actions, outcome=self.outcome, views=views)
 
     def to_jsonl(self) -> str:
         lines = [json.dumps(self.header, ensure_ascii=False)]
@@ -185,10 +189,13 @@ def load_record(text: str) -> GameRecord:
         if record.outcome is not None:
             raise RecordError(no, "nothing may follow the outcome line")
         if record.views is not None and "view" in entry:
-            try:
-                parse_censored(str(entry["view"]))
-            except InvalidNotationError as e:
-                raise RecordError(no, f"view: {e.reason}") from None
+            if not isinstance(entry["view"], str):
+                raise RecordError(no, "'view' must be the view's text")
+            if family == "durak":
+                try:
+                    parse_censored(entry["view"])
+                except InvalidNotationError as e:
+                    raise RecordError(no, f"view: {e.reason}") from None
             record.views.append(str(entry["view"]))
             if entry.get("n") == 0:
                 continue
@@ -200,15 +207,21 @@ def load_record(text: str) -> GameRecord:
         if not isinstance(action_text, str):
             raise RecordError(no, "'action' must be the action's text")
         try:
-            action = (parse_action(action_text) if family == "durak"
-                      else parse_action_for(header["variant"], action_text))
+            action: Any
+            if censored is not None and is_hidden_text(action_text):
+                action = hidden("hidden", action_text.count("?"), action_text)
+            elif family == "durak":
+                action = parse_action(action_text)
+            else:
+                action = parse_action_for(header["variant"], action_text)
         except InvalidNotationError as e:
             raise RecordError(no, f"action {action_text!r}: {e.reason}") from None
         record.actions.append((seat, action))
     if record.views is not None:
         if len(record.views) != len(record.actions) + 1:
             raise RecordError(len(lines), "a censored record needs the starting view (n = 0)")
-        _check_censored(record)
+        if family == "durak":  # the other families' views are pictures, not position text
+            _check_censored(record)
     return record
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from bito.bots import make_bot
 from bito.errors import IllegalActionError, InvalidNotationError
 from bito.games import family_of, new_game
+from bito.games.protocol import seen_by
 from bito.tui import BOT_NAMES, HUMAN_NAME
 
 InputFn = Callable[[str], str]
@@ -108,7 +109,7 @@ def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: 
                 break
         else:
             action = players[seat].choose(state.view(seat))
-        write(f"{names[seat]}: {action.pretty()}")
+        write(f"{names[seat]}: {seen_by(state, action, human).pretty()}")
         before = state
         state = state.apply(action)
         history.append((seat, action))

@@ -127,6 +127,51 @@ def parse_move(text: str) -> Move:
     return play(cards, call)
 
 
+# --- what the other seats see of an action -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """An action as a seat that may not see its cards sees it: the kind and the number of
+    cards, never which (Cheat's cards put down face down; a face-down defence). ``text`` is
+    its notation, one ``?`` per hidden card where the action's own text has a card.
+
+    It has no cards, so a censored record or a log entry built from it cannot leak one."""
+
+    kind: str
+    count: int = 1
+    text: str = "?"
+
+    cards: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+    def pretty(self) -> str:
+        return "a card face down" if self.count == 1 else f"{self.count} cards face down"
+
+
+def hidden(kind: str, count: int, text: str | None = None) -> Hidden:
+    """The :class:`Hidden` form of an action that puts ``count`` cards down unseen."""
+    return Hidden(kind, count, text if text is not None else "?" * count)
+
+
+def is_hidden_text(text: str) -> bool:
+    """Whether an action text is a :class:`Hidden` form (as censored records carry them)."""
+    return "?" in text
+
+
+def seen_by(state: Any, action: Any, seat: int | None) -> Any:
+    """``action``, played from ``state``, as ``seat`` sees it (``None``: a spectator).
+
+    A game whose actions can hide cards says so with a method ``action_seen_by(action,
+    seat)`` returning the action itself or its :class:`Hidden` form; every other action of
+    every game is public. The server's move log, censored records and the terminal all ask
+    here, so a new game with hidden plays needs that one method and nothing else."""
+    hook = getattr(state, "action_seen_by", None)
+    return action if hook is None else hook(action, seat)
+
+
 # --- outcomes -----------------------------------------------------------------------------
 
 

@@ -19,6 +19,7 @@ The server sends ``{"type": "state", ...}`` frames (see :meth:`Lobby.frame`) and
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -38,7 +39,7 @@ except ImportError as e:  # pragma: no cover - the message is the point
 from bito.errors import BitoError
 from bito.server import games
 from bito.server.render import Json, render_open, render_view
-from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings
+from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, log_for
 from bito.server.storage import Storage
 
 log = logging.getLogger("bito.server")
@@ -109,8 +110,17 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     async def public_tables() -> Json:
         return {"tables": lobby().public_tables()}
 
-    @app.post("/api/tables")
-    async def create(request: Request) -> Json:
+    created: dict[str, collections.deque[float]] = {}
+
+    @app.post("/api/tables", response_model=None)
+    async def create(request: Request) -> Json | JSONResponse:
+        client, now = request.client.host if request.client else "", time.monotonic()
+        wait = _creation_wait(created, client, lobby().settings.tables_per_hour, now)
+        if wait:
+            return JSONResponse({"error": f"too many new tables from this address: at most "
+                                 f"{lobby().settings.tables_per_hour} an hour; try again in "
+                                 f"{wait} s"}, status_code=429,
+                                headers={"Retry-After": str(wait)})
         body = await _body(request)
         room, token = lobby().create(
             variant=_field(body, "variant", str, "podkidnoy"),
@@ -121,6 +131,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             seats=_field(body, "seats", list, []),
             public=_field(body, "public", bool, False),
             timer=_field(body, "timer", (int, float), None))
+        created.setdefault(client, collections.deque()).append(now)
         return {"table": room.id, "seat": 0, "token": token, "link": f"/t/{room.id}"}
 
     @app.post("/api/tables/{table_id}/join")
@@ -164,7 +175,10 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             return _forbidden()
         state = games.new_state(room.setup)
         frames = [_replay_frame(state, seat, None)]
-        for entry, action in zip(room.log, room.actions, strict=True):
+        # after the end every move is public; during play, the seat's own view of each
+        entries = ([{k: v for k, v in e.items() if k != "others"} for e in room.log] if over
+                   else log_for(room.log, seat))
+        for entry, action in zip(entries, room.actions, strict=True):
             state = state.apply(action)
             frames.append(_replay_frame(state, seat, entry))
         return {"table": room.id, "variant": room.table.spec, "over": over, "seat": seat,
@@ -188,6 +202,22 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         await _serve_socket(lobby(), room, seat, websocket)
 
     return app
+
+
+def _creation_wait(created: dict[str, collections.deque[float]], client: str, limit: int,
+                   now: float) -> int:
+    """Seconds until ``client`` may create another table (0: now), counting its creations
+    in the last hour (the caller records a creation once it succeeds). One address flooding
+    the server with tables would otherwise fill the database and the lobby for everyone."""
+    times = created.setdefault(client, collections.deque())
+    while times and now - times[0] >= 3600:
+        times.popleft()
+    if len(times) >= limit:
+        return max(1, int(3600 - (now - times[0])) + 1)
+    if len(created) > 10_000:  # forget addresses that have gone quiet
+        for host in [h for h, t in created.items() if not t or now - t[-1] >= 3600]:
+            del created[host]
+    return 0
 
 
 def _replay_frame(state: Any, seat: int | None, entry: Json | None) -> Json:

@@ -97,6 +97,19 @@ def find_action(state: Any, text: str) -> Any:
     raise BitoError(f"{wanted!r} is not a legal move now (legal: {choices})")
 
 
+def replay_states(setup: Setup, texts: list[str]) -> tuple[list[Any], list[Any]]:
+    """Deal and apply the persisted action texts; returns every state (the deal first) and
+    the actions."""
+    state = new_state(setup)
+    states, actions = [state], []
+    for text in texts:
+        action = find_action(state, text)
+        actions.append(action)
+        state = state.apply(action)
+        states.append(state)
+    return states, actions
+
+
 def replay(setup: Setup, texts: list[str]) -> tuple[Any, list[Any]]:
     """Deal and apply the persisted action texts; returns the final state and the actions."""
     state = new_state(setup)

@@ -188,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
         port = _free_port()
         db = os.path.join(tempfile.mkdtemp(prefix="bito-load-"), "load.sqlite3")
         proc = subprocess.Popen([sys.executable, "-m", "bito.cli", "serve", "--port", str(port),
-                                 "--db", db, "--bot-delay", "0", "--timer", "600"],
+                                 "--db", db, "--bot-delay", "0", "--timer", "600",
+                                 "--tables-per-hour", str(max(60, 2 * args.tables))],
                                 stderr=subprocess.DEVNULL)
         base = f"http://127.0.0.1:{port}"
         for _ in range(300):

@@ -53,6 +53,8 @@ class Settings:
     timeouts_to_bot: int = 3  # timeouts in a row that hand a seat to a bot
     default_bot: str = "heuristic"
     rate_limit: int = 200  # messages a second one connection may send (a person sends a few)
+    tables_per_hour: int = 60  # tables one client address may create in an hour
+    resume_grace: float = 10.0  # least time left on a clock after a restart (to reconnect)
 
 
 @dataclass(eq=False)
@@ -66,6 +68,8 @@ class Room:
     task: asyncio.Task[None] | None = None
     deadline: float | None = None
     timeouts: dict[int, int] = field(default_factory=dict)
+    #: after a restart: when the turn in progress began (its clock keeps that start)
+    clock_since: float | None = None
 
     @property
     def id(self) -> str:
@@ -115,9 +119,17 @@ class Lobby:
         room = Room(table)
         if table.status != "waiting":
             stored = self.storage.load_actions(table_id)
-            room.state, room.actions = games.replay(room.setup, [a for _, a, _ in stored])
-            room.log = [self._log_entry(seat, action, how)
-                        for (seat, _, how), action in zip(stored, room.actions, strict=True)]
+            states, room.actions = games.replay_states(room.setup, [a for _, a, _ in stored])
+            room.state = states[-1]
+            room.log = [self._log_entry(before, seat, action, how)
+                        for (seat, _, how), action, before
+                        in zip(stored, room.actions, states, strict=False)]
+            for seat, _, how in stored:  # timeouts in a row, as the clock counted them
+                if how == "timeout":
+                    room.timeouts[seat] = room.timeouts.get(seat, 0) + 1
+                elif how == "move":
+                    room.timeouts[seat] = 0
+            room.clock_since = self.storage.last_action_at(table_id)
         self.rooms[table_id] = room
         return room
 
@@ -286,20 +298,29 @@ class Lobby:
         outcome = games.outcome_json(new) if new.is_over else None
         self.storage.append_action(room.id, len(room.actions) + 1, seat, str(action), how,
                                    outcome)
+        room.log.append(self._log_entry(state, seat, action, how))
         room.state = new
         room.actions.append(action)
-        room.log.append(self._log_entry(seat, action, how))
         if outcome is not None:
             room.table.status, room.table.outcome = "over", outcome
         self._schedule(room)
         await self.broadcast(room)
 
     @staticmethod
-    def _log_entry(seat: int, action: Any, how: str) -> Json:
+    def _log_entry(before: Any, seat: int, action: Any, how: str) -> Json:
+        """One move of the log. A move that hides cards (Cheat's face-down card) also keeps
+        the form the other seats see, under ``others``; :func:`log_for` hands each
+        connection the right one."""
+        from bito.games.protocol import seen_by
         from bito.server.render import action_json
 
         entry = action_json(action)
         entry.update(seat=seat, how=how)
+        public = seen_by(before, action, None)
+        if public is not action:
+            masked = action_json(public)
+            masked.update(seat=seat, how=how)
+            entry["others"] = masked
         return entry
 
     def _schedule(self, room: Room) -> None:
@@ -308,6 +329,7 @@ class Lobby:
         if room.task is not None and room.task is not current:
             room.task.cancel()
         room.task, room.deadline = None, None
+        since, room.clock_since = room.clock_since, None
         state = room.state
         if state is None or state.is_over:
             return
@@ -318,7 +340,10 @@ class Lobby:
             room.task = asyncio.create_task(self._bot_turn(room, n, self.settings.bot_delay))
         else:
             timer = float(room.table.settings.get("timer") or self.settings.timer)
-            room.deadline = time.time() + timer
+            now = time.time()
+            if since is not None:  # resumed mid-turn: the clock ran while the server was down
+                timer = max(min(timer, self.settings.resume_grace), timer - (now - since))
+            room.deadline = now + timer
             room.task = asyncio.create_task(self._clock(room, n, timer))
 
     async def _bot_turn(self, room: Room, n: int, delay: float) -> None:
@@ -374,9 +399,9 @@ class Lobby:
                             if room.deadline is not None else None),
         }
         if full:
-            frame["log"] = room.log[-LOG_LENGTH:]
+            frame["log"] = log_for(room.log[-LOG_LENGTH:], seat)
         else:
-            frame["last"] = room.log[-1] if room.log else None
+            frame["last"] = log_for(room.log[-1:], seat)[0] if room.log else None
         if room.state is not None:
             frame["view"] = (render_public(room.state) if seat is None
                              else render_view(room.state.view(seat)))
@@ -419,3 +444,16 @@ def check_name(name: str) -> str:
     if not 1 <= len(clean) <= 24 or not clean.isprintable():
         raise RoomError("name: give 1 to 24 printable characters")
     return clean
+
+
+def log_for(entries: list[Json], seat: int | None) -> list[Json]:
+    """The log entries as ``seat`` (None: a spectator) may see them: its own hidden moves in
+    full, everybody else's in their public form."""
+    out = []
+    for entry in entries:
+        masked = entry.get("others")
+        if masked is not None and entry.get("seat") != seat:
+            out.append(masked)
+        else:
+            out.append({k: v for k, v in entry.items() if k != "others"})
+    return out

@@ -30,6 +30,9 @@ def add_serve_parser(sub: Any, fmt: type[argparse.HelpFormatter]) -> None:
                        help="pause before a bot moves, so people can follow (default 0.6)")
     serve.add_argument("--timeouts-to-bot", type=int, default=3, metavar="N",
                        help="timeouts in a row that hand a seat to a bot (default 3)")
+    serve.add_argument("--tables-per-hour", type=int, default=60, metavar="N",
+                       help="new tables one client address may create in an hour "
+                            "(default 60)")
     serve.set_defaults(func=run_serve)
 
 
@@ -43,12 +46,14 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"bito serve: error: {e} (install the web extra: pip install 'bito[web]')",
               file=sys.stderr)
         return 2
-    if args.timer <= 0 or args.bot_delay < 0 or args.timeouts_to_bot < 1:
+    if (args.timer <= 0 or args.bot_delay < 0 or args.timeouts_to_bot < 1
+            or args.tables_per_hour < 1):
         print("bito serve: error: --timer must be positive, --bot-delay not negative, "
-              "--timeouts-to-bot at least 1", file=sys.stderr)
+              "--timeouts-to-bot and --tables-per-hour at least 1", file=sys.stderr)
         return 2
     settings = Settings(timer=args.timer, bot_delay=args.bot_delay,
-                        timeouts_to_bot=args.timeouts_to_bot)
+                        timeouts_to_bot=args.timeouts_to_bot,
+                        tables_per_hour=args.tables_per_hour)
     app = create_app(args.db, settings)
     print(f"bito: open http://{args.host}:{args.port} (games stored in {args.db})",
           file=sys.stderr, flush=True)

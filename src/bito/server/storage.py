@@ -11,6 +11,7 @@ back ends speak the same SQL; only the placeholder style differs.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -85,6 +86,8 @@ class Storage:
                 import psycopg
             except ImportError:
                 raise RuntimeError("PostgreSQL needs psycopg: pip install 'bito[web]'") from None
+            self._errors: tuple[type[BaseException], ...] = (psycopg.OperationalError,
+                                                              psycopg.InterfaceError)
             self.conn: Any = psycopg.connect(url)
             self.mark = "%s"
         else:
@@ -94,6 +97,7 @@ class Storage:
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.execute("PRAGMA busy_timeout=5000")
             self.mark = "?"
+            self._errors = ()
         with self._lock:
             self._script(SCHEMA)
 
@@ -117,27 +121,53 @@ class Storage:
     def _commit(self) -> None:
         self.conn.commit() if self.mark != "?" else self.conn.execute("COMMIT")
 
+    def _reconnect(self) -> None:
+        """A PostgreSQL server that restarted, or a connection an administrator or a network
+        cut, must not take the tables down with it: open a fresh connection."""
+        import psycopg
+
+        with contextlib.suppress(Exception):  # already broken: nothing to close
+            self.conn.close()
+        self.conn = psycopg.connect(self.url)
+
     def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
-        """Run the statements as one transaction: all of them are stored, or none."""
+        """Run the statements as one transaction: all of them are stored, or none. A lost
+        PostgreSQL connection is opened again and the transaction retried once (it was not
+        committed, so nothing is written twice)."""
         with self._lock:
-            self._begin()
             try:
-                cur = self.conn.cursor()
-                for sql, params in statements:
-                    cur.execute(self._sql(sql), params)
-            except BaseException:
+                self._transaction(statements)
+            except self._errors:
+                self._reconnect()
+                self._transaction(statements)
+
+    def _transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        self._begin()
+        try:
+            cur = self.conn.cursor()
+            for sql, params in statements:
+                cur.execute(self._sql(sql), params)
+        except BaseException:
+            if not getattr(self.conn, "closed", False):
                 self.conn.rollback() if self.mark != "?" else self.conn.execute("ROLLBACK")
-                raise
-            self._commit()
+            raise
+        self._commit()
 
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            cur = self.conn.cursor()
-            cur.execute(self._sql(sql), params)
-            rows = list(cur.fetchall())
-            if self.mark != "?":
-                self.conn.commit()
-            return rows
+            try:
+                return self._query(sql, params)
+            except self._errors:
+                self._reconnect()
+                return self._query(sql, params)
+
+    def _query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        cur = self.conn.cursor()
+        cur.execute(self._sql(sql), params)
+        rows = list(cur.fetchall())
+        if self.mark != "?":
+            self.conn.commit()
+        return rows
 
     def close(self) -> None:
         with self._lock:
@@ -210,6 +240,12 @@ class Storage:
             statements.append(("UPDATE bito_tables SET status = 'over', outcome = ? "
                                "WHERE id = ?", (json.dumps(outcome), table_id)))
         self._write(statements)
+
+    def last_action_at(self, table_id: str) -> float | None:
+        """When the table's latest move was stored (None before the first): the clock of
+        the player to act ran from then, and keeps running across a restart."""
+        rows = self._read("SELECT MAX(at) FROM bito_actions WHERE table_id = ?", (table_id,))
+        return float(rows[0][0]) if rows and rows[0][0] is not None else None
 
     def load_actions(self, table_id: str) -> list[tuple[int, str, str]]:
         """(seat, action text, how) of every stored action, in order."""

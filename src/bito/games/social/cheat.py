@@ -23,7 +23,16 @@ from typing import Final
 
 from bito.cards import STANDARD_LOW_RANK, card_pretty, cards_of, rank_of, standard_deck
 from bito.errors import IllegalActionError
-from bito.games.protocol import Move, Outcome, parse_move, play, seat_lines, word
+from bito.games.protocol import (
+    Hidden,
+    Move,
+    Outcome,
+    hidden,
+    parse_move,
+    play,
+    seat_lines,
+    word,
+)
 from bito.games.social.rules import CheatRules
 
 CLAIM: Final = word("claim")
@@ -154,6 +163,12 @@ class CheatState:
         if s.outcome is None and s.moves >= s.rules.move_cap:
             s._finish("move cap")
         return s
+
+    def action_seen_by(self, action: Move, seat: int | None) -> Move | Hidden:
+        """The cards a player puts down go face down: the others see only that he put one."""
+        if action.kind == "play" and seat != self.to_act:
+            return hidden("play", len(action.cards))
+        return action
 
     def view(self, seat: int) -> CheatView:
         if not 0 <= seat < self.players:
