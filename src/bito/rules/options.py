@@ -21,6 +21,10 @@ from bito.errors import RulesError
 REJECTABLE: Final = ("A", "L", "spades", "joker", "mega")
 """What ``trump.reject_indicator`` may name."""
 
+LEAD_PATTERNS: Final = ("single", "pair", "pair_plus_one", "two_pairs_plus_one", "trips",
+                        "quads", "quads_plus_one", "three_any", "three_of_a_rank")
+"""What ``lead.patterns`` may name (see :mod:`bito.games.durak.leads`)."""
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -147,12 +151,30 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                ("from_under_fool", "under_fool", "previous_winner", "left_of_dealer",
                 "lowest_trump"),
                "who attacks first in later deals of a match (B5, #79)", "§1.8 B5 #79"),
-    OptionSpec("lead.shape", ("same_rank", "single", "same_rank_1or2", "rozaliev"),
+    OptionSpec("lead.shape", ("same_rank", "single", "same_rank_1or2", "rozaliev",
+                              "patterns"),
                "what an opening attack may look like (B2): one or more cards of one rank; one "
-               "card; one or two of a rank; or a single, a pair, or a pair plus any card",
-               "§1.4 B2"),
+               "card; one or two of a rank; a single, a pair, or a pair plus any card; or the "
+               "shapes listed in lead.patterns", "§1.4 B2"),
     OptionSpec("lead.max", None, "most cards in an opening attack (also never more than the "
                "defender holds)", "§1.4"),
+    OptionSpec("lead.patterns", None, "with lead.shape=patterns, the shapes a lead may take, "
+               "comma-separated: " + ", ".join(LEAD_PATTERNS) + " (#4-6, #47)", "§4.7"),
+    OptionSpec("lead.pass_if_no_legal", (False, True), "an attacker with no lead of an allowed "
+               "shape passes the attack to the next player; when nobody in the circle has one, "
+               "everyone draws a card, or single cards may be led once the stock is gone (#5)",
+               "#5"),
+    OptionSpec("lead.strongest_only", (False, True), "a bout may be opened only with the "
+               "attacker's strongest card: a trump over any non-trump, then the higher rank "
+               "(#46)", "#46"),
+    OptionSpec("lead.must_include_all_of_rank", (False, True), "a lead of one rank holds every "
+               "card of that rank in the attacker's hand, as far as the limits allow (#12)",
+               "#12"),
+    OptionSpec("defense.partial", (False, True), "the defender may cover some cards and take "
+               "the rest: the covered pairs go to the discard, he picks up only the open "
+               "cards (#3)", "#3"),
+    OptionSpec("take.skip", (True, False), "a defender who takes loses his turn to attack; "
+               "false: he attacks next (#52)", "#52"),
     OptionSpec("throw_in.enabled", (True, False), "others may throw in cards of ranks on the "
                "table (podkidnoy) (B8)", "§1.5 B8"),
     OptionSpec("throw_in.by", ("all", "neighbours"), "who may throw in: every player but the "
@@ -172,6 +194,18 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "transfer card, the others counting as covered by it (transfer_3)", "#11"),
     OptionSpec("throw_in.groups", (False, True), "several cards of one rank may be thrown in "
                "as one action (Estonian)", "#29"),
+    OptionSpec("transfer.match", ("last_uncovered", "all_uncovered"), "under "
+               "transfer.window=any_time: the transfer card matches the rank of the last "
+               "uncovered card thrown, or every uncovered card must share its rank (#10 A3)",
+               "#10"),
+    OptionSpec("transfer.neutralised", ("stay", "discard"), "under transfer_cards_only: the "
+               "neutralised cards stay on the table with the bout, or go to the discard at once "
+               "(#11 A1)", "#11"),
+    OptionSpec("transfer.refusal", (False, True), "in the last duel, a defender may transfer "
+               "back to an attacker who has just gone out with his lead; that player, holding "
+               "nothing, must take (#9)", "#9"),
+    OptionSpec("transfer.must_include_all_of_rank", (False, True), "a transfer lays every card "
+               "of the rank the defender holds, as far as the limits allow (#12 A2)", "#12"),
     OptionSpec("transfer.cards_per_action", ("one", "group"), "a transfer lays one card, or "
                "any number of cards of the rank at once (#29 A5; an engine option)", "#29"),
     OptionSpec("transfer.forbid_if_trump_on_table", (True, False), "the literal reading of "
@@ -274,6 +308,12 @@ class Rules:
     next_game_leader: str = "from_under_fool"
     lead_shape: str = "same_rank"
     lead_max: int = 6
+    lead_patterns: tuple[str, ...] = ()
+    lead_pass_if_no_legal: bool = False
+    lead_strongest_only: bool = False
+    lead_must_include_all_of_rank: bool = False
+    defense_partial: bool = False
+    take_skip: bool = True
     throw_in_enabled: bool = True
     throw_in_by: str = "all"
     throw_in_cap: int = 6
@@ -283,6 +323,10 @@ class Rules:
     transfer_window: str = "before_first_cover"
     transfer_new_defender_beats: str = "all_uncovered"
     throw_in_groups: bool = False
+    transfer_match: str = "last_uncovered"
+    transfer_neutralised: str = "stay"
+    transfer_refusal: bool = False
+    transfer_must_include_all_of_rank: bool = False
     transfer_cards_per_action: str = "one"
     transfer_forbid_if_trump_on_table: bool = False
     transfer_first_bout: str = "allowed"
@@ -305,6 +349,12 @@ class Rules:
             if rank not in REJECTABLE:
                 raise RulesError("trump.reject_indicator",
                                  f"{rank!r}: use any of {', '.join(REJECTABLE)}")
+        for pattern in self.lead_patterns:
+            if pattern not in LEAD_PATTERNS:
+                raise RulesError("lead.patterns",
+                                 f"{pattern!r}: use any of {', '.join(LEAD_PATTERNS)}")
+        if self.lead_shape == "patterns" and not self.lead_patterns:
+            raise RulesError("lead.patterns", "lead.shape=patterns needs at least one pattern")
         if self.end_instant_loss_cards < 0:
             raise RulesError("end.instant_loss_cards", "must be 0 (off) or a card count")
         for key, value in (("deal.hand_size", self.deal_hand_size), ("lead.max", self.lead_max),
@@ -360,7 +410,8 @@ class Rules:
             attr = key.replace(".", "_")
             if spec is None and attr not in _ATTRS:
                 raise RulesError(key, "unknown option (see `bito variants --options`)")
-            if attr == "trump_reject_indicator" and isinstance(value, (list, str)):
+            if attr in ("trump_reject_indicator", "lead_patterns") and isinstance(
+                    value, (list, str)):
                 value = tuple(v.strip() for v in value.split(",") if v.strip()
                               ) if isinstance(value, str) else tuple(value)
             updates[attr] = _coerce(key, getattr(self, attr), value)

@@ -99,6 +99,9 @@ class Deal:
     team_of: tuple[int, ...] = field(init=False, compare=False, repr=False)
     teams: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     team_proxy: bool = field(init=False, compare=False, repr=False)
+    lead_rules: bool = field(init=False, compare=False, repr=False)
+    partial_defense: bool = field(init=False, compare=False, repr=False)
+    take_skip: bool = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -130,6 +133,11 @@ class Deal:
             "transfer_only_new": r.transfer_new_defender_beats == "transfer_cards_only",
             "gifts": r.specials_joker_gifts,
             "idle_limit": r.end_idle_bouts,
+            # Variants II lead rules (#4-6, #12, #46, #47): leads go through leads.py.
+            "lead_rules": (r.lead_shape == "patterns" or r.lead_strongest_only
+                           or r.lead_must_include_all_of_rank or r.lead_pass_if_no_legal),
+            "partial_defense": r.defense_partial,
+            "take_skip": r.take_skip,
             "transfer_loose": (r.transfer_window == "any_time"
                                or r.transfer_new_defender_beats == "transfer_cards_only"),
         }

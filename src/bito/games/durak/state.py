@@ -50,8 +50,10 @@ from bito.games.durak.actions import (
     give,
 )
 from bito.games.durak.beats import beat_table_of
+from bito.games.durak.leads import covered_cards, lead_actions, pass_lead
 from bito.games.durak.setup import Deal
 from bito.games.durak.teams import losing_team, next_bout, throwers
+from bito.games.durak.transfers import discard_neutralised, refusal_target, refuse_back
 from bito.games.durak.view import DurakView, make_view
 from bito.rules import Rules
 
@@ -460,10 +462,16 @@ class DurakState:
         limit = by_cap if by_cap < by_hand else by_hand  # room()
         if limit > deal.lead_max:
             limit = deal.lead_max
-        acts: list[Action] = []
         if limit <= 0:
-            return acts
-        hand = self.hands[self.to_act]
+            return []
+        if deal.lead_rules:  # patterns, strongest card, whole rank, passing the lead on
+            return lead_actions(self, limit)
+        return self._shape_leads(self.hands[self.to_act], limit)
+
+    def _shape_leads(self, hand: int, limit: int) -> list[Action]:
+        """The leads of ``hand`` of at most ``limit`` cards under ``lead.shape`` (B2)."""
+        deal = self.deal
+        acts: list[Action] = []
         most = deal.lead_most  # 1: single cards only; 2: one or two of a rank; 0: no limit
         if not most or most > limit:
             most = limit if limit < _GROUP_MAX else _GROUP_MAX
@@ -508,7 +516,9 @@ class DurakState:
             # Jokers and wild cards never transfer (§3.3), save #24's joker pass-on above.
             target = self.transfer_rank_card() if deal.transfer_loose else self.attack[0]
             m = hand & MATCH_MASKS[target] & _SUITED
-            if deal.rules.transfer_cards_per_action == "group" and m & (m - 1):
+            rules = deal.rules
+            if m & (m - 1) and (rules.transfer_cards_per_action == "group"
+                                or rules.transfer_must_include_all_of_rank):
                 acts += self._group_transfers(m)
             else:
                 while m:
@@ -559,8 +569,14 @@ class DurakState:
         only_new = rules.transfer_new_defender_beats == "transfer_cards_only"
         room = self.hands[nxt].bit_count() - (0 if only_new else self.uncovered)
         most = min(cap - len(self.attack), room, _GROUP_MAX)
-        return [Action(TRANSFER, a.cards) for a in _group_leads(matching, most)] if most > 0 \
-            else []
+        if most <= 0:
+            return []
+        if rules.transfer_must_include_all_of_rank:
+            # #12 A2 option: every card of the rank, or as many as the limits allow.
+            most = min(most, matching.bit_count())
+            return [Action(TRANSFER, a.cards) for a in _group_leads(matching, most)
+                    if len(a.cards) == most]
+        return [Action(TRANSFER, a.cards) for a in _group_leads(matching, most)]
 
     def transfer_rank_card(self) -> int:
         """The attack card whose rank a transfer card must match: the lead in the base game;
@@ -580,6 +596,11 @@ class DurakState:
         if any_time:
             if not self.uncovered:
                 return "transfer window: nothing on the table is left uncovered"
+            if rules.transfer_match == "all_uncovered":
+                same = MATCH_MASKS[self.transfer_rank_card()]
+                for a, d in zip(self.attack, self.defence, strict=True):
+                    if d == -1 and not same >> a & 1:
+                        return "transfer rank: the uncovered cards are not all of one rank"
         else:
             # Neutralised cards (#11) count as open here, so only then look at each entry.
             if self.uncovered != len(self.attack) and (
@@ -600,13 +621,17 @@ class DurakState:
             if any(suit_of(a) in trumps for a in self.attack):
                 return "transfer: not while a trump lies on the table (S0:307, literal)"
         nxt = self.next_active(self.defender)
+        refused = False
         if nxt == self.defender:
-            return "transfer: nobody else is left in the game to pass the attack to"
+            # #9: in the last duel the attack may go back to an attacker who just went out.
+            refused = rules.transfer_refusal and refusal_target(self) >= 0
+            if not refused:
+                return "transfer: nobody else is left in the game to pass the attack to"
         # The new defender must be able to cover what he will face: every uncovered card and
         # the transfer card, or only the transfer card under transfer_cards_only (#11).
         need = 1 if rules.transfer_new_defender_beats == "transfer_cards_only" else (
             self.uncovered + 1)
-        if self.hands[nxt].bit_count() < need:
+        if not refused and self.hands[nxt].bit_count() < need:
             return (f"transfer limit: the next defender holds {self.hands[nxt].bit_count()} "
                     f"card(s), fewer than the {need} card(s) he would have to cover")
         cap = rules.throw_in_cap  # the same cap as room(): a transfer adds an attack card
@@ -668,7 +693,10 @@ class DurakState:
             if passes >= len(self.throwers):
                 # Every thrower has passed in a row: the round is over (what
                 # _advance_thrower concludes too, without its search).
-                self._end_throw_round()
+                if self.phase == LEAD:  # (no throwers then) #5: the lead passes on
+                    pass_lead(self)
+                else:
+                    self._end_throw_round()
             else:
                 self._advance_thrower(counted=True)
         elif kind >= GIVE:
@@ -725,6 +753,7 @@ class DurakState:
             c = action.cards[0]
             n_cards = len(action.cards)
             seat = self.defender
+            old_attacker = self.attacker
             joker_pass = self.deal.gifts and self._joker_transfer_card() == c
             b = action.mask
             self.hands[seat] ^= b
@@ -737,6 +766,9 @@ class DurakState:
                     if d == -1:
                         defence[i] = NEUTRAL
                 self.uncovered = 0
+                if self.deal.rules.transfer_neutralised == "discard":
+                    discard_neutralised(self)  # #11 A1 option
+                    self.table_ranks |= action.ranks
             if n_cards == 1:
                 self.attack.append(c)
                 self.defence.append(-1)
@@ -749,6 +781,8 @@ class DurakState:
                 self._go_out(seat)
             self.attacker = seat
             self.defender = self.next_active(seat)
+            if self.defender == seat:  # only possible under #9's refusal
+                refuse_back(self, old_attacker)
             self.to_act = self.defender
             if self.deal.beats_vary:
                 self._beats = self._beat_table()
@@ -942,6 +976,11 @@ class DurakState:
                 table |= 1 << c
         defender = self.defender
         if taken:
+            if self.deal.partial_defense:
+                # #3: the covered pairs go to the discard; he picks up only the open cards.
+                done = covered_cards(self)
+                self.discard |= done
+                table &= ~done
             self.hands[defender] |= table
             self.known[defender] |= table
         else:
@@ -984,18 +1023,19 @@ class DurakState:
                     self._finish([seat], "instant loss")
                     return
         out_mask = self.out_mask
+        skip = taken and self.deal.take_skip  # #52: take.skip=false, the taker attacks next
         if self.deal.team_of:  # partnerships (#53-55): partners are never attacked
-            attacker = next_bout(self, defender, taken)
+            attacker = next_bout(self, defender, skip)
             if attacker < 0:
                 return
         elif not out_mask:  # everybody is still in: next_active is simply the next seat
-            attacker = (defender + 1) % n if taken else defender
+            attacker = (defender + 1) % n if skip else defender
             self.defender = (attacker + 1) % n
         else:
             if n - out_mask.bit_count() <= 1:
                 self._finish([s for s in range(n) if not out_mask >> s & 1])
                 return
-            if taken or out_mask >> defender & 1:
+            if skip or out_mask >> defender & 1:
                 attacker = self.next_active(defender)
             else:
                 attacker = defender
