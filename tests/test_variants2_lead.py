@@ -1,0 +1,334 @@
+"""Variants II through the engine: leads, the simple family and transfers (issue 4).
+
+Catalogue ids #2-6 (Rozaliev's simple fool and its options, with pairs, from groups), #9-12
+(the transfer family), #46 (lead the strongest), #47 (treshka) and #52 (no skip after take).
+Each test names the id and the seed line it checks (S0 = seeds/000_*.txt, S1 = 001, S4 = 004);
+the expected moves are written out from the rule text, never read back from the engine.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bito.errors import RulesError
+from bito.games.durak import new_game
+from bito.rules import resolve
+from conftest import C, P, assert_conserved, cards, hand, legal, mask_of, play, rule_of
+
+
+def m(text: str) -> int:
+    """A set of cards written back to back, as a bitmask."""
+    return mask_of(cards(text))
+
+# --- #2 simple_classic_5card (S1:52-54) ----------------------------------------------------
+
+
+def test_rozaliev_deal_five_cards_left_of_dealer_leads() -> None:
+    """#2, S1:53: 2-5 players, five cards each, and the player next to the dealer leads."""
+    rules = resolve("simple_classic_5card").rules
+    assert (rules.players_min, rules.max_players) == (2, 5)
+    for players in (2, 3, 5):
+        for seed in range(4):
+            s = new_game("simple_classic_5card", players=players, seed=seed)
+            assert all(h.bit_count() == 5 for h in s.hands)
+            assert s.attacker == (s.deal.dealer + 1) % players
+    with pytest.raises(RulesError):
+        new_game("simple_classic_5card", players=6, seed=0)
+
+
+def test_rozaliev_leads_single_pair_or_pair_plus_one_no_throw_in() -> None:
+    """#2, S1:53: "from any card, or from two cards of the same value, or from two cards of
+    the same value and one more card"; nothing is thrown in afterwards."""
+    s = P("simple_classic_5card players=2 trump=6h stock=6hAc hands=7c7d9s/8c8dJsQsKs "
+          "attacker=0")
+    assert legal(s) == {"7c", "7d", "9s", "7c+7d", "7c+7d+9s"}
+    s = play(s, "7c+7d")
+    s = play(s, "8c>7c", "8d>7d")
+    assert s.phase_name == "lead" and s.attacker == 1  # bito at once: no throw-in round
+
+
+# --- #3 simple_partial_defense (S1:56) -----------------------------------------------------
+
+
+def test_partial_defence_discards_covered_pairs_and_takes_the_rest() -> None:
+    """#3, S1:56: the defender "has the right to beat some of the cards ... and take the
+    remaining ones. The beaten are sent to the retreat", and having failed to beat one he
+    loses his turn to attack."""
+    start = P("simple_partial_defense players=3 trump=6h stock=- hands=7c7d9sKc/8c9hJsQs/AsAd "
+              "attacker=0")
+    s = play(start, "7c+7d+9s", "8c>7c", "take")
+    assert s.discard == start.discard | m("7c8c")
+    assert hand(s, 1) == cards("9hJsQs7d9s")
+    assert s.attacker == 2 and s.defender == 0  # the taker is skipped
+    assert_conserved(s)
+
+
+def test_without_partial_defence_the_taker_picks_up_his_covers_too() -> None:
+    """#3 against #2 (S1:53 "the move is made once"): in Rozaliev's simple fool a taker takes
+    everything on the table, his own covers included."""
+    start = P("simple_classic_5card players=3 trump=6h stock=- hands=7c7d9sKc/8c9hJsQs/AsAd "
+              "attacker=0")
+    s = play(start, "7c+7d+9s", "8c>7c", "take")
+    assert s.discard == start.discard
+    assert hand(s, 1) == cards("9hJsQs7c7d9s8c")
+
+
+# --- #4 with_pairs (S0:155-159; S1:58) -----------------------------------------------------
+
+
+def test_with_pairs_allows_exactly_three_lead_shapes() -> None:
+    """#4, S1:58: "with one card; two cards of the same value and one more card; two cards of
+    the same value, two more cards of the same value and one card. There can be no other
+    possible moves" (S0:157-159). A bare pair is no lead (A1)."""
+    s = P("with_pairs players=2 trump=6h stock=6hAc hands=7c7d9s9hKd/8c8dJsQsKs attacker=0")
+    singles = {"7c", "7d", "9s", "9h", "Kd"}
+    pair_plus_one = {"7c+7d+9s", "7c+7d+9h", "7c+7d+Kd", "7c+9h+9s", "7d+9h+9s", "Kd+9h+9s"}
+    two_pairs = {"7c+7d+Kd+9h+9s"}
+    assert legal(s) == singles | pair_plus_one | two_pairs
+    assert rule_of(s, "7c+7d") == "lead shape"
+
+
+def test_with_pairs_the_extra_card_may_match_the_pair() -> None:
+    """#4 A3 ("and any other card", S0:157): a pair plus a third card of the same rank."""
+    s = P("with_pairs players=2 trump=6h stock=6hAc hands=7c7d7h/8c8dJsQsKs attacker=0")
+    assert "7c+7d+7h" in legal(s)
+
+
+def test_with_pairs_lead_never_exceeds_the_defenders_hand() -> None:
+    """#4 on #2 (S1:53, "a move is made with at most five cards", never more than the
+    defender holds): against two cards only single cards remain."""
+    s = P("with_pairs players=2 trump=6h stock=- hands=7c7d9s9hKd/8c8d attacker=0")
+    assert legal(s) == {"7c", "7d", "9s", "9h", "Kd"}
+
+
+# --- #5 pairs_only (S1:60) -----------------------------------------------------------------
+
+
+def test_pairs_only_leads_a_pair_and_nothing_else() -> None:
+    """#5, S1:60: "you can only play with a paired card and only with two cards"."""
+    s = P("pairs_only players=2 trump=6h stock=6hAc hands=7c7d7h9s/8c8dJsQsKs attacker=0")
+    assert legal(s) == {"7c+7d", "7c+7h", "7d+7h"}
+
+
+def test_pairs_only_without_a_pair_the_attack_passes_on() -> None:
+    """#5, S1:60: "If there is none, the move passes to the next player" (A1: he attacks his
+    own left neighbour)."""
+    s = P("pairs_only players=3 trump=6h stock=6hAcAd hands=7c8d9s/8c8hJs/QsQdKs attacker=0")
+    assert legal(s) == {"pass"}
+    s = play(s, "pass")
+    assert (s.attacker, s.defender, s.to_act) == (1, 2, 1)
+    assert legal(s) == {"8c+8h"}
+
+
+def test_pairs_only_nobody_has_a_pair_everyone_draws_one() -> None:
+    """#5 A1: nobody in the circle holds a pair and the stock is not empty: everyone draws
+    one card, the attacker first, and he tries again."""
+    s = P("pairs_only players=2 trump=6h stock=6hAcKs7h hands=7c8d9s/8c9hJs attacker=0")
+    assert legal(s) == {"pass"}
+    s = play(s, "pass")
+    # The top of the stock is its end: 7h to the attacker, then Ks to the defender.
+    assert hand(s, 0) == cards("7c8d9s7h") and hand(s, 1) == cards("8c9hJsKs")
+    assert s.attacker == 0 and s.phase_name == "lead"
+    assert legal(s) == {"7c+7h"}
+
+
+def test_pairs_only_with_the_stock_gone_a_single_card_may_lead() -> None:
+    """#5 A1 (engine decision, no seed): with no pair anywhere and nothing left to draw, a
+    single card opens the bout, so the game cannot stall."""
+    s = P("pairs_only players=2 trump=6h stock=- hands=7c8d/8c9hJs attacker=0")
+    assert legal(s) == {"7c", "8d"}
+    assert rule_of(P("pairs_only players=2 trump=6h stock=- hands=7c7d/8c9h attacker=0"),
+                   "pass") == "lead pass"
+
+
+# --- #6 from_groups (S0:161-163) -----------------------------------------------------------
+
+
+def test_from_groups_adds_trips_alone_and_quads_with_or_without_one() -> None:
+    """#6, S0:163: "you can play with threes and fours of cards of the same rank. It is not
+    necessary to add another card to the card groups. It is forbidden to add cards to the
+    troika" (A1: quads may take one more card)."""
+    s = P("from_groups players=2 trump=6h stock=6hAc hands=7c7d7h9sKd/8c8dJsQsKs attacker=0")
+    got = legal(s)
+    assert "7c+7d+7h" in got  # three of a kind, alone
+    assert "7c+7d+7h+9s" not in got and "7c+7d+7h+Kd" not in got  # nothing added to three
+    s = P("from_groups players=2 trump=6h stock=6hAc hands=7c7d7h7s9s/8c8dJsQsKs attacker=0")
+    got = legal(s)
+    assert {"7c+7d+7h+7s", "7c+7d+7h+7s+9s"} <= got
+    assert "7c+7d" not in got  # still no bare pair (A3)
+
+
+def test_from_groups_alternatives_are_options() -> None:
+    """#6 A1/A3 options: no quads plus one; a bare pair allowed."""
+    spec = "from_groups+lead.patterns=single,pair,trips,quads"
+    s = P(f"{spec} players=2 trump=6h stock=6hAc hands=7c7d7h7s9s/8c8dJsQsKs attacker=0")
+    got = legal(s)
+    assert "7c+7d" in got and "7c+7d+7h+7s" in got and "7c+7d+7h+7s+9s" not in got
+
+
+# --- #9 perevodnoy_refusal (S1:74; S4:5-6) -------------------------------------------------
+
+
+def test_refusal_transfers_back_to_the_player_who_went_out() -> None:
+    """#9, S4:6 «после последнего хода под единственного оставшегося противника, у игрока
+    карт не осталось, противник имеет право «отказать», т. е. перевести карты назад.
+    Переведенные таким образом карты берутся, и игра продолжается»."""
+    s = P("perevodnoy_refusal players=2 trump=6h stock=- hands=7c/7d8c attacker=0")
+    s = play(s, "7c")
+    assert s.out == [0] and "=7d" in legal(s)
+    s = play(s, "=7d")
+    assert s.out == [] and s.defender == 0 and legal(s) == {"take"}
+    s = play(s, "take")
+    assert not s.is_over
+    assert hand(s, 0) == cards("7c7d") and hand(s, 1) == cards("8c")
+    assert s.attacker == 1 and s.defender == 0
+
+
+def test_plain_transfer_fool_has_no_refusal() -> None:
+    """#8 against #9: without the refusal the defender may only cover or take."""
+    s = play(P("perevodnoy players=2 trump=6h stock=- hands=7c/7d8c attacker=0"), "7c")
+    assert legal(s) == {"8c>7c", "take"}
+    assert rule_of(s, "=7d") == "transfer"
+
+
+def test_refusal_is_only_for_the_last_duel() -> None:
+    """#9 A1 ("for the only remaining opponent", S1:74): with a third player in the game a
+    transfer goes to him under the usual hand limit, never to the player who went out."""
+    s = P("perevodnoy_refusal players=3 trump=6h stock=- hands=7c/7d8c/9c attacker=0")
+    s = play(s, "7c")
+    assert s.out == [0] and "=7d" not in legal(s)  # 9c alone cannot face two sevens
+
+
+# --- #10 transfer_2 (S0:38-40, 225, 259) ---------------------------------------------------
+
+
+def test_transfer_2_example_of_the_seed() -> None:
+    """#10, S0:40: "the first player was like ten spades, the second beat the jack of spades,
+    and the first threw the jack of clubs, but the second has a jack of diamonds, then he can
+    transfer it and the first player will have to beat it"."""
+    s = P("transfer_2 players=2 trump=6h stock=- hands=TsJcAcAdAs/JsJdKd attacker=0")
+    s = play(s, "Ts", "Js>Ts", "Jc", "pass")
+    assert "=Jd" in legal(s)
+    s = play(s, "=Jd")
+    assert s.defender == 0
+    open_cards = {a for a, d in s.table_pairs() if d == -1}
+    assert open_cards == cards("JcJd")
+
+
+def test_transfer_2_match_option_needs_every_open_card_of_the_rank() -> None:
+    """#10 A3 option ``transfer.match=all_uncovered``: a transfer needs every uncovered card
+    to share the transfer card's rank (the default matches only the last one thrown)."""
+    text = "players=2 trump=6h stock=- hands=AsAdAc/9c9dKd table=7c,9s attacker=0"
+    assert "=9d" in legal(P(f"transfer_2 {text}"))
+    strict = P(f"transfer_2+transfer.match=all_uncovered {text}")
+    assert "=9d" not in legal(strict)
+    assert rule_of(strict, "=9d") == "transfer rank"
+
+
+# --- #11 transfer_3 (S0:42-44) -------------------------------------------------------------
+
+
+def test_transfer_3_the_new_defender_beats_only_the_transfer_card() -> None:
+    """#11, S0:44: "if player 2 has bet a seven of clubs, and player 1 has transferred with a
+    seven of diamonds, then player 2 is obliged to beat only a seven of diamonds"."""
+    s = P("transfer_3 players=2 trump=6h stock=- hands=7c9dAs/7dKc attacker=0")
+    s = play(s, "7c", "=7d")
+    assert s.defender == 0
+    assert {str(a) for a in s.legal_actions() if a.kind_name == "defend"} == {"9d>7d"}
+    before = s.discard
+    s = play(s, "9d>7d", "pass")
+    assert s.discard == before | m("7c7d9d")  # the neutralised 7c goes with the bout (A1)
+
+
+def test_transfer_3_discard_option_clears_the_neutralised_card() -> None:
+    """#11 A1 option ``transfer.neutralised=discard``: the neutralised card leaves the table
+    for the discard pile at once."""
+    s = P("transfer_3+transfer.neutralised=discard players=2 trump=6h stock=- "
+          "hands=7c9dAs/7dKc attacker=0")
+    before = s.discard
+    s = play(s, "7c", "=7d")
+    assert s.attack == [C("7d")] and s.discard == before | m("7c")
+    assert_conserved(s)
+
+
+# --- #12 transfer_no_throw (S0:144) --------------------------------------------------------
+
+
+def test_transfer_no_throw_leads_the_whole_rank() -> None:
+    """#12, S0:144: "If the player has a move and has a group of cards of the same value, he,
+    as in a simple fool, must bet everything at once"; "you can't throw in it"."""
+    s = P("transfer_no_throw players=2 trump=6h stock=6hAc hands=7c7d9s/8c8dJsQsKsAs "
+          "attacker=0")
+    assert legal(s) == {"7c+7d", "9s"}
+    assert rule_of(s, "7c") == "lead whole rank"
+    s = play(s, "7c+7d", "8c>7c", "8d>7d")
+    assert s.phase_name == "lead" and s.attacker == 1  # no throw-in round: bito
+
+
+def test_transfer_no_throw_transfer_of_the_whole_rank_is_an_option() -> None:
+    """#12 A2: a transfer is one card by default; ``transfer.must_include_all_of_rank`` makes
+    it every card of the rank the defender holds."""
+    text = "players=3 trump=6h stock=- hands=7c/7d7s9c/8cJcQcKs table=7h attacker=0"
+    assert {"=7d", "=7s"} <= legal(P(f"transfer_no_throw {text}"))
+    whole = P(f"transfer_no_throw+transfer.must_include_all_of_rank=true {text}")
+    assert {a for a in legal(whole) if a.startswith("=")} == {"=7d+7s"}
+
+
+# --- #46 lead_strongest (S0:50) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("base", ["simple", "podkidnoy", "perevodnoy"])
+def test_lead_strongest_trump_first(base: str) -> None:
+    """#46, S0:50: "you can only walk by yourself strong card": a trump is stronger than any
+    plain card, so with the 8h in hand (hearts trump) only the 8h may open."""
+    s = P(f"{base}+lead_strongest players=2 trump=6h stock=6hAc hands=7cKsKd8h/9cTdJsQsAs "
+          "attacker=0")
+    assert legal(s) == {"8h"}
+    assert rule_of(s, "Ks") == "lead strongest"
+
+
+def test_lead_strongest_equal_plain_ranks_are_a_free_choice() -> None:
+    """#46 A1/A2: without a trump the highest rank is the strongest; kings of two suits tie
+    and may go alone or together where the base allows several cards of a rank."""
+    s = P("podkidnoy+lead_strongest players=2 trump=6h stock=6hAc hands=7cKsKd/9cTdJsQsAs "
+          "attacker=0")
+    assert legal(s) == {"Ks", "Kd", "Kd+Ks"}
+
+
+# --- #47 treshka (S0:62) -------------------------------------------------------------------
+
+
+def test_treshka_leads_three_cards_of_any_rank() -> None:
+    """#47, S0:62: "you need to enter immediately with three cards" of any ranks (A1)."""
+    s = P("podkidnoy+treshka players=2 trump=6h stock=6hAc hands=7c9dKsJh/9cTdJsQsAs "
+          "attacker=0")
+    assert legal(s) == {"7c+9d+Ks", "7c+9d+Jh", "7c+Jh+Ks", "9d+Jh+Ks"}
+
+
+def test_treshka_fewer_cards_only_when_a_hand_is_smaller() -> None:
+    """#47, S0:62: "If a player has only two in his hands - with two, if one - with one"; and
+    never more than the defender holds (A: lead.size = min(3, attacker, defender))."""
+    two = P("simple+treshka players=2 trump=6h stock=- hands=7c9d/9cTdJsQsAs attacker=0")
+    assert legal(two) == {"7c+9d"}
+    short = P("simple+treshka players=2 trump=6h stock=- hands=7c9dKsJh/9cTd attacker=0")
+    assert {len(a.split("+")) for a in legal(short)} == {2}
+
+
+# --- #52 no_skip_after_take (S0:128) -------------------------------------------------------
+
+
+@pytest.mark.parametrize("base", ["simple", "podkidnoy", "perevodnoy", "japanese"])
+def test_no_skip_after_take_the_taker_attacks_next(base: str) -> None:
+    """#52, S0:128: "if a player cannot beat the cards and takes them, he does not skip a
+    move, but he goes under the next player"."""
+    s = P(f"{base}+no_skip_after_take players=3 trump=6h stock=- hands=7c9c/8dTs/JcQc "
+          "attacker=0")
+    s = play(s, "7c", "take")
+    while s.phase_name == "throw":
+        s = play(s, "pass")
+    assert (s.attacker, s.defender) == (1, 2)
+    plain = play(P(f"{base} players=3 trump=6h stock=- hands=7c9c/8dTs/JcQc attacker=0"),
+                 "7c", "take")
+    while plain.phase_name == "throw":
+        plain = play(plain, "pass")
+    assert (plain.attacker, plain.defender) == (2, 0)
