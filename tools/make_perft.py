@@ -164,6 +164,54 @@ VARIANTS2_TEAMS: dict[str, tuple[str, tuple[int, ...], tuple[str, ...]]] = {
     )),
 }
 
+#: Variants II (issue 4), leads, the simple family and transfers: catalogue id -> (spec,
+#: positions that meet the id's special rule); files ``perft_v2_lead_<id>.txt``, counted like
+#: the Variants I files (SEEDS_V1, V1_DEPTH).
+VARIANTS2_LEAD: dict[str, tuple[str, tuple[str, ...]]] = {
+    "simple_classic_5card": ("simple_classic_5card", (
+        "simple_classic_5card players=2 trump=6h stock=6hAc hands=7c7d9sKd/8c8dJsQsKs "
+        "attacker=0",
+    )),
+    "simple_partial_defense": ("simple_partial_defense", (
+        "simple_partial_defense players=3 trump=6h stock=- hands=7c7d9sKc/8c9hJsQs/AsAd "
+        "attacker=0",
+    )),
+    "with_pairs": ("with_pairs", (
+        "with_pairs players=2 trump=6h stock=6hAc hands=7c7d9s9hKd/8c8dJsQsKs attacker=0",
+    )),
+    "pairs_only": ("pairs_only", (
+        "pairs_only players=3 trump=6h stock=6hAcAd hands=7c8d9s/8c8hJs/9cQcKs attacker=0",
+        "pairs_only players=2 trump=6h stock=6hAcKs7h hands=7c8d9s/8c9hJs attacker=0",
+    )),
+    "from_groups": ("from_groups", (
+        "from_groups players=2 trump=6h stock=6hAc hands=7c7d7h7s9s/8c8dJsQsKs attacker=0",
+    )),
+    "perevodnoy_refusal": ("perevodnoy_refusal", (
+        "perevodnoy_refusal players=2 trump=6h stock=- hands=7c/7d8c9h attacker=0",
+    )),
+    "transfer_2": ("transfer_2", (
+        "transfer_2 players=2 trump=6h stock=- hands=TsJcAcAdAs/JsJdKd attacker=0",
+    )),
+    "transfer_3": ("transfer_3", (
+        "transfer_3 players=3 trump=6h stock=- hands=7c9dAs/7dKc/7h8h9c attacker=0",
+    )),
+    "transfer_no_throw": ("transfer_no_throw", (
+        "transfer_no_throw players=3 trump=6h stock=- hands=7c7dKd/7s7hJc/8cJsQc attacker=0",
+    )),
+    "lead_strongest": ("podkidnoy+lead_strongest", (
+        "podkidnoy+lead_strongest players=2 trump=6h stock=6hAc hands=7cKsKd/9cTdJsQsAs "
+        "attacker=0",
+    )),
+    "treshka": ("podkidnoy+treshka", (
+        "podkidnoy+treshka players=2 trump=6h stock=6hAc hands=7c9dKsJh/9cTdJsQsAs "
+        "attacker=0",
+    )),
+    "no_skip_after_take": ("podkidnoy+no_skip_after_take", (
+        "podkidnoy+no_skip_after_take players=3 trump=6h stock=6hAd hands=7c9c/8dTs/JcQc "
+        "attacker=0",
+    )),
+}
+
 HEADER = """\
 # bito perft golden file for {variant}.
 # REGRESSION GUARD, generated once by tools/make_perft.py: the counts are what the engine
@@ -234,6 +282,19 @@ def render_v2_teams(vid: str) -> str:
         for seed in (1, 2):
             found = counts(new_game(spec, players=players, seed=seed), V1_DEPTH)
             lines.append(f"seed {players} {seed} ; {' '.join(map(str, found))}\n")
+def render_v2_lead(vid: str) -> str:
+    """The golden file of one Variants II id of the lead group."""
+    spec, positions = VARIANTS2_LEAD[vid]
+    text = render_v1_like(vid, spec, positions)
+    return (text.replace("Variants I id", "Variants II id").replace("(issue 3)", "(issue 4)")
+            .replace("test_variants1_perft.py", "test_variants2_lead_props.py"))
+
+
+def render_v1_like(vid: str, spec: str, positions: tuple[str, ...]) -> str:
+    lines = [HEADER_V1.format(vid=vid, spec=spec, depth=V1_DEPTH)]
+    for players, seed in SEEDS_V1:
+        found = counts(new_game(spec, players=players, seed=seed), V1_DEPTH)
+        lines.append(f"seed {players} {seed} ; {' '.join(map(str, found))}\n")
     for text in positions:
         found = counts(parse_position(text), V1_DEPTH)
         lines.append(f"position {text} ; {' '.join(map(str, found))}\n")
@@ -260,6 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     jobs += [(GOLDEN / f"perft_v1_{v}.txt", render_v1, v) for v in VARIANTS1
              if playable(VARIANTS1[v][0])]
     jobs += [(GOLDEN / f"perft_v2t_{v}.txt", render_v2_teams, v) for v in VARIANTS2_TEAMS]
+    jobs += [(GOLDEN / f"perft_v2_lead_{v}.txt", render_v2_lead, v) for v in VARIANTS2_LEAD]
     for path, make, variant in jobs:
         if only and variant not in only:
             continue

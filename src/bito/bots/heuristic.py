@@ -31,6 +31,7 @@ from bito.bots.tracking import CardTracker
 from bito.cards import ACE, RANK_MASKS, cards_of, rank_of, suit_of
 from bito.games.durak import (
     ATTACK,
+    DEFEND,
     DEFEND_PHASE,
     LEAD,
     PASS_ACTION,
@@ -208,9 +209,20 @@ class HeuristicBot:
         if transfer is not None:
             return transfer
         if plan is None or self._rather_take(view, plan):
+            if view.rules.defense_partial:
+                partial = self._partial_cover(view)
+                if partial is not None:
+                    return partial
             return TAKE_ACTION
         d, a = plan[0]
         return defend(d, a)
+
+    def _partial_cover(self, view: DurakView) -> Action | None:
+        """#3 (``defense.partial``): before taking, beat what a plain card can beat, since
+        covered pairs go to the discard and each cover leaves two cards fewer to pick up."""
+        plain = [(self.value(view, a.cards[0]), a) for a in view.legal
+                 if a.kind == DEFEND and not self.is_trump(view, a.cards[0])]
+        return self._pick(plain) if plain else None
 
     def cover_plan(self, view: DurakView, uncovered: Sequence[int]
                    ) -> list[tuple[int, int]] | None:

@@ -178,10 +178,10 @@ register(Variant(
         "Every bout opens with exactly three cards, whatever their ranks; a player with two "
         "cards leads two, with one card one, and never more than the defender holds. "
         "Throw-ins follow the game's usual rules; a transfer needs the three to share a rank. "
-        "lead.patterns=three_of_a_rank with lead.pass_if_no_legal=true asks for three of a "
-        "kind instead."),
-    options={"lead.shape": "patterns", "lead.patterns": ("three_any",)},
-    applies_to=(*_BASES, "japanese"),
+        "treshka=three_of_a_rank asks for three of a kind instead (a player without one "
+        "leads a single card, or with lead.pass_if_no_legal=true passes the attack on)."),
+    options={"lead.shape": "patterns"}, applies_to=(*_BASES, "japanese"),
+    parameter="lead.patterns", parameter_default="three_any",
     references="VARIANTS #47, §3.5; S0:62",
 ))
 
