@@ -159,7 +159,8 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("lead.max", None, "most cards in an opening attack (also never more than the "
                "defender holds)", "§1.4"),
     OptionSpec("lead.patterns", None, "with lead.shape=patterns, the shapes a lead may take, "
-               "comma-separated: " + ", ".join(LEAD_PATTERNS) + " (#4-6, #47)", "§4.7"),
+               "comma-separated: " + ", ".join(LEAD_PATTERNS) + "; none listed: single cards "
+               "(#4-6, #47)", "§4.7"),
     OptionSpec("lead.pass_if_no_legal", (False, True), "an attacker with no lead of an allowed "
                "shape passes the attack to the next player; when nobody in the circle has one, "
                "everyone draws a card, or single cards may be led once the stock is gone (#5)",
@@ -353,8 +354,6 @@ class Rules:
             if pattern not in LEAD_PATTERNS:
                 raise RulesError("lead.patterns",
                                  f"{pattern!r}: use any of {', '.join(LEAD_PATTERNS)}")
-        if self.lead_shape == "patterns" and not self.lead_patterns:
-            raise RulesError("lead.patterns", "lead.shape=patterns needs at least one pattern")
         if self.end_instant_loss_cards < 0:
             raise RulesError("end.instant_loss_cards", "must be 0 (off) or a card count")
         for key, value in (("deal.hand_size", self.deal_hand_size), ("lead.max", self.lead_max),
