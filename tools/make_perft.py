@@ -282,6 +282,12 @@ def render_v2_teams(vid: str) -> str:
         for seed in (1, 2):
             found = counts(new_game(spec, players=players, seed=seed), V1_DEPTH)
             lines.append(f"seed {players} {seed} ; {' '.join(map(str, found))}\n")
+    for text in positions:
+        found = counts(parse_position(text), V1_DEPTH)
+        lines.append(f"position {text} ; {' '.join(map(str, found))}\n")
+    return "".join(lines)
+
+
 def render_v2_lead(vid: str) -> str:
     """The golden file of one Variants II id of the lead group."""
     spec, positions = VARIANTS2_LEAD[vid]
