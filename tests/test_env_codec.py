@@ -19,7 +19,8 @@ from bito.games.durak import new_game, parse_action
 
 #: Extra specs whose options change the action space: several-card leads and transfers.
 SHAPES = ("podkidnoy+lead.shape=rozaliev", "podkidnoy+lead.shape=single",
-          "perevodnoy+lead.shape=same_rank_1or2")
+          "perevodnoy+lead.shape=same_rank_1or2", "with_pairs", "from_groups",
+          "podkidnoy+treshka", "pairs_only")
 
 
 def _random_game(spec: str, players: int, seed: int) -> list:

@@ -18,6 +18,7 @@ group transfer            the same sets as transfers (``transfer.cards_per_actio
 give                      one per card, with joker gifts (#24)
 block                     every three cards of one rank (#84, ``specials.gift_block_combo``)
 pair plus one             Rozaliev's lead: a pair and any third card (``lead.shape=rozaliev``)
+lead patterns             every lead of the shapes in ``lead.patterns`` (``lead.shape=patterns``)
 ========================  =====================================================================
 
 Indices are stable for a rules object: the same rules give the same numbering on every
@@ -130,6 +131,17 @@ class ActionCodec:
             block("pair plus one", (Action(ATTACK, tuple(sorted((*pair, extra))))
                                     for group in groups for pair in combinations(group, 2)
                                     for extra in self.cards if extra not in pair))
+        if r.lead_shape == "patterns":
+            # Variants II lead patterns (#4-6, #47): every lead of the listed shapes the whole
+            # pack could make (same-rank ones are numbered above already).
+            from bito.games.durak.leads import pattern_leads
+
+            pack = 0
+            for c in self.cards:
+                pack |= 1 << c
+            # (three_any and three_of_a_rank lead fewer cards against a short hand.)
+            block("lead patterns", (a for limit in range(1, min(r.lead_max, 5) + 1)
+                                    for a in pattern_leads(pack, limit, r.lead_patterns)))
         self.actions: tuple[Action, ...] = tuple(actions)
         self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
         self.size = len(self.actions)
