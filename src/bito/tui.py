@@ -100,6 +100,9 @@ def describe_action(name: str, action: Action, phase: int) -> str:
     if k == TAKE:
         return _verb(name, "take", "takes") + " the cards"
     if k == PASS:
+        if phase == LEAD:  # #5: no lead of an allowed shape, the attack passes on
+            return _verb(name, "have no lead to make and pass", "has no lead to make and "
+                         "passes") + " the attack on"
         return _verb(name, "pass", "passes")
     return f"{name}: {action}"
 
@@ -111,12 +114,25 @@ def bout_events(before: DurakState, after: DurakState, action: Action,
     lines: list[str] = []
     if action.kind == TRANSFER:
         lines.append(f"  {names[after.defender]} must now defend.")
+        for seat in before.out:
+            if seat not in after.out:  # #9: refused, he comes back with no cards
+                lines.append(f"  {names[seat]} had gone out but is handed the attack back.")
+    if action.kind == PASS and before.phase == LEAD:
+        if after.attacker != before.attacker:
+            target = names[after.defender]
+            lines.append(f"  {_verb(names[after.attacker], 'attack', 'attacks')} "
+                         f"{'you' if target == HUMAN_NAME else target} instead.")
+        else:
+            lines.append(f"  Nobody can lead: everyone draws a card. Stock {len(after.stock)}.")
     if after.bout != before.bout or (after.is_over and not before.is_over):
         taken = before.taking or action.kind == TAKE
         cards = len(after.last_bout)
         defender = names[before.defender]
         if taken:
-            lines.append(f"  {defender} picked up {cards} card(s).")
+            kept = (after.discard & ~before.discard).bit_count()  # #3: covered pairs
+            lines.append(f"  {defender} picked up {cards - kept} card(s)"
+                         + (f"; {kept} covered card(s) go to the discard pile." if kept
+                            else "."))
         else:
             lines.append(f"  Bito: {cards} card(s) go to the discard pile.")
         for seat in after.out[len(before.out):]:
@@ -191,7 +207,9 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
     if view.my_turn:
         lines.append(f"Your move ({_task(view, names)}):")
         for i, act in enumerate(ordered_moves(view.legal, trump, view.attack), 1):
-            lines.append(f"  {i:>2}. {act!s:<8} {act.pretty()}")
+            words = ("no lead: pass the attack on (#5)" if act.kind == PASS
+                     and view.phase == LEAD else act.pretty())
+            lines.append(f"  {i:>2}. {act!s:<8} {words}")
     else:
         lines.append(f"Waiting for {names[view.to_act]}.")
     return "\n".join(lines)
