@@ -332,3 +332,36 @@ def test_no_skip_after_take_the_taker_attacks_next(base: str) -> None:
     while plain.phase_name == "throw":
         plain = play(plain, "pass")
     assert (plain.attacker, plain.defender) == (2, 0)
+
+
+# --- bots and the terminal -------------------------------------------------------------------
+
+
+def test_heuristic_bot_covers_what_it_can_before_a_partial_take() -> None:
+    """#3 for the bots: facing two sevens it cannot both beat (the 7d needs a higher diamond
+    or a trump, it holds neither), the heuristic bot first covers the 7c with a plain card,
+    which the rule sends to the discard, and only then takes."""
+    from bito.bots.heuristic import HeuristicBot
+
+    s = P("simple_partial_defense players=2 trump=6h stock=6hAc hands=7c7dKs/8c9sJsQs "
+          "attacker=0")
+    s = play(s, "7c+7d")
+    bot = HeuristicBot(1)
+    first = bot.choose(s.view(1))
+    assert str(first) == "8c>7c"
+    s = s.apply(first)
+    assert str(bot.choose(s.view(1))) == "take"
+
+
+def test_terminal_tells_the_table_about_a_lead_pass() -> None:
+    """#5 in `bito play`: the pass in the lead phase is announced as passing the attack on,
+    and the next line names the new attacker and his target."""
+    from bito.tui import bout_events, describe_action
+
+    s = P("pairs_only players=3 trump=6h stock=6hAcAd hands=7c8d9s/8c8hJs/QsQdKs attacker=0")
+    after = play(s, "pass")
+    text = describe_action("Anna", s.legal_actions()[0], s.phase)
+    assert "passes the attack on" in text
+    names = ["You", "Anna", "Boris"]
+    assert any("Anna attacks Boris instead" in line
+               for line in bout_events(s, after, s.legal_actions()[0], names))
