@@ -14,7 +14,8 @@ attack    ``6h+6s``        lead several cards at once (one rank, per the lead ru
 defend    ``Th>6h``        cover the six of hearts with the ten of hearts
 transfer  ``=6s``          pass the attack on with the six of spades
 take      ``take``         pick up the table (others may still throw in first)
-pass      ``pass``         stop throwing in for now (also ``bito`` / ``done``)
+pass      ``pass``         stop throwing in for now (also ``bito`` / ``done``); as a lead,
+                           pass the attack on (#5, ``lead.pass_if_no_legal``)
 give      ``^7c``          hand the seven of clubs over as a joker gift (#24)
 block     ``!7c+7d+7h``    show three of a kind to cancel a joker gift (#84)
 ========  ===============  ==========================================================
