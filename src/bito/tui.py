@@ -177,6 +177,7 @@ def table_lines(view: DurakView) -> list[str]:
     for a, d in zip(view.attack, view.defence, strict=True):
         parts.append(f"{card_pretty(a)} <- {card_pretty(d)}" if d >= 0
                      else f"{card_pretty(a)} (void: transferred past)" if d == -2
+                     else f"{card_pretty(a)} <- (a card face down)" if d == -3
                      else f"{card_pretty(a)} (uncovered)")
     taking = "   (the defender takes)" if view.taking else ""
     return ["  Table: " + "   ".join(parts) + taking]

@@ -13,6 +13,10 @@ here and kept deliberately simple:
 * **Defend.** Cover with the cheapest sufficient cards (plain before trump, lowest rank first);
   in perevodnoy transfer with a plain card rather than spend cards. While the stock is large,
   take a few cheap cards rather than spend high trumps on them: they are worth more later.
+* **Believe it or not (#59).** Covers face down honestly when it can; when it cannot, it
+  bluffs with its cheapest card rather than take (a caught bluff costs no more than a take).
+  As the caller it doubts when an ace or a trump was led (few cards beat those) and
+  believes otherwise.
 * **Endgame.** Once the stock is empty, use the :class:`~bito.bots.tracking.CardTracker`: lead
   plain cards the defender cannot beat with any card he might hold (he must take them and we
   keep the lead), and never take what can be covered.
@@ -41,6 +45,8 @@ from bito.games.durak import (
     DurakView,
     defend,
 )
+from bito.games.durak.actions import BELIEVE_ACTION, DOUBT_ACTION
+from bito.games.durak.believe import CALL_PHASE
 
 TRUMP_BONUS: Final = 13
 """Added to a trump's value: the lowest trump outranks the highest plain card."""
@@ -102,6 +108,8 @@ class HeuristicBot:
             choice = self._defend(view)
         elif view.phase == LEAD:
             choice = self._lead(view)
+        elif view.phase == CALL_PHASE:
+            choice = self._call(view)
         else:
             choice = self._throw(view)
         return choice if choice in legal else self._fallback(view)
@@ -133,6 +141,11 @@ class HeuristicBot:
         """The cheapest-looking legal move; only used if a plan produced an illegal one."""
         legal = view.legal
         return min(legal, key=lambda a: (sum(self.value(view, c) for c in a.cards), a.kind))
+
+    def _call(self, view: DurakView) -> Action:
+        """#59: doubt the face-down covers when an ace or a trump was led, else believe."""
+        hard = any(rank_of(a) == ACE or self.is_trump(view, a) for a in view.attack)
+        return DOUBT_ACTION if hard else BELIEVE_ACTION
 
     # --- attacking -----------------------------------------------------------------------------
 
@@ -208,6 +221,10 @@ class HeuristicBot:
         transfer = self._transfer_choice(view, plan)
         if transfer is not None:
             return transfer
+        if plan is None and view.rules.defense_face_down and uncovered and view.hand:
+            # #59: nobody sees a face-down cover: bluff with the cheapest card.
+            return defend(min(cards_of(view.hand), key=lambda c: self.value(view, c)),
+                          uncovered[0])
         if plan is None or self._rather_take(view, plan):
             if view.rules.defense_partial:
                 partial = self._partial_cover(view)

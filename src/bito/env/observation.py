@@ -126,7 +126,9 @@ class ObservationEncoder:
         card_plane("hand", view.hand)
         att_open = att_cov = cov = 0
         for a, d in zip(view.attack, view.defence, strict=True):
-            if d < 0:
+            if d == -3:  # #59: covered face down, the cover unseen
+                att_cov |= 1 << a
+            elif d < 0:
                 att_open |= 1 << a
             else:
                 att_cov |= 1 << a

@@ -65,3 +65,24 @@ register(Variant(
              "players.max": 6},
     references="VARIANTS #55 (A1, A2); S1:65-67; S4:1",
 ))
+
+register(Variant(
+    id="believe_not_believe", number=59, family="durak",
+    names=("Believe it or not (1)", "Веришь — не веришь (1)", "believe or not"),
+    summary="Rozaliev's simple fool with the covers laid face down: the defender may bluff, "
+            "and the attacker says believe or don't believe before they are turned.",
+    description=(
+        "Simple fool as Rozaliev deals it: 5 cards each, refilled to 5, leads of one card, a "
+        "pair, or a pair and any one card, at most five and never more than the defender "
+        "holds; the player on the dealer's left leads. The defender puts one of his cards "
+        "face down on each attack card, any card he likes, or takes the attack openly. When "
+        "everything is covered the attacker says 'I believe' or 'I don't believe' and the "
+        "covers are turned. Believed and every cover beats its card: the cards are discarded. "
+        "Believed but a cover is wrong: the attacker takes everything. Doubted and a cover is "
+        "wrong: the defender takes everything. Doubted but every cover is right: the attacker "
+        "takes everything. When the attacker takes, the defender attacks next."),
+    base="simple",
+    options={"defense.face_down": True, "deal.hand_size": 5, "lead.shape": "rozaliev",
+             "lead.max": 5, "first_attacker.rule": "left_of_dealer", "players.max": 5},
+    references="VARIANTS #59 (A1-A4), #2; S4:14-16; S1:52-54",
+))

@@ -217,6 +217,10 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("draw.order", ("attacker_first", "right_of_defender_first",
                               "attacker_then_strict_clockwise", "defender_first"),
                "who refills first after a bout (B7, #77)", "§1.7 B7 #77"),
+    OptionSpec("defense.face_down", (False, True), "the defender lays his covers face down, "
+               "any card on any attack card (he may bluff); the attacker who led then says "
+               "believe or don't believe and the cards are turned (#59). Needs a game without "
+               "throw-ins or transfers, whose ranks would give the covers away", "#59"),
     OptionSpec("team.layout", ("none", "opposite", "alternating"), "partnerships (§3.6): "
                "none; partners of two sitting opposite each other (4 players: two pairs, 6: "
                "three pairs; #53, #54); or two teams in alternating seats, every opponent "
@@ -332,6 +336,7 @@ class Rules:
     transfer_forbid_if_trump_on_table: bool = False
     transfer_first_bout: str = "allowed"
     draw_order: str = "attacker_first"
+    defense_face_down: bool = False
     team_layout: str = "none"
     team_throw_in: str = "opponents"
     team_attack: str = "opponent"

@@ -80,7 +80,8 @@ def render_durak(view: Any, spectator: bool) -> Json:
     table = []
     for a, d in zip(view.attack, view.defence, strict=True):
         table.append({"attack": card_json(a, trumps),
-                      "cover": card_json(d, trumps) if d >= 0 else None})
+                      "cover": card_json(d, trumps) if d >= 0 else None,
+                      "face_down": d == -3})  # #59: covered, the card not shown
     piles: list[Json] = [{"name": "stock", "count": view.stock_count},
                          {"name": "discard", "count": view.discard_count}]
     if view.trump_card >= 0 and view.trump_card_in_stock:  # face up under the stock

@@ -18,6 +18,8 @@ pass      ``pass``         stop throwing in for now (also ``bito`` / ``done``); 
                            pass the attack on (#5, ``lead.pass_if_no_legal``)
 give      ``^7c``          hand the seven of clubs over as a joker gift (#24)
 block     ``!7c+7d+7h``    show three of a kind to cancel a joker gift (#84)
+believe   ``believe``      accept the face-down covers as they lie (#59)
+doubt     ``doubt``        call the face-down covers a bluff: "don't believe" (#59)
 ========  ===============  ==========================================================
 """
 
@@ -29,7 +31,11 @@ from bito.cards import MATCH_MASKS, card_pretty, card_str, parse_card, split_car
 from bito.errors import InvalidNotationError
 
 ATTACK, DEFEND, TRANSFER, TAKE, PASS, GIVE, BLOCK = 0, 1, 2, 3, 4, 5, 6
-KIND_NAMES: Final = ("attack", "defend", "transfer", "take", "pass", "give", "block")
+#: The attacker's call on face-down covers (#59). Numbered above every other kind: the state
+#: machine sends kinds from GIVE up to one rarely taken branch.
+BELIEVE, DOUBT = 7, 8
+KIND_NAMES: Final = ("attack", "defend", "transfer", "take", "pass", "give", "block",
+                     "believe", "doubt")
 
 
 class Action:
@@ -118,6 +124,10 @@ class Action:
             return f"give {card_pretty(self.cards[0])}"
         if k == BLOCK:
             return "block the gift showing " + " ".join(card_pretty(c) for c in self.cards)
+        if k == BELIEVE:
+            return "believe the covers (I believe)"
+        if k == DOUBT:
+            return "call a bluff (I don't believe)"
         return "pass (bito)"
 
     def __repr__(self) -> str:
@@ -149,11 +159,16 @@ def block(*cards: int) -> Action:
 
 TAKE_ACTION: Final = Action(TAKE)
 PASS_ACTION: Final = Action(PASS)
+BELIEVE_ACTION: Final = Action(BELIEVE)
+DOUBT_ACTION: Final = Action(DOUBT)
 
 _WORDS: Final = {
     "take": TAKE_ACTION, "t": TAKE_ACTION, "pickup": TAKE_ACTION, "беру": TAKE_ACTION,
     "pass": PASS_ACTION, "bito": PASS_ACTION, "done": PASS_ACTION, "p": PASS_ACTION,
     "бито": PASS_ACTION, "пас": PASS_ACTION,
+    "believe": BELIEVE_ACTION, "верю": BELIEVE_ACTION,
+    "doubt": DOUBT_ACTION, "don't believe": DOUBT_ACTION, "dont_believe": DOUBT_ACTION,
+    "не верю": DOUBT_ACTION,
 }
 
 

@@ -35,6 +35,12 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     err = IllegalActionError
     if ph == _OVER:
         return err("game over", "no more moves: the game has ended")
+    if state.deal.face_down:
+        from bito.games.durak.believe import explain as explain_call
+
+        called = explain_call(state, action)
+        if called is not None:
+            return called
     hand = state.hands[seat]
     for c in action.cards:
         if not hand >> c & 1:

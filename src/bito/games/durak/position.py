@@ -18,7 +18,8 @@ field          meaning
 ``discard``    the discard pile; omit it to put every card not listed elsewhere there
 ``attacker``   the main attacker (first to throw in); ``leader`` who opened the bout
 ``defender``   the defender (default: the next seat in play left of the attacker)
-``phase``      ``lead``, ``defend``, ``throw`` or ``over`` (inferred when omitted)
+``phase``      ``lead``, ``defend``, ``throw``, ``over``, ``give`` (#24) or ``call`` (#59: the
+               attacker believes or doubts face-down covers), inferred when omitted
 ``to_act``     whose move it is (inferred from the phase when omitted)
 ``taking``     ``1`` when the defender has declared he takes
 ``throwers``   throw-in order this round (``0.2.3``), ``t_idx`` current index, ``passes``
@@ -55,6 +56,7 @@ from bito.errors import InvalidNotationError, RulesError
 from bito.games.durak.actions import Action, parse_action
 from bito.games.durak.setup import Deal, MatchContext, _trump_context
 from bito.games.durak.state import (
+    CALL_PHASE,
     DEFEND_PHASE,
     GIVE_PHASE,
     LEAD,
@@ -392,13 +394,15 @@ def parse_position(text: str) -> DurakState:
     phases = {name: i for i, name in enumerate(PHASE_NAMES)}
     if "phase" in f:
         if f["phase"] not in phases:
-            raise InvalidNotationError("phase must be lead, defend, throw or over", text,
+            raise InvalidNotationError("phase must be one of " + ", ".join(PHASE_NAMES), text,
                                        where["phase"])
         s.phase = phases[f["phase"]]
     elif not attack:
         s.phase = LEAD
     elif s.uncovered and not s.taking:
         s.phase = DEFEND_PHASE
+    elif deal.face_down and not s.taking:
+        s.phase = CALL_PHASE  # #59: all covered face down: the attacker calls
     else:
         s.phase = THROW
     s._beats = s._beat_table()
@@ -424,6 +428,7 @@ def parse_position(text: str) -> DurakState:
         raise InvalidNotationError("phase=give needs gift=...", text, where.get("phase", 0))
     in_range = 0 <= s.t_idx < len(s.throwers)
     default_to_act = {LEAD: s.attacker, DEFEND_PHASE: s.defender, OVER: -1,
+                      CALL_PHASE: s.leader,
                       GIVE_PHASE: s.gift[0] if s.gift else -1}.get(
         s.phase, s.throwers[s.t_idx] if in_range else s.attacker)
     s.to_act = _int(f, where, text, "to_act", default_to_act, -1, n - 1)

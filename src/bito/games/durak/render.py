@@ -63,9 +63,9 @@ def hand_text(mask: int, trump_suit: int) -> str:
 def table_text(attack: Sequence[int], defence: Sequence[int]) -> str:
     if not attack:
         return "(empty)"
-    # -2: neutralised by a transfer (#11); it needs no cover.
+    # -2: neutralised by a transfer (#11); it needs no cover. -3: covered face down (#59).
     return "  ".join(card_pretty(a) + ("/" + card_pretty(d) if d >= 0 else "/--" if d == -2
-                                       else "/__")
+                                       else "/??" if d == -3 else "/__")
                      for a, d in zip(attack, defence, strict=True))
 
 

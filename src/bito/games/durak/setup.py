@@ -27,6 +27,7 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import RulesError
+from bito.games.durak.believe import check_rules as check_face_down
 from bito.games.durak.teams import check_players, team_of_seats, teams_of, thrower_rule
 from bito.rules import Rules
 
@@ -102,6 +103,8 @@ class Deal:
     lead_rules: bool = field(init=False, compare=False, repr=False)
     partial_defense: bool = field(init=False, compare=False, repr=False)
     take_skip: bool = field(init=False, compare=False, repr=False)
+    # #59: defences are laid face down and called (:mod:`bito.games.durak.believe`).
+    face_down: bool = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -138,6 +141,7 @@ class Deal:
                            or r.lead_must_include_all_of_rank or r.lead_pass_if_no_legal),
             "partial_defense": r.defense_partial,
             "take_skip": r.take_skip,
+            "face_down": r.defense_face_down,
             "transfer_loose": (r.transfer_window == "any_time"
                                or r.transfer_new_defender_beats == "transfer_cards_only"),
         }
@@ -304,6 +308,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
                          f"{rules.max_players} players with a {rules.deck_size}-card deck, "
                          f"not {players}")
     check_players(rules, players)
+    check_face_down(rules)
     rng = random.Random(seed)
     deck = list(_pack(rules.deck()))
     # deck[0] is the top of the pack

@@ -35,8 +35,10 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import IllegalActionError
+from bito.games.durak import believe
 from bito.games.durak.actions import (
     ATTACK,
+    BELIEVE,
     BLOCK,
     DEFEND,
     GIVE,
@@ -58,11 +60,12 @@ from bito.games.durak.view import DurakView, make_view
 from bito.rules import Rules
 
 LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = 0, 1, 2, 3, 4
+CALL_PHASE: Final = believe.CALL_PHASE  # #59: the attacker believes or doubts face-down covers
 #: A ``defence`` entry for an attack card neutralised by a transfer under
 #: ``transfer.new_defender_beats=transfer_cards_only`` (#11): it counts as covered, needs no
 #: cover, and goes with the rest of the table (discarded or taken). -1 is "uncovered".
 NEUTRAL: Final = -2
-PHASE_NAMES: Final = ("lead", "defend", "throw", "over", "give")
+PHASE_NAMES: Final = ("lead", "defend", "throw", "over", "give", "call")
 #: Every joker code (both copies): the cards that set off joker gifts (#24).
 _JOKER_BITS: Final = MATCH_MASKS[special("RJ")]
 _RED_JOKERS: Final = (1 << special("RJ")) | (1 << special("RJ", 1))
@@ -411,6 +414,8 @@ class DurakState:
                 acts = self._lead_actions()
             elif ph == GIVE_PHASE:
                 acts = self._give_actions()
+            elif ph == CALL_PHASE:
+                acts = list(believe.CALLS)
             else:
                 acts = []
             self._legal = acts
@@ -494,6 +499,8 @@ class DurakState:
     def _defend_actions(self) -> list[Action]:
         """Covers (attack cards in play order, each with the defender's cards low to high),
         then transfers, then take."""
+        if self.deal.face_down:  # #59: any card face down on any attack card
+            return believe.defend_actions(self)
         hand = self.hands[self.defender]
         beats = self._beats
         acts: list[Action] = []
@@ -700,7 +707,10 @@ class DurakState:
             else:
                 self._advance_thrower(counted=True)
         elif kind >= GIVE:
-            self._step_gift(action)
+            if kind >= BELIEVE:
+                believe.step_call(self, action)  # #59
+            else:
+                self._step_gift(action)
         elif kind == DEFEND:
             seat = self.defender
             m = action.mask
@@ -741,12 +751,16 @@ class DurakState:
             if not uncovered:
                 if self.deal.throw_in:
                     self._start_throw_round()
+                elif self.deal.face_down:
+                    believe.start_call(self)  # #59: the attacker must call first
                 else:
                     self._end_bout(taken=False)
         elif kind == TAKE:
             self.taking = True
             if self.deal.throw_in:
                 self._start_throw_round()
+            elif self.deal.face_down:
+                believe.take(self)  # #59: his face-down covers go back unseen
             else:
                 self._end_bout(taken=True)
         else:  # TRANSFER

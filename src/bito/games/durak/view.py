@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bito.games.durak.actions import Action
+from bito.games.durak.believe import censor
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState, Outcome
@@ -27,7 +28,7 @@ class DurakView:
     hand_counts: tuple[int, ...]
     known: tuple[int, ...]  # per seat: cards publicly known to be in that hand
     attack: tuple[int, ...]
-    defence: tuple[int, ...]  # -1 = uncovered
+    defence: tuple[int, ...]  # -1 = uncovered; -3 = a card face down (#59)
     trump_suit: int
     trumps: frozenset[int]  # every trump suit (none without trumps)
     trump_card: int  # -1 when no card is turned up
@@ -81,7 +82,8 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         seat=seat, players=n, rules=state.deal.rules, hand=state.hands[seat],
         hand_counts=tuple(h.bit_count() for h in state.hands),
         known=tuple(k & h for k, h in zip(state.known, state.hands, strict=True)),
-        attack=tuple(state.attack), defence=tuple(state.defence),
+        attack=tuple(state.attack),
+        defence=censor(state, seat) if deal.face_down else tuple(state.defence),
         trump_suit=min(trumps) if trumps else -1, trumps=trumps,
         trump_card=state.deal.trump_card,
         trump_card_in_stock=bool(state.stock) and state.stock[0] == deal.trump_card >= 0,

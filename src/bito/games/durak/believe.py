@@ -1,0 +1,150 @@
+"""Face-down defences and the believe / don't-believe call (VARIANTS.md §3.7 #59, S4:14-16).
+
+With ``defense.face_down`` the defender lays one card of his hand face down on each attack
+card; any card will do, so he may bluff. Once every attack card is covered the attacker who
+led the bout says *believe* or *don't believe* (a phase of its own, ``call``), the covers are
+turned up, and the table goes:
+
+==================  =================  =====================================
+call                every cover beats  a cover does not beat its attack card
+==================  =================  =====================================
+believe             bito (discarded)   the attacker takes the table
+don't believe       the attacker takes the defender takes the table
+==================  =================  =====================================
+
+When the attacker takes, the bout counts as beaten off for the turn order (#59 A1): the
+defender attacks next. The defender may also take openly instead of covering (A2); his
+face-down cards then go back to his hand unseen.
+
+The state keeps the covers as real cards in ``defence``; :func:`censor` hides them from every
+seat but the defender's in views. The state machine calls in here only on branches a game
+without face-down defences never takes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from bito.cards import cards_of
+from bito.errors import IllegalActionError, RulesError
+from bito.games.durak.actions import (
+    BELIEVE,
+    BELIEVE_ACTION,
+    DEFEND,
+    DOUBT,
+    DOUBT_ACTION,
+    TAKE_ACTION,
+    Action,
+)
+from bito.rules import Rules
+
+if TYPE_CHECKING:
+    from bito.games.durak.state import DurakState
+
+#: A ``defence`` entry as seen by a seat that may not see it: a card lies there face down.
+FACE_DOWN: Final = -3
+#: The phase in which the attacker calls (its number in ``state.PHASE_NAMES``).
+CALL_PHASE: Final = 5
+CALLS: Final = (BELIEVE_ACTION, DOUBT_ACTION)
+
+
+def check_rules(rules: Rules) -> None:
+    """Face-down covers only make sense where nothing is added after the lead: a throw-in of a
+    cover's rank, or a transfer, would tell the table what lies face down."""
+    if rules.defense_face_down and (rules.throw_in_enabled or rules.transfer_enabled):
+        raise RulesError("defense.face_down", "face-down covers need a game without throw-ins "
+                         "or transfers (throw_in.enabled=false): the ranks thrown in would "
+                         "give the covers away")
+
+
+def defend_actions(state: DurakState) -> list[Action]:
+    """Any card of the defender's on any uncovered attack card (attack cards in play order,
+    hand low to high), then take."""
+    hand = cards_of(state.hands[state.defender])
+    acts = [Action(DEFEND, (d,), a) for a, c in zip(state.attack, state.defence, strict=True)
+            if c == -1 for d in hand]
+    acts.append(TAKE_ACTION)
+    return acts
+
+
+def start_call(state: DurakState) -> None:
+    """Everything is covered: the attacker who led the bout must call (A3)."""
+    state.phase = CALL_PHASE
+    state.to_act = state.leader
+
+
+def honest(state: DurakState) -> bool:
+    """Does every cover beat the attack card it lies on (for this defender's trumps)?"""
+    beats = state._beats
+    return all(d >= 0 and beats[a] >> d & 1
+               for a, d in zip(state.attack, state.defence, strict=True))
+
+
+def _back_in(state: DurakState, seat: int) -> None:
+    """A player who emptied his hand on this bout (and so was counted out) gets cards back."""
+    if state.out_mask >> seat & 1:
+        state.out_mask &= ~(1 << seat)
+        state.out.remove(seat)
+
+
+def step_call(state: DurakState, action: Action) -> None:
+    """Turn the covers up and settle the table as the call and the covers say."""
+    believed = action.kind == BELIEVE
+    fair = honest(state)
+    defender = state.defender
+    if believed and fair:
+        state._end_bout(taken=False)
+        return
+    if not believed and not fair:
+        _back_in(state, defender)
+        state._end_bout(taken=True)
+        return
+    # The caller was wrong: he takes every card, face up; the defender has beaten it off.
+    caller = state.leader
+    table = 0
+    cards = (*state.attack, *state.defence)
+    for c in cards:
+        table |= 1 << c
+    state.hands[caller] |= table
+    state.known[caller] |= table
+    _back_in(state, caller)
+    state.attack = []
+    state.defence = []
+    state.uncovered = 0
+    state._table = 0
+    state._end_bout(taken=False)
+    state.last_bout = cards
+
+
+def take(state: DurakState) -> None:
+    """The defender takes openly (A2): the attack cards become known in his hand, his own
+    face-down covers go back to it unseen."""
+    defender = state.defender
+    covers = 0
+    for d in state.defence:
+        if d >= 0:
+            covers |= 1 << d
+    state._end_bout(taken=True)
+    state.known[defender] &= ~covers
+
+
+def censor(state: DurakState, seat: int) -> tuple[int, ...]:
+    """The ``defence`` entries ``seat`` may see: the defender sees his own covers, everyone
+    else sees that a card lies there, face down."""
+    if seat == state.defender:
+        return tuple(state.defence)
+    return tuple(FACE_DOWN if d >= 0 else d for d in state.defence)
+
+
+def explain(state: DurakState, action: Action) -> IllegalActionError | None:
+    """Why a call, or anything but a call, is illegal here (None: not this module's rule)."""
+    calling = state.phase == CALL_PHASE
+    if action.kind in (BELIEVE, DOUBT):
+        if not calling:
+            return IllegalActionError("call", "nothing to believe or doubt: the call comes "
+                                      "when every attack card is covered face down (#59)")
+        return None
+    if calling:
+        return IllegalActionError("call", "the attacker must say believe or don't believe "
+                                  "before anything else happens (#59)")
+    return None
