@@ -55,17 +55,18 @@ VALUES: dict[str, list] = {
     "players": [2, 3, 4],
     "match": ["first", "after_fool", "after_draw"],
 }
+#: Partnerships (team.*, #53-55) seat an even number of players, at least four, and refuse
+#: transfers; face-down covers (#59) refuse throw-ins and transfers. Both are fuzzed over the
+#: games they allow in test_variants2_teams*.py.
+OWN_FUZZ_KEYS = {k for k in OPTION_SPECS if k.startswith("team.")} | {"defense.face_down"}
 # Options whose other values wait for the engine (bito.rules.options.PENDING) are played at
 # the one value it supports today.
 for _key, _spec in OPTION_SPECS.items():
     if (_key not in VALUES and _spec.ready_choices is not None and _key != "family"
-            and not _key.startswith("team.")):
+            and _key not in OWN_FUZZ_KEYS):
         VALUES[_key] = list(_spec.ready_choices)
 VALUES.setdefault("end.instant_loss_cards", [0, 14])
-#: Partnerships (team.*, #53-55) seat an even number of players, at least four, and refuse
-#: transfers: they are fuzzed over the seat counts they allow in test_variants2_teams.py.
-TEAM_KEYS = {k for k in OPTION_SPECS if k.startswith("team.")}
-NOT_VARIED = {"family", "players.min", "players.max", *TEAM_KEYS}
+NOT_VARIED = {"family", "players.min", "players.max", *OWN_FUZZ_KEYS}
 
 
 def test_every_option_is_exercised_with_every_choice():
@@ -155,7 +156,7 @@ def test_random_play_over_pairwise_option_combinations(row):
 CHOICE_KEYS: tuple[str, ...] = tuple(
     k for k, spec in OPTION_SPECS.items()
     if spec.ready_choices is not None and k not in ("family", "deck.size", "end.idle_bouts")
-    and not k.startswith("team."))
+    and k not in OWN_FUZZ_KEYS)
 #: Options without a choice list, drawn from the values that matter. ``end.idle_bouts`` is
 #: drawn without its 0: with the idle rule off, only ``end.repetition`` ends a table where
 #: nobody can cover (the literal twin deck once the trumps are gone), and with eight hands of

@@ -1,4 +1,5 @@
-"""Perft for the Variants II partnership ids (#53-55): golden files, and hand-counted trees.
+"""Perft for the Variants II ids of teams and hidden cards (#53-55, #59): golden files, and
+hand-counted trees.
 
 ``tests/golden/perft_v2t_<id>.txt`` are a regression guard written by ``tools/make_perft.py``
 (the spec in the file's ``spec`` line, seeded deals at every seat count the id allows); this
@@ -17,7 +18,7 @@ from bito.games.durak import DurakState, new_game
 from bito.notation import parse_position
 
 GOLDEN = Path(__file__).parent / "golden"
-IDS = ("pair_fool", "double_fool", "team_fool")
+IDS = ("pair_fool", "double_fool", "team_fool", "believe_not_believe")
 
 
 def perft(state: DurakState, depth: int) -> int:
@@ -83,3 +84,15 @@ def test_by_hand_the_partner_attacks_for_the_vacated_seat() -> None:
     attacks S with Jc (1): 4. Under double fool (no proxy) Z attacks after the cover too: 2."""
     assert tree(PROXY.format(spec="team_fool"), 2) == [2, 4]
     assert tree(PROXY.format(spec="double_fool"), 2) == [2, 2]
+
+
+def test_by_hand_face_down_covers_and_the_call() -> None:
+    """#59 (S4:16): P0 led 10h at P1 (7c Kh), diamonds trump, stock empty. Depth 1: either card
+    face down on it, or take (3; plain simple fool: only Kh or take, 2). Depth 2: after each
+    cover the two calls (2 + 2), after the take P0 leads his 9h (1): 5. Depth 3: every call
+    settles the bout and one single-card lead follows (believed 7c: P0 takes, P1 leads Kh;
+    doubted 7c: P1 takes, P0 leads... nothing but 9h; believed or doubted Kh: P1 leads 7c):
+    4; after the take and 9h P1 may lay any of his three cards or take: 4. Total 8."""
+    text = "{spec} players=2 trump=6d stock=- hands=9h/7cKh table=Th attacker=0"
+    assert tree(text.format(spec="believe_not_believe"), 3) == [3, 5, 8]
+    assert tree(text.format(spec="believe_not_believe+defense.face_down=false"), 1) == [2]

@@ -494,7 +494,8 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
                                    f"{s.deal.rules.deck_size}-card deck", text,
                                    where.get("trump", 0))
     for a, d in zip(s.attack, s.defence, strict=True):
-        if d >= 0 and not s._beats[a] >> d & 1:
+        # #59: a face-down cover may be a bluff until the call turns it up.
+        if d >= 0 and not s._beats[a] >> d & 1 and not s.deal.face_down:
             raise InvalidNotationError(f"table: {card_str(d)} does not beat {card_str(a)}",
                                        text, where.get("table", 0))
     if s.phase == OVER:
