@@ -125,6 +125,8 @@ def test_views_hide_the_face_down_cards() -> None:
         assert s.view(seat).defence == (FACE_DOWN, -1)
         assert "7♣" not in render_view(s.view(seat), ["A", "B", "C"])
     assert "10♥/??" in render_view(s.view(0), ["A", "B", "C"])
+    assert "Th<??" in position_text(s, 0) and "7c" not in position_text(s, 2)
+    assert "Th<7c" in position_text(s, 1)
 
 
 def test_wrong_moves_name_the_call() -> None:

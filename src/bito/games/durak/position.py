@@ -145,8 +145,10 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
                              or "-")
         fields.append("hands=" + "/".join(hands))
     fields.append("known=" + "/".join(_cards(state.known[s] & state.hands[s]) for s in range(n)))
-    table = ",".join(card_str(a) + (f"<{card_str(c)}" if c >= 0 else "<*" if c == NEUTRAL
-                                    else "")
+    # #59: a seat other than the defender sees a face-down cover only as ``??``.
+    down = seat is not None and d.face_down and seat != state.defender
+    table = ",".join(card_str(a) + ("<??" if c >= 0 and down else f"<{card_str(c)}" if c >= 0
+                                    else "<*" if c == NEUTRAL else "")
                      for a, c in zip(state.attack, state.defence, strict=True))
     fields.append(f"table={table or '-'}")
     fields.append(f"discard={_cards(state.discard)}")
