@@ -17,6 +17,9 @@ here and kept deliberately simple:
   bluffs with its cheapest card rather than take (a caught bluff costs no more than a take).
   As the caller it doubts when an ace or a trump was led (few cards beat those) and
   believes otherwise.
+* **Tossing dummy (#56).** As the dummy's controller, throws in from the dummy whenever it
+  may, its most valuable card first (the dummy's cards cost us nothing and are best spent
+  where the defender must answer them with good cards).
 * **Endgame.** Once the stock is empty, use the :class:`~bito.bots.tracking.CardTracker`: lead
   plain cards the defender cannot beat with any card he might hold (he must take them and we
   keep the lead), and never take what can be covered.
@@ -45,7 +48,7 @@ from bito.games.durak import (
     DurakView,
     defend,
 )
-from bito.games.durak.actions import BELIEVE_ACTION, DOUBT_ACTION
+from bito.games.durak.actions import BELIEVE_ACTION, DOUBT_ACTION, TOSS
 from bito.games.durak.believe import CALL_PHASE
 
 TRUMP_BONUS: Final = 13
@@ -187,6 +190,10 @@ class HeuristicBot:
     def _throw(self, view: DurakView) -> Action:
         """Throw in the cheapest suitable card (see :meth:`_worth_throwing`), or pass."""
         endgame = view.stock_count == 0
+        tosses = [a for a in view.legal if a.kind == TOSS]
+        if tosses:
+            # #56: the dummy's cards cost us nothing: throw its cheapest-looking one first.
+            return min(tosses, key=lambda a: -self.value(view, a.cards[0]))
         scored = [(self._attack_cost(view, a), a) for a in view.legal
                   if a.kind == ATTACK and self._worth_throwing(view, a.cards[0], endgame)]
         if not scored:

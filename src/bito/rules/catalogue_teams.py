@@ -86,3 +86,21 @@ register(Variant(
              "lead.max": 5, "first_attacker.rule": "left_of_dealer", "players.max": 5},
     references="VARIANTS #59 (A1-A4), #2; S4:14-16; S1:52-54",
 ))
+
+register(Variant(
+    id="tossing_dummy", number=56, family="durak", kind="modifier",
+    names=("With a tossing dummy", "С подкидным болваном", "s podkidnym bolvanom",
+           "tossing blockhead", "tossing boob"),
+    summary="House rule: a dummy hand is dealt too; the player who wins the lot attacks first "
+            "and may throw in from the dummy as well as from his own hand.",
+    description=(
+        "Besides the players' hands one more hand is dealt, after the players', to a "
+        "phantom player, the dummy. A lot chooses its controller, who also makes the first "
+        "attack. Whenever it is the controller's turn to throw in he may throw in cards of "
+        "the dummy's as well as his own, under the usual rules (ranks on the table, no more "
+        "than the defender can cover); he never uses it while he defends. The dummy never "
+        "attacks, defends, is attacked or loses; it refills after the players in every draw. "
+        "Only the controller sees its cards (dummy.visible_to=all lays them face up)."),
+    options={"dummy.mode": "tossing"}, applies_to=("podkidnoy", "perevodnoy"),
+    references="VARIANTS #56 (A1-A4); S0:135-137",
+))

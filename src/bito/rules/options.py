@@ -221,6 +221,13 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "any card on any attack card (he may bluff); the attacker who led then says "
                "believe or don't believe and the cards are turned (#59). Needs a game without "
                "throw-ins or transfers, whose ranks would give the covers away", "#59"),
+    OptionSpec("dummy.mode", ("none", "tossing"), "a phantom hand (the dummy, 'болван') dealt "
+               "like a player's: tossing: its controller may throw in from it against whoever "
+               "defends; it never attacks, defends or loses (#56)", "§3.6 #56"),
+    OptionSpec("dummy.draws", (True, False), "the dummy refills after the players in every "
+               "draw (#56 A1)", "#56"),
+    OptionSpec("dummy.visible_to", ("controller", "all"), "who sees the dummy's cards: its "
+               "controller only, or everyone, the cards lying face up (#56 A4)", "#56"),
     OptionSpec("team.layout", ("none", "opposite", "alternating"), "partnerships (§3.6): "
                "none; partners of two sitting opposite each other (4 players: two pairs, 6: "
                "three pairs; #53, #54); or two teams in alternating seats, every opponent "
@@ -337,6 +344,9 @@ class Rules:
     transfer_first_bout: str = "allowed"
     draw_order: str = "attacker_first"
     defense_face_down: bool = False
+    dummy_mode: str = "none"
+    dummy_draws: bool = True
+    dummy_visible_to: str = "controller"
     team_layout: str = "none"
     team_throw_in: str = "opponents"
     team_attack: str = "opponent"
@@ -390,6 +400,8 @@ class Rules:
     def max_players(self) -> int:
         """Most players: the explicit cap, and never more hands than the deck can deal."""
         by_deck = self.card_count // self.deal_hand_size
+        if self.dummy_mode != "none":
+            by_deck -= 1  # #56: the dummy's hand is dealt from the same pack
         return min(self.players_max, by_deck) if self.players_max else by_deck
 
     @property

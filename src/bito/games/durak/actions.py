@@ -20,6 +20,7 @@ give      ``^7c``          hand the seven of clubs over as a joker gift (#24)
 block     ``!7c+7d+7h``    show three of a kind to cancel a joker gift (#84)
 believe   ``believe``      accept the face-down covers as they lie (#59)
 doubt     ``doubt``        call the face-down covers a bluff: "don't believe" (#59)
+toss      ``~7c``          throw the seven of clubs in from the dummy's hand (#56)
 ========  ===============  ==========================================================
 """
 
@@ -34,8 +35,10 @@ ATTACK, DEFEND, TRANSFER, TAKE, PASS, GIVE, BLOCK = 0, 1, 2, 3, 4, 5, 6
 #: The attacker's call on face-down covers (#59). Numbered above every other kind: the state
 #: machine sends kinds from GIVE up to one rarely taken branch.
 BELIEVE, DOUBT = 7, 8
+#: A throw-in from the dummy's hand by its controller (#56): the kind says which hand.
+TOSS = 9
 KIND_NAMES: Final = ("attack", "defend", "transfer", "take", "pass", "give", "block",
-                     "believe", "doubt")
+                     "believe", "doubt", "toss")
 
 
 class Action:
@@ -107,6 +110,8 @@ class Action:
             return "^" + card_str(self.cards[0])
         if k == BLOCK:
             return "!" + "+".join(card_str(c) for c in self.cards)
+        if k == TOSS:
+            return "~" + card_str(self.cards[0])
         return KIND_NAMES[k]
 
     def pretty(self) -> str:
@@ -124,6 +129,8 @@ class Action:
             return f"give {card_pretty(self.cards[0])}"
         if k == BLOCK:
             return "block the gift showing " + " ".join(card_pretty(c) for c in self.cards)
+        if k == TOSS:
+            return f"throw in {card_pretty(self.cards[0])} from the dummy"
         if k == BELIEVE:
             return "believe the covers (I believe)"
         if k == DOUBT:
@@ -151,6 +158,10 @@ def transfer(card: int) -> Action:
 
 def give(card: int) -> Action:
     return Action(GIVE, (card,))
+
+
+def toss(card: int) -> Action:
+    return Action(TOSS, (card,))
 
 
 def block(*cards: int) -> Action:
@@ -182,7 +193,7 @@ def parse_action(text: str) -> Action:
     if not s:
         raise InvalidNotationError("empty move", text, 0)
     offset = len(text) - len(text.lstrip())
-    for prefixes, make in ((("give ", "^"), give),):
+    for prefixes, make in ((("give ", "^"), give), (("dummy ", "~"), toss)):
         for prefix in prefixes:
             if low.startswith(prefix):
                 try:

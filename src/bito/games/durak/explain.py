@@ -35,6 +35,12 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     err = IllegalActionError
     if ph == _OVER:
         return err("game over", "no more moves: the game has ended")
+    if state.deal.dummy_controller >= 0 or action.kind > BLOCK:
+        from bito.games.durak.dummy import explain as explain_toss
+
+        tossed = explain_toss(state, action)
+        if tossed is not None:
+            return tossed
     if state.deal.face_down:
         from bito.games.durak.believe import explain as explain_call
 

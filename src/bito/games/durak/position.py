@@ -34,6 +34,8 @@ field          meaning
 ``closed``     ``1`` when a cover has closed throw-ins for this bout (#22, #28)
 ``idle``       ``end.idle_bouts``: bouts in a row ended in a take since the stock ran out, and
                how many players were out then (``3.1``)
+``dummy``      #56: the dummy's hand (``??*5`` in a censored position for a seat that may
+               not see it); ``controller`` the seat that throws in from it
 ``plays``      ``team.proxy`` (#55): the seat the defender plays for, when it is a vacated
                partner's seat rather than his own
 ``gift``       a joker gift in progress (#24): ``giver.receiver.cards_left.resume_phase.``
@@ -123,7 +125,7 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
                f"trump={card_str(d.trump_card) if d.trump_card >= 0 else '-'}"]
     if seat is None:
         fields.append(f"stock={_cards(list(state.stock))}")
-        fields.append("hands=" + "/".join(_cards(h) for h in state.hands))
+        fields.append("hands=" + "/".join(_cards(h) for h in state.hands[:n]))
     else:
         stock, hidden = "", 0
         for c in state.stock:  # bottom first: face-up cards shown, the others hidden
@@ -145,6 +147,11 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
                              or "-")
         fields.append("hands=" + "/".join(hands))
     fields.append("known=" + "/".join(_cards(state.known[s] & state.hands[s]) for s in range(n)))
+    if d.dummy_controller >= 0:  # #56: the dummy's hand and its controller
+        cards = state.hands[n]
+        shown = seat is None or seat == d.dummy_controller or d.rules.dummy_visible_to == "all"
+        fields += [f"dummy={_cards(cards) if shown else _hidden(cards.bit_count()) or '-'}",
+                   f"controller={d.dummy_controller}"]
     # #59: a seat other than the defender sees a face-down cover only as ``??``.
     down = seat is not None and d.face_down and seat != state.defender
     table = ",".join(card_str(a) + ("<??" if c >= 0 and down else f"<{card_str(c)}" if c >= 0
@@ -193,7 +200,7 @@ class CensoredPosition:
 _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
          "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
          "throwers", "t_idx", "passes", "out", "under_fool", "closed", "own", "secret",
-         "revealed", "up", "gift", "idle", "plays"}
+         "revealed", "up", "gift", "idle", "plays", "dummy", "controller"}
 
 
 def _split_fields(text: str) -> tuple[str, dict[str, str], dict[str, int]]:
@@ -326,6 +333,17 @@ def parse_position(text: str) -> DurakState:
             pos += len(entry) + 1
     deck = set(rules.deck())
     listed: list[tuple[str, int, int]] = [("stock", c, where.get("stock", 0)) for c in stock]
+    controller = -1
+    if rules.dummy_mode != "none":
+        # #56: the dummy's hand follows the players' hands; its controller is a seat.
+        hands.append(_mask_unique(_card_field(f, where, text, "dummy"), text,
+                                  where.get("dummy", 0)))
+        known.append(0)
+        controller = _int(f, where, text, "controller",
+                          _int(f, where, text, "attacker", 0, 0, n - 1), 0, n - 1)
+    elif "dummy" in f or "controller" in f:
+        raise InvalidNotationError("dummy: these rules have no dummy (#56)", text,
+                                   where.get("dummy", where.get("controller", 0)))
     for seat, h in enumerate(hands):
         listed += [(f"hand {seat}", c, where["hands"]) for c in cards_of(h)]
     listed += [("table", c, where.get("table", 0)) for c in attack]
@@ -369,6 +387,7 @@ def parse_position(text: str) -> DurakState:
                 dealer=dealer, trump_suit=min(trumps) if trumps else -1, trump_card=trump_card,
                 hands=tuple(hands), stock=tuple(stock), first_attacker=attacker,
                 first_defender=(attacker + 1) % n, shown=tuple(known),
+                dummy_controller=controller,
                 under_fool=bool(_int(f, where, text, "under_fool", 0, 0, 1)),
                 trumps=trumps, high_joker=high_joker, jokers_wild=jokers_wild,
                 secret_card=secret, own_trumps=own,

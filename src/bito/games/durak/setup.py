@@ -28,6 +28,7 @@ from bito.cards import (
 )
 from bito.errors import RulesError
 from bito.games.durak.believe import check_rules as check_face_down
+from bito.games.durak.dummy import check_players as check_dummy
 from bito.games.durak.teams import check_players, team_of_seats, teams_of, thrower_rule
 from bito.rules import Rules
 
@@ -105,6 +106,10 @@ class Deal:
     take_skip: bool = field(init=False, compare=False, repr=False)
     # #59: defences are laid face down and called (:mod:`bito.games.durak.believe`).
     face_down: bool = field(init=False, compare=False, repr=False)
+    # #56: the seat that throws in from the dummy (-1: no dummy); whether the dummy draws.
+    # The dummy's hand is the last entry of ``hands`` (and of ``shown``), after the players'.
+    dummy_controller: int = -1
+    dummy_draws: bool = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -142,6 +147,7 @@ class Deal:
             "partial_defense": r.defense_partial,
             "take_skip": r.take_skip,
             "face_down": r.defense_face_down,
+            "dummy_draws": r.dummy_mode != "none" and r.dummy_draws,
             "transfer_loose": (r.transfer_window == "any_time"
                                or r.transfer_new_defender_beats == "transfer_cards_only"),
         }
@@ -309,6 +315,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
                          f"not {players}")
     check_players(rules, players)
     check_face_down(rules)
+    check_dummy(rules, players)
     rng = random.Random(seed)
     deck = list(_pack(rules.deck()))
     # deck[0] is the top of the pack
@@ -343,6 +350,11 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         hands[(dealer + 1 + k) % players] = got
     last_dealt = deck[pos - 1]
     rest = deck[pos:]  # top first
+    dummy = -1
+    if rules.dummy_mode != "none":
+        # #56: the dummy is dealt a hand like a player's, after the players.
+        dummy = sum(1 << c for c in rest[:rules.deal_hand_size])
+        rest = rest[rules.deal_hand_size:]
     shown = [0] * players
     source = rules.trump_source
     stock: tuple[int, ...]
@@ -381,8 +393,16 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
                 face_up = 1 << trump_card | 1 << secret
     trumps, high_joker, jokers_wild = _trump_context(rules, trump_card)
     trump_suit = min(trumps) if trumps else -1
+    shown_before = list(shown)
     attacker, under_fool = _first_attacker(rules, players, dealer, hands, trumps, match,
                                            rng, shown, own)
+    controller = -1
+    if dummy >= 0:
+        # #56 A3: a lot, not the lowest trump, chooses the dummy's controller, who also
+        # attacks first; nothing is shown for the first attack.
+        controller = attacker = rng.randrange(players)
+        shown = shown_before + [0]
+        hands.append(dummy)
     defender = (attacker + 1) % players
     # "Under the fool" (S4:4): this deal's first attack is made at the previous fool, whichever
     # rule chose the attacker.
@@ -392,6 +412,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
                 first_attacker=attacker, first_defender=defender, shown=tuple(shown),
                 under_fool=under_fool, trumps=trumps, high_joker=high_joker,
                 jokers_wild=jokers_wild, secret_card=secret, own_trumps=own, face_up=face_up,
+                dummy_controller=controller,
                 thrower_orders=_shared_memo("throw_in.by", players, thrower_rule(rules)),
                 draw_orders=_shared_memo("draw.order", players, rules.draw_order))
 

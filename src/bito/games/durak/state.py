@@ -35,7 +35,7 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import IllegalActionError
-from bito.games.durak import believe
+from bito.games.durak import believe, dummy
 from bito.games.durak.actions import (
     ATTACK,
     BELIEVE,
@@ -46,6 +46,7 @@ from bito.games.durak.actions import (
     PASS_ACTION,
     TAKE,
     TAKE_ACTION,
+    TOSS,
     TRANSFER,
     Action,
     block,
@@ -410,6 +411,8 @@ class DurakState:
                 acts = self._defend_actions()
             elif ph == THROW:
                 acts = self._throw_actions()
+                if self.to_act == self.deal.dummy_controller:  # #56: and from the dummy
+                    acts = dummy.throw_actions(self, acts)
             elif ph == LEAD:
                 acts = self._lead_actions()
             elif ph == GIVE_PHASE:
@@ -707,7 +710,9 @@ class DurakState:
             else:
                 self._advance_thrower(counted=True)
         elif kind >= GIVE:
-            if kind >= BELIEVE:
+            if kind == TOSS:
+                dummy.step_toss(self, action)  # #56
+            elif kind >= BELIEVE:
                 believe.step_call(self, action)  # #59
             else:
                 self._step_gift(action)
@@ -1009,6 +1014,8 @@ class DurakState:
         self.closed = False
         stock_before = len(self.stock)
         self._draw()
+        if self.deal.dummy_draws:
+            dummy.draw(self)  # #56: the dummy refills last
         drew = len(self.stock) != stock_before
         n = self.deal.players
         idle_limit = self.deal.idle_limit

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from bito.games.durak.actions import Action
 from bito.games.durak.believe import censor
+from bito.games.durak.dummy import visible as dummy_cards
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState, Outcome
@@ -54,6 +55,12 @@ class DurakView:
     #: whom), and under ``team.proxy`` the seat the defender plays for (-1: none).
     teams: tuple[tuple[int, ...], ...] = ()
     played: int = -1
+    #: The tossing dummy (#56): its controller (-1: no dummy), how many cards it holds, and
+    #: those this seat may see (all for the controller, or for everyone under
+    #: ``dummy.visible_to=all``; else 0).
+    dummy_controller: int = -1
+    dummy_count: int = 0
+    dummy_hand: int = 0
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other members of ``seat``'s team (empty without teams)."""
@@ -80,8 +87,8 @@ def make_view(state: DurakState, seat: int) -> DurakView:
     trumps = frozenset({deal.own_trumps[seat]}) if deal.own_trumps else state.trumps
     return DurakView(
         seat=seat, players=n, rules=state.deal.rules, hand=state.hands[seat],
-        hand_counts=tuple(h.bit_count() for h in state.hands),
-        known=tuple(k & h for k, h in zip(state.known, state.hands, strict=True)),
+        hand_counts=tuple(h.bit_count() for h in state.hands[:n]),
+        known=tuple(k & h for k, h in zip(state.known[:n], state.hands[:n], strict=True)),
         attack=tuple(state.attack),
         defence=censor(state, seat) if deal.face_down else tuple(state.defence),
         trump_suit=min(trumps) if trumps else -1, trumps=trumps,
@@ -97,4 +104,7 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         secret_card=deal.secret_card if state.revealed else -1,
         stock_face_up=sum(1 << c for c in state.stock if deal.face_up >> c & 1),
         teams=deal.teams, played=state.played,
+        dummy_controller=deal.dummy_controller,
+        dummy_count=state.hands[n].bit_count() if deal.dummy_controller >= 0 else 0,
+        dummy_hand=dummy_cards(state, seat) if deal.dummy_controller >= 0 else 0,
     )

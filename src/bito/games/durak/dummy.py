@@ -1,0 +1,105 @@
+"""The tossing dummy (VARIANTS.md §3.6 #56, S0:135-137): a phantom hand one player throws in
+from.
+
+The dummy is dealt a hand like a player, after the players, and (``dummy.draws``) refills last
+after every bout. It never attacks, defends, is attacked or loses. Its *controller*, the player
+who wins a lot at the start of the deal and attacks first, may throw cards from it against
+whoever is defending, under the usual throw-in rules, whenever it is his own turn to throw in
+(never while he defends himself, A2).
+
+The dummy's cards are kept as one more hand at the end of ``state.hands`` (index
+``players``), so the state machine copies them with the other hands at no extra cost, and
+the cards-are-conserved checks see them. A throw from the dummy is its own action kind,
+:data:`~bito.games.durak.actions.TOSS` (text ``~7c``): the seat acting is the controller, the
+action says which hand the card comes from. Views show the dummy's hand to the controller
+only (``dummy.visible_to=controller``, A4) or to everyone (``all``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bito.cards import cards_of
+from bito.errors import IllegalActionError, RulesError
+from bito.games.durak.actions import PASS_ACTION, TOSS, Action
+from bito.rules import Rules
+
+if TYPE_CHECKING:
+    from bito.games.durak.state import DurakState
+
+
+def check_players(rules: Rules, players: int) -> None:
+    """The dummy's hand is dealt from the same pack: one hand more than the players."""
+    if rules.dummy_mode != "none" and (players + 1) * rules.deal_hand_size > rules.card_count:
+        most = rules.card_count // rules.deal_hand_size - 1
+        raise RulesError("players", f"with a dummy hand a {rules.card_count}-card pack seats at "
+                         f"most {most} players, not {players}")
+
+
+def throw_actions(state: DurakState, own: list[Action]) -> list[Action]:
+    """The controller's throw-in choices: his own (``own``, ending with pass), then each card
+    of the dummy of a rank on the table, while the bout has room."""
+    n = state.deal.players
+    m = state.hands[n] & state.table_ranks
+    if not m or state.room() <= 0:
+        return own
+    return own[:-1] + [Action(TOSS, (c,)) for c in cards_of(m)] + [PASS_ACTION]
+
+
+def step_toss(state: DurakState, action: Action) -> None:
+    """A card thrown in from the dummy: as a throw-in, the controller keeping his turn."""
+    n = state.deal.players
+    m = action.mask
+    state.hands[n] ^= m
+    state.known[n] &= ~m
+    state.attack += action.cards
+    state.defence.append(-1)
+    state.uncovered += 1
+    state.table_ranks |= action.ranks
+    state._table |= m
+    state.passes = 0
+    if state.room() <= 0:
+        state._advance_thrower(counted=False)
+
+
+def draw(state: DurakState) -> None:
+    """``dummy.draws``: after the players, the dummy refills from the stock (A1)."""
+    stock = state.stock
+    n = state.deal.players
+    need = state.deal.hand_size - state.hands[n].bit_count()
+    if need <= 0 or not stock:
+        return
+    drawn = stock[-need:]
+    del stock[-need:]
+    got = 0
+    for c in drawn:
+        got |= 1 << c
+    state.hands[n] |= got
+
+
+def visible(state: DurakState, seat: int) -> int:
+    """The dummy's cards as ``seat`` sees them: all of them for the controller (or for
+    everyone under ``dummy.visible_to=all``), otherwise none."""
+    deal = state.deal
+    if seat == deal.dummy_controller or deal.rules.dummy_visible_to == "all":
+        return state.hands[deal.players]
+    return 0
+
+
+def explain(state: DurakState, action: Action) -> IllegalActionError | None:
+    """Why a throw from the dummy is illegal here (None for other kinds)."""
+    if action.kind != TOSS:
+        return None
+    deal = state.deal
+    if deal.dummy_controller < 0:
+        return IllegalActionError("dummy", "this game has no dummy (#56)")
+    if state.to_act != deal.dummy_controller:
+        return IllegalActionError("dummy", f"only seat {deal.dummy_controller}, the dummy's "
+                                  "controller, throws in from it (#56)")
+    if not state.hands[deal.players] >> action.card & 1:
+        return IllegalActionError("dummy", "the dummy does not hold that card (#56)")
+    if state.phase != 2:
+        return IllegalActionError("dummy", "the dummy only throws in, when it is the "
+                                  "controller's turn to throw in (#56)")
+    return IllegalActionError("throw-in", "no card of that rank on the table, or no room "
+                              "left in the bout")
