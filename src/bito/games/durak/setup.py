@@ -401,7 +401,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         # #56 A3: a lot, not the lowest trump, chooses the dummy's controller, who also
         # attacks first; nothing is shown for the first attack.
         controller = attacker = rng.randrange(players)
-        shown = shown_before + [0]
+        shown = [*shown_before, 0]
         hands.append(dummy)
     defender = (attacker + 1) % players
     # "Under the fool" (S4:4): this deal's first attack is made at the previous fool, whichever
