@@ -28,6 +28,7 @@ from bito.games.durak import (
     DurakView,
     parse_action,
 )
+from bito.games.durak.believe import CALL_PHASE
 from bito.games.durak.render import (
     hand_text,
     outcome_text,
@@ -201,6 +202,12 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
         extra = f"   known: {hand_text(known, trump)}" if known else ""
         lines.append(f"  {labels[seat]:<{width}}  {count:>2} card(s){_roles(view, seat)}{extra}")
     lines += table_lines(view)
+    if view.dummy_controller >= 0:  # #56: the dummy's hand, as far as this seat may see it
+        whose = "yours" if view.dummy_controller == view.seat else \
+            f"{labels[view.dummy_controller]}'s"
+        seen = hand_text(view.dummy_hand, trump) if view.dummy_hand else \
+            f"{view.dummy_count} card(s), face down"
+        lines.append(f"  Dummy ({whose} to throw in from, moves ~card): {seen}")
     lines.append(f"  Your hand{_roles(view, view.seat)}: {hand_text(view.hand, trump)}"
                  "   (* = trump)")
     if view.is_over:
@@ -224,6 +231,8 @@ def _task(view: DurakView, names: Sequence[str]) -> str:
         return "you defend: cover, " + ("transfer or take" if can_transfer else "or take")
     if view.phase == THROW:
         return "throw in a card of a rank on the table, or pass"
+    if view.phase == CALL_PHASE:
+        return "the covers lie face down: believe them, or doubt them (#59)"
     return "game over"
 
 
@@ -233,8 +242,8 @@ def ordered_moves(legal: Sequence[Action], trump_suit: int,
     then trumps), covers grouped by the card they cover in table order, take and pass last.
     Move numbers refer to this order, so ``1`` is always a cheap, sensible default."""
     def key(a: Action) -> tuple[int, ...]:
-        if a.kind in (TAKE, PASS):
-            return (3,)
+        if a.kind in (TAKE, PASS) or not a.cards:  # and #59's believe / doubt
+            return (3, a.kind)
         cards = a.cards
         trumps = sum(1 for c in cards if suit_of(c) == trump_suit)
         first = cards[0]

@@ -82,6 +82,9 @@ def render_state(state: DurakState) -> str:
         role = _role(seat, state.attacker, state.defender, state.to_act)
         trump = state.deal.own_trumps[seat] if state.deal.own_trumps else state.trump_suit
         lines.append(f"  seat {seat}{role}: {hand_text(state.hands[seat], trump)}")
+    if state.deal.dummy_controller >= 0:  # #56
+        lines.append(f"  dummy (seat {state.deal.dummy_controller} throws from it): "
+                     f"{hand_text(state.hands[state.deal.players], state.trump_suit)}")
     if state.outcome is not None:
         lines.append(outcome_text(state.outcome.loser, state.outcome.draw, None,
                                   state.outcome.reason, state.outcome.teams))
@@ -141,6 +144,10 @@ def render_view(view: DurakView, names: Sequence[str]) -> str:
     lines.append("")
     lines.append(f"  table: {table_text(view.attack, view.defence)}"
                  + ("   (defender takes)" if view.taking else ""))
+    if view.dummy_controller >= 0:  # #56
+        seen = hand_text(view.dummy_hand, trump) if view.dummy_hand else \
+            f"{view.dummy_count} cards"
+        lines.append(f"  dummy ({names[view.dummy_controller]} throws from it): {seen}")
     lines.append("")
     role = _role(view.seat, view.attacker, view.defender, view.to_act)
     lines.append(f"  {names[view.seat]}{role}: {hand_text(view.hand, trump)}")
