@@ -1,5 +1,5 @@
-"""Perft for the Variants II ids of teams and hidden cards (#53-55, #59): golden files, and
-hand-counted trees.
+"""Perft for the Variants II ids of teams, dummies and hidden cards (#53-56, #59): golden
+files, and hand-counted trees.
 
 ``tests/golden/perft_v2t_<id>.txt`` are a regression guard written by ``tools/make_perft.py``
 (the spec in the file's ``spec`` line, seeded deals at every seat count the id allows); this
@@ -18,7 +18,9 @@ from bito.games.durak import DurakState, new_game
 from bito.notation import parse_position
 
 GOLDEN = Path(__file__).parent / "golden"
-IDS = ("pair_fool", "double_fool", "team_fool", "believe_not_believe")
+IDS = ("pair_fool", "double_fool", "team_fool", "tossing_dummy", "believe_not_believe")
+#: The spec each golden file is counted with (a modifier on its default base).
+SPECS = {"tossing_dummy": "podkidnoy+tossing_dummy"}
 
 
 def perft(state: DurakState, depth: int) -> int:
@@ -38,7 +40,8 @@ def test_v2_teams_golden_matches(vid: str) -> None:
     """Regression guard: move generation and transitions of this id unchanged since the file
     was written; the file names the id's rules and deals every seat count it allows."""
     text = (GOLDEN / f"perft_v2t_{vid}.txt").read_text()
-    assert "REGRESSION GUARD" in text and f"spec {vid}" in text
+    spec = SPECS.get(vid, vid)
+    assert "REGRESSION GUARD" in text and f"spec {spec}\n" in text
     checked = 0
     for raw in text.splitlines():
         if not raw.strip() or raw.startswith(("#", "spec ")):
@@ -47,7 +50,7 @@ def test_v2_teams_golden_matches(vid: str) -> None:
         kind, _, rest = start.partition(" ")
         if kind == "seed":
             players, seed = map(int, rest.split())
-            state = new_game(vid, players=players, seed=seed)
+            state = new_game(spec, players=players, seed=seed)
         else:
             state = parse_position(rest)
         expected = [int(n) for n in numbers.split()]
@@ -96,3 +99,14 @@ def test_by_hand_face_down_covers_and_the_call() -> None:
     text = "{spec} players=2 trump=6d stock=- hands=9h/7cKh table=Th attacker=0"
     assert tree(text.format(spec="believe_not_believe"), 3) == [3, 5, 8]
     assert tree(text.format(spec="believe_not_believe+defense.face_down=false"), 1) == [2]
+
+
+def test_by_hand_throwing_in_from_the_dummy() -> None:
+    """#56 (S0:137): seat 0 controls the dummy (7c 9d) and led 7s at seat 1 (8s Kc Ac, hearts
+    trump). Depth 1: 8s covers, or take (2). Depth 2, seat 0 to throw: after the cover his 8c,
+    the dummy's 7c, or pass (3); after the take only sevens may follow the lone 7s: the
+    dummy's 7c, or pass (2): 5. Without the dummy (its cards in the discard): 2 + 1 = 3."""
+    hands = "hands=Qd8c/8sKcAc/7hTd"
+    assert tree(f"podkidnoy+tossing_dummy players=3 trump=6h stock=- {hands} dummy=7c9d "
+                "controller=0 table=7s attacker=0", 2) == [2, 5]
+    assert tree(f"podkidnoy players=3 trump=6h stock=- {hands} table=7s attacker=0", 2) == [2, 3]

@@ -162,6 +162,10 @@ VARIANTS2_TEAMS: dict[str, tuple[str, tuple[int, ...], tuple[str, ...]]] = {
         "team_fool players=4 trump=6h stock=- hands=9dJc/TcQc/AdKd/8s table=7s attacker=2 "
         "defender=3",
     )),
+    "tossing_dummy": ("podkidnoy+tossing_dummy", (2, 3), (
+        "podkidnoy+tossing_dummy players=3 trump=6h stock=- hands=Qd8c/8sKcAc/7hTd "
+        "dummy=7c9d controller=0 table=7s attacker=0",
+    )),
     "believe_not_believe": ("believe_not_believe", (2, 3), (
         "believe_not_believe players=2 trump=6d stock=- hands=9h/7cKh table=Th attacker=0",
         "believe_not_believe players=3 trump=6d stock=6dAd hands=9hQh/7cKh8s/8c8d "
