@@ -199,3 +199,33 @@ def test_random_games_never_show_a_face_down_card(seed: int, players: int) -> No
                     assert not down & set(cards_of(v.known[other]))
             assert v.hand == after.hands[seat]
     assert after.is_over
+
+
+def test_records_and_the_terminal_hide_a_face_down_cover() -> None:
+    """#59 A4 through the protocol's ``seen_by`` hook: a face-down cover reaches any seat but
+    the defender as "a card on 10♥" (``?>Th``), in censored records and in the terminal's
+    running commentary; the defender sees his own move; other moves stay public."""
+    from bito.games.protocol import Hidden, seen_by
+    from bito.games.durak.actions import parse_action
+    from bito.server import games as server_games
+
+    s = P("believe_not_believe players=3 trump=6d stock=- hands=9h/7cKh/8s table=Th "
+          "attacker=0")
+    cover = parse_action("7c>Th")
+    assert seen_by(s, cover, 1) is cover
+    for seat in (0, 2, None):
+        seen = seen_by(s, cover, seat)
+        assert isinstance(seen, Hidden) and str(seen) == "?>Th" and "7" not in seen.pretty()
+    state = new_game("believe_not_believe", players=2, seed=3)
+    bots = [make_bot("random", seed=k) for k in range(2)]
+    moves = []
+    while not state.is_over:
+        action = bots[state.to_act].choose(state.view(state.to_act))
+        moves.append(action)
+        state = state.apply(action)
+    setup = server_games.Setup("believe_not_believe", 2, 3)
+    record = server_games.full_record(setup, moves, ["p0", "p1"])
+    censored = record.censored(0)
+    hid = [a for (mover, a), (_, true) in zip(censored.actions, record.actions, strict=True)
+           if true.kind == DEFEND and mover != 0]
+    assert hid and all(isinstance(a, Hidden) for a in hid)

@@ -28,7 +28,9 @@ from bito.games.durak import (
     DurakView,
     parse_action,
 )
+from bito.games.durak.actions import BELIEVE, DOUBT, TOSS
 from bito.games.durak.believe import CALL_PHASE
+from bito.games.durak.believe import honest as believe_honest
 from bito.games.durak.render import (
     hand_text,
     outcome_text,
@@ -105,6 +107,12 @@ def describe_action(name: str, action: Action, phase: int) -> str:
             return _verb(name, "have no lead to make and pass", "has no lead to make and "
                          "passes") + " the attack on"
         return _verb(name, "pass", "passes")
+    if k == BELIEVE:
+        return _verb(name, "believe", "believes") + " the covers"
+    if k == DOUBT:
+        return _verb(name, "call", "calls") + " a bluff: \"I don't believe\""
+    if k == TOSS:
+        return _verb(name, "throw in", "throws in") + f" {cards} from the dummy"
     return f"{name}: {action}"
 
 
@@ -129,7 +137,20 @@ def bout_events(before: DurakState, after: DurakState, action: Action,
         taken = before.taking or action.kind == TAKE
         cards = len(after.last_bout)
         defender = names[before.defender]
-        if taken:
+        if before.phase == CALL_PHASE:  # #59: the covers are turned up and settled
+            lines.append("  Turned up: " + "   ".join(
+                f"{card_pretty(a)} <- {card_pretty(d)}" for a, d in before.table_pairs()))
+            fair = believe_honest(before)
+            if (action.kind == BELIEVE) == fair and fair:
+                lines.append(f"  Every cover beats its card. Bito: {cards} card(s) go to "
+                             "the discard pile.")
+            else:
+                taker = defender if not fair and action.kind != BELIEVE else \
+                    names[before.leader]
+                why = "every cover was good" if fair else "a cover does not beat its card"
+                lines.append(f"  {why[0].upper()}{why[1:]}: {taker} picked up {cards} "
+                             "card(s).")
+        elif taken:
             kept = (after.discard & ~before.discard).bit_count()  # #3: covered pairs
             lines.append(f"  {defender} picked up {cards - kept} card(s)"
                          + (f"; {kept} covered card(s) go to the discard pile." if kept
@@ -343,7 +364,12 @@ class TerminalGame:
         before = self.game.state
         name = self.names[before.to_act]
         self.game.push(action)
-        self.out(describe_action(name, action, before.phase))
+        if before.action_seen_by(action, self.human) is not action:
+            # #59: a cover laid face down: the human sees where it went, not which card.
+            self.out(f"{name} {'lay' if name == HUMAN_NAME else 'lays'} a card face down on "
+                     f"{card_pretty(action.target)}")
+        else:
+            self.out(describe_action(name, action, before.phase))
         for line in bout_events(before, self.game.state, action, self.names):
             self.out(line)
 

@@ -58,6 +58,7 @@ from bito.games.durak.setup import Deal
 from bito.games.durak.teams import losing_team, next_bout, throwers
 from bito.games.durak.transfers import discard_neutralised, refusal_target, refuse_back
 from bito.games.durak.view import DurakView, make_view
+from bito.games.protocol import Hidden, hidden
 from bito.rules import Rules
 
 LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = 0, 1, 2, 3, 4
@@ -1172,6 +1173,14 @@ class DurakState:
         return explain(self, action)
 
     # --- views and printing ----------------------------------------------------------------------
+
+    def action_seen_by(self, action: Action, seat: int | None) -> Action | Hidden:
+        """``action``, played from this state, as ``seat`` sees it (the protocol's
+        ``seen_by`` hook): #59's face-down cover shows only the card it lies on to anyone but
+        the defender; every other Durak action is public."""
+        if self.deal.face_down and action.kind == DEFEND and seat != self.defender:
+            return hidden("defend", 1, f"?>{card_str(action.target)}")
+        return action
 
     def view(self, seat: int) -> DurakView:
         """Everything ``seat`` may know (see :class:`bito.games.durak.view.DurakView`)."""
