@@ -19,6 +19,8 @@ give                      one per card, with joker gifts (#24)
 block                     every three cards of one rank (#84, ``specials.gift_block_combo``)
 pair plus one             Rozaliev's lead: a pair and any third card (``lead.shape=rozaliev``)
 lead patterns             every lead of the shapes in ``lead.patterns`` (``lead.shape=patterns``)
+toss                      one per card, a throw-in from the dummy's hand (#56, ``dummy.mode``)
+believe, doubt            one each, the call on face-down covers (#59, ``defense.face_down``)
 ========================  =====================================================================
 
 Indices are stable for a rules object: the same rules give the same numbering on every
@@ -53,6 +55,10 @@ np: Any = require("numpy", "bito.env")
 #: Joker gifts (#24) and the blocking hand (#84): action kinds of newer engines (absent: -1).
 GIVE: int = getattr(_kinds, "GIVE", -1)
 BLOCK: int = getattr(_kinds, "BLOCK", -1)
+#: #56's throw-in from the dummy and #59's calls on face-down covers.
+TOSS: int = getattr(_kinds, "TOSS", -1)
+BELIEVE: int = getattr(_kinds, "BELIEVE", -1)
+DOUBT: int = getattr(_kinds, "DOUBT", -1)
 
 #: Most cards one rank group can hold (four suits, two copies).
 _GROUP_MAX = 8
@@ -142,6 +148,10 @@ class ActionCodec:
             # (three_any and three_of_a_rank lead fewer cards against a short hand.)
             block("lead patterns", (a for limit in range(1, min(r.lead_max, 5) + 1)
                                     for a in pattern_leads(pack, limit, r.lead_patterns)))
+        if getattr(r, "dummy_mode", "none") != "none":
+            block("toss", (Action(TOSS, (c,)) for c in self.cards))
+        if getattr(r, "defense_face_down", False):
+            block("call", (Action(BELIEVE), Action(DOUBT)))
         self.actions: tuple[Action, ...] = tuple(actions)
         self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
         self.size = len(self.actions)

@@ -8,6 +8,9 @@ Hidden from a seat are the other hands' cards that are not publicly known, every
 stock except the face-up ones (the trump card lying under it), and the secret card of #18 while
 it lies face down. Those cards are shuffled and put back into the same slots: every hand keeps
 its size and its known cards, the stock keeps its length and its face-up cards in place.
+The dummy's hand (#56, the last entry of ``hands``) is hidden from every seat but its
+controller's (unless ``dummy.visible_to=all``), and face-down covers (#59) from every seat but
+the defender's: they are re-dealt too.
 """
 
 from __future__ import annotations
@@ -21,9 +24,9 @@ from bito.games.durak import DurakState
 def hidden_slots(state: DurakState, seat: int) -> tuple[list[int], list[int], list[int]]:
     """(the hidden cards, per seat how many of its cards are hidden, stock positions hidden)."""
     pool: list[int] = []
-    counts = [0] * state.players
+    counts = [0] * len(state.hands)
     for s, (hand, known) in enumerate(zip(state.hands, state.known, strict=True)):
-        if s == seat:
+        if s == seat or (s == state.players and _dummy_seen(state, seat)):
             continue
         hidden = hand & ~known
         counts[s] = hidden.bit_count()
@@ -36,7 +39,21 @@ def hidden_slots(state: DurakState, seat: int) -> tuple[list[int], list[int], li
     pool += [state.stock[i] for i in positions]
     if _secret_face_down(state):
         pool.append(state.deal.secret_card)
+    pool += _face_down_covers(state, seat)
     return pool, counts, positions
+
+
+def _dummy_seen(state: DurakState, seat: int) -> bool:
+    """Does ``seat`` see #56's dummy hand?"""
+    deal = state.deal
+    return seat == getattr(deal, "dummy_controller", -1) or deal.rules.dummy_visible_to == "all"
+
+
+def _face_down_covers(state: DurakState, seat: int) -> list[int]:
+    """#59: the covers lying face down, as far as ``seat`` cannot see them."""
+    if not getattr(state.deal, "face_down", False) or seat == state.defender:
+        return []
+    return [d for d in state.defence if d >= 0]
 
 
 def _secret_face_down(state: DurakState) -> bool:
@@ -51,7 +68,7 @@ def redeal(state: DurakState, seat: int, rng: random.Random) -> DurakState:
     world = state.copy()
     at = 0
     for s, k in enumerate(counts):
-        if s == seat:
+        if s == seat or not k:
             continue
         hand = state.hands[s] & state.known[s]
         for c in pool[at:at + k]:
@@ -65,5 +82,12 @@ def redeal(state: DurakState, seat: int, rng: random.Random) -> DurakState:
         secret = pool[at]
         world.deal = dataclasses.replace(state.deal, secret_card=secret)
         world.aside = 1 << secret
+        at += 1
+    if _face_down_covers(state, seat):
+        for i, d in enumerate(state.defence):
+            if d >= 0:
+                world.defence[i] = pool[at]
+                at += 1
+        world._table = -1  # rebuilt from the lists when the bout ends
     world._legal = None
     return world
