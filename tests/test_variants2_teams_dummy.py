@@ -179,3 +179,14 @@ def test_random_dummy_games_keep_the_invariants(seed: int, players: int, spec: s
                 assert not any(k & dummy for k in v.known)
         end = after
     assert end.is_over
+
+
+def test_web_frames_show_the_dummy_to_its_controller() -> None:
+    """#56 A4 in the web server's frames: the controller's frame lists the dummy's cards,
+    another seat's and a spectator's only its count."""
+    from bito.server.render import render_view as frame_of
+
+    s = P(TABLE)
+    assert len(frame_of(s.view(0))["dummy"]["cards"]) == 2
+    for frame in (frame_of(s.view(1)), frame_of(s.view(0), spectator=True)):
+        assert frame["dummy"]["cards"] == [] and frame["dummy"]["count"] == 2

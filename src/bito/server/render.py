@@ -78,7 +78,12 @@ def render_durak(view: Any, spectator: bool) -> Json:
                       "known": [card_json(c, trumps)
                                 for c in _sorted_hand(view.known[s], trumps)]})
     table = []
+    # #59: a spectator's frame is built from seat 0's view; if seat 0 defends he sees his own
+    # face-down covers, which a spectator may not.
+    down = spectator and getattr(view.rules, "defense_face_down", False)
     for a, d in zip(view.attack, view.defence, strict=True):
+        if down and d >= 0:
+            d = -3
         table.append({"attack": card_json(a, trumps),
                       "cover": card_json(d, trumps) if d >= 0 else None,
                       "face_down": d == -3})  # #59: covered, the card not shown
@@ -96,6 +101,12 @@ def render_durak(view: Any, spectator: bool) -> Json:
         "seats": seats, "table": table, "piles": piles, "out": list(view.out),
         "outcome": view.outcome.to_json() if view.outcome is not None else None,
     }
+    if getattr(view, "teams", ()):  # #53-55: who sits with whom is public
+        out["teams"] = [list(t) for t in view.teams]
+    if getattr(view, "dummy_controller", -1) >= 0:  # #56: the dummy, as this seat sees it
+        out["dummy"] = {"controller": view.dummy_controller, "count": view.dummy_count,
+                        "cards": [card_json(c, trumps) for c in
+                                  _sorted_hand(0 if spectator else view.dummy_hand, trumps)]}
     if spectator:
         out.update(seat=None, hand=[], legal=[])
     else:
