@@ -56,9 +56,11 @@ VALUES: dict[str, list] = {
     "match": ["first", "after_fool", "after_draw"],
 }
 #: Partnerships (team.*, #53-55) seat an even number of players, at least four, and refuse
-#: transfers; face-down covers (#59) refuse throw-ins and transfers. Both are fuzzed over the
-#: games they allow in test_variants2_teams*.py.
-OWN_FUZZ_KEYS = {k for k in OPTION_SPECS if k.startswith("team.")} | {"defense.face_down"}
+#: transfers; the dummy (dummy.*, #56) takes a hand from the pack, so fewer players fit; face-
+#: down covers (#59) refuse throw-ins and transfers. They are fuzzed over the games they allow
+#: in test_variants2_teams*.py.
+OWN_FUZZ_KEYS = {k for k in OPTION_SPECS if k.startswith(("team.", "dummy."))} | {
+    "defense.face_down"}
 # Options whose other values wait for the engine (bito.rules.options.PENDING) are played at
 # the one value it supports today.
 for _key, _spec in OPTION_SPECS.items():
