@@ -81,9 +81,8 @@ register(Variant(
         "Believed but a cover is wrong: the attacker takes everything. Doubted and a cover is "
         "wrong: the defender takes everything. Doubted but every cover is right: the attacker "
         "takes everything. When the attacker takes, the defender attacks next."),
-    base="simple",
-    options={"defense.face_down": True, "deal.hand_size": 5, "lead.shape": "rozaliev",
-             "lead.max": 5, "first_attacker.rule": "left_of_dealer", "players.max": 5},
+    base="simple_classic_5card",
+    options={"defense.face_down": True},
     references="VARIANTS #59 (A1-A4), #2; S4:14-16; S1:52-54",
 ))
 
