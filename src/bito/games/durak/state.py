@@ -1068,8 +1068,10 @@ class DurakState:
         if self.deal.beats_vary:
             self._beats = self._beat_table()
         if self.deal.repetition:
-            if drew:
-                self.seen = ()  # the stock only shrinks: no earlier position can come back
+            if drew or not taken:
+                # The stock only shrinks and a bito takes cards out of the hands for good:
+                # no earlier opening can come back, so there is nothing left to compare with.
+                self.seen = ()
             else:
                 self._check_repetition()
 
