@@ -19,6 +19,7 @@ returns a member of ``view.legal``:
 * **Cheat** (#85): tell the truth when we hold the rank due (all of those cards), otherwise lie
   with the single card whose rank comes up last; doubt a claim that must be a lie (more cards
   of the rank than exist outside our hand) or one that would let the claimer go out.
+* **Bout-structure games** (#65-#72): see :mod:`bito.bots.bouts`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from typing import Any
 
 from bito.bots.heuristic import HeuristicBot
 from bito.cards import STANDARD_LOW_RANK, cards_of, is_joker, rank_of, suit_of
+from bito.bots.bouts import bouts
+from bito.games.bouts.common import BoutsView
 from bito.games.durak import DurakView
 from bito.games.protocol import Move
 from bito.games.shedding.adjacent import AdjacentView, steps
@@ -142,6 +145,7 @@ def cheat(view: CheatView) -> Move:
 
 POLICIES: dict[type[Any], Callable[[Any], Move]] = {
     MauMauView: maumau, AdjacentView: adjacent, FoolView: fool, CheatView: cheat,
+    BoutsView: bouts,
 }
 """The policy of each game by its view type (animal sounds also needs the bot's dice)."""
 

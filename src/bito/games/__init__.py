@@ -2,7 +2,7 @@
 :mod:`bito.games.protocol`).
 
 :func:`new_game` deals any registered game: it looks up the variant's family and hands the
-spec to that family's engine (Durak, shedding, tricks or social).
+spec to that family's engine (Durak, shedding, tricks, social or bouts).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ __all__ = ["FAMILIES", "FamilySpec", "Game", "GameState", "Move", "Outcome", "fa
 
 #: The engine package of each family (the Durak family is imported eagerly).
 FAMILIES = {"shedding": "bito.games.shedding", "tricks": "bito.games.tricks",
-            "social": "bito.games.social"}
+            "social": "bito.games.social", "bouts": "bito.games.bouts"}
 
 
 def family_of(spec: Any) -> str:

@@ -15,8 +15,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bito.cards import STANDARD_LOW_RANK, build_deck
-from bito.errors import RulesError
+from bito.cards import STANDARD_LOW_RANK, build_deck, parse_card
+from bito.errors import InvalidNotationError, RulesError
 
 REJECTABLE: Final = ("A", "L", "spades", "joker", "mega")
 """What ``trump.reject_indicator`` may name."""
@@ -96,6 +96,8 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "higher trumps (#17)", "§4.6 #17"),
     OptionSpec("beats.restricted_suit", ("", "c", "s"), "a suit beaten only by a higher card of "
                "its own suit, never by a trump (Japanese: s)", "#13"),
+    OptionSpec("beats.unbeatable", None, "cards that nothing covers, in card notation "
+               "(Akulina's queen of spades: Qs); they still cover like any other card", "#73"),
     OptionSpec("beats.royal", (False, True), "the lowest rank beats the highest of its suit and "
                "is beaten only by it (#19)", "#19"),
     OptionSpec("beats.royal_suit_scope", ("same_suit", "any_suit"), "whether the royal pair "
@@ -152,10 +154,11 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                 "lowest_trump"),
                "who attacks first in later deals of a match (B5, #79)", "§1.8 B5 #79"),
     OptionSpec("lead.shape", ("same_rank", "single", "same_rank_1or2", "rozaliev",
-                              "patterns"),
+                              "patterns", "same_suit"),
                "what an opening attack may look like (B2): one or more cards of one rank; one "
-               "card; one or two of a rank; a single, a pair, or a pair plus any card; or the "
-               "shapes listed in lead.patterns", "§1.4 B2"),
+               "card; one or two of a rank; a single, a pair, or a pair plus any card; the "
+               "shapes listed in lead.patterns; or one or more cards of one suit (Akulina, #73)",
+               "§1.4 B2 #73"),
     OptionSpec("lead.max", None, "most cards in an opening attack (also never more than the "
                "defender holds)", "§1.4"),
     OptionSpec("lead.patterns", None, "with lead.shape=patterns, the shapes a lead may take, "
@@ -297,6 +300,7 @@ class Rules:
     trump_secret_drawable: bool = False
     beats_suit_mode: str = "standard"
     beats_restricted_suit: str = ""
+    beats_unbeatable: tuple[str, ...] = ()
     beats_royal: bool = False
     beats_royal_suit_scope: str = "same_suit"
     beats_ace_only_by_trump: bool = False
@@ -369,6 +373,11 @@ class Rules:
             if pattern not in LEAD_PATTERNS:
                 raise RulesError("lead.patterns",
                                  f"{pattern!r}: use any of {', '.join(LEAD_PATTERNS)}")
+        for text in self.beats_unbeatable:
+            try:
+                parse_card(text)
+            except InvalidNotationError as exc:
+                raise RulesError("beats.unbeatable", f"{text!r}: {exc.reason}") from None
         if self.end_instant_loss_cards < 0:
             raise RulesError("end.instant_loss_cards", "must be 0 (off) or a card count")
         for key, value in (("deal.hand_size", self.deal_hand_size), ("lead.max", self.lead_max),
@@ -426,8 +435,8 @@ class Rules:
             attr = key.replace(".", "_")
             if spec is None and attr not in _ATTRS:
                 raise RulesError(key, "unknown option (see `bito variants --options`)")
-            if attr in ("trump_reject_indicator", "lead_patterns") and isinstance(
-                    value, (list, str)):
+            if (attr in ("trump_reject_indicator", "lead_patterns", "beats_unbeatable")
+                    and isinstance(value, (list, str))):
                 value = tuple(v.strip() for v in value.split(",") if v.strip()
                               ) if isinstance(value, str) else tuple(value)
             updates[attr] = _coerce(key, getattr(self, attr), value)

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from bito.cards import (
     ACE,
+    card_str,
     colour_of,
     copy_of,
     is_joker,
@@ -138,6 +139,8 @@ def _special_beats(d: int, a: int, ctx: BeatContext) -> bool | None:
 
 def beats(d: int, a: int, ctx: BeatContext) -> bool:
     """May ``d`` cover ``a``? (``d != a``)"""
+    if ctx.rules.beats_unbeatable and card_str(a) in ctx.rules.beats_unbeatable:
+        return False  # nothing covers it (Akulina's queen of spades, #73)
     special = _special_beats(d, a, ctx)
     if special is not None:
         return special

@@ -55,6 +55,7 @@ from bito.games.durak.actions import (
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.leads import covered_cards, lead_actions, pass_lead
 from bito.games.durak.setup import Deal
+from bito.games.durak.suit_leads import suit_leads
 from bito.games.durak.teams import losing_team, next_bout, throwers
 from bito.games.durak.transfers import discard_neutralised, refusal_target, refuse_back
 from bito.games.durak.view import DurakView, make_view
@@ -480,6 +481,8 @@ class DurakState:
     def _shape_leads(self, hand: int, limit: int) -> list[Action]:
         """The leads of ``hand`` of at most ``limit`` cards under ``lead.shape`` (B2)."""
         deal = self.deal
+        if deal.suit_leads:  # Akulina (#73): leads of one suit, not one rank
+            return suit_leads(hand, limit)
         acts: list[Action] = []
         most = deal.lead_most  # 1: single cards only; 2: one or two of a rank; 0: no limit
         if not most or most > limit:
