@@ -29,9 +29,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from bito.bots.bouts import bouts
 from bito.bots.heuristic import HeuristicBot
 from bito.cards import STANDARD_LOW_RANK, cards_of, is_joker, rank_of, suit_of
-from bito.bots.bouts import bouts
 from bito.games.bouts.common import BoutsView
 from bito.games.durak import DurakView
 from bito.games.protocol import Move

@@ -34,7 +34,7 @@ __all__ = ["TURN", "BoutsView", "ChineseRules", "ChineseState", "HeapRules", "He
 
 def rules_for(spec: Any) -> Any:
     """The rules of a bout-structure game spec (``heaped+heap.take=top``), or the rules."""
-    if isinstance(spec, tuple(_STATES)):
+    if isinstance(spec, (HeapRules, ChineseRules, PreludeRules, PolishRules)):
         spec.check()
         return spec
     return family_rules(spec, ENGINES)

@@ -207,7 +207,7 @@ class BoutsState:
                 + self.discard.bit_count() + len(self.centre()))
 
     def __str__(self) -> str:
-        lines = [self.table_text()] + seat_lines(self.hands, self.to_act, self.outcome)
+        lines = [self.table_text(), *seat_lines(self.hands, self.to_act, self.outcome)]
         return "\n".join(lines)
 
     def __repr__(self) -> str:

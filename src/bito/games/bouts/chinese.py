@@ -116,12 +116,12 @@ class ChineseState(BoutsState):
             for a, d in zip(self.attack, self.defence, strict=True):
                 if d < 0:
                     acts += [defend(x, a) for x in cards_of(hand & self.beats[a])]
-            return acts + [TAKE_ACTION]
+            return [*acts, TAKE_ACTION]
         ranks = 0
         for c in self.centre():
             ranks |= RANK_MASKS[rank_of(c)]
         throws = [attack(c) for c in cards_of(hand & ranks)] if self._room() > 0 else []
-        return throws + [PASS_ACTION]
+        return [*throws, PASS_ACTION]
 
     def _room(self) -> int:
         """How many more cards may be thrown in (the cap, the defender's hand)."""

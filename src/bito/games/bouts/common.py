@@ -13,7 +13,8 @@ from functools import cache
 from typing import Any, Final
 
 from bito.cards import card_pretty, cards_of
-from bito.games.durak.actions import Action, parse_action as parse_durak_action
+from bito.games.durak.actions import Action
+from bito.games.durak.actions import parse_action as parse_durak_action
 from bito.games.durak.relation import BeatContext, relation_table
 from bito.games.protocol import Move, Outcome
 from bito.rules import Rules

@@ -1,0 +1,330 @@
+"""Durak games with a different bout structure (issue 4, VARIANTS.md §3.9): rule scenarios per
+catalogue id, random-play invariants and golden move counts.
+
+Scenarios set a position up by dealing a game and then laying the cards out by hand (the
+``bouts`` engines have no position text yet; Akulina, a Durak game, uses position text).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bito.bots import make_bot
+from bito.cards import mask_of, parse_card, split_cards
+from bito.errors import IllegalActionError
+from bito.games import new_game
+from bito.games.bouts import ChineseState, HeapState
+from bito.games.bouts.common import beat_table
+from bito.games.durak.actions import TAKE_ACTION, attack, defend
+from bito.notation import parse_position
+from bito.sim import play_game
+
+GOLDEN = Path(__file__).parent / "golden"
+BOUT_IDS = ("heaped", "heaped_top_n", "chain_fool", "chinese", "chinese_pass_on")
+C = parse_card
+
+
+def hands_of(*texts: str) -> list[int]:
+    return [mask_of(split_cards(t)) if t else 0 for t in texts]
+
+
+def heap(spec: str, hands: tuple[str, ...], pile: str = "", stock: str = "", trump: str = "6h",
+         to_act: int = 0, phase: str = "lead") -> HeapState:
+    s: HeapState = new_game(spec, len(hands), seed=0)
+    s.hands = hands_of(*hands)
+    s.known = [0] * len(hands)
+    s.pile = split_cards(pile) if pile else []
+    s.stock = list(reversed(split_cards(stock))) if stock else []
+    s.trump_card = C(trump) if stock else -1
+    s.trump_suit = _suit(trump)
+    s.beats = beat_table(36, s.trump_suit)
+    s.to_act, s.phase, s.out, s.discard = to_act, phase, [], 0
+    return s
+
+
+def _suit(text: str) -> int:
+    return "cdhs".index(text[-1])
+
+
+def chinese(spec: str, hands: tuple[str, ...], attacker: int = 0, trump: str = "6h"
+            ) -> ChineseState:
+    s: ChineseState = new_game(spec, len(hands), seed=0)
+    s.hands = hands_of(*hands)
+    s.known = [0] * len(hands)
+    s.trump_card, s.trump_suit = -1, _suit(trump)
+    s.beats = beat_table(36, s.trump_suit)
+    s.out, s.discard = [], 0
+    s._new_bout(attacker)
+    return s
+
+
+# --- #69 heaped ------------------------------------------------------------------------------
+
+
+def test_heaped_cover_then_lead_and_heap_grows() -> None:
+    """#69, S1:82: the defender covers the card led at him and at once leads one of his own to
+    his left neighbour; covered cards stay in the centre."""
+    s = heap("heaped", ("7c 8d", "9c Ks", "Jd Qd"))
+    s = s.apply(attack(C("7c")))
+    assert s.to_act == 1 and s.phase == "cover"
+    assert defend(C("9c"), C("7c")) in s.legal_actions()
+    assert defend(C("Ks"), C("7c")) not in s.legal_actions()  # a spade cannot cover a club
+    s = s.apply(defend(C("9c"), C("7c")))
+    assert s.to_act == 1 and s.phase == "lead" and s.pile == [C("7c"), C("9c")]
+    s = s.apply(attack(C("Ks")))
+    assert s.to_act == 2 and s.pile[-1] == C("Ks")
+    with pytest.raises(IllegalActionError, match="cover"):
+        s.apply(defend(C("Qd"), C("9c")))  # only the new lead is beaten (A3)
+
+
+def test_heaped_failure_takes_whole_heap_and_left_leads() -> None:
+    """#69, S1:84: a player who does not cover takes everything in the centre; the player on
+    his left leads next."""
+    s = heap("heaped", ("7c", "6c 8d", "Jd Qd"), pile="9s Ts 8c", phase="cover", to_act=1)
+    s = s.apply(TAKE_ACTION)
+    assert s.hands[1] == mask_of(split_cards("6c 8d 9s Ts 8c"))
+    assert s.known[1] == mask_of(split_cards("9s Ts 8c"))  # taken in plain sight
+    assert s.pile == [] and s.to_act == 2 and s.phase == "lead"
+
+
+def test_heaped_refill_after_every_action() -> None:
+    """#69 A1 (S1:84 "after the move ... players draw"): after a cover the coverer draws
+    first, up to three."""
+    s = heap("heaped", ("7c 8c 9c", "Tc Jd Qd", "Ks Kd Kc"), stock="6h As Ah", trump="6h")
+    s = s.apply(attack(C("7c")))  # seat 0 refills to three at once
+    assert s.hands[0].bit_count() == 3 and len(s.stock) == 2
+    s = s.apply(defend(C("Tc"), C("7c")))
+    assert s.hands[1].bit_count() == 3 and len(s.stock) == 1
+
+
+def test_heaped_top_n_takes_three_or_five() -> None:
+    """#70, S1:86: failing on a non-trump takes the top three of the heap, on a trump five."""
+    s = heap("heaped_top_n", ("7c", "6c", "Jd"), pile="9s Ts 8c Js Qs Kc", phase="cover",
+             to_act=1)
+    s2 = s.apply(TAKE_ACTION)
+    assert s2.hands[1] == mask_of(split_cards("6c Js Qs Kc"))
+    assert s2.pile == split_cards("9s Ts 8c")
+    assert s2.phase == "lead" and s2.to_act == 2
+    t = heap("heaped_top_n", ("7c", "6c", "Jd"), pile="9s Ts 8c Js Qs Kh", phase="cover",
+             to_act=1, trump="6h")
+    t2 = t.apply(TAKE_ACTION)
+    assert t2.pile == split_cards("9s") and t2.hands[1].bit_count() == 6
+
+
+# --- #71 chain fool --------------------------------------------------------------------------
+
+
+def test_chain_fool_discards_chain_of_n_cards() -> None:
+    """#71, S1:89: each next player covers the top card; when the centre holds as many cards
+    as players, it is discarded."""
+    s = heap("chain_fool", ("7c 8c", "9c 6s", "Tc Qd"))
+    s = s.apply(attack(C("7c"))).apply(defend(C("9c"), C("7c")))
+    assert s.to_act == 2 and defend(C("Tc"), C("9c")) in s.legal_actions()
+    s = s.apply(defend(C("Tc"), C("9c")))
+    assert s.pile == [] and s.discard == mask_of(split_cards("7c 9c Tc"))
+    assert s.phase == "lead" and s.to_act == 2  # heap.restart=last_coverer (bito's default)
+
+
+def test_chain_fool_restart_left_of_coverer_option() -> None:
+    """#71 A4, the catalogue's reading: the player left of the last coverer starts."""
+    s = heap("chain_fool+heap.restart=left_of_coverer", ("7c 8c", "9c 6s", "Tc Qd"))
+    s = s.apply(attack(C("7c"))).apply(defend(C("9c"), C("7c"))).apply(defend(C("Tc"), C("9c")))
+    assert s.to_act == 0
+
+
+def test_chain_fool_failure_takes_bottom_card() -> None:
+    """#71, S1:89: the player who cannot beat takes the bottom card; the next player must beat
+    the top card."""
+    s = heap("chain_fool", ("7c 8c", "9c 6s", "Jc Qd", "8h"), pile="7d 9d", phase="cover",
+             to_act=2)
+    s = s.apply(TAKE_ACTION)
+    assert s.pile == [C("9d")] and s.hands[2] & mask_of([C("7d")])
+    assert s.to_act == 3 and s.phase == "cover"
+
+
+# --- #65/#66 China fool ------------------------------------------------------------------------
+
+
+def test_chinese_nine_of_diamonds_holder_starts() -> None:
+    """#65, S0:83: the player with the 9♦ moves first; the whole pack is dealt."""
+    for seed in range(5):
+        s = new_game("chinese", 4, seed=seed)
+        assert s.hands[s.to_act] & mask_of([C("9d")])
+        assert sum(h.bit_count() for h in s.hands) == 36 and not s.stock
+
+
+def test_chinese_failure_takes_first_card_only() -> None:
+    """#65, S0:83: a defender who fails takes only the first card; the rest is discarded and
+    he misses his turn."""
+    s = chinese("chinese", ("7c 7s 8d", "8c Ah Qd", "Jd"))
+    s = s.apply(attack(C("7c"), C("7s")))
+    s = s.apply(defend(C("8c"), C("7c")))
+    s = s.apply(TAKE_ACTION)
+    assert s.hands[1] == mask_of(split_cards("Ah Qd 7c"))
+    assert s.discard == mask_of(split_cards("7s 8c"))
+    assert s.attacker == 2 and s.to_act == 2  # seat 1 skipped
+
+
+def test_chinese_nine_of_diamonds_covered_blocks_throw_ins() -> None:
+    """#65 A1, S0:83: once the 9♦ is covered, nobody may throw in; otherwise the attacker may
+    throw in a card of a rank on the table."""
+    s = chinese("chinese", ("9d 9c Td", "Jd Ah Qd", "9s"))
+    s = s.apply(attack(C("9d"))).apply(defend(C("Jd"), C("9d")))
+    # the 9c could have been thrown in, but the bout is over: discarded, the defender attacks
+    assert s.phase == "lead" and s.attacker == 1 and "9♦" in s.note
+    assert s.discard == mask_of(split_cards("9d Jd")) and s.hands[0] & mask_of([C("9c")])
+    t = chinese("chinese", ("8d 8c Td", "Jd Ah Qd", "9s"))
+    t = t.apply(attack(C("8d"))).apply(defend(C("Jd"), C("8d")))
+    assert t.phase == "throw" and attack(C("8c")) in t.legal_actions()
+
+
+def test_chinese_block_option_covered_with_nine() -> None:
+    """#65 A1 option: the trigger is a cover made with the 9♦."""
+    s = chinese("chinese+chinese.block_trigger=covered_with_nine", ("8d 8c", "9d Ah Qd", "9s"))
+    s = s.apply(attack(C("8d"))).apply(defend(C("9d"), C("8d")))
+    assert s.phase == "lead" and s.hands[0] & mask_of([C("8c")])  # 8c not thrown in
+
+
+def test_chinese_pass_on_uncovered_cards_go_to_next_player() -> None:
+    """#66, S0:125: the defender takes the first card, the uncovered rest goes on to the next
+    player, who must beat it without throw-ins and then attacks."""
+    s = chinese("chinese_pass_on", ("7c 7s 7d", "8c Kd", "8s 9s Qd"))
+    s = s.apply(attack(C("7c"), C("7s")))
+    s = s.apply(defend(C("8c"), C("7c"))).apply(TAKE_ACTION)
+    assert s.hands[1] == mask_of(split_cards("Kd 7c"))
+    assert s.passed and s.defender == 2 and s.attack == [C("7s")] and s.to_act == 2
+    assert s.discard == mask_of([C("8c")])
+    s = s.apply(defend(C("8s"), C("7s")))
+    assert s.phase == "lead" and s.attacker == 2  # he beat them all: he attacks (A2)
+
+
+def test_chinese_pass_on_first_card_failed_discards_rest() -> None:
+    """#66 A3, S0:125: failing on the first card: take it, skip; the rest is discarded."""
+    s = chinese("chinese_pass_on", ("7c 7s 7d", "8s Kd", "9s Qd"))
+    s = s.apply(attack(C("7c"), C("7s"))).apply(defend(C("8s"), C("7s"))).apply(TAKE_ACTION)
+    assert s.hands[1] == mask_of(split_cards("Kd 7c")) and not s.passed
+    assert s.discard == mask_of(split_cards("7s 8s")) and s.attacker == 2
+
+
+# --- #73 Akulina -------------------------------------------------------------------------------
+
+
+def test_akulina_leads_of_one_suit() -> None:
+    """#73, S4:13: a lead is one or several cards of one suit (not one rank)."""
+    s = parse_position("akulina players=2 trump=6h stock=6hAc hands=7c9cKc7d/8c8dJsQsAs "
+                       "attacker=0")
+    legal = s.legal_actions()
+    assert attack(C("7c"), C("9c"), C("Kc")) in legal
+    assert attack(C("7c"), C("7d")) not in legal
+    with pytest.raises(IllegalActionError, match="one suit"):
+        s.apply(attack(C("7c"), C("7d")))
+
+
+def test_akulina_queen_of_spades_cannot_be_covered() -> None:
+    """#73, S4:13: nothing covers the Q♠ (not even a trump or the K♠); it covers as usual."""
+    s = parse_position("akulina players=2 trump=6h stock=6hAc hands=Qs7c/KsAs7h8h8s "
+                       "attacker=0")
+    s = s.apply(attack(C("Qs")))
+    assert s.legal_actions() == [TAKE_ACTION]
+    t = parse_position("akulina players=2 trump=6h stock=6hAc hands=Js7c/QsAs7h8h8s "
+                       "attacker=0")
+    t = t.apply(attack(C("Js")))
+    assert defend(C("Qs"), C("Js")) in t.legal_actions()
+
+
+# --- invariants --------------------------------------------------------------------------------
+
+
+def _hidden_exact(s: Any) -> None:
+    for seat in range(s.players):
+        v = s.view(seat)
+        assert v.hand == s.hands[seat]
+        for other, known in enumerate(v.known):
+            assert known & ~s.hands[other] == 0  # only cards he really holds
+            if other == seat:
+                assert known == 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(vid=st.sampled_from(BOUT_IDS), players=st.integers(2, 6), seed=st.integers(0, 10**6))
+def test_random_play_invariants(vid: str, players: int, seed: int) -> None:
+    """Cards conserved, every listed action applies, ``apply`` leaves the old state alone,
+    views hold no hidden card, and the game ends (within its move cap)."""
+    s = new_game(vid, players, seed=seed)
+    total = s.cards_total()
+    rng = random.Random(seed)
+    steps = 0
+    while not s.is_over:
+        acts = s.legal_actions()
+        assert acts and len(set(map(str, acts))) == len(acts)
+        before = str(s)
+        a = rng.choice(acts)
+        nxt = s.apply(a)
+        assert str(s) == before
+        assert nxt.cards_total() == total
+        held = [h for h in nxt.hands] + [mask_of(nxt.stock), nxt.discard, mask_of(nxt.centre())]
+        union = 0
+        for m in held:
+            assert union & m == 0  # no card in two places
+            union |= m
+        if steps % 7 == 0:
+            _hidden_exact(nxt)
+        s = nxt
+        steps += 1
+    assert steps <= s.rules.move_cap
+    assert s.legal_actions() == []
+
+
+@pytest.mark.parametrize("vid", (*BOUT_IDS, "akulina"))
+def test_heuristic_and_random_bots_finish(vid: str) -> None:
+    """Both bots play every id to the end (the 500-game sweeps are in docs/variants.md)."""
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        state = new_game(vid, players, seed=seed)
+        bots = [make_bot("heuristic" if i % 2 else "random", seed + i) for i in range(players)]
+        result = play_game(state, bots)
+        assert result.final_state.is_over and result.outcome is result.final_state.outcome
+
+
+# --- golden move counts ------------------------------------------------------------------------
+
+DEPTH = 4
+SEEDS = ((2, 1), (3, 2), (4, 3))
+
+
+def perft(s: Any, depth: int) -> int:
+    if depth == 0:
+        return 1
+    return sum(perft(s.apply(a), depth - 1) for a in s.legal_actions())
+
+
+def golden_lines(vid: str) -> list[str]:
+    out = []
+    for players, seed in SEEDS:
+        s = new_game(vid, players, seed=seed)
+        counts = " ".join(str(perft(s, d)) for d in range(1, DEPTH + 1))
+        out.append(f"seed {players} {seed} ; {counts}")
+    return out
+
+
+@pytest.mark.parametrize("vid", (*BOUT_IDS, "akulina"))
+def test_perft_golden(vid: str) -> None:
+    """REGRESSION GUARD: the move-tree sizes recorded in tests/golden/perft_v2_<id>.txt."""
+    path = GOLDEN / f"perft_v2_{vid}.txt"
+    want = [ln for ln in path.read_text().splitlines() if ln and not ln.startswith("#")]
+    assert golden_lines(vid) == want
+
+
+if __name__ == "__main__":  # python tests/test_variants2_bouts.py: rewrite the golden files
+    for vid in sys.argv[1:] or (*BOUT_IDS, "akulina"):
+        header = (f"# perft of {vid} (issue 4, bouts group): leaves at depths 1..{DEPTH}\n"
+                  "# REGRESSION GUARD written by python tests/test_variants2_bouts.py; the "
+                  "counts are engine output, checked only for change\n")
+        (GOLDEN / f"perft_v2_{vid}.txt").write_text(header + "\n".join(golden_lines(vid))
+                                                    + "\n")
