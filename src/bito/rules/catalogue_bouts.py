@@ -122,3 +122,63 @@ register(Variant(
              "beats.unbeatable": ("Qs",), "players.max": 4},
     references="VARIANTS #73, §3.9; S4:12-13",
 ))
+
+BOUT_OPTIONS.update({
+    "two_phase_japanese": {"engine": "prelude"},
+    "deck_duel_prelude": {"engine": "prelude", "prelude.kind": "flip",
+                          "prelude.main": "podkidnoy", "prelude.main_options": ""},
+    "polish_fool": {"engine": "polish"},
+})
+GAME_OPTIONS.update(BOUT_OPTIONS)
+
+register(Variant(
+    id="two_phase_japanese", number=67, family="bouts",
+    names=("Card-contest prelude, then Japanese fool", "two-phase Japanese fool"),
+    summary="Hands are built by a card contest (highest card starts a pile the next player "
+            "takes), then Japanese fool is played with ♦ trumps and ♣ as the closed suit.",
+    description=(
+        "Phase 1: the whole pack is the stock and hands start empty. Each round every player "
+        "turns one card, from the round's first drawer (by lot, later the last taker) "
+        "clockwise. The highest card by rank starts a pile in the centre (tied highest cards "
+        "go on top of it); the next player clockwise must lay a higher card, cannot, and takes "
+        "the pile with his own card; the other players keep the cards they turned. When the "
+        "stock is gone, phase 2 is Japanese fool with the hands built: diamonds are trump "
+        "and clubs (not spades) are beaten only by higher clubs; the lowest diamond leads; a "
+        "player with no cards is out."),
+    references="VARIANTS #67, §3.9; S0:131-133",
+))
+
+register(Variant(
+    id="deck_duel_prelude", number=68, family="bouts",
+    names=("Deck-flip prelude, then throw-in fool", "deck duel"),
+    summary="Hands are built by turning cards from the stock and winning the centre with a "
+            "higher card of its suit; then throw-in (or transfer) fool with those hands.",
+    description=(
+        "Phase 1: hands start empty. The first player (by lot) turns a card into the centre. "
+        "In turn each player turns a card: if it is a higher card of the suit of the card to "
+        "beat he takes the whole centre and his card into his hand, otherwise his card goes "
+        "beside it; then he turns the next card as the card the next player must beat. When "
+        "the stock is gone the centre is put out of play and phase 2 is podkidnoy "
+        "(prelude.main=perevodnoy: transfer fool) with the hands built and no stock; the suit "
+        "of the last card turned is trump and the lowest trump leads."),
+    references="VARIANTS #68, §3.9; S0:174",
+))
+
+register(Variant(
+    id="polish_fool", number=72, family="bouts",
+    names=("Polish fool", "Дурак польский (reconstructed)", "deck-flipping fool"),
+    summary="Hands start empty: beat the top centre card from your hand or by turning the "
+            "stock; a failed turn takes both cards; with the stock gone a failure takes the "
+            "top three centre cards.",
+    description=(
+        "A reconstruction of a fragment whose opening is lost. The trump card lies face up in "
+        "the centre as the first card to beat; the rest of the pack is the stock and hands "
+        "start empty. On his turn a player beats the top centre card with a card from his "
+        "hand or by turning the top card of the stock; a card that beats stays on the pile "
+        "and he turns the next stock card onto it for the next player. A turned card that "
+        "does not beat goes into his hand with the card he failed to beat, and he turns "
+        "another card for the next player. Once the stock is empty a player who cannot beat "
+        "takes the top three centre cards (an empty centre is opened with any card). The "
+        "first to empty his hand wins; the last holding cards is the fool."),
+    references="VARIANTS #72, §3.9; S1:89 (second half)",
+))

@@ -19,16 +19,20 @@ from typing import Any
 from bito.games.bouts.chinese import ChineseState
 from bito.games.bouts.common import TURN, BoutsView, parse_action
 from bito.games.bouts.heap import HeapState
+from bito.games.bouts.polish import PolishState
+from bito.games.bouts.prelude import PreludeState
 from bito.games.bouts.rules import ChineseRules, HeapRules, PolishRules, PreludeRules
 from bito.games.protocol import check_players, family_rules
 
-ENGINES: dict[str, type[Any]] = {"heap": HeapRules, "chinese": ChineseRules}
-_STATES: dict[type[Any], Any] = {HeapRules: HeapState, ChineseRules: ChineseState}
+ENGINES: dict[str, type[Any]] = {"heap": HeapRules, "chinese": ChineseRules,
+                                 "prelude": PreludeRules, "polish": PolishRules}
+_STATES: dict[type[Any], Any] = {HeapRules: HeapState, ChineseRules: ChineseState,
+                                 PreludeRules: PreludeState, PolishRules: PolishState}
 
 BoutsRules = HeapRules | ChineseRules | PreludeRules | PolishRules
 
 __all__ = ["TURN", "BoutsView", "ChineseRules", "ChineseState", "HeapRules", "HeapState",
-           "PolishRules", "PreludeRules", "new_game",
+           "PolishRules", "PolishState", "PreludeRules", "PreludeState", "new_game",
            "parse_action", "rules_for"]
 
 

@@ -112,9 +112,9 @@ class PreludeRules:
     others must beat it by rank or take the pile) or ``flip`` (#68: a player turns cards from
     the stock and keeps the centre when his card beats the one to beat). ``main``: the Durak
     variant played afterwards (no stock: every card is already in a hand or out of play), with
-    ``main_options`` added to its spec (``+``-separated ``key=value``). ``exactly_one_higher``:
-    #67 A3's option, a contest card must be exactly one rank higher. ``keep``: #68 A3, where the
-    won cards go: ``hand``, or ``discard``."""
+    ``main_options`` added to its spec (``+``-separated ``key=value``). ``keep``: #68 A3, where
+    the won cards go: ``hand``, or ``discard``. ``move_cap`` bounds phase 1 only (it ends by
+    itself when the stock is gone); the Durak game has its own end rules."""
 
     PREFIX: ClassVar[str] = "prelude"
 
@@ -126,8 +126,8 @@ class PreludeRules:
     kind: str = "contest"
     main: str = "japanese"
     main_options: str = "beats.restricted_suit=c"
-    exactly_one_higher: bool = False
     keep: str = "hand"
+    move_cap: int = 1000
 
     def check(self) -> None:
         check_choice("prelude.deck_size", self.deck_size, (36, 52))
@@ -155,7 +155,7 @@ class PolishRules:
     players_min: int = 2
     players_max: int = 6
     fail_take: int = 3
-    move_cap: int = 3000
+    move_cap: int = 1500
 
     def check(self) -> None:
         check_choice("polish.deck_size", self.deck_size, DECKS)
