@@ -31,7 +31,22 @@ Type a move by its number from the list, or in notation:
   sound     make your animal's sound        laugh  laugh at someone's sound
   claim     finish a Cheat claim            doubt  doubt the claim on the table
   g12 / 1   play green 12 / a wild 1 (Fool!)
+  9h>7h     cover 7h with 9h                take   give up / take what the rules say
+  turn      turn the top card of the stock (preludes, Polish fool); Durak moves in phase 2
 Other commands: help, moves (show the position again), quit."""
+
+
+def view_text(view: Any) -> str:
+    """What the human sees: the view's own text; a Durak view (the second phase of a prelude
+    game, #67/#68) is drawn as in a Durak game."""
+    from bito.games.durak import DurakView
+
+    if isinstance(view, DurakView):
+        from bito.games.durak.render import render_view
+
+        names = [f"seat {s}" for s in range(view.players)]
+        return "Phase 2 (Durak):\n" + render_view(view, names)
+    return str(view)
 
 
 def outcome_line(outcome: Any, names: Sequence[str]) -> str:
@@ -130,7 +145,7 @@ def _ask(state: Any, seat: int, read: InputFn, write: OutputFn) -> Any:
     view = state.view(seat)
     legal = list(view.legal)
     write("")
-    write(str(view))
+    write(view_text(view))
     write("Your moves: " + "  ".join(f"[{i + 1}] {a}" for i, a in enumerate(legal)))
     while True:
         try:
@@ -143,7 +158,7 @@ def _ask(state: Any, seat: int, read: InputFn, write: OutputFn) -> Any:
             write(HELP)
             continue
         if text in ("moves", ""):
-            write(str(view))
+            write(view_text(view))
             write("Your moves: " + "  ".join(f"[{i + 1}] {a}" for i, a in enumerate(legal)))
             continue
         if text.isdigit() and 1 <= int(text) <= len(legal):

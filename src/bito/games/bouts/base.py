@@ -101,6 +101,11 @@ class BoutsState:
     def is_over(self) -> bool:
         return self.outcome is not None
 
+    @property
+    def last_reveal(self) -> str:
+        """The last action's note, which the terminal announces (a take, a discarded chain)."""
+        return self.note
+
     def legal_actions(self) -> list[Any]:
         raise NotImplementedError
 
