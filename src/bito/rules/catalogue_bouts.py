@@ -61,8 +61,7 @@ register(Variant(
 
 register(Variant(
     id="heaped", number=69, family="bouts",
-    names=("Fool heaped", "Fool piled up", "Дурак с кучей (name not in the seeds)",
-           "heaped fool"),
+    names=("Fool heaped", "Fool piled up", "heaped fool"),
     summary="Three cards each; cover the card led at you, then lead one of your own to the "
             "next player; covered cards pile up in the centre and a failure takes the heap.",
     description=(
@@ -166,7 +165,7 @@ register(Variant(
 
 register(Variant(
     id="polish_fool", number=72, family="bouts",
-    names=("Polish fool", "Дурак польский (reconstructed)", "deck-flipping fool"),
+    names=("Polish fool", "Дурак польский", "deck-flipping fool"),
     summary="Hands start empty: beat the top centre card from your hand or by turning the "
             "stock; a failed turn takes both cards; with the stock gone a failure takes the "
             "top three centre cards.",

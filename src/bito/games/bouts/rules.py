@@ -44,7 +44,7 @@ class HeapRules:
     take_top: int = 3
     take_top_trump: int = 5
     restart: str = "last_coverer"
-    move_cap: int = 3000
+    move_cap: int = 1500
 
     def check(self) -> None:
         check_choice("heap.deck_size", self.deck_size, DECKS)
@@ -155,7 +155,7 @@ class PolishRules:
     players_min: int = 2
     players_max: int = 6
     fail_take: int = 3
-    move_cap: int = 1500
+    move_cap: int = 1000
 
     def check(self) -> None:
         check_choice("polish.deck_size", self.deck_size, DECKS)
