@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sweep_variants import run  # noqa: E402
+from sweep_variants import run
 
-from bito.games import family_of, family_rules_for  # noqa: E402
-from bito.rules import resolve  # noqa: E402
+from bito.games import family_of, family_rules_for
+from bito.rules import resolve
 
 IDS = ("chinese", "chinese_pass_on", "two_phase_japanese", "deck_duel_prelude", "heaped",
        "heaped_top_n", "chain_fool", "polish_fool", "akulina")
