@@ -469,3 +469,45 @@ def test_polish_stock_empty_take_top_three_only_if_unable() -> None:
     assert s.to_act == 1 and s.legal_actions() == [defend(C("9c"), C("8c"))]
     t = polish(("Kc 7s", "9c"), "6c 8c Tc Qc")
     assert TAKE_ACTION not in t.legal_actions()
+
+
+# --- records and the terminal -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("vid", BOUT_IDS)
+def test_records_replay_to_the_same_end(vid: str) -> None:
+    """A full record of a bots' game (the prelude's turns and the Durak phase 2 alike) loads
+    and replays to the same final position and outcome."""
+    from bito.record import load_record
+    from bito.tui_families import record_text
+
+    s = new_game(vid, 3, seed=7)
+    result = play_game(s, [make_bot("heuristic", k) for k in range(3)])
+    names = ["a", "b", "c"]
+    text = record_text(vid, result.final_state, 7, names,
+                       list(zip(result.seats, result.actions, strict=True)))
+    states = load_record(text).replay()
+    assert str(states[-1]) == str(result.final_state)
+    assert states[-1].outcome.to_json() == result.outcome.to_json()
+
+
+def test_play_shows_the_public_centre_and_taken_cards() -> None:
+    """``bito play`` shows each game's public information: the heap, the trump, who took
+    what (known cards), and phase 2 of a prelude game as a Durak table."""
+    import io
+
+    from bito.cli import main
+
+    for vid, words in (("heaped", ("heap:", "trump", "stock")),
+                       ("two_phase_japanese", ("phase 1", "Phase 2 (Durak)"))):
+        out = io.StringIO()
+        stdin = io.StringIO("1\n" * 400 + "quit\n")
+        old_in, old_out = sys.stdin, sys.stdout
+        sys.stdin, sys.stdout = stdin, out
+        try:
+            main(["play", "--variant", vid, "--players", "2", "--seed", "3"])
+        finally:
+            sys.stdin, sys.stdout = old_in, old_out
+        text = out.getvalue()
+        for w in words:
+            assert w in text, (vid, w)
