@@ -32,6 +32,31 @@ def test_solver_agrees_with_brute_force(variant: str, count: int) -> None:
     assert {WIN, LOSS} <= values  # the sample is not one-sided
 
 
+@pytest.mark.parametrize(("variant", "count"), [("podkidnoy", 60), ("perevodnoy", 40)])
+def test_python_search_agrees_with_brute_force_too(variant: str, count: int) -> None:
+    """The solver runs compiled (``bito.kernel.solver``) wherever the kernel plays the rules;
+    its Python search, used for every other variant, is held to the same reference."""
+    positions = endgames(count, variant, max_cards=5, seed=200, with_table=True)
+    for s in positions:
+        assert Solver(use_kernel=False).value(s, s.to_act) == brute_force(s, s.to_act), repr(s)
+
+
+def test_compiled_and_python_search_agree_on_bigger_endgames() -> None:
+    """Up to 10 cards in hands, beyond the brute force's reach: both searches give the same
+    value (their node counts may differ: equal-cost moves come in each engine's own order)."""
+    pytest.importorskip("numba")
+    from bito.kernel import available, supports_state
+
+    positions = endgames(25, "podkidnoy", max_cards=10, min_cards=7, seed=400)
+    compiled = 0
+    for s in positions:
+        fast, slow = Solver(), Solver(use_kernel=False)
+        assert fast.value(s, s.to_act) == slow.value(s, s.to_act), repr(s)
+        if available() and supports_state(s):
+            compiled += 1
+    assert compiled == len(positions)
+
+
 def test_solver_sees_a_forced_win() -> None:
     # Stock empty; seat 0 leads with the only trump (Ac beats everything) and a low card; the
     # defender holds one card. Leading 7h (which 8h covers) lets seat 1 out first: seat 0 is
@@ -56,6 +81,8 @@ def test_node_budget_is_enforced() -> None:
     s = endgames(1, "podkidnoy", max_cards=12, min_cards=11, seed=5)[0]
     with pytest.raises(SolverBudgetExceeded):
         Solver(max_nodes=3).value(s, 0)
+    with pytest.raises(SolverBudgetExceeded):
+        Solver(max_nodes=3, use_kernel=False).value(s, 0)
 
 
 def test_strong_never_throws_away_a_proven_win() -> None:

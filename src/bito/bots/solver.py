@@ -26,7 +26,7 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Any, Final
 
 from bito.games.durak import TAKE, Action, Deal, DurakState
 
@@ -80,6 +80,10 @@ def _strength_of(beats: tuple[int, ...]) -> list[int]:
 
 
 _UNBOUNDED: dict[int, tuple[Deal, Deal]] = {}
+
+#: Nodes a second the compiled search is assumed to manage when a deadline is turned into a
+#: node budget: well below what it does even on a loaded machine, so the deadline holds.
+_KERNEL_NODES_PER_SECOND: Final = 200_000
 
 
 def unbounded(state: DurakState) -> DurakState:
@@ -139,6 +143,10 @@ class Solver:
     path: set[tuple[int, int, int, int, int]] = field(default_factory=set)
     repeats: int = 0
     _beats: tuple[int, ...] = ()
+    #: Search compiled positions (:mod:`bito.kernel.solver`) where the kernel plays the rules;
+    #: False keeps every search in Python (the tests compare the two).
+    use_kernel: bool = True
+    _kernel_table: Any = None
 
     def value(self, state: DurakState, seat: int) -> int:
         """The game-theoretic value of ``state`` for ``seat``.
@@ -149,11 +157,51 @@ class Solver:
         if state.outcome is not None:
             return outcome_value(state, seat)
         state = unbounded(state)
-        if sys.getrecursionlimit() < 20_000:
-            sys.setrecursionlimit(20_000)  # one frame per move of the longest line searched
-        v = WIN if self._search(state, DRAW, WIN) >= WIN else (
-            DRAW if self._search(state, LOSS, DRAW) >= DRAW else LOSS)
+        v = self._kernel_value(state) if self.use_kernel else None
+        if v is None:
+            if sys.getrecursionlimit() < 20_000:
+                sys.setrecursionlimit(20_000)  # one frame per move of the longest line searched
+            v = WIN if self._search(state, DRAW, WIN) >= WIN else (
+                DRAW if self._search(state, LOSS, DRAW) >= DRAW else LOSS)
         return v if state.to_act == seat else -v
+
+    def _kernel_value(self, state: DurakState) -> int | None:
+        """The value for the seat to act from the compiled search, or None where the kernel
+        does not play these rules (or is not installed). The node budget and the deadline
+        apply as in the Python search: the deadline becomes a node budget at a rate the
+        compiled search always beats."""
+        try:
+            from bito.kernel import available, supports_state
+        except ImportError:  # pragma: no cover - numpy missing
+            return None
+        if not (available() and supports_state(state)):
+            return None
+        import numpy as np
+
+        from bito.kernel import layout
+        from bito.kernel.convert import from_state
+        from bito.kernel.solver import new_table, solve_array
+
+        if self._kernel_table is None or self._beats is not state._beats:
+            self._kernel_table, self._beats = new_table(), state._beats
+        budget = self.max_nodes - self.nodes if self.max_nodes else 0
+        if self.max_nodes and budget <= 0:
+            raise SolverBudgetExceeded(f"more than {self.max_nodes} nodes")
+        if self.deadline:
+            left = self.deadline - time.perf_counter()
+            if left <= 0:
+                raise SolverBudgetExceeded("out of time")
+            by_time = max(1, int(left * _KERNEL_NODES_PER_SECOND))
+            budget = min(budget, by_time) if budget else by_time
+        arr = from_state(state)
+        arr[layout.REPETITION] = 0
+        arr[layout.IDLE_LIMIT] = 0
+        strength = np.array(_strength_of(state._beats), np.int64)
+        v, nodes = solve_array(arr, strength, self._kernel_table, budget)
+        self.nodes += nodes
+        if v is None:
+            raise SolverBudgetExceeded("out of nodes or time (compiled search)")
+        return v
 
     def move_values(self, state: DurakState) -> list[tuple[Action, int]]:
         """Every legal move with its exact value for the seat to act."""

@@ -328,7 +328,7 @@ def throw_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     return _emit(masks, metas, k, 0, PASS_KIND)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def legal_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     """Every legal action of the seat to act; 0 once the game is over."""
     ph = s[PHASE]
@@ -614,7 +614,7 @@ def start_throw_round(s):  # type: ignore[no-untyped-def]
     s[TO_ACT] = first
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def step(s, mask, meta):  # type: ignore[no-untyped-def]
     """``DurakState._step``: apply a legal action in place."""
     kind = meta & 7
