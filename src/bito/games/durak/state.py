@@ -41,6 +41,7 @@ from bito.games.durak.actions import (
     BELIEVE,
     BLOCK,
     DEFEND,
+    DOUBT,
     GIVE,
     PASS,
     PASS_ACTION,
@@ -716,7 +717,7 @@ class DurakState:
         elif kind >= GIVE:
             if kind == TOSS:
                 dummy.step_toss(self, action)  # #56
-            elif kind >= BELIEVE:
+            elif kind in (BELIEVE, DOUBT):
                 believe.step_call(self, action)  # #59
             else:
                 self._step_gift(action)
