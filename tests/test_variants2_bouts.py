@@ -371,6 +371,7 @@ def test_contest_highest_starts_pile_next_player_takes_it() -> None:
     s = turns(s, 3)
     assert s.hands == hands_of("9c", "", "Kd 7s")
     assert s.known[2] == mask_of(split_cards("Kd 7s")) and s.to_act == 2 and s.pile == []
+    assert s.known[0] == mask_of([C("9c")])  # turned face up: public, though not taken
 
 
 def test_contest_all_tied_leaves_pile_for_next_taker() -> None:

@@ -11,7 +11,8 @@ any, is the fool.
 
 **Card contest** (#67, S0:131-133, ``prelude.kind=contest``): in each round every player, from
 the round's first drawer clockwise, turns one card. The highest card (rank only) is laid in
-the centre, tied highest cards on top of it; then the next player clockwise from its owner
+the centre, tied highest cards on top of it (every card is turned face up, so every hand
+built this way is known to all); then the next player clockwise from its owner
 must lay a higher card, which he cannot (the highest is already down), so he takes the centre
 pile with his own card into his hand; every other player keeps the card he turned. The taker
 draws first in the next round (the seed: "then it is the loser"); the first round's first
@@ -143,10 +144,9 @@ class PreludeState(BoutsState):
         rest = {s: c for s, c in cards if rank_of(c) != high}
         taker = next((o for o in ((owner + k) % self.players for k in range(1, self.players))
                       if o in rest), -1)
-        for s, c in rest.items():
+        for s, c in rest.items():  # every card was turned face up: all of them are public
             self.hands[s] |= bit(c)
-            if s == taker:
-                self.known[s] |= bit(c)
+            self.known[s] |= bit(c)
         if taker >= 0:
             own = card_pretty(rest[taker])
             self.note = f"seat {taker} takes {show(self.pile)} with his {own}"
