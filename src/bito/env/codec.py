@@ -19,6 +19,7 @@ give                      one per card, with joker gifts (#24)
 block                     every three cards of one rank (#84, ``specials.gift_block_combo``)
 pair plus one             Rozaliev's lead: a pair and any third card (``lead.shape=rozaliev``)
 lead patterns             every lead of the shapes in ``lead.patterns`` (``lead.shape=patterns``)
+suit leads                every lead of 2..k cards of one suit (Akulina, ``lead.shape=same_suit``)
 toss                      one per card, a throw-in from the dummy's hand (#56, ``dummy.mode``)
 believe, doubt            one each, the call on face-down covers (#59, ``defense.face_down``)
 ========================  =====================================================================
@@ -148,6 +149,14 @@ class ActionCodec:
             # (three_any and three_of_a_rank lead fewer cards against a short hand.)
             block("lead patterns", (a for limit in range(1, min(r.lead_max, 5) + 1)
                                     for a in pattern_leads(pack, limit, r.lead_patterns)))
+        if r.lead_shape == "same_suit":
+            # Akulina (#73): every lead of one suit the whole pack could make.
+            from bito.games.durak.suit_leads import suit_leads
+
+            pack = 0
+            for c in self.cards:
+                pack |= 1 << c
+            block("suit leads", suit_leads(pack, max(1, min(r.lead_max, r.throw_in_cap, 8))))
         if getattr(r, "dummy_mode", "none") != "none":
             block("toss", (Action(TOSS, (c,)) for c in self.cards))
         if getattr(r, "defense_face_down", False):
