@@ -178,6 +178,23 @@ def cycle(extra: str = "", bouts: int = 40, start: str = CYCLE) -> tuple[object,
     return s, openings
 
 
+def test_a_drawn_deal_prints_and_reads_back_with_its_result() -> None:
+    """A deal drawn by ``end.repetition`` ends with every hand still full, so its position
+    carries ``end=loser:order:reason`` (docs/notation.md), reads back to the same outcome,
+    and a malformed ``end`` is refused naming the field."""
+    from bito.errors import InvalidNotationError
+
+    s, _ = cycle("+end.repetition=2")
+    assert s.is_over and sum(1 for h in s.hands if h) == 3
+    text = position_text(s)
+    assert " end=-:" in text and text.endswith(":repetition")
+    back = parse_position(text)
+    assert back.outcome == s.outcome and position_text(back) == text
+    for bad in ("end=-:0.1:repetition", "end=7:0.1.2:x", "end=nonsense"):
+        with pytest.raises(InvalidNotationError, match="end"):
+            parse_position(text.rsplit(" end=", 1)[0] + " " + bad)
+
+
 @pytest.mark.parametrize("times", [2, 3])
 def test_repetition_draws_when_an_opening_comes_back(times: int) -> None:
     """``end.repetition`` (engine rule, docs/variants.md): with the stock gone, the deal is drawn

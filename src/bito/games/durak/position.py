@@ -40,6 +40,10 @@ field          meaning
                partner's seat rather than his own
 ``gift``       a joker gift in progress (#24): ``giver.receiver.cards_left.resume_phase.``
                ``resume_to_act.block_allowed``, e.g. ``gift=0.1.2.defend.1.0``
+``end``        an ended deal whose result the hands alone do not give (a draw by
+               ``end.repetition`` or ``end.idle_bouts``, an instant loss, a team win with
+               cards left): ``loser:order:reason``, e.g. ``end=-:0.2.1:repetition`` or
+               ``end=3:0.4.2.1.5.3:instant_loss``
 =============  ============================================================================
 
 The *censored* form, for one seat, writes every card that seat may not see as ``??`` (``??*5``
@@ -67,6 +71,7 @@ from bito.games.durak.state import (
     PHASE_NAMES,
     THROW,
     DurakState,
+    Outcome,
 )
 from bito.rules import Rules, resolve
 from bito.rules.options import OPTION_SPECS
@@ -185,7 +190,24 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
     default_up = 1 << d.trump_card if d.trump_card >= 0 else 0
     if d.face_up != default_up:
         fields.append(f"up={_cards(d.face_up)}")
+    end = _end_field(state)
+    if end:
+        fields.append(f"end={end}")
     return " ".join(fields)
+
+
+def _end_field(state: DurakState) -> str:
+    """``end=`` for a finished deal the ordinary rule (the last player holding cards is the
+    fool) does not describe; empty otherwise."""
+    outcome = state.outcome
+    if outcome is None:
+        return ""
+    holding = sum(1 for h in state.hands[:state.deal.players] if h)
+    if not outcome.reason and holding <= 1:
+        return ""
+    loser = "-" if outcome.loser is None else str(outcome.loser)
+    reason = outcome.reason.replace(" ", "_") or "-"
+    return f"{loser}:{_seats(outcome.order)}:{reason}"
 
 
 @dataclass(frozen=True)
@@ -200,7 +222,7 @@ class CensoredPosition:
 _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
          "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
          "throwers", "t_idx", "passes", "out", "under_fool", "closed", "own", "secret",
-         "revealed", "up", "gift", "idle", "plays", "dummy", "controller"}
+         "revealed", "up", "gift", "idle", "plays", "dummy", "controller", "end"}
 
 
 def _split_fields(text: str) -> tuple[str, dict[str, str], dict[str, int]]:
@@ -453,10 +475,40 @@ def parse_position(text: str) -> DurakState:
                       GIVE_PHASE: s.gift[0] if s.gift else -1}.get(
         s.phase, s.throwers[s.t_idx] if in_range else s.attacker)
     s.to_act = _int(f, where, text, "to_act", default_to_act, -1, n - 1)
-    if s.phase == OVER:
+    if "end" in f:
+        if s.phase != OVER:
+            raise InvalidNotationError("end: only with phase=over", text, where["end"])
+        s.outcome = _end_outcome(s, f["end"], text, where["end"])
+    elif s.phase == OVER:
         s._finish([x for x in range(n) if not out_mask >> x & 1])
     _check_consistent(s, text, where)
     return s
+
+
+def _end_outcome(s: DurakState, raw: str, text: str, at: int) -> Outcome:
+    """The outcome written ``loser:order:reason`` (see ``end`` in the module docstring)."""
+    from bito.games.durak.teams import losing_team
+
+    n = s.deal.players
+    parts = raw.split(":")
+    ok = len(parts) == 3
+    loser: int | None = None
+    order: tuple[int, ...] = ()
+    if ok:
+        if parts[0] != "-":
+            ok = parts[0].isdigit() and int(parts[0]) < n
+            loser = int(parts[0]) if ok else None
+        digits = parts[1].split(".") if parts[1] not in ("", "-") else []
+        ok = ok and all(x.isdigit() for x in digits)
+        order = tuple(int(x) for x in digits) if ok else ()
+        ok = ok and sorted(order) == list(range(n))
+    if not ok:
+        raise InvalidNotationError("end: expected loser:order:reason, e.g. -:0.2.1:repetition "
+                                   f"(every seat 0..{n - 1} once in the order)", text, at)
+    reason = "" if parts[2] == "-" else parts[2].replace("_", " ")
+    s.to_act = -1
+    return Outcome(loser=loser, order=order, draw=loser is None, reason=reason,
+                   teams=s.deal.teams, losing_team=losing_team(s.deal.team_of, loser))
 
 
 def _gift_field(raw: str, text: str, at: int, n: int
@@ -521,6 +573,9 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
                                        text, where.get("table", 0))
     if s.phase == OVER:
         holding = [x for x in range(n) if s.hands[x]]
+        if len(holding) > 1 and s.outcome is not None and (
+                s.outcome.reason or s.outcome.teams):
+            return  # ended by a rule the hands do not show (end=...)
         if len(holding) > 1:
             raise InvalidNotationError("phase=over but more than one player holds cards", text,
                                        where.get("phase", 0))
