@@ -89,6 +89,9 @@ def zones(state: DurakState) -> list[list[int]]:
     out.append(table_cards(state))
     out.append(cards_of(state.discard))
     out.append(cards_of(state.aside))
+    extra = state.extra  # #49: a counter-attack's cards lie on a table of their own
+    if extra is not None and extra.counter:
+        out.append([c for c in (*extra.counter, *extra.counter_cover) if c >= 0])
     return out
 
 

@@ -221,6 +221,45 @@ VARIANTS2_LEAD: dict[str, tuple[str, tuple[str, ...]]] = {
     )),
 }
 
+#: Variants II, attack and defence mechanics (#39-45, #48-51, #83): files
+#: ``perft_v2_<id>.txt`` in the Variants I format, each with positions that reach its rule.
+_STUCK = ("{spec} players=2 trump=6h stock=6hKc7s hands=7c8c9c/7d8s9d table=Qc attacker=0 "
+          "defender=1")
+_POKER = ("{spec} players=2 trump=6h stock=6h7h8hKcAc hands=8c9cTc/7d8s9dJs table=Qc "
+          "attacker=0 defender=1")
+_ARMENIAN = "{spec} players=2 trump=6h stock=6hKd7s hands=7c7dAs/8c8s9c9d attacker=0"
+_V2_ATTACK_POSITIONS: dict[str, tuple[str, ...]] = {
+    "second_try": (_STUCK, _STUCK.replace("table=Qc", "table=Qc,Qs").replace("7d8s9d",
+                                                                           "7d8s9d6c")),
+    "armenian": (_ARMENIAN, _ARMENIAN.replace("stock=6hKd7s", "stock=6h")),
+    "armenian_unlimited": ("{spec} players=2 trump=6h stock=6hKd7s hands=7dAs/8s9c9d "
+                           "table=7c<8c attacker=0",),
+    "poker": (_POKER,),
+    "armenian_second_try": (_STUCK, _ARMENIAN),
+    "armenian_poker": (_POKER, _ARMENIAN),
+    "poker_second_try": (_POKER, _STUCK),
+    "armenian_poker_second_try": (_POKER, _ARMENIAN),
+    "self_throw": ("{spec} players=2 trump=6h stock=- hands=7cJs/8c7d9d table=7s<Ks "
+                   "attacker=0 defender=1",),
+    "counter_throw": ("{spec} players=2 trump=6d stock=- hands=6c7cJsQh/TcTsAh table=9c "
+                      "attacker=0 defender=1 owned=9c/-",
+                      "{spec} players=3 trump=6d stock=- hands=8h8s/9c9sAh/Kh7dJs "
+                      "table=7h<9h,7c attacker=0 defender=1 owned=7h/-/7c"),
+    "cunning": ("{spec} players=2 trump=6d stock=- hands=QcKcJh8h/7s7h9d table=Tc "
+                "attacker=0 defender=1 owned=Tc/- taking=1",),
+    "impudent": ("{spec} players=2 trump=6d stock=- hands=QcTsAs8h/7s7h9d table=Tc "
+                 "attacker=0 defender=1 owned=Tc/- taking=1",),
+}
+_V2_ATTACK_SPECS = {"self_throw": "podkidnoy+self_throw", "cunning": "podkidnoy+cunning",
+                    "impudent": "podkidnoy+impudent", "armenian_unlimited":
+                    "podkidnoy+armenian_unlimited"}
+VARIANTS2_ATTACK: dict[str, tuple[str, tuple[str, ...]]] = {
+    vid: (spec, tuple(p.format(spec=spec) for p in positions))
+    for vid, positions in _V2_ATTACK_POSITIONS.items()
+    for spec in (_V2_ATTACK_SPECS.get(vid, f"perevodnoy+{vid}" if vid == "counter_throw"
+                                      else f"podkidnoy+{vid}"),)
+}
+
 HEADER = """\
 # bito perft golden file for {variant}.
 # REGRESSION GUARD, generated once by tools/make_perft.py: the counts are what the engine
@@ -316,6 +355,24 @@ def render_v1_like(vid: str, spec: str, positions: tuple[str, ...]) -> str:
     return "".join(lines)
 
 
+HEADER_V2 = HEADER_V1.replace("Variants I id {vid} (issue 3)", "Variants II id {vid} (issue 4)"
+                               ).replace("tests/test_variants1_perft.py",
+                                         "tests/test_variants2_attack_perft.py")
+
+
+def render_v2_attack(vid: str) -> str:
+    """The golden file of one Variants II attack-and-defence id."""
+    spec, positions = VARIANTS2_ATTACK[vid]
+    lines = [HEADER_V2.format(vid=vid, spec=spec, depth=V1_DEPTH)]
+    for players, seed in SEEDS_V1:
+        found = counts(new_game(spec, players=players, seed=seed), V1_DEPTH)
+        lines.append(f"seed {players} {seed} ; {' '.join(map(str, found))}\n")
+    for text in positions:
+        found = counts(parse_position(text), V1_DEPTH)
+        lines.append(f"position {text} ; {' '.join(map(str, found))}\n")
+    return "".join(lines)
+
+
 def playable(spec: str) -> bool:
     """Whether the engine plays ``spec`` today (ids still held back get no golden file)."""
     from bito.rules import resolve
@@ -337,6 +394,7 @@ def main(argv: list[str] | None = None) -> int:
              if playable(VARIANTS1[v][0])]
     jobs += [(GOLDEN / f"perft_v2t_{v}.txt", render_v2_teams, v) for v in VARIANTS2_TEAMS]
     jobs += [(GOLDEN / f"perft_v2_lead_{v}.txt", render_v2_lead, v) for v in VARIANTS2_LEAD]
+    jobs += [(GOLDEN / f"perft_v2_{v}.txt", render_v2_attack, v) for v in VARIANTS2_ATTACK]
     for path, make, variant in jobs:
         if only and variant not in only:
             continue

@@ -28,7 +28,7 @@ from bito.games.durak import (
     DurakView,
     parse_action,
 )
-from bito.games.durak.actions import BELIEVE, DOUBT, TOSS
+from bito.games.durak.actions import BELIEVE, COUNTER, DOUBT, STOCK, TOSS
 from bito.games.durak.believe import CALL_PHASE
 from bito.games.durak.believe import honest as believe_honest
 from bito.games.durak.render import (
@@ -113,7 +113,7 @@ def describe_action(name: str, action: Action, phase: int) -> str:
         return _verb(name, "call", "calls") + " a bluff: \"I don't believe\""
     if k == TOSS:
         return _verb(name, "throw in", "throws in") + f" {cards} from the dummy"
-    return f"{name}: {action}"
+    return f"{name}: {action.pretty()}"  # the moves of #39-51 say what they do
 
 
 def bout_events(before: DurakState, after: DurakState, action: Action,
@@ -133,6 +133,14 @@ def bout_events(before: DurakState, after: DurakState, action: Action,
                          f"{'you' if target == HUMAN_NAME else target} instead.")
         else:
             lines.append(f"  Nobody can lead: everyone draws a card. Stock {len(after.stock)}.")
+    if action.kind == STOCK:  # #40, #83: the card is turned up as it is played
+        turned = (after.attack[-1] if len(after.attack) > len(before.attack)
+                  else after.view(0).stock_top_seen)
+        back = "" if len(after.attack) > len(before.attack) else \
+            ", which matches nothing and goes back on top of the stock"
+        lines.append(f"  The stock gives {card_pretty(turned)}{back}.")
+    if action.kind == COUNTER:
+        lines.append(f"  {names[after.to_act]} must beat the counter-attack.")
     if after.bout != before.bout or (after.is_over and not before.is_over):
         taken = before.taking or action.kind == TAKE
         cards = len(after.last_bout)
@@ -198,11 +206,18 @@ def table_lines(view: DurakView) -> list[str]:
     parts = []
     for a, d in zip(view.attack, view.defence, strict=True):
         parts.append(f"{card_pretty(a)} <- {card_pretty(d)}" if d >= 0
-                     else f"{card_pretty(a)} (void: transferred past)" if d == -2
+                     else f"{card_pretty(a)} (needs no cover)" if d == -2
                      else f"{card_pretty(a)} <- (a card face down)" if d == -3
                      else f"{card_pretty(a)} (uncovered)")
     taking = "   (the defender takes)" if view.taking else ""
-    return ["  Table: " + "   ".join(parts) + taking]
+    out = ["  Table: " + "   ".join(parts) + taking]
+    if view.counter_target >= 0:  # #49
+        out.append("  Counter-attack: " + "   ".join(
+            f"{card_pretty(a)} <- {card_pretty(d)}" if d >= 0 else f"{card_pretty(a)} (uncovered)"
+            for a, d in zip(view.counter, view.counter_cover, strict=True)))
+    if view.stock_top_seen >= 0:  # #83
+        out.append(f"  Top of the stock, seen by all: {card_pretty(view.stock_top_seen)}")
+    return out
 
 
 def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) -> str:

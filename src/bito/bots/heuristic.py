@@ -20,6 +20,10 @@ here and kept deliberately simple:
 * **Tossing dummy (#56).** As the dummy's controller, throws in from the dummy whenever it
   may, its most valuable card first (the dummy's cards cost us nothing and are best spent
   where the defender must answer them with good cards).
+* **Second tries, stock leads, swaps, self-throws, own covers** (#39-51): stuck on a card, swap
+  away the two cheapest cards, then try the stock, before taking; lead blind from the stock
+  when the cheapest lead in hand would be a trump or a high card; throw to yourself, cover your
+  own card for a taker, or lay a covered throw-in, only with plain cards cheap enough to throw.
 * **Endgame.** Once the stock is empty, use the :class:`~bito.bots.tracking.CardTracker`: lead
   plain cards the defender cannot beat with any card he might hold (he must take them and we
   keep the lead), and never take what can be covered.
@@ -48,7 +52,18 @@ from bito.games.durak import (
     DurakView,
     defend,
 )
-from bito.games.durak.actions import BELIEVE_ACTION, DOUBT_ACTION, TOSS
+from bito.games.durak.actions import (
+    BELIEVE_ACTION,
+    COUNTER,
+    DOUBT_ACTION,
+    EXTRA_KINDS,
+    OWN_COVER,
+    PAIR,
+    STOCK,
+    SWAP,
+    TOSS,
+    TRY,
+)
 from bito.games.durak.believe import CALL_PHASE
 
 TRUMP_BONUS: Final = 13
@@ -107,7 +122,11 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         self.tracker.update(view)
-        if view.phase == DEFEND_PHASE:
+        special = self._extra_choice(view) if view.counter_target >= 0 or any(
+            a.kind >= EXTRA_KINDS for a in legal) else None
+        if special is not None:
+            choice = special
+        elif view.phase == DEFEND_PHASE:
             choice = self._defend(view)
         elif view.phase == LEAD:
             choice = self._lead(view)
@@ -218,6 +237,72 @@ class HeuristicBot:
         if view.hand.bit_count() == 1:
             return True
         return not view.taking and self._defender_cannot_beat(view, (card,))
+
+    # --- second tries, stock leads, swaps, self-throws, own covers (#39-51) ------------------
+
+    def _extra_choice(self, view: DurakView) -> Action | None:
+        """A move of #39-51 when the rules of thumb in the module docstring call for one;
+        None to play as in the base game."""
+        legal = view.legal
+        by_kind: dict[int, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        endgame = view.stock_count == 0
+        if view.counter_target == view.seat:
+            # Counter-attacked (#49): cover it all as cheaply as possible, or take it.
+            open_cards = [a for a, d in zip(view.counter, view.counter_cover, strict=True)
+                          if d == -1]
+            plan = self.cover_plan(view, open_cards)
+            if plan is None:
+                return TAKE_ACTION
+            return defend(*plan[0])
+        if COUNTER in by_kind:
+            # Counter with plain cards that are cheap to part with: they make the attacker
+            # spend his cards, and a counter sheds more than a plain cover.
+            uncovered = [a for a, d in zip(view.attack, view.defence, strict=True) if d == -1]
+            plan = self.cover_plan(view, uncovered)
+            good = [a for a in by_kind[COUNTER]
+                    if plan is not None and (a.cards[0], a.target) in plan
+                    and not any(self.is_trump(view, c) for c in a.cards[1:])
+                    and all(endgame or self.value(view, c) <= self.cheap_throw
+                            for c in a.cards[1:])]
+            if good:
+                return max(good, key=lambda a: len(a.cards))
+        if view.phase == DEFEND_PHASE:
+            if TRANSFER in by_kind:
+                return None
+            uncovered = [a for a, d in zip(view.attack, view.defence, strict=True) if d == -1]
+            if self.cover_plan(view, uncovered) is not None:
+                return None
+            if SWAP in by_kind:
+                return min(by_kind[SWAP],
+                           key=lambda a: sum(self.value(view, c) for c in a.cards))
+            return by_kind[TRY][0] if TRY in by_kind else None
+        if view.phase == LEAD:
+            if STOCK not in by_kind:
+                return None
+            hand_leads = [a for a in legal if a.kind == ATTACK]
+            if not hand_leads:
+                return by_kind[STOCK][0]
+            cheapest = min(self._attack_cost(view, a) for a in hand_leads)
+            return by_kind[STOCK][0] if cheapest > self.cheap_throw else None
+        # Throwing (or, asked for a self-throw, the defender): plain cards only, cheap ones
+        # while the stock lasts.
+        limit = self.cheap_gift if view.taking else self.cheap_throw
+
+        def cheap(c: int) -> bool:
+            return not self.is_trump(view, c) and (endgame or self.value(view, c) <= limit)
+
+        covers = [a for a in by_kind.get(OWN_COVER, ()) if cheap(a.cards[0])]
+        if covers:
+            return min(covers, key=lambda a: self.value(view, a.cards[0]))
+        pairs = [a for a in by_kind.get(PAIR, ()) if cheap(a.cards[0]) and cheap(a.target)]
+        if pairs:
+            return min(pairs, key=lambda a: self.value(view, a.cards[0])
+                       + self.value(view, a.target))
+        if view.to_act == view.defender or PAIR in by_kind:
+            return PASS_ACTION if not any(a.kind == ATTACK for a in legal) else None
+        return None
 
     # --- defending -----------------------------------------------------------------------------
 

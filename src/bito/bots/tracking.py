@@ -94,6 +94,8 @@ class CardTracker:
         # Face-up stock cards: the trump card, and #16's turned personal trump cards.
         self.stock_trump = view.stock_face_up
         accounted = view.hand | table_mask(view) | self.discard | self.stock_trump
+        if view.stock_top_seen >= 0:  # #83: seen on top of the stock, so not unseen
+            accounted |= 1 << view.stock_top_seen
         for k in self.known:
             accounted |= k
         self.unseen = deck_mask(view) & ~accounted

@@ -179,6 +179,13 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "cards (#3)", "#3"),
     OptionSpec("take.skip", (True, False), "a defender who takes loses his turn to attack; "
                "false: he attacks next (#52)", "#52"),
+    OptionSpec("lead.stock_top", ("off", "once", "unlimited"), "the attacker may play the "
+               "top card of the stock, turned face up as it is played, instead of a card from "
+               "his hand: never, once per bout, or any number of times (Armenian fool #40, "
+               "#83)", "#40 #83"),
+    OptionSpec("lead.stock_top_throw_in", (False, True), "throw-ins may come from the top of "
+               "the stock too; a card that matches no rank on the table goes back face up on "
+               "top, seen by everyone (#40 A1, #83)", "#40 #83"),
     OptionSpec("throw_in.enabled", (True, False), "others may throw in cards of ranks on the "
                "table (podkidnoy) (B8)", "§1.5 B8"),
     OptionSpec("throw_in.by", ("all", "neighbours"), "who may throw in: every player but the "
@@ -189,6 +196,31 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "(#75)", "#75"),
     OptionSpec("throw_in.uncapped_after_stock", (True, False), "once the stock is empty only the "
                "defender's hand limits a bout (#76)", "#76"),
+    OptionSpec("throw_in.after_take_mode", ("normal", "cunning", "impudent"), "after the "
+               "defender says he takes: plain throw-ins (normal); throwers may also cover "
+               "their own uncovered cards, loading the taker (cunning, #50); or every "
+               "throw-in must come covered by its thrower (impudent, #51)", "#50 #51"),
+    OptionSpec("throw_in.impudent_mode", ("self_covered_pairs", "cover_own_first_then_throw"),
+               "impudent fool's throw-ins after a take: a card and its own cover laid "
+               "together, or a plain card once none of the thrower's cards lies uncovered "
+               "(#51 A2)", "#51"),
+    OptionSpec("defense.second_try", ("off", "per_card", "per_bout"), "a defender who cannot "
+               "beat a card may first draw the top card of the stock and try with it: never, "
+               "once per card he is stuck on, or once per bout (#39)", "#39"),
+    OptionSpec("defense.exchange", (0, 2), "before covering his first card the defender may "
+               "swap this many cards of his hand for the top cards of the stock, once per "
+               "bout (Poker fool #42)", "#42"),
+    OptionSpec("defense.exchange_mode", ("exactly", "up_to"), "the swap is exactly "
+               "defense.exchange cards, or one card up to that many (#42 A2)", "#42"),
+    OptionSpec("defense.exchange_return", ("shuffle", "to_bottom"), "where the swapped-out "
+               "cards go: shuffled into the face-down stock, or just above the trump card "
+               "(#42 A1)", "#42"),
+    OptionSpec("defense.counter", (False, True), "a defender who covers a card may add cards "
+               "of his cover's rank as a counter-attack on the player of the covered card, "
+               "who must beat the cover and the added cards or take them (#49)", "#49"),
+    OptionSpec("defense.self_throw", (False, True), "once the throwers have all passed with "
+               "everything covered, the defender may lay a card of a rank on the table and "
+               "cover it himself, and the throw round opens again (#48)", "#48"),
     OptionSpec("transfer.enabled", (True, False), "the defender may pass the attack on with a "
                "card of the same rank (perevodnoy)", "§1.6"),
     OptionSpec("transfer.window", ("before_first_cover", "any_time"),
@@ -330,11 +362,21 @@ class Rules:
     lead_must_include_all_of_rank: bool = False
     defense_partial: bool = False
     take_skip: bool = True
+    lead_stock_top: str = "off"
+    lead_stock_top_throw_in: bool = False
     throw_in_enabled: bool = True
     throw_in_by: str = "all"
     throw_in_cap: int = 6
     throw_in_first_bout_cap: int = 0
     throw_in_uncapped_after_stock: bool = False
+    throw_in_after_take_mode: str = "normal"
+    throw_in_impudent_mode: str = "self_covered_pairs"
+    defense_second_try: str = "off"
+    defense_exchange: int = 0
+    defense_exchange_mode: str = "exactly"
+    defense_exchange_return: str = "shuffle"
+    defense_self_throw: bool = False
+    defense_counter: bool = False
     transfer_enabled: bool = False
     transfer_window: str = "before_first_cover"
     transfer_new_defender_beats: str = "all_uncovered"

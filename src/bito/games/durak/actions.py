@@ -21,6 +21,13 @@ block     ``!7c+7d+7h``    show three of a kind to cancel a joker gift (#84)
 believe   ``believe``      accept the face-down covers as they lie (#59)
 doubt     ``doubt``        call the face-down covers a bluff: "don't believe" (#59)
 toss      ``~7c``          throw the seven of clubs in from the dummy's hand (#56)
+try       ``try``          draw the top stock card for a second try at covering (#39)
+stock     ``stock``        attack with the top card of the stock, turned up (#40, #83)
+swap      ``$7c+8d``       swap these cards for the top cards of the stock (#42)
+pair      ``6h<Th``        lay the six of hearts and cover it yourself at once (#48, #51)
+own       ``@Th>6h``       cover your own attack card after a take (#50, #51)
+counter   ``Th>9c+Ts``     cover the nine of clubs with the ten of hearts and counter-attack
+                           its player with the ten of spades (#49)
 ========  ===============  ==========================================================
 """
 
@@ -37,8 +44,15 @@ ATTACK, DEFEND, TRANSFER, TAKE, PASS, GIVE, BLOCK = 0, 1, 2, 3, 4, 5, 6
 BELIEVE, DOUBT = 7, 8
 #: A throw-in from the dummy's hand by its controller (#56): the kind says which hand.
 TOSS = 9
-KIND_NAMES: Final = ("attack", "defend", "transfer", "take", "pass", "give", "block",
-                     "believe", "doubt", "toss")
+#: Kinds of second tries, stock leads, poker swaps and post-take attacks (#39-51): numbered
+#: from 20 so that :meth:`DurakState._step` sends every one of them to
+#: :mod:`bito.games.durak.bout_extras` with a single comparison.
+TRY, STOCK, SWAP, PAIR, OWN_COVER, COUNTER = 20, 21, 22, 23, 24, 25
+EXTRA_KINDS: Final = 20
+KIND_NAMES: Final = {0: "attack", 1: "defend", 2: "transfer", 3: "take", 4: "pass", 5: "give",
+                     6: "block", 7: "believe", 8: "doubt", 9: "toss", TRY: "try",
+                     STOCK: "stock", SWAP: "swap", PAIR: "pair", OWN_COVER: "own",
+                     COUNTER: "counter"}
 
 
 class Action:
@@ -112,6 +126,15 @@ class Action:
             return "!" + "+".join(card_str(c) for c in self.cards)
         if k == TOSS:
             return "~" + card_str(self.cards[0])
+        if k == SWAP:
+            return "$" + "+".join(card_str(c) for c in self.cards)
+        if k == PAIR:
+            return f"{card_str(self.target)}<{card_str(self.cards[0])}"
+        if k == OWN_COVER:
+            return f"@{card_str(self.cards[0])}>{card_str(self.target)}"
+        if k == COUNTER:
+            return (f"{card_str(self.cards[0])}>{card_str(self.target)}+"
+                    + "+".join(card_str(c) for c in self.cards[1:]))
         return KIND_NAMES[k]
 
     def pretty(self) -> str:
@@ -135,6 +158,21 @@ class Action:
             return "believe the covers (I believe)"
         if k == DOUBT:
             return "call a bluff (I don't believe)"
+        if k == TRY:
+            return "second try: draw the top card of the stock"
+        if k == STOCK:
+            return "attack with the top card of the stock"
+        if k == SWAP:
+            return "swap " + " ".join(card_pretty(c) for c in self.cards) + " with the stock"
+        if k == PAIR:
+            return (f"lay {card_pretty(self.target)} and cover it yourself with "
+                    f"{card_pretty(self.cards[0])}")
+        if k == OWN_COVER:
+            return (f"cover your own {card_pretty(self.target)} with "
+                    f"{card_pretty(self.cards[0])} (the taker gets both)")
+        if k == COUNTER:
+            return (f"cover {card_pretty(self.target)} with {card_pretty(self.cards[0])} and "
+                    "counter-attack with " + " ".join(card_pretty(c) for c in self.cards[1:]))
         return "pass (bito)"
 
     def __repr__(self) -> str:
@@ -168,10 +206,32 @@ def block(*cards: int) -> Action:
     return Action(BLOCK, tuple(sorted(cards)))
 
 
+def swap(*cards: int) -> Action:
+    return Action(SWAP, tuple(sorted(cards)))
+
+
+def pair(attack_card: int, cover: int) -> Action:
+    """Lay ``attack_card`` and cover it with ``cover`` in one go (the cover is the action's
+    card and the attack card its target, as in a defence)."""
+    return Action(PAIR, (cover,), attack_card)
+
+
+def own_cover(cover: int, target: int) -> Action:
+    return Action(OWN_COVER, (cover,), target)
+
+
+def counter(cover: int, target: int, *extra: int) -> Action:
+    """Cover ``target`` with ``cover`` and counter-attack with ``extra`` (#49): the cover
+    first, then the added cards in card order."""
+    return Action(COUNTER, (cover, *sorted(extra)), target)
+
+
 TAKE_ACTION: Final = Action(TAKE)
 PASS_ACTION: Final = Action(PASS)
 BELIEVE_ACTION: Final = Action(BELIEVE)
 DOUBT_ACTION: Final = Action(DOUBT)
+TRY_ACTION: Final = Action(TRY)
+STOCK_ACTION: Final = Action(STOCK)
 
 _WORDS: Final = {
     "take": TAKE_ACTION, "t": TAKE_ACTION, "pickup": TAKE_ACTION, "беру": TAKE_ACTION,
@@ -180,6 +240,7 @@ _WORDS: Final = {
     "believe": BELIEVE_ACTION, "верю": BELIEVE_ACTION,
     "doubt": DOUBT_ACTION, "don't believe": DOUBT_ACTION, "dont_believe": DOUBT_ACTION,
     "не верю": DOUBT_ACTION,
+    "try": TRY_ACTION, "second try": TRY_ACTION, "stock": STOCK_ACTION, "top": STOCK_ACTION,
 }
 
 
@@ -201,13 +262,32 @@ def parse_action(text: str) -> Action:
                 except InvalidNotationError as e:
                     raise InvalidNotationError(e.reason, text, offset + len(prefix) + e.position
                                                ) from None
-    for prefix in ("block ", "!"):
-        if low.startswith(prefix):
+    for starts, make_many in ((("block ", "!"), block), (("swap ", "$"), swap)):
+        for pre in starts:
+            if not low.startswith(pre):
+                continue
             try:
-                return block(*split_cards(s[len(prefix):]))
+                return make_many(*split_cards(s[len(pre):]))
             except InvalidNotationError as e:
-                raise InvalidNotationError(e.reason, text, offset + len(prefix) + e.position
+                raise InvalidNotationError(e.reason, text, offset + len(pre) + e.position
                                            ) from None
+    if low.startswith("@"):
+        inner = parse_action(s[1:])
+        if inner.kind != DEFEND:
+            raise InvalidNotationError("'@' is followed by a cover, like @Th>6h", text,
+                                       offset + 1)
+        return own_cover(inner.cards[0], inner.target)
+    if "<" in s:
+        left, right = s.split("<", 1)
+        try:
+            a = parse_card(left)
+        except InvalidNotationError as e:
+            raise InvalidNotationError(e.reason, text, offset + e.position) from None
+        try:
+            return pair(a, parse_card(right))
+        except InvalidNotationError as e:
+            raise InvalidNotationError(e.reason, text, offset + len(left) + 1 + e.position
+                                       ) from None
     for prefix in ("transfer ", "transfer:", "="):
         if low.startswith(prefix):
             rest = s[len(prefix):]
@@ -227,12 +307,21 @@ def parse_action(text: str) -> Action:
             except InvalidNotationError as e:
                 at = 0 if sep == ">" else len(left) + 1
                 raise InvalidNotationError(e.reason, text, offset + at + e.position) from None
+            extra: list[int] = []
+            if sep == ">" and "+" in right:  # a counter-attack (#49): Th>9c+Ts
+                target, _, added = right.partition("+")
+                try:
+                    extra = split_cards(added)
+                except InvalidNotationError as e:
+                    at = len(left) + 1 + len(target) + 1
+                    raise InvalidNotationError(e.reason, text, offset + at + e.position
+                                               ) from None
             try:
                 t = parse_card(target)
             except InvalidNotationError as e:
                 at = len(left) + 1 if sep == ">" else 0
                 raise InvalidNotationError(e.reason, text, offset + at + e.position) from None
-            return defend(c, t)
+            return counter(c, t, *extra) if extra else defend(c, t)
     for i, ch in enumerate(s):
         if ch == "+" and (i == 0 or i == len(s) - 1 or s[i - 1] == "+"):
             raise InvalidNotationError("'+' joins two cards", text, offset + i)

@@ -14,6 +14,7 @@ from bito.games.durak.actions import (
     ATTACK,
     BLOCK,
     DEFEND,
+    EXTRA_KINDS,
     GIVE,
     PASS,
     TAKE,
@@ -35,6 +36,12 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     err = IllegalActionError
     if ph == _OVER:
         return err("game over", "no more moves: the game has ended")
+    if state.deal.extras or kind >= EXTRA_KINDS:
+        from bito.games.durak.bout_extras import explain as explain_extra
+
+        special = explain_extra(state, action)
+        if special is not None:
+            return special
     if state.deal.dummy_controller >= 0 or action.kind > BLOCK:
         from bito.games.durak.dummy import explain as explain_toss
 

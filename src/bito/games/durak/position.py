@@ -44,6 +44,9 @@ field          meaning
                ``end.repetition`` or ``end.idle_bouts``, an instant loss, a team win with
                cards left): ``loser:order:reason``, e.g. ``end=-:0.2.1:repetition`` or
                ``end=3:0.4.2.1.5.3:instant_loss``
+``tried`` ...  second tries, stock leads, poker swaps and post-take attacks (#39-51):
+               ``tried``, ``swapped``, ``stock_plays``, ``shown``, ``owned``,
+               ``own_covers``, ``self_throw`` (see :mod:`bito.games.durak.bout_extras`)
 =============  ============================================================================
 
 The *censored* form, for one seat, writes every card that seat may not see as ``??`` (``??*5``
@@ -59,6 +62,7 @@ from typing import Any
 
 from bito.cards import HIDDEN, card_str, cards_of, parse_card, split_cards
 from bito.errors import InvalidNotationError, RulesError
+from bito.games.durak import bout_extras
 from bito.games.durak.actions import Action, parse_action
 from bito.games.durak.setup import Deal, MatchContext, _trump_context
 from bito.games.durak.state import (
@@ -187,6 +191,7 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         fields.append(f"secret={card_str(d.secret_card) if shown else '??'}")
         if state.revealed:
             fields.append("revealed=1")
+    fields += bout_extras.position_fields(state)
     default_up = 1 << d.trump_card if d.trump_card >= 0 else 0
     if d.face_up != default_up:
         fields.append(f"up={_cards(d.face_up)}")
@@ -222,7 +227,8 @@ class CensoredPosition:
 _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
          "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
          "throwers", "t_idx", "passes", "out", "under_fool", "closed", "own", "secret",
-         "revealed", "up", "gift", "idle", "plays", "dummy", "controller", "end"}
+         "revealed", "up", "gift", "idle", "plays", "dummy", "controller", "end"} | \
+    bout_extras.POSITION_KEYS
 
 
 def _split_fields(text: str) -> tuple[str, dict[str, str], dict[str, int]]:
@@ -373,6 +379,7 @@ def parse_position(text: str) -> DurakState:
     drawable = rules.trump_secret_drawable
     if secret >= 0 and not (revealed and drawable):
         listed.append(("secret", secret, where["secret"]))
+    listed += bout_extras.listed_cards(f, where, text)
     if "discard" in f:
         listed += [("discard", c, where["discard"])
                    for c in _card_field(f, where, text, "discard")]
@@ -449,6 +456,7 @@ def parse_position(text: str) -> DurakState:
     else:
         s.phase = THROW
     s._beats = s._beat_table()
+    bout_extras.read_position_fields(s, f, where, text)
     if s.phase == THROW and "throwers" not in f:
         s._start_throw_round()
         if s.phase != THROW:
@@ -585,7 +593,8 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
             raise InvalidNotationError("phase=give: the giver must be the one to act", text,
                                        where.get("to_act", 0))
         return
-    if s.phase == DEFEND_PHASE and s.to_act != s.defender:
+    countering = s.extra is not None and s.extra.counter_target >= 0  # #49
+    if s.phase == DEFEND_PHASE and s.to_act != s.defender and not countering:
         raise InvalidNotationError("phase=defend: the defender must be the one to act", text,
                                    where.get("to_act", 0))
     if s.phase == LEAD and s.to_act != s.attacker:
@@ -595,10 +604,11 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
         if not s.throwers or not 0 <= s.t_idx < len(s.throwers):
             raise InvalidNotationError("phase=throw: t_idx must index the throwers", text,
                                        where.get("t_idx", 0))
-        if s.to_act == s.defender or s.to_act != s.throwers[s.t_idx]:
+        asked = s.extra is not None and s.extra.asking_self  # #48: the defender is asked
+        if (s.to_act == s.defender and not asked) or s.to_act != s.throwers[s.t_idx]:
             raise InvalidNotationError("phase=throw: the thrower at t_idx must act, never the "
                                        "defender", text, where.get("to_act", 0))
-        if s.defender in s.throwers:
+        if s.defender in s.throwers and not asked:
             raise InvalidNotationError("throwers: the defender cannot throw in", text,
                                        where.get("throwers", 0))
     if s.out_mask >> s.defender & 1 and s.phase not in (OVER, LEAD) and s.uncovered:
@@ -611,7 +621,7 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
     if s.phase == LEAD and s.attack:
         raise InvalidNotationError("phase=lead needs an empty table", text,
                                    where.get("phase", 0))
-    if s.phase == DEFEND_PHASE and not s.uncovered:
+    if s.phase == DEFEND_PHASE and not s.uncovered and not countering:
         raise InvalidNotationError("phase=defend needs an uncovered card", text,
                                    where.get("phase", 0))
     if (s.uncovered > s.hands[s.defender].bit_count() and not s.taking

@@ -148,6 +148,11 @@ def render_view(view: DurakView, names: Sequence[str]) -> str:
         seen = hand_text(view.dummy_hand, trump) if view.dummy_hand else \
             f"{view.dummy_count} cards"
         lines.append(f"  dummy ({names[view.dummy_controller]} throws from it): {seen}")
+    if view.counter_target >= 0:
+        lines.append(f"  counter-attack on {names[view.counter_target]}: "
+                     f"{table_text(view.counter, view.counter_cover)}")
+    if view.stock_top_seen >= 0:
+        lines.append(f"  top of the stock, seen by all: {card_pretty(view.stock_top_seen)}")
     lines.append("")
     role = _role(view.seat, view.attacker, view.defender, view.to_act)
     lines.append(f"  {names[view.seat]}{role}: {hand_text(view.hand, trump)}")

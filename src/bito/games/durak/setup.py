@@ -111,6 +111,12 @@ class Deal:
     # The dummy's hand is the last entry of ``hands`` (and of ``shown``), after the players'.
     dummy_controller: int = -1
     dummy_draws: bool = field(init=False, compare=False, repr=False)
+    # Second tries, stock leads, poker swaps, self-throws, cunning and impudent fool (#39-51):
+    # whether any is on (the state machine calls bout_extras only then), and whether the
+    # owner of each attack card must be remembered (cunning, impudent).
+    extras: bool = field(init=False, compare=False, repr=False)
+    owners: bool = field(init=False, compare=False, repr=False)
+    counters: bool = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -150,6 +156,11 @@ class Deal:
             "take_skip": r.take_skip,
             "face_down": r.defense_face_down,
             "dummy_draws": r.dummy_mode != "none" and r.dummy_draws,
+            "extras": (r.defense_second_try != "off" or r.lead_stock_top != "off"
+                       or bool(r.defense_exchange) or r.defense_self_throw
+                       or r.throw_in_after_take_mode != "normal" or r.defense_counter),
+            "owners": r.throw_in_after_take_mode != "normal" or r.defense_counter,
+            "counters": r.defense_counter,
             "transfer_loose": (r.transfer_window == "any_time"
                                or r.transfer_new_defender_beats == "transfer_cards_only"),
         }

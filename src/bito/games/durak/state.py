@@ -35,13 +35,14 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import IllegalActionError
-from bito.games.durak import believe, dummy
+from bito.games.durak import believe, bout_extras, dummy
 from bito.games.durak.actions import (
     ATTACK,
     BELIEVE,
     BLOCK,
     DEFEND,
     DOUBT,
+    EXTRA_KINDS,
     GIVE,
     PASS,
     PASS_ACTION,
@@ -228,7 +229,7 @@ class DurakState:
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
         "_legal", "_beats", "_table", "closed", "seen", "revealed", "aside",
-        "gift", "idle", "played",
+        "gift", "idle", "played", "extra",
     )
 
     deal: Deal
@@ -278,6 +279,10 @@ class DurakState:
     #: ``team.proxy`` (#55): the seat in the rotation the defender is playing, his own or a
     #: vacated partner's; -1 in games without proxies.
     played: int
+    #: Second tries, stock leads, poker swaps and post-take attacks (#39-51): what those
+    #: rules remember during a bout (:class:`bito.games.durak.bout_extras.Extras`); None
+    #: in every other game.
+    extra: bout_extras.Extras | None
 
     @classmethod
     def start(cls, deal: Deal) -> DurakState:
@@ -310,6 +315,7 @@ class DurakState:
         s.gift = None
         s.idle = 0
         s.played = deal.first_defender if deal.team_proxy else -1
+        s.extra = None
         s._legal = None
         s._beats = s._beat_table()
         s._table = -1
@@ -355,6 +361,7 @@ class DurakState:
         s.gift = self.gift
         s.idle = self.idle
         s.played = self.played
+        s.extra = self.extra
         s._legal = None
         s._beats = self._beats
         s._table = self._table
@@ -424,6 +431,8 @@ class DurakState:
                 acts = list(believe.CALLS)
             else:
                 acts = []
+            if self.deal.extras:
+                acts = bout_extras.adjust(self, acts)
             self._legal = acts
         return acts
 
@@ -693,6 +702,8 @@ class DurakState:
             self._table |= m
             if not hand and not self.stock:
                 self._go_out(seat)
+            if self.deal.owners:
+                bout_extras.note_attack(self, seat, m)
             if self.phase == LEAD:
                 self.phase = DEFEND_PHASE
                 self.to_act = self.defender
@@ -714,6 +725,8 @@ class DurakState:
                     self._end_throw_round()
             else:
                 self._advance_thrower(counted=True)
+        elif kind >= EXTRA_KINDS:
+            bout_extras.step(self, action)
         elif kind >= GIVE:
             if kind == TOSS:
                 dummy.step_toss(self, action)  # #56
@@ -722,6 +735,8 @@ class DurakState:
             else:
                 self._step_gift(action)
         elif kind == DEFEND:
+            if self.deal.counters and bout_extras.counter_step(self, action):
+                return  # #49: the counter-attacked player covers (or the defender counters)
             seat = self.defender
             m = action.mask
             hand = self.hands[seat] ^ m
@@ -766,6 +781,8 @@ class DurakState:
                 else:
                     self._end_bout(taken=False)
         elif kind == TAKE:
+            if self.deal.counters and bout_extras.counter_step(self, action):
+                return  # #49: the counter-attacked player picks up the counter cards
             self.taking = True
             if self.deal.throw_in:
                 self._start_throw_round()
@@ -801,6 +818,8 @@ class DurakState:
                 self.defence += _UNCOVERED[n_cards]
             self.uncovered += n_cards
             self._table |= b
+            if self.deal.owners:
+                bout_extras.note_attack(self, seat, b)
             if not self.hands[seat] and not self.stock:
                 self._go_out(seat)
             self.attacker = seat
@@ -942,8 +961,9 @@ class DurakState:
         self.t_idx = 0
         by_cap = (self._cap() if deal.cap_varies else deal.cap) - len(self.attack)
         by_hand = self.hands[self.defender].bit_count() - self.uncovered
-        if not order or by_cap <= 0 or by_hand <= 0 or self.closed:  # nobody, no room()
-            self._end_throw_round()
+        if not order or self.closed or ((by_cap <= 0 or by_hand <= 0) and not (
+                deal.owners and self.taking and bout_extras.own_covers_left(self))):
+            self._end_throw_round()  # nobody, no room() (#50: nor a card to cover one's own)
             return
         self.phase = THROW
         if not self.hands[order[0]]:
@@ -955,7 +975,8 @@ class DurakState:
     def _advance_thrower(self, counted: bool) -> None:
         """Hand the right to throw to the next thrower who holds cards, or close the round."""
         del counted
-        if self.room() <= 0:
+        if self.room() <= 0 and not (self.deal.owners and self.taking
+                                     and bout_extras.own_covers_left(self)):
             self._end_throw_round()
             return
         throwers = self.throwers
@@ -983,14 +1004,15 @@ class DurakState:
         elif self.uncovered:
             self.phase = DEFEND_PHASE
             self.to_act = self.defender
-        else:
+        elif not (self.deal.extras and self.deal.rules.defense_self_throw
+                  and bout_extras.offer_self_throw(self)):
             self._end_bout(taken=False)
 
     def _end_bout(self, taken: bool) -> None:
         # Every attack card is covered unless the defender takes: only then skip the gaps.
         defence = self.defence
         covers: Iterable[int] = filter(_IS_CARD, defence) if self.uncovered else defence
-        if self.deal.transfer_only_new:
+        if self.deal.transfer_only_new or self.deal.counters:  # NEUTRAL entries (#11, #49)
             covers = (d for d in defence if d >= 0)
         self.last_bout = bout = (*self.attack, *covers)
         table = self._table
@@ -1022,6 +1044,8 @@ class DurakState:
         if self.deal.dummy_draws:
             dummy.draw(self)  # #56: the dummy refills last
         drew = len(self.stock) != stock_before
+        if self.extra is not None:
+            bout_extras.after_bout(self)
         n = self.deal.players
         idle_limit = self.deal.idle_limit
         if idle_limit:

@@ -62,6 +62,11 @@ class DurakView:
     dummy_count: int = 0
     dummy_hand: int = 0
 
+    stock_top_seen: int = -1  # #83: a card turned from the stock that went back on top
+    counter: tuple[int, ...] = ()  # #49: a counter-attack's cards, and their covers (-1: none)
+    counter_cover: tuple[int, ...] = ()
+    counter_target: int = -1  # #49: the seat that must beat the counter-attack
+
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other members of ``seat``'s team (empty without teams)."""
         for members in self.teams:
@@ -107,4 +112,8 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         dummy_controller=deal.dummy_controller,
         dummy_count=state.hands[n].bit_count() if deal.dummy_controller >= 0 else 0,
         dummy_hand=dummy_cards(state, seat) if deal.dummy_controller >= 0 else 0,
+        stock_top_seen=state.extra.shown if state.extra is not None else -1,
+        counter=state.extra.counter if state.extra is not None else (),
+        counter_cover=state.extra.counter_cover if state.extra is not None else (),
+        counter_target=state.extra.counter_target if state.extra is not None else -1,
     )
