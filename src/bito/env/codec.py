@@ -22,6 +22,12 @@ lead patterns             every lead of the shapes in ``lead.patterns`` (``lead.
 suit leads                every lead of 2..k cards of one suit (Akulina, ``lead.shape=same_suit``)
 toss                      one per card, a throw-in from the dummy's hand (#56, ``dummy.mode``)
 believe, doubt            one each, the call on face-down covers (#59, ``defense.face_down``)
+try, stock                one each: a second try (#39), a stock-top attack (#40, #83)
+swap                      every set of 1..k cards of the pack (#42, ``defense.exchange=k``)
+pair                      every (card, its own cover) pair (#48 self-throw, #51 impudent)
+own cover                 every (cover, own card) pair (#50, #51)
+counter                   every cover of a card with one or more cards of the cover's rank
+                          added (#49 ``defense.counter``)
 ========================  =====================================================================
 
 Indices are stable for a rules object: the same rules give the same numbering on every
@@ -161,9 +167,46 @@ class ActionCodec:
             block("toss", (Action(TOSS, (c,)) for c in self.cards))
         if getattr(r, "defense_face_down", False):
             block("call", (Action(BELIEVE), Action(DOUBT)))
+        self._extra_blocks(r, block)
         self.actions: tuple[Action, ...] = tuple(actions)
         self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
         self.size = len(self.actions)
+
+    def _extra_blocks(self, r: Rules, block: Any) -> None:
+        """The moves of second tries, stock leads, swaps, self-covered throws, own covers and
+        counter-throws (#39-51, ``bito.games.durak.bout_extras``), when the rules have them."""
+        if getattr(r, "defense_second_try", "off") == "off" and getattr(
+                r, "lead_stock_top", "off") == "off" and not getattr(r, "defense_exchange", 0) \
+                and not getattr(r, "defense_self_throw", False) and getattr(
+                r, "throw_in_after_take_mode", "normal") == "normal" and not getattr(
+                r, "defense_counter", False):
+            return
+        from bito.games.durak import actions as a
+
+        cards = self.cards
+        if r.defense_second_try != "off":
+            block("try", [a.TRY_ACTION])
+        if r.lead_stock_top != "off":
+            block("stock", [a.STOCK_ACTION])
+        if r.defense_exchange:
+            most = r.defense_exchange
+            sizes = range(1, most + 1) if r.defense_exchange_mode == "up_to" else (most,)
+            block("swap", (a.swap(*combo) for k in sizes for combo in combinations(cards, k)))
+        if r.defense_self_throw or r.throw_in_after_take_mode == "impudent":
+            block("pair", (a.pair(x, y) for x in cards for y in cards if x != y))
+        if r.throw_in_after_take_mode != "normal":
+            block("own cover", (a.own_cover(y, x) for x in cards for y in cards if x != y))
+        if r.defense_counter:
+            def counters() -> Iterable[Action]:
+                for target in cards:
+                    for cover in cards:
+                        if cover == target:
+                            continue
+                        same = [c for c in cards if c != cover and MATCH_MASKS[cover] >> c & 1]
+                        for k in range(1, len(same) + 1):
+                            for extra in combinations(same, k):
+                                yield a.counter(cover, target, *extra)
+            block("counter", counters())
 
     @staticmethod
     def _group_most(r: Rules) -> int:
