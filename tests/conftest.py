@@ -12,11 +12,19 @@ from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from bito.cards import cards_of, mask_of, parse_card, rank_of, standard_deck, suit_of
 from bito.errors import IllegalActionError
 from bito.games.durak import Action, DurakState, MatchContext, new_game, parse_action
 from bito.notation import parse_position, position_text
+
+# Every run draws the same Hypothesis examples (derandomize): a CI run cannot fail on an example
+# nobody has seen before, and any failure reproduces on every machine. To hunt for new
+# examples, run ``pytest --hypothesis-profile=explore`` (random examples, more of them).
+hypothesis_settings.register_profile("repeatable", derandomize=True, database=None)
+hypothesis_settings.register_profile("explore", derandomize=False, max_examples=300)
+hypothesis_settings.load_profile("repeatable")
 
 BASES = ("simple", "podkidnoy", "perevodnoy")
 
