@@ -100,6 +100,9 @@ def zones(state: DurakState) -> list[list[int]]:
     extra = state.extra  # #49: a counter-attack's cards lie on a table of their own
     if extra is not None and extra.counter:
         out.append([c for c in (*extra.counter, *extra.counter_cover) if c >= 0])
+    books = state.books
+    if books is not None:  # face-down cards of the stock group (#35 locked, #37 buy-in)
+        out += [cards_of(m) for m in (*books.reserve, *books.locked)]
     return out
 
 

@@ -70,6 +70,8 @@ for _key, _spec in OPTION_SPECS.items():
             and _key not in OWN_FUZZ_KEYS):
         VALUES[_key] = list(_spec.ready_choices)
 VALUES.setdefault("end.instant_loss_cards", [0, 14])
+VALUES.setdefault("deal.reserve", [0, 3])
+VALUES.setdefault("draw.target_cap", [0, 6])
 NOT_VARIED = {"family", "players.min", "players.max", *OWN_FUZZ_KEYS}
 
 

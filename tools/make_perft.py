@@ -395,6 +395,23 @@ def main(argv: list[str] | None = None) -> int:
     jobs += [(GOLDEN / f"perft_v2t_{v}.txt", render_v2_teams, v) for v in VARIANTS2_TEAMS]
     jobs += [(GOLDEN / f"perft_v2_lead_{v}.txt", render_v2_lead, v) for v in VARIANTS2_LEAD]
     jobs += [(GOLDEN / f"perft_v2_{v}.txt", render_v2_attack, v) for v in VARIANTS2_ATTACK]
+    from perft_v2_stock import DEPTH as V2_DEPTH
+    from perft_v2_stock import SEEDS as V2_SEEDS
+    from perft_v2_stock import STOCK
+
+    def render_v2(vid: str) -> str:
+        spec, positions = STOCK[vid]
+        lines = [HEADER_V1.format(vid=vid, spec=spec, depth=V2_DEPTH).replace(
+            "Variants I id", "Variants II id").replace("(issue 3)", "(issue 4)")]
+        for players, seed in V2_SEEDS:
+            found = counts(new_game(spec, players=players, seed=seed), V2_DEPTH)
+            lines.append(f"seed {players} {seed} ; {' '.join(map(str, found))}\n")
+        for text in positions:
+            found = counts(parse_position(text), V2_DEPTH)
+            lines.append(f"position {text} ; {' '.join(map(str, found))}\n")
+        return "".join(lines)
+
+    jobs += [(GOLDEN / f"perft_v2_{v}.txt", render_v2, v) for v in STOCK]
     for path, make, variant in jobs:
         if only and variant not in only:
             continue

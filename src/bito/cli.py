@@ -85,6 +85,9 @@ def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) 
     from bito.rules import resolve
     from bito.rules.house import load_house_rules
 
+    if rules_file is None and family_of(spec) == "meta":
+        raise UsageError(f"{spec} is an event over many games, not one game: run "
+                         "`bito tournament --variant GAME`")
     if rules_file is None and family_of(spec) != "durak":
         if deck is not None:
             raise UsageError("--deck is a Durak option; this game sets its own deck options")
@@ -450,6 +453,44 @@ def cmd_sim(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- tournament ---------------------------------------------------------------------------
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """#64: an elimination event between bots; prints the standings."""
+    resolved = _resolve(args.variant, None, None)
+    if getattr(resolved.rules, "family", "durak") != "durak":
+        raise UsageError("a tournament plays a Durak-family game at every table")
+    if args.entrants < 2:
+        raise UsageError("--entrants must be at least 2")
+    if args.table < 2:
+        raise UsageError("--table must be at least 2")
+    _check_players(resolved.rules, min(args.table, args.entrants), resolved.spec)
+    from bito.bots import bot_names
+    from bito.tournament import run_tournament
+
+    names = [n.strip() for n in (args.bots or "heuristic,random").split(",") if n.strip()]
+    for name in names:
+        if name not in bot_names():
+            raise UsageError(f"--bots: unknown bot {name!r} (known: {', '.join(bot_names())})")
+    entrants = [names[i % len(names)] for i in range(args.entrants)]
+    result = run_tournament(resolved.spec, entrants, table=args.table, seed=args.seed)
+    data = result.to_json()
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+        return EXIT_OK
+    print(f"Tournament of {data['variant']}: {data['entrants']} entrants, tables of up to "
+          f"{data['table_size']}, {data['stages']} stages, {data['deals']} deals "
+          f"(seed {data['seed']})")
+    print()
+    print(f"{'place':>5}  {'entrant':>7}  {'bot':<12}{'out in stage':>12}")
+    for row in data["standings"]:
+        stage = row["out_in_stage"]
+        print(f"{row['place']:>5}  {row['entrant']:>7}  {row['bot']:<12}"
+              f"{'winner' if stage is None else stage:>12}")
+    return EXIT_OK
+
+
 # --- replay -------------------------------------------------------------------------------
 
 
@@ -757,6 +798,25 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, metavar="N",
                      help="workers for --executor process/ray (default: all CPUs)")
     sim.set_defaults(func=cmd_sim)
+
+    tour = sub.add_parser(
+        "tournament", help="an elimination tournament between bots (#64)", formatter_class=fmt,
+        description="Seat the entrants at tables, play one deal per table, eliminate every "
+                    "table's fool; repeat until one player is left. Prints the standings.",
+        epilog="examples:\n  bito tournament --entrants 16 --table 4\n"
+               "  bito tournament --variant perevodnoy --entrants 9 --table 3 "
+               "--bots heuristic,random --json")
+    tour.add_argument("--variant", default="podkidnoy", metavar="SPEC",
+                      help="the game played at every table (default podkidnoy)")
+    tour.add_argument("--entrants", type=int, default=16, metavar="N",
+                      help="players entering (default 16)")
+    tour.add_argument("--table", type=int, default=4, metavar="N",
+                      help="most players at one table (default 4)")
+    tour.add_argument("--bots", metavar="A,B,...",
+                      help="bot names, given to the entrants in turn (default heuristic,random)")
+    tour.add_argument("--seed", type=int, default=0, help="seed of the whole event (default 0)")
+    tour.add_argument("--json", action="store_true", help="print one JSON object")
+    tour.set_defaults(func=cmd_tournament)
 
     arena = sub.add_parser(
         "arena", help="rate bots against each other on duplicate deals", formatter_class=fmt,

@@ -107,6 +107,10 @@ class SimStats:
     losses_by_seat: list[int] = field(default_factory=list)
     total_actions: int = 0
     seconds: float = 0.0
+    #: The scoring variants' figures (#61-63), only for games that keep them: per bot, the
+    #: points and figures scored and the games it was a top scorer in; games whose fool wore
+    #: epaulettes, by count.
+    tallies: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def completed(self) -> int:
@@ -142,6 +146,8 @@ class SimStats:
             "losses_by_seat": list(self.losses_by_seat),
             "errors_by_kind": dict(self.errors_by_kind),
             "seconds": round(self.seconds, 3),
+            **({"tallies": {k: dict(v) for k, v in self.tallies.items()}}
+               if self.tallies else {}),
         }
 
 
@@ -260,6 +266,26 @@ def _merge_into(stats: SimStats, part: SimStats) -> None:
         stats.errors_by_kind[kind] = stats.errors_by_kind.get(kind, 0) + n
     for seat, n in enumerate(part.losses_by_seat):
         stats.losses_by_seat[seat] += n
+    for key, counts in part.tallies.items():
+        mine = stats.tallies.setdefault(key, {})
+        for name, n in counts.items():
+            mine[name] = mine.get(name, 0) + n
+
+
+def _add_tallies(stats: SimStats, outcome: Outcome, at_seat: list[str]) -> None:
+    """Count the scoring variants' results of one game (#61-63) into ``stats.tallies``."""
+    def add(key: str, name: str, n: int) -> None:
+        counts = stats.tallies.setdefault(key, {})
+        counts[name] = counts.get(name, 0) + n
+
+    for seat, n in enumerate(outcome.points):
+        add("points_by_bot", at_seat[seat], n)
+    for seat in outcome.top_scorers:
+        add("top_scorer_by_bot", at_seat[seat], 1)
+    for seat, n in enumerate(outcome.figures):
+        add("figures_by_bot", at_seat[seat], n)
+    if outcome.epaulettes:
+        add("epaulettes", str(outcome.epaulettes), 1)
 
 
 def _play_one(variant: str | Rules, players: int, bot_names: list[str], seed: int, g: int,
@@ -285,6 +311,9 @@ def _play_one(variant: str | Rules, players: int, bot_names: list[str], seed: in
     for name in at_seat:
         stats.seat_games_by_bot[name] = stats.seat_games_by_bot.get(name, 0) + 1
         stats.losses_by_bot.setdefault(name, 0)
+    outcome = result.outcome
+    if outcome.points or outcome.figures or outcome.epaulettes:
+        _add_tallies(stats, outcome, at_seat)
     if result.draw:
         stats.draws += 1
     elif result.loser is not None:

@@ -35,6 +35,7 @@ from bito.games.durak.render import (
     hand_text,
     outcome_text,
     state_trump_words,
+    tally_text,
     view_trump_words,
 )
 from bito.games.game import Game
@@ -236,6 +237,8 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
         count = view.hand_counts[seat]
         known = view.known[seat]
         extra = f"   known: {hand_text(known, trump)}" if known else ""
+        if view.reserve_counts and view.reserve_counts[seat]:
+            extra += f"   + {view.reserve_counts[seat]} face down"  # #35 locked, #37 buy-in
         lines.append(f"  {labels[seat]:<{width}}  {count:>2} card(s){_roles(view, seat)}{extra}")
     lines += table_lines(view)
     if view.dummy_controller >= 0:  # #56: the dummy's hand, as far as this seat may see it
@@ -244,8 +247,12 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
         seen = hand_text(view.dummy_hand, trump) if view.dummy_hand else \
             f"{view.dummy_count} card(s), face down"
         lines.append(f"  Dummy ({whose} to throw in from, moves ~card): {seen}")
+    mine = view.reserve_counts[view.seat] if view.reserve_counts else 0
     lines.append(f"  Your hand{_roles(view, view.seat)}: {hand_text(view.hand, trump)}"
-                 "   (* = trump)")
+                 "   (* = trump)" + (f"   + {mine} face down, unseen" if mine else ""))
+    tallies = tally_text(view.points, view.figures, 0, labels)
+    if tallies:
+        lines.append(f"  Tallies: {tallies}")
     if view.is_over:
         return "\n".join(lines)
     if view.my_turn:
@@ -445,6 +452,9 @@ class TerminalGame:
         self.out(render_full(state, self.names))
         self.out(result_text(outcome.loser, outcome.draw, outcome.order, self.labels,
                              outcome.reason, outcome.teams))
+        tallies = tally_text(outcome.points, outcome.figures, outcome.epaulettes, self.labels)
+        if tallies:
+            self.out(tallies)
         if outcome.draw:
             self.out("Nobody is the fool this time.")
         elif outcome.loser == self.human:

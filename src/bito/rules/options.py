@@ -276,6 +276,42 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("team.proxy", (False, True), "with teams: a player who goes out keeps his seat "
                "in the rotation and his nearest partner still in play counter-clockwise "
                "attacks and defends for it from his own hand (#55, S1:66)", "#55"),
+    OptionSpec("draw.when", ("every_bout", "hand_empty"), "who refills after a bout: every "
+               "player below the hand size, or only players with no cards at all (#34)", "#34"),
+    OptionSpec("draw.progressive", (False, True), "hands refill to one card more after each "
+               "bout: 2 after the first, 3 after the second, ... (#36; deal.hand_size=1)",
+               "#36"),
+    OptionSpec("draw.target_cap", None, "with draw.progressive: the refill target never "
+               "passes this many cards (0: no cap, the catalogue's default; 6 the "
+               "alternative, #36 A1)", "#36"),
+    OptionSpec("deal.remove_stock", (False, True), "after the deal and the trump card is "
+               "turned, the rest of the pack, trump card included, is set aside unseen: "
+               "nobody draws (#32)", "#32"),
+    OptionSpec("deal.whole_pack", (False, True), "the whole pack is dealt out one card at a "
+               "time; the first players clockwise from the dealer's left get one more when "
+               "it does not divide; the last card dealt is shown and fixes the trump (#33)",
+               "#33"),
+    OptionSpec("deal.reserve", None, "cards dealt face down to each player before his hand, "
+               "unseen even by him, picked up once when he would otherwise go out (the "
+               "buy-in, #37); 0: none. Lowered automatically so that players x (hand size + "
+               "reserve) + 1 fits the deck", "#37"),
+    OptionSpec("deal.access", ("all", "gradual"), "gradual: of each packet a player receives "
+               "from the stock only one card is usable at first, the others lie face down "
+               "unseen; one more becomes usable after each bito, and all once the stock is "
+               "empty (#35)", "#35"),
+    OptionSpec("exchange.mode", ("none", "whole_hand"), "after every bout, once hands are "
+               "refilled, every player still in passes his whole hand to his left neighbour "
+               "(#31)", "#31"),
+    OptionSpec("discard.recycle_every", (0, 2), "every n-th bito goes back into the stock, "
+               "shuffled under the top and above the trump card, instead of to the discard "
+               "pile (#38); 0: never", "#38"),
+    OptionSpec("score.points", ("off", "covered", "discarded"), "a tally per player of cards "
+               "beaten off in bouts he defended successfully: the attack cards he covered, or "
+               "every card of those bouts (#61 A1); the top scorers win (#61)", "#61"),
+    OptionSpec("score.figures", (False, True), "a tally per player of figure cards (10, J, Q, "
+               "K, A) he covered in bouts he defended successfully (#62)", "#62"),
+    OptionSpec("end.epaulettes", (False, True), "a fool whose last attack was made with "
+               "non-trump sixes only wears them as epaulettes: one or two (#63)", "#63"),
     OptionSpec("end.draw_allowed", (True, False), "a game where the last players go out "
                "together ends without a fool (B11); otherwise the last to go out is the fool",
                "§1.8 B11"),
@@ -397,6 +433,18 @@ class Rules:
     team_throw_in: str = "opponents"
     team_attack: str = "opponent"
     team_proxy: bool = False
+    draw_when: str = "every_bout"
+    draw_progressive: bool = False
+    draw_target_cap: int = 0
+    deal_remove_stock: bool = False
+    deal_whole_pack: bool = False
+    deal_reserve: int = 0
+    deal_access: str = "all"
+    exchange_mode: str = "none"
+    discard_recycle_every: int = 0
+    score_points: str = "off"
+    score_figures: bool = False
+    end_epaulettes: bool = False
     end_draw_allowed: bool = True
     end_repetition: int = 3
     end_idle_bouts: int = 50
@@ -426,6 +474,10 @@ class Rules:
                            ("throw_in.cap", self.throw_in_cap)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise RulesError(key, f"must be a positive whole number, not {value!r}")
+        for key, value in (("deal.reserve", self.deal_reserve),
+                           ("draw.target_cap", self.draw_target_cap)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise RulesError(key, f"must be 0 (off) or a positive number, not {value!r}")
         if self.throw_in_first_bout_cap < 0:
             raise RulesError("throw_in.first_bout_cap", "must be 0 (off) or a positive number")
         if self.players_min < 2:

@@ -47,6 +47,15 @@ field          meaning
 ``tried`` ...  second tries, stock leads, poker swaps and post-take attacks (#39-51):
                ``tried``, ``swapped``, ``stock_plays``, ``shown``, ``owned``,
                ``own_covers``, ``self_throw`` (see :mod:`bito.games.durak.bout_extras`)
+``reserve``    per seat, face-down cards nobody may see: #37's buy-in; ``locked`` #35's
+``locked``     locked cards
+``removed``    the stock set aside unseen after the deal (#32)
+``points``     the stock group's tallies per seat, ``.``-separated: #61 points, #62
+``figures``    figures, #63 ``sixes`` of the last attack at each seat
+``sixes``
+``passed``     per seat, the hand passed on at the last exchange (#31)
+``bitos``      bouts ended in bito so far (#38); ``restocked`` ``1`` once the stock was
+               rebuilt from a bito after running out
 =============  ============================================================================
 
 The *censored* form, for one seat, writes every card that seat may not see as ``??`` (``??*5``
@@ -64,6 +73,12 @@ from bito.cards import HIDDEN, card_str, cards_of, parse_card, split_cards
 from bito.errors import InvalidNotationError, RulesError
 from bito.games.durak import bout_extras
 from bito.games.durak.actions import Action, parse_action
+from bito.games.durak.position_stock import (
+    STOCK_KEYS,
+    read_stock_fields,
+    stock_cards,
+    stock_fields,
+)
 from bito.games.durak.setup import Deal, MatchContext, _trump_context
 from bito.games.durak.state import (
     CALL_PHASE,
@@ -137,8 +152,9 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         fields.append("hands=" + "/".join(_cards(h) for h in state.hands[:n]))
     else:
         stock, hidden = "", 0
+        face_up = 0 if state.books is not None and state.books.restocked else d.face_up
         for c in state.stock:  # bottom first: face-up cards shown, the others hidden
-            if d.face_up >> c & 1:
+            if face_up >> c & 1:
                 stock += _hidden(hidden) + card_str(c)
                 hidden = 0
             else:
@@ -198,6 +214,7 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
     end = _end_field(state)
     if end:
         fields.append(f"end={end}")
+    fields += stock_fields(state, seat)
     return " ".join(fields)
 
 
@@ -227,7 +244,7 @@ class CensoredPosition:
 _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
          "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
          "throwers", "t_idx", "passes", "out", "under_fool", "closed", "own", "secret",
-         "revealed", "up", "gift", "idle", "plays", "dummy", "controller", "end"} | \
+         "revealed", "up", "gift", "idle", "plays", "dummy", "controller", "end", *STOCK_KEYS} | \
     bout_extras.POSITION_KEYS
 
 
@@ -380,6 +397,7 @@ def parse_position(text: str) -> DurakState:
     if secret >= 0 and not (revealed and drawable):
         listed.append(("secret", secret, where["secret"]))
     listed += bout_extras.listed_cards(f, where, text)
+    listed += stock_cards(f, where, text, n)
     if "discard" in f:
         listed += [("discard", c, where["discard"])
                    for c in _card_field(f, where, text, "discard")]
@@ -402,7 +420,7 @@ def parse_position(text: str) -> DurakState:
     else:
         discard = sum(1 << c for c in deck - set(seen))
     if stock and trump_card >= 0 and stock[0] != trump_card and not (
-            revealed and stock == [secret]):
+            revealed and stock == [secret]) and f.get("restocked") != "1":
         raise InvalidNotationError("stock: the bottom card must be the trump card while it "
                                    "lies under the stock", text, where["stock"])
     attacker = _int(f, where, text, "attacker", 0, 0, n - 1)
@@ -483,6 +501,7 @@ def parse_position(text: str) -> DurakState:
                       GIVE_PHASE: s.gift[0] if s.gift else -1}.get(
         s.phase, s.throwers[s.t_idx] if in_range else s.attacker)
     s.to_act = _int(f, where, text, "to_act", default_to_act, -1, n - 1)
+    read_stock_fields(s, f, where, text)
     if "end" in f:
         if s.phase != OVER:
             raise InvalidNotationError("end: only with phase=over", text, where["end"])

@@ -135,6 +135,8 @@ def render_view(view: DurakView, names: Sequence[str]) -> str:
         if view.teams:
             role += " [partner]" if seat in view.partners(view.seat) else " [opponent]"
         status = "out" if seat in view.out else f"{view.hand_counts[seat]} cards"
+        if view.reserve_counts and view.reserve_counts[seat]:
+            status += f" + {view.reserve_counts[seat]} face down"  # #35, #37
         known = view.known[seat]
         extra = f"   known: {hand_text(known, trump)}" if known else ""
         lines.append(f"  {names[seat]}{role}: {status}{extra}")
@@ -155,5 +157,24 @@ def render_view(view: DurakView, names: Sequence[str]) -> str:
         lines.append(f"  top of the stock, seen by all: {card_pretty(view.stock_top_seen)}")
     lines.append("")
     role = _role(view.seat, view.attacker, view.defender, view.to_act)
-    lines.append(f"  {names[view.seat]}{role}: {hand_text(view.hand, trump)}")
+    mine = view.reserve_counts[view.seat] if view.reserve_counts else 0
+    lines.append(f"  {names[view.seat]}{role}: {hand_text(view.hand, trump)}"
+                 + (f"   + {mine} face down (unseen)" if mine else ""))
+    tallies = tally_text(view.points, view.figures, 0, names)
+    if tallies:
+        lines.append(f"  {tallies}")
     return "\n".join(lines)
+
+
+def tally_text(points: Sequence[int], figures: Sequence[int], epaulettes: int,
+               names: Sequence[str]) -> str:
+    """The scoring variants' tallies in words (#61 points, #62 figures, #63 epaulettes)."""
+    parts = []
+    if points:
+        parts.append("points " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(points)))
+    if figures:
+        parts.append("figures " + ", ".join(f"{names[s]} {f}" for s, f in enumerate(figures)))
+    if epaulettes:
+        parts.append("the fool wears " + ("one epaulette" if epaulettes == 1
+                                          else "full epaulettes"))
+    return "; ".join(parts)

@@ -76,6 +76,12 @@ class Deal:
     # Cards of the stock that lie face up and become public when drawn: the trump card, the
     # personal trump cards of #16, the turned secret card (#18). 0: just the trump card.
     face_up: int = 0
+    # Variants II, the stock group (#31-38, #61-63): each seat's face-down cards at the start,
+    # the buy-in reserve of #37 and the locked cards of #35 (empty when unused), and the cards
+    # set aside unseen after the deal (#32's removed stock, trump card included).
+    reserves: tuple[int, ...] = ()
+    locked: tuple[int, ...] = ()
+    removed: int = 0
     # Rule facts read on every move, kept here to spare the rules lookups: bout caps
     # (VARIANTS.md §1.5), whether the cap can change during the deal, the lead limits
     # (§1.4: ``lead_most`` is the most cards of one rank a lead may hold, 0 for "up to the
@@ -117,6 +123,9 @@ class Deal:
     extras: bool = field(init=False, compare=False, repr=False)
     owners: bool = field(init=False, compare=False, repr=False)
     counters: bool = field(init=False, compare=False, repr=False)
+    # Whether the bout end goes through bito.games.durak.stock (a draw, tally or exchange
+    # rule of the stock group differs from the base game's).
+    stock_rules: bool = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -161,6 +170,7 @@ class Deal:
                        or r.throw_in_after_take_mode != "normal" or r.defense_counter),
             "owners": r.throw_in_after_take_mode != "normal" or r.defense_counter,
             "counters": r.defense_counter,
+            "stock_rules": _uses_stock_rules(r),
             "transfer_loose": (r.transfer_window == "any_time"
                                or r.transfer_new_defender_beats == "transfer_cards_only"),
         }
@@ -198,6 +208,21 @@ class Deal:
             trumps, high, wild = _trump_context(self.rules, self.secret_card)
             return trumps, high, wild, frozenset()
         return self.trumps, self.high_joker, self.jokers_wild, frozenset()
+
+
+def _uses_stock_rules(r: Rules) -> bool:
+    """Does a bout end need :mod:`bito.games.durak.stock` (#31, #34-38, #61-63)?"""
+    return (r.draw_when != "every_bout" or r.draw_progressive or r.deal_reserve > 0
+            or r.deal_access != "all" or r.exchange_mode != "none"
+            or r.discard_recycle_every > 0 or r.score_points != "off" or r.score_figures
+            or r.end_epaulettes)
+
+
+def reserve_size(rules: Rules, players: int, cards: int) -> int:
+    """#37 A1: the buy-in per player, lowered until players x (hand + reserve) + 1 cards fit
+    the pack, so at least one card is left to turn up as the trump."""
+    room = (cards - 1) // players - rules.deal_hand_size
+    return max(0, min(rules.deal_reserve, room))
 
 
 #: Most cards of one rank a lead may hold, by ``lead.shape`` (absent: up to the lead limit).
@@ -347,14 +372,25 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     # whether or not the dealer was given: a replay that names the dealer deals the same game.
     lot = rng.randrange(players)
     dealer = match.dealer if match.dealer is not None else lot
+    reserves: tuple[int, ...] = ()
+    locked_cards: tuple[int, ...] = ()
+    if rules.deal_reserve:
+        # #37: the buy-in is dealt first, face down, one card at a time from the dealer's left.
+        k = reserve_size(rules, players, len(deck))
+        got_reserve = [0] * players
+        for i, c in enumerate(deck[:players * k]):
+            got_reserve[(dealer + 1 + i % players) % players] |= 1 << c
+        reserves = tuple(got_reserve)
+        deck = deck[players * k:]
     # One card at a time clockwise from the dealer's left, ``deal_hand_size`` rounds: the
     # k-th seat in that order gets every ``players``-th card from deck[k].
-    pos = players * rules.deal_hand_size
-    if indicator >= 0 and pos > len(deck):
+    pos = len(deck) if rules.deal_whole_pack else players * rules.deal_hand_size
+    if indicator >= 0 and (pos > len(deck) or rules.deal_whole_pack):
         # Every card is dealt: the indicator cannot lie under an empty stock, so it is dealt
         # last, to the dealer, who holds it face up like any last-dealt trump card.
         deck.append(indicator)
         indicator = -1
+        pos = min(pos, len(deck)) if not rules.deal_whole_pack else len(deck)
     hands = [0] * players
     for k in range(players):
         got = 0
@@ -362,6 +398,9 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
             got |= 1 << c
         hands[(dealer + 1 + k) % players] = got
     last_dealt = deck[pos - 1]
+    # Who got the last card: the dealer when the pack divides, else (#33 A1) the player who
+    # got the last of the extra cards.
+    last_seat = (dealer + 1 + (pos - 1) % players) % players
     rest = deck[pos:]  # top first
     dummy = -1
     if rules.dummy_mode != "none":
@@ -381,7 +420,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     elif source in ("fixed", "none"):
         # No card is turned up: the trump is agreed (Japanese) or there is none (#15).
         if source == "fixed" and rules.trump_search_indicator and not rest:
-            shown[dealer] |= 1 << last_dealt  # the indicator, dealt last (see above)
+            shown[last_seat] |= 1 << last_dealt  # the indicator, dealt last (see above)
         trump_card = indicator
         stock = ((indicator,) if indicator >= 0 else ()) + tuple(reversed(rest))
     elif not rest:
@@ -393,7 +432,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
             if not _rejected(c, rules):
                 trump_card = c
                 break
-        shown[dealer] |= 1 << trump_card
+        shown[last_seat] |= 1 << trump_card
         stock = ()
     else:
         trump_card, rest = _turn_trump(rules, rest, rng)
@@ -404,6 +443,22 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
             stock = stock[:-1]
             if rules.trump_secret_drawable:
                 face_up = 1 << trump_card | 1 << secret
+    removed = 0
+    if rules.deal_remove_stock:
+        # #32: the trump is turned and announced, then the whole stock goes aside unseen.
+        for c in stock:
+            removed |= 1 << c
+        stock = ()
+    if rules.deal_access == "gradual" and stock:
+        # #35: only the first card each player was dealt is usable; the rest lie face down
+        # (with no stock at all every card is usable from the start).
+        usable = [1 << deck[k] for k in range(players)]
+        locked = [0] * players
+        for k in range(players):
+            seat = (dealer + 1 + k) % players
+            locked[seat] = hands[seat] & ~usable[k]
+            hands[seat] &= usable[k]
+        locked_cards = tuple(locked)
     trumps, high_joker, jokers_wild = _trump_context(rules, trump_card)
     trump_suit = min(trumps) if trumps else -1
     shown_before = list(shown)
@@ -426,6 +481,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
                 under_fool=under_fool, trumps=trumps, high_joker=high_joker,
                 jokers_wild=jokers_wild, secret_card=secret, own_trumps=own, face_up=face_up,
                 dummy_controller=controller,
+                reserves=reserves, locked=locked_cards, removed=removed,
                 thrower_orders=_shared_memo("throw_in.by", players, thrower_rule(rules)),
                 draw_orders=_shared_memo("draw.order", players, rules.draw_order))
 

@@ -57,6 +57,14 @@ from bito.games.durak.actions import (
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.leads import covered_cards, lead_actions, pass_lead
 from bito.games.durak.setup import Deal
+from bito.games.durak.stock import (
+    Books,
+    pick_up_reserve,
+    refill,
+    settle_bout,
+    start_books,
+    tallied,
+)
 from bito.games.durak.suit_leads import suit_leads
 from bito.games.durak.teams import losing_team, next_bout, throwers
 from bito.games.durak.transfers import discard_neutralised, refusal_target, refuse_back
@@ -192,6 +200,12 @@ class Outcome:
     #: that lost with its fool (None for a draw). Both partners of the fool lose.
     teams: tuple[tuple[int, ...], ...] = ()
     losing_team: int | None = None
+    #: The scoring variants' tallies per seat (empty when the game keeps none): cards beaten
+    #: off in successful defences (#61), figure cards among them (#62); and the fool's
+    #: epaulettes, 0-2 (#63).
+    points: tuple[int, ...] = ()
+    figures: tuple[int, ...] = ()
+    epaulettes: int = 0
 
     @property
     def team_order(self) -> tuple[int, ...]:
@@ -210,6 +224,14 @@ class Outcome:
         """The first player out (for ``next_game_leader=previous_winner``)."""
         return self.order[0] if self.order else None
 
+    @property
+    def top_scorers(self) -> tuple[int, ...]:
+        """#61: the seats with the most points, who share the win (empty without points)."""
+        if not self.points:
+            return ()
+        best = max(self.points)
+        return tuple(s for s, p in enumerate(self.points) if p == best)
+
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"loser": self.loser, "order": list(self.order),
                                   "draw": self.draw}
@@ -218,6 +240,13 @@ class Outcome:
         if self.teams:
             out["teams"] = [list(t) for t in self.teams]
             out["losing_team"] = self.losing_team
+        if self.points:
+            out["points"] = list(self.points)
+            out["top_scorers"] = list(self.top_scorers)
+        if self.figures:
+            out["figures"] = list(self.figures)
+        if self.epaulettes:
+            out["epaulettes"] = self.epaulettes
         return out
 
 
@@ -229,7 +258,7 @@ class DurakState:
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
         "_legal", "_beats", "_table", "closed", "seen", "revealed", "aside",
-        "gift", "idle", "played", "extra",
+        "gift", "idle", "played", "extra", "books",
     )
 
     deal: Deal
@@ -283,6 +312,9 @@ class DurakState:
     #: rules remember during a bout (:class:`bito.games.durak.bout_extras.Extras`); None
     #: in every other game.
     extra: bout_extras.Extras | None
+    #: The stock group's bookkeeping (reserves, tallies, exchanges; :mod:`.stock`), None in
+    #: games that have none of those rules.
+    books: Books | None
 
     @classmethod
     def start(cls, deal: Deal) -> DurakState:
@@ -316,6 +348,8 @@ class DurakState:
         s.idle = 0
         s.played = deal.first_defender if deal.team_proxy else -1
         s.extra = None
+        s.books = start_books(deal) if deal.stock_rules else None
+        s.aside |= deal.removed
         s._legal = None
         s._beats = s._beat_table()
         s._table = -1
@@ -362,6 +396,7 @@ class DurakState:
         s.idle = self.idle
         s.played = self.played
         s.extra = self.extra
+        s.books = self.books
         s._legal = None
         s._beats = self._beats
         s._table = self._table
@@ -941,6 +976,8 @@ class DurakState:
         return (other & -other).bit_length() - 1
 
     def _go_out(self, seat: int) -> None:
+        if self.books is not None and pick_up_reserve(self, seat):
+            return  # #37 buy-in, #35 locked cards: he plays on
         if not self.out_mask >> seat & 1:
             self.out_mask |= 1 << seat
             self.out.append(seat)
@@ -1031,6 +1068,8 @@ class DurakState:
             self.known[defender] |= table
         else:
             self.discard |= table
+        if self.deal.stock_rules:
+            settle_bout(self, taken)
         self.attack = []
         self.defence = []
         self.uncovered = 0
@@ -1040,7 +1079,10 @@ class DurakState:
         self._table = 0
         self.closed = False
         stock_before = len(self.stock)
-        self._draw()
+        if self.deal.stock_rules:
+            refill(self)
+        else:
+            self._draw()
         if self.deal.dummy_draws:
             dummy.draw(self)  # #56: the dummy refills last
         drew = len(self.stock) != stock_before
@@ -1060,6 +1102,8 @@ class DurakState:
                 self.to_act = -1
                 self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
                                        draw=True, reason="idle", teams=self.deal.teams)
+                if self.books is not None:
+                    self.outcome = tallied(self, self.outcome)
                 return
         limit = self.deal.rules.end_instant_loss_cards
         if limit and taken and self.hands[defender].bit_count() >= limit:
@@ -1117,6 +1161,8 @@ class DurakState:
             self.to_act = -1
             self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
                                    draw=True, reason="repetition", teams=self.deal.teams)
+            if self.books is not None:
+                self.outcome = tallied(self, self.outcome)
             return
         self.seen = (*seen, key)
 
@@ -1168,7 +1214,7 @@ class DurakState:
         self.revealed = True
         if self.deal.rules.trump_secret_drawable:
             self.stock.append(self.deal.secret_card)
-            self.aside = 0
+            self.aside &= ~(1 << self.deal.secret_card)  # other set-aside cards stay (#32)
         self._beats = self._beat_table()
 
     def _still_in(self, loser: int | None) -> list[int]:
@@ -1193,6 +1239,8 @@ class DurakState:
         self.outcome = Outcome(loser=loser, order=order, draw=draw, reason=reason,
                                teams=self.deal.teams,
                                losing_team=losing_team(self.deal.team_of, loser))
+        if self.books is not None:
+            self.outcome = tallied(self, self.outcome)
 
     # --- errors --------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from bito.games.durak.actions import Action
 from bito.games.durak.believe import censor
 from bito.games.durak.dummy import visible as dummy_cards
+from bito.games.durak.stock import seen_by
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState, Outcome
@@ -61,6 +62,11 @@ class DurakView:
     dummy_controller: int = -1
     dummy_count: int = 0
     dummy_hand: int = 0
+    # The stock group (#35, #37, #61, #62): each seat's face-down cards, as counts only (no
+    # one, the owner included, may see them), and the public tallies (empty when not kept).
+    reserve_counts: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
+    figures: tuple[int, ...] = ()
 
     stock_top_seen: int = -1  # #83: a card turned from the stock that went back on top
     counter: tuple[int, ...] = ()  # #49: a counter-attack's cards, and their covers (-1: none)
@@ -90,15 +96,23 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         raise ValueError(f"no seat {seat} in a {n}-player game")
     # With personal trumps (#16) a seat's trump is its own suit.
     trumps = frozenset({deal.own_trumps[seat]}) if deal.own_trumps else state.trumps
+    known = tuple(k & h for k, h in zip(state.known[:n], state.hands[:n], strict=True))
+    books = state.books
+    face_up = deal.face_up
+    if books is not None:
+        known = seen_by(state, seat, known)  # #31: the hand he passed on
+        if books.restocked:
+            face_up = 0  # #38 A2: a stock rebuilt from a bito lies all face down
     return DurakView(
         seat=seat, players=n, rules=state.deal.rules, hand=state.hands[seat],
         hand_counts=tuple(h.bit_count() for h in state.hands[:n]),
-        known=tuple(k & h for k, h in zip(state.known[:n], state.hands[:n], strict=True)),
+        known=known,
         attack=tuple(state.attack),
         defence=censor(state, seat) if deal.face_down else tuple(state.defence),
         trump_suit=min(trumps) if trumps else -1, trumps=trumps,
         trump_card=state.deal.trump_card,
-        trump_card_in_stock=bool(state.stock) and state.stock[0] == deal.trump_card >= 0,
+        trump_card_in_stock=(bool(state.stock) and state.stock[0] == deal.trump_card >= 0
+                             and face_up != 0),
         stock_count=len(state.stock),
         discard_count=state.discard.bit_count(), phase=state.phase, to_act=state.to_act,
         attacker=state.attacker, leader=state.leader, defender=state.defender,
@@ -107,7 +121,12 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         outcome=state.outcome, seen_discard=state.discard, beats=state._beats,
         own_trumps=deal.own_trumps,
         secret_card=deal.secret_card if state.revealed else -1,
-        stock_face_up=sum(1 << c for c in state.stock if deal.face_up >> c & 1),
+        stock_face_up=sum(1 << c for c in state.stock if face_up >> c & 1),
+        reserve_counts=tuple((r | k).bit_count() for r, k in zip(books.reserve, books.locked,
+                                                                  strict=True))
+        if books else (),
+        points=books.points if books and deal.rules.score_points != "off" else (),
+        figures=books.figures if books and deal.rules.score_figures else (),
         teams=deal.teams, played=state.played,
         dummy_controller=deal.dummy_controller,
         dummy_count=state.hands[n].bit_count() if deal.dummy_controller >= 0 else 0,

@@ -1,0 +1,149 @@
+"""Position-text fields of the stock group (#31-38, #61-63): see :mod:`.position`.
+
+``reserve`` and ``removed`` hold cards nobody may see, so the censored form writes them as
+``??*n``; ``passed`` is private to the seat that passed the hand, so the censored form shows
+only that seat's entry. The tallies are public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
+
+from bito.cards import card_str, cards_of, split_cards
+from bito.errors import InvalidNotationError
+
+if TYPE_CHECKING:
+    from bito.games.durak.state import DurakState
+
+STOCK_KEYS: Final = ("reserve", "locked", "removed", "points", "figures", "sixes", "passed",
+                     "bitos", "restocked")
+
+
+def _cards(mask: int) -> str:
+    return "".join(card_str(c) for c in cards_of(mask)) or "-"
+
+
+def _hidden(mask: int) -> str:
+    n = mask.bit_count()
+    return f"??*{n}" if n else "-"
+
+
+def stock_fields(state: DurakState, seat: int | None) -> list[str]:
+    """The fields this position needs (none in games without the stock rules)."""
+    out = []
+    d = state.deal
+    if state.aside and d.rules.deal_remove_stock:
+        removed = state.aside & ~(1 << d.secret_card if d.secret_card >= 0 else 0)
+        out.append(f"removed={_cards(removed) if seat is None else _hidden(removed)}")
+    books = state.books
+    if books is None:
+        return out
+    show = _cards if seat is None else _hidden
+    if any(books.reserve):
+        out.append("reserve=" + "/".join(show(r) for r in books.reserve))
+    if any(books.locked):
+        out.append("locked=" + "/".join(show(r) for r in books.locked))
+    for key, values in (("points", books.points), ("figures", books.figures),
+                        ("sixes", books.sixes)):
+        if any(values):
+            out.append(f"{key}=" + ".".join(str(v) for v in values))
+    if any(books.passed):
+        out.append("passed=" + "/".join(
+            _cards(p) if seat is None or s == seat else "-" for s, p in enumerate(books.passed)))
+    if books.bitos:
+        out.append(f"bitos={books.bitos}")
+    if books.restocked:
+        out.append("restocked=1")
+    return out
+
+
+def _per_seat_cards(raw: str, key: str, n: int, text: str, at: int) -> list[int]:
+    parts = raw.split("/")
+    if len(parts) != n:
+        raise InvalidNotationError(f"{key}: expected {n} entries separated by '/'", text, at)
+    out = []
+    for part in parts:
+        try:
+            cards = split_cards(part)
+        except InvalidNotationError as e:
+            raise InvalidNotationError(f"{key}: {e.reason}", text, at + e.position) from None
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        out.append(mask)
+    return out
+
+
+def stock_cards(f: dict[str, str], where: dict[str, int], text: str, n: int
+                ) -> list[tuple[str, int, int]]:
+    """(place, card, text position) of the cards these fields put somewhere, so the position
+    parser can check every card is in one place and leave them out of the discard."""
+    out: list[tuple[str, int, int]] = []
+    for key in ("reserve", "locked"):
+        if key in f:
+            for seat, m in enumerate(_per_seat_cards(f[key], key, n, text, where[key])):
+                out += [(f"{key} {seat}", c, where[key]) for c in cards_of(m)]
+    if "removed" in f:
+        try:
+            cards = split_cards(f["removed"])
+        except InvalidNotationError as e:
+            raise InvalidNotationError(f"removed: {e.reason}", text,
+                                       where["removed"] + e.position) from None
+        out += [("removed", c, where["removed"]) for c in cards]
+    return out
+
+
+def _numbers(f: dict[str, str], where: dict[str, int], text: str, key: str, n: int
+             ) -> tuple[int, ...] | None:
+    if key not in f:
+        return None
+    parts = f[key].split(".")
+    if len(parts) != n or not all(p.isdigit() for p in parts):
+        raise InvalidNotationError(f"{key}: expected {n} whole numbers separated by '.'", text,
+                                   where[key])
+    return tuple(int(p) for p in parts)
+
+
+def read_stock_fields(state: DurakState, f: dict[str, str], where: dict[str, int],
+                      text: str) -> None:
+    """Set the stock group's slots of a freshly parsed state from its fields."""
+    n = state.deal.players
+    if "removed" in f:
+        if not state.deal.rules.deal_remove_stock:
+            raise InvalidNotationError("removed: these rules keep the stock (#32)", text,
+                                       where["removed"])
+        for c in split_cards(f["removed"]):
+            state.aside |= 1 << c
+    books = state.books
+    present = [k for k in STOCK_KEYS if k in f and k != "removed"]
+    if books is None:
+        if present:
+            raise InvalidNotationError(f"{present[0]}: these rules keep no such record", text,
+                                       where[present[0]])
+        return
+    # The deal's own face-down cards are not this position's: only the fields count.
+    books = replace(books, reserve=tuple(_per_seat_cards(f["reserve"], "reserve", n, text,
+                                                         where["reserve"]))
+                    if "reserve" in f else (0,) * n,
+                    locked=tuple(_per_seat_cards(f["locked"], "locked", n, text,
+                                                 where["locked"]))
+                    if "locked" in f else (0,) * n)
+    points = _numbers(f, where, text, "points", n)
+    figures = _numbers(f, where, text, "figures", n)
+    sixes = _numbers(f, where, text, "sixes", n)
+    books = replace(books, points=books.points if points is None else points,
+                    figures=books.figures if figures is None else figures,
+                    sixes=books.sixes if sixes is None else sixes)
+    if "passed" in f:
+        books = replace(books, passed=tuple(_per_seat_cards(f["passed"], "passed", n, text,
+                                                            where["passed"])))
+    if "bitos" in f:
+        if not f["bitos"].isdigit():
+            raise InvalidNotationError("bitos: expected a whole number", text, where["bitos"])
+        books = replace(books, bitos=int(f["bitos"]))
+    if "restocked" in f:
+        if f["restocked"] not in ("0", "1"):
+            raise InvalidNotationError("restocked: expected 0 or 1", text, where["restocked"])
+        books = replace(books, restocked=f["restocked"] == "1")
+    state.books = books

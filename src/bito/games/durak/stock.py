@@ -1,0 +1,277 @@
+"""Dealing, drawing, the stock and the tallies of Variants II (#31, #34-38, #61-63).
+
+The base game refills hands after a bout and does nothing else. The catalogue's deal and stock
+variants change that moment: who draws and how much (#34, #36), cards that arrive face down
+(#35) or wait in a reserve (#37), bitos that go back into the stock (#38), hands passed round
+(#31), and the tallies of the scoring variants (#61-63). All of it lives here, reached from
+:class:`~bito.games.durak.state.DurakState` by two calls at the end of a bout
+(:func:`settle_bout` while the table is still on it, :func:`refill` in place of the base
+draw), one in ``_go_out`` (:func:`pick_up_reserve`) and one when the deal ends
+(:func:`tallied`). A base game has ``Deal.stock_rules`` false and never comes here.
+
+The per-deal bookkeeping is one immutable :class:`Books` value shared by copies of a state and
+replaced, never changed, so copying a state stays one reference.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Final
+
+from bito.cards import cards_of, is_special, rank_of, suit_of
+
+if TYPE_CHECKING:
+    from bito.games.durak.setup import Deal
+    from bito.games.durak.state import DurakState, Outcome
+
+#: Ranks that count as figures in #62 ("worth more than nine"): 10, J, Q, K, A.
+FIGURE_LOW: Final = 10
+SIX: Final = 6
+
+
+@dataclass(frozen=True)
+class Books:
+    """What the stock group's rules remember during a deal.
+
+    ``reserve`` and ``locked``: per seat, face-down cards nobody may look at, the owner
+    included: the buy-in (#37) and the locked cards of gradual access (#35). ``points`` and
+    ``figures``: the #61 and #62 tallies. ``sixes``: per seat, how many non-trump sixes made up
+    the last attack at him when it held nothing else (#63). ``passed``: per seat, the hand he
+    passed on at the last exchange (#31), which he knows. ``bitos``: bouts ended in bito (#38).
+    ``restocked``: the stock was rebuilt from a bito after it had run out, so no card of it lies
+    face up (#38 A2).
+    """
+
+    reserve: tuple[int, ...]
+    locked: tuple[int, ...]
+    points: tuple[int, ...]
+    figures: tuple[int, ...]
+    sixes: tuple[int, ...]
+    passed: tuple[int, ...]
+    bitos: int = 0
+    restocked: bool = False
+
+
+def start_books(deal: Deal) -> Books:
+    zeros = (0,) * deal.players
+    return Books(reserve=deal.reserves or zeros, locked=deal.locked or zeros, points=zeros,
+                 figures=zeros, sixes=zeros, passed=zeros)
+
+
+def _rng(state: DurakState, salt: str) -> random.Random:
+    """Chance inside a deal, fixed by the deal's seed and the bout, so a game stays determined
+    by (rules, players, seed, actions)."""
+    return random.Random(f"{state.deal.seed}:{state.bout}:{salt}")
+
+
+def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return (*values[:seat], value, *values[seat + 1:])
+
+
+def settle_bout(state: DurakState, taken: bool) -> None:
+    """The bout is decided and its cards still lie on the table: tallies (#61-63), a recycled
+    bito (#38) and a card unlocked per bito (#35)."""
+    books = state.books
+    assert books is not None
+    rules = state.deal.rules
+    defender = state.defender
+    attack, defence = state.attack, state.defence
+    if rules.end_epaulettes:
+        trumps = state.trumps
+        plain_sixes = all(not is_special(a) and rank_of(a) == SIX and suit_of(a) not in trumps
+                          for a in attack)
+        books = replace(books, sixes=_set(books.sixes, defender,
+                                          min(len(attack), 2) if plain_sixes else 0))
+    if taken:
+        state.books = books
+        return
+    covered = [a for a, d in zip(attack, defence, strict=True) if d >= 0]
+    if rules.score_points != "off":
+        gain = len(covered)
+        if rules.score_points == "discarded":
+            gain = len(attack) + sum(1 for d in defence if d >= 0)
+        books = replace(books, points=_set(books.points, defender,
+                                           books.points[defender] + gain))
+    if rules.score_figures:
+        gain = sum(1 for a in covered if not is_special(a) and rank_of(a) >= FIGURE_LOW)
+        books = replace(books, figures=_set(books.figures, defender,
+                                            books.figures[defender] + gain))
+    every = rules.discard_recycle_every
+    if every:
+        books = replace(books, bitos=books.bitos + 1)
+        if books.bitos % every == 0:
+            books = _recycle(state, books, attack, defence)
+    if rules.deal_access == "gradual":
+        books = _unlock_one_each(state, books)
+    state.books = books
+
+
+def _recycle(state: DurakState, books: Books, attack: list[int], defence: list[int]
+             ) -> Books:
+    """#38: this bito is shuffled back into the face-down part of the stock; the face-up trump
+    card, while it lies there, stays at the bottom (A1). An empty stock is rebuilt from these
+    cards alone, with nothing face up (A2)."""
+    cards = [*attack, *(d for d in defence if d >= 0)]
+    for c in cards:
+        state.discard &= ~(1 << c)
+    stock = state.stock
+    rng = _rng(state, "recycle")
+    lying = bool(stock) and not books.restocked and stock[0] == state.deal.trump_card
+    bottom = stock[:1] if lying else []
+    rest = stock[1:] if lying else stock[:]
+    rest += cards
+    rng.shuffle(rest)
+    stock[:] = bottom + rest
+    if not lying:
+        return replace(books, restocked=True)
+    return books
+
+
+def _unlock_one_each(state: DurakState, books: Books) -> Books:
+    """#35: after a bito every player turns one of his locked cards face up, at random (he
+    cannot tell them apart)."""
+    reserve = list(books.locked)
+    rng = _rng(state, "unlock")
+    for seat, locked in enumerate(reserve):
+        if locked:
+            card = rng.choice(cards_of(locked))
+            reserve[seat] = locked & ~(1 << card)
+            state.hands[seat] |= 1 << card
+    return replace(books, locked=tuple(reserve))
+
+
+def refill(state: DurakState) -> None:
+    """The draw at the end of a bout, in :meth:`DurakState.draw_order` (it replaces the base
+    ``_draw``): #34 only empty hands draw, #36 the target grows, #35 drawn cards arrive
+    locked; then players out, and #31's exchange of hands."""
+    books = state.books
+    assert books is not None
+    deal = state.deal
+    rules = deal.rules
+    stock = state.stock
+    hands = state.hands
+    reserve = list(books.locked)
+    gradual = rules.deal_access == "gradual"
+    up_mask = 0 if books.restocked else deal.face_up
+    if stock:
+        target = deal.hand_size
+        if rules.draw_progressive:
+            # #36: 1 card at the deal, then 2 after the first bout, 3 after the second, ...
+            target = state.bout + 2
+            if rules.draw_target_cap and target > rules.draw_target_cap:
+                target = rules.draw_target_cap
+        only_empty = rules.draw_when == "hand_empty"
+        for seat in state.draw_order():
+            held = hands[seat].bit_count() + (reserve[seat].bit_count() if gradual else 0)
+            if only_empty and held:
+                continue
+            need = target - held
+            if need <= 0:
+                continue
+            drawn = stock[-need:]
+            del stock[-need:]
+            got = 0
+            for c in drawn:
+                got |= 1 << c
+            up = got & up_mask  # a face-up card is public once drawn
+            if gradual:
+                # A packet drawn into an empty hand leaves its first card usable; any other
+                # drawn card arrives locked. A face-up card is seen by all, so it is usable.
+                usable = up | (1 << drawn[-1] if not held else 0)
+                reserve[seat] |= got & ~usable
+                got &= usable
+            hands[seat] |= got
+            if up:
+                state.known[seat] |= up
+            if not stock:
+                break
+        if not stock and state.aside and not state.revealed and deal.secret_card >= 0:
+            state._reveal_secret()  # #18 stacked on a stock rule: as in the base draw
+    if gradual:
+        if not stock:
+            # #35: with the stock gone every locked card becomes usable.
+            for seat, locked in enumerate(reserve):
+                hands[seat] |= locked
+            reserve = [0] * deal.players
+        else:
+            # An engine decision: a player left with only locked cards turns one up, so that
+            # everyone still in can play his turn.
+            rng = _rng(state, "empty")
+            for seat, locked in enumerate(reserve):
+                if locked and not hands[seat]:
+                    card = rng.choice(cards_of(locked))
+                    reserve[seat] = locked & ~(1 << card)
+                    hands[seat] |= 1 << card
+    state.books = replace(books, locked=tuple(reserve))
+    if not stock and 0 in hands:
+        for seat in state.draw_order():
+            if not hands[seat]:
+                state._go_out(seat)
+    if rules.exchange_mode == "whole_hand":
+        _exchange(state)
+
+
+def _exchange(state: DurakState) -> None:
+    """#31: every player still in passes his whole hand to the next player still in on his
+    left (two players swap). What everyone knew about a hand goes with it."""
+    books = state.books
+    assert books is not None
+    n = state.deal.players
+    seats = [s for s in range(n) if not state.out_mask >> s & 1 and state.hands[s]]
+    if len(seats) < 2:
+        return
+    hands, known = state.hands, state.known
+    old_hands = [hands[s] for s in seats]
+    old_known = [known[s] for s in seats]
+    passed = list(books.passed)
+    for i, seat in enumerate(seats):
+        to = seats[(i + 1) % len(seats)]
+        hands[to] = old_hands[i]
+        known[to] = old_known[i]
+        passed[seat] = old_hands[i]
+    state.books = replace(books, passed=tuple(passed))
+
+
+def pick_up_reserve(state: DurakState, seat: int) -> bool:
+    """Instead of going out: #37's buy-in (once) or #35's locked cards, when the hand is empty
+    and the stock gone. True if the player stays in."""
+    books = state.books
+    if books is None:
+        return False
+    if books.locked[seat]:  # the stock ran out in mid-bout (a joker gift, a stock lead)
+        state.hands[seat] |= books.locked[seat]
+        state.books = replace(books, locked=_set(books.locked, seat, 0))
+        return True
+    cards = books.reserve[seat]
+    if not cards:
+        return False
+    state.hands[seat] |= cards
+    state.books = replace(books, reserve=_set(books.reserve, seat, 0))
+    return True
+
+
+def seen_by(state: DurakState, seat: int, known: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards ``seat`` knows in each hand: the public ones plus, after an exchange (#31),
+    those of the hand he passed on that are still where he sent them."""
+    books = state.books
+    if books is None or not books.passed[seat]:
+        return known
+    mine = books.passed[seat]
+    hands = state.hands[:len(known)]  # players only (#56's dummy hand comes last)
+    return tuple(k | (h & mine if s != seat else 0)
+                 for s, (k, h) in enumerate(zip(known, hands, strict=True)))
+
+
+def tallied(state: DurakState, outcome: Outcome) -> Outcome:
+    """The outcome with the scoring variants' tallies and labels (#61-63)."""
+    books = state.books
+    if books is None:
+        return outcome
+    rules = state.deal.rules
+    points = books.points if rules.score_points != "off" else ()
+    figures = books.figures if rules.score_figures else ()
+    epaulettes = 0
+    if rules.end_epaulettes and outcome.loser is not None:
+        epaulettes = books.sixes[outcome.loser]
+    return replace(outcome, points=points, figures=figures, epaulettes=epaulettes)
