@@ -154,10 +154,24 @@ def _someone_can_lead(state: DurakState) -> int:
     against his own left neighbour (-1: nobody)."""
     seat = state.next_active(state.attacker)
     while seat != state.attacker:
-        if state.hands[seat] and _allowed(state, seat, _limit_for(state, seat)):
+        if state.hands[seat] and _allowed(_as_attacker(state, seat), seat,
+                                          _limit_for(state, seat)):
             return seat
         seat = state.next_active(seat)
     return -1
+
+
+def _as_attacker(state: DurakState, seat: int) -> DurakState:
+    """``state`` as ``seat`` would see it leading against his left neighbour: with personal
+    trumps (#16) the trump that decides his strongest card (#46) is that defender's, so the
+    check must not use the current defender's (else the lead is passed round for ever)."""
+    if not state.deal.own_trumps:
+        return state
+    probe = state.copy()
+    probe.attacker = probe.leader = probe.to_act = seat
+    probe.defender = state.next_active(seat)
+    probe._beats = probe._beat_table()
+    return probe
 
 
 def lead_actions(state: DurakState, limit: int) -> list[Action]:

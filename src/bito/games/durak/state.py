@@ -1211,6 +1211,8 @@ class DurakState:
         """#18: the trump card has been drawn, so the secret card is turned over and its suit
         is trump from the next bout on; it stays out of play unless
         ``trump.secret_drawable`` makes it the last card of the stock."""
+        if self.deal.secret_card < 0:
+            return  # the set-aside cards are #32's removed stock: there is no secret card
         self.revealed = True
         if self.deal.rules.trump_secret_drawable:
             self.stock.append(self.deal.secret_card)
