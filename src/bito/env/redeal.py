@@ -28,7 +28,7 @@ def hidden_slots(state: DurakState, seat: int) -> tuple[list[int], list[int], li
     for s, (hand, known) in enumerate(zip(state.hands, state.known, strict=True)):
         if s == seat or (s == state.players and _dummy_seen(state, seat)):
             continue
-        hidden = hand & ~known
+        hidden = hand & ~known & ~_passed(state, seat)
         counts[s] = hidden.bit_count()
         while hidden:
             low = hidden & -hidden
@@ -41,6 +41,12 @@ def hidden_slots(state: DurakState, seat: int) -> tuple[list[int], list[int], li
         pool.append(state.deal.secret_card)
     pool += _face_down_covers(state, seat)
     return pool, counts, positions
+
+
+def _passed(state: DurakState, seat: int) -> int:
+    """#31: the hand ``seat`` passed on at the last exchange, which he still knows."""
+    books = getattr(state, "books", None)
+    return books.passed[seat] if books is not None else 0
 
 
 def _dummy_seen(state: DurakState, seat: int) -> bool:
@@ -58,7 +64,8 @@ def _face_down_covers(state: DurakState, seat: int) -> list[int]:
 
 def _secret_face_down(state: DurakState) -> bool:
     """Is #18's secret card still lying face down, out of the stock?"""
-    return bool(getattr(state, "aside", 0)) and not getattr(state, "revealed", True)
+    return (state.deal.secret_card >= 0 and bool(getattr(state, "aside", 0))
+            and not getattr(state, "revealed", True))
 
 
 def redeal(state: DurakState, seat: int, rng: random.Random) -> DurakState:
@@ -70,7 +77,7 @@ def redeal(state: DurakState, seat: int, rng: random.Random) -> DurakState:
     for s, k in enumerate(counts):
         if s == seat or not k:
             continue
-        hand = state.hands[s] & state.known[s]
+        hand = state.hands[s] & (state.known[s] | _passed(state, seat))
         for c in pool[at:at + k]:
             hand |= 1 << c
         at += k
@@ -81,7 +88,7 @@ def redeal(state: DurakState, seat: int, rng: random.Random) -> DurakState:
     if _secret_face_down(state):
         secret = pool[at]
         world.deal = dataclasses.replace(state.deal, secret_card=secret)
-        world.aside = 1 << secret
+        world.aside = (state.aside & ~(1 << state.deal.secret_card)) | 1 << secret
         at += 1
     if _face_down_covers(state, seat):
         for i, d in enumerate(state.defence):
