@@ -312,8 +312,9 @@ def _play_one(variant: str | Rules, players: int, bot_names: list[str], seed: in
         stats.seat_games_by_bot[name] = stats.seat_games_by_bot.get(name, 0) + 1
         stats.losses_by_bot.setdefault(name, 0)
     outcome = result.outcome
-    if outcome.points or outcome.figures or outcome.epaulettes:
-        _add_tallies(stats, outcome, at_seat)
+    if isinstance(outcome, Outcome) and (outcome.points or outcome.figures
+                                         or outcome.epaulettes):
+        _add_tallies(stats, outcome, at_seat)  # other families' outcomes keep no tallies
     if result.draw:
         stats.draws += 1
     elif result.loser is not None:

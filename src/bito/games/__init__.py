@@ -34,6 +34,12 @@ def family_of(spec: Any) -> str:
 
 
 def _family(name: str) -> Any:
+    if name not in FAMILIES:
+        from bito.errors import RulesError
+
+        # #64's tournament (family "meta") is an event over many games, not one game.
+        raise RulesError("family", f"{name!r} games are not dealt as one game (a tournament "
+                         "runs with `bito tournament`)")
     return import_module(FAMILIES[name])
 
 
