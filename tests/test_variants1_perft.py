@@ -9,52 +9,20 @@ the docstring: a count that only the rule under test makes come out right.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from bito.games.durak import DurakState, new_game
-from bito.notation import parse_position
+from bito.games.durak import DurakState
 from bito.rules import resolve
 from bito.rules.options import pending_options
 from bito.rules.registry import all_variants
+from perft_kit import GOLDEN, perft, read_golden, tree
 
-GOLDEN = Path(__file__).parent / "golden"
 ISSUE3 = frozenset((*range(13, 31), 80, 81, 82, 84))
 
 
-def perft(state: DurakState, depth: int) -> int:
-    """Leaves exactly ``depth`` actions below ``state`` (a finished game has no actions)."""
-    if depth == 0:
-        return 1
-    return sum(perft(state.apply(a), depth - 1) for a in state.legal_actions())
-
-
-def tree(text: str, depth: int) -> list[int]:
-    state = parse_position(text)
-    return [perft(state, d) for d in range(1, depth + 1)]
-
-
 def golden(vid: str) -> tuple[str, list[tuple[str, DurakState, list[int]]]]:
-    """The spec and the (start, state, counts) lines of one Variants I golden file."""
-    spec = ""
-    out = []
-    for raw in (GOLDEN / f"perft_v1_{vid}.txt").read_text().splitlines():
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        if raw.startswith("spec "):
-            spec = raw.removeprefix("spec ").strip()
-            continue
-        start, _, numbers = raw.rpartition(" ; ")
-        kind, _, rest = start.partition(" ")
-        if kind == "seed":
-            players, seed = map(int, rest.split())
-            state = new_game(spec, players=players, seed=seed)
-        else:
-            assert kind == "position", raw
-            state = parse_position(rest)
-        out.append((start, state, [int(n) for n in numbers.split()]))
-    return spec, out
+    """The spec and the (start, state, counts) lines of one golden file of this group."""
+    return read_golden(f"perft_v1_{vid}")
 
 
 def issue3_ids() -> list[str]:

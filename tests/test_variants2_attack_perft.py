@@ -9,48 +9,18 @@ also gets a tiny tree counted by hand from the rule text in the docstring.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from bito.games.durak import DurakState, new_game
-from bito.notation import parse_position
+from bito.games.durak import DurakState
 from bito.rules.registry import all_variants
+from perft_kit import GOLDEN, perft, read_golden, tree
 
-GOLDEN = Path(__file__).parent / "golden"
 GROUP = frozenset((*range(39, 46), 48, 49, 50, 51, 83))
 
 
-def perft(state: DurakState, depth: int) -> int:
-    if depth == 0:
-        return 1
-    return sum(perft(state.apply(a), depth - 1) for a in state.legal_actions())
-
-
-def tree(text: str, depth: int) -> list[int]:
-    state = parse_position(text)
-    return [perft(state, d) for d in range(1, depth + 1)]
-
-
 def golden(vid: str) -> tuple[str, list[tuple[str, DurakState, list[int]]]]:
-    spec = ""
-    out = []
-    for raw in (GOLDEN / f"perft_v2_{vid}.txt").read_text().splitlines():
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        if raw.startswith("spec "):
-            spec = raw.removeprefix("spec ").strip()
-            continue
-        start, _, numbers = raw.rpartition(" ; ")
-        kind, _, rest = start.partition(" ")
-        if kind == "seed":
-            players, seed = map(int, rest.split())
-            state = new_game(spec, players=players, seed=seed)
-        else:
-            assert kind == "position", raw
-            state = parse_position(rest)
-        out.append((start, state, [int(n) for n in numbers.split()]))
-    return spec, out
+    """The spec and the (start, state, counts) lines of one golden file of this group."""
+    return read_golden(f"perft_v2_{vid}")
 
 
 IDS = sorted(v.id for v in all_variants() if v.number in GROUP)
