@@ -139,8 +139,8 @@ def random_playouts(state: DurakState, n: int, seed: int) -> list[int | None]:
         return [reference_playout(state, rng)[0].loser for _ in range(n)]
     import numpy as np
 
+    from bito.kernel.batch import playouts_from
     from bito.kernel.convert import from_state
-    from bito.kernel.core import playouts_from
 
     losers = np.empty(n, np.int64)
     playouts_from(from_state(state), n, _kernel_seed(seed), losers, MAX_STEPS)
@@ -174,8 +174,8 @@ def play_random_games(rules: Rules, players: int, games: int, seed: int
         return out, actions
     import numpy as np
 
+    from bito.kernel.batch import full_games
     from bito.kernel.convert import pack_of, rule_facts
-    from bito.kernel.core import full_games
 
     losers = np.empty(games, np.int64)
     actions = full_games(rule_facts(rules, players), pack_of(rules), games,

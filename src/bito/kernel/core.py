@@ -867,61 +867,6 @@ def step_of(state, mask, meta):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def playouts_from(start, count, seed, losers, max_steps):  # type: ignore[no-untyped-def]
-    """``count`` random playouts from the position ``start``; each fool's seat (-1 for a draw,
-    -2 for a failed game) goes to ``losers``. Returns the actions played."""
-    np.random.seed(seed)
-    rng = np.empty(1, np.uint64)
-    seed_state(rng, seed)
-    masks = np.empty(8192, np.int64)
-    metas = np.empty(8192, np.int64)
-    s = start.copy()
-    p = ptr_of(s)
-    mp = ptr_of(masks)
-    tp = ptr_of(metas)
-    total = 0
-    head = SEEN + start[N_SEEN] * (start[PLAYERS] + 3)
-    for g in range(count):
-        for j in range(head):  # a plain loop: numba's slice assignment is four times slower
-            s[j] = start[j]
-        steps = playout(p, mp, tp, max_steps, rng)
-        if steps < 0 or s[RESULT] == 3:
-            losers[g] = -2
-        else:
-            total += steps
-            losers[g] = s[LOSER]
-    return total
-
-
-@njit(cache=True)
-def full_games(template, pack, count, seed, losers, max_steps):  # type: ignore[no-untyped-def]
-    """``count`` whole random games, each dealt by :func:`deal` from the rule facts in
-    ``template``; like :func:`playouts_from` otherwise."""
-    np.random.seed(seed)
-    rng = np.empty(1, np.uint64)
-    seed_state(rng, seed)
-    masks = np.empty(8192, np.int64)
-    metas = np.empty(8192, np.int64)
-    work = np.empty(pack.size, np.int64)
-    s = template.copy()
-    p = ptr_of(s)
-    mp = ptr_of(masks)
-    tp = ptr_of(metas)
-    total = 0
-    for g in range(count):
-        for j in range(SEEN):  # a plain loop: numba's slice assignment is four times slower
-            s[j] = template[j]
-        deal(p, pack, work, rng)
-        steps = playout(p, mp, tp, max_steps, rng)
-        if steps < 0 or s[RESULT] == 3:
-            losers[g] = -2
-        else:
-            total += steps
-            losers[g] = s[LOSER]
-    return total
-
-
-@njit(cache=True)
 def deal_of(template, deck, dealer, seed):  # type: ignore[no-untyped-def]
     """The position :func:`deal_shuffled` deals from ``deck`` (a shuffled pack, top first)
     with this dealer; ``seed`` feeds any random choice left (#74 burials, any_card, lot)."""
@@ -934,3 +879,4 @@ def deal_of(template, deck, dealer, seed):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def seed_rng(seed):  # type: ignore[no-untyped-def]
     np.random.seed(seed)
+

@@ -15,8 +15,9 @@ from bito.errors import IllegalActionError
 from bito.games.durak.actions import Action
 from bito.games.durak.state import DurakState
 from bito.kernel import layout as L
+from bito.kernel.batch import playouts_from
 from bito.kernel.convert import action_code, action_of, from_state, kernel_snapshot
-from bito.kernel.core import legal_actions_of, playouts_from, step_of
+from bito.kernel.core import legal_actions_of, step_of
 
 _MASKS = np.empty(L.MAX_ACTIONS, np.int64)
 _METAS = np.empty(L.MAX_ACTIONS, np.int64)

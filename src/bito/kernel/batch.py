@@ -1,0 +1,82 @@
+"""Many random playouts in one compiled call: the entry points that search and benchmarks use.
+
+Each picks the loop once per call: two-seat positions play in :mod:`bito.kernel.duel`, every
+other position in the general :func:`~bito.kernel.core.playout`; both play the same games from
+the same random stream. Positions and buffers are handed to the loops as raw pointers (see
+:func:`~bito.kernel.core.ptr_of`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from bito.kernel.core import deal, playout, ptr_of, seed_state
+from bito.kernel.duel import duel_playout, supports_duel
+from bito.kernel.layout import HANDS, LOSER, N_SEEN, PLAYERS, RESULT, SEEN
+
+
+@njit(cache=True)
+def playouts_from(start, count, seed, losers, max_steps):  # type: ignore[no-untyped-def]
+    """``count`` random playouts from the position ``start``; each fool's seat (-1 for a draw,
+    -2 for a failed game) goes to ``losers``. Returns the actions played."""
+    np.random.seed(seed)
+    rng = np.empty(1, np.uint64)
+    seed_state(rng, seed)
+    masks = np.empty(8192, np.int64)
+    metas = np.empty(8192, np.int64)
+    s = start.copy()
+    p = ptr_of(s)
+    mp = ptr_of(masks)
+    tp = ptr_of(metas)
+    total = 0
+    duel = supports_duel(start)
+    head = SEEN + start[N_SEEN] * (start[PLAYERS] + 3)
+    for g in range(count):
+        for j in range(head):  # a plain loop: numba's slice assignment is four times slower
+            s[j] = start[j]
+        if duel:
+            steps = duel_playout(p, max_steps, rng)
+        else:
+            steps = playout(p, mp, tp, max_steps, rng)
+        if steps < 0 or s[RESULT] == 3:
+            losers[g] = -2
+        else:
+            total += steps
+            losers[g] = s[LOSER]
+    return total
+
+
+@njit(cache=True)
+def full_games(template, pack, count, seed, losers, max_steps):  # type: ignore[no-untyped-def]
+    """``count`` whole random games, each dealt by :func:`deal` from the rule facts in
+    ``template``; like :func:`playouts_from` otherwise."""
+    np.random.seed(seed)
+    rng = np.empty(1, np.uint64)
+    seed_state(rng, seed)
+    masks = np.empty(8192, np.int64)
+    metas = np.empty(8192, np.int64)
+    work = np.empty(pack.size, np.int64)
+    s = template.copy()
+    p = ptr_of(s)
+    mp = ptr_of(masks)
+    tp = ptr_of(metas)
+    total = 0
+    duel = supports_duel(template)
+    for g in range(count):
+        # The rule facts and the changing facts; the deal writes every hand and the stock, and
+        # the areas behind them are only read up to counts that start at zero. (A plain loop:
+        # numba's slice assignment is four times slower.)
+        for j in range(HANDS):
+            s[j] = template[j]
+        deal(p, pack, work, rng)
+        if duel:
+            steps = duel_playout(p, max_steps, rng)
+        else:
+            steps = playout(p, mp, tp, max_steps, rng)
+        if steps < 0 or s[RESULT] == 3:
+            losers[g] = -2
+        else:
+            total += steps
+            losers[g] = s[LOSER]
+    return total
