@@ -35,6 +35,7 @@ __all__ = [
 
 
 @lru_cache(maxsize=256)
+@lru_cache(maxsize=512)
 def _pending(rules: Rules) -> tuple[str, ...]:
     return tuple(pending_options(rules))
 

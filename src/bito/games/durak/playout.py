@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from bito.games.durak.duel import duel_applies, duel_playout
 from bito.games.durak.state import DurakState, Outcome
 
 
@@ -19,6 +20,10 @@ def random_playout(state: DurakState, rng: random.Random) -> tuple[Outcome, int]
     once per generation never hits) and picks with one ``rng.random()`` per move.
     """
     s = state.copy()
+    if duel_applies(s):  # two seats under the base rules: the same game, in one loop
+        steps = duel_playout(s, rng)
+        assert s.outcome is not None
+        return s.outcome, steps
     steps = 0
     rand = rng.random
     step = s._step

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Final
+from functools import cache, lru_cache
+from typing import Any, Final
 
 from bito.cards import (
     ACE,
@@ -135,53 +135,10 @@ class Deal:
                                                     repr=False)
 
     def __post_init__(self) -> None:
-        r = self.rules
-        first = r.throw_in_first_bout_cap
-        facts = {
-            "cap": r.throw_in_cap,
-            "first_bout_cap": min(first, r.throw_in_cap) if first else 0,
-            "uncapped_after_stock": r.throw_in_uncapped_after_stock,
-            "cap_varies": bool(first) or r.throw_in_uncapped_after_stock,
-            "lead_max": r.lead_max,
-            "lead_most": _LEAD_MOST.get(r.lead_shape, 0),
-            "rozaliev": r.lead_shape == "rozaliev",
-            "suit_leads": r.lead_shape == "same_suit",
-            "throw_in": r.throw_in_enabled,
-            "transfer": r.transfer_enabled,
-            "hand_size": r.deal_hand_size,
-            "cover_closes": (r.beats_identical == "allowed_blocks"
-                             or r.specials_cover_ends_throw_in
-                             or r.specials_cover_clears_table),
-            "repetition": r.end_repetition,
-            # Transfer_3 (#11) and transfer_2 (#10): the transfer window is not just "nothing
-            # covered yet", so the move generator asks _transfer_block every time.
-            "transfer_only_new": r.transfer_new_defender_beats == "transfer_cards_only",
-            "gifts": r.specials_joker_gifts,
-            "idle_limit": r.end_idle_bouts,
-            # Variants II lead rules (#4-6, #12, #46, #47): leads go through leads.py.
-            "lead_rules": (r.lead_shape == "patterns" or r.lead_strongest_only
-                           or r.lead_must_include_all_of_rank or r.lead_pass_if_no_legal),
-            "partial_defense": r.defense_partial,
-            "take_skip": r.take_skip,
-            "face_down": r.defense_face_down,
-            "dummy_draws": r.dummy_mode != "none" and r.dummy_draws,
-            "extras": (r.defense_second_try != "off" or r.lead_stock_top != "off"
-                       or bool(r.defense_exchange) or r.defense_self_throw
-                       or r.throw_in_after_take_mode != "normal" or r.defense_counter),
-            "owners": r.throw_in_after_take_mode != "normal" or r.defense_counter,
-            "counters": r.defense_counter,
-            "stock_rules": _uses_stock_rules(r),
-            "transfer_loose": (r.transfer_window == "any_time"
-                               or r.transfer_new_defender_beats == "transfer_cards_only"),
-        }
-        team_of = team_of_seats(r.team_layout, self.players)
-        facts["team_proxy"] = bool(team_of) and r.team_proxy
         # object.__setattr__ keeps the attributes in the instance's inline values; touching
         # self.__dict__ would materialise a dict and slow every later attribute read.
-        for name, value in facts.items():
+        for name, value in _deal_facts(self.rules, self.players):
             object.__setattr__(self, name, value)
-        object.__setattr__(self, "team_of", team_of)
-        object.__setattr__(self, "teams", teams_of(team_of))
         if not self.face_up and self.trump_card >= 0:
             object.__setattr__(self, "face_up", 1 << self.trump_card)
 
@@ -208,6 +165,55 @@ class Deal:
             trumps, high, wild = _trump_context(self.rules, self.secret_card)
             return trumps, high, wild, frozenset()
         return self.trumps, self.high_joker, self.jokers_wild, frozenset()
+
+
+@lru_cache(maxsize=512)
+def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
+    """The :class:`Deal` flags that follow from the rules and the seat count alone, worked out
+    once per rule set (a run of games deals thousands of times under the same rules)."""
+    first = r.throw_in_first_bout_cap
+    facts: dict[str, Any] = {
+        "cap": r.throw_in_cap,
+        "first_bout_cap": min(first, r.throw_in_cap) if first else 0,
+        "uncapped_after_stock": r.throw_in_uncapped_after_stock,
+        "cap_varies": bool(first) or r.throw_in_uncapped_after_stock,
+        "lead_max": r.lead_max,
+        "lead_most": _LEAD_MOST.get(r.lead_shape, 0),
+        "rozaliev": r.lead_shape == "rozaliev",
+        "suit_leads": r.lead_shape == "same_suit",
+        "throw_in": r.throw_in_enabled,
+        "transfer": r.transfer_enabled,
+        "hand_size": r.deal_hand_size,
+        "cover_closes": (r.beats_identical == "allowed_blocks"
+                         or r.specials_cover_ends_throw_in
+                         or r.specials_cover_clears_table),
+        "repetition": r.end_repetition,
+        # Transfer_3 (#11) and transfer_2 (#10): the transfer window is not just "nothing
+        # covered yet", so the move generator asks _transfer_block every time.
+        "transfer_only_new": r.transfer_new_defender_beats == "transfer_cards_only",
+        "gifts": r.specials_joker_gifts,
+        "idle_limit": r.end_idle_bouts,
+        # Variants II lead rules (#4-6, #12, #46, #47): leads go through leads.py.
+        "lead_rules": (r.lead_shape == "patterns" or r.lead_strongest_only
+                       or r.lead_must_include_all_of_rank or r.lead_pass_if_no_legal),
+        "partial_defense": r.defense_partial,
+        "take_skip": r.take_skip,
+        "face_down": r.defense_face_down,
+        "dummy_draws": r.dummy_mode != "none" and r.dummy_draws,
+        "extras": (r.defense_second_try != "off" or r.lead_stock_top != "off"
+                   or bool(r.defense_exchange) or r.defense_self_throw
+                   or r.throw_in_after_take_mode != "normal" or r.defense_counter),
+        "owners": r.throw_in_after_take_mode != "normal" or r.defense_counter,
+        "counters": r.defense_counter,
+        "stock_rules": _uses_stock_rules(r),
+        "transfer_loose": (r.transfer_window == "any_time"
+                           or r.transfer_new_defender_beats == "transfer_cards_only"),
+    }
+    team_of = team_of_seats(r.team_layout, players)
+    facts["team_proxy"] = bool(team_of) and r.team_proxy
+    facts["team_of"] = team_of
+    facts["teams"] = teams_of(team_of)
+    return tuple(facts.items())
 
 
 def _uses_stock_rules(r: Rules) -> bool:

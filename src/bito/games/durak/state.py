@@ -1098,12 +1098,7 @@ class DurakState:
             self.idle = ((self.idle & 0xFFFF) + 1 if same else 0) | outs << 16
             if self.idle & 0xFFFF >= idle_limit and n - self.out_mask.bit_count() > 1:
                 # end.idle_bouts: the takes have gone round with no progress: a draw.
-                self.phase = OVER
-                self.to_act = -1
-                self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
-                                       draw=True, reason="idle", teams=self.deal.teams)
-                if self.books is not None:
-                    self.outcome = tallied(self, self.outcome)
+                self._declare_draw("idle")
                 return
         limit = self.deal.rules.end_instant_loss_cards
         if limit and taken and self.hands[defender].bit_count() >= limit:
@@ -1157,14 +1152,18 @@ class DurakState:
         key = (*self.hands, self.attacker, self.defender, len(self.stock))
         seen = self.seen
         if seen.count(key) + 1 >= self.deal.repetition:
-            self.phase = OVER
-            self.to_act = -1
-            self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
-                                   draw=True, reason="repetition", teams=self.deal.teams)
-            if self.books is not None:
-                self.outcome = tallied(self, self.outcome)
+            self._declare_draw("repetition")
             return
         self.seen = (*seen, key)
+
+    def _declare_draw(self, reason: str) -> None:
+        """End the deal as a draw (``idle`` or ``repetition``): nobody is the fool."""
+        self.phase = OVER
+        self.to_act = -1
+        self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
+                               draw=True, reason=reason, teams=self.deal.teams)
+        if self.books is not None:
+            self.outcome = tallied(self, self.outcome)
 
     def draw_order(self) -> tuple[int, ...]:
         """Who refills, in order, at the end of the current bout (VARIANTS.md §1.7, B7)."""

@@ -1,0 +1,450 @@
+"""Random playouts of two-seat games under the base rules, in one loop over local variables.
+
+:func:`bito.games.durak.playout.random_playout` spends most of its time outside the rules:
+building action lists, calling methods, reading and writing attributes. With two seats and
+only the options of VARIANTS.md §1 and #74-#79 (what :func:`duel_applies` accepts) a bout is
+simple enough to play in one function: the hands, roles, table and stock size live in local
+variables, the chosen action is found by counting the legal ones instead of listing them, and
+the state is written back once, at the end.
+
+It plays exactly the game :func:`random_playout` plays: the same actions in the same order,
+each chosen with one ``rng.random()`` like the general loop, and it ends in the same state
+with the same outcome (``tests/test_duel.py`` compares every field). The rules themselves are
+those of :class:`~bito.games.durak.state.DurakState`; where the two could drift apart (the
+finish, a repetition, an idle draw) this loop hands the state back to the engine's own methods.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from math import comb
+
+from bito.cards import MATCH_MASKS, suit_of
+from bito.games.durak.state import (
+    _BIG,
+    _GROUP_LEADS,
+    _GROUP_MAX,
+    _RANK_MASK_AT,
+    DEFEND_PHASE,
+    LEAD,
+    THROW,
+    DurakState,
+    _group_leads,
+)
+from bito.rules import Rules
+
+_SUBSETS = tuple(tuple(sum(comb(g, j) for j in range(1, min(g, most) + 1))
+                       for g in range(_GROUP_MAX * 2 + 1)) for most in range(_GROUP_MAX + 1))
+"""``_SUBSETS[most][g]``: how many leads a rank group of ``g`` cards offers (its non-empty
+subsets of at most ``most`` cards), so that a lead is drawn without listing them all."""
+
+_DRAW_RULES = {"attacker_first": 0, "right_of_defender_first": 1,
+               "attacker_then_strict_clockwise": 2, "defender_first": 3}
+
+
+@lru_cache(maxsize=256)
+def _plain(rules: Rules) -> bool:
+    """Rules whose every option is one that this loop plays (the compiled kernel's set)."""
+    from bito.kernel import supports
+
+    return supports(rules, 2) and rules.lead_shape != "rozaliev"
+
+
+def duel_applies(state: DurakState) -> bool:
+    """Does :func:`duel_playout` play this position? Two seats, base rules, a plain deck, and a
+    state with no pending extra (a gift, a call, a closed table)."""
+    d = state.deal
+    return (d.players == 2 and _plain(d.rules) and len(d.trumps) == 1 and d.high_joker < 0
+            and not d.jokers_wild and not d.extras and not d.lead_rules and not d.suit_leads
+            and not d.face_down and not d.team_of and state.books is None
+            and state.phase in (LEAD, DEFEND_PHASE, THROW) and not state.closed
+            and state.gift is None)
+
+
+def duel_playout(s: DurakState, rng: random.Random) -> int:
+    """Play ``s`` (the caller's own copy) to the end in place; the number of actions."""
+    deal = s.deal
+    rules = deal.rules
+    beats = s._beats
+    rand = rng.random
+    size = deal.hand_size
+    cap = deal.cap
+    first_cap = deal.first_bout_cap
+    uncapped = deal.uncapped_after_stock
+    lead_max = deal.lead_max
+    lead_most = deal.lead_most
+    throw_in = deal.throw_in
+    transfer = deal.transfer
+    face_up = deal.face_up
+    trumps = deal.trumps
+    no_trump_transfer = rules.transfer_forbid_if_trump_on_table
+    fb = rules.transfer_first_bout
+    no_first = ((fb == "first_game" and deal.match.game_number == 0)
+                or (fb == "under_fool" and deal.under_fool))
+    rule = _DRAW_RULES[rules.draw_order]
+    repetition = deal.repetition
+    idle_limit = deal.idle_limit
+    # the position
+    ph = s.phase
+    to = s.to_act
+    att = s.attacker
+    lead = s.leader
+    d = s.defender
+    taking = s.taking
+    bout = s.bout
+    out = s.out_mask
+    outs = s.out
+    h0, h1 = s.hands
+    k0, k1 = s.known
+    attack = s.attack
+    defence = s.defence
+    unc = s.uncovered
+    ranks = s.table_ranks
+    table = 0
+    for c in attack:
+        table |= 1 << c
+    for c in defence:
+        if c >= 0:
+            table |= 1 << c
+    stock = s.stock
+    ns = len(stock)
+    discard = s.discard
+    idle = s.idle
+    seen = s.seen
+    last_bout = s.last_bout
+    cap_varies = bool(first_cap or uncapped)
+    rank_at = _RANK_MASK_AT
+    steps = 0
+    while True:
+        steps += 1
+        hd = h1 if d else h0
+        cap_now = cap
+        if cap_varies:
+            if first_cap and not bout and not taking:
+                cap_now = first_cap
+            if uncapped and not ns:
+                cap_now = _BIG
+        na = len(attack)
+        then = 0  # 1 start a throw-in round, 2 end it, 3 end the bout taken, 4 beaten
+        if ph == DEFEND_PHASE:
+            k = 1
+            for a, c in zip(attack, defence, strict=False):
+                if c == -1:
+                    k += (hd & beats[a]).bit_count()
+            passing = 0
+            if transfer and unc == na:
+                same = MATCH_MASKS[attack[0]]
+                ok = not (bout == 0 and no_first)
+                for a in attack:
+                    if not same >> a & 1 or (no_trump_transfer and suit_of(a) in trumps):
+                        ok = False
+                o = 1 - d
+                if (ok and not out >> o & 1 and (h1 if o else h0).bit_count() >= unc + 1
+                        and na + 1 <= cap_now):
+                    passing = hd & same
+                    k += passing.bit_count()
+            r = int(rand() * k)
+            for i, a in enumerate(attack):
+                if defence[i] == -1:
+                    m = hd & beats[a]
+                    c = m.bit_count()
+                    if r < c:
+                        for _ in range(r):
+                            m &= m - 1
+                        bit = m & -m
+                        card = bit.bit_length() - 1
+                        hd ^= bit
+                        if d:
+                            h1 = hd
+                            k1 &= ~bit
+                        else:
+                            h0 = hd
+                            k0 &= ~bit
+                        defence[i] = card
+                        unc -= 1
+                        ranks |= rank_at[card + 1]
+                        table |= bit
+                        if not hd and not ns and not out >> d & 1:
+                            out |= 1 << d
+                            outs.append(d)
+                        if not unc:
+                            then = 1 if throw_in else 4
+                        break
+                    r -= c
+            else:
+                c = passing.bit_count()
+                if r == c:  # take (listed last)
+                    taking = True
+                    then = 1 if throw_in else 3
+                else:  # transfer: the other seat now defends against one card more
+                    m = passing
+                    for _ in range(r):
+                        m &= m - 1
+                    bit = m & -m
+                    hd ^= bit
+                    if d:
+                        h1 = hd
+                        k1 &= ~bit
+                    else:
+                        h0 = hd
+                        k0 &= ~bit
+                    attack.append(bit.bit_length() - 1)
+                    defence.append(-1)
+                    unc += 1
+                    table |= bit
+                    if not hd and not ns and not out >> d & 1:
+                        out |= 1 << d
+                        outs.append(d)
+                    att = d
+                    d = 1 - d
+                    to = d
+                    continue
+        elif ph == THROW:
+            hand = h1 if to else h0
+            m = hand & ranks
+            if m:
+                room = cap_now - na
+                if hd.bit_count() - unc < room:
+                    room = hd.bit_count() - unc
+                k = m.bit_count() + 1 if room > 0 else 1
+            else:
+                k = 1
+            r = int(rand() * k)
+            if r == k - 1:  # pass (listed last): the only thrower is done
+                then = 2
+            else:
+                for _ in range(r):
+                    m &= m - 1
+                bit = m & -m
+                card = bit.bit_length() - 1
+                hand ^= bit
+                if to:
+                    h1 = hand
+                    k1 &= ~bit
+                else:
+                    h0 = hand
+                    k0 &= ~bit
+                attack.append(card)
+                defence.append(-1)
+                unc += 1
+                ranks |= rank_at[card + 1]
+                table |= bit
+                if not hand and not ns and not out >> to & 1:
+                    out |= 1 << to
+                    outs.append(to)
+                if not hand or room <= 1:
+                    then = 2
+        else:  # lead
+            room = cap_now - na
+            if hd.bit_count() - unc < room:
+                room = hd.bit_count() - unc
+            limit = room if room < lead_max else lead_max
+            if limit <= 0:
+                raise RuntimeError("a lead with no room: the bout cannot start")
+            most = lead_most
+            if not most or most > limit:
+                most = limit if limit < _GROUP_MAX else _GROUP_MAX
+            hand = h1 if to else h0
+            if most == 1:
+                r = int(rand() * hand.bit_count())
+                m = hand
+                for _ in range(r):
+                    m &= m - 1
+                mask = m & -m
+            else:
+                counts = _SUBSETS[most]
+                k = 0
+                m = hand
+                while m:
+                    group = hand & rank_at[(m & -m).bit_length()]
+                    m ^= group
+                    k += counts[group.bit_count()]
+                r = int(rand() * k)
+                m = hand
+                while True:
+                    group = hand & rank_at[(m & -m).bit_length()]
+                    m ^= group
+                    c = counts[group.bit_count()]
+                    if r < c:
+                        leads = _GROUP_LEADS[most].get(group) or _group_leads(group, most)
+                        mask = leads[r].mask
+                        break
+                    r -= c
+            hand ^= mask
+            if to:
+                h1 = hand
+                k1 &= ~mask
+            else:
+                h0 = hand
+                k0 &= ~mask
+            m = mask
+            while m:
+                bit = m & -m
+                card = bit.bit_length() - 1
+                m ^= bit
+                attack.append(card)
+                defence.append(-1)
+                unc += 1
+                ranks |= rank_at[card + 1]
+            table |= mask
+            if not hand and not ns and not out >> to & 1:
+                out |= 1 << to
+                outs.append(to)
+            ph = DEFEND_PHASE
+            to = d
+            continue
+        # --- the rest of the bout -------------------------------------------------------------
+        if not then:
+            continue
+        if then == 1:  # the attacker alone throws in
+            hd = h1 if d else h0
+            cap_now = cap
+            if first_cap and not bout and not taking:
+                cap_now = first_cap
+            if uncapped and not ns:
+                cap_now = _BIG
+            room = cap_now - len(attack)
+            if hd.bit_count() - unc < room:
+                room = hd.bit_count() - unc
+            if out >> att & 1 or room <= 0 or not (h1 if att else h0):
+                then = 2
+            else:
+                ph = THROW
+                to = att
+                continue
+        if then == 2:
+            if taking:
+                then = 3
+            elif unc:
+                ph = DEFEND_PHASE
+                to = d
+                continue
+            else:
+                then = 4
+        # the bout ends: to the defender (3) or to the discard (4)
+        taken = then == 3
+        last_attack, last_defence = attack, defence  # the bout's cards, kept for the record
+        if taken:
+            if d:
+                h1 |= table
+                k1 |= table
+            else:
+                h0 |= table
+                k0 |= table
+        else:
+            discard |= table
+        attack = []
+        defence = []
+        unc = 0
+        ranks = 0
+        taking = False
+        table = 0
+        stock_before = ns
+        o = 1 - d
+        if rule == 3:
+            order = (d, o)
+        elif rule == 2:
+            order = (lead, 1 - lead)
+        else:
+            order = (o, d)
+        if ns:
+            for seat in order:
+                if out >> seat & 1:
+                    continue
+                hand = h1 if seat else h0
+                need = size - hand.bit_count()
+                if need > 0:
+                    if need > ns:
+                        need = ns
+                    got = 0
+                    for c in stock[ns - need:ns]:
+                        got |= 1 << c
+                    ns -= need
+                    if seat:
+                        h1 = hand | got
+                        k1 |= got & face_up
+                    else:
+                        h0 = hand | got
+                        k0 |= got & face_up
+                    if not ns:
+                        break
+        if not ns:
+            for seat in order:
+                if not out >> seat & 1 and not (h1 if seat else h0):
+                    out |= 1 << seat
+                    outs.append(seat)
+        drew = ns != stock_before
+        if idle_limit:
+            n_out = len(outs)
+            idle = ((idle & 0xFFFF) + 1 if taken and not drew and idle >> 16 == n_out
+                    else 0) | n_out << 16
+            if idle & 0xFFFF >= idle_limit and not out:
+                _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
+                            attack, defence, unc, ranks, ns, discard, idle, seen,
+                            _bout_cards(last_attack, last_defence, last_bout))
+                s._declare_draw("idle")
+                return steps
+        if out:
+            _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
+                        attack, defence, unc, ranks, ns, discard, idle, seen,
+                            _bout_cards(last_attack, last_defence, last_bout))
+            s._finish([seat for seat in (0, 1) if not out >> seat & 1])
+            return steps
+        att = o if taken else d
+        d = 1 - att
+        lead = to = att
+        bout += 1
+        ph = LEAD
+        if repetition:
+            if drew or not taken:
+                seen = ()
+            else:
+                key = (h0, h1, att, d, ns)
+                if seen.count(key) + 1 >= repetition:
+                    _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
+                                attack, defence, unc, ranks, ns, discard, idle, seen,
+                                _bout_cards(last_attack, last_defence, last_bout))
+                    s._check_repetition()
+                    return steps
+                seen = (*seen, key)
+
+
+def _bout_cards(attack: list[int] | None, defence: list[int],
+                before: tuple[int, ...]) -> tuple[int, ...]:
+    """``DurakState.last_bout``: the last finished bout's attack cards, then its covers (the
+    one before the playout if none finished during it)."""
+    if attack is None:
+        return before
+    return (*attack, *(c for c in defence if c != -1))
+
+
+def _write_back(s: DurakState, ph: int, to: int, att: int, lead: int, d: int, taking: bool,
+                bout: int, out: int, h0: int, h1: int, k0: int, k1: int, attack: list[int],
+                defence: list[int], unc: int, ranks: int, ns: int, discard: int, idle: int,
+                seen: tuple[tuple[int, ...], ...], last_bout: tuple[int, ...]) -> None:
+    """Hand the position back to the state object (its ``out`` list was extended in place)."""
+    s._legal = None
+    s.phase = ph
+    s.to_act = to
+    s.attacker = att
+    s.leader = lead
+    s.defender = d
+    s.taking = taking
+    s.bout = bout
+    s.out_mask = out
+    s.hands[0] = h0
+    s.hands[1] = h1
+    s.known[0] = k0
+    s.known[1] = k1
+    s.attack = attack
+    s.defence = defence
+    s.uncovered = unc
+    s.table_ranks = ranks
+    del s.stock[ns:]
+    s.discard = discard
+    s.idle = idle
+    s.seen = seen
+    s.last_bout = last_bout
+    s.throwers = ()
+    s._table = 0

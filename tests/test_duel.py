@@ -1,0 +1,128 @@
+"""The two-seat playout loop (``bito.games.durak.duel``, issue 2) against the general engine.
+
+``random_playout`` plays two-seat games under the base rules in one loop over local variables.
+It must play exactly the game the general engine plays from the same position and the same
+random stream (``DurakState._legal_list`` and ``_step``, one ``rng.random()`` per action):
+the same number of actions, and the same state at the end, field by field. Positions are
+deals with random §1 and #74-#79 option sets (``kernel.verify.random_rules``), later deals of
+a match, and positions part-way through a game in every phase.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bito.games.durak import MatchContext, new_game
+from bito.games.durak.duel import duel_applies, duel_playout
+from bito.games.durak.playout import random_playout
+from bito.games.durak.state import DurakState
+from bito.rules import rules_for
+
+verify = pytest.importorskip("bito.kernel.verify", reason="the option sampler needs numpy")
+
+FIELDS = ("hands", "known", "stock", "discard", "attack", "defence", "uncovered",
+          "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking", "bout",
+          "out", "out_mask", "outcome", "last_bout", "seen", "idle")
+
+
+def _general(s: DurakState, rng: random.Random) -> int:
+    """The general engine's random playout (what ``random_playout`` did before the loop)."""
+    steps = 0
+    rand = rng.random
+    while s.outcome is None:
+        acts = s._legal_list()
+        s._step(acts[int(rand() * len(acts))])
+        steps += 1
+    return steps
+
+
+def _fields(s: DurakState) -> dict[str, Any]:
+    return {f: getattr(s, f) for f in FIELDS}
+
+
+def _deal(rng: random.Random) -> DurakState:
+    base = rng.choice(verify.BASES)
+    rules = verify.random_rules(base, rng)
+    match = MatchContext()
+    if rng.random() < 0.4:
+        fool = rng.randrange(2)
+        match = MatchContext(game_number=rng.randint(1, 3), dealer=fool, previous_fool=fool,
+                             previous_winner=1 - fool)
+    return new_game(rules, 2, seed=rng.getrandbits(62), match=match)
+
+
+def test_the_loop_plays_the_general_engines_games() -> None:
+    rng = random.Random("duel")
+    played = phases = 0
+    seen_phases = set()
+    reasons = set()
+    for _ in range(150):
+        deal = _deal(rng)
+        # from the deal and from a position part-way through, in whatever phase it is
+        starts = [deal]
+        mid = deal.copy()
+        for _ in range(rng.randrange(1, 60)):
+            if mid.outcome is not None:
+                break
+            acts = mid._legal_list()
+            mid._step(acts[rng.randrange(len(acts))])
+        if mid.outcome is None:
+            starts.append(mid)
+        for start in starts:
+            if not duel_applies(start):
+                assert start.rules.lead_shape == "rozaliev"
+                continue
+            seed = rng.getrandbits(64)
+            mine, theirs = start.copy(), start.copy()
+            n_mine = duel_playout(mine, random.Random(seed))
+            n_theirs = _general(theirs, random.Random(seed))
+            assert (n_mine, _fields(mine)) == (n_theirs, _fields(theirs)), (
+                start.rules.changed_options(), seed)
+            played += 1
+            seen_phases.add(start.phase)
+            assert theirs.outcome is not None
+            reasons.add(theirs.outcome.reason or ("draw" if theirs.outcome.draw else "fool"))
+    phases = len(seen_phases)
+    assert played > 200 and phases == 3 and "fool" in reasons
+
+
+def test_drawn_games_end_alike() -> None:
+    """Both players going out in the same bout is rare under random play (about one game in
+    250): play short games until three such draws have been compared."""
+    rules = rules_for("perevodnoy").with_options(**{"deck.size": 24})
+    draws = 0
+    for seed in range(6000):
+        start = new_game(rules, 2, seed=seed)
+        mine, theirs = start.copy(), start.copy()
+        n_mine = duel_playout(mine, random.Random(seed))
+        n_theirs = _general(theirs, random.Random(seed))
+        assert (n_mine, _fields(mine)) == (n_theirs, _fields(theirs)), seed
+        assert theirs.outcome is not None
+        if theirs.outcome.draw:
+            draws += 1
+            if draws == 3:
+                break
+    assert draws == 3
+
+
+def test_random_playout_uses_the_loop_and_leaves_the_state_alone() -> None:
+    state = new_game("podkidnoy", 2, seed=5)
+    before = _fields(state.copy())
+    outcome, steps = random_playout(state, random.Random(9))
+    general = state.copy()
+    assert _general(general, random.Random(9)) == steps and general.outcome == outcome
+    assert _fields(state) == before
+
+
+def test_other_games_keep_the_general_loop() -> None:
+    assert duel_applies(new_game("perevodnoy", 2, seed=1))
+    assert not duel_applies(new_game("podkidnoy", 3, seed=1))
+    assert not duel_applies(new_game(rules_for("podkidnoy").with_options(
+        **{"lead.shape": "rozaliev"}), 2, seed=1))
+    assert not duel_applies(new_game("podkidnoy+joker_gift", 2, seed=1))
+    over = new_game("podkidnoy", 2, seed=1)
+    random_playout(over, random.Random(1))
+    assert duel_applies(over)  # random_playout works on its own copy
