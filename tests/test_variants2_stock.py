@@ -96,6 +96,20 @@ def test_no_stock_sets_the_rest_aside_unseen(spec: str) -> None:
         assert_conserved(s)
 
 
+def test_no_stock_trump_card_is_described_as_set_aside() -> None:
+    """#32 (S0:21, the deck "with a trump card is removed"): the screen and every seat's view
+    say the trump card lies aside with the stock, never that it was drawn."""
+    from bito.games.durak.render import state_trump_words, view_trump_words
+
+    s = new_game("podkidnoy+no_stock", players=2, seed=4)
+    assert s.trump_card >= 0 and not s.stock
+    for words in (state_trump_words(s), view_trump_words(s.view(0)),
+                  view_trump_words(s.view(1))):
+        assert "set aside with the stock" in words and "drawn" not in words
+    plain = new_game("podkidnoy", players=2, seed=4)
+    assert "under the stock" in state_trump_words(plain)
+
+
 def test_no_stock_nobody_draws() -> None:
     """#32: draw.target none: after a bito nobody refills, so hands only shrink."""
     s = new_game("podkidnoy+no_stock", players=2, seed=3)

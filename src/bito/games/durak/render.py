@@ -13,10 +13,12 @@ if TYPE_CHECKING:
 
 
 def trump_words(trumps: frozenset[int], trump_card: int, in_stock: bool,
-                own: Sequence[int] = (), secret: int | None = None) -> str:
+                own: Sequence[int] = (), secret: int | None = None,
+                set_aside: bool = False) -> str:
     """``trump ♦ (trump card 8♦, under the stock)``, or the words for games without a turned-up
     card or without trumps; personal trumps (#16) by seat; ``secret``: #18's secret card
-    (-1 while it lies face down, None in games without one)."""
+    (-1 while it lies face down, None in games without one); ``set_aside``: #32, the trump
+    card went aside with the stock and is never drawn."""
     if own:
         return "own trumps " + " ".join(f"{s}:{SUIT_SYMBOLS[t]}" for s, t in enumerate(own))
     if not trumps:
@@ -26,7 +28,8 @@ def trump_words(trumps: frozenset[int], trump_card: int, in_stock: bool,
         return f"trump {suits} (secret card {card_pretty(secret)} turned)"
     if trump_card < 0:
         return f"trump {suits} (no card turned up)"
-    where = "under the stock" if in_stock else "drawn"
+    where = ("set aside with the stock" if set_aside else
+             "under the stock" if in_stock else "drawn")
     hidden = ", a secret card face down beside it" if secret is not None else ""
     return f"trump {suits} (trump card {card_pretty(trump_card)}, {where}{hidden})"
 
@@ -35,7 +38,8 @@ def state_trump_words(state: DurakState) -> str:
     """:func:`trump_words` for a whole position."""
     d = state.deal
     secret = None if d.secret_card < 0 else (d.secret_card if state.revealed else -1)
-    return trump_words(state.trumps, d.trump_card, bool(state.stock), d.own_trumps, secret)
+    return trump_words(state.trumps, d.trump_card, bool(state.stock), d.own_trumps, secret,
+                       d.rules.deal_remove_stock)
 
 
 def view_trump_words(view: DurakView) -> str:
@@ -43,7 +47,7 @@ def view_trump_words(view: DurakView) -> str:
     secret = view.secret_card if view.secret_card >= 0 else (
         -1 if view.rules.trump_secret_second and view.trump_card >= 0 else None)
     return trump_words(view.trumps, view.trump_card, view.trump_card_in_stock,
-                       view.own_trumps, secret)
+                       view.own_trumps, secret, view.rules.deal_remove_stock)
 
 
 def sorted_hand(mask: int, trump_suit: int) -> list[int]:
