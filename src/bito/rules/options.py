@@ -256,6 +256,12 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "any card on any attack card (he may bluff); the attacker who led then says "
                "believe or don't believe and the cards are turned (#59). Needs a game without "
                "throw-ins or transfers, whose ranks would give the covers away", "#59"),
+    OptionSpec("deal.owner_sees_hand", (True, False), "false: every player holds his cards "
+               "facing outward (#58): he sees every other hand but never his own, drawn cards "
+               "included; he plays a card by its position in his hand, and a card that turns "
+               "out not to fit (a wrong cover, transfer or throw-in) is penalised: the offender "
+               "takes every card of the bout. Needs throw-in or transfer Durak without the "
+               "dummy, face-down covers or the bout extras of #39-51", "§4.4 #58"),
     OptionSpec("dummy.mode", ("none", "tossing"), "a phantom hand (the dummy, 'болван') dealt "
                "like a player's: tossing: its controller may throw in from it against whoever "
                "defends; it never attacks, defends or loses (#56)", "§3.6 #56"),
@@ -426,6 +432,7 @@ class Rules:
     transfer_first_bout: str = "allowed"
     draw_order: str = "attacker_first"
     defense_face_down: bool = False
+    deal_owner_sees_hand: bool = True
     dummy_mode: str = "none"
     dummy_draws: bool = True
     dummy_visible_to: str = "controller"

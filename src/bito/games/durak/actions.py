@@ -28,7 +28,14 @@ pair      ``6h<Th``        lay the six of hearts and cover it yourself at once (
 own       ``@Th>6h``       cover your own attack card after a take (#50, #51)
 counter   ``Th>9c+Ts``     cover the nine of clubs with the ten of hearts and counter-attack
                            its player with the ten of spades (#49)
+blind     ``#3``           lead or throw in the card at position 3 of your own hidden hand
+                           (#58: ``deal.owner_sees_hand=false``; positions count from 1)
+blind     ``#3>6h``        cover the six of hearts with the card at position 3 (#58)
+blind     ``=#3``          transfer with the card at position 3 (#58)
 ========  ===============  ==========================================================
+
+Once played, a blind card is turned up: logs and records show it in brackets after the
+position (``#3(9d)>6h``), and the bracket is accepted (and ignored) when parsed.
 """
 
 from __future__ import annotations
@@ -49,8 +56,15 @@ TOSS = 9
 #: :mod:`bito.games.durak.bout_extras` with a single comparison.
 TRY, STOCK, SWAP, PAIR, OWN_COVER, COUNTER = 20, 21, 22, 23, 24, 25
 EXTRA_KINDS: Final = 20
+#: Plays by position from a hand its owner cannot see (#58, :mod:`bito.games.durak.blind`):
+#: a lead or throw-in, a cover, a transfer. The position (0-based) is kept as the action's
+#: only "card", stored as ``~position`` (negative), so :attr:`Action.mask` stays empty: the
+#: action names no card until the state turns it up.
+BLIND_PLAY, BLIND_COVER, BLIND_TRANSFER = 10, 11, 12
+BLIND_KINDS: Final = 10
 KIND_NAMES: Final = {0: "attack", 1: "defend", 2: "transfer", 3: "take", 4: "pass", 5: "give",
-                     6: "block", 7: "believe", 8: "doubt", 9: "toss", TRY: "try",
+                     6: "block", 7: "believe", 8: "doubt", 9: "toss", BLIND_PLAY: "blind",
+                     BLIND_COVER: "blind cover", BLIND_TRANSFER: "blind transfer", TRY: "try",
                      STOCK: "stock", SWAP: "swap", PAIR: "pair", OWN_COVER: "own",
                      COUNTER: "counter"}
 
@@ -109,6 +123,11 @@ class Action:
         return self.cards[0]
 
     @property
+    def position(self) -> int:
+        """The hand position (0-based) a blind play (#58) takes its card from."""
+        return ~self.cards[0]
+
+    @property
     def kind_name(self) -> str:
         return KIND_NAMES[self.kind]
 
@@ -135,6 +154,8 @@ class Action:
         if k == COUNTER:
             return (f"{card_str(self.cards[0])}>{card_str(self.target)}+"
                     + "+".join(card_str(c) for c in self.cards[1:]))
+        if BLIND_KINDS <= k < EXTRA_KINDS:
+            return blind_text(k, self.position, self.target)
         return KIND_NAMES[k]
 
     def pretty(self) -> str:
@@ -173,6 +194,8 @@ class Action:
         if k == COUNTER:
             return (f"cover {card_pretty(self.target)} with {card_pretty(self.cards[0])} and "
                     "counter-attack with " + " ".join(card_pretty(c) for c in self.cards[1:]))
+        if BLIND_KINDS <= k < EXTRA_KINDS:
+            return blind_pretty(k, self.position, self.target)
         return "pass (bito)"
 
     def __repr__(self) -> str:
@@ -226,6 +249,123 @@ def counter(cover: int, target: int, *extra: int) -> Action:
     return Action(COUNTER, (cover, *sorted(extra)), target)
 
 
+def blind_play(position: int) -> Action:
+    """Lead or throw in the card at ``position`` (0-based) of one's own unseen hand (#58)."""
+    return Action(BLIND_PLAY, (~position,))
+
+
+def blind_cover(position: int, target: int) -> Action:
+    """Cover ``target`` with the card at ``position`` of one's own unseen hand (#58)."""
+    return Action(BLIND_COVER, (~position,), target)
+
+
+def blind_transfer(position: int) -> Action:
+    """Transfer with the card at ``position`` of one's own unseen hand (#58)."""
+    return Action(BLIND_TRANSFER, (~position,))
+
+
+def blind_text(kind: int, position: int, target: int, card: int = -1) -> str:
+    """``#3``, ``#3>6h``, ``=#3`` (positions shown from 1); with the card turned up,
+    ``#3(9d)``, ``#3(9d)>6h``, ``=#3(9d)``."""
+    seen = f"({card_str(card)})" if card >= 0 else ""
+    body = f"#{position + 1}{seen}"
+    if kind == BLIND_COVER:
+        return f"{body}>{card_str(target)}"
+    if kind == BLIND_TRANSFER:
+        return "=" + body
+    return body
+
+
+def blind_pretty(kind: int, position: int, target: int, card: int = -1) -> str:
+    """Words for a blind play, with the card once it is turned up."""
+    what = f"the card at position {position + 1}"
+    if card >= 0:
+        what += f" ({card_pretty(card)})"
+    if kind == BLIND_COVER:
+        return f"cover {card_pretty(target)} with {what}"
+    if kind == BLIND_TRANSFER:
+        return f"transfer with {what}"
+    return f"play {what}"
+
+
+class Revealed:
+    """A blind play (#58) as the log shows it once its card is turned up: every seat, the
+    player himself included, sees which card the position held. It carries the card, so a
+    server log or censored record built from it names the card, which by then lies face up."""
+
+    __slots__ = ("action", "card")
+
+    def __init__(self, action: Action, card: int) -> None:
+        self.action = action
+        self.card = card
+
+    @property
+    def kind(self) -> int:
+        return self.action.kind
+
+    @property
+    def kind_name(self) -> str:
+        return self.action.kind_name
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return (self.card,)
+
+    @property
+    def target(self) -> int:
+        return self.action.target
+
+    def __str__(self) -> str:
+        return blind_text(self.action.kind, self.action.position, self.action.target,
+                          self.card)
+
+    def pretty(self) -> str:
+        return blind_pretty(self.action.kind, self.action.position, self.action.target,
+                            self.card)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Revealed) and self.action == other.action
+                and self.card == other.card)
+
+    def __hash__(self) -> int:
+        return hash((self.action, self.card))
+
+    def __repr__(self) -> str:
+        return f"Revealed({self.action!r}, {self.card})"
+
+
+def _parse_blind(s: str, text: str, offset: int) -> Action:
+    """``#3``, ``#3>6h``, ``=#3``, each optionally with the turned-up card in brackets."""
+    transfer_ = s.startswith("=")
+    body = s[1:] if transfer_ else s
+    at = offset + (1 if transfer_ else 0)
+    head, sep, target_txt = body.partition(">")
+    digits = head[1:]
+    if "(" in digits:
+        digits, _, seen = digits.partition("(")
+        if not seen.endswith(")"):
+            raise InvalidNotationError("a turned-up card is written in brackets, like #3(9d)",
+                                       text, at + len(head))
+        try:
+            parse_card(seen[:-1])
+        except InvalidNotationError as e:
+            raise InvalidNotationError(e.reason, text, at + 2 + len(digits) + e.position
+                                       ) from None
+    if not digits.isdigit() or int(digits) < 1:
+        raise InvalidNotationError("a hand position is a number from 1, like #3", text, at + 1)
+    position = int(digits) - 1
+    if sep:
+        if transfer_:
+            raise InvalidNotationError("a transfer covers nothing: write =#3", text,
+                                       at + len(head))
+        try:
+            return blind_cover(position, parse_card(target_txt))
+        except InvalidNotationError as e:
+            raise InvalidNotationError(e.reason, text, at + len(head) + 1 + e.position
+                                       ) from None
+    return blind_transfer(position) if transfer_ else blind_play(position)
+
+
 TAKE_ACTION: Final = Action(TAKE)
 PASS_ACTION: Final = Action(PASS)
 BELIEVE_ACTION: Final = Action(BELIEVE)
@@ -254,6 +394,8 @@ def parse_action(text: str) -> Action:
     if not s:
         raise InvalidNotationError("empty move", text, 0)
     offset = len(text) - len(text.lstrip())
+    if s.startswith("#") or s.startswith("=#"):
+        return _parse_blind(s, text, offset)
     for prefixes, make in ((("give ", "^"), give), (("dummy ", "~"), toss)):
         for prefix in prefixes:
             if low.startswith(prefix):

@@ -12,6 +12,7 @@ from bito.cards import RANK_NAMES, card_str, rank_of, suit_of
 from bito.errors import IllegalActionError
 from bito.games.durak.actions import (
     ATTACK,
+    BLIND_KINDS,
     BLOCK,
     DEFEND,
     EXTRA_KINDS,
@@ -36,6 +37,12 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     err = IllegalActionError
     if ph == _OVER:
         return err("game over", "no more moves: the game has ended")
+    if state.deal.blind or BLIND_KINDS <= kind < EXTRA_KINDS:
+        from bito.games.durak.blind import explain as explain_blind
+
+        unseen = explain_blind(state, action)
+        if unseen is not None:
+            return unseen
     if state.deal.extras or kind >= EXTRA_KINDS:
         from bito.games.durak.bout_extras import explain as explain_extra
 

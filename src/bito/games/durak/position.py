@@ -11,7 +11,9 @@ field          meaning
 ``players``    number of seats
 ``trump``      the trump card (its suit is trump)
 ``stock``      the stock from the bottom (drawn last, the face-up trump card) to the top
-``hands``      each seat's hand, seats separated by ``/``
+``hands``      each seat's hand, seats separated by ``/`` (under #58's
+               ``deal.owner_sees_hand=false`` in position order, ``#1`` first; a censored
+               position shows the seat's own hand as ``??*n`` and every other hand in full)
 ``known``      per seat, cards of that hand everyone knows about (``/``-separated)
 ``table``      attack cards in play order, ``a<d`` when ``d`` covers ``a``, ``a<*`` when a
                transfer neutralised ``a`` (#11)
@@ -72,6 +74,7 @@ from typing import Any
 from bito.cards import HIDDEN, card_str, cards_of, parse_card, split_cards
 from bito.errors import InvalidNotationError, RulesError
 from bito.games.durak import bout_extras
+from bito.games.durak.blind import hand_order
 from bito.games.durak.actions import Action, parse_action
 from bito.games.durak.position_stock import (
     STOCK_KEYS,
@@ -147,9 +150,12 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         fields.append(f"seed={d.seed}")
     fields += [f"dealer={d.dealer}", f"game={d.match.game_number}", f"bout={state.bout}",
                f"trump={card_str(d.trump_card) if d.trump_card >= 0 else '-'}"]
+    blind = d.blind  # #58: hands by position; a seat never sees its own
     if seat is None:
         fields.append(f"stock={_cards(list(state.stock))}")
-        fields.append("hands=" + "/".join(_cards(h) for h in state.hands[:n]))
+        fields.append("hands=" + "/".join(
+            _cards(list(hand_order(state, s))) if blind else _cards(state.hands[s])
+            for s in range(n)))
     else:
         stock, hidden = "", 0
         face_up = 0 if state.books is not None and state.books.restocked else d.face_up
@@ -164,14 +170,19 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         hands = []
         for s in range(n):
             h = state.hands[s]
-            if s == seat:
+            if blind:
+                hands.append(_hidden(h.bit_count()) or "-" if s == seat
+                             else _cards(list(hand_order(state, s))))
+            elif s == seat:
                 hands.append(_cards(h))
             else:
                 k = state.known[s] & h
                 hands.append((_cards(k) if k else "") + _hidden(h.bit_count() - k.bit_count())
                              or "-")
         fields.append("hands=" + "/".join(hands))
-    fields.append("known=" + "/".join(_cards(state.known[s] & state.hands[s]) for s in range(n)))
+    fields.append("known=" + "/".join(
+        "-" if blind and s == seat else _cards(state.known[s] & state.hands[s])
+        for s in range(n)))
     if d.dummy_controller >= 0:  # #56: the dummy's hand and its controller
         cards = state.hands[n]
         shown = seat is None or seat == d.dummy_controller or d.rules.dummy_visible_to == "all"
@@ -344,12 +355,14 @@ def parse_position(text: str) -> DurakState:
         raise InvalidNotationError(f"hands: expected {n} hands separated by '/'", text,
                                    where.get("hands", len(text)))
     hands: list[int] = []
+    in_order: list[tuple[int, ...]] = []  # #58: a hand held face out is listed by position
     offset = where["hands"]
     for part in hand_parts:
         try:
             cards = split_cards(part)
         except InvalidNotationError as e:
             raise InvalidNotationError(f"hands: {e.reason}", text, offset + e.position) from None
+        in_order.append(tuple(cards))
         hands.append(_mask_unique(cards, text, offset))
         offset += len(part) + 1
     known = [0] * n
@@ -441,6 +454,8 @@ def parse_position(text: str) -> DurakState:
                 face_up=up or ((1 << trump_card | (1 << secret if drawable and secret >= 0
                                                    else 0)) if trump_card >= 0 else 0))
     s = DurakState.start(deal)
+    if deal.blind:
+        s.order = tuple(in_order)
     s.revealed = revealed
     s.aside = 1 << secret if secret >= 0 and not (revealed and drawable) else 0
     s.discard = discard

@@ -28,6 +28,7 @@ from bito.cards import (
 )
 from bito.errors import RulesError
 from bito.games.durak.believe import check_rules as check_face_down
+from bito.games.durak.blind import check_rules as check_blind
 from bito.games.durak.dummy import check_players as check_dummy
 from bito.games.durak.teams import check_players, team_of_seats, teams_of, thrower_rule
 from bito.rules import Rules
@@ -82,6 +83,9 @@ class Deal:
     reserves: tuple[int, ...] = ()
     locked: tuple[int, ...] = ()
     removed: int = 0
+    # #58 (``deal.owner_sees_hand=false``): each seat's cards in the order they were dealt,
+    # the first positions of hands their owners cannot see (empty in every other game).
+    hand_order: tuple[tuple[int, ...], ...] = ()
     # Rule facts read on every move, kept here to spare the rules lookups: bout caps
     # (VARIANTS.md §1.5), whether the cap can change during the deal, the lead limits
     # (§1.4: ``lead_most`` is the most cards of one rank a lead may hold, 0 for "up to the
@@ -113,6 +117,8 @@ class Deal:
     take_skip: bool = field(init=False, compare=False, repr=False)
     # #59: defences are laid face down and called (:mod:`bito.games.durak.believe`).
     face_down: bool = field(init=False, compare=False, repr=False)
+    # #58: nobody sees his own hand; plays go by position (:mod:`bito.games.durak.blind`).
+    blind: bool = field(init=False, compare=False, repr=False)
     # #56: the seat that throws in from the dummy (-1: no dummy); whether the dummy draws.
     # The dummy's hand is the last entry of ``hands`` (and of ``shown``), after the players'.
     dummy_controller: int = -1
@@ -199,6 +205,7 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "partial_defense": r.defense_partial,
         "take_skip": r.take_skip,
         "face_down": r.defense_face_down,
+        "blind": not r.deal_owner_sees_hand,
         "dummy_draws": r.dummy_mode != "none" and r.dummy_draws,
         "extras": (r.defense_second_try != "off" or r.lead_stock_top != "off"
                    or bool(r.defense_exchange) or r.defense_self_throw
@@ -359,6 +366,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
                          f"not {players}")
     check_players(rules, players)
     check_face_down(rules)
+    check_blind(rules)
     check_dummy(rules, players)
     rng = random.Random(seed)
     deck = list(_pack(rules.deck()))
@@ -403,6 +411,13 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         for c in deck[k:pos:players]:
             got |= 1 << c
         hands[(dealer + 1 + k) % players] = got
+    hand_order: tuple[tuple[int, ...], ...] = ()
+    if not rules.deal_owner_sees_hand:
+        # #58: a hand held face out keeps the order its cards were dealt in.
+        order = [()] * players
+        for k in range(players):
+            order[(dealer + 1 + k) % players] = tuple(deck[k:pos:players])
+        hand_order = tuple(order)
     last_dealt = deck[pos - 1]
     # Who got the last card: the dealer when the pack divides, else (#33 A1) the player who
     # got the last of the extra cards.
@@ -488,6 +503,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
                 jokers_wild=jokers_wild, secret_card=secret, own_trumps=own, face_up=face_up,
                 dummy_controller=controller,
                 reserves=reserves, locked=locked_cards, removed=removed,
+                hand_order=hand_order,
                 thrower_orders=_shared_memo("throw_in.by", players, thrower_rule(rules)),
                 draw_orders=_shared_memo("draw.order", players, rules.draw_order))
 

@@ -35,7 +35,7 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import IllegalActionError
-from bito.games.durak import believe, bout_extras, dummy
+from bito.games.durak import believe, blind, bout_extras, dummy
 from bito.games.durak.actions import (
     ATTACK,
     BELIEVE,
@@ -51,6 +51,7 @@ from bito.games.durak.actions import (
     TOSS,
     TRANSFER,
     Action,
+    Revealed,
     block,
     give,
 )
@@ -258,7 +259,7 @@ class DurakState:
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
         "_legal", "_beats", "_table", "closed", "seen", "revealed", "aside",
-        "gift", "idle", "played", "extra", "books",
+        "gift", "idle", "played", "extra", "books", "order",
     )
 
     deal: Deal
@@ -315,6 +316,10 @@ class DurakState:
     #: The stock group's bookkeeping (reserves, tallies, exchanges; :mod:`.stock`), None in
     #: games that have none of those rules.
     books: Books | None
+    #: Hands held face out (#58): each seat's cards by position as last settled (see
+    #: :func:`bito.games.durak.blind.hand_order`); a shared tuple, replaced when it changes.
+    #: Empty in every other game.
+    order: tuple[tuple[int, ...], ...]
 
     @classmethod
     def start(cls, deal: Deal) -> DurakState:
@@ -350,6 +355,7 @@ class DurakState:
         s.extra = None
         s.books = start_books(deal) if deal.stock_rules else None
         s.aside |= deal.removed
+        s.order = deal.hand_order
         s._legal = None
         s._beats = s._beat_table()
         s._table = -1
@@ -397,6 +403,7 @@ class DurakState:
         s.played = self.played
         s.extra = self.extra
         s.books = self.books
+        s.order = self.order
         s._legal = None
         s._beats = self._beats
         s._table = self._table
@@ -452,7 +459,9 @@ class DurakState:
         acts = self._legal
         if acts is None:
             ph = self.phase
-            if ph == DEFEND_PHASE:
+            if self.deal.blind:  # #58: plays by position from an unseen hand
+                acts = blind.actions(self)
+            elif ph == DEFEND_PHASE:
                 acts = self._defend_actions()
             elif ph == THROW:
                 acts = self._throw_actions()
@@ -470,6 +479,18 @@ class DurakState:
                 acts = bout_extras.adjust(self, acts)
             self._legal = acts
         return acts
+
+    def _seeing_actions(self) -> list[Action]:
+        """The plays a player who saw his hand could make (#58 checks a turned-up card
+        against these)."""
+        ph = self.phase
+        if ph == DEFEND_PHASE:
+            return self._defend_actions()
+        if ph == THROW:
+            return self._throw_actions()
+        if ph == LEAD:
+            return self._lead_actions()
+        return []
 
     def is_legal(self, action: Action) -> bool:
         return action in self._legal_list()
@@ -720,6 +741,11 @@ class DurakState:
         precomputed :attr:`~Action.mask`, table ranks grow by its :attr:`~Action.ranks`."""
         self._legal = None
         kind = action.kind
+        if self.deal.blind:  # #58: settle the hands' order; a play by position turns a card up
+            blind.sync(self)
+            if blind.is_blind_kind(kind):
+                blind.step(self, action)
+                return
         if kind == ATTACK:
             seat = self.to_act
             opponent = self.defender
@@ -1253,10 +1279,13 @@ class DurakState:
 
     # --- views and printing ----------------------------------------------------------------------
 
-    def action_seen_by(self, action: Action, seat: int | None) -> Action | Hidden:
+    def action_seen_by(self, action: Action, seat: int | None) -> Action | Hidden | Revealed:
         """``action``, played from this state, as ``seat`` sees it (the protocol's
         ``seen_by`` hook): #59's face-down cover shows only the card it lies on to anyone but
-        the defender; every other Durak action is public."""
+        the defender; #58's play by position shows, to everyone, the card it turned up; every
+        other Durak action is public."""
+        if self.deal.blind:
+            return blind.revealed(self, action)
         if self.deal.face_down and action.kind == DEFEND and seat != self.defender:
             return hidden("defend", 1, f"?>{card_str(action.target)}")
         return action

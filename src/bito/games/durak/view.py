@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from bito.games.durak.actions import Action
 from bito.games.durak.believe import censor
+from bito.games.durak.blind import hand_order
 from bito.games.durak.dummy import visible as dummy_cards
 from bito.games.durak.stock import seen_by
 
@@ -72,6 +73,12 @@ class DurakView:
     counter: tuple[int, ...] = ()  # #49: a counter-attack's cards, and their covers (-1: none)
     counter_cover: tuple[int, ...] = ()
     counter_target: int = -1  # #49: the seat that must beat the counter-attack
+    #: Hands held face out (#58, ``deal.owner_sees_hand=false``): this seat's own cards are
+    #: withheld (``hand`` is 0, ``known[seat]`` is 0; ``hand_counts[seat]`` says how many
+    #: positions it has), while ``known`` holds every other hand in full and ``hand_order``
+    #: each other hand by position (the seat's own entry is empty).
+    blind: bool = False
+    hand_order: tuple[tuple[int, ...], ...] = ()
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other members of ``seat``'s team (empty without teams)."""
@@ -103,8 +110,14 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         known = seen_by(state, seat, known)  # #31: the hand he passed on
         if books.restocked:
             face_up = 0  # #38 A2: a stock rebuilt from a bito lies all face down
+    hand = state.hands[seat]
+    orders: tuple[tuple[int, ...], ...] = ()
+    if deal.blind:  # #58: every hand but one's own
+        hand = 0
+        known = tuple(0 if s == seat else state.hands[s] for s in range(n))
+        orders = tuple(() if s == seat else hand_order(state, s) for s in range(n))
     return DurakView(
-        seat=seat, players=n, rules=state.deal.rules, hand=state.hands[seat],
+        seat=seat, players=n, rules=state.deal.rules, hand=hand,
         hand_counts=tuple(h.bit_count() for h in state.hands[:n]),
         known=known,
         attack=tuple(state.attack),
@@ -135,4 +148,5 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         counter=state.extra.counter if state.extra is not None else (),
         counter_cover=state.extra.counter_cover if state.extra is not None else (),
         counter_target=state.extra.counter_target if state.extra is not None else -1,
+        blind=deal.blind, hand_order=orders,
     )

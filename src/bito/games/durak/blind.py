@@ -1,0 +1,269 @@
+"""Hands held face out (VARIANTS.md §3.7 #58, S1:76, S4:7-8): ``deal.owner_sees_hand=false``.
+
+Every player holds his cards facing the others: he sees every other hand but never his own,
+and a card he draws joins his hand unseen. So he cannot choose a card, only a *position* in
+his hand, and the rules are checked when the card is turned up on the table:
+
+* a lead is always fine (any single card may open a bout, #58 A3);
+* a cover that does not beat its attack card, a transfer card of the wrong rank, a throw-in
+  of a rank not on the table is an illegal play, and the engine penalises it at once (A1):
+  the offender takes every card of the bout (the revealed card too) and the bout ends. A
+  defender who covered or transferred wrongly has in effect taken; a thrower who threw wrongly
+  takes instead of the defender, for whom the bout counts as beaten off. Either way the player
+  on the offender's left attacks next (A2), and the refill goes as after a take by the
+  offender: the others in the usual order, the offender last.
+
+What a player can see without his cards (whether a transfer is allowed at all, whether the
+bout has room for a throw-in) still limits what he may try: those rules are about the table,
+not about his hand.
+
+**Positions.** A hand is kept in arrival order, never sorted by value (the order must not tell
+its owner anything): first the dealt cards in the order they were dealt; a card drawn from
+the stock goes to the end (several drawn at once, the top card first); cards picked up from
+the table go to the end in the order they lay there (attack cards in play order, then the
+covers), before any card drawn in the same bout end. Positions are numbered from 1 in
+notation (``#1`` is the oldest card) and from 0 in code. The state keeps the order it has
+settled in ``order``; :func:`hand_order` adds the cards that arrived since, so the order is a
+pure function of the position and every view, move list and position text agrees on it.
+
+The state machine calls in here only behind ``Deal.blind``, a flag the base game never sets.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bito.cards import card_str, cards_of
+from bito.errors import IllegalActionError, RulesError
+from bito.games.durak.actions import (
+    ATTACK,
+    BLIND_COVER,
+    BLIND_KINDS,
+    BLIND_PLAY,
+    BLIND_TRANSFER,
+    DEFEND,
+    EXTRA_KINDS,
+    PASS_ACTION,
+    TAKE_ACTION,
+    TRANSFER,
+    Action,
+    Revealed,
+    attack,
+    blind_cover,
+    blind_play,
+    blind_transfer,
+    defend,
+    transfer,
+)
+from bito.rules import Rules
+
+if TYPE_CHECKING:
+    from bito.games.durak.state import DurakState
+
+_LEAD, _DEFEND, _THROW, _OVER = 0, 1, 2, 3
+
+
+def check_rules(rules: Rules) -> None:
+    """Hands held face out combine with the bout's own rules (throw-ins, transfers, caps, draw
+    orders, teams), not with the mechanisms that hide or move cards in other ways."""
+    if rules.deal_owner_sees_hand:
+        return
+    clashes = {
+        "defense.face_down": rules.defense_face_down,
+        "dummy.mode": rules.dummy_mode != "none",
+        "specials.joker_gifts": rules.specials_joker_gifts,
+        "deal.reserve": rules.deal_reserve > 0,
+        "deal.access": rules.deal_access != "all",
+        "defense.second_try": rules.defense_second_try != "off",
+        "lead.stock_top": rules.lead_stock_top != "off",
+        "defense.exchange": bool(rules.defense_exchange),
+        "defense.self_throw": rules.defense_self_throw,
+        "throw_in.after_take_mode": rules.throw_in_after_take_mode != "normal",
+        "defense.counter": rules.defense_counter,
+    }
+    for key, clash in clashes.items():
+        if clash:
+            raise RulesError("deal.owner_sees_hand", f"hands held face out (#58) do not "
+                             f"combine with {key}: only plays by position are supported")
+
+
+def is_blind_kind(kind: int) -> bool:
+    return BLIND_KINDS <= kind < EXTRA_KINDS
+
+
+# --- the order of a hand ---------------------------------------------------------------------
+
+
+def hand_order(state: DurakState, seat: int) -> tuple[int, ...]:
+    """``seat``'s cards by position: the settled order, less the cards that left, then the
+    cards that arrived since (see the module docstring for where they go)."""
+    hand = state.hands[seat]
+    settled = state.order[seat] if seat < len(state.order) else ()
+    kept = tuple(c for c in settled if hand >> c & 1)
+    have = 0
+    for c in kept:
+        have |= 1 << c
+    new = hand & ~have
+    if not new:
+        return kept
+    bout = state.last_bout
+    stock = state.deal.stock
+    seed = state.deal.seed
+
+    def arrival(c: int) -> tuple[int, int]:
+        if c in bout:
+            return (0, bout.index(c))  # picked up from the table, as the cards lay
+        if c in stock:
+            return (1, -stock.index(c))  # drawn: the top card (the stock's end) first
+        # Dealt without a recorded order (a position set up by hand): a fixed scramble, so
+        # the order still says nothing about the cards.
+        return (2, hash((seed, c * 7919 % 10007)))
+
+    return kept + tuple(sorted(cards_of(new), key=arrival))
+
+
+def sync(state: DurakState) -> None:
+    """Settle every hand's order before a move (the state machine calls this first in a
+    blind game): after it, ``state.order`` is exactly the hands in position order."""
+    n = state.deal.players
+    order = state.order
+    if len(order) == n and all(
+            sum(1 << c for c in order[s]) == state.hands[s] for s in range(n)):
+        return
+    state.order = tuple(hand_order(state, s) for s in range(n))
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+def actions(state: DurakState) -> list[Action]:
+    """What the seat to act may try: every position, for each play the table allows."""
+    ph = state.phase
+    if ph == _OVER:
+        return []
+    seat = state.to_act
+    size = state.hands[seat].bit_count()
+    if ph == _LEAD:
+        if not state._lead_actions():  # no room for a lead at all (seen from the table)
+            return []
+        return [blind_play(p) for p in range(size)]
+    if ph == _DEFEND:
+        acts = [blind_cover(p, a) for a, d in zip(state.attack, state.defence, strict=True)
+                if d == -1 for p in range(size)]
+        deal = state.deal
+        if (deal.transfer and (state.uncovered == len(state.attack) or deal.transfer_loose)
+                and state._transfer_block() is None):
+            acts += [blind_transfer(p) for p in range(size)]
+        acts.append(TAKE_ACTION)
+        return acts
+    if ph == _THROW:
+        if size and state.room() > 0:
+            return [*(blind_play(p) for p in range(size)), PASS_ACTION]
+        return [PASS_ACTION]
+    return state._seeing_actions()
+
+
+def turned_up(state: DurakState, action: Action) -> int:
+    """The card a blind play takes (the seat to act holds it at that position)."""
+    return hand_order(state, state.to_act)[action.position]
+
+
+def as_played(state: DurakState, action: Action) -> Action:
+    """The ordinary action a blind play turns out to be."""
+    card = turned_up(state, action)
+    if action.kind == BLIND_COVER:
+        return defend(card, action.target)
+    if action.kind == BLIND_TRANSFER:
+        return transfer(card)
+    return attack(card)
+
+
+def fits(state: DurakState, action: Action) -> bool:
+    """Whether the turned-up card is a legal play (what a seeing player could have done)."""
+    return as_played(state, action) in state._seeing_actions()
+
+
+def step(state: DurakState, action: Action) -> None:
+    """Turn the card up; play it if it fits, else penalise the offender (A1, A2)."""
+    real = as_played(state, action)
+    if real in state._seeing_actions():
+        state._step(real)
+        return
+    seat = state.to_act
+    card = real.cards[0]
+    bit = 1 << card
+    state.hands[seat] &= ~bit
+    state.known[seat] &= ~bit
+    if action.kind == BLIND_COVER:  # the wrong card lies on the card it failed to beat
+        state.defence[state.attack.index(action.target)] = card
+        state.uncovered -= 1
+    else:  # a wrong transfer or throw-in lies beside the attack cards
+        state.attack.append(card)
+        state.defence.append(-1)
+        state.uncovered += 1
+    state._table = -1  # rebuilt from the lists by _end_bout
+    # The offender picks the table up as a taker would: the next attack comes from his left.
+    state.defender = seat
+    state._end_bout(taken=True)
+
+
+def revealed(state: DurakState, action: Action) -> Action | Revealed:
+    """A blind play as every seat sees it once played: the position and the card turned up."""
+    if not is_blind_kind(action.kind) or not 0 <= action.position < state.hands[
+            state.to_act].bit_count():
+        return action
+    return Revealed(action, turned_up(state, action))
+
+
+def verdict(before: DurakState, action: Action) -> str:
+    """A sentence for the log when a blind play broke a rule (empty when it fitted)."""
+    if not is_blind_kind(action.kind) or fits(before, action):
+        return ""
+    card = turned_up(before, action)
+    if action.kind == BLIND_COVER:
+        why = f"{card_str(card)} does not beat {card_str(action.target)}"
+    elif action.kind == BLIND_TRANSFER:
+        why = f"{card_str(card)} is not of the rank to transfer"
+    elif before.phase == _THROW:
+        why = f"no card of {card_str(card)}'s rank is on the table"
+    else:
+        why = f"{card_str(card)} may not lead here"
+    return f"illegal play: {why}; the offender takes all the bout's cards (#58)"
+
+
+def explain(state: DurakState, action: Action) -> IllegalActionError | None:
+    """Why an action is illegal in a blind game, or a blind play in another (None: not
+    this module's rule)."""
+    kind = action.kind
+    if not state.deal.blind:
+        if is_blind_kind(kind):
+            return IllegalActionError("blind play", "plays by position are for hands held "
+                                      "face out (#58, deal.owner_sees_hand=false)")
+        return None
+    err = IllegalActionError
+    if kind in (ATTACK, DEFEND, TRANSFER):
+        return err("hand held face out", "you cannot see your own cards: play by position "
+                   "(#3, #3>7d, =#3) (#58)")
+    if not is_blind_kind(kind):
+        return None
+    size = state.hands[state.to_act].bit_count()
+    if not 0 <= action.position < size:
+        return err("position", f"seat {state.to_act} holds {size} card(s): positions "
+                   f"#1 to #{size}")
+    ph = state.phase
+    if kind == BLIND_COVER:
+        if ph != _DEFEND:
+            return err("cover", "nothing is waiting to be covered")
+        if action.target not in state.attack:
+            return err("cover", f"{card_str(action.target)} is not on the table")
+        return err("cover", f"{card_str(action.target)} is already covered")
+    if kind == BLIND_TRANSFER:
+        if ph != _DEFEND:
+            return err("transfer", "only the defender transfers, before covering")
+        return err("transfer", state._transfer_block() or "no transfer now")
+    if kind == BLIND_PLAY and ph == _DEFEND:
+        return err("turn", "the defender covers, transfers or takes")
+    if kind == BLIND_PLAY and ph == _THROW:
+        return err("throw-in limit", "the bout has no room for another card")
+    return err("turn", "not a move for this phase")
+
