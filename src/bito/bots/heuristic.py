@@ -24,6 +24,8 @@ here and kept deliberately simple:
   away the two cheapest cards, then try the stock, before taking; lead blind from the stock
   when the cheapest lead in hand would be a trump or a high card; throw to yourself, cover your
   own card for a taker, or lay a covered throw-in, only with plain cards cheap enough to throw.
+* **Cards held face out (#58).** A blind seat plays the policy of :mod:`bito.bots.blind`: it
+  weighs each play by the share of the cards it cannot see that would make it legal.
 * **Endgame.** Once the stock is empty, use the :class:`~bito.bots.tracking.CardTracker`: lead
   plain cards the defender cannot beat with any card he might hold (he must take them and we
   keep the lead), and never take what can be covered.
@@ -38,6 +40,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from bito.bots.blind import choose as blind_choice
 from bito.bots.tracking import CardTracker
 from bito.cards import ACE, RANK_MASKS, cards_of, rank_of, suit_of
 from bito.games.durak import (
@@ -121,6 +124,8 @@ class HeuristicBot:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
+        if view.blind:  # #58: its own hand is unseen; plays go by position
+            return blind_choice(view)
         self.tracker.update(view)
         special = self._extra_choice(view) if view.counter_target >= 0 or any(
             a.kind >= EXTRA_KINDS for a in legal) else None

@@ -26,6 +26,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from bito.bots.blind import choose as blind_choice
 from bito.bots.determinize import WorldTemplate, template
 from bito.bots.rollouts import greedy_playout, random_loser
 from bito.bots.solver import DRAW, LOSS, WIN, Solver, SolverBudgetExceeded
@@ -81,6 +82,12 @@ class SearchBot:
         if len(legal) == 1:
             self.last = [MoveEstimate(legal[0], float("nan"), 0)]
             return legal[0]
+        if view.blind:
+            # #58: a world starts from the seat's own cards, which it cannot see here; the
+            # blind policy of the heuristic plays instead (docs/bots.md).
+            choice = blind_choice(view)
+            self.last = [MoveEstimate(choice, float("nan"), 0)]
+            return choice
         estimates = self.analyse(view)
         return estimates[0].action
 

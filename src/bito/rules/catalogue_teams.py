@@ -103,3 +103,25 @@ register(Variant(
     options={"dummy.mode": "tossing"}, applies_to=("podkidnoy", "perevodnoy"),
     references="VARIANTS #56 (A1-A4); S0:135-137",
 ))
+
+register(Variant(
+    id="blind_face_out", number=58, family="durak", kind="modifier",
+    names=("Blind fool (cards face out)", "Слепой дурак", "Indian fool", "blind fool",
+           "cards face out"),
+    summary="House rule: everyone holds his cards facing the others and never looks at them; "
+            "you play a card by its place in your hand, and a wrong cover, transfer or "
+            "throw-in makes you take every card of the bout.",
+    description=(
+        "Played by the rules of throw-in or transfer fool, but nobody looks at his own "
+        "cards: they are held facing outward, so each player sees everyone's hand except his "
+        "own, and cards drawn from the stock join the hand unseen. A player chooses a card "
+        "by its place in his hand and it is checked when it is turned up. Any card may lead. "
+        "A card that does not beat the card it covers, a transfer card of another rank, or a "
+        "throw-in of a rank not on the table is an illegal play: the player who made it "
+        "takes all the cards of the bout back into his hand (still facing out) and the bout "
+        "ends; if he was not the defender, the defender has beaten the attack off. The "
+        "player on the offender's left attacks next. (The catalogue's heading was lost; "
+        "'blind' and 'Indian' fool are guesses.)"),
+    options={"deal.owner_sees_hand": False}, applies_to=("podkidnoy", "perevodnoy"),
+    references="VARIANTS #58 (A1-A5); S1:76; S4:7-8",
+))

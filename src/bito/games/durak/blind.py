@@ -194,6 +194,10 @@ def step(state: DurakState, action: Action) -> None:
     bit = 1 << card
     state.hands[seat] &= ~bit
     state.known[seat] &= ~bit
+    # It leaves its position now: coming back with the bout's cards, it goes to the end.
+    order = list(state.order)
+    order[seat] = tuple(c for c in order[seat] if c != card)
+    state.order = tuple(order)
     if action.kind == BLIND_COVER:  # the wrong card lies on the card it failed to beat
         state.defence[state.attack.index(action.target)] = card
         state.uncovered -= 1

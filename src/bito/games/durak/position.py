@@ -74,8 +74,8 @@ from typing import Any
 from bito.cards import HIDDEN, card_str, cards_of, parse_card, split_cards
 from bito.errors import InvalidNotationError, RulesError
 from bito.games.durak import bout_extras
-from bito.games.durak.blind import hand_order
 from bito.games.durak.actions import Action, parse_action
+from bito.games.durak.blind import hand_order
 from bito.games.durak.position_stock import (
     STOCK_KEYS,
     read_stock_fields,
