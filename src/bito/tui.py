@@ -28,12 +28,24 @@ from bito.games.durak import (
     DurakView,
     parse_action,
 )
-from bito.games.durak.actions import BELIEVE, COUNTER, DOUBT, STOCK, TOSS
+from bito.games.durak.actions import (
+    BELIEVE,
+    BLIND_KINDS,
+    COUNTER,
+    DOUBT,
+    EXTRA_KINDS,
+    STOCK,
+    TOSS,
+    Revealed,
+)
 from bito.games.durak.believe import CALL_PHASE
 from bito.games.durak.believe import honest as believe_honest
+from bito.games.durak.blind import verdict as blind_verdict
 from bito.games.durak.render import (
     hand_text,
+    in_order_text,
     outcome_text,
+    positions_text,
     state_trump_words,
     tally_text,
     view_trump_words,
@@ -159,6 +171,9 @@ def bout_events(before: DurakState, after: DurakState, action: Action,
                 why = "every cover was good" if fair else "a cover does not beat its card"
                 lines.append(f"  {why[0].upper()}{why[1:]}: {taker} picked up {cards} "
                              "card(s).")
+        elif BLIND_KINDS <= action.kind < EXTRA_KINDS and blind_verdict(before, action):
+            lines.append(f"  {names[before.to_act]} picked up {cards} card(s), still held "
+                         "face out.")  # #58's penalty
         elif taken:
             kept = (after.discard & ~before.discard).bit_count()  # #3: covered pairs
             lines.append(f"  {defender} picked up {cards - kept} card(s)"
@@ -237,6 +252,8 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
         count = view.hand_counts[seat]
         known = view.known[seat]
         extra = f"   known: {hand_text(known, trump)}" if known else ""
+        if view.blind:  # #58: held face out: you see it, by position
+            extra = f"   {in_order_text(view.hand_order[seat], trump)}"
         if view.reserve_counts and view.reserve_counts[seat]:
             extra += f"   + {view.reserve_counts[seat]} face down"  # #35 locked, #37 buy-in
         lines.append(f"  {labels[seat]:<{width}}  {count:>2} card(s){_roles(view, seat)}{extra}")
@@ -248,8 +265,13 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
             f"{view.dummy_count} card(s), face down"
         lines.append(f"  Dummy ({whose} to throw in from, moves ~card): {seen}")
     mine = view.reserve_counts[view.seat] if view.reserve_counts else 0
-    lines.append(f"  Your hand{_roles(view, view.seat)}: {hand_text(view.hand, trump)}"
-                 "   (* = trump)" + (f"   + {mine} face down, unseen" if mine else ""))
+    if view.blind:  # #58: numbered positions, face down to you
+        lines.append(f"  Your hand{_roles(view, view.seat)}: "
+                     f"{positions_text(view.hand_counts[view.seat])}   (held face out: you "
+                     "cannot see them; play by position, #1 is your oldest card)")
+    else:
+        lines.append(f"  Your hand{_roles(view, view.seat)}: {hand_text(view.hand, trump)}"
+                     "   (* = trump)" + (f"   + {mine} face down, unseen" if mine else ""))
     tallies = tally_text(view.points, view.figures, 0, labels)
     if tallies:
         lines.append(f"  Tallies: {tallies}")
@@ -267,6 +289,11 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
 
 
 def _task(view: DurakView, names: Sequence[str]) -> str:
+    if view.blind and view.phase in (LEAD, DEFEND_PHASE, THROW):
+        what = {LEAD: f"you attack {names[view.defender]}: any card may lead",
+                DEFEND_PHASE: "you defend: cover (or transfer) blind, or take",
+                THROW: "throw in blind, or pass"}[view.phase]
+        return what + "; a wrong card makes you take the whole bout (#58)"
     if view.phase == LEAD:
         return f"you attack {names[view.defender]}"
     if view.phase == DEFEND_PHASE:
@@ -287,6 +314,9 @@ def ordered_moves(legal: Sequence[Action], trump_suit: int,
     def key(a: Action) -> tuple[int, ...]:
         if a.kind in (TAKE, PASS) or not a.cards:  # and #59's believe / doubt
             return (3, a.kind)
+        if BLIND_KINDS <= a.kind < EXTRA_KINDS:  # #58: by position, covers by table order
+            spot = list(attack).index(a.target) if a.target in attack else 0
+            return (a.kind - BLIND_KINDS, spot, a.position)
         cards = a.cards
         trumps = sum(1 for c in cards if suit_of(c) == trump_suit)
         first = cards[0]
@@ -386,7 +416,14 @@ class TerminalGame:
         before = self.game.state
         name = self.names[before.to_act]
         self.game.push(action)
-        if before.action_seen_by(action, self.human) is not action:
+        seen = before.action_seen_by(action, self.human)
+        if isinstance(seen, Revealed):
+            # #58: the card at that position is turned up for all to see, its owner too.
+            self.out(f"{name}: {seen.pretty()}")
+            verdict = blind_verdict(before, action)
+            if verdict:
+                self.out(f"  {verdict[0].upper()}{verdict[1:]}.")
+        elif seen is not action:
             # #59: a cover laid face down: the human sees where it went, not which card.
             self.out(f"{name} {'lay' if name == HUMAN_NAME else 'lays'} a card face down on "
                      f"{card_pretty(action.target)}")

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bito.cards import card_str, cards_of
+from bito.cards import card_pretty, card_str, cards_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import (
     ATTACK,
@@ -225,13 +225,13 @@ def verdict(before: DurakState, action: Action) -> str:
         return ""
     card = turned_up(before, action)
     if action.kind == BLIND_COVER:
-        why = f"{card_str(card)} does not beat {card_str(action.target)}"
+        why = f"{card_pretty(card)} does not beat {card_pretty(action.target)}"
     elif action.kind == BLIND_TRANSFER:
-        why = f"{card_str(card)} is not of the rank to transfer"
+        why = f"{card_pretty(card)} is not of the rank to transfer"
     elif before.phase == _THROW:
-        why = f"no card of {card_str(card)}'s rank is on the table"
+        why = f"no card of {card_pretty(card)}'s rank is on the table"
     else:
-        why = f"{card_str(card)} may not lead here"
+        why = f"{card_pretty(card)} may not lead here"
     return f"illegal play: {why}; the offender takes all the bout's cards (#58)"
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bito.cards import SUIT_SYMBOLS, card_pretty, cards_of, rank_of, suit_of
+from bito.games.durak.blind import hand_order
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -64,6 +65,17 @@ def hand_text(mask: int, trump_suit: int) -> str:
                     for c in sorted_hand(mask, trump_suit))
 
 
+def positions_text(count: int) -> str:
+    """A hand its owner cannot see (#58): numbered face-down positions, ``#1`` first."""
+    return " ".join(f"[#{i}]" for i in range(1, count + 1)) or "(no cards)"
+
+
+def in_order_text(cards: Sequence[int], trump_suit: int) -> str:
+    """A hand held face out (#58) as the others see it: by position, not sorted."""
+    return " ".join(f"#{i}:{card_pretty(c)}" + ("*" if suit_of(c) == trump_suit else "")
+                    for i, c in enumerate(cards, 1)) or "(no cards)"
+
+
 def table_text(attack: Sequence[int], defence: Sequence[int]) -> str:
     if not attack:
         return "(empty)"
@@ -85,7 +97,9 @@ def render_state(state: DurakState) -> str:
     for seat in range(state.deal.players):
         role = _role(seat, state.attacker, state.defender, state.to_act)
         trump = state.deal.own_trumps[seat] if state.deal.own_trumps else state.trump_suit
-        lines.append(f"  seat {seat}{role}: {hand_text(state.hands[seat], trump)}")
+        held = in_order_text(hand_order(state, seat), trump) if state.deal.blind else \
+            hand_text(state.hands[seat], trump)
+        lines.append(f"  seat {seat}{role}: {held}")
     if state.deal.dummy_controller >= 0:  # #56
         lines.append(f"  dummy (seat {state.deal.dummy_controller} throws from it): "
                      f"{hand_text(state.hands[state.deal.players], state.trump_suit)}")
@@ -143,6 +157,8 @@ def render_view(view: DurakView, names: Sequence[str]) -> str:
             status += f" + {view.reserve_counts[seat]} face down"  # #35, #37
         known = view.known[seat]
         extra = f"   known: {hand_text(known, trump)}" if known else ""
+        if view.blind:  # #58: held face out, so everyone else sees it, by position
+            extra = f"   {in_order_text(view.hand_order[seat], trump)}"
         lines.append(f"  {names[seat]}{role}: {status}{extra}")
     if view.played >= 0 and view.played != view.defender:
         lines.append(f"  {names[view.defender]} defends in the seat of {names[view.played]}, "
@@ -162,7 +178,9 @@ def render_view(view: DurakView, names: Sequence[str]) -> str:
     lines.append("")
     role = _role(view.seat, view.attacker, view.defender, view.to_act)
     mine = view.reserve_counts[view.seat] if view.reserve_counts else 0
-    lines.append(f"  {names[view.seat]}{role}: {hand_text(view.hand, trump)}"
+    own = positions_text(view.hand_counts[view.seat]) + "   (face out: unseen by you)" \
+        if view.blind else hand_text(view.hand, trump)
+    lines.append(f"  {names[view.seat]}{role}: {own}"
                  + (f"   + {mine} face down (unseen)" if mine else ""))
     tallies = tally_text(view.points, view.figures, 0, names)
     if tallies:
