@@ -81,10 +81,15 @@ def durak_rules(spec: Rules | str) -> Rules:
         if family != "durak":
             raise ValueError(f"{spec!r} is a game of the {family} family; bito.env covers the "
                              "Durak family only (see docs/rl.md)")
-        return rules_for(spec)
+        return durak_rules(rules_for(spec))
     if spec.family != "durak":
         raise ValueError(f"rules of the {spec.family} family; bito.env covers the Durak "
                          "family only (see docs/rl.md)")
+    if not getattr(spec, "deal_owner_sees_hand", True):
+        raise ValueError("deal.owner_sees_hand=false (#58, cards held face out): bito.env "
+                         "does not cover it: its observation is built around the seat's own "
+                         "hand, which this seat may not see, and its action numbering names "
+                         "cards, not hand positions (see docs/rl.md)")
     return spec
 
 

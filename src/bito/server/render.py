@@ -52,6 +52,9 @@ def action_json(action: Any) -> Json:
     out: Json = {"text": str(action), "kind": kind, "cards": names}
     if isinstance(target, int) and target >= 0:
         out["target"] = card_str(target)
+    if kind.startswith("blind"):  # #58: a play by hand position (1 = #1)
+        out["position"] = action.position + 1 if hasattr(action, "position") else \
+            action.action.position + 1
     return out
 
 
@@ -74,9 +77,13 @@ def render_durak(view: Any, spectator: bool) -> Json:
             role = "attacker"
         else:
             role = ""
-        seats.append({"seat": s, "count": view.hand_counts[s], "role": role,
-                      "known": [card_json(c, trumps)
-                                for c in _sorted_hand(view.known[s], trumps)]})
+        if getattr(view, "blind", False):
+            # #58: hands held face out, by position; a spectator sees none of them (else a
+            # player could watch his own table to see his own hand).
+            known = [] if spectator else [card_json(c, trumps) for c in view.hand_order[s]]
+        else:
+            known = [card_json(c, trumps) for c in _sorted_hand(view.known[s], trumps)]
+        seats.append({"seat": s, "count": view.hand_counts[s], "role": role, "known": known})
     table = []
     # #59: a spectator's frame is built from seat 0's view; if seat 0 defends he sees his own
     # face-down covers, which a spectator may not.
@@ -107,6 +114,10 @@ def render_durak(view: Any, spectator: bool) -> Json:
         out["dummy"] = {"controller": view.dummy_controller, "count": view.dummy_count,
                         "cards": [card_json(c, trumps) for c in
                                   _sorted_hand(0 if spectator else view.dummy_hand, trumps)]}
+    if getattr(view, "blind", False):
+        out["face_out"] = True  # #58: one's own hand is shown as numbered backs
+        if not spectator:
+            out["blind_hand"] = view.hand_counts[view.seat]
     if spectator:
         out.update(seat=None, hand=[], legal=[])
     else:
@@ -182,6 +193,8 @@ def render_open(state: Any) -> Json:
         view = state.view(s)
         trumps: frozenset[int] = getattr(view, "trumps", frozenset())
         hand = getattr(view, "hand", 0)
+        if getattr(view, "blind", False):  # #58: a hand is seen by the others, not its owner
+            hand = state.view((s + 1) % state.players).known[s]
         try:
             hands.append([card_json(c, trumps) for c in _sorted_hand(hand, trumps)])
         except (IndexError, KeyError, ValueError, TypeError):

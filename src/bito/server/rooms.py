@@ -314,7 +314,7 @@ class Lobby:
         from bito.games.protocol import seen_by
         from bito.server.render import action_json
 
-        entry = action_json(action)
+        entry = action_json(seen_by(before, action, seat))  # #58: the card turned up
         entry.update(seat=seat, how=how)
         public = seen_by(before, action, None)
         if public is not action:

@@ -1,5 +1,5 @@
 // The table page: join or watch, the ready-check, then play by click, drag or keyboard.
-import { cardSvg } from "./cards.js";
+import { backSvg, cardSvg } from "./cards.js";
 import { h, drawBoard, actionLabel, seatName, outcomeText } from "./board.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -147,10 +147,33 @@ function dropOn(code, target) {
   act(transfer ? transfer.text : code);
 }
 
+// #58: a hand held face out is a row of numbered backs; a click plays that position (or,
+// when it could cover several cards, waits for the card to cover).
+function clickPosition(i) {
+  const code = `#${i}`;
+  const moves = legal().filter((a) => a.position === i);
+  if (moves.length === 1) { act(moves[0].text); return; }
+  if (moves.length > 1) { selected = code; render(); say("Now choose the card to cover."); return; }
+  act(code);  // not legal: the server names the rule
+}
+
 function renderHand(view) {
   const hand = $("hand");
   hand.replaceChildren();
   const moves = legal();
+  if (view.face_out && view.blind_hand !== undefined) {
+    for (let i = 1; i <= view.blind_hand; i++) {
+      const code = `#${i}`;
+      const wrap = h("button", { class: "hand-card blind" + (moves.some((a) => a.position === i) ? " playable" : "") +
+                                  (selected === code ? " selected" : ""),
+                                 draggable: "true", "data-card": code,
+                                 "aria-label": `play the card at position ${i}` }, backSvg(code));
+      wrap.addEventListener("click", () => clickPosition(i));
+      wrap.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", code));
+      hand.append(wrap);
+    }
+    return;
+  }
   const playable = new Set(moves.flatMap((a) => a.cards));
   for (const card of view.hand || []) {
     const wrap = h("button", { class: "hand-card" + (playable.has(card.c) ? " playable" : "") +
@@ -229,7 +252,8 @@ function render() {
     dropOn(selected, pair ? pair.dataset.attack : null);
   });
   for (const pair of table.querySelectorAll(".pair.open")) {
-    if (selected && legal().some((a) => a.cards[0] === selected && a.target === pair.dataset.attack)) {
+    if (selected && legal().some((a) => (a.cards[0] === selected || `#${a.position}` === selected) &&
+                                        a.target === pair.dataset.attack)) {
       pair.classList.add("target");
     }
   }
