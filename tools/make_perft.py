@@ -171,6 +171,12 @@ VARIANTS2_TEAMS: dict[str, tuple[str, tuple[int, ...], tuple[str, ...]]] = {
         "believe_not_believe players=3 trump=6d stock=6dAd hands=9hQh/7cKh8s/8c8d "
         "table=Jc<As,Js<Kc,Th<Ah attacker=0",
     )),
+    "blind_face_out": ("podkidnoy+blind_face_out", (2, 3), (
+        "podkidnoy+blind_face_out players=2 trump=6h stock=- hands=7h9c/8sKs table=7s "
+        "attacker=0",
+        "perevodnoy+blind_face_out players=3 trump=6h stock=6hAs hands=7h8d/9c7c/QdKdAd "
+        "table=7s attacker=0",
+    )),
 }
 
 #: Variants II (issue 4), leads, the simple family and transfers: catalogue id -> (spec,
