@@ -23,7 +23,7 @@ POD = "podkidnoy+blind_face_out"
 PER = "perevodnoy+blind_face_out"
 
 
-def P(text: str):  # noqa: ANN201 - a DurakState
+def P(text: str):
     return parse_position(text)
 
 
