@@ -67,8 +67,8 @@ def choose(view: DurakView) -> Action:
         moves = [a for a in legal if a.kind == BLIND_TRANSFER and a.position == 0]
         if moves and view.attack:
             rank = 0
-            for a in view.attack:
-                rank |= MATCH_MASKS[a]
+            for card in view.attack:
+                rank |= MATCH_MASKS[card]
             if share(pool, rank) > best[0]:
                 return moves[0]
         return best[1] if best[1] in legal else legal[-1]

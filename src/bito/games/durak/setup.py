@@ -414,7 +414,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     hand_order: tuple[tuple[int, ...], ...] = ()
     if not rules.deal_owner_sees_hand:
         # #58: a hand held face out keeps the order its cards were dealt in.
-        order = [()] * players
+        order: list[tuple[int, ...]] = [()] * players
         for k in range(players):
             order[(dealer + 1 + k) % players] = tuple(deck[k:pos:players])
         hand_order = tuple(order)
