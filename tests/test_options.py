@@ -60,9 +60,10 @@ VALUES: dict[str, list] = {
 #: Partnerships (team.*, #53-55) seat an even number of players, at least four, and refuse
 #: transfers; the dummy (dummy.*, #56) takes a hand from the pack, so fewer players fit; face-
 #: down covers (#59) refuse throw-ins and transfers. They are fuzzed over the games they allow
-#: in test_variants2_teams*.py.
+#: in test_variants2_teams*.py. Hands held face out (#58) refuse the mechanisms that hide or
+#: move cards otherwise; they are fuzzed in test_variants2_blind_props.py.
 OWN_FUZZ_KEYS = {k for k in OPTION_SPECS if k.startswith(("team.", "dummy."))} | {
-    "defense.face_down"}
+    "defense.face_down", "deal.owner_sees_hand"}
 # Options whose other values wait for the engine (bito.rules.options.PENDING) are played at
 # the one value it supports today.
 for _key, _spec in OPTION_SPECS.items():
