@@ -1,0 +1,87 @@
+"""#58 ``blind_face_out`` in a real browser: Playwright drives Debian's Chromium (never a
+downloaded browser) against the real server, as ``tests/test_browser.py`` does. Alice plays a
+face-out table against a bot by clicking numbered card backs; her hand never shows a face.
+Screenshots go to ``build/test-artifacts/browser`` (or ``$BITO_ARTIFACTS``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from bito.server.rooms import Settings  # noqa: E402
+from server_kit import ServerThread, create_table  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(os.environ.get("BITO_ARTIFACTS", "build/test-artifacts")) / "browser"
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)",
+                allow_module_level=True)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    srv = ServerThread(str(tmp_path / "blind-browser.sqlite3"),
+                       Settings(timer=120, bot_delay=0.05))
+    yield srv
+    srv.stop()
+
+
+def test_a_face_out_hand_is_played_by_clicking_numbered_backs(server: ServerThread) -> None:
+    t = create_table(server.http, players=2, seats=["heuristic"],
+                     variant="podkidnoy+blind_face_out")
+    table = t["table"]
+    errors: list[str] = []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1100, "height": 850})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        mine = json.dumps({"token": t["token"], "seat": 0})
+        page.add_init_script(f"localStorage.setItem('bito:{table}', {json.dumps(mine)})")
+        page.goto(f"{server.base}/t/{table}")
+        page.click("#ready")
+        page.wait_for_selector("#hand .hand-card.blind")
+        # Six numbered backs, no card face in one's own hand; the bot's hand lies face up.
+        assert page.eval_on_selector_all("#hand .hand-card", "cs => cs.length") == 6
+        assert page.eval_on_selector_all("#hand svg.card:not(.back)", "cs => cs.length") == 0
+        assert page.eval_on_selector_all("#board .known svg.card", "cs => cs.length") == 6
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "blind-1-dealt.png"), full_page=True)
+        played = 0
+        deadline = time.time() + 90
+        while time.time() < deadline and played < 12:
+            if page.evaluate("document.body.dataset.status") == "over":
+                break
+            if page.evaluate("document.body.dataset.myTurn") != "true":
+                page.wait_for_timeout(30)
+                continue
+            n = int(page.evaluate("Number(document.body.dataset.n)"))
+            backs = page.query_selector_all("#hand .hand-card.blind.playable")
+            if backs:
+                backs[0].click()
+                if page.query_selector(".pair.target"):
+                    page.click(".pair.target")
+            else:
+                page.click("#actions button")
+            page.wait_for_function(f"Number(document.body.dataset.n) > {n} || "
+                                   "document.body.dataset.status === 'over'", timeout=20000)
+            played += 1
+            assert page.eval_on_selector_all("#hand svg.card:not(.back)", "cs => cs.length") == 0
+        assert played >= 3
+        log = page.inner_text("#log")
+        assert "#1" in log and "(" in log  # a blind move, logged with the card turned up
+        page.screenshot(path=str(ARTIFACTS / "blind-2-played.png"), full_page=True)
+        browser.close()
+    assert not errors, errors
