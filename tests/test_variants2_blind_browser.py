@@ -51,6 +51,8 @@ def test_a_face_out_hand_is_played_by_clicking_numbered_backs(server: ServerThre
         mine = json.dumps({"token": t["token"], "seat": 0})
         page.add_init_script(f"localStorage.setItem('bito:{table}', {json.dumps(mine)})")
         page.goto(f"{server.base}/t/{table}")
+        page.wait_for_function("document.getElementById('conn').textContent === 'connected'")
+        page.wait_for_selector("#ready")  # the first frame has arrived
         page.click("#ready")
         page.wait_for_selector("#hand .hand-card.blind")
         # Six numbered backs, no card face in one's own hand; the bot's hand lies face up.

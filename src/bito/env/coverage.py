@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from bito.errors import BitoError
 from bito.env.codec import durak_rules
+from bito.errors import BitoError
 from bito.games.durak import new_game
 from bito.rules import all_variants
 
