@@ -58,7 +58,11 @@ def test_a_face_out_hand_is_played_by_clicking_numbered_backs(server: ServerThre
         # Six numbered backs, no card face in one's own hand; the bot's hand lies face up.
         assert page.eval_on_selector_all("#hand .hand-card", "cs => cs.length") == 6
         assert page.eval_on_selector_all("#hand svg.card:not(.back)", "cs => cs.length") == 0
-        assert page.eval_on_selector_all("#board .known svg.card", "cs => cs.length") == 6
+        # (read in one go: the bot may already have led a card)
+        shown, said = page.evaluate(
+            "() => { const o = document.querySelector('#board .opponent');"
+            " return [o.querySelectorAll('.known svg.card').length, o.innerText]; }")
+        assert shown >= 5 and f"{shown} card" in said
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "blind-1-dealt.png"), full_page=True)
         played = 0
