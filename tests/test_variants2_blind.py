@@ -38,9 +38,11 @@ def test_the_variant_is_a_house_rule_on_both_bases() -> None:
     for base in ("podkidnoy", "perevodnoy"):
         s = new_game(f"{base}+blind_face_out", players=3, seed=1)
         assert s.deal.blind and not s.rules.deal_owner_sees_hand
-    with pytest.raises(RulesError) as err:
-        new_game("believe_not_believe+deal.owner_sees_hand=false", players=2, seed=1)
-    assert err.value.key == "deal.owner_sees_hand"
+    for spec in ("believe_not_believe+deal.owner_sees_hand=false",  # face-down covers
+                 "with_pairs+deal.owner_sees_hand=false"):  # a lead built from the hand
+        with pytest.raises(RulesError) as err:
+            new_game(spec, players=2, seed=1)
+        assert err.value.key == "deal.owner_sees_hand"
 
 
 def test_moves_are_positions_not_cards() -> None:
@@ -190,9 +192,14 @@ def test_the_log_shows_the_turned_up_card_to_everyone() -> None:
     act = parse_action("#2>7s")
     for seat in (0, 1, None):
         seen = seen_by(s, act, seat)
-        assert isinstance(seen, Revealed) and seen.card == C("Ks")
+        assert isinstance(seen, Revealed) and seen.card == C("Ks") and seen.fits
         assert str(seen) == "#2(Ks)>7s"
     assert parse_action("#2(Ks)>7s") == act
+    wrong = seen_by(s, parse_action("#1>7s"), 0)  # position 1 holds 8s: it beats 7s too
+    assert isinstance(wrong, Revealed) and wrong.fits
+    s3 = P(f"{POD} players=2 trump=6h stock=- hands=7h8c/9cKs table=7s attacker=0")
+    bad = seen_by(s3, parse_action("#1>7s"), None)  # 9c does not beat 7s: penalised
+    assert isinstance(bad, Revealed) and not bad.fits and "illegal" in bad.pretty()
 
 
 def test_notation_of_blind_moves() -> None:

@@ -46,7 +46,7 @@ def test_a_face_out_table_never_sends_a_player_his_own_cards(server: ServerThrea
     states = full_states(http, table)
     alice.close()
     watcher.close()
-    checked = 0
+    checked = penalised = 0
     for message in alice.messages:
         if message["type"] != "state" or "view" not in message:
             continue
@@ -61,8 +61,10 @@ def test_a_face_out_table_never_sends_a_player_his_own_cards(server: ServerThrea
         for entry in message.get("log", []) + ([message["last"]] if message.get("last") else []):
             if str(entry.get("kind", "")).startswith("blind"):
                 assert entry["cards"], "a played blind card is shown turned up"
+                penalised += bool(entry.get("illegal"))
         checked += 1
     assert checked > 10
+    assert penalised, "random blind play breaks a rule sooner or later, and the log says so"
     for message in watcher.messages:
         if message["type"] == "state" and "view" in message:
             assert all(s["known"] == [] for s in message["view"]["seats"])

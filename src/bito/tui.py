@@ -37,6 +37,7 @@ from bito.games.durak.actions import (
     STOCK,
     TOSS,
     Revealed,
+    blind_pretty,
 )
 from bito.games.durak.believe import CALL_PHASE
 from bito.games.durak.believe import honest as believe_honest
@@ -419,7 +420,8 @@ class TerminalGame:
         seen = before.action_seen_by(action, self.human)
         if isinstance(seen, Revealed):
             # #58: the card at that position is turned up for all to see, its owner too.
-            self.out(f"{name}: {seen.pretty()}")
+            words = blind_pretty(action.kind, action.position, action.target, seen.card)
+            self.out(f"{name}: {words}")
             verdict = blind_verdict(before, action)
             if verdict:
                 self.out(f"  {verdict[0].upper()}{verdict[1:]}.")

@@ -55,6 +55,8 @@ def action_json(action: Any) -> Json:
     if kind.startswith("blind"):  # #58: a play by hand position (1 = #1)
         out["position"] = action.position + 1 if hasattr(action, "position") else \
             action.action.position + 1
+        if getattr(action, "fits", True) is False:
+            out["illegal"] = True  # turned up and penalised: the player took the bout
     return out
 
 

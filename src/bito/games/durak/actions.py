@@ -293,11 +293,13 @@ class Revealed:
     player himself included, sees which card the position held. It carries the card, so a
     server log or censored record built from it names the card, which by then lies face up."""
 
-    __slots__ = ("action", "card")
+    __slots__ = ("action", "card", "fits")
 
-    def __init__(self, action: Action, card: int) -> None:
+    def __init__(self, action: Action, card: int, fits: bool = True) -> None:
         self.action = action
         self.card = card
+        #: False when the card broke the rules and its player was penalised (#58 A2).
+        self.fits = fits
 
     @property
     def kind(self) -> int:
@@ -320,18 +322,19 @@ class Revealed:
                           self.card)
 
     def pretty(self) -> str:
-        return blind_pretty(self.action.kind, self.action.position, self.action.target,
-                            self.card)
+        words = blind_pretty(self.action.kind, self.action.position, self.action.target,
+                             self.card)
+        return words if self.fits else words + ": illegal, takes the bout's cards"
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Revealed) and self.action == other.action
-                and self.card == other.card)
+                and self.card == other.card and self.fits == other.fits)
 
     def __hash__(self) -> int:
-        return hash((self.action, self.card))
+        return hash((self.action, self.card, self.fits))
 
     def __repr__(self) -> str:
-        return f"Revealed({self.action!r}, {self.card})"
+        return f"Revealed({self.action!r}, {self.card}, {self.fits})"
 
 
 def _parse_blind(s: str, text: str, offset: int) -> Action:

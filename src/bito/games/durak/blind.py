@@ -80,6 +80,13 @@ def check_rules(rules: Rules) -> None:
         "defense.self_throw": rules.defense_self_throw,
         "throw_in.after_take_mode": rules.throw_in_after_take_mode != "normal",
         "defense.counter": rules.defense_counter,
+        # Leads and transfers that must be built from several cards of the hand, or from
+        # the right one, need a player who can see his cards: a blind lead is one card.
+        "lead.shape": rules.lead_shape in ("rozaliev", "patterns"),
+        "lead.strongest_only": rules.lead_strongest_only,
+        "lead.must_include_all_of_rank": rules.lead_must_include_all_of_rank,
+        "lead.pass_if_no_legal": rules.lead_pass_if_no_legal,
+        "transfer.must_include_all_of_rank": rules.transfer_must_include_all_of_rank,
     }
     for key, clash in clashes.items():
         if clash:
@@ -144,7 +151,7 @@ def actions(state: DurakState) -> list[Action]:
     seat = state.to_act
     size = state.hands[seat].bit_count()
     if ph == _LEAD:
-        if not state._lead_actions():  # no room for a lead at all (seen from the table)
+        if state.room() <= 0:  # no room for a lead at all (seen from the table)
             return []
         return [blind_play(p) for p in range(size)]
     if ph == _DEFEND:
@@ -212,11 +219,12 @@ def step(state: DurakState, action: Action) -> None:
 
 
 def revealed(state: DurakState, action: Action) -> Action | Revealed:
-    """A blind play as every seat sees it once played: the position and the card turned up."""
+    """A blind play as every seat sees it once played: the position, the card turned up, and
+    whether it was penalised."""
     if not is_blind_kind(action.kind) or not 0 <= action.position < state.hands[
             state.to_act].bit_count():
         return action
-    return Revealed(action, turned_up(state, action))
+    return Revealed(action, turned_up(state, action), fits(state, action))
 
 
 def verdict(before: DurakState, action: Action) -> str:

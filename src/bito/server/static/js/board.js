@@ -28,7 +28,7 @@ export function actionLabel(a) {
   if (a.kind === "pass") return "pass (bito)";
   if (a.kind === "attack") return `${cards}`;
   if (a.kind && a.kind.startsWith("blind")) {  // #58: by position; the card once turned up
-    const card = cards ? ` (${cards})` : "";
+    const card = (cards ? ` (${cards})` : "") + (a.illegal ? ": illegal, takes the bout" : "");
     if (a.kind === "blind cover") return `cover ${cardLabel(a.target)} with #${a.position}${card}`;
     if (a.kind === "blind transfer") return `transfer with #${a.position}${card}`;
     return `play #${a.position}${card}`;
