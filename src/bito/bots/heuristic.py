@@ -26,6 +26,8 @@ here and kept deliberately simple:
   own card for a taker, or lay a covered throw-in, only with plain cards cheap enough to throw.
 * **Cards held face out (#58).** A blind seat plays the policy of :mod:`bito.bots.blind`: it
   weighs each play by the share of the cards it cannot see that would make it legal.
+* **Chosen exchange (#31, ``exchange.mode=choose``).** Passes the cheapest cards it holds,
+  plain cards before trumps, lowest rank first: what goes left arms the neighbour.
 * **Endgame.** Once the stock is empty, use the :class:`~bito.bots.tracking.CardTracker`: lead
   plain cards the defender cannot beat with any card he might hold (he must take them and we
   keep the lead), and never take what can be covered.
@@ -59,6 +61,7 @@ from bito.games.durak.actions import (
     BELIEVE_ACTION,
     COUNTER,
     DOUBT_ACTION,
+    EXCHANGE,
     EXTRA_KINDS,
     OWN_COVER,
     PAIR,
@@ -253,6 +256,9 @@ class HeuristicBot:
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
         endgame = view.stock_count == 0
+        if EXCHANGE in by_kind:  # #31: pass on the cheapest cards
+            return min(by_kind[EXCHANGE],
+                       key=lambda a: sum(self.value(view, c) for c in a.cards))
         if view.counter_target == view.seat:
             # Counter-attacked (#49): cover it all as cheaply as possible, or take it.
             open_cards = [a for a, d in zip(view.counter, view.counter_cover, strict=True)

@@ -123,8 +123,8 @@ def greedy_playout(state: DurakState, rng: random.Random, epsilon: float = 0.1,
     rand = rng.random
     step = s._step
     generate = (s._lead_actions, s._defend_actions, s._throw_actions)
-    if s.deal.extras:  # #39-51 add their moves in _legal_list
-        generate = (s._legal_list,) * 5
+    if s.deal.extras or s.deal.exchange_choice:  # #39-51, #31: moves from _legal_list
+        generate = (s._legal_list,) * 7
     moves = 0
     while s.outcome is None:
         acts = generate[s.phase]()

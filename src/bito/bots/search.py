@@ -109,8 +109,8 @@ class SearchBot:
     def _solve(self, t: WorldTemplate) -> list[MoveEstimate] | None:
         """Exact values of every move of a perfect-information endgame (None if too big)."""
         world = t.build(list(t.pool))
-        if world.stock or world.outcome is not None:
-            return None
+        if world.stock or world.outcome is not None or world.deal.exchange_choice:
+            return None  # (#31's choice rounds are not positions the solver keys)
         solver = self._solver
         if solver is None or (solver.table and solver._beats is not world._beats) \
                 or len(solver.table) > 500_000:

@@ -90,6 +90,10 @@ def durak_rules(spec: Rules | str) -> Rules:
                          "does not cover it: its observation is built around the seat's own "
                          "hand, which this seat may not see, and its action numbering names "
                          "cards, not hand positions (see docs/rl.md)")
+    if spec.exchange_mode == "choose":
+        raise ValueError("exchange.mode=choose (#31's chosen passes): bito.env does not encode "
+                         "its exchange phase or moves; play it with exchange.mode=whole_hand "
+                         "or through the engine (see docs/rl.md)")
     return spec
 
 

@@ -23,8 +23,13 @@ register(Variant(
         "in the game hands all his cards to the next player still in on his left: 1 to 2, 2 "
         "to 3, ..., the last to the first; with two players they swap hands. Players who are "
         "out are skipped. Cards everyone knew to be in a hand stay known in the hand they "
-        "went to, and each player knows where the hand he passed on now is."),
+        "went to, and each player knows where the hand he passed on now is. The stated "
+        "alternative (A1) is exchange=choose with exchange.cards=k (1 to 3, default 1): each "
+        "player in turn, from the next attacker clockwise, chooses k cards of his hand (all of "
+        "it if he holds fewer) without seeing anyone else's choice, and then every player "
+        "passes his chosen cards left at once."),
     options={"exchange.mode": "whole_hand"}, applies_to=WITH_JAPANESE,
+    parameter="exchange.mode", parameter_default="whole_hand",
     references="VARIANTS #31, §3.4; S0:18",
 ))
 

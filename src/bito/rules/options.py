@@ -305,9 +305,12 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "from the stock only one card is usable at first, the others lie face down "
                "unseen; one more becomes usable after each bito, and all once the stock is "
                "empty (#35)", "#35"),
-    OptionSpec("exchange.mode", ("none", "whole_hand"), "after every bout, once hands are "
-               "refilled, every player still in passes his whole hand to his left neighbour "
-               "(#31)", "#31"),
+    OptionSpec("exchange.mode", ("none", "whole_hand", "choose"), "after every bout, once "
+               "hands are refilled, every player still in passes cards to his left neighbour "
+               "(#31): his whole hand, or (choose) exchange.cards cards of his choice, chosen "
+               "one seat at a time and passed all at once", "#31"),
+    OptionSpec("exchange.cards", (1, 2, 3), "with exchange.mode=choose, how many cards each "
+               "player passes on (a player holding fewer passes all he has) (#31 A1)", "#31"),
     OptionSpec("discard.recycle_every", (0, 2), "every n-th bito goes back into the stock, "
                "shuffled under the top and above the trump card, instead of to the discard "
                "pile (#38); 0: never", "#38"),
@@ -448,6 +451,7 @@ class Rules:
     deal_reserve: int = 0
     deal_access: str = "all"
     exchange_mode: str = "none"
+    exchange_cards: int = 1
     discard_recycle_every: int = 0
     score_points: str = "off"
     score_figures: bool = False

@@ -32,6 +32,8 @@ blind     ``#3``           lead or throw in the card at position 3 of your own h
                            (#58: ``deal.owner_sees_hand=false``; positions count from 1)
 blind     ``#3>6h``        cover the six of hearts with the card at position 3 (#58)
 blind     ``=#3``          transfer with the card at position 3 (#58)
+exchange  ``&7c+8d``       after the bout, pass these cards to the left neighbour (#31,
+                           ``exchange.mode=choose``); others see ``&?+?``
 ========  ===============  ==========================================================
 
 Once played, a blind card is turned up: logs and records show it in brackets after the
@@ -62,11 +64,14 @@ EXTRA_KINDS: Final = 20
 #: action names no card until the state turns it up.
 BLIND_PLAY, BLIND_COVER, BLIND_TRANSFER = 10, 11, 12
 BLIND_KINDS: Final = 10
+#: The cards a player chooses to pass on after a bout (#31, :mod:`bito.games.durak.exchange`),
+#: numbered above the kinds of #39-51 so that it shares their rarely taken branch.
+EXCHANGE: Final = 30
 KIND_NAMES: Final = {0: "attack", 1: "defend", 2: "transfer", 3: "take", 4: "pass", 5: "give",
                      6: "block", 7: "believe", 8: "doubt", 9: "toss", BLIND_PLAY: "blind",
                      BLIND_COVER: "blind cover", BLIND_TRANSFER: "blind transfer", TRY: "try",
                      STOCK: "stock", SWAP: "swap", PAIR: "pair", OWN_COVER: "own",
-                     COUNTER: "counter"}
+                     COUNTER: "counter", EXCHANGE: "exchange"}
 
 
 class Action:
@@ -147,6 +152,8 @@ class Action:
             return "~" + card_str(self.cards[0])
         if k == SWAP:
             return "$" + "+".join(card_str(c) for c in self.cards)
+        if k == EXCHANGE:
+            return "&" + "+".join(card_str(c) for c in self.cards)
         if k == PAIR:
             return f"{card_str(self.target)}<{card_str(self.cards[0])}"
         if k == OWN_COVER:
@@ -185,6 +192,8 @@ class Action:
             return "attack with the top card of the stock"
         if k == SWAP:
             return "swap " + " ".join(card_pretty(c) for c in self.cards) + " with the stock"
+        if k == EXCHANGE:
+            return "pass " + " ".join(card_pretty(c) for c in self.cards) + " to the left"
         if k == PAIR:
             return (f"lay {card_pretty(self.target)} and cover it yourself with "
                     f"{card_pretty(self.cards[0])}")
@@ -231,6 +240,11 @@ def block(*cards: int) -> Action:
 
 def swap(*cards: int) -> Action:
     return Action(SWAP, tuple(sorted(cards)))
+
+
+def exchange(*cards: int) -> Action:
+    """The cards passed to the left neighbour after a bout (#31), in card order."""
+    return Action(EXCHANGE, tuple(sorted(cards)))
 
 
 def pair(attack_card: int, cover: int) -> Action:
@@ -407,7 +421,8 @@ def parse_action(text: str) -> Action:
                 except InvalidNotationError as e:
                     raise InvalidNotationError(e.reason, text, offset + len(prefix) + e.position
                                                ) from None
-    for starts, make_many in ((("block ", "!"), block), (("swap ", "$"), swap)):
+    for starts, make_many in ((("block ", "!"), block), (("swap ", "$"), swap),
+                              (("exchange ", "&"), exchange)):
         for pre in starts:
             if not low.startswith(pre):
                 continue

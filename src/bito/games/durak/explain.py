@@ -15,6 +15,7 @@ from bito.games.durak.actions import (
     BLIND_KINDS,
     BLOCK,
     DEFEND,
+    EXCHANGE,
     EXTRA_KINDS,
     GIVE,
     PASS,
@@ -43,6 +44,12 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
         unseen = explain_blind(state, action)
         if unseen is not None:
             return unseen
+    if state.deal.exchange_choice or kind == EXCHANGE:
+        from bito.games.durak.exchange import explain as explain_exchange
+
+        chosen = explain_exchange(state, action)
+        if chosen is not None:
+            return chosen
     if state.deal.extras or kind >= EXTRA_KINDS:
         from bito.games.durak.bout_extras import explain as explain_extra
 

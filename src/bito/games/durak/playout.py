@@ -30,8 +30,8 @@ def random_playout(state: DurakState, rng: random.Random) -> tuple[Outcome, int]
     # indexed by phase: lead, defend, throw, (over: never asked), give (#24)
     generate = (s._lead_actions, s._defend_actions, s._throw_actions, s._lead_actions,
                 s._give_actions)
-    if s.deal.extras:  # #39-51 add their moves in _legal_list (each step clears its cache)
-        generate = (s._legal_list,) * 5
+    if s.deal.extras or s.deal.exchange_choice:  # #39-51, #31: every move from _legal_list
+        generate = (s._legal_list,) * 7  # (each step clears its cache)
     while s.outcome is None:
         acts = generate[s.phase]()
         step(acts[int(rand() * len(acts))])

@@ -2,7 +2,9 @@
 
 ``reserve`` and ``removed`` hold cards nobody may see, so the censored form writes them as
 ``??*n``; ``passed`` is private to the seat that passed the hand, so the censored form shows
-only that seat's entry. The tallies are public.
+only that seat's entry. The tallies are public. During a chosen exchange (#31,
+``exchange.mode=choose``) ``choosing`` lists the seats still to choose (public) and ``chosen``
+the cards each seat has chosen so far, private to that seat like ``passed``.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from bito.errors import InvalidNotationError
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
+    from bito.games.durak.stock import Books
 
 STOCK_KEYS: Final = ("reserve", "locked", "removed", "points", "figures", "sixes", "passed",
-                     "bitos", "restocked")
+                     "bitos", "restocked", "choosing", "chosen")
 
 
 def _cards(mask: int) -> str:
@@ -55,6 +58,11 @@ def stock_fields(state: DurakState, seat: int | None) -> list[str]:
         out.append(f"bitos={books.bitos}")
     if books.restocked:
         out.append("restocked=1")
+    if books.choosing:
+        out.append("choosing=" + ".".join(str(s) for s in books.choosing))
+    if any(books.chosen):
+        out.append("chosen=" + "/".join(
+            _cards(c) if seat is None or s == seat else "-" for s, c in enumerate(books.chosen)))
     return out
 
 
@@ -146,4 +154,41 @@ def read_stock_fields(state: DurakState, f: dict[str, str], where: dict[str, int
         if f["restocked"] not in ("0", "1"):
             raise InvalidNotationError("restocked: expected 0 or 1", text, where["restocked"])
         books = replace(books, restocked=f["restocked"] == "1")
-    state.books = books
+    state.books = _read_exchange(state, books, f, where, text)
+
+
+def _read_exchange(state: DurakState, books: Books, f: dict[str, str], where: dict[str, int],
+                   text: str) -> Books:
+    """``choosing`` and ``chosen`` (#31 ``exchange.mode=choose``): only in the exchange phase,
+    the seat to act first in ``choosing``, every chosen card in its chooser's hand."""
+    from bito.games.durak.exchange import EXCHANGE_PHASE
+
+    n = state.deal.players
+    in_round = state.phase == EXCHANGE_PHASE
+    if not in_round:
+        for key in ("choosing", "chosen"):
+            if key in f:
+                raise InvalidNotationError(f"{key}: only in phase=exchange", text, where[key])
+        return books
+    if not state.deal.exchange_choice:
+        raise InvalidNotationError("phase=exchange needs exchange.mode=choose (#31)", text,
+                                   where.get("phase", 0))
+    if "choosing" not in f:
+        raise InvalidNotationError("phase=exchange needs choosing=... (the seats still to "
+                                   "choose, in order)", text, where.get("phase", 0))
+    seats: list[int] = []
+    for part in f["choosing"].split("."):
+        if not part.isdigit() or int(part) >= n or int(part) in seats:
+            raise InvalidNotationError(f"choosing: {part!r} is not a seat (0..{n - 1}) listed "
+                                       "once", text, where["choosing"])
+        seats.append(int(part))
+    if state.to_act != seats[0]:
+        raise InvalidNotationError("choosing: the seat to act must come first", text,
+                                   where["choosing"])
+    chosen = (_per_seat_cards(f["chosen"], "chosen", n, text, where["chosen"])
+              if "chosen" in f else [0] * n)
+    for s, c in enumerate(chosen):
+        if c & ~state.hands[s]:
+            raise InvalidNotationError(f"chosen: seat {s} does not hold those cards", text,
+                                       where["chosen"])
+    return replace(books, choosing=tuple(seats), chosen=tuple(chosen))

@@ -30,6 +30,7 @@ from bito.errors import RulesError
 from bito.games.durak.believe import check_rules as check_face_down
 from bito.games.durak.blind import check_rules as check_blind
 from bito.games.durak.dummy import check_players as check_dummy
+from bito.games.durak.exchange import check_rules as check_exchange
 from bito.games.durak.teams import check_players, team_of_seats, teams_of, thrower_rule
 from bito.rules import Rules
 
@@ -132,6 +133,8 @@ class Deal:
     # Whether the bout end goes through bito.games.durak.stock (a draw, tally or exchange
     # rule of the stock group differs from the base game's).
     stock_rules: bool = field(init=False, compare=False, repr=False)
+    # #31 ``exchange.mode=choose``: every bout ends in a round of chosen passes (.exchange).
+    exchange_choice: bool = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -213,6 +216,7 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "owners": r.throw_in_after_take_mode != "normal" or r.defense_counter,
         "counters": r.defense_counter,
         "stock_rules": _uses_stock_rules(r),
+        "exchange_choice": r.exchange_mode == "choose",
         "transfer_loose": (r.transfer_window == "any_time"
                            or r.transfer_new_defender_beats == "transfer_cards_only"),
     }
@@ -367,6 +371,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     check_players(rules, players)
     check_face_down(rules)
     check_blind(rules)
+    check_exchange(rules)
     check_dummy(rules, players)
     rng = random.Random(seed)
     deck = list(_pack(rules.deck()))

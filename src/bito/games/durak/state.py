@@ -35,13 +35,14 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import IllegalActionError
-from bito.games.durak import believe, blind, bout_extras, dummy
+from bito.games.durak import believe, blind, bout_extras, dummy, exchange
 from bito.games.durak.actions import (
     ATTACK,
     BELIEVE,
     BLOCK,
     DEFEND,
     DOUBT,
+    EXCHANGE,
     EXTRA_KINDS,
     GIVE,
     PASS,
@@ -79,7 +80,8 @@ CALL_PHASE: Final = believe.CALL_PHASE  # #59: the attacker believes or doubts f
 #: ``transfer.new_defender_beats=transfer_cards_only`` (#11): it counts as covered, needs no
 #: cover, and goes with the rest of the table (discarded or taken). -1 is "uncovered".
 NEUTRAL: Final = -2
-PHASE_NAMES: Final = ("lead", "defend", "throw", "over", "give", "call")
+EXCHANGE_PHASE: Final = exchange.EXCHANGE_PHASE  # #31 A1 option: players choose cards to pass
+PHASE_NAMES: Final = ("lead", "defend", "throw", "over", "give", "call", "exchange")
 #: Every joker code (both copies): the cards that set off joker gifts (#24).
 _JOKER_BITS: Final = MATCH_MASKS[special("RJ")]
 _RED_JOKERS: Final = (1 << special("RJ")) | (1 << special("RJ", 1))
@@ -473,6 +475,8 @@ class DurakState:
                 acts = self._give_actions()
             elif ph == CALL_PHASE:
                 acts = list(believe.CALLS)
+            elif ph == EXCHANGE_PHASE:
+                acts = exchange.actions(self)
             else:
                 acts = []
             if self.deal.extras:
@@ -787,7 +791,10 @@ class DurakState:
             else:
                 self._advance_thrower(counted=True)
         elif kind >= EXTRA_KINDS:
-            bout_extras.step(self, action)
+            if kind == EXCHANGE:
+                exchange.step(self, action)  # #31: a chosen pass
+            else:
+                bout_extras.step(self, action)
         elif kind >= GIVE:
             if kind == TOSS:
                 dummy.step_toss(self, action)  # #56
@@ -1167,6 +1174,8 @@ class DurakState:
                 self.seen = ()
             else:
                 self._check_repetition()
+        if self.deal.exchange_choice:
+            exchange.begin(self)  # #31 A1 option: each player chooses the cards he passes on
 
     def _check_repetition(self) -> None:
         """``end.repetition``: the same bout opening, once more, draws the deal.
@@ -1282,8 +1291,10 @@ class DurakState:
     def action_seen_by(self, action: Action, seat: int | None) -> Action | Hidden | Revealed:
         """``action``, played from this state, as ``seat`` sees it (the protocol's
         ``seen_by`` hook): #59's face-down cover shows only the card it lies on to anyone but
-        the defender; #58's play by position shows, to everyone, the card it turned up; every
-        other Durak action is public."""
+        the defender; #58's play by position shows, to everyone, the card it turned up; #31's
+        chosen pass shows its cards only to the chooser; every other Durak action is public."""
+        if action.kind == EXCHANGE:
+            return exchange.seen_action(self, action, seat)  # #31: a choice is private
         if self.deal.blind:
             return blind.revealed(self, action)
         if self.deal.face_down and action.kind == DEFEND and seat != self.defender:

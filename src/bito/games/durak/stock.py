@@ -40,7 +40,9 @@ class Books:
     the last attack at him when it held nothing else (#63). ``passed``: per seat, the hand he
     passed on at the last exchange (#31), which he knows. ``bitos``: bouts ended in bito (#38).
     ``restocked``: the stock was rebuilt from a bito after it had run out, so no card of it lies
-    face up (#38 A2).
+    face up (#38 A2). ``choosing`` and ``chosen``: during a chosen exchange
+    (``exchange.mode=choose``, :mod:`.exchange`), the seats still to choose, in order, and per
+    seat the cards chosen so far (empty outside that round).
     """
 
     reserve: tuple[int, ...]
@@ -51,6 +53,8 @@ class Books:
     passed: tuple[int, ...]
     bitos: int = 0
     restocked: bool = False
+    choosing: tuple[int, ...] = ()
+    chosen: tuple[int, ...] = ()
 
 
 def start_books(deal: Deal) -> Books:
@@ -253,7 +257,7 @@ def pick_up_reserve(state: DurakState, seat: int) -> bool:
 
 def seen_by(state: DurakState, seat: int, known: tuple[int, ...]) -> tuple[int, ...]:
     """The cards ``seat`` knows in each hand: the public ones plus, after an exchange (#31),
-    those of the hand he passed on that are still where he sent them."""
+    those of the hand (or the chosen cards) he passed on that are still where he sent them."""
     books = state.books
     if books is None or not books.passed[seat]:
         return known

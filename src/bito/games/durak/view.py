@@ -15,6 +15,7 @@ from bito.games.durak.actions import Action
 from bito.games.durak.believe import censor
 from bito.games.durak.blind import hand_order
 from bito.games.durak.dummy import visible as dummy_cards
+from bito.games.durak.exchange import pending as exchange_pending
 from bito.games.durak.stock import seen_by
 
 if TYPE_CHECKING:
@@ -79,6 +80,9 @@ class DurakView:
     #: each other hand by position (the seat's own entry is empty).
     blind: bool = False
     hand_order: tuple[tuple[int, ...], ...] = ()
+    #: #31 ``exchange.mode=choose``: the cards this seat has chosen to pass in the round under
+    #: way (never another seat's choice; 0 outside the round or before he chose).
+    exchange_chosen: int = 0
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other members of ``seat``'s team (empty without teams)."""
@@ -149,4 +153,5 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         counter_cover=state.extra.counter_cover if state.extra is not None else (),
         counter_target=state.extra.counter_target if state.extra is not None else -1,
         blind=deal.blind, hand_order=orders,
+        exchange_chosen=exchange_pending(state, seat) if deal.exchange_choice else 0,
     )
