@@ -7,7 +7,9 @@ per move; the rules applied are exactly those of :meth:`DurakState.apply`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+from bito.games.durak.actions import Action
 from bito.games.durak.duel import duel_applies, duel_playout
 from bito.games.durak.state import DurakState, Outcome
 
@@ -28,8 +30,8 @@ def random_playout(state: DurakState, rng: random.Random) -> tuple[Outcome, int]
     rand = rng.random
     step = s._step
     # indexed by phase: lead, defend, throw, (over: never asked), give (#24)
-    generate = (s._lead_actions, s._defend_actions, s._throw_actions, s._lead_actions,
-                s._give_actions)
+    generate: tuple[Callable[[], list[Action]], ...] = (
+        s._lead_actions, s._defend_actions, s._throw_actions, s._lead_actions, s._give_actions)
     if s.deal.extras or s.deal.exchange_choice:  # #39-51, #31: every move from _legal_list
         generate = (s._legal_list,) * 7  # (each step clears its cache)
     while s.outcome is None:
