@@ -18,6 +18,15 @@ STOCK: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
         "podkidnoy+exchange players=3 trump=6h stock=6hKsAh hands=9cKd/8s9dQc/JcJdAs7c "
         "table=7s attacker=0 defender=1",
     )),
+    # #31 A1 option: the chosen exchange (k = 2), from a bout about to end (with a draw first)
+    # and from a round half made.
+    "exchange_choose": ("podkidnoy+exchange=choose+exchange.cards=2", (
+        "podkidnoy+exchange=choose+exchange.cards=2 players=3 trump=6h stock=6hKsAh "
+        "hands=9cKd/8s9dQc/JcJdAs7c table=7s attacker=0 defender=1",
+        "podkidnoy+exchange=choose+exchange.cards=2 players=3 trump=6h stock=- "
+        "hands=9cKdAd/9dQc/JcJdAs7c phase=exchange attacker=1 defender=2 "
+        "to_act=2 choosing=2.0 chosen=-/9dQc/-",
+    )),
     "no_stock": ("podkidnoy+no_stock", ()),
     "piled_up": ("podkidnoy+piled_up", ()),
     "draw_when_empty": ("podkidnoy+draw_when_empty", (
