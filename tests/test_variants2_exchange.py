@@ -14,8 +14,8 @@ from itertools import combinations
 
 import pytest
 
-from bito.bots.heuristic import HeuristicBot
 from bito.bots.base import RandomBot
+from bito.bots.heuristic import HeuristicBot
 from bito.bots.search import SearchBot
 from bito.cards import cards_of
 from bito.errors import IllegalActionError, InvalidNotationError, RulesError
@@ -51,7 +51,7 @@ def test_option_names_and_values() -> None:
     assert (rules.exchange_mode, rules.exchange_cards) == ("choose", 2)
     assert rules_for("podkidnoy+exchange").exchange_mode == "whole_hand"
     assert rules_for("podkidnoy+exchange=choose").exchange_cards == 1
-    with pytest.raises(RulesError, match="exchange.cards"):
+    with pytest.raises(RulesError, match=r"exchange\.cards"):
         rules_for("podkidnoy+exchange=choose+exchange.cards=4")
 
 
@@ -213,7 +213,7 @@ def test_heuristic_keeps_trumps() -> None:
 def test_the_rl_env_refuses_the_option_by_name() -> None:
     from bito.env.codec import ActionCodec
 
-    with pytest.raises(ValueError, match="exchange.mode=choose"):
+    with pytest.raises(ValueError, match=r"exchange\.mode=choose"):
         ActionCodec(SPEC)
     ActionCodec("podkidnoy+exchange")  # the whole-hand exchange stays supported
 
@@ -230,3 +230,36 @@ def test_a_seeded_game_runs_through_rounds_with_random_moves() -> None:
             s = s.apply(acts[rng.randrange(len(acts))])
         assert_conserved(s)
     assert rounds > 0
+
+
+def test_records_and_the_terminal_hide_other_seats_choices() -> None:
+    """#31 "simultaneously", through the protocol's ``seen_by`` hook: a censored record
+    writes every other seat's choice as ``&?+?`` (one ``?`` per card); at the terminal the
+    human reads that a bot chose two cards, never which."""
+    from bito.bots import make_bot
+    from bito.server import games as server_games
+    from bito.tui import Seat, TerminalGame
+
+    state = new_game(SPEC, players=3, seed=5)
+    bots = [make_bot("random", seed=k) for k in range(3)]
+    moves = []
+    while not state.is_over:
+        action = bots[state.to_act].choose(state.view(state.to_act))
+        moves.append(action)
+        state = state.apply(action)
+    record = server_games.full_record(server_games.Setup(SPEC, 3, 5), moves, ["a", "b", "c"])
+    censored = record.censored(0)
+    others = [(a, true) for (mover, a), (_, true) in zip(censored.actions, record.actions,
+                                                          strict=True)
+              if true.kind == EXCHANGE and mover != 0]
+    assert others and all(isinstance(a, Hidden) and str(a) == "&" + "+".join("?" * len(t.cards))
+                          for a, t in others)
+    lines: list[str] = []
+    seats = [Seat("You"), Seat("B", make_bot("random", seed=1), "random"),
+             Seat("C", make_bot("random", seed=2), "random")]
+    game = TerminalGame(new_game(SPEC, players=3, seed=5), seats, 0,
+                        input_fn=lambda _: "1", output=lines.append)
+    game.run()
+    text = "\n".join(lines)
+    assert "B chooses 2 card(s) to pass left" in text
+    assert "C: pass" not in text and "B: pass" not in text

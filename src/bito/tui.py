@@ -33,6 +33,7 @@ from bito.games.durak.actions import (
     BLIND_KINDS,
     COUNTER,
     DOUBT,
+    EXCHANGE,
     EXTRA_KINDS,
     STOCK,
     TOSS,
@@ -42,6 +43,7 @@ from bito.games.durak.actions import (
 from bito.games.durak.believe import CALL_PHASE
 from bito.games.durak.believe import honest as believe_honest
 from bito.games.durak.blind import verdict as blind_verdict
+from bito.games.durak.exchange import EXCHANGE_PHASE
 from bito.games.durak.render import (
     hand_text,
     in_order_text,
@@ -155,6 +157,8 @@ def bout_events(before: DurakState, after: DurakState, action: Action,
         lines.append(f"  The stock gives {card_pretty(turned)}{back}.")
     if action.kind == COUNTER:
         lines.append(f"  {names[after.to_act]} must beat the counter-attack.")
+    if before.phase == EXCHANGE_PHASE and after.phase != EXCHANGE_PHASE:
+        lines.append("  Everyone passes the chosen cards to the left neighbour.")
     if after.bout != before.bout or (after.is_over and not before.is_over):
         taken = before.taking or action.kind == TAKE
         cards = len(after.last_bout)
@@ -304,6 +308,8 @@ def _task(view: DurakView, names: Sequence[str]) -> str:
         return "throw in a card of a rank on the table, or pass"
     if view.phase == CALL_PHASE:
         return "the covers lie face down: believe them, or doubt them (#59)"
+    if view.phase == EXCHANGE_PHASE:
+        return "choose the cards you pass to your left neighbour (#31)"
     return "game over"
 
 
@@ -425,6 +431,9 @@ class TerminalGame:
             verdict = blind_verdict(before, action)
             if verdict:
                 self.out(f"  {verdict[0].upper()}{verdict[1:]}.")
+        elif action.kind == EXCHANGE and seen is not action:
+            # #31: another seat's choice stays hidden until everyone has chosen.
+            self.out(f"{name} chooses {len(action.cards)} card(s) to pass left")
         elif seen is not action:
             # #59: a cover laid face down: the human sees where it went, not which card.
             self.out(f"{name} {'lay' if name == HUMAN_NAME else 'lays'} a card face down on "
