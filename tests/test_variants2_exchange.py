@@ -263,3 +263,11 @@ def test_records_and_the_terminal_hide_other_seats_choices() -> None:
     text = "\n".join(lines)
     assert "B chooses 2 card(s) to pass left" in text
     assert "C: pass" not in text and "B: pass" not in text
+
+
+def test_hands_held_face_out_refuse_the_chosen_exchange() -> None:
+    """A choice names cards, which a player holding his hand face out (#58) cannot see: the
+    combination is refused naming the option (the whole-hand exchange stays allowed)."""
+    with pytest.raises(RulesError, match=r"exchange\.mode"):
+        new_game(f"{SPEC}+deal.owner_sees_hand=false", players=2, seed=1)
+    new_game("podkidnoy+exchange+deal.owner_sees_hand=false", players=2, seed=1)
