@@ -103,6 +103,14 @@ def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) 
 # --- play ---------------------------------------------------------------------------------
 
 
+def _dummy_seat(rules: object, players: int) -> int:
+    """The seat of a playing dummy (#57), which no person or bot takes; -1 for none."""
+    from bito.games.durak.dummy_seat import playing_seat
+    from bito.rules import Rules
+
+    return playing_seat(rules, players) if isinstance(rules, Rules) else -1
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from bito.bots import make_bot
     from bito.games.durak import new_game, next_match_context
@@ -113,7 +121,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     _check_players(rules, args.players, resolved.spec)
     if not 0 <= args.seat < args.players:
         raise UsageError(f"--seat must be 0 to {args.players - 1}, not {args.seat}")
-    bots = _bot_list(args.bots, args.players - 1, "opponents")
+    dummy = _dummy_seat(rules, args.players)
+    if args.seat == dummy:
+        raise UsageError(f"seat {dummy} is the dummy's (#57): sit anywhere else")
+    bots = _bot_list(args.bots, args.players - 1 - (dummy >= 0), "opponents")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     if getattr(rules, "family", "durak") != "durak":
         from bito.tui_families import play_family
@@ -126,6 +137,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     for s in range(args.players):
         if s == args.seat:
             seats.append(Seat(HUMAN_NAME))
+        elif s == dummy:
+            seats.append(Seat("Dummy"))  # played by its controller (#57)
         else:
             kind = next(bot_kinds)
             seats.append(Seat(next(names), make_bot(kind, seed * 101 + s), kind))
@@ -401,8 +414,9 @@ def format_sim(data: dict[str, Any], bots: Sequence[str]) -> str:
     lines.append(f"{'bot':<14}{'seat-games':>11}{'losses':>9}{'non-loss rate':>15}")
     losses = data.get("losses_by_bot", {})
     non_losses = data.get("non_losses_by_bot", {})
+    counted = data.get("seat_games_by_bot", {})
     for name in dict.fromkeys(bots):
-        seat_games = games * list(bots).count(name)
+        seat_games = int(counted.get(name, games * list(bots).count(name)))
         lost = int(losses.get(name, 0))
         share = non_losses.get(name, 1 - lost / seat_games if seat_games else None)
         rate = f"{100 * share:.1f}%" if share is not None else "-"
@@ -411,6 +425,9 @@ def format_sim(data: dict[str, Any], bots: Sequence[str]) -> str:
     lines.append(f"draws {data['draws']}   mean actions per game {float(data['mean_actions']):.1f}"
                  f"   games per second {float(data['games_per_second']):.1f}   errors "
                  f"{data['errors']}")
+    if data.get("dummy_losses"):
+        lines.append(f"the dummy was the fool in {data['dummy_losses']} games (nobody's loss; "
+                     "its seat counts for no bot, #57)")
     return "\n".join(lines)
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bito.bots import Bot, make_bot
 from bito.games import new_game
+from bito.games.protocol import decider, human_loser
 from bito.games.durak import (
     Action,
     DurakState,
@@ -78,7 +79,9 @@ def play_game(state: DurakState, bots: Sequence[Bot], max_actions: int = MAX_ACT
         if len(actions) >= max_actions:
             raise GameTooLongError(f"game not over after {max_actions} actions")
         seat = state.to_act
-        action = bots[seat].choose(state.view(seat))
+        # The player who decides (a playing dummy's controller on its turn, #57) acts from
+        # the acting seat's view.
+        action = bots[decider(state)].choose(state.view(seat))
         state = state.apply(action)
         actions.append(action)
         seats.append(seat)
@@ -105,6 +108,8 @@ class SimStats:
     seat_games_by_bot: dict[str, int] = field(default_factory=dict)
     errors_by_kind: dict[str, int] = field(default_factory=dict)
     losses_by_seat: list[int] = field(default_factory=list)
+    #: Games whose fool was a playing dummy (#57): nobody's loss, so not in losses_by_bot.
+    dummy_losses: int = 0
     total_actions: int = 0
     seconds: float = 0.0
     #: The scoring variants' figures (#61-63), only for games that keep them: per bot, the
@@ -144,6 +149,7 @@ class SimStats:
             "bots": list(self.bots), "seed": self.seed,
             "seat_games_by_bot": dict(self.seat_games_by_bot),
             "losses_by_seat": list(self.losses_by_seat),
+            **({"dummy_losses": self.dummy_losses} if self.dummy_losses else {}),
             "errors_by_kind": dict(self.errors_by_kind),
             "seconds": round(self.seconds, 3),
             **({"tallies": {k: dict(v) for k, v in self.tallies.items()}}
@@ -257,6 +263,7 @@ def _run_chunks(stats: SimStats, variant: str | Rules, bot_names: list[str], dea
 def _merge_into(stats: SimStats, part: SimStats) -> None:
     stats.errors += part.errors
     stats.draws += part.draws
+    stats.dummy_losses += part.dummy_losses
     stats.total_actions += part.total_actions
     for name, n in part.seat_games_by_bot.items():
         stats.seat_games_by_bot[name] = stats.seat_games_by_bot.get(name, 0) + n
@@ -308,7 +315,10 @@ def _play_one(variant: str | Rules, players: int, bot_names: list[str], seed: in
         stats.errors_by_kind[kind] = stats.errors_by_kind.get(kind, 0) + 1
         return None
     stats.total_actions += len(result.actions)
-    for name in at_seat:
+    dummy = getattr(result.outcome, "dummy", -1)
+    for seat, name in enumerate(at_seat):
+        if seat == dummy:
+            continue  # #57: nobody plays the dummy's seat as his own
         stats.seat_games_by_bot[name] = stats.seat_games_by_bot.get(name, 0) + 1
         stats.losses_by_bot.setdefault(name, 0)
     outcome = result.outcome
@@ -318,8 +328,12 @@ def _play_one(variant: str | Rules, players: int, bot_names: list[str], seed: in
     if result.draw:
         stats.draws += 1
     elif result.loser is not None:
-        stats.losses_by_bot[at_seat[result.loser]] += 1
         stats.losses_by_seat[result.loser] += 1
+        fool = human_loser(outcome)
+        if fool is None:
+            stats.dummy_losses += 1  # #57 A1: the dummy was the fool; no bot lost
+        else:
+            stats.losses_by_bot[at_seat[fool]] += 1
     return result.final_state
 
 

@@ -263,6 +263,9 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
             extra += f"   + {view.reserve_counts[seat]} face down"  # #35 locked, #37 buy-in
         lines.append(f"  {labels[seat]:<{width}}  {count:>2} card(s){_roles(view, seat)}{extra}")
     lines += table_lines(view)
+    if view.dummy_seat >= 0:  # #57: who plays the dummy's seat
+        lines.append(f"  {names[view.dummy_seat]} (seat {view.dummy_seat}) is played by "
+                     f"{names[view.dummy_seat_controller]}.")
     if view.dummy_controller >= 0:  # #56: the dummy's hand, as far as this seat may see it
         whose = "yours" if view.dummy_controller == view.seat else \
             f"{labels[view.dummy_controller]}'s"
@@ -275,7 +278,9 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
                      f"{positions_text(view.hand_counts[view.seat])}   (held face out: you "
                      "cannot see them; play by position, #1 is your oldest card)")
     else:
-        lines.append(f"  Your hand{_roles(view, view.seat)}: {hand_text(view.hand, trump)}"
+        whose = "Your hand" if view.seat != view.dummy_seat else \
+            "The dummy's hand, yours to play"  # #57: its controller acts from its view
+        lines.append(f"  {whose}{_roles(view, view.seat)}: {hand_text(view.hand, trump)}"
                      "   (* = trump)" + (f"   + {mine} face down, unseen" if mine else ""))
     tallies = tally_text(view.points, view.figures, 0, labels)
     if tallies:
@@ -395,7 +400,7 @@ class TerminalGame:
         while not self.game.state.is_over:
             state = self.game.state
             seat = state.to_act
-            if seat == self.human:
+            if state.decider == self.human:  # his own turn, or the dummy's he plays (#57)
                 outcome = self._human_turn()
                 if outcome is not None:
                     reason = outcome
@@ -444,7 +449,7 @@ class TerminalGame:
             self.out(line)
 
     def _bot_turn(self, seat: int) -> None:
-        bot = self.seats[seat].bot
+        bot = self.seats[self.game.state.decider].bot  # a playing dummy's controller (#57)
         if bot is None:
             raise ValueError(f"seat {seat} has neither a bot nor the human")
         state = self.game.state
@@ -454,10 +459,12 @@ class TerminalGame:
     def _human_turn(self) -> str | None:
         """Ask until a legal move is played; return a reason string if the user leaves."""
         state = self.game.state
+        # On the dummy's turn its controller acts from the dummy's seat (#57).
+        seat = state.to_act
         self.out("")
-        self.out(render_screen(state.view(self.human), self.names, self.labels))
+        self.out(render_screen(state.view(seat), self.names, self.labels))
         if self.hint is not None:
-            self.out(self.hint(state.view(self.human)))
+            self.out(self.hint(state.view(seat)))
         while True:
             try:
                 text = self.input("> ")
@@ -476,7 +483,7 @@ class TerminalGame:
                 self.out(HELP)
                 continue
             if word in ("moves", "board", "show", "m"):
-                self.out(render_screen(state.view(self.human), self.names, self.labels))
+                self.out(render_screen(state.view(seat), self.names, self.labels))
                 continue
             try:
                 action = resolve_input(text, state)
@@ -505,6 +512,8 @@ class TerminalGame:
             self.out(tallies)
         if outcome.draw:
             self.out("Nobody is the fool this time.")
+        elif outcome.loser == outcome.dummy:
+            self.out("The dummy is the fool: nobody loses this game (#57).")
         elif outcome.loser == self.human:
             self.out("You are the fool. Better luck next time!")
         else:

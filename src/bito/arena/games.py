@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bito.bots import Bot, make_bot
 from bito.bots.levels import make_level, search_budgeted
 from bito.games import new_game
+from bito.games.protocol import human_loser
 from bito.sim import derive_seed, play_game
 
 
@@ -68,7 +69,11 @@ def play_job(job: GameJob) -> GameRecord:
         return GameRecord(job, tuple(0.5 for _ in range(n)), None, False, 0,
                           f"{type(e).__name__}: {e}")
     outcome = result.outcome
-    loser_bot = seat_of.index(outcome.loser) if outcome.loser is not None else None
+    # #57: a playing dummy's loss is nobody's (A1), so its controller's bot is not charged.
+    # The bot seated at the dummy's seat sits out that game; rotations give every bot that
+    # seat equally often, so the duplicate sets stay fair.
+    fool = human_loser(outcome)
+    loser_bot = seat_of.index(fool) if fool is not None else None
     scores = []
     for k in range(n):
         if loser_bot == k:

@@ -42,6 +42,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from bito.cards import MATCH_MASKS, RANK_MASKS, card_str
+from bito.errors import RulesError
 from bito.env._optional import require
 from bito.games.durak import actions as _kinds
 from bito.games.durak.actions import (
@@ -107,6 +108,10 @@ class ActionCodec:
     def __init__(self, rules: Rules | str) -> None:
         self.rules = durak_rules(rules)
         r = self.rules
+        if getattr(r, "dummy_mode", "none") == "playing":
+            raise RulesError("dummy.mode", "the RL environments give every seat its own agent, "
+                             "but #57's playing dummy is played by another seat's player; "
+                             "playing_dummy is not offered as an environment")
         #: The cards of the pack in code order; ``card_index[code]`` is a card's position.
         self.cards: tuple[int, ...] = tuple(sorted(set(r.deck())))
         self.card_index: dict[int, int] = {c: i for i, c in enumerate(self.cards)}
@@ -172,7 +177,7 @@ class ActionCodec:
             for c in self.cards:
                 pack |= 1 << c
             block("suit leads", suit_leads(pack, max(1, min(r.lead_max, r.throw_in_cap, 8))))
-        if getattr(r, "dummy_mode", "none") != "none":
+        if getattr(r, "dummy_mode", "none") == "tossing":
             block("toss", (Action(TOSS, (c,)) for c in self.cards))
         if getattr(r, "defense_face_down", False):
             block("call", (Action(BELIEVE), Action(DOUBT)))

@@ -172,6 +172,28 @@ def seen_by(state: Any, action: Any, seat: int | None) -> Any:
     return action if hook is None else hook(action, seat)
 
 
+# --- who decides -------------------------------------------------------------------------
+
+
+def decider(state: Any) -> int:
+    """The seat whose player makes the move now; he acts from ``state.view(state.to_act)``.
+
+    Usually that is ``to_act`` itself. A game where one player plays a seat that nobody sits
+    in (#57's playing dummy, whose controller makes all its moves) says so with a property
+    ``decider`` naming him; the simulator, the arena, the terminal and the server ask here
+    which player (bot or person) to ask, and hand him the acting seat's view."""
+    hook = getattr(state, "decider", None)
+    return state.to_act if hook is None else int(hook)
+
+
+def human_loser(outcome: Any) -> int | None:
+    """The fool, if a person: None on a draw and where the fool is a phantom seat (#57 A1:
+    when the dummy is the fool nobody loses). Tallies of losses by player count this."""
+    if hasattr(outcome, "human_loser"):
+        return outcome.human_loser  # type: ignore[no-any-return]
+    return outcome.loser  # type: ignore[no-any-return]
+
+
 # --- outcomes -----------------------------------------------------------------------------
 
 

@@ -105,6 +105,25 @@ register(Variant(
 ))
 
 register(Variant(
+    id="playing_dummy", number=57, family="durak", kind="modifier",
+    names=("With a playing dummy", "С играющим болваном", "s igrayushchim bolvanom",
+           "playing blockhead", "playing dood"),
+    summary="House rule: a dummy takes a seat at the table and plays a full part; the player "
+            "who wins the lot makes all its moves, and the dummy can win or be the fool.",
+    description=(
+        "One seat at the table (by default the last, the one dealt to last) belongs to a "
+        "phantom player, the dummy; the seat count includes it. A lot among the people "
+        "chooses its controller, who also attacks first. The dummy is dealt and refills like "
+        "anyone; when its turn comes the controller plays for it from its hand: he leads, "
+        "throws in, covers or takes for it. Only he sees its cards (dummy.visible_to=all "
+        "lays them face up). The dummy can go out and can be the fool; then no person loses "
+        "that game and the controller deals the next. dummy.defends=false never attacks the "
+        "dummy (it can still lose by keeping cards to the end); dummy.seat=k seats it at k."),
+    options={"dummy.mode": "playing"}, applies_to=("podkidnoy", "perevodnoy"),
+    references="VARIANTS #57 (A1-A3), #56; S0:139-141",
+))
+
+register(Variant(
     id="blind_face_out", number=58, family="durak", kind="modifier",
     names=("Blind fool (cards face out)", "Слепой дурак", "Indian fool", "blind fool",
            "cards face out"),

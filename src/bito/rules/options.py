@@ -262,9 +262,15 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "out not to fit (a wrong cover, transfer or throw-in) is penalised: the offender "
                "takes every card of the bout. Needs throw-in or transfer Durak without the "
                "dummy, face-down covers or the bout extras of #39-51", "§4.4 #58"),
-    OptionSpec("dummy.mode", ("none", "tossing"), "a phantom hand (the dummy, 'болван') dealt "
-               "like a player's: tossing: its controller may throw in from it against whoever "
-               "defends; it never attacks, defends or loses (#56)", "§3.6 #56"),
+    OptionSpec("dummy.mode", ("none", "tossing", "playing"), "a phantom hand (the dummy, "
+               "'болван') dealt like a player's: tossing: its controller may throw in from it "
+               "against whoever defends; it never attacks, defends or loses (#56); playing: the "
+               "dummy is a full seat whose every move its controller makes, and it can go out "
+               "or be the fool (#57)", "§3.6 #56 #57"),
+    OptionSpec("dummy.defends", (True, False), "with a playing dummy: it is attacked and "
+               "defends like any seat (#57 A3), or is passed over as a defender", "#57 A3"),
+    OptionSpec("dummy.seat", None, "with a playing dummy: its seat (-1: the last seat, the "
+               "one dealt to last, #57)", "#57"),
     OptionSpec("dummy.draws", (True, False), "the dummy refills after the players in every "
                "draw (#56 A1)", "#56"),
     OptionSpec("dummy.visible_to", ("controller", "all"), "who sees the dummy's cards: its "
@@ -439,6 +445,8 @@ class Rules:
     dummy_mode: str = "none"
     dummy_draws: bool = True
     dummy_visible_to: str = "controller"
+    dummy_defends: bool = True
+    dummy_seat: int = -1
     team_layout: str = "none"
     team_throw_in: str = "opponents"
     team_attack: str = "opponent"
@@ -514,7 +522,7 @@ class Rules:
     def max_players(self) -> int:
         """Most players: the explicit cap, and never more hands than the deck can deal."""
         by_deck = self.card_count // self.deal_hand_size
-        if self.dummy_mode != "none":
+        if self.dummy_mode == "tossing":
             by_deck -= 1  # #56: the dummy's hand is dealt from the same pack
         return min(self.players_max, by_deck) if self.players_max else by_deck
 

@@ -66,6 +66,18 @@ def new_state(setup: Setup) -> Any:
         raise RulesError("players", str(e)) from None
 
 
+def dummy_seat(spec: str, players: int) -> int:
+    """The seat of a playing dummy (#57) in this game, which no person or bot takes; -1 for
+    none (and for every game outside the Durak family)."""
+    from bito.games import family_of
+    from bito.games.durak.dummy_seat import playing_seat
+    from bito.rules import resolve
+
+    if family_of(spec) != "durak":
+        return -1
+    return playing_seat(resolve(spec).rules, players)
+
+
 def fresh_seed() -> int:
     """The server's own randomness: the seed never leaves the server before the game ends."""
     return random.SystemRandom().randrange(1 << 62)

@@ -105,6 +105,7 @@ def render_durak(view: Any, spectator: bool) -> Json:
         doing = "cover or take"
     out: Json = {
         "family": "durak", "phase": phase, "players": view.players, "to_act": view.to_act,
+        "decider": view.decider,
         "doing": doing, "taking": view.taking, "bout": view.bout,
         "trump_suits": ["cdhs"[t] for t in sorted(trumps) if t < 4],
         "seats": seats, "table": table, "piles": piles, "out": list(view.out),
@@ -112,6 +113,8 @@ def render_durak(view: Any, spectator: bool) -> Json:
     }
     if getattr(view, "teams", ()):  # #53-55: who sits with whom is public
         out["teams"] = [list(t) for t in view.teams]
+    if view.dummy_seat >= 0:  # #57: the dummy's seat and who plays it (public)
+        out["dummy_seat"] = {"seat": view.dummy_seat, "controller": view.dummy_seat_controller}
     if getattr(view, "dummy_controller", -1) >= 0:  # #56: the dummy, as this seat sees it
         out["dummy"] = {"controller": view.dummy_controller, "count": view.dummy_count,
                         "cards": [card_json(c, trumps) for c in
@@ -183,7 +186,17 @@ def render_view(view: Any, spectator: bool = False) -> Json:
 def render_public(state: Any) -> Json:
     """What a spectator may see: a seat's view with the hand and the legal moves removed, so
     only public information (table, counts, known cards, piles) is left."""
-    return render_view(state.view(0), spectator=True)
+    return render_view(state.view(_public_seat(state)), spectator=True)
+
+
+def _public_seat(state: Any) -> int:
+    """A seat whose view knows nothing private of another seat: seat 0, unless it plays a
+    dummy (#57: the controller's view holds the dummy's hand), then one that does not."""
+    deal = getattr(state, "deal", None)
+    if deal is None or getattr(deal, "dummy_seat", -1) < 0:
+        return 0
+    taken = (deal.dummy_seat, deal.dummy_seat_controller)
+    return next(s for s in range(state.players) if s not in taken)
 
 
 def render_open(state: Any) -> Json:

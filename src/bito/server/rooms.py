@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bito.errors import BitoError
+from bito.games.protocol import decider
 from bito.server import games
 from bito.server.render import Json, render_public, render_view
 from bito.server.storage import SeatRow, Storage, TableRow
@@ -30,6 +31,7 @@ log = logging.getLogger("bito.server")
 
 MAX_PLAYERS = 12
 LOG_LENGTH = 20
+DUMMY = "\0dummy"  # the seat choice create() gives a playing dummy's seat (#57)
 
 
 class RoomError(BitoError):
@@ -173,6 +175,11 @@ class Lobby:
         if len(seats) > players - 1:
             raise RoomError(f"seats: {len(seats)} choices for {players - 1} other seats")
         seats = seats + ["open"] * (players - 1 - len(seats))
+        dummy = games.dummy_seat(spec, players)
+        if dummy == 0:
+            raise RoomError("dummy.seat: the host sits at seat 0; seat the dummy elsewhere")
+        if dummy > 0:
+            seats[dummy - 1] = DUMMY  # #57: a seat nobody takes; its controller plays it
         known = bot_names()
         if timer is not None and not 5 <= timer <= 600:
             raise RoomError("timer: choose between 5 and 600 seconds")
@@ -184,7 +191,10 @@ class Lobby:
         table.seats.append(SeatRow(0, host, "human", self.settings.default_bot,
                                    secrets.token_urlsafe(24), False))
         for i, choice in enumerate(seats, start=1):
-            if choice == "open":
+            if choice == DUMMY:
+                table.seats.append(SeatRow(i, "Dummy", "bot", self.settings.default_bot,
+                                           secrets.token_urlsafe(24), True))
+            elif choice == "open":
                 table.seats.append(SeatRow(i, "", "open", self.settings.default_bot, "", False))
             elif choice in known:
                 table.seats.append(self._bot_seat(i, choice))
@@ -239,6 +249,9 @@ class Lobby:
             if not 1 <= target < room.table.players:
                 raise RoomError(f"seat: choose a seat from 1 to {room.table.players - 1}")
             row = room.table.seats[target]
+            if room.state is None and target == games.dummy_seat(room.table.spec,
+                                                                 room.table.players):
+                raise RoomError(f"seat {target} is the dummy's (#57): its controller plays it")
             if bot is None:
                 if row.kind != "bot":
                     raise RoomError(f"seat {target} is not a bot's")
@@ -260,9 +273,9 @@ class Lobby:
                 raise RoomError("the game has not started yet: press Ready")
             if state.is_over:
                 raise RoomError("the game is over")
-            if state.to_act != seat:
-                who = room.table.seats[state.to_act].name
-                raise RoomError(f"not your turn: {who} (seat {state.to_act}) is to act")
+            if decider(state) != seat:  # on a playing dummy's turn, its controller (#57)
+                who = room.table.seats[decider(state)].name
+                raise RoomError(f"not your turn: {who} (seat {decider(state)}) is to act")
             action = games.find_action(state, text)
             row = room.table.seats[seat]
             if row.kind == "away":  # playing again takes the seat back from the bot
@@ -333,7 +346,7 @@ class Lobby:
         state = room.state
         if state is None or state.is_over:
             return
-        seat = state.to_act
+        seat = decider(state)  # who makes this move (#57: a dummy's controller)
         row = room.table.seats[seat]
         n = len(room.actions)
         if row.kind in ("bot", "away"):
@@ -351,7 +364,7 @@ class Lobby:
         async with room.lock:
             if len(room.actions) != n or room.state is None or room.state.is_over:
                 return
-            row = room.table.seats[room.state.to_act]
+            row = room.table.seats[decider(room.state)]
             action = games.bot_action(room.state, row.bot, room.table.seed + n)
             await self._guarded_apply(room, action, "bot")
 
@@ -360,7 +373,7 @@ class Lobby:
         async with room.lock:
             if len(room.actions) != n or room.state is None or room.state.is_over:
                 return
-            seat = room.state.to_act
+            seat = decider(room.state)
             row = room.table.seats[seat]
             room.timeouts[seat] = room.timeouts.get(seat, 0) + 1
             if room.timeouts[seat] >= self.settings.timeouts_to_bot and row.kind == "human":
@@ -403,8 +416,14 @@ class Lobby:
         else:
             frame["last"] = log_for(room.log[-1:], seat)[0] if room.log else None
         if room.state is not None:
-            frame["view"] = (render_public(room.state) if seat is None
-                             else render_view(room.state.view(seat)))
+            state = room.state
+            if seat is not None and not state.is_over and decider(state) == seat != state.to_act:
+                # #57: the controller acts from the dummy's seat, seeing its hand and moves.
+                frame["view"] = render_view(state.view(state.to_act))
+                frame["playing_for"] = state.to_act
+            else:
+                frame["view"] = (render_public(state) if seat is None
+                                 else render_view(state.view(seat)))
         return frame
 
     async def broadcast(self, room: Room) -> None:

@@ -62,6 +62,11 @@ def next_match_context(previous: DurakState, seed_step: int = 1) -> MatchContext
         raise ValueError("the previous deal is not over")
     d = previous.deal
     del seed_step
+    if d.dummy_seat >= 0 and outcome.loser == d.dummy_seat:
+        # #57 A1: the dummy was the fool, so no person was: its controller deals.
+        return MatchContext(game_number=d.match.game_number + 1,
+                            dealer=d.dummy_seat_controller, previous_fool=None,
+                            previous_winner=outcome.winner)
     return MatchContext(
         game_number=d.match.game_number + 1,
         dealer=d.dealer if outcome.loser is None else outcome.loser,

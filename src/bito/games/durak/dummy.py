@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 def check_players(rules: Rules, players: int) -> None:
     """The dummy's hand is dealt from the same pack: one hand more than the players."""
-    if rules.dummy_mode != "none" and (players + 1) * rules.deal_hand_size > rules.card_count:
+    if rules.dummy_mode == "tossing" and (players + 1) * rules.deal_hand_size > rules.card_count:
         most = rules.card_count // rules.deal_hand_size - 1
         raise RulesError("players", f"with a dummy hand a {rules.card_count}-card pack seats at "
                          f"most {most} players, not {players}")

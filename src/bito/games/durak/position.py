@@ -37,7 +37,8 @@ field          meaning
 ``idle``       ``end.idle_bouts``: bouts in a row ended in a take since the stock ran out, and
                how many players were out then (``3.1``)
 ``dummy``      #56: the dummy's hand (``??*5`` in a censored position for a seat that may
-               not see it); ``controller`` the seat that throws in from it
+               not see it); ``controller`` the seat that throws in from it; with #57's
+               playing dummy (one of the seats, ``dummy.seat``) the seat that plays it
 ``plays``      ``team.proxy`` (#55): the seat the defender plays for, when it is a vacated
                partner's seat rather than his own
 ``gift``       a joker gift in progress (#24): ``giver.receiver.cards_left.resume_phase.``
@@ -73,7 +74,7 @@ from typing import Any
 
 from bito.cards import HIDDEN, card_str, cards_of, parse_card, split_cards
 from bito.errors import InvalidNotationError, RulesError
-from bito.games.durak import bout_extras
+from bito.games.durak import bout_extras, dummy_seat
 from bito.games.durak.actions import Action, parse_action
 from bito.games.durak.blind import hand_order
 from bito.games.durak.position_stock import (
@@ -168,6 +169,8 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         stock += _hidden(hidden)
         fields.append(f"stock={stock or '-'}")
         hands = []
+        # #57: the controller sees the dummy's hand; the dummy's seat sees the controller's.
+        seat_sees = dummy_seat.known(state, seat, (0,) * n) if d.dummy_seat >= 0 else (0,) * n
         for s in range(n):
             h = state.hands[s]
             if blind:
@@ -176,13 +179,15 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
             elif s == seat:
                 hands.append(_cards(h))
             else:
-                k = state.known[s] & h
+                k = (state.known[s] | seat_sees[s]) & h
                 hands.append((_cards(k) if k else "") + _hidden(h.bit_count() - k.bit_count())
                              or "-")
         fields.append("hands=" + "/".join(hands))
     fields.append("known=" + "/".join(
         "-" if blind and s == seat else _cards(state.known[s] & state.hands[s])
         for s in range(n)))
+    if d.dummy_seat >= 0:  # #57: who plays the dummy's seat
+        fields.append(f"controller={d.dummy_seat_controller}")
     if d.dummy_controller >= 0:  # #56: the dummy's hand and its controller
         cards = state.hands[n]
         shown = seat is None or seat == d.dummy_controller or d.rules.dummy_visible_to == "all"
@@ -391,8 +396,22 @@ def parse_position(text: str) -> DurakState:
             pos += len(entry) + 1
     deck = set(rules.deck())
     listed: list[tuple[str, int, int]] = [("stock", c, where.get("stock", 0)) for c in stock]
-    controller = -1
-    if rules.dummy_mode != "none":
+    controller = seat_controller = -1
+    if rules.dummy_mode == "playing":
+        # #57: the dummy is one of the seats; its controller is another seat.
+        dummy = n - 1 if rules.dummy_seat < 0 else rules.dummy_seat
+        if dummy >= n:
+            raise InvalidNotationError(f"players: dummy.seat={dummy} is not at a {n}-seat "
+                                       "table", text, where.get("players", 0))
+        seat_controller = _int(f, where, text, "controller",
+                               _int(f, where, text, "attacker", 0, 0, n - 1), 0, n - 1)
+        if seat_controller == dummy:
+            raise InvalidNotationError(f"controller: seat {dummy} is the dummy itself (#57)",
+                                       text, where.get("controller", 0))
+        if "dummy" in f:
+            raise InvalidNotationError("dummy: the playing dummy's cards are its seat's hand "
+                                       "in hands= (#57)", text, where["dummy"])
+    elif rules.dummy_mode != "none":
         # #56: the dummy's hand follows the players' hands; its controller is a seat.
         hands.append(_mask_unique(_card_field(f, where, text, "dummy"), text,
                                   where.get("dummy", 0)))
@@ -447,7 +466,7 @@ def parse_position(text: str) -> DurakState:
                 dealer=dealer, trump_suit=min(trumps) if trumps else -1, trump_card=trump_card,
                 hands=tuple(hands), stock=tuple(stock), first_attacker=attacker,
                 first_defender=(attacker + 1) % n, shown=tuple(known),
-                dummy_controller=controller,
+                dummy_controller=controller, dummy_seat_controller=seat_controller,
                 under_fool=bool(_int(f, where, text, "under_fool", 0, 0, 1)),
                 trumps=trumps, high_joker=high_joker, jokers_wild=jokers_wild,
                 secret_card=secret, own_trumps=own,
@@ -550,7 +569,8 @@ def _end_outcome(s: DurakState, raw: str, text: str, at: int) -> Outcome:
     reason = "" if parts[2] == "-" else parts[2].replace("_", " ")
     s.to_act = -1
     return Outcome(loser=loser, order=order, draw=loser is None, reason=reason,
-                   teams=s.deal.teams, losing_team=losing_team(s.deal.team_of, loser))
+                   teams=s.deal.teams, losing_team=losing_team(s.deal.team_of, loser),
+                   dummy=s.deal.dummy_seat)
 
 
 def _gift_field(raw: str, text: str, at: int, n: int

@@ -96,6 +96,8 @@ def render_state(state: DurakState) -> str:
     ]
     for seat in range(state.deal.players):
         role = _role(seat, state.attacker, state.defender, state.to_act)
+        if seat == state.deal.dummy_seat:  # #57
+            role += f" [dummy, played by seat {state.deal.dummy_seat_controller}]"
         trump = state.deal.own_trumps[seat] if state.deal.own_trumps else state.trump_suit
         held = in_order_text(hand_order(state, seat), trump) if state.deal.blind else \
             hand_text(state.hands[seat], trump)
@@ -152,6 +154,8 @@ def render_view(view: DurakView, names: Sequence[str]) -> str:
         role = _role(seat, view.attacker, view.defender, view.to_act)
         if view.teams:
             role += " [partner]" if seat in view.partners(view.seat) else " [opponent]"
+        if seat == view.dummy_seat:  # #57
+            role += f" [dummy, played by {names[view.dummy_seat_controller]}]"
         status = "out" if seat in view.out else f"{view.hand_counts[seat]} cards"
         if view.reserve_counts and view.reserve_counts[seat]:
             status += f" + {view.reserve_counts[seat]} face down"  # #35, #37

@@ -30,6 +30,7 @@ from bito.errors import RulesError
 from bito.games.durak.believe import check_rules as check_face_down
 from bito.games.durak.blind import check_rules as check_blind
 from bito.games.durak.dummy import check_players as check_dummy
+from bito.games.durak.dummy_seat import check_seat, lot_controller, playing_seat
 from bito.games.durak.exchange import check_rules as check_exchange
 from bito.games.durak.teams import check_players, team_of_seats, teams_of, thrower_rule
 from bito.rules import Rules
@@ -124,6 +125,12 @@ class Deal:
     # The dummy's hand is the last entry of ``hands`` (and of ``shown``), after the players'.
     dummy_controller: int = -1
     dummy_draws: bool = field(init=False, compare=False, repr=False)
+    # #57: the playing dummy's controller, who makes every decision for its seat (-1: no
+    # playing dummy); the dummy's seat (-1: none), a fact of the rules and the seat count;
+    # whether it is passed over as a defender (``dummy.defends=false``).
+    dummy_seat_controller: int = -1
+    dummy_seat: int = field(init=False, compare=False, repr=False)
+    dummy_skip: bool = field(init=False, compare=False, repr=False)
     # Second tries, stock leads, poker swaps, self-throws, cunning and impudent fool (#39-51):
     # whether any is on (the state machine calls bout_extras only then), and whether the
     # owner of each attack card must be remembered (cunning, impudent).
@@ -209,7 +216,9 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "take_skip": r.take_skip,
         "face_down": r.defense_face_down,
         "blind": not r.deal_owner_sees_hand,
-        "dummy_draws": r.dummy_mode != "none" and r.dummy_draws,
+        "dummy_draws": r.dummy_mode == "tossing" and r.dummy_draws,
+        "dummy_seat": playing_seat(r, players),
+        "dummy_skip": r.dummy_mode == "playing" and not r.dummy_defends,
         "extras": (r.defense_second_try != "off" or r.lead_stock_top != "off"
                    or bool(r.defense_exchange) or r.defense_self_throw
                    or r.throw_in_after_take_mode != "normal" or r.defense_counter),
@@ -373,6 +382,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     check_blind(rules)
     check_exchange(rules)
     check_dummy(rules, players)
+    check_seat(rules, players)
     rng = random.Random(seed)
     deck = list(_pack(rules.deck()))
     # deck[0] is the top of the pack
@@ -429,7 +439,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     last_seat = (dealer + 1 + (pos - 1) % players) % players
     rest = deck[pos:]  # top first
     dummy = -1
-    if rules.dummy_mode != "none":
+    if rules.dummy_mode == "tossing":
         # #56: the dummy is dealt a hand like a player's, after the players.
         dummy = sum(1 << c for c in rest[:rules.deal_hand_size])
         rest = rest[rules.deal_hand_size:]
@@ -497,7 +507,16 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         controller = attacker = rng.randrange(players)
         shown = [*shown_before, 0]
         hands.append(dummy)
+    seat_controller = -1
+    if rules.dummy_mode == "playing":
+        # #57 (and #56 A3): a lot among the people chooses who plays the dummy's seat; he
+        # attacks first.
+        seat_controller = attacker = lot_controller(rules, players, rng)
+        shown = shown_before
     defender = (attacker + 1) % players
+    if rules.dummy_mode == "playing" and not rules.dummy_defends \
+            and defender == playing_seat(rules, players):
+        defender = (defender + 1) % players  # #57 A3 option: the dummy is passed over
     # "Under the fool" (S4:4): this deal's first attack is made at the previous fool, whichever
     # rule chose the attacker.
     under_fool = under_fool or (match.game_number > 0 and match.previous_fool == defender)
@@ -506,7 +525,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
                 first_attacker=attacker, first_defender=defender, shown=tuple(shown),
                 under_fool=under_fool, trumps=trumps, high_joker=high_joker,
                 jokers_wild=jokers_wild, secret_card=secret, own_trumps=own, face_up=face_up,
-                dummy_controller=controller,
+                dummy_controller=controller, dummy_seat_controller=seat_controller,
                 reserves=reserves, locked=locked_cards, removed=removed,
                 hand_order=hand_order,
                 thrower_orders=_shared_memo("throw_in.by", players, thrower_rule(rules)),

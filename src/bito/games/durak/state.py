@@ -35,7 +35,7 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import IllegalActionError
-from bito.games.durak import believe, blind, bout_extras, dummy, exchange
+from bito.games.durak import believe, blind, bout_extras, dummy, dummy_seat, exchange
 from bito.games.durak.actions import (
     ATTACK,
     BELIEVE,
@@ -209,6 +209,15 @@ class Outcome:
     points: tuple[int, ...] = ()
     figures: tuple[int, ...] = ()
     epaulettes: int = 0
+    #: The playing dummy's seat (#57; -1: none). It is ranked in ``order`` and may be the
+    #: ``loser``; then no person loses (A1): see :attr:`human_loser`.
+    dummy: int = -1
+
+    @property
+    def human_loser(self) -> int | None:
+        """The fool if he is a person: None on a draw and when the dummy is the fool (#57
+        A1), so tallies never charge its controller with the dummy's loss."""
+        return None if self.loser == self.dummy else self.loser
 
     @property
     def team_order(self) -> tuple[int, ...]:
@@ -250,6 +259,9 @@ class Outcome:
             out["figures"] = list(self.figures)
         if self.epaulettes:
             out["epaulettes"] = self.epaulettes
+        if self.dummy >= 0:
+            out["dummy"] = self.dummy
+            out["human_loser"] = self.human_loser
         return out
 
 
@@ -1162,6 +1174,8 @@ class DurakState:
             else:
                 attacker = defender
             self.defender = self.next_active(attacker)
+        if self.deal.dummy_skip:
+            attacker = dummy_seat.pass_over(self, attacker)  # #57: the dummy never defends
         self.attacker = self.leader = self.to_act = attacker
         self.bout += 1
         self.phase = LEAD
@@ -1196,7 +1210,8 @@ class DurakState:
         self.phase = OVER
         self.to_act = -1
         self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
-                               draw=True, reason=reason, teams=self.deal.teams)
+                               draw=True, reason=reason, teams=self.deal.teams,
+                               dummy=self.deal.dummy_seat)
         if self.books is not None:
             self.outcome = tallied(self, self.outcome)
 
@@ -1274,7 +1289,8 @@ class DurakState:
             loser, order, draw = self.out[-1], tuple(self.out), False
         self.outcome = Outcome(loser=loser, order=order, draw=draw, reason=reason,
                                teams=self.deal.teams,
-                               losing_team=losing_team(self.deal.team_of, loser))
+                               losing_team=losing_team(self.deal.team_of, loser),
+                               dummy=self.deal.dummy_seat)
         if self.books is not None:
             self.outcome = tallied(self, self.outcome)
 
@@ -1300,6 +1316,15 @@ class DurakState:
         if self.deal.face_down and action.kind == DEFEND and seat != self.defender:
             return hidden("defend", 1, f"?>{card_str(action.target)}")
         return action
+
+    @property
+    def decider(self) -> int:
+        """The seat whose player decides the move now (the protocol's ``decider`` hook):
+        :attr:`to_act` itself, except on a playing dummy's turn, which its controller plays
+        (#57) through ``view(to_act)``."""
+        if self.deal.dummy_seat < 0:
+            return self.to_act
+        return dummy_seat.decider(self)
 
     def view(self, seat: int) -> DurakView:
         """Everything ``seat`` may know (see :class:`bito.games.durak.view.DurakView`)."""

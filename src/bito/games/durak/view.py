@@ -15,7 +15,11 @@ from bito.games.durak.actions import Action
 from bito.games.durak.believe import censor
 from bito.games.durak.blind import hand_order
 from bito.games.durak.dummy import visible as dummy_cards
+<<<<<<< HEAD
 from bito.games.durak.exchange import pending as exchange_pending
+=======
+from bito.games.durak.dummy_seat import known as dummy_known
+>>>>>>> 7366813 (playing_dummy (#57): the dummy as a full seat played by its controller, the protocol's decider hook, outcomes that never charge the controller)
 from bito.games.durak.stock import seen_by
 
 if TYPE_CHECKING:
@@ -64,6 +68,12 @@ class DurakView:
     dummy_controller: int = -1
     dummy_count: int = 0
     dummy_hand: int = 0
+    #: The playing dummy (#57): its seat and the seat that plays it (-1: none). Its cards
+    #: are in ``known`` where this seat may see them (the controller's view, and everyone's
+    #: under ``dummy.visible_to=all``); the dummy's own view, which its controller acts
+    #: from, knows the controller's hand.
+    dummy_seat: int = -1
+    dummy_seat_controller: int = -1
     # The stock group (#35, #37, #61, #62): each seat's face-down cards, as counts only (no
     # one, the owner included, may see them), and the public tallies (empty when not kept).
     reserve_counts: tuple[int, ...] = ()
@@ -99,6 +109,14 @@ class DurakView:
     def my_turn(self) -> bool:
         return self.to_act == self.seat
 
+    @property
+    def decider(self) -> int:
+        """The seat whose player decides now: ``to_act``, or on a playing dummy's turn its
+        controller (#57)."""
+        if self.to_act == self.dummy_seat >= 0:
+            return self.dummy_seat_controller
+        return self.to_act
+
 
 def make_view(state: DurakState, seat: int) -> DurakView:
     deal = state.deal
@@ -110,6 +128,8 @@ def make_view(state: DurakState, seat: int) -> DurakView:
     known = tuple(k & h for k, h in zip(state.known[:n], state.hands[:n], strict=True))
     books = state.books
     face_up = deal.face_up
+    if deal.dummy_seat >= 0:
+        known = dummy_known(state, seat, known)  # #57: the dummy and its controller
     if books is not None:
         known = seen_by(state, seat, known)  # #31: the hand he passed on
         if books.restocked:
@@ -148,6 +168,7 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         dummy_controller=deal.dummy_controller,
         dummy_count=state.hands[n].bit_count() if deal.dummy_controller >= 0 else 0,
         dummy_hand=dummy_cards(state, seat) if deal.dummy_controller >= 0 else 0,
+        dummy_seat=deal.dummy_seat, dummy_seat_controller=deal.dummy_seat_controller,
         stock_top_seen=state.extra.shown if state.extra is not None else -1,
         counter=state.extra.counter if state.extra is not None else (),
         counter_cover=state.extra.counter_cover if state.extra is not None else (),

@@ -215,7 +215,9 @@ function statusLine() {
   if (frame.status === "waiting") return "Waiting for every seat to be filled and ready.";
   if (frame.status === "over" || (v && v.outcome)) return outcomeText(frame.outcome || v.outcome, frame.seats);
   const who = seatName(frame.seats, v.to_act);
+  // #57: the controller of a playing dummy also makes the dummy's moves (v.decider).
   if (v.to_act === frame.you) return `Your turn: ${v.doing}.`;
+  if (v.decider === frame.you) return `Your turn for ${who}, whose hand is shown: ${v.doing}.`;
   return `${who} to act: ${v.doing}.`;
 }
 
@@ -224,7 +226,7 @@ function render() {
   // For people: nothing. For tests and tools: the frame number and whose turn it is.
   document.body.dataset.n = frame.n;
   document.body.dataset.status = frame.status;
-  document.body.dataset.myTurn = String(!!(frame.view && frame.view.to_act === frame.you &&
+  document.body.dataset.myTurn = String(!!(frame.view && (frame.view.decider ?? frame.view.to_act) === frame.you &&
                                            frame.you !== null && frame.status === "playing"));
   $("variant").textContent = frame.variant;
   renderJoin();

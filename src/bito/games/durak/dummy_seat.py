@@ -1,0 +1,110 @@
+"""The playing dummy (VARIANTS.md §3.6 #57, S0:139-141): a phantom seat in the rotation whose
+every move one player makes.
+
+Unlike #56's tossing dummy (:mod:`bito.games.durak.dummy`), which is a spare hand, the playing
+dummy is an ordinary seat of the deal: it is dealt and refills like anyone, leads, throws in,
+is attacked, covers or takes (A3), goes out, and can be the fool. So the state machine needs
+nothing new to play it; what is new is *who decides*. A lot among the people chooses the
+*controller*, who also attacks first; whenever the dummy's seat is to act, the state names
+him as the one who decides (:func:`decider`, the protocol's ``decider`` hook), and he acts
+through the dummy's own view: its hand, plus his own cards, which he knows (:func:`known`).
+Every other seat sees the dummy's hand as it sees any opponent's, unless
+``dummy.visible_to=all`` lays it face up.
+
+Three rules hang off that:
+
+* ``dummy.seat``: where the dummy sits; by default the last seat, the one dealt to last.
+* ``dummy.defends=false`` (A3's alternative): an attack that would go to the dummy goes to
+  the next seat in play instead; when only the dummy and one player are left the dummy leads
+  every bout (:func:`pass_over`). It still loses if it is the last holding cards.
+* A1: when the dummy is the fool no person loses (``Outcome.human_loser`` is None) and the
+  controller deals the next game (``next_match_context``).
+
+The seat count given to ``new_game`` counts the dummy's seat: ``players=3`` is two people
+and the dummy.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from bito.errors import RulesError
+from bito.rules import Rules
+
+if TYPE_CHECKING:
+    from bito.games.durak.state import DurakState
+
+
+def playing_seat(rules: Rules, players: int) -> int:
+    """The dummy's seat (-1: these rules have no playing dummy)."""
+    if rules.dummy_mode != "playing":
+        return -1
+    return players - 1 if rules.dummy_seat < 0 else rules.dummy_seat
+
+
+def check_seat(rules: Rules, players: int) -> None:
+    """Refuse a table or a rule mix the playing dummy cannot be part of, naming the key."""
+    if rules.dummy_mode != "playing":
+        return
+    if players < 3:
+        raise RulesError("players", "a playing dummy takes one of the seats: two people and "
+                         f"the dummy make at least 3 seats, not {players}")
+    if not -1 <= rules.dummy_seat < players:
+        raise RulesError("dummy.seat", f"seat {rules.dummy_seat} is not at a {players}-seat "
+                         "table (-1: the last seat)")
+    if rules.team_layout != "none":
+        raise RulesError("dummy.mode", "a playing dummy has no partner: partnerships "
+                         "(team.layout) and the dummy are not played together")
+    if not rules.dummy_draws:
+        raise RulesError("dummy.draws", "the playing dummy is a full seat and refills like "
+                         "everyone; dummy.draws=false is the tossing dummy's option (#56 A1)")
+    if not rules.dummy_defends and rules.transfer_enabled:
+        raise RulesError("dummy.defends", "with transfers an attack passes to the next seat, "
+                         "which may be the dummy: dummy.defends=false is played without them")
+
+
+def lot_controller(rules: Rules, players: int, rng: random.Random) -> int:
+    """The lot among the people (never the dummy's seat) for who plays the dummy."""
+    dummy = playing_seat(rules, players)
+    people = [s for s in range(players) if s != dummy]
+    return people[rng.randrange(len(people))]
+
+
+def decider(state: DurakState) -> int:
+    """Who decides the move now: the controller on the dummy's turn, else the seat to act
+    (-1 once the game is over)."""
+    deal = state.deal
+    if state.to_act == deal.dummy_seat >= 0:
+        return deal.dummy_seat_controller
+    return state.to_act
+
+
+def known(state: DurakState, seat: int, cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The known cards of a view of ``seat``, with what the dummy adds: the controller (and
+    everyone under ``dummy.visible_to=all``) sees the dummy's whole hand; the dummy's own
+    view, which is the controller's when he acts for it, holds the controller's hand."""
+    deal = state.deal
+    dummy, boss = deal.dummy_seat, deal.dummy_seat_controller
+    out = list(cards)
+    if seat == boss or deal.rules.dummy_visible_to == "all":
+        out[dummy] = state.hands[dummy]
+    if seat == dummy and boss >= 0:
+        out[boss] = state.hands[boss]
+    return tuple(out)
+
+
+def pass_over(state: DurakState, attacker: int) -> int:
+    """``dummy.defends=false``: an attack is never made at the dummy. When the next bout's
+    defender would be the dummy it goes to the next seat in play; if that is the attacker
+    himself (only he and the dummy are left) the dummy leads at him instead. Returns the
+    attacker; sets ``state.defender``."""
+    dummy = state.deal.dummy_seat
+    if state.defender != dummy:
+        return attacker
+    target = state.next_active(dummy)
+    if target == attacker:
+        state.defender = attacker
+        return dummy
+    state.defender = target
+    return attacker
