@@ -18,9 +18,10 @@ from bito.games.durak import DurakState, new_game
 from bito.notation import parse_position
 
 GOLDEN = Path(__file__).parent / "golden"
-IDS = ("pair_fool", "double_fool", "team_fool", "tossing_dummy", "believe_not_believe")
+IDS = ("pair_fool", "double_fool", "team_fool", "tossing_dummy", "believe_not_believe",
+       "playing_dummy")
 #: The spec each golden file is counted with (a modifier on its default base).
-SPECS = {"tossing_dummy": "podkidnoy+tossing_dummy"}
+SPECS = {"tossing_dummy": "podkidnoy+tossing_dummy", "playing_dummy": "podkidnoy+playing_dummy"}
 
 
 def perft(state: DurakState, depth: int) -> int:

@@ -166,6 +166,13 @@ VARIANTS2_TEAMS: dict[str, tuple[str, tuple[int, ...], tuple[str, ...]]] = {
         "podkidnoy+tossing_dummy players=3 trump=6h stock=- hands=Qd8c/8sKcAc/7hTd "
         "dummy=7c9d controller=0 table=7s attacker=0",
     )),
+    # #57: the dummy (seat 2, played by seat 0) defends, then is passed over as a defender.
+    "playing_dummy": ("podkidnoy+playing_dummy", (3, 4), (
+        "podkidnoy+playing_dummy players=3 trump=6h stock=- hands=Qd8c/7c9dKc/8sTd "
+        "controller=0 table=7s attacker=1 defender=2",
+        "podkidnoy+playing_dummy+dummy.defends=false players=3 trump=6h stock=- "
+        "hands=Qd8c/7c9dKc/8sTd7d controller=0 table=7s attacker=0 defender=1",
+    )),
     "believe_not_believe": ("believe_not_believe", (2, 3), (
         "believe_not_believe players=2 trump=6d stock=- hands=9h/7cKh table=Th attacker=0",
         "believe_not_believe players=3 trump=6d stock=6dAd hands=9hQh/7cKh8s/8c8d "

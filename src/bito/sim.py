@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from bito.bots import Bot, make_bot
 from bito.games import new_game
-from bito.games.protocol import decider, human_loser
 from bito.games.durak import (
     Action,
     DurakState,
@@ -29,6 +28,7 @@ from bito.games.durak import (
     Outcome,
     next_match_context,
 )
+from bito.games.protocol import decider, human_loser
 from bito.rules import Rules
 
 if TYPE_CHECKING:

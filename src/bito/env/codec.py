@@ -42,8 +42,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from bito.cards import MATCH_MASKS, RANK_MASKS, card_str
-from bito.errors import RulesError
 from bito.env._optional import require
+from bito.errors import RulesError
 from bito.games.durak import actions as _kinds
 from bito.games.durak.actions import (
     ATTACK,
