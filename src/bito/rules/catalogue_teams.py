@@ -119,7 +119,8 @@ register(Variant(
         "lays them face up). The dummy can go out and can be the fool; then no person loses "
         "that game and the controller deals the next. dummy.defends=false never attacks the "
         "dummy (it can still lose by keeping cards to the end); dummy.seat=k seats it at k."),
-    options={"dummy.mode": "playing"}, applies_to=("podkidnoy", "perevodnoy"),
+    options={"dummy.mode": "playing", "players.min": 3},
+    applies_to=("podkidnoy", "perevodnoy"),
     references="VARIANTS #57 (A1-A3), #56; S0:139-141",
 ))
 
