@@ -82,7 +82,7 @@ def test_the_dummy_defends_and_takes() -> None:
     s = P(DEFENDS)
     assert s.to_act == 2 and s.decider == 0 and legal(s) == {"8s>7s", "take"}
     s = play(s, "take")
-    while not s.phase_name == "lead":
+    while s.phase_name != "lead":
         s = play(s, "pass")
     assert set(cards_of(s.hands[2])) == cards("8sTd7s")
     assert set(cards_of(s.hands[0])) == cards("Qd8c")
