@@ -39,7 +39,8 @@ NO_HAND_CARDS = {"seat", "players", "rules", "hand_counts", "trump_suit", "trump
                  "to_act", "attacker", "leader", "defender", "taking", "bout", "out",
                  "outcome", "beats", "own_trumps", "secret_card", "teams", "played",
                  "dummy_controller", "dummy_count", "reserve_counts", "points", "figures",
-                 "stock_top_seen", "counter_target", "blind"}
+                 "stock_top_seen", "counter_target", "blind", "dummy_seat",
+                 "dummy_seat_controller"}
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
 
 
