@@ -15,11 +15,8 @@ from bito.games.durak.actions import Action
 from bito.games.durak.believe import censor
 from bito.games.durak.blind import hand_order
 from bito.games.durak.dummy import visible as dummy_cards
-<<<<<<< HEAD
-from bito.games.durak.exchange import pending as exchange_pending
-=======
 from bito.games.durak.dummy_seat import known as dummy_known
->>>>>>> 7366813 (playing_dummy (#57): the dummy as a full seat played by its controller, the protocol's decider hook, outcomes that never charge the controller)
+from bito.games.durak.exchange import pending as exchange_pending
 from bito.games.durak.stock import seen_by
 
 if TYPE_CHECKING:
