@@ -272,3 +272,28 @@ def test_bots_play_face_out_games_to_the_end() -> None:
         state = state.apply(act)
         moves += 1
     assert state.is_over
+
+
+def test_records_keep_the_turned_up_cards() -> None:
+    """A full record replays the typed moves (``#1>7s``) exactly; a censored record for one
+    seat writes each blind move with the card it turned up and loads back with it, its
+    positions never showing that seat its own hand."""
+    from bito.games.game import Game
+    from bito.record import load_record, record_from_game
+
+    g = Game(P(f"{POD} players=2 trump=6h stock=- hands=7h8c/9cKs table=7s attacker=0"))
+    g.push(parse_action("#2>7s"))  # the king of spades: a legal cover
+    full = record_from_game(g)
+    assert [str(a) for _, a in full.actions] == ["#2>7s"]
+    g = Game(new_game(PER, players=2, seed=9))
+    for _ in range(6):
+        if g.state.is_over:
+            break
+        g.push(g.state.legal_actions()[0])
+    record = record_from_game(g)
+    assert load_record(record.to_jsonl()).replay()[-1].hands == g.state.hands
+    censored = load_record(record.censored(1).to_jsonl())
+    turned = [a for _, a in censored.actions if isinstance(a, Revealed)]
+    assert turned and all(str(a).count("(") == 1 for a in turned)
+    for view in censored.views or []:
+        assert view.split("hands=")[1].split()[0].split("/")[1].startswith(("??", "-"))

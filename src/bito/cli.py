@@ -538,7 +538,12 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
 
         return family_frames(record, states, names, moves)
     for i, (seat, action) in enumerate(record.actions, 1):
-        said = describe_action(names[seat], action, states[i - 1].phase)
+        before = states[i - 1]
+        if before.deal.blind:  # #58: a blind play with the card it turned up
+            shown = before.action_seen_by(action, None)
+            moves.append(f"Move {i} of {total}: {shown}  ({names[seat]}: {shown.pretty()})")
+            continue
+        said = describe_action(names[seat], action, before.phase)
         moves.append(f"Move {i} of {total}: {action}  ({said})")
     pictures = [render_full(st, names) for st in states]
     final = states[-1].outcome

@@ -24,6 +24,7 @@ from bito.cards import card_str
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError, RecordError
 from bito.games import family_rules_for, new_game, parse_action_for
 from bito.games.durak import DurakState, MatchContext, parse_action
+from bito.games.durak.actions import Revealed, parse_revealed
 from bito.games.durak.render import render_state
 from bito.games.durak.setup import deal
 from bito.games.game import Game
@@ -94,8 +95,11 @@ class GameRecord:
         states = self.replay()
         render = render_state if self.header.get("game", "durak") == "durak" else str
         out: list[tuple[str | None, str]] = [(None, render(states[0]))]
-        for (seat, action), st in zip(self.actions, states[1:], strict=True):
-            out.append((f"{_name(names, seat)}: {action.pretty()} ({action})", render(st)))
+        for (seat, action), before, st in zip(self.actions, states, states[1:], strict=False):
+            # #58: a blind play is shown with the card it turned up
+            shown = seen_by(before, action, None) if getattr(
+                getattr(before, "deal", None), "blind", False) else action
+            out.append((f"{_name(names, seat)}: {shown.pretty()} ({shown})", render(st)))
         return out
 
     def censored(self, seat: int) -> GameRecord:
@@ -211,7 +215,9 @@ def load_record(text: str) -> GameRecord:
             if censored is not None and is_hidden_text(action_text):
                 action = hidden("hidden", action_text.count("?"), action_text)
             elif family == "durak":
-                action = parse_action(action_text)
+                # a censored record keeps #58's turned-up cards: #3(9d)>7d
+                action = (parse_revealed(action_text) if censored is not None
+                          else parse_action(action_text))
             else:
                 action = parse_action_for(header["variant"], action_text)
         except InvalidNotationError as e:
@@ -281,6 +287,8 @@ def _check_censored(record: GameRecord) -> None:
         if mover == seat and action.cards:
             hands = _view_field(before, "hands").split("/")
             own = hands[seat] if seat is not None and seat < len(hands) else ""
+            if own.startswith("??") and isinstance(action, Revealed):
+                continue  # #58: a hand held face out; the card was unseen until played
             for card in action.cards:
                 if card_str(card) not in own:
                     raise RecordError(i + 3, f"seat {seat} plays {card_str(card)}, which its "

@@ -351,6 +351,16 @@ class Revealed:
         return f"Revealed({self.action!r}, {self.card}, {self.fits})"
 
 
+def parse_revealed(text: str) -> Action | Revealed:
+    """An action as a log or censored record writes it: a blind play with its turned-up card
+    in brackets (``#3(9d)>6h``) becomes :class:`Revealed`; anything else parses as usual."""
+    action = parse_action(text)
+    if BLIND_KINDS <= action.kind < EXTRA_KINDS and "(" in text:
+        inside = text[text.index("(") + 1:text.index(")")]
+        return Revealed(action, parse_card(inside))
+    return action
+
+
 def _parse_blind(s: str, text: str, offset: int) -> Action:
     """``#3``, ``#3>6h``, ``=#3``, each optionally with the turned-up card in brackets."""
     transfer_ = s.startswith("=")
