@@ -26,7 +26,7 @@ from conftest import assert_conserved, random_walk
 
 #: DurakView fields that hold card bitmasks, tuples of bitmasks, or tuples of cards: each is
 #: checked against the seat's own hand.
-MASKS = {"hand", "seen_discard", "stock_face_up", "dummy_hand"}
+MASKS = {"hand", "seen_discard", "stock_face_up", "dummy_hand", "exchange_chosen"}
 MASK_TUPLES = {"known"}
 CARD_TUPLES = {"attack", "defence", "counter", "counter_cover"}
 NESTED_CARDS = {"hand_order"}
