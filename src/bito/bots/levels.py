@@ -3,12 +3,21 @@
 =========  =====================================================================================
 level      bot
 =========  =====================================================================================
-easy       the rule-of-thumb :class:`~bito.bots.heuristic.HeuristicBot`
-medium     :class:`~bito.bots.search.SearchBot` with 40 ms per decision
-strong     :class:`~bito.bots.search.SearchBot` with 250 ms per decision
-analysis   :class:`~bito.bots.search.SearchBot` with no time limit: 20,000 playouts per decision
-           and an endgame solver without a node cap
+easy       the rule-of-thumb heuristic of every family
+           (:class:`~bito.bots.families.FamilyHeuristicBot`)
+medium     the search bots (:class:`LevelBot`) with 40 ms per decision
+strong     the search bots with 250 ms per decision
+analysis   the search bots with no time limit: 20,000 playouts per decision and an endgame
+           solver without a node cap
 =========  =====================================================================================
+
+A level plays every game in the registry, choosing its search by the view it is handed
+(:class:`LevelBot`): a Durak-family view goes to the Durak search bot (PIMC with the exact
+endgame), every other family's view to :class:`~bito.bots.pimc.FamilySearchBot` (PIMC over
+worlds sampled by the family's sampler), with the same budgets. Positions no sampler can
+rebuild are played by the family heuristic and counted in :attr:`LevelBot.fallbacks`: the
+Durak face-down covers (#59, whose hidden covers the Durak determinizer does not place) and
+positions without a sampler.
 
 A fixed time budget makes the strength depend on the machine; :func:`make_level` takes
 ``think_ms`` to fix it for a measurement (``bito arena --think-ms``), and ``playouts`` to make a
@@ -17,32 +26,112 @@ run independent of the machine's speed altogether.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from bito.bots.base import Bot
-from bito.bots.heuristic import HeuristicBot
 from bito.bots.search import SearchBot
+from bito.games.durak import DurakView
 
 LEVELS: Final = ("easy", "medium", "strong", "analysis")
 THINK_MS: Final = {"medium": 40.0, "strong": 250.0}
 ANALYSIS_PLAYOUTS: Final = 20_000
 
 
+class LevelBot(SearchBot):
+    """A search level for every game: Durak views are searched by :class:`SearchBot` (this
+    class), other views by a :class:`~bito.bots.pimc.FamilySearchBot` with the same budget,
+    and what neither can search by the family heuristic (counted in :attr:`fallbacks`)."""
+
+    def __init__(self, seed: int | None = None, *, name: str = "search",
+                 think_ms: float = 250.0, playouts: int = 0, min_worlds: int = 4,
+                 solver_nodes: int = 20_000) -> None:
+        super().__init__(seed, name=name, think_ms=think_ms, playouts=playouts,
+                         min_worlds=min_worlds, solver_nodes=solver_nodes)
+        self.seed = seed
+        self._family: Any = None
+        self._heuristic: Any = None
+        #: Decisions (with a choice) played by the family heuristic instead of a search.
+        self.fallbacks = 0
+        #: Durak searches that raised (by exception type) and fell back to the heuristic.
+        self.errors: dict[str, int] = {}
+
+    def choose(self, view: Any) -> Any:
+        if isinstance(view, DurakView):
+            if not durak_searchable(view):
+                return self._fall_back(view)
+            try:
+                return super().choose(view)
+            except Exception as e:  # a variant newer than this list: never lose the game
+                self.errors[type(e).__name__] = self.errors.get(type(e).__name__, 0) + 1
+                return self._fall_back(view)
+        family = self._family_bot()
+        if family.supports(view):
+            from bito.games.bouts.worlds import NotSampled
+
+            try:
+                return family.choose(view)
+            except NotSampled:
+                pass
+        return self._fall_back(view)
+
+    def _family_bot(self) -> Any:
+        if self._family is None:
+            from bito.bots.pimc import FamilySearchBot
+
+            self._family = FamilySearchBot(self.seed, name=self.name, think_ms=self.think_ms,
+                                           playouts=self.playouts,
+                                           min_worlds=max(1, self.min_worlds // 2))
+        return self._family
+
+    def _fall_back(self, view: Any) -> Any:
+        if self._heuristic is None:
+            from bito.bots.families import FamilyHeuristicBot
+
+            self._heuristic = FamilyHeuristicBot(self.seed)
+        if len(view.legal) > 1:
+            self.fallbacks += 1
+        return self._heuristic.choose(view)
+
+
+DURAK_NOT_SEARCHED: Final = (
+    ("defense_face_down", True, "#59 face-down covers: the view hides which card covers "
+     "which, and the determinizer cannot place them"),
+    ("specials_joker_gifts", True, "joker gifts (#24, #84): the playouts fail on a gift"),
+    ("defense_counter", True, "counter-throws (#49): the endgame solver meets a move the "
+     "rebuilt world does not list"),
+    ("dummy_mode", "tossing", "the tossing dummy (#56): its hidden hand is not rebuilt"),
+    ("lead_stock_top", "once", "the Armenian stock-top lead (#40, #41, #43, #45): the "
+     "greedy playouts divide by zero"),
+    ("lead_stock_top", "unlimited", "the same, without a limit (#83)"),
+)
+"""Durak-family options under which :class:`SearchBot` cannot search (found by running
+``strong`` over every Durak-family id of the registry): (rule field, value, why). A level
+plays those games with the heuristic."""
+
+
+def durak_searchable(view: DurakView) -> bool:
+    """Whether the Durak search can play this view's game (see :data:`DURAK_NOT_SEARCHED`)."""
+    rules = view.rules
+    return not any(getattr(rules, f) == v for f, v, _ in DURAK_NOT_SEARCHED)
+
+
 def make_level(level: str, seed: int | None = None, think_ms: float | None = None,
                playouts: int | None = None) -> Bot:
     """The bot of a difficulty level, optionally with a fixed budget per decision."""
     if level == "easy":
-        bot = HeuristicBot(seed)
+        from bito.bots.families import FamilyHeuristicBot  # late: the other engines
+
+        bot = FamilyHeuristicBot(seed)
         bot.name = "easy"
         return bot
     if level in THINK_MS:
-        return SearchBot(seed, name=level,
-                         think_ms=THINK_MS[level] if think_ms is None else think_ms,
-                         playouts=playouts or 0)
+        return LevelBot(seed, name=level,
+                        think_ms=THINK_MS[level] if think_ms is None else think_ms,
+                        playouts=playouts or 0)
     if level == "analysis":
-        return SearchBot(seed, name=level, think_ms=think_ms or 0.0,
-                         playouts=ANALYSIS_PLAYOUTS if playouts is None else playouts,
-                         min_worlds=16, solver_nodes=0)
+        return LevelBot(seed, name=level, think_ms=think_ms or 0.0,
+                        playouts=ANALYSIS_PLAYOUTS if playouts is None else playouts,
+                        min_worlds=16, solver_nodes=0)
     raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
 
 

@@ -21,6 +21,10 @@ class BoutsState:
     took from the centre in plain sight, the trump card he drew or kept)."""
 
     LISTS: ClassVar[tuple[str, ...]] = ("hands", "known", "stock", "out")
+    #: The engine's own slots that are public (the centre, whose bout it is...): a view
+    #: hands them out in ``extra`` so that a search bot can rebuild the position
+    #: (:mod:`bito.games.bouts.worlds`). Hands, stock and discard are never among them.
+    PUBLIC: ClassVar[tuple[str, ...]] = ()
     __slots__ = ("rules", "players", "seed", "dealer", "hands", "known", "stock", "discard",
                  "trump_card", "trump_suit", "phase", "to_act", "out", "moves", "outcome",
                  "note")
@@ -205,7 +209,19 @@ class BoutsState:
             discard_count=self.discard.bit_count(), centre=self.centre(), phase=self.phase,
             table=self.table_text(), to_act=self.to_act, out=tuple(self.out),
             legal=tuple(self.legal_actions()) if seat == self.to_act else (),
-            outcome=self.outcome)
+            outcome=self.outcome, extra=self.public_extra())
+
+    def public_extra(self) -> dict[str, Any]:
+        """The public facts a :class:`BoutsView` has no field for: the rules, the face-up
+        trump card, the dealer, the action count and the engine's :attr:`PUBLIC` slots
+        (lists copied)."""
+        extra: dict[str, Any] = {"rules": self.rules, "trump_card": self.trump_card,
+                                 "dealer": self.dealer, "moves": self.moves,
+                                 "note": self.note}
+        for name in self.PUBLIC:
+            value = getattr(self, name)
+            extra[name] = list(value) if isinstance(value, list) else value
+        return extra
 
     def cards_total(self) -> int:
         return (sum(h.bit_count() for h in self.hands) + len(self.stock)

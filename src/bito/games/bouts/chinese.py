@@ -55,6 +55,8 @@ class ChineseState(BoutsState):
     -1 while ``attack[i]`` is uncovered); ``passed``: the bout is cards passed on (#66)."""
 
     LISTS = ("hands", "known", "stock", "out", "attack", "defence", "throwers")
+    PUBLIC = ("attack", "defence", "attacker", "defender", "throwers", "t_idx", "blocked",
+              "passed", "bout_cap", "beats")
     __slots__ = ("attack", "defence", "attacker", "defender", "throwers", "t_idx", "blocked",
                  "passed", "bout_cap", "beats")
 

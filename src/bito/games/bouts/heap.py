@@ -35,6 +35,7 @@ class HeapState(BoutsState):
     """A position of a heap game; ``pile`` is the centre, bottom card first."""
 
     LISTS = ("hands", "known", "stock", "out", "pile")
+    PUBLIC = ("pile", "beats")
     __slots__ = ("pile", "beats")
 
     pile: list[int]

@@ -35,6 +35,7 @@ class PolishState(BoutsState):
     """A position of the Polish fool; ``pile`` is the centre, its last card the one to beat."""
 
     LISTS = ("hands", "known", "stock", "out", "pile")
+    PUBLIC = ("pile", "beats")
     __slots__ = ("pile", "beats")
 
     pile: list[int]
