@@ -169,9 +169,7 @@ def result(state: Any, seat: int) -> float:
             return 0.0
         if outcome.loser is None and outcome.draw and state.players == 2:
             return 0.5
-        if outcome.loser is None and outcome.draw:
-            return 1.0 - 1.0 / state.players  # everyone shares the fool's place
-        return 1.0
+        return 1.0  # as the arena scores it: not the fool
     return standing(state, seat)
 
 

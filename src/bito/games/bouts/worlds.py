@@ -5,7 +5,7 @@ cards known to be in each hand (taken from the centre in plain sight, the trump 
 the centre and, in ``extra``, the engine's public slots (:meth:`BoutsState.public_extra`: the
 rules, the face-up trump card, the table of the bout...). A world copies those and deals the
 unseen cards into the hidden part of each hand, the stock (the heap games keep the face-up
-trump card at its bottom, drawn last) and the face-down discard.
+trump card where the engine put it while nobody has drawn it) and the face-down discard.
 
 The sampler remembers every card it saw in the centre during the deal: one that has left the
 centre and is neither in its hand nor known in another is in the discard (a discarded chain,
@@ -57,7 +57,7 @@ class BoutsSampler:
         extra = view.extra
         rules = extra.get("rules")
         cls = STATES.get(type(rules))
-        if cls is None:
+        if cls is None or rules is None:
             raise NotSampled(f"{view.variant}: no worlds for this phase of the game")
         n, seat = view.players, view.seat
         known = list(view.known)
@@ -67,14 +67,19 @@ class BoutsSampler:
         for k in known:
             known_all |= k
         trump_card = extra["trump_card"]
-        trump_under = cls is HeapState and view.stock_count > 0 and trump_card >= 0
-        if trump_under:
+        # The heap games turn the trump card up on the stock; while it is in no hand and not
+        # on the table it is still there, on top (the engine puts it at the end of its stock
+        # list, which is drawn first).
+        trump_in_stock = (cls is HeapState and view.stock_count > 0 and trump_card >= 0
+                          and not known_all >> trump_card & 1
+                          and not self.seen_centre >> trump_card & 1)
+        if trump_in_stock:
             known_all |= 1 << trump_card
         gone = self.seen_centre & ~known_all  # seen in the centre, now face down out of play
         if gone.bit_count() > view.discard_count:
             gone = 0  # the memory does not fit this deal: use the view alone
         pool = [c for c in standard_deck(rules.deck_size) if not (known_all | gone) >> c & 1]
-        stock_hidden = view.stock_count - (1 if trump_under else 0)
+        stock_hidden = view.stock_count - (1 if trump_in_stock else 0)
         discard_hidden = view.discard_count - gone.bit_count()
         sizes = [0 if s == seat else view.hand_counts[s] - known[s].bit_count()
                  for s in range(n)] + [stock_hidden, discard_hidden]
@@ -84,7 +89,7 @@ class BoutsSampler:
         s = object.__new__(cls)
         s.rules, s.players, s.seed = rules, n, rng.randrange(1 << 62)
         s.dealer, s.hands, s.known = extra["dealer"], hands, list(view.known)
-        s.stock = ([trump_card] if trump_under else []) + list(dealt[n])
+        s.stock = list(dealt[n]) + ([trump_card] if trump_in_stock else [])
         s.discard = mask(dealt[n + 1]) | gone
         s.trump_card, s.trump_suit = trump_card, view.trump_suit
         s.phase, s.to_act, s.out = view.phase, view.to_act, list(view.out)

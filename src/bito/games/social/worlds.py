@@ -56,9 +56,9 @@ class AnimalSampler:
         pool = [c for c in deck if not seen >> c & 1]
         sizes = [0 if s == seat else view.hand_counts[s] for s in range(n)]
         banned = [0] * n
-        for s, ranks in self.voids.items():
+        for who, ranks in self.voids.items():
             for r in ranks:
-                banned[s] |= _rank_mask(deck, r)
+                banned[who] |= _rank_mask(deck, r)
         dealt = deal_slots(pool, sizes, banned, rng)
         hands = [mask(d) for d in dealt]
         hands[seat] = view.hand
