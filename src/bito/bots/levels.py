@@ -52,7 +52,8 @@ class LevelBot(SearchBot):
         self._heuristic: Any = None
         #: Decisions (with a choice) played by the family heuristic instead of a search.
         self.fallbacks = 0
-        #: Durak searches that raised (by exception type) and fell back to the heuristic.
+        #: Searches that raised (by exception type) and fell back to the heuristic: a Durak
+        #: variant newer than :data:`DURAK_NOT_SEARCHED`, or worlds that could not be dealt.
         self.errors: dict[str, int] = {}
 
     def choose(self, view: Any) -> Any:
@@ -66,12 +67,15 @@ class LevelBot(SearchBot):
                 return self._fall_back(view)
         family = self._family_bot()
         if family.supports(view):
+            from bito.bots.worlds import Unsatisfiable
             from bito.games.bouts.worlds import NotSampled
 
             try:
                 return family.choose(view)
             except NotSampled:
                 pass
+            except Unsatisfiable:  # a sampler's memory contradicts the view: play on
+                self.errors["Unsatisfiable"] = self.errors.get("Unsatisfiable", 0) + 1
         return self._fall_back(view)
 
     def _family_bot(self) -> Any:

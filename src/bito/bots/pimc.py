@@ -9,7 +9,9 @@ For each decision :class:`FamilySearchBot`
    (:class:`~bito.bots.families.FamilyHeuristicBot`'s policies), one move in ten random;
 3. repeats with fresh worlds until its budget (time or playouts) is spent and plays the move
    with the best mean value. Every move sees the same worlds and the same random numbers, so
-   the comparison between moves is paired.
+   the comparison between moves is paired. Ties go to the heuristic's own move: where the
+   playouts cannot tell the moves apart (every move wins, or every move loses, against
+   heuristic play), the search plays like the heuristic rather than the engine's first move.
 
 A playout scores the seat's result: 1 when it is not the fool, ½ for a two-player draw, 0 for
 the fool. Games of many rounds (Mau-Mau matches, *Fool!*) are not played to their end: a
@@ -105,6 +107,12 @@ class FamilySearchBot:
         assert sampler is not None
         started = time.perf_counter()
         legal = list(view.legal)
+        policy = POLICIES.get(type(view))
+        if policy is not None:  # the heuristic's move first: it wins every tie
+            first = policy(view)
+            if first in legal:
+                legal.remove(first)
+                legal.insert(0, first)
         seat = view.seat
         totals = [0.0] * len(legal)
         worlds = 0
