@@ -126,3 +126,32 @@ def test_other_games_keep_the_general_loop() -> None:
     over = new_game("podkidnoy", 2, seed=1)
     random_playout(over, random.Random(1))
     assert duel_applies(over)  # random_playout works on its own copy
+
+
+@pytest.mark.parametrize(("spec", "players"), [
+    ("believe_not_believe", 3), ("podkidnoy+blind_face_out", 3),
+    ("podkidnoy+tossing_dummy", 3), ("podkidnoy+playing_dummy", 3),
+    ("podkidnoy+joker_gift", 2), ("podkidnoy+exchange=choose", 3), ("podkidnoy", 4)])
+def test_random_playout_plays_every_hooked_move(spec: str, players: int) -> None:
+    """``random_playout`` on games whose moves come from hooks (#59's calls, #58's blind
+    plays, #56's dummy throws, #24's gifts, #31's choices): the same games as drawing from
+    ``_legal_list`` at every step, with the same random stream."""
+    for seed in range(4):
+        state = new_game(spec, players, seed=seed)
+        outcome, steps = random_playout(state, random.Random(seed))
+        general = state.copy()
+        assert (_general(general, random.Random(seed)), general.outcome) == (steps, outcome)
+
+
+@pytest.mark.parametrize(("spec", "players"), [
+    ("believe_not_believe", 3), ("podkidnoy+tossing_dummy", 3),
+    ("podkidnoy+joker_gift", 2), ("podkidnoy+exchange=choose", 3)])
+def test_greedy_rollouts_finish_hooked_games(spec: str, players: int) -> None:
+    """The search bots' greedy rollouts play the hooked moves too (a call, a gift, a dummy
+    throw, an exchange choice) and finish every game with a legal outcome."""
+    from bito.bots.rollouts import greedy_playout
+
+    for seed in range(6):
+        state = new_game(spec, players, seed=seed)
+        outcome = greedy_playout(state, random.Random(seed))
+        assert outcome is not None and (outcome.draw or 0 <= outcome.loser < players)

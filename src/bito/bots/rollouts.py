@@ -25,7 +25,8 @@ import random
 from typing import Final
 
 from bito.games.durak import ATTACK, DEFEND, PASS, TRANSFER, Action, DurakState, Outcome
-from bito.games.durak.playout import random_playout
+from bito.games.durak.playout import move_generators, random_playout
+from bito.games.durak.state import THROW
 
 _PLAIN_LIMIT: Final = 0.7
 """While the stock lasts, a card is thrown in only if it covers at most this fraction of the
@@ -122,15 +123,14 @@ def greedy_playout(state: DurakState, rng: random.Random, epsilon: float = 0.1,
     worth = card_worth(s._beats, s.deal.trumps)
     rand = rng.random
     step = s._step
-    generate = (s._lead_actions, s._defend_actions, s._throw_actions)
-    if s.deal.extras or s.deal.exchange_choice:  # #39-51, #31: moves from _legal_list
-        generate = (s._legal_list,) * 7
+    generate = move_generators(s)
     moves = 0
     while s.outcome is None:
         acts = generate[s.phase]()
         if len(acts) == 1:
             a = acts[0]
-        elif rand() < epsilon:
+        elif s.phase > THROW or rand() < epsilon:
+            # (a gift, a call, an exchange choice: no greedy rule, so a random one)
             a = acts[int(rand() * len(acts))]
         else:
             a = greedy_move(s, acts, worth)

@@ -11,15 +11,20 @@ from collections.abc import Callable
 
 from bito.games.durak.actions import Action
 from bito.games.durak.duel import duel_applies, duel_playout
-from bito.games.durak.state import DurakState, Outcome
+from bito.games.durak.state import (
+    CALL_PHASE,
+    EXCHANGE_PHASE,
+    GIVE_PHASE,
+    DurakState,
+    Outcome,
+)
 
 
 def random_playout(state: DurakState, rng: random.Random) -> tuple[Outcome, int]:
     """Play uniformly random legal moves to the end; return the outcome and the move count.
 
-    The loop calls the phase's move generator directly (what
-    :meth:`DurakState.legal_actions` dispatches to, minus its cache, which a state stepped
-    once per generation never hits) and picks with one ``rng.random()`` per move.
+    The loop asks :func:`move_generators` for each phase's moves and picks with one
+    ``rng.random()`` per move.
     """
     s = state.copy()
     if duel_applies(s):  # two seats under the base rules: the same game, in one loop
@@ -29,13 +34,25 @@ def random_playout(state: DurakState, rng: random.Random) -> tuple[Outcome, int]
     steps = 0
     rand = rng.random
     step = s._step
-    # indexed by phase: lead, defend, throw, (over: never asked), give (#24)
-    generate: tuple[Callable[[], list[Action]], ...] = (
-        s._lead_actions, s._defend_actions, s._throw_actions, s._lead_actions, s._give_actions)
-    if s.deal.extras or s.deal.exchange_choice:  # #39-51, #31: every move from _legal_list
-        generate = (s._legal_list,) * 7  # (each step clears its cache)
+    generate = move_generators(s)
     while s.outcome is None:
         acts = generate[s.phase]()
         step(acts[int(rand() * len(acts))])
         steps += 1
     return s.outcome, steps
+
+
+def move_generators(s: DurakState) -> tuple[Callable[[], list[Action]], ...]:
+    """The move generator of each phase of ``s``, for a loop that steps ``s`` in place.
+
+    Base rules call the phase's generator directly (what :meth:`DurakState._legal_list`
+    dispatches to, minus its cache, which a state stepped once per generation never hits).
+    Rules whose moves come from hooks (#39-51's extras, #31's choices, #58's blind plays,
+    #59's face-down covers and calls, #56's dummy throws) ask ``_legal_list`` in every phase
+    (each step clears its cache)."""
+    d = s.deal
+    if d.extras or d.exchange_choice or d.blind or d.face_down or d.dummy_controller >= 0:
+        return (s._legal_list,) * (max(EXCHANGE_PHASE, CALL_PHASE, GIVE_PHASE) + 1)
+    # indexed by phase: lead, defend, throw, (over: never asked), give (#24)
+    return (s._lead_actions, s._defend_actions, s._throw_actions, s._lead_actions,
+            s._give_actions)
