@@ -225,3 +225,20 @@ def test_standing_orders_seats_by_margin() -> None:
     s = state.copy()
     s.hands = [0b1, 0b111111, 0b11]
     assert standing(s, 0) > standing(s, 2) > 0.5 > standing(s, 1)
+
+
+def test_cheat_claims_are_judged_by_the_heuristic() -> None:
+    """#85: a judged claim's cards are dealt uniformly in the worlds, so the search would see
+    a lie in nearly every claim; the doubting is the heuristic's (docs/bots.md)."""
+    from bito.bots.families import cheat
+
+    for seed in range(30):
+        state, _ = _play_to("believe_not_believe_2", 3, seed, 40)
+        view = state.view(state.to_act)
+        if view.phase != "doubting":
+            continue
+        bot = FamilySearchBot(3, think_ms=0, playouts=8)
+        assert bot.choose(view) == cheat(view)
+        assert bot.last == []  # no search was run
+        return
+    pytest.fail("no claim being judged in 30 positions")
