@@ -42,7 +42,7 @@ def heap(spec: str, hands: tuple[str, ...], pile: str = "", stock: str = "", tru
     s.hands = hands_of(*hands)
     s.known = [0] * len(hands)
     s.pile = split_cards(pile) if pile else []
-    s.stock = list(reversed(split_cards(stock))) if stock else []
+    s.stock = list(reversed(split_cards(stock))) if stock else []  # top first, trump last
     s.trump_card = C(trump) if stock else -1
     s.trump_suit = _suit(trump)
     s.beats = beat_table(36, s.trump_suit)
@@ -98,11 +98,30 @@ def test_heaped_failure_takes_whole_heap_and_left_leads() -> None:
 def test_heaped_refill_after_every_action() -> None:
     """#69 A1 (S1:84 "after the move ... players draw"): after a cover the coverer draws
     first, up to three."""
-    s = heap("heaped", ("7c 8c 9c", "Tc Jd Qd", "Ks Kd Kc"), stock="6h As Ah", trump="6h")
+    s = heap("heaped", ("7c 8c 9c", "Tc Jd Qd", "Ks Kd Kc"), stock="As Ah 6h", trump="6h")
     s = s.apply(attack(C("7c")))  # seat 0 refills to three at once
     assert s.hands[0].bit_count() == 3 and len(s.stock) == 2
     s = s.apply(defend(C("Tc"), C("7c")))
     assert s.hands[1].bit_count() == 3 and len(s.stock) == 1
+
+
+def test_heaped_trump_card_is_drawn_last() -> None:
+    """#69 ("trump: stock top after the deal", turned up under the stock as in every fool
+    game): while any card is left in the stock, the face-up trump card is in no hand; the
+    player who draws the last card gets it, and everyone knows it."""
+    import random
+
+    for seed in range(20):
+        s = new_game("heaped", 3, seed=seed)
+        assert s.trump_card >= 0 and len(s.stock) == 36 - 9
+        rng = random.Random(seed)
+        while s.outcome is None and s.stock:
+            assert not any(h >> s.trump_card & 1 for h in s.hands)
+            before = len(s.stock)
+            s = s.apply(rng.choice(s.legal_actions()))
+            if before and not s.stock:
+                holder = [p for p in range(3) if s.hands[p] >> s.trump_card & 1]
+                assert len(holder) == 1 and s.known[holder[0]] >> s.trump_card & 1
 
 
 def test_heaped_top_n_takes_three_or_five() -> None:
@@ -431,7 +450,7 @@ def polish(hands: tuple[str, ...], pile: str, stock: str = "", trump: str = "6h"
     s: PolishState = new_game("polish_fool", len(hands), seed=0)
     s.hands, s.known = hands_of(*hands), [0] * len(hands)
     s.pile = split_cards(pile) if pile else []
-    s.stock = list(reversed(split_cards(stock))) if stock else []
+    s.stock = list(reversed(split_cards(stock))) if stock else []  # top first, trump last
     s.trump_suit, s.beats = _suit(trump), beat_table(36, _suit(trump))
     s.to_act, s.out = to_act, []
     return s

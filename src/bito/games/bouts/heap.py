@@ -49,7 +49,9 @@ class HeapState(BoutsState):
         if rest:  # the next card is turned up and lies under the stock, drawn last
             s.trump_card = rest[0]
             s.trump_suit = suit_of(rest[0])
-            s.stock = list(reversed(rest))
+            # the stock list is drawn from its end: the rest of the pack, top card last in
+            # the list, and the trump card first in the list
+            s.stock = [rest[0], *reversed(rest[1:])]
         s.beats = beat_table(rules.deck_size, s.trump_suit)
         s.pile = []
         s.phase = LEAD

@@ -67,9 +67,9 @@ class BoutsSampler:
         for k in known:
             known_all |= k
         trump_card = extra["trump_card"]
-        # The heap games turn the trump card up on the stock; while it is in no hand and not
-        # on the table it is still there, on top (the engine puts it at the end of its stock
-        # list, which is drawn first).
+        # The heap games turn the trump card up under the stock; while it is in no hand and
+        # not on the table it is still there, drawn last (the first entry of the engine's
+        # stock list, which is drawn from its end).
         trump_in_stock = (cls is HeapState and view.stock_count > 0 and trump_card >= 0
                           and not known_all >> trump_card & 1
                           and not self.seen_centre >> trump_card & 1)
@@ -89,7 +89,7 @@ class BoutsSampler:
         s = object.__new__(cls)
         s.rules, s.players, s.seed = rules, n, rng.randrange(1 << 62)
         s.dealer, s.hands, s.known = extra["dealer"], hands, list(view.known)
-        s.stock = list(dealt[n]) + ([trump_card] if trump_in_stock else [])
+        s.stock = ([trump_card] if trump_in_stock else []) + list(dealt[n])
         s.discard = mask(dealt[n + 1]) | gone
         s.trump_card, s.trump_suit = trump_card, view.trump_suit
         s.phase, s.to_act, s.out = view.phase, view.to_act, list(view.out)
