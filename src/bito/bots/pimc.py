@@ -54,8 +54,9 @@ class FamilySearchBot:
     """PIMC search for every family with a sampler (see the module docstring).
 
     ``think_ms`` bounds the time per decision (0: no limit), ``playouts`` the playouts per
-    decision (0: no limit); at least one must be set. ``min_worlds`` worlds are always
-    sampled. ``epsilon`` is the share of random moves in playouts. With ``think_ms=0`` the
+    decision (0: no limit); at least one must be set. ``min_worlds`` worlds are sampled
+    unless the time budget runs out first; one whole world always is (a world cut short by
+    the clock is dropped, so every move is judged on the same worlds). ``epsilon`` is the share of random moves in playouts. With ``think_ms=0`` the
     bot is deterministic for a given seed and playout budget.
     """
 
@@ -127,11 +128,19 @@ class FamilySearchBot:
         playouts = 0
         budget_s = self.think_ms / 1000.0
         rng = self.rng
+        clock = time.perf_counter
         while True:
             world = sampler.sample(view, rng)
             seed = rng.randrange(1 << 62)
-            for i, a in enumerate(legal):
-                totals[i] += playout(world.apply(a), seat, random.Random(seed), self.epsilon)
+            values = []
+            for a in legal:
+                if worlds and budget_s > 0 and clock() - started >= budget_s:
+                    break  # out of time: drop this unfinished world, keep the finished ones
+                values.append(playout(world.apply(a), seat, random.Random(seed), self.epsilon))
+            if len(values) < len(legal):
+                break
+            for i, v in enumerate(values):
+                totals[i] += v
             worlds += 1
             playouts += len(legal)
             if worlds < self.min_worlds:
