@@ -56,8 +56,9 @@ class FamilySearchBot:
     ``think_ms`` bounds the time per decision (0: no limit), ``playouts`` the playouts per
     decision (0: no limit); at least one must be set. ``min_worlds`` worlds are sampled
     unless the time budget runs out first; one whole world always is (a world cut short by
-    the clock is dropped, so every move is judged on the same worlds). ``epsilon`` is the share of random moves in playouts. With ``think_ms=0`` the
-    bot is deterministic for a given seed and playout budget.
+    the clock is dropped, so every move is judged on the same worlds). ``epsilon`` is the
+    share of random moves in playouts. With ``think_ms=0`` the bot is deterministic for a
+    given seed and playout budget.
     """
 
     def __init__(self, seed: int | None = None, *, name: str = "search",
