@@ -7,42 +7,22 @@ and positions on both bases); this module recomputes every line with its own tre
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from bito.games.durak import DurakState, new_game
 from bito.notation import parse_position
+from perft_kit import GOLDEN, perft, read_golden
 
-GOLDEN = Path(__file__).parent / "golden" / "perft_v2t_blind_face_out.txt"
+NAME = "perft_v2t_blind_face_out"
 SPEC = "podkidnoy+blind_face_out"
-
-
-def perft(state: DurakState, depth: int) -> int:
-    """Leaves exactly ``depth`` actions below ``state`` (a finished game has no actions)."""
-    if depth == 0:
-        return 1
-    return sum(perft(state.apply(a), depth - 1) for a in state.legal_actions())
 
 
 def test_blind_golden_matches() -> None:
     """Regression guard: move generation and transitions of #58 unchanged since the file was
     written."""
-    text = GOLDEN.read_text()
-    assert "REGRESSION GUARD" in text and f"spec {SPEC}\n" in text
-    checked = 0
-    for raw in text.splitlines():
-        if not raw.strip() or raw.startswith(("#", "spec ")):
-            continue
-        start, _, numbers = raw.rpartition(" ; ")
-        kind, _, rest = start.partition(" ")
-        if kind == "seed":
-            players, seed = map(int, rest.split())
-            state = new_game(SPEC, players=players, seed=seed)
-        else:
-            state = parse_position(rest)
-        expected = [int(n) for n in numbers.split()]
+    assert "REGRESSION GUARD" in (GOLDEN / f"{NAME}.txt").read_text()
+    spec, lines = read_golden(NAME)
+    assert spec == SPEC
+    for start, state, expected in lines:
         assert [perft(state, d) for d in range(1, len(expected) + 1)] == expected, start
-        checked += 1
-    assert checked >= 5
+    assert len(lines) >= 5
 
 
 def test_hand_counted_tree_with_penalties() -> None:

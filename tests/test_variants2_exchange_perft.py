@@ -8,40 +8,16 @@ hand-counted tree takes its numbers from the rule text alone.
 from __future__ import annotations
 
 from math import comb
-from pathlib import Path
 
-from bito.games.durak import DurakState, new_game
 from bito.notation import parse_position
-
-GOLDEN = Path(__file__).parent / "golden" / "perft_v2_exchange_choose.txt"
-
-
-def perft(state: DurakState, depth: int) -> int:
-    if depth == 0:
-        return 1
-    return sum(perft(state.apply(a), depth - 1) for a in state.legal_actions())
+from perft_kit import perft, read_golden
 
 
 def test_golden_counts() -> None:
-    spec = ""
-    lines = 0
-    for raw in GOLDEN.read_text().splitlines():
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        if raw.startswith("spec "):
-            spec = raw.removeprefix("spec ").strip()
-            continue
-        start, _, numbers = raw.rpartition(" ; ")
-        kind, _, rest = start.partition(" ")
-        if kind == "seed":
-            players, seed = map(int, rest.split())
-            state = new_game(spec, players=players, seed=seed)
-        else:
-            state = parse_position(rest)
-        want = [int(n) for n in numbers.split()]
-        assert [perft(state, d) for d in range(1, len(want) + 1)] == want, raw
-        lines += 1
-    assert "exchange=choose" in spec and lines >= 6
+    spec, lines = read_golden("perft_v2_exchange_choose")
+    for start, state, want in lines:
+        assert [perft(state, d) for d in range(1, len(want) + 1)] == want, start
+    assert "exchange=choose" in spec and len(lines) >= 6
 
 
 def test_round_tree_by_hand() -> None:

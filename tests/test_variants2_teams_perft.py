@@ -10,54 +10,26 @@ makes come out right.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from bito.games.durak import DurakState, new_game
-from bito.notation import parse_position
+from perft_kit import GOLDEN, perft, read_golden, tree
 
-GOLDEN = Path(__file__).parent / "golden"
 IDS = ("pair_fool", "double_fool", "team_fool", "tossing_dummy", "believe_not_believe",
        "playing_dummy")
 #: The spec each golden file is counted with (a modifier on its default base).
 SPECS = {"tossing_dummy": "podkidnoy+tossing_dummy", "playing_dummy": "podkidnoy+playing_dummy"}
 
 
-def perft(state: DurakState, depth: int) -> int:
-    """Leaves exactly ``depth`` actions below ``state`` (a finished game has no actions)."""
-    if depth == 0:
-        return 1
-    return sum(perft(state.apply(a), depth - 1) for a in state.legal_actions())
-
-
-def tree(text: str, depth: int) -> list[int]:
-    state = parse_position(text)
-    return [perft(state, d) for d in range(1, depth + 1)]
-
-
 @pytest.mark.parametrize("vid", IDS)
 def test_v2_teams_golden_matches(vid: str) -> None:
     """Regression guard: move generation and transitions of this id unchanged since the file
     was written; the file names the id's rules and deals every seat count it allows."""
-    text = (GOLDEN / f"perft_v2t_{vid}.txt").read_text()
-    spec = SPECS.get(vid, vid)
-    assert "REGRESSION GUARD" in text and f"spec {spec}\n" in text
-    checked = 0
-    for raw in text.splitlines():
-        if not raw.strip() or raw.startswith(("#", "spec ")):
-            continue
-        start, _, numbers = raw.rpartition(" ; ")
-        kind, _, rest = start.partition(" ")
-        if kind == "seed":
-            players, seed = map(int, rest.split())
-            state = new_game(spec, players=players, seed=seed)
-        else:
-            state = parse_position(rest)
-        expected = [int(n) for n in numbers.split()]
+    assert "REGRESSION GUARD" in (GOLDEN / f"perft_v2t_{vid}.txt").read_text()
+    spec, lines = read_golden(f"perft_v2t_{vid}")
+    assert spec == SPECS.get(vid, vid)
+    for start, state, expected in lines:
         assert [perft(state, d) for d in range(1, len(expected) + 1)] == expected, start
-        checked += 1
-    assert checked >= 3
+    assert len(lines) >= 3
 
 
 # Seat 1 is out; seat 3 led 7s at seat 0 (8s 7c Ac Kc), whose partner seat 2 holds 7d 9c.
