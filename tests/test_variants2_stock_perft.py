@@ -7,23 +7,14 @@ their numbers from the rule text, so only the rule under test makes them come ou
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from bito.games.durak import DurakState, new_game
 from bito.notation import parse_position
+from perft_kit import GOLDEN, perft, read_golden
 
-GOLDEN = Path(__file__).parent / "golden"
 IDS = ("exchange", "no_stock", "piled_up", "draw_when_empty", "gradual_access",
        "arithmetic_progression", "buy_in", "recycle_discard", "points_fool", "figure_count",
        "epaulettes")
-
-
-def perft(state: DurakState, depth: int) -> int:
-    if depth == 0:
-        return 1
-    return sum(perft(state.apply(a), depth - 1) for a in state.legal_actions())
 
 
 def test_every_id_has_a_golden_file() -> None:
@@ -33,25 +24,10 @@ def test_every_id_has_a_golden_file() -> None:
 
 @pytest.mark.parametrize("vid", IDS)
 def test_golden_counts(vid: str) -> None:
-    spec = ""
-    lines = 0
-    for raw in (GOLDEN / f"perft_v2_{vid}.txt").read_text().splitlines():
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        if raw.startswith("spec "):
-            spec = raw.removeprefix("spec ").strip()
-            continue
-        start, _, numbers = raw.rpartition(" ; ")
-        kind, _, rest = start.partition(" ")
-        if kind == "seed":
-            players, seed = map(int, rest.split())
-            state = new_game(spec, players=players, seed=seed)
-        else:
-            state = parse_position(rest)
-        want = [int(n) for n in numbers.split()]
-        assert [perft(state, d) for d in range(1, len(want) + 1)] == want, raw
-        lines += 1
-    assert spec.endswith(vid) and lines >= 4
+    spec, lines = read_golden(f"perft_v2_{vid}")
+    for start, state, want in lines:
+        assert [perft(state, d) for d in range(1, len(want) + 1)] == want, start
+    assert spec.endswith(vid) and len(lines) >= 4
 
 
 def test_buy_in_tree_by_hand() -> None:
