@@ -142,3 +142,23 @@ def test_arena_on_local_ray_matches_local() -> None:
     finally:
         ex.close()
     assert [r.scores for r in on_ray.records] == [r.scores for r in local.records]
+
+
+def test_playout_budget_makes_search_games_repeatable() -> None:
+    """``--playouts`` takes the clock out of the search levels: the same seed plays the same
+    games however busy the machine is (a ``--think-ms`` run could not promise this)."""
+    jobs = jobs_for("podkidnoy", 2, [("easy", "medium")], range(1), seed=4, playouts=24)
+    first = [play_job(j) for j in jobs]
+    again = [play_job(j) for j in jobs]
+    assert [(r.scores, r.actions) for r in first] == [(r.scores, r.actions) for r in again]
+    assert all(r.error is None for r in first)
+    result = run_arena("podkidnoy", 2, ["easy", "medium"], pairs=1, seed=4, playouts=24)
+    assert result.to_json()["playouts"] == 24
+    assert [r.actions for r in result.records] == [r.actions for r in first]
+
+
+def test_cli_arena_rejects_a_playout_budget_below_one() -> None:
+    bad = subprocess.run([sys.executable, "-m", "bito.cli", "arena", "--bots", "easy,strong",
+                          "--playouts", "0"], capture_output=True, text=True, timeout=120,
+                         check=False)
+    assert bad.returncode != 0 and "--playouts" in bad.stderr

@@ -646,6 +646,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
         raise UsageError("--workers must be at least 1")
     if args.think_ms is not None and args.think_ms <= 0:
         raise UsageError("--think-ms must be positive")
+    if args.playouts is not None and args.playouts < 1:
+        raise UsageError("--playouts must be at least 1")
     mode = "sprt" if args.sprt else "gauntlet" if args.gauntlet else "round-robin"
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
@@ -658,7 +660,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     try:
         result = run_arena(resolved.spec, args.players, bots, args.pairs, seed=args.seed,
                            mode=mode, think_ms=args.think_ms, executor=executor,
-                           progress=bar, elo0=args.elo0, elo1=args.elo1)
+                           progress=bar, elo0=args.elo0, elo1=args.elo1,
+                           playouts=args.playouts)
     except ValueError as e:
         raise UsageError(str(e)) from None
     finally:
@@ -871,6 +874,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="SPRT H1: B is this many Elo better (default 35)")
     arena.add_argument("--think-ms", type=float, metavar="MS",
                        help="time per decision for the search bots (default: each level's)")
+    arena.add_argument("--playouts", type=int, metavar="N",
+                       help="playouts per decision for the search bots, with no clock unless "
+                            "--think-ms is given too: the games then do not depend on the "
+                            "machine's speed or load")
     arena.add_argument("--seed", type=int, default=0, help="deal seed (default 0)")
     arena.add_argument("--workers", type=int, metavar="N",
                        help="worker processes (more than 1 uses a process pool)")

@@ -30,6 +30,7 @@ class GameJob:
     rotation: int
     seed: int
     think_ms: float | None = None
+    playouts: int | None = None
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,13 @@ class GameRecord:
     error: str | None = None
 
 
-def build_bot(name: str, seed: int, think_ms: float | None = None) -> Bot:
-    """A bot by name; ``think_ms`` fixes the time per decision of the search levels."""
+def build_bot(name: str, seed: int, think_ms: float | None = None,
+              playouts: int | None = None) -> Bot:
+    """A bot by name; ``think_ms`` fixes the time per decision of the search levels, and
+    ``playouts`` their playouts per decision instead (then without a clock, so the games do
+    not depend on the machine's speed or load)."""
+    if playouts is not None and search_budgeted(name):
+        return make_level(name, seed, think_ms=think_ms or 0.0, playouts=playouts)
     if think_ms is not None and search_budgeted(name):
         return make_level(name, seed, think_ms=think_ms)
     return make_bot(name, seed)
@@ -61,7 +67,7 @@ def play_job(job: GameJob) -> GameRecord:
     bots: list[Bot | None] = [None] * n
     for k, name in enumerate(job.table):
         bots[seat_of[k]] = build_bot(name, derive_seed(job.seed, job.deal, job.rotation, k),
-                                     job.think_ms)
+                                     job.think_ms, job.playouts)
     try:
         state = new_game(job.variant, n, seed=deal_seed)
         result = play_game(state, [b for b in bots if b is not None])
@@ -86,11 +92,13 @@ def play_job(job: GameJob) -> GameRecord:
 
 
 def jobs_for(variant: str, players: int, tables: list[tuple[str, ...]], deals: range,
-             seed: int, think_ms: float | None = None) -> list[GameJob]:
+             seed: int, think_ms: float | None = None,
+             playouts: int | None = None) -> list[GameJob]:
     """Every game of ``deals`` duplicate deals at every table, deal by deal."""
     out = []
     for d in deals:
         for t, table in enumerate(tables):
             for r in range(players):
-                out.append(GameJob(variant, players, table, t, d, r, seed, think_ms))
+                out.append(GameJob(variant, players, table, t, d, r, seed, think_ms,
+                                       playouts))
     return out

@@ -40,6 +40,7 @@ class ArenaResult:
     seed: int
     think_ms: float | None
     tables: list[tuple[str, ...]]
+    playouts: int | None = None
     records: list[GameRecord] = field(default_factory=list)
     seconds: float = 0.0
     sprt: SprtResult | None = None
@@ -102,6 +103,7 @@ class ArenaResult:
         out: dict[str, Any] = {
             "variant": self.variant, "players": self.players, "pairs": self.pairs,
             "mode": self.mode, "seed": self.seed, "think_ms": self.think_ms,
+            "playouts": self.playouts,
             "rating_system": self.rating_system,
             "anchor": self.anchor() if self.players == 2 else None,
             "bots": bots, "matchups": self.matchups(), "games": len(self.records),
@@ -182,11 +184,13 @@ def tables_for(bots: Sequence[str], players: int, mode: str) -> list[tuple[str, 
 def run_arena(variant: str, players: int, bots: Sequence[str], pairs: int, seed: int = 0,
               mode: str = "round-robin", think_ms: float | None = None,
               executor: Executor | None = None, progress: Progress | None = None,
-              elo0: float = 0.0, elo1: float = 35.0) -> ArenaResult:
+              elo0: float = 0.0, elo1: float = 35.0,
+              playouts: int | None = None) -> ArenaResult:
     """Play the arena and return its results (``pairs``: duplicate deals per table; in SPRT
     mode the most pairs it may play)."""
     tables = tables_for(bots, players, mode)
-    result = ArenaResult(variant, players, list(bots), mode, pairs, seed, think_ms, tables)
+    result = ArenaResult(variant, players, list(bots), mode, pairs, seed, think_ms, tables,
+                         playouts=playouts)
     own = executor is None
     ex = executor or make_executor("local")
     started = time.perf_counter()
@@ -194,7 +198,7 @@ def run_arena(variant: str, players: int, bots: Sequence[str], pairs: int, seed:
         if mode == "sprt":
             _run_sprt(result, ex, progress, elo0, elo1)
         else:
-            jobs = jobs_for(variant, players, tables, range(pairs), seed, think_ms)
+            jobs = jobs_for(variant, players, tables, range(pairs), seed, think_ms, playouts)
             _play(result, ex, jobs, progress, len(jobs))
     finally:
         if own:
@@ -219,7 +223,7 @@ def _run_sprt(result: ArenaResult, ex: Executor, progress: Progress | None, elo0
     while done < result.pairs:
         deals = range(done, min(result.pairs, done + batch))
         jobs = jobs_for(result.variant, result.players, result.tables, deals, result.seed,
-                        result.think_ms)
+                        result.think_ms, result.playouts)
         _play(result, ex, jobs, progress, total)
         done = deals.stop
         pair_scores = [s[1] for _, s in sorted(set_scores(result.records).items())]
