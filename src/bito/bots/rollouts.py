@@ -15,8 +15,12 @@ Rules of the greedy playout (each with probability ``epsilon`` replaced by a ran
 * defend: transfer if the transfer card is cheaper than the cheapest cover, else cover with the
   cheapest card that beats the first uncovered attack card, else take.
 
-``random`` playouts use the fast kernel when it is installed and supports the variant
-(``bito.kernel``), otherwise the reference engine's :func:`bito.games.durak.playout`.
+Equally cheap moves are told apart by their cards' indices (the lower set of cards first), never
+by the order the engine lists them in, so the compiled policy picks exactly the same moves.
+
+Both kinds of playout run in the fast kernel when it is installed and plays the variant
+(``bito.kernel``; greedy ones in :mod:`bito.kernel.greedy`, which picks the same greedy moves),
+otherwise in the reference engine.
 """
 
 from __future__ import annotations
@@ -27,6 +31,11 @@ from typing import Final
 from bito.games.durak import ATTACK, DEFEND, PASS, TRANSFER, Action, DurakState, Outcome
 from bito.games.durak.playout import move_generators, random_playout
 from bito.games.durak.state import THROW
+
+try:  # the compiled greedy playouts (the ``fast`` extra)
+    from bito import kernel as _kernel
+except ImportError:  # pragma: no cover - numpy missing entirely
+    _kernel = None  # type: ignore[assignment]
 
 _PLAIN_LIMIT: Final = 0.7
 """While the stock lasts, a card is thrown in only if it covers at most this fraction of the
@@ -72,6 +81,13 @@ def _lead_cost(a: Action, worth: list[int]) -> float:
     return total / n - 2.0 * (n - 1)
 
 
+def _cheaper(a: Action, b: Action, w: list[int]) -> bool:
+    """Whether one-card move ``a`` is cheaper than ``b``: by worth, then by the lower card
+    index, so that the choice does not depend on the order the moves are listed in."""
+    wa, wb = w[a.cards[0]], w[b.cards[0]]
+    return wa < wb or (wa == wb and a.mask < b.mask)
+
+
 def greedy_move(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
     """The greedy playout's move for the seat to act among ``acts`` (its legal moves)."""
     w = worth.worth
@@ -81,13 +97,13 @@ def greedy_move(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
         best_cost = _lead_cost(first, w)
         for a in acts:
             c = _lead_cost(a, w)
-            if c < best_cost:
+            if c < best_cost or (c == best_cost and a.mask < best.mask):
                 best, best_cost = a, c
         return best
     if acts[-1].kind == PASS:  # throw in (cards low to high, then pass)
         best_throw: Action | None = None
         for a in acts:
-            if a.kind == ATTACK and (best_throw is None or w[a.cards[0]] < w[best_throw.cards[0]]):
+            if a.kind == ATTACK and (best_throw is None or _cheaper(a, best_throw, w)):
                 best_throw = a
         if best_throw is None:
             return acts[-1]
@@ -104,10 +120,10 @@ def greedy_move(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
         if k == DEFEND:
             if target < 0:
                 target = a.target
-            if a.target == target and (cover is None or w[a.cards[0]] < w[cover.cards[0]]):
+            if a.target == target and (cover is None or _cheaper(a, cover, w)):
                 cover = a
         elif k == TRANSFER:
-            if move is None or w[a.cards[0]] < w[move.cards[0]]:
+            if move is None or _cheaper(a, move, w):
                 move = a
     if move is not None and (cover is None or w[move.cards[0]] <= w[cover.cards[0]]):
         return move
@@ -141,6 +157,71 @@ def greedy_playout(state: DurakState, rng: random.Random, epsilon: float = 0.1,
     return s.outcome
 
 
+def kernel_greedy_usable(state: DurakState) -> bool:
+    """Whether :func:`greedy_scores` runs ``state`` in the kernel (else in Python)."""
+    return _kernel is not None and _kernel.available() and _kernel.supports_state(state)
+
+
+_KERNEL_WORTH: dict[int, tuple[tuple[int, ...], object, float, float]] = {}
+
+
+def _kernel_worth(state: DurakState) -> tuple[object, float, float]:
+    """The card worths of ``state``'s beat table as a kernel array, and the two throw-in
+    limits (stock left, stock empty)."""
+    beats = state._beats
+    hit = _KERNEL_WORTH.get(id(beats))
+    if hit is None or hit[0] is not beats:
+        import numpy as np
+
+        worth = card_worth(beats, state.deal.trumps)
+        arr = np.zeros(64, np.int64)
+        arr[:min(64, len(worth.worth))] = worth.worth[:64]
+        if len(_KERNEL_WORTH) > 32:
+            _KERNEL_WORTH.clear()
+        hit = _KERNEL_WORTH[id(beats)] = (beats, arr, worth.max_plain * _PLAIN_LIMIT,
+                                          worth.max_plain * 1.5)
+    return hit[1], hit[2], hit[3]
+
+
+def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
+                  epsilon: float = 0.1) -> list[float]:
+    """Play each move in ``world`` and finish the game with a greedy playout, every move from
+    the same random numbers; the score of each for ``seat`` (1 not the fool, ½ a two-player
+    draw or a playout that ran too long, 0 the fool). In the kernel when
+    :func:`kernel_greedy_usable`, else with :func:`greedy_playout`."""
+    if kernel_greedy_usable(world):
+        import numpy as np
+
+        from bito.kernel.convert import action_code, from_state
+        from bito.kernel.greedy import EPSILON_SCALE, greedy_move_values
+
+        codes = [action_code(a) for a in moves]
+        totals = np.zeros(len(moves), np.float64)
+        worth, lim_stock, lim_empty = _kernel_worth(world)
+        greedy_move_values(from_state(world), np.array([c[0] for c in codes], np.int64),
+                           np.array([c[1] for c in codes], np.int64),
+                           seed & ((1 << 63) - 1), worth, lim_stock, lim_empty,
+                           int(epsilon * EPSILON_SCALE), seat, _kernel.MAX_STEPS, totals)
+        return [float(x) for x in totals]
+    out = []
+    players = world.deal.players
+    for a in moves:
+        child = world.copy()
+        child._step(a)
+        outcome = child.outcome
+        if outcome is None:
+            outcome = greedy_playout(child, random.Random(seed), epsilon)
+        if outcome is None:
+            out.append(0.5)
+        elif outcome.loser == seat:
+            out.append(0.0)
+        elif outcome.draw and players == 2:
+            out.append(0.5)
+        else:
+            out.append(1.0)
+    return out
+
+
 def random_loser(state: DurakState, rng: random.Random) -> tuple[int | None, bool]:
     """Finish ``state`` with random play: (the fool or None, whether it was a draw). Uses the
     fast kernel (``bito.kernel``) when it is installed; it falls back to the reference engine
@@ -154,4 +235,5 @@ def random_loser(state: DurakState, rng: random.Random) -> tuple[int | None, boo
     return loser, loser is None
 
 
-__all__ = ["CardWorth", "card_worth", "greedy_move", "greedy_playout", "random_loser"]
+__all__ = ["CardWorth", "card_worth", "greedy_move", "greedy_playout", "greedy_scores",
+           "kernel_greedy_usable", "random_loser"]

@@ -5,7 +5,8 @@ For each decision the bot
 1. rebuilds the public part of the position from its view and deals the cards it cannot see at
    random, consistently with everything its seat has seen (:mod:`bito.bots.determinize`);
 2. plays every legal move in that world and finishes the game with a quick greedy playout
-   (:mod:`bito.bots.rollouts`), scoring 1 when it is not the fool, ½ for a draw in a two-player
+   (:mod:`bito.bots.rollouts`, compiled in :mod:`bito.kernel.greedy` when the kernel plays
+   the variant), scoring 1 when it is not the fool, ½ for a draw in a two-player
    game and 0 when it is the fool;
 3. repeats with fresh worlds until its budget (time or playouts) is spent, and plays the move
    with the best mean score. Every move is tried in the same worlds with the same random
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 
 from bito.bots.blind import choose as blind_choice
 from bito.bots.determinize import WorldTemplate, template
-from bito.bots.rollouts import greedy_playout, random_loser
+from bito.bots.rollouts import greedy_playout, greedy_scores, random_loser
 from bito.bots.solver import DRAW, LOSS, WIN, Solver, SolverBudgetExceeded
 from bito.bots.tracking import CardTracker
 from bito.games.durak import Action, DurakState, DurakView
@@ -160,10 +161,14 @@ class SearchBot:
         while True:
             world = t.sample(rng)
             seed = rng.randrange(1 << 62)
-            for i, a in enumerate(legal):
-                child = world.copy()
-                child._step(a)
-                totals[i] += self._playout(child, seat, random.Random(seed))
+            if self.rollout == "greedy":
+                for i, v in enumerate(greedy_scores(world, legal, seat, seed, self.epsilon)):
+                    totals[i] += v
+            else:
+                for i, a in enumerate(legal):
+                    child = world.copy()
+                    child._step(a)
+                    totals[i] += self._playout(child, seat, random.Random(seed))
             counts += 1
             playouts += len(legal)
             if counts < self.min_worlds:

@@ -1,0 +1,144 @@
+"""The compiled greedy playouts (``bito.kernel.greedy``) against the Python greedy policy.
+
+The search bots finish their worlds with the greedy policy of ``bito.bots.rollouts``; with the
+kernel installed they run it compiled. Both must pick the same move in every position, or a
+search would judge moves by a different standard depending on what is installed. Positions
+come from random games of the three base games with random §1 options
+(``verify.random_deal``) and 2-6 seats; with no randomness (epsilon 0) the two policies must
+agree decision by decision and so play the same game to the same fool.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bito.bots.rollouts import (
+    card_worth,
+    greedy_move,
+    greedy_playout,
+    greedy_scores,
+    kernel_greedy_usable,
+)
+from bito.games.durak import DurakState, new_game
+from bito.games.durak.playout import move_generators
+
+numba = pytest.importorskip("numba", reason="the kernel needs the fast extra")
+
+import numpy as np  # noqa: E402
+
+from bito.kernel import MAX_STEPS  # noqa: E402
+from bito.kernel.convert import action_code, from_state  # noqa: E402
+from bito.kernel.core import legal_actions_of  # noqa: E402
+from bito.kernel.greedy import EPSILON_SCALE, greedy_choice, greedy_losers  # noqa: E402
+from bito.kernel.verify import BASES, random_deal  # noqa: E402
+
+
+def _limits(state: DurakState) -> tuple[np.ndarray, float, float]:
+    worth = card_worth(state._beats, state.deal.trumps)
+    arr = np.zeros(64, np.int64)
+    arr[:len(worth.worth[:64])] = worth.worth[:64]
+    return arr, worth.max_plain * 0.7, worth.max_plain * 1.5
+
+
+def _random_positions(base: str, rng: random.Random, count: int) -> list[DurakState]:
+    """Positions along random games (a random cut of each), all the kernel plays."""
+    out: list[DurakState] = []
+    while len(out) < count:
+        state = random_deal(base, rng)
+        if not kernel_greedy_usable(state):
+            continue
+        cut = rng.randrange(0, 60)
+        gens = move_generators(state)
+        for _ in range(cut):
+            if state.outcome is not None:
+                break
+            acts = gens[state.phase]()
+            state._step(rng.choice(acts))
+        if state.outcome is None:
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_compiled_policy_picks_the_python_greedy_move(base: str) -> None:
+    """Along a whole greedy game from each position, the kernel's choice among its own list of
+    legal moves is the move ``rollouts.greedy_move`` picks (same cards, kind and target)."""
+    rng = random.Random(f"greedy-{base}")
+    masks = np.empty(8192, np.int64)
+    metas = np.empty(8192, np.int64)
+    decisions = 0
+    for start in _random_positions(base, rng, 25):
+        worth_arr, lim_stock, lim_empty = _limits(start)
+        worth = card_worth(start._beats, start.deal.trumps)
+        s = start.copy()
+        gens = move_generators(s)
+        while s.outcome is None:
+            acts = gens[s.phase]()
+            arr = from_state(s)
+            k = legal_actions_of(arr, masks, metas)
+            assert k == len(acts)
+            if k > 1:
+                i = greedy_choice(arr, masks, metas, k, worth_arr, lim_stock, lim_empty)
+                assert (int(masks[i]), int(metas[i])) == action_code(
+                    greedy_move(s, acts, worth)), (str(s), base)
+                decisions += 1
+            s._step(greedy_move(s, acts, worth) if k > 1 else acts[0])
+    assert decisions > 300
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_greedy_games_end_with_the_same_fool(base: str) -> None:
+    """With epsilon 0 both playouts are deterministic: the same fool (or draw) from every
+    position, and the kernel reports a whole game."""
+    rng = random.Random(f"greedy-fool-{base}")
+    fools = set()
+    for start in _random_positions(base, rng, 30):
+        worth_arr, lim_stock, lim_empty = _limits(start)
+        losers = np.empty(1, np.int64)
+        steps = greedy_losers(from_state(start), 1, 7, worth_arr, lim_stock, lim_empty, 0,
+                              MAX_STEPS, losers)
+        outcome = greedy_playout(start, random.Random(7), epsilon=0.0)
+        assert outcome is not None and steps > 0
+        expected = -1 if outcome.loser is None else outcome.loser
+        assert int(losers[0]) == expected, str(start)
+        fools.add(expected)
+    assert len(fools) > 1  # the positions are not all alike
+
+
+def test_move_scores_match_the_python_fallback() -> None:
+    """``greedy_scores`` gives every legal move the same score in the kernel as in Python when
+    there is no randomness, and a different world changes some score (the check is live)."""
+    rng = random.Random("scores")
+    compared = 0
+    for start in _random_positions("perevodnoy", rng, 20):
+        legal = start.legal_actions()
+        seat = start.to_act
+        kernel = greedy_scores(start, legal, seat, 11, epsilon=0.0)
+        python = [_python_score(start, a, seat) for a in legal]
+        assert kernel == python, str(start)
+        compared += len(legal)
+    assert compared > 40
+
+
+def _python_score(state: DurakState, action: object, seat: int) -> float:
+    child = state.copy()
+    child._step(action)  # type: ignore[arg-type]
+    outcome = child.outcome or greedy_playout(child, random.Random(0), epsilon=0.0)
+    assert outcome is not None
+    if outcome.loser == seat:
+        return 0.0
+    return 0.5 if outcome.draw and state.players == 2 else 1.0
+
+
+def test_epsilon_makes_playouts_differ_and_stay_whole() -> None:
+    """With epsilon the kernel's playouts from one position differ from each other (the random
+    moves are drawn), and every one ends in a fool or a draw."""
+    state = new_game("podkidnoy", 3, seed=5)
+    worth_arr, lim_stock, lim_empty = _limits(state)
+    losers = np.empty(200, np.int64)
+    greedy_losers(from_state(state), 200, 3, worth_arr, lim_stock, lim_empty,
+                  int(0.3 * EPSILON_SCALE), MAX_STEPS, losers)
+    assert set(losers.tolist()) <= {-1, 0, 1, 2}
+    assert len(set(losers.tolist())) > 1
