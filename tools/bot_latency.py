@@ -1,7 +1,9 @@
 """Per-decision latency of a bot level: median and p99 over real games (a benchmark, not a test).
 
 The level plays seat by seat against heuristic bots; every decision with at least two legal moves
-is timed (one-move decisions are free and would flatter the figures). Prints one JSON line.
+is timed (one-move decisions are free and would flatter the figures). For the Durak search it
+also counts the playouts of each sampled decision (worlds times moves, from ``bot.last``;
+decisions the endgame solver settled have none). Prints one JSON line.
 
     python tools/bot_latency.py --level strong --games 10 --variant podkidnoy
 """
@@ -26,6 +28,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=0)
     a = p.parse_args()
     times: list[float] = []
+    playouts: list[int] = []
     for g in range(a.games):
         state = new_game(a.variant, a.players, seed=a.seed + g)
         me = g % a.players
@@ -38,13 +41,17 @@ def main() -> None:
             action = bots[seat].choose(view)
             if seat == me and len(view.legal) > 1:
                 times.append((time.perf_counter() - t0) * 1000)
+                sampled = sum(getattr(e, "samples", 0) for e in getattr(bots[seat], "last", ()))
+                if sampled:
+                    playouts.append(sampled)
             state = state.apply(action)
     times.sort()
     print(json.dumps({
         "level": a.level, "variant": a.variant, "players": a.players, "games": a.games,
         "decisions": len(times), "median_ms": round(statistics.median(times), 1),
         "p99_ms": round(times[min(len(times) - 1, int(0.99 * len(times)))], 1),
-        "max_ms": round(times[-1], 1)}))
+        "max_ms": round(times[-1], 1),
+        "median_playouts": statistics.median(playouts) if playouts else None}))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ otherwise in the reference engine.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Final
 
@@ -162,6 +163,20 @@ def kernel_greedy_usable(state: DurakState) -> bool:
     return _kernel is not None and _kernel.available() and _kernel.supports_state(state)
 
 
+@functools.cache
+def load_kernel_greedy() -> bool:
+    """Load the compiled greedy playouts now (once per process; about a second and a half to
+    import numba and load the machine code from its cache), so that the first decision of a
+    search bot is not the one that pays. Whether they are usable here."""
+    if _kernel is None or not _kernel.available():
+        return False
+    from bito.games.durak import new_game
+
+    state = new_game("podkidnoy", 2, seed=0)
+    greedy_scores(state, state.legal_actions()[:1], 0, 0)
+    return True
+
+
 _KERNEL_WORTH: dict[int, tuple[tuple[int, ...], object, float, float]] = {}
 
 
@@ -236,4 +251,4 @@ def random_loser(state: DurakState, rng: random.Random) -> tuple[int | None, boo
 
 
 __all__ = ["CardWorth", "card_worth", "greedy_move", "greedy_playout", "greedy_scores",
-           "kernel_greedy_usable", "random_loser"]
+           "kernel_greedy_usable", "load_kernel_greedy", "random_loser"]

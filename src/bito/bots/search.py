@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from bito.bots.blind import choose as blind_choice
 from bito.bots.determinize import WorldTemplate, template
-from bito.bots.rollouts import greedy_playout, greedy_scores, random_loser
+from bito.bots.rollouts import greedy_playout, greedy_scores, load_kernel_greedy, random_loser
 from bito.bots.solver import DRAW, LOSS, WIN, Solver, SolverBudgetExceeded
 from bito.bots.tracking import CardTracker
 from bito.games.durak import Action, DurakState, DurakView
@@ -77,6 +77,8 @@ class SearchBot:
         self.last: list[MoveEstimate] = []
         #: Kept between decisions: later positions of an endgame were often searched already.
         self._solver: Solver | None = None
+        if rollout == "greedy":
+            load_kernel_greedy()  # a one-off cost when the bot is built, not on its first move
 
     def choose(self, view: DurakView) -> Action:
         legal = view.legal
