@@ -109,3 +109,22 @@ def test_search_prefers_a_move_that_avoids_a_sure_loss() -> None:
     assert estimates["Kh>Qh"].score == 1.0 and estimates["Kh>Qh"].proven is None
     assert estimates["take"].score < estimates["Kh>Qh"].score
     assert str(bot.choose(s.view(0))) == "Kh>Qh"
+
+
+@pytest.mark.parametrize("variant", ["podkidnoy+armenian", "podkidnoy+armenian_poker"])
+def test_search_plays_the_armenian_stock_top_lead(variant: str) -> None:
+    """#40 (VARIANTS.md: "The attacker may open (lead) with the top card of the stock ...
+    instead of a card from his hand"; #43 builds on it): the lead has no card of the hand,
+    and the search must still judge it.
+    Every decision of the search seat is searched (no fallback to the heuristic) and legal."""
+    from bito.bots.levels import durak_searchable
+    from bito.sim import play_game
+
+    for seed in (1, 2):
+        s = new_game(variant, 2, seed=seed)
+        assert durak_searchable(s.view(0))
+        bot = SearchBot(seed, think_ms=0, playouts=24, min_worlds=2, solver_nodes=2000)
+        result = play_game(s, [Legal(bot), make_bot("heuristic", seed)])
+        assert result.outcome is not None
+    leads = [a for a in new_game(variant, 2, seed=3).legal_actions() if not a.cards]
+    assert leads, "the deal offers a stock-top lead (else the test checks nothing)"

@@ -104,9 +104,8 @@ DURAK_NOT_SEARCHED: Final = (
     ("defense_counter", True, "counter-throws (#49): the endgame solver meets a move the "
      "rebuilt world does not list"),
     ("dummy_mode", "tossing", "the tossing dummy (#56): its hidden hand is not rebuilt"),
-    ("lead_stock_top", "once", "the Armenian stock-top lead (#40, #41, #43, #45): the "
-     "greedy playouts divide by zero"),
-    ("lead_stock_top", "unlimited", "the same, without a limit (#83)"),
+    ("lead_stock_top", "unlimited", "the Armenian stock-top lead without a limit (#83): the "
+     "rebuilt world's card count does not add up"),
 )
 """Durak-family options under which :class:`SearchBot` cannot search (found by running
 ``strong`` over every Durak-family id of the registry): (rule field, value, why). A level

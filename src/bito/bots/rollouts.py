@@ -74,18 +74,29 @@ def card_worth(beats: tuple[int, ...], trumps: frozenset[int]) -> CardWorth:
     return hit
 
 
+_UNSEEN: Final = 1 << 20
+"""The worth given to a move without a card of the hand (the Armenian lead from the top of the
+stock, #40): the greedy playout plays its own cards first and gambles only when it must."""
+
+
 def _lead_cost(a: Action, worth: list[int]) -> float:
+    n = len(a.cards)
+    if n == 0:
+        return float(_UNSEEN)
     total = 0
     for c in a.cards:
         total += worth[c]
-    n = len(a.cards)
     return total / n - 2.0 * (n - 1)
+
+
+def _worth_of(a: Action, w: list[int]) -> int:
+    return w[a.cards[0]] if a.cards else _UNSEEN
 
 
 def _cheaper(a: Action, b: Action, w: list[int]) -> bool:
     """Whether one-card move ``a`` is cheaper than ``b``: by worth, then by the lower card
     index, so that the choice does not depend on the order the moves are listed in."""
-    wa, wb = w[a.cards[0]], w[b.cards[0]]
+    wa, wb = _worth_of(a, w), _worth_of(b, w)
     return wa < wb or (wa == wb and a.mask < b.mask)
 
 
@@ -109,7 +120,7 @@ def greedy_move(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
         if best_throw is None:
             return acts[-1]
         limit = worth.max_plain * _PLAIN_LIMIT if s.stock else worth.max_plain * 1.5
-        if w[best_throw.cards[0]] <= limit:
+        if _worth_of(best_throw, w) <= limit:
             return best_throw
         return acts[-1]
     # defend: covers (first uncovered card first), transfers, take
@@ -126,7 +137,7 @@ def greedy_move(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
         elif k == TRANSFER:
             if move is None or _cheaper(a, move, w):
                 move = a
-    if move is not None and (cover is None or w[move.cards[0]] <= w[cover.cards[0]]):
+    if move is not None and (cover is None or _worth_of(move, w) <= _worth_of(cover, w)):
         return move
     if cover is not None:
         return cover
