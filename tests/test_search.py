@@ -16,15 +16,17 @@ from bito.bots.determinize import template
 from bito.bots.levels import LEVELS, make_level
 from bito.bots.search import SearchBot
 from bito.games.durak import DurakView, new_game
+from bito.games.durak.actions import BLOCK, GIVE
 
 VIEW_FIELDS = ("hand", "hand_counts", "known", "attack", "defence", "phase", "to_act",
                "attacker", "defender", "leader", "taking", "stock_count", "seen_discard",
-               "trump_card_in_stock", "out", "trumps", "trump_card")
+               "trump_card_in_stock", "out", "trumps", "trump_card", "gift")
 
 
 @pytest.mark.parametrize(("variant", "players"), [
     ("podkidnoy", 2), ("perevodnoy", 2), ("simple", 2), ("podkidnoy", 4), ("perevodnoy", 3),
     ("podkidnoy+throw_in.by=neighbours", 5), ("perevodnoy+first_bout_cap_five", 2),
+    ("podkidnoy+joker_gift", 2), ("podkidnoy+joker_gift_block_combo", 3),
 ])
 def test_worlds_agree_with_the_view(variant: str, players: int) -> None:
     rng = random.Random(11)
@@ -109,6 +111,26 @@ def test_search_prefers_a_move_that_avoids_a_sure_loss() -> None:
     assert estimates["Kh>Qh"].score == 1.0 and estimates["Kh>Qh"].proven is None
     assert estimates["take"].score < estimates["Kh>Qh"].score
     assert str(bot.choose(s.view(0))) == "Kh>Qh"
+
+
+@pytest.mark.parametrize("variant", ["podkidnoy+joker_gift", "podkidnoy+joker_gift_block_combo"])
+def test_search_plays_joker_gifts(variant: str) -> None:
+    """#24 (VARIANTS.md: "black joker → P gives O any 2 cards of P's choice"; A2 "Rec. at once,
+    before the bout goes on") and #84:
+    the gift under way is public (``view.gift``) and a world rebuilds it, so the giver's
+    choice is searched like any other (the search raises on a gift it cannot replay)."""
+    from bito.bots.levels import durak_searchable
+    from bito.sim import play_game
+
+    gifts = 0
+    for seed in range(1, 4):
+        s = new_game(variant, 2, seed=seed)
+        assert durak_searchable(s.view(0))
+        bot = SearchBot(seed, think_ms=0, playouts=16, min_worlds=2, solver_nodes=2000)
+        result = play_game(s, [Legal(bot), make_bot("heuristic", seed)])
+        assert result.outcome is not None
+        gifts += sum(1 for a in result.actions if a.kind in (GIVE, BLOCK))
+    assert gifts > 0, "no gift was made (else the test checks nothing)"
 
 
 @pytest.mark.parametrize("variant", ["podkidnoy+armenian", "podkidnoy+armenian_poker"])

@@ -100,7 +100,6 @@ class LevelBot(SearchBot):
 DURAK_NOT_SEARCHED: Final = (
     ("defense_face_down", True, "#59 face-down covers: the view hides which card covers "
      "which, and the determinizer cannot place them"),
-    ("specials_joker_gifts", True, "joker gifts (#24, #84): the playouts fail on a gift"),
     ("defense_counter", True, "counter-throws (#49): the endgame solver meets a move the "
      "rebuilt world does not list"),
     ("dummy_mode", "tossing", "the tossing dummy (#56): its hidden hand is not rebuilt"),

@@ -90,6 +90,9 @@ class DurakView:
     #: #31 ``exchange.mode=choose``: the cards this seat has chosen to pass in the round under
     #: way (never another seat's choice; 0 outside the round or before he chose).
     exchange_chosen: int = 0
+    #: A joker gift under way (#24, #84), public to all: (giver, receiver, cards still to
+    #: give, the phase and seat play resumes with, whether a blocking hand may be shown).
+    gift: tuple[int, int, int, int, int, bool] | None = None
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other members of ``seat``'s team (empty without teams)."""
@@ -172,4 +175,5 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         counter_target=state.extra.counter_target if state.extra is not None else -1,
         blind=deal.blind, hand_order=orders,
         exchange_chosen=exchange_pending(state, seat) if deal.exchange_choice else 0,
+        gift=state.gift,
     )
