@@ -20,13 +20,17 @@ from bito.games.durak.actions import BLOCK, GIVE
 
 VIEW_FIELDS = ("hand", "hand_counts", "known", "attack", "defence", "phase", "to_act",
                "attacker", "defender", "leader", "taking", "stock_count", "seen_discard",
-               "trump_card_in_stock", "out", "trumps", "trump_card", "gift")
+               "trump_card_in_stock", "out", "trumps", "trump_card", "gift", "extra",
+               "stock_top_seen")
 
 
 @pytest.mark.parametrize(("variant", "players"), [
     ("podkidnoy", 2), ("perevodnoy", 2), ("simple", 2), ("podkidnoy", 4), ("perevodnoy", 3),
     ("podkidnoy+throw_in.by=neighbours", 5), ("perevodnoy+first_bout_cap_five", 2),
     ("podkidnoy+joker_gift", 2), ("podkidnoy+joker_gift_block_combo", 3),
+    ("podkidnoy+counter_throw", 2), ("podkidnoy+counter_throw", 3),
+    ("podkidnoy+armenian_unlimited", 2), ("podkidnoy+cunning", 3), ("podkidnoy+impudent", 2),
+    ("podkidnoy+second_try", 2), ("perevodnoy+poker", 2), ("podkidnoy+self_throw", 3),
 ])
 def test_worlds_agree_with_the_view(variant: str, players: int) -> None:
     rng = random.Random(11)

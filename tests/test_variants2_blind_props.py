@@ -40,14 +40,19 @@ NO_HAND_CARDS = {"seat", "players", "rules", "hand_counts", "trump_suit", "trump
                  "outcome", "beats", "own_trumps", "secret_card", "teams", "played",
                  "dummy_controller", "dummy_count", "reserve_counts", "points", "figures",
                  "stock_top_seen", "counter_target", "blind", "dummy_seat",
-                 "dummy_seat_controller"}
+                 "dummy_seat_controller", "gift", "uncovered", "table_ranks"}
+#: ``gift`` holds seats and counts; ``uncovered`` a count; ``table_ranks`` a rank mask (every
+#: card of a rank on the table, whoever holds it: it names ranks, not cards).
+#: The bout memory of Variants II (``bout_extras.Extras``): its card fields are checked too.
+EXTRAS = {"extra"}
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
 
 
 def test_every_view_field_is_classified() -> None:
     """A field added to DurakView later must be classified here before this test passes."""
     names = {f.name for f in fields(DurakView)}
-    assert names == MASKS | MASK_TUPLES | CARD_TUPLES | NESTED_CARDS | NO_HAND_CARDS | {"legal"}
+    assert names == (MASKS | MASK_TUPLES | CARD_TUPLES | NESTED_CARDS | NO_HAND_CARDS | EXTRAS
+                     | {"legal"})
 
 
 def view_cards(view: DurakView) -> set[int]:
@@ -63,6 +68,11 @@ def view_cards(view: DurakView) -> set[int]:
     for name in NESTED_CARDS:
         for row in getattr(view, name):
             out |= set(row)
+    ex = view.extra
+    if ex is not None:
+        for m in (ex.tried, ex.stock_plays, ex.own_covers, *ex.owned):
+            out |= set(cards_of(m))
+        out |= {c for c in (ex.shown, *ex.counter, *ex.counter_cover) if c >= 0}
     for a in view.legal:
         out |= {c for c in a.cards if c >= 0}
         if a.target >= 0:

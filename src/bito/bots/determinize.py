@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 from bito.bots.tracking import CardTracker, table_mask
-from bito.cards import MATCH_MASKS, cards_of
+from bito.cards import cards_of
 from bito.games.durak import DurakState, DurakView
 from bito.games.durak.setup import Deal, MatchContext, _trump_context
 from bito.games.durak.state import LEAD, THROW, _closes, _thrower_order
@@ -40,6 +40,8 @@ class WorldTemplate:
     stock_hidden: int
     #: The face-up stock cards, bottom first.
     face_up: tuple[int, ...] = ()
+    #: A card everyone saw go back on top of the stock (#83), else empty.
+    top: tuple[int, ...] = ()
 
     def sample(self, rng: random.Random) -> DurakState:
         """One world drawn uniformly among those consistent with the view."""
@@ -65,7 +67,7 @@ class WorldTemplate:
         rest = order[at:at + self.stock_hidden]
         # Face-up stock cards (the trump card under the stock, #16's turned cards) stay at
         # the bottom, the trump card lowest; pool cards beyond the slots are set aside (#18).
-        s.stock = [*self.face_up, *rest]
+        s.stock = [*self.face_up, *rest, *self.top]
         return s
 
 
@@ -85,8 +87,10 @@ def template(view: DurakView, tracker: CardTracker | None = None) -> WorldTempla
     if view.trump_card in face:
         face.remove(view.trump_card)
         face.insert(0, view.trump_card)
-    stock_hidden = view.stock_count - len(face)
-    pool = tuple(cards_of(tracker.unseen))
+    top = ((view.stock_top_seen,) if view.stock_top_seen >= 0 and view.stock_count > len(face)
+           and view.stock_top_seen not in face else ())
+    stock_hidden = view.stock_count - len(face) - len(top)
+    pool = tuple(c for c in cards_of(tracker.unseen) if c not in top)
     if len(pool) < sum(hidden) + stock_hidden:
         raise ValueError(f"view of seat {view.seat} does not add up: {len(pool)} unseen cards "
                          f"for {sum(hidden)} hidden hand cards and {stock_hidden} in the stock")
@@ -94,18 +98,19 @@ def template(view: DurakView, tracker: CardTracker | None = None) -> WorldTempla
     if view.bout == 0 and view.my_turn and view.legal:
         # A rule on the first bout of a deal may depend on the match (#78): pick the match
         # context under which the seat has exactly the legal moves it was given.
-        probe = _probe(base, fixed, hidden, pool, view)
+        probe = _probe(base, fixed, hidden, pool, view, top)
         if set(probe.legal_actions()) != set(view.legal):
             base = _base_state(view, 1)
     return WorldTemplate(view, base, tuple(fixed), tuple(hidden), pool, stock_hidden,
-                         tuple(face))
+                         tuple(face), top)
 
 
 def _probe(base: DurakState, fixed: list[int], hidden: list[int], pool: tuple[int, ...],
-           view: DurakView) -> DurakState:
+           view: DurakView, top: tuple[int, ...]) -> DurakState:
     stock_hidden = len(pool) - sum(hidden)
     face = [view.trump_card] if view.trump_card_in_stock else []
-    t = WorldTemplate(view, base, tuple(fixed), tuple(hidden), pool, stock_hidden, tuple(face))
+    t = WorldTemplate(view, base, tuple(fixed), tuple(hidden), pool, stock_hidden, tuple(face),
+                      top)
     return t.build(list(pool))
 
 
@@ -127,14 +132,10 @@ def _base_state(view: DurakView, game_number: int) -> DurakState:
     s.discard = view.seen_discard
     s.attack = list(view.attack)
     s.defence = list(view.defence)
-    s.uncovered = sum(1 for d in view.defence if d < 0)
-    ranks = 0
-    for c in view.attack:
-        ranks |= MATCH_MASKS[c]
-    for c in view.defence:
-        if c >= 0:
-            ranks |= MATCH_MASKS[c]
-    s.table_ranks = ranks
+    s.uncovered = view.uncovered
+    # Which ranks are open is public; the rules decide it (#50, #51: a card laid on one's own
+    # attack card opens none), so the world takes it from the view rather than recount it.
+    s.table_ranks = view.table_ranks
     s._table = table_mask(view)
     s.phase = view.phase
     s.to_act = view.to_act
@@ -146,6 +147,7 @@ def _base_state(view: DurakView, game_number: int) -> DurakState:
     s.out = list(view.out)
     s.out_mask = sum(1 << x for x in view.out)
     s.gift = view.gift  # #24: a gift under way is public
+    s.extra = view.extra  # the Variants II bout memory (who laid what, counters): public
     s.closed = bool(deal.cover_closes and any(
         d >= 0 and _closes(d, a, deal) for a, d in zip(view.attack, view.defence, strict=True)))
     if view.phase == THROW:

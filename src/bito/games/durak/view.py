@@ -20,6 +20,7 @@ from bito.games.durak.exchange import pending as exchange_pending
 from bito.games.durak.stock import seen_by
 
 if TYPE_CHECKING:
+    from bito.games.durak.bout_extras import Extras
     from bito.games.durak.state import DurakState, Outcome
     from bito.rules import Rules
 
@@ -93,6 +94,16 @@ class DurakView:
     #: A joker gift under way (#24, #84), public to all: (giver, receiver, cards still to
     #: give, the phase and seat play resumes with, whether a blocking hand may be shown).
     gift: tuple[int, int, int, int, int, bool] | None = None
+    #: What the bout rules of Variants II remember in this bout (``bout_extras.Extras``:
+    #: who laid which attack card, second tries, counter-attacks, stock plays), all public;
+    #: None when the rules keep nothing. Search worlds copy it.
+    extra: Extras | None = None
+    #: The ranks that may be thrown in now (rank masks of the bout's cards, as the rules of
+    #: the game count them): public, and what a search world must start from.
+    table_ranks: int = 0
+    #: How many attack cards count as uncovered for the throw-in limit (a card a thrower
+    #: covered himself still does, #50/#51; a card neutralised by a transfer does not, #11).
+    uncovered: int = 0
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other members of ``seat``'s team (empty without teams)."""
@@ -175,5 +186,6 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         counter_target=state.extra.counter_target if state.extra is not None else -1,
         blind=deal.blind, hand_order=orders,
         exchange_chosen=exchange_pending(state, seat) if deal.exchange_choice else 0,
-        gift=state.gift,
+        gift=state.gift, extra=state.extra, table_ranks=state.table_ranks,
+        uncovered=state.uncovered,
     )
