@@ -21,7 +21,7 @@ from bito.games.durak.actions import BLOCK, GIVE
 VIEW_FIELDS = ("hand", "hand_counts", "known", "attack", "defence", "phase", "to_act",
                "attacker", "defender", "leader", "taking", "stock_count", "seen_discard",
                "trump_card_in_stock", "out", "trumps", "trump_card", "gift", "extra",
-               "stock_top_seen")
+               "stock_top_seen", "dummy_controller", "dummy_count", "dummy_hand")
 
 
 @pytest.mark.parametrize(("variant", "players"), [
@@ -31,6 +31,8 @@ VIEW_FIELDS = ("hand", "hand_counts", "known", "attack", "defence", "phase", "to
     ("podkidnoy+counter_throw", 2), ("podkidnoy+counter_throw", 3),
     ("podkidnoy+armenian_unlimited", 2), ("podkidnoy+cunning", 3), ("podkidnoy+impudent", 2),
     ("podkidnoy+second_try", 2), ("perevodnoy+poker", 2), ("podkidnoy+self_throw", 3),
+    ("podkidnoy+tossing_dummy", 2), ("podkidnoy+tossing_dummy", 3),
+    ("podkidnoy+tossing_dummy+dummy.visible_to=all", 3),
 ])
 def test_worlds_agree_with_the_view(variant: str, players: int) -> None:
     rng = random.Random(11)

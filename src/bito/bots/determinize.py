@@ -83,6 +83,11 @@ def template(view: DurakView, tracker: CardTracker | None = None) -> WorldTempla
     for s in range(n):
         if s != view.seat:
             hidden[s] = view.hand_counts[s] - fixed[s].bit_count()
+    if view.dummy_controller >= 0:
+        # #56: the tossing dummy's hand is one more hand (after the players'): the cards of
+        # it this seat may see, and the rest hidden like an opponent's.
+        fixed.append(view.dummy_hand)
+        hidden.append(view.dummy_count - view.dummy_hand.bit_count())
     face = cards_of(view.stock_face_up)
     if view.trump_card in face:
         face.remove(view.trump_card)
@@ -120,15 +125,16 @@ def _base_state(view: DurakView, game_number: int) -> DurakState:
     n = view.players
     trumps, high_joker, jokers_wild = _trump_context(rules, view.trump_card)
     match = MatchContext(game_number=game_number, dealer=(view.attacker - 1) % n)
+    slots = n + 1 if view.dummy_controller >= 0 else n  # #56: the dummy's hand comes last
     deal = Deal(rules=rules, players=n, seed=0, match=match, dealer=(view.attacker - 1) % n,
                 trump_suit=view.trump_suit, trump_card=view.trump_card,
-                hands=tuple([0] * n), stock=(), first_attacker=view.attacker,
-                first_defender=view.defender, shown=tuple([0] * n), under_fool=False,
+                hands=tuple([0] * slots), stock=(), first_attacker=view.attacker,
+                first_defender=view.defender, shown=tuple([0] * slots), under_fool=False,
                 trumps=view.trumps if view.trumps else trumps, high_joker=high_joker,
-                jokers_wild=jokers_wild)
+                jokers_wild=jokers_wild, dummy_controller=view.dummy_controller)
     s = DurakState.start(deal)
     s._beats = view.beats
-    s.known = list(view.known)
+    s.known = list(view.known) + [0] * (slots - n)
     s.discard = view.seen_discard
     s.attack = list(view.attack)
     s.defence = list(view.defence)

@@ -16,8 +16,8 @@ A level plays every game in the registry, choosing its search by the view it is 
 endgame), every other family's view to :class:`~bito.bots.pimc.FamilySearchBot` (PIMC over
 worlds sampled by the family's sampler), with the same budgets. Positions no sampler can
 rebuild are played by the family heuristic and counted in :attr:`LevelBot.fallbacks`: the
-Durak face-down covers (#59, whose hidden covers the Durak determinizer does not place), the
-tossing dummy (#56, whose hidden hand it does not rebuild) and positions without a sampler.
+Durak face-down covers (#59, whose hidden covers the Durak determinizer does not place) and
+positions without a sampler.
 
 A fixed time budget makes the strength depend on the machine; :func:`make_level` takes
 ``think_ms`` to fix it for a measurement (``bito arena --think-ms``), and ``playouts`` to make a
@@ -100,7 +100,6 @@ class LevelBot(SearchBot):
 DURAK_NOT_SEARCHED: Final = (
     ("defense_face_down", True, "#59 face-down covers: the view hides which card covers "
      "which, and the determinizer cannot place them"),
-    ("dummy_mode", "tossing", "the tossing dummy (#56): its hidden hand is not rebuilt"),
 )
 """Durak-family options under which :class:`SearchBot` cannot search (found by running
 ``strong`` over every Durak-family id of the registry): (rule field, value, why). A level

@@ -96,6 +96,7 @@ class CardTracker:
         accounted = view.hand | table_mask(view) | self.discard | self.stock_trump
         if view.stock_top_seen >= 0:  # #83: seen on top of the stock, so not unseen
             accounted |= 1 << view.stock_top_seen
+        accounted |= view.dummy_hand  # #56: the tossing dummy's cards this seat may see
         for k in self.known:
             accounted |= k
         self.unseen = deck_mask(view) & ~accounted
