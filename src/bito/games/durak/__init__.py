@@ -34,10 +34,29 @@ __all__ = [
 ]
 
 
-@lru_cache(maxsize=256)
 @lru_cache(maxsize=512)
-def _pending(rules: Rules) -> tuple[str, ...]:
+def _pending_options(rules: Rules) -> tuple[str, ...]:
     return tuple(pending_options(rules))
+
+
+_recent_pending: tuple[Rules, tuple[str, ...]] | None = None
+
+
+def _pending(rules: Rules) -> tuple[str, ...]:
+    """The options of ``rules`` the engine does not play yet. The last rule set's answer is
+    found by identity first: hashing a ``Rules`` object for the cache costs as much as a
+    tenth of a deal, and a run of games deals under one object."""
+    global _recent_pending
+    recent = _recent_pending
+    if recent is not None and recent[0] is rules:
+        return recent[1]
+    waiting = _pending_options(rules)
+    _recent_pending = (rules, waiting)
+    return waiting
+
+
+_FIRST_DEAL = MatchContext()
+"""The context of a deal outside a match (immutable, so every such deal shares it)."""
 
 
 def new_game(variant: str | Rules = "podkidnoy", players: int = 2, seed: int | None = None,
@@ -51,7 +70,7 @@ def new_game(variant: str | Rules = "podkidnoy", players: int = 2, seed: int | N
                          + ", ".join(waiting))
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 63)
-    return DurakState.start(deal(rules, players, seed, match or MatchContext()))
+    return DurakState.start(deal(rules, players, seed, match or _FIRST_DEAL))
 
 
 def next_match_context(previous: DurakState, seed_step: int = 1) -> MatchContext:

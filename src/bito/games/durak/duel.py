@@ -44,11 +44,26 @@ _DRAW_RULES = {"attacker_first": 0, "right_of_defender_first": 1,
 
 
 @lru_cache(maxsize=256)
-def _plain(rules: Rules) -> bool:
-    """Rules whose every option is one that this loop plays (the compiled kernel's set)."""
+def _plain_options(rules: Rules) -> bool:
     from bito.kernel import supports
 
     return supports(rules, 2) and rules.lead_shape != "rozaliev"
+
+
+_recent_plain: tuple[Rules, bool] | None = None
+
+
+def _plain(rules: Rules) -> bool:
+    """Rules whose every option is one that this loop plays (the compiled kernel's set). The
+    last rule set's answer is found by identity first (hashing ``Rules`` for the cache would
+    cost more than the check)."""
+    global _recent_plain
+    recent = _recent_plain
+    if recent is not None and recent[0] is rules:
+        return recent[1]
+    plain = _plain_options(rules)
+    _recent_plain = (rules, plain)
+    return plain
 
 
 def duel_applies(state: DurakState) -> bool:

@@ -371,8 +371,31 @@ def _trump_context(rules: Rules, trump_card: int) -> tuple[frozenset[int], int, 
     return trumps, high, False
 
 
-def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
-    """Shuffle and deal a new game."""
+@dataclass(frozen=True)
+class _Table:
+    """What every deal of one rule set and seat count shares: the rules and seat count it was
+    checked for, the :class:`Deal` flags of :func:`_deal_facts` and the shared seat-order
+    memos (:func:`_shared_memo`)."""
+
+    rules: Rules
+    players: int
+    facts: tuple[tuple[str, Any], ...]
+    thrower_orders: dict[int, tuple[int, ...]]
+    draw_orders: dict[int, tuple[int, ...]]
+
+
+_recent_table: _Table | None = None
+"""The table of the last rule set dealt, found by identity: a run of games deals thousands of
+times under one ``Rules`` object, and hashing its hundred fields for a cache lookup costs more
+than a tenth of a deal."""
+
+
+def _table_for(rules: Rules, players: int) -> _Table:
+    """The checked facts of this rule set and seat count (raises if they cannot be dealt)."""
+    global _recent_table
+    table = _recent_table
+    if table is not None and table.rules is rules and table.players == players:
+        return table
     if not rules.players_min <= players <= rules.max_players:
         raise RulesError("players", f"this game takes {rules.players_min} to "
                          f"{rules.max_players} players with a {rules.deck_size}-card deck, "
@@ -383,6 +406,31 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     check_exchange(rules)
     check_dummy(rules, players)
     check_seat(rules, players)
+    table = _recent_table = _Table(
+        rules, players, _deal_facts(rules, players),
+        _shared_memo("throw_in.by", players, thrower_rule(rules)),
+        _shared_memo("draw.order", players, rules.draw_order))
+    return table
+
+
+def _new_deal(fields: dict[str, Any], facts: tuple[tuple[str, Any], ...]) -> Deal:
+    """``Deal(**fields)``, equal field for field, without the frozen dataclass's ``__init__``:
+    that sets some sixty attributes through ``object.__setattr__`` one call at a time, a third
+    of the cost of a deal. ``fields`` must name every init field; ``facts`` are the flags
+    ``__post_init__`` would add (:func:`_deal_facts`). The attributes live in the instance's
+    dict, which later reads find as fast as inline values."""
+    made = object.__new__(Deal)
+    attrs = made.__dict__
+    attrs.update(fields)
+    attrs.update(facts)
+    if not fields["face_up"] and fields["trump_card"] >= 0:
+        attrs["face_up"] = 1 << fields["trump_card"]
+    return made
+
+
+def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
+    """Shuffle and deal a new game."""
+    shared = _table_for(rules, players)
     rng = random.Random(seed)
     deck = list(_pack(rules.deck()))
     # deck[0] is the top of the pack
@@ -520,16 +568,16 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     # "Under the fool" (S4:4): this deal's first attack is made at the previous fool, whichever
     # rule chose the attacker.
     under_fool = under_fool or (match.game_number > 0 and match.previous_fool == defender)
-    return Deal(rules=rules, players=players, seed=seed, match=match, dealer=dealer,
-                trump_suit=trump_suit, trump_card=trump_card, hands=tuple(hands), stock=stock,
-                first_attacker=attacker, first_defender=defender, shown=tuple(shown),
-                under_fool=under_fool, trumps=trumps, high_joker=high_joker,
-                jokers_wild=jokers_wild, secret_card=secret, own_trumps=own, face_up=face_up,
-                dummy_controller=controller, dummy_seat_controller=seat_controller,
-                reserves=reserves, locked=locked_cards, removed=removed,
-                hand_order=hand_order,
-                thrower_orders=_shared_memo("throw_in.by", players, thrower_rule(rules)),
-                draw_orders=_shared_memo("draw.order", players, rules.draw_order))
+    return _new_deal({
+        "rules": rules, "players": players, "seed": seed, "match": match, "dealer": dealer,
+        "trump_suit": trump_suit, "trump_card": trump_card, "hands": tuple(hands),
+        "stock": stock, "first_attacker": attacker, "first_defender": defender,
+        "shown": tuple(shown), "under_fool": under_fool, "trumps": trumps,
+        "high_joker": high_joker, "jokers_wild": jokers_wild, "secret_card": secret,
+        "own_trumps": own, "face_up": face_up, "reserves": reserves, "locked": locked_cards,
+        "removed": removed, "hand_order": hand_order, "dummy_controller": controller,
+        "dummy_seat_controller": seat_controller, "thrower_orders": shared.thrower_orders,
+        "draw_orders": shared.draw_orders}, shared.facts)
 
 
 def _own_trumps(rules: Rules, players: int, dealer: int, rest: list[int]
