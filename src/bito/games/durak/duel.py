@@ -131,24 +131,19 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     cap_varies = bool(first_cap or uncapped)
     rank_at = _RANK_MASK_AT
     steps = 0
+    then = 0  # how the bout goes on: 1 a throw-in round, 2 its end, 3 taken, 4 beaten
     while True:
-        steps += 1
-        hd = h1 if d else h0
-        cap_now = cap
-        if cap_varies:
-            if first_cap and not bout and not taking:
-                cap_now = first_cap
-            if uncapped and not ns:
-                cap_now = _BIG
-        na = len(attack)
-        then = 0  # 1 start a throw-in round, 2 end it, 3 end the bout taken, 4 beaten
         if ph == DEFEND_PHASE:
-            k = 1
-            for a, c in zip(attack, defence, strict=False):
-                if c == -1:
-                    k += (hd & beats[a]).bit_count()
+            steps += 1
+            hd = h1 if d else h0
             passing = 0
-            if transfer and unc == na:
+            if transfer and unc == len(attack):
+                cap_now = cap
+                if cap_varies:
+                    if first_cap and not bout and not taking:
+                        cap_now = first_cap
+                    if uncapped and not ns:
+                        cap_now = _BIG
                 same = MATCH_MASKS[attack[0]]
                 ok = not (bout == 0 and no_first)
                 for a in attack:
@@ -156,102 +151,116 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                         ok = False
                 o = 1 - d
                 if (ok and not out >> o & 1 and (h1 if o else h0).bit_count() >= unc + 1
-                        and na + 1 <= cap_now):
+                        and unc + 1 <= cap_now):
                     passing = hd & same
-                    k += passing.bit_count()
-            r = int(rand() * k)
-            for i, a in enumerate(attack):
-                if defence[i] == -1:
-                    m = hd & beats[a]
-                    c = m.bit_count()
-                    if r < c:
-                        for _ in range(r):
-                            m &= m - 1
-                        bit = m & -m
-                        card = bit.bit_length() - 1
-                        hd ^= bit
-                        if d:
-                            h1 = hd
-                            k1 &= ~bit
-                        else:
-                            h0 = hd
-                            k0 &= ~bit
-                        defence[i] = card
-                        unc -= 1
-                        ranks |= rank_at[card + 1]
-                        table |= bit
-                        if not hd and not ns and not out >> d & 1:
-                            out |= 1 << d
-                            outs.append(d)
-                        if not unc:
-                            then = 1 if throw_in else 4
-                        break
+            # The actions in the general engine's order: the covers of each uncovered card
+            # (by place on the table, then by card), the transfers, the take. ``i`` is the
+            # place of the card the draw covers, -1 when it is a transfer or the take (then
+            # ``r`` counts from the first transfer).
+            i = -1
+            if unc == 1:  # the usual case: one card to beat, no loop over the table
+                j = defence.index(-1)
+                m = hd & beats[attack[j]]
+                c = m.bit_count()
+                if passing:
+                    r = int(rand() * (c + 1 + passing.bit_count()))
+                elif c:
+                    r = int(rand() * (c + 1))
+                else:
+                    rand()  # the take is the only action: the draw is made all the same
+                    r = 0
+                if r < c:
+                    i = j
+                else:
                     r -= c
             else:
-                c = passing.bit_count()
-                if r == c:  # take (listed last)
-                    taking = True
-                    then = 1 if throw_in else 3
-                else:  # transfer: the other seat now defends against one card more
-                    m = passing
+                k = 1 + passing.bit_count() if passing else 1
+                for a, c in zip(attack, defence, strict=False):
+                    if c == -1:
+                        k += (hd & beats[a]).bit_count()
+                r = int(rand() * k)
+                for j, a in enumerate(attack):
+                    if defence[j] == -1:
+                        m = hd & beats[a]
+                        c = m.bit_count()
+                        if r < c:
+                            i = j
+                            break
+                        r -= c
+            if i >= 0:  # cover attack[i] with the r-th card of m
+                if r:
                     for _ in range(r):
                         m &= m - 1
-                    bit = m & -m
-                    hd ^= bit
-                    if d:
-                        h1 = hd
-                        k1 &= ~bit
-                    else:
-                        h0 = hd
-                        k0 &= ~bit
-                    attack.append(bit.bit_length() - 1)
-                    defence.append(-1)
-                    unc += 1
-                    table |= bit
-                    if not hd and not ns and not out >> d & 1:
-                        out |= 1 << d
-                        outs.append(d)
-                    att = d
-                    d = 1 - d
-                    to = d
+                bit = m & -m
+                card = bit.bit_length() - 1
+                hd ^= bit
+                if d:
+                    h1 = hd
+                    k1 &= ~bit
+                else:
+                    h0 = hd
+                    k0 &= ~bit
+                defence[i] = card
+                unc -= 1
+                ranks |= rank_at[card + 1]
+                table |= bit
+                if not hd and not ns and not out >> d & 1:
+                    out |= 1 << d
+                    outs.append(d)
+                if unc:
                     continue
-        elif ph == THROW:
-            hand = h1 if to else h0
-            m = hand & ranks
-            if m:
-                room = cap_now - na
-                if hd.bit_count() - unc < room:
-                    room = hd.bit_count() - unc
-                k = m.bit_count() + 1 if room > 0 else 1
-            else:
-                k = 1
-            r = int(rand() * k)
-            if r == k - 1:  # pass (listed last): the only thrower is done
-                then = 2
-            else:
+                then = 1 if throw_in else 4
+            elif r == (passing.bit_count() if passing else 0):  # take (listed last)
+                taking = True
+                then = 1 if throw_in else 3
+            else:  # transfer: the other seat now defends against one card more
+                m = passing
                 for _ in range(r):
                     m &= m - 1
                 bit = m & -m
-                card = bit.bit_length() - 1
-                hand ^= bit
-                if to:
-                    h1 = hand
+                hd ^= bit
+                if d:
+                    h1 = hd
                     k1 &= ~bit
                 else:
-                    h0 = hand
+                    h0 = hd
                     k0 &= ~bit
-                attack.append(card)
+                attack.append(bit.bit_length() - 1)
                 defence.append(-1)
                 unc += 1
-                ranks |= rank_at[card + 1]
                 table |= bit
-                if not hand and not ns and not out >> to & 1:
-                    out |= 1 << to
-                    outs.append(to)
-                if not hand or room <= 1:
+                if not hd and not ns and not out >> d & 1:
+                    out |= 1 << d
+                    outs.append(d)
+                att = d
+                d = 1 - d
+                to = d
+                continue
+            if then == 1:  # the attacker alone throws in, if he can
+                cap_now = cap
+                if cap_varies:
+                    if first_cap and not bout and not taking:
+                        cap_now = first_cap
+                    if uncapped and not ns:
+                        cap_now = _BIG
+                room = cap_now - len(attack)
+                if hd.bit_count() - unc < room:
+                    room = hd.bit_count() - unc
+                if out >> att & 1 or room <= 0 or not (h1 if att else h0):
                     then = 2
-        else:  # lead
-            room = cap_now - na
+                else:
+                    ph = THROW
+                    to = att
+        elif ph != THROW:  # lead
+            steps += 1
+            hd = h1 if d else h0
+            cap_now = cap
+            if cap_varies:
+                if first_cap and not bout and not taking:
+                    cap_now = first_cap
+                if uncapped and not ns:
+                    cap_now = _BIG
+            room = cap_now - len(attack)
             if hd.bit_count() - unc < room:
                 room = hd.bit_count() - unc
             limit = room if room < lead_max else lead_max
@@ -309,26 +318,53 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             ph = DEFEND_PHASE
             to = d
             continue
-        # --- the rest of the bout -------------------------------------------------------------
-        if not then:
-            continue
-        if then == 1:  # the attacker alone throws in
+        if ph == THROW:  # the thrower's turns, until he passes or the bout is full
             hd = h1 if d else h0
             cap_now = cap
-            if first_cap and not bout and not taking:
-                cap_now = first_cap
-            if uncapped and not ns:
-                cap_now = _BIG
+            if cap_varies:
+                if first_cap and not bout and not taking:
+                    cap_now = first_cap
+                if uncapped and not ns:
+                    cap_now = _BIG
             room = cap_now - len(attack)
             if hd.bit_count() - unc < room:
                 room = hd.bit_count() - unc
-            if out >> att & 1 or room <= 0 or not (h1 if att else h0):
-                then = 2
-            else:
-                ph = THROW
-                to = att
-                continue
-        if then == 2:
+            hand = h1 if to else h0
+            while True:
+                steps += 1
+                m = hand & ranks
+                if not m or room <= 0:
+                    rand()  # the pass is the only action: the draw is made all the same
+                    break
+                k = m.bit_count() + 1
+                r = int(rand() * k)
+                if r == k - 1:  # pass (listed last)
+                    break
+                if r:
+                    for _ in range(r):
+                        m &= m - 1
+                bit = m & -m
+                card = bit.bit_length() - 1
+                hand ^= bit
+                if to:
+                    h1 = hand
+                    k1 &= ~bit
+                else:
+                    h0 = hand
+                    k0 &= ~bit
+                attack.append(card)
+                defence.append(-1)
+                unc += 1
+                # (``ranks`` already holds the card's rank: it was thrown because it did)
+                table |= bit
+                if not hand and not ns and not out >> to & 1:
+                    out |= 1 << to
+                    outs.append(to)
+                if not hand or room <= 1:
+                    break
+                room -= 1  # one card more on the table, one uncovered card more
+            then = 2
+        if then == 2:  # the throw-in round is over
             if taking:
                 then = 3
             elif unc:
