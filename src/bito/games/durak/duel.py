@@ -98,6 +98,10 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     no_first = ((fb == "first_game" and deal.match.game_number == 0)
                 or (fb == "under_fool" and deal.under_fool))
     rule = _DRAW_RULES[rules.draw_order]
+    # who draws first at a bout's end: the attacker (the defender's other), the defender, or
+    # (rule 2) the bout's leader; indexed by the defender, or by the leader
+    by_lead = rule == 2
+    orders = ((0, 1), (1, 0)) if rule >= 2 else ((1, 0), (0, 1))
     repetition = deal.repetition
     idle_limit = deal.idle_limit
     # the position
@@ -302,15 +306,20 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             else:
                 h0 = hand
                 k0 &= ~mask
-            m = mask
-            while m:
-                bit = m & -m
-                card = bit.bit_length() - 1
-                m ^= bit
-                attack.append(card)
+            low = mask & -mask
+            ranks |= rank_at[low.bit_length()]  # the lead's cards all match one another
+            if mask == low:  # one card
+                attack.append(low.bit_length() - 1)
                 defence.append(-1)
                 unc += 1
-                ranks |= rank_at[card + 1]
+            else:
+                m = mask
+                while m:
+                    bit = m & -m
+                    m ^= bit
+                    attack.append(bit.bit_length() - 1)
+                    defence.append(-1)
+                    unc += 1
             table |= mask
             if not hand and not ns and not out >> to & 1:
                 out |= 1 << to
@@ -319,16 +328,17 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             to = d
             continue
         if ph == THROW:  # the thrower's turns, until he passes or the bout is full
-            hd = h1 if d else h0
-            cap_now = cap
-            if cap_varies:
-                if first_cap and not bout and not taking:
-                    cap_now = first_cap
-                if uncapped and not ns:
-                    cap_now = _BIG
-            room = cap_now - len(attack)
-            if hd.bit_count() - unc < room:
-                room = hd.bit_count() - unc
+            if then != 1:  # (``then`` is 1 just after the check above, which set ``room``)
+                hd = h1 if d else h0
+                cap_now = cap
+                if cap_varies:
+                    if first_cap and not bout and not taking:
+                        cap_now = first_cap
+                    if uncapped and not ns:
+                        cap_now = _BIG
+                room = cap_now - len(attack)
+                if hd.bit_count() - unc < room:
+                    room = hd.bit_count() - unc
             hand = h1 if to else h0
             while True:
                 steps += 1
@@ -393,12 +403,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
         table = 0
         stock_before = ns
         o = 1 - d
-        if rule == 3:
-            order = (d, o)
-        elif rule == 2:
-            order = (lead, 1 - lead)
-        else:
-            order = (o, d)
+        order = orders[lead if by_lead else d]
         if ns:
             for seat in order:
                 if out >> seat & 1:
