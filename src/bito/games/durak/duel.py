@@ -282,12 +282,32 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 mask = m & -m
             else:
                 counts = _SUBSETS[most]
-                k = 0
-                m = hand
-                while m:
-                    group = hand & rank_at[(m & -m).bit_length()]
-                    m ^= group
-                    k += counts[group.bit_count()]
+                if hand >> 64:  # a second deck or special cards: count group by group
+                    k = 0
+                    m = hand
+                    while m:
+                        group = hand & rank_at[(m & -m).bit_length()]
+                        m ^= group
+                        k += counts[group.bit_count()]
+                else:
+                    # One deck, suits in 16-bit rows: add the four rows bit by bit (rank by
+                    # rank) to count the ranks held once, twice, three and four times.
+                    w = hand & 0xFFFF
+                    x = hand >> 16 & 0xFFFF
+                    y = hand >> 32 & 0xFFFF
+                    z = hand >> 48
+                    lo = w ^ x
+                    carry = w & x
+                    hi = y ^ z
+                    carry2 = y & z
+                    ones = lo ^ hi
+                    carry3 = lo & hi
+                    twos = carry ^ carry2 ^ carry3
+                    fours = carry & carry2 | carry3 & (carry | carry2)
+                    k = ((ones & ~twos).bit_count() * counts[1]
+                         + (twos & ~ones).bit_count() * counts[2]
+                         + (ones & twos).bit_count() * counts[3]
+                         + fours.bit_count() * counts[4])
                 r = int(rand() * k)
                 m = hand
                 while True:
