@@ -374,14 +374,16 @@ def _trump_context(rules: Rules, trump_card: int) -> tuple[frozenset[int], int, 
 @dataclass(frozen=True)
 class _Table:
     """What every deal of one rule set and seat count shares: the rules and seat count it was
-    checked for, the :class:`Deal` flags of :func:`_deal_facts` and the shared seat-order
-    memos (:func:`_shared_memo`)."""
+    checked for, the :class:`Deal` flags of :func:`_deal_facts`, the shared seat-order memos
+    (:func:`_shared_memo`) and the trump context of each trump card (:func:`_trump_context`,
+    filled as cards turn up)."""
 
     rules: Rules
     players: int
     facts: tuple[tuple[str, Any], ...]
     thrower_orders: dict[int, tuple[int, ...]]
     draw_orders: dict[int, tuple[int, ...]]
+    trump_contexts: dict[int, tuple[frozenset[int], int, bool]] = field(default_factory=dict)
 
 
 _recent_table: _Table | None = None
@@ -543,7 +545,10 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
             locked[seat] = hands[seat] & ~usable[k]
             hands[seat] &= usable[k]
         locked_cards = tuple(locked)
-    trumps, high_joker, jokers_wild = _trump_context(rules, trump_card)
+    context = shared.trump_contexts.get(trump_card)
+    if context is None:
+        context = shared.trump_contexts[trump_card] = _trump_context(rules, trump_card)
+    trumps, high_joker, jokers_wild = context
     trump_suit = min(trumps) if trumps else -1
     shown_before = list(shown)
     attacker, under_fool = _first_attacker(rules, players, dealer, hands, trumps, match,
@@ -670,14 +675,16 @@ def _lowest(hands: list[int], order: list[int], among: int) -> tuple[int, int, i
     """(rank, place in ``order``, card) of the lowest card in ``among`` that any hand holds;
     ties go to the first such player in ``order``."""
     best: tuple[int, int, int] | None = None
+    best_rank = 16  # above every rank: cards come in seat order, so only a lower rank wins
     for idx, seat in enumerate(order):
         m = hands[seat] & among
         while m:
             low = m & -m
-            c = low.bit_length() - 1
             m ^= low
-            if best is None or (rank_of(c), idx) < best[:2]:
-                best = (rank_of(c), idx, c)
+            c = low.bit_length() - 1
+            if c % 16 < best_rank:  # rank_of(c), inlined
+                best_rank = c % 16
+                best = (best_rank, idx, c)
     return best
 
 
