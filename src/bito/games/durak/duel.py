@@ -66,6 +66,19 @@ def _plain(rules: Rules) -> bool:
     return plain
 
 
+@lru_cache(maxsize=64)
+def _lead_limits(lead_max: int, lead_most: int) -> tuple[int, tuple[int, ...]]:
+    """For the lead: the highest limit worth telling apart (the rules' lead limit, or
+    :data:`_GROUP_MAX` if lower), and ``most_at[limit]``, the most cards of one rank group a
+    lead may hold when at most ``limit`` cards may be led (``lead_most`` when the shape sets
+    one within the limit, else the limit itself, and never more than :data:`_GROUP_MAX`, as
+    rank groups are counted and listed up to that size)."""
+    top = min(lead_max, max(_GROUP_MAX, lead_most))
+    most_at = tuple(lead_most if lead_most and lead_most <= limit else min(limit, _GROUP_MAX)
+                    for limit in range(top + 1))
+    return top, most_at
+
+
 def duel_applies(state: DurakState) -> bool:
     """Does :func:`duel_playout` play this position? Two seats, base rules, a plain deck, and a
     state with no pending extra (a gift, a call, a closed table)."""
@@ -87,8 +100,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     cap = deal.cap
     first_cap = deal.first_bout_cap
     uncapped = deal.uncapped_after_stock
-    lead_max = deal.lead_max
-    lead_most = deal.lead_most
+    lead_top, most_at = _lead_limits(deal.lead_max, deal.lead_most)
     throw_in = deal.throw_in
     transfer = deal.transfer
     face_up = deal.face_up
@@ -133,7 +145,10 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     seen = s.seen
     last_bout = s.last_bout
     cap_varies = bool(first_cap or uncapped)
+    cap_now = cap  # the bout's cap, worked out again before each use if it can change
     rank_at = _RANK_MASK_AT
+    after_cover = 1 if throw_in else 4  # what follows the last cover, and a take
+    after_take = 1 if throw_in else 3
     steps = 0
     then = 0  # how the bout goes on: 1 a throw-in round, 2 its end, 3 taken, 4 beaten
     while True:
@@ -142,8 +157,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             hd = h1 if d else h0
             passing = 0
             if transfer and unc == len(attack):
-                cap_now = cap
-                if cap_varies:
+                if cap_varies:  # (else cap_now stays cap)
+                    cap_now = cap
                     if first_cap and not bout and not taking:
                         cap_now = first_cap
                     if uncapped and not ns:
@@ -213,10 +228,10 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     outs.append(d)
                 if unc:
                     continue
-                then = 1 if throw_in else 4
+                then = after_cover
             elif r == (passing.bit_count() if passing else 0):  # take (listed last)
                 taking = True
-                then = 1 if throw_in else 3
+                then = after_take
             else:  # transfer: the other seat now defends against one card more
                 m = passing
                 for _ in range(r):
@@ -241,8 +256,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 to = d
                 continue
             if then == 1:  # the attacker alone throws in, if he can
-                cap_now = cap
-                if cap_varies:
+                if cap_varies:  # (else cap_now stays cap)
+                    cap_now = cap
                     if first_cap and not bout and not taking:
                         cap_now = first_cap
                     if uncapped and not ns:
@@ -250,7 +265,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 room = cap_now - len(attack)
                 if hd.bit_count() - unc < room:
                     room = hd.bit_count() - unc
-                if out >> att & 1 or room <= 0 or not (h1 if att else h0):
+                if room <= 0 or not (h1 if att else h0) or (out and out >> att & 1):
                     then = 2
                 else:
                     ph = THROW
@@ -258,21 +273,22 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
         elif ph != THROW:  # lead
             steps += 1
             hd = h1 if d else h0
-            cap_now = cap
-            if cap_varies:
+            if cap_varies:  # (else cap_now stays cap)
+                cap_now = cap
                 if first_cap and not bout and not taking:
                     cap_now = first_cap
                 if uncapped and not ns:
                     cap_now = _BIG
-            room = cap_now - len(attack)
-            if hd.bit_count() - unc < room:
-                room = hd.bit_count() - unc
-            limit = room if room < lead_max else lead_max
+            # the most cards the lead may hold: the room on the table and in the defender's
+            # hand, and the rules' limit
+            limit = hd.bit_count() - unc
+            if cap_now - len(attack) < limit:
+                limit = cap_now - len(attack)
+            if limit > lead_top:
+                limit = lead_top
             if limit <= 0:
                 raise RuntimeError("a lead with no room: the bout cannot start")
-            most = lead_most
-            if not most or most > limit:
-                most = limit if limit < _GROUP_MAX else _GROUP_MAX
+            most = most_at[limit]
             hand = h1 if to else h0
             if most == 1:
                 r = int(rand() * hand.bit_count())
@@ -315,8 +331,11 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     m ^= group
                     c = counts[group.bit_count()]
                     if r < c:
-                        leads = _GROUP_LEADS[most].get(group) or _group_leads(group, most)
-                        mask = leads[r].mask
+                        if c == 1:  # a card of its own rank
+                            mask = group
+                        else:
+                            leads = _GROUP_LEADS[most].get(group) or _group_leads(group, most)
+                            mask = leads[r].mask
                         break
                     r -= c
             hand ^= mask
@@ -350,8 +369,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
         if ph == THROW:  # the thrower's turns, until he passes or the bout is full
             if then != 1:  # (``then`` is 1 just after the check above, which set ``room``)
                 hd = h1 if d else h0
-                cap_now = cap
-                if cap_varies:
+                if cap_varies:  # (else cap_now stays cap)
+                    cap_now = cap
                     if first_cap and not bout and not taking:
                         cap_now = first_cap
                     if uncapped and not ns:
@@ -426,7 +445,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
         order = orders[lead if by_lead else d]
         if ns:
             for seat in order:
-                if out >> seat & 1:
+                if out and out >> seat & 1:
                     continue
                 hand = h1 if seat else h0
                 need = size - hand.bit_count()
@@ -445,16 +464,17 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                         k0 |= got & face_up
                     if not ns:
                         break
-        if not ns:
+        if not ns and not (h0 and h1):  # an empty hand with no stock left is out
             for seat in order:
                 if not out >> seat & 1 and not (h1 if seat else h0):
                     out |= 1 << seat
                     outs.append(seat)
         drew = ns != stock_before
         if idle_limit:
-            n_out = len(outs)
-            idle = ((idle & 0xFFFF) + 1 if taken and not drew and idle >> 16 == n_out
-                    else 0) | n_out << 16
+            if taken and not drew and idle >> 16 == len(outs):  # one more idle bout
+                idle = ((idle & 0xFFFF) + 1) | len(outs) << 16
+            else:
+                idle = len(outs) << 16
             if idle & 0xFFFF >= idle_limit and not out:
                 _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
                             attack, defence, unc, ranks, ns, discard, idle, seen,
