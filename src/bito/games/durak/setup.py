@@ -301,6 +301,9 @@ _SHUFFLE_IS_STDLIB: Final = _matches_stdlib_shuffle()
 #: _SUIT_CARDS[s]`` keeps exactly the cards ``c`` with ``suit_of(c) == s``.
 _SUIT_CARDS: Final = tuple(sum(1 << c for c in range(160) if suit_of(c) == s) for s in range(5))
 
+#: ``_BITS[c] == 1 << c`` for every card code.
+_BITS: Final = tuple(1 << c for c in range(160))
+
 _MEMOS: dict[tuple[str, int, str], dict[int, tuple[int, ...]]] = {}
 
 
@@ -472,10 +475,8 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         pos = min(pos, len(deck)) if not rules.deal_whole_pack else len(deck)
     hands = [0] * players
     for k in range(players):
-        got = 0
-        for c in deck[k:pos:players]:
-            got |= 1 << c
-        hands[(dealer + 1 + k) % players] = got
+        # the cards are distinct, so the sum of their bits is their set
+        hands[(dealer + 1 + k) % players] = sum(map(_BITS.__getitem__, deck[k:pos:players]))
     hand_order: tuple[tuple[int, ...], ...] = ()
     if not rules.deal_owner_sees_hand:
         # #58: a hand held face out keeps the order its cards were dealt in.
@@ -671,7 +672,13 @@ def _lowest_of(mask: int) -> int:
     return best
 
 
-def _lowest(hands: list[int], order: list[int], among: int) -> tuple[int, int, int] | None:
+@cache
+def _clockwise_after(dealer: int, players: int) -> tuple[int, ...]:
+    """Every seat, clockwise from the dealer's left (the dealer last)."""
+    return tuple((dealer + i) % players for i in range(1, players + 1))
+
+
+def _lowest(hands: list[int], order: tuple[int, ...], among: int) -> tuple[int, int, int] | None:
     """(rank, place in ``order``, card) of the lowest card in ``among`` that any hand holds;
     ties go to the first such player in ``order``."""
     best: tuple[int, int, int] | None = None
@@ -705,7 +712,7 @@ def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int],
             return (dealer + 1) % players, False
     if rules.first_attacker_rule == "left_of_dealer":
         return (dealer + 1) % players, False
-    order = [(dealer + i) % players for i in range(1, players + 1)]
+    order = _clockwise_after(dealer, players)
     if own:
         # #16 A4: the lowest card of one's own trump suit leads; a tie goes by lot.
         lows = [(rank_of(low), seat, low) for seat in order

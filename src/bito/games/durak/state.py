@@ -265,6 +265,18 @@ class Outcome:
         return out
 
 
+def _new_outcome(loser: int | None, order: tuple[int, ...], draw: bool, reason: str,
+                 teams: tuple[tuple[int, ...], ...], losing: int | None, dummy: int) -> Outcome:
+    """``Outcome(loser, order, draw, reason, teams, losing, dummy=dummy)``, the tallies at
+    their defaults: equal field for field, without the frozen dataclass's ``__init__`` and its
+    ``object.__setattr__`` call per field (every game ends in one, and a run of random games
+    pays for it thousands of times)."""
+    made = object.__new__(Outcome)
+    made.__dict__.update(loser=loser, order=order, draw=draw, reason=reason, teams=teams,
+                         losing_team=losing, points=(), figures=(), epaulettes=0, dummy=dummy)
+    return made
+
+
 class DurakState:
     """A position of a Durak-family game. See the module docstring for the flow."""
 
@@ -1287,10 +1299,9 @@ class DurakState:
             loser, order, draw = None, tuple(self.out), True
         else:
             loser, order, draw = self.out[-1], tuple(self.out), False
-        self.outcome = Outcome(loser=loser, order=order, draw=draw, reason=reason,
-                               teams=self.deal.teams,
-                               losing_team=losing_team(self.deal.team_of, loser),
-                               dummy=self.deal.dummy_seat)
+        self.outcome = _new_outcome(loser, order, draw, reason, self.deal.teams,
+                                    losing_team(self.deal.team_of, loser),
+                                    self.deal.dummy_seat)
         if self.books is not None:
             self.outcome = tallied(self, self.outcome)
 
