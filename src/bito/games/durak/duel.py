@@ -86,17 +86,26 @@ def _lead_limits(lead_max: int, lead_most: int) -> tuple[int, tuple[int, ...]]:
 
 def duel_applies(state: DurakState) -> bool:
     """Does :func:`duel_playout` play this position? Two seats, base rules, a plain deck, and a
-    state with no pending extra (a gift, a call, a closed table)."""
+    state with no pending extra (a gift, a call, a closed table) whose known cards are all in
+    their holders' hands (as the engine keeps them, and position texts must give them)."""
     d = state.deal
     return (d.players == 2 and _plain(d.rules) and len(d.trumps) == 1 and d.high_joker < 0
             and not d.jokers_wild and not d.extras and not d.lead_rules and not d.suit_leads
             and not d.face_down and not d.team_of and state.books is None
             and state.phase in (LEAD, DEFEND_PHASE, THROW) and not state.closed
-            and state.gift is None)
+            and state.gift is None
+            and not (state.known[0] & ~state.hands[0] or state.known[1] & ~state.hands[1]))
 
 
 def duel_playout(s: DurakState, rng: random.Random) -> int:
-    """Play ``s`` (the caller's own copy) to the end in place; the number of actions."""
+    """Play ``s`` (the caller's own copy) to the end in place; the number of actions.
+
+    The known cards ``k0`` and ``k1`` are only ever added to: the engine drops a card from its
+    holder's known cards when he plays it, and a card leaves a hand only by being played and
+    comes back only with a taken table, which makes it known again. So the known cards at
+    the end are those added while in the hand and still in it: ``k0 & h0`` and ``k1 & h1``
+    (the start holds only cards in hand, :func:`duel_applies`), taken once at the end instead
+    of clearing a bit at every play."""
     deal = s.deal
     rules = deal.rules
     beats = s._beats
@@ -220,10 +229,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 hd ^= bit
                 if d:
                     h1 = hd
-                    k1 &= ~bit
                 else:
                     h0 = hd
-                    k0 &= ~bit
                 defence[i] = card
                 unc -= 1
                 ranks |= rank_at[card + 1]
@@ -246,10 +253,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 hd ^= bit
                 if d:
                     h1 = hd
-                    k1 &= ~bit
                 else:
                     h0 = hd
-                    k0 &= ~bit
                 attack.append(bit.bit_length() - 1)
                 defence.append(-1)
                 unc += 1
@@ -348,10 +353,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             hand ^= mask
             if to:
                 h1 = hand
-                k1 &= ~mask
             else:
                 h0 = hand
-                k0 &= ~mask
             low = mask & -mask
             ranks |= rank_at[low.bit_length()]  # the lead's cards all match one another
             if mask == low:  # one card
@@ -404,10 +407,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 hand ^= bit
                 if to:
                     h1 = hand
-                    k1 &= ~bit
                 else:
                     h0 = hand
-                    k0 &= ~bit
                 attack.append(card)
                 defence.append(-1)
                 unc += 1
@@ -538,8 +539,8 @@ def _write_back(s: DurakState, ph: int, to: int, att: int, lead: int, d: int, ta
     s.out_mask = out
     s.hands[0] = h0
     s.hands[1] = h1
-    s.known[0] = k0
-    s.known[1] = k1
+    s.known[0] = k0 & h0  # the loop only adds to the known cards: see duel_playout
+    s.known[1] = k1 & h1
     s.attack = attack
     s.defence = defence
     s.uncovered = unc
