@@ -26,6 +26,7 @@ from functools import lru_cache
 from math import comb
 
 from bito.cards import MATCH_MASKS, suit_of
+from bito.games.durak.setup import _BITS
 from bito.games.durak.state import (
     _BIG,
     _GROUP_LEADS,
@@ -161,6 +162,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     cap_varies = bool(first_cap or uncapped)
     cap_now = cap  # the bout's cap, worked out again before each use if it can change
     rank_at = _RANK_MASK_AT
+    bits = _BITS
     after_cover = 1 if throw_in else 4  # what follows the last cover, and a take
     after_take = 1 if throw_in else 3
     steps = 0
@@ -356,9 +358,10 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             else:
                 h0 = hand
             low = mask & -mask
-            ranks |= rank_at[low.bit_length()]  # the lead's cards all match one another
+            at = low.bit_length()
+            ranks |= rank_at[at]  # the lead's cards all match one another
             if mask == low:  # one card
-                attack.append(low.bit_length() - 1)
+                attack.append(at - 1)
                 defence.append(-1)
                 unc += 1
             else:
@@ -462,7 +465,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                         need = ns
                     got = 0
                     for c in stock[ns - need:ns]:
-                        got |= 1 << c
+                        got |= bits[c]
                     ns -= need
                     if seat:
                         h1 = hand | got
