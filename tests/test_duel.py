@@ -155,3 +155,50 @@ def test_greedy_rollouts_finish_hooked_games(spec: str, players: int) -> None:
         state = new_game(spec, players, seed=seed)
         outcome = greedy_playout(state, random.Random(seed))
         assert outcome is not None and (outcome.draw or 0 <= outcome.loser < players)
+
+
+def test_a_stray_known_card_keeps_the_general_loop() -> None:
+    """The loop only adds to the known cards and takes them with the hand at the end, which
+    needs every known card to start in its holder's hand (as the engine keeps them)."""
+    state = new_game("podkidnoy", 2, seed=3)
+    assert duel_applies(state)
+    stray = state.copy()
+    stray.known[0] |= 1 << stray.stock[0]  # a card of the stock, said to be known to seat 0
+    assert not duel_applies(stray)
+    outcome, steps = random_playout(stray, random.Random(4))
+    general = stray.copy()
+    assert (_general(general, random.Random(4)), general.outcome) == (steps, outcome)
+
+
+def test_lead_limits_match_the_rule() -> None:
+    """``_lead_limits`` tables what the lead's group size limit was worked out from: the
+    lead limit, the room and ``lead_most`` (0 for none)."""
+    from bito.games.durak.duel import _lead_limits
+    from bito.games.durak.state import _GROUP_MAX
+
+    for lead_max in range(0, 12):
+        for lead_most in (0, 1, 2):
+            top, most_at = _lead_limits(lead_max, lead_most)
+            for room in range(-1, 40):
+                limit = min(room, lead_max)
+                want = lead_most if lead_most and lead_most <= limit else min(limit, _GROUP_MAX)
+                got = min(room, top)
+                assert (got <= 0) == (limit <= 0)
+                if limit > 0:
+                    assert most_at[got] == want, (lead_max, lead_most, room)
+
+
+@pytest.mark.parametrize("options", [
+    {"deck.size": 24}, {"deck.size": 24, "lead.max": 2}, {"deck.size": 24, "lead.max": 3},
+    {"deck.size": 52, "lead.shape": "same_rank_1or2"}, {"lead.shape": "single"}])
+def test_leads_from_rich_rank_groups_match(options: dict[str, Any]) -> None:
+    """Leads are counted from the hand's suit rows and chosen by walking its rank groups:
+    short decks (three or four of a rank in one hand) and each lead limit play the general
+    engine's games."""
+    rules = rules_for("podkidnoy").with_options(**options)
+    for seed in range(150):
+        start = new_game(rules, 2, seed=seed)
+        mine, theirs = start.copy(), start.copy()
+        n_mine = duel_playout(mine, random.Random(seed))
+        n_theirs = _general(theirs, random.Random(seed))
+        assert (n_mine, _fields(mine)) == (n_theirs, _fields(theirs)), (options, seed)
