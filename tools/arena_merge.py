@@ -58,7 +58,8 @@ def merge(lines: list[str]) -> dict[str, object]:
     out: dict[str, Any] = {
         "variant": first["variant"], "players": first["players"], "pairs": pairs,
         "games": games, "draws": draws, "errors": errors, "chunks": len(chunks),
-        "think_ms": first.get("think_ms"), "bots": bots}
+        "think_ms": first.get("think_ms"), "playouts": first.get("playouts"),
+        "bots": bots}
     names = [b["name"] for b in bots]
     if first["players"] == 2 and len(names) > 1:
         out["elo"] = merged_elo(chunks, names)
