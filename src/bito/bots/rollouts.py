@@ -29,14 +29,10 @@ import functools
 import random
 from typing import Final
 
+from bito import kernel as _kernel  # (numba itself is imported only when the kernel runs)
 from bito.games.durak import ATTACK, DEFEND, PASS, TRANSFER, Action, DurakState, Outcome
-from bito.games.durak.playout import move_generators, random_playout
+from bito.games.durak.playout import move_generators
 from bito.games.durak.state import THROW
-
-try:  # the compiled greedy playouts (the ``fast`` extra)
-    from bito import kernel as _kernel
-except ImportError:  # pragma: no cover - numpy missing entirely
-    _kernel = None  # type: ignore[assignment]
 
 _PLAIN_LIMIT: Final = 0.7
 """While the stock lasts, a card is thrown in only if it covers at most this fraction of the
@@ -171,7 +167,7 @@ def greedy_playout(state: DurakState, rng: random.Random, epsilon: float = 0.1,
 
 def kernel_greedy_usable(state: DurakState) -> bool:
     """Whether :func:`greedy_scores` runs ``state`` in the kernel (else in Python)."""
-    return _kernel is not None and _kernel.available() and _kernel.supports_state(state)
+    return _kernel.available() and _kernel.supports_state(state)
 
 
 @functools.cache
@@ -179,7 +175,7 @@ def load_kernel_greedy() -> bool:
     """Load the compiled greedy playouts now (once per process; about a second and a half to
     import numba and load the machine code from its cache), so that the first decision of a
     search bot is not the one that pays. Whether they are usable here."""
-    if _kernel is None or not _kernel.available():
+    if not _kernel.available():
         return False
     from bito.games.durak import new_game
 
@@ -237,29 +233,28 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
         outcome = child.outcome
         if outcome is None:
             outcome = greedy_playout(child, random.Random(seed), epsilon)
-        if outcome is None:
-            out.append(0.5)
-        elif outcome.loser == seat:
-            out.append(0.0)
-        elif outcome.draw and players == 2:
-            out.append(0.5)
-        else:
-            out.append(1.0)
+        out.append(0.5 if outcome is None
+                   else seat_score(outcome.loser, outcome.draw, seat, players))
     return out
+
+
+def seat_score(loser: int | None, draw: bool, seat: int, players: int) -> float:
+    """A finished playout's score for ``seat``, as the arena counts a game: 0 the fool, ½ a
+    two-player draw, 1 otherwise."""
+    if loser == seat:
+        return 0.0
+    if draw and players == 2:
+        return 0.5
+    return 1.0
 
 
 def random_loser(state: DurakState, rng: random.Random) -> tuple[int | None, bool]:
     """Finish ``state`` with random play: (the fool or None, whether it was a draw). Uses the
     fast kernel (``bito.kernel``) when it is installed; it falls back to the reference engine
     itself for rules it does not play."""
-    try:
-        from bito import kernel
-    except ImportError:
-        outcome, _ = random_playout(state, rng)
-        return outcome.loser, outcome.draw
-    loser = kernel.random_playout(state, rng.randrange(1 << 62))
+    loser = _kernel.random_playout(state, rng.randrange(1 << 62))
     return loser, loser is None
 
 
 __all__ = ["CardWorth", "card_worth", "greedy_move", "greedy_playout", "greedy_scores",
-           "kernel_greedy_usable", "load_kernel_greedy", "random_loser"]
+           "kernel_greedy_usable", "load_kernel_greedy", "random_loser", "seat_score"]

@@ -29,7 +29,13 @@ from dataclasses import dataclass
 
 from bito.bots.blind import choose as blind_choice
 from bito.bots.determinize import WorldTemplate, template
-from bito.bots.rollouts import greedy_playout, greedy_scores, load_kernel_greedy, random_loser
+from bito.bots.rollouts import (
+    greedy_playout,
+    greedy_scores,
+    load_kernel_greedy,
+    random_loser,
+    seat_score,
+)
 from bito.bots.solver import DRAW, LOSS, WIN, Solver, SolverBudgetExceeded
 from bito.bots.tracking import CardTracker
 from bito.games.durak import Action, DurakState, DurakView
@@ -189,16 +195,8 @@ class SearchBot:
         if outcome is None:
             if self.rollout == "random":
                 loser, draw = random_loser(s, rng)
-                return _score(loser, draw, seat, s.deal.players)
+                return seat_score(loser, draw, seat, s.deal.players)
             outcome = greedy_playout(s, rng, self.epsilon)
             if outcome is None:
                 return 0.5
-        return _score(outcome.loser, outcome.draw, seat, s.deal.players)
-
-
-def _score(loser: int | None, draw: bool, seat: int, players: int) -> float:
-    if loser == seat:
-        return 0.0
-    if draw and players == 2:
-        return 0.5
-    return 1.0
+        return seat_score(outcome.loser, outcome.draw, seat, s.deal.players)
