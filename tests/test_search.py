@@ -156,3 +156,16 @@ def test_search_plays_the_armenian_stock_top_lead(variant: str) -> None:
         assert result.outcome is not None
     leads = [a for a in new_game(variant, 2, seed=3).legal_actions() if not a.cards]
     assert leads, "the deal offers a stock-top lead (else the test checks nothing)"
+
+
+def test_random_rollouts_judge_every_move() -> None:
+    """``rollout="random"`` (kernel random playouts, or the engine's without the kernel)
+    scores every legal move in [0, 1] over the same worlds, and plays a legal one."""
+    s = new_game("podkidnoy", 2, seed=3)
+    view = s.view(s.to_act)
+    bot = SearchBot(1, think_ms=0, playouts=40, rollout="random")
+    move = bot.choose(view)
+    assert move in view.legal
+    assert {e.action for e in bot.last} == set(view.legal)
+    assert all(0.0 <= e.score <= 1.0 and e.samples >= 4 for e in bot.last)
+    assert len({e.score for e in bot.last}) > 1  # the playouts tell the moves apart
