@@ -241,3 +241,31 @@ def test_web_frames_hide_face_down_covers_from_everyone_but_the_defender() -> No
     assert frame_of(s.view(1))["table"][0]["cover"] is not None
     for frame in (frame_of(s.view(0)), frame_of(s.view(1), spectator=True)):
         assert frame["table"][0]["cover"] is None and frame["table"][0]["face_down"]
+
+
+def test_face_down_cover_ranks_stay_out_of_the_attackers_view() -> None:
+    """#59 (S4:16 "the defender lays his cards face down"): the open ranks a view reports
+    (``view.table_ranks``) must not give away the rank of a face-down cover to anyone but the
+    defender, who laid it; the defender's own view keeps them."""
+    from bito.cards import MATCH_MASKS
+
+    checked = 0
+    for seed in range(12):
+        s = new_game("believe_not_believe", 2, seed=seed)
+        bot = make_bot("heuristic", seed)
+        while not s.is_over and checked < 40:
+            covers = [d for d in s.defence if d >= 0]
+            if covers:
+                attack_ranks = 0
+                for c in s.attack:
+                    attack_ranks |= MATCH_MASKS[c]
+                for seat in range(2):
+                    view = s.view(seat)
+                    if seat == s.defender:
+                        assert view.table_ranks == s.table_ranks
+                    else:
+                        assert view.table_ranks == attack_ranks, str(s)
+                if any(not attack_ranks & MATCH_MASKS[c] for c in covers):
+                    checked += 1  # a cover of another rank: a leak would have shown
+            s = s.apply(bot.choose(s.view(s.to_act)))
+    assert checked > 0

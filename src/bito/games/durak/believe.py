@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from bito.cards import cards_of
+from bito.cards import MATCH_MASKS, cards_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import (
     BELIEVE,
@@ -134,6 +134,17 @@ def censor(state: DurakState, seat: int) -> tuple[int, ...]:
     if seat == state.defender:
         return tuple(state.defence)
     return tuple(FACE_DOWN if d >= 0 else d for d in state.defence)
+
+
+def open_ranks(state: DurakState, seat: int) -> int:
+    """``state.table_ranks`` as ``seat`` may know it: without the ranks of covers lying face
+    down, which only the defender has seen."""
+    if seat == state.defender or not any(d >= 0 for d in state.defence):
+        return state.table_ranks
+    ranks = 0
+    for c in state.attack:
+        ranks |= MATCH_MASKS[c]
+    return ranks
 
 
 def explain(state: DurakState, action: Action) -> IllegalActionError | None:

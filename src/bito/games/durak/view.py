@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bito.games.durak.actions import Action
-from bito.games.durak.believe import censor
+from bito.games.durak.believe import censor, open_ranks
 from bito.games.durak.blind import hand_order
 from bito.games.durak.dummy import visible as dummy_cards
 from bito.games.durak.dummy_seat import known as dummy_known
@@ -186,6 +186,6 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         counter_target=state.extra.counter_target if state.extra is not None else -1,
         blind=deal.blind, hand_order=orders,
         exchange_chosen=exchange_pending(state, seat) if deal.exchange_choice else 0,
-        gift=state.gift, extra=state.extra, table_ranks=state.table_ranks,
+        gift=state.gift, extra=state.extra, table_ranks=open_ranks(state, seat) if deal.face_down else state.table_ranks,
         uncovered=state.uncovered,
     )
