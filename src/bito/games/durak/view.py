@@ -186,6 +186,7 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         counter_target=state.extra.counter_target if state.extra is not None else -1,
         blind=deal.blind, hand_order=orders,
         exchange_chosen=exchange_pending(state, seat) if deal.exchange_choice else 0,
-        gift=state.gift, extra=state.extra, table_ranks=open_ranks(state, seat) if deal.face_down else state.table_ranks,
+        gift=state.gift, extra=state.extra,
+        table_ranks=open_ranks(state, seat) if deal.face_down else state.table_ranks,
         uncovered=state.uncovered,
     )
