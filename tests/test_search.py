@@ -33,6 +33,7 @@ VIEW_FIELDS = ("hand", "hand_counts", "known", "attack", "defence", "phase", "to
     ("podkidnoy+second_try", 2), ("perevodnoy+poker", 2), ("podkidnoy+self_throw", 3),
     ("podkidnoy+tossing_dummy", 2), ("podkidnoy+tossing_dummy", 3),
     ("podkidnoy+tossing_dummy+dummy.visible_to=all", 3),
+    ("believe_not_believe", 2), ("believe_not_believe", 3),
 ])
 def test_worlds_agree_with_the_view(variant: str, players: int) -> None:
     rng = random.Random(11)

@@ -198,8 +198,8 @@ def test_search_plays_a_legal_move_and_repeats_itself(variant: str, players: int
 
 
 def test_levels_dispatch_by_view_type() -> None:
-    """A level searches every family; the Durak face-down covers (#59) fall back to the
-    heuristic, and say so."""
+    """A level searches every family, the Durak face-down covers (#59) included: their
+    worlds deal the hidden covers like hidden hand cards."""
     shed = new_game("czech_fool", 2, seed=3)
     bot = make_level("strong", 1, think_ms=0, playouts=16)
     assert isinstance(bot, LevelBot)
@@ -212,7 +212,8 @@ def test_levels_dispatch_by_view_type() -> None:
     view = face_down.view(face_down.to_act)
     bot = make_level("medium", 1, think_ms=0, playouts=16)
     assert bot.choose(view) in view.legal
-    assert bot.fallbacks == 1
+    assert bot.fallbacks == 0 and not bot.errors
+    assert all(e.samples > 0 for e in bot.last)  # searched, not handed to the heuristic
     easy = make_level("easy", 1)
     view = shed.view(shed.to_act)
     assert easy.choose(view) in view.legal

@@ -18,8 +18,9 @@ import random
 from dataclasses import dataclass
 
 from bito.bots.tracking import CardTracker, table_mask
-from bito.cards import cards_of
+from bito.cards import MATCH_MASKS, cards_of
 from bito.games.durak import DurakState, DurakView
+from bito.games.durak.believe import FACE_DOWN
 from bito.games.durak.setup import Deal, MatchContext, _trump_context
 from bito.games.durak.state import LEAD, THROW, _closes, _thrower_order
 
@@ -42,6 +43,8 @@ class WorldTemplate:
     face_up: tuple[int, ...] = ()
     #: A card everyone saw go back on top of the stock (#83), else empty.
     top: tuple[int, ...] = ()
+    #: Places in ``defence`` where a cover lies face down (#59): filled from the pool too.
+    face_down: tuple[int, ...] = ()
 
     def sample(self, rng: random.Random) -> DurakState:
         """One world drawn uniformly among those consistent with the view."""
@@ -63,6 +66,16 @@ class WorldTemplate:
                 hands[seat] |= m
                 at += h
         s.hands = hands
+        if self.face_down:
+            # #59: a face-down cover may be any card its defender held, a bluff included.
+            defence = list(s.defence)
+            for i in self.face_down:
+                c = order[at]
+                at += 1
+                defence[i] = c
+                s._table |= 1 << c
+                s.table_ranks |= MATCH_MASKS[c]
+            s.defence = defence
         # stock[0] is drawn last (the face-up trump while it lies there); stock[-1] is the top.
         rest = order[at:at + self.stock_hidden]
         # Face-up stock cards (the trump card under the stock, #16's turned cards) stay at
@@ -96,26 +109,28 @@ def template(view: DurakView, tracker: CardTracker | None = None) -> WorldTempla
            and view.stock_top_seen not in face else ())
     stock_hidden = view.stock_count - len(face) - len(top)
     pool = tuple(c for c in cards_of(tracker.unseen) if c not in top)
-    if len(pool) < sum(hidden) + stock_hidden:
+    face_down = tuple(i for i, d in enumerate(view.defence) if d == FACE_DOWN)
+    if len(pool) < sum(hidden) + len(face_down) + stock_hidden:
         raise ValueError(f"view of seat {view.seat} does not add up: {len(pool)} unseen cards "
-                         f"for {sum(hidden)} hidden hand cards and {stock_hidden} in the stock")
+                         f"for {sum(hidden)} hidden hand cards, {len(face_down)} face-down "
+                         f"covers and {stock_hidden} in the stock")
     base = _base_state(view, 0)
     if view.bout == 0 and view.my_turn and view.legal:
         # A rule on the first bout of a deal may depend on the match (#78): pick the match
         # context under which the seat has exactly the legal moves it was given.
-        probe = _probe(base, fixed, hidden, pool, view, top)
+        probe = _probe(base, fixed, hidden, pool, view, top, face_down)
         if set(probe.legal_actions()) != set(view.legal):
             base = _base_state(view, 1)
     return WorldTemplate(view, base, tuple(fixed), tuple(hidden), pool, stock_hidden,
-                         tuple(face), top)
+                         tuple(face), top, face_down)
 
 
 def _probe(base: DurakState, fixed: list[int], hidden: list[int], pool: tuple[int, ...],
-           view: DurakView, top: tuple[int, ...]) -> DurakState:
-    stock_hidden = len(pool) - sum(hidden)
+           view: DurakView, top: tuple[int, ...], face_down: tuple[int, ...]) -> DurakState:
+    stock_hidden = len(pool) - sum(hidden) - len(face_down)
     face = [view.trump_card] if view.trump_card_in_stock else []
     t = WorldTemplate(view, base, tuple(fixed), tuple(hidden), pool, stock_hidden, tuple(face),
-                      top)
+                      top, face_down)
     return t.build(list(pool))
 
 

@@ -15,9 +15,8 @@ A level plays every game in the registry, choosing its search by the view it is 
 (:class:`LevelBot`): a Durak-family view goes to the Durak search bot (PIMC with the exact
 endgame), every other family's view to :class:`~bito.bots.pimc.FamilySearchBot` (PIMC over
 worlds sampled by the family's sampler), with the same budgets. Positions no sampler can
-rebuild are played by the family heuristic and counted in :attr:`LevelBot.fallbacks`: the
-Durak face-down covers (#59, whose hidden covers the Durak determinizer does not place) and
-positions without a sampler.
+rebuild are played by the family heuristic and counted in :attr:`LevelBot.fallbacks`: positions
+without a sampler, and Durak options listed in :data:`DURAK_NOT_SEARCHED` (none at present).
 
 A fixed time budget makes the strength depend on the machine; :func:`make_level` takes
 ``think_ms`` to fix it for a measurement (``bito arena --think-ms``), and ``playouts`` to make a
@@ -97,13 +96,10 @@ class LevelBot(SearchBot):
         return self._heuristic.choose(view)
 
 
-DURAK_NOT_SEARCHED: Final = (
-    ("defense_face_down", True, "#59 face-down covers: the view hides which card covers "
-     "which, and the determinizer cannot place them"),
-)
-"""Durak-family options under which :class:`SearchBot` cannot search (found by running
-``strong`` over every Durak-family id of the registry): (rule field, value, why). A level
-plays those games with the heuristic."""
+DURAK_NOT_SEARCHED: Final[tuple[tuple[str, object, str], ...]] = ()
+"""Durak-family options under which :class:`SearchBot` cannot search, as (rule field, value,
+why); a level plays those games with the heuristic. Empty since the fifth session: running
+``strong`` over every Durak-family id of the registry finds none (docs/bots.md)."""
 
 
 def durak_searchable(view: DurakView) -> bool:

@@ -106,9 +106,10 @@ class SearchBot:
         """Every legal move with its estimate, best first (also kept in :attr:`last`)."""
         started = time.perf_counter()
         t = template(view, self.tracker)
-        if view.players == 2 and view.stock_count == 0 and sum(1 for h in t.hidden if h) <= 1:
+        if (view.players == 2 and view.stock_count == 0 and not t.face_down
+                and sum(1 for h in t.hidden if h) <= 1):
             # Every unseen card is in the only other hand: the position is fully known. (Not
-            # so when a tossing dummy, #56, also hides cards.)
+            # so when a tossing dummy, #56, also hides cards, or covers lie face down, #59.)
             solved = self._solve(t)
             if solved is not None:
                 self.last = solved
