@@ -35,11 +35,9 @@ from bito.kernel.greedy import EPSILON_SCALE, greedy_choice, greedy_losers  # no
 from bito.kernel.verify import BASES, random_deal  # noqa: E402
 
 
-def _limits(state: DurakState) -> tuple[np.ndarray, float, float]:
+def _limits(state: DurakState) -> tuple[object, float, float]:
     worth = card_worth(state._beats, state.deal.trumps)
-    arr = np.zeros(64, np.int64)
-    arr[:len(worth.worth[:64])] = worth.worth[:64]
-    return arr, worth.max_plain * 0.7, worth.max_plain * 1.5
+    return worth.kernel_worth(), worth.limit_stock, worth.limit_empty
 
 
 def _random_positions(base: str, rng: random.Random, count: int) -> list[DurakState]:

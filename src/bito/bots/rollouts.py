@@ -42,7 +42,7 @@ plain cards' maximum (about up to a queen in a 36-card pack)."""
 class CardWorth:
     """How many cards each card can cover, for one beat table (cached per table)."""
 
-    __slots__ = ("beats", "max_plain", "worth")
+    __slots__ = ("_kernel", "beats", "limit_empty", "limit_stock", "max_plain", "worth")
 
     def __init__(self, beats: tuple[int, ...], trumps: frozenset[int]) -> None:
         worth = [0] * len(beats)
@@ -56,6 +56,21 @@ class CardWorth:
         # The most a plain card (not a trump, not a special card) can cover.
         self.max_plain = max((w for c, w in enumerate(worth)
                               if c % 80 < 64 and c % 80 // 16 not in trumps), default=0)
+        # The dearest card thrown in while the stock lasts, and once it is empty.
+        self.limit_stock = self.max_plain * _PLAIN_LIMIT
+        self.limit_empty = self.max_plain * 1.5
+        self._kernel: object = None
+
+    def kernel_worth(self) -> object:
+        """:attr:`worth` as the int64 array over card indices the compiled playouts read
+        (made once per beat table)."""
+        if self._kernel is None:
+            import numpy as np
+
+            arr = np.zeros(64, np.int64)
+            arr[:min(64, len(self.worth))] = self.worth[:64]
+            self._kernel = arr
+        return self._kernel
 
 
 _WORTH: dict[int, CardWorth] = {}
@@ -115,7 +130,7 @@ def greedy_move(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
                 best_throw = a
         if best_throw is None:
             return acts[-1]
-        limit = worth.max_plain * _PLAIN_LIMIT if s.stock else worth.max_plain * 1.5
+        limit = worth.limit_stock if s.stock else worth.limit_empty
         if _worth_of(best_throw, w) <= limit:
             return best_throw
         return acts[-1]
@@ -184,27 +199,6 @@ def load_kernel_greedy() -> bool:
     return True
 
 
-_KERNEL_WORTH: dict[int, tuple[tuple[int, ...], object, float, float]] = {}
-
-
-def _kernel_worth(state: DurakState) -> tuple[object, float, float]:
-    """The card worths of ``state``'s beat table as a kernel array, and the two throw-in
-    limits (stock left, stock empty)."""
-    beats = state._beats
-    hit = _KERNEL_WORTH.get(id(beats))
-    if hit is None or hit[0] is not beats:
-        import numpy as np
-
-        worth = card_worth(beats, state.deal.trumps)
-        arr = np.zeros(64, np.int64)
-        arr[:min(64, len(worth.worth))] = worth.worth[:64]
-        if len(_KERNEL_WORTH) > 32:
-            _KERNEL_WORTH.clear()
-        hit = _KERNEL_WORTH[id(beats)] = (beats, arr, worth.max_plain * _PLAIN_LIMIT,
-                                          worth.max_plain * 1.5)
-    return hit[1], hit[2], hit[3]
-
-
 def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
                   epsilon: float = 0.1) -> list[float]:
     """Play each move in ``world`` and finish the game with a greedy playout, every move from
@@ -219,10 +213,11 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
 
         codes = [action_code(a) for a in moves]
         totals = np.zeros(len(moves), np.float64)
-        worth, lim_stock, lim_empty = _kernel_worth(world)
+        worth = card_worth(world._beats, world.deal.trumps)
         greedy_move_values(from_state(world), np.array([c[0] for c in codes], np.int64),
                            np.array([c[1] for c in codes], np.int64),
-                           seed & ((1 << 63) - 1), worth, lim_stock, lim_empty,
+                           seed & ((1 << 63) - 1), worth.kernel_worth(), worth.limit_stock,
+                           worth.limit_empty,
                            int(epsilon * EPSILON_SCALE), seat, _kernel.MAX_STEPS, totals)
         return [float(x) for x in totals]
     out = []
