@@ -12,11 +12,14 @@ another's value to change its meaning.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from bito.cards import STANDARD_LOW_RANK, build_deck, parse_card
 from bito.errors import InvalidNotationError, RulesError
+
+T = TypeVar("T")
 
 REJECTABLE: Final = ("A", "L", "spades", "joker", "mega")
 """What ``trump.reject_indicator`` may name."""
@@ -586,3 +589,22 @@ def _coerce(key: str, current: Any, value: Any) -> Any:
     if not isinstance(value, str):
         raise RulesError(key, f"expected text, not {value!r}")
     return value
+
+
+def last_rules_memo(fn: Callable[[Rules], T]) -> Callable[[Rules], T]:
+    """``fn`` answered again without a call when asked about the very same ``Rules`` object
+    as last time. A run of games deals under one object, and hashing a ``Rules`` (about a
+    hundred fields) for an ``lru_cache`` costs as much as a tenth of a deal; an identity check
+    costs nothing. ``fn`` itself may keep a hashed cache for the other objects."""
+    last: list[Any] = [None, None]
+
+    def memo(rules: Rules) -> T:
+        if last[0] is rules:
+            return last[1]  # type: ignore[no-any-return]
+        answer = fn(rules)
+        last[0] = rules
+        last[1] = answer
+        return answer
+
+    memo.__doc__ = fn.__doc__
+    return memo

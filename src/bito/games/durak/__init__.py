@@ -24,7 +24,7 @@ from bito.games.durak.setup import Deal, MatchContext, deal
 from bito.games.durak.state import DEFEND_PHASE, LEAD, OVER, THROW, DurakState, Outcome
 from bito.games.durak.view import DurakView
 from bito.rules import Rules, rules_for
-from bito.rules.options import pending_options
+from bito.rules.options import last_rules_memo, pending_options
 
 __all__ = [
     "ATTACK", "DEFEND", "DEFEND_PHASE", "LEAD", "OVER", "PASS", "PASS_ACTION", "TAKE",
@@ -39,20 +39,8 @@ def _pending_options(rules: Rules) -> tuple[str, ...]:
     return tuple(pending_options(rules))
 
 
-_recent_pending: tuple[Rules, tuple[str, ...]] | None = None
-
-
-def _pending(rules: Rules) -> tuple[str, ...]:
-    """The options of ``rules`` the engine does not play yet. The last rule set's answer is
-    found by identity first: hashing a ``Rules`` object for the cache costs as much as a
-    tenth of a deal, and a run of games deals under one object."""
-    global _recent_pending
-    recent = _recent_pending
-    if recent is not None and recent[0] is rules:
-        return recent[1]
-    waiting = _pending_options(rules)
-    _recent_pending = (rules, waiting)
-    return waiting
+_pending = last_rules_memo(_pending_options)
+"""The options of a rule set the engine does not play yet (the last rule set by identity)."""
 
 
 _FIRST_DEAL = MatchContext()

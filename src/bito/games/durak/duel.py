@@ -39,6 +39,7 @@ from bito.games.durak.state import (
     _group_leads,
 )
 from bito.rules import Rules
+from bito.rules.options import last_rules_memo
 
 _SUBSETS = tuple(tuple(sum(comb(g, j) for j in range(1, min(g, most) + 1))
                        for g in range(_GROUP_MAX * 2 + 1)) for most in range(_GROUP_MAX + 1))
@@ -56,20 +57,8 @@ def _plain_options(rules: Rules) -> bool:
     return supports(rules, 2) and rules.lead_shape != "rozaliev"
 
 
-_recent_plain: tuple[Rules, bool] | None = None
-
-
-def _plain(rules: Rules) -> bool:
-    """Rules whose every option is one that this loop plays (the compiled kernel's set). The
-    last rule set's answer is found by identity first (hashing ``Rules`` for the cache would
-    cost more than the check)."""
-    global _recent_plain
-    recent = _recent_plain
-    if recent is not None and recent[0] is rules:
-        return recent[1]
-    plain = _plain_options(rules)
-    _recent_plain = (rules, plain)
-    return plain
+_plain = last_rules_memo(_plain_options)
+"""Rules whose every option is one that this loop plays (the last rule set by identity)."""
 
 
 @lru_cache(maxsize=64)
