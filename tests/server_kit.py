@@ -26,6 +26,15 @@ from bito.server.rooms import Settings
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|RJ|BJ|W[1-4]|MC)'*(?![a-z])")
 
 
+def scripted(**fields: Any) -> Settings:
+    """Server settings for tests whose clients answer every frame at once. Such a client
+    plays a random Mau-Mau game at about 700 messages a second, over the per-connection flood
+    limit set for people (200), which would cut it off mid-game; the flood test keeps the
+    real limit."""
+    fields.setdefault("rate_limit", 100_000)
+    return Settings(**fields)
+
+
 class ServerThread:
     """The app under uvicorn in a background thread, on a free loopback port."""
 

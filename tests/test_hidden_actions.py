@@ -17,8 +17,7 @@ from bito.cards import card_str
 from bito.games import Game, new_game
 from bito.games.protocol import Hidden, seen_by
 from bito.record import GameRecord, load_record
-from bito.server.rooms import Settings
-from server_kit import CARD, Client, ServerThread, create_table
+from server_kit import CARD, Client, ServerThread, create_table, scripted
 
 CHEAT = "believe_not_believe_2"
 
@@ -138,7 +137,7 @@ def test_85_server_log_shows_each_seat_only_its_own_put_down_cards(tmp_path: Pat
     """The web server's move log: Alice's frames name her own put-down cards and never a
     bot's; a spectator sees none; the log's private ``others`` form never travels."""
     db = str(tmp_path / "hidden.sqlite3")
-    srv = ServerThread(db, Settings(bot_delay=0.0))
+    srv = ServerThread(db, scripted(bot_delay=0.0))
     try:
         t = create_table(srv.http, players=3, variant=CHEAT, seats=["random", "random"])
         alice = Client(srv.base, t["table"], t["token"])
@@ -174,7 +173,7 @@ def test_85_server_log_shows_each_seat_only_its_own_put_down_cards(tmp_path: Pat
 def test_85_a_restarted_server_still_hides_the_log(tmp_path: Path) -> None:
     """The log rebuilt from the database after a restart keeps the face-down form."""
     db = str(tmp_path / "restart.sqlite3")
-    srv = ServerThread(db, Settings(bot_delay=0.0))
+    srv = ServerThread(db, scripted(bot_delay=0.0))
     try:
         t = create_table(srv.http, players=3, variant=CHEAT, seats=["random", "random"])
         alice = Client(srv.base, t["table"], t["token"])
@@ -191,7 +190,7 @@ def test_85_a_restarted_server_still_hides_the_log(tmp_path: Path) -> None:
         alice.close()
     finally:
         srv.stop()
-    srv = ServerThread(db)
+    srv = ServerThread(db, scripted())
     try:
         again = Client(srv.base, t["table"], t["token"])
         frame = again.wait(lambda m: m["type"] == "state" and "log" in m)

@@ -35,12 +35,13 @@ from server_kit import (
     hidden_cards,
     join,
     play_to_end,
+    scripted,
 )
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    srv = ServerThread(str(tmp_path / "games.sqlite3"), Settings(timer=60, bot_delay=0))
+    srv = ServerThread(str(tmp_path / "games.sqlite3"), scripted(timer=60, bot_delay=0))
     yield srv
     srv.stop()
 
@@ -200,7 +201,7 @@ def test_the_clock_applies_the_inactivity_rules(tmp_path: Path) -> None:
     the thrower's a pass; after two time-outs in a row a seat is handed to a bot, and a
     player who says he is back gets it again."""
     srv = ServerThread(str(tmp_path / "clock.sqlite3"),
-                       Settings(timer=0.15, bot_delay=0, timeouts_to_bot=2))
+                       scripted(timer=0.15, bot_delay=0, timeouts_to_bot=2))
     try:
         t = create_table(srv.http, players=2, seats=["open"])
         bob = join(srv.http, t["table"], "Bob")
@@ -365,6 +366,9 @@ def test_a_flood_cuts_off_only_the_flooding_connection(tmp_path: Path) -> None:
         errors = [m for m in list(flood.messages) if m["type"] == "error"]
         if errors:  # any error frame that did arrive names the rate limit
             assert "messages a second" in errors[-1]["message"]
+        # a proper close frame with the policy code, not a dropped socket (a client library
+        # reports a dropped socket as a network fault, not as the server's decision)
+        assert flood.ws.close_code == 1008, flood.ws.close_code
         host.send({"type": "ping"})
         assert host.wait(lambda m: m["type"] == "pong")
         host.close()
@@ -386,7 +390,7 @@ def test_a_clock_keeps_running_across_a_restart(tmp_path: Path) -> None:
     a row: his remaining time counts from his turn's start (kept in the database), and one
     more time-out after the restart hands his seat to a bot."""
     db = str(tmp_path / "clock.sqlite3")
-    settings = Settings(timer=2.0, bot_delay=0, timeouts_to_bot=2, resume_grace=0.4)
+    settings = scripted(timer=2.0, bot_delay=0, timeouts_to_bot=2, resume_grace=0.4)
     srv = ServerThread(db, settings)
     try:
         t = create_table(srv.http, players=2, seats=["heuristic"])

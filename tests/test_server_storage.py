@@ -22,9 +22,8 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from bito.server.rooms import Settings
 from bito.server.storage import SeatRow, Storage, TableRow
-from server_kit import Client, ServerThread, create_table, join, play_to_end
+from server_kit import Client, ServerThread, create_table, join, play_to_end, scripted
 
 
 def _table(table_id: str) -> TableRow:
@@ -72,7 +71,7 @@ def test_sqlite_round_trip(tmp_path: Path) -> None:
 def _resume_game(db: str) -> None:
     """Play a few moves, stop the server, start another on the same database: the game
     goes on from the same position, with the same seats and tokens."""
-    settings = Settings(timer=60, bot_delay=0)
+    settings = scripted(timer=60, bot_delay=0)
     srv = ServerThread(db, settings)
     try:
         t = create_table(srv.http, players=3, seats=["open", "random"])

@@ -19,13 +19,20 @@ pytest.importorskip("fastapi")
 
 from bito.cards import card_str, cards_of
 from bito.games.durak.blind import hand_order
-from bito.server.rooms import Settings
-from server_kit import CARD, Client, ServerThread, create_table, full_states, play_to_end
+from server_kit import (
+    CARD,
+    Client,
+    ServerThread,
+    create_table,
+    full_states,
+    play_to_end,
+    scripted,
+)
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    srv = ServerThread(str(tmp_path / "blind.sqlite3"), Settings(timer=60, bot_delay=0))
+    srv = ServerThread(str(tmp_path / "blind.sqlite3"), scripted(timer=60, bot_delay=0))
     yield srv
     srv.stop()
 

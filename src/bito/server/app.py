@@ -13,7 +13,9 @@ Messages a client may send over ``/ws/{table}?token=...``:
 * ``{"type": "ping"}``.
 
 The server sends ``{"type": "state", ...}`` frames (see :meth:`Lobby.frame`) and
-``{"type": "error", "message": ...}`` replies.
+``{"type": "error", "message": ...}`` replies. A connection that sends more than
+``Settings.rate_limit`` messages a second, or stops reading its frames, gets an error frame
+saying so and is closed with code 1008; the seat stays, and a reconnect goes on.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ log = logging.getLogger("bito.server")
 
 MAX_MESSAGE = 4096  # characters; a move is a few
 QUEUE_LIMIT = 200  # frames waiting for a client that does not read
+FLOOD_CLOSE = 1008  # "policy violation": the close code for a flooding or non-reading client
 STATIC = resources.files("bito.server") / "static"
 
 
@@ -288,6 +291,7 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
     writer_task = asyncio.create_task(writer())
     await lobby.attach(room, conn)
     recent: list[float] = []
+    close_code: int | None = None  # set when the server, not the client, ends the connection
     try:
         while True:
             message = await websocket.receive()
@@ -299,18 +303,24 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
             if len(recent) > lobby.settings.rate_limit:  # a flood: drop this client only
                 await send({"type": "error", "message": f"more than {lobby.settings.rate_limit}"
                             " messages a second; reconnect to go on"})
+                close_code = FLOOD_CLOSE
                 break
             reply = await _handle(lobby, room, seat, message.get("text"))
             if reply is not None:
                 await send(reply)
-    except (WebSocketDisconnect, ConnectionError, RuntimeError):
+    except (WebSocketDisconnect, RuntimeError):
         pass
+    except ConnectionError:  # the client stopped reading its frames
+        close_code = FLOOD_CLOSE
     finally:
         await lobby.detach(room, conn)
         queue.put_nowait(None)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer_task, 1.0)
         writer_task.cancel()
+        if close_code is not None:  # a proper close frame, after the error frame that says why
+            with contextlib.suppress(Exception):
+                await websocket.close(code=close_code, reason="flood")
 
 
 KNOWN = ("act", "ready", "bot", "back", "ping")
