@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from itertools import accumulate
 from math import comb
 
 from bito.cards import MATCH_MASKS, suit_of
@@ -144,6 +145,9 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             table |= 1 << c
     stock = s.stock
     ns = len(stock)
+    # ``drawn[i]``: the first i cards of the stock (bottom first), so the top n of ns cards
+    # are ``drawn[ns] - drawn[ns - n]`` (the cards are distinct, so a sum is a union)
+    drawn = (0, *accumulate(map(_BITS.__getitem__, stock)))
     discard = s.discard
     idle = s.idle
     seen = s.seen
@@ -151,7 +155,6 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     cap_varies = bool(first_cap or uncapped)
     cap_now = cap  # the bout's cap, worked out again before each use if it can change
     rank_at = _RANK_MASK_AT
-    bits = _BITS
     after_cover = 1 if throw_in else 4  # what follows the last cover, and a take
     after_take = 1 if throw_in else 3
     steps = 0
@@ -181,23 +184,17 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             # (by place on the table, then by card), the transfers, the take. ``i`` is the
             # place of the card the draw covers, -1 when it is a transfer or the take (then
             # ``r`` counts from the first transfer).
-            i = -1
             if unc == 1:  # the usual case: one card to beat, no loop over the table
-                j = defence.index(-1)
-                m = hd & beats[attack[j]]
+                i = defence.index(-1)
+                m = hd & beats[attack[i]]
                 c = m.bit_count()
-                if passing:
-                    r = (rand() * (c + 1 + passing.bit_count())).__trunc__()
-                elif c:
-                    r = (rand() * (c + 1)).__trunc__()
-                else:
-                    rand()  # the take is the only action: the draw is made all the same
-                    r = 0
-                if r < c:
-                    i = j
-                else:
+                # (with no cover the take is the only action: the draw is made all the same)
+                r = (rand() * (c + 1 + passing.bit_count() if passing else c + 1)).__trunc__()
+                if r >= c:
+                    i = -1
                     r -= c
             else:
+                i = -1
                 k = 1 + passing.bit_count() if passing else 1
                 for a, c in zip(attack, defence, strict=False):
                     if c == -1:
@@ -272,26 +269,26 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 else:
                     ph = THROW
                     to = att
-        elif ph != THROW:  # lead
+        elif ph != THROW:  # lead: a bout starts, so the table is empty
             steps += 1
-            hd = h1 if d else h0
             if cap_varies:  # (else cap_now stays cap)
                 cap_now = cap
                 if first_cap and not bout and not taking:
                     cap_now = first_cap
                 if uncapped and not ns:
                     cap_now = _BIG
-            # the most cards the lead may hold: the room on the table and in the defender's
-            # hand, and the rules' limit
-            limit = hd.bit_count() - unc
-            if cap_now - len(attack) < limit:
-                limit = cap_now - len(attack)
+            # the most cards the lead may hold: the room in the defender's hand and on the
+            # table, and the rules' limit
+            limit = (h1 if d else h0).bit_count()
+            if cap_now < limit:
+                limit = cap_now
             if limit > lead_top:
                 limit = lead_top
             if limit <= 0:
                 raise RuntimeError("a lead with no room: the bout cannot start")
             most = most_at[limit]
             hand = h1 if to else h0
+            # ``at``: one more than the index of a card of the led rank
             if most == 1:
                 r = (rand() * hand.bit_count()).__trunc__()
                 m = hand
@@ -299,6 +296,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     m &= m - 1
                     r -= 1
                 mask = m & -m
+                at = mask.bit_length()
+                c = 1
             else:
                 counts = _SUBSETS[most]
                 if hand >> 64:  # a second deck or special cards: count group by group
@@ -306,7 +305,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     m = hand
                     while m:
                         group = hand & rank_at[(m & -m).bit_length()]
-                        m ^= group
+                        m -= group
                         k += counts[group.bit_count()]
                 else:
                     # One deck, suits in 16-bit rows: add the four rows bit by bit (rank by
@@ -321,47 +320,47 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     carry2 = y & z
                     ones = lo ^ hi
                     carry3 = lo & hi
-                    twos = carry ^ carry2 ^ carry3
-                    fours = carry & carry2 | carry3 & (carry | carry2)
-                    k = ((ones & ~twos).bit_count() * counts[1]
-                         + (twos & ~ones).bit_count() * counts[2]
-                         + (ones & twos).bit_count() * counts[3]
-                         + fours.bit_count() * counts[4])
+                    if carry or carry2 or carry3:  # some rank is held more than once
+                        twos = carry ^ carry2 ^ carry3
+                        fours = carry & carry2 | carry3 & (carry | carry2)
+                        k = ((ones & ~twos).bit_count()
+                             + (twos & ~ones).bit_count() * counts[2]
+                             + (ones & twos).bit_count() * counts[3]
+                             + fours.bit_count() * counts[4])
+                    else:  # every rank once: a lead per card
+                        k = ones.bit_count()
                 r = (rand() * k).__trunc__()
                 m = hand
-                while True:
-                    group = hand & rank_at[(m & -m).bit_length()]
-                    m ^= group
+                while True:  # the rank groups by their lowest card, as the engine lists them
+                    at = (m & -m).bit_length()
+                    group = hand & rank_at[at]
                     c = counts[group.bit_count()]
                     if r < c:
-                        if c == 1:  # a card of its own rank
-                            mask = group
-                        else:
-                            leads = _GROUP_LEADS[most].get(group) or _group_leads(group, most)
-                            mask = leads[r].mask
                         break
+                    m -= group
                     r -= c
-            hand ^= mask
+                mask = group if c == 1 else (_GROUP_LEADS[most].get(group)
+                                             or _group_leads(group, most))[r].mask
+            hand -= mask
             if to:
                 h1 = hand
             else:
                 h0 = hand
-            low = mask & -mask
-            at = low.bit_length()
-            ranks |= rank_at[at]  # the lead's cards all match one another
-            if mask == low:  # one card
-                attack.append(at - 1)
-                defence.append(-1)
-                unc += 1
+            ranks = rank_at[at]  # the lead's cards all match one another
+            table = mask
+            if c == 1:  # one card
+                attack = [at - 1]
+                defence = [-1]
+                unc = 1
             else:
+                attack = []
                 m = mask
                 while m:
                     bit = m & -m
-                    m ^= bit
+                    m -= bit
                     attack.append(bit.bit_length() - 1)
-                    defence.append(-1)
-                    unc += 1
-            table |= mask
+                unc = len(attack)
+                defence = [-1] * unc
             if not hand and not ns and not out >> to & 1:
                 out |= 1 << to
                 outs.append(to)
@@ -422,48 +421,46 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 continue
             else:
                 then = 4
-        # the bout ends: to the defender (3) or to the discard (4)
+        # the bout ends: to the defender (3) or to the discard (4); the table is not cleared
+        # here (the next lead sets it up afresh), only for a state handed back
         taken = then == 3
         last_attack, last_defence = attack, defence  # the bout's cards, kept for the record
         if taken:
             if d:
-                h1 |= table
+                h1 += table  # (a card on the table is in no hand, so + is |)
                 k1 |= table
             else:
-                h0 |= table
+                h0 += table
                 k0 |= table
         else:
-            discard |= table
-        attack = []
-        defence = []
-        unc = 0
-        ranks = 0
+            discard += table
         taking = False
-        table = 0
         stock_before = ns
-        o = 1 - d
         order = orders[lead if by_lead else d]
         if ns:
             for seat in order:
                 if out and out >> seat & 1:
                     continue
-                hand = h1 if seat else h0
-                need = size - hand.bit_count()
-                if need > 0:
-                    if need > ns:
-                        need = ns
-                    got = 0
-                    for c in stock[ns - need:ns]:
-                        got |= bits[c]
-                    ns -= need
-                    if seat:
-                        h1 = hand | got
+                if seat:
+                    need = size - h1.bit_count()
+                    if need > 0:
+                        if need > ns:
+                            need = ns
+                        got = drawn[ns] - drawn[ns - need]  # the top ``need`` cards
+                        ns -= need
+                        h1 += got
                         k1 |= got & face_up
-                    else:
-                        h0 = hand | got
+                else:
+                    need = size - h0.bit_count()
+                    if need > 0:
+                        if need > ns:
+                            need = ns
+                        got = drawn[ns] - drawn[ns - need]
+                        ns -= need
+                        h0 += got
                         k0 |= got & face_up
-                    if not ns:
-                        break
+                if not ns:
+                    break
         if not ns and not (h0 and h1):  # an empty hand with no stock left is out
             for seat in order:
                 if not out >> seat & 1 and not (h1 if seat else h0):
@@ -471,24 +468,32 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     outs.append(seat)
         drew = ns != stock_before
         if idle_limit:
-            if taken and not drew and idle >> 16 == len(outs):  # one more idle bout
-                idle = ((idle & 0xFFFF) + 1) | len(outs) << 16
+            # ``idle`` packs the idle bouts in a row with, above bit 16, the players out when
+            # the count began; while no one is out (``outs`` empty) it is the count alone
+            if out:  # the game ends below: the count is kept as the engine keeps it
+                if taken and not drew and idle >> 16 == len(outs):
+                    idle = ((idle & 0xFFFF) + 1) | len(outs) << 16
+                else:
+                    idle = len(outs) << 16
+            elif taken and not drew and idle < 0x10000:  # one more idle bout
+                idle += 1
+                if idle >= idle_limit:
+                    _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
+                                [], [], 0, 0, ns, discard, idle, seen,
+                                _bout_cards(last_attack, last_defence, last_bout))
+                    s._declare_draw("idle")
+                    return steps
             else:
-                idle = len(outs) << 16
-            if idle & 0xFFFF >= idle_limit and not out:
-                _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
-                            attack, defence, unc, ranks, ns, discard, idle, seen,
-                            _bout_cards(last_attack, last_defence, last_bout))
-                s._declare_draw("idle")
-                return steps
+                idle = 0
         if out:
             _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
-                        attack, defence, unc, ranks, ns, discard, idle, seen,
-                            _bout_cards(last_attack, last_defence, last_bout))
+                        [], [], 0, 0, ns, discard, idle, seen,
+                        _bout_cards(last_attack, last_defence, last_bout))
             s._finish([seat for seat in (0, 1) if not out >> seat & 1])
             return steps
-        att = o if taken else d
-        d = 1 - att
+        if not taken:  # the defender attacks next (with two seats the attacker is his other)
+            att = d
+            d = 1 - att
         lead = to = att
         bout += 1
         ph = LEAD
@@ -499,7 +504,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 key = (h0, h1, att, d, ns)
                 if seen.count(key) + 1 >= repetition:
                     _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
-                                attack, defence, unc, ranks, ns, discard, idle, seen,
+                                [], [], 0, 0, ns, discard, idle, seen,
                                 _bout_cards(last_attack, last_defence, last_bout))
                     s._check_repetition()
                     return steps
