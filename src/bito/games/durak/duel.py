@@ -47,6 +47,9 @@ _SUBSETS = tuple(tuple(sum(comb(g, j) for j in range(1, min(g, most) + 1))
 """``_SUBSETS[most][g]``: how many leads a rank group of ``g`` cards offers (its non-empty
 subsets of at most ``most`` cards), so that a lead is drawn without listing them all."""
 
+_BIG_HAND = 160
+"""More cards than any hand holds (the card codes run from 0 to 159)."""
+
 _DRAW_RULES = {"attacker_first": 0, "right_of_defender_first": 1,
                "attacker_then_strict_clockwise": 2, "defender_first": 3}
 
@@ -73,6 +76,15 @@ def _lead_limits(lead_max: int, lead_most: int) -> tuple[int, tuple[int, ...]]:
     most_at = tuple(lead_most if lead_most and lead_most <= limit else min(limit, _GROUP_MAX)
                     for limit in range(top + 1))
     return top, most_at
+
+
+@lru_cache(maxsize=64)
+def _most_by_count(lead_max: int, lead_most: int, cap: int) -> tuple[int, ...]:
+    """Under a cap that does not change: indexed by the size of the defender's hand, the most
+    cards of one rank group a lead may hold (:func:`_lead_limits`), 0 when none may be led."""
+    top, most_at = _lead_limits(lead_max, lead_most)
+    return tuple(most_at[min(n, cap, top)] if min(n, cap, top) > 0 else 0
+                 for n in range(_BIG_HAND + 1))
 
 
 def duel_applies(state: DurakState) -> bool:
@@ -106,6 +118,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     first_cap = deal.first_bout_cap
     uncapped = deal.uncapped_after_stock
     lead_top, most_at = _lead_limits(deal.lead_max, deal.lead_most)
+    most_by_count = _most_by_count(deal.lead_max, deal.lead_most, cap)
     throw_in = deal.throw_in
     transfer = deal.transfer
     face_up = deal.face_up
@@ -213,16 +226,16 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     m &= m - 1
                     r -= 1
                 bit = m & -m
-                card = bit.bit_length() - 1
-                hd ^= bit
+                at = bit.bit_length()
+                hd -= bit  # (a card taken from a set, a card added to it: - and + are ^ and |)
                 if d:
                     h1 = hd
                 else:
                     h0 = hd
-                defence[i] = card
+                defence[i] = at - 1
                 unc -= 1
-                ranks |= rank_at[card + 1]
-                table |= bit
+                ranks |= rank_at[at]
+                table += bit
                 if not hd and not ns and not out >> d & 1:
                     out |= 1 << d
                     outs.append(d)
@@ -264,29 +277,36 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 room = cap_now - len(attack)
                 if hd.bit_count() - unc < room:
                     room = hd.bit_count() - unc
-                if room <= 0 or not (h1 if att else h0) or (out and out >> att & 1):
+                hand = h1 if att else h0
+                if room <= 0 or not hand or (out and out >> att & 1):
                     then = 2
-                else:
+                elif hand & ranks:
                     ph = THROW
                     to = att
+                else:  # nothing to throw: the pass is his only action (the draw is made)
+                    steps += 1
+                    rand()
+                    then = 2
         elif ph != THROW:  # lead: a bout starts, so the table is empty
             steps += 1
-            if cap_varies:  # (else cap_now stays cap)
+            if cap_varies:
                 cap_now = cap
                 if first_cap and not bout and not taking:
                     cap_now = first_cap
                 if uncapped and not ns:
                     cap_now = _BIG
-            # the most cards the lead may hold: the room in the defender's hand and on the
-            # table, and the rules' limit
-            limit = (h1 if d else h0).bit_count()
-            if cap_now < limit:
-                limit = cap_now
-            if limit > lead_top:
-                limit = lead_top
-            if limit <= 0:
+                # the most cards the lead may hold: the room in the defender's hand and on
+                # the table, and the rules' limit
+                limit = (h1 if d else h0).bit_count()
+                if cap_now < limit:
+                    limit = cap_now
+                if limit > lead_top:
+                    limit = lead_top
+                most = most_at[limit] if limit > 0 else 0
+            else:  # the same, worked out in advance for each size of the defender's hand
+                most = most_by_count[(h1 if d else h0).bit_count()]
+            if not most:
                 raise RuntimeError("a lead with no room: the bout cannot start")
-            most = most_at[limit]
             hand = h1 if to else h0
             # ``at``: one more than the index of a card of the led rank
             if most == 1:
@@ -297,7 +317,9 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     r -= 1
                 mask = m & -m
                 at = mask.bit_length()
-                c = 1
+                attack = [at - 1]
+                defence = [-1]
+                unc = 1
             else:
                 counts = _SUBSETS[most]
                 if hand >> 64:  # a second deck or special cards: count group by group
@@ -339,8 +361,17 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                         break
                     m -= group
                     r -= c
-                mask = group if c == 1 else (_GROUP_LEADS[most].get(group)
-                                             or _group_leads(group, most))[r].mask
+                if c == 1:  # a card of its own rank
+                    mask = group
+                    attack = [at - 1]
+                    defence = [-1]
+                    unc = 1
+                else:  # the r-th lead of the group, its cards in increasing order
+                    act = (_GROUP_LEADS[most].get(group) or _group_leads(group, most))[r]
+                    mask = act.mask
+                    attack = [*act.cards]
+                    unc = len(attack)
+                    defence = [-1] * unc
             hand -= mask
             if to:
                 h1 = hand
@@ -348,19 +379,6 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 h0 = hand
             ranks = rank_at[at]  # the lead's cards all match one another
             table = mask
-            if c == 1:  # one card
-                attack = [at - 1]
-                defence = [-1]
-                unc = 1
-            else:
-                attack = []
-                m = mask
-                while m:
-                    bit = m & -m
-                    m -= bit
-                    attack.append(bit.bit_length() - 1)
-                unc = len(attack)
-                defence = [-1] * unc
             if not hand and not ns and not out >> to & 1:
                 out |= 1 << to
                 outs.append(to)
@@ -368,7 +386,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             to = d
             continue
         if ph == THROW:  # the thrower's turns, until he passes or the bout is full
-            if then != 1:  # (``then`` is 1 just after the check above, which set ``room``)
+            if then != 1:  # (``then`` is 1 just after the check above, which set ``room``
+                # and ``hand``; this is a playout that starts in the throw phase)
                 hd = h1 if d else h0
                 if cap_varies:  # (else cap_now stays cap)
                     cap_now = cap
@@ -379,11 +398,13 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 room = cap_now - len(attack)
                 if hd.bit_count() - unc < room:
                     room = hd.bit_count() - unc
-            hand = h1 if to else h0
+                hand = h1 if to else h0
+                if room <= 0:  # no room: nothing to throw
+                    hand = 0
             while True:
                 steps += 1
                 m = hand & ranks
-                if not m or room <= 0:
+                if not m:
                     rand()  # the pass is the only action: the draw is made all the same
                     break
                 k = m.bit_count() + 1
@@ -394,17 +415,16 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     m &= m - 1
                     r -= 1
                 bit = m & -m
-                card = bit.bit_length() - 1
-                hand ^= bit
+                hand -= bit
                 if to:
                     h1 = hand
                 else:
                     h0 = hand
-                attack.append(card)
+                attack.append(bit.bit_length() - 1)
                 defence.append(-1)
                 unc += 1
                 # (``ranks`` already holds the card's rank: it was thrown because it did)
-                table |= bit
+                table += bit
                 if not hand and not ns and not out >> to & 1:
                     out |= 1 << to
                     outs.append(to)
