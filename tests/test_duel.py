@@ -117,6 +117,18 @@ def test_random_playout_uses_the_loop_and_leaves_the_state_alone() -> None:
     assert _fields(state) == before
 
 
+@pytest.mark.parametrize("variant", ["podkidnoy", "perevodnoy", "podkidnoy+armenian"])
+def test_an_in_place_playout_ends_where_a_copied_one_does(variant: str) -> None:
+    """``in_place=True`` (the benchmark's fresh deals) plays the same game on the state it is
+    given, the two-seat loop and the general one alike."""
+    for seed in range(5):
+        state = new_game(variant, 2 + seed % 2, seed=seed)
+        copied = random_playout(state, random.Random(seed))
+        assert state.outcome is None
+        assert random_playout(state, random.Random(seed), in_place=True) == copied
+        assert state.outcome == copied[0]
+
+
 def test_other_games_keep_the_general_loop() -> None:
     assert duel_applies(new_game("perevodnoy", 2, seed=1))
     assert not duel_applies(new_game("podkidnoy", 3, seed=1))

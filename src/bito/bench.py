@@ -58,7 +58,7 @@ DEFAULT_SECONDS = 2.0
 
 def reference_game(rules: Rules, players: int, seed: int, rng: random.Random) -> int:
     """One game on the pure-Python reference engine (deal included)."""
-    _, steps = random_playout(new_game(rules, players, seed=seed), rng)
+    _, steps = random_playout(new_game(rules, players, seed=seed), rng, in_place=True)
     return steps
 
 

@@ -20,13 +20,15 @@ from bito.games.durak.state import (
 )
 
 
-def random_playout(state: DurakState, rng: random.Random) -> tuple[Outcome, int]:
+def random_playout(state: DurakState, rng: random.Random, *,
+                   in_place: bool = False) -> tuple[Outcome, int]:
     """Play uniformly random legal moves to the end; return the outcome and the move count.
 
     The loop asks :func:`move_generators` for each phase's moves and picks with one
-    ``rng.random()`` per move.
+    ``rng.random()`` per move. It plays a copy of ``state`` unless ``in_place`` (for a caller
+    that made the state for this playout alone, such as the benchmark's fresh deal).
     """
-    s = state.copy()
+    s = state if in_place else state.copy()
     if duel_applies(s):  # two seats under the base rules: the same game, in one loop
         steps = duel_playout(s, rng)
         assert s.outcome is not None
