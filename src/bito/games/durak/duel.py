@@ -168,31 +168,31 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     cap_varies = bool(first_cap or uncapped)
     cap_now = cap  # the bout's cap, worked out again before each use if it can change
     rank_at = _RANK_MASK_AT
-    after_cover = 1 if throw_in else 4  # what follows the last cover, and a take
-    after_take = 1 if throw_in else 3
     steps = 0
-    then = 0  # how the bout goes on: 1 a throw-in round, 2 its end, 3 taken, 4 beaten
+    passing = 0  # the defender's cards that may transfer (only ever set under transfer rules)
+    set_up = False  # whether ``room`` and ``hand`` are set for a throw-in round
     while True:
         if ph == DEFEND_PHASE:
             steps += 1
             hd = h1 if d else h0
-            passing = 0
-            if transfer and unc == len(attack):
-                if cap_varies:  # (else cap_now stays cap)
-                    cap_now = cap
-                    if first_cap and not bout and not taking:
-                        cap_now = first_cap
-                    if uncapped and not ns:
-                        cap_now = _BIG
-                same = MATCH_MASKS[attack[0]]
-                ok = not (bout == 0 and no_first)
-                for a in attack:
-                    if not same >> a & 1 or (no_trump_transfer and suit_of(a) in trumps):
-                        ok = False
-                o = 1 - d
-                if (ok and not out >> o & 1 and (h1 if o else h0).bit_count() >= unc + 1
-                        and unc + 1 <= cap_now):
-                    passing = hd & same
+            if transfer:
+                passing = 0
+                if unc == len(attack):
+                    if cap_varies:  # (else cap_now stays cap)
+                        cap_now = cap
+                        if first_cap and not bout and not taking:
+                            cap_now = first_cap
+                        if uncapped and not ns:
+                            cap_now = _BIG
+                    same = MATCH_MASKS[attack[0]]
+                    ok = not (bout == 0 and no_first)
+                    for a in attack:
+                        if not same >> a & 1 or (no_trump_transfer and suit_of(a) in trumps):
+                            ok = False
+                    o = 1 - d
+                    if (ok and not out >> o & 1 and (h1 if o else h0).bit_count() >= unc + 1
+                            and unc + 1 <= cap_now):
+                        passing = hd & same
             # The actions in the general engine's order: the covers of each uncovered card
             # (by place on the table, then by card), the transfers, the take. ``i`` is the
             # place of the card the draw covers, -1 when it is a transfer or the take (then
@@ -241,10 +241,46 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     outs.append(d)
                 if unc:
                     continue
-                then = after_cover
+                if throw_in:  # all beaten: the attacker alone throws in, if he can
+                    if cap_varies:  # (else cap_now stays cap)
+                        cap_now = cap
+                        if first_cap and not bout and not taking:
+                            cap_now = first_cap
+                        if uncapped and not ns:
+                            cap_now = _BIG
+                    hand = h1 if att else h0
+                    # he has a turn while he holds cards and there is room: a place on the
+                    # table and a card in the defender's hand to beat one more
+                    if not hand or not hd or len(attack) >= cap_now or (out and out >> att & 1):
+                        pass  # no turn: the bout ends
+                    elif hand & ranks:
+                        room = cap_now - len(attack)
+                        if hd.bit_count() < room:
+                            room = hd.bit_count()
+                        ph = THROW
+                        to = att
+                        set_up = True
+                    else:  # nothing to throw: the pass is his only action (the draw is made)
+                        steps += 1
+                        rand()
             elif r == (passing.bit_count() if passing else 0):  # take (listed last)
                 taking = True
-                then = after_take
+                if throw_in:  # the attacker alone throws in more for the taker, if he can
+                    if cap_varies:  # (a first bout's own cap no longer holds once taken)
+                        cap_now = _BIG if uncapped and not ns else cap
+                    room = cap_now - len(attack)
+                    if hd.bit_count() - unc < room:
+                        room = hd.bit_count() - unc
+                    hand = h1 if att else h0
+                    if room <= 0 or not hand or (out and out >> att & 1):
+                        pass  # no turn: the taker takes the table
+                    elif hand & ranks:
+                        ph = THROW
+                        to = att
+                        set_up = True
+                    else:  # nothing to throw: the pass is his only action (the draw is made)
+                        steps += 1
+                        rand()
             else:  # transfer: the other seat now defends against one card more
                 m = passing
                 while r:  # drop the r lowest cards
@@ -267,26 +303,6 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 d = 1 - d
                 to = d
                 continue
-            if then == 1:  # the attacker alone throws in, if he can
-                if cap_varies:  # (else cap_now stays cap)
-                    cap_now = cap
-                    if first_cap and not bout and not taking:
-                        cap_now = first_cap
-                    if uncapped and not ns:
-                        cap_now = _BIG
-                room = cap_now - len(attack)
-                if hd.bit_count() - unc < room:
-                    room = hd.bit_count() - unc
-                hand = h1 if att else h0
-                if room <= 0 or not hand or (out and out >> att & 1):
-                    then = 2
-                elif hand & ranks:
-                    ph = THROW
-                    to = att
-                else:  # nothing to throw: the pass is his only action (the draw is made)
-                    steps += 1
-                    rand()
-                    then = 2
         elif ph != THROW:  # lead: a bout starts, so the table is empty
             steps += 1
             if cap_varies:
@@ -386,8 +402,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             to = d
             continue
         if ph == THROW:  # the thrower's turns, until he passes or the bout is full
-            if then != 1:  # (``then`` is 1 just after the check above, which set ``room``
-                # and ``hand``; this is a playout that starts in the throw phase)
+            if not set_up:  # a playout that starts in the throw phase (else the checks after
+                # the last cover or the take have set ``room`` and ``hand``)
                 hd = h1 if d else h0
                 if cap_varies:  # (else cap_now stays cap)
                     cap_now = cap
@@ -431,19 +447,13 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 if not hand or room <= 1:
                     break
                 room -= 1  # one card more on the table, one uncovered card more
-            then = 2
-        if then == 2:  # the throw-in round is over
-            if taking:
-                then = 3
-            elif unc:
-                ph = DEFEND_PHASE
-                to = d
-                continue
-            else:
-                then = 4
-        # the bout ends: to the defender (3) or to the discard (4); the table is not cleared
-        # here (the next lead sets it up afresh), only for a state handed back
-        taken = then == 3
+        if unc and not taking:  # cards thrown in: the defender beats them next
+            ph = DEFEND_PHASE
+            to = d
+            continue
+        # the bout ends: taken by the defender or beaten; the table is not cleared here (the
+        # next lead sets it up afresh), only for a state handed back
+        taken = taking
         last_attack, last_defence = attack, defence  # the bout's cards, kept for the record
         if taken:
             if d:
