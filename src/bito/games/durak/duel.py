@@ -161,10 +161,11 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     # ``drawn[i]``: the first i cards of the stock (bottom first), so the top n of ns cards
     # are ``drawn[ns] - drawn[ns - n]`` (the cards are distinct, so a sum is a union)
     drawn = (0, *accumulate(map(_BITS.__getitem__, stock)))
+    # cards above the four 16-bit suit rows of one plain deck (a second deck, special cards)
+    wide = bool((h0 | h1 | table | drawn[-1]) >> 64)
     discard = s.discard
     idle = s.idle
     seen = s.seen
-    last_bout = s.last_bout
     cap_varies = bool(first_cap or uncapped)
     cap_now = cap  # the bout's cap, worked out again before each use if it can change
     rank_at = _RANK_MASK_AT
@@ -338,7 +339,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 unc = 1
             else:
                 counts = _SUBSETS[most]
-                if hand >> 64:  # a second deck or special cards: count group by group
+                if wide:  # a second deck or special cards: count group by group
                     k = 0
                     m = hand
                     while m:
@@ -454,7 +455,6 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
         # the bout ends: taken by the defender or beaten; the table is not cleared here (the
         # next lead sets it up afresh), only for a state handed back
         taken = taking
-        last_attack, last_defence = attack, defence  # the bout's cards, kept for the record
         if taken:
             if d:
                 h1 += table  # (a card on the table is in no hand, so + is |)
@@ -510,7 +510,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 if idle >= idle_limit:
                     _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
                                 [], [], 0, 0, ns, discard, idle, seen,
-                                _bout_cards(last_attack, last_defence, last_bout))
+                                _bout_cards(attack, defence))
                     s._declare_draw("idle")
                     return steps
             else:
@@ -518,7 +518,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
         if out:
             _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
                         [], [], 0, 0, ns, discard, idle, seen,
-                        _bout_cards(last_attack, last_defence, last_bout))
+                        _bout_cards(attack, defence))
             s._finish([seat for seat in (0, 1) if not out >> seat & 1])
             return steps
         if not taken:  # the defender attacks next (with two seats the attacker is his other)
@@ -535,18 +535,16 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 if seen.count(key) + 1 >= repetition:
                     _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
                                 [], [], 0, 0, ns, discard, idle, seen,
-                                _bout_cards(last_attack, last_defence, last_bout))
+                                _bout_cards(attack, defence))
                     s._check_repetition()
                     return steps
                 seen = (*seen, key)
 
 
-def _bout_cards(attack: list[int] | None, defence: list[int],
-                before: tuple[int, ...]) -> tuple[int, ...]:
-    """``DurakState.last_bout``: the last finished bout's attack cards, then its covers (the
-    one before the playout if none finished during it)."""
-    if attack is None:
-        return before
+def _bout_cards(attack: list[int], defence: list[int]) -> tuple[int, ...]:
+    """``DurakState.last_bout`` for the bout that just ended: its attack cards, then its
+    covers (the state is only ever handed back at a bout's end, where ``attack`` and
+    ``defence`` still hold that bout)."""
     return (*attack, *(c for c in defence if c != -1))
 
 
