@@ -47,6 +47,12 @@ _SUBSETS = tuple(tuple(sum(comb(g, j) for j in range(1, min(g, most) + 1))
 """``_SUBSETS[most][g]``: how many leads a rank group of ``g`` cards offers (its non-empty
 subsets of at most ``most`` cards), so that a lead is drawn without listing them all."""
 
+_WEIGHTS = tuple((c[2], c[3] - c[2] - 1, c[4]) for c in _SUBSETS)
+"""The leads of a one-deck hand are ``|ones| + a|twos| + b|ones & twos| + c|fours|`` with
+``(a, b, c) = _WEIGHTS[most]``, ``ones`` and ``twos`` the ranks held an odd number of times
+and two or three times, ``fours`` those held four times: a rank held once counts 1, twice
+``a`` (``_SUBSETS[most][2]``), three times ``1 + a + b`` and four times ``c``."""
+
 _BIG_HAND = 160
 """More cards than any hand holds (the card codes run from 0 to 159)."""
 
@@ -347,8 +353,9 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                         m -= group
                         k += counts[group.bit_count()]
                 else:
-                    # One deck, suits in 16-bit rows: add the four rows bit by bit (rank by
-                    # rank) to count the ranks held once, twice, three and four times.
+                    # One deck, suits in 16-bit rows: add the four rows bit by bit, rank by
+                    # rank. A rank held s times has bit 0 of s in ``ones``, bit 1 in ``twos``,
+                    # and is held four times where ``carry & carry2``.
                     w = hand & 0xFFFF
                     x = hand >> 16 & 0xFFFF
                     y = hand >> 32 & 0xFFFF
@@ -361,11 +368,10 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     carry3 = lo & hi
                     if carry or carry2 or carry3:  # some rank is held more than once
                         twos = carry ^ carry2 ^ carry3
-                        fours = carry & carry2 | carry3 & (carry | carry2)
-                        k = ((ones & ~twos).bit_count()
-                             + (twos & ~ones).bit_count() * counts[2]
-                             + (ones & twos).bit_count() * counts[3]
-                             + fours.bit_count() * counts[4])
+                        per_two, per_three, per_four = _WEIGHTS[most]
+                        k = (ones.bit_count() + per_two * twos.bit_count()
+                             + per_three * (ones & twos).bit_count()
+                             + per_four * (carry & carry2).bit_count())
                     else:  # every rank once: a lead per card
                         k = ones.bit_count()
                 r = (rand() * k).__trunc__()
