@@ -430,9 +430,9 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 if not m:
                     rand()  # the pass is the only action: the draw is made all the same
                     break
-                k = m.bit_count() + 1
-                r = (rand() * k).__trunc__()
-                if r == k - 1:  # pass (listed last)
+                k = m.bit_count()
+                r = (rand() * (k + 1)).__trunc__()
+                if r == k:  # pass (listed last)
                     break
                 while r:  # drop the r lowest cards
                     m &= m - 1
