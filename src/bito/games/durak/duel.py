@@ -109,12 +109,16 @@ def duel_applies(state: DurakState) -> bool:
 def duel_playout(s: DurakState, rng: random.Random) -> int:
     """Play ``s`` (the caller's own copy) to the end in place; the number of actions.
 
-    The known cards ``k0`` and ``k1`` are only ever added to: the engine drops a card from its
-    holder's known cards when he plays it, and a card leaves a hand only by being played and
-    comes back only with a taken table, which makes it known again. So the known cards at
-    the end are those added while in the hand and still in it: ``k0 & h0`` and ``k1 & h1``
-    (the start holds only cards in hand, :func:`duel_applies`), taken once at the end instead
-    of clearing a bit at every play."""
+    The hands are held by role, not by seat: ``ha`` the attacker's, ``hd`` the defender's
+    (and their known cards ``ka``, ``kd``), swapped when the roles change. Most steps touch one
+    role's hand, so none has to pick it by seat.
+
+    The known cards are only ever added to: the engine drops a card from its holder's known
+    cards when he plays it, and a card leaves a hand only by being played and comes back only
+    with a taken table, which makes it known again. So the known cards at the end are those
+    added while in the hand and still in it, ``ka & ha`` and ``kd & hd`` (the start holds only
+    cards in hand, :func:`duel_applies`), taken once at the end instead of clearing a bit at
+    every play."""
     deal = s.deal
     rules = deal.rules
     beats = s._beats
@@ -150,8 +154,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     bout = s.bout
     out = s.out_mask
     outs = s.out
-    h0, h1 = s.hands
-    k0, k1 = s.known
+    ha, hd = s.hands[att], s.hands[d]
+    ka, kd = s.known[att], s.known[d]
     attack = s.attack
     defence = s.defence
     unc = s.uncovered
@@ -168,7 +172,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     # are ``drawn[ns] - drawn[ns - n]`` (the cards are distinct, so a sum is a union)
     drawn = (0, *accumulate(map(_BITS.__getitem__, stock)))
     # cards above the four 16-bit suit rows of one plain deck (a second deck, special cards)
-    wide = bool((h0 | h1 | table | drawn[-1]) >> 64)
+    wide = bool((ha | hd | table | drawn[-1]) >> 64)
     discard = s.discard
     idle = s.idle
     seen = s.seen
@@ -177,11 +181,10 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     rank_at = _RANK_MASK_AT
     steps = 0
     passing = 0  # the defender's cards that may transfer (only ever set under transfer rules)
-    set_up = False  # whether ``room`` and ``hand`` are set for a throw-in round
+    set_up = False  # whether ``room`` is set for a throw-in round
     while True:
         if ph == DEFEND_PHASE:
             steps += 1
-            hd = h1 if d else h0
             if transfer:
                 passing = 0
                 if unc == len(attack):
@@ -196,8 +199,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     for a in attack:
                         if not same >> a & 1 or (no_trump_transfer and suit_of(a) in trumps):
                             ok = False
-                    o = 1 - d
-                    if (ok and not out >> o & 1 and (h1 if o else h0).bit_count() >= unc + 1
+                    if (ok and not out >> att & 1 and ha.bit_count() >= unc + 1
                             and unc + 1 <= cap_now):
                         passing = hd & same
             # The actions in the general engine's order: the covers of each uncovered card
@@ -235,10 +237,6 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 bit = m & -m
                 at = bit.bit_length()
                 hd -= bit  # (a card taken from a set, a card added to it: - and + are ^ and |)
-                if d:
-                    h1 = hd
-                else:
-                    h0 = hd
                 defence[i] = at - 1
                 unc -= 1
                 ranks |= rank_at[at]
@@ -255,12 +253,11 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                             cap_now = first_cap
                         if uncapped and not ns:
                             cap_now = _BIG
-                    hand = h1 if att else h0
                     # he has a turn while he holds cards and there is room: a place on the
                     # table and a card in the defender's hand to beat one more
-                    if not hand or not hd or len(attack) >= cap_now or (out and out >> att & 1):
+                    if not ha or not hd or len(attack) >= cap_now or (out and out >> att & 1):
                         pass  # no turn: the bout ends
-                    elif hand & ranks:
+                    elif ha & ranks:
                         room = cap_now - len(attack)
                         if hd.bit_count() < room:
                             room = hd.bit_count()
@@ -278,10 +275,9 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     room = cap_now - len(attack)
                     if hd.bit_count() - unc < room:
                         room = hd.bit_count() - unc
-                    hand = h1 if att else h0
-                    if room <= 0 or not hand or (out and out >> att & 1):
+                    if room <= 0 or not ha or (out and out >> att & 1):
                         pass  # no turn: the taker takes the table
-                    elif hand & ranks:
+                    elif ha & ranks:
                         ph = THROW
                         to = att
                         set_up = True
@@ -294,21 +290,19 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     m &= m - 1
                     r -= 1
                 bit = m & -m
-                hd ^= bit
-                if d:
-                    h1 = hd
-                else:
-                    h0 = hd
+                hd -= bit
                 attack.append(bit.bit_length() - 1)
                 defence.append(-1)
                 unc += 1
-                table |= bit
+                table += bit
                 if not hd and not ns and not out >> d & 1:
                     out |= 1 << d
                     outs.append(d)
                 att = d
                 d = 1 - d
                 to = d
+                ha, hd = hd, ha
+                ka, kd = kd, ka
                 continue
         elif ph != THROW:  # lead: a bout starts, so the table is empty
             steps += 1
@@ -320,17 +314,17 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     cap_now = _BIG
                 # the most cards the lead may hold: the room in the defender's hand and on
                 # the table, and the rules' limit
-                limit = (h1 if d else h0).bit_count()
+                limit = hd.bit_count()
                 if cap_now < limit:
                     limit = cap_now
                 if limit > lead_top:
                     limit = lead_top
                 most = most_at[limit] if limit > 0 else 0
             else:  # the same, worked out in advance for each size of the defender's hand
-                most = most_by_count[(h1 if d else h0).bit_count()]
+                most = most_by_count[hd.bit_count()]
             if not most:
                 raise RuntimeError("a lead with no room: the bout cannot start")
-            hand = h1 if to else h0
+            hand = ha
             # ``at``: one more than the index of a card of the led rank
             if most == 1:
                 r = (rand() * hand.bit_count()).__trunc__()
@@ -395,23 +389,18 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     attack = [*act.cards]
                     unc = len(attack)
                     defence = [-1] * unc
-            hand -= mask
-            if to:
-                h1 = hand
-            else:
-                h0 = hand
+            ha = hand - mask
             ranks = rank_at[at]  # the lead's cards all match one another
             table = mask
-            if not hand and not ns and not out >> to & 1:
-                out |= 1 << to
-                outs.append(to)
+            if not ha and not ns and not out >> att & 1:
+                out |= 1 << att
+                outs.append(att)
             ph = DEFEND_PHASE
             to = d
             continue
-        if ph == THROW:  # the thrower's turns, until he passes or the bout is full
+        if ph == THROW:  # the attacker's turns, until he passes or the bout is full
             if not set_up:  # a playout that starts in the throw phase (else the checks after
-                # the last cover or the take have set ``room`` and ``hand``)
-                hd = h1 if d else h0
+                # the last cover or the take have set ``room``)
                 if cap_varies:  # (else cap_now stays cap)
                     cap_now = cap
                     if first_cap and not bout and not taking:
@@ -421,39 +410,36 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 room = cap_now - len(attack)
                 if hd.bit_count() - unc < room:
                     room = hd.bit_count() - unc
-                hand = h1 if to else h0
-                if room <= 0:  # no room: nothing to throw
-                    hand = 0
-            while True:
+            if set_up or room > 0:
+                while True:
+                    steps += 1
+                    m = ha & ranks
+                    if not m:
+                        rand()  # the pass is the only action: the draw is made all the same
+                        break
+                    k = m.bit_count()
+                    r = (rand() * (k + 1)).__trunc__()
+                    if r == k:  # pass (listed last)
+                        break
+                    while r:  # drop the r lowest cards
+                        m &= m - 1
+                        r -= 1
+                    bit = m & -m
+                    ha -= bit
+                    attack.append(bit.bit_length() - 1)
+                    defence.append(-1)
+                    unc += 1
+                    # (``ranks`` already holds the card's rank: it was thrown because it did)
+                    table += bit
+                    if not ha and not ns and not out >> att & 1:
+                        out |= 1 << att
+                        outs.append(att)
+                    if not ha or room <= 1:
+                        break
+                    room -= 1  # one card more on the table, one uncovered card more
+            else:  # no room: the pass is the only action
                 steps += 1
-                m = hand & ranks
-                if not m:
-                    rand()  # the pass is the only action: the draw is made all the same
-                    break
-                k = m.bit_count()
-                r = (rand() * (k + 1)).__trunc__()
-                if r == k:  # pass (listed last)
-                    break
-                while r:  # drop the r lowest cards
-                    m &= m - 1
-                    r -= 1
-                bit = m & -m
-                hand -= bit
-                if to:
-                    h1 = hand
-                else:
-                    h0 = hand
-                attack.append(bit.bit_length() - 1)
-                defence.append(-1)
-                unc += 1
-                # (``ranks`` already holds the card's rank: it was thrown because it did)
-                table += bit
-                if not hand and not ns and not out >> to & 1:
-                    out |= 1 << to
-                    outs.append(to)
-                if not hand or room <= 1:
-                    break
-                room -= 1  # one card more on the table, one uncovered card more
+                rand()
         if unc and not taking:  # cards thrown in: the defender beats them next
             ph = DEFEND_PHASE
             to = d
@@ -462,12 +448,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
         # next lead sets it up afresh), only for a state handed back
         taken = taking
         if taken:
-            if d:
-                h1 += table  # (a card on the table is in no hand, so + is |)
-                k1 |= table
-            else:
-                h0 += table
-                k0 |= table
+            hd += table  # (a card on the table is in no hand, so + is |)
+            kd |= table
         else:
             discard += table
         taking = False
@@ -477,29 +459,29 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             for seat in order:
                 if out and out >> seat & 1:
                     continue
-                if seat:
-                    need = size - h1.bit_count()
+                if seat == att:
+                    need = size - ha.bit_count()
                     if need > 0:
                         if need > ns:
                             need = ns
                         got = drawn[ns] - drawn[ns - need]  # the top ``need`` cards
                         ns -= need
-                        h1 += got
-                        k1 |= got & face_up
+                        ha += got
+                        ka |= got & face_up
                 else:
-                    need = size - h0.bit_count()
+                    need = size - hd.bit_count()
                     if need > 0:
                         if need > ns:
                             need = ns
                         got = drawn[ns] - drawn[ns - need]
                         ns -= need
-                        h0 += got
-                        k0 |= got & face_up
+                        hd += got
+                        kd |= got & face_up
                 if not ns:
                     break
-        if not ns and not (h0 and h1):  # an empty hand with no stock left is out
+        if not ns and not (ha and hd):  # an empty hand with no stock left is out
             for seat in order:
-                if not out >> seat & 1 and not (h1 if seat else h0):
+                if not out >> seat & 1 and not (ha if seat == att else hd):
                     out |= 1 << seat
                     outs.append(seat)
         drew = ns != stock_before
@@ -514,7 +496,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             elif taken and not drew and idle < 0x10000:  # one more idle bout
                 idle += 1
                 if idle >= idle_limit:
-                    _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
+                    _write_back(s, ph, to, att, lead, d, taking, bout, out, ha, hd, ka, kd,
                                 [], [], 0, 0, ns, discard, idle, seen,
                                 _bout_cards(attack, defence))
                     s._declare_draw("idle")
@@ -522,7 +504,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             else:
                 idle = 0
         if out:
-            _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
+            _write_back(s, ph, to, att, lead, d, taking, bout, out, ha, hd, ka, kd,
                         [], [], 0, 0, ns, discard, idle, seen,
                         _bout_cards(attack, defence))
             s._finish([seat for seat in (0, 1) if not out >> seat & 1])
@@ -530,6 +512,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
         if not taken:  # the defender attacks next (with two seats the attacker is his other)
             att = d
             d = 1 - att
+            ha, hd = hd, ha
+            ka, kd = kd, ka
         lead = to = att
         bout += 1
         ph = LEAD
@@ -537,9 +521,9 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             if drew or not taken:
                 seen = ()
             else:
-                key = (h0, h1, att, d, ns)
+                key = (ha, hd, att, d, ns) if att == 0 else (hd, ha, att, d, ns)  # (by seat)
                 if seen.count(key) + 1 >= repetition:
-                    _write_back(s, ph, to, att, lead, d, taking, bout, out, h0, h1, k0, k1,
+                    _write_back(s, ph, to, att, lead, d, taking, bout, out, ha, hd, ka, kd,
                                 [], [], 0, 0, ns, discard, idle, seen,
                                 _bout_cards(attack, defence))
                     s._check_repetition()
@@ -555,10 +539,11 @@ def _bout_cards(attack: list[int], defence: list[int]) -> tuple[int, ...]:
 
 
 def _write_back(s: DurakState, ph: int, to: int, att: int, lead: int, d: int, taking: bool,
-                bout: int, out: int, h0: int, h1: int, k0: int, k1: int, attack: list[int],
+                bout: int, out: int, ha: int, hd: int, ka: int, kd: int, attack: list[int],
                 defence: list[int], unc: int, ranks: int, ns: int, discard: int, idle: int,
                 seen: tuple[tuple[int, ...], ...], last_bout: tuple[int, ...]) -> None:
-    """Hand the position back to the state object (its ``out`` list was extended in place)."""
+    """Hand the position back to the state object (its ``out`` list was extended in place);
+    the hands and known cards come by role, the attacker's first."""
     s._legal = None
     s.phase = ph
     s.to_act = to
@@ -568,10 +553,10 @@ def _write_back(s: DurakState, ph: int, to: int, att: int, lead: int, d: int, ta
     s.taking = taking
     s.bout = bout
     s.out_mask = out
-    s.hands[0] = h0
-    s.hands[1] = h1
-    s.known[0] = k0 & h0  # the loop only adds to the known cards: see duel_playout
-    s.known[1] = k1 & h1
+    s.hands[att] = ha
+    s.hands[d] = hd
+    s.known[att] = ka & ha  # the loop only adds to the known cards: see duel_playout
+    s.known[d] = kd & hd
     s.attack = attack
     s.defence = defence
     s.uncovered = unc
