@@ -23,6 +23,8 @@ import json
 import random
 import time
 
+from bito.cards import cards_of  # a set's bits in increasing order (no card encoding)
+
 SUITS = 4
 RANKS = 9  # 6 to ace
 CARDS = SUITS * RANKS  # card c: suit c // 9, rank c % 9
@@ -46,15 +48,6 @@ BEATS = [_beats(t) for t in range(SUITS)]
 RANK_MASK = [sum(1 << (s * RANKS + r) for s in range(SUITS)) for r in range(RANKS)]
 
 
-def _cards(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 def play(seed: int, rng: random.Random) -> int:
     """One game from the deal to the end; the number of decisions."""
     deck = list(range(CARDS))
@@ -71,7 +64,7 @@ def play(seed: int, rng: random.Random) -> int:
     decisions = 0
     while True:
         d = 1 - att
-        lead = _cards(hands[att])
+        lead = cards_of(hands[att])
         card = lead[int(rng.random() * len(lead))]
         decisions += 1
         hands[att] ^= 1 << card
@@ -82,7 +75,7 @@ def play(seed: int, rng: random.Random) -> int:
         taken = False
         while True:
             if open_card >= 0:  # the defender covers or takes
-                covers = _cards(hands[d] & beats[open_card])
+                covers = cards_of(hands[d] & beats[open_card])
                 choice = int(rng.random() * (len(covers) + 1))
                 decisions += 1
                 if choice == len(covers):
@@ -96,7 +89,7 @@ def play(seed: int, rng: random.Random) -> int:
             # the attacker throws in or passes
             if room <= 0 or not hands[att]:
                 break
-            options = _cards(hands[att] & ranks)
+            options = cards_of(hands[att] & ranks)
             choice = int(rng.random() * (len(options) + 1))
             decisions += 1
             if choice == len(options):
