@@ -129,6 +129,20 @@ def test_an_in_place_playout_ends_where_a_copied_one_does(variant: str) -> None:
         assert state.outcome == copied[0]
 
 
+def test_positions_off_the_engines_bout_shape_keep_the_general_loop() -> None:
+    """The loop takes for granted that a lead starts on an empty table and that only the
+    attacker leads and throws in; a hand-made state that breaks either is left to the general
+    loop (positions reached by play always pass, see the first test)."""
+    state = new_game("podkidnoy", 2, seed=3)
+    assert duel_applies(state)
+    crowded = state.copy()
+    crowded.attack, crowded.defence, crowded.uncovered = [state.stock[0]], [-1], 1
+    assert not duel_applies(crowded)
+    turned = state.copy()
+    turned.to_act = turned.defender
+    assert not duel_applies(turned)
+
+
 def test_other_games_keep_the_general_loop() -> None:
     assert duel_applies(new_game("perevodnoy", 2, seed=1))
     assert not duel_applies(new_game("podkidnoy", 3, seed=1))

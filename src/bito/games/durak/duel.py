@@ -3,9 +3,9 @@
 :func:`bito.games.durak.playout.random_playout` spends most of its time outside the rules:
 building action lists, calling methods, reading and writing attributes. With two seats and
 only the options of VARIANTS.md §1 and #74-#79 (what :func:`duel_applies` accepts) a bout is
-simple enough to play in one function: the hands, roles, table and stock size live in local
-variables, the chosen action is found by counting the legal ones instead of listing them, and
-the state is written back once, at the end.
+simple enough to play in one function: the hands (held by role), the table and the stock size
+live in local variables, the chosen action is found by counting the legal ones instead of
+listing them, and the state is written back once, at a bout's end.
 
 It plays exactly the game :func:`random_playout` plays: the same actions in the same order,
 each chosen with one ``rng.random()`` like the general loop, and it ends in the same state
@@ -96,14 +96,19 @@ def _most_by_count(lead_max: int, lead_most: int, cap: int) -> tuple[int, ...]:
 def duel_applies(state: DurakState) -> bool:
     """Does :func:`duel_playout` play this position? Two seats, base rules, a plain deck, and a
     state with no pending extra (a gift, a call, a closed table) whose known cards are all in
-    their holders' hands (as the engine keeps them, and position texts must give them)."""
+    their holders' hands (as the engine keeps them, and position texts must give them). The
+    loop also takes the engine's shape of a two-seat bout for granted: a lead starts on an
+    empty table, and only the attacker leads and throws in."""
     d = state.deal
+    phase = state.phase
     return (d.players == 2 and _plain(d.rules) and len(d.trumps) == 1 and d.high_joker < 0
             and not d.jokers_wild and not d.extras and not d.lead_rules and not d.suit_leads
             and not d.face_down and not d.team_of and state.books is None
-            and state.phase in (LEAD, DEFEND_PHASE, THROW) and not state.closed
+            and phase in (LEAD, DEFEND_PHASE, THROW) and not state.closed
             and state.gift is None
-            and not (state.known[0] & ~state.hands[0] or state.known[1] & ~state.hands[1]))
+            and not (state.known[0] & ~state.hands[0] or state.known[1] & ~state.hands[1])
+            and (phase == DEFEND_PHASE or state.to_act == state.attacker)
+            and not (phase == LEAD and (state.attack or state.table_ranks)))
 
 
 def duel_playout(s: DurakState, rng: random.Random) -> int:
