@@ -36,7 +36,9 @@ async function load() {
   for (let n = 2; n <= 8; n++) $("players").append(h("option", { value: n }, n));
   seatRows();
   showSummary();
-  $("name").value = localStorage.getItem("bito:name") || "";
+  // The remembered name fills an empty field only: someone who typed a name while the game
+  // list was still loading keeps it.
+  if (!$("name").value) $("name").value = localStorage.getItem("bito:name") || "";
   refresh();
 }
 
