@@ -182,7 +182,15 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     idle = s.idle
     seen = s.seen
     cap_varies = bool(first_cap or uncapped)
-    cap_now = cap  # the bout's cap, worked out again before each use if it can change
+    # The bout's cap. What moves it (the first bout, a take, an empty stock) changes only when
+    # a bout starts (the stock is drawn between bouts) or when the defender takes, so it is
+    # worked out here, at each lead and at a take.
+    cap_now = cap
+    if cap_varies:
+        if first_cap and not bout and not taking:
+            cap_now = first_cap
+        if uncapped and not ns:
+            cap_now = _BIG
     rank_at = _RANK_MASK_AT
     steps = 0
     passing = 0  # the defender's cards that may transfer (only ever set under transfer rules)
@@ -193,12 +201,6 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             if transfer:
                 passing = 0
                 if unc == len(attack):
-                    if cap_varies:  # (else cap_now stays cap)
-                        cap_now = cap
-                        if first_cap and not bout and not taking:
-                            cap_now = first_cap
-                        if uncapped and not ns:
-                            cap_now = _BIG
                     same = MATCH_MASKS[attack[0]]
                     ok = not (bout == 0 and no_first)
                     for a in attack:
@@ -252,12 +254,6 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 if unc:
                     continue
                 if throw_in:  # all beaten: the attacker alone throws in, if he can
-                    if cap_varies:  # (else cap_now stays cap)
-                        cap_now = cap
-                        if first_cap and not bout and not taking:
-                            cap_now = first_cap
-                        if uncapped and not ns:
-                            cap_now = _BIG
                     # he has a turn while he holds cards and there is room: a place on the
                     # table and a card in the defender's hand to beat one more
                     if not ha or not hd or len(attack) >= cap_now or (out and out >> att & 1):
@@ -406,12 +402,6 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
         if ph == THROW:  # the attacker's turns, until he passes or the bout is full
             if not set_up:  # a playout that starts in the throw phase (else the checks after
                 # the last cover or the take have set ``room``)
-                if cap_varies:  # (else cap_now stays cap)
-                    cap_now = cap
-                    if first_cap and not bout and not taking:
-                        cap_now = first_cap
-                    if uncapped and not ns:
-                        cap_now = _BIG
                 room = cap_now - len(attack)
                 if hd.bit_count() - unc < room:
                     room = hd.bit_count() - unc
