@@ -291,7 +291,7 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
     writer_task = asyncio.create_task(writer())
     await lobby.attach(room, conn)
     recent: list[float] = []
-    close_code: int | None = None  # set when the server, not the client, ends the connection
+    cut_off = ""  # why the server, not the client, ends the connection
     try:
         while True:
             message = await websocket.receive()
@@ -303,7 +303,7 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
             if len(recent) > lobby.settings.rate_limit:  # a flood: drop this client only
                 await send({"type": "error", "message": f"more than {lobby.settings.rate_limit}"
                             " messages a second; reconnect to go on"})
-                close_code = FLOOD_CLOSE
+                cut_off = "flood"
                 break
             reply = await _handle(lobby, room, seat, message.get("text"))
             if reply is not None:
@@ -311,16 +311,16 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
     except (WebSocketDisconnect, RuntimeError):
         pass
     except ConnectionError:  # the client stopped reading its frames
-        close_code = FLOOD_CLOSE
+        cut_off = "not reading"
     finally:
         await lobby.detach(room, conn)
         queue.put_nowait(None)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer_task, 1.0)
         writer_task.cancel()
-        if close_code is not None:  # a proper close frame, after the error frame that says why
+        if cut_off:  # a proper close frame with the reason (a flood has had its error frame)
             with contextlib.suppress(Exception):
-                await websocket.close(code=close_code, reason="flood")
+                await websocket.close(code=FLOOD_CLOSE, reason=cut_off)
 
 
 KNOWN = ("act", "ready", "bot", "back", "ping")
