@@ -96,9 +96,10 @@ def _most_by_count(lead_max: int, lead_most: int, cap: int) -> tuple[int, ...]:
 def duel_applies(state: DurakState) -> bool:
     """Does :func:`duel_playout` play this position? Two seats, base rules, a plain deck, and a
     state with no pending extra (a gift, a call, a closed table) whose known cards are all in
-    their holders' hands (as the engine keeps them, and position texts must give them). The
-    loop also takes the engine's shape of a two-seat bout for granted: a lead starts on an
-    empty table, and only the attacker leads and throws in."""
+    their holders' hands (as the engine keeps them, and position texts must give them), and no
+    one out while the stock lasts (as play never leaves it). The loop also takes the engine's
+    shape of a two-seat bout for granted: a lead starts on an empty table, and only the
+    attacker leads and throws in."""
     d = state.deal
     phase = state.phase
     return (d.players == 2 and _plain(d.rules) and len(d.trumps) == 1 and d.high_joker < 0
@@ -107,6 +108,7 @@ def duel_applies(state: DurakState) -> bool:
             and phase in (LEAD, DEFEND_PHASE, THROW) and not state.closed
             and state.gift is None
             and not (state.known[0] & ~state.hands[0] or state.known[1] & ~state.hands[1])
+            and not (state.out_mask and state.stock)
             and (phase == DEFEND_PHASE or state.to_act == state.attacker)
             and not (phase == LEAD and (state.attack or state.table_ranks)))
 
@@ -146,12 +148,11 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     # who draws first at a bout's end: the attacker (the defender's other), the defender, or
     # (rule 2) the bout's leader; indexed by the defender, or by the leader
     by_lead = rule == 2
+    att_first = rule != 3  # (under rule 2, when the attacker led the bout)
     orders = ((0, 1), (1, 0)) if rule >= 2 else ((1, 0), (0, 1))
     repetition = deal.repetition
     idle_limit = deal.idle_limit
     # the position
-    ph = s.phase
-    to = s.to_act
     att = s.attacker
     lead = s.leader
     d = s.defender
@@ -192,121 +193,22 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
         if uncapped and not ns:
             cap_now = _BIG
     rank_at = _RANK_MASK_AT
-    steps = 0
-    passing = 0  # the defender's cards that may transfer (only ever set under transfer rules)
-    set_up = False  # whether ``room`` is set for a throw-in round
-    while True:
-        if ph == DEFEND_PHASE:
-            steps += 1
-            if transfer:
-                passing = 0
-                if unc == len(attack):
-                    same = MATCH_MASKS[attack[0]]
-                    ok = not (bout == 0 and no_first)
-                    for a in attack:
-                        if not same >> a & 1 or (no_trump_transfer and suit_of(a) in trumps):
-                            ok = False
-                    if (ok and not out >> att & 1 and ha.bit_count() >= unc + 1
-                            and unc + 1 <= cap_now):
-                        passing = hd & same
-            # The actions in the general engine's order: the covers of each uncovered card
-            # (by place on the table, then by card), the transfers, the take. ``i`` is the
-            # place of the card the draw covers, -1 when it is a transfer or the take (then
-            # ``r`` counts from the first transfer).
-            if unc == 1:  # the usual case: one card to beat, no loop over the table
-                i = defence.index(-1)
-                m = hd & beats[attack[i]]
-                c = m.bit_count()
-                # (with no cover the take is the only action: the draw is made all the same)
-                r = (rand() * (c + 1 + passing.bit_count() if passing else c + 1)).__trunc__()
-                if r >= c:
-                    i = -1
-                    r -= c
-            else:
-                i = -1
-                k = 1 + passing.bit_count() if passing else 1
-                for a, c in zip(attack, defence, strict=False):
-                    if c == -1:
-                        k += (hd & beats[a]).bit_count()
-                r = (rand() * k).__trunc__()
-                for j, a in enumerate(attack):
-                    if defence[j] == -1:
-                        m = hd & beats[a]
-                        c = m.bit_count()
-                        if r < c:
-                            i = j
-                            break
-                        r -= c
-            if i >= 0:  # cover attack[i] with the r-th card of m
-                while r:  # drop the r lowest cards
-                    m &= m - 1
-                    r -= 1
-                bit = m & -m
-                at = bit.bit_length()
-                hd -= bit  # (a card taken from a set, a card added to it: - and + are ^ and |)
-                defence[i] = at - 1
-                unc -= 1
-                ranks |= rank_at[at]
-                table += bit
-                if not hd and not ns and not out >> d & 1:
-                    out |= 1 << d
-                    outs.append(d)
-                if unc:
-                    continue
-                if throw_in:  # all beaten: the attacker alone throws in, if he can
-                    # he has a turn while he holds cards and there is room: a place on the
-                    # table and a card in the defender's hand to beat one more
-                    if not ha or not hd or len(attack) >= cap_now or (out and out >> att & 1):
-                        pass  # no turn: the bout ends
-                    elif ha & ranks:
-                        room = cap_now - len(attack)
-                        if hd.bit_count() < room:
-                            room = hd.bit_count()
-                        ph = THROW
-                        to = att
-                        set_up = True
-                    else:  # nothing to throw: the pass is his only action (the draw is made)
-                        steps += 1
-                        rand()
-            elif r == (passing.bit_count() if passing else 0):  # take (listed last)
-                taking = True
-                if throw_in:  # the attacker alone throws in more for the taker, if he can
-                    if cap_varies:  # (a first bout's own cap no longer holds once taken)
-                        cap_now = _BIG if uncapped and not ns else cap
-                    room = cap_now - len(attack)
-                    if hd.bit_count() - unc < room:
-                        room = hd.bit_count() - unc
-                    if room <= 0 or not ha or (out and out >> att & 1):
-                        pass  # no turn: the taker takes the table
-                    elif ha & ranks:
-                        ph = THROW
-                        to = att
-                        set_up = True
-                    else:  # nothing to throw: the pass is his only action (the draw is made)
-                        steps += 1
-                        rand()
-            else:  # transfer: the other seat now defends against one card more
-                m = passing
-                while r:  # drop the r lowest cards
-                    m &= m - 1
-                    r -= 1
-                bit = m & -m
-                hd -= bit
-                attack.append(bit.bit_length() - 1)
-                defence.append(-1)
-                unc += 1
-                table += bit
-                if not hd and not ns and not out >> d & 1:
-                    out |= 1 << d
-                    outs.append(d)
-                att = d
-                d = 1 - d
-                to = d
-                ha, hd = hd, ha
-                ka, kd = kd, ka
-                continue
-        elif ph != THROW:  # lead: a bout starts, so the table is empty
-            steps += 1
+    # Actions are counted a bout at a time: each card on the table at a bout's end was one
+    # action (a multi-card lead corrects for its extra cards), and the takes and passes, which
+    # lay no card, count where they happen. Cards already on the table were played before.
+    steps = -table.bit_count()
+    npass = 0  # how many of the defender's cards may transfer (only set under transfer rules)
+    passing = 0  # those cards
+    # where a bout's single uncovered card lies on the table (kept where ``unc`` becomes 1)
+    open_at = defence.index(-1) if unc == 1 else 0
+    resume = s.phase  # LEAD, or a bout under way (DEFEND_PHASE or THROW)
+    room = 0
+    if resume == THROW:
+        room = cap_now - len(attack)
+        if hd.bit_count() - unc < room:
+            room = hd.bit_count() - unc
+    while True:  # a bout
+        if resume == LEAD:  # the lead: a bout starts, so the table is empty
             if cap_varies:
                 cap_now = cap
                 if first_cap and not bout and not taking:
@@ -325,11 +227,10 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 most = most_by_count[hd.bit_count()]
             if not most:
                 raise RuntimeError("a lead with no room: the bout cannot start")
-            hand = ha
             # ``at``: one more than the index of a card of the led rank
             if most == 1:
-                r = (rand() * hand.bit_count()).__trunc__()
-                m = hand
+                r = (rand() * ha.bit_count()).__trunc__()
+                m = ha
                 while r:  # drop the r lowest cards
                     m &= m - 1
                     r -= 1
@@ -338,23 +239,24 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 attack = [at - 1]
                 defence = [-1]
                 unc = 1
+                open_at = 0
             else:
                 counts = _SUBSETS[most]
                 if wide:  # a second deck or special cards: count group by group
                     k = 0
-                    m = hand
+                    m = ha
                     while m:
-                        group = hand & rank_at[(m & -m).bit_length()]
+                        group = ha & rank_at[(m & -m).bit_length()]
                         m -= group
                         k += counts[group.bit_count()]
                 else:
                     # One deck, suits in 16-bit rows: add the four rows bit by bit, rank by
                     # rank. A rank held s times has bit 0 of s in ``ones``, bit 1 in ``twos``,
                     # and is held four times where ``carry & carry2``.
-                    w = hand & 0xFFFF
-                    x = hand >> 16 & 0xFFFF
-                    y = hand >> 32 & 0xFFFF
-                    z = hand >> 48
+                    w = ha & 0xFFFF
+                    x = ha >> 16 & 0xFFFF
+                    y = ha >> 32 & 0xFFFF
+                    z = ha >> 48
                     lo = w ^ x
                     carry = w & x
                     hi = y ^ z
@@ -370,10 +272,10 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     else:  # every rank once: a lead per card
                         k = ones.bit_count()
                 r = (rand() * k).__trunc__()
-                m = hand
+                m = ha
                 while True:  # the rank groups by their lowest card, as the engine lists them
                     at = (m & -m).bit_length()
-                    group = hand & rank_at[at]
+                    group = ha & rank_at[at]
                     c = counts[group.bit_count()]
                     if r < c:
                         break
@@ -384,37 +286,155 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     attack = [at - 1]
                     defence = [-1]
                     unc = 1
+                    open_at = 0
                 else:  # the r-th lead of the group, its cards in increasing order
                     act = (_GROUP_LEADS[most].get(group) or _group_leads(group, most))[r]
                     mask = act.mask
                     attack = [*act.cards]
                     unc = len(attack)
                     defence = [-1] * unc
-            ha = hand - mask
+                    steps += 1 - unc  # one action, ``unc`` cards
+                    open_at = 0
+            ha -= mask
             ranks = rank_at[at]  # the lead's cards all match one another
             table = mask
             if not ha and not ns and not out >> att & 1:
                 out |= 1 << att
                 outs.append(att)
-            ph = DEFEND_PHASE
-            to = d
-            continue
-        if ph == THROW:  # the attacker's turns, until he passes or the bout is full
-            if not set_up:  # a playout that starts in the throw phase (else the checks after
-                # the last cover or the take have set ``room``)
-                room = cap_now - len(attack)
-                if hd.bit_count() - unc < room:
-                    room = hd.bit_count() - unc
-            if set_up or room > 0:
+            turn = False
+        else:  # a playout begun in the middle of a bout
+            turn = resume == THROW
+            resume = LEAD
+        while True:  # the defender beats what is open; then the attacker may throw in more
+            if not turn:
+                while True:  # the defender's actions
+                    if transfer:
+                        passing = npass = 0
+                        if unc == len(attack):
+                            same = MATCH_MASKS[attack[0]]
+                            ok = not (bout == 0 and no_first)
+                            for a in attack:
+                                if not same >> a & 1 or (no_trump_transfer
+                                                         and suit_of(a) in trumps):
+                                    ok = False
+                            if (ok and not out >> att & 1 and ha.bit_count() >= unc + 1
+                                    and unc + 1 <= cap_now):
+                                passing = hd & same
+                                npass = passing.bit_count()
+                    # The actions in the general engine's order: the covers of each uncovered
+                    # card (by place on the table, then by card), the transfers, the take.
+                    # ``i`` is the place of the card the draw covers, -1 when it is a transfer
+                    # or the take (then ``r`` counts from the first transfer).
+                    if unc == 1:  # the usual case: one card to beat, no loop over the table
+                        i = open_at
+                        m = hd & beats[attack[i]]
+                        c = m.bit_count()
+                        # (with no cover the take is the only action: the draw is made all the
+                        # same)
+                        r = (rand() * (c + 1 + npass)).__trunc__()
+                        if r >= c:
+                            i = -1
+                            r -= c
+                    else:
+                        i = -1
+                        k = 1 + npass
+                        for a, c in zip(attack, defence, strict=False):
+                            if c == -1:
+                                k += (hd & beats[a]).bit_count()
+                        r = (rand() * k).__trunc__()
+                        for j, a in enumerate(attack):
+                            if defence[j] == -1:
+                                m = hd & beats[a]
+                                c = m.bit_count()
+                                if r < c:
+                                    i = j
+                                    break
+                                r -= c
+                    if i >= 0:  # cover attack[i] with the r-th card of m
+                        while r:  # drop the r lowest cards
+                            m &= m - 1
+                            r -= 1
+                        bit = m & -m
+                        at = bit.bit_length()
+                        hd -= bit  # (a card taken from a set, a card added to it: - and + are
+                        # ^ and |)
+                        defence[i] = at - 1
+                        unc -= 1
+                        ranks |= rank_at[at]
+                        table += bit
+                        if not hd and not ns and not out >> d & 1:
+                            out |= 1 << d
+                            outs.append(d)
+                        if unc:
+                            if unc == 1:
+                                open_at = defence.index(-1)
+                            continue
+                        if throw_in:  # all beaten: the attacker alone throws in, if he can
+                            # he has a turn while he holds cards and there is room: a place on
+                            # the table and a card in the defender's hand to beat one more
+                            if (not ha or not hd or len(attack) >= cap_now
+                                    or (out and out >> att & 1)):
+                                pass  # no turn: the bout ends
+                            elif ha & ranks:
+                                room = cap_now - len(attack)
+                                if hd.bit_count() < room:
+                                    room = hd.bit_count()
+                                turn = True
+                            else:  # nothing to throw: the pass is his only action (the draw
+                                # is made)
+                                steps += 1
+                                rand()
+                    elif r == npass:  # take (listed last)
+                        taking = True
+                        steps += 1
+                        if throw_in:  # the attacker alone throws in more for the taker
+                            if cap_varies:  # (a first bout's own cap no longer holds once taken)
+                                cap_now = _BIG if uncapped and not ns else cap
+                            room = cap_now - len(attack)
+                            if hd.bit_count() - unc < room:
+                                room = hd.bit_count() - unc
+                            if room <= 0 or not ha or (out and out >> att & 1):
+                                pass  # no turn: the taker takes the table
+                            elif ha & ranks:
+                                turn = True
+                            else:  # nothing to throw: the pass is his only action (the draw
+                                # is made)
+                                steps += 1
+                                rand()
+                    else:  # transfer: the other seat now defends against one card more
+                        m = passing
+                        while r:  # drop the r lowest cards
+                            m &= m - 1
+                            r -= 1
+                        bit = m & -m
+                        hd -= bit
+                        attack.append(bit.bit_length() - 1)
+                        defence.append(-1)
+                        unc += 1
+                        table += bit
+                        if not hd and not ns and not out >> d & 1:
+                            out |= 1 << d
+                            outs.append(d)
+                        att = d
+                        d = 1 - d
+                        ha, hd = hd, ha
+                        ka, kd = kd, ka
+                        continue
+                    break
+                if not turn:
+                    break  # the bout ends
+            # the attacker's turns, until he passes or the bout is full
+            if room > 0:
                 while True:
-                    steps += 1
                     m = ha & ranks
                     if not m:
+                        steps += 1
                         rand()  # the pass is the only action: the draw is made all the same
                         break
                     k = m.bit_count()
                     r = (rand() * (k + 1)).__trunc__()
                     if r == k:  # pass (listed last)
+                        steps += 1
                         break
                     while r:  # drop the r lowest cards
                         m &= m - 1
@@ -432,15 +452,18 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     if not ha or room <= 1:
                         break
                     room -= 1  # one card more on the table, one uncovered card more
-            else:  # no room: the pass is the only action
+            else:  # (a playout begun in the throw phase) no room: the pass is the only action
                 steps += 1
                 rand()
-        if unc and not taking:  # cards thrown in: the defender beats them next
-            ph = DEFEND_PHASE
-            to = d
-            continue
+            if unc and not taking:  # cards thrown in: the defender beats them next
+                if unc == 1:
+                    open_at = len(attack) - 1  # (the earlier cards are beaten)
+                turn = False
+                continue
+            break
         # the bout ends: taken by the defender or beaten; the table is not cleared here (the
         # next lead sets it up afresh), only for a state handed back
+        steps += table.bit_count()
         taken = taking
         if taken:
             hd += table  # (a card on the table is in no hand, so + is |)
@@ -449,33 +472,40 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             discard += table
         taking = False
         stock_before = ns
-        order = orders[lead if by_lead else d]
-        if ns:
-            for seat in order:
-                if out and out >> seat & 1:
-                    continue
-                if seat == att:
-                    need = size - ha.bit_count()
-                    if need > 0:
-                        if need > ns:
-                            need = ns
-                        got = drawn[ns] - drawn[ns - need]  # the top ``need`` cards
-                        ns -= need
-                        ha += got
-                        ka |= got & face_up
-                else:
-                    need = size - hd.bit_count()
-                    if need > 0:
-                        if need > ns:
-                            need = ns
-                        got = drawn[ns] - drawn[ns - need]
-                        ns -= need
-                        hd += got
-                        kd |= got & face_up
-                if not ns:
-                    break
+        if ns:  # (no one is out while the stock lasts)
+            # each draws up to the hand size in turn: ``na`` cards for the attacker from
+            # ``a_top`` down, ``nd`` for the defender from ``d_top`` down
+            na = size - ha.bit_count()
+            if na < 0:
+                na = 0
+            nd = size - hd.bit_count()
+            if nd < 0:
+                nd = 0
+            if (lead == att) if by_lead else att_first:
+                if na > ns:
+                    na = ns
+                if nd > ns - na:
+                    nd = ns - na
+                a_top = ns
+                d_top = ns - na
+            else:
+                if nd > ns:
+                    nd = ns
+                if na > ns - nd:
+                    na = ns - nd
+                d_top = ns
+                a_top = ns - nd
+            if na:
+                got = drawn[a_top] - drawn[a_top - na]  # (a sum of distinct cards is a union)
+                ha += got
+                ka |= got & face_up
+            if nd:
+                got = drawn[d_top] - drawn[d_top - nd]
+                hd += got
+                kd |= got & face_up
+            ns -= na + nd
         if not ns and not (ha and hd):  # an empty hand with no stock left is out
-            for seat in order:
+            for seat in orders[lead if by_lead else d]:
                 if not out >> seat & 1 and not (ha if seat == att else hd):
                     out |= 1 << seat
                     outs.append(seat)
@@ -491,17 +521,15 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             elif taken and not drew and idle < 0x10000:  # one more idle bout
                 idle += 1
                 if idle >= idle_limit:
-                    _write_back(s, ph, to, att, lead, d, taking, bout, out, ha, hd, ka, kd,
-                                [], [], 0, 0, ns, discard, idle, seen,
-                                _bout_cards(attack, defence))
+                    _write_back(s, att, lead, d, taking, bout, out, ha, hd, ka, kd, ns,
+                                discard, idle, seen, _bout_cards(attack, defence))
                     s._declare_draw("idle")
                     return steps
             else:
                 idle = 0
         if out:
-            _write_back(s, ph, to, att, lead, d, taking, bout, out, ha, hd, ka, kd,
-                        [], [], 0, 0, ns, discard, idle, seen,
-                        _bout_cards(attack, defence))
+            _write_back(s, att, lead, d, taking, bout, out, ha, hd, ka, kd, ns, discard, idle,
+                        seen, _bout_cards(attack, defence))
             s._finish([seat for seat in (0, 1) if not out >> seat & 1])
             return steps
         if not taken:  # the defender attacks next (with two seats the attacker is his other)
@@ -509,18 +537,16 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             d = 1 - att
             ha, hd = hd, ha
             ka, kd = kd, ka
-        lead = to = att
+        lead = att
         bout += 1
-        ph = LEAD
         if repetition:
             if drew or not taken:
                 seen = ()
             else:
                 key = (ha, hd, att, d, ns) if att == 0 else (hd, ha, att, d, ns)  # (by seat)
                 if seen.count(key) + 1 >= repetition:
-                    _write_back(s, ph, to, att, lead, d, taking, bout, out, ha, hd, ka, kd,
-                                [], [], 0, 0, ns, discard, idle, seen,
-                                _bout_cards(attack, defence))
+                    _write_back(s, att, lead, d, taking, bout, out, ha, hd, ka, kd, ns,
+                                discard, idle, seen, _bout_cards(attack, defence))
                     s._check_repetition()
                     return steps
                 seen = (*seen, key)
@@ -533,15 +559,16 @@ def _bout_cards(attack: list[int], defence: list[int]) -> tuple[int, ...]:
     return (*attack, *(c for c in defence if c != -1))
 
 
-def _write_back(s: DurakState, ph: int, to: int, att: int, lead: int, d: int, taking: bool,
-                bout: int, out: int, ha: int, hd: int, ka: int, kd: int, attack: list[int],
-                defence: list[int], unc: int, ranks: int, ns: int, discard: int, idle: int,
+def _write_back(s: DurakState, att: int, lead: int, d: int, taking: bool, bout: int, out: int,
+                ha: int, hd: int, ka: int, kd: int, ns: int, discard: int, idle: int,
                 seen: tuple[tuple[int, ...], ...], last_bout: tuple[int, ...]) -> None:
-    """Hand the position back to the state object (its ``out`` list was extended in place);
-    the hands and known cards come by role, the attacker's first."""
+    """Hand the position at a bout's end back to the state object, for the engine's own
+    methods to end the game (its ``out`` list was extended in place; the table is empty, and
+    the phase and the seat to act are the next bout's, which ending the game overwrites); the
+    hands and known cards come by role, the attacker's first."""
     s._legal = None
-    s.phase = ph
-    s.to_act = to
+    s.phase = LEAD
+    s.to_act = att
     s.attacker = att
     s.leader = lead
     s.defender = d
@@ -552,10 +579,10 @@ def _write_back(s: DurakState, ph: int, to: int, att: int, lead: int, d: int, ta
     s.hands[d] = hd
     s.known[att] = ka & ha  # the loop only adds to the known cards: see duel_playout
     s.known[d] = kd & hd
-    s.attack = attack
-    s.defence = defence
-    s.uncovered = unc
-    s.table_ranks = ranks
+    s.attack = []
+    s.defence = []
+    s.uncovered = 0
+    s.table_ranks = 0
     del s.stock[ns:]
     s.discard = discard
     s.idle = idle
