@@ -464,13 +464,11 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
         # the bout ends: taken by the defender or beaten; the table is not cleared here (the
         # next lead sets it up afresh), only for a state handed back
         steps += table.bit_count()
-        taken = taking
-        if taken:
+        if taking:
             hd += table  # (a card on the table is in no hand, so + is |)
             kd |= table
         else:
             discard += table
-        taking = False
         stock_before = ns
         if ns:  # (no one is out while the stock lasts)
             # each draws up to the hand size in turn: ``na`` cards for the attacker from
@@ -509,47 +507,56 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 if not out >> seat & 1 and not (ha if seat == att else hd):
                     out |= 1 << seat
                     outs.append(seat)
-        drew = ns != stock_before
-        if idle_limit:
-            # ``idle`` packs the idle bouts in a row with, above bit 16, the players out when
-            # the count began; while no one is out (``outs`` empty) it is the count alone
-            if out:  # the game ends below: the count is kept as the engine keeps it
-                if taken and not drew and idle >> 16 == len(outs):
+        # ``idle`` counts the idle bouts in a row (taken, and no one drew); the engine packs
+        # into it, above bit 16, the players out when the count began, which with two seats
+        # only happens as the game ends
+        if out:  # the game is over
+            if idle_limit:
+                if taking and ns == stock_before and idle >> 16 == len(outs):
                     idle = ((idle & 0xFFFF) + 1) | len(outs) << 16
                 else:
                     idle = len(outs) << 16
-            elif taken and not drew and idle < 0x10000:  # one more idle bout
-                idle += 1
-                if idle >= idle_limit:
-                    _write_back(s, att, lead, d, taking, bout, out, ha, hd, ka, kd, ns,
-                                discard, idle, seen, _bout_cards(attack, defence))
-                    s._declare_draw("idle")
-                    return steps
-            else:
-                idle = 0
-        if out:
-            _write_back(s, att, lead, d, taking, bout, out, ha, hd, ka, kd, ns, discard, idle,
+            _write_back(s, att, lead, d, False, bout, out, ha, hd, ka, kd, ns, discard, idle,
                         seen, _bout_cards(attack, defence))
             s._finish([seat for seat in (0, 1) if not out >> seat & 1])
             return steps
-        if not taken:  # the defender attacks next (with two seats the attacker is his other)
+        if not taking:  # beaten: the defender attacks next (with two seats, the other seat)
             att = d
             d = 1 - att
             ha, hd = hd, ha
             ka, kd = kd, ka
-        lead = att
-        bout += 1
-        if repetition:
-            if drew or not taken:
+            if idle_limit:
+                idle = 0
+            if repetition:
                 seen = ()
-            else:
-                key = (ha, hd, att, d, ns) if att == 0 else (hd, ha, att, d, ns)  # (by seat)
+        elif ns != stock_before:  # taken, and the stock was drawn from
+            taking = False
+            if idle_limit:
+                idle = 0
+            if repetition:
+                seen = ()
+        else:  # taken, and no one drew: an idle bout
+            taking = False
+            if idle_limit:
+                if idle < 0x10000:
+                    idle += 1
+                    if idle >= idle_limit:
+                        _write_back(s, att, lead, d, False, bout, out, ha, hd, ka, kd, ns,
+                                    discard, idle, seen, _bout_cards(attack, defence))
+                        s._declare_draw("idle")
+                        return steps
+                else:
+                    idle = 0
+            if repetition:  # the next bout's opening, by seat
+                key = (ha, hd, att, d, ns) if att == 0 else (hd, ha, att, d, ns)
                 if seen.count(key) + 1 >= repetition:
-                    _write_back(s, att, lead, d, taking, bout, out, ha, hd, ka, kd, ns,
+                    _write_back(s, att, att, d, False, bout + 1, out, ha, hd, ka, kd, ns,
                                 discard, idle, seen, _bout_cards(attack, defence))
                     s._check_repetition()
                     return steps
                 seen = (*seen, key)
+        lead = att
+        bout += 1
 
 
 def _bout_cards(attack: list[int], defence: list[int]) -> tuple[int, ...]:
