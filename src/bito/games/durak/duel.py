@@ -198,6 +198,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     # lay no card, count where they happen. Cards already on the table were played before.
     steps = -table.bit_count()
     npass = 0  # how many of the defender's cards may transfer (only set under transfer rules)
+    after = 1  # the actions listed after the covers: the transfers and the take
     passing = 0  # those cards
     # where a bout's single uncovered card lies on the table (kept where ``unc`` becomes 1)
     open_at = defence.index(-1) if unc == 1 else 0
@@ -310,6 +311,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 while True:  # the defender's actions
                     if transfer:
                         passing = npass = 0
+                        after = 1
                         if unc == len(attack):
                             same = MATCH_MASKS[attack[0]]
                             ok = not (bout == 0 and no_first)
@@ -321,6 +323,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                                     and unc + 1 <= cap_now):
                                 passing = hd & same
                                 npass = passing.bit_count()
+                                after = npass + 1
                     # The actions in the general engine's order: the covers of each uncovered
                     # card (by place on the table, then by card), the transfers, the take.
                     # ``i`` is the place of the card the draw covers, -1 when it is a transfer
@@ -331,13 +334,13 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                         c = m.bit_count()
                         # (with no cover the take is the only action: the draw is made all the
                         # same)
-                        r = (rand() * (c + 1 + npass)).__trunc__()
+                        r = (rand() * (c + after)).__trunc__()
                         if r >= c:
                             i = -1
                             r -= c
                     else:
                         i = -1
-                        k = 1 + npass
+                        k = after
                         for a, c in zip(attack, defence, strict=False):
                             if c == -1:
                                 k += (hd & beats[a]).bit_count()
