@@ -298,6 +298,28 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
         assert r["games_per_second"] > 0 and r["mean_actions"] > 10
 
 
+def test_bench_repeat_reports_the_median_run_and_every_run(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--repeat K`` measures every case K times; the row is the median run's, with every
+    run's rate beside it (a noisy machine's single run says little)."""
+    code, out, _ = run(capsys, "bench", "--json", "--games", "5", "--repeat", "4")
+    assert code == 0
+    data = json.loads(out)
+    assert data["repeat"] == 4
+    for r in data["results"]:
+        runs = r["runs"]
+        assert len(runs) == 4 and len(r["cpu_runs"]) == 4
+        ranked = sorted(runs)
+        assert r["games_per_second"] == ranked[1]  # the lower middle of four
+        assert r["best_games_per_second"] == ranked[-1]
+        assert r["worst_games_per_second"] == ranked[0]
+        assert r["games"] == 5
+    code, _, err = run(capsys, "bench", "--games", "5", "--repeat", "0")
+    assert code == 2 and "--repeat" in err
+    code, out, _ = run(capsys, "bench", "--games", "5", "--repeat", "3")
+    assert code == 0 and "median of 3" in out
+
+
 @pytest.mark.parametrize("command", ["play", "variants", "sim", "replay", "bench"])
 def test_help_everywhere(capsys: pytest.CaptureFixture[str], command: str) -> None:
     code, out, _ = run(capsys, command, "--help")

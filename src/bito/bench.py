@@ -154,32 +154,60 @@ def machine_text() -> str:
 def run_bench(games: int | None = None, seconds: float | None = None, seed: int = 0,
               engines: Sequence[str] = ("reference",),
               cases: Sequence[BenchCase] = DEFAULT_CASES,
-              progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
-    """Run every case on every engine; the dict is what ``bito bench --json`` prints."""
+              progress: Callable[[dict[str, Any]], None] | None = None,
+              repeat: int = 1) -> dict[str, Any]:
+    """Run every case on every engine; the dict is what ``bito bench --json`` prints.
+
+    With ``repeat`` > 1 every case is measured that many times, in rounds (each round runs
+    every case once), so that a machine whose speed drifts touches every case alike. A row
+    then reports the median run's figures, with every run's rate in ``runs`` and the best and
+    worst in ``best_games_per_second`` and ``worst_games_per_second``: on a shared machine a
+    single run says as much about the neighbours as about the engine."""
     unknown = [e for e in engines if e not in _ENGINES and e not in _BATCH_ENGINES]
     if unknown:
         raise ValueError(f"unknown engine {unknown[0]!r} (known: {', '.join(engine_names())})")
+    if repeat < 1:
+        raise ValueError("repeat must be at least 1")
+    runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for _ in range(repeat):
+        for case in cases:
+            for engine in engines:
+                runs.setdefault((case.name, engine), []).append(
+                    measure(case, engine, games=games, seconds=seconds, seed=seed))
     results = []
     for case in cases:
-        reference: dict[str, Any] | None = None
-        for engine in engines:
-            row = measure(case, engine, games=games, seconds=seconds, seed=seed)
-            if engine == "reference":
-                reference = row
-            results.append(row)
-        for row in results[-len(engines):]:
+        rows = [_median_row(runs[(case.name, engine)]) for engine in engines]
+        reference = next((r for r, e in zip(rows, engines, strict=True) if e == "reference"),
+                         None)
+        for row in rows:
             if reference is not None and row is not reference:
                 row["speedup"] = round(row["games_per_second"]
                                        / max(reference["games_per_second"], 1e-9), 1)
                 row["cpu_speedup"] = round(row["games_per_cpu_second"]
                                            / max(reference["games_per_cpu_second"], 1e-9), 1)
+            results.append(row)
             if progress is not None:
                 progress(row)
     return {
         "results": results,
         "python": f"{platform.python_implementation()} {sys.version.split()[0]}",
         "machine": machine_text(),
+        "repeat": repeat,
     }
+
+
+def _median_row(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """One case's runs as one row: the run with the median rate (the lower middle one of an
+    even count, so the row's figures all come from one real run), plus every run's rate."""
+    if len(rows) == 1:
+        return rows[0]
+    ranked = sorted(rows, key=lambda r: r["games_per_second"])
+    row = dict(ranked[(len(ranked) - 1) // 2])
+    row["runs"] = [r["games_per_second"] for r in rows]
+    row["cpu_runs"] = [r["games_per_cpu_second"] for r in rows]
+    row["best_games_per_second"] = ranked[-1]["games_per_second"]
+    row["worst_games_per_second"] = ranked[0]["games_per_second"]
+    return row
 
 
 def format_table(report: dict[str, Any]) -> str:
@@ -191,6 +219,9 @@ def format_table(report: dict[str, Any]) -> str:
         lines.append(f"{r['name']:<16}{r['engine']:<12}{r['games']:>8}"
                      f"{r['games_per_second']:>11.1f}{r['games_per_cpu_second']:>11.1f}"
                      f"{r['mean_actions']:>14.1f}{speedup:>9}")
+        if "runs" in r:
+            lines.append(f"{'':<16}{'':<12}{'runs':>8}  " + " ".join(f"{x:.0f}" for x in r["runs"])
+                         + f"  (median of {len(r['runs'])}; best {r['best_games_per_second']:.0f})")
     lines.append(f"python {report['python']}; machine {report['machine']}; one core")
     return "\n".join(lines)
 

@@ -689,6 +689,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise UsageError("--games must be at least 1")
     if args.seconds is not None and args.seconds <= 0:
         raise UsageError("--seconds must be positive")
+    if args.repeat < 1:
+        raise UsageError("--repeat must be at least 1")
 
     def progress(row: dict[str, Any]) -> None:
         if not args.json:
@@ -698,7 +700,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return _bench_verify(args)
     try:
         report = run_bench(games=args.games, seconds=args.seconds, seed=args.seed,
-                           engines=args.engine or ["reference"], progress=progress)
+                           engines=args.engine or ["reference"], progress=progress,
+                           repeat=args.repeat)
     except ValueError as e:
         raise UsageError(str(e)) from None
     if args.json:
@@ -906,13 +909,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="Random-vs-random full games per second (deal included) and mean actions "
                     "per game for podkidnoy 2p, podkidnoy 4p and perevodnoy 2p.",
         epilog="examples:\n  bito bench\n  bito bench --seconds 10 --json\n"
-               "  bito bench --games 200")
+               "  bito bench --games 200\n  bito bench --games 3000 --repeat 9")
     bench.add_argument("--games", type=int, metavar="N", help="games per case")
     bench.add_argument("--seconds", type=float, metavar="S",
                        help="time per case (default 2 s when --games is not given)")
     bench.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
     bench.add_argument("--engine", action="append", metavar="NAME",
                        help="engine to measure (repeatable; default reference)")
+    bench.add_argument("--repeat", type=int, default=1, metavar="K",
+                       help="measure every case K times, in rounds, and report the median run "
+                            "with every run's rate (for a machine whose speed wanders)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--verify", type=int, metavar="N",
                        help="instead of timing: play N random games per base game with random "
