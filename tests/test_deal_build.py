@@ -8,9 +8,10 @@ import random
 
 import pytest
 
+from bito.cards import rank_of, suit_of
 from bito.errors import RulesError
 from bito.games.durak import MatchContext, new_game
-from bito.games.durak.setup import Deal, deal
+from bito.games.durak.setup import _SUIT_CARDS, Deal, _below, _lowest, deal
 from bito.games.durak.state import Outcome, _new_outcome
 from bito.rules import rules_for
 
@@ -55,3 +56,33 @@ def test_a_built_outcome_is_the_one_its_init_builds() -> None:
                    losing_team=1, dummy=-1)
     assert made == want and repr(made) == repr(want)
     assert vars(made) == {f.name: getattr(want, f.name) for f in dataclasses.fields(Outcome)}
+
+
+def test_the_inline_lot_draws_what_randrange_draws() -> None:
+    """The deal's lot for the dealer (``_below``) takes the same random draws as
+    ``Random.randrange``, so a seed deals the same game with or without it."""
+    for seed in range(200):
+        for n in range(1, 10):
+            ours, stdlib = random.Random(seed), random.Random(seed)
+            assert _below(ours, n) == stdlib.randrange(n)
+            assert ours.getstate() == stdlib.getstate()
+
+
+def test_the_lowest_card_of_one_suit_is_found_as_by_a_walk_over_every_card() -> None:
+    """The first attacker's lowest trump: the one-suit shortcut (the lowest bit of one deck's
+    suit row) agrees with the definition, the lowest rank, ties to the first seat in order,
+    also when a second deck's twins are in the hands."""
+    rng = random.Random("lowest")
+    for _ in range(2000):
+        suit = rng.randrange(4)
+        pool = [c for c in range(160) if suit_of(c) == suit and rank_of(c) < 15]
+        two_decks = rng.random() < 0.3
+        cards = [c for c in pool if two_decks or c < 64]
+        hands = [sum(1 << c for c in rng.sample(cards, rng.randint(0, 4))) for _ in range(3)]
+        order = tuple(rng.sample(range(3), 3))
+        want = None
+        for idx, seat in enumerate(order):
+            for c in sorted(c for c in cards if hands[seat] >> c & 1):
+                if want is None or rank_of(c) < want[0]:
+                    want = (rank_of(c), idx, c)
+        assert _lowest(hands, order, _SUIT_CARDS[suit]) == want

@@ -297,9 +297,25 @@ def _matches_stdlib_shuffle() -> bool:
 _SHUFFLE_IS_STDLIB: Final = _matches_stdlib_shuffle()
 
 
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for n >= 1: the same ``getrandbits`` draws, without the three
+    Python frames of the library's argument checks (the draws are ``Random._randbelow``'s,
+    which :data:`_SHUFFLE_IS_STDLIB` confirmed this Python uses)."""
+    if not _SHUFFLE_IS_STDLIB:
+        return rng.randrange(n)
+    width = n.bit_length()
+    r = rng.getrandbits(width)
+    while r >= n:
+        r = rng.getrandbits(width)
+    return r
+
+
 #: Every card code (0-159) of each suit, 4 being the special cards' "no suit": ``hand &
 #: _SUIT_CARDS[s]`` keeps exactly the cards ``c`` with ``suit_of(c) == s``.
 _SUIT_CARDS: Final = tuple(sum(1 << c for c in range(160) if suit_of(c) == s) for s in range(5))
+
+#: The four plain suits' cards (every copy), as ``_first_attacker`` builds a one-suit trump mask.
+_SUIT_ROWS: Final = frozenset(_SUIT_CARDS[:4])
 
 #: ``_BITS[c] == 1 << c`` for every card code.
 _BITS: Final = tuple(1 << c for c in range(160))
@@ -452,7 +468,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         indicator, deck = _search_indicator(rules, deck, rng)
     # The lot for the dealer is always drawn, so the random stream after it is the same
     # whether or not the dealer was given: a replay that names the dealer deals the same game.
-    lot = rng.randrange(players)
+    lot = _below(rng, players)
     dealer = match.dealer if match.dealer is not None else lot
     reserves: tuple[int, ...] = ()
     locked_cards: tuple[int, ...] = ()
@@ -636,8 +652,10 @@ def _turn_trump(rules: Rules, rest: list[int], rng: random.Random) -> tuple[int,
 
     A rejected card (#74) is buried at a random place in the stock and another is turned.
     """
-    rest = list(rest)
     source = rules.trump_source
+    if source == "stock_top" and not rules.trump_reject_indicator and not is_special(rest[0]):
+        return rest[0], rest[1:]  # (a plain card is never rejected without a reject rule)
+    rest = list(rest)
     tried: set[int] = set()
     for _ in range(len(rest)):
         if source == "stock_top":
@@ -683,8 +701,17 @@ def _lowest(hands: list[int], order: tuple[int, ...], among: int) -> tuple[int, 
     ties go to the first such player in ``order``."""
     best: tuple[int, int, int] | None = None
     best_rank = 16  # above every rank: cards come in seat order, so only a lower rank wins
+    one_suit = among in _SUIT_ROWS
     for idx, seat in enumerate(order):
         m = hands[seat] & among
+        if one_suit and not m >> 64:
+            # one suit of one deck: its lowest card is its lowest rank
+            if m:
+                c = (m & -m).bit_length() - 1
+                if c % 16 < best_rank:
+                    best_rank = c % 16
+                    best = (best_rank, idx, c)
+            continue
         while m:
             low = m & -m
             m ^= low
