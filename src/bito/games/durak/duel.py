@@ -53,25 +53,6 @@ _WEIGHTS = tuple((c[2], c[3] - c[2] - 1, c[4]) for c in _SUBSETS)
 and two or three times, ``fours`` those held four times: a rank held once counts 1, twice
 ``a`` (``_SUBSETS[most][2]``), three times ``1 + a + b`` and four times ``c``."""
 
-_RANK_OF_BIT = {1 << c: MATCH_MASKS[c] & (1 << 64) - 1 for c in range(64)}
-"""A one-deck card's bit, to the cards of its rank in one deck (a dict lookup is cheaper than
-finding the bit's position first)."""
-
-def _groups(rank: int) -> list[int]:
-    """Every non-empty subset of a set of cards."""
-    out = []
-    g = rank
-    while g:
-        out.append(g)
-        g = (g - 1) & rank
-    return out
-
-
-_GROUP_COUNTS = tuple({g: _SUBSETS[most][g.bit_count()]
-                       for rank in {*_RANK_OF_BIT.values()} for g in _groups(rank)}
-                      for most in range(_GROUP_MAX + 1))
-"""``_GROUP_COUNTS[most][group]``: ``_SUBSETS[most][g]`` for every rank group of one deck."""
-
 _BIG_HAND = 160
 """More cards than any hand holds (the card codes run from 0 to 159)."""
 
@@ -261,24 +242,14 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 unc = 1
                 open_at = 0
             else:
+                counts = _SUBSETS[most]
                 if wide:  # a second deck or special cards: count group by group
-                    counts = _SUBSETS[most]
                     k = 0
                     m = ha
                     while m:
                         group = ha & rank_at[(m & -m).bit_length()]
                         m -= group
                         k += counts[group.bit_count()]
-                    r = (rand() * k).__trunc__()
-                    m = ha
-                    while True:  # the rank groups by their lowest card, as the engine lists them
-                        low = m & -m
-                        group = ha & rank_at[low.bit_length()]
-                        c = counts[group.bit_count()]
-                        if r < c:
-                            break
-                        m -= group
-                        r -= c
                 else:
                     # One deck, suits in 16-bit rows: add the four rows bit by bit, rank by
                     # rank. A rank held s times has bit 0 of s in ``ones``, bit 1 in ``twos``,
@@ -305,18 +276,16 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                             k += per_four * fours.bit_count()
                     else:  # every rank once: a lead per card
                         k = ones.bit_count()
-                    r = (rand() * k).__trunc__()
-                    group_counts = _GROUP_COUNTS[most]  # (by the group's cards, not its size)
-                    m = ha
-                    while True:  # the rank groups by their lowest card, as the engine lists them
-                        low = m & -m
-                        group = ha & _RANK_OF_BIT[low]
-                        c = group_counts[group]
-                        if r < c:
-                            break
-                        m -= group
-                        r -= c
-                at = low.bit_length()
+                r = (rand() * k).__trunc__()
+                m = ha
+                while True:  # the rank groups by their lowest card, as the engine lists them
+                    at = (m & -m).bit_length()
+                    group = ha & rank_at[at]
+                    c = counts[group.bit_count()]
+                    if r < c:
+                        break
+                    m -= group
+                    r -= c
                 if c == 1:  # a card of its own rank
                     mask = group
                     attack = [at - 1]
