@@ -197,9 +197,9 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     # action (a multi-card lead corrects for its extra cards), and the takes and passes, which
     # lay no card, count where they happen. Cards already on the table were played before.
     steps = -table.bit_count()
-    npass = 0  # how many of the defender's cards may transfer (only set under transfer rules)
+    passing = 0  # the defender's cards that may transfer (only set under transfer rules)
+    npass = 0  # how many they are
     after = 1  # the actions listed after the covers: the transfers and the take
-    passing = 0  # those cards
     # where a bout's single uncovered card lies on the table (kept where ``unc`` becomes 1)
     open_at = defence.index(-1) if unc == 1 else 0
     resume = s.phase  # LEAD, or a bout under way (DEFEND_PHASE or THROW)
