@@ -198,8 +198,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
     # lay no card, count where they happen. Cards already on the table were played before.
     steps = -table.bit_count()
     passing = 0  # the defender's cards that may transfer (only set under transfer rules)
-    npass = 0  # how many they are
-    after = 1  # the actions listed after the covers: the transfers and the take
+    after = 1  # the actions listed after the covers: the transfers, then the take
     # where a bout's single uncovered card lies on the table (kept where ``unc`` becomes 1)
     open_at = defence.index(-1) if unc == 1 else 0
     resume = s.phase  # LEAD, or a bout under way (DEFEND_PHASE or THROW)
@@ -240,7 +239,6 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 attack = [at - 1]
                 defence = [-1]
                 unc = 1
-                open_at = 0
             else:
                 counts = _SUBSETS[most]
                 if wide:  # a second deck or special cards: count group by group
@@ -291,7 +289,6 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     attack = [at - 1]
                     defence = [-1]
                     unc = 1
-                    open_at = 0
                 else:  # the r-th lead of the group, its cards in increasing order
                     act = (_GROUP_LEADS[most].get(group) or _group_leads(group, most))[r]
                     mask = act.mask
@@ -299,10 +296,10 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     unc = len(attack)
                     defence = [-1] * unc
                     steps += 1 - unc  # one action, ``unc`` cards
-                    open_at = 0
             ha -= mask
             ranks = rank_at[at]  # the lead's cards all match one another
             table = mask
+            open_at = 0  # (read only once one card is left uncovered)
             if not ha and not ns and not out >> att & 1:
                 out |= 1 << att
                 outs.append(att)
@@ -314,7 +311,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             if not turn:
                 while True:  # the defender's actions
                     if transfer:
-                        passing = npass = 0
+                        passing = 0
                         after = 1
                         if unc == len(attack):
                             same = MATCH_MASKS[attack[0]]
@@ -326,8 +323,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                             if (ok and not out >> att & 1 and ha.bit_count() >= unc + 1
                                     and unc + 1 <= cap_now):
                                 passing = hd & same
-                                npass = passing.bit_count()
-                                after = npass + 1
+                                after = passing.bit_count() + 1
                     # The actions in the general engine's order: the covers of each uncovered
                     # card (by place on the table, then by card), the transfers, the take.
                     # ``i`` is the place of the card the draw covers, -1 when it is a transfer
@@ -391,7 +387,7 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                                 # is made)
                                 steps += 1
                                 rand()
-                    elif r == npass:  # take (listed last)
+                    elif r == after - 1:  # take (listed last)
                         taking = True
                         steps += 1
                         if throw_in:  # the attacker alone throws in more for the taker
@@ -523,8 +519,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                     idle = ((idle & 0xFFFF) + 1) | len(outs) << 16
                 else:
                     idle = len(outs) << 16
-            _write_back(s, att, lead, d, False, bout, out, ha, hd, ka, kd, ns, discard, idle,
-                        seen, _bout_cards(attack, defence))
+            _write_back(s, att, lead, d, bout, out, ha, hd, ka, kd, ns, discard, idle, seen,
+                        attack, defence)
             s._finish([seat for seat in (0, 1) if not out >> seat & 1])
             return steps
         if not taking:  # beaten: the defender attacks next (with two seats, the other seat)
@@ -548,8 +544,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
                 if idle < 0x10000:
                     idle += 1
                     if idle >= idle_limit:
-                        _write_back(s, att, lead, d, False, bout, out, ha, hd, ka, kd, ns,
-                                    discard, idle, seen, _bout_cards(attack, defence))
+                        _write_back(s, att, lead, d, bout, out, ha, hd, ka, kd, ns, discard,
+                                    idle, seen, attack, defence)
                         s._declare_draw("idle")
                         return steps
                 else:
@@ -557,8 +553,8 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
             if repetition:  # the next bout's opening, by seat
                 key = (ha, hd, att, d, ns) if att == 0 else (hd, ha, att, d, ns)
                 if seen.count(key) + 1 >= repetition:
-                    _write_back(s, att, att, d, False, bout + 1, out, ha, hd, ka, kd, ns,
-                                discard, idle, seen, _bout_cards(attack, defence))
+                    _write_back(s, att, att, d, bout + 1, out, ha, hd, ka, kd, ns, discard,
+                                idle, seen, attack, defence)
                     s._check_repetition()
                     return steps
                 seen = (*seen, key)
@@ -566,27 +562,21 @@ def duel_playout(s: DurakState, rng: random.Random) -> int:
         bout += 1
 
 
-def _bout_cards(attack: list[int], defence: list[int]) -> tuple[int, ...]:
-    """``DurakState.last_bout`` for the bout that just ended: its attack cards, then its
-    covers (the state is only ever handed back at a bout's end, where ``attack`` and
-    ``defence`` still hold that bout)."""
-    return (*attack, *(c for c in defence if c != -1))
-
-
-def _write_back(s: DurakState, att: int, lead: int, d: int, taking: bool, bout: int, out: int,
-                ha: int, hd: int, ka: int, kd: int, ns: int, discard: int, idle: int,
-                seen: tuple[tuple[int, ...], ...], last_bout: tuple[int, ...]) -> None:
+def _write_back(s: DurakState, att: int, lead: int, d: int, bout: int, out: int, ha: int,
+                hd: int, ka: int, kd: int, ns: int, discard: int, idle: int,
+                seen: tuple[tuple[int, ...], ...], attack: list[int], defence: list[int]) -> None:
     """Hand the position at a bout's end back to the state object, for the engine's own
-    methods to end the game (its ``out`` list was extended in place; the table is empty, and
-    the phase and the seat to act are the next bout's, which ending the game overwrites); the
-    hands and known cards come by role, the attacker's first."""
+    methods to end the game (its ``out`` list was extended in place; the table is empty, no
+    one is taking, and the phase and the seat to act are the next bout's, which ending the
+    game overwrites); the hands and known cards come by role, the attacker's first.
+    ``attack`` and ``defence`` still hold the bout that just ended, its ``last_bout``."""
     s._legal = None
     s.phase = LEAD
     s.to_act = att
     s.attacker = att
     s.leader = lead
     s.defender = d
-    s.taking = taking
+    s.taking = False
     s.bout = bout
     s.out_mask = out
     s.hands[att] = ha
@@ -601,6 +591,6 @@ def _write_back(s: DurakState, att: int, lead: int, d: int, taking: bool, bout: 
     s.discard = discard
     s.idle = idle
     s.seen = seen
-    s.last_bout = last_bout
+    s.last_bout = (*attack, *(c for c in defence if c != -1))  # its attack cards, then covers
     s.throwers = ()
     s._table = 0
