@@ -146,6 +146,11 @@ class _Moves:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Moves:
         return self
 
+    def __reduce__(self) -> tuple[Any, tuple[tuple[tuple[str, tuple[int, ...]], ...]]]:
+        # Pickled as one flat tuple: pickling the chain link by link recurses once per move
+        # and overflows the interpreter's stack a few hundred moves into a long deal.
+        return _moves_from, (tuple((m.text, m.drawn) for m in self.in_order()),)
+
     def in_order(self) -> list[_Moves]:
         out: list[_Moves] = []
         node: _Moves | None = self
@@ -153,6 +158,15 @@ class _Moves:
             out.append(node)
             node = node.before
         return out[::-1]
+
+
+def _moves_from(flat: tuple[tuple[str, tuple[int, ...]], ...]) -> _Moves:
+    """The chain :meth:`_Moves.__reduce__` flattened, linked again."""
+    node: _Moves | None = None
+    for text, drawn in flat:
+        node = _Moves(node, text, drawn)
+    assert node is not None  # a chain has at least one move
+    return node
 
 
 class _Position:
