@@ -17,9 +17,17 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
-from bito.cards import SUIT_CHARS, SUIT_SYMBOLS, card_pretty, card_str, cards_of, split_cards
+from bito.cards import (
+    SUIT_CHARS,
+    SUIT_SYMBOLS,
+    card_pretty,
+    card_str,
+    cards_of,
+    check_length,
+    split_cards,
+)
 from bito.errors import InvalidNotationError, RulesError
 
 
@@ -111,6 +119,7 @@ def parse_move(text: str) -> Move:
 
     Raises :class:`InvalidNotationError` pointing at the bad character.
     """
+    check_length(text, what="an action")
     t = text.strip()
     low = ALIASES.get(t.lower(), t.lower())
     if low in SIMPLE_KINDS:
@@ -269,6 +278,12 @@ def with_options(rules: R, prefix: str, changes: Mapping[str, Any]) -> R:
     return dataclasses.replace(rules, **updates)
 
 
+def _is_number(text: str) -> bool:
+    """A whole number short enough to mean something (longer ones are refused, not parsed)."""
+    digits = text.removeprefix("-")
+    return 0 < len(digits) <= 12 and digits.isascii() and digits.isdigit()
+
+
 def _coerce(key: str, current: Any, value: Any) -> Any:
     if isinstance(current, bool):
         if isinstance(value, bool):
@@ -283,20 +298,117 @@ def _coerce(key: str, current: Any, value: Any) -> Any:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         text = str(value).strip()
-        if text.lstrip("-").isdigit():
+        if _is_number(text):
             return int(text)
-        raise RulesError(key, f"expected a whole number, not {value!r}")
+        raise RulesError(key, f"expected a whole number, not {_shown(text)}")
     if isinstance(current, tuple):
         if isinstance(value, tuple):
             return value
+        # every list option of these families is a list of whole numbers
         items = [v for v in str(value).replace(" ", "").split(",") if v]
-        if current and isinstance(current[0], int):
-            try:
-                return tuple(int(v) for v in items)
-            except ValueError:
-                raise RulesError(key, f"expected whole numbers, not {value!r}") from None
-        return tuple(items)
+        if len(items) > 16 or not all(_is_number(v) for v in items):
+            raise RulesError(key, f"expected whole numbers, not {_shown(str(value))}")
+        return tuple(int(v) for v in items)
     return str(value)
+
+
+@dataclass(frozen=True)
+class Limit:
+    """What one family option may hold, declared next to the option (each family rules class
+    maps its fields to limits in ``LIMITS``) and checked in one place, :func:`check_limits`,
+    so a value that would break the engine later (a deal that runs out of cards, a match that
+    never ends) is refused when the game is set up, naming the key and the allowed values.
+
+    ``low``/``high`` bound a whole number, or every item of a list of numbers; ``choices``
+    lists the allowed values; ``length`` bounds how many items a list holds; ``kind`` is
+    ``int``, ``bool``, ``str`` or ``ints`` (a list of whole numbers)."""
+
+    kind: str
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[object, ...] | None = None
+    length: tuple[int, int] | None = None
+
+    def allowed(self) -> str:
+        """The allowed values in words, for error messages and ``docs/games.md``."""
+        if self.choices is not None:
+            return "one of: " + ", ".join(str(c).lower() if isinstance(c, bool) else str(c)
+                                          for c in self.choices)
+        if self.kind == "str":
+            return "text"
+        span = f"{self.low} to {self.high}"
+        if self.kind == "ints":
+            lo, hi = self.length or (0, 0)
+            return f"{lo} to {hi} whole numbers, each {span}"
+        return f"a whole number from {span}"
+
+    def check(self, key: str, value: object) -> None:
+        bad = RulesError(key, f"{_shown(value)} is not allowed ({self.allowed()})")
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise bad
+            return
+        if self.choices is not None:
+            if value not in self.choices or isinstance(value, bool) != any(
+                    isinstance(c, bool) for c in self.choices):
+                raise bad
+            return
+        if self.kind == "str":
+            if not isinstance(value, str):
+                raise bad
+            return
+        items = value if self.kind == "ints" else (value,)
+        if not isinstance(items, tuple):
+            raise bad
+        if self.length is not None and not self.length[0] <= len(items) <= self.length[1]:
+            raise bad
+        for item in items:
+            if isinstance(item, bool) or not isinstance(item, int):
+                raise bad
+            if (self.low is not None and item < self.low) or (
+                    self.high is not None and item > self.high):
+                raise bad
+
+
+def _shown(value: object) -> str:
+    text = ",".join(map(str, value)) if isinstance(value, tuple) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def span(low: int, high: int) -> Limit:
+    """A whole number from ``low`` to ``high``."""
+    return Limit("int", low, high)
+
+
+def one_of(*choices: object) -> Limit:
+    """One of a few values (numbers or words)."""
+    kind = "int" if all(isinstance(c, int) for c in choices) else "str"
+    return Limit(kind, choices=tuple(choices))
+
+
+FLAG: Final = Limit("bool", choices=(False, True))
+"""A yes/no option."""
+
+TEXT: Final = Limit("str")
+"""Free text (checked by the rules class itself, e.g. a variant spec)."""
+
+
+def numbers(low: int, high: int, length: tuple[int, int]) -> Limit:
+    """A list of whole numbers, each from ``low`` to ``high``."""
+    return Limit("ints", low, high, length=length)
+
+
+def check_limits(rules: Any) -> None:
+    """Check every option of a family rules object against its declared :class:`Limit`
+    (``rules.LIMITS``); an option without a declaration is a programming error, so a new
+    option cannot slip in unchecked."""
+    limits: Mapping[str, Limit] = rules.LIMITS
+    for f in dataclasses.fields(rules):
+        if f.name in ("variant", "family"):
+            continue
+        if f.name not in limits:
+            raise AssertionError(f"{type(rules).__name__}.{f.name} declares no Limit")
+        limits[f.name].check(f"{rules.PREFIX}.{f.name}", getattr(rules, f.name))
 
 
 def check_choice(key: str, value: object, choices: Sequence[object]) -> None:
@@ -306,7 +418,13 @@ def check_choice(key: str, value: object, choices: Sequence[object]) -> None:
 
 
 def check_players(rules: Any, players: int) -> None:
-    """Refuse a seat count the rules do not allow, naming the limits."""
+    """Refuse a seat count the rules do not allow, naming the limits. Rules whose deal
+    depends on the seat count (hand size x players must fit the pack) say what is wrong with
+    a method ``check_seats(players)``, which names its own key."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RulesError("players", f"a whole number of players, not {players!r}")
+    if players >= rules.players_min and hasattr(rules, "check_seats"):
+        rules.check_seats(players)
     if not rules.players_min <= players <= rules.max_players:
         raise RulesError("players", f"{rules.variant} seats {rules.players_min} to "
                          f"{rules.max_players} players, not {players}")

@@ -33,7 +33,8 @@ register(Variant(
             "throw in; a defender who fails takes only the first card played at him.",
     description=(
         "Throw-in fool with the whole pack dealt out one card at a time and no stock: the "
-        "last card is shown, fixes the trump and stays with the dealer. The holder of the 9♦ "
+        "last card dealt is shown, fixes the trump and stays with whoever received it (with "
+        "5 players the first seat left of the dealer, who gets the odd card). The holder of the 9♦ "
         "attacks first with any lead. Bouts are podkidnoy bouts (up to 6 cards, never more "
         "than the defender held), with two changes: after the 9♦ has been led or thrown in "
         "and covered, no more cards may be thrown in that bout (chinese.block_trigger="

@@ -165,6 +165,9 @@ def resolve(spec: str, base_rules: Rules | None = None) -> Resolved:
             mods.append((None, key, raw.strip()))
             origin = f"option {key}"
         else:
+            if "." in name:  # a dotted name is always an option key, never a variant
+                raise RulesError(name, "unknown option (see the options in docs/variants.md "
+                                 "and bito.rules.options.OPTION_SPECS)")
             mod = lookup(name)
             if mod.kind != "modifier":
                 raise RulesError(mod.id, "is a game, not a modifier; only one game per spec")

@@ -57,10 +57,14 @@ class BoutsState:
         self.phase, self.to_act, self.moves, self.outcome, self.note = "", 0, 0, None, ""
         return rng
 
-    def _deal(self, rng: random.Random, hand_size: int) -> list[int]:
+    def _deal(self, rng: random.Random, hand_size: int, *,
+              trump_to_receiver: bool = False) -> list[int]:
         """Shuffle and deal ``hand_size`` cards each, one at a time from the dealer's left;
-        the undealt rest is returned top first. ``hand_size`` 0: the whole pack, the last
-        card going to the dealer face up, its suit trump (S0:243)."""
+        the undealt rest is returned top first. ``hand_size`` 0: the whole pack, its last
+        card shown, its suit trump (S0:243). Who keeps that card differs: the chain fool's
+        dealer keeps it (#71), while the China fool deals it like any other card, so it
+        stays with whoever receives it and, when the pack does not divide, the first seats
+        from the dealer's left hold one card more (``trump_to_receiver``, #65 A4 as #33)."""
         deck = list(standard_deck(self.rules.deck_size))
         rng.shuffle(deck)
         n = self.players
@@ -68,8 +72,9 @@ class BoutsState:
             last = deck.pop()
             for i, c in enumerate(deck):
                 self.hands[(self.dealer + 1 + i) % n] |= bit(c)
-            self.hands[self.dealer] |= bit(last)
-            self.known[self.dealer] |= bit(last)
+            keeper = (self.dealer + 1 + len(deck)) % n if trump_to_receiver else self.dealer
+            self.hands[keeper] |= bit(last)
+            self.known[keeper] |= bit(last)
             self.trump_card, self.trump_suit = last, suit_of(last)
             return []
         for i, c in enumerate(deck[:n * hand_size]):

@@ -1,7 +1,9 @@
 """The China fool (#65) and its pass-on derivative (#66) (VARIANTS.md §3.9, S0:83, S0:125).
 
-China fool is throw-in fool played with the whole pack dealt (the last card shown as trump and
-kept by the dealer, #65 A4) and no stock. The holder of the 9♦ attacks first, with any lead
+China fool is throw-in fool played with the whole pack dealt one card at a time from the
+dealer's left (the last card dealt shown as trump and kept by whoever received it, #65 A4, as
+in #33: with 5 players that is the first seat left of the dealer, who holds the one extra card)
+and no stock. The holder of the 9♦ attacks first, with any lead
 (A2). Bouts run as in podkidnoy: the attacker leads one or more cards of one rank, the
 defender covers them, and once everything is covered the attacker, then the others clockwise,
 may throw in cards of ranks on the table, up to 6 and never more than the defender held at
@@ -75,7 +77,7 @@ class ChineseState(BoutsState):
     def start(cls, rules: ChineseRules, players: int, seed: int) -> ChineseState:
         s = object.__new__(cls)
         rng = s._init(rules, players, seed, "chinese")
-        s._deal(rng, 0)
+        s._deal(rng, 0, trump_to_receiver=True)
         s.beats = beat_table(rules.deck_size, s.trump_suit)
         s.attack, s.defence, s.throwers, s.t_idx = [], [], [], 0
         s.blocked = s.passed = False

@@ -72,9 +72,10 @@ class PreludeState(BoutsState):
             s.pile.append(s.stock.pop())
         return s
 
-    def _deal(self, rng: Any, hand_size: int) -> list[int]:
+    def _deal(self, rng: Any, hand_size: int, *, trump_to_receiver: bool = False
+              ) -> list[int]:
         if hand_size >= 0:
-            return super()._deal(rng, hand_size)
+            return super()._deal(rng, hand_size, trump_to_receiver=trump_to_receiver)
         deck = list(standard_deck(self.rules.deck_size))
         rng.shuffle(deck)
         return deck
@@ -182,13 +183,8 @@ class PreludeState(BoutsState):
         for c in self.pile + [c for _, c in self.round]:
             self.discard |= bit(c)
         self.pile, self.round = [], []
-        spec = self.rules.main
-        if self.rules.main_options:
-            spec += "+" + self.rules.main_options
-        if self.rules.kind == "flip":
-            # A1: the suit of the last card turned in phase 1 is trump
-            trump = suit_of(last) if last >= 0 else 0
-            spec += f"+trump.source=fixed+trump.fixed_suit={SUITS[trump]}"
+        # A1 (a flip prelude): the suit of the last card turned in phase 1 is trump
+        spec = self.rules.main_spec(SUITS[suit_of(last) if last >= 0 else 0])
         holding = [s for s in range(self.players) if self.hands[s]]
         if len(holding) < 2:
             self.out = [s for s in range(self.players) if not self.hands[s]]

@@ -8,17 +8,27 @@ changes them like any option (``heaped+heap.hand_size=4``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Final
 
 from bito.errors import RulesError
-from bito.games.protocol import check_choice
+from bito.games.protocol import FLAG, TEXT, Limit, check_limits, one_of, span
 
 DECKS = (32, 36, 52)
 
 
-def _check_seats(prefix: str, low: int, high: int) -> None:
-    if low < 2 or high < low:
-        raise RulesError(f"{prefix}.players_max", f"must be at least {prefix}.players_min (2+)")
+def _check_seats(rules: Any) -> None:
+    """The seat range is not empty, and the pack seats the fewest players."""
+    prefix = rules.PREFIX
+    if rules.players_max < rules.players_min:
+        raise RulesError(f"{prefix}.players_max", f"must be at least {prefix}.players_min")
+    if rules.max_players < rules.players_min:
+        raise RulesError(f"{prefix}.players_min", f"a {rules.deck_size}-card pack seats at "
+                         f"most {rules.max_players} players here")
+
+
+#: The limits every bout engine shares: the pack, the seats and the last-guard action cap.
+SEATS: Final[dict[str, Limit]] = {"deck_size": one_of(*DECKS), "players_min": span(2, 6),
+                                  "players_max": span(2, 6), "move_cap": span(100, 100000)}
 
 
 @dataclass(frozen=True)
@@ -46,23 +56,26 @@ class HeapRules:
     restart: str = "last_coverer"
     move_cap: int = 1500
 
+    LIMITS: ClassVar[dict[str, Limit]] = {
+        **SEATS, "mode": one_of("heap", "chain"), "hand_size": span(0, 12),
+        "take": one_of("all", "top", "bottom"), "take_top": span(1, 52),
+        "take_top_trump": span(1, 52), "restart": one_of("left_of_coverer", "last_coverer")}
+
     def check(self) -> None:
-        check_choice("heap.deck_size", self.deck_size, DECKS)
-        check_choice("heap.mode", self.mode, ("heap", "chain"))
-        check_choice("heap.take", self.take, ("all", "top", "bottom"))
-        check_choice("heap.restart", self.restart, ("left_of_coverer", "last_coverer"))
-        if not 0 <= self.hand_size <= 12:
-            raise RulesError("heap.hand_size", "0 (the whole pack) or 1 to 12 cards")
-        if self.take_top < 1 or self.take_top_trump < 1:
-            raise RulesError("heap.take_top", "a take holds at least one card")
-        if self.move_cap < 100:
-            raise RulesError("heap.move_cap", "at least 100 actions")
-        _check_seats("heap", self.players_min, self.players_max)
+        check_limits(self)
+        _check_seats(self)
+
+    def check_seats(self, players: int) -> None:
+        """The hands and the trump card turned up after them come out of the pack."""
+        if self.hand_size and self.hand_size * players >= self.deck_size:
+            raise RulesError("heap.hand_size", f"{players} hands of {self.hand_size} cards "
+                             f"and a trump card need more than {self.deck_size} cards")
 
     @property
     def max_players(self) -> int:
-        per = self.hand_size or 2
-        return min(self.players_max, self.deck_size // per)
+        if not self.hand_size:
+            return min(self.players_max, self.deck_size // 2)
+        return min(self.players_max, (self.deck_size - 1) // self.hand_size)
 
 
 @dataclass(frozen=True)
@@ -88,16 +101,13 @@ class ChineseRules:
     cap: int = 6
     move_cap: int = 3000
 
+    LIMITS: ClassVar[dict[str, Limit]] = {
+        **SEATS, "block_trigger": one_of("nine_covered", "covered_with_nine"),
+        "pass_on": FLAG, "first_fail": one_of("discard", "pass_on"), "cap": span(1, 12)}
+
     def check(self) -> None:
-        check_choice("chinese.deck_size", self.deck_size, DECKS)
-        check_choice("chinese.block_trigger", self.block_trigger,
-                     ("nine_covered", "covered_with_nine"))
-        check_choice("chinese.first_fail", self.first_fail, ("discard", "pass_on"))
-        if self.cap < 1:
-            raise RulesError("chinese.cap", "a bout holds at least one attack card")
-        if self.move_cap < 100:
-            raise RulesError("chinese.move_cap", "at least 100 actions")
-        _check_seats("chinese", self.players_min, self.players_max)
+        check_limits(self)
+        _check_seats(self)
 
     @property
     def max_players(self) -> int:
@@ -129,11 +139,48 @@ class PreludeRules:
     keep: str = "hand"
     move_cap: int = 1000
 
+    LIMITS: ClassVar[dict[str, Limit]] = {
+        **SEATS, "deck_size": one_of(36, 52), "kind": one_of("contest", "flip"), "main": TEXT,
+        "main_options": TEXT, "keep": one_of("hand", "discard")}
+
     def check(self) -> None:
-        check_choice("prelude.deck_size", self.deck_size, (36, 52))
-        check_choice("prelude.kind", self.kind, ("contest", "flip"))
-        check_choice("prelude.keep", self.keep, ("hand", "discard"))
-        _check_seats("prelude", self.players_min, self.players_max)
+        check_limits(self)
+        _check_seats(self)
+        self.main_spec("c")
+
+    def check_seats(self, players: int) -> None:
+        """Phase 2 must seat as many players as phase 1."""
+        self.main_spec("c", players)
+
+    def main_spec(self, trump: str, players: int = 0) -> str:
+        """The Durak spec of phase 2 (``trump``: the suit a flip prelude fixes), checked now
+        so that a bad ``prelude.main`` is refused when the game is set up, not at the
+        handoff."""
+        from bito.errors import BitoError, UnknownVariantError
+        from bito.rules import lookup, rules_for
+
+        try:
+            game = lookup(self.main)
+        except UnknownVariantError:
+            raise RulesError("prelude.main", f"{self.main!r} is not a Durak game (the list: "
+                             "bito variants)") from None
+        if game.family != "durak" or game.kind != "game":
+            raise RulesError("prelude.main", f"{game.id} is not a Durak game, so it cannot "
+                             "be phase 2")
+        spec = game.id + (f"+{self.main_options}" if self.main_options else "")
+        if self.kind == "flip":
+            spec += f"+trump.source=fixed+trump.fixed_suit={trump}"
+        try:
+            main = rules_for(spec)
+            if players:  # the seats phase 2 must take (teams, dummies...): a trial deal
+                from bito.games.durak import new_game
+
+                new_game(main, players, seed=0)
+        except BitoError as err:
+            reason = str(err).split(" (known:")[0]
+            key = "prelude.main_options" if self.main_options else "prelude.main"
+            raise RulesError(key, f"phase 2 cannot be {spec}: {reason}") from None
+        return spec
 
     @property
     def max_players(self) -> int:
@@ -157,13 +204,11 @@ class PolishRules:
     fail_take: int = 3
     move_cap: int = 1000
 
+    LIMITS: ClassVar[dict[str, Limit]] = {**SEATS, "fail_take": span(1, 52)}
+
     def check(self) -> None:
-        check_choice("polish.deck_size", self.deck_size, DECKS)
-        if self.fail_take < 1:
-            raise RulesError("polish.fail_take", "a take holds at least one card")
-        if self.move_cap < 100:
-            raise RulesError("polish.move_cap", "at least 100 actions")
-        _check_seats("polish", self.players_min, self.players_max)
+        check_limits(self)
+        _check_seats(self)
 
     @property
     def max_players(self) -> int:

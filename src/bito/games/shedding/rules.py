@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from bito.cards import JACK, QUEEN
 from bito.errors import RulesError
-from bito.games.protocol import check_choice
+from bito.games.protocol import FLAG, Limit, check_limits, numbers, one_of, span
 
 POINT_TABLES = ("standard", "pentagon")
 
@@ -46,23 +46,34 @@ class MauMauRules:
     rounds: int = 5
     round_move_cap: int = 400
 
+    #: What each option may hold (checked by :func:`~bito.games.protocol.check_limits`).
+    LIMITS: ClassVar[dict[str, Limit]] = {
+        "deck_size": one_of(32, 36), "hand_size": span(1, 16), "players_min": span(2, 10),
+        "players_max": span(2, 10), "wild_rank": one_of(JACK, QUEEN),
+        "draw_rule": one_of("until_playable", "one"), "draw_ranks": numbers(6, 14, (0, 4)),
+        "draw_counts": numbers(1, 5, (0, 4)), "ace_rule": one_of("skip", "english"),
+        "king_hearts_draw": span(0, 10), "match_rule": one_of("suit_or_rank", "suit_only_six"),
+        "call_skips": FLAG, "opening": one_of("any_card", "dealer_last_card"),
+        "points": one_of(*POINT_TABLES), "single_wild_points": span(0, 100),
+        "wild_out_bonus": span(0, 100), "stuck_wild_loses": FLAG, "rounds": span(1, 100),
+        "round_move_cap": span(100, 10000)}
+
     def check(self) -> None:
-        check_choice("shed.deck_size", self.deck_size, (32, 36))
-        check_choice("shed.wild_rank", self.wild_rank, (JACK, QUEEN))
-        check_choice("shed.draw_rule", self.draw_rule, ("until_playable", "one"))
-        check_choice("shed.ace_rule", self.ace_rule, ("skip", "english"))
-        check_choice("shed.match_rule", self.match_rule, ("suit_or_rank", "suit_only_six"))
-        check_choice("shed.opening", self.opening, ("any_card", "dealer_last_card"))
-        check_choice("shed.points", self.points, POINT_TABLES)
+        check_limits(self)
         if len(self.draw_ranks) != len(self.draw_counts):
             raise RulesError("shed.draw_counts", "give one count per rank in shed.draw_ranks")
-        if self.hand_size < 1:
-            raise RulesError("shed.hand_size", "must be at least 1")
-        if self.rounds < 1:
-            raise RulesError("shed.rounds", "a match has at least one round")
-        if self.players_min < 2 or self.max_players < self.players_min:
-            raise RulesError("shed.players_max", f"{self.deck_size} cards with "
-                             f"{self.hand_size}-card hands cannot seat {self.players_min}")
+        if self.players_min > self.players_max:
+            raise RulesError("shed.players_min", "must not exceed shed.players_max")
+        if self.max_players < self.players_min:
+            raise RulesError("shed.hand_size", f"{self.deck_size} cards cannot deal "
+                             f"{self.hand_size}-card hands to {self.players_min} players")
+
+    def check_seats(self, players: int) -> None:
+        """Every hand is dealt from one pack (hand size x players must fit it)."""
+        if self.hand_size * players > self.deck_size:
+            raise RulesError("shed.hand_size", f"{players} hands of {self.hand_size} cards "
+                             f"need more than the {self.deck_size}-card pack; at most "
+                             f"{self.deck_size // players} cards each")
 
     @property
     def max_players(self) -> int:
@@ -86,16 +97,32 @@ class AdjacentRules:
     anti_rank: bool = True
     move_cap: int = 3000
 
+    LIMITS: ClassVar[dict[str, Limit]] = {
+        "hand_size": span(1, 20), "players_min": span(2, 10), "players_max": span(2, 10),
+        "one_pack_max": span(2, 10), "jokers": one_of(0, 1, 2), "going_out_draw": span(0, 5),
+        "anti_rank": FLAG, "move_cap": span(100, 100000)}
+
     def check(self) -> None:
-        check_choice("shed.jokers", self.jokers, (0, 1, 2))
-        if self.hand_size < 1:
-            raise RulesError("shed.hand_size", "must be at least 1")
-        if self.players_min < 2 or self.players_max < self.players_min:
-            raise RulesError("shed.players_max", "must be at least shed.players_min (2+)")
+        check_limits(self)
+        if self.players_min > self.players_max:
+            raise RulesError("shed.players_min", "must not exceed shed.players_max")
+        self.check_seats(self.players_min)
+
+    def check_seats(self, players: int) -> None:
+        """The hands and the card turned up to start the pile must come out of the pack(s)
+        (S3:15: one pack up to ``one_pack_max`` players, two beyond)."""
+        cards = self.packs(players) * (52 + self.jokers)
+        if self.hand_size * players + 1 > cards:
+            raise RulesError("shed.hand_size", f"{players} hands of {self.hand_size} cards and "
+                             f"the starting card need more than the {cards} cards in play; at "
+                             f"most {(cards - 1) // players} cards each")
 
     @property
     def max_players(self) -> int:
-        return self.players_max
+        """The most seats whose hands fit the pack(s) (at least ``players_min``)."""
+        fits = [n for n in range(self.players_min, self.players_max + 1)
+                if self.hand_size * n + 1 <= self.packs(n) * (52 + self.jokers)]
+        return max(fits, default=self.players_min)
 
     def packs(self, players: int) -> int:
         """One pack for up to ``one_pack_max`` players, two beyond (S3:15)."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from bito.errors import RulesError
-from bito.games.protocol import check_choice
+from bito.games.protocol import Limit, check_limits, one_of, span
 
 PILE_RULES = ("nobody_laughed", "somebody_laughed", "laugher")
 
@@ -26,11 +26,17 @@ class AnimalRules:
     takes_pile: str = "nobody_laughed"
     move_cap: int = 3000
 
+    LIMITS: ClassVar[dict[str, Limit]] = {
+        "deck_size": one_of(32, 36, 52), "players_min": span(2, 13), "players_max": span(2, 13),
+        "takes_pile": one_of(*PILE_RULES), "move_cap": span(100, 100000)}
+
     def check(self) -> None:
-        check_choice("animal.deck_size", self.deck_size, (32, 36, 52))
-        check_choice("animal.takes_pile", self.takes_pile, PILE_RULES)
-        if self.players_min < 2 or self.players_max < self.players_min:
-            raise RulesError("animal.players_max", "must be at least animal.players_min (2+)")
+        check_limits(self)
+        if self.players_max < self.players_min:
+            raise RulesError("animal.players_max", "must be at least animal.players_min")
+        if self.max_players < self.players_min:
+            raise RulesError("animal.players_min", f"a {self.deck_size}-card pack seats at "
+                             f"most {self.deck_size // 4} players")
 
     @property
     def max_players(self) -> int:
@@ -51,12 +57,17 @@ class CheatRules:
     max_cards: int = 4
     move_cap: int = 3000
 
+    LIMITS: ClassVar[dict[str, Limit]] = {
+        "deck_size": one_of(32, 36, 52), "players_min": span(2, 13), "players_max": span(2, 13),
+        "max_cards": span(1, 8), "move_cap": span(100, 100000)}
+
     def check(self) -> None:
-        check_choice("cheat.deck_size", self.deck_size, (32, 36, 52))
-        if not 1 <= self.max_cards <= 8:
-            raise RulesError("cheat.max_cards", "a claim holds 1 to 8 cards")
-        if self.players_min < 2 or self.players_max < self.players_min:
-            raise RulesError("cheat.players_max", "must be at least cheat.players_min (2+)")
+        check_limits(self)
+        if self.players_max < self.players_min:
+            raise RulesError("cheat.players_max", "must be at least cheat.players_min")
+        if self.max_players < self.players_min:
+            raise RulesError("cheat.players_min", f"a {self.deck_size}-card pack seats at "
+                             f"most {self.deck_size // 4} players")
 
     @property
     def max_players(self) -> int:

@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from bito.cards import check_length
 from bito.errors import IllegalActionError, InvalidNotationError
 from bito.games.protocol import Move, Outcome
 from bito.games.tricks.rules import FoolRules
@@ -49,15 +50,17 @@ def card_text(code: int) -> str:
 
 
 def parse_card(text: str) -> int:
+    check_length(text, what="a Fool! card")
     t = text.strip().lower()
     if t in ("1", "w1", "w"):
         return WILD
     if len(t) < 2 or t[0] not in COLOURS:
         raise InvalidNotationError("a Fool! card is a colour g r y b and a number (g12), or 1",
                                    text, 0)
-    if not t[1:].isdigit():
+    digits = t[1:]
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 2:
         raise InvalidNotationError("expected the card's number after the colour", text, 1)
-    number = int(t[1:])
+    number = int(digits)
     if not 2 <= number <= 31:
         raise InvalidNotationError("card numbers run from 2 (the wild cards are 1)", text, 1)
     return fool_card(COLOURS.index(t[0]), number)
@@ -300,6 +303,9 @@ class FoolState:
         self.last_trick = TrickResult(tuple(plays), winner, fools)
         for _, c in plays:
             self.gone |= 1 << c
+        # the finished trick now lies with the round's played cards (``gone``; its plays
+        # are kept in ``last_trick``), so it must not be counted on the table too (#95)
+        self.trick = []
         self.sitting_out = fools
         if any(not self.hands[s] for s, _ in plays):
             self._end_round(fools)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from bito.errors import RulesError
+from bito.games.protocol import Limit, check_limits, numbers, span
 
 
 @dataclass(frozen=True)
@@ -28,20 +29,32 @@ class FoolRules:
     end_tens: int = 6
     max_rounds: int = 200
 
+    LIMITS: ClassVar[dict[str, Limit]] = {
+        "colour_sizes": numbers(1, 30, (4, 4)), "wilds": span(0, 6),
+        "first_number": span(2, 30), "hand_size": span(1, 22), "hand_size_8": span(1, 22),
+        "players_min": span(2, 8), "players_max": span(2, 8), "two_fools_from": span(3, 9),
+        "end_score": span(-1000, -1), "end_tens": span(1, 100), "max_rounds": span(1, 10000)}
+
     def check(self) -> None:
-        if len(self.colour_sizes) != 4 or min(self.colour_sizes) < 1:
-            raise RulesError("fool.colour_sizes", "give four positive colour sizes")
-        if self.first_number < 2:
-            raise RulesError("fool.first_number", "numbers start at 2 at the lowest (1 is wild)")
+        check_limits(self)
         if self.first_number + max(self.colour_sizes) - 1 > 31:
             raise RulesError("fool.first_number", "the highest card number must stay <= 31")
-        if not 0 <= self.wilds <= 6:
-            raise RulesError("fool.wilds", "0 to 6 wild 1s")
-        if self.players_min < 2 or self.players_max < self.players_min:
-            raise RulesError("fool.players_max", "must be at least fool.players_min (2+)")
-        if self.hand_size_for(self.players_max) * self.players_max > sum(self.colour_sizes) \
-                + self.wilds:
-            raise RulesError("fool.hand_size", "the deck is too small for that many hands")
+        if self.players_min > self.players_max:
+            raise RulesError("fool.players_min", "must not exceed fool.players_max")
+        for players in range(self.players_min, self.players_max + 1):
+            self.check_seats(players)
+
+    def check_seats(self, players: int) -> None:
+        """Every hand comes out of the 88-card deck (fewer colour cards for fewer players,
+        never more than the deck holds)."""
+        size = self.hand_size_for(players)
+        key = "fool.hand_size_8" if players >= 8 else "fool.hand_size"
+        if size * players > sum(self.colour_sizes) + self.wilds:
+            raise RulesError(key, f"{players} hands of {size} cards need more than the "
+                             f"{sum(self.colour_sizes) + self.wilds} cards of the deck")
+        if size * players < self.wilds + 4:
+            raise RulesError(key, f"{players} hands of {size} cards leave no room for the "
+                             f"{self.wilds} wild 1s and a card of each colour")
 
     @property
     def max_players(self) -> int:
