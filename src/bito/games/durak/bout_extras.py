@@ -463,8 +463,7 @@ def _pair(state: DurakState, action: Action) -> None:
         # rank opens throw-ins, and the throwers are asked again (A3).
         state.table_ranks |= MATCH_MASKS[a] | MATCH_MASKS[c]
         state.extra = replace(ex, asking_self=False)
-        if not hand and not state.stock:
-            state._go_out(seat)
+        state.out_if_done(seat)
         state._start_throw_round()
         return
     # #51: a thrower's covered throw-in after the take; the attack card counts against the
@@ -493,8 +492,7 @@ def _cover_own(state: DurakState, action: Action) -> None:
 
 def _after_throwers_card(state: DurakState, seat: int, hand: int) -> None:
     state.passes = 0
-    if not hand and not state.stock:
-        state._go_out(seat)
+    state.out_if_done(seat)
     if not hand or state.room() <= 0:
         state._advance_thrower(counted=False)
 
@@ -517,8 +515,7 @@ def _start_counter(state: DurakState, action: Action) -> None:
     # opens no throw-ins there (A3: no throw-ins on the counter-attack).
     state.extra = replace(ex, counter=action.cards, counter_cover=(-1,) * len(action.cards),
                           counter_target=owner)
-    if not hand and not state.stock:
-        state._go_out(d)
+    state.out_if_done(d)
     state.to_act = owner
 
 
@@ -548,8 +545,7 @@ def counter_step(state: DurakState, action: Action) -> bool:
         state.hands[seat] |= got
         state.known[seat] |= got
     state.extra = replace(ex, counter=(), counter_cover=(), counter_target=-1)
-    if not state.hands[seat] and not state.stock:
-        state._go_out(seat)
+    state.out_if_done(seat)
     # The bout goes on as after any cover.
     if state.uncovered:
         state.to_act = state.defender

@@ -789,19 +789,24 @@ class DurakState:
             self.uncovered += n
             self.table_ranks |= action.ranks
             self._table |= m
-            if not hand and not self.stock:
-                self._go_out(seat)
+            self.out_if_done(seat)
             if self.deal.owners:
                 bout_extras.note_attack(self, seat, m)
             if self.phase == LEAD:
                 self.phase = DEFEND_PHASE
                 self.to_act = self.defender
+                if m & _JOKER_BITS and self.deal.gifts:
+                    self._joker_gift(m, seat, opponent)
             else:
                 self.passes = 0
+                if m & _JOKER_BITS and self.deal.gifts:
+                    # #24 A2: the gift comes first, while the thrower still holds the
+                    # right; whether he keeps it is then judged on the hands it leaves.
+                    self._joker_gift(m, seat, opponent)
+                    if self.phase == GIVE_PHASE:
+                        return
                 if not hand or self.room() <= 0:
                     self._advance_thrower(counted=False)
-            if m & _JOKER_BITS and self.deal.gifts and self.phase != OVER:
-                self._joker_gift(m, seat, opponent)
         elif kind == PASS:
             passes = self.passes + 1
             self.passes = passes
@@ -851,8 +856,7 @@ class DurakState:
             self.uncovered = uncovered
             self.table_ranks |= action.ranks
             self._table |= m
-            if not hand and not self.stock:
-                self._go_out(seat)
+            self.out_if_done(seat)
             if m & _JOKER_BITS and self.deal.gifts and (
                     self.deal.rules.specials_gift_trigger == "any_play"):
                 # #24 A1 option: a joker cover sets off its gift too, the defender being the
@@ -1009,11 +1013,11 @@ class DurakState:
         else:
             self.phase = phase
             self.to_act = to_act
-        if (not self.hands[giver] and not self.stock and giver != self.defender
-                and phase != OVER):
-            self._go_out(giver)
-            if self.phase == THROW and self.to_act == giver:
-                self._advance_thrower(counted=False)
+        self.out_if_done(giver)
+        if self.phase == THROW and (not self.hands[self.to_act] or self.room() <= 0):
+            # The caps are judged on the hands the gift left (#24 A2): a thrower who gave
+            # his last card, or whose gift left the defender no room, hands the right on.
+            self._advance_thrower(counted=False)
 
     def _joker_transfer_card(self) -> int:
         """#24 A3: facing a lone joker, nothing covered, the defender may lay the other joker
@@ -1031,6 +1035,20 @@ class DurakState:
         if nxt == self.defender or self.hands[nxt].bit_count() < 2:
             return -1
         return (other & -other).bit_length() - 1
+
+    def out_if_done(self, seat: int) -> None:
+        """Put ``seat`` out if the base rule says he is out now (§1.8): his hand and the stock
+        are empty, and the bout needs nothing more from him. That holds at once for a player
+        who attacks, throws in, transfers or gives his last card; the defender stays in while
+        any attack card lies uncovered or he has declared *take*, since he must pick those
+        cards up and play on. Normally the throw-in limit keeps the defender from running
+        out before everything is covered; a joker gift (#24) can leave him short, and this
+        is the one place that decides for every move, gifts included."""
+        if self.hands[seat] or self.stock:
+            return
+        if seat == self.defender and (self.uncovered > 0 or self.taking):
+            return
+        self._go_out(seat)
 
     def _go_out(self, seat: int) -> None:
         if self.books is not None and pick_up_reserve(self, seat):
