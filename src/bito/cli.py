@@ -928,6 +928,17 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --verify: worker processes (default: this process)")
     bench.set_defaults(func=cmd_bench)
 
+    # issue 16's sweep: its options and its handler live in bito.sweep
+    from bito import sweep as sweep_module
+
+    sweep = sub.add_parser(
+        "sweep", help="random games over every variant, checked at every step",
+        formatter_class=fmt, description=(sweep_module.__doc__ or "").split("\n\n")[0],
+        epilog="examples:\n  bito sweep\n  bito sweep --games 100000 --jobs 2 --json\n"
+               "  bito sweep --only 'podkidnoy+joker_gift*' --seconds 60")
+    sweep_module.add_arguments(sweep)
+    sweep.set_defaults(func=sweep_module.command)
+
     from bito.server.serve import add_serve_parser
 
     add_serve_parser(sub, fmt)
