@@ -243,6 +243,14 @@ class Outcome:
         return data
 
 
+# --- endings ------------------------------------------------------------------------------
+
+REPEATS: Final = 3
+"""The repetition rule of the non-Durak engines: a game (a Mau-Mau round) is drawn when the
+same position follows a take (a draw, a pick-up of the pile) for this many times since the
+game last moved on for good, as chess's threefold repetition and Durak's ``end.repetition``."""
+
+
 # --- family rules ------------------------------------------------------------------------
 
 R = TypeVar("R")

@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 
 from bito.cards import bit, card_pretty, cards_of, rank_of, standard_deck, suit_of
 from bito.errors import IllegalActionError
-from bito.games.bouts.common import SUITS, BoutsView, finish, parse_action, show
-from bito.games.protocol import Outcome, seat_lines
+from bito.games.bouts.common import SUITS, BoutsView, drawn, finish, parse_action, show
+from bito.games.protocol import REPEATS, Outcome, seat_lines
 
 
 class BoutsState:
@@ -27,7 +27,7 @@ class BoutsState:
     PUBLIC: ClassVar[tuple[str, ...]] = ()
     __slots__ = ("rules", "players", "seed", "dealer", "hands", "known", "stock", "discard",
                  "trump_card", "trump_suit", "phase", "to_act", "out", "moves", "outcome",
-                 "note")
+                 "note", "seen", "mark", "took")
 
     rules: Any
     players: int
@@ -47,6 +47,12 @@ class BoutsState:
     #: What the last action made happen, in words (a take, a discarded chain), for the
     #: terminal: the next picture alone would not show it.
     note: str
+    #: The repetition rule (:meth:`_watch_repetition`): the positions right after a take since
+    #: the game last moved on (a tuple shared between copies, replaced, never changed), what
+    #: "moved on" compares (stock size, discard, seats out), and whether this action took.
+    seen: tuple[tuple[Any, ...], ...]
+    mark: tuple[int, int, int]
+    took: bool
 
     def _init(self, rules: Any, players: int, seed: int, tag: str) -> random.Random:
         rng = random.Random(f"{tag}:{seed}")
@@ -55,6 +61,7 @@ class BoutsState:
         self.hands, self.known, self.stock, self.out = [0] * players, [0] * players, [], []
         self.discard, self.trump_card, self.trump_suit = 0, -1, -1
         self.phase, self.to_act, self.moves, self.outcome, self.note = "", 0, 0, None, ""
+        self.seen, self.mark, self.took = (), (-1, 0, 0), False
         return rng
 
     def _deal(self, rng: random.Random, hand_size: int, *,
@@ -137,13 +144,40 @@ class BoutsState:
             raise self._explain(action)
         s = self.copy()
         s.moves += 1
-        s.note = ""
+        s.note, s.took = "", False
         s._step(action)
         for seat in range(s.players):
             s.known[seat] &= s.hands[seat]
+        if s.outcome is None:
+            s._watch_repetition()
         if s.outcome is None and s.moves >= s.rules.move_cap:
-            s.outcome = finish(s.players, s.hands, s.out, "move cap")
+            # a last guard only: the repetition rule ends every game that could go on for
+            # ever, and the measured lengths stay far below the cap (docs/variants.md)
+            s.outcome = drawn(s.players, s.hands, s.out, "move cap")
         return s
+
+    def _watch_repetition(self) -> None:
+        """The repetition rule (an engine rule, not from the seeds, as Durak's
+        ``end.repetition``): the game is drawn when the same position follows a take for the
+        third time since a card was last drawn or discarded or a player went out.
+
+        Between two such events no card leaves the hands and the centre, so the positions
+        are finite, and a game that never ends must take again and again (without takes the
+        hands only shrink): some position after a take must then come round for ever. So
+        the rule ends every game that cannot end, and only those: random tables, whose
+        long games are not cycles, almost never meet it."""
+        mark = (len(self.stock), self.discard, len(self.out))
+        if mark != self.mark:
+            self.mark, self.seen = mark, ()
+            return
+        if not self.took:
+            return
+        key = (*self.hands, *self.centre(), -1, self.to_act, self.phase)
+        if self.seen.count(key) + 1 >= REPEATS:
+            self.outcome = drawn(self.players, self.hands, self.out, "repetition")
+            self.note = "the same position came round a third time: a draw"
+            return
+        self.seen = (*self.seen, key)
 
     @staticmethod
     def parse_action(text: str) -> Any:
@@ -192,6 +226,7 @@ class BoutsState:
                     self.known[s] |= bit(c)
 
     def _take(self, seat: int, cards: list[int]) -> None:
+        self.took = True
         for c in cards:
             self.hands[seat] |= bit(c)
             self.known[seat] |= bit(c)

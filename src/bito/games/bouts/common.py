@@ -56,10 +56,18 @@ def next_in(seat: int, players: int, holding: list[int], out: list[int]) -> int:
     return seat
 
 
+def drawn(players: int, hands: list[int], out: list[int], note: str) -> Outcome:
+    """A game stopped by an engine rule before it was played out (a repetition, or the
+    last-guard move cap): nobody is the fool; the seats out rank first, then the others,
+    fewest cards first."""
+    rest = sorted((s for s in range(players) if s not in out),
+                  key=lambda s: (hands[s].bit_count(), s))
+    return Outcome(loser=None, order=tuple(out) + tuple(rest), draw=True, note=note)
+
+
 def finish(players: int, hands: list[int], out: list[int], note: str = "") -> Outcome:
-    """The outcome once at most one player holds cards (or a cap stopped the game): the seats
-    out first rank first; the fool is the one left holding cards (the most cards, under a
-    cap; a tie there is a draw); nobody holding cards is a draw."""
+    """The outcome once at most one player holds cards: the seats out first rank first; the
+    fool is the one left holding cards; nobody holding cards is a draw."""
     rest = sorted((s for s in range(players) if s not in out),
                   key=lambda s: (hands[s].bit_count(), s))
     loser: int | None = rest[-1] if rest and hands[rest[-1]] else None

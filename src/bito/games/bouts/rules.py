@@ -28,7 +28,7 @@ def _check_seats(rules: Any) -> None:
 
 #: The limits every bout engine shares: the pack, the seats and the last-guard action cap.
 SEATS: Final[dict[str, Limit]] = {"deck_size": one_of(*DECKS), "players_min": span(2, 6),
-                                  "players_max": span(2, 6), "move_cap": span(100, 100000)}
+                                  "players_max": span(2, 6), "move_cap": span(100, 1000000)}
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class HeapRules:
     take_top: int = 3
     take_top_trump: int = 5
     restart: str = "last_coverer"
-    move_cap: int = 1500
+    move_cap: int = 100000
 
     LIMITS: ClassVar[dict[str, Limit]] = {
         **SEATS, "mode": one_of("heap", "chain"), "hand_size": span(0, 12),
@@ -99,7 +99,7 @@ class ChineseRules:
     pass_on: bool = False
     first_fail: str = "discard"
     cap: int = 6
-    move_cap: int = 3000
+    move_cap: int = 100000
 
     LIMITS: ClassVar[dict[str, Limit]] = {
         **SEATS, "block_trigger": one_of("nine_covered", "covered_with_nine"),
@@ -202,7 +202,7 @@ class PolishRules:
     players_min: int = 2
     players_max: int = 6
     fail_take: int = 3
-    move_cap: int = 1000
+    move_cap: int = 100000
 
     LIMITS: ClassVar[dict[str, Limit]] = {**SEATS, "fail_take": span(1, 52)}
 

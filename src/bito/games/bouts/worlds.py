@@ -94,6 +94,9 @@ class BoutsSampler:
         s.trump_card, s.trump_suit = trump_card, view.trump_suit
         s.phase, s.to_act, s.out = view.phase, view.to_act, list(view.out)
         s.moves, s.outcome, s.note = extra["moves"], None, extra["note"]
+        # the repetition count starts afresh in a sampled world (the positions it counts
+        # hold hidden hands, which a world only guesses)
+        s.seen, s.mark, s.took = (), (-1, 0, 0), False
         for name in cls.PUBLIC:
             value = extra[name]
             setattr(s, name, list(value) if isinstance(value, list) else value)

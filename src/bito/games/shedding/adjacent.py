@@ -15,8 +15,9 @@ row, the player to move may put down any one card, and the turn passes; it ends 
 player can play normally.
 
 The game always ends: the stock only shrinks (nothing is ever shuffled back), and once it is
-empty every action but a pass removes a card, while passes are bounded by Anti-Rank. The
-``move_cap`` option is a guard only.
+empty every action but a pass removes a card, while passes are bounded by Anti-Rank (without
+it, ``shed.anti_rank=false``, a round of passes blocks the game: a draw). The ``move_cap``
+option is a last guard only, ending the game as a draw if it were ever reached.
 """
 
 from __future__ import annotations
@@ -243,7 +244,10 @@ class AdjacentState:
                 self.turn_start = False
             return
         self.passes += 1  # pass: the stock is empty and nothing fits
-        if self.rules.anti_rank and self.passes >= len(self._active()):
+        if self.passes >= len(self._active()):
+            if not self.rules.anti_rank:  # nobody can ever play again: a blocked game
+                self._finish("blocked")
+                return
             self.anti_rank = True
         self._turn_to(self._next(seat))
 
@@ -280,13 +284,13 @@ class AdjacentState:
             self._finish("")
 
     def _finish(self, note: str) -> None:
+        """The last player holding cards is the fool. A game that stops before that
+        (``note``: blocked with ``shed.anti_rank=false``, when every player still in has
+        passed with the stock empty; or the last-guard move cap) is a draw."""
         active = self._active()
         rest = sorted(active, key=lambda s: (self.hands[s].bit_count(), s))
         order = tuple(self.out) + tuple(rest)
-        loser = rest[-1] if len(rest) == 1 or note else None
-        if note and len(rest) > 1 and self.hands[rest[-1]].bit_count() == \
-                self.hands[rest[-2]].bit_count():
-            loser = None
+        loser = rest[-1] if len(rest) == 1 and not note else None
         self.outcome = Outcome(loser=loser, order=order, draw=loser is None, note=note)
 
     def _explain(self, action: Move) -> IllegalActionError:

@@ -18,8 +18,9 @@ Turn structure (VARIANTS.md §3.12):
   player, who draws and misses his turn; they act even as a player's last card (A6).
 
 A round ends when a hand empties, or -- so that no deal can run forever -- when every player in
-turn has been unable to play with the stock and pile used up, or after ``round_move_cap``
-actions (a *blocked* round: everyone scores his hand, nobody wins it).
+turn has been unable to play with the stock and pile used up, or when the same position
+follows a draw for the third time (a *blocked* round: everyone scores his hand, nobody wins
+it). ``round_move_cap`` is a last guard that play never reaches (docs/variants.md).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import IllegalActionError
-from bito.games.protocol import Move, Outcome, parse_move, play, seat_lines, word
+from bito.games.protocol import REPEATS, Move, Outcome, parse_move, play, seat_lines, word
 from bito.games.shedding.rules import MauMauRules
 
 PLAY, DRAWN, FOLLOW, OVER = "play", "drawn", "follow", "over"
@@ -129,7 +130,8 @@ class MauMauState:
 
     __slots__ = ("rules", "players", "seed", "round", "scores", "hands", "stock", "pile",
                  "called", "ace_open", "to_act", "phase", "drawn", "stuck", "moves",
-                 "starter", "last_round", "rounds_won", "blocked", "outcome", "_legal")
+                 "starter", "last_round", "rounds_won", "blocked", "outcome", "_legal", "seen",
+                 "capped")
 
     rules: MauMauRules
     players: int
@@ -152,6 +154,10 @@ class MauMauState:
     blocked: int  # rounds that ended without a winner (stalemate or move cap)
     outcome: Outcome | None
     _legal: list[Move] | None
+    #: The positions right after a draw in this round, for the repetition rule (a tuple
+    #: shared between copies and replaced, never changed).
+    seen: tuple[tuple[object, ...], ...]
+    capped: int  # rounds stopped by the last-guard ``round_move_cap``
 
     @classmethod
     def start(cls, rules: MauMauRules, players: int, seed: int) -> MauMauState:
@@ -160,7 +166,7 @@ class MauMauState:
         s.scores = [0] * players
         s.rounds_won = [0] * players
         s.last_round = None
-        s.blocked = 0
+        s.blocked = s.capped = 0
         s.outcome = None
         s._legal = None
         s.starter = random.Random(f"maumau-first:{seed}").randrange(players)
@@ -181,6 +187,7 @@ class MauMauState:
             hands[(self.starter + 1 + i) % n] |= 1 << last
         self.round, self.hands, self.stock, self.pile = number, hands, deck, []
         self.called, self.ace_open, self.drawn, self.stuck, self.moves = -1, False, -1, 0, 0
+        self.seen = ()
         self.phase, self.to_act = PLAY, self.starter
         if rules.opening == "dealer_last_card":  # the last card dealt went to the starter
             hands[self.starter] &= ~(1 << last)
@@ -294,9 +301,13 @@ class MauMauState:
 
     def _step(self, action: Move) -> None:
         seat = self.to_act
+        round_before = self.round
         self.moves += 1
         if action.kind == "draw":
             self._draw_action(seat)
+            if self.outcome is None and self.round == round_before and self._repeated():
+                self._end_round(None)
+                return
         elif action.kind == "pass":
             self.drawn = -1
             self._end_turn(seat, played=False)
@@ -309,7 +320,26 @@ class MauMauState:
             self.stuck = 0
             self._after_play(seat, c, action.call, follow=following)
         if self.outcome is None and self.phase != OVER and self.moves >= self.rules.round_move_cap:
+            # a last guard only (the repetition rule ends every round that cannot end);
+            # the note names it, so a sweep can tell it from a rule
+            self.capped += 1
             self._end_round(None)
+
+    def _repeated(self) -> bool:
+        """The repetition rule (an engine rule, not from the seeds): a round in which the
+        same position follows a draw for the third time is blocked (nobody wins it, everyone
+        scores his hand), as a round where nobody can play is.
+
+        Cards never leave a Mau-Mau round, so its positions are finite, and a round that
+        never ends must draw again and again (without draws the hands only shrink): some
+        position after a draw must then come round for ever. Bots that play by fixed rules
+        do fall into such loops; people would agree to stop."""
+        key = (*self.hands, *self.stock, -1, *self.pile, -1, self.called, self.ace_open,
+               self.to_act, self.phase, self.drawn)
+        if self.seen.count(key) + 1 >= REPEATS:
+            return True
+        self.seen = (*self.seen, key)
+        return False
 
     def _draw_one(self) -> int:
         """The top card of the stock, turning the pile over (top card kept, no shuffle) when
@@ -427,7 +457,10 @@ class MauMauState:
             self.blocked += 1
         self.last_round = RoundResult(self.round, winner, tuple(pen), loser)
         if self.round + 1 >= rules.rounds:
-            self._finish(f"{self.blocked} blocked round(s)" if self.blocked else "")
+            note = f"{self.blocked} blocked round(s)" if self.blocked else ""
+            if self.capped:
+                note += f", {self.capped} by the round move cap"
+            self._finish(note)
             return
         if winner is not None:
             self.starter = winner  # the previous winner starts (S1:21)

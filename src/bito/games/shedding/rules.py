@@ -44,7 +44,7 @@ class MauMauRules:
     wild_out_bonus: int = 0
     stuck_wild_loses: bool = False
     rounds: int = 5
-    round_move_cap: int = 400
+    round_move_cap: int = 50000
 
     #: What each option may hold (checked by :func:`~bito.games.protocol.check_limits`).
     LIMITS: ClassVar[dict[str, Limit]] = {
@@ -56,7 +56,7 @@ class MauMauRules:
         "call_skips": FLAG, "opening": one_of("any_card", "dealer_last_card"),
         "points": one_of(*POINT_TABLES), "single_wild_points": span(0, 100),
         "wild_out_bonus": span(0, 100), "stuck_wild_loses": FLAG, "rounds": span(1, 100),
-        "round_move_cap": span(100, 10000)}
+        "round_move_cap": span(100, 1000000)}
 
     def check(self) -> None:
         check_limits(self)
@@ -100,7 +100,7 @@ class AdjacentRules:
     LIMITS: ClassVar[dict[str, Limit]] = {
         "hand_size": span(1, 20), "players_min": span(2, 10), "players_max": span(2, 10),
         "one_pack_max": span(2, 10), "jokers": one_of(0, 1, 2), "going_out_draw": span(0, 5),
-        "anti_rank": FLAG, "move_cap": span(100, 100000)}
+        "anti_rank": FLAG, "move_cap": span(100, 1000000)}
 
     def check(self) -> None:
         check_limits(self)

@@ -62,6 +62,7 @@ class MauMauSampler:
         s.stock, s.pile = stock, list(view.pile)
         s.called, s.ace_open, s.to_act = view.called, view.ace_open, view.to_act
         s.phase, s.drawn, s.stuck, s.moves = view.phase, view.drawn, 0, 0
+        s.seen, s.capped = (), 0  # the repetition count starts afresh in a guessed world
         s.starter = view.to_act
         s.last_round = view.last_round
         s.rounds_won = [0] * n

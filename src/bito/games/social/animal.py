@@ -10,8 +10,9 @@ and the next player starts a new sequence (with a six if he has one, otherwise a
 
 Two rules of bito's make every game end: if every player still in has made his sound in a row
 without a card being played (the rank due is buried in the pile), the last of them takes the
-pile whatever the laughter; and after ``move_cap`` actions the game stops, the player with most
-cards being the fool. The first to empty his hand wins; the last holding cards is the fool (A4).
+pile whatever the laughter; and the same position after a pick-up of the pile for the third
+time since a player went out draws the game (``move_cap`` is a last guard that play never
+reaches, a draw if it were). The first to empty his hand wins; the last holding cards is the fool (A4).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Final
 
 from bito.cards import STANDARD_LOW_RANK, card_pretty, cards_of, rank_of, standard_deck
 from bito.errors import IllegalActionError
-from bito.games.protocol import Move, Outcome, parse_move, play, seat_lines, word
+from bito.games.protocol import REPEATS, Move, Outcome, parse_move, play, seat_lines, word
 from bito.games.social.rules import AnimalRules
 
 ANIMALS: Final = ("cat", "donkey", "wolf", "horse", "goat", "cow", "rooster", "dog",
@@ -88,7 +89,7 @@ class AnimalState:
     """A position of the animal-sounds game. Immutable by convention: ``apply`` copies."""
 
     __slots__ = ("rules", "players", "seed", "hands", "pile", "nicknames", "phase", "to_act",
-                 "skipper", "judges", "laughed", "sounds_in_row", "out", "moves", "outcome")
+                 "skipper", "judges", "laughed", "sounds_in_row", "out", "moves", "outcome", "seen")
 
     rules: AnimalRules
     players: int
@@ -104,6 +105,9 @@ class AnimalState:
     sounds_in_row: int
     out: list[int]
     moves: int
+    #: The positions right after the pile was taken up since a player last went out, for
+    #: the repetition rule (a tuple shared between copies, replaced, never changed).
+    seen: tuple[tuple[int, ...], ...]
     outcome: Outcome | None
 
     @classmethod
@@ -119,7 +123,7 @@ class AnimalState:
             s.hands[(dealer + 1 + i) % players] |= 1 << c
         s.nicknames = tuple(rng.sample(ANIMALS, players))
         s.pile, s.phase, s.skipper, s.judges, s.laughed = [], PLAY, -1, [], []
-        s.sounds_in_row, s.out, s.moves, s.outcome = 0, [], 0, None
+        s.sounds_in_row, s.out, s.moves, s.outcome, s.seen = 0, [], 0, None, ()
         low = STANDARD_LOW_RANK[rules.deck_size]
         # the holder of a six nearest the dealer's left opens (S0:169)
         s.to_act = next(((dealer + k) % players for k in range(1, players + 1)
@@ -247,11 +251,30 @@ class AnimalState:
                 self.hands[taker] |= 1 << c
             self.pile = []
             self.sounds_in_row = 0
+            self.to_act = self._next(skipper)
+            self._watch_repetition()
+            return
         self.to_act = self._next(skipper)
 
+    def _watch_repetition(self) -> None:
+        """The repetition rule (an engine rule, not from the seeds): the game is drawn when
+        the same position follows a pick-up of the pile for the third time since a player
+        last went out. No card ever leaves the game, so the positions are finite, and a game
+        that never ends must pick the pile up again and again (without pick-ups the hands
+        only shrink): some position after a pick-up must then come round for ever."""
+        if len(self.out) != (self.seen[-1][-1] if self.seen else len(self.out)):
+            self.seen = ()
+        key = (*self.hands, -1, *self.pile, -1, self.to_act, self.sounds_in_row, len(self.out))
+        if self.seen.count(key) + 1 >= REPEATS:
+            self._finish("repetition")
+            return
+        self.seen = (*self.seen, key)
+
     def _finish(self, note: str) -> None:
+        """The end: the last holding cards is the fool; a game stopped by the repetition
+        rule (or the last-guard move cap, which play never reaches) is a draw."""
         rest = sorted(self._active(), key=lambda s: (self.hands[s].bit_count(), s))
-        loser: int | None = rest[-1] if rest else None
+        loser: int | None = rest[-1] if rest and not note else None
         if len(rest) > 1 and self.hands[rest[-1]].bit_count() == self.hands[rest[-2]].bit_count():
             loser = None
         self.outcome = Outcome(loser=loser, order=tuple(self.out) + tuple(rest),

@@ -11,8 +11,9 @@ from the claimer's left, may then ``doubt`` or ``pass``; the first doubt turns t
 A claim with a card of another rank is a lie and the claimer takes the whole pile; a true claim
 sends the pile to the doubter. The claimed cards become known to everybody. The next player
 claims the next rank. A player whose hand is empty once his claim has survived is out; the last
-holding cards is the fool. Play can cycle, so ``move_cap`` stops a game (the player with most
-cards is then the fool).
+holding cards is the fool. Play can cycle: the same position after a pick-up of the pile for
+the third time since a player went out draws the game (bito's repetition rule); ``move_cap``
+is a last guard that play never reaches (a draw, if it were).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Final
 from bito.cards import STANDARD_LOW_RANK, card_pretty, cards_of, rank_of, standard_deck
 from bito.errors import IllegalActionError
 from bito.games.protocol import (
+    REPEATS,
     Hidden,
     Move,
     Outcome,
@@ -95,7 +97,7 @@ class CheatState:
 
     __slots__ = ("rules", "players", "seed", "hands", "pile", "claim", "claimer", "due",
                  "phase", "to_act", "doubters", "known", "put_by", "out", "moves",
-                 "last_reveal", "outcome")
+                 "last_reveal", "outcome", "seen")
 
     rules: CheatRules
     players: int
@@ -112,6 +114,9 @@ class CheatState:
     put_by: list[int]  # per seat: its own cards in the pile (it knows them)
     out: list[int]
     moves: int
+    #: The positions right after the pile was taken up since a player last went out, for
+    #: the repetition rule (a tuple shared between copies, replaced, never changed).
+    seen: tuple[tuple[int, ...], ...]
     last_reveal: str
     outcome: Outcome | None
 
@@ -130,6 +135,7 @@ class CheatState:
         s.phase, s.to_act, s.doubters = PUT, (dealer + 1) % players, []
         s.known, s.put_by = [0] * players, [0] * players
         s.out, s.moves, s.last_reveal, s.outcome = [], 0, "", None
+        s.seen = ()
         return s
 
     def copy(self) -> CheatState:
@@ -235,6 +241,8 @@ class CheatState:
             self.put_by[s] &= ~pile
         self.pile, self.claim = 0, []
         self._settle(taker)
+        if self.outcome is None:
+            self._watch_repetition()
 
     def _settle(self, taker: int | None) -> None:
         """End of a claim: the claim joins the pile if nobody doubted, a player with an empty
@@ -255,9 +263,25 @@ class CheatState:
             return
         self.to_act = self._next(claimer)
 
+    def _watch_repetition(self) -> None:
+        """The repetition rule (an engine rule, not from the seeds): the game is drawn when
+        the same position follows a pick-up of the pile for the third time since a player
+        last went out. No card ever leaves the game, so the positions are finite, and a game
+        that never ends must pick the pile up again and again (without pick-ups the hands
+        only shrink): some position after a pick-up must then come round for ever."""
+        if len(self.out) != (self.seen[-1][-1] if self.seen else len(self.out)):
+            self.seen = ()
+        key = (*self.hands, self.pile, self.due, self.to_act, len(self.out))
+        if self.seen.count(key) + 1 >= REPEATS:
+            self._finish("repetition")
+            return
+        self.seen = (*self.seen, key)
+
     def _finish(self, note: str) -> None:
+        """The end: the last holding cards is the fool; a game stopped by the repetition
+        rule (or the last-guard move cap, which play never reaches) is a draw."""
         rest = sorted(self._active(), key=lambda s: (self.hands[s].bit_count(), s))
-        loser: int | None = rest[-1] if rest else None
+        loser: int | None = rest[-1] if rest and not note else None
         if len(rest) > 1 and self.hands[rest[-1]].bit_count() == self.hands[rest[-2]].bit_count():
             loser = None
         self.phase = "over"

@@ -24,11 +24,11 @@ class AnimalRules:
     players_min: int = 2
     players_max: int = 6
     takes_pile: str = "nobody_laughed"
-    move_cap: int = 3000
+    move_cap: int = 100000
 
     LIMITS: ClassVar[dict[str, Limit]] = {
         "deck_size": one_of(32, 36, 52), "players_min": span(2, 13), "players_max": span(2, 13),
-        "takes_pile": one_of(*PILE_RULES), "move_cap": span(100, 100000)}
+        "takes_pile": one_of(*PILE_RULES), "move_cap": span(100, 1000000)}
 
     def check(self) -> None:
         check_limits(self)
@@ -55,11 +55,11 @@ class CheatRules:
     players_min: int = 2
     players_max: int = 6
     max_cards: int = 4
-    move_cap: int = 3000
+    move_cap: int = 100000
 
     LIMITS: ClassVar[dict[str, Limit]] = {
         "deck_size": one_of(32, 36, 52), "players_min": span(2, 13), "players_max": span(2, 13),
-        "max_cards": span(1, 8), "move_cap": span(100, 100000)}
+        "max_cards": span(1, 8), "move_cap": span(100, 1000000)}
 
     def check(self) -> None:
         check_limits(self)

@@ -67,6 +67,7 @@ class AnimalSampler:
         s.hands, s.pile, s.nicknames = hands, list(view.pile), view.nicknames
         s.phase, s.to_act, s.skipper = view.phase, view.to_act, view.skipper
         s.laughed, s.out, s.moves, s.outcome = list(view.laughed), list(view.out), 0, None
+        s.seen = ()  # the repetition count starts afresh in a guessed world
         s.judges = []
         s.sounds_in_row = 0
         if view.phase == JUDGE:
@@ -118,6 +119,7 @@ class CheatSampler:
         s.put_by = [0] * n
         s.put_by[seat] = view.mine_in_pile
         s.out, s.moves, s.last_reveal, s.outcome = list(view.out), 0, view.last_reveal, None
+        s.seen = ()  # the repetition count starts afresh in a guessed world
         assert s.phase in (PUT, DOUBTING)
         return s
 

@@ -333,12 +333,17 @@ class FoolState:
         self._deal(self.round + 1)
 
     def _finish(self, note: str) -> None:
+        """The end (S2:57): the lowest score is the fool. A game stopped by the last-guard
+        round cap (``note``) is a draw: with the catalogue's end values the game always ends
+        first (see :meth:`FoolRules.round_bound`)."""
         order = tuple(sorted(range(self.players), key=lambda s: (-self.scores[s], s)))
         low = min(self.scores)
         losers = [s for s in range(self.players) if self.scores[s] == low]
         self.order = []
-        self.outcome = Outcome(loser=losers[0] if len(losers) == 1 else None, order=order,
-                               draw=len(set(self.scores)) == 1, scores=tuple(self.scores),
+        capped = bool(note)
+        self.outcome = Outcome(loser=losers[0] if len(losers) == 1 and not capped else None,
+                               order=order, draw=capped or len(set(self.scores)) == 1,
+                               scores=tuple(self.scores),
                                rounds=self.round + 1, note=note,
                                tallies=tuple(self.plus_tens), tally_name="plus_tens")
 

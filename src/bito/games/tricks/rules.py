@@ -27,7 +27,7 @@ class FoolRules:
     two_fools_from: int = 7
     end_score: int = -80
     end_tens: int = 6
-    max_rounds: int = 200
+    max_rounds: int = 1000
 
     LIMITS: ClassVar[dict[str, Limit]] = {
         "colour_sizes": numbers(1, 30, (4, 4)), "wilds": span(0, 6),
@@ -55,6 +55,16 @@ class FoolRules:
         if size * players < self.wilds + 4:
             raise RulesError(key, f"{players} hands of {size} cards leave no room for the "
                              f"{self.wilds} wild 1s and a card of each colour")
+
+    def round_bound(self, players: int) -> int:
+        """The most rounds a game can last. A round in which nobody scores +10 costs the
+        trick's winner (who kept a card, else he would have scored it) at least 2 points; a
+        player below ``end_tens`` +10s and above ``end_score`` has lost less than
+        ``10 (end_tens - 1) - end_score`` in all; so the +10 rounds and the others are both
+        bounded: 562 rounds for 8 players with the catalogue's values, below the cap."""
+        tens = players * (self.end_tens - 1) + 1
+        losing = players * (10 * (self.end_tens - 1) - self.end_score) // 2 + 1
+        return tens + losing
 
     @property
     def max_players(self) -> int:
