@@ -48,6 +48,41 @@ _SPECIAL_BY_RANK: Final = {v: k for k, v in SPECIAL_CODES.items()}
 HIDDEN: Final = -1
 """Stands for a card the viewer may not see (written ``??``)."""
 
+MAX_CARDS: Final = 2 * COPY_STRIDE
+"""More cards than any deck bito builds holds (every card code is below it): no count in a
+text (``??*N``, ``#N``) and no list of cards may exceed it, so a crafted record cannot make a
+parser build a list of millions of cards."""
+
+MAX_TEXT: Final = 4096
+"""The longest single text a parser reads (a card list, an action). The largest deck written
+out card by card with separators takes well under a thousand characters."""
+
+
+MAX_LINE: Final = 16384
+"""The longest one-line text that holds many card lists: a position (the longest we have seen
+in play is about 600 characters), a record line."""
+
+
+def check_length(text: str, limit: int = MAX_TEXT, what: str = "text") -> None:
+    """Refuse a text longer than ``limit`` before any parsing work is done on it. The error
+    quotes only the start of the text, so a huge input does not make a huge message."""
+    if len(text) > limit:
+        raise InvalidNotationError(f"{what} longer than {limit} characters ({len(text)})",
+                                   text[:60] + "...", 60)
+
+
+def parse_count(digits: str, text: str, at: int, *, low: int = 0, high: int = MAX_CARDS,
+                what: str = "a count") -> int:
+    """A decimal count written in ``text`` at ``at``, between ``low`` and ``high``.
+
+    Only ASCII digits count: ``str.isdigit`` accepts superscripts that ``int`` rejects, and
+    a count is bounded before conversion so ten thousand digits cannot reach ``int``."""
+    if not digits or not (digits.isascii() and digits.isdigit()):
+        raise InvalidNotationError(f"{what} is a number from {low} to {high}", text, at)
+    if len(digits) > len(str(high)) or not low <= int(digits) <= high:
+        raise InvalidNotationError(f"{what} is a number from {low} to {high}", text, at)
+    return int(digits)
+
 
 def card(rank: int, suit: int, copy: int = 0) -> int:
     """Return the code of a suited card (``card(6, HEARTS)`` is the six of hearts)."""
@@ -132,11 +167,15 @@ def card_pretty(code: int) -> str:
 
 def parse_card(text: str, *, allow_hidden: bool = False) -> int:
     """Parse one card; raise :class:`InvalidNotationError` pointing at the bad character."""
+    check_length(text, what="a card")
     t = text.strip()
     copy = 0
     while t.endswith("'"):
         copy += 1
         t = t[:-1]
+    if copy > 1:  # two decks at most: a third twin has no card code
+        raise InvalidNotationError("a card has at most one apostrophe (the second deck's twin)",
+                                   text, len(text.rstrip()) - copy + 1)
     if allow_hidden and t == "??":
         return HIDDEN
     if len(t) == 3 and t[:2] == "10":
@@ -163,6 +202,7 @@ def split_cards(text: str, *, allow_hidden: bool = False) -> list[int]:
     ``"6h7hAs"``, ``"6h 7h As"`` and ``"6h,7h"`` all work; ``"??*5"`` means five hidden cards.
     ``-`` or an empty string is the empty list.
     """
+    check_length(text, what="a list of cards")
     out: list[int] = []
     s = text.strip()
     if s in ("", "-"):
@@ -176,11 +216,13 @@ def split_cards(text: str, *, allow_hidden: bool = False) -> list[int]:
             continue
         if s.startswith("??*", i):
             j = i + 3
-            while j < n and s[j].isdigit():
+            while j < n and s[j].isascii() and s[j].isdigit():
                 j += 1
             if j == i + 3 or not allow_hidden:
                 raise InvalidNotationError("expected ??*N (N hidden cards)", text, i)
-            out.extend([HIDDEN] * int(s[i + 3 : j]))
+            hidden = parse_count(s[i + 3 : j], text, i + 3, high=MAX_CARDS - len(out),
+                                 what="the number of hidden cards")
+            out.extend([HIDDEN] * hidden)
             i = j
             continue
         width = 3 if s.startswith("10", i) else 2
@@ -192,6 +234,8 @@ def split_cards(text: str, *, allow_hidden: bool = False) -> list[int]:
             out.append(parse_card(token, allow_hidden=allow_hidden))
         except InvalidNotationError as e:
             raise InvalidNotationError(e.reason, text, i + e.position) from None
+        if len(out) > MAX_CARDS:
+            raise InvalidNotationError(f"more than {MAX_CARDS} cards", text, i)
         i = j
     return out
 

@@ -24,7 +24,7 @@ from bito.cards import card_str
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError, RecordError
 from bito.games import family_rules_for, new_game, parse_action_for
 from bito.games.durak import DurakState, MatchContext, parse_action
-from bito.games.durak.actions import Revealed, parse_revealed
+from bito.games.durak.actions import TOSS, Revealed, parse_revealed
 from bito.games.durak.render import render_state
 from bito.games.durak.setup import deal
 from bito.games.game import Game
@@ -154,9 +154,19 @@ def record_from_game(game: Game, names: list[str] | None = None) -> GameRecord:
 
 _REQUIRED = {"variant": str, "players": int}
 
+#: The longest record line and record read: a censored line (a view of a few hundred
+#: characters and an action) stays far below the first; the engine's longest games, with a
+#: view on every line, below the second. Checked before any parsing, so a crafted file cannot
+#: make the loader build something huge.
+MAX_RECORD_LINE = 65536
+MAX_RECORD = 64 * 1024 * 1024
+
 
 def load_record(text: str) -> GameRecord:
     """Parse a record. A malformed one raises :class:`RecordError` naming the line at fault."""
+    if len(text) > MAX_RECORD:
+        raise RecordError(0, f"a record is at most {MAX_RECORD} characters, this one has "
+                          f"{len(text)}")
     lines = [ln for ln in text.splitlines()]
     if not lines or not lines[0].strip():
         raise RecordError(1, "empty record: the first line must be the JSON header")
@@ -289,6 +299,8 @@ def _check_censored(record: GameRecord) -> None:
             own = hands[seat] if seat is not None and seat < len(hands) else ""
             if own.startswith("??") and isinstance(action, Revealed):
                 continue  # #58: a hand held face out; the card was unseen until played
+            if action.kind == TOSS:  # #56: thrown from the dummy's hand, which he sees
+                own = _view_field(before, "dummy")
             for card in action.cards:
                 if card_str(card) not in own:
                     raise RecordError(i + 3, f"seat {seat} plays {card_str(card)}, which its "
@@ -306,10 +318,14 @@ def _check_censored(record: GameRecord) -> None:
 
 
 def _json_line(raw: str, no: int) -> dict[str, Any]:
+    if len(raw) > MAX_RECORD_LINE:
+        raise RecordError(no, f"line longer than {MAX_RECORD_LINE} characters")
     try:
         value = json.loads(raw)
     except json.JSONDecodeError as e:
         raise RecordError(no, f"not valid JSON: {e.msg} at column {e.colno}") from None
+    except RecursionError:  # json recurses once per level of nesting
+        raise RecordError(no, "JSON nested too deeply") from None
     if not isinstance(value, dict):
         raise RecordError(no, "each line must be a JSON object")
     return value

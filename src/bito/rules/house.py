@@ -63,12 +63,22 @@ def _value_text(key: str, value: Any) -> str:
     return text
 
 
+#: A house-rules file is a handful of lines; anything this long is not one, and is refused
+#: before the TOML parser spends time or memory on it.
+MAX_RULES_FILE = 65536
+
+
 def parse_house_rules(text: str, source: str = "<rules>") -> Resolved:
     """Parse house rules from TOML text; errors name the key and line."""
+    if len(text) > MAX_RULES_FILE:
+        raise RulesError(source, f"a rules file is at most {MAX_RULES_FILE} characters, this "
+                         f"one has {len(text)}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise RulesError(source, f"not valid TOML: {e}") from None
+    except RecursionError:  # tomllib recurses once per level of nested arrays and tables
+        raise RulesError(source, "not valid TOML: nested too deeply") from None
     for key in data:
         if key not in _TOP_KEYS:
             raise RulesError(key, f"line {_line_of(text, key)}: unknown top-level key (use "
@@ -89,18 +99,32 @@ def parse_house_rules(text: str, source: str = "<rules>") -> Resolved:
         except RulesError as e:
             raise RulesError(key, f"line {_line_of(text, key)}: {e}") from None
     try:
-        return resolve("+".join(parts))
+        resolved = resolve("+".join(parts))
     except RulesError as e:
         line = _line_of(text, e.key)
         where = f"line {line}: " if line else ""
         raise RulesError(e.key, f"{where}{str(e).split(': ', 1)[-1]}") from None
+    if resolved.game.family == "meta":
+        # A rules file is played, and #64's tournament is a way of running many games, not
+        # a game: resolving it gives its default rules, which would silently play podkidnoy.
+        raise RulesError("base", f"line {_line_of(text, 'base')}: {resolved.game.id!r} is not "
+                         "a game but a way of running many (`bito tournament`); name the "
+                         "variant to play")
+    return resolved
 
 
 def load_house_rules(path: str | Path) -> Resolved:
     """Read a house-rules TOML file."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        with p.open("rb") as f:
+            raw = f.read(MAX_RULES_FILE + 1)
     except OSError as e:
         raise RulesError(str(p), f"cannot read: {e.strerror}") from None
+    if len(raw) > MAX_RULES_FILE:
+        raise RulesError(str(p), f"a rules file is at most {MAX_RULES_FILE} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RulesError(str(p), f"not UTF-8 text (byte {e.start})") from None
     return parse_house_rules(text, str(p))

@@ -577,8 +577,11 @@ def _coerce(key: str, current: Any, value: Any) -> Any:
             raise RulesError(key, f"expected a whole number, not {value!r}")
         if isinstance(value, int):
             return value
-        if isinstance(value, str) and value.strip().isdigit():
-            return int(value)
+        digits = value.strip() if isinstance(value, str) else ""
+        # ASCII only and bounded: isdigit() accepts '²', which int() refuses, and int()
+        # refuses more than 4300 digits; no option counts beyond 18 of them.
+        if digits.isascii() and digits.isdigit() and len(digits) <= 18:
+            return int(digits)
         raise RulesError(key, f"expected a whole number, not {value!r}")
     if isinstance(current, tuple):
         if isinstance(value, tuple):

@@ -44,7 +44,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from bito.cards import MATCH_MASKS, card_pretty, card_str, parse_card, split_cards
+from bito.cards import (
+    MATCH_MASKS,
+    MAX_CARDS,
+    card_pretty,
+    card_str,
+    check_length,
+    parse_card,
+    parse_count,
+    split_cards,
+)
 from bito.errors import InvalidNotationError
 
 ATTACK, DEFEND, TRANSFER, TAKE, PASS, GIVE, BLOCK = 0, 1, 2, 3, 4, 5, 6
@@ -378,9 +387,10 @@ def _parse_blind(s: str, text: str, offset: int) -> Action:
         except InvalidNotationError as e:
             raise InvalidNotationError(e.reason, text, at + 2 + len(digits) + e.position
                                        ) from None
-    if not digits.isdigit() or int(digits) < 1:
+    if not (digits.isascii() and digits.isdigit()):
         raise InvalidNotationError("a hand position is a number from 1, like #3", text, at + 1)
-    position = int(digits) - 1
+    position = parse_count(digits, text, at + 1, low=1, high=MAX_CARDS,
+                           what="a hand position") - 1
     if sep:
         if transfer_:
             raise InvalidNotationError("a transfer covers nothing: write =#3", text,
@@ -414,6 +424,7 @@ _WORDS: Final = {
 def parse_action(text: str) -> Action:
     """Parse the text form of an action. Raises :class:`InvalidNotationError` that points at
     the offending character. Accepts a few friendly spellings (``transfer 6s``, ``Th/6h``)."""
+    check_length(text, what="an action")
     s = text.strip()
     low = s.lower()
     if low in _WORDS:
@@ -442,6 +453,9 @@ def parse_action(text: str) -> Action:
                 raise InvalidNotationError(e.reason, text, offset + len(pre) + e.position
                                            ) from None
     if low.startswith("@"):
+        if s[1:].lstrip().startswith("@"):  # checked here: recursing once per '@' overflows
+            raise InvalidNotationError("'@' is followed by a cover, like @Th>6h", text,
+                                       offset + 1)
         inner = parse_action(s[1:])
         if inner.kind != DEFEND:
             raise InvalidNotationError("'@' is followed by a cover, like @Th>6h", text,

@@ -72,7 +72,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from bito.cards import HIDDEN, card_str, cards_of, parse_card, split_cards
+from bito.cards import (
+    HIDDEN,
+    MAX_LINE,
+    card_str,
+    cards_of,
+    check_length,
+    parse_card,
+    split_cards,
+)
 from bito.errors import InvalidNotationError, RulesError
 from bito.games.durak import bout_extras, dummy_seat
 from bito.games.durak.actions import Action, parse_action
@@ -265,6 +273,7 @@ _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands",
 
 
 def _split_fields(text: str) -> tuple[str, dict[str, str], dict[str, int]]:
+    check_length(text, MAX_LINE, "a position")
     words = text.split()
     if not words:
         raise InvalidNotationError("empty position", text, 0)
@@ -291,7 +300,9 @@ def _int(fields: dict[str, str], where: dict[str, int], text: str, key: str, def
     if key not in fields:
         return default
     raw = fields[key]
-    if not raw.lstrip("-").isdigit() or not lo <= int(raw) <= hi:
+    digits = raw.removeprefix("-")
+    if (not (digits.isascii() and digits.isdigit()) or len(digits) > 19
+            or not lo <= int(raw) <= hi):
         raise InvalidNotationError(f"{key} must be a whole number from {lo} to {hi}", text,
                                    where[key])
     return int(raw)
@@ -304,7 +315,7 @@ def _seat_list(fields: dict[str, str], where: dict[str, int], text: str, key: st
         return []
     out = []
     for part in raw.split("."):
-        if not part.isdigit() or int(part) >= n:
+        if not (part.isascii() and part.isdigit()) or len(part) > 2 or int(part) >= n:
             raise InvalidNotationError(f"{key}: {part!r} is not a seat (0..{n - 1})", text,
                                        where[key])
         out.append(int(part))
