@@ -50,11 +50,22 @@ CALLS: Final = (BELIEVE_ACTION, DOUBT_ACTION)
 
 def check_rules(rules: Rules) -> None:
     """Face-down covers only make sense where nothing is added after the lead: a throw-in of a
-    cover's rank, or a transfer, would tell the table what lies face down."""
-    if rules.defense_face_down and (rules.throw_in_enabled or rules.transfer_enabled):
+    cover's rank, or a transfer, would tell the table what lies face down.
+
+    A counter-throw (#49) is refused for the same reason and one more: its added cards are of
+    the cover's rank, so laying them shows what lies face down, and it turns the cover into an
+    attack card the attacker must beat at once, before any call, while #59 keeps the covers
+    hidden until the call. The catalogue gives the pair no meaning (S0:191, S4:14-16)."""
+    if not rules.defense_face_down:
+        return
+    if rules.throw_in_enabled or rules.transfer_enabled:
         raise RulesError("defense.face_down", "face-down covers need a game without throw-ins "
                          "or transfers (throw_in.enabled=false): the ranks thrown in would "
                          "give the covers away")
+    if rules.defense_counter:
+        raise RulesError("defense.face_down", "face-down covers (#59) do not combine with "
+                         "defense.counter (counter_throw, #49): the cards added to a cover "
+                         "are of its rank and would give it away before the call")
 
 
 def defend_actions(state: DurakState) -> list[Action]:
@@ -151,6 +162,9 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     """Why a call, or anything but a call, is illegal here (None: not this module's rule)."""
     calling = state.phase == CALL_PHASE
     if action.kind in (BELIEVE, DOUBT):
+        if not state.deal.face_down:
+            return IllegalActionError("call", "nothing to believe or doubt: these rules lay "
+                                      "covers face up (defense.face_down is off, #59)")
         if not calling:
             return IllegalActionError("call", "nothing to believe or doubt: the call comes "
                                       "when every attack card is covered face down (#59)")

@@ -8,16 +8,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bito.cards import RANK_NAMES, card_str, rank_of, suit_of
+from bito.cards import (
+    MATCH_MASKS,
+    RANK_NAMES,
+    SUIT_CHARS,
+    card_str,
+    is_joker,
+    is_special,
+    is_wild,
+    rank_of,
+    suit_of,
+)
 from bito.errors import IllegalActionError
 from bito.games.durak.actions import (
     ATTACK,
+    BELIEVE,
     BLIND_KINDS,
     BLOCK,
     DEFEND,
+    DOUBT,
     EXCHANGE,
     EXTRA_KINDS,
     GIVE,
+    KIND_NAMES,
     PASS,
     TAKE,
     TRANSFER,
@@ -28,6 +41,25 @@ if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
 
 _LEAD, _DEFEND, _THROW, _OVER, _GIVE = 0, 1, 2, 3, 4
+
+
+def rank_word(code: int) -> str:
+    """The word for what a card matches on when thrown in or transferred: its rank, or for
+    a special card the group it matches (jokers match jokers, wild cards wild cards, the mega
+    card only itself, ``cards.MATCH_MASKS``). Error messages name a rank through this, so a
+    joker or wild card can never make the explanation itself fail."""
+    if is_joker(code):
+        return "joker"
+    if is_wild(code):
+        return "wild card"
+    if is_special(code):
+        return "mega card"
+    return RANK_NAMES[rank_of(code)]
+
+
+def _trump_words(state: DurakState) -> str:
+    suits = "".join(SUIT_CHARS[s] for s in sorted(state.trumps) if 0 <= s < len(SUIT_CHARS))
+    return f"trump {suits}" if suits else "no trumps"
 
 
 def explain(state: DurakState, action: Action) -> IllegalActionError:
@@ -62,7 +94,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
         tossed = explain_toss(state, action)
         if tossed is not None:
             return tossed
-    if state.deal.face_down:
+    if state.deal.face_down or kind in (BELIEVE, DOUBT):
         from bito.games.durak.believe import explain as explain_call
 
         called = explain_call(state, action)
@@ -106,7 +138,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
         if state.defence[state.attack.index(target)] != -1:
             return err("defend", f"{card_str(target)} is already covered")
         return err("beat relation", f"{card_str(action.card)} does not beat "
-                   f"{card_str(target)} (trump {card_str(state.deal.trump_card)[1]})")
+                   f"{card_str(target)} ({_trump_words(state)})")
     if kind == TRANSFER:
         if ph != _DEFEND:
             return err("transfer", "only the defender may transfer, before he covers")
@@ -115,11 +147,23 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
             rule, _, detail = block.partition(": ")
             return err(rule, detail)
         want = state.transfer_rank_card()
-        if rank_of(action.card) != rank_of(want):
-            return err("transfer rank", f"a transfer card must be a "
-                       f"{RANK_NAMES[rank_of(want)]}")
+        if is_joker(want) and state.deal.gifts:
+            return err("transfer rank", "a lone joker is passed on only with the other joker "
+                       "(#24 A3)")
+        if is_special(want):
+            return err("transfer rank", f"a {rank_word(want)} on the table cannot be passed on "
+                       "by a transfer (§3.3)")
+        for c in action.cards:
+            if is_special(c):
+                return err("transfer rank", f"a {rank_word(c)} never transfers (§3.3)")
+            if not MATCH_MASKS[want] >> c & 1:
+                return err("transfer rank", f"a transfer card must be a {rank_word(want)}")
         return err("transfer", "not allowed here")
-    assert kind == ATTACK
+    if kind != ATTACK:
+        # Every other kind belongs to a rule module above, which names its own rule when the
+        # rules have it; reaching here means these rules or this moment have no such move.
+        name = KIND_NAMES.get(kind, "move")
+        return err(name, f"no {name} move is possible here")
     if ph == _DEFEND:
         return err("turn", "the defender must cover or take before anyone throws in")
     room = state.room()
@@ -150,7 +194,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
         return err("throw-in", "throw in one card at a time")
     c = action.card
     if not state.table_ranks >> c & 1:
-        return err("throw-in rank", f"no {RANK_NAMES[rank_of(c)]} on the table")
+        return err("throw-in rank", f"no {rank_word(c)} on the table")
     if state.hands[state.defender].bit_count() - state.uncovered <= 0:
         return err("throw-in limit", f"the defender holds {defender_cards} card(s) and "
                    f"{state.uncovered} are uncovered")
