@@ -61,6 +61,7 @@ from bito.games.durak.actions import (
     pair,
     swap,
 )
+from bito.games.durak.view import PUBLIC, private_to
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -428,7 +429,12 @@ def _swap(state: DurakState, action: Action) -> None:
         if _public(state, c, was_shown):
             state.known[d] |= 1 << c
     state.hands[d] = state.hands[d] ^ action.mask | got
-    state.known[d] &= ~action.mask
+    if private_to(state, action) == PUBLIC:
+        state.known[d] &= ~action.mask
+    else:
+        # The cards went back face down, so nobody else can tell which: none of the cards
+        # known in his hand is certain to be there any more, except those drawn face up.
+        state.known[d] &= got
     stock = state.stock
     up = state.deal.face_up
     bottom = 0

@@ -70,8 +70,8 @@ from bito.games.durak.stock import (
 from bito.games.durak.suit_leads import suit_leads
 from bito.games.durak.teams import losing_team, next_bout, throwers
 from bito.games.durak.transfers import discard_neutralised, refusal_target, refuse_back
-from bito.games.durak.view import DurakView, make_view
-from bito.games.protocol import Hidden, hidden
+from bito.games.durak.view import PUBLIC, DurakView, make_view, private_to, seen_action
+from bito.games.protocol import Hidden
 from bito.rules import Rules
 
 LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = 0, 1, 2, 3, 4
@@ -1000,6 +1000,8 @@ class DurakState:
             self.hands[giver] ^= m
             self.known[giver] &= ~m
             self.hands[receiver] |= m
+            if private_to(self, action) == PUBLIC:  # a gift is handed over openly
+                self.known[receiver] |= m
             left -= 1
         if left and self.hands[giver]:
             self.gift = (giver, receiver, left, phase, to_act, False)
@@ -1335,16 +1337,9 @@ class DurakState:
 
     def action_seen_by(self, action: Action, seat: int | None) -> Action | Hidden | Revealed:
         """``action``, played from this state, as ``seat`` sees it (the protocol's
-        ``seen_by`` hook): #59's face-down cover shows only the card it lies on to anyone but
-        the defender; #58's play by position shows, to everyone, the card it turned up; #31's
-        chosen pass shows its cards only to the chooser; every other Durak action is public."""
-        if action.kind == EXCHANGE:
-            return exchange.seen_action(self, action, seat)  # #31: a choice is private
-        if self.deal.blind:
-            return blind.revealed(self, action)
-        if self.deal.face_down and action.kind == DEFEND and seat != self.defender:
-            return hidden("defend", 1, f"?>{card_str(action.target)}")
-        return action
+        ``seen_by`` hook), decided by :func:`bito.games.durak.view.private_to`, the one
+        visibility table that the views' known cards follow too."""
+        return seen_action(self, action, seat)
 
     @property
     def decider(self) -> int:

@@ -11,18 +11,60 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bito.games.durak.actions import Action
+from bito.cards import card_str
+from bito.games.durak.actions import DEFEND, EXCHANGE, KIND_NAMES, SWAP, Action, Revealed
 from bito.games.durak.believe import censor, open_ranks
 from bito.games.durak.blind import hand_order
+from bito.games.durak.blind import revealed as blind_revealed
 from bito.games.durak.dummy import visible as dummy_cards
 from bito.games.durak.dummy_seat import known as dummy_known
 from bito.games.durak.exchange import pending as exchange_pending
 from bito.games.durak.stock import seen_by
+from bito.games.protocol import Hidden, hidden
 
 if TYPE_CHECKING:
     from bito.games.durak.bout_extras import Extras
     from bito.games.durak.state import DurakState, Outcome
     from bito.rules import Rules
+
+
+#: :func:`private_to`'s answer for a move whose cards every seat sees.
+PUBLIC = -1
+
+
+def private_to(state: DurakState, action: Action) -> int:
+    """The one seat that sees the cards ``action`` names, played from ``state``, or
+    :data:`PUBLIC` when every seat sees them.
+
+    This is bito's visibility table (docs/variants.md, "who sees which move"), the one place
+    it is decided: the move log and censored records (:func:`seen_action`) and the cards
+    each view lists as known (the state's knowledge, updated by the moves that pass cards
+    between hands: a gift, a swap) all ask here. Hidden moves are the poker swap (#42, the
+    cards go face down into the stock), the face-down cover (#59) and the chosen exchange
+    (#31); every card laid on the table, given (#24) or shown (#84) is public."""
+    kind = action.kind
+    if kind == SWAP:
+        return state.defender
+    if kind == EXCHANGE:
+        return state.to_act
+    if kind == DEFEND and state.deal.face_down:
+        return state.defender
+    return PUBLIC
+
+
+def seen_action(state: DurakState, action: Action,
+                seat: int | None) -> Action | Hidden | Revealed:
+    """``action``, played from ``state``, as ``seat`` (None: a spectator) sees it, by
+    :func:`private_to`: in full, with the card a play by position turned up (#58), or with
+    its hidden cards as ``?``."""
+    owner = private_to(state, action)
+    if owner == PUBLIC or seat == owner:
+        return blind_revealed(state, action) if state.deal.blind else action
+    if action.kind == DEFEND:
+        return hidden("defend", 1, f"?>{card_str(action.target)}")
+    k = len(action.cards)
+    mark = "$" if action.kind == SWAP else "&"
+    return hidden(KIND_NAMES[action.kind], k, mark + "+".join("?" * k))
 
 
 @dataclass(frozen=True)
