@@ -13,9 +13,10 @@ of the coming bout and going clockwise. A choice is one action of kind :data:`EX
 :class:`~bito.games.durak.stock.Books` (``chosen``, private to the chooser; ``choosing``, the
 seats still to choose, public), until the last seat has chosen; then every pass is made at once
 and the bout that was due starts. The action is hidden from everyone but the chooser in logs
-and records (:func:`seen_action`). After the passes each player knows where his own passed
-cards went (``Books.passed``, as after a whole-hand exchange); a card that everyone knew in
-his hand and that he passed is no longer public anywhere, since nobody else saw it go.
+and records (``&?+?``, by :func:`bito.games.durak.view.private_to`). After the passes each
+player knows where his own passed cards went (``Books.passed``, as after a whole-hand
+exchange); a card that everyone knew in his hand and that he passed is no longer public
+anywhere, since nobody else saw it go.
 
 The phase is entered from one line at the end of ``DurakState._end_bout`` when the deal's
 precomputed ``Deal.exchange_choice`` is set; base games never come here.
@@ -30,7 +31,6 @@ from typing import TYPE_CHECKING, Final
 from bito.cards import card_str, cards_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import EXCHANGE, Action, exchange
-from bito.games.protocol import Hidden, hidden
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -136,15 +136,6 @@ def _pass_all(state: DurakState) -> None:
     state.books = replace(books, passed=tuple(passed), choosing=(), chosen=())
     state.phase = _LEAD
     state.to_act = state.attacker
-
-
-def seen_action(state: DurakState, action: Action, seat: int | None) -> Action | Hidden:
-    """A choice as ``seat`` sees it: the chooser sees his cards, everyone else (and a
-    spectator, ``None``) only how many were chosen."""
-    if seat == state.to_act:
-        return action
-    k = len(action.cards)
-    return hidden("exchange", k, "&" + "+".join("?" * k))
 
 
 def pending(state: DurakState, seat: int) -> int:
