@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bito import __version__
-from bito.errors import BitoError, RecordError, RulesError
+from bito.errors import BitoError, RecordError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -33,6 +33,62 @@ class UsageError(Exception):
 
 def _err(message: str) -> None:
     print(message, file=sys.stderr)
+
+
+def _one_line(error: BaseException) -> str:
+    """An error as one line: bad notation names its character instead of drawing a pointer
+    under the text (the error convention of docs/cli.md is one line on stderr)."""
+    from bito.errors import InvalidNotationError
+
+    if isinstance(error, InvalidNotationError):
+        return f"{error.reason} (character {error.position + 1} of {error.text[:80]!r})"
+    return " ".join(str(error).split()) or type(error).__name__
+
+
+def _check_output(option: str, path: str | None) -> Path | None:
+    """Refuse an output file that cannot be written, before any game is played: its folder
+    must exist and be writable, and the path must not be a folder. (A disk that fills up is
+    only seen when writing; that is reported then, the same way.)"""
+    if path is None:
+        return None
+    out = Path(path)
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"{option} {path}: no such folder {str(folder)!r}")
+    if out.is_dir():
+        raise UsageError(f"{option} {path}: is a folder, not a file")
+    if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise UsageError(f"{option} {path}: cannot write a file there")
+    return out
+
+
+#: Optional packages, by the extra that installs them (pyproject.toml).
+_EXTRAS = {"numpy": "rl", "openskill": "arena", "matplotlib": "arena", "ray": "ray"}
+
+
+def _require(module: str, purpose: str) -> None:
+    """Fail before any work when an optional package a choice needs is missing."""
+    import importlib
+
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        extra = _EXTRAS.get(module.split(".")[0])
+        how = f": pip install 'bito[{extra}]'" if extra else ""
+        raise UsageError(f"{purpose} needs the {module.split('.')[0]!r} package, which is "
+                         f"not installed{how}") from None
+
+
+def _check_bots_build(names: Sequence[str], option: str = "--bots") -> None:
+    """Build each named bot once, so a bot whose extra is missing (``dmc`` needs numpy) is
+    reported before the games start rather than in the middle of them."""
+    from bito.bots import make_bot
+
+    for name in dict.fromkeys(names):
+        try:
+            make_bot(name, 0)
+        except ImportError as e:
+            raise UsageError(f"{option} {name}: {_one_line(e)}") from None
 
 
 # --- shared helpers -----------------------------------------------------------------------
@@ -52,6 +108,7 @@ def _bot_list(text: str | None, seats: int, what: str) -> list[str]:
     for n in names:
         if n not in known:
             raise UsageError(f"unknown bot {n!r} (known: {', '.join(known)})")
+    _check_bots_build(names)
     if len(names) == 1:
         return names * seats
     if len(names) != seats:
@@ -125,6 +182,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.seat == dummy:
         raise UsageError(f"seat {dummy} is the dummy's (#57): sit anywhere else")
     bots = _bot_list(args.bots, args.players - 1 - (dummy >= 0), "opponents")
+    save = _check_output("--save", args.save)
+    if args.deals < 1:
+        raise UsageError("--deals must be at least 1")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     if getattr(rules, "family", "durak") != "durak":
         from bito.tui_families import play_family
@@ -142,13 +202,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         else:
             kind = next(bot_kinds)
             seats.append(Seat(next(names), make_bot(kind, seed * 101 + s), kind))
-    save = Path(args.save) if args.save else None
-    if save is not None:
-        folder = save.parent if str(save.parent) else Path(".")
-        if not folder.is_dir() or not os.access(folder, os.W_OK) or save.is_dir():
-            raise UsageError(f"--save {save}: cannot write a file there")
-    if args.deals < 1:
-        raise UsageError("--deals must be at least 1")
     fools = [0] * args.players
     for number in range(args.deals):
         path = save
@@ -439,6 +492,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
                          "game (see its rounds option)")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.deals < 1:
+        raise UsageError("--deals must be at least 1")
     bots = _bot_list(args.bots, args.players, "seats")
     if args.workers is not None and args.workers < 1:
         raise UsageError("--workers must be at least 1")
@@ -490,6 +545,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     for name in names:
         if name not in bot_names():
             raise UsageError(f"--bots: unknown bot {name!r} (known: {', '.join(bot_names())})")
+    _check_bots_build(names)
     entrants = [names[i % len(names)] for i in range(args.entrants)]
     result = run_tournament(resolved.spec, entrants, table=args.table, seed=args.seed)
     data = result.to_json()
@@ -556,9 +612,17 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
 def cmd_replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise UsageError(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
+        from bito.record import MAX_RECORD
+
+        with path.open("rb") as f:
+            raw = f.read(MAX_RECORD + 1)  # never the whole of a huge file
+        if len(raw) > MAX_RECORD:
+            raise UsageError(f"{path}: a record is at most {MAX_RECORD} bytes")
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise UsageError(f"cannot read {path}: not UTF-8 text (byte {e.start})") from None
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror or type(e).__name__}") from None
     try:
         from bito.record import load_record
     except ImportError as e:
@@ -651,6 +715,12 @@ def cmd_arena(args: argparse.Namespace) -> int:
     mode = "sprt" if args.sprt else "gauntlet" if args.gauntlet else "round-robin"
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
+    _check_output("--plot", args.plot)
+    if args.plot:
+        _require("matplotlib", "--plot")
+    if args.players >= 3:
+        _require("openskill", f"rating {args.players}-player tables (OpenSkill)")
+    _check_bots_build(bots)
     name = args.executor or ("process" if args.workers and args.workers > 1 else "local")
     try:
         executor = make_executor(name, args.workers)
@@ -968,17 +1038,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result: int = args.func(args)
         return result
-    except UsageError as e:
-        _err(f"bito {args.command}: error: {e}")
-        return EXIT_USAGE
-    except RulesError as e:
-        _err(f"bito {args.command}: error: {e}")
-        return EXIT_USAGE
-    except BitoError as e:
-        _err(f"bito {args.command}: error: {e}")
+    except (UsageError, BitoError) as e:  # the one error path: one line, exit 2
+        _err(f"bito {args.command}: error: {_one_line(e)}")
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK
+    except KeyboardInterrupt:
+        _err(f"bito {args.command}: interrupted")
+        return 130
+    except Exception as e:  # a bug of ours: still one line, and a way to see more
+        if os.environ.get("BITO_TRACEBACK"):
+            raise
+        _err(f"bito {args.command}: internal error: {type(e).__name__}: {_one_line(e)} "
+             "(please report it; BITO_TRACEBACK=1 shows the traceback)")
+        return EXIT_FAILED
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ from typing import Any
 
 from bito.cards import card_str
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError, RecordError
-from bito.games import family_rules_for, new_game, parse_action_for
+from bito.games import family_of, family_rules_for, new_game, parse_action_for
 from bito.games.durak import DurakState, MatchContext, parse_action
 from bito.games.durak.actions import TOSS, Revealed, parse_revealed
 from bito.games.durak.render import render_state
@@ -79,8 +79,11 @@ class GameRecord:
             except IllegalActionError as e:
                 raise RecordError(line, f"illegal action {action}: {e}") from None
             states.append(state)
-        if self.outcome is not None and state.outcome is not None:
-            if self.outcome != state.outcome.to_json():
+        if self.outcome is not None:
+            if not state.is_over:
+                raise RecordError(len(self.actions) + 2, "an outcome is given but the game "
+                                  "is not over after the recorded actions")
+            if state.outcome is not None and self.outcome != state.outcome.to_json():
                 raise RecordError(len(self.actions) + 2, "the recorded outcome does not match "
                                   "the replay")
         return states
@@ -180,12 +183,18 @@ def load_record(text: str) -> GameRecord:
             raise RecordError(1, f"header field {key!r} missing or not a {typ.__name__}")
     family = header.get("game", "durak")
     try:
-        if family == "durak":
+        actual = family_of(header["variant"])
+        if actual == "durak":
             resolve(header["variant"])
         else:
             family_rules_for(header["variant"])
     except BitoError as e:
         raise RecordError(1, f"variant: {e}") from None
+    if family != actual:
+        # The header's two fields must agree, or a Mau-Mau record would replay as Durak
+        # (and be labelled with the wrong game).
+        raise RecordError(1, f"header field 'game' is {family!r} but variant "
+                          f"{header['variant']!r} is a game of the {actual!r} family")
     censored = header.get("censored_for")
     _check_header(header)
     if censored is None and not isinstance(header.get("seed"), int):

@@ -99,6 +99,11 @@ class PlayResult:
     saved: Path | None = None
 
 
+class SaveError(BitoError):
+    """The record could not be written (``--save``): the command then fails with exit 2
+    after the game, since a full disk cannot be seen before the file is written."""
+
+
 def _verb(name: str, you: str, other: str) -> str:
     return f"{name} {you if name == HUMAN_NAME else other}"
 
@@ -495,6 +500,15 @@ class TerminalGame:
             except IllegalActionError as e:
                 self.out(f"Illegal move ({e.rule}): {e.detail}. Try again.")
                 continue
+            except BitoError as e:  # whatever the engine says of a move, never a traceback
+                self.out(f"Not a move here: {' '.join(str(e).split())}. Try again.")
+                continue
+            except AssertionError:
+                # An explainer that cannot name the rule (a word like ``believe`` in a game
+                # without face-down covers) must not end the game: the move is refused.
+                self.out(f"Not a move here: {text.strip()!r} is not one of the legal moves. "
+                         "Type 'moves' to see them.")
+                continue
             self._play(action)
             return None
 
@@ -527,15 +541,22 @@ class TerminalGame:
         except ImportError:
             self.out("Cannot save: this installation has no bito.record module.")
             return None
-        try:
-            text = record_from_game(self.game, self.labels).to_jsonl()
-            self.save_path.write_text(text, encoding="utf-8")
-        except (OSError, BitoError) as e:
-            self.out(f"Could not save the game to {self.save_path}: {e}")
-            return None
+        text = record_from_game(self.game, self.labels).to_jsonl()
+        write_record(self.save_path, text)
         self.out(f"Game saved to {self.save_path} ({len(self.game)} moves). "
                  f"Replay it with: bito replay {self.save_path}")
         return self.save_path
+
+
+def write_record(path: Path, text: str) -> None:
+    """Write a record for ``--save``; a failure (a full disk, a vanished folder) is a
+    :class:`SaveError` naming the file, for the command to report on stderr."""
+    try:
+        with path.open("w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise SaveError(f"--save {path}: cannot write the record: "
+                        f"{e.strerror or type(e).__name__}") from None
 
 
 def render_full(state: DurakState, names: Sequence[str]) -> str:

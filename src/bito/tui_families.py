@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from bito.bots import make_bot
-from bito.errors import IllegalActionError, InvalidNotationError
+from bito.errors import BitoError
 from bito.games import family_of, new_game
 from bito.games.protocol import seen_by
-from bito.tui import BOT_NAMES, HUMAN_NAME
+from bito.tui import BOT_NAMES, HUMAN_NAME, write_record
 
 InputFn = Callable[[str], str]
 OutputFn = Callable[[str], None]
@@ -135,7 +135,7 @@ def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: 
         write(outcome_line(state.outcome, names))
     if args.save:
         path = Path(args.save)
-        path.write_text(record_text(spec, state, seed, names, history), encoding="utf-8")
+        write_record(path, record_text(spec, state, seed, names, history))
         write(f"Saved the game to {path}.")
     return 0
 
@@ -166,7 +166,7 @@ def _ask(state: Any, seat: int, read: InputFn, write: OutputFn) -> Any:
         try:
             action = state.parse_action(text)
             state.apply(action)
-        except (InvalidNotationError, IllegalActionError) as e:
+        except BitoError as e:  # bad text, an illegal move: the user types again
             write(f"Not a move here: {e}")
             continue
         for option in legal:  # keep the engine's own object (its text names wild 1s etc.)
