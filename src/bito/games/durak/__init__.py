@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
-from bito.errors import RulesError
 from bito.games.durak.actions import (
     ATTACK,
     DEFEND,
@@ -24,7 +22,6 @@ from bito.games.durak.setup import Deal, MatchContext, deal
 from bito.games.durak.state import DEFEND_PHASE, LEAD, OVER, THROW, DurakState, Outcome
 from bito.games.durak.view import DurakView
 from bito.rules import Rules, rules_for
-from bito.rules.options import last_rules_memo, pending_options
 
 __all__ = [
     "ATTACK", "DEFEND", "DEFEND_PHASE", "LEAD", "OVER", "PASS", "PASS_ACTION", "TAKE",
@@ -34,28 +31,17 @@ __all__ = [
 ]
 
 
-@lru_cache(maxsize=512)
-def _pending_options(rules: Rules) -> tuple[str, ...]:
-    return tuple(pending_options(rules))
-
-
-_pending = last_rules_memo(_pending_options)
-"""The options of a rule set the engine does not play yet (the last rule set by identity)."""
-
-
 _FIRST_DEAL = MatchContext()
 """The context of a deal outside a match (immutable, so every such deal shares it)."""
 
 
 def new_game(variant: str | Rules = "podkidnoy", players: int = 2, seed: int | None = None,
              match: MatchContext | None = None) -> DurakState:
-    """Deal a new game. ``seed=None`` picks a fresh seed, which the state keeps."""
+    """Deal a new game. ``seed=None`` picks a fresh seed, which the state keeps.
+
+    Raises :class:`RulesError` for rules or a seat count that cannot be played
+    (:func:`bito.games.durak.setup.check_game`, which positions pass through too)."""
     rules = rules_for(variant)
-    waiting = _pending(rules)
-    if waiting:
-        key = waiting[0].split("=", 1)[0]
-        raise RulesError(key, "not playable yet: the engine does not implement "
-                         + ", ".join(waiting))
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 63)
     return DurakState.start(deal(rules, players, seed, match or _FIRST_DEAL))

@@ -91,7 +91,7 @@ from bito.games.durak.position_stock import (
     stock_cards,
     stock_fields,
 )
-from bito.games.durak.setup import Deal, MatchContext, _trump_context
+from bito.games.durak.setup import Deal, MatchContext, _trump_context, check_game
 from bito.games.durak.state import (
     CALL_PHASE,
     DEFEND_PHASE,
@@ -104,6 +104,7 @@ from bito.games.durak.state import (
     DurakState,
     Outcome,
 )
+from bito.games.durak.teams import attacked_seat, proxy_of
 from bito.rules import Rules, resolve
 from bito.rules.options import OPTION_SPECS
 
@@ -342,6 +343,11 @@ def parse_position(text: str) -> DurakState:
     except RulesError as e:
         raise InvalidNotationError(f"rules: {e}", text, 0) from None
     n = _int(f, where, text, "players", 2, 2, rules.max_players)
+    try:
+        check_game(rules, n)  # exactly new_game's checks: a position is a game like any other
+    except RulesError as e:
+        at = where.get("players", 0) if e.key == "players" else 0
+        raise InvalidNotationError(f"rules: {e}", text, at) from None
     no_card = rules.trump_source in ("fixed", "none") or rules.trump_per_player
     if "trump" not in f and not no_card:
         raise InvalidNotationError("a position needs trump=<card>", text, len(text))
@@ -498,9 +504,12 @@ def parse_position(text: str) -> DurakState:
     s.out_mask = out_mask
     s.attacker = attacker
     s.leader = _int(f, where, text, "leader", attacker, 0, n - 1)
-    s.defender = _int(f, where, text, "defender", s.next_active(attacker), 0, n - 1)
+    if "defender" in f:
+        s.defender = played = _int(f, where, text, "defender", 0, 0, n - 1)
+    else:
+        s.defender, played = _default_defender(s, attacker)
     if deal.team_proxy:
-        s.played = _int(f, where, text, "plays", s.defender, 0, n - 1)
+        s.played = _int(f, where, text, "plays", played, 0, n - 1)
     s.taking = bool(_int(f, where, text, "taking", 0, 0, 1))
     s.bout = _int(f, where, text, "bout", 0)
     s.closed = bool(_int(f, where, text, "closed", 0, 0, 1))
@@ -555,6 +564,27 @@ def parse_position(text: str) -> DurakState:
         s._finish([x for x in range(n) if not out_mask >> x & 1])
     _check_consistent(s, text, where)
     return s
+
+
+def _default_defender(s: DurakState, attacker: int) -> tuple[int, int]:
+    """The defender (and, under #55's proxies, the seat he defends) that ``attacker`` would
+    face had the engine opened this bout: the rule it applies when a bout ends, partners
+    passed over (:func:`teams.attacked_seat`) and, under ``dummy.defends=false``, the playing
+    dummy too (:func:`dummy_seat.pass_over`). Without teams or a dummy that is simply the
+    next seat in play."""
+    deal = s.deal
+    n = deal.players
+    team_of = deal.team_of
+    defender = played = s.next_active(attacker)
+    if team_of and any(team_of[x] != team_of[attacker] and not s.out_mask >> x & 1
+                       for x in range(n)):
+        played = attacked_seat(s, attacker)
+        defender = proxy_of(s, played) if deal.team_proxy else played
+    if deal.dummy_skip and defender == deal.dummy_seat:
+        s.defender = defender
+        if dummy_seat.pass_over(s, attacker) == attacker:
+            defender = played = s.defender
+    return defender, played
 
 
 def _end_outcome(s: DurakState, raw: str, text: str, at: int) -> Outcome:

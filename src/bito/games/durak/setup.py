@@ -34,6 +34,7 @@ from bito.games.durak.dummy_seat import check_seat, lot_controller, playing_seat
 from bito.games.durak.exchange import check_rules as check_exchange
 from bito.games.durak.teams import check_players, team_of_seats, teams_of, thrower_rule
 from bito.rules import Rules
+from bito.rules.options import pending_options
 
 
 @dataclass(frozen=True)
@@ -411,12 +412,18 @@ times under one ``Rules`` object, and hashing its hundred fields for a cache loo
 than a tenth of a deal."""
 
 
-def _table_for(rules: Rules, players: int) -> _Table:
-    """The checked facts of this rule set and seat count (raises if they cannot be dealt)."""
-    global _recent_table
-    table = _recent_table
-    if table is not None and table.rules is rules and table.players == players:
-        return table
+def check_game(rules: Rules, players: int) -> None:
+    """Refuse a rule set and seat count that cannot be played, with a :class:`RulesError`
+    naming the key at fault: options the engine does not play yet, a seat count outside the
+    game's range, and the rule mixes each mechanism refuses (its ``check_*`` function).
+
+    Every way into a game goes through here, a new deal and a position typed in alike, so a
+    position can never hold a game that ``new_game`` would refuse."""
+    waiting = pending_options(rules)
+    if waiting:
+        key = waiting[0].split("=", 1)[0]
+        raise RulesError(key, "not playable yet: the engine does not implement "
+                         + ", ".join(waiting))
     if not rules.players_min <= players <= rules.max_players:
         raise RulesError("players", f"this game takes {rules.players_min} to "
                          f"{rules.max_players} players with a {rules.deck_size}-card deck, "
@@ -427,6 +434,15 @@ def _table_for(rules: Rules, players: int) -> _Table:
     check_exchange(rules)
     check_dummy(rules, players)
     check_seat(rules, players)
+
+
+def _table_for(rules: Rules, players: int) -> _Table:
+    """The checked facts of this rule set and seat count (raises if they cannot be dealt)."""
+    global _recent_table
+    table = _recent_table
+    if table is not None and table.rules is rules and table.players == players:
+        return table
+    check_game(rules, players)
     table = _recent_table = _Table(
         rules, players, _deal_facts(rules, players),
         _shared_memo("throw_in.by", players, thrower_rule(rules)),

@@ -110,20 +110,34 @@ def next_bout(state: DurakState, defender: int, taken: bool) -> int:
         first = (seat + 1) % n if taken else seat
         while proxy_of(state, first) < 0:
             first = (first + 1) % n
-        target = (first + 1) % n
-        while team_of[target] == team_of[first] or proxy_of(state, target) < 0:
-            target = (target + 1) % n
+        target = attacked_seat(state, first)
         state.played = target
         state.defender = proxy_of(state, target)
         return proxy_of(state, first)
     attacker = state.next_active(defender) if taken or out >> defender & 1 else defender
-    target = state.next_active(attacker)
-    if deal.rules.team_attack == "opponent":
-        # #54, #53 A2: partners are skipped; the next opponent in play is attacked.
-        while team_of[target] == team_of[attacker]:
-            target = state.next_active(target)
-    state.defender = target
+    state.defender = attacked_seat(state, attacker)
     return attacker
+
+
+def attacked_seat(state: DurakState, first: int) -> int:
+    """The seat an attack from seat ``first`` is made at, with partnerships: under #55's
+    proxies the next seat of the other team that someone still plays (A1), else the next seat
+    in play, passing over partners under ``team.attack=opponent`` (#54, #53 A2). The caller
+    makes sure an opponent is still in play. Positions read without ``defender=`` use this
+    too, so they open the bout the engine would."""
+    deal = state.deal
+    team_of = deal.team_of
+    if deal.team_proxy:
+        n = deal.players
+        target = (first + 1) % n
+        while team_of[target] == team_of[first] or proxy_of(state, target) < 0:
+            target = (target + 1) % n
+        return target
+    target = state.next_active(first)
+    if deal.rules.team_attack == "opponent":
+        while team_of[target] == team_of[first]:
+            target = state.next_active(target)
+    return target
 
 
 def losing_team(team_of: tuple[int, ...], loser: int | None) -> int | None:
