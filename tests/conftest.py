@@ -26,6 +26,37 @@ hypothesis_settings.register_profile("repeatable", derandomize=True, database=No
 hypothesis_settings.register_profile("explore", derandomize=False, max_examples=300)
 hypothesis_settings.load_profile("repeatable")
 
+#: Hypothesis's own default number of examples: a profile asking for k times as many scales
+#: every test's own ``max_examples`` by k (see pytest_collection_modifyitems).
+_BASE_EXAMPLES = 100
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Make the active Hypothesis profile scale each test's own ``max_examples``.
+
+    A test's ``@settings(max_examples=25)`` sets its budget explicitly, which beats any
+    profile, so ``--hypothesis-profile=explore`` alone would leave such tests at 25. Here the
+    budget is multiplied by the profile's ratio to Hypothesis's default (explore: 300/100 = 3),
+    so slow tests stay relatively small and every test explores more. Under the default
+    profile the ratio is 1 and nothing changes, so the repeatable runs draw what they always
+    drew."""
+    del config
+    active = hypothesis_settings.default.max_examples
+    if active <= _BASE_EXAMPLES:
+        return
+    done: set[int] = set()
+    for item in items:
+        test = getattr(item, "function", None)
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if not getattr(test, "is_hypothesis_test", False) or own is None or id(test) in done:
+            continue
+        done.add(id(test))
+        if own.max_examples == active:  # no budget of its own: the profile's already
+            continue
+        scaled = max(1, own.max_examples * active // _BASE_EXAMPLES)
+        test._hypothesis_internal_use_settings = hypothesis_settings(  # type: ignore[union-attr]
+            parent=own, max_examples=scaled)
+
 BASES = ("simple", "podkidnoy", "perevodnoy")
 
 #: House-rule modifiers and single options that stack on every base game (VARIANTS §3.10).
