@@ -170,7 +170,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     defender_cards = state.hands[state.defender].bit_count()
     if ph == _LEAD:
         shape = rules.lead_shape
-        ranks = {rank_of(c) for c in action.cards}
+        ranks = {MATCH_MASKS[c] for c in action.cards}  # jokers share a "rank" (§3.3)
         n = len(action.cards)
         if shape == "single" and n > 1:
             return err("lead shape", "lead exactly one card")
