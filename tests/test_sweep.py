@@ -37,6 +37,14 @@ KNOWN: frozenset[str] = frozenset({
     "pairs_only@5",
     "pairs_only+albanian+wild_58+exchange+specials.cover_clears_table=true"
     "+lead.stock_top_throw_in=false@5",
+    # #67/#68 after the handoff: a phase-1 action ("turn") typed in the Durak phase reaches
+    # the Durak explainer, which raises TypeError instead of IllegalActionError (found by
+    # the sweep)
+    *(f"two_phase_japanese@{n}" for n in range(2, 7)),
+    *(f"deck_duel_prelude@{n}" for n in range(2, 7)),
+    # #85: a face-down play of a card publicly known to be in the hand takes it out of
+    # every view's ``known``, so the others learn which card went down (found by the sweep)
+    *(f"believe_not_believe_2@{n}" for n in range(2, 13)),
 })
 
 
@@ -92,11 +100,9 @@ def test_conservation_of_the_other_families_is_against_the_dealt_pack() -> None:
     state = new_game("czech_fool", players=3, seed=1)
     reference = _multiset(card_zones(state))
     assert check_conserved(state, reference) is None
-    hands = list(state.hands)
-    hands[0] &= hands[0] - 1
-    import dataclasses
-
-    assert "lost" in (check_conserved(dataclasses.replace(state, hands=hands), reference) or "")
+    lost = state.copy()
+    lost.hands[0] &= lost.hands[0] - 1
+    assert "lost" in (check_conserved(lost, reference) or "")
 
 
 def test_same_seed_same_run_whatever_the_jobs() -> None:

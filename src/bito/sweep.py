@@ -387,9 +387,9 @@ def _durak_deck_list(rules: Any) -> tuple[int, ...]:
 
 
 def _swap_hidden(state: Any, viewer: int, rng: random.Random) -> Any | None:
-    """A copy of ``state`` in which two other seats have exchanged an equal number of cards
-    the viewer cannot know of, or None if no such exchange exists (or the game holds hands
-    by position, #58, where a swap would have to move positions as well)."""
+    """A copy of ``state`` (its own ``copy()``) in which two other seats have exchanged an
+    equal number of cards the viewer cannot know of, or None if no such exchange exists (or
+    the game holds hands by position, #58, where a swap would have to move positions too)."""
     n = state.players
     others = [s for s in range(n) if s != viewer]
     if len(others) < 2:
@@ -402,8 +402,7 @@ def _swap_hidden(state: Any, viewer: int, rng: random.Random) -> Any | None:
         hidden = [state.hands[s] & ~(known[s] if known else 0) for s in range(n)]
         if getattr(view, "dummy_hand", 0):
             hidden = [h & ~view.dummy_hand for h in hidden]
-    elif (dataclasses.is_dataclass(state) and not isinstance(state, type)
-          and getattr(state, "main", None) is None):
+    elif hasattr(state, "copy") and getattr(state, "main", None) is None:
         hidden = [h & ~(known[s] if known and s < len(known) and isinstance(known[s], int)
                         else 0) for s, h in enumerate(getattr(state, "hands", ()))]
     else:
@@ -423,11 +422,11 @@ def _swap_hidden(state: Any, viewer: int, rng: random.Random) -> Any | None:
     hands = list(state.hands)
     hands[a] = hands[a] & ~ma | mb
     hands[b] = hands[b] & ~mb | ma
+    twin = state.copy()  # every family's copy is independent of the original
+    twin.hands = hands
     if isinstance(state, DurakState):
-        twin = state.copy()
-        twin.hands = hands
-        return twin
-    return dataclasses.replace(state, hands=hands)
+        twin._legal = None
+    return twin
 
 
 def _censored_text(state: Any, seat: int) -> str | None:
@@ -597,14 +596,16 @@ def play_game(seed: int, index: int, sample_every: int = 20,
     result = GameResult()
     moves = random.Random(f"bito-sweep:{seed}:{index}:moves")
     checks = random.Random(f"bito-sweep:{seed}:{index}:checks")
-    played: list[str] = []
+    actions: list[Any] = []  # written as text only when a violation is reported
     step = 0
     current: list[Any] = [None]
 
     def report(kind: str, detail: str) -> None:
+        if any(v.kind == kind for v in result.violations):
+            return  # one report of each kind per game: the first is the reproducer
         result.violations.append(Violation(
             kind=kind, case=case.key, spec=case.spec, players=case.players, seed=deal_seed,
-            game=index, step=step, detail=detail, actions=list(played),
+            game=index, step=step, detail=detail, actions=[str(a) for a in actions],
             position=_text_of(current[0]) if current[0] is not None else ""))
 
     try:
@@ -616,7 +617,6 @@ def play_game(seed: int, index: int, sample_every: int = 20,
         report("deal_crash", _exc_text(exc))
         return result
     start = state
-    actions: list[Any] = []
     seen: list[str] = []
     reference = None if isinstance(state, DurakState) else _multiset(card_zones(state))
     round_no = _round_of(state)
@@ -660,7 +660,6 @@ def play_game(seed: int, index: int, sample_every: int = 20,
             action = legal[moves.randrange(len(legal))]
             state = state.apply(action)
             actions.append(action)
-            played.append(str(action))
             step += 1
     except _Stop:
         pass
