@@ -144,6 +144,8 @@ def random_stack(rng: random.Random) -> Case:
     """A Durak game with up to three house rules that name it (or an ancestor) as a base and
     up to three options at random values, at a seat count of its range. The spec may be one
     the registry or ``new_game`` refuses; that is counted, not reported."""
+    if rng.random() < 0.25:
+        return _family_stack(rng)
     games, mods, options = _stack_parts()
     game = rng.choice(games)
     roots = _roots(game)
@@ -159,6 +161,37 @@ def random_stack(rng: random.Random) -> Case:
         seats = _seat_range(spec)
         players = rng.choice(seats) if len(seats) else 2
     except (RulesError, UnknownVariantError, ValueError):
+        players = rng.randint(2, 6)
+    return Case(spec, players)
+
+
+@cache
+def _family_games() -> tuple[str, ...]:
+    return tuple(v.id for v in all_variants()
+                 if v.kind == "game" and v.family not in ("durak", *NOT_A_GAME))
+
+
+def _family_stack(rng: random.Random) -> Case:
+    """A game of another family with one or two of its own options at a random value, near
+    the default or far out of range: ``new_game`` must refuse what it cannot play (issue 16
+    item 5), never accept it and break later."""
+    from bito.games import family_options
+
+    game = rng.choice(_family_games())
+    options = [(k, v) for k, v in family_options(game).items()
+               if isinstance(v, int) and not k.endswith(("players_min", "players_max"))]
+    parts = [game]
+    for key, value in rng.sample(options, min(len(options), rng.randint(1, 2))):
+        if isinstance(value, bool):
+            parts.append(f"{key}={_text(not value)}")
+        else:
+            pick = rng.choice((value + 1, value - 1, 0, 1, -1, 2 * value, 10 ** 12))
+            parts.append(f"{key}={pick}")
+    spec = "+".join(parts)
+    try:
+        seats = _seat_range(game)
+        players = rng.choice(seats)
+    except (RulesError, UnknownVariantError, ValueError, IndexError):
         players = rng.randint(2, 6)
     return Case(spec, players)
 
