@@ -99,6 +99,11 @@ def _lenient(data: bytes) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+#: Replacements that have broken parsers: counts, huge numbers, markers, nesting, odd digits.
+PIECES = ("?", "*", "9" * 40, "9" * 5000, "??*99999999", "#", "@", "/", "=", "+", ">", "<",
+          "(", ")", "\n", "'", "²", "-1", "[", "{", '"', "\\", "\x00")
+
+
 @st.composite
 def mutated(draw: st.DrawFn, seeds: list[str]) -> str:
     """A real text with a few random edits: what a typo, a truncated file or a hostile
@@ -115,9 +120,7 @@ def mutated(draw: st.DrawFn, seeds: list[str]) -> str:
         elif op == "duplicate":
             text = text[:j] + text[i:j] + text[j:]
         elif op == "replace":
-            piece = draw(st.sampled_from(("?", "*", "9" * 40, "??*99999999", "#", "@", "/",
-                                          "=", "+", ">", "<", "(", ")", "\n", "'", "²", "-1",
-                                          "[", "{", '"', "\\", "\x00")))
+            piece = draw(st.sampled_from(PIECES))
             text = text[:i] + piece + text[j:]
         else:  # a stretch repeated many times
             text = text[:i] + text[i:j] * draw(st.integers(2, 400)) + text[j:]
@@ -296,3 +299,24 @@ def test_option_numbers_are_ascii_and_bounded(spec: str) -> None:
     """A numeric option written with a superscript or thousands of digits is a RulesError."""
     with pytest.raises(BitoError):
         resolve(spec)
+
+
+def test_a_number_too_long_for_int_in_a_record_is_a_record_error() -> None:
+    """JSON allows a 5,000-digit number; Python's int() refuses it: a RecordError."""
+    with pytest.raises(BitoError):
+        load_record('{"bito": "record", "version": 1, "variant": "podkidnoy", "players": 2, '
+                    '"seed": ' + "1" * 5000 + "}\n")
+
+
+def test_a_number_too_long_for_int_in_a_rules_file_is_a_rules_error() -> None:
+    """TOML allows a 5,000-digit integer; Python's int() refuses it: a RulesError."""
+    with pytest.raises(BitoError):
+        parse_house_rules("base = " + "9" * 5000 + "\n")
+
+
+@pytest.mark.parametrize("field", ["idle=²0.0", "bout=" + "9" * 5000, "passes=²", "out=0²"])
+def test_numbers_in_a_position_are_ascii_and_bounded(field: str) -> None:
+    """A position's numbers are 0-9 digits, at most 20 of them (no count or seed needs more)."""
+    with pytest.raises(InvalidNotationError):
+        parse_position("podkidnoy players=2 trump=7d stock=7d hands=6c/6d table=- "
+                       f"phase=lead attacker=0 {field}")

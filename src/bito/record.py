@@ -197,7 +197,8 @@ def load_record(text: str) -> GameRecord:
                           f"{header['variant']!r} is a game of the {actual!r} family")
     censored = header.get("censored_for")
     _check_header(header)
-    if censored is None and not isinstance(header.get("seed"), int):
+    seed = header.get("seed")
+    if censored is None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(1, "header field 'seed' missing or not a whole number")
     record = GameRecord(header=header, views=[] if censored is not None else None)
     for no, raw in enumerate(lines[1:], start=2):
@@ -335,6 +336,8 @@ def _json_line(raw: str, no: int) -> dict[str, Any]:
         raise RecordError(no, f"not valid JSON: {e.msg} at column {e.colno}") from None
     except RecursionError:  # json recurses once per level of nesting
         raise RecordError(no, "JSON nested too deeply") from None
+    except ValueError as e:  # a number of more than 4300 digits, which int() refuses
+        raise RecordError(no, f"not valid JSON: {' '.join(str(e).split()[:8])}") from None
     if not isinstance(value, dict):
         raise RecordError(no, "each line must be a JSON object")
     return value

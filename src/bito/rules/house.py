@@ -79,6 +79,8 @@ def parse_house_rules(text: str, source: str = "<rules>") -> Resolved:
         raise RulesError(source, f"not valid TOML: {e}") from None
     except RecursionError:  # tomllib recurses once per level of nested arrays and tables
         raise RulesError(source, "not valid TOML: nested too deeply") from None
+    except ValueError as e:  # a number of more than 4300 digits, which int() refuses
+        raise RulesError(source, f"not valid TOML: {' '.join(str(e).split()[:8])}") from None
     for key in data:
         if key not in _TOP_KEYS:
             raise RulesError(key, f"line {_line_of(text, key)}: unknown top-level key (use "

@@ -273,8 +273,24 @@ _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands",
     bout_extras.POSITION_KEYS
 
 
+def _check_numbers(text: str) -> None:
+    """Once for every field's number: a digit other than 0-9 (``str.isdigit`` accepts ``²``,
+    which ``int`` refuses) or a run of digits longer than any count or seed in a position
+    (``int`` refuses 4,300 of them) is bad text, so the fields' own checks never meet one."""
+    run = 0
+    for i, ch in enumerate(text):
+        if not ch.isdigit():
+            run = 0
+            continue
+        run += 1
+        if not ch.isascii() or run > 20:
+            raise InvalidNotationError("numbers are written with at most 20 digits 0-9",
+                                       text, i)
+
+
 def _split_fields(text: str) -> tuple[str, dict[str, str], dict[str, int]]:
     check_length(text, MAX_LINE, "a position")
+    _check_numbers(text)
     words = text.split()
     if not words:
         raise InvalidNotationError("empty position", text, 0)
