@@ -132,7 +132,7 @@ def _only_bito_errors(parse: Callable[[str], object], text: str) -> None:
         parse(text)
 
 
-FUZZ = settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=150, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _any_text(seeds: str) -> st.SearchStrategy[str]:
