@@ -303,14 +303,23 @@ def check_conserved(state: Any, reference: Counter[int] | None = None) -> str | 
     return None if have == reference else _difference(have, reference)
 
 
+def _card_name(card: int) -> str:
+    """A card's text where the standard notation names it, else its number (the *Fool!*
+    deck numbers its cards differently)."""
+    try:
+        return card_str(card)
+    except (KeyError, IndexError, ValueError):
+        return f"#{card}"
+
+
 def _difference(have: Counter[int], want: Counter[int]) -> str:
     extra = sorted((have - want).elements())
     lost = sorted((want - have).elements())
     parts = []
     if extra:
-        parts.append("twice or not of the deck: " + " ".join(card_str(c) for c in extra))
+        parts.append("twice or not of the deck: " + " ".join(map(_card_name, extra)))
     if lost:
-        parts.append("lost: " + " ".join(card_str(c) for c in lost))
+        parts.append("lost: " + " ".join(map(_card_name, lost)))
     return f"{sum(have.values())} cards of {sum(want.values())}; " + "; ".join(parts)
 
 
