@@ -503,12 +503,6 @@ class TerminalGame:
             except BitoError as e:  # whatever the engine says of a move, never a traceback
                 self.out(f"Not a move here: {' '.join(str(e).split())}. Try again.")
                 continue
-            except AssertionError:
-                # An explainer that cannot name the rule (a word like ``believe`` in a game
-                # without face-down covers) must not end the game: the move is refused.
-                self.out(f"Not a move here: {text.strip()!r} is not one of the legal moves. "
-                         "Type 'moves' to see them.")
-                continue
             self._play(action)
             return None
 
