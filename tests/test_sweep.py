@@ -37,12 +37,6 @@ KNOWN: frozenset[str] = frozenset({
     "pairs_only@5",
     "pairs_only+albanian+wild_58+exchange+specials.cover_clears_table=true"
     "+lead.stock_top_throw_in=false@5",
-    # #67/#68 after the handoff: a phase-1 action ("turn") typed in the Durak phase reaches
-    # the Durak explainer, which raises TypeError instead of IllegalActionError (found by
-    # the sweep)
-    *(f"two_phase_japanese@{n}" for n in range(2, 7)),
-    *(f"deck_duel_prelude@{n}" for n in range(2, 7)),
-    "two_phase_japanese+prelude.move_cap=2000@5", "two_phase_japanese+prelude.move_cap=999@6",
     # #85: a face-down play of a card publicly known to be in the hand takes it out of
     # every view's ``known``, so the others learn which card went down (found by the sweep)
     *(f"believe_not_believe_2@{n}" for n in range(2, 13)),

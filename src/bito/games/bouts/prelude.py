@@ -38,6 +38,7 @@ from bito.errors import IllegalActionError
 from bito.games.bouts.base import BoutsState
 from bito.games.bouts.common import SUITS, TURN, finish, show
 from bito.games.bouts.rules import PreludeRules
+from bito.games.durak.actions import Action
 from bito.games.durak.handoff import start_from_hands
 from bito.games.durak.state import DurakState
 from bito.rules import Rules, rules_for
@@ -97,6 +98,13 @@ class PreludeState(BoutsState):
         if self.main is None:
             result: PreludeState = super().apply(action)
             return result
+        if self.outcome is not None:
+            raise IllegalActionError("game over", "the game has ended")
+        if not isinstance(action, Action):
+            # the prelude's own word (``turn``) is no Durak move: refused here, by the
+            # prelude's rule, before the Durak explainer (which knows only Durak moves)
+            raise IllegalActionError("prelude", "phase 1 is over: turning cards ended with "
+                                     "the stock, phase 2 is played with Durak moves")
         s: PreludeState = self.copy()
         s.main = self.main.apply(action)
         s.moves += 1

@@ -63,6 +63,10 @@ def _trump_words(state: DurakState) -> str:
 
 
 def explain(state: DurakState, action: Action) -> IllegalActionError:
+    if not isinstance(action, Action):
+        # another family's move (a prelude's ``turn``) handed on by a wrapping state: the
+        # explainer must still name a rule, never fail on a kind it cannot compare
+        return IllegalActionError("not a Durak move", f"{action!s} is not a move of this game")
     rules = state.deal.rules
     ph = state.phase
     seat = state.to_act

@@ -19,6 +19,7 @@ from bito.games.durak.setup import (
     _first_attacker,
     _shared_memo,
     _trump_context,
+    check_game,
 )
 from bito.games.durak.state import DurakState
 from bito.rules import Rules
@@ -27,8 +28,13 @@ from bito.rules import Rules
 def start_from_hands(rules: Rules, hands: list[int], dealer: int, seed: int,
                      shown: list[int] | None = None, discard: int = 0) -> DurakState:
     """The opening position of a Durak game with these hands and no stock. At least two
-    seats must hold cards."""
+    seats must hold cards.
+
+    The rules pass :func:`~bito.games.durak.setup.check_game` like every other new game and
+    position (the prelude's rules ran the same check through a trial deal at ``new_game``,
+    so a bad phase-2 option is refused there and cannot surface here mid-game)."""
     players = len(hands)
+    check_game(rules, players)
     holding = [s for s in range(players) if hands[s]]
     if len(holding) < 2:
         raise ValueError("a Durak game needs two players holding cards")
