@@ -37,10 +37,6 @@ KNOWN: frozenset[str] = frozenset({
     "pairs_only@5",
     "pairs_only+albanian+wild_58+exchange+specials.cover_clears_table=true"
     "+lead.stock_top_throw_in=false@5",
-    # #85: a face-down play of a card publicly known to be in the hand takes it out of
-    # every view's ``known``, so the others learn which card went down (found by the sweep)
-    *(f"believe_not_believe_2@{n}" for n in range(2, 13)),
-    "believe_not_believe_2+cheat.max_cards=5@6", "believe_not_believe_2+cheat.move_cap=99999@3",
 })
 
 

@@ -51,7 +51,8 @@ def _rank_name(rank: int) -> str:
 class CheatView:
     """One seat's knowledge: its hand, counts, the pile size, its own cards in the pile, the
     claim on the table (its cards only for the claimer), the rank due, cards publicly known
-    to be in each hand (revealed by a doubt), and who is out."""
+    to be in each hand (revealed by a doubt, and forgotten once that seat puts a card down
+    face down, since it may have been any of them), and who is out."""
 
     seat: int
     players: int
@@ -110,7 +111,7 @@ class CheatState:
     phase: str
     to_act: int
     doubters: list[int]
-    known: list[int]  # per seat: cards everybody saw go into that hand
+    known: list[int]  # per seat: cards everybody saw go into that hand (until it plays face down)
     put_by: list[int]  # per seat: its own cards in the pile (it knows them)
     out: list[int]
     moves: int
@@ -212,6 +213,11 @@ class CheatState:
             c = action.cards[0]
             self.hands[seat] &= ~(1 << c)
             self.claim.append(c)
+            # The card goes down face down and could be any card of the hand, so the others
+            # can no longer be sure of any card they saw go into it: all of the seat's public
+            # knowledge goes, whichever card was played (dropping only the card played
+            # would tell everyone which card went down).
+            self.known[seat] = 0
             return
         if action.kind == "claim":
             self.claimer, self.phase = seat, DOUBTING
