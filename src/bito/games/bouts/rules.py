@@ -202,7 +202,7 @@ class PolishRules:
     players_min: int = 2
     players_max: int = 6
     fail_take: int = 3
-    move_cap: int = 100000
+    move_cap: int = 1000000
 
     LIMITS: ClassVar[dict[str, Limit]] = {**SEATS, "fail_take": span(1, 52)}
 
