@@ -32,11 +32,6 @@ KNOWN: frozenset[str] = frozenset({
     # #56 tossing dummy: a censored record cannot be loaded back (issue 16 item 6)
     "perevodnoy_refusal+tossing_dummy+exchange+own_trumps_binding+defense.self_throw=false"
     "+team.layout=none@2",
-    # #5 A1: a lead is allowed or not by whether anyone holds a pair, so the acting seat's
-    # legal actions depend on other seats' hidden cards (found by the sweep)
-    "pairs_only@5",
-    "pairs_only+albanian+wild_58+exchange+specials.cover_clears_table=true"
-    "+lead.stock_top_throw_in=false@5",
 })
 
 

@@ -134,8 +134,12 @@ def test_pairs_only_nobody_has_a_pair_everyone_draws_one() -> None:
 
 def test_pairs_only_with_the_stock_gone_a_single_card_may_lead() -> None:
     """#5 A1 (engine decision, no seed): with no pair anywhere and nothing left to draw, a
-    single card opens the bout, so the game cannot stall."""
+    single card opens the bout, so the game cannot stall; that nobody holds a pair is learnt
+    by passing the lead round every seat (docs/variants.md), not from the hidden hands."""
     s = P("pairs_only players=2 trump=6h stock=- hands=7c8d/8c9hJs attacker=0")
+    assert legal(s) == {"pass"}
+    s = play(s, "pass")
+    assert (s.attacker, s.to_act) == (0, 0)
     assert legal(s) == {"7c", "8d"}
     assert rule_of(P("pairs_only players=2 trump=6h stock=- hands=7c7d/8c9h attacker=0"),
                    "pass") == "lead pass"

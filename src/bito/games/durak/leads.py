@@ -13,6 +13,9 @@ and is only reached when ``Deal.lead_rules`` says one of these options is on:
 
 A seat that has no allowed lead and no right to pass may lead any single card, so a bout can
 always be opened (an engine rule: otherwise a hand without a pair would stall the game).
+Under ``lead.pass_if_no_legal`` that right is earned from public facts only: once the stock
+is empty, a single card may be led when the lead has gone round every seat still in, each
+passing it on (see :func:`went_round`), never by looking at the other hands.
 """
 
 from __future__ import annotations
@@ -174,13 +177,31 @@ def _as_attacker(state: DurakState, seat: int) -> DurakState:
     return probe
 
 
+def _round_mark(state: DurakState) -> int:
+    """The value of ``state.passes`` that says the lead has gone round every seat in this
+    bout (#5 A1). A throw round leaves at most one pass per thrower there (fewer than the
+    seats), and the bout number makes a mark left from an earlier bout (a bout without
+    throw-ins never resets ``passes``) stale, so the mark is never mistaken."""
+    return state.deal.players + state.bout
+
+
+def went_round(state: DurakState) -> bool:
+    """#5 A1: every seat still in has passed the lead on in turn, none holding an allowed
+    lead, with the stock empty: a public fact, as at a real table, where each player says
+    pass in turn. Only then may a single card be led."""
+    return state.passes == _round_mark(state)
+
+
 def lead_actions(state: DurakState, limit: int) -> list[Action]:
-    """The attacker's moves in the lead phase under the lead rules (see the module doc)."""
+    """The attacker's moves in the lead phase under the lead rules (see the module doc).
+
+    They depend on the attacker's hand and public facts only: whether anyone else holds an
+    allowed lead is learnt by passing, never looked up in the other hands."""
     seat = state.to_act
     acts = _allowed(state, seat, limit)
     if acts:
         return acts
-    if state.deal.rules.lead_pass_if_no_legal and (state.stock or _someone_can_lead(state) >= 0):
+    if state.deal.rules.lead_pass_if_no_legal and not went_round(state):
         return [PASS_ACTION]
     # Nobody can lead an allowed shape and there is nothing left to draw (or these rules have
     # no passing): single cards open the bout.
@@ -190,8 +211,11 @@ def lead_actions(state: DurakState, limit: int) -> list[Action]:
 
 def pass_lead(state: DurakState) -> None:
     """#5 A1: the attacker cannot lead, so the right to attack passes clockwise to the first
-    player who can, who attacks his own left neighbour. If nobody in the circle can, everyone
-    draws one card from the stock, the attacker first, and he tries again."""
+    player who can, who attacks his own left neighbour (the players in between would only
+    pass in turn: the jump tells no more than their passes would). If nobody in the circle
+    can, everyone draws one card from the stock, the attacker first, and he tries again; with
+    the stock empty the lead has gone round every seat (:func:`went_round`) and he may lead a
+    single card."""
     state.passes = 0
     nxt = _someone_can_lead(state)
     if nxt >= 0:
@@ -199,6 +223,9 @@ def pass_lead(state: DurakState) -> None:
         state.defender = state.next_active(nxt)
         if state.deal.beats_vary:
             state._beats = state._beat_table()
+        return
+    if not state.stock:
+        state.passes = _round_mark(state)
         return
     seat = state.attacker
     stock = state.stock
