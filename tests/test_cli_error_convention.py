@@ -200,13 +200,12 @@ def test_believe_typed_in_a_game_without_face_down_covers(
     assert "Game stopped (you quit)" in out
 
 
-@pytest.mark.parametrize("error", [BitoError("the explainer's own words"),
-                                   AssertionError("an explainer without words")])
-def test_the_terminal_game_survives_any_explanation_failure(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        error: Exception) -> None:
-    """Whatever the engine's explainer raises for an illegal move, the player sees one line
-    and types again."""
+def test_the_terminal_game_survives_any_bito_error_from_the_explainer(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever error of bito's own the engine's explainer raises for an illegal move, the
+    player sees one line and types again (the explainer itself is total: see
+    tests/test_illegal_moves_named.py)."""
+    error = BitoError("the explainer's own words")
     from bito.games.durak import DurakState
 
     def explain(self: DurakState, action: object) -> Exception:
