@@ -998,7 +998,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --verify: worker processes (default: this process)")
     bench.set_defaults(func=cmd_bench)
 
-    # issue 16's sweep: its options and its handler live in bito.sweep
+    # the sweep's options and its handler live in bito.sweep
     from bito import sweep as sweep_module
 
     sweep = sub.add_parser(

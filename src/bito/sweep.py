@@ -1,5 +1,5 @@
 """The sweep: random games over every registered game, house rule, seat count and option stack,
-checked at every step (issue 16, "every variant survives every move").
+checked at every step, so that every variant survives every move.
 
 The sweep is the safety net for engine changes: it plays random legal moves and checks the
 invariants that every rule set must keep, whatever the rules mean, so a new rule that breaks
@@ -857,8 +857,16 @@ def command(args: Any) -> int:
                 name == "jobs" and value == 1) and not (name == "sample_every" and value == 20):
             words.append(f"--{name.replace('_', '-')} {value}")
     last = [0.0]
+    shown = [0]  # violations already printed: a long run shows each as soon as it is found
+
+    def show_new(s: Summary) -> None:
+        if args.json:
+            for v in s.violations[shown[0]:]:
+                print(json.dumps(v.to_json(), ensure_ascii=False), flush=True)
+        shown[0] = len(s.violations)
 
     def progress(s: Summary) -> None:
+        show_new(s)
         now = time.perf_counter()
         if now - last[0] >= 5:
             last[0] = now
@@ -871,9 +879,7 @@ def command(args: Any) -> int:
                   args.sample_every, progress, command=" ".join(words))
     for kind, n in sorted(Counter(v.kind for v in summary.violations).items()):
         print(f"sweep: {n} x {kind}", file=sys.stderr)
-    if args.json:
-        for v in summary.violations:
-            print(json.dumps(v.to_json(), ensure_ascii=False))
+    # every violation was printed (with --json) by the progress call after its chunk
     print(json.dumps(summary.to_json()), flush=True)
     return 1 if summary.violations else 0
 
