@@ -585,9 +585,15 @@ def _record_round_trip(spec: str, start: Any, actions: list[Any], final: Any,
             report("record_censored", f"seat {seat}: {_exc_text(exc)}")
 
 
-def _cap_note(state: Any) -> str | None:
-    """Why the game stopped at an engine's move cap rather than by a rule, if it did."""
-    if isinstance(state, DurakState):
+#: Options by which a player bounds a game himself: a game stopped there ends by his rule.
+CAP_OPTIONS = ("move_cap=", "max_rounds=")
+
+
+def _cap_note(state: Any, spec: str = "") -> str | None:
+    """Why the game stopped at an engine's move cap rather than by a rule, if it did. A cap
+    the spec sets explicitly (``polish_fool+polish.move_cap=500``) is the table's own rule;
+    only the engine's default last guard may never be reached."""
+    if isinstance(state, DurakState) or any(key in spec for key in CAP_OPTIONS):
         return None
     rules = state.rules
     note = str(getattr(state.outcome, "note", "") or "")
@@ -600,7 +606,7 @@ def _cap_note(state: Any) -> str | None:
     return None
 
 
-def _check_end(state: Any) -> str | None:
+def _check_end(state: Any, spec: str = "") -> str | None:
     out = state.outcome
     if out is None:
         return "is_over but no outcome"
@@ -618,7 +624,8 @@ def _check_end(state: Any) -> str | None:
                         "still hold cards")
     elif len(order) != len(set(order)) or not set(order) <= set(range(n)):
         return f"outcome order {order} names a seat twice or a seat not in the game"
-    return _cap_note(state) and f"ended by a move cap, not a rule: {_cap_note(state)}"
+    note = _cap_note(state, spec)
+    return note and f"ended by a move cap, not a rule: {note}"
 
 
 # --- one game ---------------------------------------------------------------------------------
@@ -663,6 +670,11 @@ def play_game(seed: int, index: int, sample_every: int = 20,
     reference = None if isinstance(state, DurakState) else _multiset(card_zones(state))
     round_no = _round_of(state)
     n = case.players
+    # The sweep's own cap, unless the engine's declared last guard is higher (Polish fool's
+    # random games run to tens of thousands of moves): that guard then ends the game first,
+    # and reaching it is a violation of its own (see _cap_note).
+    engine_cap = getattr(getattr(state, "rules", None), "move_cap", 0)
+    cap = max(ACTION_CAP, engine_cap + 1 if isinstance(engine_cap, int) else 0)
     try:
         while True:
             current[0] = state
@@ -679,7 +691,7 @@ def play_game(seed: int, index: int, sample_every: int = 20,
                     report("out_holds_cards", f"seats {holding} are out but hold cards")
                     raise _Stop
             if state.is_over:
-                bad = _check_end(state)
+                bad = _check_end(state, case.spec)
                 if bad:
                     report("bad_end", bad)
                 break
@@ -692,8 +704,8 @@ def play_game(seed: int, index: int, sample_every: int = 20,
                 report("no_legal_actions", f"seat {to_act} to act has no legal action and "
                        "the game is not over")
                 raise _Stop
-            if step >= ACTION_CAP:
-                report("action_cap", f"not over after {ACTION_CAP} random actions")
+            if step >= cap:
+                report("action_cap", f"not over after {cap} random actions")
                 raise _Stop
             if len(seen) < 200:
                 seen.extend(str(a) for a in legal[:3])

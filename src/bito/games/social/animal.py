@@ -12,7 +12,8 @@ Two rules of bito's make every game end: if every player still in has made his s
 without a card being played (the rank due is buried in the pile), the last of them takes the
 pile whatever the laughter; and the same position after a pick-up of the pile for the third
 time since a player went out draws the game (``move_cap`` is a last guard that play never
-reaches, a draw if it were). The first to empty his hand wins; the last holding cards is the fool (A4).
+reaches, a draw if it were). The first to empty his hand wins; the last holding cards is
+the fool (A4).
 """
 
 from __future__ import annotations

@@ -325,7 +325,7 @@ class FoolState:
         r = self.rules
         if (min(self.scores) <= r.end_score or max(self.plus_tens) >= r.end_tens
                 or self.round + 1 >= r.max_rounds):
-            note = "round cap" if self.round + 1 >= r.max_rounds and min(
+            note = "last round (fool.max_rounds)" if self.round + 1 >= r.max_rounds and min(
                 self.scores) > r.end_score and max(self.plus_tens) < r.end_tens else ""
             self._finish(note)
             return
@@ -333,16 +333,16 @@ class FoolState:
         self._deal(self.round + 1)
 
     def _finish(self, note: str) -> None:
-        """The end (S2:57): the lowest score is the fool. A game stopped by the last-guard
-        round cap (``note``) is a draw: with the catalogue's end values the game always ends
-        first (see :meth:`FoolRules.round_bound`)."""
+        """The end (S2:57): the lowest score is the fool, however the game ended: by the
+        catalogue's end values or after ``fool.max_rounds`` rounds (``note``), a table's own
+        limit on the game's length. At the default (1000) that limit is never reached: the
+        end values always come first (see :meth:`FoolRules.round_bound`)."""
         order = tuple(sorted(range(self.players), key=lambda s: (-self.scores[s], s)))
         low = min(self.scores)
         losers = [s for s in range(self.players) if self.scores[s] == low]
         self.order = []
-        capped = bool(note)
-        self.outcome = Outcome(loser=losers[0] if len(losers) == 1 and not capped else None,
-                               order=order, draw=capped or len(set(self.scores)) == 1,
+        self.outcome = Outcome(loser=losers[0] if len(losers) == 1 else None,
+                               order=order, draw=len(set(self.scores)) == 1,
                                scores=tuple(self.scores),
                                rounds=self.round + 1, note=note,
                                tallies=tuple(self.plus_tens), tally_name="plus_tens")
