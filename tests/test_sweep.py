@@ -1,9 +1,9 @@
-"""The sweep of issue 16 ("every variant survives every move"): its CI sample, and the sweep's
-own checks shown to catch what they are meant to catch.
+"""The sweep (``bito sweep``: every variant survives every move): its CI sample, and the
+sweep's own checks shown to catch what they are meant to catch.
 
 The CI sample plays every fixed case (every registered game at every seat count, every house
 rule on every base it names) at least once, plus random option stacks, with every check on,
-and must find no violation outside :data:`KNOWN`.
+and must find no violation.
 """
 
 from __future__ import annotations
@@ -22,17 +22,9 @@ from bito.sweep import (
     check_conserved,
     games_for_every_case,
     main,
+    play_game,
     run,
 )
-
-#: Case keys (``spec@players``) with a violation the CI sample finds today, each a known bug
-#: of issue 16 (or found by the sweep and reported there) that another change is fixing.
-#: Empty this set as the fixes land: the sample then guards them.
-KNOWN: frozenset[str] = frozenset({
-    # #56 tossing dummy: a censored record cannot be loaded back (issue 16 item 6)
-    "perevodnoy_refusal+tossing_dummy+exchange+own_trumps_binding+defense.self_throw=false"
-    "+team.layout=none@2",
-})
 
 
 @pytest.fixture(scope="module")
@@ -41,19 +33,19 @@ def sample() -> object:
 
 
 def test_ci_sample_touches_every_case(sample: object) -> None:
-    """Issue 16: the sample plays every registered game and house rule at every seat count."""
+    """The sample plays every registered game and house rule at every seat count."""
     keys = {c.key for c in all_cases()}
     touched = {case_for_game(0, i)[0].key for i in range(games_for_every_case())}
     assert keys <= touched
     assert sample.games == games_for_every_case()  # type: ignore[attr-defined]
 
 
-def test_ci_sample_has_no_unknown_violation(sample: object) -> None:
-    """Issue 16: cards conserved, one seat to act, legal actions until the end, an end by a
-    rule, apply pure, views blind to others' hidden cards, illegal moves refused with
-    IllegalActionError, records round-trip: no violation but the known ones."""
-    new = [v for v in sample.violations if v.case not in KNOWN]  # type: ignore[attr-defined]
-    assert not new, "\n".join(json.dumps(v.to_json())[:600] for v in new[:10])
+def test_ci_sample_has_no_violation(sample: object) -> None:
+    """Cards conserved, one seat to act, legal actions until the end, an end by a rule, apply
+    pure, views blind to others' hidden cards, illegal moves refused with IllegalActionError,
+    records round-trip: no violation in any case."""
+    found = sample.violations  # type: ignore[attr-defined]
+    assert not found, "\n".join(json.dumps(v.to_json())[:600] for v in found[:10])
 
 
 def test_every_family_and_seat_range_is_a_case() -> None:
@@ -100,18 +92,31 @@ def test_same_seed_same_run_whatever_the_jobs() -> None:
     assert [v.to_json() for v in one.violations] == [v.to_json() for v in two.violations]
 
 
-def test_a_violation_carries_its_reproducer(sample: object) -> None:
-    """Each violation's spec, players, deal seed and action list replay to the position it
-    reports (the sample's known violations are the examples)."""
+def test_a_violation_carries_its_reproducer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A violation's spec, players, deal seed and action list replay to the position it
+    reports. The violation is made on purpose: an engine that offers no move from the 15th
+    call on (a freeze like the joker gift's, #24)."""
     from bito.games.durak import DurakState, parse_action
     from bito.notation import position_text
+    from bito.sweep import Case
 
-    for v in sample.violations:  # type: ignore[attr-defined]
-        state = new_game(v.spec, players=v.players, seed=v.seed)
-        for text in v.actions[:v.step]:
-            state = state.apply(getattr(state, "parse_action", parse_action)(text))
-        shown = position_text(state) if isinstance(state, DurakState) else str(state)
-        assert shown == v.position
+    real = DurakState.legal_actions
+    calls = [0]
+
+    def freezing(self: DurakState) -> list:
+        calls[0] += 1
+        return [] if calls[0] >= 15 else real(self)
+
+    monkeypatch.setattr(DurakState, "legal_actions", freezing)
+    result = play_game(3, 0, sample_every=10**9, cases=[Case("podkidnoy", 3)])
+    monkeypatch.setattr(DurakState, "legal_actions", real)
+    assert [v.kind for v in result.violations] == ["no_legal_actions"]
+    v = result.violations[0]
+    assert v.step == len(v.actions) > 0
+    state = new_game(v.spec, players=v.players, seed=v.seed)
+    for text in v.actions[:v.step]:
+        state = state.apply(parse_action(text))
+    assert position_text(state) == v.position
 
 
 def test_command_prints_one_summary_line_and_exit_status() -> None:
@@ -134,3 +139,50 @@ def test_command_refuses_bad_options_before_playing() -> None:
         assert main(["--games", "0"]) == 2
         assert main(["--only", "no_such_game*"]) == 2
     assert "--games" in err.getvalue() and "--only" in err.getvalue()
+
+
+def _kinds_with(monkeypatch: pytest.MonkeyPatch, name: str, fake: object) -> set[str]:
+    """The kinds of violation the sweep reports on one 3-seat podkidnoy game, every step
+    sampled, with one method of the Durak state replaced by a broken one."""
+    from bito.games.durak import DurakState
+    from bito.sweep import Case
+
+    monkeypatch.setattr(DurakState, name, fake)
+    result = play_game(11, 0, sample_every=1, cases=[Case("podkidnoy", 3)])
+    return {v.kind for v in result.violations}
+
+
+def test_the_sweep_sees_a_view_that_leaks_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view that shows every hand changes when others' hidden cards are swapped."""
+    from bito.games.durak import DurakState
+
+    real = DurakState.view
+
+    def leaky(self: DurakState, seat: int) -> object:
+        return (real(self, seat), tuple(self.hands))
+
+    assert "view_leak" in _kinds_with(monkeypatch, "view", leaky)
+
+
+def test_the_sweep_sees_an_apply_that_changes_its_input(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """apply must be pure: one that also moves the input's turn counter is reported."""
+    from bito.games.durak import DurakState
+
+    real = DurakState.apply
+
+    def impure(self: DurakState, action: object) -> DurakState:
+        after = real(self, action)  # type: ignore[arg-type]
+        self.bout += 1
+        return after
+
+    assert "apply_mutates_input" in _kinds_with(monkeypatch, "apply", impure)
+
+
+def test_the_sweep_sees_an_illegal_move_that_crashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An illegal move must raise IllegalActionError: an explainer's KeyError is reported
+    (the joker names of issue 16 item 4 were such a crash)."""
+    def broken(self: object, action: object) -> Exception:
+        raise KeyError("rank name")
+
+    assert "illegal_move_crash" in _kinds_with(monkeypatch, "explain_illegal", broken)
