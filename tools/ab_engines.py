@@ -13,8 +13,14 @@ falls on both alike, and what is left is the difference between the versions::
 
 ``WORKTREE`` is the working tree's ``src/bito`` as it is now. The output gives each version's
 games per CPU second over all its chunks, the ratio of those (B's speed over A's) and the
-median of the per-round ratios. Each game is ``bito.bench.reference_game``: a deal and a random
-playout, as ``bito bench`` plays them.
+median of the per-round ratios.
+
+Each game is a deal and uniformly random legal moves to the end. ``--game general`` (the
+default) plays them through the public API, ``legal_actions`` and ``apply``, with the loop
+written here, so any two revisions run the same driver over their own engine (the reference
+engine's general path, what ``bito bench`` reports since issue 17). ``--game bench`` plays
+each revision's own ``bito.bench.reference_game`` instead (before issue 17 that was
+``random_playout``, with its two-seat shortcut).
 """
 
 from __future__ import annotations
@@ -58,10 +64,25 @@ def _copy(rev: str, name: str, into: Path) -> None:
         path.write_text(text.replace('"bito.', f'"{name}.'), encoding="utf-8")
 
 
-def _game(name: str, variant: str) -> tuple[Callable[..., int], Any]:
-    bench = importlib.import_module(f"{name}.bench")
+def _general(new_game: Callable[..., Any]) -> Callable[..., int]:
+    """One random game through ``new_game``, ``legal_actions`` and ``apply``; its action count."""
+    def play(rules: Any, players: int, seed: int, rng: random.Random) -> int:
+        state = new_game(rules, players, seed=seed)
+        rand = rng.random
+        steps = 0
+        while not state.is_over:
+            acts = state.legal_actions()
+            state = state.apply(acts[int(rand() * len(acts))])
+            steps += 1
+        return steps
+    return play
+
+
+def _game(name: str, variant: str, game: str) -> tuple[Callable[..., int], Any]:
     rules = importlib.import_module(f"{name}.rules").rules_for(variant)
-    return bench.reference_game, rules
+    if game == "general":
+        return _general(importlib.import_module(f"{name}.games.durak").new_game), rules
+    return importlib.import_module(f"{name}.bench").reference_game, rules
 
 
 def main() -> None:
@@ -72,14 +93,16 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=200, help="games per version per round")
     parser.add_argument("--variant", default="podkidnoy")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--game", choices=("general", "bench"), default="general",
+                        help="general: legal_actions/apply; bench: bito.bench.reference_game")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         _copy(args.a, "bito_a", Path(tmp))
         _copy(args.b, "bito_b", Path(tmp))
         sys.path.insert(0, tmp)
-        play_a, rules_a = _game("bito_a", args.variant)
-        play_b, rules_b = _game("bito_b", args.variant)
+        play_a, rules_a = _game("bito_a", args.variant, args.game)
+        play_b, rules_b = _game("bito_b", args.variant, args.game)
         rng = random.Random(1)
         for seed in range(300):  # warm both versions' caches
             play_a(rules_a, args.players, 10**6 + seed, rng)
@@ -99,7 +122,8 @@ def main() -> None:
             total_b += took["b"]
             ratios.append(took["a"] / took["b"])
     games = args.rounds * args.chunk
-    result = {"a": args.a, "b": args.b, "variant": args.variant, "players": args.players,
+    result = {"a": args.a, "b": args.b, "game": args.game, "variant": args.variant,
+              "players": args.players,
               "games_each": games,
               "a_games_per_cpu_second": round(games / total_a, 1),
               "b_games_per_cpu_second": round(games / total_b, 1),
