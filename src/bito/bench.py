@@ -4,6 +4,14 @@ The measured unit is a *full game*: the deal (shuffle, trump, first attacker) pl
 the end, because that is what a simulation, an arena match or an RL rollout pays for. Moves are
 uniformly random legal moves, so the figure measures the engine and not a bot.
 
+The ``reference`` rows are the reference engine's general path: ``new_game``, then
+``legal_actions`` and ``apply`` until the game is over, the way any caller plays it. There is no
+games-per-second target for it (issue 17 withdrew the old one, and with it the inlined two-seat
+loop written to reach it); speed comes from the compiled kernel, whose rows are measured
+against these. The ``playout`` rows play :func:`~bito.games.durak.playout.random_playout` on
+the fresh deal (the same games, stepped in place), what the search bots fall back to without
+the kernel.
+
 Engines are pluggable so that a fast kernel can add its rows next to the reference engine and be
 compared on the same cases: :func:`register_engine` takes a function that plays one game and
 returns its number of actions; :func:`register_batch_engine` one that plays many games per call
@@ -57,12 +65,26 @@ DEFAULT_SECONDS = 2.0
 
 
 def reference_game(rules: Rules, players: int, seed: int, rng: random.Random) -> int:
-    """One game on the pure-Python reference engine (deal included)."""
+    """One game on the reference engine's general path, through its public API (deal
+    included): what a caller without the kernel pays per game."""
+    state = new_game(rules, players, seed=seed)
+    rand = rng.random
+    steps = 0
+    while not state.is_over:
+        acts = state.legal_actions()
+        state = state.apply(acts[int(rand() * len(acts))])
+        steps += 1
+    return steps
+
+
+def playout_game(rules: Rules, players: int, seed: int, rng: random.Random) -> int:
+    """The same game as :func:`reference_game` (same moves from the same random stream),
+    stepped in place by :func:`~bito.games.durak.playout.random_playout`."""
     _, steps = random_playout(new_game(rules, players, seed=seed), rng, in_place=True)
     return steps
 
 
-_ENGINES: dict[str, EngineGame] = {"reference": reference_game}
+_ENGINES: dict[str, EngineGame] = {"reference": reference_game, "playout": playout_game}
 
 #: Plays ``games`` full random games of ``rules`` with ``players`` seats from ``seed`` in one
 #: call; returns the total number of actions.
