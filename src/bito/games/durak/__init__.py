@@ -47,14 +47,13 @@ def new_game(variant: str | Rules = "podkidnoy", players: int = 2, seed: int | N
     return DurakState.start(deal(rules, players, seed, match or _FIRST_DEAL))
 
 
-def next_match_context(previous: DurakState, seed_step: int = 1) -> MatchContext:
+def next_match_context(previous: DurakState) -> MatchContext:
     """The context of the next deal of a match: the fool deals; after a draw the same dealer
     deals again (VARIANTS.md §1.8)."""
     outcome = previous.outcome
     if outcome is None:
         raise ValueError("the previous deal is not over")
     d = previous.deal
-    del seed_step
     if d.dummy_seat >= 0 and outcome.loser == d.dummy_seat:
         # #57 A1: the dummy was the fool, so no person was: its controller deals.
         return MatchContext(game_number=d.match.game_number + 1,
