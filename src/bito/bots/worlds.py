@@ -1,135 +1,19 @@
-"""Possible worlds for the games outside the Durak family: what every determinizer shares.
+"""Possible worlds for the search bots of the games outside the Durak family.
 
-A search bot never sees the hidden cards. For each decision it plays many *worlds*: full
-game states that agree with everything its seat has seen. Each family that can be searched
-has a *sampler* beside its engine (``bito.games.<family>.worlds``) with two methods:
-
-* ``observe(view)``: remember what the view shows that later views forget (a suit a player
-  showed void in, the dealer of the round...). The memory is per deal: a sampler notices a
-  new deal or round by itself and forgets what no longer holds;
-* ``sample(view, rng)``: one full state consistent with the view and the memory, the unseen
-  cards dealt at random into the hidden slots (other hands, the stock, face-down piles).
-
-This module holds the registry (view type -> sampler class) and :func:`deal_slots`, the one
-dealing routine every sampler uses: it fills slots of given sizes from a pool of unseen
-cards, keeping each slot clear of the cards it may not hold. The Durak family has its own
-determinizer (:mod:`bito.bots.determinize`) and is not in this registry.
+A search bot plays many *worlds* per decision: full states that agree with everything its
+seat has seen. The samplers live beside each engine (``bito.games.<family>.worlds``) and are
+declared on the family objects (:meth:`bito.games.family.Family.samplers`); the dealing
+routine they share, :func:`~bito.games.worlds.deal_slots`, is in :mod:`bito.games.worlds`, so
+no engine imports a bot. This module is the bots' registry (view type -> sampler class). The
+Durak family has its own determinizer (:mod:`bito.bots.determinize`) and declares no sampler.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
-DEAL_TRIES = 8
-"""Shuffles tried greedily before :func:`deal_slots` solves the constraints as a matching."""
-
-
-class Sampler(Protocol):
-    """A per-deal memory plus a world sampler for one family's views."""
-
-    def observe(self, view: Any) -> None: ...
-
-    def sample(self, view: Any, rng: random.Random) -> Any: ...
-
-
-class Unsatisfiable(ValueError):
-    """The constraints left no way to deal the unseen cards (a bug in a sampler's memory or
-    an inconsistent view); the message names the slot that could not be filled."""
-
-
-def deal_slots(pool: Sequence[int], sizes: Sequence[int], banned: Sequence[int],
-               rng: random.Random) -> list[list[int]]:
-    """Deal ``sizes[i]`` cards of ``pool`` to slot ``i``, none of them in the bitmask
-    ``banned[i]``. Cards beyond the slots stay undealt (set aside).
-
-    The pool is shuffled and the most constrained slots take their cards first (the first
-    allowed cards of the shuffled pool), so every world is consistent; unconstrained slots are
-    dealt uniformly. If a shuffle leaves a slot short it is retried; after
-    :data:`DEAL_TRIES` shuffles the constrained slots are filled by a bipartite matching
-    (cards to places, in random order), which finds a deal whenever one exists; if none does,
-    :class:`Unsatisfiable` is raised.
-    """
-    if sum(sizes) > len(pool):
-        raise Unsatisfiable(f"{len(pool)} unseen cards for {sum(sizes)} hidden places")
-    order = sorted(range(len(sizes)),
-                   key=lambda i: -sum(1 for c in pool if banned[i] >> c & 1) if banned[i] else 0)
-    cards = list(pool)
-    for _ in range(DEAL_TRIES):
-        rng.shuffle(cards)
-        out = _greedy(cards, sizes, banned, order)
-        if out is not None:
-            return out
-    return _matched(cards, sizes, banned, rng)
-
-
-def _greedy(cards: list[int], sizes: Sequence[int], banned: Sequence[int],
-            order: list[int]) -> list[list[int]] | None:
-    left = cards
-    out: list[list[int]] = [[] for _ in sizes]
-    for i in order:
-        need = sizes[i]
-        if not need:
-            continue
-        ban = banned[i]
-        if not ban:
-            out[i], left = left[:need], left[need:]
-            continue
-        took: list[int] = []
-        rest: list[int] = []
-        for c in left:
-            if len(took) < need and not ban >> c & 1:
-                took.append(c)
-            else:
-                rest.append(c)
-        if len(took) < need:
-            return None
-        out[i], left = took, rest
-    return out
-
-
-def _matched(cards: list[int], sizes: Sequence[int], banned: Sequence[int],
-             rng: random.Random) -> list[list[int]]:
-    """Fill the constrained slots by augmenting paths (Kuhn's algorithm), then deal the rest
-    of the shuffled pool to the unconstrained slots."""
-    places = [i for i in range(len(sizes)) if banned[i] for _ in range(sizes[i])]
-    rng.shuffle(places)
-    owner: dict[int, int] = {}  # card -> place index
-
-    def augment(p: int, seen: set[int]) -> bool:
-        ban = banned[places[p]]
-        for c in cards:
-            if ban >> c & 1 or c in seen:
-                continue
-            seen.add(c)
-            if c not in owner or augment(owner[c], seen):
-                owner[c] = p
-                return True
-        return False
-
-    for p in range(len(places)):
-        if not augment(p, set()):
-            raise Unsatisfiable(f"no deal of {len(cards)} unseen cards respects every known "
-                                f"void (slot sizes {list(sizes)})")
-    out: list[list[int]] = [[] for _ in sizes]
-    for c, p in owner.items():
-        out[places[p]].append(c)
-    left = [c for c in cards if c not in owner]
-    for i in range(len(sizes)):
-        if not banned[i] and sizes[i]:
-            out[i], left = left[:sizes[i]], left[sizes[i]:]
-    if any(len(out[i]) != sizes[i] for i in range(len(sizes))):
-        raise Unsatisfiable(f"{len(cards)} unseen cards for slot sizes {list(sizes)}")
-    return out
-
-
-def mask(cards: Sequence[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
+from bito.games.worlds import DEAL_TRIES, Sampler, Unsatisfiable, deal_slots, mask
 
 _SAMPLERS: dict[type[Any], Callable[[], Sampler]] = {}
 
@@ -139,26 +23,14 @@ def register_sampler(view_type: type[Any], factory: Callable[[], Sampler]) -> No
 
 
 def _load() -> None:
-    """Import the samplers beside each engine (late: a Durak game needs none of them)."""
+    """Register every family's samplers (late: a Durak game needs none of them)."""
     if _SAMPLERS:
         return
-    from bito.games.bouts.common import BoutsView
-    from bito.games.bouts.worlds import BoutsSampler
-    from bito.games.shedding.adjacent import AdjacentView
-    from bito.games.shedding.maumau import MauMauView
-    from bito.games.shedding.worlds import AdjacentSampler, MauMauSampler
-    from bito.games.social.animal import AnimalView
-    from bito.games.social.cheat import CheatView
-    from bito.games.social.worlds import AnimalSampler, CheatSampler
-    from bito.games.tricks.fool import FoolView
-    from bito.games.tricks.worlds import FoolSampler
+    from bito.games.family import FAMILIES
 
-    register_sampler(MauMauView, MauMauSampler)
-    register_sampler(AdjacentView, AdjacentSampler)
-    register_sampler(FoolView, FoolSampler)
-    register_sampler(AnimalView, AnimalSampler)
-    register_sampler(CheatView, CheatSampler)
-    register_sampler(BoutsView, BoutsSampler)
+    for family in FAMILIES.values():
+        for view_type, factory in family.samplers().items():
+            register_sampler(view_type, factory)
 
 
 def sampler_for(view: Any) -> Sampler | None:
@@ -168,4 +40,5 @@ def sampler_for(view: Any) -> Sampler | None:
     return factory() if factory is not None else None
 
 
-__all__ = ["Sampler", "Unsatisfiable", "deal_slots", "mask", "register_sampler", "sampler_for"]
+__all__ = ["DEAL_TRIES", "Sampler", "Unsatisfiable", "deal_slots", "mask", "register_sampler",
+           "sampler_for"]

@@ -1,4 +1,4 @@
-"""Possible worlds of the bout-structure games for a search bot (:mod:`bito.bots.worlds`).
+"""Possible worlds of the bout-structure games for a search bot (:mod:`bito.games.worlds`).
 
 A :class:`~bito.games.bouts.common.BoutsView` carries the seat's hand, every hand's size, the
 cards known to be in each hand (taken from the centre in plain sight, the trump card drawn),
@@ -20,16 +20,17 @@ not sampled.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bito.bots.worlds import deal_slots, mask
 from bito.cards import standard_deck
 from bito.games.bouts.chinese import ChineseState
 from bito.games.bouts.common import BoutsView
 from bito.games.bouts.heap import HeapState
 from bito.games.bouts.polish import PolishState
 from bito.games.bouts.rules import ChineseRules, HeapRules, PolishRules
+from bito.games.worlds import deal_slots, mask
 
 STATES: dict[type[Any], type[Any]] = {HeapRules: HeapState, ChineseRules: ChineseState,
                                       PolishRules: PolishState}
@@ -103,4 +104,7 @@ class BoutsSampler:
         return s
 
 
-__all__ = ["BoutsSampler", "NotSampled"]
+SAMPLERS: dict[type[Any], Callable[[], Any]] = {BoutsView: BoutsSampler}
+"""The sampler of each view type (read by :meth:`bito.games.family.Family.samplers`)."""
+
+__all__ = ["SAMPLERS", "BoutsSampler", "NotSampled"]

@@ -1,4 +1,4 @@
-"""Possible worlds of the shedding games for a search bot (:mod:`bito.bots.worlds`).
+"""Possible worlds of the shedding games for a search bot (:mod:`bito.games.worlds`).
 
 Everything played in these games goes face up onto the pile, so a seat knows the pile, its own
 hand and every hand's size; the unseen cards (the pack less those) are in the other hands and
@@ -18,12 +18,14 @@ What a view does not show is filled in with its most likely or a neutral value:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from bito.bots.worlds import deal_slots, mask
 from bito.cards import build_deck, standard_deck
 from bito.games.shedding.adjacent import AdjacentState, AdjacentView
 from bito.games.shedding.maumau import MauMauState, MauMauView
+from bito.games.worlds import deal_slots, mask
 
 
 def _unseen(deck: tuple[int, ...] | list[int], seen: int) -> list[int]:
@@ -114,4 +116,8 @@ class AdjacentSampler:
         return s
 
 
-__all__ = ["AdjacentSampler", "MauMauSampler"]
+SAMPLERS: dict[type[Any], Callable[[], Any]] = {MauMauView: MauMauSampler,
+                                                AdjacentView: AdjacentSampler}
+"""The sampler of each view type (read by :meth:`bito.games.family.Family.samplers`)."""
+
+__all__ = ["SAMPLERS", "AdjacentSampler", "MauMauSampler"]

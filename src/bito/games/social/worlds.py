@@ -1,4 +1,4 @@
-"""Possible worlds of the social games for a search bot (:mod:`bito.bots.worlds`).
+"""Possible worlds of the social games for a search bot (:mod:`bito.games.worlds`).
 
 **Animal sounds** (#60). The whole pack is dealt and everything played lies face up, so the
 unseen cards are in the other hands. A player who makes his sound has no card of the rank due
@@ -19,12 +19,14 @@ other players' own knowledge) and the action count towards the move cap (0).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from bito.bots.worlds import deal_slots, mask
 from bito.cards import rank_of, standard_deck
 from bito.games.social.animal import JUDGE, AnimalState, AnimalView
 from bito.games.social.cheat import DOUBTING, PUT, CheatState, CheatView
+from bito.games.worlds import deal_slots, mask
 
 
 def _rank_mask(deck: tuple[int, ...], rank: int) -> int:
@@ -133,4 +135,7 @@ def _bits(m: int) -> list[int]:
     return out
 
 
-__all__ = ["AnimalSampler", "CheatSampler"]
+SAMPLERS: dict[type[Any], Callable[[], Any]] = {AnimalView: AnimalSampler, CheatView: CheatSampler}
+"""The sampler of each view type (read by :meth:`bito.games.family.Family.samplers`)."""
+
+__all__ = ["SAMPLERS", "AnimalSampler", "CheatSampler"]

@@ -1,4 +1,4 @@
-"""Possible worlds of *Fool!* for a search bot (:mod:`bito.bots.worlds`).
+"""Possible worlds of *Fool!* for a search bot (:mod:`bito.games.worlds`).
 
 The cards of finished tricks and of the trick on the table are public; the unseen cards of the
 round are in the other hands. One more thing is public and a view forgets it: a player who
@@ -14,10 +14,12 @@ round's first trick; it only decides who leads the next round, which a world dea
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from bito.bots.worlds import deal_slots, mask
 from bito.games.tricks.fool import FoolState, FoolView, colour_of, fool_deck, is_wild
+from bito.games.worlds import deal_slots, mask
 
 COLOUR_MASKS = tuple(((1 << 32) - 1) << (32 * col) for col in range(4))
 
@@ -87,4 +89,7 @@ class FoolSampler:
         return s
 
 
-__all__ = ["FoolSampler", "voids_in"]
+SAMPLERS: dict[type[Any], Callable[[], Any]] = {FoolView: FoolSampler}
+"""The sampler of each view type (read by :meth:`bito.games.family.Family.samplers`)."""
+
+__all__ = ["SAMPLERS", "FoolSampler", "voids_in"]

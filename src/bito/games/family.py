@@ -1,0 +1,284 @@
+"""One object per game family, registered once: what the interfaces dispatch on.
+
+The CLI, records, the server, the simulator, the kernel and the RL adapters must not ask
+"is this Durak?": each asks the game's :class:`Family` (found by :func:`family_for` from a spec,
+a rules object or a state) for what it needs -- how to deal, read an action, write a position
+for a record, which seat is a dummy -- or for a capability (``codec``, ``kernel``,
+``match_of_deals``...). A new family is one entry in :data:`FAMILIES` and answers every
+interface at once.
+
+Renderers and heuristics live in the layers that draw and play (the terminal, the bots); they
+keep their own per-family tables keyed by :attr:`Family.name`, since the games layer imports
+nothing above it.
+
+Each family's engine package is imported on first use, so dealing a Durak game loads none of
+the others.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, NamedTuple
+
+from bito.errors import RulesError
+
+EVENT_FAMILIES = ("meta",)
+"""Registry families that are events over many games (#64's tournament), not one game."""
+
+
+class FamilySpec(NamedTuple):
+    """A resolved spec: the spec text, its family's name and its rules."""
+
+    spec: str
+    family: str
+    rules: Any
+
+
+@dataclass(frozen=True)
+class Family:
+    """A family of games behind the shared protocol (:mod:`bito.games.protocol`).
+
+    This base class serves the families whose engine package exports ``rules_for``,
+    ``new_game`` and ``parse_action`` and whose rules are a frozen dataclass with a ``PREFIX``
+    (shedding, tricks, social, bouts); the Durak family overrides what it does its own way.
+    """
+
+    name: str
+    package: str
+    #: Names of the state classes the package exports (its engines).
+    state_names: tuple[str, ...]
+    #: Module of the world samplers a search bot uses, or None; it maps view types to
+    #: sampler factories in ``SAMPLERS``.
+    samplers_module: str | None = None
+    #: The games are deals of a match (the next deal's dealer follows from the last; the
+    #: terminal and the simulator play ``--deals``); False: rounds are played inside one game.
+    match_of_deals: bool = False
+    #: The option key that sets the deck size from outside (``--deck``); None: the game
+    #: fixes its own deck.
+    deck_option: str | None = None
+    #: ``bito.env``'s action codec and observation cover its games.
+    codec: bool = False
+    #: The compiled kernel plays some of its games (``bito.kernel.supports`` says which).
+    kernel: bool = False
+    #: A seat's view is written as position text that parses back, so a censored record's
+    #: frames can be checked line by line; otherwise a view is a picture (``str(view)``).
+    views_are_positions: bool = False
+    #: ``described_options`` lists only what differs from the base game (else every option).
+    lists_changed_options: bool = False
+
+    # --- the engine ------------------------------------------------------------------------
+
+    def engine(self) -> Any:
+        """The family's engine package (imported on first use)."""
+        return import_module(self.package)
+
+    def state_types(self) -> tuple[type[Any], ...]:
+        module = self.engine()
+        return tuple(getattr(module, n) for n in self.state_names)
+
+    def rules_for(self, spec: Any) -> Any:
+        """The rules of a spec of this family, or the rules themselves (checked)."""
+        return self.engine().rules_for(spec)
+
+    def resolve(self, spec: str) -> Any:
+        """The spec resolved: an object with ``spec`` and ``rules`` (raises
+        :class:`RulesError` or ``UnknownVariantError`` naming the part at fault)."""
+        return FamilySpec(spec, self.name, self.rules_for(spec))
+
+    def new_game(self, spec: Any, players: int, seed: int | None = None,
+                 match: Any = None) -> Any:
+        """Deal a game; ``match`` is the deal's place in a match, for families whose games
+        are deals of a match (the others play their rounds inside one game)."""
+        del match
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 63)
+        return self.engine().new_game(spec, players, seed)
+
+    def parse_action(self, text: str) -> Any:
+        """Read action text in the family's notation."""
+        return self.engine().parse_action(text)
+
+    def parse_seen_action(self, text: str) -> Any:
+        """Read an action as a censored record writes it (what its seat saw)."""
+        return self.parse_action(text)
+
+    def described_options(self, spec: str) -> dict[str, Any]:
+        """The options shown for a game by ``bito variants``, by dotted key."""
+        rules = self.rules_for(spec)
+        return {f"{rules.PREFIX}.{f.name}": getattr(rules, f.name)
+                for f in dataclasses.fields(rules) if f.name not in ("variant", "family")}
+
+    def dummy_seat(self, rules: Any, players: int) -> int:
+        """The seat of a playing dummy (#57), which no person or bot takes; -1 for none."""
+        del rules, players
+        return -1
+
+    def seed(self, state: Any) -> int:
+        """The seed that dealt ``state``."""
+        return int(state.seed)
+
+    # --- records -----------------------------------------------------------------------------
+
+    def record_fields(self, start: Any, spec: str) -> dict[str, Any]:
+        """The header fields of a full record that fix the game dealt as ``start`` from
+        ``spec`` (in the order records write them)."""
+        return {"game": self.name, "variant": spec, "players": start.players,
+                "seed": self.seed(start)}
+
+    def start_from_record(self, header: Mapping[str, Any]) -> Any:
+        """The dealt position a full record's header fixes."""
+        return self.new_game(header["variant"], header["players"], seed=header["seed"])
+
+    def position_text(self, state: Any, seat: int) -> str:
+        """What ``seat`` sees of ``state``, as a censored record writes it."""
+        return str(state.view(seat))
+
+    def check_position_text(self, text: str) -> None:
+        """Raise :class:`~bito.errors.InvalidNotationError` unless ``text`` is a view this
+        family writes (a picture is not checked)."""
+        del text
+
+    def picture(self, state: Any) -> str:
+        """The whole position as text for a person (``bito replay``)."""
+        return str(state)
+
+    def samplers(self) -> dict[type[Any], Callable[[], Any]]:
+        """World samplers by view type, for search bots (empty: none)."""
+        if self.samplers_module is None:
+            return {}
+        return dict(import_module(self.samplers_module).SAMPLERS)
+
+
+@dataclass(frozen=True)
+class DurakFamily(Family):
+    """Attack/defence bouts: the Durak engine, its rules from :mod:`bito.rules`, its own
+    action notation and position text, matches of deals."""
+
+    def rules_for(self, spec: Any) -> Any:
+        from bito.rules import rules_for
+
+        return rules_for(spec)
+
+    def resolve(self, spec: str) -> Any:
+        from bito.rules import resolve
+
+        return resolve(spec)
+
+    def new_game(self, spec: Any, players: int, seed: int | None = None,
+                 match: Any = None) -> Any:
+        return self.engine().new_game(spec, players, seed=seed, match=match)
+
+    def parse_seen_action(self, text: str) -> Any:
+        from bito.games.durak.actions import parse_revealed
+
+        return parse_revealed(text)  # #58's turned-up cards: #3(9d)>7d
+
+    def described_options(self, spec: str) -> dict[str, Any]:
+        return dict(self.rules_for(spec).changed_options())
+
+    def dummy_seat(self, rules: Any, players: int) -> int:
+        from bito.games.durak.dummy_seat import playing_seat
+
+        return playing_seat(rules, players)
+
+    def seed(self, state: Any) -> int:
+        return int(state.deal.seed)
+
+    def record_fields(self, start: Any, spec: str) -> dict[str, Any]:
+        from bito.games.durak.position import rules_spec
+
+        del spec  # the deal's own rules are written out in full
+        d = start.deal
+        return {"game": self.name, "variant": rules_spec(d.rules), "players": d.players,
+                "seed": d.seed,
+                "match": {"game_number": d.match.game_number, "dealer": d.dealer,
+                          "previous_fool": d.match.previous_fool,
+                          "previous_winner": d.match.previous_winner}}
+
+    def start_from_record(self, header: Mapping[str, Any]) -> Any:
+        from bito.games.durak import DurakState, MatchContext
+        from bito.games.durak.setup import deal
+        from bito.rules import resolve
+
+        rules = resolve(header["variant"]).rules
+        m = header.get("match") or {}
+        match = MatchContext(game_number=m.get("game_number", 0), dealer=m.get("dealer"),
+                             previous_fool=m.get("previous_fool"),
+                             previous_winner=m.get("previous_winner"))
+        return DurakState.start(deal(rules, header["players"], header["seed"], match))
+
+    def position_text(self, state: Any, seat: int) -> str:
+        from bito.games.durak.position import position_text
+
+        return position_text(state, seat)
+
+    def check_position_text(self, text: str) -> None:
+        from bito.games.durak.position import parse_censored
+
+        parse_censored(text)
+
+    def picture(self, state: Any) -> str:
+        from bito.games.durak.render import render_state
+
+        return render_state(state)
+
+
+FAMILIES: dict[str, Family] = {f.name: f for f in (
+    DurakFamily("durak", "bito.games.durak", ("DurakState",), match_of_deals=True,
+                deck_option="deck.size", codec=True, kernel=True, views_are_positions=True,
+                lists_changed_options=True),
+    Family("shedding", "bito.games.shedding", ("MauMauState", "AdjacentState"),
+           samplers_module="bito.games.shedding.worlds"),
+    Family("tricks", "bito.games.tricks", ("FoolState",),
+           samplers_module="bito.games.tricks.worlds"),
+    Family("social", "bito.games.social", ("AnimalState", "CheatState"),
+           samplers_module="bito.games.social.worlds"),
+    Family("bouts", "bito.games.bouts",
+           ("HeapState", "ChineseState", "PreludeState", "PolishState"),
+           samplers_module="bito.games.bouts.worlds"),
+)}
+"""Every family that deals games, by name (the ``family`` of its registry entries)."""
+
+
+def family_name(thing: Any) -> str:
+    """The family's name of a variant spec (``czech_fool+shed.rounds=3`` is ``shedding``), a
+    rules object, a state, or a :class:`Family`."""
+    if isinstance(thing, str):
+        from bito.rules import lookup
+
+        return lookup(thing.split("+", 1)[0].strip()).family
+    if isinstance(thing, Family):
+        return thing.name
+    own = getattr(thing, "family", None)
+    if isinstance(own, str):
+        return own
+    rules = getattr(thing, "rules", None)
+    own = getattr(rules, "family", None)
+    if isinstance(own, str):
+        return own
+    raise TypeError(f"{type(thing).__name__} names no game family")
+
+
+def family_for(thing: Any) -> Family:
+    """The :class:`Family` of a spec, a rules object or a state. Raises
+    :class:`RulesError` (key ``family``) for a registry entry that is not one game."""
+    name = family_name(thing)
+    family = FAMILIES.get(name)
+    if family is None:
+        # #64's tournament (family "meta") is an event over many games, not one game.
+        raise RulesError("family", f"{name!r} games are not dealt as one game (a tournament "
+                         "runs with `bito tournament`)")
+    return family
+
+
+def is_event(spec: str) -> bool:
+    """Whether a registry entry is an event over many games (#64), not one game."""
+    return family_name(spec) in EVENT_FAMILIES
+
+
+__all__ = ["EVENT_FAMILIES", "FAMILIES", "DurakFamily", "Family", "FamilySpec", "family_for",
+           "family_name", "is_event"]
