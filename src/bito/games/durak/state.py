@@ -806,7 +806,7 @@ class DurakState:
                     if self.phase == GIVE_PHASE:
                         return
                 if not hand or self.room() <= 0:
-                    self._advance_thrower(counted=False)
+                    self._advance_thrower()
         elif kind == PASS:
             passes = self.passes + 1
             self.passes = passes
@@ -818,7 +818,7 @@ class DurakState:
                 else:
                     self._end_throw_round()
             else:
-                self._advance_thrower(counted=True)
+                self._advance_thrower()
         elif kind >= EXTRA_KINDS:
             if kind == EXCHANGE:
                 exchange.step(self, action)  # #31: a chosen pass
@@ -1019,7 +1019,7 @@ class DurakState:
         if self.phase == THROW and (not self.hands[self.to_act] or self.room() <= 0):
             # The caps are judged on the hands the gift left (#24 A2): a thrower who gave
             # his last card, or whose gift left the defender no room, hands the right on.
-            self._advance_thrower(counted=False)
+            self._advance_thrower()
 
     def _joker_transfer_card(self) -> int:
         """#24 A3: facing a lone joker, nothing covered, the defender may lay the other joker
@@ -1082,13 +1082,12 @@ class DurakState:
         self.phase = THROW
         if not self.hands[order[0]]:
             self.t_idx = -1
-            self._advance_thrower(counted=False)
+            self._advance_thrower()
             return
         self.to_act = order[0]
 
-    def _advance_thrower(self, counted: bool) -> None:
+    def _advance_thrower(self) -> None:
         """Hand the right to throw to the next thrower who holds cards, or close the round."""
-        del counted
         if self.room() <= 0 and not (self.deal.owners and self.taking
                                      and bout_extras.own_covers_left(self)):
             self._end_throw_round()
