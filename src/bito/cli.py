@@ -125,7 +125,9 @@ def _check_players(rules: Any, players: int, spec: str) -> None:
             raise UsageError(f"{spec} seats partners: an even number of players from {lo} to "
                              f"{hi}, not {players}")
         return
-    if getattr(rules, "family", "durak") != "durak":
+    from bito.games import family_for
+
+    if family_for(rules).deck_option is None:  # the game fixes its own deck
         raise UsageError(f"{spec} seats {lo} to {hi} players, not {players}")
     hint = ""
     if players > hi and rules.deck_size < 52:
@@ -138,23 +140,22 @@ def _check_players(rules: Any, players: int, spec: str) -> None:
 def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) -> Any:
     """Resolve a variant spec (or a house-rules file, which names its own base), adding
     ``--deck`` as a ``deck.size`` option so a conflicting deck is reported with its key."""
-    from bito.games import family_of, resolve_family
-    from bito.rules import resolve
+    from bito.games import family_for, is_event
     from bito.rules.house import load_house_rules
 
-    if rules_file is None and family_of(spec) == "meta":
+    if rules_file is None and is_event(spec):
         raise UsageError(f"{spec} is an event over many games, not one game: run "
                          "`bito tournament --variant GAME`")
-    if rules_file is None and family_of(spec) != "durak":
-        if deck is not None:
-            raise UsageError("--deck is a Durak option; this game sets its own deck options")
-        return resolve_family(spec)
     if rules_file is not None:
         if spec != "podkidnoy":
             raise UsageError("give either --variant or --rules (the file names its base)")
         spec = load_house_rules(rules_file).spec
-    full = spec if deck is None else f"{spec}+deck.size={deck}"
-    return resolve(full)
+    family = family_for(spec)
+    if deck is not None:
+        if family.deck_option is None:
+            raise UsageError("--deck is a Durak option; this game sets its own deck options")
+        spec = f"{spec}+{family.deck_option}={deck}"
+    return family.resolve(spec)
 
 
 # --- play ---------------------------------------------------------------------------------
@@ -162,10 +163,9 @@ def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) 
 
 def _dummy_seat(rules: object, players: int) -> int:
     """The seat of a playing dummy (#57), which no person or bot takes; -1 for none."""
-    from bito.games.durak.dummy_seat import playing_seat
-    from bito.rules import Rules
+    from bito.games import family_for
 
-    return playing_seat(rules, players) if isinstance(rules, Rules) else -1
+    return family_for(rules).dummy_seat(rules, players)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -186,7 +186,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise UsageError("--deals must be at least 1")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    if getattr(rules, "family", "durak") != "durak":
+    from bito.games import family_for
+
+    if not family_for(rules).match_of_deals:  # one game of rounds: the families' terminal
         from bito.tui_families import play_family
 
         return play_family(resolved.spec, args, bots, seed)
@@ -257,7 +259,7 @@ def _option_lines(options: dict[str, Any]) -> list[str]:
 
 def _describe_variant(v: Any) -> list[str]:
     """The rules of one registry entry in words."""
-    from bito.rules import OPTION_SPECS, resolve
+    from bito.rules import OPTION_SPECS
 
     lines = [f"{v.id} (#{v.number}): {v.names[0] if v.names else v.id}"]
     if len(v.names) > 1:
@@ -269,16 +271,17 @@ def _describe_variant(v: Any) -> list[str]:
     lines.append("")
     lines.append(_wrap(v.description))
     lines.append("")
-    if v.kind == "game" and v.family != "durak":
-        from bito.games import family_options
+    if v.kind == "game":
+        from bito.games import family_for
 
-        lines.append("Options (change one with +key=value):")
-        lines += _option_lines(family_options(v.id))
-    elif v.kind == "game":
-        changed = resolve(v.id).rules.changed_options()
-        if changed:
+        family = family_for(v.id)
+        options = family.described_options(v.id)
+        if not family.lists_changed_options:
+            lines.append("Options (change one with +key=value):")
+            lines += _option_lines(options)
+        elif options:
             lines.append("Options that differ from the defaults (podkidnoy):")
-            lines += _option_lines(changed)
+            lines += _option_lines(options)
         else:
             lines.append("Options: the defaults (this is the base game).")
     else:
@@ -384,14 +387,11 @@ def cmd_variants(args: argparse.Namespace) -> int:
         if args.json:
             data = v.to_json()
             data["description"] = v.description
-            if v.kind == "game" and v.family != "durak":
-                from bito.games import family_options
+            if v.kind == "game":
+                from bito.games import family_for
 
                 data["rules"] = {k: list(x) if isinstance(x, tuple) else x
-                                 for k, x in family_options(v.id).items()}
-            elif v.kind == "game":
-                data["rules"] = {k: list(x) if isinstance(x, tuple) else x
-                                 for k, x in resolve(v.id).rules.changed_options().items()}
+                                 for k, x in family_for(v.id).described_options(v.id).items()}
             print(json.dumps(data, ensure_ascii=False, indent=2))
         else:
             print("\n".join(_describe_variant(v)))
@@ -487,7 +487,9 @@ def format_sim(data: dict[str, Any], bots: Sequence[str]) -> str:
 def cmd_sim(args: argparse.Namespace) -> int:
     resolved = _resolve(args.variant, None, args.rules)
     _check_players(resolved.rules, args.players, resolved.spec)
-    if args.deals > 1 and getattr(resolved.rules, "family", "durak") != "durak":
+    from bito.games import family_for
+
+    if args.deals > 1 and not family_for(resolved.rules).match_of_deals:
         raise UsageError("--deals is for Durak games; this game plays its rounds inside one "
                          "game (see its rounds option)")
     if args.games < 1:
@@ -531,7 +533,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
 def cmd_tournament(args: argparse.Namespace) -> int:
     """#64: an elimination event between bots; prints the standings."""
     resolved = _resolve(args.variant, None, None)
-    if getattr(resolved.rules, "family", "durak") != "durak":
+    from bito.games import family_for
+
+    if not family_for(resolved.rules).match_of_deals:  # its tables play matches of deals
         raise UsageError("a tournament plays a Durak-family game at every table")
     if args.entrants < 2:
         raise UsageError("--entrants must be at least 2")
@@ -570,7 +574,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def _frames(record: Any) -> tuple[list[str], list[str], str]:
     """(move lines, pictures, final result line) for stepping through a record; frame ``i`` is
     the position after ``i`` moves. A censored record shows the seat's censored positions."""
-    from bito.tui import describe_action, render_full, result_text
+    from bito.tui import result_text
 
     header = record.header
     players = int(header["players"])
@@ -588,11 +592,20 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
                               str(o.get("reason", "")))
                   if o else "End of the record: the game was not finished.")
         return moves, pictures, result
-    states = record.replay()
-    if header.get("game", "durak") != "durak":
-        from bito.tui_families import family_frames
+    from bito.games import family_for
+    from bito.tui_families import family_frames
 
-        return family_frames(record, states, names, moves)
+    states = record.replay()
+    frames = _FAMILY_FRAMES.get(family_for(header["variant"]).name, family_frames)
+    return frames(record, states, names, moves)
+
+
+def _durak_frames(record: Any, states: Sequence[Any], names: Sequence[str], moves: list[str]
+                  ) -> tuple[list[str], list[str], str]:
+    """``bito replay`` of a Durak record: the terminal's pictures, each move in words."""
+    from bito.tui import describe_action, render_full, result_text
+
+    total = len(record.actions)
     for i, (seat, action) in enumerate(record.actions, 1):
         before = states[i - 1]
         if before.deal.blind:  # #58: a blind play with the card it turned up
@@ -607,6 +620,13 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
               if final is not None
               else "End of the record: the game was not finished.")
     return moves, pictures, result
+
+
+#: How ``bito replay`` shows each family's records, by family name (the terminal's renderers
+#: live here, above the engines); a family not listed is shown by its states' own text.
+_FAMILY_FRAMES: dict[str, Callable[[Any, Sequence[Any], Sequence[str], list[str]],
+                                   tuple[list[str], list[str], str]]] = {
+    "durak": _durak_frames}
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -22,15 +22,10 @@ from typing import Any
 
 from bito.cards import card_str
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError, RecordError
-from bito.games import family_of, family_rules_for, new_game, parse_action_for
-from bito.games.durak import DurakState, MatchContext, parse_action
-from bito.games.durak.actions import TOSS, Revealed, parse_revealed
-from bito.games.durak.render import render_state
-from bito.games.durak.setup import deal
+from bito.games import family_for
+from bito.games.durak.actions import TOSS, Revealed
 from bito.games.game import Game
 from bito.games.protocol import hidden, is_hidden_text, seen_by
-from bito.notation import parse_censored, position_text, rules_spec
-from bito.rules import resolve
 
 VERSION = 1
 
@@ -49,19 +44,12 @@ class GameRecord:
         seat = self.header.get("censored_for")
         return seat if isinstance(seat, int) else None
 
-    def start_state(self) -> DurakState:
-        """The dealt position this record starts from (full records only)."""
-        h = self.header
-        if h.get("game", "durak") != "durak":  # shedding, tricks, social: one generic entry
-            return new_game(h["variant"], h["players"], seed=h["seed"])
-        rules = resolve(h["variant"]).rules
-        m = h.get("match") or {}
-        match = MatchContext(game_number=m.get("game_number", 0), dealer=m.get("dealer"),
-                             previous_fool=m.get("previous_fool"),
-                             previous_winner=m.get("previous_winner"))
-        return DurakState.start(deal(rules, h["players"], h["seed"], match))
+    def start_state(self) -> Any:
+        """The dealt position this record starts from (full records only), a state of the
+        record's family."""
+        return family_for(self.header["variant"]).start_from_record(self.header)
 
-    def replay(self) -> list[DurakState]:
+    def replay(self) -> list[Any]:
         """Every state from the deal to the end. Raises :class:`RecordError` naming the line
         of an action that does not fit (wrong seat or illegal)."""
         if self.censored_for is not None:
@@ -96,7 +84,7 @@ class GameRecord:
                 f"{_name(names, s)}: {a.pretty()} ({a})" for s, a in self.actions]
             return list(zip(moves, self.views, strict=True))
         states = self.replay()
-        render = render_state if self.header.get("game", "durak") == "durak" else str
+        render = family_for(self.header["variant"]).picture
         out: list[tuple[str | None, str]] = [(None, render(states[0]))]
         for (seat, action), before, st in zip(self.actions, states, states[1:], strict=False):
             # #58: a blind play is shown with the card it turned up
@@ -112,10 +100,10 @@ class GameRecord:
         states = self.replay()
         header = {k: v for k, v in self.header.items() if k != "seed"}
         header["censored_for"] = seat
-        if self.header.get("game", "durak") == "durak":
-            views = [position_text(s, seat) for s in states]
-        else:  # the other families print their views (what the terminal shows that seat)
-            views = [str(s.view(seat)) for s in states]
+        # Durak views are position text; the other families print their views (what the
+        # terminal shows that seat)
+        family = family_for(self.header["variant"])
+        views = [family.position_text(s, seat) for s in states]
         # a move that hid its cards from this seat is written as the seat saw it
         actions = [(mover, seen_by(before, action, seat))
                    for (mover, action), before in zip(self.actions, states, strict=False)]
@@ -139,16 +127,16 @@ def _name(names: list[Any], seat: int) -> str:
     return str(names[seat]) if 0 <= seat < len(names) else f"seat {seat}"
 
 
-def record_from_game(game: Game, names: list[str] | None = None) -> GameRecord:
-    """The full record of a game played through :class:`~bito.games.Game`."""
-    d = game.start.deal
+def record_from_game(game: Game, names: list[str] | None = None, spec: str | None = None
+                     ) -> GameRecord:
+    """The full record of a game played through :class:`~bito.games.Game`. ``spec`` is the
+    variant spec the game was dealt from, for families whose records name the spec as given
+    (a Durak record writes its rules out in full)."""
+    start = game.start
     header: dict[str, Any] = {
-        "bito": "record", "version": VERSION, "game": "durak", "variant": rules_spec(d.rules),
-        "players": d.players, "seed": d.seed,
-        "match": {"game_number": d.match.game_number, "dealer": d.dealer,
-                  "previous_fool": d.match.previous_fool,
-                  "previous_winner": d.match.previous_winner},
-        "names": list(names) if names else [f"seat {i}" for i in range(d.players)],
+        "bito": "record", "version": VERSION,
+        **family_for(start).record_fields(start, spec),
+        "names": list(names) if names else [f"seat {i}" for i in range(start.players)],
     }
     outcome = game.state.outcome.to_json() if game.state.outcome else None
     return GameRecord(header=header, actions=list(zip(game.seats, game.actions, strict=True)),
@@ -181,15 +169,13 @@ def load_record(text: str) -> GameRecord:
     for key, typ in _REQUIRED.items():
         if not isinstance(header.get(key), typ):
             raise RecordError(1, f"header field {key!r} missing or not a {typ.__name__}")
-    family = header.get("game", "durak")
+    family = header.get("game", "durak")  # records older than the other families name none
     try:
-        actual = family_of(header["variant"])
-        if actual == "durak":
-            resolve(header["variant"])
-        else:
-            family_rules_for(header["variant"])
+        game = family_for(header["variant"])
+        game.resolve(header["variant"])
     except BitoError as e:
         raise RecordError(1, f"variant: {e}") from None
+    actual = game.name
     if family != actual:
         # The header's two fields must agree, or a Mau-Mau record would replay as Durak
         # (and be labelled with the wrong game).
@@ -215,9 +201,9 @@ def load_record(text: str) -> GameRecord:
         if record.views is not None and "view" in entry:
             if not isinstance(entry["view"], str):
                 raise RecordError(no, "'view' must be the view's text")
-            if family == "durak":
+            if game.views_are_positions:
                 try:
-                    parse_censored(entry["view"])
+                    game.check_position_text(entry["view"])
                 except InvalidNotationError as e:
                     raise RecordError(no, f"view: {e.reason}") from None
             record.views.append(str(entry["view"]))
@@ -234,19 +220,17 @@ def load_record(text: str) -> GameRecord:
             action: Any
             if censored is not None and is_hidden_text(action_text):
                 action = hidden("hidden", action_text.count("?"), action_text)
-            elif family == "durak":
-                # a censored record keeps #58's turned-up cards: #3(9d)>7d
-                action = (parse_revealed(action_text) if censored is not None
-                          else parse_action(action_text))
+            elif censored is not None:
+                action = game.parse_seen_action(action_text)
             else:
-                action = parse_action_for(header["variant"], action_text)
+                action = game.parse_action(action_text)
         except InvalidNotationError as e:
             raise RecordError(no, f"action {action_text!r}: {e.reason}") from None
         record.actions.append((seat, action))
     if record.views is not None:
         if len(record.views) != len(record.actions) + 1:
             raise RecordError(len(lines), "a censored record needs the starting view (n = 0)")
-        if family == "durak":  # the other families' views are pictures, not position text
+        if game.views_are_positions:  # the other families' views are pictures
             _check_censored(record)
     return record
 

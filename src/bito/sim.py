@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bito.bots import Bot, make_bot
-from bito.games import new_game
+from bito.games import family_for, new_game
 from bito.games.durak import (
     Action,
     DurakState,
@@ -87,7 +87,7 @@ def play_game(state: DurakState, bots: Sequence[Bot], max_actions: int = MAX_ACT
         seats.append(seat)
     assert state.outcome is not None
     return GameResult(outcome=state.outcome, actions=tuple(actions), seats=tuple(seats),
-                      seed=state.deal.seed if isinstance(state, DurakState) else state.seed,
+                      seed=family_for(state).seed(state),
                       final_state=state)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from bito.bots import make_bot
 from bito.errors import BitoError
-from bito.games import family_of, new_game
+from bito.games import family_for, new_game
 from bito.games.protocol import seen_by
 from bito.tui import BOT_NAMES, HUMAN_NAME, write_record
 
@@ -178,7 +178,7 @@ def _ask(state: Any, seat: int, read: InputFn, write: OutputFn) -> Any:
 def record_text(spec: str, state: Any, seed: int, names: Sequence[str],
                 history: Sequence[tuple[int, Any]]) -> str:
     """A full JSON Lines record (the format of :mod:`bito.record`) of a non-Durak game."""
-    header = {"bito": "record", "version": 1, "game": family_of(spec), "variant": spec,
+    header = {"bito": "record", "version": 1, "game": family_for(spec).name, "variant": spec,
               "players": len(names), "seed": seed, "names": list(names)}
     lines = [json.dumps(header, ensure_ascii=False)]
     lines += [json.dumps({"n": i + 1, "seat": s, "action": str(a)})

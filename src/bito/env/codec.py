@@ -53,7 +53,8 @@ from bito.games.durak.actions import (
     TRANSFER,
     Action,
 )
-from bito.rules import Rules, lookup, rules_for
+from bito.games.family import family_for
+from bito.rules import Rules, rules_for
 
 if TYPE_CHECKING:
     from bito.games.durak import DurakState
@@ -77,15 +78,13 @@ def durak_rules(spec: Rules | str) -> Rules:
 
     The adapters cover the Durak family (attack/defence bouts); the shedding, tricks and
     social families have their own state machines and are not wrapped yet."""
+    family = family_for(spec)
+    if not family.codec:
+        what = f"{spec!r} is a game" if isinstance(spec, str) else "rules"
+        raise ValueError(f"{what} of the {family.name} family; bito.env covers the "
+                         "Durak family only (see docs/rl.md)")
     if isinstance(spec, str):
-        family = lookup(spec.split("+", 1)[0].strip()).family
-        if family != "durak":
-            raise ValueError(f"{spec!r} is a game of the {family} family; bito.env covers the "
-                             "Durak family only (see docs/rl.md)")
         return durak_rules(rules_for(spec))
-    if spec.family != "durak":
-        raise ValueError(f"rules of the {spec.family} family; bito.env covers the Durak "
-                         "family only (see docs/rl.md)")
     if not getattr(spec, "deal_owner_sees_hand", True):
         raise ValueError("deal.owner_sees_hand=false (#58, cards held face out): bito.env "
                          "does not cover it: its observation is built around the seat's own "

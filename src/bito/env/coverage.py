@@ -13,16 +13,18 @@ from functools import cache
 
 from bito.env.codec import durak_rules
 from bito.errors import BitoError
-from bito.games.durak import new_game
+from bito.games import FAMILIES, new_game
 from bito.rules import all_variants
 
 
 @cache
 def covered_specs() -> tuple[str, ...]:
-    """Variant specs of the Durak family that deal a game now, in catalogue order."""
+    """Variant specs of the families the codec covers (the Durak family) that deal a game
+    now, in catalogue order."""
+    covered = {f.name for f in FAMILIES.values() if f.codec}
     out: list[str] = []
     for v in all_variants():
-        if v.family != "durak":
+        if v.family not in covered:
             continue
         if v.kind == "game":
             spec = v.id

@@ -3,7 +3,7 @@
 The CLI, records, the server, the simulator, the kernel and the RL adapters must not ask
 "is this Durak?": each asks the game's :class:`Family` (found by :func:`family_for` from a spec,
 a rules object or a state) for what it needs -- how to deal, read an action, write a position
-for a record, which seat is a dummy -- or for a capability (``codec``, ``kernel``,
+for a record, which seat is a dummy -- or for a capability (``codec``,
 ``match_of_deals``...). A new family is one entry in :data:`FAMILIES` and answers every
 interface at once.
 
@@ -62,8 +62,6 @@ class Family:
     deck_option: str | None = None
     #: ``bito.env``'s action codec and observation cover its games.
     codec: bool = False
-    #: The compiled kernel plays some of its games (``bito.kernel.supports`` says which).
-    kernel: bool = False
     #: A seat's view is written as position text that parses back, so a censored record's
     #: frames can be checked line by line; otherwise a view is a picture (``str(view)``).
     views_are_positions: bool = False
@@ -123,9 +121,15 @@ class Family:
 
     # --- records -----------------------------------------------------------------------------
 
-    def record_fields(self, start: Any, spec: str) -> dict[str, Any]:
+    def record_fields(self, start: Any, spec: str | None = None) -> dict[str, Any]:
         """The header fields of a full record that fix the game dealt as ``start`` from
-        ``spec`` (in the order records write them)."""
+        ``spec`` (in the order records write them); without a spec, the rules are written as
+        their game plus the options that differ from it."""
+        if not spec:
+            from bito.games.protocol import option_text
+
+            rules = start.rules
+            spec = option_text(rules, self.rules_for(rules.variant))
         return {"game": self.name, "variant": spec, "players": start.players,
                 "seed": self.seed(start)}
 
@@ -188,7 +192,7 @@ class DurakFamily(Family):
     def seed(self, state: Any) -> int:
         return int(state.deal.seed)
 
-    def record_fields(self, start: Any, spec: str) -> dict[str, Any]:
+    def record_fields(self, start: Any, spec: str | None = None) -> dict[str, Any]:
         from bito.games.durak.position import rules_spec
 
         del spec  # the deal's own rules are written out in full
@@ -229,7 +233,7 @@ class DurakFamily(Family):
 
 FAMILIES: dict[str, Family] = {f.name: f for f in (
     DurakFamily("durak", "bito.games.durak", ("DurakState",), match_of_deals=True,
-                deck_option="deck.size", codec=True, kernel=True, views_are_positions=True,
+                deck_option="deck.size", codec=True, views_are_positions=True,
                 lists_changed_options=True),
     Family("shedding", "bito.games.shedding", ("MauMauState", "AdjacentState"),
            samplers_module="bito.games.shedding.worlds"),

@@ -86,7 +86,7 @@ def available() -> bool:
 def supports(rules: Rules, players: int) -> bool:
     """True when the kernel plays exactly these rules with this many players (whether or not
     it is :func:`available`); callers fall back to the reference engine otherwise."""
-    if not isinstance(rules, Rules) or rules.family != "durak":
+    if not isinstance(rules, Rules):  # the kernel plays Durak rules, nothing else
         return False
     if not rules.players_min <= players <= min(rules.max_players, _MAX_PLAYERS):
         return False
@@ -101,11 +101,11 @@ def supports(rules: Rules, players: int) -> bool:
     return set(rules.trump_reject_indicator) <= {"A", "L"}
 
 
-def supports_state(state: object) -> bool:
-    """True when ``state`` is a reference Durak position the kernel can take over."""
-    from bito.games.durak.state import DurakState
-
-    if not isinstance(state, DurakState) or not supports(state.rules, state.players):
+def supports_state(state: Any) -> bool:
+    """True when ``state`` is a reference position the kernel can take over: a state of any
+    family may be asked, and only rules :func:`supports` accepts (which are Durak rules)
+    pass."""
+    if not supports(getattr(state, "rules", None), getattr(state, "players", 0)):
         return False
     d = state.deal
     return len(d.trumps) == 1 and d.high_joker < 0 and not d.jokers_wild and not state.closed

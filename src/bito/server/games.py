@@ -28,7 +28,7 @@ class Setup:
 def resolve_spec(variant: str, rules_text: str | None = None, deck: int | None = None) -> str:
     """The canonical spec of a table's game: a registry variant (with ``+`` house rules) or a
     house-rules TOML text. Raises :class:`BitoError` naming the field, key or line at fault."""
-    from bito.rules import resolve
+    from bito.games import family_for
     from bito.rules.house import parse_house_rules
 
     if rules_text and rules_text.strip():
@@ -37,23 +37,19 @@ def resolve_spec(variant: str, rules_text: str | None = None, deck: int | None =
         spec = variant.strip()
         if not spec:
             raise RulesError("variant", "choose a variant")
-    from bito.games import family_of, resolve_family
-
-    if family_of(spec) != "durak":
-        if deck is not None:
-            raise RulesError("deck", "this game plays with its own deck")
-        resolve_family(spec)
-        return spec
+    game = family_for(spec)
     if deck is not None:
-        spec = f"{spec}+deck.size={deck}"
-    resolve(spec)
+        if game.deck_option is None:
+            raise RulesError("deck", "this game plays with its own deck")
+        spec = f"{spec}+{game.deck_option}={deck}"
+    game.resolve(spec)
     return spec
 
 
 def family(spec: str) -> str:
-    from bito.games import family_of
+    from bito.games import family_for
 
-    return family_of(spec)
+    return family_for(spec).name
 
 
 def new_state(setup: Setup) -> Any:
@@ -69,13 +65,10 @@ def new_state(setup: Setup) -> Any:
 def dummy_seat(spec: str, players: int) -> int:
     """The seat of a playing dummy (#57) in this game, which no person or bot takes; -1 for
     none (and for every game outside the Durak family)."""
-    from bito.games import family_of
-    from bito.games.durak.dummy_seat import playing_seat
-    from bito.rules import resolve
+    from bito.games import family_for
 
-    if family_of(spec) != "durak":
-        return -1
-    return playing_seat(resolve(spec).rules, players)
+    game = family_for(spec)
+    return game.dummy_seat(game.rules_for(spec), players)
 
 
 def fresh_seed() -> int:
@@ -92,19 +85,18 @@ def find_action(state: Any, text: str) -> Any:
             return action
     parse = getattr(state, "parse_action", None)
     if parse is None:
-        from bito.games.durak import DurakState, parse_action
+        from bito.games import family_for
 
-        parse = parse_action if isinstance(state, DurakState) else None
-    if parse is not None:
-        action = parse(wanted)  # raises InvalidNotationError pointing at the bad character
-        for candidate in legal:
-            if candidate == action:
-                return candidate
-        explain = getattr(state, "explain_illegal", None)
-        if explain is not None:
-            error = explain(action)
-            if isinstance(error, BitoError):
-                raise error
+        parse = family_for(state).parse_action
+    action = parse(wanted)  # raises InvalidNotationError pointing at the bad character
+    for candidate in legal:
+        if candidate == action:
+            return candidate
+    explain = getattr(state, "explain_illegal", None)
+    if explain is not None:
+        error = explain(action)
+        if isinstance(error, BitoError):
+            raise error
     choices = ", ".join(str(a) for a in legal)
     raise BitoError(f"{wanted!r} is not a legal move now (legal: {choices})")
 
@@ -172,22 +164,10 @@ def outcome_json(state: Any) -> dict[str, Any] | None:
 
 def full_record(setup: Setup, actions: list[Any], names: list[str]) -> Any:
     """The full record (seed included) of a game, as :mod:`bito.record` writes it."""
-    from bito.games.durak import DurakState
     from bito.games.game import Game
-    from bito.record import VERSION, GameRecord, record_from_game
+    from bito.record import record_from_game
 
-    start = new_state(setup)
-    if not isinstance(start, DurakState):
-        seats, state = [], start
-        for action in actions:
-            seats.append(state.to_act)
-            state = state.apply(action)
-        header = {"bito": "record", "version": VERSION, "game": family(setup.spec),
-                  "variant": setup.spec, "players": setup.players, "seed": setup.seed,
-                  "names": names}
-        return GameRecord(header=header, actions=list(zip(seats, actions, strict=True)),
-                          outcome=outcome_json(state))
-    game = Game(start)
+    game = Game(new_state(setup))
     for action in actions:
         game.push(action)
-    return record_from_game(game, names)
+    return record_from_game(game, names, spec=setup.spec)
