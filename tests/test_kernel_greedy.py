@@ -36,7 +36,7 @@ from bito.kernel.verify import BASES, random_deal  # noqa: E402
 
 
 def _limits(state: DurakState) -> tuple[object, float, float]:
-    worth = card_worth(state._beats, state.deal.trumps)
+    worth = card_worth(state.beats, state.deal.trumps)
     return worth.kernel_worth(), worth.limit_stock, worth.limit_empty
 
 
@@ -53,7 +53,7 @@ def _random_positions(base: str, rng: random.Random, count: int) -> list[DurakSt
             if state.outcome is not None:
                 break
             acts = gens[state.phase]()
-            state._step(rng.choice(acts))
+            state.step_unchecked(rng.choice(acts))
         if state.outcome is None:
             out.append(state)
     return out
@@ -69,7 +69,7 @@ def test_compiled_policy_picks_the_python_greedy_move(base: str) -> None:
     decisions = 0
     for start in _random_positions(base, rng, 25):
         worth_arr, lim_stock, lim_empty = _limits(start)
-        worth = card_worth(start._beats, start.deal.trumps)
+        worth = card_worth(start.beats, start.deal.trumps)
         s = start.copy()
         gens = move_generators(s)
         while s.outcome is None:
@@ -82,7 +82,7 @@ def test_compiled_policy_picks_the_python_greedy_move(base: str) -> None:
                 assert (int(masks[i]), int(metas[i])) == action_code(
                     greedy_move(s, acts, worth)), (str(s), base)
                 decisions += 1
-            s._step(greedy_move(s, acts, worth) if k > 1 else acts[0])
+            s.step_unchecked(greedy_move(s, acts, worth) if k > 1 else acts[0])
     assert decisions > 300
 
 
@@ -122,7 +122,7 @@ def test_move_scores_match_the_python_fallback() -> None:
 
 def _python_score(state: DurakState, action: object, seat: int) -> float:
     child = state.copy()
-    child._step(action)  # type: ignore[arg-type]
+    child.step_unchecked(action)  # type: ignore[arg-type]
     outcome = child.outcome or greedy_playout(child, random.Random(0), epsilon=0.0)
     assert outcome is not None
     if outcome.loser == seat:

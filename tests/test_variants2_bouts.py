@@ -414,9 +414,9 @@ def test_contest_hands_off_to_japanese_with_clubs_closed() -> None:
     assert s.hands == hands_of("", "Ac 9c Kd 8c", "7s 6d")
     assert s.out == [0] and s.main.out == [0]
     assert s.to_act == 2  # holds the lowest diamond, 6d (A4)
-    beaters = s.main._beats[C("8c")]
+    beaters = s.main.beats[C("8c")]
     assert beaters >> C("9c") & 1 and not beaters >> C("Kd") & 1  # clubs closed to trumps
-    assert s.main._beats[C("7s")] >> C("6d") & 1  # spades are an ordinary suit here
+    assert s.main.beats[C("7s")] >> C("6d") & 1  # spades are an ordinary suit here
 
 
 def test_flip_beat_takes_centre_then_new_card_to_beat() -> None:

@@ -172,7 +172,7 @@ def test_bots_play_both_calls_and_bluff() -> None:
             bots = [make_bot(name, seed=seed + k) for k in range(2)]
             while not s.is_over:
                 action = bots[s.to_act].choose(s.view(s.to_act))
-                if action.kind == DEFEND and not s._beats[action.target] >> action.card & 1:
+                if action.kind == DEFEND and not s.beats[action.target] >> action.card & 1:
                     bluffs += name == "heuristic"
                 kinds.add(action.kind)
                 s = s.apply(action)

@@ -76,7 +76,7 @@ def main() -> None:
         try:
             for act in last_choice.legal_actions():
                 child = last_choice.copy()
-                child._step(act)
+                child.step_unchecked(act)
                 vals.append(solver.value(child, first))
         except SolverBudgetExceeded:
             skipped += 1

@@ -467,7 +467,7 @@ def _swap_hidden(state: Any, viewer: int, rng: random.Random) -> Any | None:
     twin = state.copy()  # every family's copy is independent of the original
     twin.hands = hands
     if isinstance(state, DurakState):
-        twin._legal = None
+        twin.forget_legal()
     return twin
 
 

@@ -21,8 +21,8 @@ from bito.bots.tracking import CardTracker, table_mask
 from bito.cards import MATCH_MASKS, cards_of
 from bito.games.durak import DurakState, DurakView
 from bito.games.durak.believe import FACE_DOWN
-from bito.games.durak.setup import Deal, MatchContext, _trump_context
-from bito.games.durak.state import LEAD, THROW, _closes, _thrower_order
+from bito.games.durak.setup import Deal, MatchContext, trump_context
+from bito.games.durak.state import LEAD, THROW, closes, thrower_order
 
 
 @dataclass
@@ -73,7 +73,7 @@ class WorldTemplate:
                 c = order[at]
                 at += 1
                 defence[i] = c
-                s._table |= 1 << c
+                s.table_mask |= 1 << c
                 s.table_ranks |= MATCH_MASKS[c]
             s.defence = defence
         # stock[0] is drawn last (the face-up trump while it lies there); stock[-1] is the top.
@@ -138,7 +138,7 @@ def _base_state(view: DurakView, game_number: int) -> DurakState:
     """The public part of the state (hands and stock are filled in per world)."""
     rules = view.rules
     n = view.players
-    trumps, high_joker, jokers_wild = _trump_context(rules, view.trump_card)
+    trumps, high_joker, jokers_wild = trump_context(rules, view.trump_card)
     match = MatchContext(game_number=game_number, dealer=(view.attacker - 1) % n)
     slots = n + 1 if view.dummy_controller >= 0 else n  # #56: the dummy's hand comes last
     deal = Deal(rules=rules, players=n, seed=0, match=match, dealer=(view.attacker - 1) % n,
@@ -148,7 +148,7 @@ def _base_state(view: DurakView, game_number: int) -> DurakState:
                 trumps=view.trumps if view.trumps else trumps, high_joker=high_joker,
                 jokers_wild=jokers_wild, dummy_controller=view.dummy_controller)
     s = DurakState.start(deal)
-    s._beats = view.beats
+    s.beats = view.beats
     s.known = list(view.known) + [0] * (slots - n)
     s.discard = view.seen_discard
     s.attack = list(view.attack)
@@ -157,7 +157,7 @@ def _base_state(view: DurakView, game_number: int) -> DurakState:
     # Which ranks are open is public; the rules decide it (#50, #51: a card laid on one's own
     # attack card opens none), so the world takes it from the view rather than recount it.
     s.table_ranks = view.table_ranks
-    s._table = table_mask(view)
+    s.table_mask = table_mask(view)
     s.phase = view.phase
     s.to_act = view.to_act
     s.attacker = view.attacker
@@ -170,10 +170,10 @@ def _base_state(view: DurakView, game_number: int) -> DurakState:
     s.gift = view.gift  # #24: a gift under way is public
     s.extra = view.extra  # the Variants II bout memory (who laid what, counters): public
     s.closed = bool(deal.cover_closes and any(
-        d >= 0 and _closes(d, a, deal) for a, d in zip(view.attack, view.defence, strict=True)))
+        d >= 0 and closes(d, a, deal) for a, d in zip(view.attack, view.defence, strict=True)))
     if view.phase == THROW:
-        order = _thrower_order(n, view.attacker, view.defender, s.out_mask,
-                               rules.throw_in_by == "neighbours")
+        order = thrower_order(n, view.attacker, view.defender, s.out_mask,
+                              rules.throw_in_by == "neighbours")
         s.throwers = order
         s.t_idx = order.index(view.to_act) if view.to_act in order else 0
         s.passes = 0

@@ -159,9 +159,9 @@ def greedy_playout(state: DurakState, rng: random.Random, epsilon: float = 0.1,
                    max_moves: int = 5000) -> Outcome | None:
     """Finish a copy of ``state`` with greedy play; the outcome (None if it ran too long)."""
     s = state.copy()
-    worth = card_worth(s._beats, s.deal.trumps)
+    worth = card_worth(s.beats, s.deal.trumps)
     rand = rng.random
-    step = s._step
+    step = s.step_unchecked
     generate = move_generators(s)
     moves = 0
     while s.outcome is None:
@@ -213,7 +213,7 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
 
         codes = [action_code(a) for a in moves]
         totals = np.zeros(len(moves), np.float64)
-        worth = card_worth(world._beats, world.deal.trumps)
+        worth = card_worth(world.beats, world.deal.trumps)
         greedy_move_values(from_state(world), np.array([c[0] for c in codes], np.int64),
                            np.array([c[1] for c in codes], np.int64),
                            seed & ((1 << 63) - 1), worth.kernel_worth(), worth.limit_stock,
@@ -224,7 +224,7 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
     players = world.deal.players
     for a in moves:
         child = world.copy()
-        child._step(a)
+        child.step_unchecked(a)
         outcome = child.outcome
         if outcome is None:
             outcome = greedy_playout(child, random.Random(seed), epsilon)

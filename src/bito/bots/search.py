@@ -123,7 +123,7 @@ class SearchBot:
         if world.stock or world.outcome is not None or world.deal.exchange_choice:
             return None  # (#31's choice rounds are not positions the solver keys)
         solver = self._solver
-        if solver is None or (solver.table and solver._beats is not world._beats) \
+        if solver is None or (solver.table and solver._beats is not world.beats) \
                 or len(solver.table) > 500_000:
             # A new deal (or a very full table): proven values of the old one do not apply.
             solver = self._solver = Solver()
@@ -136,7 +136,7 @@ class SearchBot:
         try:
             for a in solver._ordered(world, None):
                 child = world.copy()
-                child._step(a)
+                child.step_unchecked(a)
                 values.append((a, solver.value(child, seat)))
                 if values[-1][1] == WIN:
                     break  # a proven win: nothing can be better
@@ -147,7 +147,7 @@ class SearchBot:
                 return None
         best = max(v for _, v in values)
         score = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}
-        if best == LOSS and len(values) == len(world._legal_list()):
+        if best == LOSS and len(values) == len(world.legal_list()):
             # Every move loses against perfect play: let the playouts pick the one that gives
             # a fallible opponent the most chances.
             sampled = self._sample(t, time.perf_counter())
@@ -177,7 +177,7 @@ class SearchBot:
             else:
                 for i, a in enumerate(legal):
                     child = world.copy()
-                    child._step(a)
+                    child.step_unchecked(a)
                     totals[i] += self._playout(child, seat, random.Random(seed))
             counts += 1
             playouts += len(legal)

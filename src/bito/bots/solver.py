@@ -182,8 +182,8 @@ class Solver:
         from bito.kernel.convert import from_state
         from bito.kernel.solver import new_table, solve_array
 
-        if self._kernel_table is None or self._beats is not state._beats:
-            self._kernel_table, self._beats = new_table(), state._beats
+        if self._kernel_table is None or self._beats is not state.beats:
+            self._kernel_table, self._beats = new_table(), state.beats
         budget = self.max_nodes - self.nodes if self.max_nodes else 0
         if self.max_nodes and budget <= 0:
             raise SolverBudgetExceeded(f"more than {self.max_nodes} nodes")
@@ -196,7 +196,7 @@ class Solver:
         arr = from_state(state)
         arr[layout.REPETITION] = 0
         arr[layout.IDLE_LIMIT] = 0
-        strength = np.array(_strength_of(state._beats), np.int64)
+        strength = np.array(_strength_of(state.beats), np.int64)
         v, nodes = solve_array(arr, strength, self._kernel_table, budget)
         self.nodes += nodes
         if v is None:
@@ -209,7 +209,7 @@ class Solver:
         out = []
         for a in self._ordered(state, None):
             child = state.copy()
-            child._step(a)
+            child.step_unchecked(a)
             out.append((a, self.value(child, seat)))
         return out
 
@@ -220,7 +220,7 @@ class Solver:
         alpha = LOSS - 1
         for a in self._ordered(state, self._tt_move(state)):
             child = state.copy()
-            child._step(a)
+            child.step_unchecked(a)
             v = self.value(child, seat)
             if v > alpha:
                 best, alpha = (a, v), v
@@ -236,14 +236,14 @@ class Solver:
     def _ordered(self, s: DurakState, first: Action | None) -> list[Action]:
         """Legal moves, likeliest best first: ``first`` (the table's best move), then the
         weakest cards (a multi-card lead before a single card), passing, and taking last."""
-        acts = s._legal_list()
+        acts = s.legal_list()
         cost = self.cost
-        if len(cost) > 100_000 or self._beats is not s._beats:
+        if len(cost) > 100_000 or self._beats is not s.beats:
             cost.clear()
-            self._beats = s._beats
+            self._beats = s.beats
         for a in acts:
             if a not in cost:
-                cost[a] = self._cost_of(a, s._beats)
+                cost[a] = self._cost_of(a, s.beats)
         ordered = sorted(acts, key=cost.__getitem__)
         if first is not None and first is not ordered[0] and first in ordered:
             ordered.remove(first)
@@ -295,7 +295,7 @@ class Solver:
         try:
             for a in self._ordered(s, tt_move):
                 child = s.copy()
-                child._step(a)
+                child.step_unchecked(a)
                 if child.outcome is not None:
                     v = outcome_value(child, me)
                 elif child.to_act == me:
@@ -350,9 +350,9 @@ def brute_force(state: DurakState, seat: int, max_states: int = 2_000_000) -> in
     todo = deque([(0, state)])
     while todo:
         i, s = todo.popleft()
-        for a in s._legal_list():
+        for a in s.legal_list():
             child = s.copy()
-            child._step(a)
+            child.step_unchecked(a)
             if child.outcome is not None:
                 j = len(mover)
                 mover.append(-1)

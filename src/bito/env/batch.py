@@ -108,7 +108,7 @@ class BatchEnv:
         for i, (state, seat) in enumerate(zip(self.states, self.seats, strict=True)):
             self.encoder.encode(state.view(seat), out=obs[i])
             row = masks[i]
-            for a in state._legal_list():
+            for a in state.legal_list():
                 row[index[a]] = 1
         return obs, masks
 

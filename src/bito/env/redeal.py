@@ -95,6 +95,6 @@ def redeal(state: DurakState, seat: int, rng: random.Random) -> DurakState:
             if d >= 0:
                 world.defence[i] = pool[at]
                 at += 1
-        world._table = -1  # rebuilt from the lists when the bout ends
-    world._legal = None
+        world.table_mask = -1  # rebuilt from the lists when the bout ends
+    world.forget_legal()
     return world

@@ -569,7 +569,7 @@ def advance_thrower(s):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def set_throwers(s):  # type: ignore[no-untyped-def]
-    """``_thrower_order``: the main attacker, then clockwise; never the defender or a player who
+    """``thrower_order``: the main attacker, then clockwise; never the defender or a player who
     is out; with ``throw_in.by=neighbours`` only the defender's neighbours in play."""
     n = s[PLAYERS]
     out = s[OUT_MASK]
@@ -616,7 +616,7 @@ def start_throw_round(s):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def step(s, mask, meta):  # type: ignore[no-untyped-def]
-    """``DurakState._step``: apply a legal action in place."""
+    """``DurakState.step_unchecked``: apply a legal action in place."""
     kind = meta & 7
     if kind == ATTACK_KIND:
         seat = s[TO_ACT]

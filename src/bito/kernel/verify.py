@@ -137,7 +137,7 @@ def _trace(state: DurakState, rng: random.Random
     """A random reference game from ``state`` as flat lists: legal-action counts, their codes,
     the chosen codes, fingerprints; then the fool (-1 for a draw) and whether it was a draw."""
     s = state.copy()
-    generate = (s._lead_actions, s._defend_actions, s._throw_actions)
+    legal = s.legal_list  # (the kernel plays no rule with hooks: the phase generators' lists)
     pad = [0] * (L.MAX_PLAYERS - s.players)
     counts: list[int] = []
     codes: list[int] = []
@@ -145,14 +145,14 @@ def _trace(state: DurakState, rng: random.Random
     prints: list[int] = []
     rand = rng.random
     while s.outcome is None:
-        acts = generate[s.phase]()
+        acts = legal()
         prints += (s.phase, s.to_act, s.discard, len(s.stock), *s.hands, *pad)
         counts.append(len(acts))
         for a in acts:
             codes += (a.mask, a.kind | (a.target + 1) << 3)
         a = acts[int(rand() * len(acts))]
         chosen += (a.mask, a.kind | (a.target + 1) << 3)
-        s._step(a)
+        s.step_unchecked(a)
     o = s.outcome
     return counts, codes, chosen, prints, -1 if o.loser is None else o.loser, int(o.draw)
 

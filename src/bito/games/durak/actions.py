@@ -63,7 +63,7 @@ BELIEVE, DOUBT = 7, 8
 #: A throw-in from the dummy's hand by its controller (#56): the kind says which hand.
 TOSS = 9
 #: Kinds of second tries, stock leads, poker swaps and post-take attacks (#39-51): numbered
-#: from 20 so that :meth:`DurakState._step` sends every one of them to
+#: from 20 so that :meth:`DurakState.step_unchecked` sends every one of them to
 #: :mod:`bito.games.durak.bout_extras` with a single comparison.
 TRY, STOCK, SWAP, PAIR, OWN_COVER, COUNTER = 20, 21, 22, 23, 24, 25
 EXTRA_KINDS: Final = 20

@@ -86,7 +86,7 @@ def start_call(state: DurakState) -> None:
 
 def honest(state: DurakState) -> bool:
     """Does every cover beat the attack card it lies on (for this defender's trumps)?"""
-    beats = state._beats
+    beats = state.beats
     return all(d >= 0 and beats[a] >> d & 1
                for a, d in zip(state.attack, state.defence, strict=True))
 
@@ -122,7 +122,7 @@ def step_call(state: DurakState, action: Action) -> None:
     state.attack = []
     state.defence = []
     state.uncovered = 0
-    state._table = 0
+    state.table_mask = 0
     state._end_bout(taken=False)
     state.last_bout = cards
 

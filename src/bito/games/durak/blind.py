@@ -194,7 +194,7 @@ def step(state: DurakState, action: Action) -> None:
     """Turn the card up; play it if it fits, else penalise the offender (A1, A2)."""
     real = as_played(state, action)
     if real in state._seeing_actions():
-        state._step(real)
+        state.step_unchecked(real)
         return
     seat = state.to_act
     card = real.cards[0]
@@ -212,7 +212,7 @@ def step(state: DurakState, action: Action) -> None:
         state.attack.append(card)
         state.defence.append(-1)
         state.uncovered += 1
-    state._table = -1  # rebuilt from the lists by _end_bout
+    state.table_mask = -1  # rebuilt from the lists by _end_bout
     # The offender picks the table up as a taker would: the next attack comes from his left.
     state.defender = seat
     state._end_bout(taken=True)

@@ -115,7 +115,7 @@ def needs_owners(rules_mode: str) -> bool:
 
 def adjust(state: DurakState, acts: list[Action]) -> list[Action]:
     """The legal actions of the base machine, plus (or, in a few places, instead of) the
-    moves of these rules. Called once per position, from ``_legal_list``."""
+    moves of these rules. Called once per position, from ``legal_list``."""
     ph = state.phase
     rules = state.deal.rules
     ex = _extras(state)
@@ -177,7 +177,7 @@ def _stuck_card(state: DurakState, ex: Extras) -> int:
     if state.deal.rules.defense_second_try == "per_bout" and ex.tried:
         return -1
     hand = state.hands[state.defender]
-    beats = state._beats
+    beats = state.beats
     for a, d in zip(state.attack, state.defence, strict=True):
         if d == -1 and not hand & beats[a] and not ex.tried >> a & 1:
             return a
@@ -221,7 +221,7 @@ def _pairs(state: DurakState, seat: int) -> list[Action]:
     if seat == state.defender and len(state.attack) >= state.deal.cap:
         return []
     hand = state.hands[seat]
-    beats = state._beats
+    beats = state.beats
     out = []
     for a in cards_of(hand & state.table_ranks):
         m = hand & beats[a] & ~(1 << a)
@@ -236,7 +236,7 @@ def _beats_for(state: DurakState, seat: int) -> tuple[int, ...]:
     """What beats what for ``seat`` defending (with personal trumps it is his own table)."""
     deal = state.deal
     if not deal.beats_vary:
-        return state._beats
+        return state.beats
     from bito.games.durak.beats import beat_table_of
 
     trumps, high, wild, binding = deal.beat_context(seat, state.defender, state.revealed)
@@ -252,7 +252,7 @@ def _counters(state: DurakState, ex: Extras) -> list[Action]:
     spare = hand.bit_count() - state.uncovered  # cards beyond one per uncovered card
     if spare < 1 or not ex.owned:
         return []
-    beats = state._beats
+    beats = state.beats
     out: list[Action] = []
     for a, cov in zip(state.attack, state.defence, strict=True):
         if cov != -1:
@@ -297,7 +297,7 @@ def own_covers_left(state: DurakState) -> bool:
     ex = state.extra
     if ex is None or not ex.owned or state.deal.rules.throw_in_after_take_mode == "normal":
         return False
-    beats = state._beats
+    beats = state.beats
     for a, d in zip(state.attack, state.defence, strict=True):
         if d == -1:
             for seat, mine in enumerate(ex.owned):
@@ -316,7 +316,7 @@ def _own_covers(state: DurakState, seat: int, ex: Extras) -> list[Action]:
     """#50: a thrower covers his own uncovered attack cards after the take."""
     mine = ex.owned[seat] if ex.owned else 0
     hand = state.hands[seat]
-    beats = state._beats
+    beats = state.beats
     out = []
     for a, d in zip(state.attack, state.defence, strict=True):
         if d == -1 and mine >> a & 1:
@@ -390,7 +390,7 @@ def _place_attack(state: DurakState, seat: int, c: int) -> None:
     state.defence.append(-1)
     state.uncovered += 1
     state.table_ranks |= MATCH_MASKS[c]
-    state._table |= 1 << c
+    state.table_mask |= 1 << c
     ex = _extras(state)
     state.extra = replace(ex, stock_plays=ex.stock_plays + 1)
     if state.deal.owners:
@@ -462,7 +462,7 @@ def _pair(state: DurakState, action: Action) -> None:
     state.known[seat] &= ~both
     state.attack.append(a)
     state.defence.append(c)
-    state._table |= both
+    state.table_mask |= both
     ex = _extras(state)
     if seat == state.defender:
         # #48: the defender's own throw, covered at once; his cover is a real defence, so its
@@ -490,7 +490,7 @@ def _cover_own(state: DurakState, action: Action) -> None:
     state.hands[seat] = hand
     state.known[seat] &= ~bit
     state.defence[state.attack.index(action.target)] = c
-    state._table |= bit
+    state.table_mask |= bit
     ex = _extras(state)
     state.extra = replace(ex, own_covers=ex.own_covers | bit)
     _after_throwers_card(state, seat, hand)
@@ -648,7 +648,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
                        "(#48, #51)")
         if not state.table_ranks >> a & 1:
             return err("throw-in rank", f"no card of {card_str(a)}'s rank on the table")
-        if not state._beats[a] >> c & 1:
+        if not state.beats[a] >> c & 1:
             return err("beat relation", f"{card_str(c)} does not beat {card_str(a)}")
         return err("self-covered throw", "the defender throws to himself only once every "
                    "thrower has passed (#48); a thrower lays a covered card only after the take "

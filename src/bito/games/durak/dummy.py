@@ -56,7 +56,7 @@ def step_toss(state: DurakState, action: Action) -> None:
     state.defence.append(-1)
     state.uncovered += 1
     state.table_ranks |= action.ranks
-    state._table |= m
+    state.table_mask |= m
     state.passes = 0
     if state.room() <= 0:
         state._advance_thrower()

@@ -18,8 +18,8 @@ from bito.games.durak.setup import (
     MatchContext,
     _first_attacker,
     _shared_memo,
-    _trump_context,
     check_game,
+    trump_context,
 )
 from bito.games.durak.state import DurakState
 from bito.rules import Rules
@@ -39,7 +39,7 @@ def start_from_hands(rules: Rules, hands: list[int], dealer: int, seed: int,
     if len(holding) < 2:
         raise ValueError("a Durak game needs two players holding cards")
     shown_list = list(shown or [0] * players)
-    trumps, high, wild = _trump_context(rules, -1)
+    trumps, high, wild = trump_context(rules, -1)
     rng = random.Random(f"handoff:{seed}")
     attacker, _ = _first_attacker(rules, players, dealer, hands, trumps, MatchContext(), rng,
                                   shown_list)

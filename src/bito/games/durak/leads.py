@@ -173,7 +173,7 @@ def _as_attacker(state: DurakState, seat: int) -> DurakState:
     probe = state.copy()
     probe.attacker = probe.leader = probe.to_act = seat
     probe.defender = state.next_active(seat)
-    probe._beats = probe._beat_table()
+    probe.beats = probe._beat_table()
     return probe
 
 
@@ -222,7 +222,7 @@ def pass_lead(state: DurakState) -> None:
         state.attacker = state.leader = state.to_act = nxt
         state.defender = state.next_active(nxt)
         if state.deal.beats_vary:
-            state._beats = state._beat_table()
+            state.beats = state._beat_table()
         return
     if not state.stock:
         state.passes = _round_mark(state)

@@ -33,7 +33,7 @@ def random_playout(state: DurakState, rng: random.Random, *,
     s = state if in_place else state.copy()
     steps = 0
     rand = rng.random
-    step = s._step
+    step = s.step_unchecked
     generate = move_generators(s)
     while s.outcome is None:
         acts = generate[s.phase]()
@@ -45,14 +45,14 @@ def random_playout(state: DurakState, rng: random.Random, *,
 def move_generators(s: DurakState) -> tuple[Callable[[], list[Action]], ...]:
     """The move generator of each phase of ``s``, for a loop that steps ``s`` in place.
 
-    Base rules call the phase's generator directly (what :meth:`DurakState._legal_list`
+    Base rules call the phase's generator directly (what :meth:`DurakState.legal_list`
     dispatches to, minus its cache, which a state stepped once per generation never hits).
     Rules whose moves come from hooks (#39-51's extras, #31's choices, #58's blind plays,
-    #59's face-down covers and calls, #56's dummy throws) ask ``_legal_list`` in every phase
+    #59's face-down covers and calls, #56's dummy throws) ask ``legal_list`` in every phase
     (each step clears its cache)."""
     d = s.deal
     if d.extras or d.exchange_choice or d.blind or d.face_down or d.dummy_controller >= 0:
-        return (s._legal_list,) * (max(EXCHANGE_PHASE, CALL_PHASE, GIVE_PHASE) + 1)
+        return (s.legal_list,) * (max(EXCHANGE_PHASE, CALL_PHASE, GIVE_PHASE) + 1)
     # indexed by phase: lead, defend, throw, (over: never asked), give (#24)
     return (s._lead_actions, s._defend_actions, s._throw_actions, s._lead_actions,
             s._give_actions)

@@ -91,7 +91,7 @@ from bito.games.durak.position_stock import (
     stock_cards,
     stock_fields,
 )
-from bito.games.durak.setup import Deal, MatchContext, _trump_context, check_game
+from bito.games.durak.setup import Deal, MatchContext, check_game, trump_context
 from bito.games.durak.state import (
     CALL_PHASE,
     DEFEND_PHASE,
@@ -494,7 +494,7 @@ def parse_position(text: str) -> DurakState:
     dealer = _int(f, where, text, "dealer", (attacker - 1) % n, 0, n - 1)
     game = _int(f, where, text, "game", 0)
     match = MatchContext(game_number=game, dealer=dealer)
-    trumps, high_joker, jokers_wild = _trump_context(rules, trump_card)
+    trumps, high_joker, jokers_wild = trump_context(rules, trump_card)
     deal = Deal(rules=rules, players=n, seed=_int(f, where, text, "seed", 0), match=match,
                 dealer=dealer, trump_suit=min(trumps) if trumps else -1, trump_card=trump_card,
                 hands=tuple(hands), stock=tuple(stock), first_attacker=attacker,
@@ -543,7 +543,7 @@ def parse_position(text: str) -> DurakState:
         s.phase = CALL_PHASE  # #59: all covered face down: the attacker calls
     else:
         s.phase = THROW
-    s._beats = s._beat_table()
+    s.beats = s._beat_table()
     bout_extras.read_position_fields(s, f, where, text)
     if s.phase == THROW and "throwers" not in f:
         s._start_throw_round()
@@ -687,7 +687,7 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
                                    where.get("trump", 0))
     for a, d in zip(s.attack, s.defence, strict=True):
         # #59: a face-down cover may be a bluff until the call turns it up.
-        if d >= 0 and not s._beats[a] >> d & 1 and not s.deal.face_down:
+        if d >= 0 and not s.beats[a] >> d & 1 and not s.deal.face_down:
             raise InvalidNotationError(f"table: {card_str(d)} does not beat {card_str(a)}",
                                        text, where.get("table", 0))
     if s.phase == OVER:

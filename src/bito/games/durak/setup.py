@@ -179,7 +179,7 @@ class Deal:
                 binding = frozenset({self.own_trumps[attacker]})
             return frozenset({own}), -1, False, binding - {own}
         if revealed and self.secret_card >= 0:
-            trumps, high, wild = _trump_context(self.rules, self.secret_card)
+            trumps, high, wild = trump_context(self.rules, self.secret_card)
             return trumps, high, wild, frozenset()
         return self.trumps, self.high_joker, self.jokers_wild, frozenset()
 
@@ -365,8 +365,12 @@ def _search_indicator(rules: Rules, deck: list[int], rng: random.Random
     return -1, deck
 
 
-def _trump_context(rules: Rules, trump_card: int) -> tuple[frozenset[int], int, bool]:
-    """The trump suits, the high joker and Novosibirsk's wild-joker mode for this deal."""
+def trump_context(rules: Rules, trump_card: int) -> tuple[frozenset[int], int, bool]:
+    """The trump suits, the high joker and Novosibirsk's wild-joker mode for this deal.
+
+    Public because every place that makes a :class:`Deal` without :func:`deal` (positions,
+    hand-offs from another game, the bots' worlds rebuilt from a view) must derive the same
+    context from the trump card."""
     source = rules.trump_source
     if source == "none" or rules.trump_per_player:
         return frozenset(), -1, False
@@ -395,7 +399,7 @@ def _trump_context(rules: Rules, trump_card: int) -> tuple[frozenset[int], int, 
 class _Table:
     """What every deal of one rule set and seat count shares: the rules and seat count it was
     checked for, the :class:`Deal` flags of :func:`_deal_facts`, the shared seat-order memos
-    (:func:`_shared_memo`) and the trump context of each trump card (:func:`_trump_context`,
+    (:func:`_shared_memo`) and the trump context of each trump card (:func:`trump_context`,
     filled as cards turn up)."""
 
     rules: Rules
@@ -580,7 +584,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         locked_cards = tuple(locked)
     context = shared.trump_contexts.get(trump_card)
     if context is None:
-        context = shared.trump_contexts[trump_card] = _trump_context(rules, trump_card)
+        context = shared.trump_contexts[trump_card] = trump_context(rules, trump_card)
     trumps, high_joker, jokers_wild = context
     trump_suit = min(trumps) if trumps else -1
     shown_before = list(shown)

@@ -14,7 +14,7 @@ A seat that holds no card is skipped (hand sizes are public); a seat that could 
 not want to must say ``pass``, so silence never reveals a hand.
 
 The state is immutable from outside: :meth:`DurakState.apply` returns a new state. Search and
-playouts may use the in-place :meth:`DurakState._step` on a copy they own.
+playouts may use the in-place :meth:`DurakState.step_unchecked` on a copy they own.
 """
 
 from __future__ import annotations
@@ -151,10 +151,13 @@ def _pair_plus_one(hand: int) -> list[Action]:
     return out
 
 
-def _thrower_order(n: int, attacker: int, defender: int, out_mask: int,
-                   neighbours_only: bool) -> tuple[int, ...]:
+def thrower_order(n: int, attacker: int, defender: int, out_mask: int,
+                  neighbours_only: bool) -> tuple[int, ...]:
     """Throw-in priority: the main attacker, then clockwise, never the defender or a player who
-    is out; with ``throw_in.by=neighbours`` only the defender's two neighbours in play."""
+    is out; with ``throw_in.by=neighbours`` only the defender's two neighbours in play.
+
+    Public for code that rebuilds a bout from a view (the bots' world sampler) and must agree
+    with the engine on who throws next."""
     order = [s for s in ((attacker + i) % n for i in range(n))
              if s != defender and not out_mask >> s & 1]
     if neighbours_only:
@@ -178,9 +181,12 @@ def _draw_sequence(n: int, rule: str, leader: int, attacker: int, defender: int,
     return tuple(s for s in seq if not out_mask >> s & 1)
 
 
-def _closes(cover: int, attack: int, deal: Deal) -> bool:
+def closes(cover: int, attack: int, deal: Deal) -> bool:
     """Does this cover close throw-ins for the rest of the bout? An identical twin (#22) or a
-    wild card or joker (#28, the shared joker convention)."""
+    wild card or joker (#28, the shared joker convention).
+
+    Public for the same reason as :func:`thrower_order`: a world sampler that rebuilds a bout
+    must close it exactly when the engine would."""
     rules = deal.rules
     if rules.beats_identical == "allowed_blocks" and cover % 80 == attack % 80:
         return True
@@ -284,7 +290,7 @@ class DurakState:
         "deal", "hands", "known", "stock", "discard", "attack", "defence", "uncovered",
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
-        "_legal", "_beats", "_table", "closed", "seen", "revealed", "aside",
+        "_legal", "beats", "table_mask", "closed", "seen", "revealed", "aside",
         "gift", "idle", "played", "extra", "books", "order",
     )
 
@@ -312,13 +318,20 @@ class DurakState:
     outcome: Outcome | None
     last_bout: tuple[int, ...]
     _legal: list[Action] | None
-    _beats: tuple[int, ...]
-    #: The cards on the table (attack and defence) as a bitmask, kept by :meth:`_step` so
-    #: that ending a bout need not rebuild it; -1 while unknown: :meth:`start` cannot know
+    #: What beats what for the current defender (and attacker): ``beats[a]`` is the mask of
+    #: the cards that may cover ``a``. Public (read-only outside the engine) because bots
+    #: value cards by it and key their caches on it: it is replaced, never changed, when the
+    #: beat context changes (#16's personal trumps, #18's secret trump), so ``is`` tells a
+    #: searcher that its cached values still hold. World samplers set it from the view.
+    beats: tuple[int, ...]
+    #: The cards on the table (attack and defence) as a bitmask, kept by
+    #: :meth:`step_unchecked` so that ending a bout need not rebuild it; variant hooks that
+    #: lay or lift cards keep it too, and code that rewrites ``attack``/``defence`` in place
+    #: sets it (or sets -1). -1 while unknown: :meth:`start` cannot know
     #: whether the caller will lay cards on the table by assigning ``attack``/``defence``
     #: (as :mod:`bito.notation` does), so the first bout's end rebuilds it from the lists
     #: (-1 | anything stays -1 until then).
-    _table: int
+    table_mask: int
     #: The positions that opened a bout since a card was last drawn, for ``end.repetition``:
     #: a tuple shared between copies and replaced (never changed) when a bout opens.
     seen: tuple[tuple[int, ...], ...]
@@ -383,8 +396,8 @@ class DurakState:
         s.aside |= deal.removed
         s.order = deal.hand_order
         s._legal = None
-        s._beats = s._beat_table()
-        s._table = -1
+        s.beats = s._beat_table()
+        s.table_mask = -1
         return s
 
     def _beat_table(self) -> tuple[int, ...]:
@@ -431,8 +444,8 @@ class DurakState:
         s.books = self.books
         s.order = self.order
         s._legal = None
-        s._beats = self._beats
-        s._table = self._table
+        s.beats = self.beats
+        s.table_mask = self.table_mask
         return s
 
     # --- public protocol -------------------------------------------------------------------
@@ -478,10 +491,12 @@ class DurakState:
         """Every action the seat :attr:`to_act` may take now (empty once the game is over).
 
         The list is the caller's own: changing it cannot change the state."""
-        return list(self._legal_list())
+        return list(self.legal_list())
 
-    def _legal_list(self) -> list[Action]:
-        """The cached list of legal actions (never hand it out: callers could change it)."""
+    def legal_list(self) -> list[Action]:
+        """The legal actions as the state's own cached list: the allocation-free form of
+        :meth:`legal_actions` for search and playout loops that ask once per node. Never
+        change it and never hand it out (the state would change with it)."""
         acts = self._legal
         if acts is None:
             ph = self.phase
@@ -508,6 +523,12 @@ class DurakState:
             self._legal = acts
         return acts
 
+    def forget_legal(self) -> None:
+        """Drop the cached legal actions. Code that rewrites a state's cards in place (a
+        world sampler dealing hidden hands, the sweep's swapped twin) must call it, since the
+        cache was computed from the old cards."""
+        self._legal = None
+
     def _seeing_actions(self) -> list[Action]:
         """The plays a player who saw his hand could make (#58 checks a turned-up card
         against these)."""
@@ -521,17 +542,17 @@ class DurakState:
         return []
 
     def is_legal(self, action: Action) -> bool:
-        return action in self._legal_list()
+        return action in self.legal_list()
 
     def apply(self, action: Action) -> DurakState:
         """The state after ``action``; this state is left untouched.
 
         Raises :class:`IllegalActionError` naming the rule the action breaks.
         """
-        if action not in self._legal_list():
+        if action not in self.legal_list():
             raise self.explain_illegal(action)
         s = self.copy()
-        s._step(action)
+        s.step_unchecked(action)
         return s
 
     # --- move generation -------------------------------------------------------------------
@@ -603,7 +624,7 @@ class DurakState:
         if self.deal.face_down:  # #59: any card face down on any attack card
             return believe.defend_actions(self)
         hand = self.hands[self.defender]
-        beats = self._beats
+        beats = self.beats
         acts: list[Action] = []
         for a, d in zip(self.attack, self.defence, strict=True):
             if d == -1:
@@ -762,8 +783,12 @@ class DurakState:
 
     # --- transitions -------------------------------------------------------------------------
 
-    def _step(self, action: Action) -> None:
-        """Apply a legal action in place. Callers own ``self`` and have checked legality.
+    def step_unchecked(self, action: Action) -> None:
+        """Apply a legal action in place, without the legality check :meth:`apply` makes.
+
+        For search and playouts, which step millions of positions: the caller must own
+        ``self`` (a :meth:`copy` it made, never a state someone else holds) and take
+        ``action`` from :meth:`legal_list`; an illegal action leaves a corrupt state.
 
         Branches are ordered by how often each kind is played; cards move as the action's
         precomputed :attr:`~Action.mask`, table ranks grow by its :attr:`~Action.ranks`."""
@@ -788,7 +813,7 @@ class DurakState:
             self.defence += _UNCOVERED[n]
             self.uncovered += n
             self.table_ranks |= action.ranks
-            self._table |= m
+            self.table_mask |= m
             self.out_if_done(seat)
             if self.deal.owners:
                 bout_extras.note_attack(self, seat, m)
@@ -840,7 +865,7 @@ class DurakState:
             self.hands[seat] = hand
             self.known[seat] &= ~m
             self.defence[self.attack.index(action.target)] = action.cards[0]
-            if self.deal.cover_closes and _closes(action.cards[0], action.target, self.deal):
+            if self.deal.cover_closes and closes(action.cards[0], action.target, self.deal):
                 self.closed = True  # #22 twin beat, #28 wild or joker cover: no more throw-ins
                 cover = action.cards[0]
                 if (self.deal.rules.specials_cover_clears_table and is_special(cover)
@@ -849,13 +874,13 @@ class DurakState:
                     self.hands[seat] = hand
                     if not hand and not self.stock:
                         self._go_out(seat)
-                    self._table |= m
+                    self.table_mask |= m
                     self._end_bout(taken=False)
                     return
             uncovered = self.uncovered - 1
             self.uncovered = uncovered
             self.table_ranks |= action.ranks
-            self._table |= m
+            self.table_mask |= m
             self.out_if_done(seat)
             if m & _JOKER_BITS and self.deal.gifts and (
                     self.deal.rules.specials_gift_trigger == "any_play"):
@@ -913,7 +938,7 @@ class DurakState:
                 self.attack += action.cards
                 self.defence += _UNCOVERED[n_cards]
             self.uncovered += n_cards
-            self._table |= b
+            self.table_mask |= b
             if self.deal.owners:
                 bout_extras.note_attack(self, seat, b)
             if not self.hands[seat] and not self.stock:
@@ -924,7 +949,7 @@ class DurakState:
                 refuse_back(self, old_attacker)
             self.to_act = self.defender
             if self.deal.beats_vary:
-                self._beats = self._beat_table()
+                self.beats = self._beat_table()
             if joker_pass:
                 # #24 A3: passing a lone joker on with the other one costs five cards.
                 new = self.defender
@@ -1064,7 +1089,7 @@ class DurakState:
         key = (self.out_mask << 8 | self.attacker) << 8 | self.defender  # seats < 256
         order = deal.thrower_orders.get(key)
         if order is None:
-            order = deal.thrower_orders[key] = _thrower_order(
+            order = deal.thrower_orders[key] = thrower_order(
                 deal.players, self.attacker, self.defender, self.out_mask,
                 deal.rules.throw_in_by == "neighbours")
             if deal.team_of:
@@ -1128,8 +1153,8 @@ class DurakState:
         if self.deal.transfer_only_new or self.deal.counters:  # NEUTRAL entries (#11, #49)
             covers = (d for d in defence if d >= 0)
         self.last_bout = bout = (*self.attack, *covers)
-        table = self._table
-        if table < 0:  # not tracked yet (see _table)
+        table = self.table_mask
+        if table < 0:  # not tracked yet (see table_mask)
             table = 0
             for c in bout:
                 table |= 1 << c
@@ -1152,7 +1177,7 @@ class DurakState:
         self.table_ranks = 0
         self.taking = False
         self.throwers = ()
-        self._table = 0
+        self.table_mask = 0
         self.closed = False
         stock_before = len(self.stock)
         if self.deal.stock_rules:
@@ -1211,7 +1236,7 @@ class DurakState:
         self.bout += 1
         self.phase = LEAD
         if self.deal.beats_vary:
-            self._beats = self._beat_table()
+            self.beats = self._beat_table()
         if self.deal.repetition:
             if drew or not taken:
                 # The stock only shrinks and a bito takes cards out of the hands for good:
@@ -1297,7 +1322,7 @@ class DurakState:
         if self.deal.rules.trump_secret_drawable:
             self.stock.append(self.deal.secret_card)
             self.aside &= ~(1 << self.deal.secret_card)  # other set-aside cards stay (#32)
-        self._beats = self._beat_table()
+        self.beats = self._beat_table()
 
     def _still_in(self, loser: int | None) -> list[int]:
         """Players still holding cards when a deal ends early (an instant loss, #21 and #24,

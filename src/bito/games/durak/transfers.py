@@ -60,8 +60,8 @@ def discard_neutralised(state: DurakState) -> None:
     state.attack = keep_a
     state.defence = keep_d
     state.discard |= gone
-    if state._table >= 0:
-        state._table &= ~gone
+    if state.table_mask >= 0:
+        state.table_mask &= ~gone
     ranks = 0
     for c in (*keep_a, *keep_d):
         if c >= 0:
