@@ -17,7 +17,7 @@ from typing import Any
 
 from bito.bots import make_bot
 from bito.errors import BitoError
-from bito.games import family_for, new_game
+from bito.games import family_for, family_name, new_game
 from bito.games.protocol import seen_by
 from bito.tui import BOT_NAMES, HUMAN_NAME, write_record
 
@@ -36,17 +36,21 @@ Type a move by its number from the list, or in notation:
 Other commands: help, moves (show the position again), quit."""
 
 
+def _durak_view_text(view: Any) -> str:
+    from bito.games.durak.render import render_view
+
+    names = [f"seat {s}" for s in range(view.players)]
+    return "Phase 2 (Durak):\n" + render_view(view, names)
+
+
+#: How the terminal draws a view, by family name; a family not listed prints its view. A
+#: Durak view shows up here as the second phase of a prelude game (#67/#68).
+VIEW_PICTURES: dict[str, Callable[[Any], str]] = {"durak": _durak_view_text}
+
+
 def view_text(view: Any) -> str:
-    """What the human sees: the view's own text; a Durak view (the second phase of a prelude
-    game, #67/#68) is drawn as in a Durak game."""
-    from bito.games.durak import DurakView
-
-    if isinstance(view, DurakView):
-        from bito.games.durak.render import render_view
-
-        names = [f"seat {s}" for s in range(view.players)]
-        return "Phase 2 (Durak):\n" + render_view(view, names)
-    return str(view)
+    """What the human sees: the view's own text, or its family's picture of it."""
+    return VIEW_PICTURES.get(family_name(view), str)(view)
 
 
 def outcome_line(outcome: Any, names: Sequence[str]) -> str:

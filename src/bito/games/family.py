@@ -250,7 +250,7 @@ FAMILIES: dict[str, Family] = {f.name: f for f in (
 
 def family_name(thing: Any) -> str:
     """The family's name of a variant spec (``czech_fool+shed.rounds=3`` is ``shedding``), a
-    rules object, a state, or a :class:`Family`."""
+    rules object, a state, a view, or a :class:`Family`."""
     if isinstance(thing, str):
         from bito.rules import lookup
 
@@ -264,11 +264,14 @@ def family_name(thing: Any) -> str:
     own = getattr(rules, "family", None)
     if isinstance(own, str):
         return own
+    variant = getattr(thing, "variant", None)  # a view that names its game
+    if isinstance(variant, str):
+        return family_name(variant)
     raise TypeError(f"{type(thing).__name__} names no game family")
 
 
 def family_for(thing: Any) -> Family:
-    """The :class:`Family` of a spec, a rules object or a state. Raises
+    """The :class:`Family` of a spec, a rules object, a state or a view. Raises
     :class:`RulesError` (key ``family``) for a registry entry that is not one game."""
     name = family_name(thing)
     family = FAMILIES.get(name)

@@ -1,0 +1,86 @@
+"""The layer rule (GUIDE.md §1): each layer imports only from the layers under it.
+
+The engines (``bito.games``) sit under the bots, the arena, the RL adapters and every
+interface; an engine that imports one of them closes a circle (the search bots import each
+family's world sampler, so a sampler importing the bots' dealing helpers was one). Imports
+inside functions count too: a late import is still a dependency.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import bito
+
+SRC = Path(bito.__file__).parent
+
+#: Packages and modules above the games layer, which no engine may import.
+ABOVE_GAMES = ("bito.bots", "bito.arena", "bito.env", "bito.server", "bito.cli", "bito.tui",
+               "bito.tui_families", "bito.sim", "bito.sweep", "bito.tournament")
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every module ``path`` imports, at the top or inside a function (absolute names)."""
+    module = _module(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    return imports_of(path.read_text(encoding="utf-8"), package)
+
+
+def imports_of(text: str, package: str) -> set[str]:
+    """The modules a source text imports; ``package`` anchors its relative imports."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in node.names)
+    return out
+
+
+def _under(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_no_engine_imports_a_layer_above_it() -> None:
+    """GUIDE.md §1 layers: no module under bito.games imports bito.bots, the arena, the RL
+    adapters, the server, the CLI or the terminal."""
+    found = []
+    for path in sorted((SRC / "games").rglob("*.py")):
+        for name in sorted(imports(path)):
+            if any(_under(name, up) for up in ABOVE_GAMES):
+                found.append(f"{_module(path)} imports {name}")
+    assert found == []
+
+
+def test_world_samplers_deal_with_the_games_layer_helpers() -> None:
+    """The dealing routine the samplers share lives in the games layer; the bots' module
+    re-exports it, so both names are one function."""
+    from bito.bots import worlds as bot_worlds
+    from bito.games import worlds
+
+    assert bot_worlds.deal_slots is worlds.deal_slots
+    assert bot_worlds.Unsatisfiable is worlds.Unsatisfiable
+    assert worlds.mask([0, 3]) == 0b1001
+
+
+def test_the_scan_sees_late_and_relative_imports() -> None:
+    """The checker itself: an import inside a function and a relative import are found."""
+    late = "def f():\n    from bito.bots.worlds import deal_slots\n"
+    assert "bito.bots.worlds" in imports_of(late, "bito.games.shedding")
+    relative = "from ...bots import worlds\n"
+    assert "bito.bots.worlds" in imports_of(relative, "bito.games.shedding")
+    assert "bito.games.worlds" in imports(SRC / "games" / "shedding" / "worlds.py")
