@@ -269,7 +269,7 @@ def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def transfer_allowed(s):  # type: ignore[no-untyped-def]
-    """``DurakState._transfer_block`` is None, given transfers on and nothing covered yet."""
+    """``DurakState.transfer_block`` is None, given transfers on and nothing covered yet."""
     na = s[N_ATTACK]
     rank = s[ATTACK] & 15
     for i in range(na):
@@ -474,7 +474,7 @@ def check_repetition(s):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def end_bout(s, taken):  # type: ignore[no-untyped-def]
-    """``DurakState._end_bout``: the table to the discard or the defender, refill, next bout."""
+    """``DurakState.end_bout``: the table to the discard or the defender, refill, next bout."""
     d = s[DEFENDER]
     if taken:
         s[HANDS + d] |= s[TABLE]
@@ -545,7 +545,7 @@ def end_throw_round(s):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def advance_thrower(s):  # type: ignore[no-untyped-def]
-    """``DurakState._advance_thrower``: the next thrower holding cards, or the round ends."""
+    """``DurakState.advance_thrower``: the next thrower holding cards, or the round ends."""
     if room(s) <= 0:
         end_throw_round(s)
         return

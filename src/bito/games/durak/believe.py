@@ -104,11 +104,11 @@ def step_call(state: DurakState, action: Action) -> None:
     fair = honest(state)
     defender = state.defender
     if believed and fair:
-        state._end_bout(taken=False)
+        state.end_bout(taken=False)
         return
     if not believed and not fair:
         _back_in(state, defender)
-        state._end_bout(taken=True)
+        state.end_bout(taken=True)
         return
     # The caller was wrong: he takes every card, face up; the defender has beaten it off.
     caller = state.leader
@@ -123,7 +123,7 @@ def step_call(state: DurakState, action: Action) -> None:
     state.defence = []
     state.uncovered = 0
     state.table_mask = 0
-    state._end_bout(taken=False)
+    state.end_bout(taken=False)
     state.last_bout = cards
 
 
@@ -135,7 +135,7 @@ def take(state: DurakState) -> None:
     for d in state.defence:
         if d >= 0:
             covers |= 1 << d
-    state._end_bout(taken=True)
+    state.end_bout(taken=True)
     state.known[defender] &= ~covers
 
 

@@ -159,7 +159,7 @@ def actions(state: DurakState) -> list[Action]:
                 if d == -1 for p in range(size)]
         deal = state.deal
         if (deal.transfer and (state.uncovered == len(state.attack) or deal.transfer_loose)
-                and state._transfer_block() is None):
+                and state.transfer_block() is None):
             acts += [blind_transfer(p) for p in range(size)]
         acts.append(TAKE_ACTION)
         return acts
@@ -212,10 +212,10 @@ def step(state: DurakState, action: Action) -> None:
         state.attack.append(card)
         state.defence.append(-1)
         state.uncovered += 1
-    state.table_mask = -1  # rebuilt from the lists by _end_bout
+    state.table_mask = -1  # rebuilt from the lists by end_bout
     # The offender picks the table up as a taker would: the next attack comes from his left.
     state.defender = seat
-    state._end_bout(taken=True)
+    state.end_bout(taken=True)
 
 
 def revealed(state: DurakState, action: Action) -> Action | Revealed:
@@ -272,7 +272,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     if kind == BLIND_TRANSFER:
         if ph != _DEFEND:
             return err("transfer", "only the defender transfers, before covering")
-        return err("transfer", state._transfer_block() or "no transfer now")
+        return err("transfer", state.transfer_block() or "no transfer now")
     if kind == BLIND_PLAY and ph == _DEFEND:
         return err("turn", "the defender covers, transfers or takes")
     if kind == BLIND_PLAY and ph == _THROW:

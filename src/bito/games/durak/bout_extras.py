@@ -413,7 +413,7 @@ def _stock_play(state: DurakState) -> None:
     _place_attack(state, seat, _take_top(state))
     state.passes = 0
     if state.room() <= 0:
-        state._advance_thrower()
+        state.advance_thrower()
 
 
 def _swap(state: DurakState, action: Action) -> None:
@@ -500,7 +500,7 @@ def _after_throwers_card(state: DurakState, seat: int, hand: int) -> None:
     state.passes = 0
     state.out_if_done(seat)
     if not hand or state.room() <= 0:
-        state._advance_thrower()
+        state.advance_thrower()
 
 
 def _start_counter(state: DurakState, action: Action) -> None:
@@ -558,7 +558,7 @@ def counter_step(state: DurakState, action: Action) -> bool:
     elif state.deal.throw_in:
         state._start_throw_round()
     else:
-        state._end_bout(taken=False)
+        state.end_bout(taken=False)
     return True
 
 

@@ -59,7 +59,7 @@ def step_toss(state: DurakState, action: Action) -> None:
     state.table_mask |= m
     state.passes = 0
     if state.room() <= 0:
-        state._advance_thrower()
+        state.advance_thrower()
 
 
 def draw(state: DurakState) -> None:

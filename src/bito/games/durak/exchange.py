@@ -18,7 +18,7 @@ player knows where his own passed cards went (``Books.passed``, as after a whole
 exchange); a card that everyone knew in his hand and that he passed is no longer public
 anywhere, since nobody else saw it go.
 
-The phase is entered from one line at the end of ``DurakState._end_bout`` when the deal's
+The phase is entered from one line at the end of ``DurakState.end_bout`` when the deal's
 precomputed ``Deal.exchange_choice`` is set; base games never come here.
 """
 

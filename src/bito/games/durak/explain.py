@@ -146,7 +146,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     if kind == TRANSFER:
         if ph != _DEFEND:
             return err("transfer", "only the defender may transfer, before he covers")
-        block = state._transfer_block()
+        block = state.transfer_block()
         if block is not None:
             rule, _, detail = block.partition(": ")
             return err(rule, detail)

@@ -206,7 +206,7 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
                          or r.specials_cover_clears_table),
         "repetition": r.end_repetition,
         # Transfer_3 (#11) and transfer_2 (#10): the transfer window is not just "nothing
-        # covered yet", so the move generator asks _transfer_block every time.
+        # covered yet", so the move generator asks transfer_block every time.
         "transfer_only_new": r.transfer_new_defender_beats == "transfer_cards_only",
         "gifts": r.specials_joker_gifts,
         "idle_limit": r.end_idle_bouts,

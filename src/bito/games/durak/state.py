@@ -639,9 +639,9 @@ class DurakState:
         deal = self.deal
         if deal.gifts and self._joker_transfer_card() >= 0:
             acts.append(_TRANSFER1[self._joker_transfer_card()])
-        # (_transfer_block's own first checks, ahead of the call: most positions fail them)
+        # (transfer_block's own first checks, ahead of the call: most positions fail them)
         if (deal.transfer and (self.uncovered == len(self.attack) or deal.transfer_loose)
-                and self._transfer_block() is None):
+                and self.transfer_block() is None):
             # Jokers and wild cards never transfer (§3.3), save #24's joker pass-on above.
             target = self.transfer_rank_card() if deal.transfer_loose else self.attack[0]
             m = hand & MATCH_MASKS[target] & _SUITED
@@ -716,8 +716,11 @@ class DurakState:
                     return a
         return self.attack[0]
 
-    def _transfer_block(self) -> str | None:
-        """Why the defender may not transfer now (None if he may, given a matching card)."""
+    def transfer_block(self) -> str | None:
+        """Why the defender may not transfer now (None if he may, given a matching card).
+
+        Public because the explainer and the variants that offer transfers their own way
+        (#58's blind plays) must give the same reason the move generator applies."""
         rules = self.deal.rules
         if not rules.transfer_enabled:
             return "transfer: this game has no transfers"
@@ -831,19 +834,19 @@ class DurakState:
                     if self.phase == GIVE_PHASE:
                         return
                 if not hand or self.room() <= 0:
-                    self._advance_thrower()
+                    self.advance_thrower()
         elif kind == PASS:
             passes = self.passes + 1
             self.passes = passes
             if passes >= len(self.throwers):
                 # Every thrower has passed in a row: the round is over (what
-                # _advance_thrower concludes too, without its search).
+                # advance_thrower concludes too, without its search).
                 if self.phase == LEAD:  # (no throwers then) #5: the lead passes on
                     pass_lead(self)
                 else:
                     self._end_throw_round()
             else:
-                self._advance_thrower()
+                self.advance_thrower()
         elif kind >= EXTRA_KINDS:
             if kind == EXCHANGE:
                 exchange.step(self, action)  # #31: a chosen pass
@@ -875,7 +878,7 @@ class DurakState:
                     if not hand and not self.stock:
                         self._go_out(seat)
                     self.table_mask |= m
-                    self._end_bout(taken=False)
+                    self.end_bout(taken=False)
                     return
             uncovered = self.uncovered - 1
             self.uncovered = uncovered
@@ -900,7 +903,7 @@ class DurakState:
                 elif self.deal.face_down:
                     believe.start_call(self)  # #59: the attacker must call first
                 else:
-                    self._end_bout(taken=False)
+                    self.end_bout(taken=False)
         elif kind == TAKE:
             if self.deal.counters and bout_extras.counter_step(self, action):
                 return  # #49: the counter-attacked player picks up the counter cards
@@ -910,7 +913,7 @@ class DurakState:
             elif self.deal.face_down:
                 believe.take(self)  # #59: his face-down covers go back unseen
             else:
-                self._end_bout(taken=True)
+                self.end_bout(taken=True)
         else:  # TRANSFER
             c = action.cards[0]
             n_cards = len(action.cards)
@@ -1036,7 +1039,7 @@ class DurakState:
             if self.deal.throw_in:
                 self._start_throw_round()
             else:
-                self._end_bout(taken=False)
+                self.end_bout(taken=False)
         else:
             self.phase = phase
             self.to_act = to_act
@@ -1044,7 +1047,7 @@ class DurakState:
         if self.phase == THROW and (not self.hands[self.to_act] or self.room() <= 0):
             # The caps are judged on the hands the gift left (#24 A2): a thrower who gave
             # his last card, or whose gift left the defender no room, hands the right on.
-            self._advance_thrower()
+            self.advance_thrower()
 
     def _joker_transfer_card(self) -> int:
         """#24 A3: facing a lone joker, nothing covered, the defender may lay the other joker
@@ -1107,12 +1110,15 @@ class DurakState:
         self.phase = THROW
         if not self.hands[order[0]]:
             self.t_idx = -1
-            self._advance_thrower()
+            self.advance_thrower()
             return
         self.to_act = order[0]
 
-    def _advance_thrower(self) -> None:
-        """Hand the right to throw to the next thrower who holds cards, or close the round."""
+    def advance_thrower(self) -> None:
+        """Hand the right to throw to the next thrower who holds cards, or close the round.
+
+        Public for variants whose own moves end a thrower's turn (#56's dummy, #39-51's
+        extras): the throw-in order and round end stay in one place."""
         if self.room() <= 0 and not (self.deal.owners and self.taking
                                      and bout_extras.own_covers_left(self)):
             self._end_throw_round()
@@ -1138,15 +1144,20 @@ class DurakState:
 
     def _end_throw_round(self) -> None:
         if self.taking:
-            self._end_bout(taken=True)
+            self.end_bout(taken=True)
         elif self.uncovered:
             self.phase = DEFEND_PHASE
             self.to_act = self.defender
         elif not (self.deal.extras and self.deal.rules.defense_self_throw
                   and bout_extras.offer_self_throw(self)):
-            self._end_bout(taken=False)
+            self.end_bout(taken=False)
 
-    def _end_bout(self, taken: bool) -> None:
+    def end_bout(self, taken: bool) -> None:
+        """Close the bout: the table to the discard (bito) or to the defender (``taken``),
+        refill, put out whoever is done, open the next bout or end the game.
+
+        Public for variants that end a bout by their own moves (#59's calls, #58's blind
+        takes, #39-51's extras): every bout ends through this one path."""
         # Every attack card is covered unless the defender takes: only then skip the gaps.
         defence = self.defence
         covers: Iterable[int] = filter(_IS_CARD, defence) if self.uncovered else defence
