@@ -18,9 +18,10 @@ median of the per-round ratios.
 Each game is a deal and uniformly random legal moves to the end. ``--game general`` (the
 default) plays them through the public API, ``legal_actions`` and ``apply``, with the loop
 written here, so any two revisions run the same driver over their own engine (the reference
-engine's general path, what ``bito bench`` reports since issue 17). ``--game bench`` plays
-each revision's own ``bito.bench.reference_game`` instead (before issue 17 that was
-``random_playout``, with its two-seat shortcut).
+engine's general path, what ``bito bench`` reports since issue 17). ``--game playout`` plays
+each revision's ``random_playout`` on the fresh deal (what search bots fall back to without the
+kernel; before issue 17 it had a two-seat shortcut), and ``--game bench`` each revision's own
+``bito.bench.reference_game``.
 """
 
 from __future__ import annotations
@@ -78,10 +79,22 @@ def _general(new_game: Callable[..., Any]) -> Callable[..., int]:
     return play
 
 
+def _playout(new_game: Callable[..., Any], random_playout: Callable[..., Any]
+             ) -> Callable[..., int]:
+    """One random game played in place by ``random_playout``; its action count."""
+    def play(rules: Any, players: int, seed: int, rng: random.Random) -> int:
+        steps: int = random_playout(new_game(rules, players, seed=seed), rng)[1]
+        return steps
+    return play
+
+
 def _game(name: str, variant: str, game: str) -> tuple[Callable[..., int], Any]:
     rules = importlib.import_module(f"{name}.rules").rules_for(variant)
     if game == "general":
         return _general(importlib.import_module(f"{name}.games.durak").new_game), rules
+    if game == "playout":
+        playout = importlib.import_module(f"{name}.games.durak.playout").random_playout
+        return _playout(importlib.import_module(f"{name}.games.durak").new_game, playout), rules
     return importlib.import_module(f"{name}.bench").reference_game, rules
 
 
@@ -93,8 +106,9 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=200, help="games per version per round")
     parser.add_argument("--variant", default="podkidnoy")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--game", choices=("general", "bench"), default="general",
-                        help="general: legal_actions/apply; bench: bito.bench.reference_game")
+    parser.add_argument("--game", choices=("general", "playout", "bench"), default="general",
+                        help="general: legal_actions/apply; playout: random_playout; "
+                        "bench: bito.bench.reference_game")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
