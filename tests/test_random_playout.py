@@ -133,3 +133,22 @@ def test_greedy_rollouts_finish_hooked_games(spec: str, players: int) -> None:
         state = new_game(spec, players, seed=seed)
         outcome = greedy_playout(state, random.Random(seed))
         assert outcome is not None and (outcome.draw or 0 <= outcome.loser < players)
+
+
+def test_bench_reference_rows_play_the_general_path() -> None:
+    """``bito bench``'s ``reference`` rows (``legal_actions``/``apply``) and ``playout`` rows
+    (``random_playout`` in place) play the same games from the same seeds; the playout row's
+    speedup is taken against the reference row."""
+    from bito.bench import BenchCase, playout_game, reference_game, run_bench
+    from bito.rules import rules_for
+
+    rules = rules_for("perevodnoy")
+    for seed in range(5):
+        assert (reference_game(rules, 2, seed, random.Random(seed))
+                == playout_game(rules, 2, seed, random.Random(seed)))
+    report = run_bench(games=3, engines=["reference", "playout"],
+                       cases=[BenchCase("podkidnoy-2p", "podkidnoy", 2)])
+    reference, playout = report["results"]
+    assert reference["engine"] == "reference" and "speedup" not in reference
+    assert playout["engine"] == "playout" and "speedup" in playout
+    assert reference["mean_actions"] == playout["mean_actions"]
