@@ -165,12 +165,26 @@ class BoutsState:
         are finite, and a game that never ends must take again and again (without takes the
         hands only shrink): some position after a take must then come round for ever. So
         the rule ends every game that cannot end, and only those: random tables, whose
-        long games are not cycles, almost never meet it."""
+        long games are not cycles, almost never meet it.
+
+        The idle-takes rule (``<prefix>.idle_takes``, 100 by default, 0 turns it off) draws
+        the game sooner: after that many takes in a row with nothing drawn or discarded and
+        nobody going out, like Durak's ``end.idle_bouts``. Random play wanders for thousands
+        of takes in the Polish fool's endgame; a table would have called it a draw long
+        before."""
         mark = (len(self.stock), self.discard, len(self.out))
         if mark != self.mark:
             self.mark, self.seen = mark, ()
             return
         if not self.took:
+            return
+        idle = self.rules.idle_takes
+        if idle and len(self.seen) + 1 >= idle:
+            # the idle-takes rule: every take since the mark is in ``seen`` (one entry each),
+            # so it also bounds what the repetition watch below has to look through
+            self.outcome = drawn(self.players, self.hands, self.out, "idle takes")
+            self.note = (f"{idle} takes in a row with no card drawn or discarded and nobody "
+                         "going out: a draw")
             return
         key = (*self.hands, *self.centre(), -1, self.to_act, self.phase)
         if self.seen.count(key) + 1 >= REPEATS:

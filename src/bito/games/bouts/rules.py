@@ -26,9 +26,15 @@ def _check_seats(rules: Any) -> None:
                          f"most {rules.max_players} players here")
 
 
-#: The limits every bout engine shares: the pack, the seats and the last-guard action cap.
+#: The limits every bout engine shares: the pack, the seats, the idle-takes rule and the
+#: last-guard action cap.
 SEATS: Final[dict[str, Limit]] = {"deck_size": one_of(*DECKS), "players_min": span(2, 6),
-                                  "players_max": span(2, 6), "move_cap": span(100, 1000000)}
+                                  "players_max": span(2, 6), "idle_takes": span(0, 10000),
+                                  "move_cap": span(100, 1000000)}
+
+#: The idle-takes rule's default: a game is drawn after this many takes in a row with no card
+#: drawn or discarded and nobody going out (Durak's ``end.idle_bouts`` is 50 bouts).
+IDLE_TAKES: Final = 100
 
 
 @dataclass(frozen=True)
@@ -54,6 +60,7 @@ class HeapRules:
     take_top: int = 3
     take_top_trump: int = 5
     restart: str = "last_coverer"
+    idle_takes: int = IDLE_TAKES
     move_cap: int = 100000
 
     LIMITS: ClassVar[dict[str, Limit]] = {
@@ -99,6 +106,7 @@ class ChineseRules:
     pass_on: bool = False
     first_fail: str = "discard"
     cap: int = 6
+    idle_takes: int = IDLE_TAKES
     move_cap: int = 100000
 
     LIMITS: ClassVar[dict[str, Limit]] = {
@@ -137,6 +145,7 @@ class PreludeRules:
     main: str = "japanese"
     main_options: str = "beats.restricted_suit=c"
     keep: str = "hand"
+    idle_takes: int = IDLE_TAKES
     move_cap: int = 1000
 
     LIMITS: ClassVar[dict[str, Limit]] = {
@@ -202,6 +211,7 @@ class PolishRules:
     players_min: int = 2
     players_max: int = 6
     fail_take: int = 3
+    idle_takes: int = IDLE_TAKES
     move_cap: int = 1000000
 
     LIMITS: ClassVar[dict[str, Limit]] = {**SEATS, "fail_take": span(1, 52)}
