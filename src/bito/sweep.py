@@ -46,9 +46,8 @@ from typing import Any
 
 from bito.cards import card_str
 from bito.errors import IllegalActionError, InvalidNotationError, RulesError, UnknownVariantError
-from bito.games import family_of, family_rules_for, new_game, parse_action_for
-from bito.games.durak import DurakState
-from bito.rules import resolve
+from bito.games import FAMILIES, family_for, new_game
+from bito.rules import Rules
 from bito.rules.options import OPTION_SPECS
 from bito.rules.registry import Variant, all_variants, lookup
 
@@ -60,8 +59,9 @@ __all__ = ["Case", "Summary", "Violation", "all_cases", "card_zones", "case_for_
 ACTION_CAP = 20_000
 #: One game in this many is a random option stack; the others walk the fixed cases in order.
 STACK_EVERY = 3
-#: Families that are not one game (#64's tournament is an event over many games).
-NOT_A_GAME = frozenset({"meta"})
+#: The family whose rules the option specs of :mod:`bito.rules` describe: its games take
+#: random option stacks; the other families' games take their own options.
+OPTIONS_FAMILY = family_for(Rules()).name
 
 
 # --- cases ---------------------------------------------------------------------------------
@@ -80,11 +80,8 @@ class Case:
 
 
 def _seat_range(spec: str) -> range:
-    if family_of(spec) == "durak":
-        rules = resolve(spec).rules
-        return range(rules.players_min, rules.max_players + 1)
-    fam = family_rules_for(spec)
-    return range(fam.players_min, fam.max_players + 1)
+    rules = family_for(spec).rules_for(spec)
+    return range(rules.players_min, rules.max_players + 1)
 
 
 def _modifier_specs(mod: Variant) -> list[str]:
@@ -104,7 +101,7 @@ def all_cases() -> tuple[Case, ...]:
     is left out: it is not a game anyone can start)."""
     specs: list[str] = []
     for v in all_variants():
-        if v.family in NOT_A_GAME:
+        if v.family not in FAMILIES:  # #64's tournament is an event over many games
             continue
         specs.extend([v.id] if v.kind == "game" else _modifier_specs(v))
     out: list[Case] = []
@@ -120,8 +117,9 @@ def all_cases() -> tuple[Case, ...]:
 @cache
 def _stack_parts() -> tuple[tuple[str, ...], tuple[Variant, ...],
                           tuple[tuple[str, tuple[Any, ...]], ...]]:
-    games = tuple(v.id for v in all_variants() if v.kind == "game" and v.family == "durak")
-    mods = tuple(v for v in all_variants() if v.kind == "modifier" and v.family == "durak")
+    games = tuple(v.id for v in all_variants()
+                  if v.kind == "game" and v.family == OPTIONS_FAMILY)
+    mods = tuple(v for v in all_variants() if v.kind == "modifier" and v.family == OPTIONS_FAMILY)
     options = tuple((k, tuple(s.ready_choices)) for k, s in OPTION_SPECS.items()
                     if s.ready_choices and k not in ("family",))
     return games, mods, options
@@ -168,7 +166,7 @@ def random_stack(rng: random.Random) -> Case:
 @cache
 def _family_games() -> tuple[str, ...]:
     return tuple(v.id for v in all_variants()
-                 if v.kind == "game" and v.family not in ("durak", *NOT_A_GAME))
+                 if v.kind == "game" and v.family in FAMILIES and v.family != OPTIONS_FAMILY)
 
 
 def _family_stack(rng: random.Random) -> Case:
@@ -222,46 +220,19 @@ _BIT: tuple[int, ...] = tuple(1 << c for c in range(512))
 
 
 @cache
-def _durak_deck(rules: Any) -> tuple[int, int]:
-    deck = list(rules.deck())
+def _deck_mask(deck: tuple[int, ...]) -> int:
     mask = 0
     for c in deck:
         mask |= 1 << c
-    return mask, len(deck)
-
-
-def _durak_zones(s: DurakState) -> list[int | Sequence[int]]:
-    out: list[int | Sequence[int]] = [*s.hands, s.stock, s.attack, s.discard, s.aside]
-    if s.defence:  # an uncovered attack card leaves a negative place-holder there
-        out.append([c for c in s.defence if c >= 0])
-    extra = s.extra
-    if extra is not None and extra.counter:
-        out.append([c for c in (*extra.counter, *extra.counter_cover) if c >= 0])
-    if s.books is not None:
-        out.extend((*s.books.reserve, *s.books.locked))
-    return out
+    return mask
 
 
 def card_zones(state: Any) -> list[int | Sequence[int]]:
     """Every place a card can lie in ``state``, of any family: each a bitmask or a list of
     cards. Conservation is that these hold the deck, each card exactly once. (The families'
     own ``cards_total()`` counts cards but cannot see a card in two places, and the Durak
-    state has none; this is the one function that lists every zone.)"""
-    if isinstance(state, DurakState):
-        return _durak_zones(state)
-    main = getattr(state, "main", None)
-    if isinstance(main, DurakState):  # #67/#68: the prelude hands over to a Durak game
-        return [*_durak_zones(main), state.stock, getattr(state, "pile", [])]
-    family = state.rules.family
-    if family == "bouts":
-        return [*state.hands, state.stock, state.discard, list(state.centre())]
-    if family == "tricks":
-        return [*state.hands, [c for _, c in state.trick], state.gone]
-    if family == "social" and hasattr(state, "claim"):  # cheat
-        return [*state.hands, state.pile, state.claim]
-    if family == "social":
-        return [*state.hands, state.pile]
-    return [*state.hands, state.stock, state.pile]  # shedding
+    state has none; each family object lists its zones, :meth:`Family.card_zones`.)"""
+    return family_for(state).card_zones(state)
 
 
 def _multiset(zones: Iterable[int | Sequence[int]]) -> Counter[int]:
@@ -280,12 +251,16 @@ def _multiset(zones: Iterable[int | Sequence[int]]) -> Counter[int]:
 def check_conserved(state: Any, reference: Counter[int] | None = None) -> str | None:
     """None if every card of the game lies in exactly one zone, else what is wrong.
 
-    For Durak the deck is the rules' deck; the other families deal a fresh pack each round,
-    so their reference is the multiset dealt at the start of the round (``reference``)."""
-    if isinstance(state, DurakState):
-        mask, size = _durak_deck(state.rules)
+    Where the family holds one deck from the deal to the end (Durak: the rules' deck) that is
+    the reference; the other families deal a fresh pack each round, so their reference is the
+    multiset dealt at the start of the round (``reference``)."""
+    family = family_for(state)
+    deck = family.deck(state)
+    if deck is not None:
+        mask, size = _deck_mask(deck), len(deck)
+        zones = family.card_zones(state)
         union = count = 0
-        for z in _durak_zones(state):
+        for z in zones:
             if z.__class__ is int:
                 union |= z
                 count += z.bit_count()
@@ -294,7 +269,7 @@ def check_conserved(state: Any, reference: Counter[int] | None = None) -> str | 
                 union |= reduce(or_, map(_BIT.__getitem__, z))  # type: ignore[arg-type]
         if union == mask and count == size:
             return None
-        have = _multiset(_durak_zones(state))
+        have = _multiset(zones)
         want = _multiset([mask])
         return _difference(have, want)
     if reference is None:
@@ -350,26 +325,23 @@ class _Stop(Exception):
 
 
 def _text_of(state: Any) -> str:
-    if isinstance(state, DurakState):
-        from bito.notation import position_text
-
-        try:
-            return position_text(state)
-        except Exception as exc:
-            return f"<position text failed: {type(exc).__name__}: {exc}>"
-    return str(state)
+    try:
+        return family_for(state).position_text(state, None)
+    except Exception as exc:
+        return f"<position text failed: {type(exc).__name__}: {exc}>"
 
 
 def fingerprint(state: Any) -> tuple[Any, ...]:
     """Every field of a state (caches left out), as text: equal before and after ``apply``
-    iff ``apply`` left its input alone."""
-    if isinstance(state, DurakState):
-        names: Iterable[str] = (n for n in DurakState.__slots__ if not n.startswith("_"))
-    elif dataclasses.is_dataclass(state):
+    iff ``apply`` left its input alone. A slot or attribute whose name starts with ``_`` is a
+    cache (the legal actions worked out once), not a fact of the game."""
+    names: Iterable[str]
+    if dataclasses.is_dataclass(state):
         names = (f.name for f in dataclasses.fields(state))
     else:
-        names = sorted({n for k in type(state).__mro__ for n in getattr(k, "__slots__", ())}
-                       | set(getattr(state, "__dict__", ())))
+        names = sorted(n for n in {n for k in type(state).__mro__
+                                   for n in getattr(k, "__slots__", ())}
+                       | set(getattr(state, "__dict__", ())) if not n.startswith("_"))
     return tuple((n, _field_text(n, getattr(state, n, None))) for n in names)
 
 
@@ -384,12 +356,8 @@ def _field_text(name: str, value: Any) -> str:
 
 
 def _parser(spec: str, state: Any) -> Callable[[str], Any]:
-    if isinstance(state, DurakState):
-        from bito.games.durak import parse_action
-
-        return parse_action
     reader = getattr(state, "parse_action", None)
-    return reader if reader is not None else (lambda t: parse_action_for(spec, t))
+    return reader if reader is not None else family_for(spec).parse_action
 
 
 _DURAK_FORMS = ("{c}", "{c}+{c}", "{c}>{c}", "={c}", "take", "pass", "^{c}", "!{c}+{c}+{c}",
@@ -404,9 +372,12 @@ def _illegal_texts(state: Any, rng: random.Random, seen: Sequence[str], count: i
                    ) -> list[str]:
     """Action texts of every kind with random cards (of the deck and of texts seen in this
     game), and legal texts with one card changed."""
-    if isinstance(state, DurakState):
-        cards = [card_str(c) for c in _durak_deck_list(state.rules)]
-        forms: Sequence[str] = _DURAK_FORMS
+    family = family_for(state)
+    own = NOTATION_FORMS.get(family.name)
+    forms: Sequence[str]
+    if own is not None:
+        cards = [card_str(c) for c in family.deck(state) or ()]
+        forms = own
     else:
         cards = sorted({m.group() for t in seen for m in _CARD.finditer(t)}) or ["7h"]
         forms = (*_OTHER_FORMS, *seen[-20:])
@@ -423,9 +394,36 @@ def _illegal_texts(state: Any, rng: random.Random, seen: Sequence[str], count: i
     return out
 
 
-@cache
-def _durak_deck_list(rules: Any) -> tuple[int, ...]:
-    return tuple(rules.deck())
+#: Action forms of the families with a notation of their own, by family name; the other
+#: families' bad texts are built from :data:`_OTHER_FORMS` and the texts seen in the game.
+NOTATION_FORMS: dict[str, Sequence[str]] = {"durak": _DURAK_FORMS}
+
+
+def _durak_hidden(state: Any, view: Any) -> list[int] | None:
+    """The cards of each Durak hand the viewer cannot know of; None where hands are held by
+    position (#58) or a dummy's hand is played openly (#56, #57)."""
+    if state.deal.blind or state.deal.dummy_seat >= 0:
+        return None
+    known = getattr(view, "known", None)
+    hidden = [state.hands[s] & ~(known[s] if known else 0) for s in range(state.players)]
+    if getattr(view, "dummy_hand", 0):
+        hidden = [h & ~view.dummy_hand for h in hidden]
+    return hidden
+
+
+def _family_hidden(state: Any, view: Any) -> list[int] | None:
+    """The cards of each hand the viewer cannot know of, for a family whose views list the
+    known cards per seat; None for a state without its own ``copy()`` or one that has
+    handed over to a Durak game (#67, #68)."""
+    if not hasattr(state, "copy") or getattr(state, "main", None) is not None:
+        return None
+    known = getattr(view, "known", None)
+    return [h & ~(known[s] if known and s < len(known) and isinstance(known[s], int) else 0)
+            for s, h in enumerate(getattr(state, "hands", ()))]
+
+
+#: How each family's hidden cards are found, by family name (default :func:`_family_hidden`).
+HIDDEN_CARDS: dict[str, Callable[[Any, Any], list[int] | None]] = {"durak": _durak_hidden}
 
 
 def _swap_hidden(state: Any, viewer: int, rng: random.Random) -> Any | None:
@@ -437,17 +435,8 @@ def _swap_hidden(state: Any, viewer: int, rng: random.Random) -> Any | None:
     if len(others) < 2:
         return None
     view = state.view(viewer)
-    known = getattr(view, "known", None)
-    if isinstance(state, DurakState):
-        if state.deal.blind or state.deal.dummy_seat >= 0:
-            return None
-        hidden = [state.hands[s] & ~(known[s] if known else 0) for s in range(n)]
-        if getattr(view, "dummy_hand", 0):
-            hidden = [h & ~view.dummy_hand for h in hidden]
-    elif hasattr(state, "copy") and getattr(state, "main", None) is None:
-        hidden = [h & ~(known[s] if known and s < len(known) and isinstance(known[s], int)
-                        else 0) for s, h in enumerate(getattr(state, "hands", ()))]
-    else:
+    hidden = HIDDEN_CARDS.get(family_for(state).name, _family_hidden)(state, view)
+    if hidden is None:
         return None
     a, b = rng.sample(others, 2)
     ca = [i for i in range(hidden[a].bit_length()) if hidden[a] >> i & 1]
@@ -466,21 +455,19 @@ def _swap_hidden(state: Any, viewer: int, rng: random.Random) -> Any | None:
     hands[b] = hands[b] & ~mb | ma
     twin = state.copy()  # every family's copy is independent of the original
     twin.hands = hands
-    if isinstance(state, DurakState):
-        twin.forget_legal()
+    forget = getattr(twin, "forget_legal", None)  # legal actions worked out for the old hands
+    if forget is not None:
+        forget()
     return twin
 
 
 def _censored_text(state: Any, seat: int) -> str | None:
-    if not isinstance(state, DurakState):
-        return None
-    from bito.notation import position_text
-
-    return position_text(state, seat)
+    family = family_for(state)
+    return family.position_text(state, seat) if family.views_are_positions else None
 
 
 def _round_of(state: Any) -> Any:
-    return getattr(state, "round", None) if not isinstance(state, DurakState) else None
+    return getattr(state, "round", None)  # the round of the families that play rounds
 
 
 def _sampled_checks(spec: str, state: Any, legal: list[Any], seen: list[str],
@@ -547,27 +534,14 @@ def _exc_text(exc: BaseException) -> str:
 def _record_round_trip(spec: str, start: Any, actions: list[Any], final: Any,
                        report: Callable[[str, str], None]) -> None:
     """The full record replays to the same final state; each censored record loads back."""
-    from bito.record import VERSION, GameRecord, load_record, record_from_game
+    from bito.games.game import Game
+    from bito.record import load_record, record_from_game
 
     try:
-        if isinstance(start, DurakState):
-            from bito.games.game import Game
-
-            game = Game(start)
-            for a in actions:
-                game.push(a)
-            record = record_from_game(game)
-        else:
-            seats, state = [], start
-            for a in actions:
-                seats.append(state.to_act)
-                state = state.apply(a)
-            header = {"bito": "record", "version": VERSION, "game": family_of(spec),
-                      "variant": spec, "players": start.players, "seed": start.seed,
-                      "names": [f"seat {i}" for i in range(start.players)]}
-            outcome = final.outcome.to_json() if final.outcome is not None else None
-            record = GameRecord(header=header, actions=list(zip(seats, actions, strict=True)),
-                                outcome=outcome)
+        game = Game(start)
+        for a in actions:
+            game.push(a)
+        record = record_from_game(game, spec=spec)
         text = record.to_jsonl()
     except Exception as exc:
         report("record_write", _exc_text(exc))
@@ -593,7 +567,7 @@ def _cap_note(state: Any, spec: str = "") -> str | None:
     """Why the game stopped at an engine's move cap rather than by a rule, if it did. A cap
     the spec sets explicitly (``polish_fool+polish.move_cap=500``) is the table's own rule;
     only the engine's default last guard may never be reached."""
-    if isinstance(state, DurakState) or any(key in spec for key in CAP_OPTIONS):
+    if any(key in spec for key in CAP_OPTIONS):
         return None
     rules = state.rules
     note = str(getattr(state.outcome, "note", "") or "")
@@ -610,22 +584,39 @@ def _check_end(state: Any, spec: str = "") -> str | None:
     out = state.outcome
     if out is None:
         return "is_over but no outcome"
-    order = list(getattr(out, "order", ()))
-    n = state.players
-    if isinstance(state, DurakState):
-        if sorted(order) != list(range(n)):
-            return f"outcome order {order} is not every seat once"
-        if out.draw != (out.loser is None):
-            return f"outcome {out}: draw and loser disagree"
-        if not out.draw and not out.reason and not out.teams and out.dummy < 0:
-            holding = [s for s in range(n) if s != out.loser and state.hands[s]]
-            if holding:
-                return (f"played out with a loser (seat {out.loser}) while seats {holding} "
-                        "still hold cards")
-    elif len(order) != len(set(order)) or not set(order) <= set(range(n)):
-        return f"outcome order {order} names a seat twice or a seat not in the game"
+    bad = END_CHECKS.get(family_for(state).name, _order_names_seats_once)(state, out)
+    if bad:
+        return bad
     note = _cap_note(state, spec)
     return note and f"ended by a move cap, not a rule: {note}"
+
+
+def _durak_end(state: Any, out: Any) -> str | None:
+    """A Durak outcome ranks every seat, has a loser unless drawn, and a game played out
+    leaves cards only in the loser's hand."""
+    order = list(out.order)
+    n = state.players
+    if sorted(order) != list(range(n)):
+        return f"outcome order {order} is not every seat once"
+    if out.draw != (out.loser is None):
+        return f"outcome {out}: draw and loser disagree"
+    if not out.draw and not out.reason and not out.teams and out.dummy < 0:
+        holding = [s for s in range(n) if s != out.loser and state.hands[s]]
+        if holding:
+            return (f"played out with a loser (seat {out.loser}) while seats {holding} "
+                    "still hold cards")
+    return None
+
+
+def _order_names_seats_once(state: Any, out: Any) -> str | None:
+    order = list(getattr(out, "order", ()))
+    if len(order) != len(set(order)) or not set(order) <= set(range(state.players)):
+        return f"outcome order {order} names a seat twice or a seat not in the game"
+    return None
+
+
+#: The end checks of each family, by family name (default: the order names seats once).
+END_CHECKS: dict[str, Callable[[Any, Any], str | None]] = {"durak": _durak_end}
 
 
 # --- one game ---------------------------------------------------------------------------------
@@ -667,7 +658,8 @@ def play_game(seed: int, index: int, sample_every: int = 20,
         return result
     start = state
     seen: list[str] = []
-    reference = None if isinstance(state, DurakState) else _multiset(card_zones(state))
+    reference = None if family_for(state).deck(state) is not None else _multiset(
+        card_zones(state))
     round_no = _round_of(state)
     n = case.players
     # The sweep's own cap, unless the engine's declared last guard is higher (Polish fool's
@@ -685,7 +677,7 @@ def play_game(seed: int, index: int, sample_every: int = 20,
             if bad:
                 report("cards_not_conserved", bad)
                 raise _Stop
-            if isinstance(state, DurakState) and state.out_mask:
+            if getattr(state, "out_mask", 0):  # a state that keeps who is out as a mask
                 holding = [s for s in state.out if state.hands[s]]
                 if holding:
                     report("out_holds_cards", f"seats {holding} are out but hold cards")

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
 from typing import Any, NamedTuple
 
@@ -137,9 +138,10 @@ class Family:
         """The dealt position a full record's header fixes."""
         return self.new_game(header["variant"], header["players"], seed=header["seed"])
 
-    def position_text(self, state: Any, seat: int) -> str:
-        """What ``seat`` sees of ``state``, as a censored record writes it."""
-        return str(state.view(seat))
+    def position_text(self, state: Any, seat: int | None) -> str:
+        """What ``seat`` sees of ``state``, as a censored record writes it (``None``: the
+        whole position)."""
+        return str(state) if seat is None else str(state.view(seat))
 
     def check_position_text(self, text: str) -> None:
         """Raise :class:`~bito.errors.InvalidNotationError` unless ``text`` is a view this
@@ -155,6 +157,19 @@ class Family:
         if self.samplers_module is None:
             return {}
         return dict(import_module(self.samplers_module).SAMPLERS)
+
+    # --- cards -------------------------------------------------------------------------------
+
+    def card_zones(self, state: Any) -> list[int | Sequence[int]]:
+        """Every place a card can lie in ``state``: each a bitmask or a list of cards.
+        Conservation is that these hold the cards in play, each exactly once."""
+        return [*state.hands, state.stock, state.pile]
+
+    def deck(self, state: Any) -> tuple[int, ...] | None:
+        """The cards a game holds from the deal to the end, or None where each round deals
+        a fresh pack (then the cards dealt at the start of a round are the reference)."""
+        del state
+        return None
 
 
 @dataclass(frozen=True)
@@ -215,7 +230,7 @@ class DurakFamily(Family):
                              previous_winner=m.get("previous_winner"))
         return DurakState.start(deal(rules, header["players"], header["seed"], match))
 
-    def position_text(self, state: Any, seat: int) -> str:
+    def position_text(self, state: Any, seat: int | None) -> str:
         from bito.games.durak.position import position_text
 
         return position_text(state, seat)
@@ -230,6 +245,62 @@ class DurakFamily(Family):
 
         return render_state(state)
 
+    def card_zones(self, state: Any) -> list[int | Sequence[int]]:
+        return durak_zones(state)
+
+    def deck(self, state: Any) -> tuple[int, ...] | None:
+        return _rules_deck(state.rules)
+
+
+def durak_zones(s: Any) -> list[int | Sequence[int]]:
+    """The zones of a Durak state: hands, stock, table, discard, the cards set aside, an
+    unfinished counter-throw (#49) and the points games' books (#61-#63)."""
+    out: list[int | Sequence[int]] = [*s.hands, s.stock, s.attack, s.discard, s.aside]
+    if s.defence:  # an uncovered attack card leaves a negative place-holder there
+        out.append([c for c in s.defence if c >= 0])
+    extra = s.extra
+    if extra is not None and extra.counter:
+        out.append([c for c in (*extra.counter, *extra.counter_cover) if c >= 0])
+    if s.books is not None:
+        out.extend((*s.books.reserve, *s.books.locked))
+    return out
+
+
+@cache
+def _rules_deck(rules: Any) -> tuple[int, ...]:
+    return tuple(rules.deck())
+
+
+@dataclass(frozen=True)
+class BoutsFamily(Family):
+    """The bout-structure games; a prelude (#67, #68) holds the Durak game it handed over
+    to, whose zones are the Durak ones plus the prelude's leftovers."""
+
+    def card_zones(self, state: Any) -> list[int | Sequence[int]]:
+        main = getattr(state, "main", None)
+        if main is not None:
+            return [*durak_zones(main), state.stock, getattr(state, "pile", [])]
+        return [*state.hands, state.stock, state.discard, list(state.centre())]
+
+
+@dataclass(frozen=True)
+class TricksFamily(Family):
+    """*Fool!*: the hands, the trick on the table and the cards won."""
+
+    def card_zones(self, state: Any) -> list[int | Sequence[int]]:
+        return [*state.hands, [c for _, c in state.trick], state.gone]
+
+
+@dataclass(frozen=True)
+class SocialFamily(Family):
+    """Animal sounds and Cheat: the hands, the pile and Cheat's open claim."""
+
+    def card_zones(self, state: Any) -> list[int | Sequence[int]]:
+        claim = getattr(state, "claim", None)
+        if claim is not None:
+            return [*state.hands, state.pile, claim]
+        return [*state.hands, state.pile]
+
 
 FAMILIES: dict[str, Family] = {f.name: f for f in (
     DurakFamily("durak", "bito.games.durak", ("DurakState",), match_of_deals=True,
@@ -237,13 +308,13 @@ FAMILIES: dict[str, Family] = {f.name: f for f in (
                 lists_changed_options=True),
     Family("shedding", "bito.games.shedding", ("MauMauState", "AdjacentState"),
            samplers_module="bito.games.shedding.worlds"),
-    Family("tricks", "bito.games.tricks", ("FoolState",),
-           samplers_module="bito.games.tricks.worlds"),
-    Family("social", "bito.games.social", ("AnimalState", "CheatState"),
-           samplers_module="bito.games.social.worlds"),
-    Family("bouts", "bito.games.bouts",
-           ("HeapState", "ChineseState", "PreludeState", "PolishState"),
-           samplers_module="bito.games.bouts.worlds"),
+    TricksFamily("tricks", "bito.games.tricks", ("FoolState",),
+                 samplers_module="bito.games.tricks.worlds"),
+    SocialFamily("social", "bito.games.social", ("AnimalState", "CheatState"),
+                 samplers_module="bito.games.social.worlds"),
+    BoutsFamily("bouts", "bito.games.bouts",
+                ("HeapState", "ChineseState", "PreludeState", "PolishState"),
+                samplers_module="bito.games.bouts.worlds"),
 )}
 """Every family that deals games, by name (the ``family`` of its registry entries)."""
 
