@@ -17,7 +17,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Final, Protocol, TypeVar, runtime_checkable
+from typing import Any, Final, Protocol, Self, TypeVar, runtime_checkable
 
 from bito.cards import (
     SUIT_CHARS,
@@ -32,12 +32,39 @@ from bito.errors import InvalidNotationError, RulesError
 
 
 @runtime_checkable
-class GameState(Protocol):
-    """What bots, the simulator, records and the terminal may rely on, whatever the game.
+class GameOutcome(Protocol):
+    """How any game ended, whichever family's outcome type holds it (Durak's carries more:
+    the reason, teams, points): what tallies, records and the server read."""
+
+    @property
+    def loser(self) -> int | None: ...
+
+    @property
+    def order(self) -> tuple[int, ...]: ...
+
+    @property
+    def draw(self) -> bool: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    def to_json(self) -> dict[str, object]: ...
+
+
+A = TypeVar("A")
+V_co = TypeVar("V_co", covariant=True)
+O_co = TypeVar("O_co", bound=GameOutcome, covariant=True)
+
+
+@runtime_checkable
+class GameState(Protocol[A, V_co, O_co]):
+    """What bots, the simulator, records and the terminal may rely on, whatever the game:
+    ``GameState[A, V, O]`` is a state whose actions are ``A``, whose views are ``V`` and
+    whose outcome is ``O`` (for Durak: ``GameState[Action, DurakView, Outcome]``).
 
     Beyond these members: ``str(state)`` prints the whole position, ``str(action)`` is an
-    action's notation, and ``bito.games.parse_action_for(spec, text)`` reads it back for any
-    family (the non-Durak states also offer ``state.parse_action(text)``)."""
+    action's notation, and the family object (``bito.games.family_for(state)``) reads it
+    back (the non-Durak states also offer ``state.parse_action(text)``)."""
 
     @property
     def players(self) -> int: ...
@@ -49,13 +76,13 @@ class GameState(Protocol):
     def is_over(self) -> bool: ...
 
     @property
-    def outcome(self) -> Any: ...
+    def outcome(self) -> O_co | None: ...
 
-    def legal_actions(self) -> list[Any]: ...
+    def legal_actions(self) -> list[A]: ...
 
-    def apply(self, action: Any) -> Any: ...
+    def apply(self, action: A) -> Self: ...
 
-    def view(self, seat: int) -> Any: ...
+    def view(self, seat: int) -> V_co: ...
 
 
 # --- actions ------------------------------------------------------------------------------
