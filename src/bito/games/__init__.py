@@ -59,6 +59,6 @@ def resolve_family(spec: str) -> FamilySpec:
 
 
 def family_options(spec: Any) -> dict[str, Any]:
-    """Every option of a non-Durak game by its dotted key (``shed.hand_size``), with the value
-    the spec gives it."""
-    return Family.described_options(family_for(spec), spec)
+    """Every option of a game by its dotted key (``shed.hand_size``), with the value the
+    spec gives it."""
+    return family_for(spec).options(spec)

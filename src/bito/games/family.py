@@ -105,11 +105,16 @@ class Family:
         """Read an action as a censored record writes it (what its seat saw)."""
         return self.parse_action(text)
 
-    def described_options(self, spec: str) -> dict[str, Any]:
-        """The options shown for a game by ``bito variants``, by dotted key."""
+    def options(self, spec: Any) -> dict[str, Any]:
+        """Every option of a game by its dotted key (``shed.hand_size``), with the value the
+        spec gives it."""
         rules = self.rules_for(spec)
         return {f"{rules.PREFIX}.{f.name}": getattr(rules, f.name)
                 for f in dataclasses.fields(rules) if f.name not in ("variant", "family")}
+
+    def described_options(self, spec: str) -> dict[str, Any]:
+        """The options shown for a game by ``bito variants``, by dotted key."""
+        return self.options(spec)
 
     def dummy_seat(self, rules: Any, players: int) -> int:
         """The seat of a playing dummy (#57), which no person or bot takes; -1 for none."""
@@ -195,6 +200,9 @@ class DurakFamily(Family):
         from bito.games.durak.actions import parse_revealed
 
         return parse_revealed(text)  # #58's turned-up cards: #3(9d)>7d
+
+    def options(self, spec: Any) -> dict[str, Any]:
+        return dict(self.rules_for(spec).options())
 
     def described_options(self, spec: str) -> dict[str, Any]:
         return dict(self.rules_for(spec).changed_options())
