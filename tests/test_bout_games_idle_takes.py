@@ -1,4 +1,4 @@
-"""The idle-takes rule of the bout games (#65-#72): a draw after a hundred takes in a row
+"""The idle-takes rule of the bout games (#65-#72): a draw after 300 takes in a row
 with no card drawn or discarded and nobody going out.
 
 An engine rule, not from the seeds (as Durak's ``end.idle_bouts``): the Polish fool's endgame
@@ -40,7 +40,7 @@ def _play(spec: str, players: int, seed: int, limit: int = 200_000):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_polish_fool_never_goes_past_the_idle_limit(players: int) -> None:
-    """#72: a game ends at the latest on the hundredth idle take, as a draw that says so;
+    """#72: a game ends at the latest on the 300th idle take, as a draw that says so;
     a game that ends otherwise never saw that many."""
     ended_idle = 0
     for seed in range(12):

@@ -167,7 +167,7 @@ class BoutsState:
         the rule ends every game that cannot end, and only those: random tables, whose
         long games are not cycles, almost never meet it.
 
-        The idle-takes rule (``<prefix>.idle_takes``, 100 by default, 0 turns it off) draws
+        The idle-takes rule (``<prefix>.idle_takes``, 300 by default, 0 turns it off) draws
         the game sooner: after that many takes in a row with nothing drawn or discarded and
         nobody going out, like Durak's ``end.idle_bouts``. Random play wanders for thousands
         of takes in the Polish fool's endgame; a table would have called it a draw long

@@ -33,8 +33,10 @@ SEATS: Final[dict[str, Limit]] = {"deck_size": one_of(*DECKS), "players_min": sp
                                   "move_cap": span(100, 1000000)}
 
 #: The idle-takes rule's default: a game is drawn after this many takes in a row with no card
-#: drawn or discarded and nobody going out (Durak's ``end.idle_bouts`` is 50 bouts).
-IDLE_TAKES: Final = 100
+#: drawn or discarded and nobody going out (as Durak's ``end.idle_bouts``). Set where the
+#: heuristic bot's games never meet it (90 Polish fool games: the same ends as with the rule
+#: off; at 100, 12 of them would have been cut short), while random endgames stop circling.
+IDLE_TAKES: Final = 300
 
 
 @dataclass(frozen=True)
