@@ -119,14 +119,14 @@ def _bot_list(text: str | None, seats: int, what: str) -> list[str]:
 
 def _check_players(rules: Any, players: int, spec: str) -> None:
     """Explain an impossible seat count before the engine refuses it."""
+    from bito.games import family_for
+
     lo, hi = rules.players_min, rules.max_players
     if lo <= players <= hi:
-        if getattr(rules, "team_layout", "none") != "none" and players % 2:
+        if family_for(rules).seats_partners(rules) and players % 2:
             raise UsageError(f"{spec} seats partners: an even number of players from {lo} to "
                              f"{hi}, not {players}")
         return
-    from bito.games import family_for
-
     if family_for(rules).deck_option is None:  # the game fixes its own deck
         raise UsageError(f"{spec} seats {lo} to {hi} players, not {players}")
     hint = ""

@@ -47,6 +47,7 @@ from typing import Any
 from bito.cards import card_str
 from bito.errors import IllegalActionError, InvalidNotationError, RulesError, UnknownVariantError
 from bito.games import FAMILIES, family_for, new_game
+from bito.games.protocol import MoveCapped
 from bito.rules import Rules
 from bito.rules.options import OPTION_SPECS
 from bito.rules.registry import Variant, all_variants, lookup
@@ -573,7 +574,7 @@ def _cap_note(state: Any, spec: str = "") -> str | None:
     note = str(getattr(state.outcome, "note", "") or "")
     if "cap" in note.lower() or "limit" in note.lower():
         return note
-    cap = getattr(rules, "move_cap", None)
+    cap = rules.move_cap if isinstance(rules, MoveCapped) else None
     moves = getattr(state, "moves", None)
     if isinstance(cap, int) and isinstance(moves, int) and moves >= cap:
         return f"{moves} moves, the engine's move_cap ({cap})"
@@ -665,7 +666,8 @@ def play_game(seed: int, index: int, sample_every: int = 20,
     # The sweep's own cap, unless the engine's declared last guard is higher (Polish fool's
     # random games run to tens of thousands of moves): that guard then ends the game first,
     # and reaching it is a violation of its own (see _cap_note).
-    engine_cap = getattr(getattr(state, "rules", None), "move_cap", 0)
+    rules = getattr(state, "rules", None)
+    engine_cap = rules.move_cap if isinstance(rules, MoveCapped) else 0
     cap = max(ACTION_CAP, engine_cap + 1 if isinstance(engine_cap, int) else 0)
     try:
         while True:

@@ -85,7 +85,7 @@ def durak_rules(spec: Rules | str) -> Rules:
                          "Durak family only (see docs/rl.md)")
     if isinstance(spec, str):
         return durak_rules(rules_for(spec))
-    if not getattr(spec, "deal_owner_sees_hand", True):
+    if not spec.deal_owner_sees_hand:
         raise ValueError("deal.owner_sees_hand=false (#58, cards held face out): bito.env "
                          "does not cover it: its observation is built around the seat's own "
                          "hand, which this seat may not see, and its action numbering names "
@@ -107,7 +107,7 @@ class ActionCodec:
     def __init__(self, rules: Rules | str) -> None:
         self.rules = durak_rules(rules)
         r = self.rules
-        if getattr(r, "dummy_mode", "none") == "playing":
+        if r.dummy_mode == "playing":
             raise RulesError("dummy.mode", "the RL environments give every seat its own agent, "
                              "but #57's playing dummy is played by another seat's player; "
                              "playing_dummy is not offered as an environment")
@@ -141,7 +141,7 @@ class ActionCodec:
         block("group", (Action(ATTACK, combo) for group in groups
                         for k in range(2, min(most, len(group)) + 1)
                         for combo in combinations(group, k)))
-        if r.transfer_enabled and getattr(r, "transfer_cards_per_action", "one") == "group":
+        if r.transfer_enabled and r.transfer_cards_per_action == "group":
             # #29 A5: several cards of the rank passed on in one transfer.
             block("group transfer", (Action(TRANSFER, combo) for group in groups
                                      for k in range(2, min(_GROUP_MAX, len(group)) + 1)
@@ -176,9 +176,9 @@ class ActionCodec:
             for c in self.cards:
                 pack |= 1 << c
             block("suit leads", suit_leads(pack, max(1, min(r.lead_max, r.throw_in_cap, 8))))
-        if getattr(r, "dummy_mode", "none") == "tossing":
+        if r.dummy_mode == "tossing":
             block("toss", (Action(TOSS, (c,)) for c in self.cards))
-        if getattr(r, "defense_face_down", False):
+        if r.defense_face_down:
             block("call", (Action(BELIEVE), Action(DOUBT)))
         self._extra_blocks(r, block)
         self.actions: tuple[Action, ...] = tuple(actions)
@@ -188,11 +188,7 @@ class ActionCodec:
     def _extra_blocks(self, r: Rules, block: Any) -> None:
         """The moves of second tries, stock leads, swaps, self-covered throws, own covers and
         counter-throws (#39-51, ``bito.games.durak.bout_extras``), when the rules have them."""
-        if getattr(r, "defense_second_try", "off") == "off" and getattr(
-                r, "lead_stock_top", "off") == "off" and not getattr(r, "defense_exchange", 0) \
-                and not getattr(r, "defense_self_throw", False) and getattr(
-                r, "throw_in_after_take_mode", "normal") == "normal" and not getattr(
-                r, "defense_counter", False):
+        if not r.bout_extras:
             return
         from bito.games.durak import actions as a
 
@@ -224,8 +220,7 @@ class ActionCodec:
     @staticmethod
     def _group_most(r: Rules) -> int:
         """The most cards one attack action may hold under these rules."""
-        most = {"single": 1, "same_rank_1or2": 2, "rozaliev": 2}.get(r.lead_shape, _GROUP_MAX)
-        most = min(most, r.lead_max, r.throw_in_cap)
+        most = min(r.lead_most or _GROUP_MAX, r.lead_max, r.throw_in_cap)
         if r.throw_in_groups:  # group throw-ins: any part of a rank group in one action
             most = max(most, min(_GROUP_MAX, r.throw_in_cap))
         return max(most, 1)

@@ -23,9 +23,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bito.errors import RulesError
+from bito.games.protocol import FamilyRules
+
+if TYPE_CHECKING:
+    from bito.rules import Rules
 
 EVENT_FAMILIES = ("meta",)
 """Registry families that are events over many games (#64's tournament), not one game."""
@@ -121,6 +125,12 @@ class Family:
         del rules, players
         return -1
 
+    def seats_partners(self, rules: Any) -> bool:
+        """Whether the game is played in partnerships, which need an even number of seats
+        (the CLI says so before the engine refuses an odd count)."""
+        del rules
+        return False
+
     def seed(self, state: Any) -> int:
         """The seed that dealt ``state``."""
         return int(state.seed)
@@ -211,6 +221,9 @@ class DurakFamily(Family):
         from bito.games.durak.dummy_seat import playing_seat
 
         return playing_seat(rules, players)
+
+    def seats_partners(self, rules: Rules) -> bool:
+        return rules.team_layout != "none"  # §3.6 #53-55
 
     def seed(self, state: Any) -> int:
         return int(state.deal.seed)
@@ -336,13 +349,12 @@ def family_name(thing: Any) -> str:
         return lookup(thing.split("+", 1)[0].strip()).family
     if isinstance(thing, Family):
         return thing.name
-    own = getattr(thing, "family", None)
-    if isinstance(own, str):
-        return own
-    rules = getattr(thing, "rules", None)
-    own = getattr(rules, "family", None)
-    if isinstance(own, str):
-        return own
+    # (A runtime protocol check costs a few microseconds; this runs once per game, not per move.)
+    if isinstance(thing, FamilyRules) and isinstance(thing.family, str):  # rules, a registry entry
+        return thing.family
+    rules = getattr(thing, "rules", None)  # a state's or a view's
+    if isinstance(rules, FamilyRules) and isinstance(rules.family, str):
+        return rules.family
     variant = getattr(thing, "variant", None)  # a view that names its game
     if isinstance(variant, str):
         return family_name(variant)

@@ -283,6 +283,25 @@ game last moved on for good, as chess's threefold repetition and Durak's ``end.r
 R = TypeVar("R")
 
 
+@runtime_checkable
+class FamilyRules(Protocol):
+    """What every family's rules object declares, Durak's :class:`bito.rules.Rules` included:
+    the family it belongs to, so a state or view is dispatched by its rules alone."""
+
+    @property
+    def family(self) -> str: ...
+
+
+@runtime_checkable
+class MoveCapped(Protocol):
+    """Rules whose engine ends a game after ``move_cap`` moves, a last guard against random
+    play that never ends (Polish fool, Cheat, ...). Durak's rules have none: repetition and
+    idle bouts (``end.repetition``, ``end.idle_bouts``) end its games instead."""
+
+    @property
+    def move_cap(self) -> int: ...
+
+
 def split_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``game+key=value+...`` as the game name and the option texts."""
     parts = [p.strip() for p in spec.split("+")]

@@ -19,21 +19,19 @@ from bito.games.durak.state import THROW, DurakState
 from bito.kernel import layout as L
 from bito.rules import Rules
 
-_LEAD_MOST = {"single": 1, "same_rank_1or2": 2, "rozaliev": 2}
 _CARD_BITS = (1 << 63) - 1  # the single-deck part of a reference card set
 
 
 @lru_cache(maxsize=256)
 def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     s = np.zeros(L.SIZE, np.int64)
-    first = rules.throw_in_first_bout_cap
     s[L.PLAYERS] = players
     s[L.HAND_SIZE] = rules.deal_hand_size
     s[L.CAP] = rules.throw_in_cap
-    s[L.FIRST_CAP] = min(first, rules.throw_in_cap) if first else 0
+    s[L.FIRST_CAP] = rules.first_bout_cap
     s[L.UNCAPPED] = rules.throw_in_uncapped_after_stock
     s[L.LEAD_MAX] = rules.lead_max
-    s[L.LEAD_MOST] = _LEAD_MOST.get(rules.lead_shape, 0)
+    s[L.LEAD_MOST] = rules.lead_most
     s[L.ROZALIEV] = rules.lead_shape == "rozaliev"
     s[L.THROW_IN] = rules.throw_in_enabled
     s[L.TRANSFER] = rules.transfer_enabled
@@ -49,8 +47,8 @@ def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     s[L.LOW_RANK] = rules.low_rank
     s[L.LEFT_OF_DEALER] = rules.first_attacker_rule == "left_of_dealer"
     s[L.LOT_FALLBACK] = rules.first_attacker_no_trump_fallback == "lot"
-    s[L.REPETITION] = getattr(rules, "end_repetition", 0)
-    s[L.IDLE_LIMIT] = getattr(rules, "end_idle_bouts", 0)
+    s[L.REPETITION] = rules.end_repetition
+    s[L.IDLE_LIMIT] = rules.end_idle_bouts
     s[L.LOSER] = -1
     s.setflags(write=False)
     return s

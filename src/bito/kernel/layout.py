@@ -12,7 +12,10 @@ engine's numbers (:mod:`bito.games.durak.state`, :mod:`bito.games.durak.actions`
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from bito.rules.options import DrawOrder, TrumpSource
 
 MAX_PLAYERS: Final = 8
 """Seats the array has room for (a 52-card deck seats eight)."""
@@ -91,6 +94,9 @@ SIZE: Final = SEEN + MAX_SEEN * SEEN_WIDTH
 LEAD_PHASE, DEFEND_PHASE, THROW_PHASE, OVER_PHASE = 0, 1, 2, 3
 FOOL, DRAW, FAILED = 1, 2, 3  # RESULT once the game is over; FAILED: MAX_SEEN ran out
 ATTACK_KIND, DEFEND_KIND, TRANSFER_KIND, TAKE_KIND, PASS_KIND = 0, 1, 2, 3, 4
-DRAW_RULES: Final = ("attacker_first", "right_of_defender_first",
-                     "attacker_then_strict_clockwise", "defender_first")
-TRUMP_SOURCES: Final = ("stock_top", "last_card", "bottom_card", "any_card")
+# The kernel's own numbering of option values (its compiled code compares these indices);
+# typed by the option's values, and tests/test_option_types.py checks them against the spec.
+DRAW_RULES: Final[tuple[DrawOrder, ...]] = ("attacker_first", "right_of_defender_first",
+                                            "attacker_then_strict_clockwise", "defender_first")
+TRUMP_SOURCES: Final[tuple[TrumpSource, ...]] = ("stock_top", "last_card", "bottom_card",
+                                                 "any_card")

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bito.cards import card_str, cards_of, is_special, rank_of, suit_of
+
+if TYPE_CHECKING:
+    from bito.rules import Rules
 
 Json = dict[str, Any]
 
@@ -68,6 +71,7 @@ def render_durak(view: Any, spectator: bool) -> Json:
     from bito.games.durak.state import PHASE_NAMES
 
     trumps: frozenset[int] = view.trumps
+    rules: Rules = view.rules
     phase = PHASE_NAMES[view.phase]
     seats = []
     for s in range(view.players):
@@ -89,7 +93,7 @@ def render_durak(view: Any, spectator: bool) -> Json:
     table = []
     # #59: a spectator's frame is built from seat 0's view; if seat 0 defends he sees his own
     # face-down covers, which a spectator may not.
-    down = spectator and getattr(view.rules, "defense_face_down", False)
+    down = spectator and rules.defense_face_down
     for a, d in zip(view.attack, view.defence, strict=True):
         if down and d >= 0:
             d = -3
@@ -101,7 +105,7 @@ def render_durak(view: Any, spectator: bool) -> Json:
     if view.trump_card >= 0 and view.trump_card_in_stock:  # face up under the stock
         piles[0]["top"] = card_json(view.trump_card, trumps)
     doing = _ROLE_WORDS.get(phase, "")
-    if phase == "defend" and not getattr(view.rules, "transfer_enabled", False):
+    if phase == "defend" and not rules.transfer_enabled:
         doing = "cover or take"
     out: Json = {
         "family": "durak", "phase": phase, "players": view.players, "to_act": view.to_act,

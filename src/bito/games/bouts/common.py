@@ -18,6 +18,7 @@ from bito.games.durak.actions import parse_action as parse_durak_action
 from bito.games.durak.relation import BeatContext, relation_table
 from bito.games.protocol import Move, Outcome
 from bito.rules import Rules
+from bito.rules.options import BeatsRestrictedSuit
 
 TURN: Final = Move("turn", (), -1, "turn")
 """Turn the top card of the stock face up (the preludes and the Polish fool)."""
@@ -26,7 +27,7 @@ SUITS: Final = "cdhs"
 
 
 @cache
-def beat_table(deck_size: int, trump_suit: int, restricted: str = "",
+def beat_table(deck_size: int, trump_suit: int, restricted: BeatsRestrictedSuit = "",
                unbeatable: tuple[int, ...] = ()) -> tuple[int, ...]:
     """``table[a]``: the cards that may cover ``a`` (a bitmask), from the Durak relation of
     VARIANTS.md §1.2 with the given trump suit (-1: none) and restricted suit (Japanese);

@@ -188,14 +188,13 @@ class Deal:
 def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
     """The :class:`Deal` flags that follow from the rules and the seat count alone, worked out
     once per rule set (a run of games deals thousands of times under the same rules)."""
-    first = r.throw_in_first_bout_cap
     facts: dict[str, Any] = {
         "cap": r.throw_in_cap,
-        "first_bout_cap": min(first, r.throw_in_cap) if first else 0,
+        "first_bout_cap": r.first_bout_cap,
         "uncapped_after_stock": r.throw_in_uncapped_after_stock,
-        "cap_varies": bool(first) or r.throw_in_uncapped_after_stock,
+        "cap_varies": bool(r.throw_in_first_bout_cap) or r.throw_in_uncapped_after_stock,
         "lead_max": r.lead_max,
-        "lead_most": _LEAD_MOST.get(r.lead_shape, 0),
+        "lead_most": r.lead_most,
         "rozaliev": r.lead_shape == "rozaliev",
         "suit_leads": r.lead_shape == "same_suit",
         "throw_in": r.throw_in_enabled,
@@ -220,9 +219,7 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "dummy_draws": r.dummy_mode == "tossing" and r.dummy_draws,
         "dummy_seat": playing_seat(r, players),
         "dummy_skip": r.dummy_mode == "playing" and not r.dummy_defends,
-        "extras": (r.defense_second_try != "off" or r.lead_stock_top != "off"
-                   or bool(r.defense_exchange) or r.defense_self_throw
-                   or r.throw_in_after_take_mode != "normal" or r.defense_counter),
+        "extras": r.bout_extras,
         "owners": r.throw_in_after_take_mode != "normal" or r.defense_counter,
         "counters": r.defense_counter,
         "stock_rules": _uses_stock_rules(r),
@@ -250,10 +247,6 @@ def reserve_size(rules: Rules, players: int, cards: int) -> int:
     the pack, so at least one card is left to turn up as the trump."""
     room = (cards - 1) // players - rules.deal_hand_size
     return max(0, min(rules.deal_reserve, room))
-
-
-#: Most cards of one rank a lead may hold, by ``lead.shape`` (absent: up to the lead limit).
-_LEAD_MOST: Final = {"single": 1, "same_rank_1or2": 2, "rozaliev": 2}
 
 
 @cache
