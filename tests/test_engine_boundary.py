@@ -18,9 +18,7 @@ PACKAGE = "bito.games.durak"
 
 #: Uses outside the games of a private name that Durak's state happens to share, on an object
 #: that is not a Durak state: (module, receiver as written, attribute).
-OWN_ELSEWHERE: frozenset[tuple[str, str, str]] = frozenset({
-    ("bito.bots.search", "solver", "_beats"),  # the endgame solver's own cache key
-})
+OWN_ELSEWHERE: frozenset[tuple[str, str, str]] = frozenset()
 
 
 def _private(name: str) -> bool:

@@ -123,7 +123,7 @@ class SearchBot:
         if world.stock or world.outcome is not None or world.deal.exchange_choice:
             return None  # (#31's choice rounds are not positions the solver keys)
         solver = self._solver
-        if solver is None or (solver.table and solver._beats is not world.beats) \
+        if solver is None or (solver.table and solver.beats_key is not world.beats) \
                 or len(solver.table) > 500_000:
             # A new deal (or a very full table): proven values of the old one do not apply.
             solver = self._solver = Solver()

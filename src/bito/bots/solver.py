@@ -142,7 +142,8 @@ class Solver:
     cost: dict[Action, int] = field(default_factory=dict)
     path: set[tuple[int, int, int, int, int]] = field(default_factory=set)
     repeats: int = 0
-    _beats: tuple[int, ...] = ()
+    #: The beat table the caches were filled under: a new one (``is not``) empties them.
+    beats_key: tuple[int, ...] = ()
     #: Search compiled positions (:mod:`bito.kernel.solver`) where the kernel plays the rules;
     #: False keeps every search in Python (the tests compare the two).
     use_kernel: bool = True
@@ -182,8 +183,8 @@ class Solver:
         from bito.kernel.convert import from_state
         from bito.kernel.solver import new_table, solve_array
 
-        if self._kernel_table is None or self._beats is not state.beats:
-            self._kernel_table, self._beats = new_table(), state.beats
+        if self._kernel_table is None or self.beats_key is not state.beats:
+            self._kernel_table, self.beats_key = new_table(), state.beats
         budget = self.max_nodes - self.nodes if self.max_nodes else 0
         if self.max_nodes and budget <= 0:
             raise SolverBudgetExceeded(f"more than {self.max_nodes} nodes")
@@ -238,9 +239,9 @@ class Solver:
         weakest cards (a multi-card lead before a single card), passing, and taking last."""
         acts = s.legal_list()
         cost = self.cost
-        if len(cost) > 100_000 or self._beats is not s.beats:
+        if len(cost) > 100_000 or self.beats_key is not s.beats:
             cost.clear()
-            self._beats = s.beats
+            self.beats_key = s.beats
         for a in acts:
             if a not in cost:
                 cost[a] = self._cost_of(a, s.beats)

@@ -125,7 +125,7 @@ class BoutsState:
     def legal_actions(self) -> list[Any]:
         raise NotImplementedError
 
-    def _step(self, action: Any) -> None:
+    def _advance(self, action: Any) -> None:
         raise NotImplementedError
 
     def _explain(self, action: Any) -> IllegalActionError:
@@ -145,7 +145,7 @@ class BoutsState:
         s = self.copy()
         s.moves += 1
         s.note, s.took = "", False
-        s._step(action)
+        s._advance(action)
         for seat in range(s.players):
             s.known[seat] &= s.hands[seat]
         if s.outcome is None:

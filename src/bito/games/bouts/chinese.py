@@ -134,7 +134,7 @@ class ChineseState(BoutsState):
         by_hand = self.hands[self.defender].bit_count() - uncovered
         return min(by_cap, by_hand)
 
-    def _step(self, action: Action) -> None:
+    def _advance(self, action: Action) -> None:
         seat = self.to_act
         if action.kind == ATTACK:
             for c in action.cards:
@@ -182,7 +182,7 @@ class ChineseState(BoutsState):
         """A successful defence: the table is discarded; the defender attacks next."""
         for c in self.centre():
             self.discard |= bit(c)
-        self._end_bout(self.defender, stays=True)
+        self._close_bout(self.defender, stays=True)
 
     def _failed(self) -> None:
         """The defender gives up: he takes the first card (#65), the rest is discarded or,
@@ -198,7 +198,7 @@ class ChineseState(BoutsState):
         if not pass_on:
             for c in rest:
                 self.discard |= bit(c)
-            self._end_bout(seat, stays=False)
+            self._close_bout(seat, stays=False)
             return
         for c in rest:
             if c not in uncovered:
@@ -210,7 +210,7 @@ class ChineseState(BoutsState):
         self.passed, self.blocked = True, False
         self.phase, self.to_act = DEFEND_PHASE, receiver
 
-    def _end_bout(self, defender: int, stays: bool) -> None:
+    def _close_bout(self, defender: int, stays: bool) -> None:
         self.attack, self.defence = [], []
         self._mark_outs(defender)
         if self._game_over():

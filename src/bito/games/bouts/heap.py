@@ -71,7 +71,7 @@ class HeapState(BoutsState):
         top = self.pile[-1]
         return [defend(d, top) for d in cards_of(hand & self.beats[top])] + [TAKE_ACTION]
 
-    def _step(self, action: Action) -> None:
+    def _advance(self, action: Action) -> None:
         seat = self.to_act
         chain = self.rules.mode == "chain"
         if action.kind == ATTACK:

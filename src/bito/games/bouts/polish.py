@@ -73,7 +73,7 @@ class PolishState(BoutsState):
             acts.append(TAKE_ACTION)  # only a player who cannot beat takes (S1:89)
         return acts
 
-    def _step(self, action: Action | Move) -> None:
+    def _advance(self, action: Action | Move) -> None:
         seat = self.to_act
         if isinstance(action, Move):  # turn the top card of the stock
             card = self.stock.pop()

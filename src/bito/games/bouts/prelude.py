@@ -130,7 +130,7 @@ class PreludeState(BoutsState):
 
     # --- phase 1 ------------------------------------------------------------------------------
 
-    def _step(self, action: Any) -> None:
+    def _advance(self, action: Any) -> None:
         seat = self.to_act
         card = self.stock.pop()
         if self.rules.kind == "contest":

@@ -174,7 +174,7 @@ class AdjacentState:
         if action not in self.legal_actions():
             raise self._explain(action)
         s = self.copy()
-        s._step(action)
+        s._advance(action)
         return s
 
     def view(self, seat: int) -> AdjacentView:
@@ -205,7 +205,7 @@ class AdjacentState:
                 return nxt
         return seat
 
-    def _step(self, action: Move) -> None:
+    def _advance(self, action: Move) -> None:
         self._act(action)
         if self.outcome is None and self.moves >= self.rules.move_cap:
             self._finish("move cap")

@@ -276,7 +276,7 @@ class MauMauState:
         if action not in self._legal:
             raise self._explain(action)
         s = self.copy()
-        s._step(action)
+        s._advance(action)
         return s
 
     def view(self, seat: int) -> MauMauView:
@@ -299,7 +299,7 @@ class MauMauState:
 
     # --- transitions ---------------------------------------------------------------------
 
-    def _step(self, action: Move) -> None:
+    def _advance(self, action: Move) -> None:
         seat = self.to_act
         round_before = self.round
         self.moves += 1

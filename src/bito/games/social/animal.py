@@ -176,7 +176,7 @@ class AnimalState:
             raise self._explain(action)
         s = self.copy()
         s.moves += 1
-        s._step(action)
+        s._advance(action)
         if s.outcome is None and s.moves >= s.rules.move_cap:
             s._finish("move cap")
         return s
@@ -205,7 +205,7 @@ class AnimalState:
     def _active(self) -> list[int]:
         return [s for s in range(self.players) if s not in self.out]
 
-    def _step(self, action: Move) -> None:
+    def _advance(self, action: Move) -> None:
         seat = self.to_act
         if action.kind == "play":
             c = action.cards[0]

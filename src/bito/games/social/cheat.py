@@ -166,7 +166,7 @@ class CheatState:
             raise self._explain(action)
         s = self.copy()
         s.moves += 1
-        s._step(action)
+        s._advance(action)
         if s.outcome is None and s.moves >= s.rules.move_cap:
             s._finish("move cap")
         return s
@@ -207,7 +207,7 @@ class CheatState:
                 return (seat + k) % self.players
         return seat
 
-    def _step(self, action: Move) -> None:
+    def _advance(self, action: Move) -> None:
         seat = self.to_act
         if action.kind == "play":
             c = action.cards[0]
