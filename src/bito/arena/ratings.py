@@ -180,7 +180,7 @@ def openskill_ratings(records: Sequence[GameRecord], bots: Sequence[str]
         if r.error is not None or len(set(r.job.table)) < 2:
             continue
         table = r.job.table
-        ranks = [2 if k == r.loser_bot else 1 for k in range(len(table))]
+        ranks = [2.0 if k == r.loser_bot else 1.0 for k in range(len(table))]
         new = model.rate([[players[name]] for name in table], ranks=ranks)
         # A name in several seats gets the mean of its seats' updates.
         for name in set(table):

@@ -21,7 +21,7 @@ MIN_PAIRS = 10
 
 
 def expected_score(elo: float) -> float:
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return float(1.0 / (1.0 + 10.0 ** (-elo / 400.0)))
 
 
 @dataclass(frozen=True)
