@@ -7,7 +7,7 @@ unlisted ones are refused, and each seat's view is exact (moving hidden cards be
 other seats never changes it). Games end within their documented caps.
 
 The perft files ``tests/golden/perft_<id>.txt`` are a REGRESSION GUARD written by running this
-module (``python tests/test_protocol_families.py``); the test recomputes them with its own
+module (``python tests/engine/test_protocol_families.py``); the test recomputes them with its own
 tree walk.
 """
 
@@ -31,7 +31,7 @@ from bito.record import load_record
 from bito.sim import play_game, run_sim
 from bito.tui_families import record_text
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 
 #: Every id with a quick spec (Mau-Mau matches shortened to two rounds).
 SPECS = {
@@ -337,7 +337,7 @@ def test_bad_spec_names_the_option() -> None:
 def write_golden() -> None:
     for game in IDS:
         lines = [f"# perft of {game} ({SPECS[game]}): leaves at depths 1..N",
-                 "# REGRESSION GUARD written by python tests/test_protocol_families.py; the "
+                 "# REGRESSION GUARD written by python tests/engine/test_protocol_families.py; the "
                  "counts are engine output, checked only for change"]
         for players, seed in PERFT[game]:
             state = new_game(SPECS[game], players, seed=seed)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "bito"
+SRC = Path(__file__).resolve().parents[2] / "src" / "bito"
 DURAK = SRC / "games" / "durak"
 PACKAGE = "bito.games.durak"
 

@@ -26,7 +26,7 @@ from bito.games.durak.actions import TAKE_ACTION, attack, defend
 from bito.notation import parse_position
 from bito.sim import play_game
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 BOUT_IDS = ("heaped", "heaped_top_n", "chain_fool", "chinese", "chinese_pass_on",
             "two_phase_japanese", "deck_duel_prelude", "polish_fool")
 C = parse_card

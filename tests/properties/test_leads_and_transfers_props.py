@@ -34,7 +34,7 @@ OPTIONS = ("from_groups+lead.patterns=single,pair,pair_plus_one,trips,quads",
            "estonian+transfer.neutralised=discard",
            "perevodnoy_refusal+transfer.window=any_time",
            "pairs_only+lead_strongest+no_skip_after_take")
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 
 
 def group_specs() -> list[str]:

@@ -15,7 +15,7 @@ import pytest
 from bito.games.durak import DurakState, new_game
 from bito.notation import parse_position
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 VARIANTS = ("simple", "podkidnoy", "perevodnoy")
 
 

@@ -15,7 +15,7 @@ from open_spiel.python.algorithms import generate_playthrough, ismcts, mcts  # n
 import bito.env.openspiel  # noqa: E402,F401  (registers python_bito_durak)
 from bito.env.solve import MICRO_PARAMS, solve  # noqa: E402
 
-GOLDEN = Path(__file__).parent / "golden" / "openspiel_podkidnoy_2p.txt"
+GOLDEN = Path(__file__).parents[1] / "golden" / "openspiel_podkidnoy_2p.txt"
 
 
 @pytest.mark.parametrize(("params", "sims"), [
