@@ -1,24 +1,21 @@
-"""Invariants and perft goldens of the Variants II lead group (issue 4: #2-6, #9-12, #46, #47,
-#52), by random play.
+"""Invariants of the Variants II lead group (issue 4: #2-6, #9-12, #46, #47, #52), by random
+play.
 
 Over every spec of the group (games by id, house rules on every base they accept, and the
 alternatives the catalogue names as options): no card is created or lost, every legal action
 is accepted by ``apply`` and the game ends; every reached state prints to a position that
 parses back to the same state; a seat's view never holds another seat's hidden card. The
-golden perft files ``tests/golden/perft_v2_<id>.txt`` (written by ``tools/make_perft.py``)
-are recomputed line by line.
+golden perft files are recomputed in tests/perft/test_leads_and_transfers_perft.py.
 """
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bito.games.durak import DurakState, new_game
+from bito.games.durak import new_game
 from bito.notation import parse_position, position_text
 from bito.rules import resolve
 from bito.rules.registry import all_variants
@@ -34,7 +31,6 @@ OPTIONS = ("from_groups+lead.patterns=single,pair,pair_plus_one,trips,quads",
            "estonian+transfer.neutralised=discard",
            "perevodnoy_refusal+transfer.window=any_time",
            "pairs_only+lead_strongest+no_skip_after_take")
-GOLDEN = Path(__file__).parents[1] / "golden"
 
 
 def group_specs() -> list[str]:
@@ -110,61 +106,3 @@ def test_positions_round_trip_and_views_hide_cards(game: tuple[str, int, int],
             for other in range(players):
                 if other != seat:
                     assert not view.known[other] & ~after.known[other]
-
-
-# --- perft goldens -----------------------------------------------------------------------------
-
-
-def golden_files() -> list[Path]:
-    return sorted(GOLDEN.glob("perft_v2_lead_*.txt"))
-
-
-def read_golden(path: Path) -> tuple[str, list[tuple[str, DurakState, list[int]]]]:
-    spec = ""
-    out = []
-    for raw in path.read_text().splitlines():
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        if raw.startswith("spec "):
-            spec = raw.removeprefix("spec ").strip()
-            continue
-        start, _, numbers = raw.rpartition(" ; ")
-        kind, _, rest = start.partition(" ")
-        if kind == "seed":
-            players, seed = map(int, rest.split())
-            state = new_game(spec, players=players, seed=seed)
-        else:
-            state = parse_position(rest)
-        out.append((start, state, [int(n) for n in numbers.split()]))
-    return spec, out
-
-
-def perft(state: DurakState, depth: int) -> int:
-    if depth == 0:
-        return 1
-    return sum(perft(state.apply(a), depth - 1) for a in state.legal_actions())
-
-
-def test_a_golden_file_per_id() -> None:
-    """Issue 4 "a perft-style golden file per variant": one per id of the group."""
-    ids = {p.stem.removeprefix("perft_v2_lead_") for p in golden_files()}
-    assert ids == {v.id for v in all_variants() if v.number in GROUP}
-
-
-@pytest.mark.parametrize("path", golden_files(), ids=lambda p: p.stem)
-def test_golden_perft(path: Path) -> None:
-    """Regression guard: the leaf counts recorded when the rules were written."""
-    _, lines = read_golden(path)
-    assert lines
-    for start, state, counts in lines:
-        assert [perft(state, d) for d in range(1, len(counts) + 1)] == counts, start
-
-
-def test_hand_counted_perft_of_a_lead_pass() -> None:
-    """#5 A1 counted by hand: P0 holds no pair, P1 holds 8c8h and P2's hand is full. Depth 1:
-    only ``pass``. Depth 2: P1 leads his one pair at P2. Depth 3: P2 covers 8c with 9c or Qc
-    ... and the 8h with nothing (hearts trump, he holds no heart), so he may only cover 8c
-    (two ways) or take: 3 leaves."""
-    s = parse_position("pairs_only players=3 trump=6h stock=6hAcAd hands=7c8d9s/8c8hJs/9cQcKs "
-                       "attacker=0")
-    assert [perft(s, d) for d in (1, 2, 3)] == [1, 1, 3]

@@ -1,5 +1,6 @@
 """Durak games with a different bout structure (issue 4, VARIANTS.md §3.9): rule scenarios per
-catalogue id, random-play invariants and golden move counts.
+catalogue id (their random-play invariants are in tests/properties/test_bouts_props.py, their
+golden move counts in tests/perft/test_bouts_perft.py).
 
 Scenarios set a position up by dealing a game and then laying the cards out by hand (the
 ``bouts`` engines have no position text yet; Akulina, a Durak game, uses position text).
@@ -9,24 +10,20 @@ from __future__ import annotations
 
 import random
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from bito.bots import make_bot
-from bito.cards import card_pretty, cards_of, mask_of, parse_card, split_cards
+from bito.cards import mask_of, parse_card, split_cards
 from bito.errors import IllegalActionError
 from bito.games import new_game
 from bito.games.bouts import TURN, ChineseState, HeapState, PolishState
-from bito.games.bouts.common import BoutsView, beat_table
+from bito.games.bouts.common import beat_table
 from bito.games.durak.actions import TAKE_ACTION, attack, defend
 from bito.notation import parse_position
 from bito.sim import play_game
 
-GOLDEN = Path(__file__).parents[1] / "golden"
 BOUT_IDS = ("heaped", "heaped_top_n", "chain_fool", "chinese", "chinese_pass_on",
             "two_phase_japanese", "deck_duel_prelude", "polish_fool")
 C = parse_card
@@ -109,7 +106,6 @@ def test_heaped_trump_card_is_drawn_last() -> None:
     """#69 ("trump: stock top after the deal", turned up under the stock as in every fool
     game): while any card is left in the stock, the face-up trump card is in no hand; the
     player who draws the last card gets it, and everyone knows it."""
-    import random
 
     for seed in range(20):
         s = new_game("heaped", 3, seed=seed)
@@ -257,109 +253,6 @@ def test_akulina_queen_of_spades_cannot_be_covered() -> None:
                        "attacker=0")
     t = t.apply(attack(C("Js")))
     assert defend(C("Qs"), C("Js")) in t.legal_actions()
-
-
-# --- invariants --------------------------------------------------------------------------------
-
-
-def _hidden_exact(s: Any) -> None:
-    for seat in range(s.players):
-        v = s.view(seat)
-        assert v.hand == s.hands[seat]
-        for other, known in enumerate(v.known):
-            assert known & ~s.hands[other] == 0  # only cards he really holds
-        if isinstance(v, BoutsView):  # the public text names no hidden card
-            for other in range(s.players):
-                secret = s.hands[other] & ~v.known[other] if other != seat else 0
-                assert not any(card_pretty(c) in v.table for c in cards_of(secret))
-
-
-@settings(max_examples=25, deadline=None)
-@given(vid=st.sampled_from(BOUT_IDS), players=st.integers(2, 6), seed=st.integers(0, 10**6))
-def test_random_play_invariants(vid: str, players: int, seed: int) -> None:
-    """Cards conserved, every listed action applies, ``apply`` leaves the old state alone,
-    views hold no hidden card, and the game ends (within its move cap)."""
-    s = new_game(vid, players, seed=seed)
-    total = s.cards_total()
-    rng = random.Random(seed)
-    steps = 0
-    while not s.is_over:
-        acts = s.legal_actions()
-        assert acts and len(set(map(str, acts))) == len(acts)
-        before = str(s)
-        a = rng.choice(acts)
-        nxt = s.apply(a)
-        assert str(s) == before
-        assert nxt.cards_total() == total
-        held = [h for h in nxt.hands] + [mask_of(nxt.stock), nxt.discard, mask_of(nxt.centre())]
-        union = 0
-        for m in held:
-            assert union & m == 0  # no card in two places
-            union |= m
-        if steps % 7 == 0:
-            _hidden_exact(nxt)
-        s = nxt
-        steps += 1
-    assert steps <= s.rules.move_cap
-    assert s.legal_actions() == []
-
-
-@pytest.mark.parametrize("vid", (*BOUT_IDS, "akulina"))
-def test_heuristic_and_random_bots_finish(vid: str) -> None:
-    """Both bots play every id to the end (the 500-game sweeps are in docs/variants.md)."""
-    for players, seed in ((2, 1), (3, 2), (4, 3)):
-        state = new_game(vid, players, seed=seed)
-        bots = [make_bot("heuristic" if i % 2 else "random", seed + i) for i in range(players)]
-        result = play_game(state, bots)
-        assert result.final_state.is_over and result.outcome is result.final_state.outcome
-
-
-# --- golden move counts ------------------------------------------------------------------------
-
-DEPTH = 4
-AFTER = 40
-SEEDS = ((2, 3), (3, 1), (4, 3))
-#: China fool's two-player opening tree is wide (every lead of a whole-pack hand): a deal
-#: whose depth-4 count stays small keeps the test fast.
-SEEDS_FOR = {"chinese": ((2, 1), (3, 1), (4, 3)), "chinese_pass_on": ((2, 1), (3, 1), (4, 3))}
-
-
-def perft(s: Any, depth: int) -> int:
-    if depth == 0:
-        return 1
-    return sum(perft(s.apply(a), depth - 1) for a in s.legal_actions())
-
-
-def golden_lines(vid: str) -> list[str]:
-    out = []
-    for players, seed in SEEDS_FOR.get(vid, SEEDS):
-        s = new_game(vid, players, seed=seed)
-        counts = " ".join(str(perft(s, d)) for d in range(1, DEPTH + 1))
-        out.append(f"seed {players} {seed} ; {counts}")
-        for _ in range(AFTER):  # deeper in: the first Durak position of a prelude game, or
-            if s.is_over or getattr(s, "phase", "") == "main":  # 40 actions into the others
-                break
-            s = s.apply(s.legal_actions()[0])
-        counts = " ".join(str(perft(s, d)) for d in range(1, DEPTH + 1))
-        out.append(f"later (first-listed actions) seed {players} {seed} ; {counts}")
-    return out
-
-
-@pytest.mark.parametrize("vid", (*BOUT_IDS, "akulina"))
-def test_perft_golden(vid: str) -> None:
-    """REGRESSION GUARD: the move-tree sizes recorded in tests/golden/perft_v2_<id>.txt."""
-    path = GOLDEN / f"perft_v2_{vid}.txt"
-    want = [ln for ln in path.read_text().splitlines() if ln and not ln.startswith("#")]
-    assert golden_lines(vid) == want
-
-
-if __name__ == "__main__":  # python tests/test_variants2_bouts.py: rewrite the golden files
-    for vid in sys.argv[1:] or (*BOUT_IDS, "akulina"):
-        header = (f"# perft of {vid} (issue 4, bouts group): leaves at depths 1..{DEPTH}\n"
-                  "# REGRESSION GUARD written by python tests/test_variants2_bouts.py; the "
-                  "counts are engine output, checked only for change\n")
-        (GOLDEN / f"perft_v2_{vid}.txt").write_text(header + "\n".join(golden_lines(vid))
-                                                    + "\n")
 
 
 # --- #67 / #68 preludes ------------------------------------------------------------------------
