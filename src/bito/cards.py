@@ -166,7 +166,16 @@ def card_pretty(code: int) -> str:
 
 
 def parse_card(text: str, *, allow_hidden: bool = False) -> int:
-    """Parse one card; raise :class:`InvalidNotationError` pointing at the bad character."""
+    """Parse one card; raise :class:`InvalidNotationError` pointing at the bad character.
+
+    A card is a rank and a suit; ``10`` is accepted for ``T``, and printing gives it back:
+
+    >>> card_str(parse_card("10h")), card_pretty(parse_card("Qs"))
+    ('Th', 'Q♠')
+    >>> parse_card("1h")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    bito.errors.InvalidNotationError: unknown rank '1' (ranks are 2-9 T J Q K A)...
+    """
     check_length(text, what="a card")
     t = text.strip()
     copy = 0

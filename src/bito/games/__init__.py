@@ -42,7 +42,19 @@ def new_game(variant: Any = "podkidnoy", players: int = 2, seed: int | None = No
              match: Any = None) -> Any:
     """Deal a new game of any family. ``seed=None`` picks a fresh seed; ``match`` (the deal's
     place in a match) applies to the Durak family, whose matches are series of deals; the
-    other families play their rounds inside one game."""
+    other families play their rounds inside one game.
+
+    The seed decides the whole deal, so the same seed gives the same game:
+
+    >>> game = new_game("podkidnoy", players=2, seed=7)
+    >>> game.to_act, game.is_over
+    (0, False)
+    >>> [str(a) for a in game.legal_actions()] == [
+    ...     str(a) for a in new_game("podkidnoy", players=2, seed=7).legal_actions()]
+    True
+    >>> type(new_game("czech_fool", players=3, seed=1)).__name__  # any family, one call
+    'MauMauState'
+    """
     return family_for(variant).new_game(variant, players, seed=seed, match=match)
 
 

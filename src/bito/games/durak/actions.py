@@ -423,7 +423,15 @@ _WORDS: Final = {
 
 def parse_action(text: str) -> Action:
     """Parse the text form of an action. Raises :class:`InvalidNotationError` that points at
-    the offending character. Accepts a few friendly spellings (``transfer 6s``, ``Th/6h``)."""
+    the offending character. Accepts a few friendly spellings (``transfer 6s``, ``Th/6h``).
+
+    A friendly spelling reads as the short form, which is what the action prints as:
+
+    >>> parse_action("transfer 6s"), parse_action("Th/6h"), parse_action("7c+7d")
+    (parse_action('=6s'), parse_action('6h>Th'), parse_action('7c+7d'))
+    >>> str(parse_action("take"))
+    'take'
+    """
     check_length(text, what="an action")
     s = text.strip()
     low = s.lower()

@@ -152,7 +152,19 @@ def _hidden(n: int) -> str:
 
 
 def position_text(state: DurakState, seat: int | None = None) -> str:
-    """The one-line position; with ``seat`` the censored form for that seat."""
+    """The one-line position; with ``seat`` the censored form for that seat.
+
+    The full text sets the same position up again (:func:`parse_position`); the censored
+    one shows that seat's hand and hides the rest as ``??``:
+
+    >>> from bito.games.durak import new_game
+    >>> state = new_game("podkidnoy", players=2, seed=7)
+    >>> text = position_text(state)
+    >>> position_text(parse_position(text)) == text
+    True
+    >>> "??" in position_text(state, seat=1) and "??" not in text
+    True
+    """
     d = state.deal
     n = d.players
     fields = [rules_spec(d.rules), f"players={n}"]
