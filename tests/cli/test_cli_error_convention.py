@@ -204,7 +204,7 @@ def test_the_terminal_game_survives_any_bito_error_from_the_explainer(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """Whatever error of bito's own the engine's explainer raises for an illegal move, the
     player sees one line and types again (the explainer itself is total: see
-    tests/test_illegal_moves_named.py)."""
+    tests/rules/test_illegal_moves_named.py)."""
     error = BitoError("the explainer's own words")
     from bito.games.durak import DurakState
 

@@ -3,7 +3,7 @@
 Two-seat games run their random playouts in a loop of their own, with the position in local
 variables and the chosen action built without listing the others (``bito.kernel.duel``). It
 must play exactly the games of the general state machine, which the reference engine checks
-(``tests/test_kernel.py``): the same actions, drawn with the same random numbers, from the
+(``tests/engine/test_kernel.py``): the same actions, drawn with the same random numbers, from the
 same positions. Deals use random §1 option sets (``verify.random_rules``).
 """
 

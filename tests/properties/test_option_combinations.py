@@ -60,8 +60,9 @@ VALUES: dict[str, list] = {
 #: Partnerships (team.*, #53-55) seat an even number of players, at least four, and refuse
 #: transfers; the dummy (dummy.*, #56) takes a hand from the pack, so fewer players fit; face-
 #: down covers (#59) refuse throw-ins and transfers. They are fuzzed over the games they allow
-#: in test_variants2_teams*.py. Hands held face out (#58) refuse the mechanisms that hide or
-#: move cards otherwise; they are fuzzed in test_variants2_blind_props.py.
+#: in tests/rules/ (test_teams.py, test_tossing_dummy.py, test_believe_it_or_not.py). Hands
+#: held face out (#58) refuse the mechanisms that hide or move cards otherwise; they are
+#: fuzzed in test_blind_face_out_props.py.
 OWN_FUZZ_KEYS = {k for k in OPTION_SPECS if k.startswith(("team.", "dummy."))} | {
     "defense.face_down", "deal.owner_sees_hand"}
 # Options whose other values wait for the engine (bito.rules.options.PENDING) are played at
@@ -76,7 +77,7 @@ VALUES.setdefault("draw.target_cap", [0, 6])
 #: ``end.idle_bouts`` is played without its 0 here, as in the full combinations below: with
 #: the idle rule off nothing bounds a random game in which takes go round (random bots take
 #: at will; with the stock group's options one such row kept 76 cards circulating for 20,000
-#: actions). The value 0 is tested on hand-built cycles in test_variants1_props.py.
+#: actions). The value 0 is tested on hand-built cycles in test_decks_trumps_jokers_props.py.
 VALUES["end.idle_bouts"] = [50, 20, 100]
 IDLE_OFF_ELSEWHERE = {"end.idle_bouts"}
 NOT_VARIED = {"family", "players.min", "players.max", *OWN_FUZZ_KEYS}
@@ -178,7 +179,7 @@ CHOICE_KEYS: tuple[str, ...] = tuple(
 #: drawn without its 0: with the idle rule off, only ``end.repetition`` ends a table where
 #: nobody can cover (the literal twin deck once the trumps are gone), and with eight hands of
 #: 74 cards a position may take millions of bouts to come round again (CI met one). That rule
-#: is tested on hand-built cycles in test_variants1_props.py instead.
+#: is tested on hand-built cycles in test_decks_trumps_jokers_props.py instead.
 NUMERIC_VALUES: dict[str, tuple] = {
     "end.idle_bouts": (20, 50, 100),
     "trump.reject_indicator": ((), ("A",), ("A", "L")),

@@ -2,7 +2,7 @@
 
 Covers ``japanese`` (#13), ``japanese_revealed_trump`` (#14), ``japanese_diamond_indicator``
 (#80), ``no_trump`` (#15), ``suitless`` (#17), ``royal`` (#19) and ``ace_only_by_trump`` (#20).
-The beat relation itself is unit-tested in ``test_relation.py``; here every rule is checked
+The beat relation itself is unit-tested in ``test_beat_relation.py``; here every rule is checked
 where a player meets it: the legal actions of a position, the deal of a seeded game, the state
 after a move. Each docstring cites the catalogue id and the seed line (S0 = seeds/000_*.txt,
 S1 = seeds/001_*.txt); the expected sets are read off the rule text, never off the engine.

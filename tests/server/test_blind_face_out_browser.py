@@ -1,5 +1,5 @@
 """#58 ``blind_face_out`` in a real browser: Playwright drives Debian's Chromium (never a
-downloaded browser) against the real server, as ``tests/test_browser.py`` does. Alice plays a
+downloaded browser) against the real server, as ``tests/server/test_browser.py`` does. Alice plays a
 face-out table against a bot by clicking numbered card backs; her hand never shows a face.
 Screenshots go to ``build/test-artifacts/browser`` (or ``$BITO_ARTIFACTS``).
 """
