@@ -16,7 +16,8 @@ described on standard error. The exit status is 1 if there was an error::
     python tools/all_options.py --limit 20000      # a fixed sample of 20,000 combinations
     python tools/all_options.py --players 2,3,4 --jobs 2
 
-``tests/test_options.py`` covers the same space with a pairwise array and Hypothesis.
+``tests/properties/test_option_combinations.py`` covers the same space with a pairwise array
+and Hypothesis.
 """
 
 from __future__ import annotations

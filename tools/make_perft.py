@@ -14,8 +14,9 @@ when a rule change is intended::
     python tools/make_perft.py            # rewrite the files
     python tools/make_perft.py --check    # compare without writing (exit 1 on a difference)
 
-``tests/test_perft.py`` recomputes every line of the three base games, and
-``tests/test_variants1_perft.py`` those of the Variants I files ``perft_v1_<id>.txt`` (issue 3:
+``tests/perft/test_base_games_perft.py`` recomputes every line of the three base games, and
+``tests/perft/test_decks_trumps_jokers_perft.py`` those of the Variants I files
+``perft_v1_<id>.txt`` (issue 3:
 one file per catalogue id the engine plays, named by the id, the spec it was counted with in
 the header). ``--only ID`` rewrites just the files whose id is listed (comma-separated), so
 adding a variant does not touch the goldens of the others.
@@ -311,7 +312,7 @@ HEADER_V1 = """\
 # bito perft golden file for Variants I id {vid} (issue 3), counted with the spec below.
 # REGRESSION GUARD, generated once by tools/make_perft.py: the counts are what the engine
 # computed when this file was written, not results derived independently from the rules
-# (tests/test_variants1_perft.py adds hand-counted trees for each special rule).
+# (tests/perft/test_decks_trumps_jokers_perft.py adds hand-counted trees for each special rule).
 # Regenerate only for an intended rule change, and review the diff.
 # perft(d) = leaf nodes of the legal-action tree exactly d actions deep.
 # Line format: <start> ; <perft(1)> ... <perft({depth})>
@@ -338,7 +339,7 @@ def render_v2_teams(vid: str) -> str:
     spec, counts_, positions = VARIANTS2_TEAMS[vid]
     lines = [HEADER_V1.format(vid=vid, spec=spec, depth=V1_DEPTH).replace(
         "Variants I id", "Variants II id").replace("(issue 3)", "(issue 4)").replace(
-        "test_variants1_perft.py", "test_variants2_teams_perft.py")]
+        "test_decks_trumps_jokers_perft.py", "test_teams_dummies_and_believe_perft.py")]
     for players in counts_:
         for seed in (1, 2):
             found = counts(new_game(spec, players=players, seed=seed), V1_DEPTH)
@@ -354,7 +355,7 @@ def render_v2_lead(vid: str) -> str:
     spec, positions = VARIANTS2_LEAD[vid]
     text = render_v1_like(vid, spec, positions)
     return (text.replace("Variants I id", "Variants II id").replace("(issue 3)", "(issue 4)")
-            .replace("test_variants1_perft.py", "test_variants2_lead_props.py"))
+            .replace("test_decks_trumps_jokers_perft.py", "test_leads_and_transfers_perft.py"))
 
 
 def render_v1_like(vid: str, spec: str, positions: tuple[str, ...]) -> str:
@@ -369,8 +370,8 @@ def render_v1_like(vid: str, spec: str, positions: tuple[str, ...]) -> str:
 
 
 HEADER_V2 = HEADER_V1.replace("Variants I id {vid} (issue 3)", "Variants II id {vid} (issue 4)"
-                               ).replace("tests/test_variants1_perft.py",
-                                         "tests/test_variants2_attack_perft.py")
+                               ).replace("tests/perft/test_decks_trumps_jokers_perft.py",
+                                         "tests/perft/test_attack_and_defence_perft.py")
 
 
 def render_v2_attack(vid: str) -> str:

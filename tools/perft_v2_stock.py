@@ -3,7 +3,7 @@
 One golden file ``tests/golden/perft_v2_<id>.txt`` per id: the seeded deals of
 :data:`SEEDS` and positions that meet the id's own rule a few actions in (a bito that refills,
 exchanges, unlocks or recycles; a last card that picks up a buy-in; a tally). The counts are a
-regression guard; ``tests/test_variants2_stock_perft.py`` recomputes them.
+regression guard; ``tests/perft/test_stock_perft.py`` recomputes them.
 """
 
 from __future__ import annotations

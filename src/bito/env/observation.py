@@ -2,7 +2,7 @@
 
 The encoder reads only :meth:`DurakState.view` (the seat's view), so an observation cannot
 hold a card the seat may not see: that is the whole exactness argument, and
-``tests/test_env_observation.py`` checks it by re-dealing the hidden cards and comparing.
+``tests/env/test_observation.py`` checks it by re-dealing the hidden cards and comparing.
 
 Seats are *relative*: plane ``known_1`` is the player on the seat's left (the next seat
 clockwise), ``known_2`` the one after, and so on; the same for the per-seat scalars. A policy

@@ -3,7 +3,7 @@
 Two-player games are what search bots and training mostly play, so their playouts get a loop of
 their own. :func:`duel_playout` plays exactly the game :func:`bito.kernel.core.playout` plays
 from the same position and the same random stream (the same actions, in the same order, drawn
-with the same numbers: ``tests/test_kernel_duel.py`` checks this action by action), but it
+with the same numbers: ``tests/engine/test_kernel_duel.py`` checks this action by action), but it
 reads the position into local variables once, keeps the hands, roles, table sets and stock
 count in registers, and writes them back when the game ends or the step budget runs out. With
 only two seats the thrower list, the refill order and the next attacker reduce to "the other

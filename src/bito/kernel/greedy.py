@@ -5,7 +5,7 @@ The search bot judges a move by finishing many possible worlds with the *greedy*
 when it is cheaper). In pure Python one such playout costs about a millisecond, which is what
 limits how many worlds a decision can look at. Here the same policy runs on the kernel's
 position arrays: the move it picks is the one :func:`bito.bots.rollouts.greedy_move` picks,
-decision for decision (``tests/test_kernel_greedy.py`` plays both with no randomness and
+decision for decision (``tests/engine/test_kernel_greedy.py`` plays both with no randomness and
 compares), so a search gets several times more worlds in the same time and judges them by the
 same standard.
 

@@ -95,7 +95,7 @@ LEAD_PHASE, DEFEND_PHASE, THROW_PHASE, OVER_PHASE = 0, 1, 2, 3
 FOOL, DRAW, FAILED = 1, 2, 3  # RESULT once the game is over; FAILED: MAX_SEEN ran out
 ATTACK_KIND, DEFEND_KIND, TRANSFER_KIND, TAKE_KIND, PASS_KIND = 0, 1, 2, 3, 4
 # The kernel's own numbering of option values (its compiled code compares these indices);
-# typed by the option's values, and tests/test_option_types.py checks them against the spec.
+# typed by the option's values, and tests/engine/test_option_types.py checks them against the spec.
 DRAW_RULES: Final[tuple[DrawOrder, ...]] = ("attacker_first", "right_of_defender_first",
                                             "attacker_then_strict_clockwise", "defender_first")
 TRUMP_SOURCES: Final[tuple[TrumpSource, ...]] = ("stock_top", "last_card", "bottom_card",

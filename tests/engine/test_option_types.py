@@ -20,7 +20,7 @@ from bito.kernel import layout as L
 from bito.rules import OPTION_SPECS, Rules, rules_for
 from bito.rules.options import LEAD_PATTERNS, REJECTABLE
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "bito"
+SRC = Path(__file__).resolve().parents[2] / "src" / "bito"
 HINTS = typing.get_type_hints(Rules)
 TEXT_SPECS = [s for s in OPTION_SPECS.values()
               if s.choices and all(isinstance(c, str) for c in s.choices)]
