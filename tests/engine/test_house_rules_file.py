@@ -71,3 +71,24 @@ def test_play_rejects_a_bad_house_rules_file_naming_the_key(tmp_path, capsys) ->
     code = main(["play", "--rules", str(path)])
     assert code == 2
     assert "draw.order" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("limit", [1000, 100_000])
+def test_deep_nesting_is_refused_whatever_the_recursion_limit(limit: int) -> None:
+    """A file nested thousands deep is refused as bad TOML before parsing, the same under the
+    interpreter's default recursion limit and under one a library raised (the parser would
+    otherwise read it, or not, depending on that limit); a file nested as deep as a real one
+    (an inline table in an array) still reads."""
+    import sys
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(limit)
+    try:
+        with pytest.raises(RulesError, match="nested more than"):
+            parse_house_rules("base = " + "[" * 5000 + "]" * 5000 + "\n")
+        with pytest.raises(RulesError, match="nested more than"):
+            parse_house_rules("x = " + "{a = " * 40 + "1" + "}" * 40 + "\n")
+    finally:
+        sys.setrecursionlimit(old)
+    text = 'base = "podkidnoy"  # [[[[ [ in a comment\nname = "a [[[[[[[[[[[[[[[[[[ name"\n'
+    assert parse_house_rules(text).rules == resolve("podkidnoy").rules

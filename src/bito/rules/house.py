@@ -68,11 +68,45 @@ def _value_text(key: str, value: Any) -> str:
 MAX_RULES_FILE = 65536
 
 
+#: How deep arrays and inline tables may nest: a house-rules file needs two levels. Checked
+#: before parsing, so the answer does not depend on the interpreter's recursion limit.
+MAX_NESTING = 16
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` outside strings and comments (a bound: table
+    headers count as one level)."""
+    depth = deepest = 0
+    quote = ""
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if quote:
+            if c == "\\" and quote == '"':
+                i += 1
+            elif c == quote or c == "\n":
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth = max(depth - 1, 0)
+        i += 1
+    return deepest
+
+
 def parse_house_rules(text: str, source: str = "<rules>") -> Resolved:
     """Parse house rules from TOML text; errors name the key and line."""
     if len(text) > MAX_RULES_FILE:
         raise RulesError(source, f"a rules file is at most {MAX_RULES_FILE} characters, this "
                          f"one has {len(text)}")
+    if _nesting(text) > MAX_NESTING:
+        raise RulesError(source, f"not valid TOML: nested more than {MAX_NESTING} deep")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
