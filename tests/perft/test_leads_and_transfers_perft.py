@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from bito.games.durak import DurakState, new_game
 from bito.notation import parse_position
 from bito.rules.registry import all_variants
+from perft_kit import GOLDEN, perft, read_golden
 
 GROUP = frozenset((2, 3, 4, 5, 6, 9, 10, 11, 12, 46, 47, 52))
-GOLDEN = Path(__file__).parents[1] / "golden"
 
 
 # --- perft goldens -----------------------------------------------------------------------------
@@ -23,32 +22,6 @@ GOLDEN = Path(__file__).parents[1] / "golden"
 
 def golden_files() -> list[Path]:
     return sorted(GOLDEN.glob("perft_v2_lead_*.txt"))
-
-
-def read_golden(path: Path) -> tuple[str, list[tuple[str, DurakState, list[int]]]]:
-    spec = ""
-    out = []
-    for raw in path.read_text().splitlines():
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        if raw.startswith("spec "):
-            spec = raw.removeprefix("spec ").strip()
-            continue
-        start, _, numbers = raw.rpartition(" ; ")
-        kind, _, rest = start.partition(" ")
-        if kind == "seed":
-            players, seed = map(int, rest.split())
-            state = new_game(spec, players=players, seed=seed)
-        else:
-            state = parse_position(rest)
-        out.append((start, state, [int(n) for n in numbers.split()]))
-    return spec, out
-
-
-def perft(state: DurakState, depth: int) -> int:
-    if depth == 0:
-        return 1
-    return sum(perft(state.apply(a), depth - 1) for a in state.legal_actions())
 
 
 def test_a_golden_file_per_id() -> None:
@@ -60,7 +33,7 @@ def test_a_golden_file_per_id() -> None:
 @pytest.mark.parametrize("path", golden_files(), ids=lambda p: p.stem)
 def test_golden_perft(path: Path) -> None:
     """Regression guard: the leaf counts recorded when the rules were written."""
-    _, lines = read_golden(path)
+    _, lines = read_golden(path.stem)
     assert lines
     for start, state, counts in lines:
         assert [perft(state, d) for d in range(1, len(counts) + 1)] == counts, start
