@@ -115,7 +115,10 @@ def test_an_event_is_not_a_family() -> None:
 # --- no family branches outside bito.games -----------------------------------------------
 
 FAMILY_NAMES = set(FAMILIES) | set(EVENT_FAMILIES)
-STATE_NAMES = {n for f in FAMILIES.values() for n in f.state_names}
+#: The engines' state classes and the view classes their packages export: what a family
+#: ``isinstance`` test (or a comparison of a class name) would name.
+STATE_NAMES = {n for f in FAMILIES.values() for n in f.state_names} | {
+    n for f in FAMILIES.values() for n in dir(f.engine()) if n.endswith("View")}
 
 #: Modules that still branch on a family, each named with its reason (empty when done).
 ALLOWED: dict[str, str] = {
@@ -134,12 +137,12 @@ def _constants(node: ast.AST) -> list[object]:
 
 
 def family_branches(text: str) -> list[str]:
-    """Comparisons with a family's name and ``isinstance`` tests against a family's state
-    class, as ``line: code``."""
+    """Comparisons with a family's name or a state or view class's name, and ``isinstance``
+    tests against a family's state or view class, as ``line: code``."""
     found = []
     for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.Compare):
-            if any(c in FAMILY_NAMES for o in [node.left, *node.comparators]
+            if any(c in FAMILY_NAMES or c in STATE_NAMES for o in [node.left, *node.comparators]
                    for c in _constants(o)):
                 found.append(f"{node.lineno}: {ast.unparse(node)}")
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
@@ -157,8 +160,11 @@ def test_the_branch_finder_finds_the_old_forms() -> None:
            'if getattr(rules, "family", "durak") != "durak": pass\n'
            'if v.family not in ("durak", "meta"): pass\n'
            'if isinstance(state, DurakState): pass\n'
-           'if isinstance(s, (games.MauMauState, int)): pass\n')
-    assert len(family_branches(old)) == 5
+           'if isinstance(s, (games.MauMauState, int)): pass\n'
+           'if isinstance(view, DurakView): pass\n'
+           'if isinstance(view, AnimalView) and view.phase == JUDGE: pass\n'
+           'lower = type(state).__name__ == "MauMauState"\n')
+    assert len(family_branches(old)) == 8
     assert family_branches('if family_for(spec).codec: pass\nx = {"durak": 1}\n') == []
 
 

@@ -3,9 +3,22 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
 from bito.games.durak import Action, DurakView
+from bito.games.family import family_name
+
+_FAMILY_OF: dict[type[Any], str] = {}
+
+
+def view_family(view: Any) -> str:
+    """The family's name of a view (``family_for(view).name``), cached by view type: a view
+    type belongs to one family, and the bots ask at every move. Bots keep their per-family
+    tables keyed by this name."""
+    name = _FAMILY_OF.get(type(view))
+    if name is None:
+        name = _FAMILY_OF[type(view)] = family_name(view)
+    return name
 
 
 class Bot(Protocol):

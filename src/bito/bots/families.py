@@ -26,14 +26,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from bito.bots.base import view_family
 from bito.bots.bouts import bouts
 from bito.bots.heuristic import HeuristicBot
 from bito.cards import STANDARD_LOW_RANK, cards_of, is_joker, rank_of, suit_of
 from bito.games.bouts.common import BoutsView
-from bito.games.durak import DurakView
 from bito.games.protocol import Move
 from bito.games.shedding.adjacent import AdjacentView, steps
 from bito.games.shedding.maumau import MauMauView, card_points
@@ -113,12 +114,23 @@ def fool(view: FoolView) -> Move:
     return max(regular, key=lambda m: (colours[colour_of(m.cards[0])], number_of(m.cards[0])))
 
 
-def animal(view: AnimalView, rng: random.Random) -> Move:
-    if view.phase == "judge":  # laughter is not a choice: the bot laughs at random
-        want = "laugh" if rng.random() < LAUGH_CHANCE else "pass"
-        return next(m for m in view.legal if m.kind == want)
+def laughter(view: AnimalView, rng: random.Random) -> Move | None:
+    """While a sound is judged, laugh at random, half the time: laughter is not a decision
+    (#60 A2 models it as a random event for bots); None while cards are played."""
+    if view.phase != "judge":
+        return None
+    want = "laugh" if rng.random() < LAUGH_CHANCE else "pass"
+    return next(m for m in view.legal if m.kind == want)
+
+
+def first_play(view: Any) -> Move:
+    """Play what fits (animal sounds has nothing to weigh: any fitting card goes)."""
     plays = _plays(view)
     return plays[0] if plays else view.legal[0]
+
+
+def animal(view: AnimalView, rng: random.Random) -> Move:
+    return laughter(view, rng) or first_play(view)
 
 
 def cheat(view: CheatView) -> Move:
@@ -143,11 +155,86 @@ def cheat(view: CheatView) -> Move:
     return max(_plays(view), key=wait)
 
 
-POLICIES: dict[type[Any], Callable[[Any], Move]] = {
-    MauMauView: maumau, AdjacentView: adjacent, FoolView: fool, CheatView: cheat,
-    BoutsView: bouts,
+def doubting(view: CheatView) -> bool:
+    """Cheat's judging of a claim: the search leaves it to :func:`cheat` (see
+    :mod:`bito.bots.pimc`)."""
+    return view.phase == "doubting"
+
+
+@dataclass(frozen=True)
+class GamePolicy:
+    """How the bots play one game without searching.
+
+    ``rule`` is the game's deterministic rule of thumb: the easy bot's move, the move the
+    search tries first (it wins ties) and the move its playouts make (None: the game has
+    nothing to weigh, so playouts move at random). ``chance`` is a move that is a random
+    event rather than a decision (None when there is none now): every bot rolls it the same
+    way before anything else. ``rule_decides`` names decisions the search leaves to ``rule``.
+    ``easy`` is the easy bot's move where the game has no ``rule``."""
+
+    rule: Callable[[Any], Move] | None = None
+    chance: Callable[[Any, random.Random], Move | None] | None = None
+    rule_decides: Callable[[Any], bool] | None = None
+    easy: Callable[[Any], Move] | None = None
+
+
+@dataclass(frozen=True)
+class FamilyPolicy:
+    """What the bots know of one family: its games' policies by view type, and how its
+    scores count (``penalty_scores``: Mau-Mau's penalty points, where less is better)."""
+
+    games: Mapping[type[Any], GamePolicy]
+    penalty_scores: bool = False
+
+
+FAMILY_POLICIES: dict[str, FamilyPolicy] = {
+    "shedding": FamilyPolicy({MauMauView: GamePolicy(maumau), AdjacentView: GamePolicy(adjacent)},
+                             penalty_scores=True),
+    "tricks": FamilyPolicy({FoolView: GamePolicy(fool)}),
+    "social": FamilyPolicy({AnimalView: GamePolicy(chance=laughter, easy=first_play),
+                            CheatView: GamePolicy(cheat, rule_decides=doubting)}),
+    "bouts": FamilyPolicy({BoutsView: GamePolicy(bouts)}),
 }
-"""The policy of each game by its view type (animal sounds also needs the bot's dice)."""
+"""The rules of thumb of every family outside Durak, by family name (``family_for(view).name``):
+a new family is one entry here. The Durak family is played by :class:`HeuristicBot` itself
+(:data:`OWN_HEURISTICS`)."""
+
+_NO_FAMILY = FamilyPolicy({})
+_BY_VIEW: dict[type[Any], tuple[FamilyPolicy, GamePolicy | None]] = {}
+
+
+def family_policy(view: Any) -> tuple[FamilyPolicy, GamePolicy | None]:
+    """The policies of ``view``'s family and of its game (None: none declared), cached by
+    view type, since a playout asks at every move."""
+    found = _BY_VIEW.get(type(view))
+    if found is None:
+        family = FAMILY_POLICIES.get(view_family(view), _NO_FAMILY)
+        found = _BY_VIEW[type(view)] = (family, family.games.get(type(view)))
+    return found
+
+
+def game_policy(view: Any) -> GamePolicy | None:
+    """The policy of ``view``'s game, or None."""
+    return family_policy(view)[1]
+
+
+def _family_move(bot: HeuristicBot, view: Any) -> Any:
+    policy = game_policy(view)
+    move = None
+    if policy is not None:
+        if policy.chance is not None:
+            move = policy.chance(view, bot.rng)
+        if move is None:
+            easy = policy.rule or policy.easy
+            move = easy(view) if easy is not None else None
+    if move is None:  # a game without a policy moves at random
+        return view.legal[bot.rng.randrange(len(view.legal))]
+    return move if move in view.legal else view.legal[0]
+
+
+OWN_HEURISTICS: dict[str, Callable[[HeuristicBot, Any], Any]] = {"durak": HeuristicBot.choose}
+"""Families the bot class itself plays, by name; every other family goes through
+:data:`FAMILY_POLICIES`."""
 
 
 class FamilyHeuristicBot(HeuristicBot):
@@ -155,13 +242,4 @@ class FamilyHeuristicBot(HeuristicBot):
     others to the policy of their game (see the module docstring)."""
 
     def choose(self, view: Any) -> Any:
-        if isinstance(view, DurakView):
-            return super().choose(view)
-        if isinstance(view, AnimalView):
-            choice = animal(view, self.rng)
-        else:
-            policy = POLICIES.get(type(view))
-            if policy is None:
-                return view.legal[self.rng.randrange(len(view.legal))]
-            choice = policy(view)
-        return choice if choice in view.legal else view.legal[0]
+        return OWN_HEURISTICS.get(view_family(view), _family_move)(self, view)

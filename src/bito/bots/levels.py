@@ -25,9 +25,10 @@ run independent of the machine's speed altogether.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
-from bito.bots.base import Bot
+from bito.bots.base import Bot, view_family
 from bito.bots.search import SearchBot
 from bito.games.durak import DurakView
 
@@ -56,14 +57,23 @@ class LevelBot(SearchBot):
         self.errors: dict[str, int] = {}
 
     def choose(self, view: Any) -> Any:
-        if isinstance(view, DurakView):
-            if not durak_searchable(view):
-                return self._fall_back(view)
-            try:
-                return super().choose(view)
-            except Exception as e:  # a variant newer than this list: never lose the game
-                self.errors[type(e).__name__] = self.errors.get(type(e).__name__, 0) + 1
-                return self._fall_back(view)
+        own = OWN_SEARCHES.get(view_family(view))
+        if own is not None:
+            return own(self, view)
+        return self._family_search(view)
+
+    def _durak_search(self, view: DurakView) -> Any:
+        if not durak_searchable(view):
+            return self._fall_back(view)
+        try:
+            return super().choose(view)
+        except Exception as e:  # a variant newer than this list: never lose the game
+            self.errors[type(e).__name__] = self.errors.get(type(e).__name__, 0) + 1
+            return self._fall_back(view)
+
+    def _family_search(self, view: Any) -> Any:
+        """PIMC over the worlds of the view's family sampler; the heuristic where there is
+        none or it cannot deal the position."""
         family = self._family_bot()
         if family.supports(view):
             from bito.bots.worlds import Unsatisfiable
@@ -94,6 +104,13 @@ class LevelBot(SearchBot):
         if len(view.legal) > 1:
             self.fallbacks += 1
         return self._heuristic.choose(view)
+
+
+OWN_SEARCHES: Final[dict[str, Callable[[LevelBot, Any], Any]]] = {
+    "durak": LevelBot._durak_search}
+"""Families searched by a search of their own (the Durak search with its exact endgame), by
+family name; every other family is searched by :class:`~bito.bots.pimc.FamilySearchBot` over
+its sampler's worlds."""
 
 
 DURAK_NOT_SEARCHED: Final[tuple[tuple[str, object, str], ...]] = ()

@@ -30,11 +30,10 @@ import random
 import time
 from typing import Any
 
-from bito.bots.families import LAUGH_CHANCE, POLICIES
+from bito.bots.families import FAMILY_POLICIES, game_policy
 from bito.bots.search import MoveEstimate
 from bito.bots.worlds import Sampler, sampler_for
-from bito.games.social.animal import JUDGE, AnimalView
-from bito.games.social.cheat import DOUBTING, CheatView
+from bito.games.family import family_name
 
 MAX_PLAYOUT = 120
 """Actions after which a playout stops and is scored by the standing: the horizon of the
@@ -93,17 +92,22 @@ class FamilySearchBot:
                              "cannot be searched")
         sampler.observe(view)
         legal = view.legal
-        if isinstance(view, AnimalView) and view.phase == JUDGE:
-            # Laughter is not a decision: a random event for bots (#60 A2), as the heuristic.
-            want = "laugh" if self.rng.random() < LAUGH_CHANCE else "pass"
+        policy = game_policy(view)
+        if policy is not None and policy.chance is not None:
+            # Laughter at an animal sound is not a decision: a random event for bots (#60
+            # A2), rolled as the heuristic rolls it.
+            choice = policy.chance(view, self.rng)
+            if choice is not None:
+                self.last = []
+                return choice
+        if policy is not None and policy.rule is not None and policy.rule_decides is not None \
+                and policy.rule_decides(view):
+            # Cheat's doubt: the worlds deal a judged claim's cards uniformly from the unseen
+            # ones, so nearly every claim looks like a lie and the search would doubt
+            # everything (it lost 4 games of 4 so); the heuristic judges claims until worlds
+            # model the claimer.
             self.last = []
-            return next(a for a in legal if a.kind == want)
-        if isinstance(view, CheatView) and view.phase == DOUBTING:
-            # The worlds deal a judged claim's cards uniformly from the unseen ones, so nearly
-            # every claim looks like a lie and the search would doubt everything (it lost 4
-            # games of 4 so); the heuristic judges claims until worlds model the claimer.
-            self.last = []
-            choice = POLICIES[CheatView](view)
+            choice = policy.rule(view)
             return choice if choice in legal else legal[0]
         if len(legal) == 1:
             self.last = [MoveEstimate(legal[0], float("nan"), 0)]
@@ -117,9 +121,10 @@ class FamilySearchBot:
         assert sampler is not None
         started = time.perf_counter()
         legal = list(view.legal)
-        policy = POLICIES.get(type(view))
-        if policy is not None:  # the heuristic's move first: it wins every tie
-            first = policy(view)
+        policy = game_policy(view)
+        rule = policy.rule if policy is not None else None
+        if rule is not None:  # the heuristic's move first: it wins every tie
+            first = rule(view)
             if first in legal:
                 legal.remove(first)
                 legal.insert(0, first)
@@ -162,13 +167,14 @@ def _policy_move(state: Any, rng: random.Random, epsilon: float) -> Any:
     if rng.random() < epsilon:
         return acts[int(rng.random() * len(acts))]
     view = state.view(state.to_act)
-    if isinstance(view, AnimalView) and view.phase == JUDGE:  # a random event (#60 A2)
-        want = "laugh" if rng.random() < LAUGH_CHANCE else "pass"
-        return next(a for a in acts if a.kind == want)
-    policy = POLICIES.get(type(view))
-    if policy is None:
+    policy = game_policy(view)
+    if policy is not None and policy.chance is not None:  # a random event (#60 A2)
+        choice = policy.chance(view, rng)
+        if choice is not None:
+            return choice
+    if policy is None or policy.rule is None:
         return acts[int(rng.random() * len(acts))]
-    choice = policy(view)
+    choice = policy.rule(view)
     return choice if choice in acts else acts[0]
 
 
@@ -207,7 +213,8 @@ def standing(state: Any, seat: int) -> float:
     :data:`CARD_SCALE`."""
     scores = getattr(state, "scores", None)
     if scores:
-        lower_is_better = type(state).__name__ == "MauMauState"
+        family = FAMILY_POLICIES.get(family_name(state))
+        lower_is_better = family is not None and family.penalty_scores
         sign = -1 if lower_is_better else 1
         mine = sign * scores[seat]
         worst_other = min(sign * v for s, v in enumerate(scores) if s != seat)
