@@ -315,16 +315,15 @@ def _play_one(variant: str | Rules, players: int, bot_names: list[str], seed: in
         stats.errors_by_kind[kind] = stats.errors_by_kind.get(kind, 0) + 1
         return None
     stats.total_actions += len(result.actions)
-    dummy = getattr(result.outcome, "dummy", -1)
+    dummy = result.outcome.dummy
     for seat, name in enumerate(at_seat):
         if seat == dummy:
             continue  # #57: nobody plays the dummy's seat as his own
         stats.seat_games_by_bot[name] = stats.seat_games_by_bot.get(name, 0) + 1
         stats.losses_by_bot.setdefault(name, 0)
     outcome = result.outcome
-    if isinstance(outcome, Outcome) and (outcome.points or outcome.figures
-                                         or outcome.epaulettes):
-        _add_tallies(stats, outcome, at_seat)  # other families' outcomes keep no tallies
+    if outcome.points or outcome.figures or outcome.epaulettes:
+        _add_tallies(stats, outcome, at_seat)  # only the scoring variants (#61-63) keep them
     if result.draw:
         stats.draws += 1
     elif result.loser is not None:

@@ -6,9 +6,9 @@ the next state and leaves the old one alone, ``view(seat)`` is exactly what that
 and ``is_over`` / ``outcome`` say how it ended. Every state also reads and writes its own action
 text (``parse_action`` / ``str(action)``) and prints itself (``str(state)``).
 
-The Durak family has its own action and outcome types; the shedding, trick-taking and social
-families share :class:`Move`, :class:`Outcome` and the option handling below, so each of those
-engines is only its rules.
+Every family ends in one :class:`Outcome`. The Durak family has its own action type; the
+shedding, trick-taking, social and bout families share :class:`Move` and the option handling
+below, so each of those engines is only its rules.
 """
 
 from __future__ import annotations
@@ -222,12 +222,10 @@ def decider(state: Any) -> int:
     return state.to_act if hook is None else int(hook)
 
 
-def human_loser(outcome: Any) -> int | None:
+def human_loser(outcome: Outcome) -> int | None:
     """The fool, if a person: None on a draw and where the fool is a phantom seat (#57 A1:
     when the dummy is the fool nobody loses). Tallies of losses by player count this."""
-    if hasattr(outcome, "human_loser"):
-        return outcome.human_loser  # type: ignore[no-any-return]
-    return outcome.loser  # type: ignore[no-any-return]
+    return outcome.human_loser
 
 
 # --- outcomes -----------------------------------------------------------------------------
@@ -235,18 +233,36 @@ def human_loser(outcome: Any) -> int | None:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game (a whole match of rounds, where the game has rounds) ended.
+    """How a game ended, for every family (a Durak deal; a whole match of rounds, where the
+    game has rounds).
 
     ``loser`` is the fool (None when nobody is, or on a draw), ``order`` ranks the seats best
-    first, ``scores`` are the final totals where the game keeps score (penalty points in
-    Mau-Mau, where less is better; points in *Fool!*, where more is better), ``rounds`` the
-    rounds played, ``tallies`` a per-seat count named ``tally_name`` (*Fool!*'s +10 rounds,
-    Mau-Mau's rounds won), ``note`` anything else worth telling (blocked rounds, a move cap).
+    first (the order they went out, the fool, if any, last), ``draw`` says nobody lost.
+
+    The rest is written only where a game has it, so each family's records keep the keys
+    they always had (see :meth:`to_json`):
+
+    * Durak (#1-#63): ``reason`` why the deal ended early ("repetition", "instant loss";
+      empty when played out); partnerships' ``teams`` and the ``losing_team`` (#53-55); the
+      scoring variants' ``points``, ``figures`` and ``epaulettes`` (#61-63); the playing
+      dummy's seat ``dummy`` (#57; -1: none), which may be the fool (then no person loses:
+      :attr:`human_loser`).
+    * The other families: final ``scores`` where the game keeps score (Mau-Mau's penalty
+      points, where less is better; *Fool!*'s points, where more is better) after
+      ``rounds`` rounds, a per-seat count ``tallies`` named ``tally_name`` (*Fool!*'s +10
+      rounds, Mau-Mau's rounds won), and a ``note`` (blocked rounds, a move cap).
     """
 
     loser: int | None
     order: tuple[int, ...]
     draw: bool = False
+    reason: str = ""
+    teams: tuple[tuple[int, ...], ...] = ()
+    losing_team: int | None = None
+    points: tuple[int, ...] = ()
+    figures: tuple[int, ...] = ()
+    epaulettes: int = 0
+    dummy: int = -1
     scores: tuple[int, ...] = ()
     rounds: int = 1
     note: str = ""
@@ -255,19 +271,65 @@ class Outcome:
 
     @property
     def winner(self) -> int | None:
+        """The first player out, or the best ranked (for ``next_game_leader=previous_winner``)."""
         return self.order[0] if self.order else None
 
+    @property
+    def human_loser(self) -> int | None:
+        """The fool if he is a person: None on a draw and when the dummy is the fool (#57
+        A1), so tallies never charge its controller with the dummy's loss."""
+        return None if self.loser == self.dummy else self.loser
+
+    @property
+    def team_order(self) -> tuple[int, ...]:
+        """Team numbers by when their last member went out, the losing team last (#54 A1:
+        with three pairs the others rank by the order they finished)."""
+        place = {seat: i for i, seat in enumerate(self.order)}
+        last = len(place)
+
+        def finished(k: int) -> tuple[bool, int]:
+            return k == self.losing_team, max(place.get(m, last) for m in self.teams[k])
+
+        return tuple(sorted(range(len(self.teams)), key=finished))
+
+    @property
+    def top_scorers(self) -> tuple[int, ...]:
+        """#61: the seats with the most points, who share the win (empty without points)."""
+        if not self.points:
+            return ()
+        best = max(self.points)
+        return tuple(s for s, p in enumerate(self.points) if p == best)
+
     def to_json(self) -> dict[str, object]:
-        data: dict[str, object] = {"loser": self.loser, "order": list(self.order),
-                                   "draw": self.draw}
+        """The outcome as records, the server and ``bito replay`` write it: ``loser``,
+        ``order``, ``draw``, then only what differs from the defaults. The Durak keys come
+        before the other families' (no game has both), so each family writes exactly the keys,
+        in the order, its records have always had."""
+        out: dict[str, object] = {"loser": self.loser, "order": list(self.order),
+                                  "draw": self.draw}
+        if self.reason:
+            out["reason"] = self.reason
+        if self.teams:
+            out["teams"] = [list(t) for t in self.teams]
+            out["losing_team"] = self.losing_team
+        if self.points:
+            out["points"] = list(self.points)
+            out["top_scorers"] = list(self.top_scorers)
+        if self.figures:
+            out["figures"] = list(self.figures)
+        if self.epaulettes:
+            out["epaulettes"] = self.epaulettes
+        if self.dummy >= 0:
+            out["dummy"] = self.dummy
+            out["human_loser"] = self.human_loser
         if self.scores:
-            data["scores"] = list(self.scores)
-            data["rounds"] = self.rounds
+            out["scores"] = list(self.scores)
+            out["rounds"] = self.rounds
         if self.tallies:
-            data[self.tally_name or "tallies"] = list(self.tallies)
+            out[self.tally_name or "tallies"] = list(self.tallies)
         if self.note:
-            data["note"] = self.note
-        return data
+            out["note"] = self.note
+        return out
 
 
 # --- endings ------------------------------------------------------------------------------

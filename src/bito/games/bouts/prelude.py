@@ -116,7 +116,7 @@ class PreludeState(BoutsState):
         assert main is not None
         self.hands, self.known, self.to_act = list(main.hands), list(main.known), main.to_act
         self.discard = main.discard
-        self.outcome = main.outcome  # type: ignore[assignment]
+        self.outcome = main.outcome
 
     def view(self, seat: int) -> Any:
         if self.main is not None:

@@ -19,8 +19,9 @@ from bito.games.durak.actions import (
     transfer,
 )
 from bito.games.durak.setup import Deal, MatchContext, deal
-from bito.games.durak.state import DEFEND_PHASE, LEAD, OVER, THROW, DurakState, Outcome
+from bito.games.durak.state import DEFEND_PHASE, LEAD, OVER, THROW, DurakState
 from bito.games.durak.view import DurakView
+from bito.games.protocol import Outcome
 from bito.rules import Rules, rules_for
 
 __all__ = [

@@ -18,8 +18,8 @@ from bito.games.durak.state import (
     EXCHANGE_PHASE,
     GIVE_PHASE,
     DurakState,
-    Outcome,
 )
+from bito.games.protocol import Outcome
 
 
 def random_playout(state: DurakState, rng: random.Random, *,

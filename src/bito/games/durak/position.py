@@ -102,9 +102,9 @@ from bito.games.durak.state import (
     PHASE_NAMES,
     THROW,
     DurakState,
-    Outcome,
 )
 from bito.games.durak.teams import attacked_seat, proxy_of
+from bito.games.protocol import Outcome
 from bito.rules import Rules, resolve
 from bito.rules.options import OPTION_SPECS
 

@@ -20,7 +20,7 @@ playouts may use the in-place :meth:`DurakState.step_unchecked` on a copy they o
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import MISSING, fields
 from typing import Final
 
 from bito.cards import (
@@ -71,7 +71,7 @@ from bito.games.durak.suit_leads import suit_leads
 from bito.games.durak.teams import losing_team, next_bout, throwers
 from bito.games.durak.transfers import discard_neutralised, refusal_target, refuse_back
 from bito.games.durak.view import PUBLIC, DurakView, make_view, private_to, seen_action
-from bito.games.protocol import Hidden
+from bito.games.protocol import Hidden, Outcome
 from bito.rules import Rules
 
 LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = 0, 1, 2, 3, 4
@@ -194,81 +194,10 @@ def closes(cover: int, attack: int, deal: Deal) -> bool:
             and is_special(cover) and not is_mega(cover))
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a deal ended: the fool (None for a draw), the order players went out (the fool, if
-    any, last), and whether it was a draw."""
-
-    loser: int | None
-    order: tuple[int, ...]
-    draw: bool
-    #: Why the deal ended early, if it did: "repetition" (``end.repetition``), "instant loss"
-    #: (#21's hand size, #24's jokers-only hand); empty when it was played out.
-    reason: str = ""
-    #: Partnerships (#53-55): the members of each team (empty without teams), and the team
-    #: that lost with its fool (None for a draw). Both partners of the fool lose.
-    teams: tuple[tuple[int, ...], ...] = ()
-    losing_team: int | None = None
-    #: The scoring variants' tallies per seat (empty when the game keeps none): cards beaten
-    #: off in successful defences (#61), figure cards among them (#62); and the fool's
-    #: epaulettes, 0-2 (#63).
-    points: tuple[int, ...] = ()
-    figures: tuple[int, ...] = ()
-    epaulettes: int = 0
-    #: The playing dummy's seat (#57; -1: none). It is ranked in ``order`` and may be the
-    #: ``loser``; then no person loses (A1): see :attr:`human_loser`.
-    dummy: int = -1
-
-    @property
-    def human_loser(self) -> int | None:
-        """The fool if he is a person: None on a draw and when the dummy is the fool (#57
-        A1), so tallies never charge its controller with the dummy's loss."""
-        return None if self.loser == self.dummy else self.loser
-
-    @property
-    def team_order(self) -> tuple[int, ...]:
-        """Team numbers by when their last member went out, the losing team last (#54 A1:
-        with three pairs the others rank by the order they finished)."""
-        place = {seat: i for i, seat in enumerate(self.order)}
-        last = len(place)
-
-        def finished(k: int) -> tuple[bool, int]:
-            return k == self.losing_team, max(place.get(m, last) for m in self.teams[k])
-
-        return tuple(sorted(range(len(self.teams)), key=finished))
-
-    @property
-    def winner(self) -> int | None:
-        """The first player out (for ``next_game_leader=previous_winner``)."""
-        return self.order[0] if self.order else None
-
-    @property
-    def top_scorers(self) -> tuple[int, ...]:
-        """#61: the seats with the most points, who share the win (empty without points)."""
-        if not self.points:
-            return ()
-        best = max(self.points)
-        return tuple(s for s, p in enumerate(self.points) if p == best)
-
-    def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"loser": self.loser, "order": list(self.order),
-                                  "draw": self.draw}
-        if self.reason:
-            out["reason"] = self.reason
-        if self.teams:
-            out["teams"] = [list(t) for t in self.teams]
-            out["losing_team"] = self.losing_team
-        if self.points:
-            out["points"] = list(self.points)
-            out["top_scorers"] = list(self.top_scorers)
-        if self.figures:
-            out["figures"] = list(self.figures)
-        if self.epaulettes:
-            out["epaulettes"] = self.epaulettes
-        if self.dummy >= 0:
-            out["dummy"] = self.dummy
-            out["human_loser"] = self.human_loser
-        return out
+_OUTCOME_DEFAULTS: dict[str, object] = {
+    f.name: f.default for f in fields(Outcome) if f.default is not MISSING}
+"""Every field of :class:`Outcome` that has a default, at it (what ``_new_outcome`` does not
+set itself)."""
 
 
 def _new_outcome(loser: int | None, order: tuple[int, ...], draw: bool, reason: str,
@@ -278,8 +207,9 @@ def _new_outcome(loser: int | None, order: tuple[int, ...], draw: bool, reason: 
     ``object.__setattr__`` call per field (every game ends in one, and a run of random games
     pays for it thousands of times)."""
     made = object.__new__(Outcome)
+    made.__dict__.update(_OUTCOME_DEFAULTS)
     made.__dict__.update(loser=loser, order=order, draw=draw, reason=reason, teams=teams,
-                         losing_team=losing, points=(), figures=(), epaulettes=0, dummy=dummy)
+                         losing_team=losing, dummy=dummy)
     return made
 
 

@@ -23,7 +23,8 @@ from bito.cards import cards_of, is_special, rank_of, suit_of
 
 if TYPE_CHECKING:
     from bito.games.durak.setup import Deal
-    from bito.games.durak.state import DurakState, Outcome
+    from bito.games.durak.state import DurakState
+    from bito.games.protocol import Outcome
 
 #: Ranks that count as figures in #62 ("worth more than nine"): 10, J, Q, K, A.
 FIGURE_LOW: Final = 10

@@ -24,7 +24,8 @@ from bito.games.protocol import Hidden, hidden
 
 if TYPE_CHECKING:
     from bito.games.durak.bout_extras import Extras
-    from bito.games.durak.state import DurakState, Outcome
+    from bito.games.durak.state import DurakState
+    from bito.games.protocol import Outcome
     from bito.rules import Rules
 
 
