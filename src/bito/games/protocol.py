@@ -33,8 +33,9 @@ from bito.errors import InvalidNotationError, RulesError
 
 @runtime_checkable
 class GameOutcome(Protocol):
-    """How any game ended, whichever family's outcome type holds it (Durak's carries more:
-    the reason, teams, points): what tallies, records and the server read."""
+    """How any game ended: what tallies, records and the server read. :class:`Outcome` is
+    the one implementation every family's engine returns; the protocol lets
+    :class:`GameState` name it before the class is defined."""
 
     @property
     def loser(self) -> int | None: ...
