@@ -804,7 +804,9 @@ def run(games: int | None = None, seed: int = 0, jobs: int = 1, only: str | None
 
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for part in pool.imap(_chunk, jobs_list):
+            # in the order chunks finish: one very long game (a 60-card hand's leads under
+            # wild jokers) holds up only its own chunk, not the progress of the others
+            for part in pool.imap_unordered(_chunk, jobs_list):
                 add(part)
     else:
         for job in jobs_list:
