@@ -305,9 +305,11 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
 
 def _task(view: DurakView, names: Sequence[str]) -> str:
     if view.blind and view.phase in (LEAD, DEFEND_PHASE, THROW):
-        what = {LEAD: f"you attack {names[view.defender]}: any card may lead",
-                DEFEND_PHASE: "you defend: cover (or transfer) blind, or take",
-                THROW: "throw in blind, or pass"}[view.phase]
+        tasks: dict[int, str] = {
+            LEAD: f"you attack {names[view.defender]}: any card may lead",
+            DEFEND_PHASE: "you defend: cover (or transfer) blind, or take",
+            THROW: "throw in blind, or pass"}
+        what = tasks[view.phase]
         return what + "; a wrong card makes you take the whole bout (#58)"
     if view.phase == LEAD:
         return f"you attack {names[view.defender]}"

@@ -68,7 +68,7 @@ _ROLE_WORDS = {"lead": "lead an attack", "defend": "cover, transfer or take",
 
 
 def render_durak(view: Any, spectator: bool) -> Json:
-    from bito.games.durak.state import PHASE_NAMES
+    from bito.games.durak.phases import PHASE_NAMES
 
     trumps: frozenset[int] = view.trumps
     rules: Rules = view.rules

@@ -42,6 +42,7 @@ position (``#3(9d)>6h``), and the bracket is accepted (and ignored) when parsed.
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Final
 
 from bito.cards import (
@@ -56,31 +57,60 @@ from bito.cards import (
 )
 from bito.errors import InvalidNotationError
 
-ATTACK, DEFEND, TRANSFER, TAKE, PASS, GIVE, BLOCK = 0, 1, 2, 3, 4, 5, 6
-#: The attacker's call on face-down covers (#59). Numbered above every other kind: the state
-#: machine sends kinds from GIVE up to one rarely taken branch.
-BELIEVE, DOUBT = 7, 8
-#: A throw-in from the dummy's hand by its controller (#56): the kind says which hand.
-TOSS = 9
-#: Kinds of second tries, stock leads, poker swaps and post-take attacks (#39-51): numbered
-#: from 20 so that :meth:`DurakState.step_unchecked` sends every one of them to
-#: :mod:`bito.games.durak.bout_extras` with a single comparison.
-TRY, STOCK, SWAP, PAIR, OWN_COVER, COUNTER = 20, 21, 22, 23, 24, 25
-EXTRA_KINDS: Final = 20
-#: Plays by position from a hand its owner cannot see (#58, :mod:`bito.games.durak.blind`):
-#: a lead or throw-in, a cover, a transfer. The position (0-based) is kept as the action's
-#: only "card", stored as ``~position`` (negative), so :attr:`Action.mask` stays empty: the
-#: action names no card until the state turns it up.
-BLIND_PLAY, BLIND_COVER, BLIND_TRANSFER = 10, 11, 12
-BLIND_KINDS: Final = 10
-#: The cards a player chooses to pass on after a bout (#31, :mod:`bito.games.durak.exchange`),
-#: numbered above the kinds of #39-51 so that it shares their rarely taken branch.
-EXCHANGE: Final = 30
-KIND_NAMES: Final = {0: "attack", 1: "defend", 2: "transfer", 3: "take", 4: "pass", 5: "give",
-                     6: "block", 7: "believe", 8: "doubt", 9: "toss", BLIND_PLAY: "blind",
-                     BLIND_COVER: "blind cover", BLIND_TRANSFER: "blind transfer", TRY: "try",
-                     STOCK: "stock", SWAP: "swap", PAIR: "pair", OWN_COVER: "own",
-                     COUNTER: "counter", EXCHANGE: "exchange"}
+
+class Kind(IntEnum):
+    """What an action does. The numbers are stored by records of positions, the kernel's
+    arrays and the RL codec, and their ranges are used by the state machine to branch once."""
+
+    ATTACK = 0  #: a lead or a throw-in
+    DEFEND = 1  #: a cover
+    TRANSFER = 2
+    TAKE = 3
+    PASS = 4
+    GIVE = 5  #: a card handed over for a joker (#24)
+    BLOCK = 6  #: three of a kind shown to cancel a gift (#84)
+    #: The attacker's call on face-down covers (#59). Numbered above every other kind: the
+    #: state machine sends kinds from GIVE up to one rarely taken branch.
+    BELIEVE = 7
+    DOUBT = 8
+    #: A throw-in from the dummy's hand by its controller (#56): the kind says which hand.
+    TOSS = 9
+    #: Plays by position from a hand its owner cannot see (#58, :mod:`bito.games.durak.blind`):
+    #: a lead or throw-in, a cover, a transfer. The position (0-based) is kept as the action's
+    #: only "card", stored as ``~position`` (negative), so :attr:`Action.mask` stays empty: the
+    #: action names no card until the state turns it up.
+    BLIND_PLAY = 10
+    BLIND_COVER = 11
+    BLIND_TRANSFER = 12
+    #: Second tries, stock leads, poker swaps and post-take attacks (#39-51): numbered from 20
+    #: so that :meth:`DurakState.step_unchecked` sends every one of them to
+    #: :mod:`bito.games.durak.bout_extras` with a single comparison.
+    TRY = 20
+    STOCK = 21
+    SWAP = 22
+    PAIR = 23
+    OWN_COVER = 24
+    COUNTER = 25
+    #: The cards a player chooses to pass on after a bout (#31,
+    #: :mod:`bito.games.durak.exchange`), numbered above the kinds of #39-51 so that it shares
+    #: their rarely taken branch.
+    EXCHANGE = 30
+
+
+# The kinds by name, as the engine and its readers have always written them.
+ATTACK, DEFEND, TRANSFER, TAKE, PASS = Kind.ATTACK, Kind.DEFEND, Kind.TRANSFER, Kind.TAKE, Kind.PASS
+GIVE, BLOCK, BELIEVE, DOUBT, TOSS = Kind.GIVE, Kind.BLOCK, Kind.BELIEVE, Kind.DOUBT, Kind.TOSS
+TRY, STOCK, SWAP, PAIR, OWN_COVER, COUNTER = (Kind.TRY, Kind.STOCK, Kind.SWAP, Kind.PAIR,
+                                              Kind.OWN_COVER, Kind.COUNTER)
+BLIND_PLAY, BLIND_COVER, BLIND_TRANSFER = Kind.BLIND_PLAY, Kind.BLIND_COVER, Kind.BLIND_TRANSFER
+EXCHANGE: Final = Kind.EXCHANGE
+#: The first kind of the blind plays and of the rarely taken extra kinds: range tests.
+BLIND_KINDS: Final = int(Kind.BLIND_PLAY)
+EXTRA_KINDS: Final = int(Kind.TRY)
+#: Each kind's name in words (errors, the move log): the enum's name, but for a few.
+KIND_NAMES: Final[dict[int, str]] = {
+    k: {"BLIND_PLAY": "blind", "OWN_COVER": "own"}.get(k.name, k.name.lower().replace("_", " "))
+    for k in Kind}
 
 
 class Action:

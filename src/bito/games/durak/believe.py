@@ -36,6 +36,7 @@ from bito.games.durak.actions import (
     TAKE_ACTION,
     Action,
 )
+from bito.games.durak.phases import Phase
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -43,8 +44,8 @@ if TYPE_CHECKING:
 
 #: A ``defence`` entry as seen by a seat that may not see it: a card lies there face down.
 FACE_DOWN: Final = -3
-#: The phase in which the attacker calls (its number in ``state.PHASE_NAMES``).
-CALL_PHASE: Final = 5
+#: The phase in which the attacker calls.
+CALL_PHASE: Final = Phase.CALL
 CALLS: Final = (BELIEVE_ACTION, DOUBT_ACTION)
 
 

@@ -55,12 +55,13 @@ from bito.games.durak.actions import (
     defend,
     transfer,
 )
+from bito.games.durak.phases import Phase
 from bito.rules import Rules
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
 
-_LEAD, _DEFEND, _THROW, _OVER = 0, 1, 2, 3
+_LEAD, _DEFEND, _THROW, _OVER = Phase.LEAD, Phase.DEFEND, Phase.THROW, Phase.OVER
 
 
 def check_rules(rules: Rules) -> None:

@@ -61,12 +61,13 @@ from bito.games.durak.actions import (
     pair,
     swap,
 )
+from bito.games.durak.phases import NEUTRAL, Phase
 from bito.games.durak.view import PUBLIC, private_to
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
 
-_LEAD, _DEFEND, _THROW = 0, 1, 2
+_LEAD, _DEFEND, _THROW = Phase.LEAD, Phase.DEFEND, Phase.THROW
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,7 +505,6 @@ def _after_throwers_card(state: DurakState, seat: int, hand: int) -> None:
 
 
 def _start_counter(state: DurakState, action: Action) -> None:
-    from bito.games.durak.state import NEUTRAL
 
     d = state.defender
     ex = _extras(state)

@@ -31,14 +31,15 @@ from typing import TYPE_CHECKING, Final
 from bito.cards import card_str, cards_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import EXCHANGE, Action, exchange
+from bito.games.durak.phases import Phase
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
     from bito.rules import Rules
 
-#: The phase in which players choose the cards they pass (its number in ``PHASE_NAMES``).
-EXCHANGE_PHASE: Final = 6
-_LEAD: Final = 0
+#: The phase in which players choose the cards they pass.
+EXCHANGE_PHASE: Final = Phase.EXCHANGE
+_LEAD: Final = Phase.LEAD
 
 
 def check_rules(rules: Rules) -> None:

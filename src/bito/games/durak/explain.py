@@ -36,11 +36,13 @@ from bito.games.durak.actions import (
     TRANSFER,
     Action,
 )
+from bito.games.durak.phases import Phase
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
 
-_LEAD, _DEFEND, _THROW, _OVER, _GIVE = 0, 1, 2, 3, 4
+_LEAD, _DEFEND, _THROW, _OVER, _GIVE = (Phase.LEAD, Phase.DEFEND, Phase.THROW, Phase.OVER,
+                                      Phase.GIVE)
 
 
 def rank_word(code: int) -> str:

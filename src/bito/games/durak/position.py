@@ -85,6 +85,7 @@ from bito.errors import InvalidNotationError, RulesError
 from bito.games.durak import bout_extras, dummy_seat
 from bito.games.durak.actions import Action, parse_action
 from bito.games.durak.blind import hand_order
+from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
 from bito.games.durak.position_stock import (
     STOCK_KEYS,
     read_stock_fields,
@@ -97,9 +98,7 @@ from bito.games.durak.state import (
     DEFEND_PHASE,
     GIVE_PHASE,
     LEAD,
-    NEUTRAL,
     OVER,
-    PHASE_NAMES,
     THROW,
     DurakState,
 )
@@ -578,10 +577,9 @@ def parse_position(text: str) -> DurakState:
     elif s.phase == GIVE_PHASE:
         raise InvalidNotationError("phase=give needs gift=...", text, where.get("phase", 0))
     in_range = 0 <= s.t_idx < len(s.throwers)
-    default_to_act = {LEAD: s.attacker, DEFEND_PHASE: s.defender, OVER: -1,
-                      CALL_PHASE: s.leader,
-                      GIVE_PHASE: s.gift[0] if s.gift else -1}.get(
-        s.phase, s.throwers[s.t_idx] if in_range else s.attacker)
+    acting: dict[int, int] = {LEAD: s.attacker, DEFEND_PHASE: s.defender, OVER: -1,
+                              CALL_PHASE: s.leader, GIVE_PHASE: s.gift[0] if s.gift else -1}
+    default_to_act = acting.get(s.phase, s.throwers[s.t_idx] if in_range else s.attacker)
     s.to_act = _int(f, where, text, "to_act", default_to_act, -1, n - 1)
     read_stock_fields(s, f, where, text)
     if "end" in f:

@@ -58,6 +58,7 @@ from bito.games.durak.actions import (
 )
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.leads import covered_cards, lead_actions, pass_lead
+from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, Phase
 from bito.games.durak.setup import Deal
 from bito.games.durak.stock import (
     Books,
@@ -74,14 +75,11 @@ from bito.games.durak.view import PUBLIC, DurakView, make_view, private_to, seen
 from bito.games.protocol import Hidden, Outcome
 from bito.rules import Rules
 
-LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = 0, 1, 2, 3, 4
-CALL_PHASE: Final = believe.CALL_PHASE  # #59: the attacker believes or doubts face-down covers
-#: A ``defence`` entry for an attack card neutralised by a transfer under
-#: ``transfer.new_defender_beats=transfer_cards_only`` (#11): it counts as covered, needs no
-#: cover, and goes with the rest of the table (discarded or taken). -1 is "uncovered".
-NEUTRAL: Final = -2
-EXCHANGE_PHASE: Final = exchange.EXCHANGE_PHASE  # #31 A1 option: players choose cards to pass
-PHASE_NAMES: Final = ("lead", "defend", "throw", "over", "give", "call", "exchange")
+# The phases by their old names, kept for the engine's many readers (bots, kernel, terminal).
+LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = (Phase.LEAD, Phase.DEFEND, Phase.THROW,
+                                               Phase.OVER, Phase.GIVE)
+CALL_PHASE: Final = Phase.CALL  # #59: the attacker believes or doubts face-down covers
+EXCHANGE_PHASE: Final = Phase.EXCHANGE  # #31 A1 option: players choose cards to pass
 #: Every joker code (both copies): the cards that set off joker gifts (#24).
 _JOKER_BITS: Final = MATCH_MASKS[special("RJ")]
 _RED_JOKERS: Final = (1 << special("RJ")) | (1 << special("RJ", 1))

@@ -13,12 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bito.cards import MATCH_MASKS
+from bito.games.durak.phases import NEUTRAL
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
 
-#: ``defence`` entry of a neutralised attack card (state.NEUTRAL, repeated to avoid a cycle).
-_NEUTRAL = -2
+_NEUTRAL = NEUTRAL
 
 
 def refusal_target(state: DurakState) -> int:
