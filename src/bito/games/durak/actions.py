@@ -97,20 +97,25 @@ class Kind(IntEnum):
     EXCHANGE = 30
 
 
-# The kinds by name, as the engine and its readers have always written them.
-ATTACK, DEFEND, TRANSFER, TAKE, PASS = Kind.ATTACK, Kind.DEFEND, Kind.TRANSFER, Kind.TAKE, Kind.PASS
-GIVE, BLOCK, BELIEVE, DOUBT, TOSS = Kind.GIVE, Kind.BLOCK, Kind.BELIEVE, Kind.DOUBT, Kind.TOSS
-TRY, STOCK, SWAP, PAIR, OWN_COVER, COUNTER = (Kind.TRY, Kind.STOCK, Kind.SWAP, Kind.PAIR,
-                                              Kind.OWN_COVER, Kind.COUNTER)
-BLIND_PLAY, BLIND_COVER, BLIND_TRANSFER = Kind.BLIND_PLAY, Kind.BLIND_COVER, Kind.BLIND_TRANSFER
-EXCHANGE: Final = Kind.EXCHANGE
+# The kinds by name, as plain ints: actions carry these. An enum member in every action would
+# cost the interning table and the state machine's comparisons about 1.5 % of the engine's
+# speed (measured with tools/ab_engines.py); ``Kind(action.kind)`` gives the member.
+ATTACK, DEFEND, TRANSFER, TAKE, PASS = (int(k) for k in (Kind.ATTACK, Kind.DEFEND,
+                                                           Kind.TRANSFER, Kind.TAKE, Kind.PASS))
+GIVE, BLOCK, BELIEVE, DOUBT, TOSS = (int(k) for k in (Kind.GIVE, Kind.BLOCK, Kind.BELIEVE,
+                                                        Kind.DOUBT, Kind.TOSS))
+TRY, STOCK, SWAP, PAIR, OWN_COVER, COUNTER = (int(k) for k in (
+    Kind.TRY, Kind.STOCK, Kind.SWAP, Kind.PAIR, Kind.OWN_COVER, Kind.COUNTER))
+BLIND_PLAY, BLIND_COVER, BLIND_TRANSFER = (int(k) for k in (
+    Kind.BLIND_PLAY, Kind.BLIND_COVER, Kind.BLIND_TRANSFER))
+EXCHANGE: Final = int(Kind.EXCHANGE)
 #: The first kind of the blind plays and of the rarely taken extra kinds: range tests.
 BLIND_KINDS: Final = int(Kind.BLIND_PLAY)
 EXTRA_KINDS: Final = int(Kind.TRY)
 #: Each kind's name in words (errors, the move log): the enum's name, but for a few.
+_SHORT_NAMES: Final = {"BLIND_PLAY": "blind", "OWN_COVER": "own"}
 KIND_NAMES: Final[dict[int, str]] = {
-    k: {"BLIND_PLAY": "blind", "OWN_COVER": "own"}.get(k.name, k.name.lower().replace("_", " "))
-    for k in Kind}
+    int(k): _SHORT_NAMES.get(k.name, k.name.lower().replace("_", " ")) for k in Kind}
 
 
 class Action:

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 #: A ``defence`` entry as seen by a seat that may not see it: a card lies there face down.
 FACE_DOWN: Final = -3
 #: The phase in which the attacker calls.
-CALL_PHASE: Final = Phase.CALL
+CALL_PHASE: Final = int(Phase.CALL)
 CALLS: Final = (BELIEVE_ACTION, DOUBT_ACTION)
 
 

@@ -61,7 +61,8 @@ from bito.rules import Rules
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
 
-_LEAD, _DEFEND, _THROW, _OVER = Phase.LEAD, Phase.DEFEND, Phase.THROW, Phase.OVER
+_LEAD, _DEFEND, _THROW, _OVER = (int(p) for p in (Phase.LEAD, Phase.DEFEND, Phase.THROW,
+                                                  Phase.OVER))
 
 
 def check_rules(rules: Rules) -> None:

@@ -67,7 +67,7 @@ from bito.games.durak.view import PUBLIC, private_to
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
 
-_LEAD, _DEFEND, _THROW = Phase.LEAD, Phase.DEFEND, Phase.THROW
+_LEAD, _DEFEND, _THROW = (int(p) for p in (Phase.LEAD, Phase.DEFEND, Phase.THROW))
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from bito.rules import Rules
 
 #: The phase in which players choose the cards they pass.
-EXCHANGE_PHASE: Final = Phase.EXCHANGE
-_LEAD: Final = Phase.LEAD
+EXCHANGE_PHASE: Final = int(Phase.EXCHANGE)
+_LEAD: Final = int(Phase.LEAD)
 
 
 def check_rules(rules: Rules) -> None:

@@ -41,8 +41,8 @@ from bito.games.durak.phases import Phase
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
 
-_LEAD, _DEFEND, _THROW, _OVER, _GIVE = (Phase.LEAD, Phase.DEFEND, Phase.THROW, Phase.OVER,
-                                      Phase.GIVE)
+_LEAD, _DEFEND, _THROW, _OVER, _GIVE = (int(p) for p in (
+    Phase.LEAD, Phase.DEFEND, Phase.THROW, Phase.OVER, Phase.GIVE))
 
 
 def rank_word(code: int) -> str:

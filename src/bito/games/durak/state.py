@@ -75,11 +75,11 @@ from bito.games.durak.view import PUBLIC, DurakView, make_view, private_to, seen
 from bito.games.protocol import Hidden, Outcome
 from bito.rules import Rules
 
-# The phases by their old names, kept for the engine's many readers (bots, kernel, terminal).
-LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = (Phase.LEAD, Phase.DEFEND, Phase.THROW,
-                                               Phase.OVER, Phase.GIVE)
-CALL_PHASE: Final = Phase.CALL  # #59: the attacker believes or doubts face-down covers
-EXCHANGE_PHASE: Final = Phase.EXCHANGE  # #31 A1 option: players choose cards to pass
+# The phases by their old names, as plain ints (what a state holds; see actions.Kind for why).
+LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = (int(p) for p in (
+    Phase.LEAD, Phase.DEFEND, Phase.THROW, Phase.OVER, Phase.GIVE))
+CALL_PHASE: Final = int(Phase.CALL)  # #59: the attacker believes or doubts face-down covers
+EXCHANGE_PHASE: Final = int(Phase.EXCHANGE)  # #31 A1 option: players choose cards to pass
 #: Every joker code (both copies): the cards that set off joker gifts (#24).
 _JOKER_BITS: Final = MATCH_MASKS[special("RJ")]
 _RED_JOKERS: Final = (1 << special("RJ")) | (1 << special("RJ", 1))
