@@ -88,13 +88,6 @@ def test_the_scan_sees_late_and_relative_imports() -> None:
 
 # --- cycles --------------------------------------------------------------------------------
 
-#: The one circle left, through the Durak state's late imports of its explainer and position
-#: text and a variant module's late import of the state: variants as hooks (issue 17, item 2)
-#: end it. No other circle may appear, and this one may not grow.
-KNOWN_CYCLE = frozenset({"bito.games.durak.state", "bito.games.durak.explain",
-                         "bito.games.durak.position", "bito.games.durak.bout_extras"})
-
-
 def _runtime_imports(path: Path, modules: set[str]) -> set[str]:
     """The modules of src/bito that ``path`` imports when it runs. ``from pkg import mod``
     depends on ``mod`` (a package's ``__init__`` importing its own modules is no circle);
@@ -176,11 +169,11 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     assert _cycles(graph) == [{"a", "b", "c"}]
 
 
-def test_no_import_cycle_but_the_known_one() -> None:
+def test_no_import_cycle() -> None:
     """GUIDE.md §1a: modules import in one direction. Imports inside functions count (a late
-    import is still a dependency); type-only imports do not."""
+    import is still a dependency); type-only imports do not. (The Durak state printed itself
+    through the position module that builds states: the writer now lives apart.)"""
     paths = {_module(p): p for p in SRC.rglob("*.py")}
     graph = {m: _runtime_imports(p, set(paths)) for m, p in paths.items()}
-    cycles = _cycles(graph)
-    assert all(c <= KNOWN_CYCLE for c in cycles), [sorted(c) for c in cycles]
-    assert cycles, "the known circle is gone: empty KNOWN_CYCLE so that none comes back"
+    assert sum(len(v) for v in graph.values()) > 300  # the graph was really read
+    assert not _cycles(graph), [sorted(c) for c in _cycles(graph)]

@@ -1327,7 +1327,7 @@ class DurakState:
         return render_state(self)
 
     def __repr__(self) -> str:
-        from bito.games.durak.position import position_text
+        from bito.games.durak.position_text import position_text
 
         return f"position({position_text(self)!r})"
 
