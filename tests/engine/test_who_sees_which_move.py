@@ -137,6 +137,8 @@ def test_poker_swap_is_hidden_from_the_others() -> None:
     assert str(s.action_seen_by(swap, 1)) == "$Kc+7s"
     assert str(s.action_seen_by(swap, 0)) == "$?+?"
     assert str(s.action_seen_by(swap, None)) == "$?+?"
+    # the log says a swap of two cards, not two cards put face down on the table
+    assert s.action_seen_by(swap, 0).pretty() == "swap: 2 cards unseen"
     after = s.apply(swap)
     assert after.view(0).known[1] == 0
     assert after.view(2).known[1] == 0

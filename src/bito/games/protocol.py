@@ -185,7 +185,10 @@ class Hidden:
         return self.text
 
     def pretty(self) -> str:
-        return "a card face down" if self.count == 1 else f"{self.count} cards face down"
+        cards = "a card" if self.count == 1 else f"{self.count} cards"
+        if self.kind in ("play", "defend"):  # put down on the table face down
+            return f"{cards} face down"
+        return f"{self.kind}: {cards} unseen"  # a poker swap, an exchange: cards change hands
 
 
 def hidden(kind: str, count: int, text: str | None = None) -> Hidden:
