@@ -1,8 +1,7 @@
 """Many random playouts in one compiled call: the entry points that search and benchmarks use.
 
-Each picks the loop once per call: two-seat positions play in :mod:`bito.kernel.duel`, every
-other position in the general :func:`~bito.kernel.core.playout`; both play the same games from
-the same random stream. Positions and buffers are handed to the loops as raw pointers (see
+Every position plays in the one compiled loop, :func:`~bito.kernel.core.playout`. Positions
+and buffers are handed to the loop as raw pointers (see
 :func:`~bito.kernel.core.ptr_of`).
 """
 
@@ -12,7 +11,6 @@ import numpy as np
 from numba import njit
 
 from bito.kernel.core import deal, playout, ptr_of, seed_state
-from bito.kernel.duel import duel_playout, supports_duel
 from bito.kernel.layout import HANDS, LOSER, N_SEEN, PLAYERS, RESULT, SEEN
 
 
@@ -30,15 +28,11 @@ def playouts_from(start, count, seed, losers, max_steps):  # type: ignore[no-unt
     mp = ptr_of(masks)
     tp = ptr_of(metas)
     total = 0
-    duel = supports_duel(start)
     head = SEEN + start[N_SEEN] * (start[PLAYERS] + 3)
     for g in range(count):
         for j in range(head):  # a plain loop: numba's slice assignment is four times slower
             s[j] = start[j]
-        if duel:
-            steps = duel_playout(p, max_steps, rng)
-        else:
-            steps = playout(p, mp, tp, max_steps, rng)
+        steps = playout(p, mp, tp, max_steps, rng)
         if steps < 0 or s[RESULT] == 3:
             losers[g] = -2
         else:
@@ -62,7 +56,6 @@ def full_games(template, pack, count, seed, losers, max_steps):  # type: ignore[
     mp = ptr_of(masks)
     tp = ptr_of(metas)
     total = 0
-    duel = supports_duel(template)
     for g in range(count):
         # The rule facts and the changing facts; the deal writes every hand and the stock, and
         # the areas behind them are only read up to counts that start at zero. (A plain loop:
@@ -70,10 +63,7 @@ def full_games(template, pack, count, seed, losers, max_steps):  # type: ignore[
         for j in range(HANDS):
             s[j] = template[j]
         deal(p, pack, work, rng)
-        if duel:
-            steps = duel_playout(p, max_steps, rng)
-        else:
-            steps = playout(p, mp, tp, max_steps, rng)
+        steps = playout(p, mp, tp, max_steps, rng)
         if steps < 0 or s[RESULT] == 3:
             losers[g] = -2
         else:

@@ -36,13 +36,10 @@ from bito.kernel.convert import (
 from bito.kernel.core import (
     legal_actions,
     legal_actions_of,
-    playout,
     ptr_of,
-    seed_state,
     step,
     step_of,
 )
-from bito.kernel.duel import duel_playout, supports_duel
 from bito.rules import Rules, rules_for
 
 BASES = ("simple", "podkidnoy", "perevodnoy")
@@ -209,47 +206,6 @@ def _replay(start, counts, codes, chosen, prints, loser, draw):  # type: ignore[
     return -1
 
 
-@njit(cache=False)
-def duel_disagreement(start, seed, max_steps):  # type: ignore[no-untyped-def]
-    """Play ``start`` (two seats) with :func:`~bito.kernel.duel.duel_playout` and with the
-    general :func:`~bito.kernel.core.playout` from the same random stream, for at most
-    ``max_steps`` actions: -1 if both return the same count and leave the same position, else
-    the first array index that differs (-2: the counts differ)."""
-    return compare_loops(start, start, seed, max_steps)
-
-
-@njit(cache=False)
-def compare_loops(start, duel_start, seed, max_steps):  # type: ignore[no-untyped-def]
-    """:func:`duel_disagreement` with the duel loop started from ``duel_start`` (the tests
-    plant a difference there to show the comparison is not blind)."""
-    general = start.copy()
-    duel = duel_start.copy()
-    masks = np.empty(8192, np.int64)
-    metas = np.empty(8192, np.int64)
-    rng = np.empty(1, np.uint64)
-    seed_state(rng, seed)
-    a = playout(ptr_of(general), ptr_of(masks), ptr_of(metas), max_steps, rng)
-    seed_state(rng, seed)
-    b = duel_playout(ptr_of(duel), max_steps, rng)
-    if a != b:
-        return -2
-    phase = general[L.PHASE]
-    for i in range(L.SEQ):
-        if i == L.T_IDX or i == L.PASSES or i == L.N_THROWERS:
-            if phase != L.THROW_PHASE:
-                continue
-        if L.THROWERS <= i < L.ATTACK and (phase != L.THROW_PHASE
-                                          or i >= L.THROWERS + general[L.N_THROWERS]):
-            continue
-        if general[i] != duel[i]:
-            return i
-    seen = general[L.N_SEEN] * (general[L.PLAYERS] + 3)
-    for i in range(L.SEEN, L.SEEN + seen):
-        if general[i] != duel[i]:
-            return i
-    return -1
-
-
 def verify_game(state: DurakState, rng: random.Random) -> int:
     """Play a random reference game from ``state`` and replay it on the kernel: the number of
     actions checked, or raise :class:`Disagreement` at the first step that differs."""
@@ -259,12 +215,6 @@ def verify_game(state: DurakState, rng: random.Random) -> int:
                   np.array(chosen, np.int64), np.array(prints, np.int64), loser, draw)
     if bad >= 0:
         raise Disagreement(state, bad)
-    if supports_duel(start):
-        seed = rng.getrandbits(62)
-        where = duel_disagreement(start, seed, 100_000)
-        if where != -1:
-            raise Disagreement(state, -1, f"the two-seat playout differs from the general "
-                               f"one at slot {where} (playout seed {seed})")
     return len(counts)
 
 
