@@ -9,6 +9,7 @@ inside functions count too: a late import is still a dependency.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 import bito
@@ -34,20 +35,28 @@ def imports(path: Path) -> set[str]:
     return imports_of(path.read_text(encoding="utf-8"), package)
 
 
-def imports_of(text: str, package: str) -> set[str]:
-    """The modules a source text imports; ``package`` anchors its relative imports."""
-    out: set[str] = set()
-    for node in ast.walk(ast.parse(text)):
+def import_statements(tree: ast.AST, package: str) -> Iterator[tuple[str, list[str]]]:
+    """Each import in ``tree`` as (the module named, the names taken from it: none for a
+    plain ``import``); ``package`` anchors relative imports."""
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names)
+            for a in node.names:
+                yield a.name, []
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
                 anchor = package.split(".")
                 anchor = anchor[: len(anchor) - node.level + 1]
                 base = ".".join([*anchor, base] if base else anchor)
-            out.add(base)
-            out.update(f"{base}.{a.name}" for a in node.names)
+            yield base, [a.name for a in node.names]
+
+
+def imports_of(text: str, package: str) -> set[str]:
+    """The modules a source text imports; ``package`` anchors its relative imports."""
+    out: set[str] = set()
+    for base, names in import_statements(ast.parse(text), package):
+        out.add(base)
+        out.update(f"{base}.{name}" for name in names)
     return out
 
 
@@ -100,18 +109,9 @@ def _runtime_imports(path: Path, modules: set[str]) -> set[str]:
     module = _module(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - node.level + 1]
-                base = ".".join([*anchor, base] if base else anchor)
-            for a in node.names:
-                full = f"{base}.{a.name}"
-                names.add(full if full in modules else base)
+    for base, taken in import_statements(tree, package):
+        names.update(f"{base}.{n}" if f"{base}.{n}" in modules else base
+                     for n in taken or [""])
     out = set()
     for name in names:
         while name and name not in modules:
