@@ -344,6 +344,30 @@ same position follows a take (a draw, a pick-up of the pile) for this many times
 game last moved on for good, as chess's threefold repetition and Durak's ``end.repetition``."""
 
 
+def watch_repetition(seen: tuple[tuple[Any, ...], ...], key: tuple[Any, ...]
+                     ) -> tuple[tuple[tuple[Any, ...], ...], bool]:
+    """The positions seen after takes since the game last moved on, with ``key`` added, and
+    whether ``key`` has now come round :data:`REPEATS` times. A key's last item marks how far
+    the game has moved on (the players out): a new mark starts the count afresh."""
+    if seen and seen[-1][-1] != key[-1]:
+        seen = ()
+    if seen.count(key) + 1 >= REPEATS:
+        return seen, True
+    return (*seen, key), False
+
+
+def last_holder_loses(hands: Sequence[int], active: Sequence[int], out: Sequence[int],
+                      note: str) -> Outcome:
+    """The end of a shedding race: those out first, in order, then the rest by cards held;
+    the last holding cards is the fool, unless two hold as many (a draw) or the game was
+    stopped by a rule (``note``: the repetition rule, a last guard), which draws it."""
+    rest = sorted(active, key=lambda s: (hands[s].bit_count(), s))
+    loser: int | None = rest[-1] if rest and not note else None
+    if len(rest) > 1 and hands[rest[-1]].bit_count() == hands[rest[-2]].bit_count():
+        loser = None
+    return Outcome(loser=loser, order=tuple(out) + tuple(rest), draw=loser is None, note=note)
+
+
 # --- family rules ------------------------------------------------------------------------
 
 R = TypeVar("R")

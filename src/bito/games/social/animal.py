@@ -24,7 +24,16 @@ from typing import Final
 
 from bito.cards import STANDARD_LOW_RANK, card_pretty, cards_of, rank_of, standard_deck
 from bito.errors import IllegalActionError
-from bito.games.protocol import REPEATS, Move, Outcome, parse_move, play, seat_lines, word
+from bito.games.protocol import (
+    Move,
+    Outcome,
+    last_holder_loses,
+    parse_move,
+    play,
+    seat_lines,
+    watch_repetition,
+    word,
+)
 from bito.games.social.rules import AnimalRules
 
 ANIMALS: Final = ("cat", "donkey", "wolf", "horse", "goat", "cow", "rooster", "dog",
@@ -263,23 +272,15 @@ class AnimalState:
         last went out. No card ever leaves the game, so the positions are finite, and a game
         that never ends must pick the pile up again and again (without pick-ups the hands
         only shrink): some position after a pick-up must then come round for ever."""
-        if len(self.out) != (self.seen[-1][-1] if self.seen else len(self.out)):
-            self.seen = ()
         key = (*self.hands, -1, *self.pile, -1, self.to_act, self.sounds_in_row, len(self.out))
-        if self.seen.count(key) + 1 >= REPEATS:
+        self.seen, repeated = watch_repetition(self.seen, key)
+        if repeated:
             self._finish("repetition")
-            return
-        self.seen = (*self.seen, key)
 
     def _finish(self, note: str) -> None:
         """The end: the last holding cards is the fool; a game stopped by the repetition
         rule (or the last-guard move cap, which play never reaches) is a draw."""
-        rest = sorted(self._active(), key=lambda s: (self.hands[s].bit_count(), s))
-        loser: int | None = rest[-1] if rest and not note else None
-        if len(rest) > 1 and self.hands[rest[-1]].bit_count() == self.hands[rest[-2]].bit_count():
-            loser = None
-        self.outcome = Outcome(loser=loser, order=tuple(self.out) + tuple(rest),
-                               draw=loser is None, note=note)
+        self.outcome = last_holder_loses(self.hands, self._active(), self.out, note)
 
     def _explain(self, action: Move) -> IllegalActionError:
         if self.outcome is not None:
