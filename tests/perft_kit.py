@@ -27,9 +27,9 @@ def tree(text: str, depth: int) -> list[int]:
     return [perft(state, d) for d in range(1, depth + 1)]
 
 
-def read_golden(name: str) -> tuple[str, list[tuple[str, DurakState, list[int]]]]:
-    """The spec and the (start, state, counts) lines of ``golden/<name>.txt``."""
-    spec = ""
+def read_golden(name: str, spec: str = "") -> tuple[str, list[tuple[str, DurakState, list[int]]]]:
+    """The spec and the (start, state, counts) lines of ``golden/<name>.txt``; ``spec`` is
+    the variant of a file without a ``spec`` line (the base games' files, named by it)."""
     out = []
     for raw in (GOLDEN / f"{name}.txt").read_text().splitlines():
         if not raw.strip() or raw.startswith("#"):

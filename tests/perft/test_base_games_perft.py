@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bito.games.durak import DurakState, new_game
+from bito.games.durak import DurakState
 from bito.notation import parse_position
+from perft_kit import read_golden
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 VARIANTS = ("simple", "podkidnoy", "perevodnoy")
@@ -30,21 +31,7 @@ def perft(state: DurakState, depth: int) -> int:
 
 
 def golden_lines(variant: str) -> list[tuple[str, DurakState, list[int]]]:
-    out = []
-    path = GOLDEN / f"perft_{variant}.txt"
-    for raw in path.read_text().splitlines():
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        start, _, numbers = raw.rpartition(" ; ")
-        kind, _, rest = start.partition(" ")
-        if kind == "seed":
-            players, seed = map(int, rest.split())
-            state = new_game(variant, players=players, seed=seed)
-        else:
-            assert kind == "position", raw
-            state = parse_position(rest)
-        out.append((start, state, [int(n) for n in numbers.split()]))
-    return out
+    return read_golden(f"perft_{variant}", variant)[1]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
