@@ -217,8 +217,9 @@ def test_repetition_draws_when_an_opening_comes_back(times: int) -> None:
 
 
 def test_without_repetition_rule_the_cycle_goes_on() -> None:
-    """``end.repetition=0`` keeps the old behaviour: the same table plays on for ever."""
-    s, openings = cycle("+end.repetition=0+end.idle_bouts=0", bouts=60)
+    """``end.repetition=0`` keeps the old behaviour: the same table plays on, here for 60
+    bouts, until ``end.idle_bouts=100`` would end it."""
+    s, openings = cycle("+end.repetition=0+end.idle_bouts=100", bouts=60)
     assert not s.is_over and len(openings) == 60
     assert len(set(openings)) == 6
 

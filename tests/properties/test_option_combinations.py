@@ -74,12 +74,6 @@ for _key, _spec in OPTION_SPECS.items():
 VALUES.setdefault("end.instant_loss_cards", [0, 14])
 VALUES.setdefault("deal.reserve", [0, 3])
 VALUES.setdefault("draw.target_cap", [0, 6])
-#: ``end.idle_bouts`` is played without its 0 here, as in the full combinations below: with
-#: the idle rule off nothing bounds a random game in which takes go round (random bots take
-#: at will; with the stock group's options one such row kept 76 cards circulating for 20,000
-#: actions). The value 0 is tested on hand-built cycles in test_decks_trumps_jokers_props.py.
-VALUES["end.idle_bouts"] = [50, 20, 100]
-IDLE_OFF_ELSEWHERE = {"end.idle_bouts"}
 NOT_VARIED = {"family", "players.min", "players.max", *OWN_FUZZ_KEYS}
 
 
@@ -88,7 +82,7 @@ def test_every_option_is_exercised_with_every_choice():
     choices are tried with all of them (so a new option or value fails here until added)."""
     assert set(OPTION_SPECS) - NOT_VARIED == set(VALUES) - {"players", "match"}
     for key, spec in OPTION_SPECS.items():
-        if spec.ready_choices is not None and key not in NOT_VARIED | IDLE_OFF_ELSEWHERE:
+        if spec.ready_choices is not None and key not in NOT_VARIED:
             assert sorted(map(str, VALUES[key])) == sorted(map(str, spec.ready_choices)), key
 
 
@@ -144,14 +138,6 @@ def test_random_play_over_pairwise_option_combinations(row):
     players = combo.pop("players")
     context = combo.pop("match")
     rules = Rules().with_options(**combo)
-    if not rules.end_idle_bouts and (not rules.end_repetition or rules.specials_joker_gifts):
-        # With both engine end rules off a deal may go on for ever by design (e.g. #46
-        # lead_strongest without trumps passes unbeatable aces round): keep the idle rule.
-        # Likewise with joker gifts (#24): every joker attack moves cards between hands, so
-        # takes going round with an empty stock seldom repeat a position exactly, and only
-        # the idle rule ends them in reasonable time (row 27 of the array, with #39 and #49
-        # on, ran past 20,000 random actions).
-        rules = rules.with_options(**{"end.idle_bouts": 50})
     for seed in range(4):
         ctx = _context(context, players)
         s = new_game(rules, players=players, seed=seed, match=ctx)
@@ -173,15 +159,10 @@ def test_random_play_over_pairwise_option_combinations(row):
 #: value; ``deck.size`` is drawn with the numeric options below.
 CHOICE_KEYS: tuple[str, ...] = tuple(
     k for k, spec in OPTION_SPECS.items()
-    if spec.ready_choices is not None and k not in ("family", "deck.size", "end.idle_bouts")
+    if spec.ready_choices is not None and k not in ("family", "deck.size")
     and k not in OWN_FUZZ_KEYS)
-#: Options without a choice list, drawn from the values that matter. ``end.idle_bouts`` is
-#: drawn without its 0: with the idle rule off, only ``end.repetition`` ends a table where
-#: nobody can cover (the literal twin deck once the trumps are gone), and with eight hands of
-#: 74 cards a position may take millions of bouts to come round again (CI met one). That rule
-#: is tested on hand-built cycles in test_decks_trumps_jokers_props.py instead.
+#: Options without a choice list, drawn from the values that matter.
 NUMERIC_VALUES: dict[str, tuple] = {
-    "end.idle_bouts": (20, 50, 100),
     "trump.reject_indicator": ((), ("A",), ("A", "L")),
     "beats.unbeatable": ((), ("Qs",)),
     "throw_in.first_bout_cap": (0, 5),

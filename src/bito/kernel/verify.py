@@ -67,7 +67,7 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
                    "attacker_then_strict_clockwise", "defender_first"),
     "end.draw_allowed": (True, False),
     "end.repetition": (3, 2, 0),
-    "end.idle_bouts": (50, 20, 100, 0),
+    "end.idle_bouts": (50, 20, 100),
 }
 
 

@@ -393,11 +393,11 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "many times with nobody drawing in between; 0: never. An engine rule, not in "
                "the seeds: without it a table where nobody can cover can pass the same cards "
                "round for ever", "engine"),
-    OptionSpec("end.idle_bouts", (50, 20, 100, 0), "the deal is drawn (no fool) after this "
-               "many bouts in a row end in a take with nobody drawing a card or going out; "
-               "0: never. An engine rule like chess's fifty-move rule, not in the seeds: it "
-               "bounds games where covers are rare (royal, twin decks, the literal big fool)",
-               "engine"),
+    OptionSpec("end.idle_bouts", (50, 20, 100), "the deal is drawn (no fool) after this "
+               "many bouts in a row end in a take with nobody drawing a card or going out. "
+               "An engine rule like chess's fifty-move rule, not in the seeds: it bounds "
+               "games where covers are rare (royal, twin decks, the literal big fool). It "
+               "cannot be turned off: without it some deals never end", "engine"),
 )
 
 OPTION_SPECS: Final[dict[str, OptionSpec]] = {s.key: s for s in _SPECS}
