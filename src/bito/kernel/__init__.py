@@ -7,7 +7,8 @@ by move against it (``tests/test_kernel*.py``, ``bito bench --verify``).
 * :func:`available` — is the compiled kernel usable here (numba installed, the ``fast`` extra)?
 * :func:`supports` — does the kernel play these rules exactly? (The three base games with
   their §1 options and house rules #74-#79 on one 24-, 32-, 36- or 52-card deck, 2-8 players;
-  never a Variants I option such as jokers, two decks or another beat relation.)
+  never a Variants I option such as jokers, two decks or another beat relation; the list,
+  as data, is :data:`bito.rules.kernel_rules.KERNEL_OPTIONS`.)
 * :func:`random_playout`, :func:`random_playouts` — play a reference position to the end with
   uniformly random legal actions and report the fool.
 * :func:`play_random_games` — whole random games, the deal included (the benchmark's unit).
@@ -26,38 +27,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bito.rules import Rules
+from bito.rules.kernel_rules import kernel_refuses
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
 
-#: Options the kernel reads, with the values it plays (``None``: any value the rules accept).
-#: Every other option must keep its base-game default.
-_KERNEL_OPTIONS: dict[str, tuple[Any, ...] | None] = {
-    "deck.size": (24, 32, 36, 52),
-    "deal.hand_size": None,
-    "players.min": None,
-    "players.max": None,
-    "trump.source": ("stock_top", "last_card", "bottom_card", "any_card"),
-    "trump.reject_indicator": None,  # A and L only, checked below (#74)
-    "trump.fixed_suit": None,  # read only with trump.source=fixed, which is refused
-    "first_attacker.rule": None,
-    "first_attacker.no_trump_fallback": None,
-    "next_game_leader": None,  # settled by the deal, which the reference engine makes
-    "lead.shape": None,
-    "lead.max": None,
-    "throw_in.enabled": None,
-    "throw_in.by": None,
-    "throw_in.cap": None,
-    "throw_in.first_bout_cap": None,
-    "throw_in.uncapped_after_stock": None,
-    "transfer.enabled": None,
-    "transfer.forbid_if_trump_on_table": None,
-    "transfer.first_bout": None,
-    "draw.order": None,
-    "end.draw_allowed": None,
-    "end.repetition": None,
-    "end.idle_bouts": None,
-}
 _MAX_PLAYERS = 8
 MAX_STEPS = 1_000_000
 """A playout longer than this is a kernel bug, reported as an error rather than a hang."""
@@ -90,15 +64,7 @@ def supports(rules: Rules, players: int) -> bool:
         return False
     if not rules.players_min <= players <= min(rules.max_players, _MAX_PLAYERS):
         return False
-    base = Rules()
-    for key, value in rules.options().items():
-        allowed = _KERNEL_OPTIONS.get(key, ())
-        if allowed == ():  # not read by the kernel: must be the default
-            if value != getattr(base, key.replace(".", "_")):
-                return False
-        elif allowed is not None and value not in allowed:
-            return False
-    return set(rules.trump_reject_indicator) <= {"A", "L"}
+    return not kernel_refuses(rules)
 
 
 def supports_state(state: Any) -> bool:

@@ -41,42 +41,19 @@ from bito.kernel.core import (
     step_of,
 )
 from bito.rules import Rules, rules_for
+from bito.rules.kernel_rules import KERNEL_OPTIONS
 
 BASES = ("simple", "podkidnoy", "perevodnoy")
 
-#: The option values games are drawn from: every §1 option and house rule #74-#79 the kernel
-#: plays (VARIANTS.md §1.1-1.9), each with all its values.
-OPTION_VALUES: dict[str, tuple[Any, ...]] = {
-    "deck.size": (24, 36, 52),
-    "deal.hand_size": (5, 6),
-    "trump.source": ("stock_top", "last_card", "bottom_card", "any_card"),
-    "trump.reject_indicator": ((), ("A",), ("L",), ("A", "L")),
-    "first_attacker.rule": ("lowest_trump", "left_of_dealer"),
-    "first_attacker.no_trump_fallback": ("lowest_card", "lot"),
-    "next_game_leader": ("from_under_fool", "under_fool", "previous_winner", "left_of_dealer",
-                         "lowest_trump"),
-    "lead.shape": ("same_rank", "single", "same_rank_1or2", "rozaliev"),
-    "lead.max": (6, 5, 3),
-    "throw_in.by": ("all", "neighbours"),
-    "throw_in.cap": (6, 5, 4),
-    "throw_in.first_bout_cap": (0, 5),
-    "throw_in.uncapped_after_stock": (False, True),
-    "transfer.forbid_if_trump_on_table": (False, True),
-    "transfer.first_bout": ("allowed", "first_game", "under_fool"),
-    "draw.order": ("attacker_first", "right_of_defender_first",
-                   "attacker_then_strict_clockwise", "defender_first"),
-    "end.draw_allowed": (True, False),
-    "end.repetition": (3, 2, 0),
-    "end.idle_bouts": (50, 20, 100),
-}
-
 
 def random_rules(base: str, rng: random.Random) -> Rules:
-    """The base game with each option set at random: half the time to its base value, else
-    to any of :data:`OPTION_VALUES`."""
+    """The base game with each option the kernel plays set at random: half the time to its
+    base value, else to any of the values :data:`~bito.rules.kernel_rules.KERNEL_OPTIONS`
+    lists for the verifier to draw (every §1 option and house rule #74-#79, VARIANTS.md
+    §1.1-1.9, each with all its values)."""
     rules = rules_for(base)
-    changes = {key: rng.choice(values) for key, values in OPTION_VALUES.items()
-               if rng.random() < 0.5}
+    changes = {o.key: rng.choice(o.draws) for o in KERNEL_OPTIONS if o.draws
+               and rng.random() < 0.5}
     return rules.with_options(**changes) if changes else rules
 
 

@@ -1,0 +1,112 @@
+"""The rules the compiled kernel (:mod:`bito.kernel`) plays, written once, as data.
+
+The kernel is a second implementation of the base games (VARIANTS.md §1, house rules #74-#79
+and the engine's end-of-game rules). Which options it honours is a fact about the rules, so it
+lives here, next to the option specs, and not in the kernel package: ``bito.kernel.supports``
+reads it to decide when to fall back to the reference engine, the differential verifier
+(``bito.kernel.verify``) draws its random option sets from it, and
+``tests/engine/test_kernel_rules_data.py`` checks it against :data:`OPTION_SPECS` and against
+the kernel's conversion of rules to arrays. An option that is not declared here must keep its
+base-game default for the kernel to play a game, so a new option cannot slip into the kernel
+unnoticed.
+
+This module imports nothing outside :mod:`bito.rules` (no numba, no numpy).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from bito.rules.options import OPTION_SPECS, Rules
+
+#: How the kernel learns an option's value:
+#: ``facts``: the conversion writes it into the rule facts of the kernel's array
+#: (``bito.kernel.convert.rule_facts``), so two values give two different arrays;
+#: ``deal``: the reference engine's deal settles it, and the kernel takes over the dealt
+#: position (it never reads the option itself);
+#: ``seats``: only ``supports`` reads it, as a bound on the seat count;
+#: ``unused``: the kernel never meets a game where it matters (it refuses the one value of
+#: another option that would make it count).
+Reading = Literal["facts", "deal", "seats", "unused"]
+
+
+@dataclass(frozen=True)
+class KernelOption:
+    """One option the kernel reads."""
+
+    key: str
+    reading: Reading
+    plays: tuple[Any, ...] | None = None
+    """The values the kernel plays; ``None``: any value the rules accept. For a list-valued
+    option, the items a list may hold (any list of them, in any order)."""
+    draws: tuple[Any, ...] = ()
+    """What the differential verifier sets the option to, at random, when it varies a base
+    game; empty: the verifier leaves it at the base game's value."""
+
+
+#: Every option the kernel reads, in the order the verifier draws them (that order is part of
+#: which games a verifier seed makes, so appending is safe and reordering is not).
+KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
+    KernelOption("deck.size", "facts", (24, 32, 36, 52), (24, 36, 52)),
+    KernelOption("deal.hand_size", "facts", None, (5, 6)),
+    KernelOption("players.min", "seats"),
+    KernelOption("players.max", "seats"),
+    KernelOption("trump.source", "facts", ("stock_top", "last_card", "bottom_card", "any_card"),
+                 ("stock_top", "last_card", "bottom_card", "any_card")),
+    # #74: an ace or the lowest rank turned up may be put back; not the other rejections.
+    KernelOption("trump.reject_indicator", "facts", ("A", "L"),
+                 ((), ("A",), ("L",), ("A", "L"))),
+    KernelOption("trump.fixed_suit", "unused"),  # read only with trump.source=fixed
+    KernelOption("first_attacker.rule", "facts", None, ("lowest_trump", "left_of_dealer")),
+    KernelOption("first_attacker.no_trump_fallback", "facts", None, ("lowest_card", "lot")),
+    KernelOption("next_game_leader", "deal", None,
+                 ("from_under_fool", "under_fool", "previous_winner", "left_of_dealer",
+                  "lowest_trump")),
+    # Not patterns (#4, #5, #47) nor same_suit (#73): the kernel leads cards of one rank only.
+    KernelOption("lead.shape", "facts", ("same_rank", "single", "same_rank_1or2", "rozaliev"),
+                 ("same_rank", "single", "same_rank_1or2", "rozaliev")),
+    KernelOption("lead.max", "facts", None, (6, 5, 3)),
+    KernelOption("throw_in.enabled", "facts"),
+    KernelOption("throw_in.by", "facts", None, ("all", "neighbours")),
+    KernelOption("throw_in.cap", "facts", None, (6, 5, 4)),
+    KernelOption("throw_in.first_bout_cap", "facts", None, (0, 5)),
+    KernelOption("throw_in.uncapped_after_stock", "facts", None, (False, True)),
+    KernelOption("transfer.enabled", "facts"),
+    KernelOption("transfer.forbid_if_trump_on_table", "facts", None, (False, True)),
+    KernelOption("transfer.first_bout", "facts", None, ("allowed", "first_game", "under_fool")),
+    KernelOption("draw.order", "facts", None,
+                 ("attacker_first", "right_of_defender_first", "attacker_then_strict_clockwise",
+                  "defender_first")),
+    KernelOption("end.draw_allowed", "facts", None, (True, False)),
+    KernelOption("end.repetition", "facts", None, (3, 2, 0)),
+    KernelOption("end.idle_bouts", "facts", None, (50, 20, 100)),
+)
+
+KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
+""":data:`KERNEL_OPTIONS` by key."""
+
+_BASE: Final = Rules()
+_LIST_OPTIONS: Final = frozenset(k for k, v in _BASE.options().items() if isinstance(v, tuple))
+
+
+def kernel_refuses(rules: Rules) -> list[str]:
+    """The options of ``rules`` the kernel does not play, as ``key=value`` (empty: it plays
+    them all); the seat count is the caller's to check."""
+    out = []
+    for key, value in rules.options().items():
+        option = KERNEL_OPTION.get(key)
+        if option is None:
+            ok = value == getattr(_BASE, OPTION_SPECS[key].attr)
+        elif option.plays is None:
+            ok = True
+        elif key in _LIST_OPTIONS:
+            ok = all(item in option.plays for item in value)
+        else:
+            ok = value in option.plays
+        if not ok:
+            out.append(f"{key}={value!r}")
+    return out
+
+
+__all__ = ["KERNEL_OPTION", "KERNEL_OPTIONS", "KernelOption", "Reading", "kernel_refuses"]
