@@ -1,0 +1,161 @@
+"""The kernel's rule set, declared once in :mod:`bito.rules.kernel_rules`, against the option
+specs and against the kernel's own conversion of rules to arrays.
+
+Three ways the declaration could lie, each checked here:
+
+* it names an option or a value the rules do not have;
+* an option it does not name still reaches the kernel (a new option would then be played by
+  the kernel as if it were at its default: ``supports`` must refuse any other value);
+* it claims an option whose values the kernel cannot tell apart (the kernel would ignore it).
+
+Every value tried is read from the specs, the ``Rules`` annotations or the declaration, never
+written out here.
+"""
+
+from __future__ import annotations
+
+import typing
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+from bito import kernel
+from bito.cards import card_str, standard_deck
+from bito.errors import RulesError
+from bito.rules import KERNEL_OPTIONS, OPTION_SPECS, KernelOption, Rules
+from bito.rules.kernel_rules import KERNEL_OPTION, kernel_refuses
+
+BASE = Rules()
+HINTS = typing.get_type_hints(Rules)
+LIST_KEYS = {k for k, v in BASE.options().items() if isinstance(v, tuple)}
+UNDECLARED = [s for s in OPTION_SPECS.values() if s.key not in KERNEL_OPTION]
+
+
+def _with(key: str, value: Any) -> Rules | None:
+    """The base game with one option changed, or None when the rules refuse that value alone."""
+    try:
+        return BASE.with_options(**{key: value})
+    except RulesError:
+        return None
+
+
+def _other_values(key: str) -> list[Any]:
+    """Values of ``key`` other than the base game's, read from its spec or its field's type."""
+    spec = OPTION_SPECS[key]
+    default = getattr(BASE, spec.attr)
+    if spec.choices is not None:
+        return [c for c in spec.choices if c != default]
+    if key in LIST_KEYS:
+        (item,) = {a for a in typing.get_args(HINTS[spec.attr]) if a is not Ellipsis}
+        items = typing.get_args(item) or tuple(card_str(c) for c in standard_deck()[:1])
+        return [(items[0],), tuple(items[:2])]
+    assert isinstance(default, int) and not isinstance(default, bool), key
+    return [default + 1, default + 2]
+
+
+def _kernel_values(option: KernelOption) -> tuple[Any, ...]:
+    """Values of a declared option the kernel must tell apart: those it plays, else (any value
+    the rules accept) the spec's choices, else what the verifier draws."""
+    if option.plays is not None and option.key not in LIST_KEYS:
+        return option.plays
+    choices = OPTION_SPECS[option.key].choices
+    return choices if choices is not None else option.draws
+
+
+# --- (a) the declaration names only options and values the rules have -----------------------
+
+
+def test_declared_keys_are_option_keys_once_each() -> None:
+    keys = [o.key for o in KERNEL_OPTIONS]
+    assert len(keys) == len(set(keys))
+    assert set(keys) <= set(OPTION_SPECS)
+
+
+@pytest.mark.parametrize("option", KERNEL_OPTIONS, ids=lambda o: o.key)
+def test_declared_values_are_accepted_by_the_option(option: KernelOption) -> None:
+    """Each value the kernel plays or the verifier draws is one the option accepts (one of its
+    choices when it has choices), and the verifier draws only what the kernel plays."""
+    spec = OPTION_SPECS[option.key]
+    listed = option.key in LIST_KEYS
+    plays = [(v,) for v in option.plays] if listed and option.plays else option.plays or ()
+    for value in (*plays, *option.draws):
+        if spec.choices is not None:
+            assert value in spec.choices, (option.key, value)
+        assert _with(option.key, value) is not None, (option.key, value)
+    assert not kernel_refuses(BASE.with_options(**{option.key: BASE.options()[option.key]}))
+    for value in option.draws:
+        assert not kernel_refuses(BASE.with_options(**{option.key: value})), (option.key, value)
+
+
+# --- (b) an option the kernel does not read cannot slip in ------------------------------------
+
+
+def test_the_base_game_is_played_by_the_kernel() -> None:
+    assert kernel.supports(BASE, 2)
+
+
+@pytest.mark.parametrize("spec", UNDECLARED, ids=lambda s: s.key)
+def test_an_undeclared_option_off_its_default_is_refused(spec: Any) -> None:
+    """The kernel does not read this option, so it must not claim a game where it is set."""
+    tried = 0
+    for value in _other_values(spec.key):
+        rules = _with(spec.key, value)
+        if rules is None:
+            continue
+        tried += 1
+        assert not kernel.supports(rules, rules.players_min), (spec.key, value)
+        assert any(r.startswith(f"{spec.key}=") for r in kernel_refuses(rules))
+    if spec.choices != (getattr(BASE, spec.attr),):  # an option with one value cannot be set
+        assert tried, f"no other value of {spec.key} makes valid rules: extend _other_values"
+
+
+def test_lead_shapes_of_other_cards_than_one_rank_are_refused() -> None:
+    """#73; S4:13 "one or several cards of one suit (but not of one rank)", and #4; S0:157
+    "a pair of cards ... and any other card": leads the kernel, which builds leads of one
+    rank, does not make; ``supports`` must send these games to the reference engine."""
+    for shape in ("same_suit", "patterns"):
+        assert not kernel.supports(BASE.with_options(**{"lead.shape": shape}), 2), shape
+
+
+# --- (c) the kernel tells apart every value it claims to play ---------------------------------
+
+
+np = pytest.importorskip("numpy", reason="the kernel needs the fast extra")
+pytest.importorskip("numba", reason="the kernel needs the fast extra")
+
+from bito.games.durak import MatchContext, new_game  # noqa: E402
+from bito.kernel.convert import from_state, rule_facts  # noqa: E402
+
+PLAYERS = 2
+#: A first deal and later deals with each seat the previous fool (#78 reads the match).
+CONTEXTS = (MatchContext(), *(MatchContext(game_number=1, dealer=f, previous_fool=f,
+                                           previous_winner=(f + 1) % PLAYERS)
+                              for f in range(PLAYERS)))
+FACTS = [o for o in KERNEL_OPTIONS if o.reading == "facts"]
+NOT_FACTS = [o for o in KERNEL_OPTIONS if o.reading != "facts" and _kernel_values(o)]
+
+
+def _arrays(rules: Rules) -> list[bytes]:
+    return [from_state(new_game(rules, PLAYERS, seed=11, match=m)).tobytes() for m in CONTEXTS]
+
+
+@pytest.mark.parametrize("option", FACTS, ids=lambda o: o.key)
+def test_each_value_the_kernel_plays_converts_to_its_own_array(option: KernelOption) -> None:
+    """Two rule sets differing only in this option give different kernel arrays of a fresh
+    deal (in at least one match context): the conversion reads the option."""
+    values = _kernel_values(option)
+    assert len(values) >= 2, option.key
+    for v, w in combinations(values, 2):
+        a, b = BASE.with_options(**{option.key: v}), BASE.with_options(**{option.key: w})
+        assert kernel.supports(a, PLAYERS) and kernel.supports(b, PLAYERS), (v, w)
+        assert _arrays(a) != _arrays(b), f"{option.key}: {v!r} and {w!r} convert alike"
+
+
+@pytest.mark.parametrize("option", NOT_FACTS, ids=lambda o: o.key)
+def test_an_option_read_elsewhere_leaves_the_rule_facts_alone(option: KernelOption) -> None:
+    """An option the declaration says the kernel learns from the deal, the seat count or not
+    at all is not written into the rule facts (the declaration says where it is read)."""
+    facts = {rule_facts(BASE.with_options(**{option.key: v}), PLAYERS).tobytes()
+             for v in _kernel_values(option)}
+    assert len(facts) == 1, option.key
