@@ -36,6 +36,7 @@ from bito.games.durak.actions import (
     TAKE_ACTION,
     Action,
 )
+from bito.games.durak.hooks import Hook
 from bito.games.durak.phases import Phase
 from bito.rules import Rules
 
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 FACE_DOWN: Final = -3
 #: The phase in which the attacker calls.
 CALL_PHASE: Final = int(Phase.CALL)
+_DEFEND: Final = int(Phase.DEFEND)
 CALLS: Final = (BELIEVE_ACTION, DOUBT_ACTION)
 
 
@@ -174,3 +176,40 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
         return IllegalActionError("call", "the attacker must say believe or don't believe "
                                   "before anything else happens (#59)")
     return None
+
+
+class _FaceDown(Hook):
+    """#59 at the core's points: face-down covers, the attacker's call, an open take."""
+
+    name = "#59 face-down covers"
+    kinds = frozenset({BELIEVE, DOUBT})
+
+    def applies(self, rules: Rules, players: int) -> bool:
+        return rules.defense_face_down
+
+    def check(self, rules: Rules, players: int) -> None:
+        check_rules(rules)
+
+    def moves(self, state: DurakState) -> list[Action] | None:
+        if state.phase == _DEFEND:
+            return defend_actions(state)
+        if state.phase == CALL_PHASE:
+            return list(CALLS)
+        return None
+
+    def step(self, state: DurakState, action: Action) -> None:
+        step_call(state, action)
+
+    def all_covered(self, state: DurakState) -> bool:
+        start_call(state)
+        return True
+
+    def take_declared(self, state: DurakState) -> bool:
+        take(state)
+        return True
+
+    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+        return explain(state, action)
+
+
+HOOK: Final = _FaceDown()

@@ -31,7 +31,7 @@ The state machine calls in here only behind ``Deal.blind``, a flag the base game
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bito.cards import card_pretty, card_str, cards_of
 from bito.errors import IllegalActionError, RulesError
@@ -55,6 +55,7 @@ from bito.games.durak.actions import (
     defend,
     transfer,
 )
+from bito.games.durak.hooks import Hook
 from bito.games.durak.phases import Phase
 from bito.rules import Rules
 
@@ -281,3 +282,31 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
         return err("throw-in limit", "the bout has no room for another card")
     return err("turn", "not a move for this phase")
 
+
+class _Blind(Hook):
+    """#58 at the core's points: every move is a play by position from an unseen hand."""
+
+    name = "#58 hands held face out"
+    kinds = frozenset(range(BLIND_KINDS, BLIND_TRANSFER + 1))
+
+    def applies(self, rules: Rules, players: int) -> bool:
+        return not rules.deal_owner_sees_hand
+
+    def check(self, rules: Rules, players: int) -> None:
+        check_rules(rules)
+
+    def moves(self, state: DurakState) -> list[Action] | None:
+        return actions(state)
+
+    def before_step(self, state: DurakState, action: Action) -> bool:
+        sync(state)  # settle the hands' order before any move, blind or not
+        return False
+
+    def step(self, state: DurakState, action: Action) -> None:
+        step(state, action)
+
+    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+        return explain(state, action)
+
+
+HOOK: Final = _Blind()

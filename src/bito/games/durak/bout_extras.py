@@ -61,11 +61,13 @@ from bito.games.durak.actions import (
     pair,
     swap,
 )
+from bito.games.durak.hooks import Hook
 from bito.games.durak.phases import NEUTRAL, Phase
 from bito.games.durak.view import PUBLIC, private_to
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
+    from bito.rules import Rules
 
 _LEAD, _DEFEND, _THROW = (int(p) for p in (Phase.LEAD, Phase.DEFEND, Phase.THROW))
 
@@ -845,3 +847,59 @@ def mask_of_text(part: str, text: str, at: int) -> int:
     for c in cards:
         m |= 1 << c
     return m
+
+
+class _Extras(Hook):
+    """#39-51 at the core's points: second tries, stock attacks, swaps, self-covered throws,
+    cunning and impudent throw-ins after a take, counter-throws."""
+
+    name = "#39-51 bout extras"
+    kinds = frozenset({TRY, STOCK, SWAP, PAIR, OWN_COVER, COUNTER})
+    position_keys = POSITION_KEYS
+
+    def applies(self, rules: Rules, players: int) -> bool:
+        return rules.bout_extras
+
+    def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
+        return adjust(state, acts)
+
+    def before_step(self, state: DurakState, action: Action) -> bool:
+        # #49: the counter-attacked player covers, or picks up the counter cards
+        return (state.deal.counters and action.kind in _COUNTERED
+                and counter_step(state, action))
+
+    def step(self, state: DurakState, action: Action) -> None:
+        step(state, action)
+
+    def attack_laid(self, state: DurakState, seat: int, mask: int) -> None:
+        if state.deal.owners:
+            note_attack(state, seat, mask)
+
+    def round_open(self, state: DurakState) -> bool:
+        return state.deal.owners and own_covers_left(state)  # #50: a card to cover one's own
+
+    def round_over(self, state: DurakState) -> bool:
+        return state.deal.rules.defense_self_throw and offer_self_throw(state)
+
+    def after_refill(self, state: DurakState) -> None:
+        if state.extra is not None:
+            after_bout(state)
+
+    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+        return explain(state, action)
+
+    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+        return position_fields(state)
+
+    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+                      text: str) -> None:
+        read_position_fields(state, fields, where, text)
+
+    def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
+                     ) -> list[tuple[str, int, int]]:
+        return listed_cards(fields, where, text)
+
+
+#: The core kinds a counter-throw (#49) answers.
+_COUNTERED: Final = frozenset({DEFEND, TAKE})
+HOOK: Final = _Extras()

@@ -17,15 +17,19 @@ only (``dummy.visible_to=controller``, A4) or to everyone (``all``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bito.cards import cards_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import PASS_ACTION, TOSS, Action
+from bito.games.durak.hooks import Hook
+from bito.games.durak.phases import Phase
 from bito.rules import Rules
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
+
+_THROW: Final = int(Phase.THROW)
 
 
 def check_players(rules: Rules, players: int) -> None:
@@ -103,3 +107,35 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
                                   "controller's turn to throw in (#56)")
     return IllegalActionError("throw-in", "no card of that rank on the table, or no room "
                               "left in the bout")
+
+
+class _TossingDummy(Hook):
+    """#56 at the core's points: the controller also throws in from the dummy's hand, which
+    may refill last."""
+
+    name = "#56 tossing dummy"
+    kinds = frozenset({TOSS})
+
+    def applies(self, rules: Rules, players: int) -> bool:
+        return rules.dummy_mode == "tossing"
+
+    def check(self, rules: Rules, players: int) -> None:
+        check_players(rules, players)
+
+    def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
+        if state.phase == _THROW and state.to_act == state.deal.dummy_controller:
+            return throw_actions(state, acts)
+        return acts
+
+    def step(self, state: DurakState, action: Action) -> None:
+        step_toss(state, action)
+
+    def after_refill(self, state: DurakState) -> None:
+        if state.deal.dummy_draws:
+            draw(state)  # the dummy refills last
+
+    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+        return explain(state, action)
+
+
+HOOK: Final = _TossingDummy()

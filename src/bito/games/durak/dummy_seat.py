@@ -27,9 +27,10 @@ and the dummy.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bito.errors import RulesError
+from bito.games.durak.hooks import Hook
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -108,3 +109,25 @@ def pass_over(state: DurakState, attacker: int) -> int:
         return dummy
     state.defender = target
     return attacker
+
+
+class _PlayingDummy(Hook):
+    """#57 at the core's points: the controller decides for the dummy's seat, which
+    ``dummy.defends=false`` passes over as a defender."""
+
+    name = "#57 playing dummy"
+
+    def applies(self, rules: Rules, players: int) -> bool:
+        return playing_seat(rules, players) >= 0
+
+    def check(self, rules: Rules, players: int) -> None:
+        check_seat(rules, players)
+
+    def next_attacker(self, state: DurakState, attacker: int) -> int:
+        return pass_over(state, attacker) if state.deal.dummy_skip else attacker
+
+    def decider(self, state: DurakState) -> int | None:
+        return decider(state)
+
+
+HOOK: Final = _PlayingDummy()

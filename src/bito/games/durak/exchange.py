@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Final
 from bito.cards import card_str, cards_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import EXCHANGE, Action, exchange
+from bito.games.durak.hooks import Hook
 from bito.games.durak.phases import Phase
 
 if TYPE_CHECKING:
@@ -171,3 +172,32 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     return IllegalActionError("exchange", f"pass exactly {k} card(s) of your hand "
                               f"(exchange.cards={state.deal.rules.exchange_cards}; all of it "
                               "if you hold fewer) (#31)")
+
+
+class _Exchange(Hook):
+    """#31 ``exchange.mode=choose`` at the core's points: a round of chosen passes after
+    every bout."""
+
+    name = "#31 chosen exchange"
+    kinds = frozenset({EXCHANGE})
+
+    def applies(self, rules: Rules, players: int) -> bool:
+        return rules.exchange_mode == "choose"
+
+    def check(self, rules: Rules, players: int) -> None:
+        check_rules(rules)
+
+    def moves(self, state: DurakState) -> list[Action] | None:
+        return actions(state) if state.phase == EXCHANGE_PHASE else None
+
+    def step(self, state: DurakState, action: Action) -> None:
+        step(state, action)
+
+    def bout_opened(self, state: DurakState) -> None:
+        begin(state)
+
+    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+        return explain(state, action)
+
+
+HOOK: Final = _Exchange()

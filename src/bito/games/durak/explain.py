@@ -22,13 +22,8 @@ from bito.cards import (
 from bito.errors import IllegalActionError
 from bito.games.durak.actions import (
     ATTACK,
-    BELIEVE,
-    BLIND_KINDS,
     BLOCK,
     DEFEND,
-    DOUBT,
-    EXCHANGE,
-    EXTRA_KINDS,
     GIVE,
     KIND_NAMES,
     PASS,
@@ -36,6 +31,7 @@ from bito.games.durak.actions import (
     TRANSFER,
     Action,
 )
+from bito.games.durak.installed import HOOKS
 from bito.games.durak.phases import Phase
 
 if TYPE_CHECKING:
@@ -76,36 +72,14 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     err = IllegalActionError
     if ph == _OVER:
         return err("game over", "no more moves: the game has ended")
-    if state.deal.blind or BLIND_KINDS <= kind < EXTRA_KINDS:
-        from bito.games.durak.blind import explain as explain_blind
-
-        unseen = explain_blind(state, action)
-        if unseen is not None:
-            return unseen
-    if state.deal.exchange_choice or kind == EXCHANGE:
-        from bito.games.durak.exchange import explain as explain_exchange
-
-        chosen = explain_exchange(state, action)
-        if chosen is not None:
-            return chosen
-    if state.deal.extras or kind >= EXTRA_KINDS:
-        from bito.games.durak.bout_extras import explain as explain_extra
-
-        special = explain_extra(state, action)
-        if special is not None:
-            return special
-    if state.deal.dummy_controller >= 0 or action.kind > BLOCK:
-        from bito.games.durak.dummy import explain as explain_toss
-
-        tossed = explain_toss(state, action)
-        if tossed is not None:
-            return tossed
-    if state.deal.face_down or kind in (BELIEVE, DOUBT):
-        from bito.games.durak.believe import explain as explain_call
-
-        called = explain_call(state, action)
-        if called is not None:
-            return called
+    # A variant's own rule speaks first: each hook these rules play, and the hook that owns
+    # this kind of move even where these rules do not play it (to say so).
+    played = state.deal.hooks.hooks
+    for hook in HOOKS:
+        if hook in played or kind in hook.kinds:
+            ruled = hook.explain(state, action)
+            if ruled is not None:
+                return ruled
     hand = state.hands[seat]
     for c in action.cards:
         if not hand >> c & 1:

@@ -47,11 +47,11 @@ def move_generators(s: DurakState) -> tuple[Callable[[], list[Action]], ...]:
 
     Base rules call the phase's generator directly (what :meth:`DurakState.legal_list`
     dispatches to, minus its cache, which a state stepped once per generation never hits).
-    Rules whose moves come from hooks (#39-51's extras, #31's choices, #58's blind plays,
-    #59's face-down covers and calls, #56's dummy throws) ask ``legal_list`` in every phase
-    (each step clears its cache)."""
-    d = s.deal
-    if d.extras or d.exchange_choice or d.blind or d.face_down or d.dummy_controller >= 0:
+    Rules whose moves come from hooks (:mod:`bito.games.durak.hooks`: #39-51's extras, #31's
+    choices, #58's blind plays, #59's face-down covers and calls, #56's dummy throws) ask
+    ``legal_list`` in every phase (each step clears its cache)."""
+    hooks = s.deal.hooks
+    if hooks.moves or hooks.adjust:
         return (s.legal_list,) * (max(EXCHANGE_PHASE, CALL_PHASE, GIVE_PHASE) + 1)
     # indexed by phase: lead, defend, throw, (over: never asked), give (#24)
     return (s._lead_actions, s._defend_actions, s._throw_actions, s._lead_actions,

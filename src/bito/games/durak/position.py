@@ -80,8 +80,9 @@ from bito.cards import (
     split_cards,
 )
 from bito.errors import InvalidNotationError, RulesError
-from bito.games.durak import bout_extras, dummy_seat
+from bito.games.durak import dummy_seat
 from bito.games.durak.actions import Action, parse_action
+from bito.games.durak.installed import HOOKS
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
 from bito.games.durak.position_stock import (
     STOCK_KEYS,
@@ -121,8 +122,8 @@ class CensoredPosition:
 _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
          "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
          "throwers", "t_idx", "passes", "out", "under_fool", "closed", "own", "secret",
-         "revealed", "up", "gift", "idle", "plays", "dummy", "controller", "end", *STOCK_KEYS} | \
-    bout_extras.POSITION_KEYS
+         "revealed", "up", "gift", "idle", "plays", "dummy", "controller", "end", *STOCK_KEYS,
+         *(key for hook in HOOKS for key in hook.position_keys)}
 
 
 def _check_numbers(text: str) -> None:
@@ -313,7 +314,8 @@ def parse_position(text: str) -> DurakState:
     drawable = rules.trump_secret_drawable
     if secret >= 0 and not (revealed and drawable):
         listed.append(("secret", secret, where["secret"]))
-    listed += bout_extras.listed_cards(f, where, text)
+    for hook in HOOKS:
+        listed += hook.listed_cards(f, where, text)
     listed += stock_cards(f, where, text, n)
     if "discard" in f:
         listed += [("discard", c, where["discard"])
@@ -396,7 +398,8 @@ def parse_position(text: str) -> DurakState:
     else:
         s.phase = THROW
     s.beats = s._beat_table()
-    bout_extras.read_position_fields(s, f, where, text)
+    for hook in HOOKS:
+        hook.read_position(s, f, where, text)
     if s.phase == THROW and "throwers" not in f:
         s._start_throw_round()
         if s.phase != THROW:

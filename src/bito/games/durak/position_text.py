@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bito.cards import card_str, cards_of
-from bito.games.durak import bout_extras, dummy_seat
+from bito.games.durak import dummy_seat
 from bito.games.durak.blind import hand_order
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
 from bito.games.durak.position_stock import stock_fields
@@ -156,7 +156,8 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         fields.append(f"secret={card_str(d.secret_card) if shown else '??'}")
         if state.revealed:
             fields.append("revealed=1")
-    fields += bout_extras.position_fields(state)
+    for hook_fields in d.hooks.position_fields:
+        fields += hook_fields(state, seat)
     default_up = 1 << d.trump_card if d.trump_card >= 0 else 0
     if d.face_up != default_up:
         fields.append(f"up={_cards(d.face_up)}")

@@ -27,11 +27,9 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import RulesError
-from bito.games.durak.believe import check_rules as check_face_down
-from bito.games.durak.blind import check_rules as check_blind
-from bito.games.durak.dummy import check_players as check_dummy
-from bito.games.durak.dummy_seat import check_seat, lot_controller, playing_seat
-from bito.games.durak.exchange import check_rules as check_exchange
+from bito.games.durak.dummy_seat import lot_controller, playing_seat
+from bito.games.durak.hooks import HookSet, select
+from bito.games.durak.installed import HOOKS
 from bito.games.durak.teams import check_players, team_of_seats, teams_of, thrower_rule
 from bito.rules import Rules
 from bito.rules.options import pending_options
@@ -146,6 +144,8 @@ class Deal:
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
+    #: The variant hooks this rule set plays (:mod:`bito.games.durak.hooks`), per point.
+    hooks: HookSet = field(init=False, compare=False, repr=False)
     thrower_orders: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False,
                                                        repr=False)
     draw_orders: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False,
@@ -227,6 +227,7 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "transfer_loose": (r.transfer_window == "any_time"
                            or r.transfer_new_defender_beats == "transfer_cards_only"),
     }
+    facts["hooks"] = select(HOOKS, r, players)
     team_of = team_of_seats(r.team_layout, players)
     facts["team_proxy"] = bool(team_of) and r.team_proxy
     facts["team_of"] = team_of
@@ -412,7 +413,7 @@ than a tenth of a deal."""
 def check_game(rules: Rules, players: int) -> None:
     """Refuse a rule set and seat count that cannot be played, with a :class:`RulesError`
     naming the key at fault: options the engine does not play yet, a seat count outside the
-    game's range, and the rule mixes each mechanism refuses (its ``check_*`` function).
+    game's range, and the rule mixes each mechanism refuses (each hook's ``check``).
 
     Every way into a game goes through here, a new deal and a position typed in alike, so a
     position can never hold a game that ``new_game`` would refuse."""
@@ -426,11 +427,8 @@ def check_game(rules: Rules, players: int) -> None:
                          f"{rules.max_players} players with a {rules.deck_size}-card deck, "
                          f"not {players}")
     check_players(rules, players)
-    check_face_down(rules)
-    check_blind(rules)
-    check_exchange(rules)
-    check_dummy(rules, players)
-    check_seat(rules, players)
+    for hook in HOOKS:
+        hook.check(rules, players)
 
 
 def _table_for(rules: Rules, players: int) -> _Table:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import MISSING, fields
-from typing import Final
+from typing import Any, Final
 
 from bito.cards import (
     MATCH_MASKS,
@@ -35,21 +35,15 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import IllegalActionError
-from bito.games.durak import believe, blind, bout_extras, dummy, dummy_seat, exchange
 from bito.games.durak.actions import (
     ATTACK,
-    BELIEVE,
     BLOCK,
     DEFEND,
-    DOUBT,
-    EXCHANGE,
-    EXTRA_KINDS,
     GIVE,
     PASS,
     PASS_ACTION,
     TAKE,
     TAKE_ACTION,
-    TOSS,
     TRANSFER,
     Action,
     Revealed,
@@ -277,9 +271,9 @@ class DurakState:
     #: vacated partner's; -1 in games without proxies.
     played: int
     #: Second tries, stock leads, poker swaps and post-take attacks (#39-51): what those
-    #: rules remember during a bout (:class:`bito.games.durak.bout_extras.Extras`); None
-    #: in every other game.
-    extra: bout_extras.Extras | None
+    #: rules remember during a bout (:class:`bito.games.durak.bout_extras.Extras`, which
+    #: the core never reads); None in every other game.
+    extra: Any
     #: The stock group's bookkeeping (reserves, tallies, exchanges; :mod:`.stock`), None in
     #: games that have none of those rules.
     books: Books | None
@@ -427,29 +421,33 @@ class DurakState:
         change it and never hand it out (the state would change with it)."""
         acts = self._legal
         if acts is None:
-            ph = self.phase
-            if self.deal.blind:  # #58: plays by position from an unseen hand
-                acts = blind.actions(self)
-            elif ph == DEFEND_PHASE:
-                acts = self._defend_actions()
-            elif ph == THROW:
-                acts = self._throw_actions()
-                if self.to_act == self.deal.dummy_controller:  # #56: and from the dummy
-                    acts = dummy.throw_actions(self, acts)
-            elif ph == LEAD:
-                acts = self._lead_actions()
-            elif ph == GIVE_PHASE:
-                acts = self._give_actions()
-            elif ph == CALL_PHASE:
-                acts = list(believe.CALLS)
-            elif ph == EXCHANGE_PHASE:
-                acts = exchange.actions(self)
+            hooks = self.deal.hooks
+            if hooks.moves:  # a variant that lists some phases' moves itself
+                for moves in hooks.moves:
+                    acts = moves(self)
+                    if acts is not None:
+                        break
+                else:
+                    acts = self._core_moves()
             else:
-                acts = []
-            if self.deal.extras:
-                acts = bout_extras.adjust(self, acts)
+                acts = self._core_moves()
+            for adjust in hooks.adjust:
+                acts = adjust(self, acts)
             self._legal = acts
         return acts
+
+    def _core_moves(self) -> list[Action]:
+        """The base game's moves in this phase (a phase the core does not know has none)."""
+        ph = self.phase
+        if ph == DEFEND_PHASE:
+            return self._defend_actions()
+        if ph == THROW:
+            return self._throw_actions()
+        if ph == LEAD:
+            return self._lead_actions()
+        if ph == GIVE_PHASE:
+            return self._give_actions()
+        return []
 
     def forget_legal(self) -> None:
         """Drop the cached legal actions. Code that rewrites a state's cards in place (a
@@ -549,8 +547,6 @@ class DurakState:
     def _defend_actions(self) -> list[Action]:
         """Covers (attack cards in play order, each with the defender's cards low to high),
         then transfers, then take."""
-        if self.deal.face_down:  # #59: any card face down on any attack card
-            return believe.defend_actions(self)
         hand = self.hands[self.defender]
         beats = self.beats
         acts: list[Action] = []
@@ -725,11 +721,11 @@ class DurakState:
         precomputed :attr:`~Action.mask`, table ranks grow by its :attr:`~Action.ranks`."""
         self._legal = None
         kind = action.kind
-        if self.deal.blind:  # #58: settle the hands' order; a play by position turns a card up
-            blind.sync(self)
-            if blind.is_blind_kind(kind):
-                blind.step(self, action)
-                return
+        hooks = self.deal.hooks
+        if hooks.before_step:
+            for before in hooks.before_step:
+                if before(self, action):
+                    return
         if kind == ATTACK:
             seat = self.to_act
             opponent = self.defender
@@ -746,8 +742,8 @@ class DurakState:
             self.table_ranks |= action.ranks
             self.table_mask |= m
             self.out_if_done(seat)
-            if self.deal.owners:
-                bout_extras.note_attack(self, seat, m)
+            for laid in hooks.attack_laid:
+                laid(self, seat, m)
             if self.phase == LEAD:
                 self.phase = DEFEND_PHASE
                 self.to_act = self.defender
@@ -775,21 +771,12 @@ class DurakState:
                     self._end_throw_round()
             else:
                 self.advance_thrower()
-        elif kind >= EXTRA_KINDS:
-            if kind == EXCHANGE:
-                exchange.step(self, action)  # #31: a chosen pass
-            else:
-                bout_extras.step(self, action)
         elif kind >= GIVE:
-            if kind == TOSS:
-                dummy.step_toss(self, action)  # #56
-            elif kind in (BELIEVE, DOUBT):
-                believe.step_call(self, action)  # #59
+            if kind <= BLOCK:
+                self._step_gift(action)  # #24, #84
             else:
-                self._step_gift(action)
+                hooks.steps[kind](self, action)  # a variant's own kind of move
         elif kind == DEFEND:
-            if self.deal.counters and bout_extras.counter_step(self, action):
-                return  # #49: the counter-attacked player covers (or the defender counters)
             seat = self.defender
             m = action.mask
             hand = self.hands[seat] ^ m
@@ -828,19 +815,13 @@ class DurakState:
             if not uncovered:
                 if self.deal.throw_in:
                     self._start_throw_round()
-                elif self.deal.face_down:
-                    believe.start_call(self)  # #59: the attacker must call first
-                else:
+                elif not any(h(self) for h in hooks.all_covered):
                     self.end_bout(taken=False)
         elif kind == TAKE:
-            if self.deal.counters and bout_extras.counter_step(self, action):
-                return  # #49: the counter-attacked player picks up the counter cards
             self.taking = True
             if self.deal.throw_in:
                 self._start_throw_round()
-            elif self.deal.face_down:
-                believe.take(self)  # #59: his face-down covers go back unseen
-            else:
+            elif not any(h(self) for h in hooks.take_declared):
                 self.end_bout(taken=True)
         else:  # TRANSFER
             c = action.cards[0]
@@ -870,8 +851,8 @@ class DurakState:
                 self.defence += _UNCOVERED[n_cards]
             self.uncovered += n_cards
             self.table_mask |= b
-            if self.deal.owners:
-                bout_extras.note_attack(self, seat, b)
+            for laid in hooks.attack_laid:
+                laid(self, seat, b)
             if not self.hands[seat] and not self.stock:
                 self._go_out(seat)
             self.attacker = seat
@@ -1032,8 +1013,8 @@ class DurakState:
         by_cap = (self._cap() if deal.cap_varies else deal.cap) - len(self.attack)
         by_hand = self.hands[self.defender].bit_count() - self.uncovered
         if not order or self.closed or ((by_cap <= 0 or by_hand <= 0) and not (
-                deal.owners and self.taking and bout_extras.own_covers_left(self))):
-            self._end_throw_round()  # nobody, no room() (#50: nor a card to cover one's own)
+                self.taking and self._round_open())):
+            self._end_throw_round()  # nobody, no room(), and no hook keeps the round open
             return
         self.phase = THROW
         if not self.hands[order[0]]:
@@ -1047,8 +1028,7 @@ class DurakState:
 
         Public for variants whose own moves end a thrower's turn (#56's dummy, #39-51's
         extras): the throw-in order and round end stay in one place."""
-        if self.room() <= 0 and not (self.deal.owners and self.taking
-                                     and bout_extras.own_covers_left(self)):
+        if self.room() <= 0 and not (self.taking and self._round_open()):
             self._end_throw_round()
             return
         throwers = self.throwers
@@ -1076,9 +1056,13 @@ class DurakState:
         elif self.uncovered:
             self.phase = DEFEND_PHASE
             self.to_act = self.defender
-        elif not (self.deal.extras and self.deal.rules.defense_self_throw
-                  and bout_extras.offer_self_throw(self)):
+        elif not any(h(self) for h in self.deal.hooks.round_over):
             self.end_bout(taken=False)
+
+    def _round_open(self) -> bool:
+        """Whether a hook keeps a throw-in round without room open (#50: the taker's
+        attackers may still cover their own cards)."""
+        return any(h(self) for h in self.deal.hooks.round_open)
 
     def end_bout(self, taken: bool) -> None:
         """Close the bout: the table to the discard (bito) or to the defender (``taken``),
@@ -1123,11 +1107,10 @@ class DurakState:
             refill(self)
         else:
             self._draw()
-        if self.deal.dummy_draws:
-            dummy.draw(self)  # #56: the dummy refills last
+        hooks = self.deal.hooks
+        for refilled in hooks.after_refill:
+            refilled(self)
         drew = len(self.stock) != stock_before
-        if self.extra is not None:
-            bout_extras.after_bout(self)
         n = self.deal.players
         idle_limit = self.deal.idle_limit
         if idle_limit:
@@ -1169,8 +1152,8 @@ class DurakState:
             else:
                 attacker = defender
             self.defender = self.next_active(attacker)
-        if self.deal.dummy_skip:
-            attacker = dummy_seat.pass_over(self, attacker)  # #57: the dummy never defends
+        for next_attacker in hooks.next_attacker:
+            attacker = next_attacker(self, attacker)
         self.attacker = self.leader = self.to_act = attacker
         self.bout += 1
         self.phase = LEAD
@@ -1183,8 +1166,8 @@ class DurakState:
                 self.seen = ()
             else:
                 self._check_repetition()
-        if self.deal.exchange_choice:
-            exchange.begin(self)  # #31 A1 option: each player chooses the cards he passes on
+        for opened in hooks.bout_opened:
+            opened(self)
 
     def _check_repetition(self) -> None:
         """``end.repetition``: the same bout opening, once more, draws the deal.
@@ -1309,9 +1292,11 @@ class DurakState:
         """The seat whose player decides the move now (the protocol's ``decider`` hook):
         :attr:`to_act` itself, except on a playing dummy's turn, which its controller plays
         (#57) through ``view(to_act)``."""
-        if self.deal.dummy_seat < 0:
-            return self.to_act
-        return dummy_seat.decider(self)
+        for decider in self.deal.hooks.decider:
+            seat = decider(self)
+            if seat is not None:
+                return seat
+        return self.to_act
 
     def view(self, seat: int) -> DurakView:
         """Everything ``seat`` may know (see :class:`bito.games.durak.view.DurakView`)."""

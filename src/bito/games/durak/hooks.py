@@ -1,0 +1,186 @@
+"""Variant hooks: how a house rule attaches to the core without the core knowing it.
+
+The core (:mod:`bito.games.durak.state`) plays the base game of VARIANTS.md §1. A variant
+whose behaviour is more than a different value read by the core (a new kind of move, a new
+phase, a different end of the bout) lives in its own module and exports one :class:`Hook`
+object, ``HOOK``. :mod:`bito.games.durak.installed` lists them; for each rule set the deal
+selects the hooks whose :meth:`Hook.applies` is true, once, into a :class:`HookSet`, and the
+core runs over its tuples at the named points below. The base game's tuples are empty, so it
+pays one truth test per point and never calls into a variant.
+
+A hook overrides only the points it needs; :func:`select` keeps a method in a point's tuple
+only when the hook's class overrides it. The points, in the order a bout meets them:
+
+=================  ==========================================================================
+``moves``          the whole move list for this state, or None to leave it to the core
+                   (#58 plays by position, #59's face-down covers and calls, #31's choices)
+``adjust``         change the core's move list (#39-51's extra moves, #56's dummy throws)
+``before_step``    see an action first and consume it (True) or let the core play it
+``step``           play an action of a kind the hook owns (``kinds``)
+``attack_laid``    cards were laid as an attack or a transfer, by ``seat``
+``all_covered``    every attack card is covered and nobody may throw in: end the bout some
+                   other way (True) or let the core call bito
+``take_declared``  the defender took and nobody may throw in: same question
+``round_open``     the throw-in round has no room left but stays open (True)
+``round_over``     every thrower passed with nothing uncovered: go on (True) or bito
+``after_refill``   the bout's cards went to the discard or the taker and the hands were refilled
+``next_attacker``  the seat that would attack next; the hook may pass it over
+``bout_opened``    a new bout has been set up (the last point of a bout's end)
+``decider``        who decides the move now, when not the seat to act (None: that seat)
+``explain``        name the rule an illegal action breaks (None: not this hook's rule)
+``check``          refuse, naming the option, rule mixes this mechanism cannot play
+``position_fields`` / ``read_position`` / ``listed_cards``: the hook's own ``key=value``
+                   fields of the position text (``position_keys`` lists them), written,
+                   read back, and the cards they place
+=================  ==========================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bito.errors import IllegalActionError
+from bito.rules import Rules
+
+if TYPE_CHECKING:
+    from bito.games.durak.actions import Action
+    from bito.games.durak.state import DurakState
+
+__all__ = ["POINTS", "Hook", "HookSet", "select"]
+
+
+class Hook:
+    """A variant's behaviour at the core's named points; every method here does nothing.
+
+    Subclasses set ``name`` (the catalogue ids, for errors and docs), ``kinds`` (the action
+    kinds whose :meth:`step` they own) and ``position_keys``, and override the points they
+    need. Hooks hold no state of their own: what a variant remembers during a game lives in
+    the state (``state.notes`` or a field the core keeps for it)."""
+
+    name: str = ""
+    kinds: frozenset[int] = frozenset()
+    position_keys: frozenset[str] = frozenset()
+
+    def applies(self, rules: Rules, players: int) -> bool:
+        """Whether this rule set plays the hook (decided once per rule set)."""
+        return False
+
+    def check(self, rules: Rules, players: int) -> None:
+        """Raise :class:`~bito.errors.RulesError` for a rule mix this mechanism cannot play.
+        Asked of every installed hook, whether or not it applies."""
+
+    def moves(self, state: DurakState) -> list[Action] | None:
+        return None
+
+    def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
+        return acts
+
+    def before_step(self, state: DurakState, action: Action) -> bool:
+        return False
+
+    def step(self, state: DurakState, action: Action) -> None:
+        raise NotImplementedError
+
+    def attack_laid(self, state: DurakState, seat: int, mask: int) -> None:
+        pass
+
+    def all_covered(self, state: DurakState) -> bool:
+        return False
+
+    def take_declared(self, state: DurakState) -> bool:
+        return False
+
+    def round_open(self, state: DurakState) -> bool:
+        return False
+
+    def round_over(self, state: DurakState) -> bool:
+        return False
+
+    def after_refill(self, state: DurakState) -> None:
+        pass
+
+    def next_attacker(self, state: DurakState, attacker: int) -> int:
+        return attacker
+
+    def bout_opened(self, state: DurakState) -> None:
+        pass
+
+    def decider(self, state: DurakState) -> int | None:
+        return None
+
+    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+        return None
+
+    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+        return []
+
+    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+                      text: str) -> None:
+        """Read this hook's fields back (called for every installed hook, so that a field
+        the rules do not play is refused by the hook that knows it)."""
+
+    def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
+                     ) -> list[tuple[str, int, int]]:
+        """Cards this hook's fields place somewhere, as (place, card, position), for the
+        reader's check that every card is somewhere exactly once."""
+        return []
+
+
+#: The points a :class:`HookSet` gathers, by method name.
+POINTS: tuple[str, ...] = (
+    "moves", "adjust", "before_step", "attack_laid", "all_covered", "take_declared",
+    "round_open", "round_over", "after_refill", "next_attacker", "bout_opened", "decider",
+    "explain", "position_fields", "read_position")
+
+
+@dataclass(frozen=True)
+class HookSet:
+    """The hooks one rule set plays, gathered per point (each tuple holds the bound methods
+    of the hooks that override that point, in installation order)."""
+
+    hooks: tuple[Hook, ...] = ()
+    moves: tuple[Callable[[DurakState], list[Action] | None], ...] = ()
+    adjust: tuple[Callable[[DurakState, list[Action]], list[Action]], ...] = ()
+    before_step: tuple[Callable[[DurakState, Action], bool], ...] = ()
+    attack_laid: tuple[Callable[[DurakState, int, int], None], ...] = ()
+    all_covered: tuple[Callable[[DurakState], bool], ...] = ()
+    take_declared: tuple[Callable[[DurakState], bool], ...] = ()
+    round_open: tuple[Callable[[DurakState], bool], ...] = ()
+    round_over: tuple[Callable[[DurakState], bool], ...] = ()
+    after_refill: tuple[Callable[[DurakState], None], ...] = ()
+    next_attacker: tuple[Callable[[DurakState, int], int], ...] = ()
+    bout_opened: tuple[Callable[[DurakState], None], ...] = ()
+    decider: tuple[Callable[[DurakState], int | None], ...] = ()
+    explain: tuple[Callable[[DurakState, Action], IllegalActionError | None], ...] = ()
+    position_fields: tuple[Callable[[DurakState, int | None], list[str]], ...] = ()
+    read_position: tuple[Callable[..., None], ...] = ()
+    #: The hook that plays each owned action kind.
+    steps: dict[int, Callable[[DurakState, Action], None]] = field(default_factory=dict)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(h.name for h in self.hooks)
+
+
+def _overrides(hook: Hook, point: str) -> bool:
+    return getattr(type(hook), point) is not getattr(Hook, point)
+
+
+def select(installed: tuple[Hook, ...], rules: Rules, players: int) -> HookSet:
+    """The hooks of ``installed`` that these rules play, gathered per point."""
+    chosen = tuple(h for h in installed if h.applies(rules, players))
+    if not chosen:
+        return EMPTY
+    points: dict[str, Any] = {
+        p: tuple(getattr(h, p) for h in chosen if _overrides(h, p)) for p in POINTS}
+    steps: dict[int, Callable[[DurakState, Action], None]] = {}
+    for hook in chosen:
+        for kind in hook.kinds:
+            steps[kind] = hook.step
+    return HookSet(hooks=chosen, steps=steps, **points)
+
+
+#: The base game's hook set: every point empty.
+EMPTY = HookSet()
