@@ -42,6 +42,7 @@ position (``#3(9d)>6h``), and the bracket is accepted (and ignored) when parsed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
@@ -116,6 +117,36 @@ EXTRA_KINDS: Final = int(Kind.TRY)
 _SHORT_NAMES: Final = {"BLIND_PLAY": "blind", "OWN_COVER": "own"}
 KIND_NAMES: Final[dict[int, str]] = {
     int(k): _SHORT_NAMES.get(k.name, k.name.lower().replace("_", " ")) for k in Kind}
+
+
+@dataclass(frozen=True)
+class KindNotation:
+    """A kind of move a variant hook adds, with its text: ``prefix`` and the cards joined by
+    ``+`` (``*7s``), or ``word`` and the cards (``show 7s``) when typed; ``pretty`` words
+    the move for the terminal, before the cards."""
+
+    kind: int
+    name: str
+    prefix: str
+    word: str
+    pretty: str
+
+
+#: The kinds variant hooks added (:func:`register_kind`), by number and by prefix.
+HOOKED_KINDS: Final[dict[int, KindNotation]] = {}
+
+
+def register_kind(notation: KindNotation) -> KindNotation:
+    """Add a hook's kind of move: its number must be free (above :class:`Kind`'s) and its
+    prefix new, so that every text still reads as exactly one move."""
+    if notation.kind in KIND_NAMES or notation.kind <= max(Kind):
+        raise ValueError(f"action kind {notation.kind} is taken")
+    if any(n.prefix == notation.prefix for n in HOOKED_KINDS.values()) or (
+            notation.prefix in "=#^~!$&@<>/+" or notation.prefix.isalnum()):
+        raise ValueError(f"action prefix {notation.prefix!r} is taken")
+    HOOKED_KINDS[notation.kind] = notation
+    KIND_NAMES[notation.kind] = notation.name
+    return notation
 
 
 class Action:
@@ -207,6 +238,9 @@ class Action:
                     + "+".join(card_str(c) for c in self.cards[1:]))
         if BLIND_KINDS <= k < EXTRA_KINDS:
             return blind_text(k, self.position, self.target)
+        hooked = HOOKED_KINDS.get(k)
+        if hooked is not None:
+            return hooked.prefix + "+".join(card_str(c) for c in self.cards)
         return KIND_NAMES[k]
 
     def pretty(self) -> str:
@@ -249,6 +283,9 @@ class Action:
                     "counter-attack with " + " ".join(card_pretty(c) for c in self.cards[1:]))
         if BLIND_KINDS <= k < EXTRA_KINDS:
             return blind_pretty(k, self.position, self.target)
+        hooked = HOOKED_KINDS.get(k)
+        if hooked is not None:
+            return hooked.pretty + " " + " ".join(card_pretty(c) for c in self.cards)
         return "pass (bito)"
 
     def __repr__(self) -> str:
@@ -477,6 +514,14 @@ def parse_action(text: str) -> Action:
     offset = len(text) - len(text.lstrip())
     if s.startswith("#") or s.startswith("=#"):
         return _parse_blind(s, text, offset)
+    for hooked in HOOKED_KINDS.values():
+        for pre in (hooked.prefix, hooked.word + " "):
+            if low.startswith(pre):
+                try:
+                    return Action(hooked.kind, tuple(sorted(split_cards(s[len(pre):]))))
+                except InvalidNotationError as e:
+                    raise InvalidNotationError(e.reason, text, offset + len(pre) + e.position
+                                               ) from None
     for prefixes, make in ((("give ", "^"), give), (("dummy ", "~"), toss)):
         for prefix in prefixes:
             if low.startswith(prefix):

@@ -19,8 +19,9 @@ playouts may use the in-place :meth:`DurakState.step_unchecked` on a copy they o
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import MISSING, fields
+from types import MappingProxyType
 from typing import Any, Final
 
 from bito.cards import (
@@ -73,6 +74,8 @@ from bito.rules import Rules
 LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = (int(p) for p in (
     Phase.LEAD, Phase.DEFEND, Phase.THROW, Phase.OVER, Phase.GIVE))
 CALL_PHASE: Final = int(Phase.CALL)  # #59: the attacker believes or doubts face-down covers
+#: The notes of a state no hook has written to (shared, and read-only).
+NO_NOTES: Final[Mapping[str, int]] = MappingProxyType({})
 EXCHANGE_PHASE: Final = int(Phase.EXCHANGE)  # #31 A1 option: players choose cards to pass
 #: Every joker code (both copies): the cards that set off joker gifts (#24).
 _JOKER_BITS: Final = MATCH_MASKS[special("RJ")]
@@ -213,7 +216,7 @@ class DurakState:
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
         "_legal", "beats", "table_mask", "closed", "seen", "revealed", "aside",
-        "gift", "idle", "played", "extra", "books", "order",
+        "gift", "idle", "played", "extra", "books", "order", "notes",
     )
 
     deal: Deal
@@ -281,6 +284,10 @@ class DurakState:
     #: :func:`bito.games.durak.blind.hand_order`); a shared tuple, replaced when it changes.
     #: Empty in every other game.
     order: tuple[tuple[int, ...], ...]
+    #: What variant hooks remember during a game, by a key each hook owns (a bitmask of
+    #: seats, a count): a mapping replaced, never changed, so copies may share it. Empty
+    #: in the base game; written to the position text by the hook that owns the key.
+    notes: Mapping[str, int]
 
     @classmethod
     def start(cls, deal: Deal) -> DurakState:
@@ -317,6 +324,7 @@ class DurakState:
         s.books = start_books(deal) if deal.stock_rules else None
         s.aside |= deal.removed
         s.order = deal.hand_order
+        s.notes = NO_NOTES
         s._legal = None
         s.beats = s._beat_table()
         s.table_mask = -1
@@ -365,6 +373,7 @@ class DurakState:
         s.extra = self.extra
         s.books = self.books
         s.order = self.order
+        s.notes = self.notes
         s._legal = None
         s.beats = self.beats
         s.table_mask = self.table_mask
@@ -827,7 +836,6 @@ class DurakState:
             c = action.cards[0]
             n_cards = len(action.cards)
             seat = self.defender
-            old_attacker = self.attacker
             joker_pass = self.deal.gifts and self._joker_transfer_card() == c
             b = action.mask
             self.hands[seat] ^= b
@@ -855,19 +863,29 @@ class DurakState:
                 laid(self, seat, b)
             if not self.hands[seat] and not self.stock:
                 self._go_out(seat)
-            self.attacker = seat
-            self.defender = self.next_active(seat)
-            if self.defender == seat:  # only possible under #9's refusal
-                refuse_back(self, old_attacker)
-            self.to_act = self.defender
-            if self.deal.beats_vary:
-                self.beats = self._beat_table()
+            self.pass_attack_on()
             if joker_pass:
                 # #24 A3: passing a lone joker on with the other one costs five cards.
                 new = self.defender
                 giver, receiver = ((seat, new) if self.deal.rules.specials_joker_transfer_giver
                                    == "transferrer" else (new, seat))
                 self._start_gift(giver, receiver, 5)
+
+    def pass_attack_on(self) -> None:
+        """The defender passes the attack to the next player in play, as a transfer does: he
+        becomes the attacker, the next player defends (back to an attacker just gone out
+        under #9's refusal), and the beat table follows the new defender.
+
+        Public for variants that transfer their own way (``transfer.show_trump``)."""
+        seat = self.defender
+        old_attacker = self.attacker
+        self.attacker = seat
+        self.defender = self.next_active(seat)
+        if self.defender == seat:  # only possible under #9's refusal
+            refuse_back(self, old_attacker)
+        self.to_act = self.defender
+        if self.deal.beats_vary:
+            self.beats = self._beat_table()
 
     # --- joker gifts (#24, #84) --------------------------------------------------------------
 

@@ -33,6 +33,9 @@ export function actionLabel(a) {
     if (a.kind === "blind transfer") return `transfer with #${a.position}${card}`;
     return `play #${a.position}${card}`;
   }
+  // Any other move with cards (a variant's own kind, another family's play): its name and
+  // the cards, e.g. "show trump 7♥".
+  if (cards && a.kind) return `${a.kind} ${cards}`;
   return a.text;
 }
 
