@@ -128,6 +128,21 @@ register(Variant(
 ))
 
 register(Variant(
+    id="show_trump_transfer", number=96, family="durak", kind="modifier",
+    names=("Transfer by showing a trump", "Перевод козырем", "show trump"),
+    summary="House rule: while nothing is covered, the defender may show the trump of the "
+            "attack rank instead of laying it; the attack passes on, the trump stays in hand.",
+    description=(
+        "A transfer without a card: the defender shows (and keeps) the trump of the rank "
+        "led, and the attack passes to the next player as a transfer would, who must cover "
+        "the same cards. The shown trump is known to everyone from then on. Each player may "
+        "show at most once per bout. Not in the seeds: bito's own entry, the rule many "
+        "transfer tables play (docs/variants.md)."),
+    options={"transfer.show_trump": True}, applies_to=("perevodnoy",),
+    references="bito #96 (not in VARIANTS.md); docs/variants.md",
+))
+
+register(Variant(
     id="next_game_leader", number=79, family="durak", kind="modifier",
     names=("Next game leader",),
     summary="House rule set: who attacks first in later deals: from_under_fool (default), "

@@ -308,6 +308,10 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("transfer.first_bout", get_args(TransferFirstBout), "transfer in the "
                "first bout of a deal: allowed; banned in the first game of a match; banned when "
                "the deal is led under the fool (B10, #78)", "§1.6 B10 #78"),
+    OptionSpec("transfer.show_trump", (False, True), "while no attack card is covered, the "
+               "defender may show the trump of the attack rank instead of laying a card: the "
+               "attack passes on as a transfer would, the trump stays in his hand, now known; "
+               "once per player per bout (#96)", "#96"),
     OptionSpec("draw.order", get_args(DrawOrder),
                "who refills first after a bout (B7, #77)", "§1.7 B7 #77"),
     OptionSpec("defense.face_down", (False, True), "the defender lays his covers face down, "
@@ -500,6 +504,7 @@ class Rules:
     transfer_cards_per_action: TransferCardsPerAction = "one"
     transfer_forbid_if_trump_on_table: bool = False
     transfer_first_bout: TransferFirstBout = "allowed"
+    transfer_show_trump: bool = False
     draw_order: DrawOrder = "attacker_first"
     defense_face_down: bool = False
     deal_owner_sees_hand: bool = True

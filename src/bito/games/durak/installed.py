@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from typing import Final
 
-from bito.games.durak import believe, blind, bout_extras, dummy, dummy_seat, exchange
+from bito.games.durak import (
+    believe,
+    blind,
+    bout_extras,
+    dummy,
+    dummy_seat,
+    exchange,
+    show_trump,
+)
 from bito.games.durak.hooks import Hook
 
 __all__ = ["HOOKS"]
@@ -25,4 +33,5 @@ HOOKS: Final[tuple[Hook, ...]] = (
     dummy.HOOK,
     bout_extras.HOOK,
     dummy_seat.HOOK,
+    show_trump.HOOK,
 )

@@ -1,0 +1,170 @@
+"""Transfer by showing a trump (``transfer.show_trump``, bito's catalogue entry #96).
+
+Many transfer tables let the defender pass the attack on without giving up a card: while no
+attack card is covered, he shows the trump of the rank led and keeps it. The attack then
+moves to the next player exactly as a transfer moves it (:meth:`DurakState.pass_attack_on`),
+and the new defender faces the same cards. The shown trump is public from then on. A player
+may show once per bout, so the attack cannot circle the table for ever on shown trumps.
+
+The move is written ``*7s`` (typed also ``show 7s``). Everything the rule needs is here and
+in its option and catalogue entry: the core knows it only as a hook.
+
+Where the rule meets other options (decisions in docs/variants.md, #96):
+
+* every transfer restriction of the base game holds (the first bout under #78, no transfer
+  while a trump lies on the table under B12, one rank on the table), asked of the core's
+  :meth:`~bito.games.durak.state.DurakState.transfer_block`;
+* the card limits differ, since no card is added: the next defender must hold as many cards
+  as lie uncovered (not one more), and the bout's cap does not apply;
+* the rule needs transfers, and is refused with the transfer variants that change what a
+  transfer does (#10's any-time window, #11's "transfer card only"): the seeds give those no
+  reading for a transfer that lays nothing;
+* nobody can show to a player who has gone out (#9's refusal is for cards laid).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Final
+
+from bito.cards import MATCH_MASKS, card_str, cards_of, is_special, suit_of
+from bito.errors import IllegalActionError, RulesError
+from bito.games.durak.actions import TAKE_ACTION, Action, KindNotation, register_kind
+from bito.games.durak.hooks import Hook
+from bito.games.durak.phases import Phase
+from bito.rules import Rules
+
+if TYPE_CHECKING:
+    from bito.games.durak.state import DurakState
+
+__all__ = ["HOOK", "SHOW", "shown_this_bout", "trumps_to_show"]
+
+#: The move: show a trump and pass the attack on.
+SHOW: Final = register_kind(KindNotation(
+    kind=31, name="show trump", prefix="*", word="show",
+    pretty="transfer by showing the trump")).kind
+#: ``state.notes`` key: the seats that have shown a trump in this bout, as a bitmask.
+NOTE: Final = "shown_trump"
+_DEFEND: Final = int(Phase.DEFEND)
+
+
+def shown_this_bout(notes: Mapping[str, int]) -> int:
+    """The seats (bitmask) that have shown a trump in the current bout."""
+    return notes.get(NOTE, 0)
+
+
+def _block(state: DurakState) -> str | None:
+    """Why the defender may not show a trump now (None: he may, holding one)."""
+    if state.phase != _DEFEND:
+        return "show trump: only the defender shows, before he covers"
+    if shown_this_bout(state.notes) >> state.defender & 1:
+        return "show trump: each player shows a trump at most once per bout (#96)"
+    block = state.transfer_block()
+    if block is not None and not block.startswith("transfer limit"):
+        return block  # the core's own transfer rules (window, rank, #78, B12, nobody left)
+    if is_special(state.attack[0]):
+        return f"show trump: {card_str(state.attack[0])} has no trump of its rank"
+    nxt = state.next_active(state.defender)
+    if nxt == state.defender:
+        return "show trump: nobody else is left in the game to pass the attack to"
+    held = state.hands[nxt].bit_count()
+    if held < state.uncovered:
+        return (f"transfer limit: the next defender holds {held} card(s), fewer than the "
+                f"{state.uncovered} card(s) he would have to cover")
+    return None
+
+
+def trumps_to_show(state: DurakState) -> int:
+    """The defender's trumps of the attack rank (as a mask), the cards he may show."""
+    trumps = state.trumps
+    same_rank = state.hands[state.defender] & MATCH_MASKS[state.attack[0]]
+    return sum(1 << c for c in cards_of(same_rank) if suit_of(c) in trumps)
+
+
+class _ShowTrump(Hook):
+    """``transfer.show_trump`` at the core's points: one more defence, its step, its note."""
+
+    name = "#96 transfer by showing a trump"
+    kinds = frozenset({SHOW})
+    position_keys = frozenset({"shown_trump"})
+
+    def applies(self, rules: Rules, players: int) -> bool:
+        return rules.transfer_show_trump
+
+    def check(self, rules: Rules, players: int) -> None:
+        if not rules.transfer_show_trump:
+            return
+        if not rules.transfer_enabled:
+            raise RulesError("transfer.show_trump", "showing a trump is a kind of transfer: "
+                             "it needs transfer.enabled=true (a transfer game)")
+        if rules.transfer_window != "before_first_cover":
+            raise RulesError("transfer.show_trump", "is played with transfers before the "
+                             "first cover only, not transfer.window=any_time (#10)")
+        if rules.transfer_new_defender_beats != "all_uncovered":
+            raise RulesError("transfer.show_trump", "lays no card, so it has no reading under "
+                             "transfer.new_defender_beats=transfer_cards_only (#11)")
+
+    def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
+        if state.phase != _DEFEND or _block(state) is not None:
+            return acts
+        shows = [Action(SHOW, (c,)) for c in cards_of(trumps_to_show(state))]
+        if not shows:
+            return acts
+        at = acts.index(TAKE_ACTION) if TAKE_ACTION in acts else len(acts)
+        return acts[:at] + shows + acts[at:]  # with the transfers, before the take
+
+    def step(self, state: DurakState, action: Action) -> None:
+        seat = state.defender
+        state.known[seat] |= action.mask  # the shown trump is public from now on
+        state.notes = {**state.notes, NOTE: shown_this_bout(state.notes) | 1 << seat}
+        state.pass_attack_on()
+
+    def bout_opened(self, state: DurakState) -> None:
+        if NOTE in state.notes:
+            state.notes = {k: v for k, v in state.notes.items() if k != NOTE}
+
+    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+        if action.kind != SHOW:
+            return None
+        if not state.deal.rules.transfer_show_trump:
+            return IllegalActionError("show trump", "these rules have no transfer by showing "
+                                      "a trump (transfer.show_trump is off, #96)")
+        block = _block(state)
+        if block is not None:
+            rule, _, detail = block.partition(": ")
+            return IllegalActionError(rule, detail)
+        card = action.cards[0]
+        if not state.hands[state.defender] >> card & 1:
+            return IllegalActionError("not in hand", f"seat {state.defender} does not hold "
+                                      f"{card_str(card)}")
+        return IllegalActionError("show trump", f"{card_str(card)} is not the trump of the "
+                                  f"attack rank, {card_str(state.attack[0])} (#96)")
+
+    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+        shown = shown_this_bout(state.notes)
+        if not shown:
+            return []
+        return ["shown_trump=" + ".".join(str(s) for s in range(state.deal.players)
+                                          if shown >> s & 1)]
+
+    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+                      text: str) -> None:
+        raw = fields.get("shown_trump")
+        if raw is None:
+            return
+        from bito.errors import InvalidNotationError
+
+        at = where["shown_trump"]
+        if not state.deal.rules.transfer_show_trump:
+            raise InvalidNotationError("shown_trump: these rules have no transfer by showing "
+                                       "a trump (#96)", text, at)
+        mask = 0
+        for part in raw.split("."):
+            if not (part.isascii() and part.isdigit()) or int(part) >= state.deal.players:
+                raise InvalidNotationError("shown_trump: seats that showed a trump this bout, "
+                                           "like 0.2", text, at)
+            mask |= 1 << int(part)
+        state.notes = {**state.notes, NOTE: mask}
+
+
+HOOK: Final = _ShowTrump()
