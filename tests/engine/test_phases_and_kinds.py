@@ -58,6 +58,14 @@ def test_the_kernel_numbers_phases_as_the_engine() -> None:
 
 
 def test_every_kind_has_one_name() -> None:
-    """The move log and the errors name every kind, each differently."""
-    assert set(KIND_NAMES) == set(Kind)
-    assert len(set(KIND_NAMES.values())) == len(Kind)
+    """The move log and the errors name every kind, each differently: the core's kinds and
+    the kinds variant hooks registered (numbered above the core's, with prefixes of their
+    own)."""
+    from bito.games.durak.actions import HOOKED_KINDS
+
+    assert HOOKED_KINDS, "transfer.show_trump (#96) registers a kind"
+    assert set(KIND_NAMES) == set(Kind) | set(HOOKED_KINDS)
+    assert min(HOOKED_KINDS) > max(Kind)
+    assert len(set(KIND_NAMES.values())) == len(KIND_NAMES)
+    prefixes = [n.prefix for n in HOOKED_KINDS.values()]
+    assert len(set(prefixes)) == len(prefixes)

@@ -27,7 +27,7 @@ from conftest import P, game_specs, legal, start
 #: Variant specs whose rules add action kinds or special cards: jokers and wild cards (#24-30,
 #: #84), face-down covers (#59), transfers (#8-11), exchanges (#31), dummies (#56, #57), hands
 #: held face out (#58), second tries, stock leads, swaps and post-take moves (#39-51), teams
-#: (#53-55) and lead patterns (#2-6, #73).
+#: (#53-55), lead patterns (#2-6, #73) and transfer by showing a trump (#96).
 VARIANT_SPECS = (
     "believe_not_believe", "estonian", "capital", "big_fool+joker_gift",
     "podkidnoy+wild_58", "perevodnoy+wild_58", "perevodnoy+double_joker",
@@ -37,7 +37,7 @@ VARIANT_SPECS = (
     "podkidnoy+blind_face_out", "perevodnoy+blind_face_out", "perevodnoy+poker_second_try",
     "podkidnoy+armenian_unlimited", "podkidnoy+counter_throw", "podkidnoy+cunning",
     "perevodnoy+impudent", "podkidnoy+self_throw", "transfer_2", "perevodnoy_refusal",
-    "pairs_only", "akulina", "japanese", "big_fool",
+    "pairs_only", "akulina", "japanese", "big_fool", "perevodnoy+show_trump_transfer",
 )
 
 SPECIAL_CARDS = ("RJ", "BJ", "W1", "W4", "MC", "RJ'", "6h'")
@@ -65,6 +65,7 @@ TEXT_FORMS: dict[str, Callable[[Callable[[], str], Callable[[], int]], str]] = {
     "own": lambda c, n: f"@{c()}>{c()}",
     "counter": lambda c, n: f"{c()}>{c()}+{c()}",
     "exchange": lambda c, n: f"&{c()}" if n() % 2 else f"&{c()}+{c()}",
+    "show trump": lambda c, n: f"*{c()}" if n() % 2 else f"show {c()}",
 }
 
 

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from bito.errors import InvalidNotationError, RulesError
+from bito.errors import InvalidNotationError
 from bito.games import new_game
 from bito.games.durak.actions import parse_action
 from bito.games.durak.position import parse_position
@@ -124,17 +124,37 @@ def test_notation() -> None:
         parse_action("*7x")
 
 
-@pytest.mark.parametrize("spec, key", [
-    ("podkidnoy+transfer.show_trump=true", "transfer.show_trump"),
-    ("transfer_2+transfer.show_trump=true", "transfer.show_trump"),
-    ("perevodnoy+transfer.new_defender_beats=transfer_cards_only+transfer.show_trump=true",
-     "transfer.show_trump"),
-])
-def test_clashes_are_refused_naming_the_option(spec: str, key: str) -> None:
-    """#96 needs transfers, and has no reading with #10's any-time window or #11's
-    transfer-card-only beating (docs/variants.md)."""
-    with pytest.raises(RulesError, match=key.replace(".", r"\.")):
-        new_game(spec, players=3, seed=1)
+def test_a_game_without_transfers_has_no_show() -> None:
+    """#96 with podkidnoy (no transfers, §1.6): a show is a transfer, so there is none, and
+    the error names the transfer rule."""
+    s = play(P("podkidnoy+transfer.show_trump=true players=3 trump=6h stock=- "
+               "hands=7cAs/7h8d/9cTc attacker=0"), "7c")
+    assert not any(m.startswith("*") for m in legal(s))
+    assert rule_of(s, "*7h") == "transfer"
+
+
+def test_with_any_time_transfers_a_show_still_needs_nothing_covered() -> None:
+    """#96 with #10 (transfer_2, S0:259): a transfer may come after a cover, a show only
+    "while no attack card is covered"."""
+    s = play(P("transfer_2+transfer.show_trump=true players=3 trump=6h stock=- "
+               "hands=7c7sAs/7h8c9c/9dTdJd attacker=0"), "7c")
+    assert "*7h" in legal(s)
+    s = play(s, "8c>7c", "7s")
+    while s.phase_name == "throw":
+        s = play(s, "pass")
+    assert s.to_act == 1 and not any(m.startswith("*") for m in legal(s))
+    assert rule_of(s, "*7h") == "transfer window"
+
+
+def test_after_a_show_under_11_the_new_defender_beats_the_lead_itself() -> None:
+    """#96 with #11 (transfer_3: after a transfer the new defender beats only the transfer
+    card, S0:42-44): a show lays no card, so nothing is neutralised and the new defender must
+    cover the seven itself."""
+    s = play(P("perevodnoy+transfer.new_defender_beats=transfer_cards_only"
+               "+transfer.show_trump=true players=3 trump=6h stock=- "
+               "hands=7cAs/7h8d/9cTc attacker=0"), "7c", "*7h")
+    assert s.defender == 2 and list(s.defence) == [-1] and s.uncovered == 1
+    assert {m for m in legal(s) if ">" in m} == {"9c>7c", "Tc>7c"}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -11,14 +11,16 @@ in its option and catalogue entry: the core knows it only as a hook.
 
 Where the rule meets other options (decisions in docs/variants.md, #96):
 
-* every transfer restriction of the base game holds (the first bout under #78, no transfer
-  while a trump lies on the table under B12, one rank on the table), asked of the core's
+* a show is a transfer: in a game without transfers there is none, and every restriction
+  on transfers holds (the first bout under #78, no transfer while a trump lies on the table
+  under B12), asked of the core's
   :meth:`~bito.games.durak.state.DurakState.transfer_block`;
+* its window is the rule's own, "while no attack card is covered", whatever
+  ``transfer.window`` says (#10's any-time transfers lay a card on open ones), and every
+  attack card must be of the rank shown;
 * the card limits differ, since no card is added: the next defender must hold as many cards
-  as lie uncovered (not one more), and the bout's cap does not apply;
-* the rule needs transfers, and is refused with the transfer variants that change what a
-  transfer does (#10's any-time window, #11's "transfer card only"): the seeds give those no
-  reading for a transfer that lays nothing;
+  as lie uncovered (not one more), and the bout's cap does not apply; he beats every card
+  on the table (#11's "transfer card only" is about the card a transfer lays);
 * nobody can show to a player who has gone out (#9's refusal is for cards laid).
 """
 
@@ -28,7 +30,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, card_str, cards_of, is_special, suit_of
-from bito.errors import IllegalActionError, RulesError
+from bito.errors import IllegalActionError
 from bito.games.durak.actions import TAKE_ACTION, Action, KindNotation, register_kind
 from bito.games.durak.hooks import Hook
 from bito.games.durak.phases import Phase
@@ -57,13 +59,19 @@ def _block(state: DurakState) -> str | None:
     """Why the defender may not show a trump now (None: he may, holding one)."""
     if state.phase != _DEFEND:
         return "show trump: only the defender shows, before he covers"
+    if any(d != -1 for d in state.defence):
+        return "transfer window: a card on the table is already covered"
     if shown_this_bout(state.notes) >> state.defender & 1:
         return "show trump: each player shows a trump at most once per bout (#96)"
     block = state.transfer_block()
-    if block is not None and not block.startswith("transfer limit"):
-        return block  # the core's own transfer rules (window, rank, #78, B12, nobody left)
-    if is_special(state.attack[0]):
-        return f"show trump: {card_str(state.attack[0])} has no trump of its rank"
+    if block is not None and not block.startswith(("transfer limit", "transfer window")):
+        return block  # the core's own transfer rules (transfers on, #78, B12, nobody left)
+    lead = state.attack[0]
+    if is_special(lead):
+        return f"show trump: {card_str(lead)} has no trump of its rank"
+    same = MATCH_MASKS[lead]
+    if any(not same >> a & 1 for a in state.attack):
+        return "transfer rank: the attack cards are not all of one rank"
     nxt = state.next_active(state.defender)
     if nxt == state.defender:
         return "show trump: nobody else is left in the game to pass the attack to"
@@ -90,19 +98,6 @@ class _ShowTrump(Hook):
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.transfer_show_trump
-
-    def check(self, rules: Rules, players: int) -> None:
-        if not rules.transfer_show_trump:
-            return
-        if not rules.transfer_enabled:
-            raise RulesError("transfer.show_trump", "showing a trump is a kind of transfer: "
-                             "it needs transfer.enabled=true (a transfer game)")
-        if rules.transfer_window != "before_first_cover":
-            raise RulesError("transfer.show_trump", "is played with transfers before the "
-                             "first cover only, not transfer.window=any_time (#10)")
-        if rules.transfer_new_defender_beats != "all_uncovered":
-            raise RulesError("transfer.show_trump", "lays no card, so it has no reading under "
-                             "transfer.new_defender_beats=transfer_cards_only (#11)")
 
     def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
         if state.phase != _DEFEND or _block(state) is not None:
