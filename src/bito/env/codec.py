@@ -53,6 +53,7 @@ from bito.games.durak.actions import (
     TRANSFER,
     Action,
 )
+from bito.games.durak.installed import HOOKS
 from bito.games.family import family_for
 from bito.rules import Rules, rules_for
 
@@ -64,10 +65,6 @@ np: Any = require("numpy", "bito.env")
 #: Joker gifts (#24) and the blocking hand (#84): action kinds of newer engines (absent: -1).
 GIVE: int = getattr(_kinds, "GIVE", -1)
 BLOCK: int = getattr(_kinds, "BLOCK", -1)
-#: #56's throw-in from the dummy and #59's calls on face-down covers.
-TOSS: int = getattr(_kinds, "TOSS", -1)
-BELIEVE: int = getattr(_kinds, "BELIEVE", -1)
-DOUBT: int = getattr(_kinds, "DOUBT", -1)
 
 #: Most cards one rank group can hold (four suits, two copies).
 _GROUP_MAX = 8
@@ -176,46 +173,12 @@ class ActionCodec:
             for c in self.cards:
                 pack |= 1 << c
             block("suit leads", suit_leads(pack, max(1, min(r.lead_max, r.throw_in_cap, 8))))
-        if r.dummy_mode == "tossing":
-            block("toss", (Action(TOSS, (c,)) for c in self.cards))
-        if r.defense_face_down:
-            block("call", (Action(BELIEVE), Action(DOUBT)))
-        self._extra_blocks(r, block)
+        for hook in HOOKS:  # each variant hook numbers its own moves (dummy, calls, extras...)
+            for name, acts in hook.codec_blocks(r, self.cards):
+                block(name, acts)
         self.actions: tuple[Action, ...] = tuple(actions)
         self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
         self.size = len(self.actions)
-
-    def _extra_blocks(self, r: Rules, block: Any) -> None:
-        """The moves of second tries, stock leads, swaps, self-covered throws, own covers and
-        counter-throws (#39-51, ``bito.games.durak.bout_extras``), when the rules have them."""
-        if not r.bout_extras:
-            return
-        from bito.games.durak import actions as a
-
-        cards = self.cards
-        if r.defense_second_try != "off":
-            block("try", [a.TRY_ACTION])
-        if r.lead_stock_top != "off":
-            block("stock", [a.STOCK_ACTION])
-        if r.defense_exchange:
-            most = r.defense_exchange
-            sizes = range(1, most + 1) if r.defense_exchange_mode == "up_to" else (most,)
-            block("swap", (a.swap(*combo) for k in sizes for combo in combinations(cards, k)))
-        if r.defense_self_throw or r.throw_in_after_take_mode == "impudent":
-            block("pair", (a.pair(x, y) for x in cards for y in cards if x != y))
-        if r.throw_in_after_take_mode != "normal":
-            block("own cover", (a.own_cover(y, x) for x in cards for y in cards if x != y))
-        if r.defense_counter:
-            def counters() -> Iterable[Action]:
-                for target in cards:
-                    for cover in cards:
-                        if cover == target:
-                            continue
-                        same = [c for c in cards if c != cover and MATCH_MASKS[cover] >> c & 1]
-                        for k in range(1, len(same) + 1):
-                            for extra in combinations(same, k):
-                                yield a.counter(cover, target, *extra)
-            block("counter", counters())
 
     @staticmethod
     def _group_most(r: Rules) -> int:

@@ -23,6 +23,7 @@ without face-down defences never takes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, cards_of
@@ -210,6 +211,10 @@ class _FaceDown(Hook):
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         return explain(state, action)
+
+    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
+                     ) -> list[tuple[str, Iterable[Action]]]:
+        return [("call", CALLS)] if rules.defense_face_down else []
 
 
 HOOK: Final = _FaceDown()

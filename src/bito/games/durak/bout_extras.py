@@ -34,7 +34,9 @@ the attack card of an impudent pair.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, card_str, cards_of, is_special
@@ -898,6 +900,42 @@ class _Extras(Hook):
     def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
                      ) -> list[tuple[str, int, int]]:
         return listed_cards(fields, where, text)
+
+    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
+                     ) -> list[tuple[str, Iterable[Action]]]:
+        return codec_blocks(rules, cards)
+
+
+def codec_blocks(rules: Rules, cards: tuple[int, ...]) -> list[tuple[str, Iterable[Action]]]:
+    """Every move these rules' extras could ever make with this pack, in blocks: second tries,
+    stock leads, swaps, self-covered throws, own covers and counter-throws."""
+    if not rules.bout_extras:
+        return []
+    out: list[tuple[str, Iterable[Action]]] = []
+    if rules.defense_second_try != "off":
+        out.append(("try", [TRY_ACTION]))
+    if rules.lead_stock_top != "off":
+        out.append(("stock", [STOCK_ACTION]))
+    if rules.defense_exchange:
+        most = rules.defense_exchange
+        sizes = range(1, most + 1) if rules.defense_exchange_mode == "up_to" else (most,)
+        out.append(("swap", (swap(*combo) for k in sizes for combo in combinations(cards, k))))
+    if rules.defense_self_throw or rules.throw_in_after_take_mode == "impudent":
+        out.append(("pair", (pair(x, y) for x in cards for y in cards if x != y)))
+    if rules.throw_in_after_take_mode != "normal":
+        out.append(("own cover", (own_cover(y, x) for x in cards for y in cards if x != y)))
+    if rules.defense_counter:
+        def counters() -> Iterable[Action]:
+            for target in cards:
+                for cover in cards:
+                    if cover == target:
+                        continue
+                    same = [c for c in cards if c != cover and MATCH_MASKS[cover] >> c & 1]
+                    for k in range(1, len(same) + 1):
+                        for extra in combinations(same, k):
+                            yield counter(cover, target, *extra)
+        out.append(("counter", counters()))
+    return out
 
 
 #: The core kinds a counter-throw (#49) answers.

@@ -17,6 +17,7 @@ only (``dummy.visible_to=controller``, A4) or to everyone (``all``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import cards_of
@@ -136,6 +137,12 @@ class _TossingDummy(Hook):
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         return explain(state, action)
+
+    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
+                     ) -> list[tuple[str, Iterable[Action]]]:
+        if rules.dummy_mode != "tossing":
+            return []
+        return [("toss", [Action(TOSS, (c,)) for c in cards])]
 
 
 HOOK: Final = _TossingDummy()

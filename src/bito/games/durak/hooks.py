@@ -32,12 +32,13 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 ``position_fields`` / ``read_position`` / ``listed_cards``: the hook's own ``key=value``
                    fields of the position text (``position_keys`` lists them), written,
                    read back, and the cards they place
+``codec_blocks``   the RL codec's numbered blocks of the hook's moves
 =================  ==========================================================================
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -120,6 +121,13 @@ class Hook:
                       text: str) -> None:
         """Read this hook's fields back (called for every installed hook, so that a field
         the rules do not play is refused by the hook that knows it)."""
+
+    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
+                     ) -> list[tuple[str, Iterable[Action]]]:
+        """The RL codec's numbered blocks of this hook's moves under ``rules`` (``cards``: the
+        pack in code order), in a fixed order; empty when the rules do not play it. Asked of
+        every installed hook."""
+        return []
 
     def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
                      ) -> list[tuple[str, int, int]]:

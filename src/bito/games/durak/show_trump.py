@@ -26,7 +26,7 @@ Where the rule meets other options (decisions in docs/variants.md, #96):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, card_str, cards_of, is_special, suit_of
@@ -134,6 +134,12 @@ class _ShowTrump(Hook):
                                       f"{card_str(card)}")
         return IllegalActionError("show trump", f"{card_str(card)} is not the trump of the "
                                   f"attack rank, {card_str(state.attack[0])} (#96)")
+
+    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
+                     ) -> list[tuple[str, Iterable[Action]]]:
+        if not rules.transfer_show_trump:
+            return []
+        return [("show trump", [Action(SHOW, (c,)) for c in cards])]
 
     def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
         shown = shown_this_bout(state.notes)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import MISSING, fields
-from types import MappingProxyType
 from typing import Any, Final
 
 from bito.cards import (
@@ -74,8 +73,9 @@ from bito.rules import Rules
 LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = (int(p) for p in (
     Phase.LEAD, Phase.DEFEND, Phase.THROW, Phase.OVER, Phase.GIVE))
 CALL_PHASE: Final = int(Phase.CALL)  # #59: the attacker believes or doubts face-down covers
-#: The notes of a state no hook has written to (shared, and read-only).
-NO_NOTES: Final[Mapping[str, int]] = MappingProxyType({})
+#: The notes of a state no hook has written to: shared, so read-only by its type (a plain
+#: dict rather than a proxy, so that states still pickle and deep-copy).
+NO_NOTES: Final[Mapping[str, int]] = {}
 EXCHANGE_PHASE: Final = int(Phase.EXCHANGE)  # #31 A1 option: players choose cards to pass
 #: Every joker code (both copies): the cards that set off joker gifts (#24).
 _JOKER_BITS: Final = MATCH_MASKS[special("RJ")]
