@@ -19,7 +19,7 @@ playouts may use the in-place :meth:`DurakState.step_unchecked` on a copy they o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING, fields
 from typing import Any, Final
 
@@ -51,6 +51,7 @@ from bito.games.durak.actions import (
     give,
 )
 from bito.games.durak.beats import beat_table_of
+from bito.games.durak.hooks import HookSet
 from bito.games.durak.leads import covered_cards, lead_actions, pass_lead
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, Phase
 from bito.games.durak.setup import Deal
@@ -431,32 +432,25 @@ class DurakState:
         acts = self._legal
         if acts is None:
             hooks = self.deal.hooks
-            if hooks.moves:  # a variant that lists some phases' moves itself
-                for moves in hooks.moves:
-                    acts = moves(self)
-                    if acts is not None:
-                        break
-                else:
-                    acts = self._core_moves()
+            if hooks.hooks:  # a variant lists some phases' moves itself, or adds to them
+                acts = self._hooked_moves(hooks)
             else:
-                acts = self._core_moves()
-            for adjust in hooks.adjust:
-                acts = adjust(self, acts)
+                acts = _CORE_MOVES[self.phase](self)
             self._legal = acts
         return acts
 
-    def _core_moves(self) -> list[Action]:
-        """The base game's moves in this phase (a phase the core does not know has none)."""
-        ph = self.phase
-        if ph == DEFEND_PHASE:
-            return self._defend_actions()
-        if ph == THROW:
-            return self._throw_actions()
-        if ph == LEAD:
-            return self._lead_actions()
-        if ph == GIVE_PHASE:
-            return self._give_actions()
-        return []
+    def _hooked_moves(self, hooks: HookSet) -> list[Action]:
+        """The moves under these hooks: the first hook's own list where one gives it, else
+        the base game's, then each hook's additions."""
+        for moves in hooks.moves:
+            acts = moves(self)
+            if acts is not None:
+                break
+        else:
+            acts = _CORE_MOVES[self.phase](self)
+        for adjust in hooks.adjust:
+            acts = adjust(self, acts)
+        return acts
 
     def forget_legal(self) -> None:
         """Drop the cached legal actions. Code that rewrites a state's cards in place (a
@@ -824,13 +818,13 @@ class DurakState:
             if not uncovered:
                 if self.deal.throw_in:
                     self._start_throw_round()
-                elif not any(h(self) for h in hooks.all_covered):
+                elif not (hooks.all_covered and _answered(hooks.all_covered, self)):
                     self.end_bout(taken=False)
         elif kind == TAKE:
             self.taking = True
             if self.deal.throw_in:
                 self._start_throw_round()
-            elif not any(h(self) for h in hooks.take_declared):
+            elif not (hooks.take_declared and _answered(hooks.take_declared, self)):
                 self.end_bout(taken=True)
         else:  # TRANSFER
             c = action.cards[0]
@@ -1046,7 +1040,8 @@ class DurakState:
 
         Public for variants whose own moves end a thrower's turn (#56's dummy, #39-51's
         extras): the throw-in order and round end stay in one place."""
-        if self.room() <= 0 and not (self.taking and self._round_open()):
+        if self.room() <= 0 and not (self.taking and self.deal.hooks.round_open
+                                     and self._round_open()):
             self._end_throw_round()
             return
         throwers = self.throwers
@@ -1074,13 +1069,14 @@ class DurakState:
         elif self.uncovered:
             self.phase = DEFEND_PHASE
             self.to_act = self.defender
-        elif not any(h(self) for h in self.deal.hooks.round_over):
+        elif not (self.deal.hooks.round_over and _answered(self.deal.hooks.round_over, self)):
             self.end_bout(taken=False)
 
     def _round_open(self) -> bool:
         """Whether a hook keeps a throw-in round without room open (#50: the taker's
         attackers may still cover their own cards)."""
-        return any(h(self) for h in self.deal.hooks.round_open)
+        points = self.deal.hooks.round_open
+        return bool(points) and _answered(points, self)
 
     def end_bout(self, taken: bool) -> None:
         """Close the bout: the table to the discard (bito) or to the defender (``taken``),
@@ -1340,3 +1336,20 @@ class DurakState:
             suits = "".join("cdhs"[x] for x in sorted(self.deal.trumps))
             return f"trump {suits}, no card turned up" if suits else "no trumps"
         return f"{card_str(card)} ({card_pretty(card)})"
+
+
+def _answered(points: tuple[Callable[[DurakState], bool], ...], state: DurakState) -> bool:
+    """Whether a hook at this point took the moment over (the first that does ends the ask).
+    Called only when the point has hooks, so the base game never builds the generator."""
+    return any(point(state) for point in points)
+
+
+def _no_moves(state: DurakState) -> list[Action]:
+    return []
+
+
+#: The base game's move generator of each phase (a phase the core does not know has none):
+#: one indexed call, the same cost as the chain of phase tests it replaces.
+_CORE_MOVES: Final[tuple[Callable[[DurakState], list[Action]], ...]] = (
+    DurakState._lead_actions, DurakState._defend_actions, DurakState._throw_actions,
+    _no_moves, DurakState._give_actions, *(_no_moves,) * (max(Phase) - int(Phase.GIVE)))
