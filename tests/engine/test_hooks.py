@@ -75,6 +75,8 @@ def test_the_base_games_run_over_empty_hook_lists(spec: str) -> None:
     ("perevodnoy+playing_dummy", "#57"),
     ("podkidnoy+self_throw", "#39-51"),
     ("perevodnoy+show_trump_transfer", "#96"),
+    ("pairs_only", "#4-6"),
+    ("simple_partial_defense", "#3"),
 ])
 def test_a_variant_selects_its_hook_and_only_the_points_it_overrides(spec: str, name: str
                                                                     ) -> None:

@@ -23,6 +23,8 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 ``take_declared``  the defender took and nobody may throw in: same question
 ``round_open``     the throw-in round has no room left but stays open (True)
 ``round_over``     every thrower passed with nothing uncovered: go on (True) or bito
+``picked_up``      the defender takes: the table cards he picks up (a hook may send some
+                   elsewhere, #3's covered pairs to the discard)
 ``after_refill``   the bout's cards went to the discard or the taker and the hands were refilled
 ``next_attacker``  the seat that would attack next; the hook may pass it over
 ``bout_opened``    a new bout has been set up (the last point of a bout's end)
@@ -99,6 +101,9 @@ class Hook:
     def round_over(self, state: DurakState) -> bool:
         return False
 
+    def picked_up(self, state: DurakState, table: int) -> int:
+        return table
+
     def after_refill(self, state: DurakState) -> None:
         pass
 
@@ -139,8 +144,8 @@ class Hook:
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
     "moves", "adjust", "before_step", "attack_laid", "all_covered", "take_declared",
-    "round_open", "round_over", "after_refill", "next_attacker", "bout_opened", "decider",
-    "explain", "position_fields", "read_position")
+    "round_open", "round_over", "picked_up", "after_refill", "next_attacker", "bout_opened",
+    "decider", "explain", "position_fields", "read_position")
 
 
 @dataclass(frozen=True)
@@ -157,6 +162,7 @@ class HookSet:
     take_declared: tuple[Callable[[DurakState], bool], ...] = ()
     round_open: tuple[Callable[[DurakState], bool], ...] = ()
     round_over: tuple[Callable[[DurakState], bool], ...] = ()
+    picked_up: tuple[Callable[[DurakState, int], int], ...] = ()
     after_refill: tuple[Callable[[DurakState], None], ...] = ()
     next_attacker: tuple[Callable[[DurakState, int], int], ...] = ()
     bout_opened: tuple[Callable[[DurakState], None], ...] = ()

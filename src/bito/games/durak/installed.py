@@ -20,6 +20,8 @@ from bito.games.durak import (
     dummy,
     dummy_seat,
     exchange,
+    leads,
+    partial_defense,
     show_trump,
 )
 from bito.games.durak.hooks import Hook
@@ -29,6 +31,8 @@ __all__ = ["HOOKS"]
 HOOKS: Final[tuple[Hook, ...]] = (
     believe.HOOK,
     blind.HOOK,
+    leads.HOOK,
+    partial_defense.HOOK,
     exchange.HOOK,
     dummy.HOOK,
     bout_extras.HOOK,

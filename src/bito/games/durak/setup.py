@@ -30,6 +30,7 @@ from bito.errors import RulesError
 from bito.games.durak.dummy_seat import lot_controller, playing_seat
 from bito.games.durak.hooks import HookSet, select
 from bito.games.durak.installed import HOOKS
+from bito.games.durak.leads import plays_lead_rules
 from bito.games.durak.teams import check_players, team_of_seats, teams_of, thrower_rule
 from bito.rules import Rules
 from bito.rules.options import pending_options
@@ -210,8 +211,7 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "gifts": r.specials_joker_gifts,
         "idle_limit": r.end_idle_bouts,
         # Variants II lead rules (#4-6, #12, #46, #47): leads go through leads.py.
-        "lead_rules": (r.lead_shape == "patterns" or r.lead_strongest_only
-                       or r.lead_must_include_all_of_rank or r.lead_pass_if_no_legal),
+        "lead_rules": plays_lead_rules(r),
         "partial_defense": r.defense_partial,
         "take_skip": r.take_skip,
         "face_down": r.defense_face_down,

@@ -52,7 +52,6 @@ from bito.games.durak.actions import (
 )
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.hooks import HookSet
-from bito.games.durak.leads import covered_cards, lead_actions, pass_lead
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, Phase
 from bito.games.durak.setup import Deal
 from bito.games.durak.stock import (
@@ -507,19 +506,22 @@ class DurakState:
             cap = _BIG
         return cap
 
-    def _lead_actions(self) -> list[Action]:
-        """Leads in a fixed order: rank groups by their lowest card, each group's subsets in
-        :func:`_group_leads` order (then Rozaliev's pair-plus-one leads)."""
+    def lead_limit(self) -> int:
+        """The most cards a lead may hold now: the bout's room (§1.5) and ``lead.max`` (§1.4).
+        Public for the lead rules' hook (#4-6, #12, #46, #47), which lists leads its own way
+        within the same limit."""
         deal = self.deal
         by_cap = (self._cap() if deal.cap_varies else deal.cap) - len(self.attack)
         by_hand = self.hands[self.defender].bit_count() - self.uncovered
         limit = by_cap if by_cap < by_hand else by_hand  # room()
-        if limit > deal.lead_max:
-            limit = deal.lead_max
+        return limit if limit < deal.lead_max else deal.lead_max
+
+    def _lead_actions(self) -> list[Action]:
+        """Leads in a fixed order: rank groups by their lowest card, each group's subsets in
+        :func:`_group_leads` order (then Rozaliev's pair-plus-one leads)."""
+        limit = self.lead_limit()
         if limit <= 0:
             return []
-        if deal.lead_rules:  # patterns, strongest card, whole rank, passing the lead on
-            return lead_actions(self, limit)
         return self._shape_leads(self.hands[self.to_act], limit)
 
     def _shape_leads(self, hand: int, limit: int) -> list[Action]:
@@ -768,10 +770,7 @@ class DurakState:
             if passes >= len(self.throwers):
                 # Every thrower has passed in a row: the round is over (what
                 # advance_thrower concludes too, without its search).
-                if self.phase == LEAD:  # (no throwers then) #5: the lead passes on
-                    pass_lead(self)
-                else:
-                    self._end_throw_round()
+                self._end_throw_round()
             else:
                 self.advance_thrower()
         elif kind >= GIVE:
@@ -1096,12 +1095,10 @@ class DurakState:
             for c in bout:
                 table |= 1 << c
         defender = self.defender
+        hooks = self.deal.hooks
         if taken:
-            if self.deal.partial_defense:
-                # #3: the covered pairs go to the discard; he picks up only the open cards.
-                done = covered_cards(self)
-                self.discard |= done
-                table &= ~done
+            for picked_up in hooks.picked_up:
+                table = picked_up(self, table)
             self.hands[defender] |= table
             self.known[defender] |= table
         else:
@@ -1121,7 +1118,6 @@ class DurakState:
             refill(self)
         else:
             self._draw()
-        hooks = self.deal.hooks
         for refilled in hooks.after_refill:
             refilled(self)
         drew = len(self.stock) != stock_before
