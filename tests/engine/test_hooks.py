@@ -77,6 +77,7 @@ def test_the_base_games_run_over_empty_hook_lists(spec: str) -> None:
     ("perevodnoy+show_trump_transfer", "#96"),
     ("pairs_only", "#4-6"),
     ("simple_partial_defense", "#3"),
+    ("team_fool", "#53-55"),
 ])
 def test_a_variant_selects_its_hook_and_only_the_points_it_overrides(spec: str, name: str
                                                                     ) -> None:

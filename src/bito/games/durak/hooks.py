@@ -25,6 +25,9 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 ``round_over``     every thrower passed with nothing uncovered: go on (True) or bito
 ``picked_up``      the defender takes: the table cards he picks up (a hook may send some
                    elsewhere, #3's covered pairs to the discard)
+``throw_in_order`` who may throw in at this defender, in turn (memoized per seating)
+``opens_next_bout`` choose the next bout's attacker (returned) and defender instead of the
+                   core, or finish the game and return -1; the first hook here decides
 ``after_refill``   the bout's cards went to the discard or the taker and the hands were refilled
 ``next_attacker``  the seat that would attack next; the hook may pass it over
 ``bout_opened``    a new bout has been set up (the last point of a bout's end)
@@ -104,6 +107,12 @@ class Hook:
     def picked_up(self, state: DurakState, table: int) -> int:
         return table
 
+    def throw_in_order(self, state: DurakState, order: tuple[int, ...]) -> tuple[int, ...]:
+        return order
+
+    def opens_next_bout(self, state: DurakState, defender: int, skip: bool) -> int:
+        raise NotImplementedError
+
     def after_refill(self, state: DurakState) -> None:
         pass
 
@@ -144,8 +153,9 @@ class Hook:
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
     "moves", "adjust", "before_step", "attack_laid", "all_covered", "take_declared",
-    "round_open", "round_over", "picked_up", "after_refill", "next_attacker", "bout_opened",
-    "decider", "explain", "position_fields", "read_position")
+    "round_open", "round_over", "picked_up", "throw_in_order", "opens_next_bout",
+    "after_refill", "next_attacker", "bout_opened", "decider", "explain", "position_fields",
+    "read_position")
 
 
 @dataclass(frozen=True)
@@ -163,6 +173,8 @@ class HookSet:
     round_open: tuple[Callable[[DurakState], bool], ...] = ()
     round_over: tuple[Callable[[DurakState], bool], ...] = ()
     picked_up: tuple[Callable[[DurakState, int], int], ...] = ()
+    throw_in_order: tuple[Callable[[DurakState, tuple[int, ...]], tuple[int, ...]], ...] = ()
+    opens_next_bout: tuple[Callable[[DurakState, int, bool], int], ...] = ()
     after_refill: tuple[Callable[[DurakState], None], ...] = ()
     next_attacker: tuple[Callable[[DurakState, int], int], ...] = ()
     bout_opened: tuple[Callable[[DurakState], None], ...] = ()

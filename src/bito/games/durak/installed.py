@@ -23,12 +23,14 @@ from bito.games.durak import (
     leads,
     partial_defense,
     show_trump,
+    teams,
 )
 from bito.games.durak.hooks import Hook
 
 __all__ = ["HOOKS"]
 
 HOOKS: Final[tuple[Hook, ...]] = (
+    teams.HOOK,
     believe.HOOK,
     blind.HOOK,
     leads.HOOK,

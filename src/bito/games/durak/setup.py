@@ -31,7 +31,7 @@ from bito.games.durak.dummy_seat import lot_controller, playing_seat
 from bito.games.durak.hooks import HookSet, select
 from bito.games.durak.installed import HOOKS
 from bito.games.durak.leads import plays_lead_rules
-from bito.games.durak.teams import check_players, team_of_seats, teams_of, thrower_rule
+from bito.games.durak.teams import team_of_seats, teams_of, thrower_rule
 from bito.rules import Rules
 from bito.rules.options import pending_options
 
@@ -426,7 +426,6 @@ def check_game(rules: Rules, players: int) -> None:
         raise RulesError("players", f"this game takes {rules.players_min} to "
                          f"{rules.max_players} players with a {rules.deck_size}-card deck, "
                          f"not {players}")
-    check_players(rules, players)
     for hook in HOOKS:
         hook.check(rules, players)
 

@@ -63,7 +63,6 @@ from bito.games.durak.stock import (
     tallied,
 )
 from bito.games.durak.suit_leads import suit_leads
-from bito.games.durak.teams import losing_team, next_bout, throwers
 from bito.games.durak.transfers import discard_neutralised, refusal_target, refuse_back
 from bito.games.durak.view import PUBLIC, DurakView, make_view, private_to, seen_action
 from bito.games.protocol import Hidden, Outcome
@@ -1015,9 +1014,8 @@ class DurakState:
             order = deal.thrower_orders[key] = thrower_order(
                 deal.players, self.attacker, self.defender, self.out_mask,
                 deal.rules.throw_in_by == "neighbours")
-            if deal.team_of:
-                order = deal.thrower_orders[key] = throwers(deal.team_of, deal.rules, order,
-                                                            self.defender)
+            for orders in deal.hooks.throw_in_order:  # partnerships (#53-55)
+                order = deal.thrower_orders[key] = orders(self, order)
         self.throwers = order
         self.passes = 0
         self.t_idx = 0
@@ -1146,10 +1144,10 @@ class DurakState:
                     return
         out_mask = self.out_mask
         skip = taken and self.deal.take_skip  # #52: take.skip=false, the taker attacks next
-        if self.deal.team_of:  # partnerships (#53-55): partners are never attacked
-            attacker = next_bout(self, defender, skip)
+        if hooks.opens_next_bout:  # partnerships (#53-55): partners are never attacked
+            attacker = hooks.opens_next_bout[0](self, defender, skip)
             if attacker < 0:
-                return
+                return  # the hook finished the game
         elif not out_mask:  # everybody is still in: next_active is simply the next seat
             attacker = (defender + 1) % n if skip else defender
             self.defender = (attacker + 1) % n
@@ -1275,8 +1273,9 @@ class DurakState:
             loser, order, draw = None, tuple(self.out), True
         else:
             loser, order, draw = self.out[-1], tuple(self.out), False
-        self.outcome = _new_outcome(loser, order, draw, reason, self.deal.teams,
-                                    losing_team(self.deal.team_of, loser),
+        team_of = self.deal.team_of  # partnerships: the fool's team loses (#53-55)
+        losing = team_of[loser] if team_of and loser is not None else None
+        self.outcome = _new_outcome(loser, order, draw, reason, self.deal.teams, losing,
                                     self.deal.dummy_seat)
         if self.books is not None:
             self.outcome = tallied(self, self.outcome)

@@ -14,9 +14,10 @@ between two opponents (Rozaliev's "two on two" / "three on three", S1:65).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bito.errors import RulesError
+from bito.games.durak.hooks import Hook
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -143,3 +144,24 @@ def attacked_seat(state: DurakState, first: int) -> int:
 def losing_team(team_of: tuple[int, ...], loser: int | None) -> int | None:
     """The fool's team (None for a draw or a game without teams)."""
     return team_of[loser] if team_of and loser is not None else None
+
+
+class _Partnerships(Hook):
+    """#53-55 at the core's points: who throws in at whom, and who attacks whom next."""
+
+    name = "#53-55 partnerships"
+
+    def applies(self, rules: Rules, players: int) -> bool:
+        return bool(team_of_seats(rules.team_layout, players))
+
+    def check(self, rules: Rules, players: int) -> None:
+        check_players(rules, players)
+
+    def throw_in_order(self, state: DurakState, order: tuple[int, ...]) -> tuple[int, ...]:
+        return throwers(state.deal.team_of, state.deal.rules, order, state.defender)
+
+    def opens_next_bout(self, state: DurakState, defender: int, skip: bool) -> int:
+        return next_bout(state, defender, skip)
+
+
+HOOK: Final = _Partnerships()
