@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from bito.errors import InvalidNotationError
+from bito.errors import InvalidNotationError, RulesError
 from bito.games import new_game
 from bito.games.durak.actions import parse_action
 from bito.games.durak.position import parse_position
@@ -173,3 +173,11 @@ def test_random_games_with_shows_end_and_conserve_cards(players: int) -> None:
         assert end.is_over
         assert_conserved(end)
     assert shows > 0
+
+
+def test_hands_held_face_out_refuse_the_show() -> None:
+    """#96 with #58 (deal.owner_sees_hand=false): a player who cannot see his hand cannot
+    show a trump from it, and a show offered there would name his card; the mix is refused
+    naming the option."""
+    with pytest.raises(RulesError, match=r"transfer\.show_trump"):
+        new_game("perevodnoy+blind_face_out+transfer.show_trump=true", players=3, seed=1)

@@ -21,7 +21,9 @@ Where the rule meets other options (decisions in docs/variants.md, #96):
 * the card limits differ, since no card is added: the next defender must hold as many cards
   as lie uncovered (not one more), and the bout's cap does not apply; he beats every card
   on the table (#11's "transfer card only" is about the card a transfer lays);
-* nobody can show to a player who has gone out (#9's refusal is for cards laid).
+* nobody can show to a player who has gone out (#9's refusal is for cards laid);
+* a player who cannot see his hand (#58) cannot show from it: the mix is refused;
+* only the defender shows, on his own turn (not while #49's counter-attacked player answers).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, card_str, cards_of, is_special, suit_of
-from bito.errors import IllegalActionError
+from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import TAKE_ACTION, Action, KindNotation, register_kind
 from bito.games.durak.hooks import Hook
 from bito.games.durak.phases import Phase
@@ -57,7 +59,7 @@ def shown_this_bout(notes: Mapping[str, int]) -> int:
 
 def _block(state: DurakState) -> str | None:
     """Why the defender may not show a trump now (None: he may, holding one)."""
-    if state.phase != _DEFEND:
+    if state.phase != _DEFEND or state.to_act != state.defender:
         return "show trump: only the defender shows, before he covers"
     if any(d != -1 for d in state.defence):
         return "transfer window: a card on the table is already covered"
@@ -98,6 +100,12 @@ class _ShowTrump(Hook):
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.transfer_show_trump
+
+    def check(self, rules: Rules, players: int) -> None:
+        if rules.transfer_show_trump and not rules.deal_owner_sees_hand:
+            raise RulesError("transfer.show_trump", "showing a trump needs a player who sees "
+                             "his hand: it does not combine with hands held face out "
+                             "(deal.owner_sees_hand=false, #58)")
 
     def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
         if state.phase != _DEFEND or _block(state) is not None:
