@@ -167,7 +167,7 @@ class BoutsState:
         the rule ends every game that cannot end, and only those: random tables, whose
         long games are not cycles, almost never meet it.
 
-        The idle-takes rule (``<prefix>.idle_takes``, 300 by default, 0 turns it off) draws
+        The idle-takes rule (``<prefix>.idle_takes``, 300 by default; it cannot be turned off) draws
         the game sooner: after that many takes in a row with nothing drawn or discarded and
         nobody going out, like Durak's ``end.idle_bouts``. Random play wanders for thousands
         of takes in the Polish fool's endgame; a table would have called it a draw long
@@ -179,7 +179,7 @@ class BoutsState:
         if not self.took:
             return
         idle = self.rules.idle_takes
-        if idle and len(self.seen) + 1 >= idle:
+        if len(self.seen) + 1 >= idle:
             # the idle-takes rule: every take since the mark is in ``seen`` (one entry each),
             # so it also bounds what the repetition watch below has to look through
             self.outcome = drawn(self.players, self.hands, self.out, "idle takes")

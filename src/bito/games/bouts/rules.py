@@ -29,7 +29,7 @@ def _check_seats(rules: Any) -> None:
 #: The limits every bout engine shares: the pack, the seats, the idle-takes rule and the
 #: last-guard action cap.
 SEATS: Final[dict[str, Limit]] = {"deck_size": one_of(*DECKS), "players_min": span(2, 6),
-                                  "players_max": span(2, 6), "idle_takes": span(0, 10000),
+                                  "players_max": span(2, 6), "idle_takes": span(1, 10000),
                                   "move_cap": span(100, 1000000)}
 
 #: The idle-takes rule's default: a game is drawn after this many takes in a row with no card
