@@ -58,6 +58,10 @@ __all__ = ["Case", "Summary", "Violation", "all_cases", "card_zones", "case_for_
 #: Random moves per game before the sweep calls it a hang (every rule set must end well
 #: before: ``end.idle_bouts`` and the families' own end rules bound them).
 ACTION_CAP = 20_000
+#: Wall-clock seconds one game may take before the sweep reports it (``slow_game``) and goes
+#: on: a legal game that runs this long would stall a server's table or a bot match too. The
+#: 67a4b7a run stalled for ten minutes on a game with an end rule turned off, without a word.
+GAME_SECONDS = 300
 #: One game in this many is a random option stack; the others walk the fixed cases in order.
 STACK_EVERY = 3
 #: The family whose rules the option specs of :mod:`bito.rules` describe: its games take
@@ -669,6 +673,7 @@ def play_game(seed: int, index: int, sample_every: int = 20,
     rules = getattr(state, "rules", None)
     engine_cap = rules.move_cap if isinstance(rules, MoveCapped) else 0
     cap = max(ACTION_CAP, engine_cap + 1 if isinstance(engine_cap, int) else 0)
+    began = time.monotonic()
     try:
         while True:
             current[0] = state
@@ -700,6 +705,9 @@ def play_game(seed: int, index: int, sample_every: int = 20,
                 raise _Stop
             if step >= cap:
                 report("action_cap", f"not over after {cap} random actions")
+                raise _Stop
+            if not step & 255 and time.monotonic() - began > GAME_SECONDS:
+                report("slow_game", f"still running after {GAME_SECONDS} s ({step} moves)")
                 raise _Stop
             if len(seen) < 200:
                 seen.extend(str(a) for a in legal[:3])

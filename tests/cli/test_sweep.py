@@ -186,3 +186,20 @@ def test_the_sweep_sees_an_illegal_move_that_crashes(monkeypatch: pytest.MonkeyP
         raise KeyError("rank name")
 
     assert "illegal_move_crash" in _kinds_with(monkeypatch, "explain_illegal", broken)
+
+
+def test_a_game_that_runs_too_long_is_reported_not_waited_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A legal game that runs past ``GAME_SECONDS`` of wall clock is a finding of its own
+    (``slow_game``), with its reproducer, and the run goes on: the 67a4b7a run stalled for
+    ten minutes on such games without a word. The clock is made to jump past the limit."""
+    import bito.sweep as sweep_module
+    from bito.sweep import Case
+
+    ticks = iter(range(0, 10**7, sweep_module.GAME_SECONDS + 1))  # each look: past the limit
+    monkeypatch.setattr(sweep_module.time, "monotonic", lambda: next(ticks))
+    result = play_game(3, 0, sample_every=10**9, cases=[Case("podkidnoy", 3)])
+    kinds = [v.kind for v in result.violations]
+    assert kinds == ["slow_game"]
+    v = result.violations[0]
+    assert v.step == 0 and str(sweep_module.GAME_SECONDS) in v.detail
