@@ -115,7 +115,6 @@ class Deal:
     teams: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     team_proxy: bool = field(init=False, compare=False, repr=False)
     lead_rules: bool = field(init=False, compare=False, repr=False)
-    partial_defense: bool = field(init=False, compare=False, repr=False)
     take_skip: bool = field(init=False, compare=False, repr=False)
     # #59: defences are laid face down and called (:mod:`bito.games.durak.believe`).
     face_down: bool = field(init=False, compare=False, repr=False)
@@ -212,7 +211,6 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "idle_limit": r.end_idle_bouts,
         # Variants II lead rules (#4-6, #12, #46, #47): leads go through leads.py.
         "lead_rules": plays_lead_rules(r),
-        "partial_defense": r.defense_partial,
         "take_skip": r.take_skip,
         "face_down": r.defense_face_down,
         "blind": not r.deal_owner_sees_hand,
