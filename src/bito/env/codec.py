@@ -165,14 +165,6 @@ class ActionCodec:
             # (three_any and three_of_a_rank lead fewer cards against a short hand.)
             block("lead patterns", (a for limit in range(1, min(r.lead_max, 5) + 1)
                                     for a in pattern_leads(pack, limit, r.lead_patterns)))
-        if r.lead_shape == "same_suit":
-            # Akulina (#73): every lead of one suit the whole pack could make.
-            from bito.games.durak.suit_leads import suit_leads
-
-            pack = 0
-            for c in self.cards:
-                pack |= 1 << c
-            block("suit leads", suit_leads(pack, max(1, min(r.lead_max, r.throw_in_cap, 8))))
         for hook in HOOKS:  # each variant hook numbers its own moves (dummy, calls, extras...)
             for name, acts in hook.codec_blocks(r, self.cards):
                 block(name, acts)

@@ -17,7 +17,6 @@ from bito.cards import (
     is_special,
     is_wild,
     rank_of,
-    suit_of,
 )
 from bito.errors import IllegalActionError
 from bito.games.durak.actions import (
@@ -154,8 +153,6 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
         n = len(action.cards)
         if shape == "single" and n > 1:
             return err("lead shape", "lead exactly one card")
-        if shape == "same_suit" and len({suit_of(c) for c in action.cards}) > 1:
-            return err("lead shape", "all cards of a lead must be of one suit (#73)")
         if shape in ("same_rank", "same_rank_1or2") and len(ranks) > 1:
             return err("lead shape", "all cards of a lead must be of one rank")
         if shape == "same_rank_1or2" and n > 2:

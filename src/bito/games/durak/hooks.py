@@ -15,6 +15,8 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 ``moves``          the whole move list for this state, or None to leave it to the core
                    (#58 plays by position, #59's face-down covers and calls, #31's choices)
 ``adjust``         change the core's move list (#39-51's extra moves, #56's dummy throws)
+``shape_leads``    the leads of a hand within a limit, for a lead shape the core does not
+                   play (#73's one-suit leads); the lead rules' filters apply to them too
 ``before_step``    see an action first and consume it (True) or let the core play it
 ``step``           play an action of a kind the hook owns (``kinds``)
 ``attack_laid``    cards were laid as an attack or a transfer, by ``seat``
@@ -82,6 +84,9 @@ class Hook:
 
     def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
         return acts
+
+    def shape_leads(self, state: DurakState, hand: int, limit: int) -> list[Action] | None:
+        return None
 
     def before_step(self, state: DurakState, action: Action) -> bool:
         return False
@@ -152,7 +157,7 @@ class Hook:
 
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
-    "moves", "adjust", "before_step", "attack_laid", "all_covered", "take_declared",
+    "moves", "adjust", "shape_leads", "before_step", "attack_laid", "all_covered", "take_declared",
     "round_open", "round_over", "picked_up", "throw_in_order", "opens_next_bout",
     "after_refill", "next_attacker", "bout_opened", "decider", "explain", "position_fields",
     "read_position")
@@ -166,6 +171,7 @@ class HookSet:
     hooks: tuple[Hook, ...] = ()
     moves: tuple[Callable[[DurakState], list[Action] | None], ...] = ()
     adjust: tuple[Callable[[DurakState, list[Action]], list[Action]], ...] = ()
+    shape_leads: tuple[Callable[[DurakState, int, int], list[Action] | None], ...] = ()
     before_step: tuple[Callable[[DurakState, Action], bool], ...] = ()
     attack_laid: tuple[Callable[[DurakState, int, int], None], ...] = ()
     all_covered: tuple[Callable[[DurakState], bool], ...] = ()

@@ -23,6 +23,7 @@ from bito.games.durak import (
     leads,
     partial_defense,
     show_trump,
+    suit_leads,
     teams,
 )
 from bito.games.durak.hooks import Hook
@@ -30,6 +31,7 @@ from bito.games.durak.hooks import Hook
 __all__ = ["HOOKS"]
 
 HOOKS: Final[tuple[Hook, ...]] = (
+    suit_leads.HOOK,
     teams.HOOK,
     believe.HOOK,
     blind.HOOK,

@@ -99,7 +99,6 @@ class Deal:
     lead_max: int = field(init=False, compare=False, repr=False)
     lead_most: int = field(init=False, compare=False, repr=False)
     rozaliev: bool = field(init=False, compare=False, repr=False)
-    suit_leads: bool = field(init=False, compare=False, repr=False)
     throw_in: bool = field(init=False, compare=False, repr=False)
     transfer: bool = field(init=False, compare=False, repr=False)
     hand_size: int = field(init=False, compare=False, repr=False)
@@ -196,7 +195,6 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "lead_max": r.lead_max,
         "lead_most": r.lead_most,
         "rozaliev": r.lead_shape == "rozaliev",
-        "suit_leads": r.lead_shape == "same_suit",
         "throw_in": r.throw_in_enabled,
         "transfer": r.transfer_enabled,
         "hand_size": r.deal_hand_size,

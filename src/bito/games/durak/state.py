@@ -62,7 +62,6 @@ from bito.games.durak.stock import (
     start_books,
     tallied,
 )
-from bito.games.durak.suit_leads import suit_leads
 from bito.games.durak.transfers import discard_neutralised, refusal_target, refuse_back
 from bito.games.durak.view import PUBLIC, DurakView, make_view, private_to, seen_action
 from bito.games.protocol import Hidden, Outcome
@@ -526,8 +525,10 @@ class DurakState:
     def _shape_leads(self, hand: int, limit: int) -> list[Action]:
         """The leads of ``hand`` of at most ``limit`` cards under ``lead.shape`` (B2)."""
         deal = self.deal
-        if deal.suit_leads:  # Akulina (#73): leads of one suit, not one rank
-            return suit_leads(hand, limit)
+        for shaped in deal.hooks.shape_leads:  # a lead shape of a variant's (#73's suits)
+            leads = shaped(self, hand, limit)
+            if leads is not None:
+                return leads
         acts: list[Action] = []
         most = deal.lead_most  # 1: single cards only; 2: one or two of a rank; 0: no limit
         if not most or most > limit:

@@ -1,16 +1,28 @@
 """Leads of one suit (``lead.shape=same_suit``, Akulina #73, S4:13): the attacker opens with
 one or several cards of a single suit, whatever their ranks, up to the lead limit.
 
-Kept out of the state machine: :meth:`DurakState._lead_actions` calls :func:`suit_leads` from
-one branch that only this lead shape takes.
+A hook at the core's ``shape_leads`` point: the core asks it for the leads of a hand in place
+of its one-rank groups, so the room, the lead limit and every lead rule stacked on top (#46's
+strongest card, for one) apply to suit leads unchanged.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
+from typing import TYPE_CHECKING, Final
 
-from bito.cards import SUIT_MASKS, cards_of
-from bito.games.durak.actions import Action, attack
+from bito.cards import SUIT_MASKS, cards_of, suit_of
+from bito.errors import IllegalActionError
+from bito.games.durak.actions import ATTACK, Action, attack
+from bito.games.durak.hooks import Hook
+from bito.games.durak.phases import Phase
+
+if TYPE_CHECKING:
+    from bito.games.durak.state import DurakState
+    from bito.rules import Rules
+
+_LEAD: Final = int(Phase.LEAD)
 
 
 def suit_leads(hand: int, limit: int) -> list[Action]:
@@ -25,3 +37,36 @@ def suit_leads(hand: int, limit: int) -> list[Action]:
             acts += [attack(*combo) for combo in combinations(cards, k)]
     # a joker, wild card or the mega card has no suit: it leads on its own
     return acts + [attack(c) for c in cards_of(hand & ~suited)]
+
+
+class _SuitLeads(Hook):
+    """#73's leads at the core's points: the leads themselves, the rule an illegal lead
+    breaks, and the codec's block of every lead the pack could make."""
+
+    name = "#73 leads of one suit"
+
+    def applies(self, rules: Rules, players: int) -> bool:
+        return rules.lead_shape == "same_suit"
+
+    def shape_leads(self, state: DurakState, hand: int, limit: int) -> list[Action]:
+        return suit_leads(hand, limit)
+
+    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+        if (state.phase == _LEAD and action.kind == ATTACK
+                and len({suit_of(c) for c in action.cards}) > 1):
+            return IllegalActionError("lead shape",
+                                      "all cards of a lead must be of one suit (#73)")
+        return None
+
+    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
+                     ) -> list[tuple[str, Iterable[Action]]]:
+        if rules.lead_shape != "same_suit":
+            return []
+        pack = 0
+        for c in cards:
+            pack |= 1 << c
+        limit = max(1, min(rules.lead_max, rules.throw_in_cap, 8))
+        return [("suit leads", suit_leads(pack, limit))]
+
+
+HOOK: Final = _SuitLeads()
