@@ -19,7 +19,11 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    play (#73's one-suit leads); the lead rules' filters apply to them too
 ``before_step``    see an action first and consume it (True) or let the core play it
 ``step``           play an action of a kind the hook owns (``kinds``)
+``transferred``    the defender ``seat`` laid ``mask`` as a transfer; the attack has not
+                   passed on yet (#11 A1 clears the neutralised cards here)
 ``attack_laid``    cards were laid as an attack or a transfer, by ``seat``
+``transfer_back``  a transfer finds nobody else in play: may it go back to the attacker,
+                   who went out (True: the core brings him back as the defender, #9)
 ``all_covered``    every attack card is covered and nobody may throw in: end the bout some
                    other way (True) or let the core call bito
 ``take_declared``  the defender took and nobody may throw in: same question
@@ -94,8 +98,14 @@ class Hook:
     def step(self, state: DurakState, action: Action) -> None:
         raise NotImplementedError
 
+    def transferred(self, state: DurakState, seat: int, mask: int) -> None:
+        pass
+
     def attack_laid(self, state: DurakState, seat: int, mask: int) -> None:
         pass
+
+    def transfer_back(self, state: DurakState) -> bool:
+        return False
 
     def all_covered(self, state: DurakState) -> bool:
         return False
@@ -157,7 +167,8 @@ class Hook:
 
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
-    "moves", "adjust", "shape_leads", "before_step", "attack_laid", "all_covered", "take_declared",
+    "moves", "adjust", "shape_leads", "before_step", "transferred", "attack_laid",
+    "transfer_back", "all_covered", "take_declared",
     "round_open", "round_over", "picked_up", "throw_in_order", "opens_next_bout",
     "after_refill", "next_attacker", "bout_opened", "decider", "explain", "position_fields",
     "read_position")
@@ -173,7 +184,9 @@ class HookSet:
     adjust: tuple[Callable[[DurakState, list[Action]], list[Action]], ...] = ()
     shape_leads: tuple[Callable[[DurakState, int, int], list[Action] | None], ...] = ()
     before_step: tuple[Callable[[DurakState, Action], bool], ...] = ()
+    transferred: tuple[Callable[[DurakState, int, int], None], ...] = ()
     attack_laid: tuple[Callable[[DurakState, int, int], None], ...] = ()
+    transfer_back: tuple[Callable[[DurakState], bool], ...] = ()
     all_covered: tuple[Callable[[DurakState], bool], ...] = ()
     take_declared: tuple[Callable[[DurakState], bool], ...] = ()
     round_open: tuple[Callable[[DurakState], bool], ...] = ()

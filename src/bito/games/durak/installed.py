@@ -21,10 +21,12 @@ from bito.games.durak import (
     dummy_seat,
     exchange,
     leads,
+    neutralised_discard,
     partial_defense,
     show_trump,
     suit_leads,
     teams,
+    transfer_refusal,
 )
 from bito.games.durak.hooks import Hook
 
@@ -32,6 +34,8 @@ __all__ = ["HOOKS"]
 
 HOOKS: Final[tuple[Hook, ...]] = (
     suit_leads.HOOK,
+    transfer_refusal.HOOK,
+    neutralised_discard.HOOK,
     teams.HOOK,
     believe.HOOK,
     blind.HOOK,

@@ -62,7 +62,6 @@ from bito.games.durak.stock import (
     start_books,
     tallied,
 )
-from bito.games.durak.transfers import discard_neutralised, refusal_target, refuse_back
 from bito.games.durak.view import PUBLIC, DurakView, make_view, private_to, seen_action
 from bito.games.protocol import Hidden, Outcome
 from bito.rules import Rules
@@ -684,8 +683,8 @@ class DurakState:
         nxt = self.next_active(self.defender)
         refused = False
         if nxt == self.defender:
-            # #9: in the last duel the attack may go back to an attacker who just went out.
-            refused = rules.transfer_refusal and refusal_target(self) >= 0
+            # Nobody else is in play: only a hook may hand the attack back (#9's last duel).
+            refused = any(back(self) for back in self.deal.hooks.transfer_back)
             if not refused:
                 return "transfer: nobody else is left in the game to pass the attack to"
         # The new defender must be able to cover what he will face: every uncovered card and
@@ -841,9 +840,6 @@ class DurakState:
                     if d == -1:
                         defence[i] = NEUTRAL
                 self.uncovered = 0
-                if self.deal.rules.transfer_neutralised == "discard":
-                    discard_neutralised(self)  # #11 A1 option
-                    self.table_ranks |= action.ranks
             if n_cards == 1:
                 self.attack.append(c)
                 self.defence.append(-1)
@@ -852,6 +848,8 @@ class DurakState:
                 self.defence += _UNCOVERED[n_cards]
             self.uncovered += n_cards
             self.table_mask |= b
+            for moved in hooks.transferred:
+                moved(self, seat, b)
             for laid in hooks.attack_laid:
                 laid(self, seat, b)
             if not self.hands[seat] and not self.stock:
@@ -871,14 +869,21 @@ class DurakState:
 
         Public for variants that transfer their own way (``transfer.show_trump``)."""
         seat = self.defender
-        old_attacker = self.attacker
+        nxt = self.next_active(seat)
+        if nxt == seat:  # nobody else in play: a hook let it go back to the attacker (#9)
+            nxt = self.attacker
+            self.rejoin(nxt)
         self.attacker = seat
-        self.defender = self.next_active(seat)
-        if self.defender == seat:  # only possible under #9's refusal
-            refuse_back(self, old_attacker)
-        self.to_act = self.defender
+        self.defender = nxt
+        self.to_act = nxt
         if self.deal.beats_vary:
             self.beats = self._beat_table()
+
+    def rejoin(self, seat: int) -> None:
+        """``seat``, out of the game, plays again (#9's refused attacker, who comes back to
+        defend with no cards and can only take, S4:6). Public for hooks."""
+        self.out_mask &= ~(1 << seat)
+        self.out.remove(seat)
 
     # --- joker gifts (#24, #84) --------------------------------------------------------------
 

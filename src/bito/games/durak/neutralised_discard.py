@@ -1,0 +1,64 @@
+"""Neutralised cards to the discard (``transfer.neutralised=discard``, #11 A1 option).
+
+Under #11 (``transfer.new_defender_beats=transfer_cards_only``) a transfer neutralises the
+cards its defender left uncovered: the new defender beats only the transfer cards. By default
+the neutralised cards stay on the table with the bout; under this option they leave it for
+the discard pile at once, so they are neither picked up by a taker nor ranks to throw in on.
+
+A hook at the core's ``transferred`` point, which the core reaches right after it has laid
+the transfer cards and before the attack passes on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from bito.cards import MATCH_MASKS
+from bito.games.durak.hooks import Hook
+from bito.games.durak.phases import NEUTRAL
+
+if TYPE_CHECKING:
+    from bito.games.durak.state import DurakState
+    from bito.rules import Rules
+
+
+def discard_neutralised(state: DurakState) -> None:
+    """Move the neutralised attack cards from the table to the discard pile, and recount the
+    ranks on the table from what is left."""
+    gone = 0
+    keep_a: list[int] = []
+    keep_d: list[int] = []
+    for a, d in zip(state.attack, state.defence, strict=True):
+        if d == NEUTRAL:
+            gone |= 1 << a
+        else:
+            keep_a.append(a)
+            keep_d.append(d)
+    if not gone:
+        return
+    state.attack = keep_a
+    state.defence = keep_d
+    state.discard |= gone
+    if state.table_mask >= 0:
+        state.table_mask &= ~gone
+    ranks = 0
+    for c in (*keep_a, *keep_d):
+        if c >= 0:
+            ranks |= MATCH_MASKS[c]
+    state.table_ranks = ranks
+
+
+class _Discard(Hook):
+    """#11 A1 at the one point it needs: a transfer has just been laid."""
+
+    name = "#11 neutralised cards to the discard"
+
+    def applies(self, rules: Rules, players: int) -> bool:
+        return (rules.transfer_new_defender_beats == "transfer_cards_only"
+                and rules.transfer_neutralised == "discard")
+
+    def transferred(self, state: DurakState, seat: int, mask: int) -> None:
+        discard_neutralised(state)
+
+
+HOOK: Final = _Discard()
