@@ -23,6 +23,7 @@ from bito.games.durak import (
     leads,
     partial_defense,
     show_trump,
+    stock,
     teams,
 )
 from bito.games.durak.hooks import Hook
@@ -40,4 +41,5 @@ HOOKS: Final[tuple[Hook, ...]] = (
     bout_extras.HOOK,
     dummy_seat.HOOK,
     show_trump.HOOK,
+    stock.HOOK,
 )
