@@ -61,6 +61,10 @@ field          meaning
                rebuilt from a bito after running out
 =============  ============================================================================
 
+The writer puts the core's fields first and then each hook's own fields (#39-51's ``tried``
+..., the stock group's ``reserve`` ..., #96's ``shown_trump``), in the order the hooks are
+installed; the reader takes the fields in any order.
+
 The *censored* form, for one seat, writes every card that seat may not see as ``??`` (``??*5``
 for five): other hands (except their publicly known cards) and the stock (except the face-up
 trump card while it lies there).
