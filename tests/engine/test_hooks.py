@@ -46,6 +46,55 @@ def test_the_core_imports_no_hook_module() -> None:
     assert "bito.games.durak.installed" not in imported
 
 
+#: The stock group's modules: the hook and its position-text half.
+STOCK_MODULES = {"bito.games.durak.stock", "bito.games.durak.position_stock"}
+
+
+def test_only_hooks_import_the_stock_group() -> None:
+    """#31, #34-38, #61-63 are one hook (``stock.HOOK``): the state machine, the views, the
+    position writer and reader, the deal and everything outside the engine reach it through
+    the deal's hook set, never by importing it. Only ``installed`` (which lists it), the stock
+    hook's own position half, and other hook modules (for the ``Books`` type) may name it."""
+    import bito
+
+    allowed = _hook_modules() | STOCK_MODULES | {"bito.games.durak.installed"}
+    root = Path(inspect.getfile(bito)).parent
+    offenders = []
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        if name in allowed:
+            continue
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            named: set[str] = set()
+            if isinstance(node, ast.ImportFrom) and node.module:
+                named = {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+            elif isinstance(node, ast.Import):
+                named = {a.name for a in node.names}
+            if named & STOCK_MODULES:
+                offenders.append(f"{name}:{node.lineno}")
+    assert not offenders, offenders
+
+
+def test_the_stock_group_is_a_hook_the_base_games_do_not_select() -> None:
+    """The stock rules switch on by the hook's ``applies``, not by a fact of the deal."""
+    from bito.games.durak import stock
+    from bito.games.durak.setup import Deal
+
+    assert stock.HOOK in HOOKS
+    assert "stock_rules" not in {f for f in Deal.__dataclass_fields__}
+    for spec in ("simple", "podkidnoy", "perevodnoy", "podkidnoy+no_stock",
+                 "podkidnoy+piled_up"):
+        assert stock.HOOK not in select(HOOKS, resolve(spec).rules, 3).hooks, spec
+    for spec in ("podkidnoy+exchange", "podkidnoy+draw_when_empty", "podkidnoy+gradual_access",
+                 "podkidnoy+arithmetic_progression", "podkidnoy+buy_in",
+                 "podkidnoy+recycle_discard", "podkidnoy+points_fool",
+                 "podkidnoy+figure_count", "podkidnoy+epaulettes",
+                 "podkidnoy+exchange.mode=choose"):
+        assert stock.HOOK in select(HOOKS, resolve(spec).rules, 3).hooks, spec
+
+
 def test_every_hook_module_exports_one_hook_that_is_installed() -> None:
     """Each variant module with behaviour of its own exports ``HOOK``, listed once."""
     import importlib
@@ -78,6 +127,10 @@ def test_the_base_games_run_over_empty_hook_lists(spec: str) -> None:
     ("pairs_only", "#4-6"),
     ("simple_partial_defense", "#3"),
     ("team_fool", "#53-55"),
+    ("podkidnoy+buy_in", "#34-38"),
+    ("podkidnoy+exchange", "#34-38"),
+    ("podkidnoy+points_fool", "#34-38"),
+    ("podkidnoy+gradual_access", "#34-38"),
 ])
 def test_a_variant_selects_its_hook_and_only_the_points_it_overrides(spec: str, name: str
                                                                     ) -> None:

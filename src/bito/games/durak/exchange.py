@@ -36,6 +36,7 @@ from bito.games.durak.phases import Phase
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
+    from bito.games.durak.stock import Books
     from bito.rules import Rules
 
 #: The phase in which players choose the cards they pass.
@@ -60,7 +61,7 @@ def begin(state: DurakState) -> None:
     players hold cards (nobody to pass to). Called with the next bout already set up."""
     if state.phase != _LEAD:
         return  # the deal ended with this bout
-    books = state.books
+    books: Books | None = state.books
     assert books is not None
     n = state.deal.players
     start = state.attacker
@@ -83,7 +84,7 @@ def actions(state: DurakState) -> list[Action]:
 
 def step(state: DurakState, action: Action) -> None:
     """Record the chooser's cards; once the last seat has chosen, make every pass."""
-    books = state.books
+    books: Books | None = state.books
     assert books is not None
     seat = state.to_act
     n = state.deal.players
@@ -116,7 +117,7 @@ def _pass_all(state: DurakState) -> None:
     """Every player still in hands his chosen cards to the next player still in on his left, all
     at once. A seat with no recorded choice (only in a rebuilt world, see :func:`_ring_from`)
     passes his lowest cards."""
-    books = state.books
+    books: Books | None = state.books
     assert books is not None
     n = state.deal.players
     k = state.deal.rules.exchange_cards
@@ -142,7 +143,7 @@ def _pass_all(state: DurakState) -> None:
 
 def pending(state: DurakState, seat: int) -> int:
     """The cards ``seat`` has chosen in the round under way and not yet passed (0: none)."""
-    books = state.books
+    books: Books | None = state.books
     if books is None or not books.chosen:
         return 0
     return books.chosen[seat]

@@ -44,6 +44,14 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    fields of the position text (``position_keys`` lists them), written,
                    read back, and the cards they place
 ``codec_blocks``   the RL codec's numbered blocks of the hook's moves
+``dealt``          the state has just been set up from its deal: set up the hook's memory
+``bout_decided``   the bout is decided (``taken`` or bito) and its cards have gone to the
+                   discard or the taker, but are still listed on the table
+``refill``         refill the hands in place of the core's draw (True), or leave it to the core
+``going_out``      ``seat`` would go out (empty hand, empty stock): keep him in (True)
+``deal_outcome``   the deal is over: the outcome, with the hook's tallies added
+``seen_hands``     per seat, the cards of each hand ``seat`` may see, beyond the public ones
+``stock_face_up``  the stock cards that lie face up (the deal's, unless a hook turned them)
 =================  ==========================================================================
 """
 
@@ -59,6 +67,7 @@ from bito.rules import Rules
 if TYPE_CHECKING:
     from bito.games.durak.actions import Action
     from bito.games.durak.state import DurakState
+    from bito.games.protocol import Outcome
 
 __all__ = ["POINTS", "Hook", "HookSet", "select"]
 
@@ -164,6 +173,28 @@ class Hook:
         reader's check that every card is somewhere exactly once."""
         return []
 
+    def dealt(self, state: DurakState) -> None:
+        pass
+
+    def bout_decided(self, state: DurakState, taken: bool) -> None:
+        pass
+
+    def refill(self, state: DurakState) -> bool:
+        return False
+
+    def going_out(self, state: DurakState, seat: int) -> bool:
+        return False
+
+    def deal_outcome(self, state: DurakState, outcome: Outcome) -> Outcome:
+        return outcome
+
+    def seen_hands(self, state: DurakState, seat: int, known: tuple[int, ...]
+                   ) -> tuple[int, ...]:
+        return known
+
+    def stock_face_up(self, state: DurakState, face_up: int) -> int:
+        return face_up
+
 
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
@@ -171,7 +202,8 @@ POINTS: tuple[str, ...] = (
     "transfer_back", "all_covered", "take_declared",
     "round_open", "round_over", "picked_up", "throw_in_order", "opens_next_bout",
     "after_refill", "next_attacker", "bout_opened", "decider", "explain", "position_fields",
-    "read_position")
+    "read_position", "dealt", "bout_decided", "refill", "going_out", "deal_outcome",
+    "seen_hands", "stock_face_up")
 
 
 @dataclass(frozen=True)
@@ -201,6 +233,13 @@ class HookSet:
     explain: tuple[Callable[[DurakState, Action], IllegalActionError | None], ...] = ()
     position_fields: tuple[Callable[[DurakState, int | None], list[str]], ...] = ()
     read_position: tuple[Callable[..., None], ...] = ()
+    dealt: tuple[Callable[[DurakState], None], ...] = ()
+    bout_decided: tuple[Callable[[DurakState, bool], None], ...] = ()
+    refill: tuple[Callable[[DurakState], bool], ...] = ()
+    going_out: tuple[Callable[[DurakState, int], bool], ...] = ()
+    deal_outcome: tuple[Callable[[DurakState, Outcome], Outcome], ...] = ()
+    seen_hands: tuple[Callable[[DurakState, int, tuple[int, ...]], tuple[int, ...]], ...] = ()
+    stock_face_up: tuple[Callable[[DurakState, int], int], ...] = ()
     #: The hook that plays each owned action kind.
     steps: dict[int, Callable[[DurakState, Action], None]] = field(default_factory=dict)
 

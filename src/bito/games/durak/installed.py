@@ -24,6 +24,7 @@ from bito.games.durak import (
     neutralised_discard,
     partial_defense,
     show_trump,
+    stock,
     suit_leads,
     teams,
     transfer_refusal,
@@ -46,4 +47,5 @@ HOOKS: Final[tuple[Hook, ...]] = (
     bout_extras.HOOK,
     dummy_seat.HOOK,
     show_trump.HOOK,
+    stock.HOOK,
 )

@@ -61,6 +61,10 @@ field          meaning
                rebuilt from a bito after running out
 =============  ============================================================================
 
+The writer puts the core's fields first and then each hook's own fields (#39-51's ``tried``
+..., the stock group's ``reserve`` ..., #96's ``shown_trump``), in the order the hooks are
+installed; the reader takes the fields in any order.
+
 The *censored* form, for one seat, writes every card that seat may not see as ``??`` (``??*5``
 for five): other hands (except their publicly known cards) and the stock (except the face-up
 trump card while it lies there).
@@ -84,11 +88,6 @@ from bito.games.durak import dummy_seat
 from bito.games.durak.actions import Action, parse_action
 from bito.games.durak.installed import HOOKS
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
-from bito.games.durak.position_stock import (
-    STOCK_KEYS,
-    read_stock_fields,
-    stock_cards,
-)
 from bito.games.durak.position_text import position_text, rules_spec
 from bito.games.durak.setup import Deal, MatchContext, check_game, trump_context
 from bito.games.durak.state import (
@@ -122,7 +121,7 @@ class CensoredPosition:
 _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
          "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
          "throwers", "t_idx", "passes", "out", "under_fool", "closed", "own", "secret",
-         "revealed", "up", "gift", "idle", "plays", "dummy", "controller", "end", *STOCK_KEYS,
+         "revealed", "up", "gift", "idle", "plays", "dummy", "controller", "end", "removed",
          *(key for hook in HOOKS for key in hook.position_keys)}
 
 
@@ -316,7 +315,9 @@ def parse_position(text: str) -> DurakState:
         listed.append(("secret", secret, where["secret"]))
     for hook in HOOKS:
         listed += hook.listed_cards(f, where, text)
-    listed += stock_cards(f, where, text, n)
+    if "removed" in f:  # #32: the stock set aside unseen
+        listed += [("removed", c, where["removed"])
+                   for c in _card_field(f, where, text, "removed")]
     if "discard" in f:
         listed += [("discard", c, where["discard"])
                    for c in _card_field(f, where, text, "discard")]
@@ -398,6 +399,8 @@ def parse_position(text: str) -> DurakState:
     else:
         s.phase = THROW
     s.beats = s._beat_table()
+    if "to_act" in f:  # the hooks read their fields knowing the seat to act, when given
+        s.to_act = _int(f, where, text, "to_act", 0, -1, n - 1)
     for hook in HOOKS:
         hook.read_position(s, f, where, text)
     if s.phase == THROW and "throwers" not in f:
@@ -425,7 +428,11 @@ def parse_position(text: str) -> DurakState:
                               CALL_PHASE: s.leader, GIVE_PHASE: s.gift[0] if s.gift else -1}
     default_to_act = acting.get(s.phase, s.throwers[s.t_idx] if in_range else s.attacker)
     s.to_act = _int(f, where, text, "to_act", default_to_act, -1, n - 1)
-    read_stock_fields(s, f, where, text)
+    if "removed" in f:
+        if not rules.deal_remove_stock:
+            raise InvalidNotationError("removed: these rules keep the stock (#32)", text,
+                                       where["removed"])
+        s.aside |= sum(1 << c for c in _card_field(f, where, text, "removed"))
     if "end" in f:
         if s.phase != OVER:
             raise InvalidNotationError("end: only with phase=over", text, where["end"])

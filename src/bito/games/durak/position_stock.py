@@ -1,6 +1,10 @@
-"""Position-text fields of the stock group (#31-38, #61-63): see :mod:`.position`.
+"""Position-text fields of the stock group (#31, #34-38, #61-63): see :mod:`.position`.
 
-``reserve`` and ``removed`` hold cards nobody may see, so the censored form writes them as
+The other half of the stock hook (:mod:`.stock`), which alone imports it: the core's writer and
+reader reach these fields through the hook's ``position_fields``, ``read_position`` and
+``listed_cards``.
+
+``reserve`` and ``locked`` hold cards nobody may see, so the censored form writes them as
 ``??*n``; ``passed`` is private to the seat that passed the hand, so the censored form shows
 only that seat's entry. The tallies are public. During a chosen exchange (#31,
 ``exchange.mode=choose``) ``choosing`` lists the seats still to choose (public) and ``chosen``
@@ -14,13 +18,15 @@ from typing import TYPE_CHECKING, Final
 
 from bito.cards import card_str, cards_of, split_cards
 from bito.errors import InvalidNotationError
+from bito.games.durak.phases import Phase
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
     from bito.games.durak.stock import Books
 
-STOCK_KEYS: Final = ("reserve", "locked", "removed", "points", "figures", "sixes", "passed",
-                     "bitos", "restocked", "choosing", "chosen")
+STOCK_KEYS: Final = ("reserve", "locked", "points", "figures", "sixes", "passed", "bitos",
+                     "restocked", "choosing", "chosen")
+_EXCHANGE_PHASE: Final = int(Phase.EXCHANGE)
 
 
 def _cards(mask: int) -> str:
@@ -34,12 +40,8 @@ def _hidden(mask: int) -> str:
 
 def stock_fields(state: DurakState, seat: int | None) -> list[str]:
     """The fields this position needs (none in games without the stock rules)."""
-    out = []
-    d = state.deal
-    if state.aside and d.rules.deal_remove_stock:
-        removed = state.aside & ~(1 << d.secret_card if d.secret_card >= 0 else 0)
-        out.append(f"removed={_cards(removed) if seat is None else _hidden(removed)}")
-    books = state.books
+    out: list[str] = []
+    books: Books | None = state.books
     if books is None:
         return out
     show = _cards if seat is None else _hidden
@@ -66,9 +68,10 @@ def stock_fields(state: DurakState, seat: int | None) -> list[str]:
     return out
 
 
-def _per_seat_cards(raw: str, key: str, n: int, text: str, at: int) -> list[int]:
+def _per_seat_cards(raw: str, key: str, n: int | None, text: str, at: int) -> list[int]:
+    """The cards of each seat's entry (``n``: how many entries there must be; None: any)."""
     parts = raw.split("/")
-    if len(parts) != n:
+    if n is not None and len(parts) != n:
         raise InvalidNotationError(f"{key}: expected {n} entries separated by '/'", text, at)
     out = []
     for part in parts:
@@ -83,22 +86,16 @@ def _per_seat_cards(raw: str, key: str, n: int, text: str, at: int) -> list[int]
     return out
 
 
-def stock_cards(f: dict[str, str], where: dict[str, int], text: str, n: int
+def stock_cards(f: dict[str, str], where: dict[str, int], text: str
                 ) -> list[tuple[str, int, int]]:
     """(place, card, text position) of the cards these fields put somewhere, so the position
-    parser can check every card is in one place and leave them out of the discard."""
+    parser can check every card is in one place and leave them out of the discard. (The
+    number of entries is checked when the fields are read.)"""
     out: list[tuple[str, int, int]] = []
     for key in ("reserve", "locked"):
         if key in f:
-            for seat, m in enumerate(_per_seat_cards(f[key], key, n, text, where[key])):
+            for seat, m in enumerate(_per_seat_cards(f[key], key, None, text, where[key])):
                 out += [(f"{key} {seat}", c, where[key]) for c in cards_of(m)]
-    if "removed" in f:
-        try:
-            cards = split_cards(f["removed"])
-        except InvalidNotationError as e:
-            raise InvalidNotationError(f"removed: {e.reason}", text,
-                                       where["removed"] + e.position) from None
-        out += [("removed", c, where["removed"]) for c in cards]
     return out
 
 
@@ -115,16 +112,11 @@ def _numbers(f: dict[str, str], where: dict[str, int], text: str, key: str, n: i
 
 def read_stock_fields(state: DurakState, f: dict[str, str], where: dict[str, int],
                       text: str) -> None:
-    """Set the stock group's slots of a freshly parsed state from its fields."""
+    """Set the stock group's slots of a freshly parsed state from its fields (read with the
+    seat to act already set when the text names it)."""
     n = state.deal.players
-    if "removed" in f:
-        if not state.deal.rules.deal_remove_stock:
-            raise InvalidNotationError("removed: these rules keep the stock (#32)", text,
-                                       where["removed"])
-        for c in split_cards(f["removed"]):
-            state.aside |= 1 << c
-    books = state.books
-    present = [k for k in STOCK_KEYS if k in f and k != "removed"]
+    books: Books | None = state.books
+    present = [k for k in STOCK_KEYS if k in f]
     if books is None:
         if present:
             raise InvalidNotationError(f"{present[0]}: these rules keep no such record", text,
@@ -161,10 +153,8 @@ def _read_exchange(state: DurakState, books: Books, f: dict[str, str], where: di
                    text: str) -> Books:
     """``choosing`` and ``chosen`` (#31 ``exchange.mode=choose``): only in the exchange phase,
     the seat to act first in ``choosing``, every chosen card in its chooser's hand."""
-    from bito.games.durak.exchange import EXCHANGE_PHASE
-
     n = state.deal.players
-    in_round = state.phase == EXCHANGE_PHASE
+    in_round = state.phase == _EXCHANGE_PHASE
     if not in_round:
         for key in ("choosing", "chosen"):
             if key in f:

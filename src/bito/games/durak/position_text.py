@@ -15,7 +15,6 @@ from bito.cards import card_str, cards_of
 from bito.games.durak import dummy_seat
 from bito.games.durak.blind import hand_order
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
-from bito.games.durak.position_stock import stock_fields
 from bito.rules import Rules, resolve
 from bito.rules.options import OPTION_SPECS
 
@@ -92,7 +91,9 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
             for s in range(n)))
     else:
         stock, hidden = "", 0
-        face_up = 0 if state.books is not None and state.books.restocked else d.face_up
+        face_up = d.face_up
+        for lying in d.hooks.stock_face_up:  # #38 A2: a stock rebuilt from a bito
+            face_up = lying(state, face_up)
         for c in state.stock:  # bottom first: face-up cards shown, the others hidden
             if face_up >> c & 1:
                 stock += _hidden(hidden) + card_str(c)
@@ -156,15 +157,18 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         fields.append(f"secret={card_str(d.secret_card) if shown else '??'}")
         if state.revealed:
             fields.append("revealed=1")
-    for hook_fields in d.hooks.position_fields:
-        fields += hook_fields(state, seat)
     default_up = 1 << d.trump_card if d.trump_card >= 0 else 0
     if d.face_up != default_up:
         fields.append(f"up={_cards(d.face_up)}")
     end = _end_field(state)
     if end:
         fields.append(f"end={end}")
-    fields += stock_fields(state, seat)
+    if state.aside and d.rules.deal_remove_stock:  # #32: the stock set aside unseen
+        removed = state.aside & ~(1 << d.secret_card if d.secret_card >= 0 else 0)
+        aside = _cards(removed) if seat is None else _hidden(removed.bit_count()) or "-"
+        fields.append(f"removed={aside}")
+    for hook_fields in d.hooks.position_fields:  # the hooks' own fields come last
+        fields += hook_fields(state, seat)
     return " ".join(fields)
 
 

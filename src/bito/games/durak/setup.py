@@ -135,9 +135,6 @@ class Deal:
     extras: bool = field(init=False, compare=False, repr=False)
     owners: bool = field(init=False, compare=False, repr=False)
     counters: bool = field(init=False, compare=False, repr=False)
-    # Whether the bout end goes through bito.games.durak.stock (a draw, tally or exchange
-    # rule of the stock group differs from the base game's).
-    stock_rules: bool = field(init=False, compare=False, repr=False)
     # #31 ``exchange.mode=choose``: every bout ends in a round of chosen passes (.exchange).
     exchange_choice: bool = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
@@ -218,7 +215,6 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "extras": r.bout_extras,
         "owners": r.throw_in_after_take_mode != "normal" or r.defense_counter,
         "counters": r.defense_counter,
-        "stock_rules": _uses_stock_rules(r),
         "exchange_choice": r.exchange_mode == "choose",
         "transfer_loose": (r.transfer_window == "any_time"
                            or r.transfer_new_defender_beats == "transfer_cards_only"),
@@ -229,14 +225,6 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
     facts["team_of"] = team_of
     facts["teams"] = teams_of(team_of)
     return tuple(facts.items())
-
-
-def _uses_stock_rules(r: Rules) -> bool:
-    """Does a bout end need :mod:`bito.games.durak.stock` (#31, #34-38, #61-63)?"""
-    return (r.draw_when != "every_bout" or r.draw_progressive or r.deal_reserve > 0
-            or r.deal_access != "all" or r.exchange_mode != "none"
-            or r.discard_recycle_every > 0 or r.score_points != "off" or r.score_figures
-            or r.end_epaulettes)
 
 
 def reserve_size(rules: Rules, players: int, cards: int) -> int:

@@ -54,14 +54,6 @@ from bito.games.durak.beats import beat_table_of
 from bito.games.durak.hooks import HookSet
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, Phase
 from bito.games.durak.setup import Deal
-from bito.games.durak.stock import (
-    Books,
-    pick_up_reserve,
-    refill,
-    settle_bout,
-    start_books,
-    tallied,
-)
 from bito.games.durak.view import PUBLIC, DurakView, make_view, private_to, seen_action
 from bito.games.protocol import Hidden, Outcome
 from bito.rules import Rules
@@ -274,9 +266,10 @@ class DurakState:
     #: rules remember during a bout (:class:`bito.games.durak.bout_extras.Extras`, which
     #: the core never reads); None in every other game.
     extra: Any
-    #: The stock group's bookkeeping (reserves, tallies, exchanges; :mod:`.stock`), None in
-    #: games that have none of those rules.
-    books: Books | None
+    #: The stock group's bookkeeping (reserves, tallies, exchanges: a
+    #: :class:`bito.games.durak.stock.Books`, which the core never reads), kept here for the
+    #: stock hook, which sets it up at ``dealt``; None in games that have none of those rules.
+    books: Any
     #: Hands held face out (#58): each seat's cards by position as last settled (see
     #: :func:`bito.games.durak.blind.hand_order`); a shared tuple, replaced when it changes.
     #: Empty in every other game.
@@ -318,13 +311,15 @@ class DurakState:
         s.idle = 0
         s.played = deal.first_defender if deal.team_proxy else -1
         s.extra = None
-        s.books = start_books(deal) if deal.stock_rules else None
+        s.books = None
         s.aside |= deal.removed
         s.order = deal.hand_order
         s.notes = NO_NOTES
         s._legal = None
         s.beats = s._beat_table()
         s.table_mask = -1
+        for dealt in deal.hooks.dealt:  # a hook's memory of the deal (#37's buy-in, ...)
+            dealt(s)
         return s
 
     def _beat_table(self) -> tuple[int, ...]:
@@ -1006,8 +1001,9 @@ class DurakState:
         self._go_out(seat)
 
     def _go_out(self, seat: int) -> None:
-        if self.books is not None and pick_up_reserve(self, seat):
-            return  # #37 buy-in, #35 locked cards: he plays on
+        for stays in self.deal.hooks.going_out:  # #37's buy-in, #35's locked cards
+            if stays(self, seat):
+                return  # he plays on
         if not self.out_mask >> seat & 1:
             self.out_mask |= 1 << seat
             self.out.append(seat)
@@ -1107,8 +1103,9 @@ class DurakState:
             self.known[defender] |= table
         else:
             self.discard |= table
-        if self.deal.stock_rules:
-            settle_bout(self, taken)
+        if hooks.bout_decided:  # the stock group's tallies (#35, #38, #61-63)
+            for decided in hooks.bout_decided:
+                decided(self, taken)
         self.attack = []
         self.defence = []
         self.uncovered = 0
@@ -1118,9 +1115,7 @@ class DurakState:
         self.table_mask = 0
         self.closed = False
         stock_before = len(self.stock)
-        if self.deal.stock_rules:
-            refill(self)
-        else:
+        if not (hooks.refill and _answered(hooks.refill, self)):
             self._draw()
         for refilled in hooks.after_refill:
             refilled(self)
@@ -1204,8 +1199,8 @@ class DurakState:
         self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
                                draw=True, reason=reason, teams=self.deal.teams,
                                dummy=self.deal.dummy_seat)
-        if self.books is not None:
-            self.outcome = tallied(self, self.outcome)
+        for scored in self.deal.hooks.deal_outcome:  # the tallies (#61-63)
+            self.outcome = scored(self, self.outcome)
 
     def draw_order(self) -> tuple[int, ...]:
         """Who refills, in order, at the end of the current bout (VARIANTS.md §1.7, B7)."""
@@ -1283,8 +1278,8 @@ class DurakState:
         losing = team_of[loser] if team_of and loser is not None else None
         self.outcome = _new_outcome(loser, order, draw, reason, self.deal.teams, losing,
                                     self.deal.dummy_seat)
-        if self.books is not None:
-            self.outcome = tallied(self, self.outcome)
+        for scored in self.deal.hooks.deal_outcome:  # the tallies (#61-63)
+            self.outcome = scored(self, self.outcome)
 
     # --- errors --------------------------------------------------------------------------------
 

@@ -3,14 +3,19 @@
 The base game refills hands after a bout and does nothing else. The catalogue's deal and stock
 variants change that moment: who draws and how much (#34, #36), cards that arrive face down
 (#35) or wait in a reserve (#37), bitos that go back into the stock (#38), hands passed round
-(#31), and the tallies of the scoring variants (#61-63). All of it lives here, reached from
-:class:`~bito.games.durak.state.DurakState` by two calls at the end of a bout
-(:func:`settle_bout` while the table is still on it, :func:`refill` in place of the base
-draw), one in ``_go_out`` (:func:`pick_up_reserve`) and one when the deal ends
-(:func:`tallied`). A base game has ``Deal.stock_rules`` false and never comes here.
+(#31), and the tallies of the scoring variants (#61-63). All of it lives here, in one hook
+(:data:`HOOK`) that the rule sets playing any of these options select
+(:func:`plays_stock_rules`). The core reaches it only at named points: ``dealt``
+(:func:`start_books`), ``bout_decided`` (:func:`settle_bout`, while the table is still on it),
+``refill`` (:func:`refill`, in place of the base draw), ``going_out``
+(:func:`pick_up_reserve`), ``deal_outcome`` (:func:`tallied`), what a seat sees
+(``seen_hands``: :func:`seen_by`; ``stock_face_up``) and the position text
+(:mod:`.position_stock`, this hook's other half, which nothing else imports). A base game
+selects no such hook and never comes here.
 
-The per-deal bookkeeping is one immutable :class:`Books` value shared by copies of a state and
-replaced, never changed, so copying a state stays one reference.
+The per-deal bookkeeping is one immutable :class:`Books` value, kept by the core in the state's
+``books`` field (None in games without these rules), shared by copies of a state and replaced,
+never changed, so copying a state stays one reference.
 """
 
 from __future__ import annotations
@@ -20,11 +25,19 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import cards_of, is_special, rank_of, suit_of
+from bito.games.durak.hooks import Hook
+from bito.games.durak.position_stock import (
+    STOCK_KEYS,
+    read_stock_fields,
+    stock_cards,
+    stock_fields,
+)
 
 if TYPE_CHECKING:
     from bito.games.durak.setup import Deal
     from bito.games.durak.state import DurakState
     from bito.games.protocol import Outcome
+    from bito.rules import Rules
 
 #: Ranks that count as figures in #62 ("worth more than nine"): 10, J, Q, K, A.
 FIGURE_LOW: Final = 10
@@ -58,6 +71,15 @@ class Books:
     chosen: tuple[int, ...] = ()
 
 
+def plays_stock_rules(r: Rules) -> bool:
+    """Does a bout end need this module (#31, #34-38, #61-63)? (A draw, tally or exchange rule
+    of the stock group differs from the base game's.)"""
+    return (r.draw_when != "every_bout" or r.draw_progressive or r.deal_reserve > 0
+            or r.deal_access != "all" or r.exchange_mode != "none"
+            or r.discard_recycle_every > 0 or r.score_points != "off" or r.score_figures
+            or r.end_epaulettes)
+
+
 def start_books(deal: Deal) -> Books:
     zeros = (0,) * deal.players
     return Books(reserve=deal.reserves or zeros, locked=deal.locked or zeros, points=zeros,
@@ -77,7 +99,7 @@ def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
 def settle_bout(state: DurakState, taken: bool) -> None:
     """The bout is decided and its cards still lie on the table: tallies (#61-63), a recycled
     bito (#38) and a card unlocked per bito (#35)."""
-    books = state.books
+    books: Books | None = state.books
     assert books is not None
     rules = state.deal.rules
     defender = state.defender
@@ -150,7 +172,7 @@ def refill(state: DurakState) -> None:
     """The draw at the end of a bout, in :meth:`DurakState.draw_order` (it replaces the base
     ``_draw``): #34 only empty hands draw, #36 the target grows, #35 drawn cards arrive
     locked; then players out, and #31's exchange of hands."""
-    books = state.books
+    books: Books | None = state.books
     assert books is not None
     deal = state.deal
     rules = deal.rules
@@ -220,7 +242,7 @@ def refill(state: DurakState) -> None:
 def _exchange(state: DurakState) -> None:
     """#31: every player still in passes his whole hand to the next player still in on his
     left (two players swap). What everyone knew about a hand goes with it."""
-    books = state.books
+    books: Books | None = state.books
     assert books is not None
     n = state.deal.players
     seats = [s for s in range(n) if not state.out_mask >> s & 1 and state.hands[s]]
@@ -241,7 +263,7 @@ def _exchange(state: DurakState) -> None:
 def pick_up_reserve(state: DurakState, seat: int) -> bool:
     """Instead of going out: #37's buy-in (once) or #35's locked cards, when the hand is empty
     and the stock gone. True if the player stays in."""
-    books = state.books
+    books: Books | None = state.books
     if books is None:
         return False
     if books.locked[seat]:  # the stock ran out in mid-bout (a joker gift, a stock lead)
@@ -259,7 +281,7 @@ def pick_up_reserve(state: DurakState, seat: int) -> bool:
 def seen_by(state: DurakState, seat: int, known: tuple[int, ...]) -> tuple[int, ...]:
     """The cards ``seat`` knows in each hand: the public ones plus, after an exchange (#31),
     those of the hand (or the chosen cards) he passed on that are still where he sent them."""
-    books = state.books
+    books: Books | None = state.books
     if books is None or not books.passed[seat]:
         return known
     mine = books.passed[seat]
@@ -270,7 +292,7 @@ def seen_by(state: DurakState, seat: int, known: tuple[int, ...]) -> tuple[int, 
 
 def tallied(state: DurakState, outcome: Outcome) -> Outcome:
     """The outcome with the scoring variants' tallies and labels (#61-63)."""
-    books = state.books
+    books: Books | None = state.books
     if books is None:
         return outcome
     rules = state.deal.rules
@@ -280,3 +302,57 @@ def tallied(state: DurakState, outcome: Outcome) -> Outcome:
     if rules.end_epaulettes and outcome.loser is not None:
         epaulettes = books.sixes[outcome.loser]
     return replace(outcome, points=points, figures=figures, epaulettes=epaulettes)
+
+
+def stock_face_up(state: DurakState, face_up: int) -> int:
+    """#38 A2: a stock rebuilt from a bito lies all face down."""
+    books: Books | None = state.books
+    return 0 if books is not None and books.restocked else face_up
+
+
+class _Stock(Hook):
+    """The stock group at the core's points: the deal's reserves, the end-of-bout tallies and
+    recycling, the draw rules, the buy-in, the exchange of hands and the scores."""
+
+    name = "#34-38, #31, #61-63 stock, draws and tallies"
+    position_keys = frozenset(STOCK_KEYS)
+
+    def applies(self, rules: Rules, players: int) -> bool:
+        return plays_stock_rules(rules)
+
+    def dealt(self, state: DurakState) -> None:
+        state.books = start_books(state.deal)
+
+    def bout_decided(self, state: DurakState, taken: bool) -> None:
+        settle_bout(state, taken)
+
+    def refill(self, state: DurakState) -> bool:
+        refill(state)
+        return True
+
+    def going_out(self, state: DurakState, seat: int) -> bool:
+        return pick_up_reserve(state, seat)
+
+    def deal_outcome(self, state: DurakState, outcome: Outcome) -> Outcome:
+        return tallied(state, outcome)
+
+    def seen_hands(self, state: DurakState, seat: int, known: tuple[int, ...]
+                   ) -> tuple[int, ...]:
+        return seen_by(state, seat, known)
+
+    def stock_face_up(self, state: DurakState, face_up: int) -> int:
+        return stock_face_up(state, face_up)
+
+    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+        return stock_fields(state, seat)
+
+    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+                      text: str) -> None:
+        read_stock_fields(state, fields, where, text)
+
+    def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
+                     ) -> list[tuple[str, int, int]]:
+        return stock_cards(fields, where, text)
+
+
+HOOK: Final = _Stock()

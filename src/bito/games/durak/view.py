@@ -19,7 +19,6 @@ from bito.games.durak.blind import revealed as blind_revealed
 from bito.games.durak.dummy import visible as dummy_cards
 from bito.games.durak.dummy_seat import known as dummy_known
 from bito.games.durak.exchange import pending as exchange_pending
-from bito.games.durak.stock import seen_by
 from bito.games.protocol import Hidden, hidden
 
 if TYPE_CHECKING:
@@ -180,14 +179,14 @@ def make_view(state: DurakState, seat: int) -> DurakView:
     # With personal trumps (#16) a seat's trump is its own suit.
     trumps = frozenset({deal.own_trumps[seat]}) if deal.own_trumps else state.trumps
     known = tuple(k & h for k, h in zip(state.known[:n], state.hands[:n], strict=True))
-    books = state.books
+    books = state.books  # the stock group's memory (:class:`bito.games.durak.stock.Books`)
     face_up = deal.face_up
     if deal.dummy_seat >= 0:
         known = dummy_known(state, seat, known)  # #57: the dummy and its controller
-    if books is not None:
-        known = seen_by(state, seat, known)  # #31: the hand he passed on
-        if books.restocked:
-            face_up = 0  # #38 A2: a stock rebuilt from a bito lies all face down
+    for seen in deal.hooks.seen_hands:  # #31: the hand he passed on
+        known = seen(state, seat, known)
+    for lying in deal.hooks.stock_face_up:  # #38 A2: a stock rebuilt from a bito
+        face_up = lying(state, face_up)
     hand = state.hands[seat]
     orders: tuple[tuple[int, ...], ...] = ()
     if deal.blind:  # #58: every hand but one's own
