@@ -168,6 +168,17 @@ def _dummy_seat(rules: object, players: int) -> int:
     return family_for(rules).dummy_seat(rules, players)
 
 
+def _hinter(seed: int) -> Any:
+    """The strong bot's hint helper for a Durak game (``--hint`` and the in-game ``hint``),
+    or None where this installation cannot build it."""
+    try:
+        from bito.bots.hints import Hinter
+
+        return Hinter(seed)
+    except (ImportError, ValueError):
+        return None
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from bito.bots import make_bot
     from bito.games.durak import new_game, next_match_context
@@ -211,12 +222,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             path = save.with_name(f"{save.stem}-{number + 1}{save.suffix}")
         if args.deals > 1:
             print(f"\n=== Deal {number + 1} of {args.deals} ===")
-        hint = None
-        if args.hint:
-            from bito.bots.hints import Hinter
-
-            hint = Hinter(seed)
-        result = TerminalGame(state, seats, args.seat, save=path, hint=hint).run()
+        hint = _hinter(seed) if args.hint else None
+        result = TerminalGame(state, seats, args.seat, save=path, hint=hint,
+                              auto=not args.no_auto, hinter=lambda: _hinter(seed)).run()
         if not result.finished:
             break
         outcome = result.game.state.outcome
@@ -872,6 +880,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--hint", action="store_true",
                       help="before each of your moves, show what the strong bot would play "
                            "and its estimated chance of not being the fool per move")
+    play.add_argument("--no-auto", action="store_true",
+                      help="ask for every move, even when it is your only legal one (by "
+                           "default a forced move is played for you, with a notice)")
     play.set_defaults(func=cmd_play)
 
     var = sub.add_parser(

@@ -7,12 +7,13 @@ piped stdin (scripts, tests) as well as by a person. The human only ever sees th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from bito.bots import Bot
-from bito.cards import card_pretty, rank_of, suit_of
+from bito.cards import SUIT_NAMES, card_pretty, is_special, rank_of, suit_of
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError
 from bito.games.durak import (
     ATTACK,
@@ -71,7 +72,17 @@ Type a move by its number from the list, or in notation:
   pass        stop throwing in (also: bito, done)
 Ranks 2-9 T J Q K A, suits c d h s. While defending, a single card (Th) is enough
 when it can cover only one card.
-Other commands: help (this text), moves (show the position again), quit (save and leave)."""
+Other commands: help (this text), moves (show the position again), hint (what the strong
+bot would play), undo (take back your last move and the bots' replies since), quit."""
+
+#: The quit line of the help, by whether the game is being saved (``--save``).
+QUIT_SAVES = "quit (save the game and leave)"
+QUIT_PLAIN = "quit (leave; nothing is saved without --save)"
+
+#: Words the prompt reads as commands rather than moves (never parsed as card notation).
+UNDO_WORDS = ("undo", "u", "back", "takeback")
+HINT_WORDS = ("hint", "?hint")
+FORCED_NOTE = "(your only move, played for you)"
 
 
 @dataclass
@@ -366,6 +377,7 @@ def resolve_input(text: str, state: DurakState) -> Action:
     if action in legal:
         return action
     if action.kind == ATTACK and len(action.cards) == 1 and state.phase == DEFEND_PHASE:
+        # a bare card while defending: the one cover (or transfer) made with it, if unique
         matches = [a for a in legal if a.kind in (DEFEND, TRANSFER) and a.cards == action.cards]
         if len(matches) == 1:
             return matches[0]
@@ -373,6 +385,91 @@ def resolve_input(text: str, state: DurakState) -> Action:
             options = ", ".join(str(a) for a in matches)
             raise IllegalActionError("ambiguous", f"{t} could mean {options}; type one of them")
     raise state.explain_illegal(action)
+
+
+def help_text(saving: bool) -> str:
+    """The in-game help; its quit line says whether leaving saves (only with ``--save``)."""
+    return HELP.replace("quit.", (QUIT_SAVES if saving else QUIT_PLAIN) + ".")
+
+
+def _standard_beaters(target: int, trumps: frozenset[int], cards: Sequence[int]) -> int:
+    """The cards of ``cards`` that beat ``target`` under the plain rule (a higher card of its
+    suit, or any trump on a non-trump), as a bitmask: compared with the game's own relation to
+    know whether the plain words are true in this variant."""
+    mask = 0
+    for c in cards:
+        if is_special(c) or is_special(target) or c == target:
+            continue
+        same = suit_of(c) == suit_of(target)
+        if (same and rank_of(c) > rank_of(target)) or \
+                (suit_of(c) in trumps and suit_of(target) not in trumps):
+            mask |= 1 << c
+    return mask
+
+
+def _or_list(cards: Sequence[int]) -> str:
+    words = [card_pretty(c) for c in cards]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _cover_advice(state: DurakState, card: int, target: int) -> str:
+    """``9♦ does not beat 10♦: cover it with a higher diamond or a trump (J♦ would)``: the
+    card that does not beat, what kind of card would, and which of the player's own would.
+    The plain words are said only where the game's beat relation is the plain one."""
+    legal = state.legal_actions()
+    yours = sorted({a.cards[0] for a in legal if a.kind == DEFEND and a.target == target},
+                   key=lambda c: (suit_of(c) in state.trumps, rank_of(c), suit_of(c)))
+    head = f"{card_pretty(card)} does not beat {card_pretty(target)}"
+    rule = ""
+    try:
+        from bito.games.durak.beats import beat_table_of
+
+        deal = state.deal
+        table = beat_table_of(deal.rules, *deal.beat_context(state.defender, state.attacker))
+        deck = deal.rules.deck()
+        if target < len(table) and table[target] == _standard_beaters(
+                target, state.trumps, deck) and not is_special(target):
+            suit = SUIT_NAMES[suit_of(target)][:-1]
+            if suit_of(target) in state.trumps:
+                rule = "cover it with a higher trump"
+            elif state.trumps:
+                rule = f"cover it with a higher {suit} or a trump"
+            else:
+                rule = f"cover it with a higher {suit} (no trumps in this game)"
+    except (ImportError, AttributeError, IndexError, TypeError):
+        rule = ""  # an unusual deal: the player's own covers still say it
+    own = (f"{_or_list(yours)} would" if yours else
+           "none of your cards can: take, or transfer if you may")
+    return f"{head}: {rule} ({own})" if rule else f"{head} here; {own}"
+
+
+def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
+    """Why the human's move is illegal, said to them ("you do not hold A♠"), naming the card
+    that does not beat and what would, where the engine's text speaks of seat numbers or of
+    the throw-in rule (a defender who typed a card that cannot cover)."""
+    hand = state.hands[seat]
+    missing = [c for c in action.cards if not hand >> c & 1]
+    if missing:
+        return f"you do not hold {_or_list(missing).replace(' or ', ' and ')}"
+    defending = state.phase == DEFEND_PHASE and state.to_act == seat
+    if defending and action.kind == DEFEND and action.target in state.attack:
+        spot = state.attack.index(action.target)
+        if state.defence[spot] == -1:
+            return _cover_advice(state, action.cards[0], action.target)
+    if defending and action.kind == ATTACK and len(action.cards) == 1:
+        open_cards = [a for a, d in zip(state.attack, state.defence, strict=True) if d == -1]
+        if len(open_cards) == 1:
+            return _cover_advice(state, action.cards[0], open_cards[0])
+        if open_cards:
+            return (f"{card_pretty(action.cards[0])} beats none of the uncovered cards "
+                    f"({', '.join(card_pretty(c) for c in open_cards)}): cover one as "
+                    "Th>6h, or take")
+    err = state.explain_illegal(action)
+    detail = " ".join(err.detail.split())
+    detail = re.sub(rf"\bseat {seat} does not\b", "you do not", detail)
+    detail = re.sub(rf"\bseat {seat} (holds|has)\b",
+                    lambda m: "you " + {"holds": "hold", "has": "have"}[m.group(1)], detail)
+    return f"{detail} ({err.rule})" if err.rule and err.rule not in detail else detail
 
 
 def _sentence(words: str) -> str:
@@ -386,7 +483,10 @@ class TerminalGame:
     def __init__(self, state: DurakState, seats: Sequence[Seat], human: int,
                  input_fn: InputFn = input, output: OutputFn = print,
                  save: Path | None = None,
-                 hint: Callable[[DurakView], str] | None = None) -> None:
+                 hint: Callable[[DurakView], str] | None = None,
+                 auto: bool = True,
+                 hinter: Callable[[], Callable[[DurakView], str] | None] | None = None
+                 ) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
         self.game = Game(state)
@@ -399,6 +499,14 @@ class TerminalGame:
         self.labels = [s.label for s in seats]
         #: ``bito play --hint``: what the strong bot would play here (bito.bots.hints).
         self.hint = hint
+        #: Builds a hinter on the first in-game ``hint`` (the search bot is costly to make).
+        self.hinter = hinter
+        self._asked: Callable[[DurakView], str] | None = None
+        #: ``--no-auto`` makes this False: a forced move (the only legal one) is then asked for.
+        self.auto = auto
+        #: Per move of :attr:`game`: True where the human chose it (not a bot, not forced);
+        #: ``undo`` takes back to before the last such move.
+        self.chosen: list[bool] = []
 
     def run(self) -> PlayResult:
         """Play to the end, or until the user quits or input ends; save in every case."""
@@ -408,6 +516,10 @@ class TerminalGame:
             state = self.game.state
             seat = state.to_act
             if state.decider == self.human:  # his own turn, or the dummy's he plays (#57)
+                legal = state.legal_actions()
+                if self.auto and len(legal) == 1:
+                    self._play(legal[0], note=FORCED_NOTE)
+                    continue
                 outcome = self._human_turn()
                 if outcome is not None:
                     reason = outcome
@@ -431,29 +543,55 @@ class TerminalGame:
                 f"{_sentence(state_trump_words(state))}; "
                 f"{_verb(self.names[state.attacker], 'attack', 'attacks')} first.")
 
-    def _play(self, action: Action) -> None:
+    def _play(self, action: Action, chosen: bool = False, note: str = "") -> None:
+        """Push a move and say what it did; ``chosen`` marks the human's own choices (the
+        points ``undo`` returns to), ``note`` is appended to its first line (a forced move)."""
         before = self.game.state
         name = self.names[before.to_act]
         self.game.push(action)
+        self.chosen.append(chosen)
+        said = self._said(before, action, name)
+        if note:
+            said[0] += f" {note}"
+        for line in said + bout_events(before, self.game.state, action, self.names):
+            self.out(line)
+
+    def _said(self, before: DurakState, action: Action, name: str) -> list[str]:
+        """The line(s) that say the move itself, as this human may see it."""
         seen = before.action_seen_by(action, self.human)
         if isinstance(seen, Revealed):
             # #58: the card at that position is turned up for all to see, its owner too.
             words = blind_pretty(action.kind, action.position, action.target, seen.card)
-            self.out(f"{name}: {words}")
+            lines = [f"{name}: {words}"]
             verdict = blind_verdict(before, action)
             if verdict:
-                self.out(f"  {verdict[0].upper()}{verdict[1:]}.")
-        elif action.kind == EXCHANGE and seen is not action:
+                lines.append(f"  {verdict[0].upper()}{verdict[1:]}.")
+            return lines
+        if action.kind == EXCHANGE and seen is not action:
             # #31: another seat's choice stays hidden until everyone has chosen.
-            self.out(f"{name} chooses {len(action.cards)} card(s) to pass left")
-        elif seen is not action:
+            return [f"{name} chooses {len(action.cards)} card(s) to pass left"]
+        if seen is not action:
             # #59: a cover laid face down: the human sees where it went, not which card.
-            self.out(f"{name} {'lay' if name == HUMAN_NAME else 'lays'} a card face down on "
-                     f"{card_pretty(action.target)}")
-        else:
-            self.out(describe_action(name, action, before.phase))
-        for line in bout_events(before, self.game.state, action, self.names):
-            self.out(line)
+            return [f"{name} {'lay' if name == HUMAN_NAME else 'lays'} a card face down on "
+                    f"{card_pretty(action.target)}"]
+        return [describe_action(name, action, before.phase)]
+
+    def undo(self) -> str:
+        """Take back the human's last chosen move and every move since (the bots' replies and
+        forced moves); returns the line to show, a refusal when there is nothing to take back."""
+        if all(seat.bot is None for i, seat in enumerate(self.seats) if i != self.human):
+            return "Nothing to undo: there are no bots in this game to take moves back from."
+        if True not in self.chosen:
+            return "Nothing to undo: you have not chosen a move yet in this game."
+        last = len(self.chosen) - 1 - self.chosen[::-1].index(True)
+        taken = len(self.chosen) - last
+        move = self.game.actions[last]
+        for _ in range(taken):
+            self.game.pop()
+            self.chosen.pop()
+        since = taken - 1
+        after = f" and {since} move{'s' if since > 1 else ''} since" if since else ""
+        return f"Took back your move {move}{after}. Your turn again."
 
     def _bot_turn(self, seat: int) -> None:
         bot = self.seats[self.game.state.decider].bot  # a playing dummy's controller (#57)
@@ -487,10 +625,19 @@ class TerminalGame:
             if word in ("quit", "exit", "q"):
                 return "you quit"
             if word in ("help", "?", "h"):
-                self.out(HELP)
+                self.out(help_text(self.save_path is not None))
                 continue
             if word in ("moves", "board", "show", "m"):
                 self.out(render_screen(state.view(seat), self.names, self.labels))
+                continue
+            if word in UNDO_WORDS:
+                said = self.undo()
+                self.out(said)
+                if said.startswith("Took back"):
+                    return None  # the loop shows the position it went back to
+                continue
+            if word in HINT_WORDS:
+                self.out(self._hint_line(state.view(seat)))
                 continue
             try:
                 action = resolve_input(text, state)
@@ -500,13 +647,40 @@ class TerminalGame:
                          "or 'help'.")
                 continue
             except IllegalActionError as e:
-                self.out(f"Illegal move ({e.rule}): {e.detail}. Try again.")
+                self.out(f"Not allowed: {self._why(text, state, e)}. Try again.")
                 continue
             except BitoError as e:  # whatever the engine says of a move, never a traceback
                 self.out(f"Not a move here: {' '.join(str(e).split())}. Try again.")
                 continue
-            self._play(action)
+            self._play(action, chosen=True)
             return None
+
+    def _why(self, text: str, state: DurakState, error: IllegalActionError) -> str:
+        """The reason to show for an illegal move, said to the player (see
+        :func:`explain_for_you`); a wrong move number or an ambiguous card as the engine
+        put it."""
+        if error.rule in ("move number", "ambiguous"):
+            return error.detail
+        try:
+            return explain_for_you(state, parse_action(text.strip()), state.to_act)
+        except BitoError:
+            return error.detail
+
+    def _hint_line(self, view: DurakView) -> str:
+        """The in-game ``hint``: the ``--hint`` helper, else one made on first use."""
+        helper = self.hint
+        if helper is None and self.hinter is not None:
+            self.out("Thinking (the strong bot looks at your position)...")
+            helper = self._asked = self.hinter()
+            self.hinter = None
+        elif helper is None:
+            helper = self._asked
+        if helper is None:
+            return "No hints in this game: the strong bot does not play it."
+        try:
+            return helper(view)
+        except (BitoError, ValueError, NotImplementedError) as e:
+            return f"No hint here: {' '.join(str(e).split())}."
 
     def _show_result(self) -> None:
         state = self.game.state
