@@ -179,6 +179,19 @@ def _hinter(seed: int) -> Any:
         return None
 
 
+def _printer(color: str) -> Any:
+    """The terminal's output (bito.term): colour as ``--color`` says, ASCII cards where the
+    output cannot show suits; a one-line notice on stderr when colour was asked for but Rich
+    is not installed."""
+    from bito.term import Printer
+
+    printer = Printer(color)
+    if printer.missing_rich:
+        _err("bito: --color always needs the 'rich' package (pip install 'bito[term]'); "
+             "printing without colour")
+    return printer
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from bito.bots import make_bot
     from bito.games.durak import new_game, next_match_context
@@ -199,10 +212,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     from bito.games import family_for
 
+    out = _printer(args.color)
     if not family_for(rules).match_of_deals:  # one game of rounds: the families' terminal
         from bito.tui_families import play_family
 
-        return play_family(resolved.spec, args, bots, seed)
+        return play_family(resolved.spec, args, bots, seed, write=out)
     state = new_game(rules, args.players, seed=seed)
     seats: list[Seat] = []
     names = iter(BOT_NAMES)
@@ -221,9 +235,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         if save is not None and args.deals > 1:
             path = save.with_name(f"{save.stem}-{number + 1}{save.suffix}")
         if args.deals > 1:
-            print(f"\n=== Deal {number + 1} of {args.deals} ===")
+            out(f"\n=== Deal {number + 1} of {args.deals} ===")
         hint = _hinter(seed) if args.hint else None
-        result = TerminalGame(state, seats, args.seat, save=path, hint=hint,
+        result = TerminalGame(state, seats, args.seat, output=out, save=path, hint=hint,
                               auto=not args.no_auto, hinter=lambda: _hinter(seed)).run()
         if not result.finished:
             break
@@ -232,7 +246,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             fools[outcome.loser] += 1
         if args.deals > 1:
             tally = ", ".join(f"{seat.name}: {n}" for seat, n in zip(seats, fools, strict=True))
-            print(f"Times each player was the fool so far: {tally}.")
+            out(f"Times each player was the fool so far: {tally}.")
         if number + 1 < args.deals:
             state = new_game(rules, args.players, seed=seed + number + 1,
                              match=next_match_context(result.game.state))
@@ -662,21 +676,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise UsageError(f"{path}: malformed record: {e}") from None
     except BitoError as e:
         raise UsageError(f"{path}: the record does not replay: {e}") from None
+    out = _printer(args.color)
     h = record.header
     total = len(moves) - 1
     names = ", ".join(str(n) for n in h.get("names") or [])
     seed = f", seed {h['seed']}" if "seed" in h else ""
-    print(f"{path.name}: {h['variant']}, {h['players']} players ({names}){seed}, {total} moves")
+    out(f"{path.name}: {h['variant']}, {h['players']} players ({names}){seed}, {total} moves")
 
     def show(i: int) -> None:
-        print(moves[i])
-        print(pictures[i])
+        out(moves[i])
+        out(pictures[i])
         if i == total:
-            print(result)
+            out(result)
 
     if args.list:
         for line in moves[1:]:
-            print(f"  {line}")
+            out(f"  {line}")
     if args.to_end:
         show(total)
         return EXIT_OK
@@ -687,16 +702,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
         try:
             cmd = input(f"[{keys}] > ").strip().lower()
         except (EOFError, KeyboardInterrupt):
-            print()
+            out()
             return EXIT_OK
         if cmd in ("", "n", "next", "f"):
             if i == total:
-                print("Already at the end.")
+                out("Already at the end.")
                 continue
             i += 1
         elif cmd in ("b", "p", "back", "prev"):
             if i == 0:
-                print("Already at the start.")
+                out("Already at the start.")
                 continue
             i -= 1
         elif cmd in ("s", "start"):
@@ -708,7 +723,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         elif cmd in ("q", "quit", "exit"):
             return EXIT_OK
         else:
-            print(f"Unknown key {cmd!r}: {keys}")
+            out(f"Unknown key {cmd!r}: {keys}")
             continue
         show(i)
 
@@ -880,6 +895,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--hint", action="store_true",
                       help="before each of your moves, show what the strong bot would play "
                            "and its estimated chance of not being the fool per move")
+    play.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                      help="colour the cards: auto (a terminal, unless NO_COLOR is set), "
+                           "always or never; needs the term extra (rich). Cards print as Th, "
+                           "7d where the output cannot show suit symbols (default auto)")
     play.add_argument("--no-auto", action="store_true",
                       help="ask for every move, even when it is your only legal one (by "
                            "default a forced move is played for you, with a notice)")
@@ -1003,6 +1022,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--to-end", action="store_true",
                      help="print the final position and result without interaction")
     rep.add_argument("--list", action="store_true", help="print every move first")
+    rep.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                     help="colour the cards, as for play (default auto)")
     rep.set_defaults(func=cmd_replay)
 
     bench = sub.add_parser(

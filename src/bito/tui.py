@@ -510,11 +510,13 @@ class TerminalGame:
 
     def run(self) -> PlayResult:
         """Play to the end, or until the user quits or input ends; save in every case."""
+        self._tell_trumps()
         self.out(f"{self._variant_line()}\nType 'help' for how to enter moves.\n")
         reason = ""
         while not self.game.state.is_over:
             state = self.game.state
             seat = state.to_act
+            self._tell_trumps()
             if state.decider == self.human:  # his own turn, or the dummy's he plays (#57)
                 legal = state.legal_actions()
                 if self.auto and len(legal) == 1:
@@ -533,6 +535,13 @@ class TerminalGame:
             self.out(f"Game stopped ({reason}).")
         saved = self._save()
         return PlayResult(self.game, finished, reason, saved)
+
+    def _tell_trumps(self) -> None:
+        """Let a :class:`bito.term.Printer` know the trumps now, to highlight them (they
+        change with personal trumps, #16, and when a secret trump is turned, #18)."""
+        set_trumps = getattr(self.out, "set_trumps", None)
+        if set_trumps is not None:
+            set_trumps(self.game.state.trumps)
 
     def _variant_line(self) -> str:
         state = self.game.state

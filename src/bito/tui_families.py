@@ -141,6 +141,7 @@ class FamilyTerminal:
         """Play to the end or until the human leaves; True when the game finished."""
         while not self.state.is_over:
             seat = self.state.to_act
+            self.tell_trumps()
             if self.players[decider(self.state)] is None:
                 legal = list(self.state.view(seat).legal)
                 if self.auto and len(legal) == 1:
@@ -156,6 +157,18 @@ class FamilyTerminal:
                 bot = self.players[decider(self.state)]
                 self.play(seat, bot.choose(self.state.view(seat)))
         return True
+
+    def tell_trumps(self) -> None:
+        """Let a :class:`bito.term.Printer` highlight the trump suit (China fool, Polish fool,
+        the preludes' second phase); games without trumps have none to tell."""
+        set_trumps = getattr(self.write, "set_trumps", None)
+        if set_trumps is None:
+            return
+        trumps = getattr(self.state, "trumps", None)
+        if trumps is None:
+            suit = getattr(self.state, "trump_suit", -1)
+            trumps = (suit,) if isinstance(suit, int) and suit >= 0 else ()
+        set_trumps(trumps)
 
     def play(self, seat: int, action: Any, chosen: bool = False, note: str = "") -> None:
         before = self.state

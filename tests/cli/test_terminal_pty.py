@@ -166,3 +166,58 @@ def test_undo_in_a_family_game() -> None:
     assert "Took back your move" in out and "unknown" not in out
     views = [v.split("Your moves:")[0] for v in out.split("\n\n")[1:] if "Your moves:" in v]
     assert len(views) == 3 and views[2] == views[0] != views[1]  # back to the first choice
+
+
+# --- colour and glyphs ---------------------------------------------------------------------
+
+
+def first_screen(*argv: str, env: dict[str, str] | None = None) -> str:
+    """Everything printed up to the first prompt, raw (escape codes kept)."""
+    child = spawn("play", "--seed", "1", "--bots", "random", *argv, env=env)
+    child.expect("\n> ")
+    text = child.before or ""
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    return text.replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize(("argv", "env", "coloured"), [
+    (("--color", "always"), {}, True),
+    (("--color", "never"), {}, False),
+    ((), {}, True),                            # auto, on a terminal
+    ((), {"NO_COLOR": "1"}, False),            # auto honours NO_COLOR
+    (("--color", "always"), {"NO_COLOR": "1"}, True),  # the option wins over the variable
+    ((), {"TERM": "dumb"}, False),
+])
+def test_colour_follows_the_option_no_color_and_the_terminal(
+        argv: tuple[str, ...], env: dict[str, str], coloured: bool) -> None:
+    pytest.importorskip("rich")
+    text = first_screen(*argv, env=env)
+    assert bool(ANSI.search(text)) is coloured
+    plain = ANSI.sub("", text)
+    assert "Your move" in plain and ("♥" in plain or "♦" in plain)
+    if coloured:
+        red = re.findall(r"\x1b\[([0-9;]*)m(?:10|[2-9JQKA])[♥♦]", text)
+        black = re.findall(r"\x1b\[([0-9;]*)m(?:10|[2-9JQKA])[♣♠]", text)
+        assert red and all("31" in codes for codes in red)   # red suits are red
+        assert black and not any("31" in codes for codes in black)
+        trump = re.search(r"trump card (\S+),", plain)
+        assert trump is not None
+        highlighted = re.search(r"\x1b\[([0-9;]*)m" + re.escape(trump.group(1)), text)
+        assert highlighted is not None and "7" in highlighted.group(1).split(";")  # reverse
+        assert re.search(r"\x1b\[[0-9;]*1[;0-9]*mYour move", text)  # your turn in bold
+
+
+def test_ascii_fallback_when_the_terminal_cannot_show_suits() -> None:
+    """PYTHONIOENCODING=ascii: no suit symbol (nor a '?' in its place) reaches the screen;
+    cards read as notation the player can type back."""
+    text = first_screen("--color", "never", env={"PYTHONIOENCODING": "ascii"})
+    assert not re.search(r"[^\x00-\x7f]", text)
+    hand = re.search(r"Your hand[^:]*: (.*?)   \(", text)
+    assert hand is not None, text
+    cards = hand.group(1).split()
+    assert cards and all(re.fullmatch(r"[2-9TJQKA][cdhs]\*?", c) for c in cards), cards
+    assert "?" not in text.split("Type 'help'")[1]
+    trump = re.search(r"[Tt]rump (clubs|diamonds|hearts|spades)", text)
+    assert trump is not None
