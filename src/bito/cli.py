@@ -137,6 +137,25 @@ def _check_players(rules: Any, players: int, spec: str) -> None:
                      f"not {players}{hint}")
 
 
+def _on_its_base(spec: str) -> str:
+    """A spec that starts with a house rule (``no_trump``, ``no_trump+royal``) is played on
+    the game the catalogue ties that rule to (:attr:`Variant.default_base`, podkidnoy where it
+    names none), said in one line on stderr; any other spec is returned as it is."""
+    from bito.errors import BitoError
+    from bito.rules import lookup
+
+    first = spec.split("+", 1)[0].strip()
+    try:
+        entry = lookup(first.partition("=")[0])
+    except BitoError:
+        return spec  # an unknown name: resolving it says so
+    if entry.kind != "modifier" or entry.default_base is None:
+        return spec
+    played = f"{entry.default_base}+{spec.strip()}"
+    _err(f"bito: {entry.id} is a house rule; playing it on {entry.default_base}: {played}")
+    return played
+
+
 def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) -> Any:
     """Resolve a variant spec (or a house-rules file, which names its own base), adding
     ``--deck`` as a ``deck.size`` option so a conflicting deck is reported with its key."""
@@ -150,6 +169,7 @@ def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) 
         if spec != "podkidnoy":
             raise UsageError("give either --variant or --rules (the file names its base)")
         spec = load_house_rules(rules_file).spec
+    spec = _on_its_base(spec)
     family = family_for(spec)
     if deck is not None:
         if family.deck_option is None:
@@ -286,16 +306,20 @@ def _describe_variant(v: Any) -> list[str]:
     lines = [f"{v.id} (#{v.number}): {v.names[0] if v.names else v.id}"]
     if len(v.names) > 1:
         lines.append(f"  also called: {', '.join(v.names[1:])}")
-    kind = "house rule (modifier)" if v.kind == "modifier" else "game"
+    kind = _kind_words(v)
     lines.append(f"  family {v.family}, {kind}" + (f", based on {v.base}" if v.base else ""))
     lines.append("")
     lines.append(_wrap(v.summary))
     lines.append("")
     lines.append(_wrap(v.description))
     lines.append("")
-    if v.kind == "game":
-        from bito.games import family_for
+    from bito.games import family_for, is_event
 
+    if v.kind == "game" and is_event(v.id):  # #64: many games, run by its own command
+        lines.append("This is an event over many games, not one game: run it with")
+        lines.append("  bito tournament --variant GAME --entrants N --table N")
+        lines.append("(`bito tournament --help` lists its options).")
+    elif v.kind == "game":
         family = family_for(v.id)
         options = family.described_options(v.id)
         if not family.lists_changed_options:
@@ -308,8 +332,9 @@ def _describe_variant(v: Any) -> list[str]:
             lines.append("Options: the defaults (this is the base game).")
     else:
         if v.applies_to:
-            lines.append(f"Applies to: {', '.join(v.applies_to)}  "
-                         f"(use it as {v.applies_to[0]}+{v.id})")
+            lines.append(f"Applies to: {', '.join(v.applies_to)}  (stack it on one: "
+                         f"{v.default_base}+{v.id}; named alone it plays on "
+                         f"{v.default_base})")
         if v.options:
             lines.append("Sets:")
             lines += _option_lines(dict(v.options))
@@ -320,8 +345,8 @@ def _describe_variant(v: Any) -> list[str]:
             default = (f"; without a value: {_value_text(v.parameter_default)}"
                        if v.parameter_default is not None else "; a value is required")
             lines.append(f"Value: {v.id}=VALUE sets {v.parameter} to {choices}{default}")
-    if v.references:
-        lines.append(f"References: {v.references}")
+    # v.references cites the catalogue's sources (VARIANTS.md, the seed texts), documents a
+    # player does not have: they stay in --json, for the people who keep the catalogue.
     return lines
 
 
@@ -362,15 +387,21 @@ def _playable(v: Any) -> bool:
     from bito.rules import resolve
     from bito.rules.options import pending_options
 
-    bases = [b for b in v.applies_to if b in ("simple", "podkidnoy", "perevodnoy")]
-    spec = v.id if v.kind == "game" else f"{(bases or ['podkidnoy'])[0]}+{v.id}"
-    if v.parameter and v.parameter_default is None:
-        choices = _choices(v.parameter)
-        spec += f"={choices[0]}" if choices else ""
+    spec = _dealt_spec(v)
     try:
         return not pending_options(resolve(spec).rules)
     except Exception:
         return False
+
+
+def _dealt_spec(v: Any) -> str:
+    """What is dealt for an entry: a game as named; a house rule on its default base, with
+    its first value where it needs one (``podkidnoy+next_game_leader=loser``)."""
+    spec = v.id if v.kind == "game" else f"{v.default_base}+{v.id}"
+    if v.parameter and v.parameter_default is None:
+        choices = _choices(v.parameter)
+        spec += f"={_value_text(choices[0])}" if choices else ""
+    return spec
 
 
 def _choices(key: str) -> tuple[Any, ...]:
@@ -409,7 +440,10 @@ def cmd_variants(args: argparse.Namespace) -> int:
         if args.json:
             data = v.to_json()
             data["description"] = v.description
-            if v.kind == "game":
+            data.update({k: x for k, x in _entry_json(v).items() if k not in data})
+            from bito.games import is_event
+
+            if v.kind == "game" and not is_event(v.id):
                 from bito.games import family_for
 
                 data["rules"] = {k: list(x) if isinstance(x, tuple) else x
@@ -420,21 +454,58 @@ def cmd_variants(args: argparse.Namespace) -> int:
         return EXIT_OK
     variants = all_variants()
     if args.json:
-        print(json.dumps([{**v.to_json(), "playable": _playable(v)} for v in variants],
-                         ensure_ascii=False, indent=2))
+        print(json.dumps([_entry_json(v) for v in variants], ensure_ascii=False, indent=2))
         return EXIT_OK
     width = max(len(v.id) for v in variants)
     for v in variants:
-        kind = "modifier" if v.kind == "modifier" else "game"
-        if v.kind == "modifier" and 74 <= v.number <= 79:
-            kind = "house rule"
+        kind = _kind_words(v)
         waiting = "" if _playable(v) else "  (not playable yet)"
-        print(f"#{v.number:<3} {v.id:<{width}}  {v.family} {kind:<10}  {' / '.join(v.names)}"
-              f"{waiting}")
+        print(f"#{v.number:<3} {v.id:<{width}}  {v.family:<8} {kind:<10}  "
+              f"{' / '.join(v.names)}{waiting}")
         print(f"     {v.summary}")
-    print("\n`bito variants ID` prints the rules in words; `bito variants --options` lists "
-          "every option.")
+    print()
+    print(VARIANTS_FOOTER)
     return EXIT_OK
+
+
+#: The end of ``bito variants``: how games and house rules combine, in words.
+VARIANTS_FOOTER = """\
+A "game" plays on its own: bito play --variant perevodnoy. A "house rule" changes a game and
+is stacked on one with +: bito play --variant perevodnoy+no_trump (several stack:
+podkidnoy+no_trump+royal). Named alone, a house rule plays on its usual game, podkidnoy unless
+it only fits another (bito play --variant no_trump plays podkidnoy+no_trump). An "event" is
+many games: the tournament runs with bito tournament --variant GAME. Options stack the same way
+(podkidnoy+deck.size=52). `bito variants ID` prints one entry's rules in words; `bito variants
+--options` lists every option."""
+
+
+def _kind_words(v: Any) -> str:
+    """How an entry is played, in the list's words: game, house rule, or event."""
+    from bito.games import is_event
+
+    if v.kind == "modifier":
+        return "house rule"
+    return "event" if is_event(v.id) else "game"
+
+
+def _entry_json(v: Any) -> dict[str, Any]:
+    """One entry of ``bito variants --json``, saying truthfully how it is played:
+    ``plays_alone`` (``bito play --variant ID`` deals it as named), ``plays_as`` (the spec
+    that is dealt: a house rule's default base, stacked), ``playable`` (the engine plays it
+    today), ``house_rule`` and ``event`` (run by ``bito tournament``, not ``bito play``)."""
+    from bito.games import is_event
+
+    event = v.kind == "game" and is_event(v.id)
+    house = v.kind == "modifier"
+    data = {**v.to_json(), "house_rule": house, "event": event,
+            "default_base": v.default_base, "playable": False if event else _playable(v)}
+    data["plays_alone"] = v.kind == "game" and not event and data["playable"]
+    data["plays_as"] = (_dealt_spec(v) if house and data["playable"] else
+                        v.id if data["plays_alone"] else None)
+    data["how_to_play"] = ("bito tournament --variant GAME" if event else
+                           f"bito play --variant {data['plays_as']}" if data["plays_as"] else
+                           None)
+    return data
 
 
 # --- sim ----------------------------------------------------------------------------------

@@ -296,8 +296,9 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
     else:
         whose = "Your hand" if view.seat != view.dummy_seat else \
             "The dummy's hand, yours to play"  # #57: its controller acts from its view
+        key = "   (* = trump)" if trump >= 0 else ""  # no key in a game without trumps
         lines.append(f"  {whose}{_roles(view, view.seat)}: {hand_text(view.hand, trump)}"
-                     "   (* = trump)" + (f"   + {mine} face down, unseen" if mine else ""))
+                     + key + (f"   + {mine} face down, unseen" if mine else ""))
     tallies = tally_text(view.points, view.figures, 0, labels)
     if tallies:
         lines.append(f"  Tallies: {tallies}")

@@ -109,7 +109,7 @@ def test_a_card_that_does_not_beat_is_named_with_what_would() -> None:
     fails to beat and what would, not the throw-in rule."""
     order = "23456789TJQKA"
     for seed in range(60):
-        child = spawn("play", "--seed", str(seed), "--bots", "random")
+        child = spawn("play", "--seed", str(seed), "--bots", "random", "--color", "never")
         child.expect("\n> ")
         screen = child.before.replace("\r\n", "\n")
         led = re.search(r"\nAnna attacks (\S+)\n", screen)
@@ -221,3 +221,20 @@ def test_ascii_fallback_when_the_terminal_cannot_show_suits() -> None:
     assert "?" not in text.split("Type 'help'")[1]
     trump = re.search(r"[Tt]rump (clubs|diamonds|hearts|spades)", text)
     assert trump is not None
+
+
+# --- variants as listed --------------------------------------------------------------------
+
+
+def test_a_house_rule_alone_is_a_whole_game_on_its_base() -> None:
+    """bito play --variant no_trump: said in one line, dealt as podkidnoy+no_trump (no trump
+    anywhere on the screens), played to a result."""
+    out, prompts = drive(spawn("play", "--variant", "no_trump", "--seed", "8", "--bots",
+                               "random", "--color", "never"), first_move)
+    notices = [ln for ln in out.splitlines() if "is a house rule" in ln]
+    assert notices == ["bito: no_trump is a house rule; playing it on podkidnoy: "
+                       "podkidnoy+no_trump"]
+    assert "No trumps" in out and "*" not in "".join(
+        ln for ln in out.splitlines() if ln.lstrip().startswith("Your hand"))
+    assert prompts > 0
+    result(out)
