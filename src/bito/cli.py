@@ -258,7 +258,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             out(f"\n=== Deal {number + 1} of {args.deals} ===")
         hint = _hinter(seed) if args.hint else None
         result = TerminalGame(state, seats, args.seat, output=out, save=path, hint=hint,
-                              auto=not args.no_auto, hinter=lambda: _hinter(seed)).run()
+                              auto=not args.no_auto, hinter=lambda: _hinter(seed),
+                              spec=resolved.spec).run()
         if not result.finished:
             break
         outcome = result.game.state.outcome

@@ -473,6 +473,70 @@ def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
     return f"{detail} ({err.rule})" if err.rule and err.rule not in detail else detail
 
 
+def game_words(spec: str) -> str:
+    """The game's name and its house rules in words, for the header: ``Transfer fool with
+    the house rule Trumpless fool (perevodnoy+no_trump)``."""
+    from bito.rules import lookup
+
+    parts = [p.strip() for p in spec.split("+")]
+    try:
+        entry = lookup(parts[0])
+        name = entry.names[0] if entry.names else entry.id
+    except BitoError:
+        return spec
+    extras = []
+    for part in parts[1:]:
+        key, _, value = part.partition("=")
+        try:
+            extra = lookup(key)
+            extras.append(extra.names[0] if extra.names else extra.id)
+        except BitoError:
+            extras.append(f"{key} = {value}" if value else key)
+    rules = f" with the house rules {', '.join(extras)}" if len(extras) > 1 else \
+        f" with the house rule {extras[0]}" if extras else ""
+    return f"{name}{rules} ({spec})"
+
+
+def first_attacker_reason(state: DurakState, names: Sequence[str]) -> str:
+    """Why the first attacker attacks first, in words, from the deal as it lies: the lowest
+    trump (shown to all, as the rules have it), the lowest card where nobody holds a trump,
+    the seat left of the dealer, or the match's rule after a first deal."""
+    deal = state.deal
+    rules = deal.rules
+    seat = state.attacker
+    who = names[seat]
+    she = "you hold" if who == HUMAN_NAME else "holds"
+    match = deal.match
+    if match.game_number > 0 and match.previous_fool is not None:
+        return (f"{_verb(who, 'attack', 'attacks')} first: after the first deal the match "
+                f"rule next_game_leader = {rules.next_game_leader} decides")
+    if rules.first_attacker_rule == "left_of_dealer":
+        return f"{_verb(who, 'attack', 'attacks')} first: the seat left of the dealer"
+    trumps = state.trumps
+    suited = [c for h in state.hands for c in _cards(h) if not is_special(c)]
+    lows = [c for c in suited if suit_of(c) in trumps]
+    pool = lows or suited
+    if not pool:
+        return f"{_verb(who, 'attack', 'attacks')} first"
+    low = min(rank_of(c) for c in pool)
+    mine = [c for c in _cards(state.hands[seat]) if c in pool and rank_of(c) == low]
+    what = "the lowest trump" if lows else "the lowest card (nobody holds a trump)"
+    if not mine:
+        return f"{_verb(who, 'attack', 'attacks')} first"
+    return (f"{_verb(who, 'attack', 'attacks')} first: {who if who != HUMAN_NAME else 'you'} "
+            f"{'hold' if who == HUMAN_NAME else she} {what}, {card_pretty(mine[0])}"
+            + (", shown to everyone" if who != HUMAN_NAME else ""))
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def _sentence(words: str) -> str:
     """Capitalise the first letter only (``str.capitalize`` would lower-case card ranks)."""
     return words[:1].upper() + words[1:]
@@ -486,8 +550,8 @@ class TerminalGame:
                  save: Path | None = None,
                  hint: Callable[[DurakView], str] | None = None,
                  auto: bool = True,
-                 hinter: Callable[[], Callable[[DurakView], str] | None] | None = None
-                 ) -> None:
+                 hinter: Callable[[], Callable[[DurakView], str] | None] | None = None,
+                 spec: str = "") -> None:
         if len(seats) != state.players:
             raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
         self.game = Game(state)
@@ -502,6 +566,8 @@ class TerminalGame:
         self.hint = hint
         #: Builds a hinter on the first in-game ``hint`` (the search bot is costly to make).
         self.hinter = hinter
+        #: The variant spec played, named in the header (``podkidnoy+no_trump``).
+        self.spec = spec
         self._asked: Callable[[DurakView], str] | None = None
         #: ``--no-auto`` makes this False: a forced move (the only legal one) is then asked for.
         self.auto = auto
@@ -545,13 +611,16 @@ class TerminalGame:
             set_trumps(self.game.state.trumps)
 
     def _variant_line(self) -> str:
+        """The header: the game and its house rules, the table, the trump, and why the first
+        attacker is first."""
         state = self.game.state
         d = state.deal
         table = ", ".join(f"seat {i}: {label}" for i, label in enumerate(self.labels))
-        return (f"Durak, {d.rules.deck_size} cards, {state.players} players, seed {d.seed}.\n"
-                f"Players: {table}.\n"
-                f"{_sentence(state_trump_words(state))}; "
-                f"{_verb(self.names[state.attacker], 'attack', 'attacks')} first.")
+        game = game_words(self.spec) if self.spec else "Durak"
+        return (f"{game}: {d.rules.deck_size} cards, {state.players} players, seed "
+                f"{d.seed}.\nPlayers: {table}.\n"
+                f"{_sentence(state_trump_words(state))}. "
+                f"{_sentence(first_attacker_reason(state, self.names))}.")
 
     def _play(self, action: Action, chosen: bool = False, note: str = "") -> None:
         """Push a move and say what it did; ``chosen`` marks the human's own choices (the

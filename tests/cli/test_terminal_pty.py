@@ -238,3 +238,72 @@ def test_a_house_rule_alone_is_a_whole_game_on_its_base() -> None:
         ln for ln in out.splitlines() if ln.lstrip().startswith("Your hand"))
     assert prompts > 0
     result(out)
+
+
+# --- every family first-class --------------------------------------------------------------
+
+
+def scores_in(result_line: str, label: str) -> dict[str, int]:
+    """``label after N round(s): You 3, Anna -5`` from a Result line, by name."""
+    m = re.search(label + r" after \d+ round\(s\): ([^;.]*)", result_line)
+    assert m is not None, result_line
+    return {name: int(v) for name, v in (item.rsplit(" ", 1) for item in m.group(1).split(", "))}
+
+
+@pytest.mark.parametrize(("variant", "players", "seed"), [
+    ("czech_fool", 3, 5), ("friese_fool", 4, 6), ("chinese", 3, 7)])
+def test_every_family_speaks_of_people_and_ends_in_words(
+        variant: str, players: int, seed: int, tmp_path: Path) -> None:
+    """A whole game of each non-Durak family at the terminal: names everywhere (never a seat
+    number, never a raw dict), effects said in words, the end in words, and the replay of the
+    saved record ends in the same words."""
+    record = tmp_path / "game.jsonl"
+    out, _ = drive(spawn("play", "--variant", variant, "--players", str(players), "--seed",
+                         str(seed), "--bots", "random", "--color", "never", "--save",
+                         str(record)), first_move)
+    assert "Game over" in out, out[-1500:]
+    assert not re.search(r"\bseat \d", out), re.search(r".*\bseat \d.*", out)
+    assert "over: {" not in out and "{'" not in out
+    for wrong in ("You is", "You wins", "You draws", "You takes", "You attacks", "You has"):
+        assert wrong not in out
+    final = result(out)
+    names = {"You", "Anna", "Boris", "Vera"}
+    fool = re.search(r"(\w+) (?:is|are) the fool", final)
+    assert fool is not None and fool.group(1) in names
+    header = out.split("\n")[0]
+    assert variant in header and ":" in header  # the game's name and id
+    if variant == "czech_fool":
+        totals = scores_in(final, "penalty points")
+        assert set(totals) == {"You", "Anna", "Boris"}
+        assert max(totals, key=lambda n: totals[n]) == fool.group(1)  # most points: the fool
+        assert "(a penalty)" in out and ("misses a turn" in out or "miss a turn" in out)
+        assert re.search(r"Round 1 is over: \w+ goes? out first", out)
+    if variant == "friese_fool":
+        totals = scores_in(final, "scores")
+        assert min(totals, key=lambda n: totals[n]) == fool.group(1)  # fewest points: fool
+        assert "The Fool disc goes to" in out and "Round 1 is over." in out
+        assert not re.search(r"your hand:.*(?<= )1(?= |$)", out, re.M)  # the wild is w1
+    if variant == "chinese":
+        assert "(* = trump)" in out and re.search(r"your hand: .*\*", out)
+    replayed = subprocess_replay(record)
+    assert result(replayed) == final
+
+
+def subprocess_replay(record: Path) -> str:
+    child = spawn("replay", str(record), "--to-end", "--color", "never")
+    child.expect(pexpect.EOF)
+    child.close()
+    return (child.before or "").replace("\r\n", "\n")
+
+
+def test_family_help_is_the_games_own() -> None:
+    def script(_: str, n: int) -> str:
+        return "help" if n == 1 else "quit"
+
+    czech, _ = drive(spawn("play", "--variant", "czech_fool", "--players", "2", "--seed", "1",
+                           "--color", "never"), script)
+    fool, _ = drive(spawn("play", "--variant", "friese_fool", "--players", "4", "--seed", "1",
+                          "--color", "never"), script)
+    assert "Mau-Mau" in czech and "Qh=s" in czech and "w1" not in czech
+    assert "w1" in fool and "Fool disc" in fool and "Qh=s" not in fool
+    assert "undo" in czech and "hint" in fool
