@@ -188,6 +188,22 @@ def _dummy_seat(rules: object, players: int) -> int:
     return family_for(rules).dummy_seat(rules, players)
 
 
+def match_verdict(names: Sequence[str], fools: Sequence[int]) -> str:
+    """The end of ``bito play --deals N``: who lost the match (the fool most often), or a
+    tie, in words."""
+    most = max(fools)
+    if most == 0:
+        return "Nobody was the fool in any deal: the match is drawn."
+    losers = [n for n, k in zip(names, fools, strict=True) if k == most]
+    if len(losers) > 1:
+        return (f"{' and '.join(losers)} were the fool {most} time(s) each: the match is "
+                "drawn between them.")
+    who = losers[0]
+    if who == "You":
+        return f"You were the fool most often ({most} time(s)): you lose the match."
+    return f"{who} was the fool most often ({most} time(s)) and loses the match."
+
+
 def _hinter(seed: int) -> Any:
     """The strong bot's hint helper for a Durak game (``--hint`` and the in-game ``hint``),
     or None where this installation cannot build it."""
@@ -212,6 +228,39 @@ def _printer(color: str) -> Any:
     return printer
 
 
+#: Bots that search with the compiled playouts when the fast extra is installed.
+_SEARCH_BOTS = frozenset({"medium", "strong", "analysis", "search"})
+
+
+def _fast_search_compiled() -> bool:
+    """Whether numba's on-disk cache already holds the compiled playouts (so loading them is
+    quick); False before their first use, when loading compiles them."""
+    cache = os.environ.get("NUMBA_CACHE_DIR")
+    from bito import kernel
+
+    folders = [Path(cache)] if cache else []
+    folders.append(Path(kernel.__file__).parent / "__pycache__")
+    return any(any(folder.rglob("greedy.greedy_move_values-*.nbi")) for folder in folders
+               if folder.is_dir())
+
+
+def _prepare_search(bots: Sequence[str], hint: bool, out: Callable[[str], None]) -> None:
+    """Load the search bots' compiled playouts before the game, saying so the first time,
+    when it compiles them (several seconds), instead of pausing silently on the first move."""
+    if not (hint or _SEARCH_BOTS.intersection(bots)):
+        return
+    from bito import kernel
+
+    if not kernel.available():
+        return
+    if not _fast_search_compiled():
+        out("Preparing the fast search: compiling it once for this machine (about 10 to 20 "
+            "seconds; later games start at once)...")
+    from bito.bots.rollouts import load_kernel_greedy
+
+    load_kernel_greedy()
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from bito.bots import make_bot
     from bito.games.durak import new_game, next_match_context
@@ -233,6 +282,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from bito.games import family_for
 
     out = _printer(args.color)
+    _prepare_search(bots, args.hint, out)
     if not family_for(rules).match_of_deals:  # one game of rounds: the families' terminal
         from bito.tui_families import play_family
 
@@ -267,7 +317,11 @@ def cmd_play(args: argparse.Namespace) -> int:
             fools[outcome.loser] += 1
         if args.deals > 1:
             tally = ", ".join(f"{seat.name}: {n}" for seat, n in zip(seats, fools, strict=True))
-            out(f"Times each player was the fool so far: {tally}.")
+            if number + 1 < args.deals:
+                out(f"Times each player was the fool so far: {tally}.")
+            else:
+                out(f"Times each player was the fool in {args.deals} deals: {tally}.")
+                out(match_verdict([seat.name for seat in seats], fools))
         if number + 1 < args.deals:
             state = new_game(rules, args.players, seed=seed + number + 1,
                              match=next_match_context(result.game.state))
@@ -423,7 +477,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
             choices = (" | ".join(_value_text(c) for c in o["choices"]) if o["choices"]
                        else "a number or list")
             print(f"{o['key']}  [{choices}]  default {_value_text(o['default'])}")
-            print(_wrap(f"{o['help']} ({o['ref']})", "    "))
+            ref = f" ({o['ref']})" if o["ref"] and "(#" not in o["help"] else ""
+            print(_wrap(f"{o['help']}{ref}", "    "))
         return EXIT_OK
     if args.id:
         if "+" in args.id:
@@ -1042,7 +1097,7 @@ def build_parser() -> argparse.ArgumentParser:
         "arena", help="rate bots against each other on duplicate deals", formatter_class=fmt,
         description="Round-robin (default), gauntlet or SPRT between bots. Every deal is played "
                     "once per seat rotation (duplicate deals); draws count 1/2. Ratings: Elo "
-                    "anchored at random = 0 for two players, OpenSkill for more; 95%% "
+                    "anchored at random = 0 for two players, OpenSkill for more; 95% "
                     "intervals throughout. Exit 1 if any game raised.",
         epilog="examples:\n  bito arena --bots random,easy,medium,strong --pairs 100 "
                "--plot ladder.svg\n  bito arena --bots heuristic,random --pairs 2000 "

@@ -222,6 +222,16 @@ def final_text(state: Any, names: Sequence[str]) -> str:
     return wild_as_typed(text) if family_name(state) == "tricks" else text
 
 
+#: The engines' short notes on how a game ended, said to a player.
+NOTE_WORDS = {
+    "move cap": "the game was stopped at its move limit, a guard against play that never "
+                "ends (the same positions kept coming round)",
+    "idle takes": "the game was stopped: take after take with no card drawn or discarded "
+                  "and nobody going out",
+    "last round (fool.max_rounds)": "the last round allowed (fool.max_rounds) was played",
+}
+
+
 def outcome_line(outcome: Any, names: Sequence[str]) -> str:
     """The result in words: who won, who is the fool, the scores and what ended the game."""
     if outcome is None:
@@ -247,7 +257,7 @@ def outcome_line(outcome: Any, names: Sequence[str]) -> str:
                                               for s, t in enumerate(tallies)))
     note = getattr(outcome, "note", "")
     if note:
-        parts.append(f"the game ended on {note}" if " " in note or note.isalpha() else note)
+        parts.append(NOTE_WORDS.get(note, note))
     text = "; ".join(parts)
     return f"Result: {text[:1].upper()}{text[1:]}."
 
