@@ -75,14 +75,50 @@ when it can cover only one card.
 Other commands: help (this text), moves (show the position again), hint (what the strong
 bot would play), undo (take back your last move and the bots' replies since), quit."""
 
+#: The terminal's own sentences (those added for issue 22), by key, in one place so that a
+#: message catalogue (another language) can replace them later; :func:`say` fills them in.
+TEXTS: dict[str, str] = {
+    "forced": "(your only move, played for you)",
+    "quit.saves": "quit (save the game and leave)",
+    "quit.plain": "quit (leave; nothing is saved without --save)",
+    "undo.no_bots": "Nothing to undo: there are no bots in this game to take moves back from.",
+    "undo.nothing": "Nothing to undo: you have not chosen a move yet in this game.",
+    "undo.done": "Took back your move {move}{since}. Your turn again.",
+    "undo.since": " and {count} move{s} since",
+    "hint.thinking": "Thinking (the strong bot looks at your position)...",
+    "hint.none": "No hints in this game: the strong bot does not play it.",
+    "hint.failed": "No hint here: the strong bot cannot analyse this position ({why}).",
+    "hint.family": "Hint: the strong bot would play {move}{words}.",
+    "refused": "Not allowed: {why}. Try again.",
+    "not_held": "you do not hold {cards}",
+    "no_beat": "{card} does not beat {target}",
+    "cover.trump": "cover it with a higher trump",
+    "cover.suit_or_trump": "cover it with a higher {suit} or a trump",
+    "cover.suit": "cover it with a higher {suit} (no trumps in this game)",
+    "cover.yours": "{cards} would",
+    "cover.none": "none of your cards can: take, or transfer if you may",
+    "cover.many": "{card} beats none of the uncovered cards ({targets}): cover one as Th>6h, "
+                  "or take",
+    "first.match": "after the first deal the match rule next_game_leader = {rule} decides",
+    "first.left": "the seat left of the dealer",
+    "first.low_trump": "the lowest trump",
+    "first.low_card": "the lowest card (nobody holds a trump)",
+}
+
+
+def say(key: str, **fields: object) -> str:
+    """One of :data:`TEXTS`, filled in."""
+    return TEXTS[key].format(**fields)
+
+
 #: The quit line of the help, by whether the game is being saved (``--save``).
-QUIT_SAVES = "quit (save the game and leave)"
-QUIT_PLAIN = "quit (leave; nothing is saved without --save)"
+QUIT_SAVES = TEXTS["quit.saves"]
+QUIT_PLAIN = TEXTS["quit.plain"]
 
 #: Words the prompt reads as commands rather than moves (never parsed as card notation).
 UNDO_WORDS = ("undo", "u", "back", "takeback")
 HINT_WORDS = ("hint", "?hint")
-FORCED_NOTE = "(your only move, played for you)"
+FORCED_NOTE = TEXTS["forced"]
 
 
 @dataclass
@@ -420,7 +456,7 @@ def _cover_advice(state: DurakState, card: int, target: int) -> str:
     legal = state.legal_actions()
     yours = sorted({a.cards[0] for a in legal if a.kind == DEFEND and a.target == target},
                    key=lambda c: (suit_of(c) in state.trumps, rank_of(c), suit_of(c)))
-    head = f"{card_pretty(card)} does not beat {card_pretty(target)}"
+    head = say("no_beat", card=card_pretty(card), target=card_pretty(target))
     rule = ""
     try:
         from bito.games.durak.beats import beat_table_of
@@ -432,15 +468,14 @@ def _cover_advice(state: DurakState, card: int, target: int) -> str:
                 target, state.trumps, deck) and not is_special(target):
             suit = SUIT_NAMES[suit_of(target)][:-1]
             if suit_of(target) in state.trumps:
-                rule = "cover it with a higher trump"
+                rule = say("cover.trump")
             elif state.trumps:
-                rule = f"cover it with a higher {suit} or a trump"
+                rule = say("cover.suit_or_trump", suit=suit)
             else:
-                rule = f"cover it with a higher {suit} (no trumps in this game)"
+                rule = say("cover.suit", suit=suit)
     except (ImportError, AttributeError, IndexError, TypeError):
         rule = ""  # an unusual deal: the player's own covers still say it
-    own = (f"{_or_list(yours)} would" if yours else
-           "none of your cards can: take, or transfer if you may")
+    own = say("cover.yours", cards=_or_list(yours)) if yours else say("cover.none")
     return f"{head}: {rule} ({own})" if rule else f"{head} here; {own}"
 
 
@@ -451,7 +486,7 @@ def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
     hand = state.hands[seat]
     missing = [c for c in action.cards if not hand >> c & 1]
     if missing:
-        return f"you do not hold {_or_list(missing).replace(' or ', ' and ')}"
+        return say("not_held", cards=_or_list(missing).replace(" or ", " and "))
     defending = state.phase == DEFEND_PHASE and state.to_act == seat
     if defending and action.kind == DEFEND and action.target in state.attack:
         spot = state.attack.index(action.target)
@@ -462,9 +497,8 @@ def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
         if len(open_cards) == 1:
             return _cover_advice(state, action.cards[0], open_cards[0])
         if open_cards:
-            return (f"{card_pretty(action.cards[0])} beats none of the uncovered cards "
-                    f"({', '.join(card_pretty(c) for c in open_cards)}): cover one as "
-                    "Th>6h, or take")
+            return say("cover.many", card=card_pretty(action.cards[0]),
+                       targets=", ".join(card_pretty(c) for c in open_cards))
     err = state.explain_illegal(action)
     detail = " ".join(err.detail.split())
     detail = re.sub(rf"\bseat {seat} does not\b", "you do not", detail)
@@ -505,13 +539,12 @@ def first_attacker_reason(state: DurakState, names: Sequence[str]) -> str:
     rules = deal.rules
     seat = state.attacker
     who = names[seat]
-    she = "you hold" if who == HUMAN_NAME else "holds"
     match = deal.match
     if match.game_number > 0 and match.previous_fool is not None:
-        return (f"{_verb(who, 'attack', 'attacks')} first: after the first deal the match "
-                f"rule next_game_leader = {rules.next_game_leader} decides")
+        return (f"{_verb(who, 'attack', 'attacks')} first: "
+                + say("first.match", rule=rules.next_game_leader))
     if rules.first_attacker_rule == "left_of_dealer":
-        return f"{_verb(who, 'attack', 'attacks')} first: the seat left of the dealer"
+        return f"{_verb(who, 'attack', 'attacks')} first: {say('first.left')}"
     trumps = state.trumps
     suited = [c for h in state.hands for c in _cards(h) if not is_special(c)]
     lows = [c for c in suited if suit_of(c) in trumps]
@@ -520,11 +553,11 @@ def first_attacker_reason(state: DurakState, names: Sequence[str]) -> str:
         return f"{_verb(who, 'attack', 'attacks')} first"
     low = min(rank_of(c) for c in pool)
     mine = [c for c in _cards(state.hands[seat]) if c in pool and rank_of(c) == low]
-    what = "the lowest trump" if lows else "the lowest card (nobody holds a trump)"
+    what = say("first.low_trump") if lows else say("first.low_card")
     if not mine:
         return f"{_verb(who, 'attack', 'attacks')} first"
     return (f"{_verb(who, 'attack', 'attacks')} first: {who if who != HUMAN_NAME else 'you'} "
-            f"{'hold' if who == HUMAN_NAME else she} {what}, {card_pretty(mine[0])}"
+            f"{'hold' if who == HUMAN_NAME else 'holds'} {what}, {card_pretty(mine[0])}"
             + (", shown to everyone" if who != HUMAN_NAME else ""))
 
 
@@ -659,9 +692,9 @@ class TerminalGame:
         """Take back the human's last chosen move and every move since (the bots' replies and
         forced moves); returns the line to show, a refusal when there is nothing to take back."""
         if all(seat.bot is None for i, seat in enumerate(self.seats) if i != self.human):
-            return "Nothing to undo: there are no bots in this game to take moves back from."
+            return say("undo.no_bots")
         if True not in self.chosen:
-            return "Nothing to undo: you have not chosen a move yet in this game."
+            return say("undo.nothing")
         last = len(self.chosen) - 1 - self.chosen[::-1].index(True)
         taken = len(self.chosen) - last
         move = self.game.actions[last]
@@ -669,8 +702,8 @@ class TerminalGame:
             self.game.pop()
             self.chosen.pop()
         since = taken - 1
-        after = f" and {since} move{'s' if since > 1 else ''} since" if since else ""
-        return f"Took back your move {move}{after}. Your turn again."
+        after = say("undo.since", count=since, s="s" if since > 1 else "") if since else ""
+        return say("undo.done", move=move, since=after)
 
     def _bot_turn(self, seat: int) -> None:
         bot = self.seats[self.game.state.decider].bot  # a playing dummy's controller (#57)
@@ -688,7 +721,7 @@ class TerminalGame:
         self.out("")
         self.out(render_screen(state.view(seat), self.names, self.labels))
         if self.hint is not None:
-            self.out(self.hint(state.view(seat)))
+            self.out(self._hint_line(state.view(seat)))
         while True:
             try:
                 text = self.input("> ")
@@ -712,7 +745,7 @@ class TerminalGame:
             if word in UNDO_WORDS:
                 said = self.undo()
                 self.out(said)
-                if said.startswith("Took back"):
+                if self.game.state is not state:  # it went back
                     return None  # the loop shows the position it went back to
                 continue
             if word in HINT_WORDS:
@@ -726,7 +759,7 @@ class TerminalGame:
                          "or 'help'.")
                 continue
             except IllegalActionError as e:
-                self.out(f"Not allowed: {self._why(text, state, e)}. Try again.")
+                self.out(say("refused", why=self._why(text, state, e)))
                 continue
             except BitoError as e:  # whatever the engine says of a move, never a traceback
                 self.out(f"Not a move here: {' '.join(str(e).split())}. Try again.")
@@ -749,17 +782,18 @@ class TerminalGame:
         """The in-game ``hint``: the ``--hint`` helper, else one made on first use."""
         helper = self.hint
         if helper is None and self.hinter is not None:
-            self.out("Thinking (the strong bot looks at your position)...")
+            self.out(say("hint.thinking"))
             helper = self._asked = self.hinter()
             self.hinter = None
         elif helper is None:
             helper = self._asked
         if helper is None:
-            return "No hints in this game: the strong bot does not play it."
+            return say("hint.none")
         try:
             return helper(view)
-        except (BitoError, ValueError, NotImplementedError) as e:
-            return f"No hint here: {' '.join(str(e).split())}."
+        except Exception as e:  # an optional helper: its failure must not end the game
+            return say("hint.failed", why=f"{type(e).__name__}: "
+                       f"{' '.join(str(e).split())[:120]}")
 
     def _show_result(self) -> None:
         state = self.game.state

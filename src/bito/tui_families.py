@@ -27,6 +27,7 @@ from bito.tui import (
     HUMAN_NAME,
     UNDO_WORDS,
     game_words,
+    say,
     write_record,
 )
 
@@ -417,17 +418,17 @@ class FamilyTerminal:
     def undo(self) -> str:
         """Take back the human's last chosen move and every move after it."""
         if all(p is None for p in self.players):
-            return "Nothing to undo: there are no bots in this game to take moves back from."
+            return say("undo.no_bots")
         marks = [chosen for _, _, _, chosen in self.history]
         if True not in marks:
-            return "Nothing to undo: you have not chosen a move yet in this game."
+            return say("undo.nothing")
         last = len(marks) - 1 - marks[::-1].index(True)
         move = self.history[last][1]
         since = len(marks) - last - 1
         self.state = self.history[last][2]
         del self.history[last:]
-        after = f" and {since} move{'s' if since > 1 else ''} since" if since else ""
-        return f"Took back your move {move_text(move)}{after}. Your turn again."
+        after = say("undo.since", count=since, s="s" if since > 1 else "") if since else ""
+        return say("undo.done", move=move_text(move), since=after)
 
     def hint_line(self, view: Any) -> str:
         """What the strong bot would play from the human's view (its level's search)."""
@@ -435,14 +436,15 @@ class FamilyTerminal:
             if self._hinter is None:
                 from bito.bots.levels import make_level
 
-                self.write("Thinking (the strong bot looks at your position)...")
+                self.write(say("hint.thinking"))
                 self._hinter = make_level("strong", self.seed)
             choice = self._hinter.choose(view)
-        except (BitoError, ValueError, NotImplementedError, ImportError, TypeError) as e:
-            return f"No hint in this game: the strong bot cannot play it ({e})."
+        except Exception as e:  # an optional helper: its failure must not end the game
+            return say("hint.failed", why=f"{type(e).__name__}: "
+                       f"{' '.join(str(e).split())[:120]}")
         words = choice.pretty()
         said = f" ({words})" if words != str(choice) else ""
-        return f"Hint: the strong bot would play {move_text(choice)}{said}."
+        return say("hint.family", move=move_text(choice), words=said)
 
     def ask(self, seat: int) -> Any:
         """Show the human's view and read one legal action; None when he leaves, _UNDONE
@@ -473,7 +475,7 @@ class FamilyTerminal:
             if word in UNDO_WORDS:
                 said = self.undo()
                 self.write(said)
-                if said.startswith("Took back"):
+                if self.state is not state:  # it went back
                     return _UNDONE
                 continue
             if word in HINT_WORDS:

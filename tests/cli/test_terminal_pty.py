@@ -307,3 +307,20 @@ def test_family_help_is_the_games_own() -> None:
     assert "Mau-Mau" in czech and "Qh=s" in czech and "w1" not in czech
     assert "w1" in fool and "Fool disc" in fool and "Qh=s" not in fool
     assert "undo" in czech and "hint" in fool
+
+
+def test_hint_in_game_and_where_the_strong_bot_cannot_help() -> None:
+    """``hint`` names a legal move of the list; in a game the search cannot analyse (cards
+    held face out, #58) it says so and the game goes on: never a traceback."""
+    def script(_: str, n: int) -> str:
+        return {1: "hint", 2: "1"}.get(n, "quit")
+
+    out, _ = drive(spawn("play", "--seed", "1", "--bots", "random", "--color", "never"), script)
+    hint = re.search(r"^Hint: .*?\((\S+)\)", out, re.M)
+    moves = re.findall(r"^\s+\d+\. (\S+)", out.split("Hint:")[0], re.M)
+    assert hint is not None and hint.group(1) in moves
+    out, _ = drive(spawn("play", "--variant", "podkidnoy+blind_face_out", "--seed", "5",
+                         "--bots", "random", "--color", "never"), script)
+    assert "Traceback" not in out and "internal error" not in out
+    assert re.search(r"^(Hint: |No hint here: )", out, re.M)
+    assert "Game stopped (you quit)" in out
