@@ -300,11 +300,14 @@ def events(before: Any, after: Any, names: Sequence[str], action: Any = None,
             out.append(f"  {_you(_name(names, actor), 'call', 'calls')} {SUIT_NAMES[call]}: "
                        "the next card must be of that suit.")
     if new_round and rnd is not None:
-        who = _name(names, rnd.winner) if rnd.winner is not None else "nobody (blocked)"
         pens = ", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(rnd.penalties))
         totals = getattr(after, "scores", ())
-        line = f"Round {rnd.number + 1} is over: {_you(who, 'go', 'goes')} out first. " \
-               f"Penalty points this round: {pens}."
+        if rnd.winner is not None:
+            how = f"{_you(_name(names, rnd.winner), 'go', 'goes')} out first"
+        else:  # blocked: nobody could play or draw, or the round hit its move limit
+            how = ("nobody went out (the round was blocked: no one could play or draw, or "
+                   "it reached its move limit)")
+        line = f"Round {rnd.number + 1} is over: {how}. Penalty points this round: {pens}."
         if totals:
             line += " Totals: " + ", ".join(f"{_name(names, s)} {t}"
                                             for s, t in enumerate(totals)) + "."
