@@ -106,6 +106,18 @@ TEXTS: dict[str, str] = {
 }
 
 
+#: The engine's explanations that speak of the player's own role in the third person, as
+#: said to him (he is the one to act when he is told why his move is refused).
+YOU_FORMS: dict[str, str] = {
+    "the attacker must open the bout; he cannot pass":
+        "you attack: open the bout with a card; you cannot pass",
+    "the defender must cover or take; only throwers pass":
+        "you are defending: cover or take; only the attackers pass",
+    "the defender must cover or take before anyone throws in":
+        "you are defending: cover a card (Th>6h) or take",
+}
+
+
 def say(key: str, **fields: object) -> str:
     """One of :data:`TEXTS`, filled in."""
     return TEXTS[key].format(**fields)
@@ -501,6 +513,7 @@ def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
                        targets=", ".join(card_pretty(c) for c in open_cards))
     err = state.explain_illegal(action)
     detail = " ".join(err.detail.split())
+    detail = YOU_FORMS.get(detail, detail)
     detail = re.sub(rf"\bseat {seat} does not\b", "you do not", detail)
     detail = re.sub(rf"\bseat {seat} (holds|has)\b",
                     lambda m: "you " + {"holds": "hold", "has": "have"}[m.group(1)], detail)

@@ -105,7 +105,7 @@ def test_illegal_and_malformed_input_is_explained_and_the_game_goes_on(
     assert "seat 0" not in out.split("Type 'help'")[1]
     assert "Cannot read that move: unknown rank 'z'" in out
     assert "\n  zz9\n  ^" in out  # points at the text
-    assert "he cannot pass (lead)" in out  # pass while leading names the rule
+    assert "you attack: open the bout with a card; you cannot pass (lead)" in out
     assert "Not allowed: choose 1 to" in out
     assert "You attack" in out  # the game went on after the errors
     assert "Game stopped (you quit)" in out
