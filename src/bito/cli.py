@@ -137,6 +137,25 @@ def _check_players(rules: Any, players: int, spec: str) -> None:
                      f"not {players}{hint}")
 
 
+def _on_its_base(spec: str) -> str:
+    """A spec that starts with a house rule (``no_trump``, ``no_trump+royal``) is played on
+    the game the catalogue ties that rule to (:attr:`Variant.default_base`, podkidnoy where it
+    names none), said in one line on stderr; any other spec is returned as it is."""
+    from bito.errors import BitoError
+    from bito.rules import lookup
+
+    first = spec.split("+", 1)[0].strip()
+    try:
+        entry = lookup(first.partition("=")[0])
+    except BitoError:
+        return spec  # an unknown name: resolving it says so
+    if entry.kind != "modifier" or entry.default_base is None:
+        return spec
+    played = f"{entry.default_base}+{spec.strip()}"
+    _err(f"bito: {entry.id} is a house rule; playing it on {entry.default_base}: {played}")
+    return played
+
+
 def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) -> Any:
     """Resolve a variant spec (or a house-rules file, which names its own base), adding
     ``--deck`` as a ``deck.size`` option so a conflicting deck is reported with its key."""
@@ -150,6 +169,7 @@ def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) 
         if spec != "podkidnoy":
             raise UsageError("give either --variant or --rules (the file names its base)")
         spec = load_house_rules(rules_file).spec
+    spec = _on_its_base(spec)
     family = family_for(spec)
     if deck is not None:
         if family.deck_option is None:
@@ -166,6 +186,79 @@ def _dummy_seat(rules: object, players: int) -> int:
     from bito.games import family_for
 
     return family_for(rules).dummy_seat(rules, players)
+
+
+def match_verdict(names: Sequence[str], fools: Sequence[int]) -> str:
+    """The end of ``bito play --deals N``: who lost the match (the fool most often), or a
+    tie, in words."""
+    most = max(fools)
+    if most == 0:
+        return "Nobody was the fool in any deal: the match is drawn."
+    losers = [n for n, k in zip(names, fools, strict=True) if k == most]
+    if len(losers) > 1:
+        return (f"{' and '.join(losers)} were the fool {most} time(s) each: the match is "
+                "drawn between them.")
+    who = losers[0]
+    if who == "You":
+        return f"You were the fool most often ({most} time(s)): you lose the match."
+    return f"{who} was the fool most often ({most} time(s)) and loses the match."
+
+
+def _hinter(seed: int) -> Any:
+    """The strong bot's hint helper for a Durak game (``--hint`` and the in-game ``hint``),
+    or None where this installation cannot build it."""
+    try:
+        from bito.bots.hints import Hinter
+
+        return Hinter(seed)
+    except (ImportError, ValueError):
+        return None
+
+
+def _printer(color: str) -> Any:
+    """The terminal's output (bito.term): colour as ``--color`` says, ASCII cards where the
+    output cannot show suits; a one-line notice on stderr when colour was asked for but Rich
+    is not installed."""
+    from bito.term import Printer
+
+    printer = Printer(color)
+    if printer.missing_rich:
+        _err("bito: --color always needs the 'rich' package (pip install 'bito[term]'); "
+             "printing without colour")
+    return printer
+
+
+#: Bots that search with the compiled playouts when the fast extra is installed.
+_SEARCH_BOTS = frozenset({"medium", "strong", "analysis", "search"})
+
+
+def _fast_search_compiled() -> bool:
+    """Whether numba's on-disk cache already holds the compiled playouts (so loading them is
+    quick); False before their first use, when loading compiles them."""
+    cache = os.environ.get("NUMBA_CACHE_DIR")
+    from bito import kernel
+
+    folders = [Path(cache)] if cache else []
+    folders.append(Path(kernel.__file__).parent / "__pycache__")
+    return any(any(folder.rglob("greedy.greedy_move_values-*.nbi")) for folder in folders
+               if folder.is_dir())
+
+
+def _prepare_search(bots: Sequence[str], hint: bool, out: Callable[[str], None]) -> None:
+    """Load the search bots' compiled playouts before the game, saying so the first time,
+    when it compiles them (several seconds), instead of pausing silently on the first move."""
+    if not (hint or _SEARCH_BOTS.intersection(bots)):
+        return
+    from bito import kernel
+
+    if not kernel.available():
+        return
+    if not _fast_search_compiled():
+        out("Preparing the fast search: compiling it once for this machine (about 10 to 20 "
+            "seconds; later games start at once)...")
+    from bito.bots.rollouts import load_kernel_greedy
+
+    load_kernel_greedy()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -188,10 +281,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     from bito.games import family_for
 
+    out = _printer(args.color)
+    _prepare_search(bots, args.hint, out)
     if not family_for(rules).match_of_deals:  # one game of rounds: the families' terminal
         from bito.tui_families import play_family
 
-        return play_family(resolved.spec, args, bots, seed)
+        return play_family(resolved.spec, args, bots, seed, write=out)
     state = new_game(rules, args.players, seed=seed)
     seats: list[Seat] = []
     names = iter(BOT_NAMES)
@@ -210,13 +305,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         if save is not None and args.deals > 1:
             path = save.with_name(f"{save.stem}-{number + 1}{save.suffix}")
         if args.deals > 1:
-            print(f"\n=== Deal {number + 1} of {args.deals} ===")
-        hint = None
-        if args.hint:
-            from bito.bots.hints import Hinter
-
-            hint = Hinter(seed)
-        result = TerminalGame(state, seats, args.seat, save=path, hint=hint).run()
+            out(f"\n=== Deal {number + 1} of {args.deals} ===")
+        hint = _hinter(seed) if args.hint else None
+        result = TerminalGame(state, seats, args.seat, output=out, save=path, hint=hint,
+                              auto=not args.no_auto, hinter=lambda: _hinter(seed),
+                              spec=resolved.spec).run()
         if not result.finished:
             break
         outcome = result.game.state.outcome
@@ -224,7 +317,11 @@ def cmd_play(args: argparse.Namespace) -> int:
             fools[outcome.loser] += 1
         if args.deals > 1:
             tally = ", ".join(f"{seat.name}: {n}" for seat, n in zip(seats, fools, strict=True))
-            print(f"Times each player was the fool so far: {tally}.")
+            if number + 1 < args.deals:
+                out(f"Times each player was the fool so far: {tally}.")
+            else:
+                out(f"Times each player was the fool in {args.deals} deals: {tally}.")
+                out(match_verdict([seat.name for seat in seats], fools))
         if number + 1 < args.deals:
             state = new_game(rules, args.players, seed=seed + number + 1,
                              match=next_match_context(result.game.state))
@@ -264,16 +361,20 @@ def _describe_variant(v: Any) -> list[str]:
     lines = [f"{v.id} (#{v.number}): {v.names[0] if v.names else v.id}"]
     if len(v.names) > 1:
         lines.append(f"  also called: {', '.join(v.names[1:])}")
-    kind = "house rule (modifier)" if v.kind == "modifier" else "game"
+    kind = _kind_words(v)
     lines.append(f"  family {v.family}, {kind}" + (f", based on {v.base}" if v.base else ""))
     lines.append("")
     lines.append(_wrap(v.summary))
     lines.append("")
     lines.append(_wrap(v.description))
     lines.append("")
-    if v.kind == "game":
-        from bito.games import family_for
+    from bito.games import family_for, is_event
 
+    if v.kind == "game" and is_event(v.id):  # #64: many games, run by its own command
+        lines.append("This is an event over many games, not one game: run it with")
+        lines.append("  bito tournament --variant GAME --entrants N --table N")
+        lines.append("(`bito tournament --help` lists its options).")
+    elif v.kind == "game":
         family = family_for(v.id)
         options = family.described_options(v.id)
         if not family.lists_changed_options:
@@ -286,8 +387,9 @@ def _describe_variant(v: Any) -> list[str]:
             lines.append("Options: the defaults (this is the base game).")
     else:
         if v.applies_to:
-            lines.append(f"Applies to: {', '.join(v.applies_to)}  "
-                         f"(use it as {v.applies_to[0]}+{v.id})")
+            lines.append(f"Applies to: {', '.join(v.applies_to)}  (stack it on one: "
+                         f"{v.default_base}+{v.id}; named alone it plays on "
+                         f"{v.default_base})")
         if v.options:
             lines.append("Sets:")
             lines += _option_lines(dict(v.options))
@@ -298,8 +400,8 @@ def _describe_variant(v: Any) -> list[str]:
             default = (f"; without a value: {_value_text(v.parameter_default)}"
                        if v.parameter_default is not None else "; a value is required")
             lines.append(f"Value: {v.id}=VALUE sets {v.parameter} to {choices}{default}")
-    if v.references:
-        lines.append(f"References: {v.references}")
+    # v.references cites the catalogue's sources (VARIANTS.md, the seed texts), documents a
+    # player does not have: they stay in --json, for the people who keep the catalogue.
     return lines
 
 
@@ -340,15 +442,21 @@ def _playable(v: Any) -> bool:
     from bito.rules import resolve
     from bito.rules.options import pending_options
 
-    bases = [b for b in v.applies_to if b in ("simple", "podkidnoy", "perevodnoy")]
-    spec = v.id if v.kind == "game" else f"{(bases or ['podkidnoy'])[0]}+{v.id}"
-    if v.parameter and v.parameter_default is None:
-        choices = _choices(v.parameter)
-        spec += f"={choices[0]}" if choices else ""
+    spec = _dealt_spec(v)
     try:
         return not pending_options(resolve(spec).rules)
     except Exception:
         return False
+
+
+def _dealt_spec(v: Any) -> str:
+    """What is dealt for an entry: a game as named; a house rule on its default base, with
+    its first value where it needs one (``podkidnoy+next_game_leader=loser``)."""
+    spec = v.id if v.kind == "game" else f"{v.default_base}+{v.id}"
+    if v.parameter and v.parameter_default is None:
+        choices = _choices(v.parameter)
+        spec += f"={_value_text(choices[0])}" if choices else ""
+    return spec
 
 
 def _choices(key: str) -> tuple[Any, ...]:
@@ -369,7 +477,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
             choices = (" | ".join(_value_text(c) for c in o["choices"]) if o["choices"]
                        else "a number or list")
             print(f"{o['key']}  [{choices}]  default {_value_text(o['default'])}")
-            print(_wrap(f"{o['help']} ({o['ref']})", "    "))
+            ref = f" ({o['ref']})" if o["ref"] and "(#" not in o["help"] else ""
+            print(_wrap(f"{o['help']}{ref}", "    "))
         return EXIT_OK
     if args.id:
         if "+" in args.id:
@@ -387,7 +496,10 @@ def cmd_variants(args: argparse.Namespace) -> int:
         if args.json:
             data = v.to_json()
             data["description"] = v.description
-            if v.kind == "game":
+            data.update({k: x for k, x in _entry_json(v).items() if k not in data})
+            from bito.games import is_event
+
+            if v.kind == "game" and not is_event(v.id):
                 from bito.games import family_for
 
                 data["rules"] = {k: list(x) if isinstance(x, tuple) else x
@@ -398,21 +510,58 @@ def cmd_variants(args: argparse.Namespace) -> int:
         return EXIT_OK
     variants = all_variants()
     if args.json:
-        print(json.dumps([{**v.to_json(), "playable": _playable(v)} for v in variants],
-                         ensure_ascii=False, indent=2))
+        print(json.dumps([_entry_json(v) for v in variants], ensure_ascii=False, indent=2))
         return EXIT_OK
     width = max(len(v.id) for v in variants)
     for v in variants:
-        kind = "modifier" if v.kind == "modifier" else "game"
-        if v.kind == "modifier" and 74 <= v.number <= 79:
-            kind = "house rule"
+        kind = _kind_words(v)
         waiting = "" if _playable(v) else "  (not playable yet)"
-        print(f"#{v.number:<3} {v.id:<{width}}  {v.family} {kind:<10}  {' / '.join(v.names)}"
-              f"{waiting}")
+        print(f"#{v.number:<3} {v.id:<{width}}  {v.family:<8} {kind:<10}  "
+              f"{' / '.join(v.names)}{waiting}")
         print(f"     {v.summary}")
-    print("\n`bito variants ID` prints the rules in words; `bito variants --options` lists "
-          "every option.")
+    print()
+    print(VARIANTS_FOOTER)
     return EXIT_OK
+
+
+#: The end of ``bito variants``: how games and house rules combine, in words.
+VARIANTS_FOOTER = """\
+A "game" plays on its own: bito play --variant perevodnoy. A "house rule" changes a game and
+is stacked on one with +: bito play --variant perevodnoy+no_trump (several stack:
+podkidnoy+no_trump+royal). Named alone, a house rule plays on its usual game, podkidnoy unless
+it only fits another (bito play --variant no_trump plays podkidnoy+no_trump). An "event" is
+many games: the tournament runs with bito tournament --variant GAME. Options stack the same way
+(podkidnoy+deck.size=52). `bito variants ID` prints one entry's rules in words; `bito variants
+--options` lists every option."""
+
+
+def _kind_words(v: Any) -> str:
+    """How an entry is played, in the list's words: game, house rule, or event."""
+    from bito.games import is_event
+
+    if v.kind == "modifier":
+        return "house rule"
+    return "event" if is_event(v.id) else "game"
+
+
+def _entry_json(v: Any) -> dict[str, Any]:
+    """One entry of ``bito variants --json``, saying truthfully how it is played:
+    ``plays_alone`` (``bito play --variant ID`` deals it as named), ``plays_as`` (the spec
+    that is dealt: a house rule's default base, stacked), ``playable`` (the engine plays it
+    today), ``house_rule`` and ``event`` (run by ``bito tournament``, not ``bito play``)."""
+    from bito.games import is_event
+
+    event = v.kind == "game" and is_event(v.id)
+    house = v.kind == "modifier"
+    data = {**v.to_json(), "house_rule": house, "event": event,
+            "default_base": v.default_base, "playable": False if event else _playable(v)}
+    data["plays_alone"] = v.kind == "game" and not event and data["playable"]
+    data["plays_as"] = (_dealt_spec(v) if house and data["playable"] else
+                        v.id if data["plays_alone"] else None)
+    data["how_to_play"] = ("bito tournament --variant GAME" if event else
+                           f"bito play --variant {data['plays_as']}" if data["plays_as"] else
+                           None)
+    return data
 
 
 # --- sim ----------------------------------------------------------------------------------
@@ -654,21 +803,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise UsageError(f"{path}: malformed record: {e}") from None
     except BitoError as e:
         raise UsageError(f"{path}: the record does not replay: {e}") from None
+    out = _printer(args.color)
     h = record.header
     total = len(moves) - 1
     names = ", ".join(str(n) for n in h.get("names") or [])
     seed = f", seed {h['seed']}" if "seed" in h else ""
-    print(f"{path.name}: {h['variant']}, {h['players']} players ({names}){seed}, {total} moves")
+    out(f"{path.name}: {h['variant']}, {h['players']} players ({names}){seed}, {total} moves")
 
     def show(i: int) -> None:
-        print(moves[i])
-        print(pictures[i])
+        out(moves[i])
+        out(pictures[i])
         if i == total:
-            print(result)
+            out(result)
 
     if args.list:
         for line in moves[1:]:
-            print(f"  {line}")
+            out(f"  {line}")
     if args.to_end:
         show(total)
         return EXIT_OK
@@ -679,16 +829,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
         try:
             cmd = input(f"[{keys}] > ").strip().lower()
         except (EOFError, KeyboardInterrupt):
-            print()
+            out()
             return EXIT_OK
         if cmd in ("", "n", "next", "f"):
             if i == total:
-                print("Already at the end.")
+                out("Already at the end.")
                 continue
             i += 1
         elif cmd in ("b", "p", "back", "prev"):
             if i == 0:
-                print("Already at the start.")
+                out("Already at the start.")
                 continue
             i -= 1
         elif cmd in ("s", "start"):
@@ -700,7 +850,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         elif cmd in ("q", "quit", "exit"):
             return EXIT_OK
         else:
-            print(f"Unknown key {cmd!r}: {keys}")
+            out(f"Unknown key {cmd!r}: {keys}")
             continue
         show(i)
 
@@ -872,6 +1022,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--hint", action="store_true",
                       help="before each of your moves, show what the strong bot would play "
                            "and its estimated chance of not being the fool per move")
+    play.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                      help="colour the cards: auto (a terminal, unless NO_COLOR is set), "
+                           "always or never; needs the term extra (rich). Cards print as Th, "
+                           "7d where the output cannot show suit symbols (default auto)")
+    play.add_argument("--no-auto", action="store_true",
+                      help="ask for every move, even when it is your only legal one (by "
+                           "default a forced move is played for you, with a notice)")
     play.set_defaults(func=cmd_play)
 
     var = sub.add_parser(
@@ -940,7 +1097,7 @@ def build_parser() -> argparse.ArgumentParser:
         "arena", help="rate bots against each other on duplicate deals", formatter_class=fmt,
         description="Round-robin (default), gauntlet or SPRT between bots. Every deal is played "
                     "once per seat rotation (duplicate deals); draws count 1/2. Ratings: Elo "
-                    "anchored at random = 0 for two players, OpenSkill for more; 95%% "
+                    "anchored at random = 0 for two players, OpenSkill for more; 95% "
                     "intervals throughout. Exit 1 if any game raised.",
         epilog="examples:\n  bito arena --bots random,easy,medium,strong --pairs 100 "
                "--plot ladder.svg\n  bito arena --bots heuristic,random --pairs 2000 "
@@ -992,6 +1149,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--to-end", action="store_true",
                      help="print the final position and result without interaction")
     rep.add_argument("--list", action="store_true", help="print every move first")
+    rep.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                     help="colour the cards, as for play (default auto)")
     rep.set_defaults(func=cmd_replay)
 
     bench = sub.add_parser(

@@ -7,12 +7,13 @@ piped stdin (scripts, tests) as well as by a person. The human only ever sees th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from bito.bots import Bot
-from bito.cards import card_pretty, rank_of, suit_of
+from bito.cards import SUIT_NAMES, card_pretty, is_special, rank_of, suit_of
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError
 from bito.games.durak import (
     ATTACK,
@@ -71,7 +72,65 @@ Type a move by its number from the list, or in notation:
   pass        stop throwing in (also: bito, done)
 Ranks 2-9 T J Q K A, suits c d h s. While defending, a single card (Th) is enough
 when it can cover only one card.
-Other commands: help (this text), moves (show the position again), quit (save and leave)."""
+Other commands: help (this text), moves (show the position again), hint (what the strong
+bot would play), undo (take back your last move and the bots' replies since), quit."""
+
+#: The terminal's own sentences (those added for issue 22), by key, in one place so that a
+#: message catalogue (another language) can replace them later; :func:`say` fills them in.
+TEXTS: dict[str, str] = {
+    "forced": "(your only move, played for you)",
+    "quit.saves": "quit (save the game and leave)",
+    "quit.plain": "quit (leave; nothing is saved without --save)",
+    "undo.no_bots": "Nothing to undo: there are no bots in this game to take moves back from.",
+    "undo.nothing": "Nothing to undo: you have not chosen a move yet in this game.",
+    "undo.done": "Took back your move {move}{since}. Your turn again.",
+    "undo.since": " and {count} move{s} since",
+    "hint.thinking": "Thinking (the strong bot looks at your position)...",
+    "hint.none": "No hints in this game: the strong bot does not play it.",
+    "hint.failed": "No hint here: the strong bot cannot analyse this position ({why}).",
+    "hint.family": "Hint: the strong bot would play {move}{words}.",
+    "refused": "Not allowed: {why}. Try again.",
+    "not_held": "you do not hold {cards}",
+    "no_beat": "{card} does not beat {target}",
+    "cover.trump": "cover it with a higher trump",
+    "cover.suit_or_trump": "cover it with a higher {suit} or a trump",
+    "cover.suit": "cover it with a higher {suit} (no trumps in this game)",
+    "cover.yours": "{cards} would",
+    "cover.none": "none of your cards can: take, or transfer if you may",
+    "cover.many": "{card} beats none of the uncovered cards ({targets}): cover one as Th>6h, "
+                  "or take",
+    "first.match": "after the first deal the match rule next_game_leader = {rule} decides",
+    "first.left": "the seat left of the dealer",
+    "first.low_trump": "the lowest trump",
+    "first.low_card": "the lowest card (nobody holds a trump)",
+}
+
+
+#: The engine's explanations that speak of the player's own role in the third person, as
+#: said to him (he is the one to act when he is told why his move is refused).
+YOU_FORMS: dict[str, str] = {
+    "the attacker must open the bout; he cannot pass":
+        "you attack: open the bout with a card; you cannot pass",
+    "the defender must cover or take; only throwers pass":
+        "you are defending: cover or take; only the attackers pass",
+    "the defender must cover or take before anyone throws in":
+        "you are defending: cover a card (Th>6h) or take",
+}
+
+
+def say(key: str, **fields: object) -> str:
+    """One of :data:`TEXTS`, filled in."""
+    return TEXTS[key].format(**fields)
+
+
+#: The quit line of the help, by whether the game is being saved (``--save``).
+QUIT_SAVES = TEXTS["quit.saves"]
+QUIT_PLAIN = TEXTS["quit.plain"]
+
+#: Words the prompt reads as commands rather than moves (never parsed as card notation).
+UNDO_WORDS = ("undo", "u", "back", "takeback")
+HINT_WORDS = ("hint", "?hint")
+FORCED_NOTE = TEXTS["forced"]
 
 
 @dataclass
@@ -285,8 +344,9 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
     else:
         whose = "Your hand" if view.seat != view.dummy_seat else \
             "The dummy's hand, yours to play"  # #57: its controller acts from its view
+        key = "   (* = trump)" if trump >= 0 else ""  # no key in a game without trumps
         lines.append(f"  {whose}{_roles(view, view.seat)}: {hand_text(view.hand, trump)}"
-                     "   (* = trump)" + (f"   + {mine} face down, unseen" if mine else ""))
+                     + key + (f"   + {mine} face down, unseen" if mine else ""))
     tallies = tally_text(view.points, view.figures, 0, labels)
     if tallies:
         lines.append(f"  Tallies: {tallies}")
@@ -366,6 +426,7 @@ def resolve_input(text: str, state: DurakState) -> Action:
     if action in legal:
         return action
     if action.kind == ATTACK and len(action.cards) == 1 and state.phase == DEFEND_PHASE:
+        # a bare card while defending: the one cover (or transfer) made with it, if unique
         matches = [a for a in legal if a.kind in (DEFEND, TRANSFER) and a.cards == action.cards]
         if len(matches) == 1:
             return matches[0]
@@ -373,6 +434,153 @@ def resolve_input(text: str, state: DurakState) -> Action:
             options = ", ".join(str(a) for a in matches)
             raise IllegalActionError("ambiguous", f"{t} could mean {options}; type one of them")
     raise state.explain_illegal(action)
+
+
+def help_text(saving: bool) -> str:
+    """The in-game help; its quit line says whether leaving saves (only with ``--save``)."""
+    return HELP.replace("quit.", (QUIT_SAVES if saving else QUIT_PLAIN) + ".")
+
+
+def _standard_beaters(target: int, trumps: frozenset[int], cards: Sequence[int]) -> int:
+    """The cards of ``cards`` that beat ``target`` under the plain rule (a higher card of its
+    suit, or any trump on a non-trump), as a bitmask: compared with the game's own relation to
+    know whether the plain words are true in this variant."""
+    mask = 0
+    for c in cards:
+        if is_special(c) or is_special(target) or c == target:
+            continue
+        same = suit_of(c) == suit_of(target)
+        if (same and rank_of(c) > rank_of(target)) or \
+                (suit_of(c) in trumps and suit_of(target) not in trumps):
+            mask |= 1 << c
+    return mask
+
+
+def _or_list(cards: Sequence[int]) -> str:
+    words = [card_pretty(c) for c in cards]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _cover_advice(state: DurakState, card: int, target: int) -> str:
+    """``9♦ does not beat 10♦: cover it with a higher diamond or a trump (J♦ would)``: the
+    card that does not beat, what kind of card would, and which of the player's own would.
+    The plain words are said only where the game's beat relation is the plain one."""
+    legal = state.legal_actions()
+    yours = sorted({a.cards[0] for a in legal if a.kind == DEFEND and a.target == target},
+                   key=lambda c: (suit_of(c) in state.trumps, rank_of(c), suit_of(c)))
+    head = say("no_beat", card=card_pretty(card), target=card_pretty(target))
+    rule = ""
+    try:
+        from bito.games.durak.beats import beat_table_of
+
+        deal = state.deal
+        table = beat_table_of(deal.rules, *deal.beat_context(state.defender, state.attacker))
+        deck = deal.rules.deck()
+        if target < len(table) and table[target] == _standard_beaters(
+                target, state.trumps, deck) and not is_special(target):
+            suit = SUIT_NAMES[suit_of(target)][:-1]
+            if suit_of(target) in state.trumps:
+                rule = say("cover.trump")
+            elif state.trumps:
+                rule = say("cover.suit_or_trump", suit=suit)
+            else:
+                rule = say("cover.suit", suit=suit)
+    except (ImportError, AttributeError, IndexError, TypeError):
+        rule = ""  # an unusual deal: the player's own covers still say it
+    own = say("cover.yours", cards=_or_list(yours)) if yours else say("cover.none")
+    return f"{head}: {rule} ({own})" if rule else f"{head} here; {own}"
+
+
+def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
+    """Why the human's move is illegal, said to them ("you do not hold A♠"), naming the card
+    that does not beat and what would, where the engine's text speaks of seat numbers or of
+    the throw-in rule (a defender who typed a card that cannot cover)."""
+    hand = state.hands[seat]
+    missing = [c for c in action.cards if not hand >> c & 1]
+    if missing:
+        return say("not_held", cards=_or_list(missing).replace(" or ", " and "))
+    defending = state.phase == DEFEND_PHASE and state.to_act == seat
+    if defending and action.kind == DEFEND and action.target in state.attack:
+        spot = state.attack.index(action.target)
+        if state.defence[spot] == -1:
+            return _cover_advice(state, action.cards[0], action.target)
+    if defending and action.kind == ATTACK and len(action.cards) == 1:
+        open_cards = [a for a, d in zip(state.attack, state.defence, strict=True) if d == -1]
+        if len(open_cards) == 1:
+            return _cover_advice(state, action.cards[0], open_cards[0])
+        if open_cards:
+            return say("cover.many", card=card_pretty(action.cards[0]),
+                       targets=", ".join(card_pretty(c) for c in open_cards))
+    err = state.explain_illegal(action)
+    detail = " ".join(err.detail.split())
+    detail = YOU_FORMS.get(detail, detail)
+    detail = re.sub(rf"\bseat {seat} does not\b", "you do not", detail)
+    detail = re.sub(rf"\bseat {seat} (holds|has)\b",
+                    lambda m: "you " + {"holds": "hold", "has": "have"}[m.group(1)], detail)
+    return f"{detail} ({err.rule})" if err.rule and err.rule not in detail else detail
+
+
+def game_words(spec: str) -> str:
+    """The game's name and its house rules in words, for the header: ``Transfer fool with
+    the house rule Trumpless fool (perevodnoy+no_trump)``."""
+    from bito.rules import lookup
+
+    parts = [p.strip() for p in spec.split("+")]
+    try:
+        entry = lookup(parts[0])
+        name = entry.names[0] if entry.names else entry.id
+    except BitoError:
+        return spec
+    extras = []
+    for part in parts[1:]:
+        key, _, value = part.partition("=")
+        try:
+            extra = lookup(key)
+            extras.append(extra.names[0] if extra.names else extra.id)
+        except BitoError:
+            extras.append(f"{key} = {value}" if value else key)
+    rules = f" with the house rules {', '.join(extras)}" if len(extras) > 1 else \
+        f" with the house rule {extras[0]}" if extras else ""
+    return f"{name}{rules} ({spec})"
+
+
+def first_attacker_reason(state: DurakState, names: Sequence[str]) -> str:
+    """Why the first attacker attacks first, in words, from the deal as it lies: the lowest
+    trump (shown to all, as the rules have it), the lowest card where nobody holds a trump,
+    the seat left of the dealer, or the match's rule after a first deal."""
+    deal = state.deal
+    rules = deal.rules
+    seat = state.attacker
+    who = names[seat]
+    match = deal.match
+    if match.game_number > 0 and match.previous_fool is not None:
+        return (f"{_verb(who, 'attack', 'attacks')} first: "
+                + say("first.match", rule=rules.next_game_leader))
+    if rules.first_attacker_rule == "left_of_dealer":
+        return f"{_verb(who, 'attack', 'attacks')} first: {say('first.left')}"
+    trumps = state.trumps
+    suited = [c for h in state.hands for c in _cards(h) if not is_special(c)]
+    lows = [c for c in suited if suit_of(c) in trumps]
+    pool = lows or suited
+    if not pool:
+        return f"{_verb(who, 'attack', 'attacks')} first"
+    low = min(rank_of(c) for c in pool)
+    mine = [c for c in _cards(state.hands[seat]) if c in pool and rank_of(c) == low]
+    what = say("first.low_trump") if lows else say("first.low_card")
+    if not mine:
+        return f"{_verb(who, 'attack', 'attacks')} first"
+    return (f"{_verb(who, 'attack', 'attacks')} first: {who if who != HUMAN_NAME else 'you'} "
+            f"{'hold' if who == HUMAN_NAME else 'holds'} {what}, {card_pretty(mine[0])}"
+            + (", shown to everyone" if who != HUMAN_NAME else ""))
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _sentence(words: str) -> str:
@@ -386,7 +594,10 @@ class TerminalGame:
     def __init__(self, state: DurakState, seats: Sequence[Seat], human: int,
                  input_fn: InputFn = input, output: OutputFn = print,
                  save: Path | None = None,
-                 hint: Callable[[DurakView], str] | None = None) -> None:
+                 hint: Callable[[DurakView], str] | None = None,
+                 auto: bool = True,
+                 hinter: Callable[[], Callable[[DurakView], str] | None] | None = None,
+                 spec: str = "") -> None:
         if len(seats) != state.players:
             raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
         self.game = Game(state)
@@ -399,15 +610,31 @@ class TerminalGame:
         self.labels = [s.label for s in seats]
         #: ``bito play --hint``: what the strong bot would play here (bito.bots.hints).
         self.hint = hint
+        #: Builds a hinter on the first in-game ``hint`` (the search bot is costly to make).
+        self.hinter = hinter
+        #: The variant spec played, named in the header (``podkidnoy+no_trump``).
+        self.spec = spec
+        self._asked: Callable[[DurakView], str] | None = None
+        #: ``--no-auto`` makes this False: a forced move (the only legal one) is then asked for.
+        self.auto = auto
+        #: Per move of :attr:`game`: True where the human chose it (not a bot, not forced);
+        #: ``undo`` takes back to before the last such move.
+        self.chosen: list[bool] = []
 
     def run(self) -> PlayResult:
         """Play to the end, or until the user quits or input ends; save in every case."""
+        self._tell_trumps()
         self.out(f"{self._variant_line()}\nType 'help' for how to enter moves.\n")
         reason = ""
         while not self.game.state.is_over:
             state = self.game.state
             seat = state.to_act
+            self._tell_trumps()
             if state.decider == self.human:  # his own turn, or the dummy's he plays (#57)
+                legal = state.legal_actions()
+                if self.auto and len(legal) == 1:
+                    self._play(legal[0], note=FORCED_NOTE)
+                    continue
                 outcome = self._human_turn()
                 if outcome is not None:
                     reason = outcome
@@ -422,38 +649,74 @@ class TerminalGame:
         saved = self._save()
         return PlayResult(self.game, finished, reason, saved)
 
+    def _tell_trumps(self) -> None:
+        """Let a :class:`bito.term.Printer` know the trumps now, to highlight them (they
+        change with personal trumps, #16, and when a secret trump is turned, #18)."""
+        set_trumps = getattr(self.out, "set_trumps", None)
+        if set_trumps is not None:
+            set_trumps(self.game.state.trumps)
+
     def _variant_line(self) -> str:
+        """The header: the game and its house rules, the table, the trump, and why the first
+        attacker is first."""
         state = self.game.state
         d = state.deal
         table = ", ".join(f"seat {i}: {label}" for i, label in enumerate(self.labels))
-        return (f"Durak, {d.rules.deck_size} cards, {state.players} players, seed {d.seed}.\n"
-                f"Players: {table}.\n"
-                f"{_sentence(state_trump_words(state))}; "
-                f"{_verb(self.names[state.attacker], 'attack', 'attacks')} first.")
+        game = game_words(self.spec) if self.spec else "Durak"
+        return (f"{game}: {d.rules.deck_size} cards, {state.players} players, seed "
+                f"{d.seed}.\nPlayers: {table}.\n"
+                f"{_sentence(state_trump_words(state))}. "
+                f"{_sentence(first_attacker_reason(state, self.names))}.")
 
-    def _play(self, action: Action) -> None:
+    def _play(self, action: Action, chosen: bool = False, note: str = "") -> None:
+        """Push a move and say what it did; ``chosen`` marks the human's own choices (the
+        points ``undo`` returns to), ``note`` is appended to its first line (a forced move)."""
         before = self.game.state
         name = self.names[before.to_act]
         self.game.push(action)
+        self.chosen.append(chosen)
+        said = self._said(before, action, name)
+        if note:
+            said[0] += f" {note}"
+        for line in said + bout_events(before, self.game.state, action, self.names):
+            self.out(line)
+
+    def _said(self, before: DurakState, action: Action, name: str) -> list[str]:
+        """The line(s) that say the move itself, as this human may see it."""
         seen = before.action_seen_by(action, self.human)
         if isinstance(seen, Revealed):
             # #58: the card at that position is turned up for all to see, its owner too.
             words = blind_pretty(action.kind, action.position, action.target, seen.card)
-            self.out(f"{name}: {words}")
+            lines = [f"{name}: {words}"]
             verdict = blind_verdict(before, action)
             if verdict:
-                self.out(f"  {verdict[0].upper()}{verdict[1:]}.")
-        elif action.kind == EXCHANGE and seen is not action:
+                lines.append(f"  {verdict[0].upper()}{verdict[1:]}.")
+            return lines
+        if action.kind == EXCHANGE and seen is not action:
             # #31: another seat's choice stays hidden until everyone has chosen.
-            self.out(f"{name} chooses {len(action.cards)} card(s) to pass left")
-        elif seen is not action:
+            return [f"{name} chooses {len(action.cards)} card(s) to pass left"]
+        if seen is not action:
             # #59: a cover laid face down: the human sees where it went, not which card.
-            self.out(f"{name} {'lay' if name == HUMAN_NAME else 'lays'} a card face down on "
-                     f"{card_pretty(action.target)}")
-        else:
-            self.out(describe_action(name, action, before.phase))
-        for line in bout_events(before, self.game.state, action, self.names):
-            self.out(line)
+            return [f"{name} {'lay' if name == HUMAN_NAME else 'lays'} a card face down on "
+                    f"{card_pretty(action.target)}"]
+        return [describe_action(name, action, before.phase)]
+
+    def undo(self) -> str:
+        """Take back the human's last chosen move and every move since (the bots' replies and
+        forced moves); returns the line to show, a refusal when there is nothing to take back."""
+        if all(seat.bot is None for i, seat in enumerate(self.seats) if i != self.human):
+            return say("undo.no_bots")
+        if True not in self.chosen:
+            return say("undo.nothing")
+        last = len(self.chosen) - 1 - self.chosen[::-1].index(True)
+        taken = len(self.chosen) - last
+        move = self.game.actions[last]
+        for _ in range(taken):
+            self.game.pop()
+            self.chosen.pop()
+        since = taken - 1
+        after = say("undo.since", count=since, s="s" if since > 1 else "") if since else ""
+        return say("undo.done", move=move, since=after)
 
     def _bot_turn(self, seat: int) -> None:
         bot = self.seats[self.game.state.decider].bot  # a playing dummy's controller (#57)
@@ -471,7 +734,7 @@ class TerminalGame:
         self.out("")
         self.out(render_screen(state.view(seat), self.names, self.labels))
         if self.hint is not None:
-            self.out(self.hint(state.view(seat)))
+            self.out(self._hint_line(state.view(seat)))
         while True:
             try:
                 text = self.input("> ")
@@ -487,10 +750,19 @@ class TerminalGame:
             if word in ("quit", "exit", "q"):
                 return "you quit"
             if word in ("help", "?", "h"):
-                self.out(HELP)
+                self.out(help_text(self.save_path is not None))
                 continue
             if word in ("moves", "board", "show", "m"):
                 self.out(render_screen(state.view(seat), self.names, self.labels))
+                continue
+            if word in UNDO_WORDS:
+                said = self.undo()
+                self.out(said)
+                if self.game.state is not state:  # it went back
+                    return None  # the loop shows the position it went back to
+                continue
+            if word in HINT_WORDS:
+                self.out(self._hint_line(state.view(seat)))
                 continue
             try:
                 action = resolve_input(text, state)
@@ -500,13 +772,41 @@ class TerminalGame:
                          "or 'help'.")
                 continue
             except IllegalActionError as e:
-                self.out(f"Illegal move ({e.rule}): {e.detail}. Try again.")
+                self.out(say("refused", why=self._why(text, state, e)))
                 continue
             except BitoError as e:  # whatever the engine says of a move, never a traceback
                 self.out(f"Not a move here: {' '.join(str(e).split())}. Try again.")
                 continue
-            self._play(action)
+            self._play(action, chosen=True)
             return None
+
+    def _why(self, text: str, state: DurakState, error: IllegalActionError) -> str:
+        """The reason to show for an illegal move, said to the player (see
+        :func:`explain_for_you`); a wrong move number or an ambiguous card as the engine
+        put it."""
+        if error.rule in ("move number", "ambiguous"):
+            return error.detail
+        try:
+            return explain_for_you(state, parse_action(text.strip()), state.to_act)
+        except BitoError:
+            return error.detail
+
+    def _hint_line(self, view: DurakView) -> str:
+        """The in-game ``hint``: the ``--hint`` helper, else one made on first use."""
+        helper = self.hint
+        if helper is None and self.hinter is not None:
+            self.out(say("hint.thinking"))
+            helper = self._asked = self.hinter()
+            self.hinter = None
+        elif helper is None:
+            helper = self._asked
+        if helper is None:
+            return say("hint.none")
+        try:
+            return helper(view)
+        except Exception as e:  # an optional helper: its failure must not end the game
+            return say("hint.failed", why=f"{type(e).__name__}: "
+                       f"{' '.join(str(e).split())[:120]}")
 
     def _show_result(self) -> None:
         state = self.game.state

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,81 +19,492 @@ from typing import Any
 from bito.bots import make_bot
 from bito.errors import BitoError
 from bito.games import family_for, family_name, new_game
-from bito.games.protocol import seen_by
-from bito.tui import BOT_NAMES, HUMAN_NAME, write_record
+from bito.games.protocol import decider, seen_by
+from bito.tui import (
+    BOT_NAMES,
+    FORCED_NOTE,
+    HINT_WORDS,
+    HUMAN_NAME,
+    UNDO_WORDS,
+    game_words,
+    say,
+    write_record,
+)
 
 InputFn = Callable[[str], str]
 OutputFn = Callable[[str], None]
 
-HELP = """\
-Type a move by its number from the list, or in notation:
-  7h        play the seven of hearts        Qh=s   play a wild queen and call spades
-  draw      draw from the stock             pass   end your turn / keep a straight face
-  sound     make your animal's sound        laugh  laugh at someone's sound
-  claim     finish a Cheat claim            doubt  doubt the claim on the table
-  g12 / 1   play green 12 / a wild 1 (Fool!)
-  9h>7h     cover 7h with 9h                take   give up / take what the rules say
-  turn      turn the top card of the stock (preludes, Polish fool); Durak moves in phase 2
-Other commands: help, moves (show the position again), quit."""
+#: The notation and commands every family's help ends with.
+COMMANDS = """\
+Type a move by its number from the list, or in notation. Other commands: help, moves (show
+the position again), hint (what the strong bot would play), undo (take back your last move
+and the bots' replies since), quit (leave; the game is saved only with --save)."""
+
+#: Each game's own help, by the engine module that plays it.
+FAMILY_HELP: dict[str, str] = {
+    "maumau": """\
+Mau-Mau (Czech fool and its relatives): play a card of the pile top's suit or rank, e.g. 7h.
+The wild card also names the suit the next player must follow: Qh=s (queen of hearts, call
+spades). If nothing fits, type draw; after drawing you may have to pass. Cards with an effect
+(the next player draws, or misses a turn) are announced as they happen. The first player out
+ends the round; everyone else scores penalty points for the cards left, and after the last
+round the highest total is the fool.""",
+    "adjacent": """\
+Adjacent ranks: put down a card one rank above or below the pile top (any suit), e.g. 7h;
+else one of the same rank, else an ace or king, else a joker. Keep playing while you can;
+draw when nothing fits, pass to end your turn. The last player holding cards is the fool.""",
+    "fool": """\
+Fool! (Friese): follow the lead colour if you can, e.g. g12 (green 12), r5, y20, b3; the wild
+1 is typed w1 (a bare number picks a move from the list). The highest card of the lead colour
+wins the trick; the lowest card played takes the Fool disc, and its holder sits out the next
+trick. Scores are counted at the end of each round; the game ends at -80 or six +10 rounds.""",
+    "animal": """\
+Animal sounds: play your card on the pile, e.g. 7h. When your card matches another player's
+sound, make your animal's sound (sound); laugh at someone's sound (laugh) and you pick up;
+pass keeps a straight face. The last player with cards is the fool.""",
+    "cheat": """\
+Cheat (I doubt it): put down 1 to 4 cards face down, claiming the rank due, e.g. 7h or
+7h+7s; claim finishes your claim; anyone may doubt. A liar, or a wrong doubter, takes the
+pile; pass believes. The last player holding cards is the fool.""",
+    "bouts": """\
+A Durak game with its own bouts: attack with a card, e.g. 7h; cover with a higher card of
+its suit or a trump: 9h>7h; take picks up; pass ends your part of the attack. turn turns the
+top card of the stock where the game does (preludes, Polish fool).""",
+}
 
 
-def _durak_view_text(view: Any) -> str:
+def family_help(state: Any) -> str:
+    """The in-game help for this game: its own moves, then the commands."""
+    module = type(state).__module__.rsplit(".", 1)[-1]
+    key = module if module in FAMILY_HELP else "bouts" if ".bouts." in type(
+        state).__module__ else ""
+    text = FAMILY_HELP.get(key, "")
+    return f"{text}\n{COMMANDS}" if text else COMMANDS
+
+
+def _durak_view_text(view: Any, names: Sequence[str]) -> str:
     from bito.games.durak.render import render_view
 
-    names = [f"seat {s}" for s in range(view.players)]
     return "Phase 2 (Durak):\n" + render_view(view, names)
 
 
-#: How the terminal draws a view, by family name; a family not listed prints its view. A
-#: Durak view shows up here as the second phase of a prelude game (#67/#68).
-VIEW_PICTURES: dict[str, Callable[[Any], str]] = {"durak": _durak_view_text}
+#: How the terminal draws a view, by family name; a family not listed prints its view's own
+#: text with the seats named. A Durak view shows up here as the second phase of a prelude
+#: game (#67/#68).
+VIEW_PICTURES: dict[str, Callable[[Any, Sequence[str]], str]] = {"durak": _durak_view_text}
 
 
-def view_text(view: Any) -> str:
-    """What the human sees: the view's own text, or its family's picture of it."""
-    return VIEW_PICTURES.get(family_name(view), str)(view)
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+def _you(name: str, you: str, other: str) -> str:
+    """``You take`` / ``Anna takes``."""
+    return f"{name} {you if name == HUMAN_NAME else other}"
+
+
+#: Verbs the engines' texts use after a seat, in the third person; after "You" they lose the
+#: "s" ("seat 0 attacks" -> "You attack").
+_VERBS = ("attacks", "takes", "holds", "leads", "wins", "draws", "plays", "passes", "misses",
+          "calls", "doubted", "laughs", "covers", "throws", "has", "is", "goes")
+_FIRST_PERSON = {"has": "have", "is": "are", "doubted": "doubted", "passes": "pass",
+                 "misses": "miss", "goes": "go", "throws": "throw"}
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """An engine's text with people's names for seat numbers: ``seat 2 attacks seat 0`` ->
+    ``Boris attacks you``; per-seat number lists (``cards held: 5 4 7``) labelled by name;
+    ``out: 1 0`` and the Fool disc's seat by name; the raw ``over: {...}`` line dropped (the
+    result is said in words)."""
+    players = len(names)
+    lines = []
+    for line in text.split("\n"):
+        if line.startswith("over: {"):
+            continue
+        m = re.match(r"^(\s*)seat (\d+): (.*)$", line)
+        if m:
+            width = max(len(n) for n in names)
+            lines.append(f"{m.group(1)}{_name(names, int(m.group(2))):<{width}}  {m.group(3)}")
+            continue
+        parts = []
+        for part in line.split("; "):
+            part = _name_lists(part, names, players)
+            parts.append(part)
+        lines.append("; ".join(parts))
+    out = "\n".join(lines)
+    out = re.sub(r"\bseat (\d+)'s\b", lambda m: "your" if _name(names, int(m.group(1))) ==
+                 HUMAN_NAME else f"{_name(names, int(m.group(1)))}'s", out)
+    out = re.sub(r"\bseat (\d+)\b", lambda m: _name(names, int(m.group(1))), out)
+    verbs = "|".join(_VERBS)
+    out = re.sub(rf"\b{HUMAN_NAME} ({verbs})\b",
+                 lambda m: f"{HUMAN_NAME} {_FIRST_PERSON.get(m.group(1), m.group(1)[:-1])}",
+                 out)
+    out = re.sub(rf"\b({HUMAN_NAME} \w+ [^.;\n]*?) his\b", r"\1 your", out)
+    return re.sub(rf"(?<=[a-z,] ){HUMAN_NAME}\b", "you", out)
+
+
+def _name_lists(part: str, names: Sequence[str], players: int) -> str:
+    """One ``label: values`` segment with the seats named, where it lists one value per seat
+    (``scores: 0 -5 3``), or seat numbers (``out: 1 0``, ``Fool disc: 2``)."""
+    m = re.match(r"^(\s*)([A-Za-z+0-9][\w +\-]*): (-?\d+(?: -?\d+)*)$", part)
+    if not m:
+        nick = re.match(r"^(\s*)nicknames: (.*)$", part)
+        if nick:
+            named = re.sub(r"\b(\d+) (\w+)", lambda k: f"{_name(names, int(k.group(1)))} "
+                           f"{k.group(2)}", nick.group(2))
+            return f"{nick.group(1)}nicknames: {named}"
+        return part
+    lead, label, values = m.group(1), m.group(2), m.group(3).split()
+    if label in ("out", "Fool disc", "sitting out"):
+        return f"{lead}{label}: " + ", ".join(_name(names, int(v)) for v in values)
+    if len(values) == players:
+        return f"{lead}{label}: " + ", ".join(
+            f"{names[s]} {v}" for s, v in enumerate(values))
+    return part
+
+
+def mark_trumps(text: str, trump_suit: int) -> str:
+    """Cards of the trump suit in ``your hand`` lines marked ``*`` (as the Durak screens do),
+    with the key to the mark."""
+    if not 0 <= trump_suit < 4:
+        return text
+    from bito.cards import SUIT_SYMBOLS
+    from bito.term import CARD
+
+    symbol = SUIT_SYMBOLS[trump_suit]
+
+    def mark(line: str) -> str:
+        if not line.startswith("your hand:"):
+            return line
+        marked = CARD.sub(lambda m: m.group(0) + ("*" if m.group(2) == symbol and
+                                                  not m.group(4) else ""), line)
+        return marked + "   (* = trump)" if marked != line else marked
+
+    return "\n".join(mark(line) for line in text.split("\n"))
+
+
+def view_text(view: Any, names: Sequence[str] | None = None) -> str:
+    """What the human sees: its family's picture of the view, or the view's own text with the
+    seats named and the trumps marked."""
+    names = list(names) if names is not None else [f"seat {s}" for s in
+                                                   range(getattr(view, "players", 0))]
+    picture = VIEW_PICTURES.get(family_name(view))
+    if picture is not None:
+        return picture(view, names)
+    text = name_seats(str(view), names) if names else str(view)
+    if family_name(view) == "tricks":
+        text = wild_as_typed(text)
+    trump = getattr(view, "trump_suit", -1)
+    return mark_trumps(text, trump if isinstance(trump, int) else -1)
+
+
+def wild_as_typed(text: str) -> str:
+    """Fool!'s wild 1s shown as ``w1`` (what the player types) in the hand and the trick,
+    not as a bare ``1`` that reads like a move number."""
+    def fix(segment: str) -> str:
+        seat_line = re.match(r"^(\s+\S+\s+)(.*)$", segment)
+        if segment.startswith(("your hand:", "trick:")):
+            head, sep, rest = segment.partition(":")
+        elif seat_line:
+            head, sep, rest = seat_line.group(1), "", " " + seat_line.group(2)
+        else:
+            return segment
+        fixed = re.sub(r"(?<=[ ,:])1(?=[ ,;]|$)", WILD_TEXT, rest)
+        return head + sep + (fixed[1:] if seat_line and not sep else fixed)
+
+    return "\n".join("; ".join(fix(part) for part in line.split("; "))
+                     for line in text.split("\n"))
+
+
+def final_text(state: Any, names: Sequence[str]) -> str:
+    """The whole position (at the end, or in a replay), seats named, without the raw
+    outcome."""
+    text = name_seats(str(state), names)
+    return wild_as_typed(text) if family_name(state) == "tricks" else text
+
+
+#: The engines' short notes on how a game ended, said to a player.
+NOTE_WORDS = {
+    "move cap": "the game was stopped at its move limit, a guard against play that never "
+                "ends (the same positions kept coming round)",
+    "idle takes": "the game was stopped: take after take with no card drawn or discarded "
+                  "and nobody going out",
+    "last round (fool.max_rounds)": "the last round allowed (fool.max_rounds) was played",
+}
 
 
 def outcome_line(outcome: Any, names: Sequence[str]) -> str:
-    """The result in words: the winner, the fool, the scores."""
+    """The result in words: who won, who is the fool, the scores and what ended the game."""
     if outcome is None:
         return "End of the record: the game was not finished."
     parts = []
-    if outcome.order:
-        parts.append(f"{names[outcome.order[0]]} wins")
+    if outcome.draw:
+        parts.append("a draw: nobody is the fool")
+    if outcome.order and not outcome.draw:
+        parts.append(_you(_name(names, outcome.order[0]), "win", "wins"))
     if outcome.loser is not None:
-        parts.append(f"{names[outcome.loser]} is the fool")
-    elif outcome.draw:
-        parts.append("nobody is the fool (a tie)")
+        parts.append(_you(_name(names, outcome.loser), "are", "is") + " the fool")
     scores = getattr(outcome, "scores", ())
     if scores:
-        table = ", ".join(f"{names[s]} {scores[s]}" for s in range(len(scores)))
-        parts.append(f"scores after {outcome.rounds} round(s): {table}")
+        table = ", ".join(f"{_name(names, s)} {scores[s]}" for s in range(len(scores)))
+        kind = "penalty points" if getattr(outcome, "tally_name", "") == "rounds_won" \
+            else "scores"
+        parts.append(f"{kind} after {outcome.rounds} round(s): {table}")
+    tallies = getattr(outcome, "tallies", ())
+    if tallies:
+        label = {"plus_tens": "+10 rounds", "rounds_won": "rounds won"}.get(
+            outcome.tally_name, outcome.tally_name.replace("_", " "))
+        parts.append(f"{label}: " + ", ".join(f"{_name(names, s)} {t}"
+                                              for s, t in enumerate(tallies)))
     note = getattr(outcome, "note", "")
     if note:
-        parts.append(f"({note})")
-    return "; ".join(parts) + "."
+        parts.append(NOTE_WORDS.get(note, note))
+    text = "; ".join(parts)
+    return f"Result: {text[:1].upper()}{text[1:]}."
 
 
-def events(before: Any, after: Any, names: Sequence[str]) -> list[str]:
-    """What an action made happen that the next picture does not show: a round scored, a
-    trick won, a doubt settled, a player out."""
+def _counts(state: Any, seat: int) -> tuple[int, ...]:
+    counts = getattr(state.view(seat), "hand_counts", ())
+    return tuple(counts)
+
+
+def events(before: Any, after: Any, names: Sequence[str], action: Any = None,
+           actor: int = -1, seat: int = 0) -> list[str]:
+    """What an action made happen that the next picture does not show, in words: cards drawn
+    (a penalty, or the actor's own draw, with how many), a player missing his turn, a round
+    scored, a trick won and the Fool disc, a doubt settled, a player out. Derived from the
+    two states, as ``seat`` may see them, so it never disagrees with the engine."""
     out: list[str] = []
     rnd = getattr(after, "last_round", None)
-    if rnd is not None and rnd is not getattr(before, "last_round", None):
-        who = names[rnd.winner] if rnd.winner is not None else "nobody (blocked)"
-        pens = ", ".join(f"{names[s]} {p}" for s, p in enumerate(rnd.penalties))
-        out.append(f"Round {rnd.number + 1} is over: {who} went out. Penalty points: {pens}.")
+    new_round = rnd is not None and rnd is not getattr(before, "last_round", None)
+    same_round = getattr(after, "round", 0) == getattr(before, "round", 0) and not new_round
+    if same_round and not after.is_over:
+        then, now = _counts(before, seat), _counts(after, seat)
+        if len(then) == len(now):
+            for s, (a, b) in enumerate(zip(then, now, strict=True)):
+                if b > a:
+                    why = " (a penalty)" if s != actor and actor >= 0 else ""
+                    out.append(f"  {_you(_name(names, s), 'draw', 'draws')} {b - a} "
+                               f"card{'s' if b - a > 1 else ''}{why}.")
+        kind = getattr(action, "kind", "")
+        players = len(names)
+        nxt = after.to_act
+        if kind == "play" and actor >= 0 and players > 2 and nxt == (actor + 2) % players \
+                and type(after).__module__.endswith("maumau"):
+            out.append(f"  {_you(_name(names, (actor + 1) % players), 'miss', 'misses')} "
+                       "a turn.")
+        call = getattr(action, "call", -1)
+        if kind == "play" and isinstance(call, int) and call >= 0:
+            from bito.cards import SUIT_NAMES
+
+            out.append(f"  {_you(_name(names, actor), 'call', 'calls')} {SUIT_NAMES[call]}: "
+                       "the next card must be of that suit.")
+    if new_round and rnd is not None:
+        pens = ", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(rnd.penalties))
+        totals = getattr(after, "scores", ())
+        if rnd.winner is not None:
+            how = f"{_you(_name(names, rnd.winner), 'go', 'goes')} out first"
+        else:  # blocked: nobody could play or draw, or the round hit its move limit
+            how = ("nobody went out (the round was blocked: no one could play or draw, or "
+                   "it reached its move limit)")
+        line = f"Round {rnd.number + 1} is over: {how}. Penalty points this round: {pens}."
+        if totals:
+            line += " Totals: " + ", ".join(f"{_name(names, s)} {t}"
+                                            for s, t in enumerate(totals)) + "."
+        out.append(line)
+    elif (getattr(after, "round", None) != getattr(before, "round", None)
+          and getattr(after, "scores", None) is not None):
+        was, now_scores = list(getattr(before, "scores", ())), list(after.scores)
+        if len(was) == len(now_scores):
+            change = ", ".join(f"{_name(names, s)} {now_scores[s] - was[s]:+d}"
+                               for s in range(len(now_scores)))
+            totals = ", ".join(f"{_name(names, s)} {v}" for s, v in enumerate(now_scores))
+            out.append(f"Round {getattr(before, 'round', 0) + 1} is over. This round: "
+                       f"{change}. Scores: {totals}.")
     trick = getattr(after, "last_trick", None)
     if trick is not None and trick is not getattr(before, "last_trick", None):
-        fools = " and ".join(names[s] for s in trick.fools) or "nobody"
-        out.append(f"{names[trick.winner]} wins the trick; the Fool: {fools}.")
+        fools = " and ".join(_name(names, s) for s in trick.fools)
+        line = f"{_you(_name(names, trick.winner), 'win', 'wins')} the trick."
+        if fools:
+            line += (f" The Fool disc goes to {fools}, who "
+                     f"{'sit' if len(trick.fools) > 1 or fools == HUMAN_NAME else 'sits'} "
+                     "out the next trick.")
+        out.append(line)
     reveal = getattr(after, "last_reveal", "")
     if reveal and reveal != getattr(before, "last_reveal", ""):
-        out.append(reveal)
+        out.append(name_seats(reveal, names))
     gone = [s for s in getattr(after, "out", []) if s not in getattr(before, "out", [])]
-    out += [f"{names[s]} is out." for s in gone]
+    out += [f"{_you(_name(names, s), 'are', 'is')} out of cards." for s in gone]
     return out
+
+
+#: What the human types for Fool!'s wild 1 (a bare number picks a move from the list).
+WILD_TEXT = "w1"
+
+
+def move_text(action: Any) -> str:
+    """An action as the human types it: its notation, except that Fool!'s wild 1 is ``w1``
+    (the engine also reads a bare ``1``, which the terminal keeps for move number 1)."""
+    text = str(action)
+    return WILD_TEXT if text == "1" and getattr(action, "deck", "") == "fool" else text
+
+
+def moves_line(legal: Sequence[Any]) -> str:
+    return "Your moves: " + "  ".join(f"[{i + 1}] {move_text(a)}" for i, a in enumerate(legal))
+
+
+class FamilyTerminal:
+    """One non-Durak game at the terminal: the human at ``human``, a bot in every other seat
+    (``None`` in ``players`` marks the human). Forced moves are played for the human unless
+    ``auto`` is off; ``undo`` takes back his last choice and everything since."""
+
+    def __init__(self, state: Any, names: Sequence[str], players: Sequence[Any], human: int,
+                 read: InputFn = input, write: OutputFn = print, auto: bool = True,
+                 hint: bool = False, seed: int = 0) -> None:
+        self.state = state
+        self.names = list(names)
+        self.players = list(players)
+        self.human = human
+        self.read = read
+        self.write = write
+        self.auto = auto
+        self.show_hints = hint
+        self.seed = seed
+        #: (seat, action, the state before it, chosen by the human) per move played.
+        self.history: list[tuple[int, Any, Any, bool]] = []
+        self._hinter: Any = None
+
+    def run(self) -> bool:
+        """Play to the end or until the human leaves; True when the game finished."""
+        while not self.state.is_over:
+            seat = self.state.to_act
+            self.tell_trumps()
+            if self.players[decider(self.state)] is None:
+                legal = list(self.state.view(seat).legal)
+                if self.auto and len(legal) == 1:
+                    self.play(seat, legal[0], note=FORCED_NOTE)
+                    continue
+                action = self.ask(seat)
+                if action is None:
+                    return False
+                if action is _UNDONE:
+                    continue
+                self.play(seat, action, chosen=True)
+            else:
+                bot = self.players[decider(self.state)]
+                self.play(seat, bot.choose(self.state.view(seat)))
+        return True
+
+    def tell_trumps(self) -> None:
+        """Let a :class:`bito.term.Printer` highlight the trump suit (China fool, Polish fool,
+        the preludes' second phase); games without trumps have none to tell."""
+        set_trumps = getattr(self.write, "set_trumps", None)
+        if set_trumps is None:
+            return
+        trumps = getattr(self.state, "trumps", None)
+        if trumps is None:
+            suit = getattr(self.state, "trump_suit", -1)
+            trumps = (suit,) if isinstance(suit, int) and suit >= 0 else ()
+        set_trumps(trumps)
+
+    def play(self, seat: int, action: Any, chosen: bool = False, note: str = "") -> None:
+        before = self.state
+        shown = seen_by(before, action, self.human)
+        words = shown.pretty()
+        line = f"{self.names[seat]}: {WILD_TEXT if move_text(shown) == WILD_TEXT else words}"
+        self.write(f"{line} {note}" if note else line)
+        self.state = before.apply(action)
+        self.history.append((seat, action, before, chosen))
+        for text in events(before, self.state, self.names, action, seat, self.human):
+            self.write(text)
+
+    def undo(self) -> str:
+        """Take back the human's last chosen move and every move after it."""
+        if all(p is None for p in self.players):
+            return say("undo.no_bots")
+        marks = [chosen for _, _, _, chosen in self.history]
+        if True not in marks:
+            return say("undo.nothing")
+        last = len(marks) - 1 - marks[::-1].index(True)
+        move = self.history[last][1]
+        since = len(marks) - last - 1
+        self.state = self.history[last][2]
+        del self.history[last:]
+        after = say("undo.since", count=since, s="s" if since > 1 else "") if since else ""
+        return say("undo.done", move=move_text(move), since=after)
+
+    def hint_line(self, view: Any) -> str:
+        """What the strong bot would play from the human's view (its level's search)."""
+        try:
+            if self._hinter is None:
+                from bito.bots.levels import make_level
+
+                self.write(say("hint.thinking"))
+                self._hinter = make_level("strong", self.seed)
+            choice = self._hinter.choose(view)
+        except Exception as e:  # an optional helper: its failure must not end the game
+            return say("hint.failed", why=f"{type(e).__name__}: "
+                       f"{' '.join(str(e).split())[:120]}")
+        words = choice.pretty()
+        said = f" ({words})" if words != str(choice) else ""
+        return say("hint.family", move=move_text(choice), words=said)
+
+    def ask(self, seat: int) -> Any:
+        """Show the human's view and read one legal action; None when he leaves, _UNDONE
+        after an undo (the loop then shows the position again)."""
+        state = self.state
+        view = state.view(seat)
+        legal = list(view.legal)
+        self.write("")
+        self.write(view_text(view, self.names))
+        self.write(moves_line(legal))
+        if self.show_hints:
+            self.write(self.hint_line(view))
+        while True:
+            try:
+                text = self.read("> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                return None
+            word = text.lower()
+            if word in ("quit", "exit", "q"):
+                return None
+            if word in ("help", "?", "h"):
+                self.write(family_help(state))
+                continue
+            if word in ("moves", ""):
+                self.write(view_text(view, self.names))
+                self.write(moves_line(legal))
+                continue
+            if word in UNDO_WORDS:
+                said = self.undo()
+                self.write(said)
+                if self.state is not state:  # it went back
+                    return _UNDONE
+                continue
+            if word in HINT_WORDS:
+                self.write(self.hint_line(view))
+                continue
+            if word.isdigit():
+                if 1 <= int(word) <= len(legal):
+                    return legal[int(word) - 1]
+                self.write(f"Not a move here: choose 1 to {len(legal)}, not {word}"
+                           + (f" (the wild 1 is {WILD_TEXT})" if word == "1" else "") + ".")
+                continue
+            try:
+                action = state.parse_action(text)
+                state.apply(action)
+            except BitoError as e:  # bad text, an illegal move: the user types again
+                write_reason = " ".join(str(e).split())
+                self.write(f"Not a move here: {write_reason}")
+                continue
+            for option in legal:  # keep the engine's own object (its text names wild 1s etc.)
+                if option == action:
+                    return option
+            return action
+
+
+#: ``FamilyTerminal.ask``'s answer after an undo.
+_UNDONE = object()
 
 
 def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: int,
@@ -102,81 +514,48 @@ def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: 
     human = args.seat
     kinds = iter(bots)
     names: list[str] = []
+    labels: list[str] = []
     players: list[Any] = []
     bot_names = iter(BOT_NAMES)
     for s in range(args.players):
         if s == human:
             names.append(HUMAN_NAME)
+            labels.append(HUMAN_NAME)
             players.append(None)
         else:
             kind = next(kinds)
-            names.append(f"{next(bot_names)} ({kind})")
+            names.append(next(bot_names))
+            labels.append(f"{names[-1]} ({kind})")
             players.append(make_bot(kind, seed * 101 + s))
-    write(f"{spec}, {args.players} players, seed {seed}. You are seat {human}. "
-          "Type help for the notation.")
-    write("Seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
+    write(f"{game_words(spec)}: {args.players} players, seed {seed}.")
+    write("Players, in turn order: " + ", ".join(labels) + ".")
+    first = state.to_act
+    write(f"{_you(names[first], 'play', 'plays')} first. Type 'help' for this game's moves.")
     if getattr(args, "deals", 1) > 1:
         write("(--deals is ignored: this game plays its rounds inside one game)")
-    history: list[tuple[int, Any]] = []
-    quit_early = False
-    while not state.is_over:
-        seat = state.to_act
-        if players[seat] is None:
-            action = _ask(state, human, read, write)
-            if action is None:
-                quit_early = True
-                break
-        else:
-            action = players[seat].choose(state.view(seat))
-        write(f"{names[seat]}: {seen_by(state, action, human).pretty()}")
-        before = state
-        state = state.apply(action)
-        history.append((seat, action))
-        for line in events(before, state, names):
-            write(line)
-    if not quit_early:
-        write(str(state))
+    term = FamilyTerminal(state, names, players, human, read, write,
+                          auto=not getattr(args, "no_auto", False),
+                          hint=bool(getattr(args, "hint", False)), seed=seed)
+    finished = term.run()
+    state = term.state
+    if finished:
+        write("")
+        write("Game over. Final position:")
+        write(final_text(state, names))
         write(outcome_line(state.outcome, names))
+        loser = state.outcome.loser if state.outcome is not None else None
+        if loser == human:
+            write("You are the fool. Better luck next time!")
+        elif loser is not None:
+            write("You are not the fool. Well played!")
+    else:
+        write("Game stopped (you left).")
     if args.save:
         path = Path(args.save)
-        write_record(path, record_text(spec, state, seed, names, history))
+        history = [(seat, action) for seat, action, _, _ in term.history]
+        write_record(path, record_text(spec, state, seed, labels, history))
         write(f"Saved the game to {path}.")
     return 0
-
-
-def _ask(state: Any, seat: int, read: InputFn, write: OutputFn) -> Any:
-    """Show the human's view and read one legal action; None when he quits."""
-    view = state.view(seat)
-    legal = list(view.legal)
-    write("")
-    write(view_text(view))
-    write("Your moves: " + "  ".join(f"[{i + 1}] {a}" for i, a in enumerate(legal)))
-    while True:
-        try:
-            text = read("> ").strip()
-        except EOFError:
-            return None
-        if text in ("quit", "exit", "q"):
-            return None
-        if text in ("help", "?"):
-            write(HELP)
-            continue
-        if text in ("moves", ""):
-            write(view_text(view))
-            write("Your moves: " + "  ".join(f"[{i + 1}] {a}" for i, a in enumerate(legal)))
-            continue
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
-        try:
-            action = state.parse_action(text)
-            state.apply(action)
-        except BitoError as e:  # bad text, an illegal move: the user types again
-            write(f"Not a move here: {e}")
-            continue
-        for option in legal:  # keep the engine's own object (its text names wild 1s etc.)
-            if option == action:
-                return option
-        return action
 
 
 def record_text(spec: str, state: Any, seed: int, names: Sequence[str],
@@ -196,6 +575,10 @@ def family_frames(record: Any, states: Sequence[Any], names: Sequence[str], move
                   ) -> tuple[list[str], list[str], str]:
     """``bito replay`` pictures of a non-Durak record: each state's printable form."""
     total = len(record.actions)
+    short = [n.split(" (")[0] for n in names]
     for i, (seat, action) in enumerate(record.actions, 1):
-        moves.append(f"Move {i} of {total}: {action}  ({names[seat]}: {action.pretty()})")
-    return moves, [str(st) for st in states], outcome_line(states[-1].outcome, names)
+        said = [f"{short[seat]}: {action.pretty()}"]
+        said += [e.strip() for e in events(states[i - 1], states[i], short, action, seat, seat)]
+        moves.append(f"Move {i} of {total}: {move_text(action)}  ({'; '.join(said)})")
+    pictures = [final_text(st, short) for st in states]
+    return moves, pictures, outcome_line(states[-1].outcome, short)

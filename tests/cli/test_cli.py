@@ -94,17 +94,19 @@ def test_illegal_and_malformed_input_is_explained_and_the_game_goes_on(
     seed = seed_where_seat_leads(0)
     state = new_game("podkidnoy", 2, seed=seed)
     missing = next(c for c in standard_deck(36) if not state.hands[0] >> c & 1)
-    from bito.cards import card_str
+    from bito.cards import card_pretty, card_str
 
     script = f"{card_str(missing)}\nzz9\npass\n99\n1\nquit\n"
     code, out, _ = run_with_input(capsys, monkeypatch, script, "play", "--seed", str(seed),
                                   "--bots", "random")
     assert code == 0
-    assert f"Illegal move (not in hand): seat 0 does not hold {card_str(missing)}" in out
+    # said to the player ("you"), not of "seat 0"
+    assert f"Not allowed: you do not hold {card_pretty(missing)}." in out
+    assert "seat 0" not in out.split("Type 'help'")[1]
     assert "Cannot read that move: unknown rank 'z'" in out
     assert "\n  zz9\n  ^" in out  # points at the text
-    assert "Illegal move (lead)" in out  # pass while leading names the rule
-    assert "Illegal move (move number): choose 1 to" in out
+    assert "you attack: open the bout with a card; you cannot pass (lead)" in out
+    assert "Not allowed: choose 1 to" in out
     assert "You attack" in out  # the game went on after the errors
     assert "Game stopped (you quit)" in out
 

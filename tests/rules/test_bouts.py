@@ -418,7 +418,9 @@ def test_play_shows_the_public_centre_and_taken_cards() -> None:
         old_in, old_out = sys.stdin, sys.stdout
         sys.stdin, sys.stdout = stdin, out
         try:
-            main(["play", "--variant", vid, "--players", "2", "--seed", "3"])
+            # --no-auto: phase 1's moves are all forced ("turn"), which the terminal would
+            # otherwise play without showing the screen checked here
+            main(["play", "--variant", vid, "--players", "2", "--seed", "3", "--no-auto"])
         finally:
             sys.stdin, sys.stdout = old_in, old_out
         text = out.getvalue()

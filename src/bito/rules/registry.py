@@ -39,6 +39,21 @@ class Variant:
     parameter_default: Any = None
     references: str = ""
 
+    @property
+    def default_base(self) -> str | None:
+        """The game a house rule plays on when named alone (``bito play --variant
+        no_trump``): its own ``base`` if the entry names one, else podkidnoy where the rule
+        applies to it (the catalogue's ``default_base`` wherever it names one, §3.2), else
+        the first base it applies to (perevodnoy for the transfer-only rules). None for a
+        game."""
+        if self.kind != "modifier":
+            return None
+        if self.base:
+            return self.base
+        if not self.applies_to or "podkidnoy" in self.applies_to:
+            return "podkidnoy"
+        return self.applies_to[0]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id, "number": self.number, "names": list(self.names),
@@ -144,9 +159,8 @@ def resolve(spec: str, base_rules: Rules | None = None) -> Resolved:
         raise UnknownVariantError(spec, "empty variant name")
     game = lookup(parts[0])
     if game.kind != "game":
-        bases = ", ".join(game.applies_to)
-        raise RulesError(game.id, f"is a house rule; stack it on a game: {bases.split(',')[0]}+"
-                         f"{game.id}")
+        raise RulesError(game.id, f"is a house rule; stack it on a game: "
+                         f"{game.default_base}+{game.id}")
     rules, defining = _rules_of_game(game)
     if base_rules is not None:
         rules = base_rules
