@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from bito.cards import MATCH_MASKS, cards_of, is_special, rank_of, suit_of
-from bito.games.durak.actions import ATTACK, PASS, PASS_ACTION, Action
+from bito.errors import IllegalActionError
+from bito.games.durak.actions import ATTACK, BLOCK, GIVE, PASS, PASS_ACTION, TAKE, Action
 from bito.games.durak.hooks import Hook
 from bito.games.durak.phases import Phase
 
@@ -300,6 +301,17 @@ class _LeadRules(Hook):
             pass_lead(state)  # #5: no allowed lead, the attack passes on
             return True
         return False
+
+    def deal_facts(self, rules: Rules, players: int) -> dict[str, Any]:
+        return {"lead_rules": True}
+
+    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+        # after the core's general reasons: a card not in hand, a joker gift, a take
+        if state.phase != _LEAD or action.kind in (GIVE, BLOCK, TAKE) or any(
+                not state.hands[state.to_act] >> c & 1 for c in action.cards):
+            return None
+        found = explain_lead(state, action)
+        return None if found is None else IllegalActionError(*found)
 
 
 HOOK: Final = _LeadRules()
