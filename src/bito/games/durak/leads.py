@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, cards_of, is_special, rank_of, suit_of
 from bito.errors import IllegalActionError
@@ -276,7 +276,7 @@ def explain_lead(state: DurakState, action: Action) -> tuple[str, str] | None:
 
 
 def plays_lead_rules(rules: Rules) -> bool:
-    """Whether any of this module's options is on (the deal fact ``lead_rules``)."""
+    """Whether any of this module's options is on (the hook's ``applies``)."""
     return (rules.lead_shape == "patterns" or rules.lead_strongest_only
             or rules.lead_must_include_all_of_rank or rules.lead_pass_if_no_legal)
 
@@ -301,9 +301,6 @@ class _LeadRules(Hook):
             pass_lead(state)  # #5: no allowed lead, the attack passes on
             return True
         return False
-
-    def deal_facts(self, rules: Rules, players: int) -> dict[str, Any]:
-        return {"lead_rules": True}
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         # after the core's general reasons: a card not in hand, a joker gift, a take

@@ -113,7 +113,6 @@ class Deal:
     #: The key of the shared throw-in order memo: ``throw_in.by``, and with teams the team
     #: rules, so deals with and without partnerships never share an order.
     thrower_key: str = field(init=False, compare=False, repr=False)
-    lead_rules: bool = field(init=False, compare=False, repr=False)
     take_skip: bool = field(init=False, compare=False, repr=False)
     # #59: defences are laid face down and called (:mod:`bito.games.durak.believe`).
     face_down: bool = field(init=False, compare=False, repr=False)
@@ -204,14 +203,11 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "transfer_only_new": r.transfer_new_defender_beats == "transfer_cards_only",
         "gifts": r.specials_joker_gifts,
         "idle_limit": r.end_idle_bouts,
-        # Variants II lead rules (#4-6, #12, #46, #47): leads go through leads.py, whose
-        # hook sets this (hooks set the facts of their rules below, over these defaults).
-        "lead_rules": False,
         "take_skip": r.take_skip,
         "face_down": r.defense_face_down,
         "blind": not r.deal_owner_sees_hand,
         "dummy_draws": r.dummy_mode == "tossing" and r.dummy_draws,
-        "dummy_seat": -1,
+        "dummy_seat": -1,  # #57: its hook sets the seat (deal_facts)
         "dummy_skip": r.dummy_mode == "playing" and not r.dummy_defends,
         "extras": r.bout_extras,
         "owners": r.throw_in_after_take_mode != "normal" or r.defense_counter,
@@ -220,12 +216,13 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "transfer_loose": (r.transfer_window == "any_time"
                            or r.transfer_new_defender_beats == "transfer_cards_only"),
     }
+    # Facts of one variant's rules: these defaults, which its hook sets over (deal_facts).
     facts["team_proxy"] = False
     facts["team_of"] = ()
     facts["teams"] = ()
     facts["thrower_key"] = r.throw_in_by
     facts["hooks"] = hooks = select(HOOKS, r, players)
-    for more in hooks.deal_facts:  # #53-55's teams, #57's seat, the lead rules
+    for more in hooks.deal_facts:  # #53-55's teams, #57's seat
         facts.update(more(r, players))
     return tuple(facts.items())
 
