@@ -192,8 +192,7 @@ def view_text(view: Any, names: Sequence[str] | None = None) -> str:
     if picture is not None:
         return picture(view, names)
     text = name_seats(str(view), names) if names else str(view)
-    if family_name(view) == "tricks":
-        text = wild_as_typed(text)
+    text = _as_typed(view, text)
     trump = getattr(view, "trump_suit", -1)
     return mark_trumps(text, trump if isinstance(trump, int) else -1)
 
@@ -219,8 +218,17 @@ def wild_as_typed(text: str) -> str:
 def final_text(state: Any, names: Sequence[str]) -> str:
     """The whole position (at the end, or in a replay), seats named, without the raw
     outcome."""
-    text = name_seats(str(state), names)
-    return wild_as_typed(text) if family_name(state) == "tricks" else text
+    return _as_typed(state, name_seats(str(state), names))
+
+
+def _as_typed(thing: Any, text: str) -> str:
+    """A family's screen text with its cards written as the player types them."""
+    fix = TYPED_TEXT.get(family_name(thing))
+    return fix(text) if fix is not None else text
+
+
+#: Per family, how its screen text is rewritten into what a player types (Fool!'s wild 1s).
+TYPED_TEXT: dict[str, Callable[[str], str]] = {"tricks": wild_as_typed}
 
 
 #: The engines' short notes on how a game ended, said to a player.

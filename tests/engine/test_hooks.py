@@ -77,6 +77,32 @@ def test_only_hooks_import_the_stock_group() -> None:
     assert not offenders, offenders
 
 
+#: The core of the Durak engine: the state machine, the deal, the views, the position text
+#: and its reader, the renderer, the explainer, what beats what, the playouts, the moves, the
+#: phases and the hook protocol. Only ``setup``, ``position`` and ``explain`` may import
+#: ``installed`` (the list of hooks: to select a rule set's hooks, to read every hook's
+#: position fields, to ask the hook that owns a kind of move).
+CORE_MODULES = ("state", "view", "setup", "position", "position_text", "render", "explain",
+                "relation", "playout", "actions", "phases", "beats", "hooks")
+MAY_LIST_THE_HOOKS = {"setup", "position", "explain"}
+
+
+@pytest.mark.parametrize("name", CORE_MODULES)
+def test_no_core_module_imports_a_variant_module(name: str) -> None:
+    """Issue 17: what a variant shows, sets up or reads back goes through the hook points
+    (``view``, ``shown``, ``hand_order``, ``open_hands``, ``position_defender``,
+    ``deal_facts``, ``first_bout``, ...), so no core module names a variant module, not even
+    for a type."""
+    import importlib
+
+    module = importlib.import_module(f"bito.games.durak.{name}")
+    imported = _imported_modules(module)
+    variants = _hook_modules() | STOCK_MODULES
+    assert not imported & variants, sorted(imported & variants)
+    if name not in MAY_LIST_THE_HOOKS:
+        assert "bito.games.durak.installed" not in imported
+
+
 def test_the_stock_group_is_a_hook_the_base_games_do_not_select() -> None:
     """The stock rules switch on by the hook's ``applies``, not by a fact of the deal."""
     from bito.games.durak import stock

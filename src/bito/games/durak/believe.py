@@ -24,6 +24,7 @@ without face-down defences never takes.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, cards_of
@@ -43,6 +44,7 @@ from bito.rules import Rules
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
+    from bito.games.durak.view import DurakView
 
 #: A ``defence`` entry as seen by a seat that may not see it: a card lies there face down.
 FACE_DOWN: Final = -3
@@ -215,6 +217,10 @@ class _FaceDown(Hook):
     def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
                      ) -> list[tuple[str, Iterable[Action]]]:
         return [("call", CALLS)] if rules.defense_face_down else []
+
+    def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
+        # the covers lying face down, and the ranks they add, only for the defender
+        return replace(view, defence=censor(state, seat), table_ranks=open_ranks(state, seat))
 
 
 HOOK: Final = _FaceDown()

@@ -31,6 +31,7 @@ The state machine calls in here only behind ``Deal.blind``, a flag the base game
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import card_pretty, card_str, cards_of
@@ -61,6 +62,7 @@ from bito.rules import Rules
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
+    from bito.games.durak.view import DurakView
 
 _LEAD, _DEFEND, _THROW, _OVER = (int(p) for p in (Phase.LEAD, Phase.DEFEND, Phase.THROW,
                                                   Phase.OVER))
@@ -307,6 +309,20 @@ class _Blind(Hook):
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         return explain(state, action)
+
+    def hand_order(self, state: DurakState, seat: int) -> tuple[int, ...]:
+        return hand_order(state, seat)
+
+    def shown(self, state: DurakState, action: Action) -> Action | Revealed:
+        return revealed(state, action)
+
+    def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
+        # every hand but one's own, held face out, by position
+        n = state.deal.players
+        return replace(view, hand=0, blind=True,
+                       known=tuple(0 if s == seat else state.hands[s] for s in range(n)),
+                       hand_order=tuple(() if s == seat else hand_order(state, s)
+                                        for s in range(n)))
 
 
 HOOK: Final = _Blind()

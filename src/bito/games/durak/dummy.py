@@ -18,6 +18,7 @@ only (``dummy.visible_to=controller``, A4) or to everyone (``all``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import cards_of
@@ -29,6 +30,7 @@ from bito.rules import Rules
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
+    from bito.games.durak.view import DurakView
 
 _THROW: Final = int(Phase.THROW)
 
@@ -143,6 +145,11 @@ class _TossingDummy(Hook):
         if rules.dummy_mode != "tossing":
             return []
         return [("toss", [Action(TOSS, (c,)) for c in cards])]
+
+    def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
+        # how many cards the dummy holds, and those this seat may see
+        return replace(view, dummy_count=state.hands[state.deal.players].bit_count(),
+                       dummy_hand=visible(state, seat))
 
 
 HOOK: Final = _TossingDummy()

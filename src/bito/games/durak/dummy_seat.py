@@ -7,7 +7,8 @@ is attacked, covers or takes (A3), goes out, and can be the fool. So the state m
 nothing new to play it; what is new is *who decides*. A lot among the people chooses the
 *controller*, who also attacks first; whenever the dummy's seat is to act, the state names
 him as the one who decides (:func:`decider`, the protocol's ``decider`` hook), and he acts
-through the dummy's own view: its hand, plus his own cards, which he knows (:func:`known`).
+through the dummy's own view: its hand, plus his own cards, which he knows
+(:func:`known`, the ``open_hands`` hook).
 Every other seat sees the dummy's hand as it sees any opponent's, unless
 ``dummy.visible_to=all`` lays it face up.
 
@@ -27,7 +28,7 @@ and the dummy.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from bito.errors import RulesError
 from bito.games.durak.hooks import Hook
@@ -128,6 +129,32 @@ class _PlayingDummy(Hook):
 
     def decider(self, state: DurakState) -> int | None:
         return decider(state)
+
+    def deal_facts(self, rules: Rules, players: int) -> dict[str, Any]:
+        return {"dummy_seat": playing_seat(rules, players)}
+
+    def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
+                   defender: int) -> tuple[int, int, int]:
+        # (and #56 A3) a lot among the people chooses who plays the dummy's seat; he
+        # attacks first, and under dummy.defends=false the dummy is passed over (A3)
+        controller = lot_controller(rules, players, rng)
+        defender = (controller + 1) % players
+        if not rules.dummy_defends and defender == playing_seat(rules, players):
+            defender = (defender + 1) % players
+        return controller, defender, controller
+
+    def position_defender(self, state: DurakState, attacker: int, defender: int,
+                          played: int) -> tuple[int, int]:
+        deal = state.deal
+        if deal.dummy_skip and defender == deal.dummy_seat:
+            state.defender = defender
+            if pass_over(state, attacker) == attacker:
+                defender = played = state.defender
+        return defender, played
+
+    def open_hands(self, state: DurakState, seat: int, cards: tuple[int, ...]
+                   ) -> tuple[int, ...]:
+        return known(state, seat, cards)
 
 
 HOOK: Final = _PlayingDummy()

@@ -37,6 +37,7 @@ from bito.games.durak.phases import Phase
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
     from bito.games.durak.stock import Books
+    from bito.games.durak.view import DurakView
     from bito.rules import Rules
 
 #: The phase in which players choose the cards they pass.
@@ -199,6 +200,10 @@ class _Exchange(Hook):
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         return explain(state, action)
+
+    def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
+        # his own choice in the round under way, never another seat's
+        return replace(view, exchange_chosen=pending(state, seat))
 
 
 HOOK: Final = _Exchange()

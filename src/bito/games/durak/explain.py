@@ -84,12 +84,6 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     if kind == TAKE:
         return err("take", "only the defender may take, while cards are uncovered"
                    if ph == _THROW else "nothing to take")
-    if ph == _LEAD and state.deal.lead_rules:
-        from bito.games.durak.leads import explain_lead
-
-        found = explain_lead(state, action)
-        if found is not None:
-            return err(*found)
     if kind == PASS:
         if ph == _LEAD:
             return err("lead", "the attacker must open the bout; he cannot pass")

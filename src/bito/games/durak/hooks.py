@@ -57,11 +57,23 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 ``deal_outcome``   the deal is over: the outcome, with the hook's tallies added
 ``seen_hands``     per seat, the cards of each hand ``seat`` may see, beyond the public ones
 ``stock_face_up``  the stock cards that lie face up (the deal's, unless a hook turned them)
+``deal_facts``     the :class:`~bito.games.durak.setup.Deal` facts the hook sets for its
+                   rule set, over the core's defaults (#53-55's teams, #57's seat)
+``first_bout``     the first bout's attacker, defender and the seat that plays a seat
+                   nobody sits in, when a lot decides them (#57)
+``position_defender`` reading a position without ``defender=``: the defender (and the seat
+                   he defends) the engine would have chosen (#53-55, #57)
+``open_hands``     per seat, whole hands ``seat`` sees because he plays them or for them
+                   (#57), in views and the censored position text
+``hand_order``     a hand's cards in the order they lie (#58: by position), for the texts
+``shown``          a move every seat sees, as they see it (#58 turns up the card played)
+``view``           the view of ``seat`` with the hook's fields filled in or censored
 =================  ==========================================================================
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -70,8 +82,9 @@ from bito.errors import IllegalActionError
 from bito.rules import Rules
 
 if TYPE_CHECKING:
-    from bito.games.durak.actions import Action
+    from bito.games.durak.actions import Action, Revealed
     from bito.games.durak.state import DurakState
+    from bito.games.durak.view import DurakView
     from bito.games.protocol import Outcome
 
 __all__ = ["POINTS", "Hook", "HookSet", "select"]
@@ -206,6 +219,41 @@ class Hook:
     def stock_face_up(self, state: DurakState, face_up: int) -> int:
         return face_up
 
+    def deal_facts(self, rules: Rules, players: int) -> dict[str, Any]:
+        """Deal facts (:class:`~bito.games.durak.setup.Deal` fields) this hook sets, over
+        the core's defaults; worked out once per rule set."""
+        return {}
+
+    def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
+                   defender: int) -> tuple[int, int, int]:
+        """(attacker, defender, controller) of the first bout, drawing any lot from ``rng``
+        (controller: the seat that plays a seat nobody sits in, else -1)."""
+        return attacker, defender, -1
+
+    def position_defender(self, state: DurakState, attacker: int, defender: int,
+                          played: int) -> tuple[int, int]:
+        """Reading a position without ``defender=``: (defender, the seat he defends) that
+        ``attacker`` would face had the engine opened this bout."""
+        return defender, played
+
+    def open_hands(self, state: DurakState, seat: int, known: tuple[int, ...]
+                   ) -> tuple[int, ...]:
+        """Per seat, the cards ``seat`` sees, with the whole hands he plays or plays for."""
+        return known
+
+    def hand_order(self, state: DurakState, seat: int) -> tuple[int, ...]:
+        """``seat``'s cards in the order they lie (the first hook here decides)."""
+        raise NotImplementedError
+
+    def shown(self, state: DurakState, action: Action) -> Action | Revealed:
+        """``action``, which every seat sees, as they see it once played from ``state``."""
+        return action
+
+    def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
+        """The view of ``seat`` with this hook's fields: never a card ``seat`` may not
+        know."""
+        return view
+
 
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
@@ -214,7 +262,8 @@ POINTS: tuple[str, ...] = (
     "round_open", "round_over", "picked_up", "throw_in_order", "opens_next_bout",
     "after_refill", "next_attacker", "bout_opened", "decider", "explain", "position_fields",
     "read_position", "dealt", "bout_decided", "refill", "going_out", "deal_outcome",
-    "seen_hands", "stock_face_up")
+    "seen_hands", "stock_face_up", "deal_facts", "first_bout", "position_defender",
+    "open_hands", "hand_order", "shown", "view")
 
 
 @dataclass(frozen=True)
@@ -253,6 +302,14 @@ class HookSet:
     deal_outcome: tuple[Callable[[DurakState, Outcome], Outcome], ...] = ()
     seen_hands: tuple[Callable[[DurakState, int, tuple[int, ...]], tuple[int, ...]], ...] = ()
     stock_face_up: tuple[Callable[[DurakState, int], int], ...] = ()
+    deal_facts: tuple[Callable[[Rules, int], dict[str, Any]], ...] = ()
+    first_bout: tuple[Callable[[Rules, int, random.Random, int, int],
+                               tuple[int, int, int]], ...] = ()
+    position_defender: tuple[Callable[[DurakState, int, int, int], tuple[int, int]], ...] = ()
+    open_hands: tuple[Callable[[DurakState, int, tuple[int, ...]], tuple[int, ...]], ...] = ()
+    hand_order: tuple[Callable[[DurakState, int], tuple[int, ...]], ...] = ()
+    shown: tuple[Callable[[DurakState, Action], Action | Revealed], ...] = ()
+    view: tuple[Callable[[DurakState, int, DurakView], DurakView], ...] = ()
     #: The hook that plays each owned action kind.
     steps: dict[int, Callable[[DurakState, Action], None]] = field(default_factory=dict)
 

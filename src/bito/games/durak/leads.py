@@ -25,7 +25,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, cards_of, is_special, rank_of, suit_of
-from bito.games.durak.actions import ATTACK, PASS, PASS_ACTION, Action
+from bito.errors import IllegalActionError
+from bito.games.durak.actions import ATTACK, BLOCK, GIVE, PASS, PASS_ACTION, TAKE, Action
 from bito.games.durak.hooks import Hook
 from bito.games.durak.phases import Phase
 
@@ -275,7 +276,7 @@ def explain_lead(state: DurakState, action: Action) -> tuple[str, str] | None:
 
 
 def plays_lead_rules(rules: Rules) -> bool:
-    """Whether any of this module's options is on (the deal fact ``lead_rules``)."""
+    """Whether any of this module's options is on (the hook's ``applies``)."""
     return (rules.lead_shape == "patterns" or rules.lead_strongest_only
             or rules.lead_must_include_all_of_rank or rules.lead_pass_if_no_legal)
 
@@ -300,6 +301,14 @@ class _LeadRules(Hook):
             pass_lead(state)  # #5: no allowed lead, the attack passes on
             return True
         return False
+
+    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+        # after the core's general reasons: a card not in hand, a joker gift, a take
+        if state.phase != _LEAD or action.kind in (GIVE, BLOCK, TAKE) or any(
+                not state.hands[state.to_act] >> c & 1 for c in action.cards):
+            return None
+        found = explain_lead(state, action)
+        return None if found is None else IllegalActionError(*found)
 
 
 HOOK: Final = _LeadRules()

@@ -84,7 +84,6 @@ from bito.cards import (
     split_cards,
 )
 from bito.errors import InvalidNotationError, RulesError
-from bito.games.durak import dummy_seat
 from bito.games.durak.actions import Action, parse_action
 from bito.games.durak.installed import HOOKS
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
@@ -99,7 +98,6 @@ from bito.games.durak.state import (
     THROW,
     DurakState,
 )
-from bito.games.durak.teams import attacked_seat, proxy_of
 from bito.games.protocol import Outcome
 from bito.rules import resolve
 
@@ -446,28 +444,17 @@ def parse_position(text: str) -> DurakState:
 def _default_defender(s: DurakState, attacker: int) -> tuple[int, int]:
     """The defender (and, under #55's proxies, the seat he defends) that ``attacker`` would
     face had the engine opened this bout: the rule it applies when a bout ends, partners
-    passed over (:func:`teams.attacked_seat`) and, under ``dummy.defends=false``, the playing
-    dummy too (:func:`dummy_seat.pass_over`). Without teams or a dummy that is simply the
-    next seat in play."""
-    deal = s.deal
-    n = deal.players
-    team_of = deal.team_of
+    passed over (the partnerships hook) and, under ``dummy.defends=false``, the playing
+    dummy too (the playing dummy's hook), at their ``position_defender`` point. Without
+    teams or a dummy that is simply the next seat in play."""
     defender = played = s.next_active(attacker)
-    if team_of and any(team_of[x] != team_of[attacker] and not s.out_mask >> x & 1
-                       for x in range(n)):
-        played = attacked_seat(s, attacker)
-        defender = proxy_of(s, played) if deal.team_proxy else played
-    if deal.dummy_skip and defender == deal.dummy_seat:
-        s.defender = defender
-        if dummy_seat.pass_over(s, attacker) == attacker:
-            defender = played = s.defender
+    for choose in s.deal.hooks.position_defender:
+        defender, played = choose(s, attacker, defender, played)
     return defender, played
 
 
 def _end_outcome(s: DurakState, raw: str, text: str, at: int) -> Outcome:
     """The outcome written ``loser:order:reason`` (see ``end`` in the module docstring)."""
-    from bito.games.durak.teams import losing_team
-
     n = s.deal.players
     parts = raw.split(":")
     ok = len(parts) == 3
@@ -486,8 +473,9 @@ def _end_outcome(s: DurakState, raw: str, text: str, at: int) -> Outcome:
                                    f"(every seat 0..{n - 1} once in the order)", text, at)
     reason = "" if parts[2] == "-" else parts[2].replace("_", " ")
     s.to_act = -1
-    return Outcome(loser=loser, order=order, draw=loser is None, reason=reason,
-                   teams=s.deal.teams, losing_team=losing_team(s.deal.team_of, loser),
+    team_of = s.deal.team_of  # partnerships: the fool's team loses, as the state counts it
+    return Outcome(loser=loser, order=order, draw=loser is None, reason=reason, teams=s.deal.teams,
+                   losing_team=team_of[loser] if team_of and loser is not None else None,
                    dummy=s.deal.dummy_seat)
 
 

@@ -12,8 +12,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bito.cards import card_str, cards_of
-from bito.games.durak import dummy_seat
-from bito.games.durak.blind import hand_order
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
 from bito.rules import Rules, resolve
 from bito.rules.options import OPTION_SPECS
@@ -83,11 +81,13 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         fields.append(f"seed={d.seed}")
     fields += [f"dealer={d.dealer}", f"game={d.match.game_number}", f"bout={state.bout}",
                f"trump={card_str(d.trump_card) if d.trump_card >= 0 else '-'}"]
-    blind = d.blind  # #58: hands by position; a seat never sees its own
+    ordered = d.hooks.hand_order  # #58: hands by position; a seat never sees its own
+    order = ordered[0] if ordered else None
+    blind = order is not None
     if seat is None:
         fields.append(f"stock={_cards(list(state.stock))}")
         fields.append("hands=" + "/".join(
-            _cards(list(hand_order(state, s))) if blind else _cards(state.hands[s])
+            _cards(list(order(state, s))) if order else _cards(state.hands[s])
             for s in range(n)))
     else:
         stock, hidden = "", 0
@@ -104,12 +104,14 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         fields.append(f"stock={stock or '-'}")
         hands = []
         # #57: the controller sees the dummy's hand; the dummy's seat sees the controller's.
-        seat_sees = dummy_seat.known(state, seat, (0,) * n) if d.dummy_seat >= 0 else (0,) * n
+        seat_sees = (0,) * n
+        for sees in d.hooks.open_hands:
+            seat_sees = sees(state, seat, seat_sees)
         for s in range(n):
             h = state.hands[s]
-            if blind:
+            if order:
                 hands.append(_hidden(h.bit_count()) or "-" if s == seat
-                             else _cards(list(hand_order(state, s))))
+                             else _cards(list(order(state, s))))
             elif s == seat:
                 hands.append(_cards(h))
             else:

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bito.cards import SUIT_SYMBOLS, card_pretty, cards_of, rank_of, suit_of
-from bito.games.durak.blind import hand_order
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -94,12 +93,13 @@ def render_state(state: DurakState) -> str:
         f"  phase {state.phase_name}",
         f"table: {table_text(state.attack, state.defence)}",
     ]
+    order = state.deal.hooks.hand_order  # #58: hands held face out, by position
     for seat in range(state.deal.players):
         role = _role(seat, state.attacker, state.defender, state.to_act)
         if seat == state.deal.dummy_seat:  # #57
             role += f" [dummy, played by seat {state.deal.dummy_seat_controller}]"
         trump = state.deal.own_trumps[seat] if state.deal.own_trumps else state.trump_suit
-        held = in_order_text(hand_order(state, seat), trump) if state.deal.blind else \
+        held = in_order_text(order[0](state, seat), trump) if order else \
             hand_text(state.hands[seat], trump)
         lines.append(f"  seat {seat}{role}: {held}")
     if state.deal.dummy_controller >= 0:  # #56

@@ -27,11 +27,8 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import RulesError
-from bito.games.durak.dummy_seat import lot_controller, playing_seat
 from bito.games.durak.hooks import HookSet, select
 from bito.games.durak.installed import HOOKS
-from bito.games.durak.leads import plays_lead_rules
-from bito.games.durak.teams import team_of_seats, teams_of, thrower_rule
 from bito.rules import Rules
 from bito.rules.options import pending_options
 
@@ -112,7 +109,9 @@ class Deal:
     team_of: tuple[int, ...] = field(init=False, compare=False, repr=False)
     teams: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
     team_proxy: bool = field(init=False, compare=False, repr=False)
-    lead_rules: bool = field(init=False, compare=False, repr=False)
+    #: The key of the shared throw-in order memo: ``throw_in.by``, and with teams the team
+    #: rules, so deals with and without partnerships never share an order.
+    thrower_key: str = field(init=False, compare=False, repr=False)
     take_skip: bool = field(init=False, compare=False, repr=False)
     # #59: defences are laid face down and called (:mod:`bito.games.durak.believe`).
     face_down: bool = field(init=False, compare=False, repr=False)
@@ -202,13 +201,11 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         # covered yet", so the move generator asks transfer_block every time.
         "transfer_only_new": r.transfer_new_defender_beats == "transfer_cards_only",
         "idle_limit": r.end_idle_bouts,
-        # Variants II lead rules (#4-6, #12, #46, #47): leads go through leads.py.
-        "lead_rules": plays_lead_rules(r),
         "take_skip": r.take_skip,
         "face_down": r.defense_face_down,
         "blind": not r.deal_owner_sees_hand,
         "dummy_draws": r.dummy_mode == "tossing" and r.dummy_draws,
-        "dummy_seat": playing_seat(r, players),
+        "dummy_seat": -1,  # #57: its hook sets the seat (deal_facts)
         "dummy_skip": r.dummy_mode == "playing" and not r.dummy_defends,
         "extras": r.bout_extras,
         "owners": r.throw_in_after_take_mode != "normal" or r.defense_counter,
@@ -217,11 +214,14 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "transfer_loose": (r.transfer_window == "any_time"
                            or r.transfer_new_defender_beats == "transfer_cards_only"),
     }
-    facts["hooks"] = select(HOOKS, r, players)
-    team_of = team_of_seats(r.team_layout, players)
-    facts["team_proxy"] = bool(team_of) and r.team_proxy
-    facts["team_of"] = team_of
-    facts["teams"] = teams_of(team_of)
+    # Facts of one variant's rules: these defaults, which its hook sets over (deal_facts).
+    facts["team_proxy"] = False
+    facts["team_of"] = ()
+    facts["teams"] = ()
+    facts["thrower_key"] = r.throw_in_by
+    facts["hooks"] = hooks = select(HOOKS, r, players)
+    for more in hooks.deal_facts:  # #53-55's teams, #57's seat
+        facts.update(more(r, players))
     return tuple(facts.items())
 
 
@@ -381,6 +381,7 @@ class _Table:
     rules: Rules
     players: int
     facts: tuple[tuple[str, Any], ...]
+    hooks: HookSet
     thrower_orders: dict[int, tuple[int, ...]]
     draw_orders: dict[int, tuple[int, ...]]
     trump_contexts: dict[int, tuple[frozenset[int], int, bool]] = field(default_factory=dict)
@@ -419,9 +420,11 @@ def _table_for(rules: Rules, players: int) -> _Table:
     if table is not None and table.rules is rules and table.players == players:
         return table
     check_game(rules, players)
+    facts = _deal_facts(rules, players)
+    known = dict(facts)
     table = _recent_table = _Table(
-        rules, players, _deal_facts(rules, players),
-        _shared_memo("throw_in.by", players, thrower_rule(rules)),
+        rules, players, facts, known["hooks"],
+        _shared_memo("throw_in.by", players, known["thrower_key"]),
         _shared_memo("draw.order", players, rules.draw_order))
     return table
 
@@ -570,15 +573,12 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         shown = [*shown_before, 0]
         hands.append(dummy)
     seat_controller = -1
-    if rules.dummy_mode == "playing":
-        # #57 (and #56 A3): a lot among the people chooses who plays the dummy's seat; he
-        # attacks first.
-        seat_controller = attacker = lot_controller(rules, players, rng)
-        shown = shown_before
     defender = (attacker + 1) % players
-    if rules.dummy_mode == "playing" and not rules.dummy_defends \
-            and defender == playing_seat(rules, players):
-        defender = (defender + 1) % players  # #57 A3 option: the dummy is passed over
+    for opening in shared.hooks.first_bout:
+        # #57 (and #56 A3): a lot chooses who plays the dummy's seat; he attacks first, and
+        # nothing is shown for it.
+        attacker, defender, seat_controller = opening(rules, players, rng, attacker, defender)
+        shown = shown_before
     # "Under the fool" (S4:4): this deal's first attack is made at the previous fool, whichever
     # rule chose the attacker.
     under_fool = under_fool or (match.game_number > 0 and match.previous_fool == defender)

@@ -14,7 +14,7 @@ between two opponents (Rozaliev's "two on two" / "three on three", S1:65).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from bito.errors import RulesError
 from bito.games.durak.hooks import Hook
@@ -141,11 +141,6 @@ def attacked_seat(state: DurakState, first: int) -> int:
     return target
 
 
-def losing_team(team_of: tuple[int, ...], loser: int | None) -> int | None:
-    """The fool's team (None for a draw or a game without teams)."""
-    return team_of[loser] if team_of and loser is not None else None
-
-
 class _Partnerships(Hook):
     """#53-55 at the core's points: who throws in at whom, and who attacks whom next."""
 
@@ -162,6 +157,21 @@ class _Partnerships(Hook):
 
     def opens_next_bout(self, state: DurakState, defender: int, skip: bool) -> int:
         return next_bout(state, defender, skip)
+
+    def deal_facts(self, rules: Rules, players: int) -> dict[str, Any]:
+        team_of = team_of_seats(rules.team_layout, players)
+        return {"team_of": team_of, "teams": teams_of(team_of),
+                "team_proxy": rules.team_proxy, "thrower_key": thrower_rule(rules)}
+
+    def position_defender(self, state: DurakState, attacker: int, defender: int,
+                          played: int) -> tuple[int, int]:
+        # the bout the engine would open: partners passed over while an opponent is in play
+        team_of = state.deal.team_of
+        if any(team_of[x] != team_of[attacker] and not state.out_mask >> x & 1
+               for x in range(state.deal.players)):
+            played = attacked_seat(state, attacker)
+            defender = proxy_of(state, played) if state.deal.team_proxy else played
+        return defender, played
 
 
 HOOK: Final = _Partnerships()

@@ -9,20 +9,13 @@ seat's hidden card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bito.cards import card_str
 from bito.games.durak.actions import DEFEND, EXCHANGE, KIND_NAMES, SWAP, Action, Revealed
-from bito.games.durak.believe import censor, open_ranks
-from bito.games.durak.blind import hand_order
-from bito.games.durak.blind import revealed as blind_revealed
-from bito.games.durak.dummy import visible as dummy_cards
-from bito.games.durak.dummy_seat import known as dummy_known
-from bito.games.durak.exchange import pending as exchange_pending
 from bito.games.protocol import Hidden, hidden
 
 if TYPE_CHECKING:
-    from bito.games.durak.bout_extras import Extras
     from bito.games.durak.state import DurakState
     from bito.games.protocol import Outcome
     from bito.rules import Rules
@@ -59,7 +52,8 @@ def seen_action(state: DurakState, action: Action,
     its hidden cards as ``?``."""
     owner = private_to(state, action)
     if owner == PUBLIC or seat == owner:
-        return blind_revealed(state, action) if state.deal.blind else action
+        shown = state.deal.hooks.shown  # #58: the card a play by position turned up
+        return shown[0](state, action) if shown else action
     if action.kind == DEFEND:
         return hidden("defend", 1, f"?>{card_str(action.target)}")
     k = len(action.cards)
@@ -136,10 +130,10 @@ class DurakView:
     #: A joker gift under way (#24, #84), public to all: (giver, receiver, cards still to
     #: give, the phase and seat play resumes with, whether a blocking hand may be shown).
     gift: tuple[int, int, int, int, int, bool] | None = None
-    #: What the bout rules of Variants II remember in this bout (``bout_extras.Extras``:
-    #: who laid which attack card, second tries, counter-attacks, stock plays), all public;
-    #: None when the rules keep nothing. Search worlds copy it.
-    extra: Extras | None = None
+    #: What the bout rules of Variants II remember in this bout (the bout extras hook's
+    #: ``Extras``: who laid which attack card, second tries, counter-attacks, stock plays),
+    #: all public; None when the rules keep nothing. Search worlds copy it.
+    extra: Any = None
     #: The ranks that may be thrown in now (rank masks of the bout's cards, as the rules of
     #: the game count them): public, and what a search world must start from.
     table_ranks: int = 0
@@ -179,26 +173,21 @@ def make_view(state: DurakState, seat: int) -> DurakView:
     # With personal trumps (#16) a seat's trump is its own suit.
     trumps = frozenset({deal.own_trumps[seat]}) if deal.own_trumps else state.trumps
     known = tuple(k & h for k, h in zip(state.known[:n], state.hands[:n], strict=True))
-    books = state.books  # the stock group's memory (:class:`bito.games.durak.stock.Books`)
+    books = state.books  # the stock group's memory (the stock hook's ``Books``)
     face_up = deal.face_up
-    if deal.dummy_seat >= 0:
-        known = dummy_known(state, seat, known)  # #57: the dummy and its controller
-    for seen in deal.hooks.seen_hands:  # #31: the hand he passed on
+    hooks = deal.hooks
+    for sees in hooks.open_hands:  # #57: the dummy and its controller
+        known = sees(state, seat, known)
+    for seen in hooks.seen_hands:  # #31: the hand he passed on
         known = seen(state, seat, known)
-    for lying in deal.hooks.stock_face_up:  # #38 A2: a stock rebuilt from a bito
+    for lying in hooks.stock_face_up:  # #38 A2: a stock rebuilt from a bito
         face_up = lying(state, face_up)
-    hand = state.hands[seat]
-    orders: tuple[tuple[int, ...], ...] = ()
-    if deal.blind:  # #58: every hand but one's own
-        hand = 0
-        known = tuple(0 if s == seat else state.hands[s] for s in range(n))
-        orders = tuple(() if s == seat else hand_order(state, s) for s in range(n))
-    return DurakView(
-        seat=seat, players=n, rules=state.deal.rules, hand=hand,
+    view = DurakView(
+        seat=seat, players=n, rules=state.deal.rules, hand=state.hands[seat],
         hand_counts=tuple(h.bit_count() for h in state.hands[:n]),
         known=known,
         attack=tuple(state.attack),
-        defence=censor(state, seat) if deal.face_down else tuple(state.defence),
+        defence=tuple(state.defence),
         trump_suit=min(trumps) if trumps else -1, trumps=trumps,
         trump_card=state.deal.trump_card,
         trump_card_in_stock=(bool(state.stock) and state.stock[0] == deal.trump_card >= 0
@@ -219,16 +208,16 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         figures=books.figures if books and deal.rules.score_figures else (),
         teams=deal.teams, played=state.played,
         dummy_controller=deal.dummy_controller,
-        dummy_count=state.hands[n].bit_count() if deal.dummy_controller >= 0 else 0,
-        dummy_hand=dummy_cards(state, seat) if deal.dummy_controller >= 0 else 0,
         dummy_seat=deal.dummy_seat, dummy_seat_controller=deal.dummy_seat_controller,
         stock_top_seen=state.extra.shown if state.extra is not None else -1,
         counter=state.extra.counter if state.extra is not None else (),
         counter_cover=state.extra.counter_cover if state.extra is not None else (),
         counter_target=state.extra.counter_target if state.extra is not None else -1,
-        blind=deal.blind, hand_order=orders,
-        exchange_chosen=exchange_pending(state, seat) if deal.exchange_choice else 0,
-        gift=state.gift, extra=state.extra,
-        table_ranks=open_ranks(state, seat) if deal.face_down else state.table_ranks,
+        gift=state.gift, extra=state.extra, table_ranks=state.table_ranks,
         uncovered=state.uncovered,
     )
+    # The hooks' fields, and what they hide (#59's face-down covers, #58's own hand, #56's
+    # dummy, #31's choice): the view is everything this seat may know.
+    for shown in hooks.view:
+        view = shown(state, seat, view)
+    return view
