@@ -23,8 +23,22 @@ from typing import Any, TextIO
 
 from bito import __version__
 from bito.errors import BitoError, RecordError
+from bito.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    lang_from_argv,
+    language,
+    language_from_env,
+    set_language,
+    variant_name,
+)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+#: ``--lang``'s help, said before the language is known (so in both).
+LANG_HELP = ("language of the game and the messages: en or ru (default: BITO_LANG, else the "
+             "locale; язык: ru — русский)")
 
 
 class UsageError(Exception):
@@ -152,7 +166,8 @@ def _on_its_base(spec: str) -> str:
     if entry.kind != "modifier" or entry.default_base is None:
         return spec
     played = f"{entry.default_base}+{spec.strip()}"
-    _err(f"bito: {entry.id} is a house rule; playing it on {entry.default_base}: {played}")
+    _err(_("bito: {rule} is a house rule; playing it on {base}: {played}").format(
+        rule=entry.id, base=entry.default_base, played=played))
     return played
 
 
@@ -264,7 +279,7 @@ def _prepare_search(bots: Sequence[str], hint: bool, out: Callable[[str], None])
 def cmd_play(args: argparse.Namespace) -> int:
     from bito.bots import make_bot
     from bito.games.durak import new_game, next_match_context
-    from bito.tui import BOT_NAMES, HUMAN_NAME, Seat, TerminalGame
+    from bito.tui import BOT_NAMES, DUMMY_NAME, HUMAN_NAME, Seat, TerminalGame
 
     resolved = _resolve(args.variant, args.deck, args.rules)
     rules = resolved.rules
@@ -295,7 +310,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if s == args.seat:
             seats.append(Seat(HUMAN_NAME))
         elif s == dummy:
-            seats.append(Seat("Dummy"))  # played by its controller (#57)
+            seats.append(Seat(DUMMY_NAME))  # played by its controller (#57)
         else:
             kind = next(bot_kinds)
             seats.append(Seat(next(names), make_bot(kind, seed * 101 + s), kind))
@@ -305,7 +320,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if save is not None and args.deals > 1:
             path = save.with_name(f"{save.stem}-{number + 1}{save.suffix}")
         if args.deals > 1:
-            out(f"\n=== Deal {number + 1} of {args.deals} ===")
+            out("\n" + _("=== Deal {n} of {total} ===").format(n=number + 1, total=args.deals))
         hint = _hinter(seed) if args.hint else None
         result = TerminalGame(state, seats, args.seat, output=out, save=path, hint=hint,
                               auto=not args.no_auto, hinter=lambda: _hinter(seed),
@@ -316,11 +331,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         if outcome is not None and outcome.loser is not None:
             fools[outcome.loser] += 1
         if args.deals > 1:
-            tally = ", ".join(f"{seat.name}: {n}" for seat, n in zip(seats, fools, strict=True))
+            tally = ", ".join(f"{_(seat.name)}: {n}"
+                              for seat, n in zip(seats, fools, strict=True))
             if number + 1 < args.deals:
-                out(f"Times each player was the fool so far: {tally}.")
+                out(_("Times each player was the fool so far: {tally}.").format(tally=tally))
             else:
-                out(f"Times each player was the fool in {args.deals} deals: {tally}.")
+                out(_("Times each player was the fool in {n} deals: {tally}.").format(
+                    n=args.deals, tally=tally))
                 out(match_verdict([seat.name for seat in seats], fools))
         if number + 1 < args.deals:
             state = new_game(rules, args.players, seed=seed + number + 1,
@@ -358,11 +375,13 @@ def _describe_variant(v: Any) -> list[str]:
     """The rules of one registry entry in words."""
     from bito.rules import OPTION_SPECS
 
-    lines = [f"{v.id} (#{v.number}): {v.names[0] if v.names else v.id}"]
+    lines = [f"{v.id} (#{v.number}): {variant_name(v)}"]
     if len(v.names) > 1:
-        lines.append(f"  also called: {', '.join(v.names[1:])}")
-    kind = _kind_words(v)
-    lines.append(f"  family {v.family}, {kind}" + (f", based on {v.base}" if v.base else ""))
+        lines.append("  " + _("also called: {names}").format(names=", ".join(
+            n for n in v.names if n != variant_name(v))))
+    kind = _(_kind_words(v))
+    lines.append("  " + _("family {family}, {kind}").format(family=v.family, kind=kind)
+                 + (_(", based on {base}").format(base=v.base) if v.base else ""))
     lines.append("")
     lines.append(_wrap(v.summary))
     lines.append("")
@@ -513,26 +532,29 @@ def cmd_variants(args: argparse.Namespace) -> int:
         print(json.dumps([_entry_json(v) for v in variants], ensure_ascii=False, indent=2))
         return EXIT_OK
     width = max(len(v.id) for v in variants)
+    russian = language() == "ru"
     for v in variants:
-        kind = _kind_words(v)
-        waiting = "" if _playable(v) else "  (not playable yet)"
-        print(f"#{v.number:<3} {v.id:<{width}}  {v.family:<8} {kind:<10}  "
-              f"{' / '.join(v.names)}{waiting}")
-        print(f"     {v.summary}")
+        kind = _(_kind_words(v))
+        waiting = "  " + _("(not playable yet)") if not _playable(v) else ""
+        names = variant_name(v) if russian else " / ".join(v.names)
+        print(f"#{v.number:<3} {v.id:<{width}}  {v.family:<8} {kind:<12}  "
+              f"{names}{waiting}")
+        if not russian:  # the catalogue's summaries are English only
+            print(f"     {v.summary}")
     print()
-    print(VARIANTS_FOOTER)
+    print(_(VARIANTS_FOOTER))
     return EXIT_OK
 
 
 #: The end of ``bito variants``: how games and house rules combine, in words.
-VARIANTS_FOOTER = """\
+VARIANTS_FOOTER = N_("""\
 A "game" plays on its own: bito play --variant perevodnoy. A "house rule" changes a game and
 is stacked on one with +: bito play --variant perevodnoy+no_trump (several stack:
 podkidnoy+no_trump+royal). Named alone, a house rule plays on its usual game, podkidnoy unless
 it only fits another (bito play --variant no_trump plays podkidnoy+no_trump). An "event" is
 many games: the tournament runs with bito tournament --variant GAME. Options stack the same way
 (podkidnoy+deck.size=52). `bito variants ID` prints one entry's rules in words; `bito variants
---options` lists every option."""
+--options` lists every option.""")
 
 
 def _kind_words(v: Any) -> str:
@@ -540,8 +562,8 @@ def _kind_words(v: Any) -> str:
     from bito.games import is_event
 
     if v.kind == "modifier":
-        return "house rule"
-    return "event" if is_event(v.id) else "game"
+        return N_("house rule")
+    return N_("event") if is_event(v.id) else N_("game")
 
 
 def _entry_json(v: Any) -> dict[str, Any]:
@@ -731,7 +753,7 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
     names = ([str(n) for n in raw_names] if len(raw_names) == players
              else [f"seat {i}" for i in range(players)])
     total = len(record.actions)
-    moves = [f"Start of the game (move 0 of {total})"]
+    moves = [_("Start of the game (move 0 of {total})").format(total=total)]
     if record.censored_for is not None:
         for i, (seat, action) in enumerate(record.actions, 1):
             moves.append(f"Move {i} of {total}: {action}  ({names[seat]}: {action.pretty()})")
@@ -739,7 +761,7 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
         o = record.outcome
         result = (result_text(o.get("loser"), bool(o.get("draw")), o.get("order", []), names,
                               str(o.get("reason", "")))
-                  if o else "End of the record: the game was not finished.")
+                  if o else _("End of the record: the game was not finished."))
         return moves, pictures, result
     from bito.games import family_for
     from bito.tui_families import family_frames
@@ -762,12 +784,13 @@ def _durak_frames(record: Any, states: Sequence[Any], names: Sequence[str], move
             moves.append(f"Move {i} of {total}: {shown}  ({names[seat]}: {shown.pretty()})")
             continue
         said = describe_action(names[seat], action, before.phase)
-        moves.append(f"Move {i} of {total}: {action}  ({said})")
+        moves.append(_("Move {i} of {total}: {move}  ({said})").format(
+            i=i, total=total, move=action, said=said))
     pictures = [render_full(st, names) for st in states]
     final = states[-1].outcome
     result = (result_text(final.loser, final.draw, final.order, names, final.reason)
               if final is not None
-              else "End of the record: the game was not finished.")
+              else _("End of the record: the game was not finished."))
     return moves, pictures, result
 
 
@@ -806,9 +829,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     out = _printer(args.color)
     h = record.header
     total = len(moves) - 1
-    names = ", ".join(str(n) for n in h.get("names") or [])
-    seed = f", seed {h['seed']}" if "seed" in h else ""
-    out(f"{path.name}: {h['variant']}, {h['players']} players ({names}){seed}, {total} moves")
+    from bito.tui import shown
+
+    names = ", ".join(shown(str(n)) for n in h.get("names") or [])
+    seed = _(", seed {seed}").format(seed=h["seed"]) if "seed" in h else ""
+    out(_("{file}: {variant}, {players} players ({names}){seed}, {total} moves").format(
+        file=path.name, variant=h["variant"], players=h["players"], names=names, seed=seed,
+        total=total))
 
     def show(i: int) -> None:
         out(moves[i])
@@ -824,7 +851,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_OK
     i = 0
     show(i)
-    keys = "Enter/n next, b back, NUMBER jump, s start, e end, q quit"
+    keys = _("Enter/n next, b back, NUMBER jump, s start, e end, q quit")
     while True:
         try:
             cmd = input(f"[{keys}] > ").strip().lower()
@@ -833,12 +860,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
             return EXIT_OK
         if cmd in ("", "n", "next", "f"):
             if i == total:
-                out("Already at the end.")
+                out(_("Already at the end."))
                 continue
             i += 1
         elif cmd in ("b", "p", "back", "prev"):
             if i == 0:
-                out("Already at the start.")
+                out(_("Already at the start."))
                 continue
             i -= 1
         elif cmd in ("s", "start"):
@@ -850,7 +877,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         elif cmd in ("q", "quit", "exit"):
             return EXIT_OK
         else:
-            out(f"Unknown key {cmd!r}: {keys}")
+            out(_("Unknown key {key}: {keys}").format(key=repr(cmd), keys=keys))
             continue
         show(i)
 
@@ -983,18 +1010,20 @@ def build_parser() -> argparse.ArgumentParser:
     fmt = argparse.RawDescriptionHelpFormatter
     p = argparse.ArgumentParser(
         prog="bito", formatter_class=fmt,
-        description="Durak and its family of card games: play, simulate, replay, benchmark.",
+        description=_("Durak and its family of card games: play, simulate, replay, "
+                      "benchmark."),
         epilog="examples:\n  bito play\n  bito play --variant perevodnoy --players 3\n"
                "  bito variants\n  bito sim --variant podkidnoy --players 2 --games 1000 "
                "--bots heuristic,random\n  bito replay game.jsonl\n  bito bench")
     p.add_argument("--version", action="version", version=f"bito {__version__}")
+    p.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser(
-        "play", help="play against bots in the terminal", formatter_class=fmt,
-        description="Play a game against bots in the terminal. Type a move by its number or "
-                    "in notation (6h, Th>6h, =6s, take, pass); 'help' explains, 'quit' leaves "
-                    "(saving with --save).",
+        "play", help=_("play against bots in the terminal"), formatter_class=fmt,
+        description=_("Play a game against bots in the terminal. Type a move by its number or "
+                      "in notation (6h, Th>6h, =6s, take, pass); 'help' explains, 'quit' "
+                      "leaves (saving with --save)."),
         epilog="examples:\n  bito play\n  bito play --variant perevodnoy --players 3 "
                "--bots heuristic,random\n  bito play --deck 52 --players 8 --seed 7 "
                "--save game.jsonl\n  bito play --variant podkidnoy+throw_in.by=neighbours")
@@ -1032,8 +1061,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=cmd_play)
 
     var = sub.add_parser(
-        "variants", help="list variants, or show one's rules", formatter_class=fmt,
-        description="List every registered variant and house rule, or print one's rules.",
+        "variants", help=_("list variants, or show one's rules"), formatter_class=fmt,
+        description=_("List every registered variant and house rule, or print one's rules."),
         epilog="examples:\n  bito variants\n  bito variants perevodnoy\n"
                "  bito variants 'perevodnoy+uncapped_after_stock'\n  bito variants --json\n"
                "  bito variants --options")
@@ -1140,9 +1169,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.set_defaults(func=cmd_arena)
 
     rep = sub.add_parser(
-        "replay", help="step through a saved game", formatter_class=fmt,
-        description="Step through a game record: Enter or n for the next move, b back, a "
-                    "number to jump, s/e start/end, q to quit.",
+        "replay", help=_("step through a saved game"), formatter_class=fmt,
+        description=_("Step through a game record: Enter or n for the next move, b back, a "
+                      "number to jump, s/e start/end, q to quit."),
         epilog="examples:\n  bito replay game.jsonl\n  bito replay game.jsonl --to-end\n"
                "  bito replay game.jsonl --list --to-end")
     rep.add_argument("file", metavar="FILE", help="a record written by `bito play --save`")
@@ -1191,6 +1220,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bito.server.serve import add_serve_parser
 
     add_serve_parser(sub, fmt)
+    for command in sub.choices.values():  # --lang after the command too: bito play --lang ru
+        command.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                             help=LANG_HELP)
     return p
 
 
@@ -1206,6 +1238,9 @@ def _tolerant_output() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``bito`` command; returns the exit code (the console script exits with it)."""
     _tolerant_output()
+    args_given = sys.argv[1:] if argv is None else list(argv)
+    chosen = lang_from_argv(args_given)
+    set_language(chosen if chosen in LANGUAGES else language_from_env())
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -1218,12 +1253,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
         return result
     except (UsageError, BitoError) as e:  # the one error path: one line, exit 2
-        _err(f"bito {args.command}: error: {_one_line(e)}")
+        _err(f"bito {args.command}: " + _("error: {why}").format(why=_one_line(e)))
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
-        _err(f"bito {args.command}: interrupted")
+        _err(f"bito {args.command}: " + _("interrupted"))
         return 130
     except Exception as e:  # a bug of ours: still one line, and a way to see more
         if os.environ.get("BITO_TRACEBACK"):

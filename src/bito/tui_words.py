@@ -1,0 +1,205 @@
+"""The terminal's words around the engines: commands and moves typed in Russian, and the
+engines' own texts said in the language spoken.
+
+The engines (``bito.games``) write their pictures and refusals in English and stay so (they
+are data for tests, records and bug reports); the terminal translates them where it shows
+them, phrase by phrase, from the message catalogue (:data:`ENGINE_PHRASES`). A phrase with
+``{fields}`` is a pattern: ``round {n} of {total}`` matches ``round 2 of 5``, and its
+translation is filled in with what matched. In English nothing is changed.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bito.i18n import N_, _, language
+
+#: Commands, in English and in Russian (both are always understood).
+QUIT_WORDS = frozenset({"quit", "exit", "q", "выход", "выйти", "конец"})
+HELP_WORDS = frozenset({"help", "?", "h", "помощь", "справка"})
+MOVES_WORDS = frozenset({"moves", "board", "show", "m", "ходы", "стол"})
+UNDO_WORDS = ("undo", "u", "back", "takeback", "отмена", "назад", "вернуть")
+HINT_WORDS = ("hint", "?hint", "подсказка", "совет")
+
+#: Russian move words the notation does not read itself (it reads беру, бито, пас, верю and
+#: не верю), as the notation they mean.
+MOVE_WORDS = {
+    "взял": "take", "взяла": "take", "беру": "take", "забираю": "take",
+    "бито": "pass", "пас": "pass", "отбой": "pass", "хватит": "pass", "пасую": "pass",
+    "тяну": "draw", "добор": "draw", "из колоды": "draw",
+    "сомневаюсь": "doubt", "не верю": "doubt", "верю": "believe",
+}
+#: Prefixes for a transfer (``перевод 6s`` = ``=6s``).
+TRANSFER_PREFIXES = ("перевод ", "перевожу ", "перевести ")
+
+
+def command_word(text: str) -> str:
+    """What was typed, as a command word (lower case, spaces trimmed)."""
+    return " ".join(text.strip().lower().split())
+
+
+def move_words(text: str) -> str:
+    """A move typed in Russian words as notation (``взял`` -> ``take``, ``перевод 6s`` ->
+    ``=6s``); anything else as typed."""
+    word = command_word(text)
+    if word in MOVE_WORDS and word not in ("беру", "бито", "пас", "верю", "не верю"):
+        return MOVE_WORDS[word]
+    for prefix in TRANSFER_PREFIXES:
+        if word.startswith(prefix):
+            return "=" + text.strip()[len(prefix):].strip()
+    return text
+
+
+def family_move_words(text: str) -> str:
+    """:func:`move_words` for the shedding and trick games, whose notation has no Russian:
+    every Russian word is turned into the English one."""
+    word = command_word(text)
+    return MOVE_WORDS.get(word, text)
+
+
+#: The engines' phrases, longest patterns first (a shorter one must not eat a longer one's
+#: words). Fields: ``{n}`` a number, ``{card}`` one card, ``{name}`` one word, anything else
+#: some text.
+ENGINE_PHRASES: tuple[str, ...] = (
+    # Durak: the trump, as render.trump_words says it
+    N_("trump {suits} (trump card {card}, under the stock, a secret card face down beside "
+       "it)"),
+    N_("trump {suits} (trump card {card}, drawn, a secret card face down beside it)"),
+    N_("trump {suits} (trump card {card}, set aside with the stock)"),
+    N_("trump {suits} (trump card {card}, under the stock)"),
+    N_("trump {suits} (trump card {card}, drawn)"),
+    N_("trump {suits} (secret card {card} turned)"),
+    N_("trump {suits} (no card turned up)"),
+    N_("own trumps {list}"),
+    N_("no trumps"),
+    N_("(no cards)"),
+    # the families' pictures
+    N_("round {n} of {total}"),
+    N_("suit called: {suit}"),
+    N_("pile top {card}"),
+    N_("lead colour not fixed"),
+    N_("lead colour: {colour}"),
+    N_("trick: nothing yet"),
+    N_("{name} attacks {target}"),
+    N_("You attack {target}"),
+    N_("{name} holds {cards}"),
+    N_("cover {card} with {other}"),
+    N_("attack with the top card of the stock"),
+    N_("second try: draw the top card of the stock"),
+    N_("believe the covers (I believe)"),
+    N_("call a bluff (I don't believe)"),
+    N_("throw in {card} from the dummy"),
+    N_("transfer with {cards}"),
+    N_("take the cards"),
+    N_("pass {cards} to the left"),
+    N_("attack {cards}"),
+    N_("give {card}"),
+    N_("your hand:"),
+    N_("cards held:"),
+    N_("penalty points:"),
+    N_("+10 rounds:"),
+    N_("Fool disc:"),
+    N_("scores:"),
+    N_("trick:"),
+    N_("known:"),
+    N_("table:"),
+    N_("discarded {n}"),
+    N_("stock {n}"),
+    N_("pile {n}"),
+    N_("round {n}"),
+    N_("trump {card}"),
+    N_("out:"),
+    N_("calls {suit}"),
+    N_("draw"),
+    N_("pass"),
+    N_("take"),
+    # the engines' refusals and notation errors, as the player sees them
+    N_("no such move here"),
+    N_("expected a card, or draw / pass"),
+    N_("unknown rank {what}"),
+    N_("unknown suit {what}"),
+    N_("empty move"),
+)
+
+_FIELD = {"n": r"-?\d+", "total": r"\d+", "card": r"\S+?", "other": r"\S+?",
+          "name": r"[^\s,;:]+", "target": r"[^\s,;:]+", "suit": r"\S+?"}
+
+
+@cache
+def _pattern(phrase: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", phrase)
+    regex = ""
+    for i, part in enumerate(parts):
+        if i % 2:
+            regex += f"(?P<{part}>{_FIELD.get(part, '.+?')})"
+        else:
+            regex += re.escape(part)
+    tail = r"(?=$|[\s,;.)\]])" if phrase[-1:] == "}" or phrase[-1:].isalnum() else ""
+    head = r"(?<![\w+])" if phrase[:1].isalnum() or phrase[:1] == "{" else ""
+    return re.compile(head + regex + tail)
+
+
+def _names_said(text: str) -> str:
+    from bito.tui import BOT_NAMES, DUMMY_NAME, HUMAN_NAME
+
+    names = (*BOT_NAMES, DUMMY_NAME, HUMAN_NAME)
+    text = re.sub(r"\b(" + "|".join(names) + r")\b", lambda m: _(m.group(1)), text)
+    return re.sub(r"\byou\b", lambda m: _("you"), text)
+
+
+def engine_words(text: str) -> str:
+    """An engine's text in the language spoken (unchanged in English)."""
+    if language() == "en" or not text:
+        return text
+    for phrase in ENGINE_PHRASES:
+        said = _(phrase)
+        if said == phrase:
+            continue
+        pattern = _pattern(phrase)
+        if "{" not in phrase:
+            text = pattern.sub(lambda _m, said=said: said, text)
+        else:
+            text = pattern.sub(lambda m, said=said: said.format(**m.groupdict()), text)
+    return _names_said(text)
+
+
+#: The engine's refusals by rule key, for those said in general words in another language
+#: (the English detail names the cards; the rule's sentence says why).
+RULE_WORDS: dict[str, str] = {
+    "game over": N_("the game has ended"),
+    "not in hand": N_("you do not hold that card"),
+    "take": N_("only the defender may take, while cards are uncovered"),
+    "pass": N_("the defender covers or takes; only the attackers pass"),
+    "lead": N_("the attacker must open the bout"),
+    "defend": N_("there is no such uncovered card to cover"),
+    "beat relation": N_("that card does not beat the card it covers"),
+    "transfer": N_("no transfer with that card here"),
+    "transfer rank": N_("a transfer card must be of the rank on the table"),
+    "turn": N_("it is not your turn"),
+    "lead shape": N_("that lead is not allowed in this game"),
+    "lead limit": N_("too many cards in the lead"),
+    "bout limit": N_("the bout holds no more cards"),
+    "no throw-in": N_("this game has no throw-ins"),
+    "throw-in": N_("throw in one card at a time"),
+    "throw-in rank": N_("you may throw in only a card of a rank already on the table"),
+    "throw-in limit": N_("no more cards may be thrown in this bout"),
+    "joker gift": N_("the joker's gift is not possible now"),
+    "gift block": N_("no such block is possible now"),
+    "exchange": N_("that exchange is not possible now"),
+    "dummy": N_("that move with the dummy is not possible now"),
+}
+
+
+def refusal_words(detail: str, rule: str = "") -> str:
+    """An engine's refusal in the language spoken: its own words translated where the
+    catalogue has them, else the rule's sentence with the English detail after it."""
+    if language() == "en":
+        return detail
+    said = engine_words(detail)
+    if said != detail and not re.search(r"[a-z]{4,}", said.replace("bito", "")):
+        return said
+    general = RULE_WORDS.get(rule)
+    if general:
+        return f"{_(general)} ({detail})"
+    return said
