@@ -84,6 +84,7 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("{name} attacks {target}"),
     N_("You attack {target}"),
     N_("{name} holds {cards}"),
+    N_("{name} takes {cards}"),
     N_("cover {card} with {other}"),
     N_("attack with the top card of the stock"),
     N_("second try: draw the top card of the stock"),
@@ -144,6 +145,10 @@ def _names_said(text: str) -> str:
     from bito.tui import BOT_NAMES, DUMMY_NAME, HUMAN_NAME
 
     names = (*BOT_NAMES, DUMMY_NAME, HUMAN_NAME)
+    # a name heading a column keeps the column's width (``  You    6♣ 7♣``)
+    text = re.sub(r"(?m)^(\s+)(" + "|".join(names) + r")(\s{2,})",
+                  lambda m: m.group(1) + _(m.group(2)).ljust(
+                      len(m.group(2)) + len(m.group(3)) - 2) + "  ", text)
     text = re.sub(r"\b(" + "|".join(names) + r")\b", lambda m: _(m.group(1)), text)
     return re.sub(r"\byou\b", lambda m: _("you"), text)
 
