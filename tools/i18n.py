@@ -55,6 +55,14 @@ class Entry:
         return (self.context, self.msgid)
 
 
+def _const(args: list[ast.expr], i: int | None) -> str | None:
+    """The string literal at ``args[i]``, if there is one."""
+    if i is None or i >= len(args):
+        return None
+    a = args[i]
+    return a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+
+
 def extract() -> dict[tuple[str | None, str], Entry]:
     """Every text the code marks, in order of appearance, with where it is."""
     found: dict[tuple[str | None, str], Entry] = {}
@@ -66,19 +74,10 @@ def extract() -> dict[tuple[str | None, str], Entry]:
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
             for single, plural, ctx in KEYWORDS.get(node.func.id, []):
-                args = node.args
-
-                def const(i: int | None) -> str | None:
-                    if i is None or i >= len(args):
-                        return None
-                    a = args[i]
-                    return a.value if isinstance(a, ast.Constant) and isinstance(
-                        a.value, str) else None
-
-                msgid = const(single)
+                msgid = _const(node.args, single)
                 if msgid is None:
                     continue
-                entry = Entry(msgid, const(plural), const(ctx))
+                entry = Entry(msgid, _const(node.args, plural), _const(node.args, ctx))
                 if plural is not None and entry.plural is None:
                     continue
                 ref = f"{path.relative_to(ROOT / 'src')}:{node.lineno}"

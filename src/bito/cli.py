@@ -1226,6 +1226,15 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _can_show(text: str) -> bool:
+    """Whether stdout's encoding has these characters."""
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 def _tolerant_output() -> None:
     """Card suits are non-ASCII; never crash on a terminal or pipe that cannot show them."""
     for stream in (sys.stdout, sys.stderr):
@@ -1241,6 +1250,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_given = sys.argv[1:] if argv is None else list(argv)
     chosen = lang_from_argv(args_given)
     set_language(chosen if chosen in LANGUAGES else language_from_env())
+    if language() != "en" and not _can_show("Дурак"):
+        # an ASCII terminal would show every Russian letter as '?': English, said once
+        set_language("en")
+        _err("bito: this terminal cannot show Russian letters; speaking English")
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -60,6 +60,7 @@ from bito.tui_words import (
     HELP_WORDS,
     HINT_WORDS,
     MOVES_WORDS,
+    PHASE_WORDS,
     QUIT_WORDS,
     UNDO_WORDS,
     command_word,
@@ -961,7 +962,7 @@ def render_full(state: DurakState, names: Sequence[str]) -> str:
     lines = [_("{trump}   stock {stock}   discard {discard}   bout {bout}   phase {phase}"
                ).format(trump=words, stock=len(state.stock),
                         discard=state.discard.bit_count(), bout=state.bout + 1,
-                        phase=engine_words(state.phase_name))]
+                        phase=_(PHASE_WORDS.get(state.phase_name, state.phase_name)))]
     view = state.view(0)
     lines += table_lines(view)
     width = max(len(n) for n in names)

@@ -24,9 +24,7 @@ from bito.i18n import N_, _, ngettext
 from bito.tui import (
     BOT_NAMES,
     FORCED_NOTE,
-    HINT_WORDS,
     HUMAN_NAME,
-    UNDO_WORDS,
     game_words,
     is_you,
     say,
@@ -35,7 +33,9 @@ from bito.tui import (
 )
 from bito.tui_words import (
     HELP_WORDS,
+    HINT_WORDS,
     QUIT_WORDS,
+    UNDO_WORDS,
     command_word,
     engine_words,
     family_move_words,

@@ -11,6 +11,7 @@ translation is filled in with what matched. In English nothing is changed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 
 from bito.i18n import N_, _, language
@@ -79,7 +80,18 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("suit called: {suit}"),
     N_("pile top {card}"),
     N_("lead colour not fixed"),
-    N_("lead colour: {colour}"),
+    N_("lead colour red"),
+    N_("lead colour green"),
+    N_("lead colour yellow"),
+    N_("lead colour blue"),
+    N_("(empty: start a new sequence)"),
+    N_("a six (or any card)"),
+    N_("{name} the {animal} went {sound} -- laugh or keep a straight face"),
+    N_("nicknames:"),
+    N_("due:"),
+    N_("pile: {n} cards, top {card}"),
+    N_("(empty)"),
+    N_("nobody"),
     N_("trick: nothing yet"),
     N_("{name} attacks {target}"),
     N_("You attack {target}"),
@@ -113,6 +125,7 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("out:"),
     N_("calls {suit}"),
     N_("draw"),
+    N_("pass (bito)"),
     N_("pass"),
     N_("take"),
     # the engines' refusals and notation errors, as the player sees them
@@ -123,8 +136,14 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("empty move"),
 )
 
+#: The Durak phases (``phase over`` in a replay's picture).
+PHASE_WORDS = {"lead": N_("lead"), "defend": N_("defend"), "throw": N_("throw in"),
+               "over": N_("game over"), "give": N_("joker's gift"), "call": N_("believe or not"),
+               "exchange": N_("exchange")}
+
 _FIELD = {"n": r"-?\d+", "total": r"\d+", "card": r"\S+?", "other": r"\S+?",
-          "name": r"[^\s,;:]+", "target": r"[^\s,;:]+", "suit": r"\S+?"}
+          "name": r"[^\s,;:]+", "animal": r"\w+", "sound": r"\S+", "target": r"[^\s,;:]+",
+          "suit": r"\S+?"}
 
 
 @cache
@@ -153,6 +172,14 @@ def _names_said(text: str) -> str:
     return re.sub(r"\byou\b", lambda m: _("you"), text)
 
 
+def _filler(said: str) -> Callable[[re.Match[str]], str]:
+    """A replacement for :func:`re.sub`: the translation, filled with what matched."""
+    def fill(m: re.Match[str]) -> str:
+        return said.format(**m.groupdict()) if "{" in said else said
+
+    return fill
+
+
 def engine_words(text: str) -> str:
     """An engine's text in the language spoken (unchanged in English)."""
     if language() == "en" or not text:
@@ -161,11 +188,7 @@ def engine_words(text: str) -> str:
         said = _(phrase)
         if said == phrase:
             continue
-        pattern = _pattern(phrase)
-        if "{" not in phrase:
-            text = pattern.sub(lambda _m, said=said: said, text)
-        else:
-            text = pattern.sub(lambda m, said=said: said.format(**m.groupdict()), text)
+        text = _pattern(phrase).sub(_filler(said), text)
     return _names_said(text)
 
 
