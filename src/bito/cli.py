@@ -118,10 +118,11 @@ def _bot_list(text: str | None, seats: int, what: str) -> list[str]:
         return [default] * seats
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
-        raise UsageError("--bots needs at least one bot name")
+        raise UsageError(_("--bots needs at least one bot name"))
     for n in names:
         if n not in known:
-            raise UsageError(f"unknown bot {n!r} (known: {', '.join(known)})")
+            raise UsageError(_("unknown bot {name} (known: {known})").format(
+                name=repr(n), known=", ".join(known)))
     _check_bots_build(names)
     if len(names) == 1:
         return names * seats
@@ -138,17 +139,20 @@ def _check_players(rules: Any, players: int, spec: str) -> None:
     lo, hi = rules.players_min, rules.max_players
     if lo <= players <= hi:
         if family_for(rules).seats_partners(rules) and players % 2:
-            raise UsageError(f"{spec} seats partners: an even number of players from {lo} to "
-                             f"{hi}, not {players}")
+            raise UsageError(_("{spec} seats partners: an even number of players from {lo} "
+                               "to {hi}, not {players}").format(spec=spec, lo=lo, hi=hi,
+                                                                players=players))
         return
     if family_for(rules).deck_option is None:  # the game fixes its own deck
-        raise UsageError(f"{spec} seats {lo} to {hi} players, not {players}")
+        raise UsageError(_("{spec} seats {lo} to {hi} players, not {players}").format(
+            spec=spec, lo=lo, hi=hi, players=players))
     hint = ""
     if players > hi and rules.deck_size < 52:
         bigger = 52 // rules.deal_hand_size
-        hint = f" (a 52-card deck, deck.size=52, seats up to {bigger})"
-    raise UsageError(f"{spec} with a {rules.deck_size}-card deck seats {lo} to {hi} players, "
-                     f"not {players}{hint}")
+        hint = _(" (a 52-card deck, deck.size=52, seats up to {n})").format(n=bigger)
+    raise UsageError(_("{spec} with a {deck}-card deck seats {lo} to {hi} players, not "
+                       "{players}{hint}").format(spec=spec, deck=rules.deck_size, lo=lo, hi=hi,
+                                                 players=players, hint=hint))
 
 
 def _on_its_base(spec: str) -> str:
@@ -238,8 +242,8 @@ def _printer(color: str) -> Any:
 
     printer = Printer(color)
     if printer.missing_rich:
-        _err("bito: --color always needs the 'rich' package (pip install 'bito[term]'); "
-             "printing without colour")
+        _err(_("bito: --color always needs the 'rich' package (pip install 'bito[term]'); "
+               "printing without colour"))
     return printer
 
 
@@ -269,8 +273,8 @@ def _prepare_search(bots: Sequence[str], hint: bool, out: Callable[[str], None])
     if not kernel.available():
         return
     if not _fast_search_compiled():
-        out("Preparing the fast search: compiling it once for this machine (about 10 to 20 "
-            "seconds; later games start at once)...")
+        out(_("Preparing the fast search: compiling it once for this machine (about 10 to 20 "
+              "seconds; later games start at once)..."))
     from bito.bots.rollouts import load_kernel_greedy
 
     load_kernel_greedy()
@@ -285,14 +289,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules = resolved.rules
     _check_players(rules, args.players, resolved.spec)
     if not 0 <= args.seat < args.players:
-        raise UsageError(f"--seat must be 0 to {args.players - 1}, not {args.seat}")
+        raise UsageError(_("--seat must be 0 to {last}, not {seat}").format(
+            last=args.players - 1, seat=args.seat))
     dummy = _dummy_seat(rules, args.players)
     if args.seat == dummy:
-        raise UsageError(f"seat {dummy} is the dummy's (#57): sit anywhere else")
+        raise UsageError(_("seat {seat} is the dummy's (#57): sit anywhere else").format(
+            seat=dummy))
     bots = _bot_list(args.bots, args.players - 1 - (dummy >= 0), "opponents")
     save = _check_output("--save", args.save)
     if args.deals < 1:
-        raise UsageError("--deals must be at least 1")
+        raise UsageError(_("--deals must be at least 1"))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     from bito.games import family_for
 
@@ -390,27 +396,27 @@ def _describe_variant(v: Any) -> list[str]:
     from bito.games import family_for, is_event
 
     if v.kind == "game" and is_event(v.id):  # #64: many games, run by its own command
-        lines.append("This is an event over many games, not one game: run it with")
+        lines.append(_("This is an event over many games, not one game: run it with"))
         lines.append("  bito tournament --variant GAME --entrants N --table N")
-        lines.append("(`bito tournament --help` lists its options).")
+        lines.append(_("(`bito tournament --help` lists its options)."))
     elif v.kind == "game":
         family = family_for(v.id)
         options = family.described_options(v.id)
         if not family.lists_changed_options:
-            lines.append("Options (change one with +key=value):")
+            lines.append(_("Options (change one with +key=value):"))
             lines += _option_lines(options)
         elif options:
-            lines.append("Options that differ from the defaults (podkidnoy):")
+            lines.append(_("Options that differ from the defaults (podkidnoy):"))
             lines += _option_lines(options)
         else:
-            lines.append("Options: the defaults (this is the base game).")
+            lines.append(_("Options: the defaults (this is the base game)."))
     else:
         if v.applies_to:
-            lines.append(f"Applies to: {', '.join(v.applies_to)}  (stack it on one: "
-                         f"{v.default_base}+{v.id}; named alone it plays on "
-                         f"{v.default_base})")
+            lines.append(_("Applies to: {games}  (stack it on one: {base}+{id}; named alone it "
+                           "plays on {base})").format(games=", ".join(v.applies_to),
+                                                      base=v.default_base, id=v.id))
         if v.options:
-            lines.append("Sets:")
+            lines.append(_("Sets:"))
             lines += _option_lines(dict(v.options))
         if v.parameter:
             spec = OPTION_SPECS.get(v.parameter)
@@ -437,8 +443,9 @@ def _describe_spec(spec: str) -> list[str]:
         else:
             lines.append(f"+ {mod.id}" + (f"={value}" if value else "") + f": {mod.summary}")
     lines.append("")
-    lines.append(f"Resulting options that differ from the defaults ({spec}):")
-    lines += _option_lines(r.rules.changed_options()) or ["  (none)"]
+    lines.append(_("Resulting options that differ from the defaults ({spec}):").format(
+        spec=spec))
+    lines += _option_lines(r.rules.changed_options()) or ["  " + _("(none)")]
     return lines
 
 
@@ -666,7 +673,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.deals < 1:
-        raise UsageError("--deals must be at least 1")
+        raise UsageError(_("--deals must be at least 1"))
     bots = _bot_list(args.bots, args.players, "seats")
     if args.workers is not None and args.workers < 1:
         raise UsageError("--workers must be at least 1")
@@ -1028,36 +1035,36 @@ def build_parser() -> argparse.ArgumentParser:
                "--bots heuristic,random\n  bito play --deck 52 --players 8 --seed 7 "
                "--save game.jsonl\n  bito play --variant podkidnoy+throw_in.by=neighbours")
     play.add_argument("--variant", default="podkidnoy", metavar="SPEC",
-                      help="variant spec, e.g. podkidnoy, perevodnoy+uncapped_after_stock "
-                           "(see `bito variants`; default podkidnoy)")
+                      help=_("variant spec, e.g. podkidnoy, perevodnoy+uncapped_after_stock "
+                           "(see `bito variants`; default podkidnoy)"))
     play.add_argument("--rules", metavar="FILE",
-                      help="a house-rules TOML file (base variant + options; see "
-                           "docs/variants.md)")
+                      help=_("a house-rules TOML file (base variant + options; see "
+                           "docs/variants.md)"))
     play.add_argument("--players", type=int, default=2, metavar="N",
-                      help="number of players, 2-6 (up to 8 with --deck 52; default 2)")
+                      help=_("number of players, 2-6 (up to 8 with --deck 52; default 2)"))
     play.add_argument("--deck", type=int, choices=(24, 32, 36, 52),
-                      help="deck size (sets the option deck.size)")
+                      help=_("deck size (sets the option deck.size)"))
     play.add_argument("--bots", metavar="A,B,...",
-                      help="bot per opponent seat, in seat order; one name fills every seat "
-                           "(default heuristic if installed, else random)")
-    play.add_argument("--seed", type=int, help="deal seed (default: a random one, printed)")
+                      help=_("bot per opponent seat, in seat order; one name fills every seat "
+                           "(default heuristic if installed, else random)"))
+    play.add_argument("--seed", type=int, help=_("deal seed (default: a random one, printed)"))
     play.add_argument("--seat", type=int, default=0, metavar="N",
-                      help="your seat (default 0)")
+                      help=_("your seat (default 0)"))
     play.add_argument("--deals", type=int, default=1, metavar="N",
-                      help="play a match of N deals: the fool deals next and the first "
-                           "attacker follows next_game_leader (default 1)")
+                      help=_("play a match of N deals: the fool deals next and the first "
+                           "attacker follows next_game_leader (default 1)"))
     play.add_argument("--save", metavar="FILE",
-                      help="write the game record here at the end (also if you quit)")
+                      help=_("write the game record here at the end (also if you quit)"))
     play.add_argument("--hint", action="store_true",
-                      help="before each of your moves, show what the strong bot would play "
-                           "and its estimated chance of not being the fool per move")
+                      help=_("before each of your moves, show what the strong bot would play "
+                           "and its estimated chance of not being the fool per move"))
     play.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                      help="colour the cards: auto (a terminal, unless NO_COLOR is set), "
+                      help=_("colour the cards: auto (a terminal, unless NO_COLOR is set), "
                            "always or never; needs the term extra (rich). Cards print as Th, "
-                           "7d where the output cannot show suit symbols (default auto)")
+                           "7d where the output cannot show suit symbols (default auto)"))
     play.add_argument("--no-auto", action="store_true",
-                      help="ask for every move, even when it is your only legal one (by "
-                           "default a forced move is played for you, with a notice)")
+                      help=_("ask for every move, even when it is your only legal one (by "
+                           "default a forced move is played for you, with a notice)"))
     play.set_defaults(func=cmd_play)
 
     var = sub.add_parser(
@@ -1067,14 +1074,14 @@ def build_parser() -> argparse.ArgumentParser:
                "  bito variants 'perevodnoy+uncapped_after_stock'\n  bito variants --json\n"
                "  bito variants --options")
     var.add_argument("id", nargs="?", metavar="ID",
-                     help="a variant id, name or alias, or a spec with +modifiers")
+                     help=_("a variant id, name or alias, or a spec with +modifiers"))
     var.add_argument("--json", action="store_true", help="print JSON")
     var.add_argument("--options", action="store_true",
-                     help="list every rules option with its allowed values and help")
+                     help=_("list every rules option with its allowed values and help"))
     var.set_defaults(func=cmd_variants)
 
     sim = sub.add_parser(
-        "sim", help="play bot games headless and count results", formatter_class=fmt,
+        "sim", help=_("play bot games headless and count results"), formatter_class=fmt,
         description="Play bot-vs-bot games with seats rotating every game; report losses per "
                     "bot, draws, mean actions, speed and errors (exit 1 if any game raised).",
         epilog="examples:\n  bito sim --variant podkidnoy --players 2 --games 2000 "
@@ -1104,7 +1111,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(func=cmd_sim)
 
     tour = sub.add_parser(
-        "tournament", help="an elimination tournament between bots (#64)", formatter_class=fmt,
+        "tournament", help=_("an elimination tournament between bots (#64)"), formatter_class=fmt,
         description="Seat the entrants at tables, play one deal per table, eliminate every "
                     "table's fool; repeat until one player is left. Prints the standings.",
         epilog="examples:\n  bito tournament --entrants 16 --table 4\n"
@@ -1123,7 +1130,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.set_defaults(func=cmd_tournament)
 
     arena = sub.add_parser(
-        "arena", help="rate bots against each other on duplicate deals", formatter_class=fmt,
+        "arena", help=_("rate bots against each other on duplicate deals"), formatter_class=fmt,
         description="Round-robin (default), gauntlet or SPRT between bots. Every deal is played "
                     "once per seat rotation (duplicate deals); draws count 1/2. Ratings: Elo "
                     "anchored at random = 0 for two players, OpenSkill for more; 95% "
@@ -1174,16 +1181,16 @@ def build_parser() -> argparse.ArgumentParser:
                       "number to jump, s/e start/end, q to quit."),
         epilog="examples:\n  bito replay game.jsonl\n  bito replay game.jsonl --to-end\n"
                "  bito replay game.jsonl --list --to-end")
-    rep.add_argument("file", metavar="FILE", help="a record written by `bito play --save`")
+    rep.add_argument("file", metavar="FILE", help=_("a record written by `bito play --save`"))
     rep.add_argument("--to-end", action="store_true",
-                     help="print the final position and result without interaction")
-    rep.add_argument("--list", action="store_true", help="print every move first")
+                     help=_("print the final position and result without interaction"))
+    rep.add_argument("--list", action="store_true", help=_("print every move first"))
     rep.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                     help="colour the cards, as for play (default auto)")
+                     help=_("colour the cards, as for play (default auto)"))
     rep.set_defaults(func=cmd_replay)
 
     bench = sub.add_parser(
-        "bench", help="measure random-game speed on one core", formatter_class=fmt,
+        "bench", help=_("measure random-game speed on one core"), formatter_class=fmt,
         description="Random-vs-random full games per second (deal included) and mean actions "
                     "per game for podkidnoy 2p, podkidnoy 4p and perevodnoy 2p.",
         epilog="examples:\n  bito bench\n  bito bench --seconds 10 --json\n"
@@ -1210,7 +1217,7 @@ def build_parser() -> argparse.ArgumentParser:
     from bito import sweep as sweep_module
 
     sweep = sub.add_parser(
-        "sweep", help="random games over every variant, checked at every step",
+        "sweep", help=_("random games over every variant, checked at every step"),
         formatter_class=fmt, description=(sweep_module.__doc__ or "").split("\n\n")[0],
         epilog="examples:\n  bito sweep\n  bito sweep --games 100000 --jobs 2 --json\n"
                "  bito sweep --only 'podkidnoy+joker_gift*' --seconds 60")
@@ -1224,6 +1231,19 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                              help=LANG_HELP)
     return p
+
+
+#: argparse's own words (it reads them through gettext's default domain, which has no
+#: Russian), for the help of every command.
+ARGPARSE_WORDS = (N_("usage: "), N_("options"), N_("positional arguments"),
+                  N_("show this help message and exit"),
+                  N_("show program's version number and exit"),
+                  N_("%(prog)s: error: %(message)s\n"))
+
+
+def _argparse_words() -> None:
+    """Let argparse say its own words (``usage:``, ``options``) from our catalogue."""
+    argparse._ = _  # type: ignore[attr-defined]  # argparse looks ``_`` up when it speaks
 
 
 def _can_show(text: str) -> bool:
@@ -1254,6 +1274,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # an ASCII terminal would show every Russian letter as '?': English, said once
         set_language("en")
         _err("bito: this terminal cannot show Russian letters; speaking English")
+    if language() != "en":
+        _argparse_words()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
