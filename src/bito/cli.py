@@ -546,8 +546,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
         names = variant_name(v) if russian else " / ".join(v.names)
         print(f"#{v.number:<3} {v.id:<{width}}  {v.family:<8} {kind:<12}  "
               f"{names}{waiting}")
-        if not russian:  # the catalogue's summaries are English only
-            print(f"     {v.summary}")
+        print(f"     {v.summary}")  # the rules catalogue's summaries are English only
     print()
     print(_(VARIANTS_FOOTER))
     return EXIT_OK

@@ -63,6 +63,30 @@ def family_move_words(text: str) -> str:
 #: words). Fields: ``{n}`` a number, ``{card}`` one card, ``{name}`` one word, anything else
 #: some text.
 ENGINE_PHRASES: tuple[str, ...] = (
+    # the ends of a Durak game without a fool (render.outcome_text)
+    N_("Draw: bout after bout ended in a take with nobody going out, so there is no fool "
+       "(end.idle_bouts)."),
+    N_("Draw: the same position came round three times with nobody able to finish, so there "
+       "is no fool (end.repetition)."),
+    N_("Draw: everyone went out together, there is no fool."),
+    N_("{name} is the fool (дурак)."),
+    # cards held face out (#58)
+    N_("illegal play: {what}; the offender takes all the bout's cards (#58)"),
+    N_("no card of {card}'s rank is on the table"),
+    N_("{card} does not beat {target}"),
+    N_("play the card at position {n}"),
+    N_("cover {card} with the card at position {n}"),
+    N_("transfer with the card at position {n}"),
+    N_("the card at position {n}"),
+    N_("a card face down"),
+    # house rules' moves and the bouts family's pictures
+    N_("cover your own {card} with {other} (the taker gets both)"),
+    N_("lay {card} and cover it yourself with {other}"),
+    N_("swap {cards} with the stock"),
+    N_("the chain of {n} cards is discarded"),
+    N_("{card} to cover by {name}"),
+    N_("(cards passed on)"),
+    N_("no second phase"),
     # Durak: the trump, as render.trump_words says it
     N_("trump {suits} (trump card {card}, under the stock, a secret card face down beside "
        "it)"),
@@ -119,6 +143,8 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("table:"),
     N_("discarded {n}"),
     N_("stock {n}"),
+    N_("discard {n}"),
+    N_("bout {n}"),
     N_("pile {n}"),
     N_("round {n}"),
     N_("trump {card}"),
@@ -189,6 +215,9 @@ def engine_words(text: str) -> str:
         if said == phrase:
             continue
         text = _pattern(phrase).sub(_filler(said), text)
+        if phrase[:1].islower():  # the same words opening a sentence (``Trump ♦ ...``)
+            text = _pattern(phrase[:1].upper() + phrase[1:]).sub(
+                _filler(said[:1].upper() + said[1:]), text)
     return _names_said(text)
 
 
