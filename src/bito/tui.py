@@ -231,7 +231,7 @@ def describe_action(name: str, action: Action, phase: int) -> str:
     if k == TOSS:
         return _by(name, "You throw in {cards} from the dummy",
                    "{name} throws in {cards} from the dummy", cards=cards)
-    return f"{shown(name)}: {action.pretty()}"  # the moves of #39-51 say what they do
+    return f"{shown(name)}: {engine_words(action.pretty())}"  # #39-51's moves say what they do
 
 
 def _picked_up(name: str, count: int) -> str:
@@ -387,7 +387,7 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
         extra = "   " + _("known: {cards}").format(cards=hand_text(known, trump)) \
             if known else ""
         if view.blind:  # #58: held face out: you see it, by position
-            extra = f"   {in_order_text(view.hand_order[seat], trump)}"
+            extra = f"   {engine_words(in_order_text(view.hand_order[seat], trump))}"
         if view.reserve_counts and view.reserve_counts[seat]:  # #35 locked, #37 buy-in
             extra += "   " + _("+ {n} face down").format(n=view.reserve_counts[seat])
         held = ngettext("{n:>2} card", "{n:>2} cards", count).format(n=count)

@@ -70,6 +70,25 @@ ENGINE_PHRASES: tuple[str, ...] = (
        "is no fool (end.repetition)."),
     N_("Draw: everyone went out together, there is no fool."),
     N_("{name} is the fool (дурак)."),
+    # Cheat (believe it or not, 2)
+    N_("{name} doubted {other}'s {cards}: a lie"),
+    N_("{name} doubted {other}'s {cards}: true"),
+    N_("{name} doubted your {cards}: a lie"),
+    N_("{name} doubted your {cards}: true"),
+    N_("You take the pile"),
+    N_("{name} takes the pile"),
+    N_("last doubt:"),
+    N_("{name} claims {n} x {rank} -- doubt or pass"),
+    N_("rank due: {rank} ({n} put down)"),
+    N_("pile: {n} cards;"),
+    # Durak pictures of the bouts family
+    N_("(attacker, to act)"),
+    N_("(defender, to act)"),
+    N_("(attacker)"),
+    N_("(defender)"),
+    N_("(to act)"),
+    N_("(defender takes)"),
+    N_("phase over"),
     # cards held face out (#58)
     N_("illegal play: {what}; the offender takes all the bout's cards (#58)"),
     N_("no card of {card}'s rank is on the table"),
@@ -150,10 +169,6 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("trump {card}"),
     N_("out:"),
     N_("calls {suit}"),
-    N_("draw"),
-    N_("pass (bito)"),
-    N_("pass"),
-    N_("take"),
     # the engines' refusals and notation errors, as the player sees them
     N_("no such move here"),
     N_("expected a card, or draw / pass"),
@@ -161,6 +176,11 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("unknown suit {what}"),
     N_("empty move"),
 )
+
+#: One-word moves, translated only where they are the whole text (``Boris: draw``), never
+#: inside a sentence.
+WHOLE_WORDS = (N_("draw"), N_("pass (bito)"), N_("pass"), N_("take"), N_("claim"), N_("doubt"),
+               N_("laugh"), N_("sound"), N_("turn"))
 
 #: The Durak phases (``phase over`` in a replay's picture).
 PHASE_WORDS = {"lead": N_("lead"), "defend": N_("defend"), "throw": N_("throw in"),
@@ -210,6 +230,8 @@ def engine_words(text: str) -> str:
     """An engine's text in the language spoken (unchanged in English)."""
     if language() == "en" or not text:
         return text
+    if text.strip() in WHOLE_WORDS:
+        return text.replace(text.strip(), _(text.strip()))
     for phrase in ENGINE_PHRASES:
         said = _(phrase)
         if said == phrase:
