@@ -20,7 +20,7 @@ from bito.bots import make_bot
 from bito.errors import BitoError
 from bito.games import family_for, family_name, new_game
 from bito.games.protocol import decider, seen_by
-from bito.i18n import N_, _, ngettext
+from bito.i18n import N_, _, language, ngettext
 from bito.tui import (
     BOT_NAMES,
     FORCED_NOTE,
@@ -529,8 +529,10 @@ class FamilyTerminal:
                 action = state.parse_action(family_move_words(text))
                 state.apply(action)
             except BitoError as e:  # bad text, an illegal move: the user types again
-                write_reason = refusal_words(" ".join(str(e).split()),
-                                             str(getattr(e, "rule", "")))
+                rule = str(getattr(e, "rule", ""))  # in English the rule's name stays in front
+                detail = str(e) if language() == "en" or not rule else str(
+                    getattr(e, "detail", "") or e)
+                write_reason = refusal_words(" ".join(detail.split()), rule)
                 self.write(_("Not a move here: {why}").format(why=write_reason))
                 continue
             for option in legal:  # keep the engine's own object (its text names wild 1s etc.)

@@ -175,6 +175,18 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("unknown rank {what}"),
     N_("unknown suit {what}"),
     N_("empty move"),
+    N_("(ranks are 2-9 T J Q K A)"),
+    N_("(suits are c d h s)"),
+    N_("{card} is not in your hand"),
+    N_("you may only play cards from your hand"),
+    N_("you can put a card down, so you must"),
+    N_("you may draw only when no card fits"),
+    N_("name a suit (=c/d/h/s) with this card"),
+    N_("Mau-Mau plays one card at a time"),
+    N_("in Fool! you play one card per trick"),
+    N_("doubt or pass while a claim is open"),
+    N_("put down at least one card first"),
+    N_("laugh or pass while a sound is judged"),
 )
 
 #: One-word moves, translated only where they are the whole text (``Boris: draw``), never
@@ -267,6 +279,22 @@ RULE_WORDS: dict[str, str] = {
     "gift block": N_("no such block is possible now"),
     "exchange": N_("that exchange is not possible now"),
     "dummy": N_("that move with the dummy is not possible now"),
+    "own cards": N_("you do not hold that card"),
+    "must play": N_("you must play a card here"),
+    "match": N_("that card does not fit the pile"),
+    "one card": N_("play one card at a time"),
+    "suit call": N_("name a suit with this card (=c/d/h/s)"),
+    "follow colour": N_("follow the lead colour"),
+    "beat": N_("beat the top card with a higher card"),
+    "cover": N_("cover with a higher card"),
+    "sequence": N_("play the rank that is due"),
+    "not allowed": N_("that is not a move here"),
+    "notation": N_("that is not a move of this game"),
+    "judging": N_("laugh or pass while a sound is judged"),
+    "doubting": N_("doubt or pass while a claim is open"),
+    "empty claim": N_("put down at least one card first"),
+    "claim size": N_("too many cards in the claim"),
+    "prelude": N_("in the first phase the only move is turn"),
 }
 
 

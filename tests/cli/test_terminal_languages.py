@@ -97,3 +97,19 @@ def test_the_locale_chooses_russian_and_the_option_wins() -> None:
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert "Your move" in said and "Throw-in fool" in said
+
+
+def test_refusals_in_russian_name_the_reason() -> None:
+    """The engines' refusals, said in Russian at the table: a card not held, notation that
+    cannot be read, a move number out of range; in a Durak game and in a shedding game."""
+    def script(_: str, n: int) -> str:
+        return {1: "zz", 2: "As", 3: "99"}.get(n, "выход")
+
+    durak, _ = drive(spawn("play", "--seed", "1", "--bots", "random", "--color", "never",
+                           "--lang", "ru"), script)
+    assert "Не удаётся прочитать ход: неизвестное достоинство 'z'" in durak
+    assert "Так нельзя: у вас нет A♠." in durak and "выберите от 1 до" in durak
+    czech, _ = drive(spawn("play", "--variant", "czech_fool", "--players", "3", "--seed", "5",
+                           "--bots", "random", "--color", "never", "--lang", "ru"), script)
+    assert "Здесь так не ходят: у вас нет A♠" in czech
+    assert "own cards" not in czech and "Traceback" not in czech + durak
