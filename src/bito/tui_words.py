@@ -81,6 +81,23 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("{name} claims {n} x {rank} -- doubt or pass"),
     N_("rank due: {rank} ({n} put down)"),
     N_("pile: {n} cards;"),
+    # the preludes, Polish fool, Japanese fool's first phase, the ends by repetition
+    N_("phase 1 (deck flip): centre {centre}, to beat {beat}"),
+    N_("{name} turns next"),
+    N_("to beat: {card} by {name}"),
+    N_("centre:"),
+    N_("{name} turns {card}: no beat, he takes it and {cards}"),
+    N_("{name} turns {card}: no beat"),
+    N_("{name} turns {card} and beats {other}"),
+    N_("{name} beats {card} and wins {cards}"),
+    N_("{name} takes {cards} with his {other}"),
+    N_("You take {cards} with your {other}"),
+    N_("{cards} pass on to {name}"),
+    N_("You take {cards}"),
+    N_("the same position came round a third time: a draw"),
+    N_("{n} takes in a row with no card drawn or discarded and nobody going out: a draw"),
+    N_("cover {card} with {other} and counter-attack with {third}"),
+    N_("transfer by showing the trump {card}"),
     # Durak pictures of the bouts family
     N_("(attacker, to act)"),
     N_("(defender, to act)"),
@@ -201,7 +218,7 @@ PHASE_WORDS = {"lead": N_("lead"), "defend": N_("defend"), "throw": N_("throw in
 
 _FIELD = {"n": r"-?\d+", "total": r"\d+", "card": r"\S+?", "other": r"\S+?",
           "name": r"[^\s,;:]+", "animal": r"\w+", "sound": r"\S+", "target": r"[^\s,;:]+",
-          "suit": r"\S+?"}
+          "suit": r"\S+?", "centre": r"\S+", "beat": r"\S+", "third": r"\S+"}
 
 
 @cache
