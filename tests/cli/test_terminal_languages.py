@@ -113,3 +113,30 @@ def test_refusals_in_russian_name_the_reason() -> None:
                            "--bots", "random", "--color", "never", "--lang", "ru"), script)
     assert "Здесь так не ходят: у вас нет A♠" in czech
     assert "own cards" not in czech and "Traceback" not in czech + durak
+
+
+@pytest.mark.parametrize("spec", [
+    "perevodnoy", "podkidnoy+blind_face_out", "podkidnoy+cunning", "podkidnoy+counter_throw",
+    "podkidnoy+self_throw", "podkidnoy+poker", "polish_fool", "two_phase_japanese",
+    "deck_duel_prelude", "chinese_pass_on", "believe_not_believe_2", "heaped", "chain_fool",
+    "pharaoh", "ontoys_adjacent_rank", "team_fool"])
+def test_no_english_phrase_is_left_in_a_russian_game(spec: str) -> None:
+    """The engines' pictures and notes of the games whose words are most their own, said in
+    Russian (piped, so quick: the screen is the same text as on a terminal)."""
+    import subprocess
+    import sys
+
+    from test_terminal_pty import SRC
+
+    players = "4" if spec == "team_fool" else "3"
+    done = subprocess.run(
+        [sys.executable, "-m", "bito", "play", "--lang", "ru", "--variant", spec, "--players",
+         players, "--seed", "2", "--bots", "random", "--color", "never"], input="1\n" * 800,
+        capture_output=True, text=True, timeout=120, check=False,
+        env={"PYTHONPATH": SRC, "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"})
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-800:]
+    two_words = re.compile(r"\b[A-Za-z][a-z']+ [A-Za-z][a-z']+\b")
+    for line in done.stdout.splitlines():
+        if not re.search("[а-яА-ЯёЁ]", line) and line.startswith(("   ", "  ", ">")):
+            continue  # move lists and hands: notation, typed as is
+        assert not two_words.search(line), f"English left in Russian: {line!r}"
