@@ -81,6 +81,15 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("{name} claims {n} x {rank} -- doubt or pass"),
     N_("rank due: {rank} ({n} put down)"),
     N_("pile: {n} cards;"),
+    # the hints (bito.bots.hints)
+    N_("Hint:"),
+    N_("{n}% not the fool"),
+    N_("; others:"),
+    N_("[{n} sampled worlds]"),
+    N_("(the only move)"),
+    N_("wins (proven)"),
+    N_("draws (proven)"),
+    N_("loses (proven)"),
     # the preludes, Polish fool, Japanese fool's first phase, the ends by repetition
     N_("phase 1 (deck flip): centre {centre}, to beat {beat}"),
     N_("{name} turns next"),
