@@ -131,6 +131,12 @@ def test_the_base_games_run_over_empty_hook_lists(spec: str) -> None:
     ("podkidnoy+exchange", "#34-38"),
     ("podkidnoy+points_fool", "#34-38"),
     ("podkidnoy+gradual_access", "#34-38"),
+    ("podkidnoy+joker_gift", "#24"),
+    ("podkidnoy+joker_gift_block_combo", "#24"),
+    ("akulina", "#73"),
+    ("perevodnoy_refusal", "#9"),
+    ("perevodnoy+transfer.new_defender_beats=transfer_cards_only+transfer.neutralised=discard",
+     "#11"),
 ])
 def test_a_variant_selects_its_hook_and_only_the_points_it_overrides(spec: str, name: str
                                                                     ) -> None:

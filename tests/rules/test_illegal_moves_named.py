@@ -182,7 +182,8 @@ def test_bito_play_refuses_a_typed_call_without_a_traceback(
     code = main(["play", "--seed", "1"])
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
-    assert out.count("Illegal move (call)") == 2
+    assert out.count("Not allowed: nothing to believe or doubt") == 2
+    assert out.count("(call). Try again.") == 2
     assert code == 0
 
 

@@ -41,7 +41,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from bito.cards import MATCH_MASKS, RANK_MASKS, card_str
+from bito.cards import MATCH_MASKS, card_str
 from bito.env._optional import require
 from bito.errors import RulesError
 from bito.games.durak import actions as _kinds
@@ -143,13 +143,6 @@ class ActionCodec:
             block("group transfer", (Action(TRANSFER, combo) for group in groups
                                      for k in range(2, min(_GROUP_MAX, len(group)) + 1)
                                      for combo in combinations(group, k)))
-        if GIVE >= 0 and r.specials_joker_gifts:
-            block("give", (Action(GIVE, (c,)) for c in self.cards))
-            if r.specials_gift_block_combo:
-                # #84: three cards of one rank shown to cancel a gift.
-                ranks = [tuple(c for c in self.cards if m >> c & 1) for m in RANK_MASKS if m]
-                block("block", (Action(BLOCK, combo) for group in ranks
-                                for combo in combinations(group, 3)))
         if r.lead_shape == "rozaliev" and r.lead_max >= 3 and r.throw_in_cap >= 3:
             block("pair plus one", (Action(ATTACK, tuple(sorted((*pair, extra))))
                                     for group in groups for pair in combinations(group, 2)

@@ -21,9 +21,7 @@ from bito.cards import (
 from bito.errors import IllegalActionError
 from bito.games.durak.actions import (
     ATTACK,
-    BLOCK,
     DEFEND,
-    GIVE,
     KIND_NAMES,
     PASS,
     TAKE,
@@ -83,18 +81,6 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     for c in action.cards:
         if not hand >> c & 1:
             return err("not in hand", f"seat {seat} does not hold {card_str(c)}")
-    if ph == _GIVE and kind not in (GIVE, BLOCK):
-        return err("joker gift", "a joker was played: the gift cards must be handed over "
-                   "first (#24)")
-    if kind == GIVE:
-        return err("joker gift", "no joker gift is being made now (#24)")
-    if kind == BLOCK:
-        if ph != _GIVE:
-            return err("joker gift", "there is no gift to block now (#84)")
-        if not rules.specials_gift_block_combo:
-            return err("gift block", "these rules have no blocking combination (#84)")
-        return err("gift block", "a block shows three cards of one rank, with at least two "
-                   "more cards in hand, before the first gift card (#84)")
     if kind == TAKE:
         return err("take", "only the defender may take, while cards are uncovered"
                    if ph == _THROW else "nothing to take")
@@ -126,9 +112,6 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
             rule, _, detail = block.partition(": ")
             return err(rule, detail)
         want = state.transfer_rank_card()
-        if is_joker(want) and state.deal.gifts:
-            return err("transfer rank", "a lone joker is passed on only with the other joker "
-                       "(#24 A3)")
         if is_special(want):
             return err("transfer rank", f"a {rank_word(want)} on the table cannot be passed on "
                        "by a transfer (§3.3)")

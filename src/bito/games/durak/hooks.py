@@ -22,6 +22,9 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 ``transferred``    the defender ``seat`` laid ``mask`` as a transfer; the attack has not
                    passed on yet (#11 A1 clears the neutralised cards here)
 ``attack_laid``    cards were laid as an attack or a transfer, by ``seat``
+``played``         ``seat`` has played ``action`` (a lead, throw-in, cover or transfer) and
+                   the core has done its part: True if the hook interrupted the bout
+                   there (#24's joker gifts; after a lead or a transfer nothing follows)
 ``transfer_back``  a transfer finds nobody else in play: may it go back to the attacker,
                    who went out (True: the core brings him back as the defender, #9)
 ``all_covered``    every attack card is covered and nobody may throw in: end the bout some
@@ -35,6 +38,8 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 ``opens_next_bout`` choose the next bout's attacker (returned) and defender instead of the
                    core, or finish the game and return -1; the first hook here decides
 ``after_refill``   the bout's cards went to the discard or the taker and the hands were refilled
+``ends_game``      after the refill, before the next bout: finish the game now (True), as
+                   #24 A4's hand of nothing but jokers does
 ``next_attacker``  the seat that would attack next; the hook may pass it over
 ``bout_opened``    a new bout has been set up (the last point of a bout's end)
 ``decider``        who decides the move now, when not the seat to act (None: that seat)
@@ -116,6 +121,9 @@ class Hook:
     def transfer_back(self, state: DurakState) -> bool:
         return False
 
+    def played(self, state: DurakState, seat: int, action: Action) -> bool:
+        return False
+
     def all_covered(self, state: DurakState) -> bool:
         return False
 
@@ -139,6 +147,9 @@ class Hook:
 
     def after_refill(self, state: DurakState) -> None:
         pass
+
+    def ends_game(self, state: DurakState) -> bool:
+        return False
 
     def next_attacker(self, state: DurakState, attacker: int) -> int:
         return attacker
@@ -199,7 +210,7 @@ class Hook:
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
     "moves", "adjust", "shape_leads", "before_step", "transferred", "attack_laid",
-    "transfer_back", "all_covered", "take_declared",
+    "transfer_back", "played", "ends_game", "all_covered", "take_declared",
     "round_open", "round_over", "picked_up", "throw_in_order", "opens_next_bout",
     "after_refill", "next_attacker", "bout_opened", "decider", "explain", "position_fields",
     "read_position", "dealt", "bout_decided", "refill", "going_out", "deal_outcome",
@@ -219,6 +230,8 @@ class HookSet:
     transferred: tuple[Callable[[DurakState, int, int], None], ...] = ()
     attack_laid: tuple[Callable[[DurakState, int, int], None], ...] = ()
     transfer_back: tuple[Callable[[DurakState], bool], ...] = ()
+    played: tuple[Callable[[DurakState, int, Action], bool], ...] = ()
+    ends_game: tuple[Callable[[DurakState], bool], ...] = ()
     all_covered: tuple[Callable[[DurakState], bool], ...] = ()
     take_declared: tuple[Callable[[DurakState], bool], ...] = ()
     round_open: tuple[Callable[[DurakState], bool], ...] = ()

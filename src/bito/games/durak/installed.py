@@ -20,6 +20,7 @@ from bito.games.durak import (
     dummy,
     dummy_seat,
     exchange,
+    joker_gifts,
     leads,
     neutralised_discard,
     partial_defense,
@@ -34,6 +35,7 @@ from bito.games.durak.hooks import Hook
 __all__ = ["HOOKS"]
 
 HOOKS: Final[tuple[Hook, ...]] = (
+    joker_gifts.HOOK,
     suit_leads.HOOK,
     transfer_refusal.HOOK,
     neutralised_discard.HOOK,

@@ -53,6 +53,5 @@ def move_generators(s: DurakState) -> tuple[Callable[[], list[Action]], ...]:
     hooks = s.deal.hooks
     if hooks.moves or hooks.adjust:
         return (s.legal_list,) * (max(EXCHANGE_PHASE, CALL_PHASE, GIVE_PHASE) + 1)
-    # indexed by phase: lead, defend, throw, (over: never asked), give (#24)
-    return (s._lead_actions, s._defend_actions, s._throw_actions, s._lead_actions,
-            s._give_actions)
+    # indexed by phase: lead, defend, throw, (over: never asked)
+    return (s._lead_actions, s._defend_actions, s._throw_actions, s._lead_actions)

@@ -597,7 +597,7 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
         raise InvalidNotationError("phase=defend needs an uncovered card", text,
                                    where.get("phase", 0))
     if (s.uncovered > s.hands[s.defender].bit_count() and not s.taking
-            and not s.deal.gifts  # a joker gift (#24) can leave the defender short
+            and not s.deal.rules.specials_joker_gifts  # a joker gift (#24) can leave him short
             and not s.deal.rules.transfer_refusal):  # so can a refusal (#9)
         raise InvalidNotationError("more uncovered cards than the defender holds", text,
                                    where.get("table", 0))

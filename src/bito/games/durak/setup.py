@@ -106,7 +106,6 @@ class Deal:
     repetition: int = field(init=False, compare=False, repr=False)
     transfer_only_new: bool = field(init=False, compare=False, repr=False)
     transfer_loose: bool = field(init=False, compare=False, repr=False)
-    gifts: bool = field(init=False, compare=False, repr=False)
     idle_limit: int = field(init=False, compare=False, repr=False)
     # Partnerships (#53-55, :mod:`bito.games.durak.teams`): each seat's team number (empty
     # without teams), the members of each team, and whether a vacated seat is proxied.
@@ -202,7 +201,6 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         # Transfer_3 (#11) and transfer_2 (#10): the transfer window is not just "nothing
         # covered yet", so the move generator asks transfer_block every time.
         "transfer_only_new": r.transfer_new_defender_beats == "transfer_cards_only",
-        "gifts": r.specials_joker_gifts,
         "idle_limit": r.end_idle_bouts,
         # Variants II lead rules (#4-6, #12, #46, #47): leads go through leads.py.
         "lead_rules": plays_lead_rules(r),

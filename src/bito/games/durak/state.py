@@ -25,19 +25,16 @@ from typing import Any, Final
 
 from bito.cards import (
     MATCH_MASKS,
-    RANK_MASKS,
     card_pretty,
     card_str,
     cards_of,
     is_mega,
     is_special,
-    special,
     suit_of,
 )
 from bito.errors import IllegalActionError
 from bito.games.durak.actions import (
     ATTACK,
-    BLOCK,
     DEFEND,
     GIVE,
     PASS,
@@ -47,14 +44,12 @@ from bito.games.durak.actions import (
     TRANSFER,
     Action,
     Revealed,
-    block,
-    give,
 )
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.hooks import HookSet
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, Phase
 from bito.games.durak.setup import Deal
-from bito.games.durak.view import PUBLIC, DurakView, make_view, private_to, seen_action
+from bito.games.durak.view import DurakView, make_view, seen_action
 from bito.games.protocol import Hidden, Outcome
 from bito.rules import Rules
 
@@ -66,15 +61,9 @@ CALL_PHASE: Final = int(Phase.CALL)  # #59: the attacker believes or doubts face
 #: dict rather than a proxy, so that states still pickle and deep-copy).
 NO_NOTES: Final[Mapping[str, int]] = {}
 EXCHANGE_PHASE: Final = int(Phase.EXCHANGE)  # #31 A1 option: players choose cards to pass
-#: Every joker code (both copies): the cards that set off joker gifts (#24).
-_JOKER_BITS: Final = MATCH_MASKS[special("RJ")]
-_RED_JOKERS: Final = (1 << special("RJ")) | (1 << special("RJ", 1))
+_BIG: Final = 1 << 30
 #: Every card with a suit (special cards, suit 4, left out), for both copies.
 _SUITED: Final = sum(1 << c for c in range(160) if not is_special(c))
-#: The phase a gift returns to when a joker cover left nothing uncovered: the bout then goes
-#: on as after any last cover (throw-ins, or bito).
-_RESUME_COVERED: Final = -1
-_BIG: Final = 1 << 30
 
 _ATTACK1: Final = [Action(ATTACK, (c,)) for c in range(160)]
 _TRANSFER1: Final = [Action(TRANSFER, (c,)) for c in range(160)]
@@ -560,12 +549,10 @@ class DurakState:
                         acts.append(row[c] or _defend_action(c, a))
                         m ^= low
         deal = self.deal
-        if deal.gifts and self._joker_transfer_card() >= 0:
-            acts.append(_TRANSFER1[self._joker_transfer_card()])
         # (transfer_block's own first checks, ahead of the call: most positions fail them)
         if (deal.transfer and (self.uncovered == len(self.attack) or deal.transfer_loose)
                 and self.transfer_block() is None):
-            # Jokers and wild cards never transfer (§3.3), save #24's joker pass-on above.
+            # Jokers and wild cards never transfer (§3.3), save #24's joker pass-on (its hook).
             target = self.transfer_rank_card() if deal.transfer_loose else self.attack[0]
             m = hand & MATCH_MASKS[target] & _SUITED
             rules = deal.rules
@@ -727,7 +714,6 @@ class DurakState:
                     return
         if kind == ATTACK:
             seat = self.to_act
-            opponent = self.defender
             hands = self.hands
             cards = action.cards
             n = len(cards)
@@ -746,16 +732,12 @@ class DurakState:
             if self.phase == LEAD:
                 self.phase = DEFEND_PHASE
                 self.to_act = self.defender
-                if m & _JOKER_BITS and self.deal.gifts:
-                    self._joker_gift(m, seat, opponent)
+                for played in hooks.played:
+                    played(self, seat, action)
             else:
                 self.passes = 0
-                if m & _JOKER_BITS and self.deal.gifts:
-                    # #24 A2: the gift comes first, while the thrower still holds the
-                    # right; whether he keeps it is then judged on the hands it leaves.
-                    self._joker_gift(m, seat, opponent)
-                    if self.phase == GIVE_PHASE:
-                        return
+                if hooks.played and _interrupted(hooks.played, self, seat, action):
+                    return  # (a joker gift, #24, comes before the thrower's right is judged)
                 if not hand or self.room() <= 0:
                     self.advance_thrower()
         elif kind == PASS:
@@ -768,10 +750,7 @@ class DurakState:
             else:
                 self.advance_thrower()
         elif kind >= GIVE:
-            if kind <= BLOCK:
-                self._step_gift(action)  # #24, #84
-            else:
-                hooks.steps[kind](self, action)  # a variant's own kind of move
+            hooks.steps[kind](self, action)  # a variant's own kind of move
         elif kind == DEFEND:
             seat = self.defender
             m = action.mask
@@ -796,18 +775,8 @@ class DurakState:
             self.table_ranks |= action.ranks
             self.table_mask |= m
             self.out_if_done(seat)
-            if m & _JOKER_BITS and self.deal.gifts and (
-                    self.deal.rules.specials_gift_trigger == "any_play"):
-                # #24 A1 option: a joker cover sets off its gift too, the defender being the
-                # player and the main attacker the opponent (before the bout goes on).
-                self._joker_gift(m, seat, self.attacker)
-                if self.phase == GIVE_PHASE:
-                    gift = self.gift
-                    assert gift is not None
-                    if not uncovered:
-                        # Resume by ending the covering as usual once the gift is made.
-                        self.gift = (*gift[:3], _RESUME_COVERED, gift[4], gift[5])
-                    return
+            if hooks.played and _interrupted(hooks.played, self, seat, action):
+                return  # (#24 A1: a joker cover's gift)
             if not uncovered:
                 if self.deal.throw_in:
                     self._start_throw_round()
@@ -823,7 +792,6 @@ class DurakState:
             c = action.cards[0]
             n_cards = len(action.cards)
             seat = self.defender
-            joker_pass = self.deal.gifts and self._joker_transfer_card() == c
             b = action.mask
             self.hands[seat] ^= b
             self.known[seat] &= ~b
@@ -850,12 +818,8 @@ class DurakState:
             if not self.hands[seat] and not self.stock:
                 self._go_out(seat)
             self.pass_attack_on()
-            if joker_pass:
-                # #24 A3: passing a lone joker on with the other one costs five cards.
-                new = self.defender
-                giver, receiver = ((seat, new) if self.deal.rules.specials_joker_transfer_giver
-                                   == "transferrer" else (new, seat))
-                self._start_gift(giver, receiver, 5)
+            for played in hooks.played:  # (#24 A3: a joker passed on costs five cards)
+                played(self, seat, action)
 
     def pass_attack_on(self) -> None:
         """The defender passes the attack to the next player in play, as a transfer does: he
@@ -879,112 +843,6 @@ class DurakState:
         defend with no cards and can only take, S4:6). Public for hooks."""
         self.out_mask &= ~(1 << seat)
         self.out.remove(seat)
-
-    # --- joker gifts (#24, #84) --------------------------------------------------------------
-
-    def _joker_gift(self, jokers: int, player: int, opponent: int) -> None:
-        """#24: both jokers at once: the player gives five; the black joker: the player gives
-        two; the red joker: the opponent gives the player two."""
-        jokers &= _JOKER_BITS
-        if jokers.bit_count() >= 2:
-            self._start_gift(player, opponent, 5)
-        elif jokers & _RED_JOKERS:
-            self._start_gift(opponent, player, 2)
-        else:
-            self._start_gift(player, opponent, 2)
-
-    def _start_gift(self, giver: int, receiver: int, count: int) -> None:
-        """Begin a gift of ``count`` cards, or drop it: a giver short of cards first draws the
-        shortfall from the stock, and when the stock cannot make it up the joker does nothing
-        (S0:95); nor does it when either player has gone out."""
-        if self.out_mask >> receiver & 1 or self.out_mask >> giver & 1 or giver == receiver:
-            return
-        short = count - self.hands[giver].bit_count()
-        if short > 0:
-            if len(self.stock) < short:
-                return
-            drawn = self.stock[-short:]
-            del self.stock[-short:]
-            got = 0
-            for c in drawn:
-                got |= 1 << c
-            self.hands[giver] |= got
-            self.known[giver] |= got & self.deal.face_up
-            if not self.stock and self.aside and not self.revealed:
-                self._reveal_secret()
-        self.gift = (giver, receiver, count, self.phase, self.to_act,
-                     self.deal.rules.specials_gift_block_combo)
-        self.phase = GIVE_PHASE
-        self.to_act = giver
-
-    def _give_actions(self) -> list[Action]:
-        """One card at a time, any card of the giver's; or, first, a block (#84)."""
-        gift = self.gift
-        assert gift is not None
-        hand = self.hands[gift[0]]
-        acts = [give(c) for c in cards_of(hand)]
-        if gift[5] and hand.bit_count() >= 5:
-            for rank_mask in RANK_MASKS:
-                group = hand & rank_mask
-                if group.bit_count() >= 3:
-                    cards = cards_of(group)
-                    n = len(cards)
-                    for i in range(n):
-                        for j in range(i + 1, n):
-                            for k in range(j + 1, n):
-                                acts.append(block(cards[i], cards[j], cards[k]))
-        return acts
-
-    def _step_gift(self, action: Action) -> None:
-        gift = self.gift
-        assert gift is not None
-        giver, receiver, left, phase, to_act, _ = gift
-        if action.kind == BLOCK:
-            # #84: three of a kind (and two more cards) shown: everyone has seen them.
-            self.known[giver] |= action.mask
-            left = 0
-        else:
-            m = action.mask
-            self.hands[giver] ^= m
-            self.known[giver] &= ~m
-            self.hands[receiver] |= m
-            if private_to(self, action) == PUBLIC:  # a gift is handed over openly
-                self.known[receiver] |= m
-            left -= 1
-        if left and self.hands[giver]:
-            self.gift = (giver, receiver, left, phase, to_act, False)
-            return
-        self.gift = None
-        if phase == _RESUME_COVERED:
-            if self.deal.throw_in:
-                self._start_throw_round()
-            else:
-                self.end_bout(taken=False)
-        else:
-            self.phase = phase
-            self.to_act = to_act
-        self.out_if_done(giver)
-        if self.phase == THROW and (not self.hands[self.to_act] or self.room() <= 0):
-            # The caps are judged on the hands the gift left (#24 A2): a thrower who gave
-            # his last card, or whose gift left the defender no room, hands the right on.
-            self.advance_thrower()
-
-    def _joker_transfer_card(self) -> int:
-        """#24 A3: facing a lone joker, nothing covered, the defender may lay the other joker
-        beside it to pass the attack on (whatever the base game). The joker he would use,
-        or -1."""
-        if len(self.attack) != 1 or self.defence[0] != -1:
-            return -1
-        led = self.attack[0]
-        if not _JOKER_BITS >> led & 1:
-            return -1
-        other = self.hands[self.defender] & _JOKER_BITS
-        if not other:
-            return -1
-        nxt = self.next_active(self.defender)
-        if nxt == self.defender or self.hands[nxt].bit_count() < 2:
-            return -1
-        return (other & -other).bit_length() - 1
 
     def out_if_done(self, seat: int) -> None:
         """Put ``seat`` out if the base rule says he is out now (§1.8): his hand and the stock
@@ -1136,13 +994,8 @@ class DurakState:
         if limit and taken and self.hands[defender].bit_count() >= limit:
             self._finish([defender], "instant loss")  # #21: a hand this big loses at once
             return
-        if self.deal.gifts and not self.stock:
-            # #24 A4: with the stock gone, a player left with nothing but jokers is the fool.
-            for seat in range(n):
-                hand = self.hands[seat]
-                if hand and not hand & ~_JOKER_BITS and n - self.out_mask.bit_count() >= 2:
-                    self._finish([seat], "instant loss")
-                    return
+        if hooks.ends_game and _answered(hooks.ends_game, self):
+            return  # a hook finished the game (#24 A4: a hand of nothing but jokers)
         out_mask = self.out_mask
         skip = taken and self.deal.take_skip  # #52: take.skip=false, the taker attacks next
         if hooks.opens_next_bout:  # partnerships (#53-55): partners are never attacked
@@ -1340,6 +1193,12 @@ def _answered(points: tuple[Callable[[DurakState], bool], ...], state: DurakStat
     return any(point(state) for point in points)
 
 
+def _interrupted(points: tuple[Callable[[DurakState, int, Action], bool], ...],
+                 state: DurakState, seat: int, action: Action) -> bool:
+    """Whether a hook that saw ``seat`` play ``action`` took the move over (a joker gift)."""
+    return any(point(state, seat, action) for point in points)
+
+
 def _no_moves(state: DurakState) -> list[Action]:
     return []
 
@@ -1348,4 +1207,4 @@ def _no_moves(state: DurakState) -> list[Action]:
 #: one indexed call, the same cost as the chain of phase tests it replaces.
 _CORE_MOVES: Final[tuple[Callable[[DurakState], list[Action]], ...]] = (
     DurakState._lead_actions, DurakState._defend_actions, DurakState._throw_actions,
-    _no_moves, DurakState._give_actions, *(_no_moves,) * (max(Phase) - int(Phase.GIVE)))
+    *(_no_moves,) * (max(Phase) - int(Phase.THROW)))
