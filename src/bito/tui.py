@@ -55,7 +55,7 @@ from bito.games.durak.render import (
     view_trump_words,
 )
 from bito.games.game import Game
-from bito.i18n import N_, _, ngettext, variant_name
+from bito.i18n import N_, _, language, ngettext, variant_name
 from bito.tui_words import (
     HELP_WORDS,
     HINT_WORDS,
@@ -600,7 +600,8 @@ def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
     detail = re.sub(rf"\bseat {seat} does not\b", "you do not", detail)
     detail = re.sub(rf"\bseat {seat} (holds|has)\b",
                     lambda m: "you " + {"holds": "hold", "has": "have"}[m.group(1)], detail)
-    detail = refusal_words(detail, err.rule)
+    if language() != "en":  # said in the rule's own words: its English key would only puzzle
+        return refusal_words(detail, err.rule)
     return f"{detail} ({err.rule})" if err.rule and err.rule not in detail else detail
 
 

@@ -321,6 +321,20 @@ RULE_WORDS: dict[str, str] = {
     "empty claim": N_("put down at least one card first"),
     "claim size": N_("too many cards in the claim"),
     "prelude": N_("in the first phase the only move is turn"),
+    "call": N_("there is nothing to believe or doubt here: covers lie face up in this game"),
+    "blind play": N_("that blind play is not possible now"),
+    "counter-throw": N_("a counter-attack is not possible now"),
+    "hand held face out": N_("your cards are held face out: play by position, like #3"),
+    "impudent throw-in": N_("that throw-in is not possible now"),
+    "move": N_("that is not a move here"),
+    "not a Durak move": N_("that is not a move of this game"),
+    "own cover": N_("you cannot cover your own card here"),
+    "poker swap": N_("that swap with the stock is not possible now"),
+    "position": N_("there is no card at that position"),
+    "second try": N_("a second try is not possible now"),
+    "self-covered throw": N_("you cannot throw in and cover a card yourself here"),
+    "show trump": N_("a transfer by showing a trump is not possible now"),
+    "stock lead": N_("leading with the top card of the stock is not possible now"),
 }
 
 
@@ -333,6 +347,7 @@ def refusal_words(detail: str, rule: str = "") -> str:
     if said != detail and not re.search(r"[a-z]{4,}", said.replace("bito", "")):
         return said
     general = RULE_WORDS.get(rule)
-    if general:
-        return f"{_(general)} ({detail})"
+    if general:  # the English detail only where it names the cards concerned
+        return f"{_(general)} ({said})" if re.search(r"[♣♦♥♠]|\b[2-9TJQKA][cdhs]\b",
+                                                     detail) else _(general)
     return said
