@@ -335,6 +335,11 @@ RULE_WORDS: dict[str, str] = {
     "self-covered throw": N_("you cannot throw in and cover a card yourself here"),
     "show trump": N_("a transfer by showing a trump is not possible now"),
     "stock lead": N_("leading with the top card of the stock is not possible now"),
+    "English ace": N_("follow the ace with a card of its suit"),
+    "nine of diamonds": N_("the nine of diamonds was covered: no more cards this bout"),
+    "play the drawn card": N_("play the card you drew, or pass"),
+    "priority": N_("another card must be played first"),
+    "throw in": N_("throw in a card of a rank on the table, within the limit"),
 }
 
 

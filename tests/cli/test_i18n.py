@@ -153,3 +153,18 @@ def test_russian_move_words() -> None:
     assert move_words("взял") == "take" and move_words("Отбой") == "pass"
     assert move_words("перевод 6s") == "=6s" and move_words("беру") == "беру"  # read as is
     assert family_move_words("тяну") == "draw" and family_move_words("7h") == "7h"
+
+
+def test_every_rule_an_engine_refuses_by_has_a_sentence() -> None:
+    """In Russian a refusal is said by its rule key where the engine's own words have no
+    translation: every key an engine raises has its sentence (bito.tui_words.RULE_WORDS)."""
+    import re
+
+    from bito.tui_words import RULE_WORDS
+
+    keys: set[str] = set()
+    for path in (ROOT / "src" / "bito" / "games").rglob("*.py"):
+        keys |= set(re.findall(r'(?:\berr|IllegalActionError)\(\s*"([^"]+)"',
+                               path.read_text(encoding="utf-8")))
+    assert len(keys) > 30
+    assert not keys - set(RULE_WORDS), sorted(keys - set(RULE_WORDS))
