@@ -23,8 +23,22 @@ from typing import Any, TextIO
 
 from bito import __version__
 from bito.errors import BitoError, RecordError
+from bito.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    lang_from_argv,
+    language,
+    language_from_env,
+    set_language,
+    variant_name,
+)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+#: ``--lang``'s help, said before the language is known (so in both).
+LANG_HELP = ("language of the game and the messages: en or ru (default: BITO_LANG, else the "
+             "locale; язык: ru — русский)")
 
 
 class UsageError(Exception):
@@ -104,10 +118,11 @@ def _bot_list(text: str | None, seats: int, what: str) -> list[str]:
         return [default] * seats
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
-        raise UsageError("--bots needs at least one bot name")
+        raise UsageError(_("--bots needs at least one bot name"))
     for n in names:
         if n not in known:
-            raise UsageError(f"unknown bot {n!r} (known: {', '.join(known)})")
+            raise UsageError(_("unknown bot {name} (known: {known})").format(
+                name=repr(n), known=", ".join(known)))
     _check_bots_build(names)
     if len(names) == 1:
         return names * seats
@@ -124,17 +139,20 @@ def _check_players(rules: Any, players: int, spec: str) -> None:
     lo, hi = rules.players_min, rules.max_players
     if lo <= players <= hi:
         if family_for(rules).seats_partners(rules) and players % 2:
-            raise UsageError(f"{spec} seats partners: an even number of players from {lo} to "
-                             f"{hi}, not {players}")
+            raise UsageError(_("{spec} seats partners: an even number of players from {lo} "
+                               "to {hi}, not {players}").format(spec=spec, lo=lo, hi=hi,
+                                                                players=players))
         return
     if family_for(rules).deck_option is None:  # the game fixes its own deck
-        raise UsageError(f"{spec} seats {lo} to {hi} players, not {players}")
+        raise UsageError(_("{spec} seats {lo} to {hi} players, not {players}").format(
+            spec=spec, lo=lo, hi=hi, players=players))
     hint = ""
     if players > hi and rules.deck_size < 52:
         bigger = 52 // rules.deal_hand_size
-        hint = f" (a 52-card deck, deck.size=52, seats up to {bigger})"
-    raise UsageError(f"{spec} with a {rules.deck_size}-card deck seats {lo} to {hi} players, "
-                     f"not {players}{hint}")
+        hint = _(" (a 52-card deck, deck.size=52, seats up to {n})").format(n=bigger)
+    raise UsageError(_("{spec} with a {deck}-card deck seats {lo} to {hi} players, not "
+                       "{players}{hint}").format(spec=spec, deck=rules.deck_size, lo=lo, hi=hi,
+                                                 players=players, hint=hint))
 
 
 def _on_its_base(spec: str) -> str:
@@ -152,7 +170,8 @@ def _on_its_base(spec: str) -> str:
     if entry.kind != "modifier" or entry.default_base is None:
         return spec
     played = f"{entry.default_base}+{spec.strip()}"
-    _err(f"bito: {entry.id} is a house rule; playing it on {entry.default_base}: {played}")
+    _err(_("bito: {rule} is a house rule; playing it on {base}: {played}").format(
+        rule=entry.id, base=entry.default_base, played=played))
     return played
 
 
@@ -223,8 +242,8 @@ def _printer(color: str) -> Any:
 
     printer = Printer(color)
     if printer.missing_rich:
-        _err("bito: --color always needs the 'rich' package (pip install 'bito[term]'); "
-             "printing without colour")
+        _err(_("bito: --color always needs the 'rich' package (pip install 'bito[term]'); "
+               "printing without colour"))
     return printer
 
 
@@ -254,8 +273,8 @@ def _prepare_search(bots: Sequence[str], hint: bool, out: Callable[[str], None])
     if not kernel.available():
         return
     if not _fast_search_compiled():
-        out("Preparing the fast search: compiling it once for this machine (about 10 to 20 "
-            "seconds; later games start at once)...")
+        out(_("Preparing the fast search: compiling it once for this machine (about 10 to 20 "
+              "seconds; later games start at once)..."))
     from bito.bots.rollouts import load_kernel_greedy
 
     load_kernel_greedy()
@@ -264,20 +283,22 @@ def _prepare_search(bots: Sequence[str], hint: bool, out: Callable[[str], None])
 def cmd_play(args: argparse.Namespace) -> int:
     from bito.bots import make_bot
     from bito.games.durak import new_game, next_match_context
-    from bito.tui import BOT_NAMES, HUMAN_NAME, Seat, TerminalGame
+    from bito.tui import BOT_NAMES, DUMMY_NAME, HUMAN_NAME, Seat, TerminalGame
 
     resolved = _resolve(args.variant, args.deck, args.rules)
     rules = resolved.rules
     _check_players(rules, args.players, resolved.spec)
     if not 0 <= args.seat < args.players:
-        raise UsageError(f"--seat must be 0 to {args.players - 1}, not {args.seat}")
+        raise UsageError(_("--seat must be 0 to {last}, not {seat}").format(
+            last=args.players - 1, seat=args.seat))
     dummy = _dummy_seat(rules, args.players)
     if args.seat == dummy:
-        raise UsageError(f"seat {dummy} is the dummy's (#57): sit anywhere else")
+        raise UsageError(_("seat {seat} is the dummy's (#57): sit anywhere else").format(
+            seat=dummy))
     bots = _bot_list(args.bots, args.players - 1 - (dummy >= 0), "opponents")
     save = _check_output("--save", args.save)
     if args.deals < 1:
-        raise UsageError("--deals must be at least 1")
+        raise UsageError(_("--deals must be at least 1"))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     from bito.games import family_for
 
@@ -295,7 +316,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if s == args.seat:
             seats.append(Seat(HUMAN_NAME))
         elif s == dummy:
-            seats.append(Seat("Dummy"))  # played by its controller (#57)
+            seats.append(Seat(DUMMY_NAME))  # played by its controller (#57)
         else:
             kind = next(bot_kinds)
             seats.append(Seat(next(names), make_bot(kind, seed * 101 + s), kind))
@@ -305,7 +326,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if save is not None and args.deals > 1:
             path = save.with_name(f"{save.stem}-{number + 1}{save.suffix}")
         if args.deals > 1:
-            out(f"\n=== Deal {number + 1} of {args.deals} ===")
+            out("\n" + _("=== Deal {n} of {total} ===").format(n=number + 1, total=args.deals))
         hint = _hinter(seed) if args.hint else None
         result = TerminalGame(state, seats, args.seat, output=out, save=path, hint=hint,
                               auto=not args.no_auto, hinter=lambda: _hinter(seed),
@@ -316,11 +337,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         if outcome is not None and outcome.loser is not None:
             fools[outcome.loser] += 1
         if args.deals > 1:
-            tally = ", ".join(f"{seat.name}: {n}" for seat, n in zip(seats, fools, strict=True))
+            tally = ", ".join(f"{_(seat.name)}: {n}"
+                              for seat, n in zip(seats, fools, strict=True))
             if number + 1 < args.deals:
-                out(f"Times each player was the fool so far: {tally}.")
+                out(_("Times each player was the fool so far: {tally}.").format(tally=tally))
             else:
-                out(f"Times each player was the fool in {args.deals} deals: {tally}.")
+                out(_("Times each player was the fool in {n} deals: {tally}.").format(
+                    n=args.deals, tally=tally))
                 out(match_verdict([seat.name for seat in seats], fools))
         if number + 1 < args.deals:
             state = new_game(rules, args.players, seed=seed + number + 1,
@@ -358,11 +381,13 @@ def _describe_variant(v: Any) -> list[str]:
     """The rules of one registry entry in words."""
     from bito.rules import OPTION_SPECS
 
-    lines = [f"{v.id} (#{v.number}): {v.names[0] if v.names else v.id}"]
+    lines = [f"{v.id} (#{v.number}): {variant_name(v)}"]
     if len(v.names) > 1:
-        lines.append(f"  also called: {', '.join(v.names[1:])}")
-    kind = _kind_words(v)
-    lines.append(f"  family {v.family}, {kind}" + (f", based on {v.base}" if v.base else ""))
+        lines.append("  " + _("also called: {names}").format(names=", ".join(
+            n for n in v.names if n != variant_name(v))))
+    kind = _(_kind_words(v))
+    lines.append("  " + _("family {family}, {kind}").format(family=v.family, kind=kind)
+                 + (_(", based on {base}").format(base=v.base) if v.base else ""))
     lines.append("")
     lines.append(_wrap(v.summary))
     lines.append("")
@@ -371,27 +396,27 @@ def _describe_variant(v: Any) -> list[str]:
     from bito.games import family_for, is_event
 
     if v.kind == "game" and is_event(v.id):  # #64: many games, run by its own command
-        lines.append("This is an event over many games, not one game: run it with")
+        lines.append(_("This is an event over many games, not one game: run it with"))
         lines.append("  bito tournament --variant GAME --entrants N --table N")
-        lines.append("(`bito tournament --help` lists its options).")
+        lines.append(_("(`bito tournament --help` lists its options)."))
     elif v.kind == "game":
         family = family_for(v.id)
         options = family.described_options(v.id)
         if not family.lists_changed_options:
-            lines.append("Options (change one with +key=value):")
+            lines.append(_("Options (change one with +key=value):"))
             lines += _option_lines(options)
         elif options:
-            lines.append("Options that differ from the defaults (podkidnoy):")
+            lines.append(_("Options that differ from the defaults (podkidnoy):"))
             lines += _option_lines(options)
         else:
-            lines.append("Options: the defaults (this is the base game).")
+            lines.append(_("Options: the defaults (this is the base game)."))
     else:
         if v.applies_to:
-            lines.append(f"Applies to: {', '.join(v.applies_to)}  (stack it on one: "
-                         f"{v.default_base}+{v.id}; named alone it plays on "
-                         f"{v.default_base})")
+            lines.append(_("Applies to: {games}  (stack it on one: {base}+{id}; named alone it "
+                           "plays on {base})").format(games=", ".join(v.applies_to),
+                                                      base=v.default_base, id=v.id))
         if v.options:
-            lines.append("Sets:")
+            lines.append(_("Sets:"))
             lines += _option_lines(dict(v.options))
         if v.parameter:
             spec = OPTION_SPECS.get(v.parameter)
@@ -418,8 +443,9 @@ def _describe_spec(spec: str) -> list[str]:
         else:
             lines.append(f"+ {mod.id}" + (f"={value}" if value else "") + f": {mod.summary}")
     lines.append("")
-    lines.append(f"Resulting options that differ from the defaults ({spec}):")
-    lines += _option_lines(r.rules.changed_options()) or ["  (none)"]
+    lines.append(_("Resulting options that differ from the defaults ({spec}):").format(
+        spec=spec))
+    lines += _option_lines(r.rules.changed_options()) or ["  " + _("(none)")]
     return lines
 
 
@@ -513,26 +539,28 @@ def cmd_variants(args: argparse.Namespace) -> int:
         print(json.dumps([_entry_json(v) for v in variants], ensure_ascii=False, indent=2))
         return EXIT_OK
     width = max(len(v.id) for v in variants)
+    russian = language() == "ru"
     for v in variants:
-        kind = _kind_words(v)
-        waiting = "" if _playable(v) else "  (not playable yet)"
-        print(f"#{v.number:<3} {v.id:<{width}}  {v.family:<8} {kind:<10}  "
-              f"{' / '.join(v.names)}{waiting}")
-        print(f"     {v.summary}")
+        kind = _(_kind_words(v))
+        waiting = "  " + _("(not playable yet)") if not _playable(v) else ""
+        names = variant_name(v) if russian else " / ".join(v.names)
+        print(f"#{v.number:<3} {v.id:<{width}}  {v.family:<8} {kind:<12}  "
+              f"{names}{waiting}")
+        print(f"     {v.summary}")  # the rules catalogue's summaries are English only
     print()
-    print(VARIANTS_FOOTER)
+    print(_(VARIANTS_FOOTER))
     return EXIT_OK
 
 
 #: The end of ``bito variants``: how games and house rules combine, in words.
-VARIANTS_FOOTER = """\
+VARIANTS_FOOTER = N_("""\
 A "game" plays on its own: bito play --variant perevodnoy. A "house rule" changes a game and
 is stacked on one with +: bito play --variant perevodnoy+no_trump (several stack:
 podkidnoy+no_trump+royal). Named alone, a house rule plays on its usual game, podkidnoy unless
 it only fits another (bito play --variant no_trump plays podkidnoy+no_trump). An "event" is
 many games: the tournament runs with bito tournament --variant GAME. Options stack the same way
 (podkidnoy+deck.size=52). `bito variants ID` prints one entry's rules in words; `bito variants
---options` lists every option."""
+--options` lists every option.""")
 
 
 def _kind_words(v: Any) -> str:
@@ -540,8 +568,8 @@ def _kind_words(v: Any) -> str:
     from bito.games import is_event
 
     if v.kind == "modifier":
-        return "house rule"
-    return "event" if is_event(v.id) else "game"
+        return N_("house rule")
+    return N_("event") if is_event(v.id) else N_("game")
 
 
 def _entry_json(v: Any) -> dict[str, Any]:
@@ -644,7 +672,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.deals < 1:
-        raise UsageError("--deals must be at least 1")
+        raise UsageError(_("--deals must be at least 1"))
     bots = _bot_list(args.bots, args.players, "seats")
     if args.workers is not None and args.workers < 1:
         raise UsageError("--workers must be at least 1")
@@ -731,7 +759,7 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
     names = ([str(n) for n in raw_names] if len(raw_names) == players
              else [f"seat {i}" for i in range(players)])
     total = len(record.actions)
-    moves = [f"Start of the game (move 0 of {total})"]
+    moves = [_("Start of the game (move 0 of {total})").format(total=total)]
     if record.censored_for is not None:
         for i, (seat, action) in enumerate(record.actions, 1):
             moves.append(f"Move {i} of {total}: {action}  ({names[seat]}: {action.pretty()})")
@@ -739,7 +767,7 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
         o = record.outcome
         result = (result_text(o.get("loser"), bool(o.get("draw")), o.get("order", []), names,
                               str(o.get("reason", "")))
-                  if o else "End of the record: the game was not finished.")
+                  if o else _("End of the record: the game was not finished."))
         return moves, pictures, result
     from bito.games import family_for
     from bito.tui_families import family_frames
@@ -762,12 +790,13 @@ def _durak_frames(record: Any, states: Sequence[Any], names: Sequence[str], move
             moves.append(f"Move {i} of {total}: {shown}  ({names[seat]}: {shown.pretty()})")
             continue
         said = describe_action(names[seat], action, before.phase)
-        moves.append(f"Move {i} of {total}: {action}  ({said})")
+        moves.append(_("Move {i} of {total}: {move}  ({said})").format(
+            i=i, total=total, move=action, said=said))
     pictures = [render_full(st, names) for st in states]
     final = states[-1].outcome
     result = (result_text(final.loser, final.draw, final.order, names, final.reason)
               if final is not None
-              else "End of the record: the game was not finished.")
+              else _("End of the record: the game was not finished."))
     return moves, pictures, result
 
 
@@ -806,9 +835,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     out = _printer(args.color)
     h = record.header
     total = len(moves) - 1
-    names = ", ".join(str(n) for n in h.get("names") or [])
-    seed = f", seed {h['seed']}" if "seed" in h else ""
-    out(f"{path.name}: {h['variant']}, {h['players']} players ({names}){seed}, {total} moves")
+    from bito.tui import shown
+
+    names = ", ".join(shown(str(n)) for n in h.get("names") or [])
+    seed = _(", seed {seed}").format(seed=h["seed"]) if "seed" in h else ""
+    out(_("{file}: {variant}, {players} players ({names}){seed}, {total} moves").format(
+        file=path.name, variant=h["variant"], players=h["players"], names=names, seed=seed,
+        total=total))
 
     def show(i: int) -> None:
         out(moves[i])
@@ -824,7 +857,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_OK
     i = 0
     show(i)
-    keys = "Enter/n next, b back, NUMBER jump, s start, e end, q quit"
+    keys = _("Enter/n next, b back, NUMBER jump, s start, e end, q quit")
     while True:
         try:
             cmd = input(f"[{keys}] > ").strip().lower()
@@ -833,12 +866,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
             return EXIT_OK
         if cmd in ("", "n", "next", "f"):
             if i == total:
-                out("Already at the end.")
+                out(_("Already at the end."))
                 continue
             i += 1
         elif cmd in ("b", "p", "back", "prev"):
             if i == 0:
-                out("Already at the start.")
+                out(_("Already at the start."))
                 continue
             i -= 1
         elif cmd in ("s", "start"):
@@ -850,7 +883,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         elif cmd in ("q", "quit", "exit"):
             return EXIT_OK
         else:
-            out(f"Unknown key {cmd!r}: {keys}")
+            out(_("Unknown key {key}: {keys}").format(key=repr(cmd), keys=keys))
             continue
         show(i)
 
@@ -983,69 +1016,71 @@ def build_parser() -> argparse.ArgumentParser:
     fmt = argparse.RawDescriptionHelpFormatter
     p = argparse.ArgumentParser(
         prog="bito", formatter_class=fmt,
-        description="Durak and its family of card games: play, simulate, replay, benchmark.",
+        description=_("Durak and its family of card games: play, simulate, replay, "
+                      "benchmark."),
         epilog="examples:\n  bito play\n  bito play --variant perevodnoy --players 3\n"
                "  bito variants\n  bito sim --variant podkidnoy --players 2 --games 1000 "
                "--bots heuristic,random\n  bito replay game.jsonl\n  bito bench")
     p.add_argument("--version", action="version", version=f"bito {__version__}")
+    p.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser(
-        "play", help="play against bots in the terminal", formatter_class=fmt,
-        description="Play a game against bots in the terminal. Type a move by its number or "
-                    "in notation (6h, Th>6h, =6s, take, pass); 'help' explains, 'quit' leaves "
-                    "(saving with --save).",
+        "play", help=_("play against bots in the terminal"), formatter_class=fmt,
+        description=_("Play a game against bots in the terminal. Type a move by its number or "
+                      "in notation (6h, Th>6h, =6s, take, pass); 'help' explains, 'quit' "
+                      "leaves (saving with --save)."),
         epilog="examples:\n  bito play\n  bito play --variant perevodnoy --players 3 "
                "--bots heuristic,random\n  bito play --deck 52 --players 8 --seed 7 "
                "--save game.jsonl\n  bito play --variant podkidnoy+throw_in.by=neighbours")
     play.add_argument("--variant", default="podkidnoy", metavar="SPEC",
-                      help="variant spec, e.g. podkidnoy, perevodnoy+uncapped_after_stock "
-                           "(see `bito variants`; default podkidnoy)")
+                      help=_("variant spec, e.g. podkidnoy, perevodnoy+uncapped_after_stock "
+                           "(see `bito variants`; default podkidnoy)"))
     play.add_argument("--rules", metavar="FILE",
-                      help="a house-rules TOML file (base variant + options; see "
-                           "docs/variants.md)")
+                      help=_("a house-rules TOML file (base variant + options; see "
+                           "docs/variants.md)"))
     play.add_argument("--players", type=int, default=2, metavar="N",
-                      help="number of players, 2-6 (up to 8 with --deck 52; default 2)")
+                      help=_("number of players, 2-6 (up to 8 with --deck 52; default 2)"))
     play.add_argument("--deck", type=int, choices=(24, 32, 36, 52),
-                      help="deck size (sets the option deck.size)")
+                      help=_("deck size (sets the option deck.size)"))
     play.add_argument("--bots", metavar="A,B,...",
-                      help="bot per opponent seat, in seat order; one name fills every seat "
-                           "(default heuristic if installed, else random)")
-    play.add_argument("--seed", type=int, help="deal seed (default: a random one, printed)")
+                      help=_("bot per opponent seat, in seat order; one name fills every seat "
+                           "(default heuristic if installed, else random)"))
+    play.add_argument("--seed", type=int, help=_("deal seed (default: a random one, printed)"))
     play.add_argument("--seat", type=int, default=0, metavar="N",
-                      help="your seat (default 0)")
+                      help=_("your seat (default 0)"))
     play.add_argument("--deals", type=int, default=1, metavar="N",
-                      help="play a match of N deals: the fool deals next and the first "
-                           "attacker follows next_game_leader (default 1)")
+                      help=_("play a match of N deals: the fool deals next and the first "
+                           "attacker follows next_game_leader (default 1)"))
     play.add_argument("--save", metavar="FILE",
-                      help="write the game record here at the end (also if you quit)")
+                      help=_("write the game record here at the end (also if you quit)"))
     play.add_argument("--hint", action="store_true",
-                      help="before each of your moves, show what the strong bot would play "
-                           "and its estimated chance of not being the fool per move")
+                      help=_("before each of your moves, show what the strong bot would play "
+                           "and its estimated chance of not being the fool per move"))
     play.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                      help="colour the cards: auto (a terminal, unless NO_COLOR is set), "
+                      help=_("colour the cards: auto (a terminal, unless NO_COLOR is set), "
                            "always or never; needs the term extra (rich). Cards print as Th, "
-                           "7d where the output cannot show suit symbols (default auto)")
+                           "7d where the output cannot show suit symbols (default auto)"))
     play.add_argument("--no-auto", action="store_true",
-                      help="ask for every move, even when it is your only legal one (by "
-                           "default a forced move is played for you, with a notice)")
+                      help=_("ask for every move, even when it is your only legal one (by "
+                           "default a forced move is played for you, with a notice)"))
     play.set_defaults(func=cmd_play)
 
     var = sub.add_parser(
-        "variants", help="list variants, or show one's rules", formatter_class=fmt,
-        description="List every registered variant and house rule, or print one's rules.",
+        "variants", help=_("list variants, or show one's rules"), formatter_class=fmt,
+        description=_("List every registered variant and house rule, or print one's rules."),
         epilog="examples:\n  bito variants\n  bito variants perevodnoy\n"
                "  bito variants 'perevodnoy+uncapped_after_stock'\n  bito variants --json\n"
                "  bito variants --options")
     var.add_argument("id", nargs="?", metavar="ID",
-                     help="a variant id, name or alias, or a spec with +modifiers")
+                     help=_("a variant id, name or alias, or a spec with +modifiers"))
     var.add_argument("--json", action="store_true", help="print JSON")
     var.add_argument("--options", action="store_true",
-                     help="list every rules option with its allowed values and help")
+                     help=_("list every rules option with its allowed values and help"))
     var.set_defaults(func=cmd_variants)
 
     sim = sub.add_parser(
-        "sim", help="play bot games headless and count results", formatter_class=fmt,
+        "sim", help=_("play bot games headless and count results"), formatter_class=fmt,
         description="Play bot-vs-bot games with seats rotating every game; report losses per "
                     "bot, draws, mean actions, speed and errors (exit 1 if any game raised).",
         epilog="examples:\n  bito sim --variant podkidnoy --players 2 --games 2000 "
@@ -1075,7 +1110,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(func=cmd_sim)
 
     tour = sub.add_parser(
-        "tournament", help="an elimination tournament between bots (#64)", formatter_class=fmt,
+        "tournament", help=_("an elimination tournament between bots (#64)"), formatter_class=fmt,
         description="Seat the entrants at tables, play one deal per table, eliminate every "
                     "table's fool; repeat until one player is left. Prints the standings.",
         epilog="examples:\n  bito tournament --entrants 16 --table 4\n"
@@ -1094,7 +1129,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.set_defaults(func=cmd_tournament)
 
     arena = sub.add_parser(
-        "arena", help="rate bots against each other on duplicate deals", formatter_class=fmt,
+        "arena", help=_("rate bots against each other on duplicate deals"), formatter_class=fmt,
         description="Round-robin (default), gauntlet or SPRT between bots. Every deal is played "
                     "once per seat rotation (duplicate deals); draws count 1/2. Ratings: Elo "
                     "anchored at random = 0 for two players, OpenSkill for more; 95% "
@@ -1140,21 +1175,21 @@ def build_parser() -> argparse.ArgumentParser:
     arena.set_defaults(func=cmd_arena)
 
     rep = sub.add_parser(
-        "replay", help="step through a saved game", formatter_class=fmt,
-        description="Step through a game record: Enter or n for the next move, b back, a "
-                    "number to jump, s/e start/end, q to quit.",
+        "replay", help=_("step through a saved game"), formatter_class=fmt,
+        description=_("Step through a game record: Enter or n for the next move, b back, a "
+                      "number to jump, s/e start/end, q to quit."),
         epilog="examples:\n  bito replay game.jsonl\n  bito replay game.jsonl --to-end\n"
                "  bito replay game.jsonl --list --to-end")
-    rep.add_argument("file", metavar="FILE", help="a record written by `bito play --save`")
+    rep.add_argument("file", metavar="FILE", help=_("a record written by `bito play --save`"))
     rep.add_argument("--to-end", action="store_true",
-                     help="print the final position and result without interaction")
-    rep.add_argument("--list", action="store_true", help="print every move first")
+                     help=_("print the final position and result without interaction"))
+    rep.add_argument("--list", action="store_true", help=_("print every move first"))
     rep.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                     help="colour the cards, as for play (default auto)")
+                     help=_("colour the cards, as for play (default auto)"))
     rep.set_defaults(func=cmd_replay)
 
     bench = sub.add_parser(
-        "bench", help="measure random-game speed on one core", formatter_class=fmt,
+        "bench", help=_("measure random-game speed on one core"), formatter_class=fmt,
         description="Random-vs-random full games per second (deal included) and mean actions "
                     "per game for podkidnoy 2p, podkidnoy 4p and perevodnoy 2p.",
         epilog="examples:\n  bito bench\n  bito bench --seconds 10 --json\n"
@@ -1181,7 +1216,7 @@ def build_parser() -> argparse.ArgumentParser:
     from bito import sweep as sweep_module
 
     sweep = sub.add_parser(
-        "sweep", help="random games over every variant, checked at every step",
+        "sweep", help=_("random games over every variant, checked at every step"),
         formatter_class=fmt, description=(sweep_module.__doc__ or "").split("\n\n")[0],
         epilog="examples:\n  bito sweep\n  bito sweep --games 100000 --jobs 2 --json\n"
                "  bito sweep --only 'podkidnoy+joker_gift*' --seconds 60")
@@ -1191,7 +1226,32 @@ def build_parser() -> argparse.ArgumentParser:
     from bito.server.serve import add_serve_parser
 
     add_serve_parser(sub, fmt)
+    for command in sub.choices.values():  # --lang after the command too: bito play --lang ru
+        command.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                             help=LANG_HELP)
     return p
+
+
+#: argparse's own words (it reads them through gettext's default domain, which has no
+#: Russian), for the help of every command.
+ARGPARSE_WORDS = (N_("usage: "), N_("options"), N_("positional arguments"),
+                  N_("show this help message and exit"),
+                  N_("show program's version number and exit"),
+                  N_("%(prog)s: error: %(message)s\n"))
+
+
+def _argparse_words() -> None:
+    """Let argparse say its own words (``usage:``, ``options``) from our catalogue."""
+    argparse._ = _  # type: ignore[attr-defined]  # argparse looks ``_`` up when it speaks
+
+
+def _can_show(text: str) -> bool:
+    """Whether stdout's encoding has these characters."""
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def _tolerant_output() -> None:
@@ -1206,6 +1266,15 @@ def _tolerant_output() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``bito`` command; returns the exit code (the console script exits with it)."""
     _tolerant_output()
+    args_given = sys.argv[1:] if argv is None else list(argv)
+    chosen = lang_from_argv(args_given)
+    set_language(chosen if chosen in LANGUAGES else language_from_env())
+    if language() != "en" and not _can_show("Дурак"):
+        # an ASCII terminal would show every Russian letter as '?': English, said once
+        set_language("en")
+        _err("bito: this terminal cannot show Russian letters; speaking English")
+    if language() != "en":
+        _argparse_words()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -1218,12 +1287,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
         return result
     except (UsageError, BitoError) as e:  # the one error path: one line, exit 2
-        _err(f"bito {args.command}: error: {_one_line(e)}")
+        _err(f"bito {args.command}: " + _("error: {why}").format(why=_one_line(e)))
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
-        _err(f"bito {args.command}: interrupted")
+        _err(f"bito {args.command}: " + _("interrupted"))
         return 130
     except Exception as e:  # a bug of ours: still one line, and a way to see more
         if os.environ.get("BITO_TRACEBACK"):

@@ -37,9 +37,10 @@ LONE_SUIT = re.compile(r"[♣♦♥♠]")
 #: A suit symbol that is not part of a card (for colouring it on its own).
 ALONE_SUIT = re.compile(r"(?<![0-9JQKA])[♣♦♥♠]")
 #: Lines that tell the player it is their turn.
-YOUR_TURN = re.compile(r"^(Your move|Your moves:)")
-#: Lines that refuse a move.
-REFUSED = re.compile(r"^(Not allowed|Not a move here|Cannot read that move|Nothing to undo)")
+YOUR_TURN = re.compile(r"^(Your move|Your moves:|Ваш ход|Ваши ходы:)")
+#: Lines that refuse a move (in every language of bito.i18n).
+REFUSED = re.compile(r"^(Not allowed|Not a move here|Cannot read that move|Nothing to undo|"
+                     r"Так нельзя|Здесь так не ходят|Не удаётся прочитать ход|Нечего отменять)")
 
 #: Non-ASCII the games print besides suits, and what an ASCII terminal gets instead.
 ASCII_WORDS = {"—": "-", "–": "-", "…": "...", "←": "<-", " (дурак)": "", "«": '"', "»": '"'}

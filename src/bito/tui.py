@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bito.bots import Bot
-from bito.cards import SUIT_NAMES, card_pretty, is_special, rank_of, suit_of
+from bito.cards import card_pretty, is_special, rank_of, suit_of
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError
 from bito.games.durak import (
     ATTACK,
@@ -55,15 +55,56 @@ from bito.games.durak.render import (
     view_trump_words,
 )
 from bito.games.game import Game
+from bito.i18n import N_, _, language, ngettext, variant_name
+from bito.tui_words import (
+    HELP_WORDS,
+    HINT_WORDS,
+    MOVES_WORDS,
+    PHASE_WORDS,
+    QUIT_WORDS,
+    UNDO_WORDS,
+    command_word,
+    engine_words,
+    move_words,
+    refusal_words,
+)
 
 InputFn = Callable[[str], str]
 OutputFn = Callable[[str], None]
 
 #: Readable names for bot seats, in seat order (a seat is easier to follow as a person).
-BOT_NAMES: tuple[str, ...] = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Ivan")
-HUMAN_NAME = "You"
+#: They are the names in records; the screen says them in the language spoken (:func:`shown`).
+BOT_NAMES: tuple[str, ...] = (N_("Anna"), N_("Boris"), N_("Vera"), N_("Gleb"), N_("Dasha"),
+                              N_("Egor"), N_("Zoya"), N_("Ivan"))
+HUMAN_NAME = N_("You")
+DUMMY_NAME = N_("Dummy")
 
-HELP = """\
+
+def is_you(name: str) -> bool:
+    """Whether a name (as recorded, or as shown) is the human's."""
+    return name == HUMAN_NAME or name == _(HUMAN_NAME)
+
+
+def shown(name: str) -> str:
+    """A seat's name (``Anna``, or a label ``Anna (random)``) as the screen says it."""
+    base, sep, rest = name.partition(" (")
+    return _(base) + sep + rest if base in BOT_NAMES or base in (HUMAN_NAME, DUMMY_NAME) \
+        else name
+
+
+def _by(name: str, you: str, other: str, **fields: object) -> str:
+    """``you`` said to the human (``You attack {cards}``) or ``other`` of another player
+    (``{name} attacks {cards}``), translated and filled in."""
+    if is_you(name):
+        return _(you).format(**fields)
+    return _(other).format(name=shown(name), **fields)
+
+
+def _you_or(name: str) -> str:
+    """A player named as the object of a sentence: ``you`` or the name."""
+    return _("you") if is_you(name) else shown(name)
+
+HELP = N_("""\
 Type a move by its number from the list, or in notation:
   6h          attack or throw in the six of hearts (6h+6s: lead two sixes)
   Th>6h       cover the six of hearts with the ten of hearts
@@ -73,36 +114,35 @@ Type a move by its number from the list, or in notation:
 Ranks 2-9 T J Q K A, suits c d h s. While defending, a single card (Th) is enough
 when it can cover only one card.
 Other commands: help (this text), moves (show the position again), hint (what the strong
-bot would play), undo (take back your last move and the bots' replies since), quit."""
+bot would play), undo (take back your last move and the bots' replies since), {quit}.""")
 
 #: The terminal's own sentences (those added for issue 22), by key, in one place so that a
 #: message catalogue (another language) can replace them later; :func:`say` fills them in.
 TEXTS: dict[str, str] = {
-    "forced": "(your only move, played for you)",
-    "quit.saves": "quit (save the game and leave)",
-    "quit.plain": "quit (leave; nothing is saved without --save)",
-    "undo.no_bots": "Nothing to undo: there are no bots in this game to take moves back from.",
-    "undo.nothing": "Nothing to undo: you have not chosen a move yet in this game.",
-    "undo.done": "Took back your move {move}{since}. Your turn again.",
-    "undo.since": " and {count} move{s} since",
-    "hint.thinking": "Thinking (the strong bot looks at your position)...",
-    "hint.none": "No hints in this game: the strong bot does not play it.",
-    "hint.failed": "No hint here: the strong bot cannot analyse this position ({why}).",
-    "hint.family": "Hint: the strong bot would play {move}{words}.",
-    "refused": "Not allowed: {why}. Try again.",
-    "not_held": "you do not hold {cards}",
-    "no_beat": "{card} does not beat {target}",
-    "cover.trump": "cover it with a higher trump",
-    "cover.suit_or_trump": "cover it with a higher {suit} or a trump",
-    "cover.suit": "cover it with a higher {suit} (no trumps in this game)",
-    "cover.yours": "{cards} would",
-    "cover.none": "none of your cards can: take, or transfer if you may",
-    "cover.many": "{card} beats none of the uncovered cards ({targets}): cover one as Th>6h, "
-                  "or take",
-    "first.match": "after the first deal the match rule next_game_leader = {rule} decides",
-    "first.left": "the seat left of the dealer",
-    "first.low_trump": "the lowest trump",
-    "first.low_card": "the lowest card (nobody holds a trump)",
+    "forced": N_("(your only move, played for you)"),
+    "quit.saves": N_("quit (save the game and leave)"),
+    "quit.plain": N_("quit (leave; nothing is saved without --save)"),
+    "undo.no_bots": N_("Nothing to undo: there are no bots in this game to take moves back from."),
+    "undo.nothing": N_("Nothing to undo: you have not chosen a move yet in this game."),
+    "undo.done": N_("Took back your move {move}{since}. Your turn again."),
+    "hint.thinking": N_("Thinking (the strong bot looks at your position)..."),
+    "hint.none": N_("No hints in this game: the strong bot does not play it."),
+    "hint.failed": N_("No hint here: the strong bot cannot analyse this position ({why})."),
+    "hint.family": N_("Hint: the strong bot would play {move}{words}."),
+    "refused": N_("Not allowed: {why}. Try again."),
+    "not_held": N_("you do not hold {cards}"),
+    "no_beat": N_("{card} does not beat {target}"),
+    "cover.trump": N_("cover it with a higher trump"),
+    "cover.suit_or_trump": N_("cover it with a higher {suit} or a trump"),
+    "cover.suit": N_("cover it with a higher {suit} (no trumps in this game)"),
+    "cover.yours": N_("{cards} would"),
+    "cover.none": N_("none of your cards can: take, or transfer if you may"),
+    "cover.many": N_("{card} beats none of the uncovered cards ({targets}): cover one as Th>6h, "
+                  "or take"),
+    "first.match": N_("after the first deal the match rule next_game_leader = {rule} decides"),
+    "first.left": N_("the seat left of the dealer"),
+    "first.low_trump": N_("the lowest trump"),
+    "first.low_card": N_("the lowest card (nobody holds a trump)"),
 }
 
 
@@ -110,26 +150,25 @@ TEXTS: dict[str, str] = {
 #: said to him (he is the one to act when he is told why his move is refused).
 YOU_FORMS: dict[str, str] = {
     "the attacker must open the bout; he cannot pass":
-        "you attack: open the bout with a card; you cannot pass",
+        N_("you attack: open the bout with a card; you cannot pass"),
     "the defender must cover or take; only throwers pass":
-        "you are defending: cover or take; only the attackers pass",
+        N_("you are defending: cover or take; only the attackers pass"),
     "the defender must cover or take before anyone throws in":
-        "you are defending: cover a card (Th>6h) or take",
+        N_("you are defending: cover a card (Th>6h) or take"),
 }
 
 
 def say(key: str, **fields: object) -> str:
     """One of :data:`TEXTS`, filled in."""
-    return TEXTS[key].format(**fields)
+    return _(TEXTS[key]).format(**fields)
 
 
 #: The quit line of the help, by whether the game is being saved (``--save``).
 QUIT_SAVES = TEXTS["quit.saves"]
 QUIT_PLAIN = TEXTS["quit.plain"]
 
-#: Words the prompt reads as commands rather than moves (never parsed as card notation).
-UNDO_WORDS = ("undo", "u", "back", "takeback")
-HINT_WORDS = ("hint", "?hint")
+#: Words the prompt reads as commands rather than moves (never parsed as card notation) are
+#: in bito.tui_words, in English and in Russian (UNDO_WORDS, HINT_WORDS...).
 FORCED_NOTE = TEXTS["forced"]
 
 
@@ -163,37 +202,47 @@ class SaveError(BitoError):
     after the game, since a full disk cannot be seen before the file is written."""
 
 
-def _verb(name: str, you: str, other: str) -> str:
-    return f"{name} {you if name == HUMAN_NAME else other}"
-
-
 def describe_action(name: str, action: Action, phase: int) -> str:
     """A sentence for a move as it happens (``Boris attacks 6♥``)."""
     cards = " ".join(card_pretty(c) for c in action.cards)
     k = action.kind
     if k == ATTACK:
         if phase == LEAD:
-            return _verb(name, "attack", "attacks") + f" {cards}"
-        return _verb(name, "throw in", "throws in") + f" {cards}"
+            return _by(name, "You attack {cards}", "{name} attacks {cards}", cards=cards)
+        return _by(name, "You throw in {cards}", "{name} throws in {cards}", cards=cards)
     if k == DEFEND:
-        return (_verb(name, "cover", "covers") + f" {card_pretty(action.target)} with "
-                f"{card_pretty(action.cards[0])}")
+        return _by(name, "You cover {target} with {card}", "{name} covers {target} with {card}",
+                   target=card_pretty(action.target), card=card_pretty(action.cards[0]))
     if k == TRANSFER:
-        return _verb(name, "transfer", "transfers") + f" the attack with {cards}"
+        return _by(name, "You transfer the attack with {cards}",
+                   "{name} transfers the attack with {cards}", cards=cards)
     if k == TAKE:
-        return _verb(name, "take", "takes") + " the cards"
+        return _by(name, "You take the cards", "{name} takes the cards")
     if k == PASS:
         if phase == LEAD:  # #5: no lead of an allowed shape, the attack passes on
-            return _verb(name, "have no lead to make and pass", "has no lead to make and "
-                         "passes") + " the attack on"
-        return _verb(name, "pass", "passes")
+            return _by(name, "You have no lead to make and pass the attack on",
+                       "{name} has no lead to make and passes the attack on")
+        return _by(name, "You pass", "{name} passes")
     if k == BELIEVE:
-        return _verb(name, "believe", "believes") + " the covers"
+        return _by(name, "You believe the covers", "{name} believes the covers")
     if k == DOUBT:
-        return _verb(name, "call", "calls") + " a bluff: \"I don't believe\""
+        return _by(name, "You call a bluff: \"I don't believe\"",
+                   "{name} calls a bluff: \"I don't believe\"")
     if k == TOSS:
-        return _verb(name, "throw in", "throws in") + f" {cards} from the dummy"
-    return f"{name}: {action.pretty()}"  # the moves of #39-51 say what they do
+        return _by(name, "You throw in {cards} from the dummy",
+                   "{name} throws in {cards} from the dummy", cards=cards)
+    return f"{shown(name)}: {engine_words(action.pretty())}"  # #39-51's moves say what they do
+
+
+def _picked_up(name: str, count: int) -> str:
+    return _by(name, ngettext("You picked up {n} card", "You picked up {n} cards", count),
+               ngettext("{name} picked up {n} card", "{name} picked up {n} cards", count),
+               n=count)
+
+
+def _to_discard(count: int) -> str:
+    return ngettext("{n} card goes to the discard pile", "{n} cards go to the discard pile",
+                    count).format(n=count)
 
 
 def bout_events(before: DurakState, after: DurakState, action: Action,
@@ -202,117 +251,132 @@ def bout_events(before: DurakState, after: DurakState, action: Action,
     out, the next attack. Derived from the two states so it never disagrees with the engine."""
     lines: list[str] = []
     if action.kind == TRANSFER:
-        lines.append(f"  {names[after.defender]} must now defend.")
+        lines.append("  " + _by(names[after.defender], "You must now defend.",
+                                "{name} must now defend."))
         for seat in before.out:
             if seat not in after.out:  # #9: refused, he comes back with no cards
-                lines.append(f"  {names[seat]} had gone out but is handed the attack back.")
+                lines.append("  " + _by(names[seat], "You had gone out but are handed the "
+                                        "attack back.", "{name} had gone out but is handed "
+                                        "the attack back."))
     if action.kind == PASS and before.phase == LEAD:
         if after.attacker != before.attacker:
-            target = names[after.defender]
-            lines.append(f"  {_verb(names[after.attacker], 'attack', 'attacks')} "
-                         f"{'you' if target == HUMAN_NAME else target} instead.")
+            target = _you_or(names[after.defender])
+            lines.append("  " + _by(names[after.attacker], "You attack {target} instead.",
+                                    "{name} attacks {target} instead.", target=target))
         else:
-            lines.append(f"  Nobody can lead: everyone draws a card. Stock {len(after.stock)}.")
+            lines.append("  " + _("Nobody can lead: everyone draws a card. Stock {stock}."
+                                  ).format(stock=len(after.stock)))
     if action.kind == STOCK:  # #40, #83: the card is turned up as it is played
         turned = (after.attack[-1] if len(after.attack) > len(before.attack)
                   else after.view(0).stock_top_seen)
-        back = "" if len(after.attack) > len(before.attack) else \
-            ", which matches nothing and goes back on top of the stock"
-        lines.append(f"  The stock gives {card_pretty(turned)}{back}.")
+        if len(after.attack) > len(before.attack):
+            said = _("The stock gives {card}.")
+        else:
+            said = _("The stock gives {card}, which matches nothing and goes back on top "
+                     "of the stock.")
+        lines.append("  " + said.format(card=card_pretty(turned)))
     if action.kind == COUNTER:
-        lines.append(f"  {names[after.to_act]} must beat the counter-attack.")
+        lines.append("  " + _by(names[after.to_act], "You must beat the counter-attack.",
+                                "{name} must beat the counter-attack."))
     if before.phase == EXCHANGE_PHASE and after.phase != EXCHANGE_PHASE:
-        lines.append("  Everyone passes the chosen cards to the left neighbour.")
+        lines.append("  " + _("Everyone passes the chosen cards to the left neighbour."))
     if after.bout != before.bout or (after.is_over and not before.is_over):
         taken = before.taking or action.kind == TAKE
         cards = len(after.last_bout)
         defender = names[before.defender]
         if before.phase == CALL_PHASE:  # #59: the covers are turned up and settled
-            lines.append("  Turned up: " + "   ".join(
+            lines.append("  " + _("Turned up:") + " " + "   ".join(
                 f"{card_pretty(a)} <- {card_pretty(d)}" for a, d in before.table_pairs()))
             fair = believe_honest(before)
             if (action.kind == BELIEVE) == fair and fair:
-                lines.append(f"  Every cover beats its card. Bito: {cards} card(s) go to "
-                             "the discard pile.")
+                lines.append("  " + _("Every cover beats its card. Bito: {went}.").format(
+                    went=_to_discard(cards)))
             else:
                 taker = defender if not fair and action.kind != BELIEVE else \
                     names[before.leader]
-                why = "every cover was good" if fair else "a cover does not beat its card"
-                lines.append(f"  {why[0].upper()}{why[1:]}: {taker} picked up {cards} "
-                             "card(s).")
+                why = _("Every cover was good") if fair else _("A cover does not beat its "
+                                                               "card")
+                lines.append(f"  {why}: {_picked_up(taker, cards)}.")
         elif BLIND_KINDS <= action.kind < EXTRA_KINDS and blind_verdict(before, action):
-            lines.append(f"  {names[before.to_act]} picked up {cards} card(s), still held "
-                         "face out.")  # #58's penalty
+            lines.append("  " + _("{picked}, still held face out.").format(
+                picked=_picked_up(names[before.to_act], cards)))  # #58's penalty
         elif taken:
             kept = (after.discard & ~before.discard).bit_count()  # #3: covered pairs
-            lines.append(f"  {defender} picked up {cards - kept} card(s)"
-                         + (f"; {kept} covered card(s) go to the discard pile." if kept
-                            else "."))
+            picked = _picked_up(defender, cards - kept)
+            lines.append(f"  {picked}; " + ngettext(
+                "{n} covered card goes to the discard pile.",
+                "{n} covered cards go to the discard pile.", kept).format(n=kept)
+                if kept else f"  {picked}.")
         else:
-            lines.append(f"  Bito: {cards} card(s) go to the discard pile.")
+            lines.append("  " + _("Bito: {went}.").format(went=_to_discard(cards)))
         for seat in after.out[len(before.out):]:
-            lines.append(f"  {names[seat]} {'are' if names[seat] == HUMAN_NAME else 'is'} "
-                         "out of cards and out of the game.")
+            lines.append("  " + _by(names[seat], "You are out of cards and out of the game.",
+                                    "{name} is out of cards and out of the game."))
         if not after.is_over:
-            attacker = names[after.attacker]
-            target = names[after.defender]
-            lines.append(f"  Bout {after.bout + 1}: {_verb(attacker, 'attack', 'attacks')} "
-                         f"{'you' if target == HUMAN_NAME else target}. "
-                         f"Stock {len(after.stock)}.")
+            lines.append("  " + _by(names[after.attacker],
+                                    "Bout {bout}: you attack {target}. Stock {stock}.",
+                                    "Bout {bout}: {name} attacks {target}. Stock {stock}.",
+                                    bout=after.bout + 1, target=_you_or(names[after.defender]),
+                                    stock=len(after.stock)))
     else:
         for seat in after.out[len(before.out):]:
-            lines.append(f"  {names[seat]} {'have' if names[seat] == HUMAN_NAME else 'has'} "
-                         "no cards left.")
+            lines.append("  " + _by(names[seat], "You have no cards left.",
+                                    "{name} has no cards left."))
     return lines
 
 
 def _roles(view: DurakView, seat: int) -> str:
     tags = []
     if view.teams and seat != view.seat and seat in view.partners(view.seat):
-        tags.append("partner")  # #53-55: everyone knows who sits with whom
+        tags.append(_("partner"))  # #53-55: everyone knows who sits with whom
     if view.played >= 0 and seat == view.defender and view.played != seat:
-        tags.append(f"plays seat {view.played}")  # #55: a partner's vacated seat
+        tags.append(_("plays seat {seat}").format(seat=view.played))  # #55: a vacated seat
     if seat in view.out:
-        tags.append("out")
+        tags.append(_("out"))
     elif not view.is_over:
         if seat == view.attacker:
-            tags.append("attacker")
+            tags.append(_("attacker"))
         if seat == view.defender:
-            tags.append("defender" + (", taking" if view.taking else ""))
+            tags.append(_("defender, taking") if view.taking else _("defender"))
         if seat == view.to_act:
-            tags.append("to act")
+            tags.append(_("to act"))
     return f" [{', '.join(tags)}]" if tags else ""
 
 
 def table_lines(view: DurakView) -> list[str]:
     """The table as attack card then the card that covers it (``6♥ <- 10♥``)."""
     if not view.attack:
-        return ["  Table: (empty)"]
+        return ["  " + _("Table: (empty)")]
     parts = []
     for a, d in zip(view.attack, view.defence, strict=True):
         parts.append(f"{card_pretty(a)} <- {card_pretty(d)}" if d >= 0
-                     else f"{card_pretty(a)} (needs no cover)" if d == -2
-                     else f"{card_pretty(a)} <- (a card face down)" if d == -3
-                     else f"{card_pretty(a)} (uncovered)")
-    taking = "   (the defender takes)" if view.taking else ""
-    out = ["  Table: " + "   ".join(parts) + taking]
+                     else f"{card_pretty(a)} " + _("(needs no cover)") if d == -2
+                     else f"{card_pretty(a)} <- " + _("(a card face down)") if d == -3
+                     else f"{card_pretty(a)} " + _("(uncovered)"))
+    taking = "   " + _("(the defender takes)") if view.taking else ""
+    out = ["  " + _("Table:") + " " + "   ".join(parts) + taking]
     if view.counter_target >= 0:  # #49
-        out.append("  Counter-attack: " + "   ".join(
-            f"{card_pretty(a)} <- {card_pretty(d)}" if d >= 0 else f"{card_pretty(a)} (uncovered)"
+        out.append("  " + _("Counter-attack:") + " " + "   ".join(
+            f"{card_pretty(a)} <- {card_pretty(d)}" if d >= 0
+            else f"{card_pretty(a)} " + _("(uncovered)")
             for a, d in zip(view.counter, view.counter_cover, strict=True)))
     if view.stock_top_seen >= 0:  # #83
-        out.append(f"  Top of the stock, seen by all: {card_pretty(view.stock_top_seen)}")
+        out.append("  " + _("Top of the stock, seen by all: {card}").format(
+            card=card_pretty(view.stock_top_seen)))
     return out
 
 
 def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) -> str:
     """What the human sees at the table: counts, known cards, the table, their hand, and the
     numbered legal moves when it is their turn."""
+    names = [shown(n) for n in names]
+    labels = [shown(n) for n in labels]
     trump = view.trump_suit
-    words = view_trump_words(view)
+    words = engine_words(view_trump_words(view))
     lines = [
-        f"--- bout {view.bout + 1} --- {words}   stock {view.stock_count}   "
-        f"discard {view.discard_count}",
+        _("--- bout {bout} --- {trump}   stock {stock}   discard {discard}").format(
+            bout=view.bout + 1, trump=words, stock=view.stock_count,
+            discard=view.discard_count),
     ]
     width = max(len(labels[s]) for s in range(view.players))
     for seat in range(view.players):
@@ -320,69 +384,78 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
             continue
         count = view.hand_counts[seat]
         known = view.known[seat]
-        extra = f"   known: {hand_text(known, trump)}" if known else ""
+        extra = "   " + _("known: {cards}").format(cards=hand_text(known, trump)) \
+            if known else ""
         if view.blind:  # #58: held face out: you see it, by position
-            extra = f"   {in_order_text(view.hand_order[seat], trump)}"
-        if view.reserve_counts and view.reserve_counts[seat]:
-            extra += f"   + {view.reserve_counts[seat]} face down"  # #35 locked, #37 buy-in
-        lines.append(f"  {labels[seat]:<{width}}  {count:>2} card(s){_roles(view, seat)}{extra}")
+            extra = f"   {engine_words(in_order_text(view.hand_order[seat], trump))}"
+        if view.reserve_counts and view.reserve_counts[seat]:  # #35 locked, #37 buy-in
+            extra += "   " + _("+ {n} face down").format(n=view.reserve_counts[seat])
+        held = ngettext("{n:>2} card", "{n:>2} cards", count).format(n=count)
+        lines.append(f"  {labels[seat]:<{width}}  {held}{_roles(view, seat)}{extra}")
     lines += table_lines(view)
     if view.dummy_seat >= 0:  # #57: who plays the dummy's seat
-        lines.append(f"  {names[view.dummy_seat]} (seat {view.dummy_seat}) is played by "
-                     f"{names[view.dummy_seat_controller]}.")
+        lines.append("  " + _("{dummy} (seat {seat}) is played by {who}.").format(
+            dummy=names[view.dummy_seat], seat=view.dummy_seat,
+            who=names[view.dummy_seat_controller]))
     if view.dummy_controller >= 0:  # #56: the dummy's hand, as far as this seat may see it
-        whose = "yours" if view.dummy_controller == view.seat else \
-            f"{labels[view.dummy_controller]}'s"
         seen = hand_text(view.dummy_hand, trump) if view.dummy_hand else \
-            f"{view.dummy_count} card(s), face down"
-        lines.append(f"  Dummy ({whose} to throw in from, moves ~card): {seen}")
+            ngettext("{n} card, face down", "{n} cards, face down",
+                     view.dummy_count).format(n=view.dummy_count)
+        if view.dummy_controller == view.seat:
+            said = _("Dummy (yours to throw in from, moves ~card): {cards}")
+        else:
+            said = _("Dummy ({name}'s to throw in from, moves ~card): {cards}")
+        lines.append("  " + said.format(name=labels[view.dummy_controller], cards=seen))
     mine = view.reserve_counts[view.seat] if view.reserve_counts else 0
     if view.blind:  # #58: numbered positions, face down to you
-        lines.append(f"  Your hand{_roles(view, view.seat)}: "
-                     f"{positions_text(view.hand_counts[view.seat])}   (held face out: you "
-                     "cannot see them; play by position, #1 is your oldest card)")
+        lines.append("  " + _("Your hand{roles}: {positions}   (held face out: you cannot "
+                              "see them; play by position, #1 is your oldest card)").format(
+            roles=_roles(view, view.seat), positions=engine_words(
+                positions_text(view.hand_counts[view.seat]))))
     else:
-        whose = "Your hand" if view.seat != view.dummy_seat else \
-            "The dummy's hand, yours to play"  # #57: its controller acts from its view
-        key = "   (* = trump)" if trump >= 0 else ""  # no key in a game without trumps
-        lines.append(f"  {whose}{_roles(view, view.seat)}: {hand_text(view.hand, trump)}"
-                     + key + (f"   + {mine} face down, unseen" if mine else ""))
+        whose = _("Your hand") if view.seat != view.dummy_seat else \
+            _("The dummy's hand, yours to play")  # #57: its controller acts from its view
+        key = "   " + _("(* = trump)") if trump >= 0 else ""  # no key without trumps
+        unseen = "   " + _("+ {n} face down, unseen").format(n=mine) if mine else ""
+        lines.append(f"  {whose}{_roles(view, view.seat)}: "
+                     f"{engine_words(hand_text(view.hand, trump))}{key}{unseen}")
     tallies = tally_text(view.points, view.figures, 0, labels)
     if tallies:
-        lines.append(f"  Tallies: {tallies}")
+        lines.append("  " + _("Tallies:") + " " + engine_words(tallies))
     if view.is_over:
         return "\n".join(lines)
     if view.my_turn:
-        lines.append(f"Your move ({_task(view, names)}):")
+        lines.append(_("Your move ({task}):").format(task=_task(view, names)))
         for i, act in enumerate(ordered_moves(view.legal, trump, view.attack), 1):
-            words = ("no lead: pass the attack on (#5)" if act.kind == PASS
-                     and view.phase == LEAD else act.pretty())
+            words = (_("no lead: pass the attack on (#5)") if act.kind == PASS
+                     and view.phase == LEAD else engine_words(act.pretty()))
             lines.append(f"  {i:>2}. {act!s:<8} {words}")
     else:
-        lines.append(f"Waiting for {names[view.to_act]}.")
+        lines.append(_("Waiting for {name}.").format(name=names[view.to_act]))
     return "\n".join(lines)
 
 
 def _task(view: DurakView, names: Sequence[str]) -> str:
     if view.blind and view.phase in (LEAD, DEFEND_PHASE, THROW):
         tasks: dict[int, str] = {
-            LEAD: f"you attack {names[view.defender]}: any card may lead",
-            DEFEND_PHASE: "you defend: cover (or transfer) blind, or take",
-            THROW: "throw in blind, or pass"}
+            LEAD: _("you attack {name}: any card may lead").format(name=names[view.defender]),
+            DEFEND_PHASE: _("you defend: cover (or transfer) blind, or take"),
+            THROW: _("throw in blind, or pass")}
         what = tasks[view.phase]
-        return what + "; a wrong card makes you take the whole bout (#58)"
+        return what + _("; a wrong card makes you take the whole bout (#58)")
     if view.phase == LEAD:
-        return f"you attack {names[view.defender]}"
+        return _("you attack {name}").format(name=names[view.defender])
     if view.phase == DEFEND_PHASE:
         can_transfer = any(a.kind == TRANSFER for a in view.legal)
-        return "you defend: cover, " + ("transfer or take" if can_transfer else "or take")
+        return _("you defend: cover, transfer or take") if can_transfer else \
+            _("you defend: cover or take")
     if view.phase == THROW:
-        return "throw in a card of a rank on the table, or pass"
+        return _("throw in a card of a rank on the table, or pass")
     if view.phase == CALL_PHASE:
-        return "the covers lie face down: believe them, or doubt them (#59)"
+        return _("the covers lie face down: believe them, or doubt them (#59)")
     if view.phase == EXCHANGE_PHASE:
-        return "choose the cards you pass to your left neighbour (#31)"
-    return "game over"
+        return _("choose the cards you pass to your left neighbour (#31)")
+    return _("game over")
 
 
 def ordered_moves(legal: Sequence[Action], trump_suit: int,
@@ -438,7 +511,7 @@ def resolve_input(text: str, state: DurakState) -> Action:
 
 def help_text(saving: bool) -> str:
     """The in-game help; its quit line says whether leaving saves (only with ``--save``)."""
-    return HELP.replace("quit.", (QUIT_SAVES if saving else QUIT_PLAIN) + ".")
+    return _(HELP).format(quit=_(QUIT_SAVES if saving else QUIT_PLAIN))
 
 
 def _standard_beaters(target: int, trumps: frozenset[int], cards: Sequence[int]) -> int:
@@ -458,7 +531,12 @@ def _standard_beaters(target: int, trumps: frozenset[int], cards: Sequence[int])
 
 def _or_list(cards: Sequence[int]) -> str:
     words = [card_pretty(c) for c in cards]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return words[0] if len(words) == 1 else _("{some} or {last}").format(
+        some=", ".join(words[:-1]), last=words[-1])
+
+
+#: A suit in "cover it with a higher heart".
+SUIT_WORDS = (N_("club"), N_("diamond"), N_("heart"), N_("spade"))
 
 
 def _cover_advice(state: DurakState, card: int, target: int) -> str:
@@ -478,7 +556,7 @@ def _cover_advice(state: DurakState, card: int, target: int) -> str:
         deck = deal.rules.deck()
         if target < len(table) and table[target] == _standard_beaters(
                 target, state.trumps, deck) and not is_special(target):
-            suit = SUIT_NAMES[suit_of(target)][:-1]
+            suit = _(SUIT_WORDS[suit_of(target)])
             if suit_of(target) in state.trumps:
                 rule = say("cover.trump")
             elif state.trumps:
@@ -488,7 +566,8 @@ def _cover_advice(state: DurakState, card: int, target: int) -> str:
     except (ImportError, AttributeError, IndexError, TypeError):
         rule = ""  # an unusual deal: the player's own covers still say it
     own = say("cover.yours", cards=_or_list(yours)) if yours else say("cover.none")
-    return f"{head}: {rule} ({own})" if rule else f"{head} here; {own}"
+    return f"{head}: {rule} ({own})" if rule else _("{head} here; {own}").format(head=head,
+                                                                                  own=own)
 
 
 def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
@@ -498,7 +577,10 @@ def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
     hand = state.hands[seat]
     missing = [c for c in action.cards if not hand >> c & 1]
     if missing:
-        return say("not_held", cards=_or_list(missing).replace(" or ", " and "))
+        words = [card_pretty(c) for c in missing]
+        cards = words[0] if len(words) == 1 else _("{some} and {last}").format(
+            some=", ".join(words[:-1]), last=words[-1])
+        return say("not_held", cards=cards)
     defending = state.phase == DEFEND_PHASE and state.to_act == seat
     if defending and action.kind == DEFEND and action.target in state.attack:
         spot = state.attack.index(action.target)
@@ -513,34 +595,39 @@ def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
                        targets=", ".join(card_pretty(c) for c in open_cards))
     err = state.explain_illegal(action)
     detail = " ".join(err.detail.split())
-    detail = YOU_FORMS.get(detail, detail)
+    if detail in YOU_FORMS:
+        detail = _(YOU_FORMS[detail])
     detail = re.sub(rf"\bseat {seat} does not\b", "you do not", detail)
     detail = re.sub(rf"\bseat {seat} (holds|has)\b",
                     lambda m: "you " + {"holds": "hold", "has": "have"}[m.group(1)], detail)
+    if language() != "en":  # said in the rule's own words: its English key would only puzzle
+        return refusal_words(detail, err.rule)
     return f"{detail} ({err.rule})" if err.rule and err.rule not in detail else detail
 
 
 def game_words(spec: str) -> str:
     """The game's name and its house rules in words, for the header: ``Transfer fool with
-    the house rule Trumpless fool (perevodnoy+no_trump)``."""
+    the house rule Trumpless fool (perevodnoy+no_trump)``, in the language spoken."""
     from bito.rules import lookup
 
     parts = [p.strip() for p in spec.split("+")]
     try:
-        entry = lookup(parts[0])
-        name = entry.names[0] if entry.names else entry.id
+        name = variant_name(lookup(parts[0]))
     except BitoError:
         return spec
     extras = []
     for part in parts[1:]:
-        key, _, value = part.partition("=")
+        key, _eq, value = part.partition("=")
         try:
-            extra = lookup(key)
-            extras.append(extra.names[0] if extra.names else extra.id)
+            extras.append(variant_name(lookup(key)))
         except BitoError:
             extras.append(f"{key} = {value}" if value else key)
-    rules = f" with the house rules {', '.join(extras)}" if len(extras) > 1 else \
-        f" with the house rule {extras[0]}" if extras else ""
+    if len(extras) > 1:
+        rules = _(" with the house rules {rules}").format(rules=", ".join(extras))
+    elif extras:
+        rules = _(" with the house rule {rule}").format(rule=extras[0])
+    else:
+        rules = ""
     return f"{name}{rules} ({spec})"
 
 
@@ -554,24 +641,25 @@ def first_attacker_reason(state: DurakState, names: Sequence[str]) -> str:
     who = names[seat]
     match = deal.match
     if match.game_number > 0 and match.previous_fool is not None:
-        return (f"{_verb(who, 'attack', 'attacks')} first: "
-                + say("first.match", rule=rules.next_game_leader))
+        return _by(who, "You attack first: {why}", "{name} attacks first: {why}",
+                   why=say("first.match", rule=rules.next_game_leader))
     if rules.first_attacker_rule == "left_of_dealer":
-        return f"{_verb(who, 'attack', 'attacks')} first: {say('first.left')}"
+        return _by(who, "You attack first: {why}", "{name} attacks first: {why}",
+                   why=say("first.left"))
     trumps = state.trumps
     suited = [c for h in state.hands for c in _cards(h) if not is_special(c)]
     lows = [c for c in suited if suit_of(c) in trumps]
     pool = lows or suited
     if not pool:
-        return f"{_verb(who, 'attack', 'attacks')} first"
+        return _by(who, "You attack first", "{name} attacks first")
     low = min(rank_of(c) for c in pool)
     mine = [c for c in _cards(state.hands[seat]) if c in pool and rank_of(c) == low]
     what = say("first.low_trump") if lows else say("first.low_card")
     if not mine:
-        return f"{_verb(who, 'attack', 'attacks')} first"
-    return (f"{_verb(who, 'attack', 'attacks')} first: {who if who != HUMAN_NAME else 'you'} "
-            f"{'hold' if who == HUMAN_NAME else 'holds'} {what}, {card_pretty(mine[0])}"
-            + (", shown to everyone" if who != HUMAN_NAME else ""))
+        return _by(who, "You attack first", "{name} attacks first")
+    return _by(who, "You attack first: you hold {what}, {card}",
+               "{name} attacks first: {name} holds {what}, {card}, shown to everyone",
+               what=what, card=card_pretty(mine[0]))
 
 
 def _cards(mask: int) -> list[int]:
@@ -624,7 +712,7 @@ class TerminalGame:
     def run(self) -> PlayResult:
         """Play to the end, or until the user quits or input ends; save in every case."""
         self._tell_trumps()
-        self.out(f"{self._variant_line()}\nType 'help' for how to enter moves.\n")
+        self.out(self._variant_line() + "\n" + _("Type 'help' for how to enter moves.") + "\n")
         reason = ""
         while not self.game.state.is_over:
             state = self.game.state
@@ -633,7 +721,7 @@ class TerminalGame:
             if state.decider == self.human:  # his own turn, or the dummy's he plays (#57)
                 legal = state.legal_actions()
                 if self.auto and len(legal) == 1:
-                    self._play(legal[0], note=FORCED_NOTE)
+                    self._play(legal[0], note=_(FORCED_NOTE))
                     continue
                 outcome = self._human_turn()
                 if outcome is not None:
@@ -645,7 +733,7 @@ class TerminalGame:
         if finished:
             self._show_result()
         else:
-            self.out(f"Game stopped ({reason}).")
+            self.out(_("Game stopped ({reason}).").format(reason=_(reason)))
         saved = self._save()
         return PlayResult(self.game, finished, reason, saved)
 
@@ -661,11 +749,13 @@ class TerminalGame:
         attacker is first."""
         state = self.game.state
         d = state.deal
-        table = ", ".join(f"seat {i}: {label}" for i, label in enumerate(self.labels))
-        game = game_words(self.spec) if self.spec else "Durak"
-        return (f"{game}: {d.rules.deck_size} cards, {state.players} players, seed "
-                f"{d.seed}.\nPlayers: {table}.\n"
-                f"{_sentence(state_trump_words(state))}. "
+        table = ", ".join(_("seat {seat}: {label}").format(seat=i, label=shown(label))
+                          for i, label in enumerate(self.labels))
+        game = game_words(self.spec) if self.spec else _("Durak")
+        return (_("{game}: {cards} cards, {players} players, seed {seed}.").format(
+                    game=game, cards=d.rules.deck_size, players=state.players, seed=d.seed)
+                + "\n" + _("Players: {table}.").format(table=table) + "\n"
+                f"{_sentence(engine_words(state_trump_words(state)))}. "
                 f"{_sentence(first_attacker_reason(state, self.names))}.")
 
     def _play(self, action: Action, chosen: bool = False, note: str = "") -> None:
@@ -687,18 +777,21 @@ class TerminalGame:
         if isinstance(seen, Revealed):
             # #58: the card at that position is turned up for all to see, its owner too.
             words = blind_pretty(action.kind, action.position, action.target, seen.card)
-            lines = [f"{name}: {words}"]
+            lines = [f"{shown(name)}: {engine_words(words)}"]
             verdict = blind_verdict(before, action)
             if verdict:
-                lines.append(f"  {verdict[0].upper()}{verdict[1:]}.")
+                lines.append(f"  {_sentence(engine_words(verdict))}.")
             return lines
         if action.kind == EXCHANGE and seen is not action:
             # #31: another seat's choice stays hidden until everyone has chosen.
-            return [f"{name} chooses {len(action.cards)} card(s) to pass left"]
+            return [ngettext("{name} chooses {n} card to pass left",
+                             "{name} chooses {n} cards to pass left", len(action.cards)
+                             ).format(name=shown(name), n=len(action.cards))]
         if seen is not action:
             # #59: a cover laid face down: the human sees where it went, not which card.
-            return [f"{name} {'lay' if name == HUMAN_NAME else 'lays'} a card face down on "
-                    f"{card_pretty(action.target)}"]
+            return [_by(name, "You lay a card face down on {card}",
+                        "{name} lays a card face down on {card}",
+                        card=card_pretty(action.target))]
         return [describe_action(name, action, before.phase)]
 
     def undo(self) -> str:
@@ -711,11 +804,12 @@ class TerminalGame:
         last = len(self.chosen) - 1 - self.chosen[::-1].index(True)
         taken = len(self.chosen) - last
         move = self.game.actions[last]
-        for _ in range(taken):
+        for _step in range(taken):
             self.game.pop()
             self.chosen.pop()
         since = taken - 1
-        after = say("undo.since", count=since, s="s" if since > 1 else "") if since else ""
+        after = ngettext(" and {count} move since", " and {count} moves since", since).format(
+            count=since) if since else ""
         return say("undo.done", move=move, since=after)
 
     def _bot_turn(self, seat: int) -> None:
@@ -740,19 +834,19 @@ class TerminalGame:
                 text = self.input("> ")
             except EOFError:
                 self.out("")
-                return "input ended"
+                return N_("input ended")
             except KeyboardInterrupt:
                 self.out("")
-                return "interrupted"
-            word = text.strip().lower()
+                return N_("interrupted")
+            word = command_word(text)
             if not word:
                 continue
-            if word in ("quit", "exit", "q"):
-                return "you quit"
-            if word in ("help", "?", "h"):
+            if word in QUIT_WORDS:
+                return N_("you quit")
+            if word in HELP_WORDS:
                 self.out(help_text(self.save_path is not None))
                 continue
-            if word in ("moves", "board", "show", "m"):
+            if word in MOVES_WORDS:
                 self.out(render_screen(state.view(seat), self.names, self.labels))
                 continue
             if word in UNDO_WORDS:
@@ -765,17 +859,18 @@ class TerminalGame:
                 self.out(self._hint_line(state.view(seat)))
                 continue
             try:
-                action = resolve_input(text, state)
+                action = resolve_input(move_words(text), state)
             except InvalidNotationError as e:
-                self.out(f"Cannot read that move: {e.reason}\n  {e.text}\n  "
-                         f"{' ' * e.position}^\nType a number, a move like 6h or Th>6h, "
-                         "or 'help'.")
+                self.out(_("Cannot read that move: {reason}").format(
+                    reason=engine_words(e.reason)) + f"\n  {e.text}\n  {' ' * e.position}^\n"
+                    + _("Type a number, a move like 6h or Th>6h, or 'help'."))
                 continue
             except IllegalActionError as e:
                 self.out(say("refused", why=self._why(text, state, e)))
                 continue
             except BitoError as e:  # whatever the engine says of a move, never a traceback
-                self.out(f"Not a move here: {' '.join(str(e).split())}. Try again.")
+                self.out(_("Not a move here: {why}. Try again.").format(
+                    why=engine_words(" ".join(str(e).split()))))
                 continue
             self._play(action, chosen=True)
             return None
@@ -784,12 +879,16 @@ class TerminalGame:
         """The reason to show for an illegal move, said to the player (see
         :func:`explain_for_you`); a wrong move number or an ambiguous card as the engine
         put it."""
-        if error.rule in ("move number", "ambiguous"):
-            return error.detail
+        if error.rule == "move number":
+            return _("choose 1 to {count}, not {n}").format(
+                count=len(state.legal_actions()), n=text.strip())
+        if error.rule == "ambiguous":
+            return engine_words(error.detail)
         try:
-            return explain_for_you(state, parse_action(text.strip()), state.to_act)
+            return explain_for_you(state, parse_action(move_words(text).strip()),
+                                   state.to_act)
         except BitoError:
-            return error.detail
+            return refusal_words(error.detail, error.rule)
 
     def _hint_line(self, view: DurakView) -> str:
         """The in-game ``hint``: the ``--hint`` helper, else one made on first use."""
@@ -803,7 +902,7 @@ class TerminalGame:
         if helper is None:
             return say("hint.none")
         try:
-            return helper(view)
+            return engine_words(helper(view))
         except Exception as e:  # an optional helper: its failure must not end the game
             return say("hint.failed", why=f"{type(e).__name__}: "
                        f"{' '.join(str(e).split())[:120]}")
@@ -813,21 +912,22 @@ class TerminalGame:
         outcome = state.outcome
         assert outcome is not None
         self.out("")
-        self.out("Game over. Final position:")
+        self.out(_("Game over. Final position:"))
         self.out(render_full(state, self.names))
         self.out(result_text(outcome.loser, outcome.draw, outcome.order, self.labels,
                              outcome.reason, outcome.teams))
-        tallies = tally_text(outcome.points, outcome.figures, outcome.epaulettes, self.labels)
+        tallies = tally_text(outcome.points, outcome.figures, outcome.epaulettes,
+                             [shown(n) for n in self.labels])
         if tallies:
-            self.out(tallies)
+            self.out(engine_words(tallies))
         if outcome.draw:
-            self.out("Nobody is the fool this time.")
+            self.out(_("Nobody is the fool this time."))
         elif outcome.loser == outcome.dummy:
-            self.out("The dummy is the fool: nobody loses this game (#57).")
+            self.out(_("The dummy is the fool: nobody loses this game (#57)."))
         elif outcome.loser == self.human:
-            self.out("You are the fool. Better luck next time!")
+            self.out(_("You are the fool. Better luck next time!"))
         else:
-            self.out("You are not the fool. Well played!")
+            self.out(_("You are not the fool. Well played!"))
 
     def _save(self) -> Path | None:
         if self.save_path is None:
@@ -835,12 +935,12 @@ class TerminalGame:
         try:
             from bito.record import record_from_game
         except ImportError:
-            self.out("Cannot save: this installation has no bito.record module.")
+            self.out(_("Cannot save: this installation has no bito.record module."))
             return None
         text = record_from_game(self.game, self.labels).to_jsonl()
         write_record(self.save_path, text)
-        self.out(f"Game saved to {self.save_path} ({len(self.game)} moves). "
-                 f"Replay it with: bito replay {self.save_path}")
+        self.out(_("Game saved to {path} ({n} moves). Replay it with: bito replay {path}"
+                   ).format(path=self.save_path, n=len(self.game)))
         return self.save_path
 
 
@@ -851,17 +951,19 @@ def write_record(path: Path, text: str) -> None:
         with path.open("w", encoding="utf-8") as f:
             f.write(text)
     except OSError as e:
-        raise SaveError(f"--save {path}: cannot write the record: "
-                        f"{e.strerror or type(e).__name__}") from None
+        raise SaveError(_("--save {path}: cannot write the record: {why}").format(
+            path=path, why=e.strerror or type(e).__name__)) from None
 
 
 def render_full(state: DurakState, names: Sequence[str]) -> str:
     """The whole position, every hand face up, with seat names: for replays and the end of a
     game (never shown to a player while the game is on)."""
-    words = state_trump_words(state)
-    lines = [f"{words}   stock "
-             f"{len(state.stock)}   discard {state.discard.bit_count()}   bout {state.bout + 1}"
-             f"   phase {state.phase_name}"]
+    names = [shown(n) for n in names]
+    words = engine_words(state_trump_words(state))
+    lines = [_("{trump}   stock {stock}   discard {discard}   bout {bout}   phase {phase}"
+               ).format(trump=words, stock=len(state.stock),
+                        discard=state.discard.bit_count(), bout=state.bout + 1,
+                        phase=_(PHASE_WORDS.get(state.phase_name, state.phase_name)))]
     view = state.view(0)
     lines += table_lines(view)
     width = max(len(n) for n in names)
@@ -869,7 +971,7 @@ def render_full(state: DurakState, names: Sequence[str]) -> str:
         role = _roles(view, seat)
         own = state.deal.own_trumps
         hand = hand_text(state.hands[seat], own[seat] if own else state.trump_suit)
-        lines.append(f"  {names[seat]:<{width}}  {hand}{role}")
+        lines.append(f"  {names[seat]:<{width}}  {engine_words(hand)}{role}")
     return "\n".join(lines)
 
 
@@ -878,13 +980,17 @@ def result_text(loser: int | None, draw: bool, order: Sequence[int],
                 teams: Sequence[Sequence[int]] = ()) -> str:
     """The result line shared by ``play`` and ``replay`` (so a replay can be checked against
     the game it records)."""
+    names = [shown(n) for n in names]
     if draw or loser is None:
-        verdict = outcome_text(None, True, names, reason)
+        verdict = engine_words(outcome_text(None, True, names, reason))
     else:
         who = names[loser]
-        verdict = f"{who} {'are' if who == HUMAN_NAME else 'is'} the fool (дурак)."
+        verdict = _("You are the fool (дурак).") if is_you(who) else \
+            _("{name} is the fool (дурак).").format(name=who)
         for members in teams:
             if loser in members and len(members) > 1:  # #53-55: the fool's partners lose too
-                verdict += " Their team loses: " + ", ".join(names[m] for m in members) + "."
+                verdict += " " + _("Their team loses: {names}.").format(
+                    names=", ".join(names[m] for m in members))
     went_out = ", ".join(names[s] for s in order if s != loser)
-    return f"Result: {verdict}" + (f" Out in order: {went_out}." if went_out else "")
+    return _("Result:") + f" {verdict}" + (
+        " " + _("Out in order: {names}.").format(names=went_out) if went_out else "")

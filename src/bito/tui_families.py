@@ -20,56 +20,67 @@ from bito.bots import make_bot
 from bito.errors import BitoError
 from bito.games import family_for, family_name, new_game
 from bito.games.protocol import decider, seen_by
+from bito.i18n import N_, _, language, ngettext
 from bito.tui import (
     BOT_NAMES,
     FORCED_NOTE,
-    HINT_WORDS,
     HUMAN_NAME,
-    UNDO_WORDS,
     game_words,
+    is_you,
     say,
+    shown,
     write_record,
+)
+from bito.tui_words import (
+    HELP_WORDS,
+    HINT_WORDS,
+    QUIT_WORDS,
+    UNDO_WORDS,
+    command_word,
+    engine_words,
+    family_move_words,
+    refusal_words,
 )
 
 InputFn = Callable[[str], str]
 OutputFn = Callable[[str], None]
 
 #: The notation and commands every family's help ends with.
-COMMANDS = """\
+COMMANDS = N_("""\
 Type a move by its number from the list, or in notation. Other commands: help, moves (show
 the position again), hint (what the strong bot would play), undo (take back your last move
-and the bots' replies since), quit (leave; the game is saved only with --save)."""
+and the bots' replies since), quit (leave; the game is saved only with --save).""")
 
 #: Each game's own help, by the engine module that plays it.
 FAMILY_HELP: dict[str, str] = {
-    "maumau": """\
+    "maumau": N_("""\
 Mau-Mau (Czech fool and its relatives): play a card of the pile top's suit or rank, e.g. 7h.
 The wild card also names the suit the next player must follow: Qh=s (queen of hearts, call
 spades). If nothing fits, type draw; after drawing you may have to pass. Cards with an effect
 (the next player draws, or misses a turn) are announced as they happen. The first player out
 ends the round; everyone else scores penalty points for the cards left, and after the last
-round the highest total is the fool.""",
-    "adjacent": """\
+round the highest total is the fool."""),
+    "adjacent": N_("""\
 Adjacent ranks: put down a card one rank above or below the pile top (any suit), e.g. 7h;
 else one of the same rank, else an ace or king, else a joker. Keep playing while you can;
-draw when nothing fits, pass to end your turn. The last player holding cards is the fool.""",
-    "fool": """\
+draw when nothing fits, pass to end your turn. The last player holding cards is the fool."""),
+    "fool": N_("""\
 Fool! (Friese): follow the lead colour if you can, e.g. g12 (green 12), r5, y20, b3; the wild
 1 is typed w1 (a bare number picks a move from the list). The highest card of the lead colour
 wins the trick; the lowest card played takes the Fool disc, and its holder sits out the next
-trick. Scores are counted at the end of each round; the game ends at -80 or six +10 rounds.""",
-    "animal": """\
+trick. Scores are counted at the end of each round; the game ends at -80 or six +10 rounds."""),
+    "animal": N_("""\
 Animal sounds: play your card on the pile, e.g. 7h. When your card matches another player's
 sound, make your animal's sound (sound); laugh at someone's sound (laugh) and you pick up;
-pass keeps a straight face. The last player with cards is the fool.""",
-    "cheat": """\
+pass keeps a straight face. The last player with cards is the fool."""),
+    "cheat": N_("""\
 Cheat (I doubt it): put down 1 to 4 cards face down, claiming the rank due, e.g. 7h or
 7h+7s; claim finishes your claim; anyone may doubt. A liar, or a wrong doubter, takes the
-pile; pass believes. The last player holding cards is the fool.""",
-    "bouts": """\
+pile; pass believes. The last player holding cards is the fool."""),
+    "bouts": N_("""\
 A Durak game with its own bouts: attack with a card, e.g. 7h; cover with a higher card of
 its suit or a trump: 9h>7h; take picks up; pass ends your part of the attack. turn turns the
-top card of the stock where the game does (preludes, Polish fool).""",
+top card of the stock where the game does (preludes, Polish fool)."""),
 }
 
 
@@ -79,13 +90,13 @@ def family_help(state: Any) -> str:
     key = module if module in FAMILY_HELP else "bouts" if ".bouts." in type(
         state).__module__ else ""
     text = FAMILY_HELP.get(key, "")
-    return f"{text}\n{COMMANDS}" if text else COMMANDS
+    return f"{_(text)}\n{_(COMMANDS)}" if text else _(COMMANDS)
 
 
 def _durak_view_text(view: Any, names: Sequence[str]) -> str:
     from bito.games.durak.render import render_view
 
-    return "Phase 2 (Durak):\n" + render_view(view, names)
+    return _("Phase 2 (Durak):") + "\n" + engine_words(render_view(view, names))
 
 
 #: How the terminal draws a view, by family name; a family not listed prints its view's own
@@ -94,13 +105,20 @@ def _durak_view_text(view: Any, names: Sequence[str]) -> str:
 VIEW_PICTURES: dict[str, Callable[[Any, Sequence[str]], str]] = {"durak": _durak_view_text}
 
 
+def shown_name(name: str) -> str:
+    return shown(name)
+
+
 def _name(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
 
-def _you(name: str, you: str, other: str) -> str:
-    """``You take`` / ``Anna takes``."""
-    return f"{name} {you if name == HUMAN_NAME else other}"
+def _by(name: str, you: str, other: str, **fields: object) -> str:
+    """``You take`` / ``Anna takes``: ``you`` said to the human, ``other`` of another player
+    (with ``{name}``), translated and filled in."""
+    if is_you(name):
+        return _(you).format(**fields)
+    return _(other).format(name=shown(name), **fields)
 
 
 #: Verbs the engines' texts use after a seat, in the third person; after "You" they lose the
@@ -178,7 +196,7 @@ def mark_trumps(text: str, trump_suit: int) -> str:
             return line
         marked = CARD.sub(lambda m: m.group(0) + ("*" if m.group(2) == symbol and
                                                   not m.group(4) else ""), line)
-        return marked + "   (* = trump)" if marked != line else marked
+        return marked + "   " + _("(* = trump)") if marked != line else marked
 
     return "\n".join(mark(line) for line in text.split("\n"))
 
@@ -194,7 +212,7 @@ def view_text(view: Any, names: Sequence[str] | None = None) -> str:
     text = name_seats(str(view), names) if names else str(view)
     text = _as_typed(view, text)
     trump = getattr(view, "trump_suit", -1)
-    return mark_trumps(text, trump if isinstance(trump, int) else -1)
+    return engine_words(mark_trumps(text, trump if isinstance(trump, int) else -1))
 
 
 def wild_as_typed(text: str) -> str:
@@ -218,7 +236,7 @@ def wild_as_typed(text: str) -> str:
 def final_text(state: Any, names: Sequence[str]) -> str:
     """The whole position (at the end, or in a replay), seats named, without the raw
     outcome."""
-    return _as_typed(state, name_seats(str(state), names))
+    return engine_words(_as_typed(state, name_seats(str(state), names)))
 
 
 def _as_typed(thing: Any, text: str) -> str:
@@ -233,42 +251,44 @@ TYPED_TEXT: dict[str, Callable[[str], str]] = {"tricks": wild_as_typed}
 
 #: The engines' short notes on how a game ended, said to a player.
 NOTE_WORDS = {
-    "move cap": "the game was stopped at its move limit, a guard against play that never "
-                "ends (the same positions kept coming round)",
-    "idle takes": "the game was stopped: take after take with no card drawn or discarded "
-                  "and nobody going out",
-    "last round (fool.max_rounds)": "the last round allowed (fool.max_rounds) was played",
+    "move cap": N_("the game was stopped at its move limit, a guard against play that never "
+                   "ends (the same positions kept coming round)"),
+    "idle takes": N_("the game was stopped: take after take with no card drawn or discarded "
+                     "and nobody going out"),
+    "last round (fool.max_rounds)": N_("the last round allowed (fool.max_rounds) was played"),
 }
 
 
 def outcome_line(outcome: Any, names: Sequence[str]) -> str:
     """The result in words: who won, who is the fool, the scores and what ended the game."""
     if outcome is None:
-        return "End of the record: the game was not finished."
+        return _("End of the record: the game was not finished.")
     parts = []
     if outcome.draw:
-        parts.append("a draw: nobody is the fool")
+        parts.append(_("a draw: nobody is the fool"))
     if outcome.order and not outcome.draw:
-        parts.append(_you(_name(names, outcome.order[0]), "win", "wins"))
+        parts.append(_by(_name(names, outcome.order[0]), "You win", "{name} wins"))
     if outcome.loser is not None:
-        parts.append(_you(_name(names, outcome.loser), "are", "is") + " the fool")
+        parts.append(_by(_name(names, outcome.loser), "You are the fool", "{name} is the fool"))
     scores = getattr(outcome, "scores", ())
     if scores:
-        table = ", ".join(f"{_name(names, s)} {scores[s]}" for s in range(len(scores)))
-        kind = "penalty points" if getattr(outcome, "tally_name", "") == "rounds_won" \
-            else "scores"
-        parts.append(f"{kind} after {outcome.rounds} round(s): {table}")
+        table = ", ".join(f"{shown(_name(names, s))} {scores[s]}" for s in range(len(scores)))
+        if getattr(outcome, "tally_name", "") == "rounds_won":
+            kind = _("penalty points after {n} round(s): {table}")
+        else:
+            kind = _("scores after {n} round(s): {table}")
+        parts.append(kind.format(n=outcome.rounds, table=table))
     tallies = getattr(outcome, "tallies", ())
     if tallies:
-        label = {"plus_tens": "+10 rounds", "rounds_won": "rounds won"}.get(
+        label = {"plus_tens": _("+10 rounds"), "rounds_won": _("rounds won")}.get(
             outcome.tally_name, outcome.tally_name.replace("_", " "))
-        parts.append(f"{label}: " + ", ".join(f"{_name(names, s)} {t}"
+        parts.append(f"{label}: " + ", ".join(f"{shown(_name(names, s))} {t}"
                                               for s, t in enumerate(tallies)))
     note = getattr(outcome, "note", "")
     if note:
-        parts.append(NOTE_WORDS.get(note, note))
+        parts.append(_(NOTE_WORDS[note]) if note in NOTE_WORDS else engine_words(note))
     text = "; ".join(parts)
-    return f"Result: {text[:1].upper()}{text[1:]}."
+    return _("Result:") + f" {text[:1].upper()}{text[1:]}."
 
 
 def _counts(state: Any, seat: int) -> tuple[int, ...]:
@@ -291,59 +311,70 @@ def events(before: Any, after: Any, names: Sequence[str], action: Any = None,
         if len(then) == len(now):
             for s, (a, b) in enumerate(zip(then, now, strict=True)):
                 if b > a:
-                    why = " (a penalty)" if s != actor and actor >= 0 else ""
-                    out.append(f"  {_you(_name(names, s), 'draw', 'draws')} {b - a} "
-                               f"card{'s' if b - a > 1 else ''}{why}.")
+                    why = " " + _("(a penalty)") if s != actor and actor >= 0 else ""
+                    out.append("  " + _by(
+                        _name(names, s), ngettext("You draw {n} card", "You draw {n} cards",
+                                                  b - a),
+                        ngettext("{name} draws {n} card", "{name} draws {n} cards", b - a),
+                        n=b - a) + f"{why}.")
         kind = getattr(action, "kind", "")
         players = len(names)
         nxt = after.to_act
         if kind == "play" and actor >= 0 and players > 2 and nxt == (actor + 2) % players \
                 and type(after).__module__.endswith("maumau"):
-            out.append(f"  {_you(_name(names, (actor + 1) % players), 'miss', 'misses')} "
-                       "a turn.")
+            out.append("  " + _by(_name(names, (actor + 1) % players), "You miss a turn.",
+                                  "{name} misses a turn."))
         call = getattr(action, "call", -1)
         if kind == "play" and isinstance(call, int) and call >= 0:
-            from bito.cards import SUIT_NAMES
-
-            out.append(f"  {_you(_name(names, actor), 'call', 'calls')} {SUIT_NAMES[call]}: "
-                       "the next card must be of that suit.")
+            out.append("  " + _by(_name(names, actor),
+                                  "You call {suit}: the next card must be of that suit.",
+                                  "{name} calls {suit}: the next card must be of that suit.",
+                                  suit=_(SUITS_CALLED[call])))
     if new_round and rnd is not None:
-        pens = ", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(rnd.penalties))
+        pens = ", ".join(f"{shown(_name(names, s))} {p}" for s, p in enumerate(rnd.penalties))
         totals = getattr(after, "scores", ())
         if rnd.winner is not None:
-            how = f"{_you(_name(names, rnd.winner), 'go', 'goes')} out first"
+            how = _by(_name(names, rnd.winner), "you go out first", "{name} goes out first")
         else:  # blocked: nobody could play or draw, or the round hit its move limit
-            how = ("nobody went out (the round was blocked: no one could play or draw, or "
-                   "it reached its move limit)")
-        line = f"Round {rnd.number + 1} is over: {how}. Penalty points this round: {pens}."
+            how = _("nobody went out (the round was blocked: no one could play or draw, or "
+                    "it reached its move limit)")
+        line = _("Round {n} is over: {how}. Penalty points this round: {points}.").format(
+            n=rnd.number + 1, how=how, points=pens)
         if totals:
-            line += " Totals: " + ", ".join(f"{_name(names, s)} {t}"
-                                            for s, t in enumerate(totals)) + "."
+            line += " " + _("Totals: {totals}.").format(totals=", ".join(
+                f"{shown(_name(names, s))} {t}" for s, t in enumerate(totals)))
         out.append(line)
     elif (getattr(after, "round", None) != getattr(before, "round", None)
           and getattr(after, "scores", None) is not None):
         was, now_scores = list(getattr(before, "scores", ())), list(after.scores)
         if len(was) == len(now_scores):
-            change = ", ".join(f"{_name(names, s)} {now_scores[s] - was[s]:+d}"
+            change = ", ".join(f"{shown(_name(names, s))} {now_scores[s] - was[s]:+d}"
                                for s in range(len(now_scores)))
-            totals = ", ".join(f"{_name(names, s)} {v}" for s, v in enumerate(now_scores))
-            out.append(f"Round {getattr(before, 'round', 0) + 1} is over. This round: "
-                       f"{change}. Scores: {totals}.")
+            totals = ", ".join(f"{shown(_name(names, s))} {v}"
+                               for s, v in enumerate(now_scores))
+            out.append(_("Round {n} is over. This round: {change}. Scores: {totals}.").format(
+                n=getattr(before, "round", 0) + 1, change=change, totals=totals))
     trick = getattr(after, "last_trick", None)
     if trick is not None and trick is not getattr(before, "last_trick", None):
-        fools = " and ".join(_name(names, s) for s in trick.fools)
-        line = f"{_you(_name(names, trick.winner), 'win', 'wins')} the trick."
+        fools = _(" and ").join(shown(_name(names, s)) for s in trick.fools)
+        line = _by(_name(names, trick.winner), "You win the trick.", "{name} wins the trick.")
         if fools:
-            line += (f" The Fool disc goes to {fools}, who "
-                     f"{'sit' if len(trick.fools) > 1 or fools == HUMAN_NAME else 'sits'} "
-                     "out the next trick.")
+            line += " " + (_("The Fool disc goes to {names}, who sit out the next trick.")
+                           if len(trick.fools) > 1 or is_you(fools) else
+                           _("The Fool disc goes to {names}, who sits out the next trick.")
+                           ).format(names=fools)
         out.append(line)
     reveal = getattr(after, "last_reveal", "")
     if reveal and reveal != getattr(before, "last_reveal", ""):
-        out.append(name_seats(reveal, names))
+        out.append(engine_words(name_seats(reveal, names)))
     gone = [s for s in getattr(after, "out", []) if s not in getattr(before, "out", [])]
-    out += [f"{_you(_name(names, s), 'are', 'is')} out of cards." for s in gone]
+    out += [_by(_name(names, s), "You are out of cards.", "{name} is out of cards.")
+            for s in gone]
     return out
+
+
+#: A suit called (``Anna calls diamonds``).
+SUITS_CALLED = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 
 
 #: What the human types for Fool!'s wild 1 (a bare number picks a move from the list).
@@ -358,7 +389,8 @@ def move_text(action: Any) -> str:
 
 
 def moves_line(legal: Sequence[Any]) -> str:
-    return "Your moves: " + "  ".join(f"[{i + 1}] {move_text(a)}" for i, a in enumerate(legal))
+    return _("Your moves:") + " " + "  ".join(f"[{i + 1}] {move_text(a)}"
+                                             for i, a in enumerate(legal))
 
 
 class FamilyTerminal:
@@ -390,7 +422,7 @@ class FamilyTerminal:
             if self.players[decider(self.state)] is None:
                 legal = list(self.state.view(seat).legal)
                 if self.auto and len(legal) == 1:
-                    self.play(seat, legal[0], note=FORCED_NOTE)
+                    self.play(seat, legal[0], note=_(FORCED_NOTE))
                     continue
                 action = self.ask(seat)
                 if action is None:
@@ -419,7 +451,8 @@ class FamilyTerminal:
         before = self.state
         shown = seen_by(before, action, self.human)
         words = shown.pretty()
-        line = f"{self.names[seat]}: {WILD_TEXT if move_text(shown) == WILD_TEXT else words}"
+        said = WILD_TEXT if move_text(shown) == WILD_TEXT else engine_words(words)
+        line = f"{shown_name(self.names[seat])}: {said}"
         self.write(f"{line} {note}" if note else line)
         self.state = before.apply(action)
         self.history.append((seat, action, before, chosen))
@@ -438,7 +471,8 @@ class FamilyTerminal:
         since = len(marks) - last - 1
         self.state = self.history[last][2]
         del self.history[last:]
-        after = say("undo.since", count=since, s="s" if since > 1 else "") if since else ""
+        after = ngettext(" and {count} move since", " and {count} moves since", since).format(
+            count=since) if since else ""
         return say("undo.done", move=move_text(move), since=after)
 
     def hint_line(self, view: Any) -> str:
@@ -454,7 +488,7 @@ class FamilyTerminal:
             return say("hint.failed", why=f"{type(e).__name__}: "
                        f"{' '.join(str(e).split())[:120]}")
         words = choice.pretty()
-        said = f" ({words})" if words != str(choice) else ""
+        said = f" ({engine_words(words)})" if words != str(choice) else ""
         return say("hint.family", move=move_text(choice), words=said)
 
     def ask(self, seat: int) -> Any:
@@ -473,13 +507,13 @@ class FamilyTerminal:
                 text = self.read("> ").strip()
             except (EOFError, KeyboardInterrupt):
                 return None
-            word = text.lower()
-            if word in ("quit", "exit", "q"):
+            word = command_word(text)
+            if word in QUIT_WORDS:
                 return None
-            if word in ("help", "?", "h"):
+            if word in HELP_WORDS:
                 self.write(family_help(state))
                 continue
-            if word in ("moves", ""):
+            if word in ("moves", "ходы", ""):
                 self.write(view_text(view, self.names))
                 self.write(moves_line(legal))
                 continue
@@ -495,15 +529,19 @@ class FamilyTerminal:
             if word.isdigit():
                 if 1 <= int(word) <= len(legal):
                     return legal[int(word) - 1]
-                self.write(f"Not a move here: choose 1 to {len(legal)}, not {word}"
-                           + (f" (the wild 1 is {WILD_TEXT})" if word == "1" else "") + ".")
+                self.write(_("Not a move here: choose 1 to {count}, not {n}").format(
+                    count=len(legal), n=word) + (" " + _("(the wild 1 is {wild})").format(
+                        wild=WILD_TEXT) if word == "1" else "") + ".")
                 continue
             try:
-                action = state.parse_action(text)
+                action = state.parse_action(family_move_words(text))
                 state.apply(action)
             except BitoError as e:  # bad text, an illegal move: the user types again
-                write_reason = " ".join(str(e).split())
-                self.write(f"Not a move here: {write_reason}")
+                rule = str(getattr(e, "rule", ""))  # in English the rule's name stays in front
+                detail = str(e) if language() == "en" or not rule else str(
+                    getattr(e, "detail", "") or e)
+                write_reason = refusal_words(" ".join(detail.split()), rule)
+                self.write(_("Not a move here: {why}").format(why=write_reason))
                 continue
             for option in legal:  # keep the engine's own object (its text names wild 1s etc.)
                 if option == action:
@@ -535,12 +573,15 @@ def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: 
             names.append(next(bot_names))
             labels.append(f"{names[-1]} ({kind})")
             players.append(make_bot(kind, seed * 101 + s))
-    write(f"{game_words(spec)}: {args.players} players, seed {seed}.")
-    write("Players, in turn order: " + ", ".join(labels) + ".")
+    write(_("{game}: {players} players, seed {seed}.").format(
+        game=game_words(spec), players=args.players, seed=seed))
+    write(_("Players, in turn order: {names}.").format(
+        names=", ".join(shown(label) for label in labels)))
     first = state.to_act
-    write(f"{_you(names[first], 'play', 'plays')} first. Type 'help' for this game's moves.")
+    write(_by(names[first], "You play first.", "{name} plays first.") + " "
+          + _("Type 'help' for this game's moves."))
     if getattr(args, "deals", 1) > 1:
-        write("(--deals is ignored: this game plays its rounds inside one game)")
+        write(_("(--deals is ignored: this game plays its rounds inside one game)"))
     term = FamilyTerminal(state, names, players, human, read, write,
                           auto=not getattr(args, "no_auto", False),
                           hint=bool(getattr(args, "hint", False)), seed=seed)
@@ -548,21 +589,21 @@ def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: 
     state = term.state
     if finished:
         write("")
-        write("Game over. Final position:")
+        write(_("Game over. Final position:"))
         write(final_text(state, names))
         write(outcome_line(state.outcome, names))
         loser = state.outcome.loser if state.outcome is not None else None
         if loser == human:
-            write("You are the fool. Better luck next time!")
+            write(_("You are the fool. Better luck next time!"))
         elif loser is not None:
-            write("You are not the fool. Well played!")
+            write(_("You are not the fool. Well played!"))
     else:
-        write("Game stopped (you left).")
+        write(_("Game stopped (you left)."))
     if args.save:
         path = Path(args.save)
         history = [(seat, action) for seat, action, _, _ in term.history]
         write_record(path, record_text(spec, state, seed, labels, history))
-        write(f"Saved the game to {path}.")
+        write(_("Saved the game to {path}.").format(path=path))
     return 0
 
 
@@ -585,8 +626,9 @@ def family_frames(record: Any, states: Sequence[Any], names: Sequence[str], move
     total = len(record.actions)
     short = [n.split(" (")[0] for n in names]
     for i, (seat, action) in enumerate(record.actions, 1):
-        said = [f"{short[seat]}: {action.pretty()}"]
+        said = [f"{shown(short[seat])}: {engine_words(action.pretty())}"]
         said += [e.strip() for e in events(states[i - 1], states[i], short, action, seat, seat)]
-        moves.append(f"Move {i} of {total}: {move_text(action)}  ({'; '.join(said)})")
+        moves.append(_("Move {i} of {total}: {move}  ({said})").format(
+            i=i, total=total, move=move_text(action), said="; ".join(said)))
     pictures = [final_text(st, short) for st in states]
     return moves, pictures, outcome_line(states[-1].outcome, short)

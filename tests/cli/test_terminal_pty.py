@@ -25,7 +25,8 @@ ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 def spawn(*argv: str, env: dict[str, str] | None = None) -> pexpect.spawn:
     """``python -m bito ARGV`` on a pty of 200 columns, this checkout's code first."""
     environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    environ.update({"PYTHONPATH": SRC, "TERM": "xterm-256color", "COLUMNS": "200"})
+    environ.update({"PYTHONPATH": SRC, "TERM": "xterm-256color", "COLUMNS": "200",
+                    "BITO_LANG": "en"})  # English unless a test asks otherwise
     environ.update(env or {})
     child = pexpect.spawn(sys.executable, ["-m", "bito", *argv], env=environ,
                           encoding="utf-8", codec_errors="replace", timeout=60,
