@@ -283,7 +283,8 @@ def _prepare_search(bots: Sequence[str], hint: bool, out: Callable[[str], None])
 def cmd_play(args: argparse.Namespace) -> int:
     from bito.bots import make_bot
     from bito.games.durak import new_game, next_match_context
-    from bito.tui import BOT_NAMES, DUMMY_NAME, HUMAN_NAME, Seat, TerminalGame
+    from bito.tui import Seat, TerminalGame
+    from bito.tui_words import BOT_NAMES, DUMMY_NAME, HUMAN_NAME
 
     resolved = _resolve(args.variant, args.deck, args.rules)
     rules = resolved.rules

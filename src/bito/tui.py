@@ -57,8 +57,11 @@ from bito.games.durak.render import (
 from bito.games.game import Game
 from bito.i18n import N_, _, language, ngettext, variant_name
 from bito.tui_words import (
+    BOT_NAMES,
+    DUMMY_NAME,
     HELP_WORDS,
     HINT_WORDS,
+    HUMAN_NAME,
     MOVES_WORDS,
     PHASE_WORDS,
     QUIT_WORDS,
@@ -72,12 +75,9 @@ from bito.tui_words import (
 InputFn = Callable[[str], str]
 OutputFn = Callable[[str], None]
 
-#: Readable names for bot seats, in seat order (a seat is easier to follow as a person).
-#: They are the names in records; the screen says them in the language spoken (:func:`shown`).
-BOT_NAMES: tuple[str, ...] = (N_("Anna"), N_("Boris"), N_("Vera"), N_("Gleb"), N_("Dasha"),
-                              N_("Egor"), N_("Zoya"), N_("Ivan"))
-HUMAN_NAME = N_("You")
-DUMMY_NAME = N_("Dummy")
+# Readable names for bot seats, in seat order (BOT_NAMES, from tui_words: a seat is easier to
+# follow as a person). They are the names in records; the screen says them in the language
+# spoken (:func:`shown`).
 
 
 def is_you(name: str) -> bool:

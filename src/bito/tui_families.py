@@ -22,9 +22,7 @@ from bito.games import family_for, family_name, new_game
 from bito.games.protocol import decider, seen_by
 from bito.i18n import N_, _, language, ngettext
 from bito.tui import (
-    BOT_NAMES,
     FORCED_NOTE,
-    HUMAN_NAME,
     game_words,
     is_you,
     say,
@@ -32,8 +30,10 @@ from bito.tui import (
     write_record,
 )
 from bito.tui_words import (
+    BOT_NAMES,
     HELP_WORDS,
     HINT_WORDS,
+    HUMAN_NAME,
     QUIT_WORDS,
     UNDO_WORDS,
     command_word,

@@ -16,6 +16,12 @@ from functools import cache
 
 from bito.i18n import N_, _, language
 
+#: The names of the seats at a terminal table: the bots', the person's and the dummy's.
+BOT_NAMES: tuple[str, ...] = (N_("Anna"), N_("Boris"), N_("Vera"), N_("Gleb"), N_("Dasha"),
+                              N_("Egor"), N_("Zoya"), N_("Ivan"))
+HUMAN_NAME = N_("You")
+DUMMY_NAME = N_("Dummy")
+
 #: Commands, in English and in Russian (both are always understood).
 QUIT_WORDS = frozenset({"quit", "exit", "q", "выход", "выйти", "конец"})
 HELP_WORDS = frozenset({"help", "?", "h", "помощь", "справка"})
@@ -245,8 +251,6 @@ def _pattern(phrase: str) -> re.Pattern[str]:
 
 
 def _names_said(text: str) -> str:
-    from bito.tui import BOT_NAMES, DUMMY_NAME, HUMAN_NAME
-
     names = (*BOT_NAMES, DUMMY_NAME, HUMAN_NAME)
     # a name heading a column keeps the column's width (``  You    6♣ 7♣``)
     text = re.sub(r"(?m)^(\s+)(" + "|".join(names) + r")(\s{2,})",

@@ -79,8 +79,8 @@ def test_85_terminal_play_shows_bots_put_down_cards_as_counts(tmp_path: Path) ->
     (the final reveal of a doubt is public and may show cards)."""
     import argparse
 
-    from bito.tui import BOT_NAMES
     from bito.tui_families import play_family
+    from bito.tui_words import BOT_NAMES
 
     lines: list[str] = []
     inputs = iter(["1"] * 3000)

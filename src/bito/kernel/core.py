@@ -148,7 +148,7 @@ def beaters(s, a):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, inline="always")
 def cap_now(s):  # type: ignore[no-untyped-def]
-    """``DurakState._cap``: the bout's cap under #75 and #76."""
+    """``DurakState.bout_cap``: the bout's cap under #75 and #76."""
     cap = s[CAP]
     if s[FIRST_CAP] != 0 and s[BOUT] == 0 and s[TAKING] == 0:
         cap = s[FIRST_CAP]
@@ -354,7 +354,7 @@ def go_out(s, seat):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def finish(s):  # type: ignore[no-untyped-def]
-    """``DurakState._finish`` with the players still holding cards."""
+    """``DurakState.finish`` with the players still holding cards."""
     s[PHASE] = OVER_PHASE
     s[TO_ACT] = -1
     n = s[PLAYERS]
@@ -598,7 +598,7 @@ def set_throwers(s):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def start_throw_round(s):  # type: ignore[no-untyped-def]
-    """``DurakState._start_throw_round``."""
+    """``DurakState.start_throw_round``."""
     set_throwers(s)
     s[PASSES] = 0
     s[T_IDX] = 0

@@ -172,7 +172,7 @@ def actions(state: DurakState) -> list[Action]:
         if size and state.room() > 0:
             return [*(blind_play(p) for p in range(size)), PASS_ACTION]
         return [PASS_ACTION]
-    return state._seeing_actions()
+    return state.seeing_actions()
 
 
 def turned_up(state: DurakState, action: Action) -> int:
@@ -192,13 +192,13 @@ def as_played(state: DurakState, action: Action) -> Action:
 
 def fits(state: DurakState, action: Action) -> bool:
     """Whether the turned-up card is a legal play (what a seeing player could have done)."""
-    return as_played(state, action) in state._seeing_actions()
+    return as_played(state, action) in state.seeing_actions()
 
 
 def step(state: DurakState, action: Action) -> None:
     """Turn the card up; play it if it fits, else penalise the offender (A1, A2)."""
     real = as_played(state, action)
-    if real in state._seeing_actions():
+    if real in state.seeing_actions():
         state.step_unchecked(real)
         return
     seat = state.to_act

@@ -370,7 +370,7 @@ def _take_top(state: DurakState) -> int:
     if ex.shown == c:
         state.extra = replace(ex, shown=-1)
     if not state.stock and state.aside and not state.revealed:
-        state._reveal_secret()
+        state.reveal_secret()
     return c
 
 
@@ -475,7 +475,7 @@ def _pair(state: DurakState, action: Action) -> None:
         state.table_ranks |= MATCH_MASKS[a] | MATCH_MASKS[c]
         state.extra = replace(ex, asking_self=False)
         state.out_if_done(seat)
-        state._start_throw_round()
+        state.start_throw_round()
         return
     # #51: a thrower's covered throw-in after the take; the attack card counts against the
     # taker's hand like any other, the cover's rank opens nothing.
@@ -560,7 +560,7 @@ def counter_step(state: DurakState, action: Action) -> bool:
     if state.uncovered:
         state.to_act = state.defender
     elif state.deal.throw_in:
-        state._start_throw_round()
+        state.start_throw_round()
     else:
         state.end_bout(taken=False)
     return True

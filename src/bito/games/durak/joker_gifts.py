@@ -103,7 +103,7 @@ def start_gift(state: DurakState, giver: int, receiver: int, count: int) -> None
         state.hands[giver] |= got
         state.known[giver] |= got & state.deal.face_up
         if not stock and state.aside and not state.revealed:
-            state._reveal_secret()
+            state.reveal_secret()
     state.gift = (giver, receiver, count, state.phase, state.to_act,
                   state.deal.rules.specials_gift_block_combo)
     state.phase = _GIVE
@@ -152,7 +152,7 @@ def step_gift(state: DurakState, action: Action) -> None:
     state.gift = None
     if phase == RESUME_COVERED:
         if state.deal.throw_in:
-            state._start_throw_round()
+            state.start_throw_round()
         else:
             state.end_bout(taken=False)
     else:
@@ -233,7 +233,7 @@ class _JokerGifts(Hook):
         for seat in range(n):
             hand = state.hands[seat]
             if hand and not hand & ~JOKERS and n - state.out_mask.bit_count() >= 2:
-                state._finish([seat], "instant loss")
+                state.finish([seat], "instant loss")
                 return True
         return False
 

@@ -146,14 +146,14 @@ def _allowed(state: DurakState, seat: int, limit: int) -> list[Action]:
     if rules.lead_shape == "patterns":
         acts = list(pattern_leads(hand, limit, rules.lead_patterns))
     else:
-        acts = state._shape_leads(hand, limit)
+        acts = state.shape_leads(hand, limit)
     return _filtered(state, hand, acts)
 
 
 def _limit_for(state: DurakState, seat: int) -> int:
     """The most cards ``seat`` could lead now against his left neighbour in play."""
     deal = state.deal
-    cap = state._cap() if deal.cap_varies else deal.cap
+    cap = state.bout_cap() if deal.cap_varies else deal.cap
     target = state.next_active(seat)
     return min(cap, state.hands[target].bit_count(), deal.lead_max)
 
@@ -179,7 +179,7 @@ def _as_attacker(state: DurakState, seat: int) -> DurakState:
     probe = state.copy()
     probe.attacker = probe.leader = probe.to_act = seat
     probe.defender = state.next_active(seat)
-    probe.beats = probe._beat_table()
+    probe.beats = probe.beat_table()
     return probe
 
 
@@ -228,7 +228,7 @@ def pass_lead(state: DurakState) -> None:
         state.attacker = state.leader = state.to_act = nxt
         state.defender = state.next_active(nxt)
         if state.deal.beats_vary:
-            state.beats = state._beat_table()
+            state.beats = state.beat_table()
         return
     if not state.stock:
         state.passes = _round_mark(state)
@@ -247,7 +247,7 @@ def pass_lead(state: DurakState) -> None:
         seat = (seat + 1) % state.deal.players
     state.seen = ()  # the stock shrank: no earlier bout opening can come back
     if not stock and state.aside and not state.revealed:
-        state._reveal_secret()
+        state.reveal_secret()
 
 
 def explain_lead(state: DurakState, action: Action) -> tuple[str, str] | None:

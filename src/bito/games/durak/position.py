@@ -396,13 +396,13 @@ def parse_position(text: str) -> DurakState:
         s.phase = CALL_PHASE  # #59: all covered face down: the attacker calls
     else:
         s.phase = THROW
-    s.beats = s._beat_table()
+    s.beats = s.beat_table()
     if "to_act" in f:  # the hooks read their fields knowing the seat to act, when given
         s.to_act = _int(f, where, text, "to_act", 0, -1, n - 1)
     for hook in HOOKS:
         hook.read_position(s, f, where, text)
     if s.phase == THROW and "throwers" not in f:
-        s._start_throw_round()
+        s.start_throw_round()
         if s.phase != THROW:
             raise InvalidNotationError("phase=throw but nobody can throw in here", text, 0)
     else:
@@ -436,7 +436,7 @@ def parse_position(text: str) -> DurakState:
             raise InvalidNotationError("end: only with phase=over", text, where["end"])
         s.outcome = _end_outcome(s, f["end"], text, where["end"])
     elif s.phase == OVER:
-        s._finish([x for x in range(n) if not out_mask >> x & 1])
+        s.finish([x for x in range(n) if not out_mask >> x & 1])
     _check_consistent(s, text, where)
     return s
 

@@ -305,14 +305,15 @@ class DurakState:
         s.order = deal.hand_order
         s.notes = NO_NOTES
         s._legal = None
-        s.beats = s._beat_table()
+        s.beats = s.beat_table()
         s.table_mask = -1
         for dealt in deal.hooks.dealt:  # a hook's memory of the deal (#37's buy-in, ...)
             dealt(s)
         return s
 
-    def _beat_table(self) -> tuple[int, ...]:
-        """The table of what beats what for the current defender (and attacker)."""
+    def beat_table(self) -> tuple[int, ...]:
+        """The table of what beats what for the current defender (and attacker), built anew;
+        :attr:`beats` holds the current one."""
         deal = self.deal
         trumps, high, wild, binding = deal.beat_context(self.defender, self.attacker,
                                                         self.revealed)
@@ -438,9 +439,9 @@ class DurakState:
         cache was computed from the old cards."""
         self._legal = None
 
-    def _seeing_actions(self) -> list[Action]:
-        """The plays a player who saw his hand could make (#58 checks a turned-up card
-        against these)."""
+    def seeing_actions(self) -> list[Action]:
+        """The plays a player who saw his hand could make (public for #58, which checks a
+        turned-up card against these)."""
         ph = self.phase
         if ph == DEFEND_PHASE:
             return self._defend_actions()
@@ -472,11 +473,11 @@ class DurakState:
         The move generators and the throw round inline these three lines: they run on most
         moves, and a call costs as much as the arithmetic."""
         deal = self.deal
-        by_cap = (self._cap() if deal.cap_varies else deal.cap) - len(self.attack)
+        by_cap = (self.bout_cap() if deal.cap_varies else deal.cap) - len(self.attack)
         by_hand = self.hands[self.defender].bit_count() - self.uncovered
         return by_cap if by_cap < by_hand else by_hand
 
-    def _cap(self) -> int:
+    def bout_cap(self) -> int:
         """The most attack cards this bout may hold, under the caps that change during a deal
         (``Deal.cap_varies``): #75 first bout, #76 none once the stock is gone."""
         deal = self.deal
@@ -492,7 +493,7 @@ class DurakState:
         Public for the lead rules' hook (#4-6, #12, #46, #47), which lists leads its own way
         within the same limit."""
         deal = self.deal
-        by_cap = (self._cap() if deal.cap_varies else deal.cap) - len(self.attack)
+        by_cap = (self.bout_cap() if deal.cap_varies else deal.cap) - len(self.attack)
         by_hand = self.hands[self.defender].bit_count() - self.uncovered
         limit = by_cap if by_cap < by_hand else by_hand  # room()
         return limit if limit < deal.lead_max else deal.lead_max
@@ -503,9 +504,9 @@ class DurakState:
         limit = self.lead_limit()
         if limit <= 0:
             return []
-        return self._shape_leads(self.hands[self.to_act], limit)
+        return self.shape_leads(self.hands[self.to_act], limit)
 
-    def _shape_leads(self, hand: int, limit: int) -> list[Action]:
+    def shape_leads(self, hand: int, limit: int) -> list[Action]:
         """The leads of ``hand`` of at most ``limit`` cards under ``lead.shape`` (B2)."""
         deal = self.deal
         for shaped in deal.hooks.shape_leads:  # a lead shape of a variant's (#73's suits)
@@ -574,7 +575,7 @@ class DurakState:
         m = self.hands[self.to_act] & self.table_ranks
         if m:
             deal = self.deal
-            by_cap = (self._cap() if deal.cap_varies else deal.cap) - len(self.attack)
+            by_cap = (self.bout_cap() if deal.cap_varies else deal.cap) - len(self.attack)
             by_hand = self.hands[self.defender].bit_count() - self.uncovered
             if by_cap > 0 and by_hand > 0:  # room() > 0
                 acts: list[Action] = []
@@ -766,7 +767,7 @@ class DurakState:
                     # #28 A2 option: bito at once, the open cards discarded with the rest.
                     self.hands[seat] = hand
                     if not hand and not self.stock:
-                        self._go_out(seat)
+                        self.go_out(seat)
                     self.table_mask |= m
                     self.end_bout(taken=False)
                     return
@@ -779,13 +780,13 @@ class DurakState:
                 return  # (#24 A1: a joker cover's gift)
             if not uncovered:
                 if self.deal.throw_in:
-                    self._start_throw_round()
+                    self.start_throw_round()
                 elif not (hooks.all_covered and _answered(hooks.all_covered, self)):
                     self.end_bout(taken=False)
         elif kind == TAKE:
             self.taking = True
             if self.deal.throw_in:
-                self._start_throw_round()
+                self.start_throw_round()
             elif not (hooks.take_declared and _answered(hooks.take_declared, self)):
                 self.end_bout(taken=True)
         else:  # TRANSFER
@@ -816,7 +817,7 @@ class DurakState:
             for laid in hooks.attack_laid:
                 laid(self, seat, b)
             if not self.hands[seat] and not self.stock:
-                self._go_out(seat)
+                self.go_out(seat)
             self.pass_attack_on()
             for played in hooks.played:  # (#24 A3: a joker passed on costs five cards)
                 played(self, seat, action)
@@ -836,7 +837,7 @@ class DurakState:
         self.defender = nxt
         self.to_act = nxt
         if self.deal.beats_vary:
-            self.beats = self._beat_table()
+            self.beats = self.beat_table()
 
     def rejoin(self, seat: int) -> None:
         """``seat``, out of the game, plays again (#9's refused attacker, who comes back to
@@ -856,9 +857,11 @@ class DurakState:
             return
         if seat == self.defender and (self.uncovered > 0 or self.taking):
             return
-        self._go_out(seat)
+        self.go_out(seat)
 
-    def _go_out(self, seat: int) -> None:
+    def go_out(self, seat: int) -> None:
+        """Put ``seat`` out now, unless a ``going_out`` hook keeps him in (callers that know
+        he is done; :meth:`out_if_done` asks the base rule first)."""
         for stays in self.deal.hooks.going_out:  # #37's buy-in, #35's locked cards
             if stays(self, seat):
                 return  # he plays on
@@ -866,7 +869,11 @@ class DurakState:
             self.out_mask |= 1 << seat
             self.out.append(seat)
 
-    def _start_throw_round(self) -> None:
+    def start_throw_round(self) -> None:
+        """Open the round of throw-ins after the last open card was covered or a take was
+        declared: the throwers in priority order, or close the bout at once when nobody may
+        throw and no ``round_open`` hook keeps it. Public for hooks whose moves end a
+        covering their own way (#24's gift, #39-51's counters) and for the position reader."""
         deal = self.deal
         key = (self.out_mask << 8 | self.attacker) << 8 | self.defender  # seats < 256
         order = deal.thrower_orders.get(key)
@@ -879,7 +886,7 @@ class DurakState:
         self.throwers = order
         self.passes = 0
         self.t_idx = 0
-        by_cap = (self._cap() if deal.cap_varies else deal.cap) - len(self.attack)
+        by_cap = (self.bout_cap() if deal.cap_varies else deal.cap) - len(self.attack)
         by_hand = self.hands[self.defender].bit_count() - self.uncovered
         if not order or self.closed or ((by_cap <= 0 or by_hand <= 0) and not (
                 self.taking and self._round_open())):
@@ -992,7 +999,7 @@ class DurakState:
                 return
         limit = self.deal.rules.end_instant_loss_cards
         if limit and taken and self.hands[defender].bit_count() >= limit:
-            self._finish([defender], "instant loss")  # #21: a hand this big loses at once
+            self.finish([defender], "instant loss")  # #21: a hand this big loses at once
             return
         if hooks.ends_game and _answered(hooks.ends_game, self):
             return  # a hook finished the game (#24 A4: a hand of nothing but jokers)
@@ -1007,7 +1014,7 @@ class DurakState:
             self.defender = (attacker + 1) % n
         else:
             if n - out_mask.bit_count() <= 1:
-                self._finish([s for s in range(n) if not out_mask >> s & 1])
+                self.finish([s for s in range(n) if not out_mask >> s & 1])
                 return
             if skip or out_mask >> defender & 1:
                 attacker = self.next_active(defender)
@@ -1020,7 +1027,7 @@ class DurakState:
         self.bout += 1
         self.phase = LEAD
         if self.deal.beats_vary:
-            self.beats = self._beat_table()
+            self.beats = self.beat_table()
         if self.deal.repetition:
             if drew or not taken:
                 # The stock only shrinks and a bito takes cards out of the hands for good:
@@ -1086,7 +1093,7 @@ class DurakState:
                         self.known[seat] |= up
                     if not stock:
                         if self.aside and not self.revealed:
-                            self._reveal_secret()
+                            self.reveal_secret()
                             if stock:  # the secret card is now the last card to draw
                                 self._draw()
                                 return
@@ -1094,9 +1101,9 @@ class DurakState:
         if not stock and 0 in hands:  # somebody may go out (or is out already)
             for seat in self.draw_order():
                 if not hands[seat]:
-                    self._go_out(seat)
+                    self.go_out(seat)
 
-    def _reveal_secret(self) -> None:
+    def reveal_secret(self) -> None:
         """#18: the trump card has been drawn, so the secret card is turned over and its suit
         is trump from the next bout on; it stays out of play unless
         ``trump.secret_drawable`` makes it the last card of the stock."""
@@ -1106,7 +1113,7 @@ class DurakState:
         if self.deal.rules.trump_secret_drawable:
             self.stock.append(self.deal.secret_card)
             self.aside &= ~(1 << self.deal.secret_card)  # other set-aside cards stay (#32)
-        self.beats = self._beat_table()
+        self.beats = self.beat_table()
 
     def _still_in(self, loser: int | None) -> list[int]:
         """Players still holding cards when a deal ends early (an instant loss, #21 and #24,
@@ -1116,7 +1123,10 @@ class DurakState:
         rest = [s for s in range(n) if not self.out_mask >> s & 1 and s != loser]
         return sorted(rest, key=lambda s: (self.hands[s].bit_count(), s))
 
-    def _finish(self, active: list[int], reason: str = "") -> None:
+    def finish(self, active: list[int], reason: str = "") -> None:
+        """End the deal: ``active`` are the players still holding cards (one of them the
+        fool, or none: a draw), ``reason`` the note an unusual end leaves in the outcome.
+        Public for hooks that end a game their own way (#24 A4, #53-55)."""
         self.phase = OVER
         self.to_act = -1
         if active:

@@ -214,7 +214,7 @@ def refill(state: DurakState) -> None:
             if not stock:
                 break
         if not stock and state.aside and not state.revealed and deal.secret_card >= 0:
-            state._reveal_secret()  # #18 stacked on a stock rule: as in the base draw
+            state.reveal_secret()  # #18 stacked on a stock rule: as in the base draw
     if gradual:
         if not stock:
             # #35: with the stock gone every locked card becomes usable.
@@ -234,7 +234,7 @@ def refill(state: DurakState) -> None:
     if not stock and 0 in hands:
         for seat in state.draw_order():
             if not hands[seat]:
-                state._go_out(seat)
+                state.go_out(seat)
     if rules.exchange_mode == "whole_hand":
         _exchange(state)
 

@@ -103,7 +103,7 @@ def next_bout(state: DurakState, defender: int, taken: bool) -> int:
         # Partners cannot attack each other: the team still holding cards is the fool's. The
         # member holding most cards is named the fool (ties: the lower seat).
         hands = state.hands
-        state._finish(sorted(active, key=lambda s: (-hands[s].bit_count(), s)))
+        state.finish(sorted(active, key=lambda s: (-hands[s].bit_count(), s)))
         return -1
     if deal.team_proxy:
         # #55: the rotation runs over every seat; a vacated seat is played by a partner.
