@@ -100,13 +100,12 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     @app.get("/api/variants")
     async def variants() -> Json:
-        from bito.bots import bot_names
         from bito.rules.registry import all_variants
 
         return {"variants": [{"id": v.id, "names": list(v.names), "summary": v.summary,
                               "family": v.family, "kind": v.kind,
                               "applies_to": list(v.applies_to)} for v in all_variants()],
-                "bots": bot_names(), "default_bot": lobby().settings.default_bot,
+                "bots": lobby().bot_levels(), "default_bot": lobby().settings.default_bot,
                 "timer": lobby().settings.timer}
 
     @app.get("/api/lobby")

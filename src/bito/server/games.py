@@ -137,6 +137,19 @@ def silent_action(state: Any) -> Any | None:
     return None
 
 
+def seat_views(setup: Setup, actions: list[Any], seat: int) -> list[Any]:
+    """The views ``seat`` had at each of its turns in the game so far (the deal, then
+    ``actions``), before the current one: what a bot built again mid-game replays into its
+    memory. Only that seat's views, never a state."""
+    state = new_state(setup)
+    views = []
+    for action in actions:
+        if state.to_act == seat:
+            views.append(state.view(seat))
+        state = state.apply(action)
+    return views
+
+
 def bot_action(state: Any, bot_name: str, seed: int) -> Any:
     """A bot's move for the seat to act, from that seat's view only; a bot that cannot play
     this family falls back to a random legal move."""

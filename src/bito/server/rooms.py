@@ -24,6 +24,7 @@ from typing import Any
 from bito.errors import BitoError
 from bito.games.protocol import decider
 from bito.server import games
+from bito.server.botpool import BotPool, fallback_action
 from bito.server.render import Json, render_public, render_view
 from bito.server.storage import SeatRow, Storage, TableRow
 
@@ -57,6 +58,14 @@ class Settings:
     rate_limit: int = 200  # messages a second one connection may send (a person sends a few)
     tables_per_hour: int = 60  # tables one client address may create in an hour
     resume_grace: float = 10.0  # least time left on a clock after a restart (to reconnect)
+    #: the bot levels tables may seat (None: every bot but ``analysis``, which has no cap)
+    bot_levels: tuple[str, ...] | None = None
+    bot_workers: int = 0  # worker processes deciding bot moves (0: one per core but one)
+    bot_time_cap: float = 5.0  # seconds a bot decision may take before a fallback move
+    ready_timeout: float = 60.0  # seconds to press Ready before the host may free the seat
+    spectators_per_table: int = 100  # spectator connections at one table
+    spectators_per_address: int = 10  # spectator connections from one client address
+    trusted_proxies: tuple[str, ...] = ()  # proxies whose X-Forwarded-For is believed
 
 
 @dataclass(eq=False)
@@ -96,10 +105,27 @@ class Room:
 class Lobby:
     """Every room of this server, backed by one :class:`Storage`."""
 
-    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
+    def __init__(self, storage: Storage, settings: Settings | None = None,
+                 bots: BotPool | None = None) -> None:
         self.storage = storage
         self.settings = settings or Settings()
         self.rooms: dict[str, Room] = {}
+        self.bots = bots or BotPool(self.settings.bot_workers or None,
+                                    self.settings.bot_time_cap)
+
+    def bot_levels(self) -> list[str]:
+        """The bots a table may seat here (``--bot-levels``)."""
+        return admitted_bots(self.settings)
+
+    def check_bot(self, bot: str, field: str) -> None:
+        from bito.bots import bot_names
+
+        if bot in self.bot_levels():
+            return
+        if bot in bot_names():
+            raise RoomError(f"{field}: {bot!r} bots are not offered on this server "
+                            f"(offered: {', '.join(self.bot_levels())})")
+        raise RoomError(f"{field}: {bot!r} is not one of {', '.join(self.bot_levels())}")
 
     # --- start-up and lookup --------------------------------------------------------------
 
@@ -180,7 +206,6 @@ class Lobby:
             raise RoomError("dummy.seat: the host sits at seat 0; seat the dummy elsewhere")
         if dummy > 0:
             seats[dummy - 1] = DUMMY  # #57: a seat nobody takes; its controller plays it
-        known = bot_names()
         if timer is not None and not 5 <= timer <= 600:
             raise RoomError("timer: choose between 5 and 600 seconds")
         table = TableRow(id=secrets.token_urlsafe(9), spec=spec, players=players, seed=0,
@@ -196,11 +221,12 @@ class Lobby:
                                            secrets.token_urlsafe(24), True))
             elif choice == "open":
                 table.seats.append(SeatRow(i, "", "open", self.settings.default_bot, "", False))
-            elif choice in known:
+            elif choice in bot_names():
+                self.check_bot(choice, "seats")
                 table.seats.append(self._bot_seat(i, choice))
             else:
                 raise RoomError(f"seats: {choice!r} is neither 'open' nor a bot "
-                                f"({', '.join(known)})")
+                                f"({', '.join(self.bot_levels())})")
         self.storage.create_table(table)
         room = Room(table)
         self.rooms[table.id] = room
@@ -239,8 +265,6 @@ class Lobby:
 
     async def seat_bot(self, room: Room, seat: int, target: int, bot: str | None) -> None:
         """The host fills an open seat with a bot (``bot``) or opens a bot's seat again."""
-        from bito.bots import bot_names
-
         async with room.lock:
             if seat != 0:
                 raise RoomError("only the host (seat 0) may seat bots")
@@ -259,8 +283,7 @@ class Lobby:
             else:
                 if row.kind == "human":
                     raise RoomError(f"seat {target} is taken by {row.name}")
-                if bot not in bot_names():
-                    raise RoomError(f"bot: {bot!r} is not one of {', '.join(bot_names())}")
+                self.check_bot(bot, "bot")
                 row = self._bot_seat(target, bot)
             room.table.seats[target] = row
             self.storage.save_seat(room.id, row)
@@ -316,6 +339,7 @@ class Lobby:
         room.actions.append(action)
         if outcome is not None:
             room.table.status, room.table.outcome = "over", outcome
+            self.bots.forget(room.id)
         self._schedule(room)
         await self.broadcast(room)
 
@@ -364,9 +388,39 @@ class Lobby:
         async with room.lock:
             if len(room.actions) != n or room.state is None or room.state.is_over:
                 return
-            row = room.table.seats[decider(room.state)]
-            action = games.bot_action(room.state, row.bot, room.table.seed + n)
+            state, bot = room.state, room.table.seats[decider(room.state)].bot
+        # The decision runs in a worker process, outside the table's lock: the table still
+        # answers its people (a refused early move, a reconnect) while a bot thinks.
+        action = await self._bot_decision(room, state, bot, n)
+        async with room.lock:
+            if len(room.actions) != n or room.state is not state:
+                return  # the table moved on meanwhile (a player took his seat back...)
             await self._guarded_apply(room, action, "bot")
+
+    async def _bot_decision(self, room: Room, state: Any, bot: str, n: int) -> Any:
+        """The move of the bot ``bot`` for the seat to act, from that seat's view only,
+        decided in the bot pool; a fallback move if the pool fails or runs out of time."""
+        seat = state.to_act
+        if bot not in self.bot_levels():  # stored before --bot-levels changed
+            bot = self.settings.default_bot
+        actions = list(room.actions[:n])
+        setup = room.setup
+
+        def past() -> list[Any]:
+            return games.seat_views(setup, actions, seat)
+
+        try:
+            text = await self.bots.decide((room.id, seat), bot, room.table.seed + seat,
+                                          state.view(seat), past)
+        except Exception:  # the pool itself failed: never a stall
+            log.exception("table %s: the bot pool failed", room.id)
+            text = None
+        if text is not None:
+            with contextlib.suppress(BitoError):
+                return games.find_action(state, text)
+            log.warning("table %s: bot %s chose %r, not a legal move; a fallback move is "
+                        "played", room.id, bot, text)
+        return fallback_action(state, room.table.seed + n)
 
     async def _clock(self, room: Room, n: int, timer: float) -> None:
         await asyncio.sleep(timer)
@@ -379,9 +433,12 @@ class Lobby:
             if room.timeouts[seat] >= self.settings.timeouts_to_bot and row.kind == "human":
                 row.kind = "away"
                 self.storage.save_seat(room.id, row)
-            action = games.silent_action(room.state)
-            if action is None:
-                action = games.bot_action(room.state, row.bot, room.table.seed + n)
+            state, action = room.state, games.silent_action(room.state)
+        if action is None:  # a silent attacker: a bot leads for him, off the loop
+            action = await self._bot_decision(room, state, row.bot, n)
+        async with room.lock:
+            if len(room.actions) != n or room.state is not state:
+                return
             await self._guarded_apply(room, action, "timeout")
 
     async def _guarded_apply(self, room: Room, action: Any, how: str) -> None:
@@ -455,6 +512,17 @@ class Lobby:
         for room in self.rooms.values():
             if room.task is not None:
                 room.task.cancel()
+        self.bots.close()
+
+
+def admitted_bots(settings: Settings) -> list[str]:
+    """The bot names tables may seat under ``settings``: ``--bot-levels``, or every bot but
+    ``analysis`` (its search has no time limit)."""
+    from bito.bots import bot_names
+
+    if settings.bot_levels is None:
+        return [b for b in bot_names() if b != "analysis"]
+    return [b for b in bot_names() if b in settings.bot_levels]
 
 
 def check_name(name: str) -> str:
