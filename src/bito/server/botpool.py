@@ -84,11 +84,11 @@ def _serve_request(bots: OrderedDict[Key, tuple[str, Any]], request: dict[str, A
     from bito.bots import make_bot
 
     for table in request.get("forget", ()):
-        for key in [k for k in bots if k[0] == table]:
-            del bots[key]
+        for gone in [k for k in bots if k[0] == table]:
+            del bots[gone]
     if request.get("sleep"):  # for the tests: a worker that hangs
         time.sleep(request["sleep"])
-    key: Key = tuple(request["key"])  # type: ignore[assignment]
+    key: Key = (str(request["key"][0]), int(request["key"][1]))
     name, view = request["bot"], request["view"]
     try:
         held = bots.get(key)

@@ -61,8 +61,8 @@ class Stats:
 async def _seat(url: str, token: str, seat: int, think: float, stats: Stats,
                 stop: asyncio.Event, rng: random.Random) -> None:
     """One player: act when it is this seat's turn, time the answer."""
-    async with connect(f"{url}&token={token}" if "?" in url else f"{url}?token={token}",
-                       max_size=1 << 22) as ws:
+    async with connect(url, max_size=1 << 22,  # the token as a subprotocol, never in the URL
+                       subprotocols=["bito", f"bito.token.{token}"]) as ws:  # type: ignore[list-item]
         await ws.send(json.dumps({"type": "ready"}))
         sent_at: float | None = None
         sent_n = -1

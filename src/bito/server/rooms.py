@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -44,7 +45,8 @@ class Connection:
     """One open websocket: its seat (None for a spectator) and how to send it a frame."""
 
     seat: int | None
-    send: Callable[[Json], Awaitable[None]]
+    send: Callable[[Json | str], Awaitable[None]]  # a frame, or one already serialised
+    address: str = ""  # the client's address (behind a trusted proxy: the forwarded one)
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,11 @@ class Room:
     timeouts: dict[int, int] = field(default_factory=dict)
     #: after a restart: when the turn in progress began (its clock keeps that start)
     clock_since: float | None = None
+    #: before the deal: when each person sat down (the ready-check's clock starts there)
+    seated_at: dict[int, float] = field(default_factory=dict)
+
+    def spectators(self) -> int:
+        return sum(c.seat is None for c in self.conns)
 
     @property
     def id(self) -> str:
@@ -247,8 +254,51 @@ class Lobby:
             seat.name, seat.kind, seat.token = check_name(name), "human", secrets.token_urlsafe(24)
             seat.ready = False
             self.storage.save_seat(room.id, seat)
+            room.seated_at[seat.seat] = time.monotonic()
         await self.broadcast(room)
         return seat.seat, seat.token
+
+    async def kick(self, room: Room, seat: int, target: int) -> None:
+        """The host frees a person's seat before the deal: one who has not pressed Ready
+        within ``ready_timeout`` seconds of sitting down (a stranger who joined a public table
+        and went quiet). His token stops working; the seat is open again."""
+        async with room.lock:
+            if seat != 0:
+                raise RoomError("only the host (seat 0) may free a seat")
+            if room.table.status != "waiting":
+                raise RoomError("the game has already started: a seat can be freed only "
+                                "before the deal")
+            if not 1 <= target < room.table.players:
+                raise RoomError(f"seat: choose a seat from 1 to {room.table.players - 1}")
+            row = room.table.seats[target]
+            if row.kind != "human":
+                raise RoomError(f"seat {target} has no person to free (a bot's seat is "
+                                "opened with {\"type\": \"bot\", \"bot\": null})")
+            if row.ready:
+                raise RoomError(f"seat {target}: {row.name} is ready; only a seat that never "
+                                "pressed Ready can be freed")
+            left = self.ready_left(room, target)
+            if left > 0:
+                raise RoomError(f"seat {target}: {row.name} still has {left:.0f} s to press "
+                                "Ready")
+            room.table.seats[target] = SeatRow(target, "", "open", self.settings.default_bot,
+                                               "", False)
+            room.seated_at.pop(target, None)
+            self.storage.save_seat(room.id, room.table.seats[target])
+            gone = [c for c in room.conns if c.seat == target]
+        for conn in gone:  # his connections watch from now on
+            conn.seat = None
+            with contextlib.suppress(Exception):
+                await conn.send({"type": "error", "request": "kick",
+                                 "message": "the host freed your seat: you did not press "
+                                            "Ready in time; you are watching now"})
+        await self.broadcast(room)
+
+    def ready_left(self, room: Room, seat: int) -> float:
+        """Seconds before the host may free ``seat`` for not pressing Ready (0: now). A seat
+        loaded from the database (a restart) counts from when it was loaded."""
+        since = room.seated_at.setdefault(seat, time.monotonic())
+        return max(0.0, self.settings.ready_timeout - (time.monotonic() - since))
 
     # --- messages from a seat -------------------------------------------------------------
 
@@ -460,6 +510,10 @@ class Lobby:
                   "bot": s.bot if s.kind in ("bot", "away") else None,
                   "ready": s.ready, "connected": s.seat in connected or s.kind == "bot"}
                  for s in t.seats]
+        if t.status == "waiting":  # the ready-check: when the host may free a quiet seat
+            for row, out in zip(t.seats, seats, strict=True):
+                if row.kind == "human" and not row.ready and row.seat != 0:
+                    out["ready_in"] = round(self.ready_left(room, row.seat), 1)
         frame: Json = {
             "type": "state", "table": t.id, "variant": t.spec, "players": t.players,
             "status": t.status, "public": bool(t.settings.get("public")),
@@ -484,10 +538,13 @@ class Lobby:
         return frame
 
     async def broadcast(self, room: Room) -> None:
-        frames: dict[int | None, Json] = {}
+        """Send every connection its frame. Each viewpoint (a seat, or the spectators) is
+        drawn and serialised once, however many sockets share it: the cost grows with the
+        number of seats, not with the audience."""
+        frames: dict[int | None, str] = {}
         for conn in list(room.conns):
             if conn.seat not in frames:
-                frames[conn.seat] = self.frame(room, conn.seat, full=False)
+                frames[conn.seat] = dump(self.frame(room, conn.seat, full=False))
             try:
                 await conn.send(frames[conn.seat])
             except Exception:  # a closed socket: forget it, the player may reconnect
@@ -498,7 +555,8 @@ class Lobby:
         """A new connection gets the full frame; the others learn it is connected."""
         room.conns.append(conn)
         await conn.send(self.frame(room, conn.seat))
-        await self.broadcast(room)
+        if conn.seat is not None:  # a spectator changes nothing anybody else sees
+            await self.broadcast(room)
 
     async def detach(self, room: Room, conn: Connection) -> None:
         with contextlib.suppress(ValueError):
@@ -506,7 +564,8 @@ class Lobby:
         if room.table.status == "over" and not room.conns:
             self.rooms.pop(room.id, None)  # finished and unwatched: the database keeps it
             return
-        await self.broadcast(room)
+        if conn.seat is not None:
+            await self.broadcast(room)
 
     async def close(self) -> None:
         for room in self.rooms.values():
@@ -523,6 +582,16 @@ def admitted_bots(settings: Settings) -> list[str]:
     if settings.bot_levels is None:
         return [b for b in bot_names() if b != "analysis"]
     return [b for b in bot_names() if b in settings.bot_levels]
+
+
+def dump(frame: Json) -> str:
+    """A frame as the text sent on the socket (once per viewpoint, see ``broadcast``)."""
+    text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate would kill the socket's writer: escape it
+        text = json.dumps(frame, separators=(",", ":"))
+    return text
 
 
 def check_name(name: str) -> str:

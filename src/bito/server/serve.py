@@ -59,7 +59,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from bito.server.app import create_app
+        from bito.server.app import MAX_FRAME, create_app
         from bito.server.rooms import Settings
     except ImportError as e:
         print(f"bito serve: error: {e} (install the web extra: pip install 'bito[web]')",
@@ -97,5 +97,5 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"bito: open http://{args.host}:{args.port} (games stored in {args.db})",
           file=sys.stderr, flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                ws_max_size=1 << 16)
+                ws_max_size=MAX_FRAME)
     return 0
