@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Subprotocol
 
 from bito.cards import card_str, cards_of
 from bito.record import load_record
@@ -79,10 +80,11 @@ class Client:
                  headers: dict[str, str] | None = None) -> None:
         url = base.replace("http", "ws", 1) + f"/ws/{table}"
         # the seat token travels as a subprotocol, never in the URL
-        protocols = ["bito", f"bito.token.{token}"] if token else ["bito"]
+        protocols = [Subprotocol("bito")]
+        if token:
+            protocols.append(Subprotocol(f"bito.token.{token}"))
         self.ws: ClientConnection = connect(url, open_timeout=10, legacy=True,
-                                            subprotocols=protocols,  # type: ignore[arg-type]
-                                            additional_headers=headers)
+                                            subprotocols=protocols, additional_headers=headers)
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()

@@ -506,7 +506,7 @@ class Lobby:
         (``last``), which the browser appends, so frames stay small."""
         t = room.table
         connected = {c.seat for c in room.conns}
-        seats = [{"seat": s.seat, "name": s.name, "kind": s.kind,
+        seats: list[Json] = [{"seat": s.seat, "name": s.name, "kind": s.kind,
                   "bot": s.bot if s.kind in ("bot", "away") else None,
                   "ready": s.ready, "connected": s.seat in connected or s.kind == "bot"}
                  for s in t.seats]
