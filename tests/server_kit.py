@@ -40,7 +40,8 @@ class ServerThread:
     """The app under uvicorn in a background thread, on a free loopback port."""
 
     def __init__(self, db: str, settings: Settings | None = None) -> None:
-        config = uvicorn.Config(create_app(db, settings), host="127.0.0.1", port=0,
+        self.app = create_app(db, settings)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=0,
                                 log_level="warning", ws_max_size=MAX_FRAME, lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -92,6 +92,7 @@ def _serve_request(bots: OrderedDict[Key, tuple[str, Any]], request: dict[str, A
     name, view = request["bot"], request["view"]
     try:
         held = bots.get(key)
+        fresh = held is None or held[0] != name
         if held is None or held[0] != name:
             bot = make_bot(name, request["seed"])
             for past in request.get("past") or ():
@@ -102,7 +103,7 @@ def _serve_request(bots: OrderedDict[Key, tuple[str, Any]], request: dict[str, A
         while len(bots) > MAX_BOTS:
             bots.popitem(last=False)
         action = held[1].choose(view)
-        return ("ok", str(action))
+        return ("ok", (str(action), fresh))
     except Exception as e:  # a bot that cannot play this view: the server falls back
         bots.pop(key, None)
         return ("error", f"{type(e).__name__}: {e}")
@@ -182,6 +183,9 @@ class BotPool:
         #: decisions abandoned (time-out, a dead worker, a bot error): each played a fallback
         self.failures = 0
         self.decisions = 0
+        self.closed = False
+        self.built = 0  # bots built (a new seat, or one rebuilt after its worker was lost)
+        self.replayed = 0  # of those, rebuilt mid-game with the seat's earlier views
 
     @property
     def queued(self) -> int:
@@ -216,6 +220,8 @@ class BotPool:
     async def _run(self, worker: _Worker, key: Key, bot: str, seed: int, view: Any,
                    past: Callable[[], Sequence[Any]] | None, sleep: float) -> str | None:
         async with worker.lock:
+            if self.closed:  # the server is shutting down
+                return None
             if worker.proc is None or not worker.proc.is_alive():
                 if worker.proc is not None:
                     log.warning("bot worker %d died; starting it again", worker.index)
@@ -234,6 +240,7 @@ class BotPool:
                 request["sleep"] = sleep
             if key not in worker.keys and past is not None:
                 request["past"] = list(past())
+                self.replayed += bool(request["past"])
             worker.forget = []
             self.decisions += 1
             started = time.monotonic()
@@ -253,7 +260,9 @@ class BotPool:
                             key[0], key[1], bot, value)
                 return None
             worker.keys.add(key)
-            return str(value)
+            text, fresh = value
+            self.built += bool(fresh)
+            return str(text)
 
     def forget(self, table: str) -> None:
         """The table's game is over: its bots may go (with the worker's next request)."""
@@ -265,6 +274,7 @@ class BotPool:
                     worker.forget.append(table)
 
     def close(self) -> None:
+        self.closed = True
         for worker in self._workers:
             worker.stop()
 
