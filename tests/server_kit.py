@@ -42,7 +42,8 @@ class ServerThread:
     def __init__(self, db: str, settings: Settings | None = None) -> None:
         self.app = create_app(db, settings)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0,
-                                log_level="warning", ws_max_size=MAX_FRAME, lifespan="on")
+                                log_level="warning", ws_max_size=MAX_FRAME, lifespan="on",
+                                proxy_headers=False)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

@@ -464,28 +464,29 @@ class MessageError(RoomError):
 def _check_shape(message: Any) -> None:
     """Refuse what a message must never hold: text that is not Unicode (a lone surrogate,
     which could not be sent back), or nesting deeper than :data:`MAX_DEPTH`. Iterative, so a
-    deep message cannot exhaust the stack here."""
+    deep message cannot exhaust the stack here. The error's field is the top-level key at
+    fault (its message gives the whole path)."""
     stack: list[tuple[Any, str, int]] = [(message, "", 0)]
     while stack:
         value, path, depth = stack.pop()
+        field = path.split(".")[0].split("[")[0] or "message"
         if depth > MAX_DEPTH:
-            raise MessageError(path or "message", f"{path or 'the message'}: nested too "
-                               f"deeply (a message is a flat JSON object)")
+            raise MessageError(field, f"{path or 'the message'}: nested too deeply (a "
+                               "message is a flat JSON object)")
         if isinstance(value, str):
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                raise MessageError(path or "message", f'{path or "the message"}: not valid '
-                                   "text (a lone surrogate such as \\ud800)") from None
+                raise MessageError(field, f'{path or "the message"}: not valid text (a lone '
+                                   "surrogate such as \\ud800)") from None
         elif isinstance(value, dict):
             for key, item in value.items():
-                where = f"{path}.{key}" if path else str(key)
                 try:
-                    str(key).encode("utf-8")
+                    key.encode("utf-8")
                 except UnicodeEncodeError:
-                    raise MessageError("message", "a key of the message is not valid text "
-                                       "(a lone surrogate)") from None
-                stack.append((item, where, depth + 1))
+                    raise MessageError(field, f"{path or 'the message'}: a key is not valid "
+                                       "text (a lone surrogate)") from None
+                stack.append((item, f"{path}.{key}" if path else key, depth + 1))
         elif isinstance(value, list):
             for i, item in enumerate(value):
                 stack.append((item, f"{path}[{i}]", depth + 1))

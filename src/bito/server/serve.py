@@ -97,5 +97,8 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"bito: open http://{args.host}:{args.port} (games stored in {args.db})",
           file=sys.stderr, flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                ws_max_size=MAX_FRAME)
+                ws_max_size=MAX_FRAME,
+                # uvicorn would believe X-Forwarded-For from 127.0.0.1 by itself; the app
+                # decides whom to believe (--trusted-proxy)
+                proxy_headers=False)
     return 0
