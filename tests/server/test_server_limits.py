@@ -13,10 +13,11 @@ import pytest
 
 pytest.importorskip("fastapi")
 
+from websockets.sync.client import connect
+
 from bito.record import load_record
 from bito.server.app import _networks, client_address
 from server_kit import Client, ServerThread, create_table, join, scripted
-from websockets.sync.client import connect
 
 
 @pytest.fixture
