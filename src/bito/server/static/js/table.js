@@ -101,6 +101,13 @@ function renderWaiting() {
                                                      bot: pick.value || null }));
       li.append(" ", pick);
     }
+    if (frame.you === 0 && s.seat > 0 && s.kind === "human" && !s.ready) {
+      // The ready-check: a person who never presses Ready may be freed after its time-out
+      // (the server says how long is left when asked too early).
+      li.append(" ", h("button", { class: "kick", "data-seat": s.seat,
+                                   onclick: () => send({ type: "kick", seat: s.seat }) },
+                       "Free this seat"));
+    }
     list.append(li);
   }
   box.append(list);
