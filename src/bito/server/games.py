@@ -2,7 +2,8 @@
 
 Everything the web app does with a game goes through these few functions: deal, replay the
 persisted action texts, read an action a client sent, pick the move the inactivity rules make
-for a silent player, and ask a bot. They speak the protocol every family shares (``to_act``,
+for a silent player, and the views a bot rebuilt mid-game replays (bots themselves run in
+:mod:`bito.server.botpool`). They speak the protocol every family shares (``to_act``,
 ``legal_actions()``, ``apply()``, ``view(seat)``, ``is_over``, ``outcome``), so a family added
 later plays here without changes; only how its view is drawn may need a small renderer.
 """
@@ -148,23 +149,6 @@ def seat_views(setup: Setup, actions: list[Any], seat: int) -> list[Any]:
             views.append(state.view(seat))
         state = state.apply(action)
     return views
-
-
-def bot_action(state: Any, bot_name: str, seed: int) -> Any:
-    """A bot's move for the seat to act, from that seat's view only; a bot that cannot play
-    this family falls back to a random legal move."""
-    from bito.bots import make_bot
-
-    seat = state.to_act
-    try:
-        bot = make_bot(bot_name, seed)
-        action = bot.choose(state.view(seat))
-    except Exception:  # a bot that does not know this family
-        action = None
-    legal = state.legal_actions()
-    if action is None or action not in legal:
-        action = legal[random.Random(seed).randrange(len(legal))]
-    return action
 
 
 def outcome_json(state: Any) -> dict[str, Any] | None:

@@ -4,7 +4,9 @@ A :class:`Room` is the live copy of one stored table. Every change goes through 
 lock, is written to the database, and only then broadcast: each connection receives the view
 of its own seat (or the public view, for a spectator), never the state itself.
 
-The clock and the bots are asyncio tasks owned by the room. When a human's clock runs out the
+The clock and the bots are asyncio tasks owned by the room; a bot's decision itself runs in a
+worker process of the :class:`~bito.server.botpool.BotPool`, awaited outside the room's lock,
+so no bot ever holds up the event loop. When a human's clock runs out the
 inactivity rules move for him (:func:`bito.server.games.silent_action`: a defender takes, a
 thrower passes, otherwise a bot's move); after ``timeouts_to_bot`` timeouts in a row the seat
 is handed to a bot until its player says he is back.
