@@ -150,9 +150,10 @@ def test_analysis_is_refused_by_default_and_bito_serve_checks_its_levels(
 
 def test_a_worker_sees_only_the_view_of_the_seat_to_act(tmp_path: Path) -> None:
     """What crosses to a worker is ``state.view(seat)`` of the seat to act: never a state,
-    never another seat's hidden card."""
+    never another seat's hidden card; and each bot seat's bot is built once."""
     srv = ServerThread(str(tmp_path / "views.sqlite3"), scripted(timer=60, bot_delay=0))
     seen: list[tuple[Any, Any]] = []
+    keys: set[Any] = set()
     try:
         lobby = srv.app.state.lobby
         real = lobby.bots.decide
@@ -161,6 +162,7 @@ def test_a_worker_sees_only_the_view_of_the_seat_to_act(tmp_path: Path) -> None:
                       **kw: Any) -> Any:
             room = lobby.rooms[key[0]]
             seen.append((view, room.state))
+            keys.add(key)
             return await real(key, bot, seed, view, past, **kw)
 
         lobby.bots.decide = spy
@@ -174,6 +176,8 @@ def test_a_worker_sees_only_the_view_of_the_seat_to_act(tmp_path: Path) -> None:
                 alice.send({"type": "act", "action": frame["view"]["legal"][0]["text"]})
             frame = alice.wait(lambda m, n=frame["n"]: m["type"] == "state" and m["n"] > n)
         assert len(seen) >= 4
+        # one bot object per seat for the whole game: built once, then kept in its worker
+        assert lobby.bots.built == len(keys) == 2 and lobby.bots.failures == 0
         from bito.cards import card_str, cards_of
 
         for view, state in seen:
@@ -227,5 +231,44 @@ def test_an_idle_connection_stays_fast_while_six_tables_of_strong_bots_play(
         assert p99 < 100, f"p99 {p99:.1f} ms"
         for c in [*hosts, idle]:
             c.close()
+    finally:
+        srv.stop()
+
+
+def _play_until_bots_moved(alice: Client, count: int) -> dict[str, Any]:
+    """The host plays her first legal move at each of her turns until ``count`` bot moves."""
+    frame = alice.wait(lambda m: m["type"] == "state" and "view" in m)
+    bot_moves = 0
+    end = time.time() + 60
+    while bot_moves < count and time.time() < end and frame["status"] == "playing":
+        if frame["view"]["to_act"] == 0 and frame["view"]["legal"]:
+            alice.send({"type": "act", "action": frame["view"]["legal"][0]["text"]})
+        frame = alice.wait(lambda m, n=frame["n"]: m["type"] == "state" and m["n"] > n)
+        if frame["last"] and frame["last"]["how"] == "bot":
+            bot_moves += 1
+    return frame
+
+
+def test_after_a_restart_each_bot_is_rebuilt_from_its_seats_earlier_views(
+        tmp_path: Path) -> None:
+    db = str(tmp_path / "resume.sqlite3")
+    settings = scripted(timer=60, bot_delay=0)
+    srv = ServerThread(db, settings)
+    try:
+        t = create_table(srv.http, players=3, seats=["heuristic", "heuristic"])
+        alice = Client(srv.base, t["table"], t["token"])
+        alice.send({"type": "ready"})
+        _play_until_bots_moved(alice, 4)
+        alice.close()
+    finally:
+        srv.stop()
+    srv = ServerThread(db, settings)
+    try:
+        alice = Client(srv.base, t["table"], t["token"])
+        frame = _play_until_bots_moved(alice, 2)
+        pool = srv.app.state.lobby.bots
+        if frame["status"] == "playing":
+            assert pool.built >= 1 and pool.replayed >= 1 and pool.failures == 0
+        alice.close()
     finally:
         srv.stop()
