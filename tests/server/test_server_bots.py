@@ -246,7 +246,7 @@ def _play_until_bots_moved(alice: Client, count: int) -> dict[str, Any]:
         frame = alice.wait(lambda m, n=frame["n"]: m["type"] == "state" and m["n"] > n)
         if frame["last"] and frame["last"]["how"] == "bot":
             bot_moves += 1
-    return frame
+    return dict(frame)
 
 
 def test_after_a_restart_each_bot_is_rebuilt_from_its_seats_earlier_views(
