@@ -17,10 +17,11 @@ from typing import Any
 import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Subprotocol
 
 from bito.cards import card_str, cards_of
 from bito.record import load_record
-from bito.server.app import create_app
+from bito.server.app import MAX_FRAME, create_app
 from bito.server.rooms import Settings
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|RJ|BJ|W[1-4]|MC)'*(?![a-z])")
@@ -39,8 +40,10 @@ class ServerThread:
     """The app under uvicorn in a background thread, on a free loopback port."""
 
     def __init__(self, db: str, settings: Settings | None = None) -> None:
-        config = uvicorn.Config(create_app(db, settings), host="127.0.0.1", port=0,
-                                log_level="warning", ws_max_size=1 << 16, lifespan="on")
+        self.app = create_app(db, settings)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=0,
+                                log_level="warning", ws_max_size=MAX_FRAME, lifespan="on",
+                                proxy_headers=False)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
@@ -75,11 +78,15 @@ def join(http: httpx.Client, table: str, name: str) -> dict[str, Any]:
 class Client:
     """A websocket client that keeps every message it receives (for the leak check)."""
 
-    def __init__(self, base: str, table: str, token: str | None = None) -> None:
+    def __init__(self, base: str, table: str, token: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         url = base.replace("http", "ws", 1) + f"/ws/{table}"
+        # the seat token travels as a subprotocol, never in the URL
+        protocols = [Subprotocol("bito")]
         if token:
-            url += f"?token={token}"
-        self.ws: ClientConnection = connect(url, open_timeout=10, legacy=True)
+            protocols.append(Subprotocol(f"bito.token.{token}"))
+        self.ws: ClientConnection = connect(url, open_timeout=10, legacy=True,
+                                            subprotocols=protocols, additional_headers=headers)
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()

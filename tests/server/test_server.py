@@ -74,11 +74,13 @@ def test_friends_and_a_bot_play_a_whole_game_and_no_frame_leaks(server: ServerTh
     def on_move(frame: dict[str, object]) -> None:
         moves["count"] += 1
         if moves["count"] == 6:  # mid-game: the censored record and the replay
-            rec = http.get(f"/api/tables/{table}/record", params={"token": bob["token"]})
+            rec = http.get(f"/api/tables/{table}/record",
+                           headers={"X-Bito-Token": bob["token"]})
             assert rec.status_code == 200
             side["record"] = rec.text
             assert http.get(f"/api/tables/{table}/record").status_code == 403
-            rep = http.get(f"/api/tables/{table}/replay", params={"token": bob["token"]})
+            rep = http.get(f"/api/tables/{table}/replay",
+                           headers={"X-Bito-Token": bob["token"]})
             assert rep.status_code == 200 and rep.json()["seat"] == 1
             side["replay"] = rep.text
             assert http.get(f"/api/tables/{table}/replay").status_code == 403
@@ -193,7 +195,8 @@ def test_seat_tokens_are_unguessable_and_bound_to_their_table(server: ServerThre
     assert all(len(tok) >= 32 for tok in tokens)  # 24 random bytes, URL-safe
     ids = [t["table"] for t in tables]
     assert len(set(ids)) == 3 and all(len(i) >= 12 for i in ids)
-    r = server.http.get(f"/api/tables/{ids[0]}/record", params={"token": tokens[1]})
+    r = server.http.get(f"/api/tables/{ids[0]}/record",
+                        headers={"X-Bito-Token": tokens[1]})
     assert r.status_code in (400, 403)
 
 

@@ -4,16 +4,24 @@ Clients only ever send *intents* (``{"type": "act", "action": "Th>6h"}``); the s
 the message's shape, the seat token and the move's legality, and replies with a clear error
 when any of them fails. A bad message never closes anybody else's connection or table.
 
-Messages a client may send over ``/ws/{table}?token=...``:
+A seat's token never travels in a URL (URLs end up in logs, histories and Referer headers):
+the websocket carries it as a subprotocol (``bito.token.<token>``, next to ``bito``), HTTP
+requests in the ``X-Bito-Token`` header, and a download link holds a short-lived, single-use
+ticket instead (``POST /api/tables/{table}/ticket``).
+
+Messages a client may send over ``/ws/{table}``:
 
 * ``{"type": "ready"}`` — the ready-check before the deal;
 * ``{"type": "act", "action": TEXT}`` — a move in notation (see ``docs/notation.md``);
 * ``{"type": "bot", "seat": N, "bot": NAME | null}`` — the host seats a bot or opens the seat;
 * ``{"type": "back"}`` — take the seat back from the bot that covered for you;
+* ``{"type": "kick", "seat": N}`` — the host frees, before the deal, the seat of a person who
+  has not pressed Ready within the ready-check's time;
 * ``{"type": "ping"}``.
 
 The server sends ``{"type": "state", ...}`` frames (see :meth:`Lobby.frame`) and
-``{"type": "error", "message": ...}`` replies. A connection that sends more than
+``{"type": "error", "message": ..., "field": ...}`` replies (``field`` names the part of the
+message at fault, when there is one). A connection that sends more than
 ``Settings.rate_limit`` messages a second, or stops reading its frames, gets an error frame
 saying so and is closed with code 1008; the seat stays, and a reconnect goes on.
 """
@@ -23,8 +31,10 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import ipaddress
 import json
 import logging
+import secrets
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -41,12 +51,18 @@ except ImportError as e:  # pragma: no cover - the message is the point
 from bito.errors import BitoError
 from bito.server import games
 from bito.server.render import Json, render_open, render_view
-from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, log_for
+from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, dump, log_for
 from bito.server.storage import Storage
 
 log = logging.getLogger("bito.server")
 
 MAX_MESSAGE = 4096  # characters; a move is a few
+MAX_FRAME = 1 << 20  # bytes: the websocket layer closes (1009) on a bigger frame
+MAX_DEPTH = 4  # nesting of a message (they are flat objects)
+TOKEN_HEADER = "X-Bito-Token"
+SUBPROTOCOL = "bito"
+TOKEN_PROTOCOL = "bito.token."
+TICKET_LIFE = 60.0  # seconds a download ticket works (once)
 QUEUE_LIMIT = 200  # frames waiting for a client that does not read
 FLOOD_CLOSE = 1008  # "policy violation": the close code for a flooding or non-reading client
 STATIC = resources.files("bito.server") / "static"
@@ -74,6 +90,15 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     def lobby() -> Lobby:
         return holder["lobby"]
 
+    trusted = _networks((settings or Settings()).trusted_proxies)
+
+    def address(client: Any, headers: Any) -> str:
+        return client_address(client.host if client else "",
+                              headers.get("x-forwarded-for"), trusted)
+
+    tickets: dict[str, tuple[str, int, float]] = {}  # ticket -> (table, seat, expiry)
+    watching: collections.Counter[str] = collections.Counter()  # spectators per address
+
     def page(name: str) -> FileResponse:
         return FileResponse(str(STATIC / name), media_type="text/html")
 
@@ -100,13 +125,12 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     @app.get("/api/variants")
     async def variants() -> Json:
-        from bito.bots import bot_names
         from bito.rules.registry import all_variants
 
         return {"variants": [{"id": v.id, "names": list(v.names), "summary": v.summary,
                               "family": v.family, "kind": v.kind,
                               "applies_to": list(v.applies_to)} for v in all_variants()],
-                "bots": bot_names(), "default_bot": lobby().settings.default_bot,
+                "bots": lobby().bot_levels(), "default_bot": lobby().settings.default_bot,
                 "timer": lobby().settings.timer}
 
     @app.get("/api/lobby")
@@ -117,7 +141,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     @app.post("/api/tables", response_model=None)
     async def create(request: Request) -> Json | JSONResponse:
-        client, now = request.client.host if request.client else "", time.monotonic()
+        client, now = address(request.client, request.headers), time.monotonic()
         wait = _creation_wait(created, client, lobby().settings.tables_per_hour, now)
         if wait:
             return JSONResponse({"error": f"too many new tables from this address: at most "
@@ -145,13 +169,40 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         return {"table": room.id, "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}")
-    async def table_info(table_id: str, token: str | None = None) -> Json:
+    async def table_info(table_id: str, request: Request) -> Json:
         room = lobby().get(table_id)
-        return lobby().frame(room, room.seat_of_token(token))
+        return lobby().frame(room, room.seat_of_token(_token(request)))
+
+    @app.post("/api/tables/{table_id}/ticket", response_model=None)
+    async def ticket(table_id: str, request: Request) -> Json | JSONResponse:
+        """A download link's ticket: single use, for TICKET_LIFE seconds, for the record of
+        the seat whose token came in the header."""
+        room = lobby().get(table_id)
+        seat = room.seat_of_token(_token(request))
+        if seat is None:
+            return JSONResponse({"error": f"send your seat's token in the {TOKEN_HEADER} "
+                                          "header to get a download ticket"}, status_code=403)
+        now = time.monotonic()
+        for old in [k for k, (_, _, end) in tickets.items() if end < now]:
+            del tickets[old]
+        if len(tickets) > 10_000:
+            raise RoomError("too many download tickets waiting; try again in a minute")
+        value = secrets.token_urlsafe(18)
+        tickets[value] = (room.id, seat, now + TICKET_LIFE)
+        return {"ticket": value, "expires_in": TICKET_LIFE,
+                "link": f"/api/tables/{room.id}/record?ticket={value}"}
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str, token: str | None = None) -> Response:
+    async def record(table_id: str, request: Request, ticket: str | None = None) -> Response:
         room = lobby().get(table_id)
+        token = _token(request)
+        if ticket is not None:
+            held = tickets.pop(ticket, None)
+            if held is None or held[0] != room.id or held[2] < time.monotonic():
+                return JSONResponse({"error": "this download ticket is not valid (used, "
+                                              "expired or for another table)"},
+                                    status_code=403)
+            token = room.table.seats[held[1]].token
         if room.state is None:
             raise RoomError("the game has not started")
         rec = games.full_record(room.setup, room.actions, room.names())
@@ -168,8 +219,9 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             "Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str, token: str | None = None) -> Any:
+    async def replay(table_id: str, request: Request) -> Any:
         room = lobby().get(table_id)
+        token = _token(request)
         if room.state is None:
             raise RoomError("the game has not started")
         over = room.state.is_over
@@ -188,21 +240,53 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
                 "names": room.names(), "outcome": room.table.outcome, "frames": frames}
 
     @app.websocket("/ws/{table_id}")
-    async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        await websocket.accept()
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        offered = [p.strip() for p in
+                   websocket.headers.get("sec-websocket-protocol", "").split(",") if p.strip()]
+        await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+
+        async def refuse(message: str, code: int, field: str | None = None) -> None:
+            frame: Json = {"type": "error", "message": message}
+            if field:
+                frame["field"] = field
+            await websocket.send_json(frame)
+            await websocket.close(code=code)
+
+        if "token" in websocket.query_params:
+            await refuse("seat tokens are not accepted in URLs: offer the websocket "
+                         f"subprotocol {TOKEN_PROTOCOL}<token> (next to {SUBPROTOCOL!r})",
+                         4400, "token")
+            return
+        token = next((p[len(TOKEN_PROTOCOL):] for p in offered
+                      if p.startswith(TOKEN_PROTOCOL)), None)
         try:
             room = lobby().get(table_id)
         except RoomError as e:
-            await websocket.send_json({"type": "error", "message": str(e)})
-            await websocket.close(code=4404)
+            await refuse(str(e), 4404)
             return
         seat = room.seat_of_token(token)
         if token and seat is None:
-            await websocket.send_json({"type": "error", "message":
-                                       "this seat token is not valid at this table"})
-            await websocket.close(code=4403)
+            await refuse("this seat token is not valid at this table", 4403, "token")
             return
-        await _serve_socket(lobby(), room, seat, websocket)
+        client = address(websocket.client, websocket.headers)
+        limits = lobby().settings
+        if seat is None:  # a spectator: bounded per table and per address
+            if room.spectators() >= limits.spectators_per_table:
+                await refuse(f"this table has {limits.spectators_per_table} spectators, the "
+                             "most it takes; try again later", FLOOD_CLOSE)
+                return
+            if watching[client] >= limits.spectators_per_address:
+                await refuse(f"at most {limits.spectators_per_address} spectator connections "
+                             "from one address; close one to open another", FLOOD_CLOSE)
+                return
+            watching[client] += 1
+        try:
+            await _serve_socket(lobby(), room, seat, websocket, client)
+        finally:
+            if seat is None:
+                watching[client] -= 1
+                if watching[client] <= 0:
+                    del watching[client]
 
     return app
 
@@ -223,6 +307,48 @@ def _creation_wait(created: dict[str, collections.deque[float]], client: str, li
     return 0
 
 
+def _networks(entries: tuple[str, ...]) -> list[Any]:
+    """The trusted proxies as networks (an address, or a CIDR block)."""
+    out = []
+    for entry in entries:
+        try:
+            out.append(ipaddress.ip_network(entry.strip(), strict=False))
+        except ValueError:
+            raise ValueError(f"--trusted-proxy: {entry!r} is not an address or a network "
+                             "(e.g. 10.0.0.0/8)") from None
+    return out
+
+
+def _trusted(host: str, networks: list[Any]) -> bool:
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return any(ip in net for net in networks)
+
+
+def client_address(host: str, forwarded: str | None, trusted: list[Any]) -> str:
+    """The client's address for per-address limits. ``X-Forwarded-For`` is believed only
+    when the connection comes from a trusted proxy, and then read from the right: the first
+    address not itself a trusted proxy is the client (whatever a client writes at the left
+    of the header is ignored)."""
+    if not forwarded or not _trusted(host, trusted):
+        return host
+    for hop in reversed([h.strip() for h in forwarded.split(",") if h.strip()]):
+        if not _trusted(hop, trusted):
+            return hop
+    return host
+
+
+def _token(request: Request) -> str | None:
+    """The seat token of an HTTP request: from the header, never from the URL."""
+    if "token" in request.query_params:
+        raise RoomError(f"seat tokens are not accepted in URLs: send the {TOKEN_HEADER} "
+                        "header (a download link takes a ticket: POST "
+                        "/api/tables/<table>/ticket)")
+    return request.headers.get(TOKEN_HEADER)
+
+
 def _replay_frame(state: Any, seat: int | None, entry: Json | None) -> Json:
     frame = render_open(state) if seat is None else render_view(state.view(seat))
     frame["move"] = entry
@@ -235,7 +361,8 @@ def _seat_or_403(room: Room, token: str | None) -> int | None:
 
 def _forbidden() -> JSONResponse:
     return JSONResponse({"error": "during play only a seated player may download, and only "
-                                  "the record of his own seat (pass ?token=)"}, status_code=403)
+                                  f"the record of his own seat (send the {TOKEN_HEADER} "
+                                  "header, or use a download ticket)"}, status_code=403)
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -269,12 +396,12 @@ def _kind_name(kind: Any) -> str:
 
 
 async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
-                        websocket: WebSocket) -> None:
+                        websocket: WebSocket, address: str = "") -> None:
     """Read a client's messages until it leaves; frames go out through a queue so that a slow
     reader never holds up the table."""
-    queue: asyncio.Queue[Json | None] = asyncio.Queue()
+    queue: asyncio.Queue[Json | str | None] = asyncio.Queue()
 
-    async def send(frame: Json) -> None:
+    async def send(frame: Json | str) -> None:
         if queue.qsize() > QUEUE_LIMIT:
             raise ConnectionError("client does not read its frames")
         queue.put_nowait(frame)
@@ -284,10 +411,10 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
             frame = await queue.get()
             if frame is None:
                 return
-            await websocket.send_text(json.dumps(frame, ensure_ascii=False,
-                                                    separators=(",", ":")))
+            # a broadcast frame comes serialised (once per viewpoint); a reply as a dict
+            await websocket.send_text(frame if isinstance(frame, str) else dump(frame))
 
-    conn = Connection(seat, send)
+    conn = Connection(seat, send, address)
     writer_task = asyncio.create_task(writer())
     await lobby.attach(room, conn)
     recent: list[float] = []
@@ -305,7 +432,7 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
                             " messages a second; reconnect to go on"})
                 cut_off = "flood"
                 break
-            reply = await _handle(lobby, room, seat, message.get("text"))
+            reply = await _handle(lobby, room, conn.seat, message.get("text"))
             if reply is not None:
                 await send(reply)
     except (WebSocketDisconnect, RuntimeError):
@@ -323,7 +450,46 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
                 await websocket.close(code=FLOOD_CLOSE, reason=cut_off)
 
 
-KNOWN = ("act", "ready", "bot", "back", "ping")
+KNOWN = ("act", "ready", "bot", "back", "kick", "ping")
+
+
+class MessageError(RoomError):
+    """A message whose shape is wrong; ``field`` names the part at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _check_shape(message: Any) -> None:
+    """Refuse what a message must never hold: text that is not Unicode (a lone surrogate,
+    which could not be sent back), or nesting deeper than :data:`MAX_DEPTH`. Iterative, so a
+    deep message cannot exhaust the stack here. The error's field is the top-level key at
+    fault (its message gives the whole path)."""
+    stack: list[tuple[Any, str, int]] = [(message, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        field = path.split(".")[0].split("[")[0] or "message"
+        if depth > MAX_DEPTH:
+            raise MessageError(field, f"{path or 'the message'}: nested too deeply (a "
+                               "message is a flat JSON object)")
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise MessageError(field, f'{path or "the message"}: not valid text (a lone '
+                                   "surrogate such as \\ud800)") from None
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                try:
+                    key.encode("utf-8")
+                except UnicodeEncodeError:
+                    raise MessageError(field, f"{path or 'the message'}: a key is not valid "
+                                       "text (a lone surrogate)") from None
+                stack.append((item, f"{path}.{key}" if path else key, depth + 1))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                stack.append((item, f"{path}[{i}]", depth + 1))
 
 
 async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None) -> Json | None:
@@ -331,18 +497,31 @@ async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None) 
     kind = None
     try:
         if text is None:
-            raise RoomError("send JSON text frames, not binary ones")
+            raise MessageError("message", "send JSON text frames, not binary ones")
         if len(text) > MAX_MESSAGE:
-            raise RoomError(f"message too long ({len(text)} characters; at most {MAX_MESSAGE})")
+            raise MessageError("message", f"message too long ({len(text)} characters; at "
+                               f"most {MAX_MESSAGE})")
         try:
             message = json.loads(text)
         except json.JSONDecodeError as e:
-            raise RoomError(f"not valid JSON: {e.msg} at column {e.colno}") from None
-        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            raise RoomError('a message is a JSON object with a "type"')
+            raise MessageError("message", f"not valid JSON: {e.msg} at column "
+                               f"{e.colno}") from None
+        except RecursionError:
+            raise MessageError("message", "the message: nested too deeply (a message is a "
+                               "flat JSON object)") from None
+        if not isinstance(message, dict):
+            raise MessageError("message", 'a message is a JSON object with a "type"')
+        _check_shape(message)
+        if "type" not in message:
+            raise MessageError("type", 'a message is a JSON object with a "type"')
+        if not isinstance(message["type"], str):
+            raise MessageError("type", f'"type": expected a text (one of {", ".join(KNOWN)})')
         kind = message["type"]
         if kind not in KNOWN:
-            raise RoomError(f"unknown message type {kind!r} (known: {', '.join(KNOWN)})")
+            shown = kind if len(kind) <= 20 else kind[:20] + "…"
+            kind = None  # not echoed back as the request
+            raise MessageError("type", f"unknown message type {shown!r} (known: "
+                               f"{', '.join(KNOWN)})")
         if kind == "ping":
             return {"type": "pong"}
         if seat is None:
@@ -350,7 +529,8 @@ async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None) 
         if kind == "act":
             action = message.get("action")
             if not isinstance(action, str) or not action.strip():
-                raise RoomError('"act" needs "action": the move in notation, e.g. "7d"')
+                raise MessageError("action", '"act" needs "action": the move in notation, '
+                                   'e.g. "7d"')
             await lobby.act(room, seat, action)
         elif kind == "ready":
             await lobby.ready(room, seat)
@@ -359,11 +539,19 @@ async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None) 
         elif kind == "bot":
             target, bot = message.get("seat"), message.get("bot")
             if not isinstance(target, int) or isinstance(target, bool):
-                raise RoomError('"bot" needs "seat": a seat number')
+                raise MessageError("seat", '"bot" needs "seat": a seat number')
             if bot is not None and not isinstance(bot, str):
-                raise RoomError('"bot" needs "bot": a bot name, or null to open the seat')
+                raise MessageError("bot", '"bot" needs "bot": a bot name, or null to open '
+                                   'the seat')
             await lobby.seat_bot(room, seat, target, bot)
+        elif kind == "kick":
+            target = message.get("seat")
+            if not isinstance(target, int) or isinstance(target, bool):
+                raise MessageError("seat", '"kick" needs "seat": a seat number')
+            await lobby.kick(room, seat, target)
         return None
+    except MessageError as e:
+        return {"type": "error", "request": kind, "field": e.field, "message": str(e)}
     except BitoError as e:
         return {"type": "error", "request": kind, "message": str(e)}
     except Exception as e:  # never let one message take the server down

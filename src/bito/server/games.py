@@ -2,7 +2,8 @@
 
 Everything the web app does with a game goes through these few functions: deal, replay the
 persisted action texts, read an action a client sent, pick the move the inactivity rules make
-for a silent player, and ask a bot. They speak the protocol every family shares (``to_act``,
+for a silent player, and the views a bot rebuilt mid-game replays (bots themselves run in
+:mod:`bito.server.botpool`). They speak the protocol every family shares (``to_act``,
 ``legal_actions()``, ``apply()``, ``view(seat)``, ``is_over``, ``outcome``), so a family added
 later plays here without changes; only how its view is drawn may need a small renderer.
 """
@@ -137,21 +138,17 @@ def silent_action(state: Any) -> Any | None:
     return None
 
 
-def bot_action(state: Any, bot_name: str, seed: int) -> Any:
-    """A bot's move for the seat to act, from that seat's view only; a bot that cannot play
-    this family falls back to a random legal move."""
-    from bito.bots import make_bot
-
-    seat = state.to_act
-    try:
-        bot = make_bot(bot_name, seed)
-        action = bot.choose(state.view(seat))
-    except Exception:  # a bot that does not know this family
-        action = None
-    legal = state.legal_actions()
-    if action is None or action not in legal:
-        action = legal[random.Random(seed).randrange(len(legal))]
-    return action
+def seat_views(setup: Setup, actions: list[Any], seat: int) -> list[Any]:
+    """The views ``seat`` had at each of its turns in the game so far (the deal, then
+    ``actions``), before the current one: what a bot built again mid-game replays into its
+    memory. Only that seat's views, never a state."""
+    state = new_state(setup)
+    views = []
+    for action in actions:
+        if state.to_act == seat:
+            views.append(state.view(seat))
+        state = state.apply(action)
+    return views
 
 
 def outcome_json(state: Any) -> dict[str, Any] | None:

@@ -28,6 +28,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.typing import Subprotocol
 
 
 def _free_port() -> int:
@@ -61,8 +62,9 @@ class Stats:
 async def _seat(url: str, token: str, seat: int, think: float, stats: Stats,
                 stop: asyncio.Event, rng: random.Random) -> None:
     """One player: act when it is this seat's turn, time the answer."""
-    async with connect(f"{url}&token={token}" if "?" in url else f"{url}?token={token}",
-                       max_size=1 << 22) as ws:
+    async with connect(url, max_size=1 << 22,  # the token as a subprotocol, never in the URL
+                       subprotocols=[Subprotocol("bito"),
+                                     Subprotocol(f"bito.token.{token}")]) as ws:
         await ws.send(json.dumps({"type": "ready"}))
         sent_at: float | None = None
         sent_n = -1

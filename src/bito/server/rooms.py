@@ -4,7 +4,9 @@ A :class:`Room` is the live copy of one stored table. Every change goes through 
 lock, is written to the database, and only then broadcast: each connection receives the view
 of its own seat (or the public view, for a spectator), never the state itself.
 
-The clock and the bots are asyncio tasks owned by the room. When a human's clock runs out the
+The clock and the bots are asyncio tasks owned by the room; a bot's decision itself runs in a
+worker process of the :class:`~bito.server.botpool.BotPool`, awaited outside the room's lock,
+so no bot ever holds up the event loop. When a human's clock runs out the
 inactivity rules move for him (:func:`bito.server.games.silent_action`: a defender takes, a
 thrower passes, otherwise a bot's move); after ``timeouts_to_bot`` timeouts in a row the seat
 is handed to a bot until its player says he is back.
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -24,6 +27,7 @@ from typing import Any
 from bito.errors import BitoError
 from bito.games.protocol import decider
 from bito.server import games
+from bito.server.botpool import BotPool, fallback_action
 from bito.server.render import Json, render_public, render_view
 from bito.server.storage import SeatRow, Storage, TableRow
 
@@ -43,7 +47,8 @@ class Connection:
     """One open websocket: its seat (None for a spectator) and how to send it a frame."""
 
     seat: int | None
-    send: Callable[[Json], Awaitable[None]]
+    send: Callable[[Json | str], Awaitable[None]]  # a frame, or one already serialised
+    address: str = ""  # the client's address (behind a trusted proxy: the forwarded one)
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,14 @@ class Settings:
     rate_limit: int = 200  # messages a second one connection may send (a person sends a few)
     tables_per_hour: int = 60  # tables one client address may create in an hour
     resume_grace: float = 10.0  # least time left on a clock after a restart (to reconnect)
+    #: the bot levels tables may seat (None: every bot but ``analysis``, which has no cap)
+    bot_levels: tuple[str, ...] | None = None
+    bot_workers: int = 0  # worker processes deciding bot moves (0: one per core but one)
+    bot_time_cap: float = 5.0  # seconds a bot decision may take before a fallback move
+    ready_timeout: float = 60.0  # seconds to press Ready before the host may free the seat
+    spectators_per_table: int = 100  # spectator connections at one table
+    spectators_per_address: int = 10  # spectator connections from one client address
+    trusted_proxies: tuple[str, ...] = ()  # proxies whose X-Forwarded-For is believed
 
 
 @dataclass(eq=False)
@@ -72,6 +85,11 @@ class Room:
     timeouts: dict[int, int] = field(default_factory=dict)
     #: after a restart: when the turn in progress began (its clock keeps that start)
     clock_since: float | None = None
+    #: before the deal: when each person sat down (the ready-check's clock starts there)
+    seated_at: dict[int, float] = field(default_factory=dict)
+
+    def spectators(self) -> int:
+        return sum(c.seat is None for c in self.conns)
 
     @property
     def id(self) -> str:
@@ -96,10 +114,27 @@ class Room:
 class Lobby:
     """Every room of this server, backed by one :class:`Storage`."""
 
-    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
+    def __init__(self, storage: Storage, settings: Settings | None = None,
+                 bots: BotPool | None = None) -> None:
         self.storage = storage
         self.settings = settings or Settings()
         self.rooms: dict[str, Room] = {}
+        self.bots = bots or BotPool(self.settings.bot_workers or None,
+                                    self.settings.bot_time_cap)
+
+    def bot_levels(self) -> list[str]:
+        """The bots a table may seat here (``--bot-levels``)."""
+        return admitted_bots(self.settings)
+
+    def check_bot(self, bot: str, field: str) -> None:
+        from bito.bots import bot_names
+
+        if bot in self.bot_levels():
+            return
+        if bot in bot_names():
+            raise RoomError(f"{field}: {bot!r} bots are not offered on this server "
+                            f"(offered: {', '.join(self.bot_levels())})")
+        raise RoomError(f"{field}: {bot!r} is not one of {', '.join(self.bot_levels())}")
 
     # --- start-up and lookup --------------------------------------------------------------
 
@@ -180,7 +215,6 @@ class Lobby:
             raise RoomError("dummy.seat: the host sits at seat 0; seat the dummy elsewhere")
         if dummy > 0:
             seats[dummy - 1] = DUMMY  # #57: a seat nobody takes; its controller plays it
-        known = bot_names()
         if timer is not None and not 5 <= timer <= 600:
             raise RoomError("timer: choose between 5 and 600 seconds")
         table = TableRow(id=secrets.token_urlsafe(9), spec=spec, players=players, seed=0,
@@ -196,11 +230,12 @@ class Lobby:
                                            secrets.token_urlsafe(24), True))
             elif choice == "open":
                 table.seats.append(SeatRow(i, "", "open", self.settings.default_bot, "", False))
-            elif choice in known:
+            elif choice in bot_names():
+                self.check_bot(choice, "seats")
                 table.seats.append(self._bot_seat(i, choice))
             else:
                 raise RoomError(f"seats: {choice!r} is neither 'open' nor a bot "
-                                f"({', '.join(known)})")
+                                f"({', '.join(self.bot_levels())})")
         self.storage.create_table(table)
         room = Room(table)
         self.rooms[table.id] = room
@@ -221,8 +256,51 @@ class Lobby:
             seat.name, seat.kind, seat.token = check_name(name), "human", secrets.token_urlsafe(24)
             seat.ready = False
             self.storage.save_seat(room.id, seat)
+            room.seated_at[seat.seat] = time.monotonic()
         await self.broadcast(room)
         return seat.seat, seat.token
+
+    async def kick(self, room: Room, seat: int, target: int) -> None:
+        """The host frees a person's seat before the deal: one who has not pressed Ready
+        within ``ready_timeout`` seconds of sitting down (a stranger who joined a public table
+        and went quiet). His token stops working; the seat is open again."""
+        async with room.lock:
+            if seat != 0:
+                raise RoomError("only the host (seat 0) may free a seat")
+            if room.table.status != "waiting":
+                raise RoomError("the game has already started: a seat can be freed only "
+                                "before the deal")
+            if not 1 <= target < room.table.players:
+                raise RoomError(f"seat: choose a seat from 1 to {room.table.players - 1}")
+            row = room.table.seats[target]
+            if row.kind != "human":
+                raise RoomError(f"seat {target} has no person to free (a bot's seat is "
+                                "opened with {\"type\": \"bot\", \"bot\": null})")
+            if row.ready:
+                raise RoomError(f"seat {target}: {row.name} is ready; only a seat that never "
+                                "pressed Ready can be freed")
+            left = self.ready_left(room, target)
+            if left > 0:
+                raise RoomError(f"seat {target}: {row.name} still has {left:.0f} s to press "
+                                "Ready")
+            room.table.seats[target] = SeatRow(target, "", "open", self.settings.default_bot,
+                                               "", False)
+            room.seated_at.pop(target, None)
+            self.storage.save_seat(room.id, room.table.seats[target])
+            gone = [c for c in room.conns if c.seat == target]
+        for conn in gone:  # his connections watch from now on
+            conn.seat = None
+            with contextlib.suppress(Exception):
+                await conn.send({"type": "error", "request": "kick",
+                                 "message": "the host freed your seat: you did not press "
+                                            "Ready in time; you are watching now"})
+        await self.broadcast(room)
+
+    def ready_left(self, room: Room, seat: int) -> float:
+        """Seconds before the host may free ``seat`` for not pressing Ready (0: now). A seat
+        loaded from the database (a restart) counts from when it was loaded."""
+        since = room.seated_at.setdefault(seat, time.monotonic())
+        return max(0.0, self.settings.ready_timeout - (time.monotonic() - since))
 
     # --- messages from a seat -------------------------------------------------------------
 
@@ -239,8 +317,6 @@ class Lobby:
 
     async def seat_bot(self, room: Room, seat: int, target: int, bot: str | None) -> None:
         """The host fills an open seat with a bot (``bot``) or opens a bot's seat again."""
-        from bito.bots import bot_names
-
         async with room.lock:
             if seat != 0:
                 raise RoomError("only the host (seat 0) may seat bots")
@@ -259,8 +335,7 @@ class Lobby:
             else:
                 if row.kind == "human":
                     raise RoomError(f"seat {target} is taken by {row.name}")
-                if bot not in bot_names():
-                    raise RoomError(f"bot: {bot!r} is not one of {', '.join(bot_names())}")
+                self.check_bot(bot, "bot")
                 row = self._bot_seat(target, bot)
             room.table.seats[target] = row
             self.storage.save_seat(room.id, row)
@@ -316,6 +391,7 @@ class Lobby:
         room.actions.append(action)
         if outcome is not None:
             room.table.status, room.table.outcome = "over", outcome
+            self.bots.forget(room.id)
         self._schedule(room)
         await self.broadcast(room)
 
@@ -364,9 +440,39 @@ class Lobby:
         async with room.lock:
             if len(room.actions) != n or room.state is None or room.state.is_over:
                 return
-            row = room.table.seats[decider(room.state)]
-            action = games.bot_action(room.state, row.bot, room.table.seed + n)
+            state, bot = room.state, room.table.seats[decider(room.state)].bot
+        # The decision runs in a worker process, outside the table's lock: the table still
+        # answers its people (a refused early move, a reconnect) while a bot thinks.
+        action = await self._bot_decision(room, state, bot, n)
+        async with room.lock:
+            if len(room.actions) != n or room.state is not state:
+                return  # the table moved on meanwhile (a player took his seat back...)
             await self._guarded_apply(room, action, "bot")
+
+    async def _bot_decision(self, room: Room, state: Any, bot: str, n: int) -> Any:
+        """The move of the bot ``bot`` for the seat to act, from that seat's view only,
+        decided in the bot pool; a fallback move if the pool fails or runs out of time."""
+        seat = state.to_act
+        if bot not in self.bot_levels():  # stored before --bot-levels changed
+            bot = self.settings.default_bot
+        actions = list(room.actions[:n])
+        setup = room.setup
+
+        def past() -> list[Any]:
+            return games.seat_views(setup, actions, seat)
+
+        try:
+            text = await self.bots.decide((room.id, seat), bot, room.table.seed + seat,
+                                          state.view(seat), past)
+        except Exception:  # the pool itself failed: never a stall
+            log.exception("table %s: the bot pool failed", room.id)
+            text = None
+        if text is not None:
+            with contextlib.suppress(BitoError):
+                return games.find_action(state, text)
+            log.warning("table %s: bot %s chose %r, not a legal move; a fallback move is "
+                        "played", room.id, bot, text)
+        return fallback_action(state, room.table.seed + n)
 
     async def _clock(self, room: Room, n: int, timer: float) -> None:
         await asyncio.sleep(timer)
@@ -379,9 +485,12 @@ class Lobby:
             if room.timeouts[seat] >= self.settings.timeouts_to_bot and row.kind == "human":
                 row.kind = "away"
                 self.storage.save_seat(room.id, row)
-            action = games.silent_action(room.state)
-            if action is None:
-                action = games.bot_action(room.state, row.bot, room.table.seed + n)
+            state, action = room.state, games.silent_action(room.state)
+        if action is None:  # a silent attacker: a bot leads for him, off the loop
+            action = await self._bot_decision(room, state, row.bot, n)
+        async with room.lock:
+            if len(room.actions) != n or room.state is not state:
+                return
             await self._guarded_apply(room, action, "timeout")
 
     async def _guarded_apply(self, room: Room, action: Any, how: str) -> None:
@@ -399,10 +508,14 @@ class Lobby:
         (``last``), which the browser appends, so frames stay small."""
         t = room.table
         connected = {c.seat for c in room.conns}
-        seats = [{"seat": s.seat, "name": s.name, "kind": s.kind,
+        seats: list[Json] = [{"seat": s.seat, "name": s.name, "kind": s.kind,
                   "bot": s.bot if s.kind in ("bot", "away") else None,
                   "ready": s.ready, "connected": s.seat in connected or s.kind == "bot"}
                  for s in t.seats]
+        if t.status == "waiting":  # the ready-check: when the host may free a quiet seat
+            for row, out in zip(t.seats, seats, strict=True):
+                if row.kind == "human" and not row.ready and row.seat != 0:
+                    out["ready_in"] = round(self.ready_left(room, row.seat), 1)
         frame: Json = {
             "type": "state", "table": t.id, "variant": t.spec, "players": t.players,
             "status": t.status, "public": bool(t.settings.get("public")),
@@ -427,10 +540,13 @@ class Lobby:
         return frame
 
     async def broadcast(self, room: Room) -> None:
-        frames: dict[int | None, Json] = {}
+        """Send every connection its frame. Each viewpoint (a seat, or the spectators) is
+        drawn and serialised once, however many sockets share it: the cost grows with the
+        number of seats, not with the audience."""
+        frames: dict[int | None, str] = {}
         for conn in list(room.conns):
             if conn.seat not in frames:
-                frames[conn.seat] = self.frame(room, conn.seat, full=False)
+                frames[conn.seat] = dump(self.frame(room, conn.seat, full=False))
             try:
                 await conn.send(frames[conn.seat])
             except Exception:  # a closed socket: forget it, the player may reconnect
@@ -441,7 +557,8 @@ class Lobby:
         """A new connection gets the full frame; the others learn it is connected."""
         room.conns.append(conn)
         await conn.send(self.frame(room, conn.seat))
-        await self.broadcast(room)
+        if conn.seat is not None:  # a spectator changes nothing anybody else sees
+            await self.broadcast(room)
 
     async def detach(self, room: Room, conn: Connection) -> None:
         with contextlib.suppress(ValueError):
@@ -449,12 +566,34 @@ class Lobby:
         if room.table.status == "over" and not room.conns:
             self.rooms.pop(room.id, None)  # finished and unwatched: the database keeps it
             return
-        await self.broadcast(room)
+        if conn.seat is not None:
+            await self.broadcast(room)
 
     async def close(self) -> None:
         for room in self.rooms.values():
             if room.task is not None:
                 room.task.cancel()
+        self.bots.close()
+
+
+def admitted_bots(settings: Settings) -> list[str]:
+    """The bot names tables may seat under ``settings``: ``--bot-levels``, or every bot but
+    ``analysis`` (its search has no time limit)."""
+    from bito.bots import bot_names
+
+    if settings.bot_levels is None:
+        return [b for b in bot_names() if b != "analysis"]
+    return [b for b in bot_names() if b in settings.bot_levels]
+
+
+def dump(frame: Json) -> str:
+    """A frame as the text sent on the socket (once per viewpoint, see ``broadcast``)."""
+    text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate would kill the socket's writer: escape it
+        text = json.dumps(frame, separators=(",", ":"))
+    return text
 
 
 def check_name(name: str) -> str:

@@ -33,6 +33,25 @@ def add_serve_parser(sub: Any, fmt: type[argparse.HelpFormatter]) -> None:
     serve.add_argument("--tables-per-hour", type=int, default=60, metavar="N",
                        help="new tables one client address may create in an hour "
                             "(default 60)")
+    serve.add_argument("--bot-levels", default=None, metavar="NAMES",
+                       help="comma-separated bots tables may seat (default: every bot but "
+                            "analysis, whose search has no time limit)")
+    serve.add_argument("--bot-workers", type=int, default=0, metavar="N",
+                       help="worker processes deciding bot moves, also the most bot "
+                            "decisions at once (default: one per core but one, at least 1)")
+    serve.add_argument("--bot-time-cap", type=float, default=5.0, metavar="S",
+                       help="seconds a bot decision may take; after it a fallback move is "
+                            "played (default 5)")
+    serve.add_argument("--ready-timeout", type=float, default=60.0, metavar="S",
+                       help="seconds a seated person has to press Ready before the host may "
+                            "free his seat (default 60)")
+    serve.add_argument("--spectators-per-table", type=int, default=100, metavar="N",
+                       help="spectator connections one table accepts (default 100)")
+    serve.add_argument("--spectators-per-address", type=int, default=10, metavar="N",
+                       help="spectator connections one client address may hold (default 10)")
+    serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
+                       help="a reverse proxy whose X-Forwarded-For is believed for the "
+                            "client's address (repeatable; default none)")
     serve.set_defaults(func=run_serve)
 
 
@@ -40,11 +59,26 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from bito.server.app import create_app
+        from bito.server.app import MAX_FRAME, create_app
         from bito.server.rooms import Settings
     except ImportError as e:
         print(f"bito serve: error: {e} (install the web extra: pip install 'bito[web]')",
               file=sys.stderr)
+        return 2
+    from bito.bots import bot_names
+
+    levels = None
+    if args.bot_levels is not None:
+        levels = tuple(b.strip() for b in args.bot_levels.split(",") if b.strip())
+        unknown = [b for b in levels if b not in bot_names()]
+        if unknown or not levels:
+            print(f"bito serve: error: --bot-levels: {', '.join(unknown) or 'none given'} "
+                  f"(bots: {', '.join(bot_names())})", file=sys.stderr)
+            return 2
+    if (args.bot_workers < 0 or args.bot_time_cap <= 0 or args.ready_timeout <= 0
+            or args.spectators_per_table < 0 or args.spectators_per_address < 0):
+        print("bito serve: error: --bot-time-cap and --ready-timeout must be positive, "
+              "--bot-workers and the spectator limits not negative", file=sys.stderr)
         return 2
     if (args.timer <= 0 or args.bot_delay < 0 or args.timeouts_to_bot < 1
             or args.tables_per_hour < 1):
@@ -53,10 +87,18 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     settings = Settings(timer=args.timer, bot_delay=args.bot_delay,
                         timeouts_to_bot=args.timeouts_to_bot,
-                        tables_per_hour=args.tables_per_hour)
+                        tables_per_hour=args.tables_per_hour, bot_levels=levels,
+                        bot_workers=args.bot_workers, bot_time_cap=args.bot_time_cap,
+                        ready_timeout=args.ready_timeout,
+                        spectators_per_table=args.spectators_per_table,
+                        spectators_per_address=args.spectators_per_address,
+                        trusted_proxies=tuple(args.trusted_proxy))
     app = create_app(args.db, settings)
     print(f"bito: open http://{args.host}:{args.port} (games stored in {args.db})",
           file=sys.stderr, flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                ws_max_size=1 << 16)
+                ws_max_size=MAX_FRAME,
+                # uvicorn would believe X-Forwarded-For from 127.0.0.1 by itself; the app
+                # decides whom to believe (--trusted-proxy)
+                proxy_headers=False)
     return 0

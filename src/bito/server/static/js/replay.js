@@ -24,8 +24,8 @@ function show() {
 function go(to) { at = Math.max(0, Math.min(data.frames.length - 1, to)); show(); }
 
 async function load() {
-  const q = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
-  const res = await fetch(`/api/tables/${tableId}/replay${q}`);
+  const headers = mine ? { "X-Bito-Token": mine.token } : {};
+  const res = await fetch(`/api/tables/${tableId}/replay`, { headers });
   const body = await res.json();
   if (!res.ok) { $("message").textContent = body.error; return; }
   data = body;

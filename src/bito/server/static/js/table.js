@@ -34,8 +34,9 @@ function act(text) {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const query = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
-  socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}${query}`);
+  // The seat's token travels as a subprotocol, never in the URL (URLs end up in logs).
+  const protocols = mine ? ["bito", `bito.token.${mine.token}`] : ["bito"];
+  socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}`, protocols);
   socket.onopen = () => { retry = 500; $("conn").textContent = "connected"; };
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
@@ -99,6 +100,13 @@ function renderWaiting() {
       pick.addEventListener("change", () => send({ type: "bot", seat: s.seat,
                                                      bot: pick.value || null }));
       li.append(" ", pick);
+    }
+    if (frame.you === 0 && s.seat > 0 && s.kind === "human" && !s.ready) {
+      // The ready-check: a person who never presses Ready may be freed after its time-out
+      // (the server says how long is left when asked too early).
+      li.append(" ", h("button", { class: "kick", "data-seat": s.seat,
+                                   onclick: () => send({ type: "kick", seat: s.seat }) },
+                       "Free this seat"));
     }
     list.append(li);
   }
@@ -263,11 +271,23 @@ function render() {
   renderActions(v);
   renderLog();
   const done = frame.status === "over";
-  const token = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
+  const link = done || mine ? h("a", { href: `/api/tables/${tableId}/record`, id: "download" },
+                                done ? "Download the full record" : "Download my record") : "";
+  if (link && !done) link.onclick = downloadMine;
   $("downloads").replaceChildren(
-    done || mine ? h("a", { href: `/api/tables/${tableId}/record${done ? "" : token}`,
-                            id: "download" }, done ? "Download the full record" : "Download my record") : "",
+    link,
     done ? h("a", { href: `/replay/${tableId}`, id: "replay-link" }, " · Replay") : "");
+}
+
+// During play the record is the seat's own: a single-use ticket, asked for with the token in a
+// header, goes in the link (never the token itself).
+async function downloadMine(ev) {
+  ev.preventDefault();
+  const res = await fetch(`/api/tables/${tableId}/ticket`, {
+    method: "POST", headers: { "X-Bito-Token": mine.token } });
+  const body = await res.json();
+  if (!res.ok) { say(body.error, "error"); return; }
+  location.href = body.link;
 }
 
 function tick() {

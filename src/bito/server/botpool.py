@@ -1,0 +1,292 @@
+"""Bot decisions off the event loop: a small pool of worker processes (issue 18, item 1).
+
+The server never runs a bot on its event loop. :class:`BotPool` hands each decision to one of
+a few worker processes (started with ``spawn``, so they share nothing with the server but what
+a request carries) and awaits the answer without blocking the loop. It guarantees:
+
+* **Only the seat's view crosses.** A request carries the view of the seat to act
+  (``state.view(seat)``), never the state: a worker cannot see a card that seat cannot.
+* **A hard time cap.** A decision that takes longer than ``time_cap`` seconds (or a worker
+  that dies or raises) is abandoned: the worker is killed and started again, and the caller
+  gets ``None`` and plays a fallback move (:func:`fallback_action`). It is logged; a table
+  never stalls.
+* **A cap on concurrent work.** Each worker decides one move at a time; further requests wait
+  in line (an asyncio queue, not a blocked thread), so a flood of bot tables makes bots
+  slower, never people.
+* **Bots keep their memory.** A seat's bot lives in one worker across the whole game, keyed
+  by ``(table, seat)``: the request is routed to the worker that already holds it (sticky
+  routing). Passing the bot's state along with every request was the other choice, but a
+  search bot keeps its endgame solver's table (up to 500,000 entries) between decisions, too
+  big to pickle per move. When the worker holding a bot is gone (killed after a time-out, or
+  the server restarted), a new bot is built and the seat's earlier views are replayed into its
+  memory (:func:`remember`) before it decides, so it knows what it would have known.
+
+:class:`BotPool` is the whole interface a server needs (``decide``, ``forget``, ``close``), so a
+multi-process deployment can keep one pool per process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import time
+import zlib
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger("bito.server")
+
+Key = tuple[str, int]  # (table id, seat)
+START_CAP = 60.0  # seconds a worker may take to start
+MAX_BOTS = 4000  # bots one worker keeps before it forgets the least recently used
+
+
+def default_workers() -> int:
+    """One worker per core but one (the event loop keeps a core), at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+# --- the worker process ------------------------------------------------------------------------
+
+def _worker_main(conn: Any) -> None:  # pragma: no cover - runs in the child process
+    """A worker's loop: decide moves for the bots it holds until the pipe closes."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    import bito.bots  # noqa: F401  (imported once, before the first request)
+
+    try:  # the search bots' compiled playouts: loaded now, not in the first decision's time
+        from bito.bots.rollouts import load_kernel_greedy
+
+        load_kernel_greedy()
+    except Exception:
+        pass
+    conn.send(("ready", os.getpid()))
+    bots: OrderedDict[Key, tuple[str, Any]] = OrderedDict()
+    while True:
+        try:
+            request = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            conn.send(_serve_request(bots, request))
+        except (BrokenPipeError, OSError):
+            return
+
+
+def _serve_request(bots: OrderedDict[Key, tuple[str, Any]], request: dict[str, Any]
+                   ) -> tuple[str, Any]:
+    from bito.bots import make_bot
+
+    for table in request.get("forget", ()):
+        for gone in [k for k in bots if k[0] == table]:
+            del bots[gone]
+    if request.get("sleep"):  # for the tests: a worker that hangs
+        time.sleep(request["sleep"])
+    key: Key = (str(request["key"][0]), int(request["key"][1]))
+    name, view = request["bot"], request["view"]
+    try:
+        held = bots.get(key)
+        fresh = held is None or held[0] != name
+        if held is None or held[0] != name:
+            bot = make_bot(name, request["seed"])
+            for past in request.get("past") or ():
+                remember(bot, past)
+            held = (name, bot)
+        bots[key] = held
+        bots.move_to_end(key)
+        while len(bots) > MAX_BOTS:
+            bots.popitem(last=False)
+        action = held[1].choose(view)
+        return ("ok", (str(action), fresh))
+    except Exception as e:  # a bot that cannot play this view: the server falls back
+        bots.pop(key, None)
+        return ("error", f"{type(e).__name__}: {e}")
+
+
+def remember(bot: Any, view: Any) -> None:
+    """Feed an earlier view of its seat into a new bot's memory, without deciding anything:
+    the card tracker (heuristic and search bots of the Durak family) and the world sampler
+    (the search bots of the other families) are what a bot remembers between moves."""
+    from bito.bots.base import view_family
+
+    tracker = getattr(bot, "tracker", None)
+    if tracker is not None and view_family(view) == "durak":
+        tracker.update(view)
+    family_bot = getattr(bot, "_family_bot", None)
+    if family_bot is not None and view_family(view) != "durak":
+        family = family_bot()
+        if family.supports(view):
+            family.sampler.observe(view)
+
+
+# --- the server's side -----------------------------------------------------------------------
+
+@dataclass(eq=False)
+class _Worker:
+    index: int
+    ctx: Any
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    proc: Any = None
+    conn: Any = None
+    keys: set[Key] = field(default_factory=set)  # bots this incarnation holds
+    forget: list[str] = field(default_factory=list)  # tables to drop with the next request
+    waiting: int = 0  # requests queued or running here
+
+    def start(self) -> None:
+        parent, child = self.ctx.Pipe()
+        self.proc = self.ctx.Process(target=_worker_main, args=(child,), daemon=True,
+                                     name=f"bito-bot-{self.index}")
+        self.proc.start()
+        child.close()
+        self.conn = parent
+        self.keys = set()
+        self.forget = []
+        # Starting (imports, the compiled playouts) is not a decision: it has its own cap.
+        if not parent.poll(START_CAP) or parent.recv()[0] != "ready":
+            raise TimeoutError(f"a bot worker did not start in {START_CAP:g} s")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        with contextlib.suppress(Exception):
+            self.conn.close()
+        with contextlib.suppress(Exception):
+            self.proc.kill()
+            self.proc.join(2)
+        self.proc = self.conn = None
+        self.keys = set()
+
+    def roundtrip(self, request: dict[str, Any], cap: float) -> tuple[str, Any]:
+        """Send one request and wait for its answer (in a thread: the pipe blocks)."""
+        self.conn.send(request)
+        if not self.conn.poll(cap):
+            raise TimeoutError(f"no decision in {cap:g} s")
+        answer: tuple[str, Any] = self.conn.recv()
+        return answer
+
+
+class BotPool:
+    """Worker processes that decide bot moves; see the module docstring."""
+
+    def __init__(self, workers: int | None = None, time_cap: float = 5.0) -> None:
+        self.size = workers or default_workers()
+        self.time_cap = time_cap
+        self._ctx = multiprocessing.get_context("spawn")
+        self._workers = [_Worker(i, self._ctx) for i in range(self.size)]
+        self._home: dict[Key, _Worker] = {}
+        #: decisions abandoned (time-out, a dead worker, a bot error): each played a fallback
+        self.failures = 0
+        self.decisions = 0
+        self.closed = False
+        self.built = 0  # bots built (a new seat, or one rebuilt after its worker was lost)
+        self.replayed = 0  # of those, rebuilt mid-game with the seat's earlier views
+
+    @property
+    def queued(self) -> int:
+        """Decisions waiting for or running on a worker (the bot queue's depth)."""
+        return sum(w.waiting for w in self._workers)
+
+    def _worker_for(self, key: Key) -> _Worker:
+        home = self._home.get(key)
+        if home is None:
+            # a new bot goes to the least busy worker (ties: by a stable hash of the table)
+            start = zlib.crc32(key[0].encode()) % self.size
+            order = self._workers[start:] + self._workers[:start]
+            home = self._home[key] = min(order, key=lambda w: (w.waiting, len(w.keys)))
+        return home
+
+    async def decide(self, key: Key, bot: str, seed: int, view: Any,
+                     past: Callable[[], Sequence[Any]] | None = None,
+                     _sleep: float = 0.0) -> str | None:
+        """The move (its text) the bot ``bot`` of ``key`` chooses from ``view``; None when the
+        worker failed or ran out of time (the caller plays a fallback move). ``past`` gives the
+        seat's earlier views, asked for only when the bot must be built again mid-game."""
+        worker = self._worker_for(key)
+        worker.waiting += 1
+        # Shielded: a table that moves on (its task cancelled) must not leave a request
+        # half-sent on the pipe; the answer is simply dropped.
+        task = asyncio.ensure_future(self._run(worker, key, bot, seed, view, past, _sleep))
+        try:
+            return await asyncio.shield(task)
+        finally:
+            worker.waiting -= 1
+
+    async def _run(self, worker: _Worker, key: Key, bot: str, seed: int, view: Any,
+                   past: Callable[[], Sequence[Any]] | None, sleep: float) -> str | None:
+        async with worker.lock:
+            if self.closed:  # the server is shutting down
+                return None
+            if worker.proc is None or not worker.proc.is_alive():
+                if worker.proc is not None:
+                    log.warning("bot worker %d died; starting it again", worker.index)
+                    worker.stop()
+                try:
+                    await asyncio.to_thread(worker.start)
+                except Exception as e:
+                    self.failures += 1
+                    log.warning("a bot worker could not start (%s); a fallback move is "
+                                "played", e)
+                    await asyncio.to_thread(worker.stop)
+                    return None
+            request: dict[str, Any] = {"key": key, "bot": bot, "seed": seed, "view": view,
+                                       "forget": worker.forget}
+            if sleep:
+                request["sleep"] = sleep
+            if key not in worker.keys and past is not None:
+                request["past"] = list(past())
+                self.replayed += bool(request["past"])
+            worker.forget = []
+            self.decisions += 1
+            started = time.monotonic()
+            try:
+                kind, value = await asyncio.to_thread(worker.roundtrip, request, self.time_cap)
+            except Exception as e:  # a time-out, a dead worker, a view that did not pickle
+                self.failures += 1
+                log.warning("table %s seat %d: bot %s failed (%s after %.2f s); a fallback "
+                            "move is played", key[0], key[1], bot, e or type(e).__name__,
+                            time.monotonic() - started)
+                await asyncio.to_thread(worker.stop)  # killed: it may still be thinking
+                return None
+            if kind != "ok":
+                self.failures += 1
+                worker.keys.discard(key)
+                log.warning("table %s seat %d: bot %s failed (%s); a fallback move is played",
+                            key[0], key[1], bot, value)
+                return None
+            worker.keys.add(key)
+            text, fresh = value
+            self.built += bool(fresh)
+            return str(text)
+
+    def forget(self, table: str) -> None:
+        """The table's game is over: its bots may go (with the worker's next request)."""
+        for key in [k for k in self._home if k[0] == table]:
+            worker = self._home.pop(key)
+            if key in worker.keys:
+                worker.keys.discard(key)
+                if table not in worker.forget:
+                    worker.forget.append(table)
+
+    def close(self) -> None:
+        self.closed = True
+        for worker in self._workers:
+            worker.stop()
+
+
+def fallback_action(state: Any, seed: int) -> Any:
+    """The move played when a bot's worker fails: the heuristic's (fast, decided here from
+    the seat's view only), or the first legal move if even that fails."""
+    from bito.bots import make_bot
+
+    legal = state.legal_actions()
+    try:
+        action = make_bot("heuristic", seed).choose(state.view(state.to_act))
+    except Exception:
+        action = None
+    return action if action in legal else legal[0]
