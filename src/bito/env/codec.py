@@ -147,17 +147,6 @@ class ActionCodec:
             block("pair plus one", (Action(ATTACK, tuple(sorted((*pair, extra))))
                                     for group in groups for pair in combinations(group, 2)
                                     for extra in self.cards if extra not in pair))
-        if r.lead_shape == "patterns":
-            # Variants II lead patterns (#4-6, #47): every lead of the listed shapes the whole
-            # pack could make (same-rank ones are numbered above already).
-            from bito.games.durak.leads import pattern_leads
-
-            pack = 0
-            for c in self.cards:
-                pack |= 1 << c
-            # (three_any and three_of_a_rank lead fewer cards against a short hand.)
-            block("lead patterns", (a for limit in range(1, min(r.lead_max, 5) + 1)
-                                    for a in pattern_leads(pack, limit, r.lead_patterns)))
         for hook in HOOKS:  # each variant hook numbers its own moves (dummy, calls, extras...)
             for name, acts in hook.codec_blocks(r, self.cards):
                 block(name, acts)

@@ -20,6 +20,7 @@ passing it on (see :func:`went_round`), never by looking at the other hands.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
@@ -309,6 +310,19 @@ class _LeadRules(Hook):
             return None
         found = explain_lead(state, action)
         return None if found is None else IllegalActionError(*found)
+
+    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
+                     ) -> list[tuple[str, Iterable[Action]]]:
+        if rules.lead_shape != "patterns":
+            return []
+        # Every lead of the listed shapes the whole pack could make (the codec numbers the
+        # same-rank ones already; three_any and three_of_a_rank lead fewer cards against a
+        # short hand, hence every limit).
+        pack = 0
+        for c in cards:
+            pack |= 1 << c
+        return [("lead patterns", [a for limit in range(1, min(rules.lead_max, 5) + 1)
+                                   for a in pattern_leads(pack, limit, rules.lead_patterns)])]
 
 
 HOOK: Final = _LeadRules()
