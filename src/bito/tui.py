@@ -124,6 +124,9 @@ TEXTS: dict[str, str] = {
     "quit.plain": N_("quit (leave; nothing is saved without --save)"),
     "undo.no_bots": N_("Nothing to undo: there are no bots in this game to take moves back from."),
     "undo.nothing": N_("Nothing to undo: you have not chosen a move yet in this game."),
+    "undo.seen": N_("Can't undo that far: since that move you have seen cards that were "
+                    "hidden (drawn from the stock or turned up), and replaying it knowing "
+                    "them would not be fair."),
     "undo.done": N_("Took back your move {move}{since}. Your turn again."),
     "hint.thinking": N_("Thinking (the strong bot looks at your position)..."),
     "hint.none": N_("No hints in this game: the strong bot does not play it."),
@@ -708,6 +711,9 @@ class TerminalGame:
         #: Per move of :attr:`game`: True where the human chose it (not a bot, not forced);
         #: ``undo`` takes back to before the last such move.
         self.chosen: list[bool] = []
+        #: ``undo`` never returns to before this move: the human has seen hidden cards since
+        #: (the stock's cards drawn, a face-out card turned up, #58).
+        self.barrier = 0
 
     def run(self) -> PlayResult:
         """Play to the end, or until the user quits or input ends; save in every case."""
@@ -765,6 +771,10 @@ class TerminalGame:
         name = self.names[before.to_act]
         self.game.push(action)
         self.chosen.append(chosen)
+        after = self.game.state
+        if (len(after.stock) < len(before.stock)
+                or isinstance(before.action_seen_by(action, self.human), Revealed)):
+            self.barrier = len(self.chosen)  # the stock's order or a hidden card is known now
         said = self._said(before, action, name)
         if note:
             said[0] += f" {note}"
@@ -802,6 +812,8 @@ class TerminalGame:
         if True not in self.chosen:
             return say("undo.nothing")
         last = len(self.chosen) - 1 - self.chosen[::-1].index(True)
+        if last < self.barrier:
+            return say("undo.seen")
         taken = len(self.chosen) - last
         move = self.game.actions[last]
         for _step in range(taken):
