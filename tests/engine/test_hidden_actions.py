@@ -181,7 +181,8 @@ def test_85_a_restarted_server_still_hides_the_log(tmp_path: Path) -> None:
         frame = _drive(alice, 12, 2)
         assert frame["n"] >= 12
         # during play Alice may download only her censored record: bots' cards are "?"
-        r = srv.http.get(f"/api/tables/{t['table']}/record", params={"token": t["token"]})
+        r = srv.http.get(f"/api/tables/{t['table']}/record",
+                         headers={"X-Bito-Token": t["token"]})
         assert r.status_code == 200, r.text
         mine = load_record(r.text)
         assert mine.censored_for == 0 and "seed" not in mine.header

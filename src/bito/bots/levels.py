@@ -87,6 +87,18 @@ class LevelBot(SearchBot):
                 self.errors["Unsatisfiable"] = self.errors.get("Unsatisfiable", 0) + 1
         return self._fall_back(view)
 
+    def remember(self, view: Any) -> None:
+        """Take in an earlier view of this bot's seat without deciding anything, so a bot
+        rebuilt in the middle of a game (the server's bot pool after losing a worker)
+        recovers its memory: the card tracker where the family has a search of its own, the
+        family search's world sampler otherwise."""
+        if view_family(view) in OWN_SEARCHES:
+            self.tracker.update(view)
+            return
+        family = self._family_bot()
+        if family.supports(view):
+            family.sampler.observe(view)
+
     def _family_bot(self) -> Any:
         if self._family is None:
             from bito.bots.pimc import FamilySearchBot

@@ -111,18 +111,15 @@ def _serve_request(bots: OrderedDict[Key, tuple[str, Any]], request: dict[str, A
 
 def remember(bot: Any, view: Any) -> None:
     """Feed an earlier view of its seat into a new bot's memory, without deciding anything:
-    the card tracker (heuristic and search bots of the Durak family) and the world sampler
-    (the search bots of the other families) are what a bot remembers between moves."""
-    from bito.bots.base import view_family
-
+    a level bot knows what it remembers (:meth:`bito.bots.levels.LevelBot.remember`); a bot
+    with only a card tracker (the heuristic) updates that."""
+    own = getattr(bot, "remember", None)
+    if own is not None:
+        own(view)
+        return
     tracker = getattr(bot, "tracker", None)
-    if tracker is not None and view_family(view) == "durak":
+    if tracker is not None:
         tracker.update(view)
-    family_bot = getattr(bot, "_family_bot", None)
-    if family_bot is not None and view_family(view) != "durak":
-        family = family_bot()
-        if family.supports(view):
-            family.sampler.observe(view)
 
 
 # --- the server's side -----------------------------------------------------------------------
