@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bito.bots import Bot
-from bito.cards import card_pretty, is_special, rank_of, suit_of
+from bito.cards import card_pretty, cards_of, is_special, rank_of, suit_of
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError
 from bito.games.durak import (
     ATTACK,
@@ -650,28 +650,19 @@ def first_attacker_reason(state: DurakState, names: Sequence[str]) -> str:
         return _by(who, "You attack first: {why}", "{name} attacks first: {why}",
                    why=say("first.left"))
     trumps = state.trumps
-    suited = [c for h in state.hands for c in _cards(h) if not is_special(c)]
+    suited = [c for h in state.hands for c in cards_of(h) if not is_special(c)]
     lows = [c for c in suited if suit_of(c) in trumps]
     pool = lows or suited
     if not pool:
         return _by(who, "You attack first", "{name} attacks first")
     low = min(rank_of(c) for c in pool)
-    mine = [c for c in _cards(state.hands[seat]) if c in pool and rank_of(c) == low]
+    mine = [c for c in cards_of(state.hands[seat]) if c in pool and rank_of(c) == low]
     what = say("first.low_trump") if lows else say("first.low_card")
     if not mine:
         return _by(who, "You attack first", "{name} attacks first")
     return _by(who, "You attack first: you hold {what}, {card}",
                "{name} attacks first: {name} holds {what}, {card}, shown to everyone",
                what=what, card=card_pretty(mine[0]))
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _sentence(words: str) -> str:
