@@ -89,7 +89,12 @@ def test_forced_moves_are_played_for_you_and_change_nothing_else() -> None:
 
 
 def test_undo_takes_back_your_move_and_the_bots_replies() -> None:
-    """undo before any choice is refused; after a move it returns to the very same screen."""
+    """undo before any choice is refused; after a move it returns to the very same screen.
+    (A deal where you attack first, forced moves asked for: the bout is still open at the
+    next prompt, so no card has been drawn from the stock since, which undo would refuse.)"""
+    from bito.games import new_game
+
+    seed = next(s for s in range(100) if new_game("podkidnoy", players=2, seed=s).to_act == 0)
     shown: dict[int, str] = {}
 
     def script(out: str, n: int) -> str:
@@ -97,7 +102,7 @@ def test_undo_takes_back_your_move_and_the_bots_replies() -> None:
         shown[n] = last.split("\n> ")[0] if "\n> " in last else last
         return {1: "undo", 2: "1", 3: "undo", 4: "quit"}.get(n, "quit")
 
-    out, _ = drive(spawn("play", "--seed", "3", "--bots", "random"), script)
+    out, _ = drive(spawn("play", "--seed", str(seed), "--bots", "random", "--no-auto"), script)
     assert "Nothing to undo: you have not chosen a move yet" in out
     assert "Took back your move" in out
     assert "unknown rank" not in out

@@ -509,9 +509,11 @@ async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None) 
         except RecursionError:
             raise MessageError("message", "the message: nested too deeply (a message is a "
                                "flat JSON object)") from None
+        # The shape first: a deep list must be named as such whatever the recursion limit
+        # let json.loads read (a process that raised the limit parses 2,000 levels).
+        _check_shape(message)
         if not isinstance(message, dict):
             raise MessageError("message", 'a message is a JSON object with a "type"')
-        _check_shape(message)
         if "type" not in message:
             raise MessageError("type", 'a message is a JSON object with a "type"')
         if not isinstance(message["type"], str):
