@@ -247,3 +247,25 @@ def test_client_address_walks_the_forwarded_chain_from_the_right() -> None:
     assert client_address("10.0.0.1", "10.0.0.2", proxies) == "10.0.0.1"
     with pytest.raises(ValueError, match="--trusted-proxy"):
         _networks(("not-an-address",))
+
+
+def test_deep_nesting_gets_the_same_answer_whatever_the_recursion_limit(
+        server: ServerThread) -> None:
+    """A process that raised its recursion limit parses 2,000 levels with json.loads; the
+    answer to a deeply nested message must not depend on that (it is refused unparsed)."""
+    import sys
+
+    t = create_table(server.http, players=2, seats=["open"])
+    alice = Client(server.base, t["table"], t["token"])
+    alice.state()
+    answers = []
+    original = sys.getrecursionlimit()
+    try:
+        for limit in (original, 20_000):
+            sys.setrecursionlimit(limit)
+            alice.send('{"type":"act","action":' + "[" * 2000 + "]" * 2000 + "}")
+            answers.append(alice.error())
+    finally:
+        sys.setrecursionlimit(original)
+    assert answers[0] == answers[1]
+    assert answers[0]["field"] == "message" and "nested too deeply" in answers[0]["message"]

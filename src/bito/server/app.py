@@ -59,6 +59,9 @@ log = logging.getLogger("bito.server")
 MAX_MESSAGE = 4096  # characters; a move is a few
 MAX_FRAME = 1 << 20  # bytes: the websocket layer closes (1009) on a bigger frame
 MAX_DEPTH = 4  # nesting of a message (they are flat objects)
+#: Text nested deeper than this is refused unparsed; between MAX_DEPTH and this, the parsed
+#: message's check names the field at fault.
+MAX_PARSED_DEPTH = 64
 TOKEN_HEADER = "X-Bito-Token"
 SUBPROTOCOL = "bito"
 TOKEN_PROTOCOL = "bito.token."
@@ -461,6 +464,30 @@ class MessageError(RoomError):
         self.field = field
 
 
+def _bracket_depth(text: str) -> int:
+    """The deepest nesting of ``[``/``{`` in JSON text, strings skipped (one pass, no
+    parsing; malformed text is left to the parser)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
 def _check_shape(message: Any) -> None:
     """Refuse what a message must never hold: text that is not Unicode (a lone surrogate,
     which could not be sent back), or nesting deeper than :data:`MAX_DEPTH`. Iterative, so a
@@ -501,6 +528,11 @@ async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None) 
         if len(text) > MAX_MESSAGE:
             raise MessageError("message", f"message too long ({len(text)} characters; at "
                                f"most {MAX_MESSAGE})")
+        if _bracket_depth(text) > MAX_PARSED_DEPTH:
+            # Refused before parsing: how deep json.loads can go depends on the process's
+            # recursion limit, and the answer must not.
+            raise MessageError("message", "the message: nested too deeply (a message is a "
+                               "flat JSON object)")
         try:
             message = json.loads(text)
         except json.JSONDecodeError as e:
