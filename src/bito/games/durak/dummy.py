@@ -76,12 +76,7 @@ def draw(state: DurakState) -> None:
     need = state.deal.hand_size - state.hands[n].bit_count()
     if need <= 0 or not stock:
         return
-    drawn = stock[-need:]
-    del stock[-need:]
-    got = 0
-    for c in drawn:
-        got |= 1 << c
-    state.hands[n] |= got
+    state.hands[n] |= state.take_from_stock(need)[1]
 
 
 def visible(state: DurakState, seat: int) -> int:

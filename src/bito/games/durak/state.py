@@ -1073,6 +1073,18 @@ class DurakState:
                 self.defender, self.out_mask)
         return seq
 
+    def take_from_stock(self, count: int) -> tuple[list[int], int]:
+        """Take ``count`` cards off the top of the stock (its end; the whole stock if it holds
+        fewer): the cards in stock order and as a set. Every draw goes through here, the
+        refill and the hooks' own (a stock rule's refill, the dummy's, a short joker giver's)."""
+        stock = self.stock
+        drawn = stock[-count:]
+        del stock[-count:]
+        got = 0
+        for c in drawn:
+            got |= 1 << c
+        return drawn, got
+
     def _draw(self) -> None:
         """Refill hands from the top of the stock (its end), in :meth:`draw_order`."""
         stock = self.stock
@@ -1082,11 +1094,7 @@ class DurakState:
             for seat in self.draw_order():
                 need = target - hands[seat].bit_count()
                 if need > 0:
-                    drawn = stock[-need:]  # the whole stock if it holds fewer
-                    del stock[-need:]
-                    got = 0
-                    for c in drawn:
-                        got |= 1 << c
+                    got = self.take_from_stock(need)[1]
                     hands[seat] |= got
                     up = got & self.deal.face_up  # face-up cards are public once drawn
                     if up:

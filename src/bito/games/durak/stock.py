@@ -196,11 +196,7 @@ def refill(state: DurakState) -> None:
             need = target - held
             if need <= 0:
                 continue
-            drawn = stock[-need:]
-            del stock[-need:]
-            got = 0
-            for c in drawn:
-                got |= 1 << c
+            drawn, got = state.take_from_stock(need)
             up = got & up_mask  # a face-up card is public once drawn
             if gradual:
                 # A packet drawn into an empty hand leaves its first card usable; any other
