@@ -76,7 +76,7 @@ def draw(state: DurakState) -> None:
     need = state.deal.hand_size - state.hands[n].bit_count()
     if need <= 0 or not stock:
         return
-    state.hands[n] |= state.take_from_stock(need)[1]
+    state.hands[n] |= state.take_from_stock(need)
 
 
 def visible(state: DurakState, seat: int) -> int:

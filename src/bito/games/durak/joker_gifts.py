@@ -95,7 +95,7 @@ def start_gift(state: DurakState, giver: int, receiver: int, count: int) -> None
         stock = state.stock
         if len(stock) < short:
             return
-        got = state.take_from_stock(short)[1]
+        got = state.take_from_stock(short)
         state.hands[giver] |= got
         state.known[giver] |= got & state.deal.face_up
         if not stock and state.aside and not state.revealed:

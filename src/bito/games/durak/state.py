@@ -1073,17 +1073,16 @@ class DurakState:
                 self.defender, self.out_mask)
         return seq
 
-    def take_from_stock(self, count: int) -> tuple[list[int], int]:
+    def take_from_stock(self, count: int) -> int:
         """Take ``count`` cards off the top of the stock (its end; the whole stock if it holds
-        fewer): the cards in stock order and as a set. Every draw goes through here, the
-        refill and the hooks' own (a stock rule's refill, the dummy's, a short joker giver's)."""
+        fewer), as a set of cards. Every draw goes through here, the refill and the hooks'
+        own (a stock rule's refill, the dummy's, a short joker giver's)."""
         stock = self.stock
-        drawn = stock[-count:]
-        del stock[-count:]
         got = 0
-        for c in drawn:
+        for c in stock[-count:]:
             got |= 1 << c
-        return drawn, got
+        del stock[-count:]
+        return got
 
     def _draw(self) -> None:
         """Refill hands from the top of the stock (its end), in :meth:`draw_order`."""
@@ -1094,7 +1093,7 @@ class DurakState:
             for seat in self.draw_order():
                 need = target - hands[seat].bit_count()
                 if need > 0:
-                    got = self.take_from_stock(need)[1]
+                    got = self.take_from_stock(need)
                     hands[seat] |= got
                     up = got & self.deal.face_up  # face-up cards are public once drawn
                     if up:

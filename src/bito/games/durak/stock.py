@@ -196,12 +196,13 @@ def refill(state: DurakState) -> None:
             need = target - held
             if need <= 0:
                 continue
-            drawn, got = state.take_from_stock(need)
+            top = stock[-1]  # the first card of the packet drawn
+            got = state.take_from_stock(need)
             up = got & up_mask  # a face-up card is public once drawn
             if gradual:
                 # A packet drawn into an empty hand leaves its first card usable; any other
                 # drawn card arrives locked. A face-up card is seen by all, so it is usable.
-                usable = up | (1 << drawn[-1] if not held else 0)
+                usable = up | (1 << top if not held else 0)
                 reserve[seat] |= got & ~usable
                 got &= usable
             hands[seat] |= got
