@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
-from bito.cards import MATCH_MASKS, cards_of, is_special, rank_of, suit_of
+from bito.cards import MATCH_MASKS, cards_of, is_special, mask_of, rank_of, suit_of
 from bito.errors import IllegalActionError
 from bito.games.durak.actions import ATTACK, BLOCK, GIVE, PASS, PASS_ACTION, TAKE, Action
 from bito.games.durak.hooks import Hook
@@ -318,9 +318,7 @@ class _LeadRules(Hook):
         # Every lead of the listed shapes the whole pack could make (the codec numbers the
         # same-rank ones already; three_any and three_of_a_rank lead fewer cards against a
         # short hand, hence every limit).
-        pack = 0
-        for c in cards:
-            pack |= 1 << c
+        pack = mask_of(cards)
         return [("lead patterns", [a for limit in range(1, min(rules.lead_max, 5) + 1)
                                    for a in pattern_leads(pack, limit, rules.lead_patterns)])]
 

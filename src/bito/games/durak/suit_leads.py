@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
-from bito.cards import SUIT_MASKS, cards_of, suit_of
+from bito.cards import SUIT_MASKS, cards_of, mask_of, suit_of
 from bito.errors import IllegalActionError
 from bito.games.durak.actions import ATTACK, Action, attack
 from bito.games.durak.hooks import Hook
@@ -62,9 +62,7 @@ class _SuitLeads(Hook):
                      ) -> list[tuple[str, Iterable[Action]]]:
         if rules.lead_shape != "same_suit":
             return []
-        pack = 0
-        for c in cards:
-            pack |= 1 << c
+        pack = mask_of(cards)
         limit = max(1, min(rules.lead_max, rules.throw_in_cap, 8))
         return [("suit leads", suit_leads(pack, limit))]
 
