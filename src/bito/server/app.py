@@ -17,6 +17,10 @@ Messages a client may send over ``/ws/{table}``:
 * ``{"type": "back"}`` — take the seat back from the bot that covered for you;
 * ``{"type": "kick", "seat": N}`` — the host frees, before the deal, the seat of a person who
   has not pressed Ready within the ready-check's time;
+* ``{"type": "chat", "text": TEXT}`` or ``{"type": "chat", "reaction": EMOJI}`` — talk at
+  the table (:mod:`bito.server.chat`; spectators too, if the host allowed it);
+* ``{"type": "rematch", "agree": true | false}`` — once the deal is over: play the next deal
+  at the same table, or leave (:mod:`bito.server.rematch`);
 * ``{"type": "ping"}``.
 
 The server sends ``{"type": "state", ...}`` frames (see :meth:`Lobby.frame`) and
@@ -49,7 +53,8 @@ except ImportError as e:  # pragma: no cover - the message is the point
     raise ImportError("bito serve needs the web extra: pip install 'bito[web]'") from e
 
 from bito.errors import BitoError
-from bito.server import games
+from bito.server import chat, games, rematch
+from bito.server.quickmatch import quick_match
 from bito.server.render import Json, render_open, render_view
 from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, dump, log_for
 from bito.server.storage import Storage
@@ -78,6 +83,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         lobby = Lobby(Storage(db), settings)
+        lobby.frame_hooks.append(rematch.frame_fields(lobby))
         holder["lobby"] = lobby
         app.state.lobby = lobby
         resumed = await lobby.resume()
@@ -160,9 +166,33 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             name=_field(body, "name", str, ""),
             seats=_field(body, "seats", list, []),
             public=_field(body, "public", bool, False),
-            timer=_field(body, "timer", (int, float), None))
+            timer=_field(body, "timer", (int, float), None),
+            extra=chat.table_setting(_field(body, "spectator_chat", str, None)))
         created.setdefault(client, collections.deque()).append(now)
         return {"table": room.id, "seat": 0, "token": token, "link": f"/t/{room.id}"}
+
+    @app.post("/api/quickmatch", response_model=None)
+    async def quickmatch(request: Request) -> Json | JSONResponse:
+        """Join the first public waiting table of this game, seats and deck, or open one
+        (which counts as a table created by this address)."""
+        client, now = address(request.client, request.headers), time.monotonic()
+        body = await _body(request)
+        wait = _creation_wait(created, client, lobby().settings.tables_per_hour, now)
+        room, seat, token, new = await quick_match(
+            lobby(), variant=_field(body, "variant", str, "podkidnoy"),
+            rules_text=_field(body, "rules", str, None), deck=_field(body, "deck", int, None),
+            players=_field(body, "players", int, 2), name=_field(body, "name", str, ""),
+            timer=_field(body, "timer", (int, float), None),
+            extra=chat.table_setting(_field(body, "spectator_chat", str, None)),
+            may_open=not wait)
+        if room is None:
+            return JSONResponse({"error": f"no table fits and too many new tables from this "
+                                 f"address: try again in {wait} s"}, status_code=429,
+                                headers={"Retry-After": str(wait)})
+        if new:
+            created.setdefault(client, collections.deque()).append(now)
+        return {"table": room.id, "seat": seat, "token": token, "link": f"/t/{room.id}",
+                "created": new}
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> Json:
@@ -435,7 +465,7 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
                             " messages a second; reconnect to go on"})
                 cut_off = "flood"
                 break
-            reply = await _handle(lobby, room, conn.seat, message.get("text"))
+            reply = await _handle(lobby, room, conn.seat, message.get("text"), conn)
             if reply is not None:
                 await send(reply)
     except (WebSocketDisconnect, RuntimeError):
@@ -453,7 +483,7 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
                 await websocket.close(code=FLOOD_CLOSE, reason=cut_off)
 
 
-KNOWN = ("act", "ready", "bot", "back", "kick", "ping")
+KNOWN = ("act", "ready", "bot", "back", "kick", "chat", "rematch", "ping")
 
 
 class MessageError(RoomError):
@@ -462,6 +492,11 @@ class MessageError(RoomError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
+
+
+async def _nowhere(frame: Json | str) -> None:
+    """The sender of a message handled without a socket (nothing is sent back)."""
+    del frame
 
 
 def _bracket_depth(text: str) -> int:
@@ -519,7 +554,8 @@ def _check_shape(message: Any) -> None:
                 stack.append((item, f"{path}[{i}]", depth + 1))
 
 
-async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None) -> Json | None:
+async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None,
+                  conn: Connection | None = None) -> Json | None:
     """Check one message and carry it out; a problem comes back as an error reply."""
     kind = None
     try:
@@ -558,6 +594,9 @@ async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None) 
                                f"{', '.join(KNOWN)})")
         if kind == "ping":
             return {"type": "pong"}
+        if kind == "chat":  # spectators may talk too, as the host chose
+            await chat.chat(lobby, room, conn or Connection(seat, _nowhere), message)
+            return None
         if seat is None:
             raise RoomError("spectators can only watch: join the table to play")
         if kind == "act":
@@ -578,13 +617,19 @@ async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None) 
                 raise MessageError("bot", '"bot" needs "bot": a bot name, or null to open '
                                    'the seat')
             await lobby.seat_bot(room, seat, target, bot)
+        elif kind == "rematch":
+            agree = message.get("agree", True)
+            if not isinstance(agree, bool):
+                raise MessageError("agree", '"rematch" needs "agree": true (play the next '
+                                   'deal) or false (leave)')
+            await rematch.answer(lobby, room, seat, agree)
         elif kind == "kick":
             target = message.get("seat")
             if not isinstance(target, int) or isinstance(target, bool):
                 raise MessageError("seat", '"kick" needs "seat": a seat number')
             await lobby.kick(room, seat, target)
         return None
-    except MessageError as e:
+    except (MessageError, chat.ChatError) as e:
         return {"type": "error", "request": kind, "field": e.field, "message": str(e)}
     except BitoError as e:
         return {"type": "error", "request": kind, "message": str(e)}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from bito.errors import BitoError, RulesError
@@ -24,6 +25,9 @@ class Setup:
     spec: str
     players: int
     seed: int
+    #: the deal's place in a match played at one table (a rematch): ``(game_number, dealer,
+    #: previous_fool, previous_winner)`` as :func:`next_match` gives it; None for a first deal
+    match: tuple[int, int | None, int | None, int | None] | None = None
 
 
 def resolve_spec(variant: str, rules_text: str | None = None, deck: int | None = None) -> str:
@@ -58,9 +62,78 @@ def new_state(setup: Setup) -> Any:
     from bito.games import new_game
 
     try:
-        return new_game(setup.spec, players=setup.players, seed=setup.seed)
+        return new_game(setup.spec, players=setup.players, seed=setup.seed,
+                        match=match_context(setup))
     except ValueError as e:  # seat counts outside what the deck allows
         raise RulesError("players", str(e)) from None
+
+
+def match_context(setup: Setup) -> Any:
+    """The engine's match context of a rematch deal (the fool deals, the first attacker follows
+    ``next_game_leader``, VARIANTS.md §1.8), for families whose games are deals of a match;
+    None for a first deal and for the families that play their rounds inside one game."""
+    from bito.games import family_for
+
+    if setup.match is None or not family_for(setup.spec).match_of_deals:
+        return None
+    from bito.games.durak import MatchContext
+
+    game_number, dealer, fool, winner = setup.match
+    return MatchContext(game_number=game_number, dealer=dealer, previous_fool=fool,
+                        previous_winner=winner)
+
+
+def next_match(state: Any) -> tuple[int, int | None, int | None, int | None] | None:
+    """What the next deal of a match needs from the finished ``state`` (see
+    :attr:`Setup.match`), or None where the family's games are not deals of a match."""
+    from bito.games import family_for
+
+    if not family_for(state).match_of_deals:
+        return None
+    from bito.games.durak import next_match_context
+
+    m = next_match_context(state)
+    return (m.game_number, m.dealer, m.previous_fool, m.previous_winner)
+
+
+@lru_cache(maxsize=512)
+def deck_size(spec: str) -> int | None:
+    """The cards in a spec's deck (the lobby's deck filter), None for a game's own deck."""
+    from bito.games import family_options
+
+    try:
+        size = family_options(spec).get("deck.size")
+    except BitoError:
+        return None
+    return size if isinstance(size, int) else None
+
+
+@lru_cache(maxsize=512)
+def describe(spec: str) -> dict[str, Any]:
+    """The game of a spec in words, for the table's header: the name a player knows and each
+    house rule with its sentence of help (shown on hover instead of the raw spec)."""
+    from bito.rules.options import OPTION_SPECS
+    from bito.rules.registry import lookup
+
+    base, *parts = spec.split("+")
+    try:
+        name = lookup(base).names[0]
+    except BitoError:
+        name = base
+    rules = []
+    for part in parts:
+        key, _, value = part.partition("=")
+        option = OPTION_SPECS.get(key.strip())
+        if value and option is not None:
+            rules.append(f"{key.strip()} = {value.strip()}: {option.help}")
+        elif not value:
+            try:
+                rules.append(lookup(key.strip()).names[0])
+            except BitoError:
+                rules.append(part)
+        else:
+            rules.append(part)
+    return {"id": base, "name": name, "rules": rules}
 
 
 def dummy_seat(spec: str, players: int) -> int:

@@ -87,6 +87,8 @@ class Room:
     clock_since: float | None = None
     #: before the deal: when each person sat down (the ready-check's clock starts there)
     seated_at: dict[int, float] = field(default_factory=dict)
+    #: what the table's add-ons keep per table (the chat's, the rematch's), by add-on name
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def spectators(self) -> int:
         return sum(c.seat is None for c in self.conns)
@@ -97,7 +99,9 @@ class Room:
 
     @property
     def setup(self) -> games.Setup:
-        return games.Setup(self.table.spec, self.table.players, self.table.seed)
+        match = (self.table.settings.get("match") or {}).get("context")
+        return games.Setup(self.table.spec, self.table.players, self.table.seed,
+                           tuple(match) if match else None)
 
     def seat_of_token(self, token: str | None) -> int | None:
         if not token:
@@ -121,6 +125,10 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.bots = bots or BotPool(self.settings.bot_workers or None,
                                     self.settings.bot_time_cap)
+        #: add-ons' fields in every state frame: ``hook(room, seat)`` returns them (the
+        #: rematch's votes and match score); registered by the app, so this module imports
+        #: none of them
+        self.frame_hooks: list[Callable[[Room, int | None], Json]] = []
 
     def bot_levels(self) -> list[str]:
         """The bots a table may seat here (``--bot-levels``)."""
@@ -185,16 +193,18 @@ class Lobby:
             if t.settings.get("public") and t.status == "waiting":
                 out.append({"id": t.id, "variant": t.spec, "players": t.players,
                             "open": sum(s.kind == "open" for s in t.seats),
-                            "host": t.seats[0].name})
+                            "host": t.seats[0].name, "game": games.describe(t.spec),
+                            "deck": games.deck_size(t.spec), "timer": t.settings.get("timer")})
         return out
 
     # --- creating and joining -------------------------------------------------------------
 
     def create(self, *, variant: str, rules_text: str | None, deck: int | None, players: int,
-               name: str, seats: list[str], public: bool, timer: float | None) -> tuple[Room,
-                                                                                      str]:
+               name: str, seats: list[str], public: bool, timer: float | None,
+               extra: dict[str, Any] | None = None) -> tuple[Room, str]:
         """A new table; the creator sits in seat 0 and is its host. ``seats`` says, for seats
-        1.., "open" (for a friend) or a bot's name. Returns the room and the host's token."""
+        1.., "open" (for a friend) or a bot's name; ``extra`` adds the add-ons' checked table
+        settings (the chat's spectator setting). Returns the room and the host's token."""
         from bito.bots import bot_names
 
         spec = games.resolve_spec(variant, rules_text, deck)
@@ -219,7 +229,8 @@ class Lobby:
             raise RoomError("timer: choose between 5 and 600 seconds")
         table = TableRow(id=secrets.token_urlsafe(9), spec=spec, players=players, seed=0,
                          settings={"public": bool(public),
-                                   "timer": timer if timer is not None else self.settings.timer},
+                                   "timer": timer if timer is not None else self.settings.timer,
+                                   **(extra or {})},
                          status="waiting", outcome=None, created=time.time())
         host = check_name(name)
         table.seats.append(SeatRow(0, host, "human", self.settings.default_bot,
@@ -243,7 +254,7 @@ class Lobby:
 
     @staticmethod
     def _bot_seat(seat: int, bot: str) -> SeatRow:
-        return SeatRow(seat, f"{bot} bot", "bot", bot, secrets.token_urlsafe(24), True)
+        return SeatRow(seat, bot_name(seat, bot), "bot", bot, secrets.token_urlsafe(24), True)
 
     async def join(self, room: Room, name: str) -> tuple[int, str]:
         async with room.lock:
@@ -312,7 +323,7 @@ class Lobby:
             row.ready = True
             self.storage.save_seat(room.id, row)
             if all(s.kind != "open" and s.ready for s in room.table.seats):
-                self._deal(room)
+                self.deal(room)
         await self.broadcast(room)
 
     async def seat_bot(self, room: Room, seat: int, target: int, bot: str | None) -> None:
@@ -371,7 +382,9 @@ class Lobby:
 
     # --- the game -------------------------------------------------------------------------
 
-    def _deal(self, room: Room) -> None:
+    def deal(self, room: Room) -> None:
+        """Deal the table's game with a fresh seed and start its clock (the caller holds the
+        room's lock): after the ready-check, or at once for a rematch."""
         room.table.seed = games.fresh_seed()
         room.state = games.new_state(room.setup)
         room.table.status = "playing"
@@ -523,7 +536,10 @@ class Lobby:
             "n": len(room.actions), "outcome": t.outcome,
             "deadline_in": (max(0.0, room.deadline - time.time())
                             if room.deadline is not None else None),
+            "game": games.describe(t.spec),
         }
+        for hook in self.frame_hooks:
+            frame.update(hook(room, seat))
         if full:
             frame["log"] = log_for(room.log[-LOG_LENGTH:], seat)
         else:
@@ -584,6 +600,16 @@ def admitted_bots(settings: Settings) -> list[str]:
     if settings.bot_levels is None:
         return [b for b in bot_names() if b != "analysis"]
     return [b for b in bot_names() if b in settings.bot_levels]
+
+
+#: Bots' first names, one per seat, so that "Bot Vera (strong) is the fool" says which bot.
+BOT_NAMES = ("Boris", "Vera", "Gleb", "Nina", "Oleg", "Lida", "Yuri", "Zoya", "Ilya", "Masha",
+             "Pasha", "Dasha")
+
+
+def bot_name(seat: int, bot: str) -> str:
+    """A bot's display name: a first name of its own at this table, and its level."""
+    return f"Bot {BOT_NAMES[(seat - 1) % len(BOT_NAMES)]} ({bot})"
 
 
 def dump(frame: Json) -> str:

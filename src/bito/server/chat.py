@@ -1,0 +1,113 @@
+"""Talking at the table: short text messages and quick reactions.
+
+A client sends ``{"type": "chat", "text": "..."}`` or ``{"type": "chat", "reaction": "👍"}``
+(one of :data:`REACTIONS`); the table receives ``{"type": "chat", "sender": NAME, "seat": N,
+"text": "..."}`` (``"reaction": true`` for a reaction, whose text is the emoji). Everything is
+plain text: the server never interprets it and the page draws it with ``textContent``, so a
+``<b>`` arrives as the four characters it is.
+
+Who hears whom is the host's choice, made when the table is created (``spectator_chat``):
+
+* ``"separate"`` (the default): the players' chat goes to everybody at the table; the
+  spectators talk among themselves, and players never see it (nobody at the table is
+  distracted, or given hints, by the audience);
+* ``"off"``: spectators can neither write nor read the chat.
+
+Chat is not stored with the game, nor kept for later: it lives only in the frames sent, so a
+record or a replay never holds what people said. Muting a player is the browser's business
+(a list kept in the page), as nobody else needs to know.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from bito.server.rooms import Connection, Lobby, Room, RoomError, check_name
+
+Json = dict[str, Any]
+
+MAX_TEXT = 200  # characters in one message
+RATE_COUNT = 5  # messages ...
+RATE_WINDOW = 10.0  # ... in this many seconds, per connection
+REACTIONS = ("👍", "👎", "😂", "😮", "😢", "🔥", "👏", "🃏")
+SPECTATOR_CHAT = ("separate", "off")
+
+
+class ChatError(RoomError):
+    """A chat message refused; ``field`` names the part at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def table_setting(value: Any) -> dict[str, Any]:
+    """The checked ``spectator_chat`` choice of a new table, as its settings keep it."""
+    if value is None:
+        value = "separate"
+    if value not in SPECTATOR_CHAT:
+        raise RoomError(f"spectator_chat: choose {' or '.join(SPECTATOR_CHAT)} (got {value!r})")
+    return {"spectator_chat": value}
+
+
+def clean_text(message: Json) -> tuple[str, bool]:
+    """The message's text and whether it is a reaction, or :class:`ChatError` naming the
+    field. Line breaks and tabs become spaces; other control characters are refused."""
+    reaction, text = message.get("reaction"), message.get("text")
+    if reaction is not None:
+        if reaction not in REACTIONS:
+            raise ChatError("reaction", f"reaction: one of {' '.join(REACTIONS)}")
+        return str(reaction), True
+    if not isinstance(text, str):
+        raise ChatError("text", '"chat" needs "text" (up to 200 characters) or "reaction"')
+    clean = " ".join(text.split())
+    if not clean:
+        raise ChatError("text", "text: the message is empty")
+    if len(clean) > MAX_TEXT:
+        raise ChatError("text", f"text: at most {MAX_TEXT} characters ({len(clean)} sent)")
+    if not clean.isprintable():
+        raise ChatError("text", "text: control characters are not allowed")
+    return clean, False
+
+
+def check_rate(room: Room, conn: Connection, now: float) -> None:
+    """At most :data:`RATE_COUNT` messages in :data:`RATE_WINDOW` seconds per connection; the
+    error says how long to wait. A refused message does not count."""
+    sent: dict[int, list[float]] = room.extra.setdefault("chat_sent", {})
+    recent = [t for t in sent.get(id(conn), []) if now - t < RATE_WINDOW]
+    if len(recent) >= RATE_COUNT:
+        wait = RATE_WINDOW - (now - recent[0])
+        raise ChatError("text", f"chat: at most {RATE_COUNT} messages in "
+                        f"{RATE_WINDOW:.0f} seconds; wait {max(wait, 0.1):.0f} s")
+    recent.append(now)
+    live = {id(c) for c in room.conns}
+    for key in [k for k in sent if k not in live]:  # connections gone
+        del sent[key]
+    sent[id(conn)] = recent
+
+
+async def chat(lobby: Lobby, room: Room, conn: Connection, message: Json) -> None:
+    """Check one chat message and send it to those who may hear it."""
+    del lobby
+    setting = room.table.settings.get("spectator_chat", "separate")
+    if conn.seat is None and setting == "off":
+        raise ChatError("type", "the host switched the spectators' chat off at this table")
+    text, reaction = clean_text(message)
+    check_rate(room, conn, time.monotonic())
+    if conn.seat is None:
+        sender = "spectator"
+        audience = [c for c in room.conns if c.seat is None]
+    else:
+        sender = check_name(room.table.seats[conn.seat].name or f"seat {conn.seat}")
+        audience = [c for c in room.conns if c.seat is not None or setting != "off"]
+    frame: Json = {"type": "chat", "sender": sender, "seat": conn.seat, "text": text}
+    if reaction:
+        frame["reaction"] = True
+    if conn.seat is None:
+        frame["spectators"] = True  # said among the spectators only
+    for other in audience:
+        try:
+            await other.send(frame)
+        except Exception:  # a closed socket: the broadcast that follows forgets it
+            continue
