@@ -40,7 +40,7 @@ def two_players(server: ServerThread, **table: Any) -> tuple[dict[str, Any], Cli
 
 def test_a_message_reaches_every_seat_with_its_sender_and_stays_plain_text(
         server: ServerThread) -> None:
-    t, alice, bob = two_players(server)
+    _, alice, bob = two_players(server)
     html = '<img src=x onerror="alert(1)"> <b>hi</b>  there'
     alice.send({"type": "chat", "text": html})
     for client in (alice, bob):
@@ -61,7 +61,7 @@ def test_a_message_reaches_every_seat_with_its_sender_and_stays_plain_text(
 
 def test_length_limit_and_empty_messages_are_refused_naming_the_field(
         server: ServerThread) -> None:
-    t, alice, bob = two_players(server)
+    _, alice, bob = two_players(server)
     alice.send({"type": "chat", "text": "x" * (MAX_TEXT + 1)})
     err = alice.error()
     assert err["field"] == "text" and str(MAX_TEXT) in err["message"]
@@ -80,7 +80,7 @@ def test_length_limit_and_empty_messages_are_refused_naming_the_field(
 
 def test_the_rate_limit_is_per_connection_and_says_how_long_to_wait(
         server: ServerThread) -> None:
-    t, alice, bob = two_players(server)
+    _, alice, bob = two_players(server)
     for i in range(RATE_COUNT):
         alice.send({"type": "chat", "text": f"m{i}"})
     alice.send({"type": "chat", "text": "one too many"})
