@@ -83,7 +83,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         lobby = Lobby(Storage(db), settings)
-        lobby.frame_hooks.append(rematch.frame_fields(lobby))
+        lobby.frame_hooks += [rematch.frame_fields(lobby), chat.frame_fields]
         holder["lobby"] = lobby
         app.state.lobby = lobby
         resumed = await lobby.resume()

@@ -111,3 +111,9 @@ async def chat(lobby: Lobby, room: Room, conn: Connection, message: Json) -> Non
             await other.send(frame)
         except Exception:  # a closed socket: the broadcast that follows forgets it
             continue
+
+
+def frame_fields(room: Room, seat: int | None) -> Json:
+    """The frame hook: the host's spectator setting, so the page can say who hears whom."""
+    del seat
+    return {"spectator_chat": room.table.settings.get("spectator_chat", "separate")}

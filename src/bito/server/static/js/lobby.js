@@ -22,6 +22,36 @@ function seatRows() {
 function showSummary() {
   const v = variants.find((x) => x.id === $("variant").value);
   $("summary").textContent = v ? v.summary : "";
+  // The table options are Durak options; other families have rules of their own.
+  $("toggles").hidden = !v || v.family !== "durak";
+  showSpec();
+}
+
+// The plain toggles as house-rule parts (the option keys of `bito variants`); the server
+// checks them and names any it refuses, so nothing is dropped silently.
+function toggleParts() {
+  if ($("toggles").hidden) return [];
+  const parts = [];
+  if ($("opt-neighbours").checked) parts.push("+throw_in.by=neighbours");
+  if ($("opt-transfers").value) parts.push(`+transfer.enabled=${$("opt-transfers").value}`);
+  if ($("opt-show-trump").checked) parts.push("+transfer.show_trump=true");
+  if ($("opt-draws").value) parts.push(`+end.draw_allowed=${$("opt-draws").value}`);
+  return parts;
+}
+
+function showSpec() {
+  const spec = toggleParts().join("") + modifierText();
+  $("spec-preview").textContent = spec || "none (the game as the catalogue has it)";
+}
+
+function speedOf(timer) { return timer <= 15 ? "fast" : timer <= 45 ? "normal" : "slow"; }
+
+function passes(t) {
+  const f = (id) => $(id).value;
+  return (!f("f-game") || t.game.id === f("f-game")) &&
+    (!f("f-players") || t.players === Number(f("f-players"))) &&
+    (!f("f-deck") || t.deck === Number(f("f-deck"))) &&
+    (!f("f-speed") || speedOf(t.timer) === f("f-speed"));
 }
 
 async function load() {
@@ -31,7 +61,9 @@ async function load() {
   $("timer").value = Math.round(data.timer);
   for (const v of variants) {
     $("variant").append(h("option", { value: v.id }, `${v.names[0] || v.id} (${v.id})`));
+    $("f-game").append(h("option", { value: v.id }, v.names[0] || v.id));
   }
+  for (let n = 2; n <= 8; n++) $("f-players").append(h("option", { value: n }, n));
   $("variant").value = variants.some((v) => v.id === "podkidnoy") ? "podkidnoy" : variants[0].id;
   for (let n = 2; n <= 8; n++) $("players").append(h("option", { value: n }, n));
   seatRows();
@@ -46,14 +78,39 @@ async function refresh() {
   const data = await (await fetch("/api/lobby")).json();
   const list = $("public-tables");
   list.replaceChildren();
+  const shown = data.tables.filter(passes);
   if (!data.tables.length) list.append(h("li", {}, "none yet — create one"));
-  for (const t of data.tables) {
-    list.append(h("li", {}, h("a", { href: `/t/${t.id}` },
-      `${t.variant}, ${t.players} players, host ${t.host} — ${t.open} open seat(s)`)));
+  else if (!shown.length) list.append(h("li", {}, "none fits these filters"));
+  for (const t of shown) {
+    list.append(h("li", { "data-table": t.id }, h("a", { href: `/t/${t.id}`,
+                                     title: t.game.rules.join("\n") || "no house rules" },
+      `${t.game.name}, ${t.players} players${t.deck ? `, ${t.deck} cards` : ""}, ` +
+      `${Math.round(t.timer)} s a move, host ${t.host} — ${t.open} open seat(s)`)));
   }
 }
 
 $("players").addEventListener("change", seatRows);
+for (const id of ["opt-neighbours", "opt-transfers", "opt-show-trump", "opt-draws", "modifiers"]) {
+  $(id).addEventListener("input", showSpec);
+  $(id).addEventListener("change", showSpec);
+}
+for (const id of ["f-game", "f-players", "f-deck", "f-speed"]) $(id).addEventListener("change", refresh);
+$("quick-match").addEventListener("click", async () => {
+  if (!$("create").reportValidity()) return;
+  const name = $("name").value;
+  localStorage.setItem("bito:name", name);
+  const body = { name, variant: $("variant").value + toggleParts().join("") + modifierText(),
+                 players: Number($("players").value), timer: Number($("timer").value),
+                 spectator_chat: $("spectator-chat").value };
+  if ($("deck").value) body.deck = Number($("deck").value);
+  if ($("rules").value.trim()) body.rules = $("rules").value;
+  const res = await fetch("/api/quickmatch", { method: "POST",
+    headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const out = await res.json();
+  if (!res.ok) { $("create-error").textContent = out.error; return; }
+  localStorage.setItem(`bito:${out.table}`, JSON.stringify({ token: out.token, seat: out.seat }));
+  location.href = out.link;
+});
 $("variant").addEventListener("change", showSummary);
 $("rules-file").addEventListener("change", async (e) => {
   const file = e.target.files[0];
@@ -65,7 +122,8 @@ $("create").addEventListener("submit", async (e) => {
   localStorage.setItem("bito:name", name);
   const body = {
     name,
-    variant: $("variant").value + modifierText(),
+    variant: $("variant").value + toggleParts().join("") + modifierText(),
+    spectator_chat: $("spectator-chat").value,
     players: Number($("players").value),
     seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
     timer: Number($("timer").value),

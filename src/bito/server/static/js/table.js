@@ -1,6 +1,8 @@
 // The table page: join or watch, the ready-check, then play by click, drag or keyboard.
 import { backSvg, cardSvg } from "./cards.js";
-import { h, drawBoard, actionLabel, seatName, outcomeText } from "./board.js";
+import { h, tr, drawBoard, actionLabel, seatName, outcomeText } from "./board.js";
+import { createChat } from "./talk.js";
+import { drawEnd, scoreText, showOffline } from "./between.js";
 
 const tableId = location.pathname.split("/").pop();
 const key = `bito:${tableId}`;
@@ -12,8 +14,12 @@ let multi = new Set();     // cards picked for a several-card lead
 let deadline = null;
 let retry = 500;
 let spectating = false;
+let everOpen = false;      // the overlay is for a connection lost, not one still opening
+let following = false;     // on the way to the match's next deal
 
 const $ = (id) => document.getElementById(id);
+// Every deal of a match lives at "<first table>.<deal>": the mute list is the match's.
+const chat = createChat({ root: $("chat"), send: (m) => send(m), matchId: tableId.split(".")[0] });
 
 function say(text, kind = "info") {
   const box = $("message");
@@ -37,7 +43,11 @@ function connect() {
   // The seat's token travels as a subprotocol, never in the URL (URLs end up in logs).
   const protocols = mine ? ["bito", `bito.token.${mine.token}`] : ["bito"];
   socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}`, protocols);
-  socket.onopen = () => { retry = 500; $("conn").textContent = "connected"; };
+  socket.onopen = () => {
+    retry = 500; everOpen = true;
+    $("conn").textContent = tr("conn.connected", "connected");
+    showOffline($("offline"), $("game"), false, frame);
+  };
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
@@ -51,13 +61,15 @@ function connect() {
       frame = msg;
       render();
     }
+    else if (msg.type === "chat") chat.add(msg, frame ? frame.you : null);
     else if (msg.type === "error") {
       say(msg.message, "error");
       if (/seat token is not valid/.test(msg.message)) { localStorage.removeItem(key); mine = null; }
     }
   };
   socket.onclose = () => {
-    $("conn").textContent = "reconnecting…";
+    $("conn").textContent = tr("conn.reconnecting", "reconnecting…");
+    if (everOpen) showOffline($("offline"), $("game"), true, frame);
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
@@ -236,7 +248,16 @@ function render() {
   document.body.dataset.status = frame.status;
   document.body.dataset.myTurn = String(!!(frame.view && (frame.view.decider ?? frame.view.to_act) === frame.you &&
                                            frame.you !== null && frame.status === "playing"));
-  $("variant").textContent = frame.variant;
+  // The game's name in words; its house rules (not the raw spec) on hover.
+  const game = frame.game || { name: frame.variant, rules: [] };
+  $("variant").textContent = game.name;
+  $("variant").title = game.rules.length
+    ? `${tr("table.house_rules", "House rules")}:\n${game.rules.join("\n")}`
+    : tr("table.no_house_rules", "No house rules: the game as the catalogue describes it.");
+  if (followNext()) return;
+  drawEnd($("end"), frame, send);
+  $("score").textContent = scoreText(frame);
+  chat.setNote(frame);
   renderJoin();
   renderWaiting();
   const v = frame.view;
@@ -277,6 +298,17 @@ function render() {
   $("downloads").replaceChildren(
     link,
     done ? h("a", { href: `/replay/${tableId}`, id: "replay-link" }, " · Replay") : "");
+}
+
+// A rematch was agreed: the next deal is a table of its own; the seat's token goes with us.
+function followNext() {
+  const next = frame.rematch && frame.rematch.next;
+  if (!next || following) return following;
+  following = true;
+  if (mine) localStorage.setItem(`bito:${next}`, JSON.stringify(mine));
+  if (socket) { socket.onclose = null; socket.close(); }
+  location.replace(`/t/${next}`);
+  return true;
 }
 
 // During play the record is the seat's own: a single-use ticket, asked for with the token in a

@@ -1,0 +1,58 @@
+// Between and around the deals: the end screen (who is the fool, the match score, rematch or
+// leave), the running score line, and the overlay shown while the connection is lost.
+import { h, tr, seatName, outcomeText } from "./board.js";
+
+// "Deal 2 · fools: Alice 1, Bot Vera (strong) 0 · draws 0" (nothing for a first deal in play).
+export function scoreText(frame) {
+  const m = frame.match;
+  if (!m || (m.deal === 1 && frame.status !== "over")) return "";
+  const fools = m.fools.map((n, i) => `${seatName(frame.seats, i)} ${n}`).join(", ");
+  return `${tr("match.deal", "Deal")} ${m.deal} · ${tr("match.fools", "times the fool")}: ${fools}` +
+    (m.draws ? ` · ${tr("match.draws", "draws")} ${m.draws}` : "");
+}
+
+// The end screen: the fool named, the score, and (for a seated person) Rematch / Leave with
+// everybody's answers so far.
+export function drawEnd(root, frame, send) {
+  root.replaceChildren();
+  root.hidden = frame.status !== "over";
+  if (root.hidden) return;
+  const r = frame.rematch || { agreed: [], declined: [], waiting: [], next: null };
+  const names = (seats) => seats.map((s) => seatName(frame.seats, s)).join(", ");
+  root.append(h("h2", { id: "end-title" }, outcomeText(frame.outcome, frame.seats) || tr("end.over", "Game over.")));
+  const score = scoreText(frame);
+  if (score) root.append(h("p", { class: "end-score", id: "end-score" }, score));
+  const me = frame.you !== null && frame.you !== undefined ? frame.seats[frame.you] : null;
+  const person = me && (me.kind === "human" || me.kind === "away");
+  if (person && !r.next) {
+    const answered = r.agreed.includes(frame.you) ? true : r.declined.includes(frame.you) ? false : null;
+    root.append(h("div", { class: "end-buttons" },
+      h("button", { id: "rematch", class: "primary", disabled: answered === true,
+                    onclick: () => send({ type: "rematch", agree: true }) },
+        answered === true ? tr("end.waiting", "Waiting for the others…") : tr("end.rematch", "Rematch")),
+      h("button", { id: "leave", onclick: () => { send({ type: "rematch", agree: false }); location.href = "/"; } },
+        tr("end.leave", "Leave the table"))));
+  }
+  const parts = [];
+  if (r.agreed.length) parts.push(`${tr("end.agreed", "agreed")}: ${names(r.agreed)}`);
+  if (r.waiting.length) parts.push(`${tr("end.waiting_for", "waiting for")}: ${names(r.waiting)}`);
+  if (r.declined.length) parts.push(`${tr("end.declined", "left")}: ${names(r.declined)}`);
+  if (parts.length) root.append(h("p", { class: "end-votes", id: "end-votes" }, parts.join(" · ")));
+  if (r.declined.length) root.append(h("p", {}, tr("end.no_rematch", "No rematch: somebody left. Start a new table from the lobby.")));
+  root.append(h("p", {}, h("a", { href: `/replay/${frame.table}` }, tr("end.replay", "Replay this game")),
+                " · ", h("a", { href: "/" }, tr("end.lobby", "Back to the lobby"))));
+}
+
+// While the connection is lost: the board is disabled and the clock explained.
+export function showOffline(root, game, lost, frame) {
+  root.hidden = !lost;
+  game.inert = lost;
+  game.classList.toggle("disabled", lost);
+  if (!lost) return;
+  const playing = frame && frame.status === "playing";
+  root.replaceChildren(h("div", { class: "offline-box", role: "alert" },
+    h("h2", {}, tr("offline.title", "Connection lost — reconnecting…")),
+    h("p", {}, tr("offline.seat", "Your seat is kept; the table comes back as soon as the connection does.")),
+    playing ? h("p", {}, tr("offline.clock",
+      "The move clock keeps running on the server. If your time runs out, the server moves for you: a defender takes, a thrower passes, an attacker gets a bot's move.")) : null));
+}
