@@ -156,6 +156,9 @@ def test_two_friends_chat_then_agree_a_rematch_and_see_the_score(
         assert score.startswith("Deal 2")
         assert f"Alice {fools[0]}" in score and f"Bob {fools[1]}" in score
         assert "seat 1" in bob.inner_text("#you")  # the same seat, without joining again
+        # The talk goes on at the next deal (kept in memory), and Alice's mute with it.
+        alice.wait_for_function("document.querySelectorAll('#chat-log li').length === 3")
+        assert not alice.is_visible("#chat-log li:nth-child(3)")
         shot(alice, tmp_path, "talk-3-second-deal")
         # The connection goes mid-deal: the board is disabled and the clock explained.
         server.stop()

@@ -35,6 +35,7 @@ def two_players(server: ServerThread, **table: Any) -> tuple[dict[str, Any], Cli
                                                                     bob["token"])
     alice.state()
     b.state()
+    t["bob_token"] = bob["token"]
     return t, alice, b
 
 
@@ -131,6 +132,29 @@ def test_the_host_may_switch_the_spectators_chat_off(server: ServerThread) -> No
     bad = server.http.post("/api/tables", json={"name": "A", "spectator_chat": "loud"})
     assert bad.status_code == 400 and "spectator_chat" in bad.json()["error"]
     for c in (alice, bob, watcher):
+        c.close()
+
+
+def test_a_new_connection_gets_the_recent_messages_it_may_read(server: ServerThread) -> None:
+    t, alice, bob = two_players(server)
+    watcher = Client(server.base, t["table"])
+    watcher.state()
+    alice.send({"type": "chat", "text": "before the reload"})
+    watcher.send({"type": "chat", "text": "from the audience"})
+    bob.wait(is_chat)
+    watcher.wait(lambda m: is_chat(m) and m["seat"] is None)
+    bob.close()
+    again = Client(server.base, t["table"], t["bob_token"])
+    again.state()
+    got = again.wait(is_chat)
+    assert got["text"] == "before the reload" and got["sender"] == "Alice"
+    late = Client(server.base, t["table"])
+    late.state()
+    assert [late.wait(is_chat)["text"], late.wait(is_chat)["text"]] == [
+        "before the reload", "from the audience"]
+    time.sleep(0.3)
+    assert not [m for m in again.messages if is_chat(m) and m["text"] == "from the audience"]
+    for c in (alice, again, watcher, late):
         c.close()
 
 

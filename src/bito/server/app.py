@@ -84,6 +84,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         lobby = Lobby(Storage(db), settings)
         lobby.frame_hooks += [rematch.frame_fields(lobby), chat.frame_fields]
+        lobby.attach_hooks.append(chat.greet)
         holder["lobby"] = lobby
         app.state.lobby = lobby
         resumed = await lobby.resume()

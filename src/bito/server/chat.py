@@ -13,14 +13,17 @@ Who hears whom is the host's choice, made when the table is created (``spectator
   distracted, or given hints, by the audience);
 * ``"off"``: spectators can neither write nor read the chat.
 
-Chat is not stored with the game, nor kept for later: it lives only in the frames sent, so a
-record or a replay never holds what people said. Muting a player is the browser's business
-(a list kept in the page), as nobody else needs to know.
+Chat is not stored with the game: the database, the records and the replays never hold what
+people said. The server keeps only the last :data:`BACKLOG` messages of a table in memory and
+sends them to a connection that opens (a reloaded page, a reconnect, the next deal of a
+rematch), each to those who could hear it. Muting a player is the browser's business (a list
+kept in the page), as nobody else needs to know.
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from typing import Any
 
 from bito.server.rooms import Connection, Lobby, Room, RoomError, check_name
@@ -32,6 +35,7 @@ RATE_COUNT = 5  # messages ...
 RATE_WINDOW = 10.0  # ... in this many seconds, per connection
 REACTIONS = ("👍", "👎", "😂", "😮", "😢", "🔥", "👏", "🃏")
 SPECTATOR_CHAT = ("separate", "off")
+BACKLOG = 30  # recent messages a new connection is sent (in memory only)
 
 
 class ChatError(RoomError):
@@ -95,22 +99,40 @@ async def chat(lobby: Lobby, room: Room, conn: Connection, message: Json) -> Non
         raise ChatError("type", "the host switched the spectators' chat off at this table")
     text, reaction = clean_text(message)
     check_rate(room, conn, time.monotonic())
-    if conn.seat is None:
-        sender = "spectator"
-        audience = [c for c in room.conns if c.seat is None]
-    else:
-        sender = check_name(room.table.seats[conn.seat].name or f"seat {conn.seat}")
-        audience = [c for c in room.conns if c.seat is not None or setting != "off"]
+    sender = ("spectator" if conn.seat is None
+              else check_name(room.table.seats[conn.seat].name or f"seat {conn.seat}"))
     frame: Json = {"type": "chat", "sender": sender, "seat": conn.seat, "text": text}
     if reaction:
         frame["reaction"] = True
     if conn.seat is None:
         frame["spectators"] = True  # said among the spectators only
-    for other in audience:
+    backlog(room).append(frame)
+    for other in [c for c in room.conns if hears(room, c, frame)]:
         try:
             await other.send(frame)
         except Exception:  # a closed socket: the broadcast that follows forgets it
             continue
+
+
+def backlog(room: Room) -> deque[Json]:
+    """The table's recent messages (kept in memory, never stored)."""
+    kept: deque[Json] = room.extra.setdefault("chat_backlog", deque(maxlen=BACKLOG))
+    return kept
+
+
+def hears(room: Room, conn: Connection, frame: Json) -> bool:
+    """Whether ``conn`` may read ``frame``: a spectators' message only spectators; the
+    players' messages everybody, but spectators not when their chat is off."""
+    if frame.get("spectators"):
+        return conn.seat is None
+    return conn.seat is not None or room.table.settings.get("spectator_chat") != "off"
+
+
+async def greet(room: Room, conn: Connection) -> None:
+    """The attach hook: a new connection is sent the recent messages it may read."""
+    for frame in list(backlog(room)):
+        if hears(room, conn, frame):
+            await conn.send(frame)
 
 
 def frame_fields(room: Room, seat: int | None) -> Json:

@@ -121,6 +121,8 @@ def _start_next(lobby: Lobby, room: Room) -> Room:
         table.seats.append(SeatRow(s.seat, s.name, kind, s.bot, s.token, True))
     lobby.storage.create_table(table)
     new = Room(table)
+    if "chat_backlog" in room.extra:  # the talk goes on at the next deal (in memory only)
+        new.extra["chat_backlog"] = room.extra["chat_backlog"]
     lobby.rooms[table.id] = new
     lobby.deal(new)
     room.extra["next"] = table.id

@@ -129,6 +129,9 @@ class Lobby:
         #: rematch's votes and match score); registered by the app, so this module imports
         #: none of them
         self.frame_hooks: list[Callable[[Room, int | None], Json]] = []
+        #: add-ons' greetings to a new connection, after its first frame (the chat's recent
+        #: messages)
+        self.attach_hooks: list[Callable[[Room, Connection], Awaitable[None]]] = []
 
     def bot_levels(self) -> list[str]:
         """The bots a table may seat here (``--bot-levels``)."""
@@ -573,6 +576,8 @@ class Lobby:
         """A new connection gets the full frame; the others learn it is connected."""
         room.conns.append(conn)
         await conn.send(self.frame(room, conn.seat))
+        for hook in self.attach_hooks:
+            await hook(room, conn)
         if conn.seat is not None:  # a spectator changes nothing anybody else sees
             await self.broadcast(room)
 

@@ -45,6 +45,7 @@ function connect() {
   socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}`, protocols);
   socket.onopen = () => {
     retry = 500; everOpen = true;
+    chat.clear();
     $("conn").textContent = tr("conn.connected", "connected");
     showOffline($("offline"), $("game"), false, frame);
   };

@@ -44,6 +44,8 @@ export function createChat({ root, send, matchId }) {
   }
 
   return {
+    // A connection that opens is sent the recent messages again: start from an empty log.
+    clear() { log.replaceChildren(); },
     // One frame of type "chat". `you` is this page's seat (its own messages have no mute).
     add(m, you) {
       const key = who(m);
