@@ -248,3 +248,36 @@ def test_the_clearer_table_against_two_bots(tmp_path: Path, browser: object) -> 
         ctx.close()
     finally:
         server.stop()
+
+
+def test_lobby_filters_and_quick_match(tmp_path: Path, browser: object) -> None:
+    server = ServerThread(str(tmp_path / "lobby.sqlite3"), Settings(timer=30, bot_delay=0.05))
+    try:
+        open_table = server.http.post("/api/tables", json={
+            "name": "Host", "players": 2, "deck": 24, "public": True, "timer": 10}).json()
+        ctx = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
+        page = ctx.new_page()
+        page.goto(server.base + "/")
+        row = f"#public-tables li[data-table='{open_table['table']}']"
+        page.wait_for_selector(row)
+        assert "Throw-in fool" in page.inner_text(row) and "24 cards" in page.inner_text(row)
+        page.select_option("#f-deck", "36")
+        page.wait_for_selector(row, state="detached")
+        assert "none fits" in page.inner_text("#public-tables")
+        page.select_option("#f-deck", "24")
+        page.select_option("#f-speed", "slow")
+        page.wait_for_selector(row, state="detached")
+        page.select_option("#f-speed", "fast")
+        page.wait_for_selector(row)
+        shot(page, tmp_path, "lobby-1-filters")
+        # Quick match with the same game, seats and deck sits at that table.
+        page.fill("#name", "Quick")
+        page.select_option("#players", "2")
+        page.select_option("#deck", "24")
+        page.click("#quick-match")
+        page.wait_for_url(server.base + open_table["link"])
+        page.wait_for_selector("#ready")
+        assert "seat 1" in page.inner_text("#you")
+        ctx.close()
+    finally:
+        server.stop()

@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("fastapi")
 
-from bito.server.chat import MAX_TEXT, RATE_COUNT, REACTIONS
+from bito.server.chat import MAX_TEXT, RATE_COUNT, REACTIONS, ChatError, clean_text
 from server_kit import Client, ServerThread, create_table, join, scripted
 
 
@@ -170,3 +172,20 @@ def test_chat_is_not_written_into_the_game_record(server: ServerThread) -> None:
                           headers={"X-Bito-Token": t["token"]})
     assert rec.status_code == 200 and "secret plan" not in rec.text
     alice.close()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=260))
+def test_a_chat_text_is_refused_or_kept_as_typed_with_spaces_folded(text: str) -> None:
+    """Whatever is typed, the server either refuses it naming the text, or keeps exactly its
+    words (never more than the limit, never a control character)."""
+    try:
+        clean, reaction = clean_text({"type": "chat", "text": text})
+    except ChatError as e:
+        assert e.field == "text"
+        words = " ".join(text.split())
+        assert not words or len(words) > MAX_TEXT or not words.isprintable()
+        return
+    assert not reaction
+    assert clean == " ".join(text.split()) and 0 < len(clean) <= MAX_TEXT
+    assert clean.isprintable()

@@ -10,6 +10,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
+from bito.server import games
 from bito.server.rooms import bot_name
 from server_kit import ServerThread, create_table, scripted
 
@@ -85,3 +86,11 @@ def test_bots_have_distinct_names_with_their_level(server: ServerThread) -> None
     assert len(set(names)) == 3
     assert names == [bot_name(1, "heuristic"), bot_name(2, "heuristic"), bot_name(3, "random")]
     assert all(n.startswith("Bot ") for n in names) and names[2].endswith("(random)")
+
+
+def test_the_game_is_described_in_words_with_its_house_rules() -> None:
+    described = games.describe("podkidnoy+no_trump+deck.size=24")
+    assert described["name"] == "Throw-in fool" and described["id"] == "podkidnoy"
+    assert described["rules"][0] == "Trumpless fool"
+    assert described["rules"][1].startswith("deck.size = 24: cards in the deck")
+    assert games.describe("podkidnoy")["rules"] == []
