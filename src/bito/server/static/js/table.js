@@ -104,7 +104,7 @@ function renderWaiting() {
     const li = h("li", { "data-seat": s.seat },
       `Seat ${s.seat}: `,
       s.kind === "open" ? h("em", {}, "open") : s.name,
-      s.kind === "bot" ? ` (${s.bot})` : "",
+      s.kind === "bot" && !s.name.endsWith(`(${s.bot})`) ? ` (${s.bot})` : "",
       s.kind !== "open" ? (s.ready ? " ✔ ready" : " … not ready") : "");
     if (frame.you === 0 && s.seat > 0 && s.kind !== "human") {
       const pick = h("select", { class: "bot-level", "aria-label": `bot for seat ${s.seat}` },
