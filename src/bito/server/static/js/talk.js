@@ -56,6 +56,7 @@ export function createChat({ root, send, matchId }) {
       const mine = m.seat !== null && m.seat !== undefined && m.seat === you;
       if (!mine && m.seat !== null && m.seat !== undefined) {
         li.append(" ", h("button", { type: "button", class: "mute", "data-sender": key,
+                                     "aria-label": `${tr("chat.mute_who", "mute or unmute")} ${m.sender}`,
                                      onclick: () => toggleMute(key) },
                           muted.has(key) ? tr("chat.unmute", "unmute") : tr("chat.mute", "mute")));
       }
