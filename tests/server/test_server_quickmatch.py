@@ -94,3 +94,5 @@ def test_the_game_is_described_in_words_with_its_house_rules() -> None:
     assert described["rules"][0] == "Trumpless fool"
     assert described["rules"][1].startswith("deck.size = 24: cards in the deck")
     assert games.describe("podkidnoy")["rules"] == []
+    other = games.describe("czech_fool+shed.rounds=3")
+    assert other["rules"] == ["shed.rounds = 3"] and other["name"] != "czech_fool"

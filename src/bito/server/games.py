@@ -131,8 +131,8 @@ def describe(spec: str) -> dict[str, Any]:
                 rules.append(lookup(key.strip()).names[0])
             except BitoError:
                 rules.append(part)
-        else:
-            rules.append(part)
+        else:  # another family's option (``shed.rounds=3``): its key and value
+            rules.append(f"{key.strip()} = {value.strip()}")
     return {"id": base, "name": name, "rules": rules}
 
 

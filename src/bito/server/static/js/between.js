@@ -30,7 +30,10 @@ export function drawEnd(root, frame, send) {
       h("button", { id: "rematch", class: "primary", disabled: answered === true,
                     onclick: () => send({ type: "rematch", agree: true }) },
         answered === true ? tr("end.waiting", "Waiting for the others…") : tr("end.rematch", "Rematch")),
-      h("button", { id: "leave", onclick: () => { send({ type: "rematch", agree: false }); location.href = "/"; } },
+      h("button", { id: "leave", onclick: () => {
+        send({ type: "rematch", agree: false });
+        setTimeout(() => { location.href = "/"; }, 200);  // let the answer leave first
+      } },
         tr("end.leave", "Leave the table"))));
   }
   const parts = [];
