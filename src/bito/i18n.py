@@ -37,6 +37,8 @@ LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 #: The context of the catalogue entries that name a rules-catalogue entry (msgid: its id).
 VARIANT_CONTEXT = "variant"
+#: The context of the rules catalogue's one-line summaries (msgid: the English summary).
+SUMMARY_CONTEXT = "summary"
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT
@@ -126,6 +128,13 @@ def variant_name(entry: Any) -> str:
         if russian is not None:
             return russian
     return english
+
+
+def summary_text(entry: Any) -> str:
+    """A rules-catalogue entry's one-line summary in the language spoken now (the English
+    summary where the message catalogue has none for it)."""
+    summary = str(getattr(entry, "summary", ""))
+    return pgettext(SUMMARY_CONTEXT, summary) if summary else summary
 
 
 def catalogue(lang: str) -> dict[str, Any]:
