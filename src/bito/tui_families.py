@@ -262,6 +262,7 @@ NOTE_WORDS = {
     "idle takes": N_("the game was stopped: take after take with no card drawn or discarded "
                      "and nobody going out"),
     "last round (fool.max_rounds)": N_("the last round allowed (fool.max_rounds) was played"),
+    "repetition": N_("the same position came round three times: a draw by repetition"),
 }
 
 

@@ -75,6 +75,7 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("Draw: the same position came round three times with nobody able to finish, so there "
        "is no fool (end.repetition)."),
     N_("Draw: everyone went out together, there is no fool."),
+    N_("You are the fool (дурак)."),
     N_("{name} is the fool (дурак)."),
     # the rules catalogue's refusals of a spec or an option, as the command reports them
     N_("no such variant (known: {known})"),
@@ -233,6 +234,20 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("you may draw only when no card fits"),
     N_("name a suit (=c/d/h/s) with this card"),
     N_("Mau-Mau plays one card at a time"),
+    # the heap and chain games' pictures, the preludes' second phase
+    N_("You lead"),
+    N_("{name} leads"),
+    N_("heap:"),
+    N_("chain:"),
+    N_("({n} cards)"),
+    N_("{n} cards"),
+    N_("phase 2"),
+    # Animal sounds: the nicknames
+    N_("cat"), N_("donkey"), N_("wolf"), N_("horse"), N_("goat"), N_("cow"), N_("rooster"),
+    N_("dog"), N_("pig"), N_("duck"), N_("frog"), N_("sheep"), N_("owl"),
+    N_("Miaow!"), N_("Hee-haw!"), N_("Aooo!"), N_("Neigh!"), N_("Meh-eh-eh!"), N_("Moo!"),
+    N_("Cock-a-doodle-doo!"), N_("Woof!"), N_("Oink!"), N_("Quack!"), N_("Ribbit!"), N_("Baa!"),
+    N_("Hoo-hoo!"),
     N_("in Fool! you play one card per trick"),
     N_("doubt or pass while a claim is open"),
     N_("put down at least one card first"),
