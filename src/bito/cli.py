@@ -1065,7 +1065,11 @@ class TranslatedHelpFormatter(argparse.RawDescriptionHelpFormatter):
     extracts argparse's ``help=``/``description=`` texts wherever they are written)."""
 
     def add_text(self, text: str | None) -> None:
-        super().add_text(_(text) if text and text != argparse.SUPPRESS else text)
+        if text and text != argparse.SUPPRESS:
+            head, sep, commands = text.partition("\n")
+            # an epilog of examples: its heading is a word, the commands are typed as they are
+            text = _(head) + sep + commands if head == "examples:" else _(text)
+        super().add_text(text)
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         # argparse's documented hook for changing a help text (ArgumentDefaultsHelpFormatter)
