@@ -400,7 +400,9 @@ def _describe_variant(v: Any) -> list[str]:
     lines.append("")
     lines.append(_wrap(summary_text(v)))
     lines.append("")
-    # the long description stays in the catalogue's English (docs/i18n.md)
+    # the long description stays in the catalogue's English (docs/i18n.md), and says so
+    if language() != "en":
+        lines.append("  " + _("In detail (the rules catalogue's text, in English):"))
     lines.append(_wrap(v.description))
     lines.append("")
     from bito.games import family_for, is_event

@@ -421,28 +421,28 @@ def _bout_attack(name: str, action: Any, before: Any) -> str:
     # a card added to a bout already under way is a throw-in; any other is an attack (a
     # lead in the heap and chain games, the Polish fool's lead onto an empty centre)
     if getattr(before, "phase", "") == "throw":
-        return _by(name, "You throw in {cards}.", "{name} throws in {cards}.",
+        return _by(name, "You throw in {cards}", "{name} throws in {cards}",
                    cards=_cards(action))
-    return _by(name, "You attack with {cards}.", "{name} attacks with {cards}.",
+    return _by(name, "You attack with {cards}", "{name} attacks with {cards}",
                cards=_cards(action))
 
 
 def _bout_cover(name: str, action: Any, before: Any) -> str:
-    return _by(name, "You cover {target} with {card}.", "{name} covers {target} with {card}.",
+    return _by(name, "You cover {target} with {card}", "{name} covers {target} with {card}",
                target=card_pretty(action.target), card=card_pretty(action.cards[0]))
 
 
 def _bout_take(name: str, action: Any, before: Any) -> str:
-    return _by(name, "You take.", "{name} takes.")
+    return _by(name, "You take", "{name} takes")
 
 
 def _bout_pass(name: str, action: Any, before: Any) -> str:
-    return _by(name, "You pass.", "{name} passes.")
+    return _by(name, "You pass", "{name} passes")
 
 
 def _bout_transfer(name: str, action: Any, before: Any) -> str:
-    return _by(name, "You transfer the attack with {cards}.",
-               "{name} transfers the attack with {cards}.", cards=_cards(action))
+    return _by(name, "You transfer the attack with {cards}",
+               "{name} transfers the attack with {cards}", cards=_cards(action))
 
 
 #: The bout games' moves (Durak notation) as sentences, by action kind.
@@ -452,8 +452,8 @@ BOUT_SENTENCES: dict[int, Callable[[str, Any, Any], str]] = {
 
 
 def _turn(name: str, action: Any, before: Any) -> str:
-    return _by(name, "You turn up the top card of the stock.",
-               "{name} turns up the top card of the stock.")
+    return _by(name, "You turn up the top card of the stock",
+               "{name} turns up the top card of the stock")
 
 
 #: Moves of the other games said as sentences, by their kind (the rest keep their engine's
