@@ -320,9 +320,13 @@ def events(before: Any, after: Any, names: Sequence[str], action: Any = None,
         then, now = _counts(before, seat), _counts(after, seat)
         if len(then) == len(now):
             # a take is told by the engine's note (``Anna takes 7♣``), not as a draw
-            told = " takes " in f" {getattr(after, 'last_reveal', '')} "
+            note = getattr(after, "last_reveal", "")
+            note = note if note != getattr(before, "last_reveal", "") else ""
+            told = {int(n) for n in re.findall(r"seat (\d+) takes", note)}
+            if " takes " in f" {note} ":  # "seat 0 turns A♥: no beat, he takes it"
+                told.add(actor)
             for s, (a, b) in enumerate(zip(then, now, strict=True)):
-                if b > a and not (told and s == actor):
+                if b > a and s not in told:
                     why = " " + _("(a penalty)") if s != actor and actor >= 0 else ""
                     out.append("  " + _by(
                         _name(names, s), ngettext("You draw {n} card", "You draw {n} cards",
@@ -368,11 +372,13 @@ def events(before: Any, after: Any, names: Sequence[str], action: Any = None,
                 n=getattr(before, "round", 0) + 1, change=change, totals=totals))
     trick = getattr(after, "last_trick", None)
     if trick is not None and trick is not getattr(before, "last_trick", None):
-        fools = _(" and ").join(shown(_name(names, s)) for s in trick.fools)
+        fools = _(" and ").join(_who(names, s) for s in trick.fools)
         line = _by(_name(names, trick.winner), "You win the trick.", "{name} wins the trick.")
-        if fools:
+        if len(trick.fools) == 1 and is_you(_name(names, trick.fools[0])):
+            line += " " + _("The Fool disc goes to you: you sit out the next trick.")
+        elif fools:
             line += " " + (_("The Fool disc goes to {names}, who sit out the next trick.")
-                           if len(trick.fools) > 1 or is_you(fools) else
+                           if len(trick.fools) > 1 else
                            _("The Fool disc goes to {names}, who sits out the next trick.")
                            ).format(names=fools)
         out.append(line)
@@ -456,9 +462,37 @@ def _turn(name: str, action: Any, before: Any) -> str:
                "{name} turns up the top card of the stock")
 
 
-#: Moves of the other games said as sentences, by their kind (the rest keep their engine's
-#: words after the player's name).
-MOVE_SENTENCES: dict[str, Callable[[str, Any, Any], str]] = {"turn": _turn}
+def _play(name: str, action: Any, before: Any) -> str:
+    # the engine's words for the cards (Fool!'s own card names, a card face down, a suit
+    # called: "Q♣, calls ♣"); Fool!'s wild 1 as it is typed
+    said = WILD_TEXT if move_text(action) == WILD_TEXT else engine_words(action.pretty())
+    return _by(name, "You play {cards}", "{name} plays {cards}", cards=said)
+
+
+def _draw(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You draw from the stock", "{name} draws from the stock")
+
+
+def _claim(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You end your claim", "{name} ends the claim")
+
+
+def _doubt(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You say: I doubt it!", "{name} says: I doubt it!")
+
+
+def _sound(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You make your animal's sound", "{name} makes the animal's sound")
+
+
+def _laugh(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You laugh", "{name} laughs")
+
+
+#: Moves of the other games said as sentences, by their kind.
+MOVE_SENTENCES: dict[str, Callable[[str, Any, Any], str]] = {
+    "turn": _turn, "play": _play, "draw": _draw, "pass": _bout_pass, "claim": _claim,
+    "doubt": _doubt, "sound": _sound, "laugh": _laugh}
 
 
 def bito_line(before: Any, after: Any, action: Any) -> str | None:

@@ -183,3 +183,52 @@ def test_headers_say_why_in_russian(variant: str) -> None:
     line = header(variant, players, 1, "ru")
     assert re.search(r"(Первым ходит \S+|Вы ходите первым): \w", line), line
     assert not re.search(r"\b[a-z]{4,} [a-z]{2,} [a-z]{2,}\b", line), line
+
+
+# --- the other families' moves ------------------------------------------------------------------
+
+#: A move printed as "Name: <engine words>", the form every family has left behind.
+NAME_COLON_MOVE = re.compile(r"^(You|Anna|Boris|Vera): ")
+#: The sentences of the families' moves, in both languages.
+FAMILY_MOVES = {
+    "en": re.compile(r"^(You|\S+) (plays?(?! first)|draws? from the stock|pass(es)?|ends? (your|the) "
+                     r"claim|says?: I doubt it|makes? (your|the) animal's sound|laughs?)\b"),
+    "ru": re.compile(r"^\S+ (кладёт|кладёте|берёт из колоды|берёте из колоды|пасует|пасуете|"
+                     r"заканчивает заявку|заканчиваете заявку|говорит: «Не верю!»|говорите: "
+                     r"«Не верю!»|издаёт звук своего|издаёте звук своего|смеётся|смеётесь)"),
+}
+
+
+@pytest.mark.parametrize(("variant", "players", "seed", "verb"), [
+    ("czech_fool", 3, 3, "plays"), ("friese_fool", 4, 3, "plays"),
+    ("believe_not_believe_2", 3, 3, "ends the claim"), ("animal_sounds", 3, 3, "plays")])
+def test_every_family_says_its_moves_in_sentences(variant: str, players: int, seed: int,
+                                                  verb: str) -> None:
+    """The same game in both languages: no "Name: move" line in English, and one sentence
+    per move in each language (the same count, as it is the same game)."""
+    en = play(variant, players, seed, "en")
+    left = [ln for ln in en if NAME_COLON_MOVE.match(ln)]
+    assert not left, left[:5]
+    assert sum(1 for ln in en if verb in ln) >= 3
+    ru = play(variant, players, seed, "ru")
+    said = {lang: sum(1 for ln in lines if FAMILY_MOVES[lang].match(ln))
+            for lang, lines in (("en", en), ("ru", ru))}
+    assert said["en"] >= 10 and said["ru"] == said["en"], said
+
+
+def test_a_doubt_that_hands_over_the_pile_is_said_once() -> None:
+    """Cheat: the loser of a doubt takes the pile; the engine's note says so, and the screen
+    does not also call it a penalty draw."""
+    for seed in range(6):
+        lines = play("believe_not_believe_2", 3, seed, "en")
+        for i, line in enumerate(lines):
+            if "doubted" in line and "takes the pile" in line:
+                assert not any("draws" in ln for ln in lines[max(0, i - 2):i]), lines[i - 2:i + 1]
+
+
+def test_the_fool_disc_coming_to_you_is_said_to_you() -> None:
+    """Fool! (#95): the Fool disc's holder sits out the next trick; said to the player."""
+    lines = play("friese_fool", 4, 3, "en")
+    mine = [ln for ln in lines if "The Fool disc goes to you" in ln]
+    assert mine and all(ln.endswith("you sit out the next trick.") for ln in mine)
+    assert not any("goes to You" in ln for ln in lines)
