@@ -218,17 +218,25 @@ def _dummy_seat(rules: object, players: int) -> int:
 def match_verdict(names: Sequence[str], fools: Sequence[int]) -> str:
     """The end of ``bito play --deals N``: who lost the match (the fool most often), or a
     tie, in words."""
+    from bito.tui import is_you, shown
+
     most = max(fools)
     if most == 0:
-        return "Nobody was the fool in any deal: the match is drawn."
+        return _("Nobody was the fool in any deal: the match is drawn.")
     losers = [n for n, k in zip(names, fools, strict=True) if k == most]
     if len(losers) > 1:
-        return (f"{' and '.join(losers)} were the fool {most} time(s) each: the match is "
-                "drawn between them.")
+        return ngettext("{names} were the fool {n} time each: the match is drawn between them.",
+                        "{names} were the fool {n} times each: the match is drawn between "
+                        "them.", most).format(
+            names=_(" and ").join(_("you") if is_you(n) else shown(n) for n in losers), n=most)
     who = losers[0]
-    if who == "You":
-        return f"You were the fool most often ({most} time(s)): you lose the match."
-    return f"{who} was the fool most often ({most} time(s)) and loses the match."
+    if is_you(who):
+        return ngettext("You were the fool most often ({n} time): you lose the match.",
+                        "You were the fool most often ({n} times): you lose the match.",
+                        most).format(n=most)
+    return ngettext("{name} was the fool most often ({n} time) and loses the match.",
+                    "{name} was the fool most often ({n} times) and loses the match.",
+                    most).format(name=shown(who), n=most)
 
 
 def _hinter(seed: int) -> Any:
