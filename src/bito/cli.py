@@ -377,7 +377,7 @@ def _wrap(text: str, indent: str = "  ") -> str:
 
 def _value_text(value: Any) -> str:
     if isinstance(value, tuple | list):
-        return ",".join(str(v) for v in value) or "(none)"
+        return ",".join(str(v) for v in value) or _("(none)")
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -441,10 +441,12 @@ def _describe_variant(v: Any) -> list[str]:
         if v.parameter:
             spec = OPTION_SPECS.get(v.parameter)
             choices = " | ".join(_value_text(c) for c in spec.choices) if spec and \
-                spec.choices else "a value"
-            default = (f"; without a value: {_value_text(v.parameter_default)}"
-                       if v.parameter_default is not None else "; a value is required")
-            lines.append(f"Value: {v.id}=VALUE sets {v.parameter} to {choices}{default}")
+                spec.choices else _("a value")
+            default = (_("; without a value: {value}").format(
+                value=_value_text(v.parameter_default)) if v.parameter_default is not None
+                else _("; a value is required"))
+            lines.append(_("Value: {id}=VALUE sets {option} to {choices}{default}").format(
+                id=v.id, option=v.parameter, choices=choices, default=default))
     # v.references cites the catalogue's sources (VARIANTS.md, the seed texts), documents a
     # player does not have: they stay in --json, for the people who keep the catalogue.
     return lines
@@ -459,7 +461,7 @@ def _describe_spec(spec: str) -> list[str]:
     for mod, key, value in r.modifiers:
         lines.append("")
         if mod is None:
-            lines.append(f"+ option {key} = {value}")
+            lines.append("+ " + _("option {key} = {value}").format(key=key, value=value))
         else:
             lines.append(f"+ {mod.id}" + (f"={value}" if value else "") +
                          f": {summary_text(mod)}")
@@ -803,13 +805,15 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
     players = int(header["players"])
     raw_names = header.get("names") or []
     names = ([str(n) for n in raw_names] if len(raw_names) == players
-             else [f"seat {i}" for i in range(players)])
+             else [_("seat {n}").format(n=i) for i in range(players)])
     total = len(record.actions)
     moves = [_("Start of the game (move 0 of {total})").format(total=total)]
     if record.censored_for is not None:
         for i, (seat, action) in enumerate(record.actions, 1):
-            moves.append(f"Move {i} of {total}: {action}  ({names[seat]}: {action.pretty()})")
-        pictures = [f"as seat {record.censored_for} saw it: {v}" for v in record.views]
+            moves.append(_("Move {i} of {total}: {move}  ({said})").format(
+                i=i, total=total, move=action, said=f"{names[seat]}: {action.pretty()}"))
+        pictures = [_("as seat {n} saw it: {view}").format(n=record.censored_for, view=v)
+                    for v in record.views]
         o = record.outcome
         result = (result_text(o.get("loser"), bool(o.get("draw")), o.get("order", []), names,
                               str(o.get("reason", "")))
@@ -974,7 +978,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.plot:
         _require("matplotlib", "--plot")
     if args.players >= 3:
-        _require("openskill", f"rating {args.players}-player tables (OpenSkill)")
+        _require("openskill", _("rating {n}-player tables (OpenSkill)").format(
+            n=args.players))
     _check_bots_build(bots)
     name = args.executor or ("process" if args.workers and args.workers > 1 else "local")
     try:
