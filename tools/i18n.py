@@ -7,8 +7,8 @@
 ``update`` reads the code (the calls ``_("...")``, ``N_("...")``, ``ngettext("...", "...", n)``,
 the terminal's ``_by(name, "You ...", "{name} ...")`` and argparse's ``help="..."`` and
 ``description="..."`` wherever they are written) and the rules catalogue (the entries it names
-only in English, as ``msgctxt "variant"``; every entry's summary, as ``msgctxt "summary"``),
-then rewrites each language's ``bito.po``:
+only in English, as ``msgctxt "variant"``; every entry's summary, as ``msgctxt "summary"``;
+every rules option's help, as ``msgctxt "option"``), then rewrites each language's ``bito.po``:
 translations kept, new texts added with an empty translation (to fill in), texts the code no
 longer has dropped. GNU gettext (xgettext/msgmerge/msgfmt) or Babel work on the same files;
 this script only saves installing them. See docs/i18n.md.
@@ -44,6 +44,8 @@ VARIANT_CONTEXT = "variant"
 #: The context of the rules catalogue's summaries (msgid: the English summary itself, so a
 #: changed summary shows up as a text to translate).
 SUMMARY_CONTEXT = "summary"
+#: The context of the rules options' help texts (msgid: the English help).
+OPTION_CONTEXT = "option"
 #: Keyword arguments whose string literal is a text wherever they are written: argparse's
 #: option help and descriptions, which bito.cli's help formatter translates when shown.
 ARGPARSE_KEYWORDS = frozenset({"help", "description"})
@@ -113,6 +115,11 @@ def extract() -> dict[tuple[str | None, str], Entry]:
             found.setdefault(e.key, e)
     for v in all_variants():  # the one-line summaries `bito variants` prints
         e = Entry(v.summary, None, SUMMARY_CONTEXT, refs=[f"rules catalogue #{v.number}"])
+        found.setdefault(e.key, e)
+    from bito.rules import OPTION_SPECS
+
+    for spec in OPTION_SPECS.values():  # the options' help, `bito variants --options`
+        e = Entry(spec.help, None, OPTION_CONTEXT, refs=[f"rules option {spec.key}"])
         found.setdefault(e.key, e)
     return found
 

@@ -31,6 +31,7 @@ from bito.i18n import (
     language,
     language_from_env,
     ngettext,
+    option_help,
     set_language,
     summary_text,
     variant_name,
@@ -389,7 +390,7 @@ def _option_lines(options: dict[str, Any]) -> list[str]:
     lines = []
     for key, value in options.items():
         spec = OPTION_SPECS.get(key)
-        helptext = f"  ({spec.help})" if spec else ""
+        helptext = f"  ({option_help(spec.help)})" if spec else ""
         lines.append(f"  {key} = {_value_text(value)}{helptext}")
     return lines
 
@@ -528,7 +529,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
             print(f"{o['key']}  [{choices}]  " + _("default {value}").format(
                 value=_value_text(o["default"])))
             ref = f" ({o['ref']})" if o["ref"] and "(#" not in o["help"] else ""
-            print(_wrap(f"{o['help']}{ref}", "    "))
+            print(_wrap(f"{option_help(o['help'])}{ref}", "    "))
         return EXIT_OK
     if args.id:
         if "+" in args.id:

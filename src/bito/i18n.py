@@ -39,6 +39,8 @@ DEFAULT = "en"
 VARIANT_CONTEXT = "variant"
 #: The context of the rules catalogue's one-line summaries (msgid: the English summary).
 SUMMARY_CONTEXT = "summary"
+#: The context of the rules options' help texts (msgid: the English help).
+OPTION_CONTEXT = "option"
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT
@@ -135,6 +137,11 @@ def summary_text(entry: Any) -> str:
     summary where the message catalogue has none for it)."""
     summary = str(getattr(entry, "summary", ""))
     return pgettext(SUMMARY_CONTEXT, summary) if summary else summary
+
+
+def option_help(help_text: str) -> str:
+    """A rules option's help (``bito.rules.OPTION_SPECS``) in the language spoken now."""
+    return pgettext(OPTION_CONTEXT, help_text) if help_text else help_text
 
 
 def catalogue(lang: str) -> dict[str, Any]:

@@ -156,3 +156,20 @@ def test_bito_variants_lists_russian_summaries() -> None:
     assert all(CYRILLIC.search(line) for line in summaries)
     one = bito("--lang", "ru", "variants", "chinese").stdout
     assert "первым ходит тот, у кого 9♦" in one  # #65's summary, in Russian
+
+
+def test_every_rules_option_has_a_russian_help() -> None:
+    from bito.rules import OPTION_SPECS
+
+    i18n.set_language("ru")
+    missing = [s.key for s in OPTION_SPECS.values()
+               if not CYRILLIC.search(i18n.option_help(s.help))]
+    assert not missing, missing
+    done = bito("--lang", "ru", "variants", "--options")
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    helps = [lines[i + 1] for i, line in enumerate(lines[:-1]) if not line.startswith(" ")]
+    assert len(helps) == len(OPTION_SPECS) and all(CYRILLIC.search(h) for h in helps)
+    # the JSON form keeps the catalogue's English
+    data = json.loads(bito("--lang", "ru", "variants", "--options", "--json").stdout)
+    assert not any(CYRILLIC.search(o["help"]) for o in data)
