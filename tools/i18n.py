@@ -7,8 +7,9 @@
 ``update`` reads the code (the calls ``_("...")``, ``N_("...")``, ``ngettext("...", "...", n)``,
 the terminal's ``_by(name, "You ...", "{name} ...")`` and argparse's ``help="..."`` and
 ``description="..."`` wherever they are written) and the rules catalogue (the entries it names
-only in English, as ``msgctxt "variant"``; every entry's summary, as ``msgctxt "summary"``;
-every rules option's help, as ``msgctxt "option"``), then rewrites each language's ``bito.po``:
+only in English, as ``msgctxt "variant"``; every entry's summary and description, as
+``msgctxt "summary"`` and ``"description"``; every rules option's help, as ``msgctxt
+"option"``), then rewrites each language's ``bito.po``:
 translations kept, new texts added with an empty translation (to fill in), texts the code no
 longer has dropped. GNU gettext (xgettext/msgmerge/msgfmt) or Babel work on the same files;
 this script only saves installing them. See docs/i18n.md.
@@ -46,6 +47,8 @@ VARIANT_CONTEXT = "variant"
 SUMMARY_CONTEXT = "summary"
 #: The context of the rules options' help texts (msgid: the English help).
 OPTION_CONTEXT = "option"
+#: The context of the rules catalogue's long descriptions (msgid: the English description).
+DESCRIPTION_CONTEXT = "description"
 #: Keyword arguments whose string literal is a text wherever they are written: argparse's
 #: option help and descriptions, which bito.cli's help formatter translates when shown.
 ARGPARSE_KEYWORDS = frozenset({"help", "description"})
@@ -113,9 +116,10 @@ def extract() -> dict[tuple[str | None, str], Entry]:
         if not any(cyrillic.search(n) for n in v.names):
             e = Entry(v.id, None, VARIANT_CONTEXT, refs=[f"rules catalogue #{v.number}"])
             found.setdefault(e.key, e)
-    for v in all_variants():  # the one-line summaries `bito variants` prints
-        e = Entry(v.summary, None, SUMMARY_CONTEXT, refs=[f"rules catalogue #{v.number}"])
-        found.setdefault(e.key, e)
+    for v in all_variants():  # the summaries and descriptions `bito variants` prints
+        for text, ctx in ((v.summary, SUMMARY_CONTEXT), (v.description, DESCRIPTION_CONTEXT)):
+            e = Entry(text, None, ctx, refs=[f"rules catalogue #{v.number}"])
+            found.setdefault(e.key, e)
     from bito.rules import OPTION_SPECS
 
     for spec in OPTION_SPECS.values():  # the options' help, `bito variants --options`

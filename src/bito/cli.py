@@ -27,6 +27,7 @@ from bito.i18n import (
     LANGUAGES,
     N_,
     _,
+    description_text,
     lang_from_argv,
     language,
     language_from_env,
@@ -409,10 +410,10 @@ def _describe_variant(v: Any) -> list[str]:
     lines.append("")
     lines.append(_wrap(summary_text(v)))
     lines.append("")
-    # the long description stays in the catalogue's English (docs/i18n.md), and says so
-    if language() != "en":
+    described = description_text(v)
+    if described == v.description and language() != "en":  # not translated yet: say so
         lines.append("  " + _("In detail (the rules catalogue's text, in English):"))
-    lines.append(_wrap(v.description))
+    lines.append(_wrap(described))
     lines.append("")
     from bito.games import family_for, is_event
 

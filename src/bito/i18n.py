@@ -41,6 +41,8 @@ VARIANT_CONTEXT = "variant"
 SUMMARY_CONTEXT = "summary"
 #: The context of the rules options' help texts (msgid: the English help).
 OPTION_CONTEXT = "option"
+#: The context of the rules catalogue's long descriptions (msgid: the English description).
+DESCRIPTION_CONTEXT = "description"
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT
@@ -137,6 +139,13 @@ def summary_text(entry: Any) -> str:
     summary where the message catalogue has none for it)."""
     summary = str(getattr(entry, "summary", ""))
     return pgettext(SUMMARY_CONTEXT, summary) if summary else summary
+
+
+def description_text(entry: Any) -> str:
+    """A rules-catalogue entry's description in the language spoken now (the English
+    description where the message catalogue has none for it)."""
+    text = str(getattr(entry, "description", ""))
+    return pgettext(DESCRIPTION_CONTEXT, text) if text else text
 
 
 def option_help(help_text: str) -> str:

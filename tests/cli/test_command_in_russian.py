@@ -148,6 +148,18 @@ def test_every_catalogue_entry_has_a_russian_summary() -> None:
     assert not missing, missing
 
 
+def test_every_catalogue_entry_has_a_russian_description() -> None:
+    i18n.set_language("ru")
+    missing = [v.id for v in all_variants() if not CYRILLIC.search(i18n.description_text(v))]
+    assert not missing, missing
+    done = bito("--lang", "ru", "variants", "heaped")
+    assert "младший козырь" in done.stdout  # #69's description, in Russian
+    assert "In detail" not in done.stdout and "rules catalogue's text" not in done.stdout
+    data = json.loads(bito("--lang", "ru", "variants", "heaped", "--json").stdout)
+    assert data["description"] == next(v.description for v in all_variants()
+                                       if v.id == "heaped")
+
+
 def test_bito_variants_lists_russian_summaries() -> None:
     done = bito("--lang", "ru", "variants")
     assert done.returncode == 0
