@@ -117,8 +117,9 @@ def extract() -> dict[tuple[str | None, str], Entry]:
             e = Entry(v.id, None, VARIANT_CONTEXT, refs=[f"rules catalogue #{v.number}"])
             found.setdefault(e.key, e)
     for v in all_variants():  # the summaries and descriptions `bito variants` prints
-        for text, ctx in ((v.summary, SUMMARY_CONTEXT), (v.description, DESCRIPTION_CONTEXT)):
-            e = Entry(text, None, ctx, refs=[f"rules catalogue #{v.number}"])
+        for text, where_from in ((v.summary, SUMMARY_CONTEXT),
+                                 (v.description, DESCRIPTION_CONTEXT)):
+            e = Entry(text, None, where_from, refs=[f"rules catalogue #{v.number}"])
             found.setdefault(e.key, e)
     from bito.rules import OPTION_SPECS
 
