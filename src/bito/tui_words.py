@@ -78,6 +78,11 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("You are the fool (дурак)."),
     N_("{name} is the fool (дурак)."),
     # the rules catalogue's refusals of a spec or an option, as the command reports them
+    N_("cannot read: {why}"),
+    N_("not valid TOML: {why}"),
+    N_("not valid JSON: {why}"),
+    N_("not UTF-8 text (byte {n})"),
+    N_("line {n}:"),
     N_("no such variant (known: {known})"),
     N_("empty variant name"),
     N_("empty part between '+' signs"),

@@ -123,6 +123,8 @@ def test_serve_help_names_its_default_database() -> None:
     (("sim", "--variant", "no_such_game"), "такого варианта нет"),
     (("sim", "--games", "0"), "--games должно быть не меньше 1"),
     (("play", "--variant", "podkidnoy+deck.size=7"), "не из списка"),
+    (("sim", "--rules", "/no/such/rules.toml"), "не удаётся прочитать"),
+    (("replay", "/no/such/game.jsonl"), "не удаётся прочитать"),
 ])
 def test_a_wrong_command_line_is_refused_in_russian(argv: tuple[str, ...], said: str) -> None:
     done = bito("--lang", "ru", *argv)
