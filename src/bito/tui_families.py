@@ -21,6 +21,7 @@ from bito.cards import bit, card_pretty, cards_of, rank_of, suit_of
 from bito.errors import BitoError
 from bito.games import family_for, family_name, new_game
 from bito.games.bouts.chinese import NINE_OF_DIAMONDS
+from bito.games.durak import LEAD as DURAK_LEAD
 from bito.games.durak.actions import ATTACK, DEFEND, PASS, TAKE, TRANSFER
 from bito.games.protocol import decider, seen_by
 from bito.i18n import N_, _, language, ngettext
@@ -425,8 +426,12 @@ def _cards(action: Any) -> str:
 
 def _bout_attack(name: str, action: Any, before: Any) -> str:
     # a card added to a bout already under way is a throw-in; any other is an attack (a
-    # lead in the heap and chain games, the Polish fool's lead onto an empty centre)
-    if getattr(before, "phase", "") == "throw":
+    # lead in the heap and chain games, the Polish fool's lead onto an empty centre); a
+    # prelude's second phase is a Durak game, whose bout opens in its lead phase
+    main = getattr(before, "main", None)
+    adding = (main.phase != DURAK_LEAD if main is not None
+              else getattr(before, "phase", "") == "throw")
+    if adding:
         return _by(name, "You throw in {cards}", "{name} throws in {cards}",
                    cards=_cards(action))
     return _by(name, "You attack with {cards}", "{name} attacks with {cards}",
