@@ -233,3 +233,13 @@ def test_the_fool_disc_coming_to_you_is_said_to_you() -> None:
     mine = [ln for ln in lines if "The Fool disc goes to you" in ln]
     assert mine and all(ln.endswith("you sit out the next trick.") for ln in mine)
     assert not any("goes to You" in ln for ln in lines)
+
+
+def test_a_preludes_second_phase_tells_throw_ins_from_attacks() -> None:
+    """#68 (deck flip, then throw-in fool): in phase 2 a card added to an open bout is a
+    throw-in, as in podkidnoy, and a bout's first card an attack."""
+    lines = play("deck_duel_prelude", 3, 1, "en")
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("Phase 2"))
+    later = lines[start:]
+    assert any(re.match(r"^(You throw in|\S+ throws in) ", ln) for ln in later)
+    assert any(re.match(r"^(You attack with|\S+ attacks with) ", ln) for ln in later)
