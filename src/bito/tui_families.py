@@ -408,9 +408,10 @@ def move_text(action: Any) -> str:
 
 
 def move_sentence(name: str, action: Any, before: Any) -> str:
-    """A move as a sentence (``Boris attacks with 7♥``, ``you cover 7♥ with 9♥``, ``Anna
-    takes``) where the game speaks the Durak notation (the bout games); other games'
-    moves keep their engine's words after the player's name (``Anna: play 7♥``)."""
+    """A move as a sentence, as a player at the table would say it: the bout games' Durak
+    notation by action kind (``Boris attacks with 7♥``, ``You cover 7♥ with 9♥``, ``Anna
+    takes``), the other games' moves by theirs (``Anna plays K♣``, ``Boris draws from the
+    stock``). A kind no table knows keeps its engine's words after the name."""
     kind = getattr(action, "kind", None)
     say_it = (BOUT_SENTENCES.get(kind) if isinstance(kind, int)
               else MOVE_SENTENCES.get(kind) if isinstance(kind, str) else None)
@@ -501,7 +502,8 @@ MOVE_SENTENCES: dict[str, Callable[[str, Any, Any], str]] = {
 
 
 def bito_line(before: Any, after: Any, action: Any) -> str | None:
-    """``Bito.`` when a pass closed a bout and its cards went to the discard pile."""
+    """``Bito: ...`` when a pass closed a bout and its cards went to the discard pile: the
+    next picture shows an empty table, which alone would not say where the cards went."""
     if getattr(action, "kind", None) != PASS:
         return None
     was, now = getattr(before, "discard", None), getattr(after, "discard", None)
