@@ -156,12 +156,14 @@ def option_help(help_text: str) -> str:
 def catalogue(lang: str) -> dict[str, Any]:
     """The whole catalogue of ``lang`` as plain data, for the web app (``python -m bito.i18n
     json ru``): ``messages`` (English text -> translation), ``plurals`` (English singular ->
-    the forms) and ``variants`` (id -> name), read from the compiled catalogue."""
+    the forms), ``variants`` (id -> name) and ``summaries`` (id -> the one-line summary),
+    read from the compiled catalogue."""
     trans = _load(lang) if lang != DEFAULT else gettext.NullTranslations()
     raw: dict[Any, str] = getattr(trans, "_catalog", {})
     messages: dict[str, str] = {}
     plurals: dict[str, list[str]] = {}
     variants: dict[str, str] = {}
+    summaries: dict[str, str] = {}
     for key, value in raw.items():
         if isinstance(key, tuple):  # (msgid, n) of a plural entry
             msgid, n = key
@@ -186,10 +188,12 @@ def catalogue(lang: str) -> dict[str, Any]:
         try:
             for entry in all_variants():
                 variants[entry.id] = variant_name(entry)
+                summaries[entry.id] = summary_text(entry)
         finally:
             set_language(saved)
     return {"language": lang, "plural_forms": trans.info().get("plural-forms", ""),
-            "messages": messages, "plurals": plurals, "variants": variants}
+            "messages": messages, "plurals": plurals, "variants": variants,
+            "summaries": summaries}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -187,3 +187,11 @@ def test_every_rules_option_has_a_russian_help() -> None:
     # the JSON form keeps the catalogue's English
     data = json.loads(bito("--lang", "ru", "variants", "--options", "--json").stdout)
     assert [o["help"] for o in data] == [s.help for s in OPTION_SPECS.values()]
+
+
+def test_the_web_export_carries_the_russian_summaries() -> None:
+    data = i18n.catalogue("ru")
+    assert set(data["summaries"]) == {v.id for v in all_variants()}
+    assert all(CYRILLIC.search(text) for text in data["summaries"].values())
+    english = i18n.catalogue("en")["summaries"]
+    assert english == {v.id: v.summary for v in all_variants()}
