@@ -4,9 +4,12 @@
     python tools/i18n.py compile    # bito.po -> bito.mo (commit both)
     python tools/i18n.py check      # what tests/i18n checks: nothing missing, empty, fuzzy, stale
 
-``update`` reads the code (the calls ``_("...")``, ``N_("...")``, ``ngettext("...", "...", n)``
-and the terminal's ``_by(name, "You ...", "{name} ...")``) and the rules catalogue (the entries
-it names only in English, as ``msgctxt "variant"``), then rewrites each language's ``bito.po``:
+``update`` reads the code (the calls ``_("...")``, ``N_("...")``, ``ngettext("...", "...", n)``,
+the terminal's ``_by(name, "You ...", "{name} ...")`` and argparse's ``help="..."`` and
+``description="..."`` wherever they are written) and the rules catalogue (the entries it names
+only in English, as ``msgctxt "variant"``; every entry's summary and description, as
+``msgctxt "summary"`` and ``"description"``; every rules option's help, as ``msgctxt
+"option"``), then rewrites each language's ``bito.po``:
 translations kept, new texts added with an empty translation (to fill in), texts the code no
 longer has dropped. GNU gettext (xgettext/msgmerge/msgfmt) or Babel work on the same files;
 this script only saves installing them. See docs/i18n.md.
@@ -39,6 +42,19 @@ KEYWORDS: dict[str, list[tuple[int, int | None, int | None]]] = {
     "_by": [(1, None, None), (2, None, None)],
 }
 VARIANT_CONTEXT = "variant"
+#: The context of the rules catalogue's summaries (msgid: the English summary itself, so a
+#: changed summary shows up as a text to translate).
+SUMMARY_CONTEXT = "summary"
+#: The context of the rules options' help texts (msgid: the English help).
+OPTION_CONTEXT = "option"
+#: The context of the rules catalogue's long descriptions (msgid: the English description).
+DESCRIPTION_CONTEXT = "description"
+#: Keyword arguments whose string literal is a text wherever they are written: argparse's
+#: option help and descriptions, which bito.cli's help formatter translates when shown.
+ARGPARSE_KEYWORDS = frozenset({"help", "description"})
+#: The modules that build the ``bito`` command's options (paths under src/bito); other
+#: scripts' options (benchmarks, tools) are not the command's and stay English.
+ARGPARSE_FILES = frozenset({"cli.py", "sweep.py", "server/serve.py"})
 
 
 @dataclass
@@ -68,10 +84,20 @@ def extract() -> dict[tuple[str | None, str], Entry]:
     found: dict[tuple[str | None, str], Entry] = {}
     for path in sorted(SRC.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
-        if "bito.i18n" not in text and path.name != "i18n.py":
+        where = path.relative_to(SRC).as_posix()
+        if "bito.i18n" not in text and path.name != "i18n.py" and where not in ARGPARSE_FILES:
             continue
         for node in ast.walk(ast.parse(text)):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            if not isinstance(node, ast.Call):
+                continue
+            for kw in node.keywords:  # argparse's texts, translated where shown (bito.cli)
+                msgid = (_const([kw.value], 0) if kw.arg in ARGPARSE_KEYWORDS
+                         and where in ARGPARSE_FILES else None)
+                if msgid and msgid != "==SUPPRESS==":
+                    entry = Entry(msgid)
+                    ref = f"{path.relative_to(ROOT / 'src')}:{node.lineno}"
+                    found.setdefault(entry.key, entry).refs.append(ref)
+            if not isinstance(node.func, ast.Name):
                 continue
             for single, plural, ctx in KEYWORDS.get(node.func.id, []):
                 msgid = _const(node.args, single)
@@ -90,6 +116,16 @@ def extract() -> dict[tuple[str | None, str], Entry]:
         if not any(cyrillic.search(n) for n in v.names):
             e = Entry(v.id, None, VARIANT_CONTEXT, refs=[f"rules catalogue #{v.number}"])
             found.setdefault(e.key, e)
+    for v in all_variants():  # the summaries and descriptions `bito variants` prints
+        for text, where_from in ((v.summary, SUMMARY_CONTEXT),
+                                 (v.description, DESCRIPTION_CONTEXT)):
+            e = Entry(text, None, where_from, refs=[f"rules catalogue #{v.number}"])
+            found.setdefault(e.key, e)
+    from bito.rules import OPTION_SPECS
+
+    for spec in OPTION_SPECS.values():  # the options' help, `bito variants --options`
+        e = Entry(spec.help, None, OPTION_CONTEXT, refs=[f"rules option {spec.key}"])
+        found.setdefault(e.key, e)
     return found
 
 

@@ -37,6 +37,7 @@ from typing import Any
 
 from bito.games.durak import new_game
 from bito.games.durak.playout import random_playout
+from bito.i18n import _
 from bito.rules import Rules, rules_for
 
 #: Plays one full random game of ``rules`` with ``players`` seats dealt from ``seed``, choosing
@@ -191,7 +192,7 @@ def run_bench(games: int | None = None, seconds: float | None = None, seed: int 
     if repeat < 1:
         raise ValueError("repeat must be at least 1")
     runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for _ in range(repeat):
+    for _round in range(repeat):
         for case in cases:
             for engine in engines:
                 runs.setdefault((case.name, engine), []).append(
@@ -234,17 +235,24 @@ def _median_row(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def format_table(report: dict[str, Any]) -> str:
     """The report as an aligned text table for the terminal."""
-    lines = [f"{'case':<16}{'engine':<12}{'games':>8}{'games/s':>11}{'per cpu-s':>11}"
-             f"{'actions/game':>14}{'speedup':>9}"]
+    head = (_("case"), _("engine"), _("games"), _("games/s"), _("per cpu-s"),
+            _("actions/game"), _("speedup"))
+    w = [max(width, len(h) + 2) for h, width in zip(head, (16, 12, 8, 11, 11, 14, 9),
+                                                     strict=True)]
+    lines = [f"{head[0]:<{w[0]}}{head[1]:<{w[1]}}" + "".join(
+        f"{h:>{wi}}" for h, wi in zip(head[2:], w[2:], strict=True))]
     for r in report["results"]:
         speedup = f"{r['speedup']:.1f}x" if "speedup" in r else ""
-        lines.append(f"{r['name']:<16}{r['engine']:<12}{r['games']:>8}"
-                     f"{r['games_per_second']:>11.1f}{r['games_per_cpu_second']:>11.1f}"
-                     f"{r['mean_actions']:>14.1f}{speedup:>9}")
+        lines.append(f"{r['name']:<{w[0]}}{r['engine']:<{w[1]}}{r['games']:>{w[2]}}"
+                     f"{r['games_per_second']:>{w[3]}.1f}{r['games_per_cpu_second']:>{w[4]}.1f}"
+                     f"{r['mean_actions']:>{w[5]}.1f}{speedup:>{w[6]}}")
         if "runs" in r:
-            lines.append(f"{'':<16}{'':<12}{'runs':>8}  " + " ".join(f"{x:.0f}" for x in r["runs"])
-                         + f"  (median of {len(r['runs'])}; best {r['best_games_per_second']:.0f})")
-    lines.append(f"python {report['python']}; machine {report['machine']}; one core")
+            lines.append(f"{'':<{w[0]}}{'':<{w[1]}}{_('runs'):>{w[2]}}  "
+                         + " ".join(f"{x:.0f}" for x in r["runs"]) + "  "
+                         + _("(median of {n}; best {best})").format(
+                             n=len(r["runs"]), best=f"{r['best_games_per_second']:.0f}"))
+    lines.append(_("python {python}; machine {machine}; one core").format(
+        python=report["python"], machine=report["machine"]))
     return "\n".join(lines)
 
 
@@ -301,13 +309,16 @@ def run_verify(games: int, seed: int = 0, executor: str = "local", workers: int 
 
 
 def format_verify(report: dict[str, Any]) -> str:
-    lines = [f"{'base game':<14}{'games':>9}{'actions':>12}{'option sets':>13}"
-             f"{'disagreements':>15}"]
+    head = (_("base game"), _("games"), _("actions"), _("option sets"), _("disagreements"))
+    w = [max(width, len(h) + 2) for h, width in zip(head, (14, 9, 12, 13, 15), strict=True)]
+    lines = [f"{head[0]:<{w[0]}}" + "".join(f"{h:>{wi}}" for h, wi in zip(head[1:], w[1:],
+                                                                             strict=True))]
     for r in report["verify"]:
-        lines.append(f"{r['variant']:<14}{r['games']:>9}{r['actions']:>12}{r['option_sets']:>13}"
-                     f"{r['disagreements']:>15}")
+        lines.append(f"{r['variant']:<{w[0]}}{r['games']:>{w[1]}}{r['actions']:>{w[2]}}"
+                     f"{r['option_sets']:>{w[3]}}{r['disagreements']:>{w[4]}}")
         if r["first_failure"]:
-            lines.append(f"  first: {r['first_failure']}")
-    lines.append(f"{report['games']} games, {report['disagreements']} disagreements, "
-                 f"{report['seconds']} s")
+            lines.append("  " + _("first: {failure}").format(failure=r["first_failure"]))
+    lines.append(_("{games} games, {disagreements} disagreements, {seconds} s").format(
+        games=report["games"], disagreements=report["disagreements"],
+        seconds=report["seconds"]))
     return "\n".join(lines)

@@ -27,10 +27,14 @@ from bito.i18n import (
     LANGUAGES,
     N_,
     _,
+    description_text,
     lang_from_argv,
     language,
     language_from_env,
+    ngettext,
+    option_help,
     set_language,
+    summary_text,
     variant_name,
 )
 
@@ -68,11 +72,14 @@ def _check_output(option: str, path: str | None) -> Path | None:
     out = Path(path)
     folder = out.parent if str(out.parent) else Path(".")
     if not folder.is_dir():
-        raise UsageError(f"{option} {path}: no such folder {str(folder)!r}")
+        raise UsageError(_("{option} {path}: no such folder {folder}").format(
+            option=option, path=path, folder=repr(str(folder))))
     if out.is_dir():
-        raise UsageError(f"{option} {path}: is a folder, not a file")
+        raise UsageError(_("{option} {path}: is a folder, not a file").format(option=option,
+                                                                          path=path))
     if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
-        raise UsageError(f"{option} {path}: cannot write a file there")
+        raise UsageError(_("{option} {path}: cannot write a file there").format(option=option,
+                                                                            path=path))
     return out
 
 
@@ -89,8 +96,10 @@ def _require(module: str, purpose: str) -> None:
     except ImportError:
         extra = _EXTRAS.get(module.split(".")[0])
         how = f": pip install 'bito[{extra}]'" if extra else ""
-        raise UsageError(f"{purpose} needs the {module.split('.')[0]!r} package, which is "
-                         f"not installed{how}") from None
+        raise UsageError(_("{purpose} needs the {package} package, which is not "
+                           "installed{how}").format(purpose=purpose,
+                                                    package=repr(module.split(".")[0]),
+                                                    how=how)) from None
 
 
 def _check_bots_build(names: Sequence[str], option: str = "--bots") -> None:
@@ -127,8 +136,9 @@ def _bot_list(text: str | None, seats: int, what: str) -> list[str]:
     if len(names) == 1:
         return names * seats
     if len(names) != seats:
-        raise UsageError(f"--bots lists {len(names)} bots but there are {seats} {what}; give "
-                         f"one name per {what.rstrip('s')} or a single name for all")
+        raise UsageError(_("--bots lists {n} bots but there are {seats} {what}; give one "
+                           "name per {one} or a single name for all").format(
+            n=len(names), seats=seats, what=_(what), one=_(what.rstrip("s"))))
     return names
 
 
@@ -182,17 +192,17 @@ def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) 
     from bito.rules.house import load_house_rules
 
     if rules_file is None and is_event(spec):
-        raise UsageError(f"{spec} is an event over many games, not one game: run "
-                         "`bito tournament --variant GAME`")
+        raise UsageError(_("{spec} is an event over many games, not one game: run "
+                           "`bito tournament --variant GAME`").format(spec=spec))
     if rules_file is not None:
         if spec != "podkidnoy":
-            raise UsageError("give either --variant or --rules (the file names its base)")
+            raise UsageError(_("give either --variant or --rules (the file names its base)"))
         spec = load_house_rules(rules_file).spec
     spec = _on_its_base(spec)
     family = family_for(spec)
     if deck is not None:
         if family.deck_option is None:
-            raise UsageError("--deck is a Durak option; this game sets its own deck options")
+            raise UsageError(_("--deck is a Durak option; this game sets its own deck options"))
         spec = f"{spec}+{family.deck_option}={deck}"
     return family.resolve(spec)
 
@@ -210,17 +220,25 @@ def _dummy_seat(rules: object, players: int) -> int:
 def match_verdict(names: Sequence[str], fools: Sequence[int]) -> str:
     """The end of ``bito play --deals N``: who lost the match (the fool most often), or a
     tie, in words."""
+    from bito.tui import is_you, shown
+
     most = max(fools)
     if most == 0:
-        return "Nobody was the fool in any deal: the match is drawn."
+        return _("Nobody was the fool in any deal: the match is drawn.")
     losers = [n for n, k in zip(names, fools, strict=True) if k == most]
     if len(losers) > 1:
-        return (f"{' and '.join(losers)} were the fool {most} time(s) each: the match is "
-                "drawn between them.")
+        return ngettext("{names} were the fool {n} time each: the match is drawn between them.",
+                        "{names} were the fool {n} times each: the match is drawn between "
+                        "them.", most).format(
+            names=_(" and ").join(_("you") if is_you(n) else shown(n) for n in losers), n=most)
     who = losers[0]
-    if who == "You":
-        return f"You were the fool most often ({most} time(s)): you lose the match."
-    return f"{who} was the fool most often ({most} time(s)) and loses the match."
+    if is_you(who):
+        return ngettext("You were the fool most often ({n} time): you lose the match.",
+                        "You were the fool most often ({n} times): you lose the match.",
+                        most).format(n=most)
+    return ngettext("{name} was the fool most often ({n} time) and loses the match.",
+                    "{name} was the fool most often ({n} times) and loses the match.",
+                    most).format(name=shown(who), n=most)
 
 
 def _hinter(seed: int) -> Any:
@@ -361,7 +379,7 @@ def _wrap(text: str, indent: str = "  ") -> str:
 
 def _value_text(value: Any) -> str:
     if isinstance(value, tuple | list):
-        return ",".join(str(v) for v in value) or "(none)"
+        return ",".join(str(v) for v in value) or _("(none)")
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -373,7 +391,7 @@ def _option_lines(options: dict[str, Any]) -> list[str]:
     lines = []
     for key, value in options.items():
         spec = OPTION_SPECS.get(key)
-        helptext = f"  ({spec.help})" if spec else ""
+        helptext = f"  ({option_help(spec.help)})" if spec else ""
         lines.append(f"  {key} = {_value_text(value)}{helptext}")
     return lines
 
@@ -390,9 +408,12 @@ def _describe_variant(v: Any) -> list[str]:
     lines.append("  " + _("family {family}, {kind}").format(family=v.family, kind=kind)
                  + (_(", based on {base}").format(base=v.base) if v.base else ""))
     lines.append("")
-    lines.append(_wrap(v.summary))
+    lines.append(_wrap(summary_text(v)))
     lines.append("")
-    lines.append(_wrap(v.description))
+    described = description_text(v)
+    if described == v.description and language() != "en":  # not translated yet: say so
+        lines.append("  " + _("In detail (the rules catalogue's text, in English):"))
+    lines.append(_wrap(described))
     lines.append("")
     from bito.games import family_for, is_event
 
@@ -422,10 +443,12 @@ def _describe_variant(v: Any) -> list[str]:
         if v.parameter:
             spec = OPTION_SPECS.get(v.parameter)
             choices = " | ".join(_value_text(c) for c in spec.choices) if spec and \
-                spec.choices else "a value"
-            default = (f"; without a value: {_value_text(v.parameter_default)}"
-                       if v.parameter_default is not None else "; a value is required")
-            lines.append(f"Value: {v.id}=VALUE sets {v.parameter} to {choices}{default}")
+                spec.choices else _("a value")
+            default = (_("; without a value: {value}").format(
+                value=_value_text(v.parameter_default)) if v.parameter_default is not None
+                else _("; a value is required"))
+            lines.append(_("Value: {id}=VALUE sets {option} to {choices}{default}").format(
+                id=v.id, option=v.parameter, choices=choices, default=default))
     # v.references cites the catalogue's sources (VARIANTS.md, the seed texts), documents a
     # player does not have: they stay in --json, for the people who keep the catalogue.
     return lines
@@ -440,9 +463,10 @@ def _describe_spec(spec: str) -> list[str]:
     for mod, key, value in r.modifiers:
         lines.append("")
         if mod is None:
-            lines.append(f"+ option {key} = {value}")
+            lines.append("+ " + _("option {key} = {value}").format(key=key, value=value))
         else:
-            lines.append(f"+ {mod.id}" + (f"={value}" if value else "") + f": {mod.summary}")
+            lines.append(f"+ {mod.id}" + (f"={value}" if value else "") +
+                         f": {summary_text(mod)}")
     lines.append("")
     lines.append(_("Resulting options that differ from the defaults ({spec}):").format(
         spec=spec))
@@ -502,10 +526,11 @@ def cmd_variants(args: argparse.Namespace) -> int:
             return EXIT_OK
         for o in opts:
             choices = (" | ".join(_value_text(c) for c in o["choices"]) if o["choices"]
-                       else "a number or list")
-            print(f"{o['key']}  [{choices}]  default {_value_text(o['default'])}")
+                       else _("a number or list"))
+            print(f"{o['key']}  [{choices}]  " + _("default {value}").format(
+                value=_value_text(o["default"])))
             ref = f" ({o['ref']})" if o["ref"] and "(#" not in o["help"] else ""
-            print(_wrap(f"{o['help']}{ref}", "    "))
+            print(_wrap(f"{option_help(o['help'])}{ref}", "    "))
         return EXIT_OK
     if args.id:
         if "+" in args.id:
@@ -547,7 +572,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
         names = variant_name(v) if russian else " / ".join(v.names)
         print(f"#{v.number:<3} {v.id:<{width}}  {v.family:<8} {kind:<12}  "
               f"{names}{waiting}")
-        print(f"     {v.summary}")  # the rules catalogue's summaries are English only
+        print(f"     {summary_text(v)}")
     print()
     print(_(VARIANTS_FOOTER))
     return EXIT_OK
@@ -612,7 +637,7 @@ class ProgressBar:
         self.shown = -1
         self.last = 0.0
 
-    def __call__(self, done: int, total: int | None = None, *_: Any) -> None:
+    def __call__(self, done: int, total: int | None = None, *rest: Any) -> None:
         if total:
             self.total = max(total, 1)
         pct = 100 * done // self.total
@@ -627,7 +652,7 @@ class ProgressBar:
         self.shown = pct
         width = 30
         fill = width * min(done, self.total) // self.total
-        text = f"[{'#' * fill}{'.' * (width - fill)}] {done}/{self.total} {self.label} ({pct}%)"
+        text = f"[{'#' * fill}{'.' * (width - fill)}] {done}/{self.total} {_(self.label)} ({pct}%)"
         self.stream.write(f"\r{text}" if self.tty else f"{text}\n")
         self.stream.flush()
 
@@ -637,12 +662,27 @@ class ProgressBar:
             self.stream.flush()
 
 
+#: What ``_bot_list`` calls the seats it fills, for its error message.
+SEAT_WORDS = (N_("opponents"), N_("opponent"), N_("seats"), N_("seat"))
+
+
+def column(label: str, width: int) -> int:
+    """A table column's width: ``width``, or the label's (translated, it may be longer) and
+    two spaces, so the columns stay apart in every language."""
+    return max(width, len(label) + 2)
+
+
 def format_sim(data: dict[str, Any], bots: Sequence[str]) -> str:
     """The readable table for ``bito sim``."""
     games = int(data["games"])
-    lines = [f"{data['variant']}, {data['players']} players, {games} games, bots "
-             f"{','.join(bots)} (seats rotate every game)", ""]
-    lines.append(f"{'bot':<14}{'seat-games':>11}{'losses':>9}{'non-loss rate':>15}")
+    lines = [_("{variant}, {players} players, {games} games, bots {bots} (seats rotate every "
+               "game)").format(variant=data["variant"], players=data["players"], games=games,
+                               bots=",".join(bots)), ""]
+    heads = (_("bot"), _("seat-games"), _("losses"), _("non-loss rate"))
+    w = (column(heads[0], 14) - 2, column(heads[1], 11), column(heads[2], 9),
+         column(heads[3], 15))
+    lines.append(f"{heads[0]:<{w[0] + 2}}{heads[1]:>{w[1]}}{heads[2]:>{w[2]}}"
+                 f"{heads[3]:>{w[3]}}")
     losses = data.get("losses_by_bot", {})
     non_losses = data.get("non_losses_by_bot", {})
     counted = data.get("seat_games_by_bot", {})
@@ -651,14 +691,15 @@ def format_sim(data: dict[str, Any], bots: Sequence[str]) -> str:
         lost = int(losses.get(name, 0))
         share = non_losses.get(name, 1 - lost / seat_games if seat_games else None)
         rate = f"{100 * share:.1f}%" if share is not None else "-"
-        lines.append(f"{name:<14}{seat_games:>11}{lost:>9}{rate:>15}")
+        lines.append(f"{name:<{w[0] + 2}}{seat_games:>{w[1]}}{lost:>{w[2]}}{rate:>{w[3]}}")
     lines.append("")
-    lines.append(f"draws {data['draws']}   mean actions per game {float(data['mean_actions']):.1f}"
-                 f"   games per second {float(data['games_per_second']):.1f}   errors "
-                 f"{data['errors']}")
+    lines.append(_("draws {draws}   mean actions per game {actions}   games per second "
+                   "{rate}   errors {errors}").format(
+        draws=data["draws"], actions=f"{float(data['mean_actions']):.1f}",
+        rate=f"{float(data['games_per_second']):.1f}", errors=data["errors"]))
     if data.get("dummy_losses"):
-        lines.append(f"the dummy was the fool in {data['dummy_losses']} games (nobody's loss; "
-                     "its seat counts for no bot, #57)")
+        lines.append(_("the dummy was the fool in {n} games (nobody's loss; its seat counts "
+                       "for no bot, #57)").format(n=data["dummy_losses"]))
     return "\n".join(lines)
 
 
@@ -668,19 +709,20 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from bito.games import family_for
 
     if args.deals > 1 and not family_for(resolved.rules).match_of_deals:
-        raise UsageError("--deals is for Durak games; this game plays its rounds inside one "
-                         "game (see its rounds option)")
+        raise UsageError(_("--deals is for Durak games; this game plays its rounds inside "
+                           "one game (see its rounds option)"))
     if args.games < 1:
-        raise UsageError("--games must be at least 1")
+        raise UsageError(_("{option} must be at least {n}").format(option="--games", n=1))
     if args.deals < 1:
         raise UsageError(_("--deals must be at least 1"))
     bots = _bot_list(args.bots, args.players, "seats")
     if args.workers is not None and args.workers < 1:
-        raise UsageError("--workers must be at least 1")
+        raise UsageError(_("{option} must be at least {n}").format(option="--workers", n=1))
     try:
         from bito.sim import run_sim
     except ImportError as e:
-        raise UsageError(f"simulation is not available in this installation ({e})") from None
+        raise UsageError(_("simulation is not available in this installation ({why})").format(
+            why=e)) from None
     bar: ProgressBar | None = None
     progress: Callable[..., None] | None = None
     if not args.no_progress:
@@ -700,7 +742,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
     else:
         print(format_sim(data, bots))
     if int(data.get("errors", 0)) > 0:
-        _err(f"bito sim: {data['errors']} game(s) raised an error")
+        _err("bito sim: " + ngettext("{n} game raised an error", "{n} games raised an error",
+                                     int(data["errors"])).format(n=data["errors"]))
         return EXIT_FAILED
     return EXIT_OK
 
@@ -714,11 +757,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from bito.games import family_for
 
     if not family_for(resolved.rules).match_of_deals:  # its tables play matches of deals
-        raise UsageError("a tournament plays a Durak-family game at every table")
+        raise UsageError(_("a tournament plays a Durak-family game at every table"))
     if args.entrants < 2:
-        raise UsageError("--entrants must be at least 2")
+        raise UsageError(_("{option} must be at least {n}").format(option="--entrants", n=2))
     if args.table < 2:
-        raise UsageError("--table must be at least 2")
+        raise UsageError(_("{option} must be at least {n}").format(option="--table", n=2))
     _check_players(resolved.rules, min(args.table, args.entrants), resolved.spec)
     from bito.bots import bot_names
     from bito.tournament import run_tournament
@@ -726,7 +769,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     names = [n.strip() for n in (args.bots or "heuristic,random").split(",") if n.strip()]
     for name in names:
         if name not in bot_names():
-            raise UsageError(f"--bots: unknown bot {name!r} (known: {', '.join(bot_names())})")
+            raise UsageError("--bots: " + _("unknown bot {name} (known: {known})").format(
+                name=repr(name), known=", ".join(bot_names())))
     _check_bots_build(names)
     entrants = [names[i % len(names)] for i in range(args.entrants)]
     result = run_tournament(resolved.spec, entrants, table=args.table, seed=args.seed)
@@ -734,15 +778,20 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
         return EXIT_OK
-    print(f"Tournament of {data['variant']}: {data['entrants']} entrants, tables of up to "
-          f"{data['table_size']}, {data['stages']} stages, {data['deals']} deals "
-          f"(seed {data['seed']})")
+    print(_("Tournament of {variant}: {entrants} entrants, tables of up to {table}, {stages} "
+            "stages, {deals} deals (seed {seed})").format(
+        variant=data["variant"], entrants=data["entrants"], table=data["table_size"],
+        stages=data["stages"], deals=data["deals"], seed=data["seed"]))
     print()
-    print(f"{'place':>5}  {'entrant':>7}  {'bot':<12}{'out in stage':>12}")
+    heads = (_("place"), _("entrant"), _("bot"), _("out in stage"))
+    w = (column(heads[0], 7) - 2, column(heads[1], 9) - 2, column(heads[2], 12),
+         column(heads[3], 12))
+    print(f"{heads[0]:>{w[0]}}  {heads[1]:>{w[1]}}  {heads[2]:<{w[2]}}{heads[3]:>{w[3]}}")
+    winner = _("winner")
     for row in data["standings"]:
         stage = row["out_in_stage"]
-        print(f"{row['place']:>5}  {row['entrant']:>7}  {row['bot']:<12}"
-              f"{'winner' if stage is None else stage:>12}")
+        print(f"{row['place']:>{w[0]}}  {row['entrant']:>{w[1]}}  {row['bot']:<{w[2]}}"
+              f"{winner if stage is None else stage:>{w[3]}}")
     return EXIT_OK
 
 
@@ -758,13 +807,15 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
     players = int(header["players"])
     raw_names = header.get("names") or []
     names = ([str(n) for n in raw_names] if len(raw_names) == players
-             else [f"seat {i}" for i in range(players)])
+             else [_("seat {n}").format(n=i) for i in range(players)])
     total = len(record.actions)
     moves = [_("Start of the game (move 0 of {total})").format(total=total)]
     if record.censored_for is not None:
         for i, (seat, action) in enumerate(record.actions, 1):
-            moves.append(f"Move {i} of {total}: {action}  ({names[seat]}: {action.pretty()})")
-        pictures = [f"as seat {record.censored_for} saw it: {v}" for v in record.views]
+            moves.append(_("Move {i} of {total}: {move}  ({said})").format(
+                i=i, total=total, move=action, said=f"{names[seat]}: {action.pretty()}"))
+        pictures = [_("as seat {n} saw it: {view}").format(n=record.censored_for, view=v)
+                    for v in record.views]
         o = record.outcome
         result = (result_text(o.get("loser"), bool(o.get("draw")), o.get("order", []), names,
                               str(o.get("reason", "")))
@@ -816,23 +867,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
         with path.open("rb") as f:
             raw = f.read(MAX_RECORD + 1)  # never the whole of a huge file
         if len(raw) > MAX_RECORD:
-            raise UsageError(f"{path}: a record is at most {MAX_RECORD} bytes")
+            raise UsageError(_("{path}: a record is at most {n} bytes").format(path=path,
+                                                                            n=MAX_RECORD))
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise UsageError(f"cannot read {path}: not UTF-8 text (byte {e.start})") from None
+        raise UsageError(_("cannot read {path}: not UTF-8 text (byte {n})").format(
+            path=path, n=e.start)) from None
     except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror or type(e).__name__}") from None
+        raise UsageError(_("cannot read {path}: {why}").format(
+            path=path, why=e.strerror or type(e).__name__)) from None
     try:
         from bito.record import load_record
     except ImportError as e:
-        raise UsageError(f"records are not available in this installation ({e})") from None
+        raise UsageError(_("records are not available in this installation ({why})").format(
+            why=e)) from None
     try:
         record = load_record(text)
         moves, pictures, result = _frames(record)
     except RecordError as e:
-        raise UsageError(f"{path}: malformed record: {e}") from None
+        raise UsageError(_("{path}: malformed record: {why}").format(path=path, why=e)) from None
     except BitoError as e:
-        raise UsageError(f"{path}: the record does not replay: {e}") from None
+        raise UsageError(_("{path}: the record does not replay: {why}").format(
+            path=path, why=e)) from None
     out = _printer(args.color)
     h = record.header
     total = len(moves) - 1
@@ -901,35 +957,37 @@ def cmd_arena(args: argparse.Namespace) -> int:
     _check_players(resolved.rules, args.players, resolved.spec)
     bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
     if len(bots) < 2:
-        raise UsageError("--bots needs at least two names, e.g. random,easy,medium,strong")
+        raise UsageError(_("--bots needs at least two names, e.g. random,easy,medium,strong"))
     from bito.bots import bot_names
 
     unknown = [b for b in bots if b not in bot_names()]
     if unknown:
-        raise UsageError(f"--bots: unknown bot {unknown[0]!r} (known: "
-                         f"{', '.join(bot_names())})")
+        raise UsageError("--bots: " + _("unknown bot {name} (known: {known})").format(
+            name=repr(unknown[0]), known=", ".join(bot_names())))
     if args.pairs < 1:
-        raise UsageError("--pairs must be at least 1")
+        raise UsageError(_("{option} must be at least {n}").format(option="--pairs", n=1))
     if args.workers is not None and args.workers < 1:
-        raise UsageError("--workers must be at least 1")
+        raise UsageError(_("{option} must be at least {n}").format(option="--workers", n=1))
     if args.think_ms is not None and args.think_ms <= 0:
-        raise UsageError("--think-ms must be positive")
+        raise UsageError(_("{option} must be positive").format(option="--think-ms"))
     if args.playouts is not None and args.playouts < 1:
-        raise UsageError("--playouts must be at least 1")
+        raise UsageError(_("{option} must be at least {n}").format(option="--playouts", n=1))
     mode = "sprt" if args.sprt else "gauntlet" if args.gauntlet else "round-robin"
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
-        raise UsageError(f"--plot {args.plot}: the file must end in .png or .svg")
+        raise UsageError(_("--plot {file}: the file must end in .png or .svg").format(
+            file=args.plot))
     _check_output("--plot", args.plot)
     if args.plot:
         _require("matplotlib", "--plot")
     if args.players >= 3:
-        _require("openskill", f"rating {args.players}-player tables (OpenSkill)")
+        _require("openskill", _("rating {n}-player tables (OpenSkill)").format(
+            n=args.players))
     _check_bots_build(bots)
     name = args.executor or ("process" if args.workers and args.workers > 1 else "local")
     try:
         executor = make_executor(name, args.workers)
     except (ValueError, ImportError) as e:
-        raise UsageError(f"--executor {name}: {e}") from None
+        raise UsageError(f"--executor {name}: {e}") from None  # the library's own words
     bar = None if args.no_progress else ProgressBar(1, sys.stderr)
     try:
         result = run_arena(resolved.spec, args.players, bots, args.pairs, seed=args.seed,
@@ -945,9 +1003,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.plot:
         from bito.arena.plot import plot_ratings
 
-        unit = "Elo (random = 0)" if args.players == 2 else "OpenSkill mu"
+        unit = _("Elo (random = 0)") if args.players == 2 else "OpenSkill mu"
         plot_ratings(result.ratings(), args.plot,
-                     f"{resolved.spec}, {args.players} players, {result.pairs} deals", unit)
+                     _("{spec}, {players} players, {pairs} deals").format(
+                         spec=resolved.spec, players=args.players, pairs=result.pairs), unit)
     data = result.to_json()
     print(json.dumps(data, ensure_ascii=False) if args.json else result.table_text())
     return EXIT_FAILED if data["errors"] else EXIT_OK
@@ -960,15 +1019,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from bito.bench import format_table, run_bench
 
     if args.games is not None and args.games < 1:
-        raise UsageError("--games must be at least 1")
+        raise UsageError(_("{option} must be at least {n}").format(option="--games", n=1))
     if args.seconds is not None and args.seconds <= 0:
-        raise UsageError("--seconds must be positive")
+        raise UsageError(_("{option} must be positive").format(option="--seconds"))
     if args.repeat < 1:
-        raise UsageError("--repeat must be at least 1")
+        raise UsageError(_("{option} must be at least {n}").format(option="--repeat", n=1))
 
     def progress(row: dict[str, Any]) -> None:
         if not args.json:
-            _err(f"  {row['name']} ({row['engine']}): {row['games_per_second']:.1f} games/s")
+            _err(f"  {row['name']} ({row['engine']}): "
+                 + _("{rate} games/s").format(rate=f"{row['games_per_second']:.1f}"))
 
     if args.verify is not None:
         return _bench_verify(args)
@@ -990,9 +1050,9 @@ def _bench_verify(args: argparse.Namespace) -> int:
     from bito.bench import format_verify, run_verify
 
     if args.verify < 1:
-        raise UsageError("--verify needs a number of games of at least 1")
+        raise UsageError(_("--verify needs a number of games of at least 1"))
     if args.workers is not None and args.workers < 1:
-        raise UsageError("--workers must be at least 1")
+        raise UsageError(_("{option} must be at least {n}").format(option="--workers", n=1))
     bar = None if args.json else ProgressBar(args.verify * 3, sys.stderr)
     try:
         report = run_verify(args.verify, seed=args.seed,
@@ -1005,7 +1065,9 @@ def _bench_verify(args: argparse.Namespace) -> int:
             bar.close()
     print(json.dumps(report, ensure_ascii=False) if args.json else format_verify(report))
     if report["disagreements"]:
-        _err(f"bito bench --verify: {report['disagreements']} game(s) disagree")
+        _err("bito bench --verify: " + ngettext(
+            "{n} game disagrees", "{n} games disagree", int(report["disagreements"])).format(
+            n=report["disagreements"]))
         return EXIT_FAILED
     return EXIT_OK
 
@@ -1013,13 +1075,32 @@ def _bench_verify(args: argparse.Namespace) -> int:
 # --- the parser ---------------------------------------------------------------------------
 
 
+class TranslatedHelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help that speaks the chosen language: every option's help, description and epilog is
+    looked up in the catalogue when it is shown, so a module that builds its own options
+    (``bito serve``'s, in bito.server) needs no call of ``_`` of its own (tools/i18n.py
+    extracts argparse's ``help=``/``description=`` texts wherever they are written)."""
+
+    def add_text(self, text: str | None) -> None:
+        if text and text != argparse.SUPPRESS:
+            head, sep, commands = text.partition("\n")
+            # an epilog of examples: its heading is a word, the commands are typed as they are
+            text = _(head) + sep + commands if head == "examples:" else _(text)
+        super().add_text(text)
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        # argparse's documented hook for changing a help text (ArgumentDefaultsHelpFormatter)
+        text = super()._get_help_string(action)
+        return _(text) if text and text != argparse.SUPPRESS else text
+
+
 def build_parser() -> argparse.ArgumentParser:
-    fmt = argparse.RawDescriptionHelpFormatter
+    fmt = TranslatedHelpFormatter
     p = argparse.ArgumentParser(
         prog="bito", formatter_class=fmt,
         description=_("Durak and its family of card games: play, simulate, replay, "
                       "benchmark."),
-        epilog="examples:\n  bito play\n  bito play --variant perevodnoy --players 3\n"
+        epilog=_("examples:") + "\n  bito play\n  bito play --variant perevodnoy --players 3\n"
                "  bito variants\n  bito sim --variant podkidnoy --players 2 --games 1000 "
                "--bots heuristic,random\n  bito replay game.jsonl\n  bito bench")
     p.add_argument("--version", action="version", version=f"bito {__version__}")
@@ -1031,7 +1112,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Play a game against bots in the terminal. Type a move by its number or "
                       "in notation (6h, Th>6h, =6s, take, pass); 'help' explains, 'quit' "
                       "leaves (saving with --save)."),
-        epilog="examples:\n  bito play\n  bito play --variant perevodnoy --players 3 "
+        epilog=_("examples:") + "\n  bito play\n  bito play --variant perevodnoy --players 3 "
                "--bots heuristic,random\n  bito play --deck 52 --players 8 --seed 7 "
                "--save game.jsonl\n  bito play --variant podkidnoy+throw_in.by=neighbours")
     play.add_argument("--variant", default="podkidnoy", metavar="SPEC",
@@ -1070,116 +1151,116 @@ def build_parser() -> argparse.ArgumentParser:
     var = sub.add_parser(
         "variants", help=_("list variants, or show one's rules"), formatter_class=fmt,
         description=_("List every registered variant and house rule, or print one's rules."),
-        epilog="examples:\n  bito variants\n  bito variants perevodnoy\n"
+        epilog=_("examples:") + "\n  bito variants\n  bito variants perevodnoy\n"
                "  bito variants 'perevodnoy+uncapped_after_stock'\n  bito variants --json\n"
                "  bito variants --options")
     var.add_argument("id", nargs="?", metavar="ID",
                      help=_("a variant id, name or alias, or a spec with +modifiers"))
-    var.add_argument("--json", action="store_true", help="print JSON")
+    var.add_argument("--json", action="store_true", help=_("print JSON"))
     var.add_argument("--options", action="store_true",
                      help=_("list every rules option with its allowed values and help"))
     var.set_defaults(func=cmd_variants)
 
     sim = sub.add_parser(
         "sim", help=_("play bot games headless and count results"), formatter_class=fmt,
-        description="Play bot-vs-bot games with seats rotating every game; report losses per "
-                    "bot, draws, mean actions, speed and errors (exit 1 if any game raised).",
-        epilog="examples:\n  bito sim --variant podkidnoy --players 2 --games 2000 "
+        description=_("Play bot-vs-bot games with seats rotating every game; report losses per "
+                      "bot, draws, mean actions, speed and errors (exit 1 if any game raised)."),
+        epilog=_("examples:") + "\n  bito sim --variant podkidnoy --players 2 --games 2000 "
                "--bots heuristic,random\n  bito sim --variant perevodnoy --players 4 "
                "--games 100 --bots random --json")
     sim.add_argument("--variant", default="podkidnoy", metavar="SPEC",
-                     help="variant spec (default podkidnoy)")
-    sim.add_argument("--rules", metavar="FILE", help="a house-rules TOML file instead of "
-                     "--variant")
-    sim.add_argument("--players", type=int, default=2, metavar="N", help="players (default 2)")
+                     help=_("variant spec (default podkidnoy)"))
+    sim.add_argument("--rules", metavar="FILE", help=_("a house-rules TOML file instead of "
+                       "--variant"))
+    sim.add_argument("--players", type=int, default=2, metavar="N", help=_("players (default 2)"))
     sim.add_argument("--games", type=int, default=100, metavar="K",
-                     help="games to play (default 100)")
+                     help=_("games to play (default 100)"))
     sim.add_argument("--bots", metavar="B1,B2,...",
-                     help="one bot per seat, or one name for all (default heuristic or random)")
-    sim.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
+                     help=_("one bot per seat, or one name for all (default heuristic or random)"))
+    sim.add_argument("--seed", type=int, default=0, help=_("first deal seed (default 0)"))
     sim.add_argument("--deals", type=int, default=1, metavar="N",
-                     help="play matches of N deals: the fool deals next and the first "
-                          "attacker follows next_game_leader (default 1)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
-    sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+                     help=_("play matches of N deals: the fool deals next and the first "
+                            "attacker follows next_game_leader (default 1)"))
+    sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    sim.add_argument("--no-progress", action="store_true", help=_("no progress bar on stderr"))
     sim.add_argument("--executor", choices=("local", "process", "ray"), default="local",
-                     help="where the games run: this process, a process pool, or Ray (the "
-                          "cluster in RAY_ADDRESS, else a local instance); same results "
-                          "for the same seed (default local)")
+                     help=_("where the games run: this process, a process pool, or Ray (the "
+                            "cluster in RAY_ADDRESS, else a local instance); same results "
+                            "for the same seed (default local)"))
     sim.add_argument("--workers", type=int, metavar="N",
-                     help="workers for --executor process/ray (default: all CPUs)")
+                     help=_("workers for --executor process/ray (default: all CPUs)"))
     sim.set_defaults(func=cmd_sim)
 
     tour = sub.add_parser(
         "tournament", help=_("an elimination tournament between bots (#64)"), formatter_class=fmt,
-        description="Seat the entrants at tables, play one deal per table, eliminate every "
-                    "table's fool; repeat until one player is left. Prints the standings.",
-        epilog="examples:\n  bito tournament --entrants 16 --table 4\n"
+        description=_("Seat the entrants at tables, play one deal per table, eliminate every "
+                      "table's fool; repeat until one player is left. Prints the standings."),
+        epilog=_("examples:") + "\n  bito tournament --entrants 16 --table 4\n"
                "  bito tournament --variant perevodnoy --entrants 9 --table 3 "
                "--bots heuristic,random --json")
     tour.add_argument("--variant", default="podkidnoy", metavar="SPEC",
-                      help="the game played at every table (default podkidnoy)")
+                      help=_("the game played at every table (default podkidnoy)"))
     tour.add_argument("--entrants", type=int, default=16, metavar="N",
-                      help="players entering (default 16)")
+                      help=_("players entering (default 16)"))
     tour.add_argument("--table", type=int, default=4, metavar="N",
-                      help="most players at one table (default 4)")
+                      help=_("most players at one table (default 4)"))
     tour.add_argument("--bots", metavar="A,B,...",
-                      help="bot names, given to the entrants in turn (default heuristic,random)")
-    tour.add_argument("--seed", type=int, default=0, help="seed of the whole event (default 0)")
-    tour.add_argument("--json", action="store_true", help="print one JSON object")
+                      help=_("bot names, given to the entrants in turn (default heuristic,random)"))
+    tour.add_argument("--seed", type=int, default=0, help=_("seed of the whole event (default 0)"))
+    tour.add_argument("--json", action="store_true", help=_("print one JSON object"))
     tour.set_defaults(func=cmd_tournament)
 
     arena = sub.add_parser(
         "arena", help=_("rate bots against each other on duplicate deals"), formatter_class=fmt,
-        description="Round-robin (default), gauntlet or SPRT between bots. Every deal is played "
-                    "once per seat rotation (duplicate deals); draws count 1/2. Ratings: Elo "
-                    "anchored at random = 0 for two players, OpenSkill for more; 95% "
-                    "intervals throughout. Exit 1 if any game raised.",
-        epilog="examples:\n  bito arena --bots random,easy,medium,strong --pairs 100 "
+        description=_("Round-robin (default), gauntlet or SPRT between bots. Every deal is played "
+                      "once per seat rotation (duplicate deals); draws count 1/2. Ratings: Elo "
+                      "anchored at random = 0 for two players, OpenSkill for more; 95% "
+                      "intervals throughout. Exit 1 if any game raised."),
+        epilog=_("examples:") + "\n  bito arena --bots random,easy,medium,strong --pairs 100 "
                "--plot ladder.svg\n  bito arena --bots heuristic,random --pairs 2000 "
                "--workers 2 --json\n  bito arena --bots easy,strong --sprt --pairs 2000\n"
                "  bito arena --players 4 --bots strong,easy,easy,easy --pairs 200")
     arena.add_argument("--variant", default="podkidnoy", metavar="SPEC",
-                       help="variant spec (default podkidnoy)")
+                       help=_("variant spec (default podkidnoy)"))
     arena.add_argument("--players", type=int, default=2, metavar="N",
-                       help="players per table (default 2)")
+                       help=_("players per table (default 2)"))
     arena.add_argument("--bots", metavar="B1,B2,...", required=True,
-                       help="the bots (levels easy, medium, strong, analysis; or any bot "
-                            "name); repeat a name to seat it twice at a table of 3 or more")
+                       help=_("the bots (levels easy, medium, strong, analysis; or any bot "
+                              "name); repeat a name to seat it twice at a table of 3 or more"))
     arena.add_argument("--pairs", type=int, default=100, metavar="N",
-                       help="duplicate deals per table (each played in every seat rotation; "
-                            "the most pairs with --sprt; default 100)")
+                       help=_("duplicate deals per table (each played in every seat rotation; "
+                              "the most pairs with --sprt; default 100)"))
     arena.add_argument("--gauntlet", action="store_true",
-                       help="the first bot against each of the others (two players)")
+                       help=_("the first bot against each of the others (two players)"))
     arena.add_argument("--sprt", action="store_true",
-                       help="with --bots A,B: play pairs until the SPRT says whether B is "
-                            "stronger than A")
+                       help=_("with --bots A,B: play pairs until the SPRT says whether B is "
+                              "stronger than A"))
     arena.add_argument("--elo0", type=float, default=0.0,
-                       help="SPRT H0: B is this many Elo better (default 0)")
+                       help=_("SPRT H0: B is this many Elo better (default 0)"))
     arena.add_argument("--elo1", type=float, default=35.0,
-                       help="SPRT H1: B is this many Elo better (default 35)")
+                       help=_("SPRT H1: B is this many Elo better (default 35)"))
     arena.add_argument("--think-ms", type=float, metavar="MS",
-                       help="time per decision for the search bots (default: each level's)")
+                       help=_("time per decision for the search bots (default: each level's)"))
     arena.add_argument("--playouts", type=int, metavar="N",
-                       help="playouts per decision for the search bots, with no clock unless "
-                            "--think-ms is given too: the games then do not depend on the "
-                            "machine's speed or load")
-    arena.add_argument("--seed", type=int, default=0, help="deal seed (default 0)")
+                       help=_("playouts per decision for the search bots, with no clock unless "
+                              "--think-ms is given too: the games then do not depend on the "
+                              "machine's speed or load"))
+    arena.add_argument("--seed", type=int, default=0, help=_("deal seed (default 0)"))
     arena.add_argument("--workers", type=int, metavar="N",
-                       help="worker processes (more than 1 uses a process pool)")
+                       help=_("worker processes (more than 1 uses a process pool)"))
     arena.add_argument("--executor", choices=("local", "process", "ray"),
-                       help="where the games run (default: local, or process with --workers)")
+                       help=_("where the games run (default: local, or process with --workers)"))
     arena.add_argument("--plot", metavar="FILE.png|FILE.svg",
-                       help="write the ratings with their intervals as a plot")
-    arena.add_argument("--json", action="store_true", help="print one JSON object")
-    arena.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+                       help=_("write the ratings with their intervals as a plot"))
+    arena.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    arena.add_argument("--no-progress", action="store_true", help=_("no progress bar on stderr"))
     arena.set_defaults(func=cmd_arena)
 
     rep = sub.add_parser(
         "replay", help=_("step through a saved game"), formatter_class=fmt,
         description=_("Step through a game record: Enter or n for the next move, b back, a "
                       "number to jump, s/e start/end, q to quit."),
-        epilog="examples:\n  bito replay game.jsonl\n  bito replay game.jsonl --to-end\n"
+        epilog=_("examples:") + "\n  bito replay game.jsonl\n  bito replay game.jsonl --to-end\n"
                "  bito replay game.jsonl --list --to-end")
     rep.add_argument("file", metavar="FILE", help=_("a record written by `bito play --save`"))
     rep.add_argument("--to-end", action="store_true",
@@ -1191,26 +1272,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser(
         "bench", help=_("measure random-game speed on one core"), formatter_class=fmt,
-        description="Random-vs-random full games per second (deal included) and mean actions "
-                    "per game for podkidnoy 2p, podkidnoy 4p and perevodnoy 2p.",
-        epilog="examples:\n  bito bench\n  bito bench --seconds 10 --json\n"
+        description=_("Random-vs-random full games per second (deal included) and mean actions "
+                      "per game for podkidnoy 2p, podkidnoy 4p and perevodnoy 2p."),
+        epilog=_("examples:") + "\n  bito bench\n  bito bench --seconds 10 --json\n"
                "  bito bench --games 200\n  bito bench --games 3000 --repeat 9")
-    bench.add_argument("--games", type=int, metavar="N", help="games per case")
+    bench.add_argument("--games", type=int, metavar="N", help=_("games per case"))
     bench.add_argument("--seconds", type=float, metavar="S",
-                       help="time per case (default 2 s when --games is not given)")
-    bench.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
+                       help=_("time per case (default 2 s when --games is not given)"))
+    bench.add_argument("--seed", type=int, default=0, help=_("first deal seed (default 0)"))
     bench.add_argument("--engine", action="append", metavar="NAME",
-                       help="engine to measure (repeatable; default reference)")
+                       help=_("engine to measure (repeatable; default reference)"))
     bench.add_argument("--repeat", type=int, default=1, metavar="K",
-                       help="measure every case K times, in rounds, and report the median run "
-                            "with every run's rate (for a machine whose speed wanders)")
-    bench.add_argument("--json", action="store_true", help="print one JSON object")
+                       help=_("measure every case K times, in rounds, and report the median run "
+                              "with every run's rate (for a machine whose speed wanders)"))
+    bench.add_argument("--json", action="store_true", help=_("print one JSON object"))
     bench.add_argument("--verify", type=int, metavar="N",
-                       help="instead of timing: play N random games per base game with random "
-                            "options on the reference engine and check the kernel agrees on "
-                            "every legal-action set and transition (exit 1 if not)")
+                       help=_("instead of timing: play N random games per base game with random "
+                              "options on the reference engine and check the kernel agrees on "
+                              "every legal-action set and transition (exit 1 if not)"))
     bench.add_argument("--workers", type=int, metavar="N",
-                       help="with --verify: worker processes (default: this process)")
+                       help=_("with --verify: worker processes (default: this process)"))
     bench.set_defaults(func=cmd_bench)
 
     # the sweep's options and its handler live in bito.sweep
@@ -1218,8 +1299,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     sweep = sub.add_parser(
         "sweep", help=_("random games over every variant, checked at every step"),
-        formatter_class=fmt, description=(sweep_module.__doc__ or "").split("\n\n")[0],
-        epilog="examples:\n  bito sweep\n  bito sweep --games 100000 --jobs 2 --json\n"
+        formatter_class=fmt,
+        description=_("Random games over every registered game, house rule, seat count and "
+                      "option stack, checked at every step, so that every variant survives "
+                      "every move."),
+        epilog=_("examples:") + "\n  bito sweep\n  bito sweep --games 100000 --jobs 2 --json\n"
                "  bito sweep --only 'podkidnoy+joker_gift*' --seconds 60")
     sweep_module.add_arguments(sweep)
     sweep.set_defaults(func=sweep_module.command)
@@ -1238,12 +1322,29 @@ def build_parser() -> argparse.ArgumentParser:
 ARGPARSE_WORDS = (N_("usage: "), N_("options"), N_("positional arguments"),
                   N_("show this help message and exit"),
                   N_("show program's version number and exit"),
-                  N_("%(prog)s: error: %(message)s\n"))
+                  N_("%(prog)s: error: %(message)s\n"),
+                  # its error sentences (a wrong choice, a missing or unknown argument...)
+                  N_("argument %(argument_name)s: %(message)s"),
+                  N_("invalid choice: %(value)r (choose from %(choices)s)"),
+                  N_("invalid %(type)s value: %(value)r"),
+                  N_("the following arguments are required: %s"),
+                  N_("unrecognized arguments: %s"),
+                  N_("expected one argument"),
+                  N_("expected at most one argument"),
+                  N_("expected at least one argument"),
+                  N_("ambiguous option: %(option)s could match %(matches)s"),
+                  N_("not allowed with argument %s"),
+                  N_("ignored explicit argument %r"),
+                  N_("one of the arguments %s is required"),
+                  N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+                  N_("unexpected option string: %s"),
+                  N_("can't open '%(filename)s': %(error)s"))
 
 
 def _argparse_words() -> None:
     """Let argparse say its own words (``usage:``, ``options``) from our catalogue."""
     argparse._ = _  # type: ignore[attr-defined]  # argparse looks ``_`` up when it speaks
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
 
 def _can_show(text: str) -> bool:
@@ -1288,7 +1389,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
         return result
     except (UsageError, BitoError) as e:  # the one error path: one line, exit 2
-        _err(f"bito {args.command}: " + _("error: {why}").format(why=_one_line(e)))
+        from bito.tui_words import engine_words  # the rules' refusals, said in the language
+
+        _err(f"bito {args.command}: " + _("error: {why}").format(
+            why=engine_words(_one_line(e))))
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK
@@ -1298,8 +1402,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:  # a bug of ours: still one line, and a way to see more
         if os.environ.get("BITO_TRACEBACK"):
             raise
-        _err(f"bito {args.command}: internal error: {type(e).__name__}: {_one_line(e)} "
-             "(please report it; BITO_TRACEBACK=1 shows the traceback)")
+        _err(f"bito {args.command}: " + _("internal error: {error} (please report it; "
+                                          "BITO_TRACEBACK=1 shows the traceback)").format(
+            error=f"{type(e).__name__}: {_one_line(e)}"))
         return EXIT_FAILED
 
 

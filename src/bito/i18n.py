@@ -37,6 +37,12 @@ LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 #: The context of the catalogue entries that name a rules-catalogue entry (msgid: its id).
 VARIANT_CONTEXT = "variant"
+#: The context of the rules catalogue's one-line summaries (msgid: the English summary).
+SUMMARY_CONTEXT = "summary"
+#: The context of the rules options' help texts (msgid: the English help).
+OPTION_CONTEXT = "option"
+#: The context of the rules catalogue's long descriptions (msgid: the English description).
+DESCRIPTION_CONTEXT = "description"
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT
@@ -128,15 +134,36 @@ def variant_name(entry: Any) -> str:
     return english
 
 
+def summary_text(entry: Any) -> str:
+    """A rules-catalogue entry's one-line summary in the language spoken now (the English
+    summary where the message catalogue has none for it)."""
+    summary = str(getattr(entry, "summary", ""))
+    return pgettext(SUMMARY_CONTEXT, summary) if summary else summary
+
+
+def description_text(entry: Any) -> str:
+    """A rules-catalogue entry's description in the language spoken now (the English
+    description where the message catalogue has none for it)."""
+    text = str(getattr(entry, "description", ""))
+    return pgettext(DESCRIPTION_CONTEXT, text) if text else text
+
+
+def option_help(help_text: str) -> str:
+    """A rules option's help (``bito.rules.OPTION_SPECS``) in the language spoken now."""
+    return pgettext(OPTION_CONTEXT, help_text) if help_text else help_text
+
+
 def catalogue(lang: str) -> dict[str, Any]:
     """The whole catalogue of ``lang`` as plain data, for the web app (``python -m bito.i18n
     json ru``): ``messages`` (English text -> translation), ``plurals`` (English singular ->
-    the forms) and ``variants`` (id -> name), read from the compiled catalogue."""
+    the forms), ``variants`` (id -> name) and ``summaries`` (id -> the one-line summary),
+    read from the compiled catalogue."""
     trans = _load(lang) if lang != DEFAULT else gettext.NullTranslations()
     raw: dict[Any, str] = getattr(trans, "_catalog", {})
     messages: dict[str, str] = {}
     plurals: dict[str, list[str]] = {}
     variants: dict[str, str] = {}
+    summaries: dict[str, str] = {}
     for key, value in raw.items():
         if isinstance(key, tuple):  # (msgid, n) of a plural entry
             msgid, n = key
@@ -161,10 +188,12 @@ def catalogue(lang: str) -> dict[str, Any]:
         try:
             for entry in all_variants():
                 variants[entry.id] = variant_name(entry)
+                summaries[entry.id] = summary_text(entry)
         finally:
             set_language(saved)
     return {"language": lang, "plural_forms": trans.info().get("plural-forms", ""),
-            "messages": messages, "plurals": plurals, "variants": variants}
+            "messages": messages, "plurals": plurals, "variants": variants,
+            "summaries": summaries}
 
 
 def main(argv: list[str] | None = None) -> int:

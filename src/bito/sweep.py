@@ -48,6 +48,7 @@ from bito.cards import card_str
 from bito.errors import IllegalActionError, InvalidNotationError, RulesError, UnknownVariantError
 from bito.games import FAMILIES, family_for, new_game
 from bito.games.protocol import MoveCapped
+from bito.i18n import _
 from bito.rules import Rules
 from bito.rules.options import OPTION_SPECS
 from bito.rules.registry import Variant, all_variants, lookup
@@ -387,7 +388,7 @@ def _illegal_texts(state: Any, rng: random.Random, seen: Sequence[str], count: i
         cards = sorted({m.group() for t in seen for m in _CARD.finditer(t)}) or ["7h"]
         forms = (*_OTHER_FORMS, *seen[-20:])
     out = []
-    for _ in range(count):
+    for _k in range(count):
         form = rng.choice(forms)
         text = re.sub(r"\{c\}", lambda _m: rng.choice(cards), form)
         text = text.replace("{n}", str(rng.randint(1, 12)))
@@ -862,9 +863,9 @@ def command(args: Any) -> int:
     for name in ("games", "jobs", "sample_every"):
         value = getattr(args, name)
         if value is not None and value < 1:
-            raise RulesError("--" + name.replace("_", "-"), "must be at least 1")
+            raise RulesError("--" + name.replace("_", "-"), _("must be at least 1"))
     if args.seconds is not None and not args.seconds > 0:
-        raise RulesError("--seconds", "must be positive")
+        raise RulesError("--seconds", _("must be positive"))
     _only_cases(args.only)  # an --only that matches nothing is refused before any game
     words = ["bito sweep"]
     for name in ("games", "seed", "jobs", "only", "seconds", "sample_every"):
@@ -887,9 +888,10 @@ def command(args: Any) -> int:
         if now - last[0] >= 5:
             last[0] = now
             rate = s.games / s.seconds if s.seconds else 0.0
-            print(f"sweep: {s.games} games, {s.actions} actions, {len(s.violations)} "
-                  f"violations, {s.refused} refused, {rate:.0f} games/s",
-                  file=sys.stderr, flush=True)
+            print("sweep: " + _("{games} games, {actions} actions, {violations} violations, "
+                                "{refused} refused, {rate} games/s").format(
+                games=s.games, actions=s.actions, violations=len(s.violations),
+                refused=s.refused, rate=f"{rate:.0f}"), file=sys.stderr, flush=True)
 
     summary = run(args.games, args.seed, args.jobs, args.only, args.seconds,
                   args.sample_every, progress, command=" ".join(words))

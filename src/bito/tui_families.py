@@ -17,8 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from bito.bots import make_bot
+from bito.cards import bit, card_pretty, cards_of, rank_of, suit_of
 from bito.errors import BitoError
 from bito.games import family_for, family_name, new_game
+from bito.games.bouts.chinese import NINE_OF_DIAMONDS
+from bito.games.durak import LEAD as DURAK_LEAD
+from bito.games.durak.actions import ATTACK, DEFEND, PASS, TAKE, TRANSFER
 from bito.games.protocol import decider, seen_by
 from bito.i18n import N_, _, language, ngettext
 from bito.tui import (
@@ -124,7 +128,7 @@ def _by(name: str, you: str, other: str, **fields: object) -> str:
 #: Verbs the engines' texts use after a seat, in the third person; after "You" they lose the
 #: "s" ("seat 0 attacks" -> "You attack").
 _VERBS = ("attacks", "takes", "holds", "leads", "wins", "draws", "plays", "passes", "misses",
-          "calls", "doubted", "laughs", "covers", "throws", "has", "is", "goes")
+          "calls", "doubted", "laughs", "covers", "throws", "has", "is", "goes", "turns")
 _FIRST_PERSON = {"has": "have", "is": "are", "doubted": "doubted", "passes": "pass",
                  "misses": "miss", "goes": "go", "throws": "throw"}
 
@@ -158,6 +162,9 @@ def name_seats(text: str, names: Sequence[str]) -> str:
                  lambda m: f"{HUMAN_NAME} {_FIRST_PERSON.get(m.group(1), m.group(1)[:-1])}",
                  out)
     out = re.sub(rf"\b({HUMAN_NAME} \w+ [^.;\n]*?) his\b", r"\1 your", out)
+    # Polish fool's turn: "You turn 6♥: no beat, he takes it" / "You turn Q♥ and beats J♥"
+    out = re.sub(rf"\b({HUMAN_NAME} turn [^;\n]*?) and beats\b", r"\1 and beat", out)
+    out = re.sub(rf"\b({HUMAN_NAME} turn [^;\n]*?) he takes it\b", r"\1 you take it", out)
     return re.sub(rf"(?<=[a-z,] ){HUMAN_NAME}\b", "you", out)
 
 
@@ -256,6 +263,7 @@ NOTE_WORDS = {
     "idle takes": N_("the game was stopped: take after take with no card drawn or discarded "
                      "and nobody going out"),
     "last round (fool.max_rounds)": N_("the last round allowed (fool.max_rounds) was played"),
+    "repetition": N_("the same position came round three times: a draw by repetition"),
 }
 
 
@@ -303,14 +311,23 @@ def events(before: Any, after: Any, names: Sequence[str], action: Any = None,
     scored, a trick won and the Fool disc, a doubt settled, a player out. Derived from the
     two states, as ``seat`` may see them, so it never disagrees with the engine."""
     out: list[str] = []
+    bito = bito_line(before, after, action)
+    if bito is not None:
+        out.append(bito)
     rnd = getattr(after, "last_round", None)
     new_round = rnd is not None and rnd is not getattr(before, "last_round", None)
     same_round = getattr(after, "round", 0) == getattr(before, "round", 0) and not new_round
     if same_round and not after.is_over:
         then, now = _counts(before, seat), _counts(after, seat)
         if len(then) == len(now):
+            # a take is told by the engine's note (``Anna takes 7♣``), not as a draw
+            note = getattr(after, "last_reveal", "")
+            note = note if note != getattr(before, "last_reveal", "") else ""
+            told = {int(n) for n in re.findall(r"seat (\d+) takes", note)}
+            if " takes " in f" {note} ":  # "seat 0 turns A♥: no beat, he takes it"
+                told.add(actor)
             for s, (a, b) in enumerate(zip(then, now, strict=True)):
-                if b > a:
+                if b > a and s not in told:
                     why = " " + _("(a penalty)") if s != actor and actor >= 0 else ""
                     out.append("  " + _by(
                         _name(names, s), ngettext("You draw {n} card", "You draw {n} cards",
@@ -356,11 +373,13 @@ def events(before: Any, after: Any, names: Sequence[str], action: Any = None,
                 n=getattr(before, "round", 0) + 1, change=change, totals=totals))
     trick = getattr(after, "last_trick", None)
     if trick is not None and trick is not getattr(before, "last_trick", None):
-        fools = _(" and ").join(shown(_name(names, s)) for s in trick.fools)
+        fools = _(" and ").join(_who(names, s) for s in trick.fools)
         line = _by(_name(names, trick.winner), "You win the trick.", "{name} wins the trick.")
-        if fools:
+        if len(trick.fools) == 1 and is_you(_name(names, trick.fools[0])):
+            line += " " + _("The Fool disc goes to you: you sit out the next trick.")
+        elif fools:
             line += " " + (_("The Fool disc goes to {names}, who sit out the next trick.")
-                           if len(trick.fools) > 1 or is_you(fools) else
+                           if len(trick.fools) > 1 else
                            _("The Fool disc goes to {names}, who sits out the next trick.")
                            ).format(names=fools)
         out.append(line)
@@ -386,6 +405,111 @@ def move_text(action: Any) -> str:
     (the engine also reads a bare ``1``, which the terminal keeps for move number 1)."""
     text = str(action)
     return WILD_TEXT if text == "1" and getattr(action, "deck", "") == "fool" else text
+
+
+def move_sentence(name: str, action: Any, before: Any) -> str:
+    """A move as a sentence, as a player at the table would say it: the bout games' Durak
+    notation by action kind (``Boris attacks with 7♥``, ``You cover 7♥ with 9♥``, ``Anna
+    takes``), the other games' moves by theirs (``Anna plays K♣``, ``Boris draws from the
+    stock``). A kind no table knows keeps its engine's words after the name."""
+    kind = getattr(action, "kind", None)
+    say_it = (BOUT_SENTENCES.get(kind) if isinstance(kind, int)
+              else MOVE_SENTENCES.get(kind) if isinstance(kind, str) else None)
+    if say_it is not None:
+        return say_it(name, action, before)
+    said = WILD_TEXT if move_text(action) == WILD_TEXT else engine_words(action.pretty())
+    return f"{shown_name(name)}: {said}"
+
+
+def _cards(action: Any) -> str:
+    return " ".join(card_pretty(c) for c in action.cards)
+
+
+def _bout_attack(name: str, action: Any, before: Any) -> str:
+    # a card added to a bout already under way is a throw-in; any other is an attack (a
+    # lead in the heap and chain games, the Polish fool's lead onto an empty centre); a
+    # prelude's second phase is a Durak game, whose bout opens in its lead phase
+    main = getattr(before, "main", None)
+    adding = (main.phase != DURAK_LEAD if main is not None
+              else getattr(before, "phase", "") == "throw")
+    if adding:
+        return _by(name, "You throw in {cards}", "{name} throws in {cards}",
+                   cards=_cards(action))
+    return _by(name, "You attack with {cards}", "{name} attacks with {cards}",
+               cards=_cards(action))
+
+
+def _bout_cover(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You cover {target} with {card}", "{name} covers {target} with {card}",
+               target=card_pretty(action.target), card=card_pretty(action.cards[0]))
+
+
+def _bout_take(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You take", "{name} takes")
+
+
+def _bout_pass(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You pass", "{name} passes")
+
+
+def _bout_transfer(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You transfer the attack with {cards}",
+               "{name} transfers the attack with {cards}", cards=_cards(action))
+
+
+#: The bout games' moves (Durak notation) as sentences, by action kind.
+BOUT_SENTENCES: dict[int, Callable[[str, Any, Any], str]] = {
+    ATTACK: _bout_attack, DEFEND: _bout_cover, TAKE: _bout_take, PASS: _bout_pass,
+    TRANSFER: _bout_transfer}
+
+
+def _turn(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You turn up the top card of the stock",
+               "{name} turns up the top card of the stock")
+
+
+def _play(name: str, action: Any, before: Any) -> str:
+    # the engine's words for the cards (Fool!'s own card names, a card face down, a suit
+    # called: "Q♣, calls ♣"); Fool!'s wild 1 as it is typed
+    said = WILD_TEXT if move_text(action) == WILD_TEXT else engine_words(action.pretty())
+    return _by(name, "You play {cards}", "{name} plays {cards}", cards=said)
+
+
+def _draw(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You draw from the stock", "{name} draws from the stock")
+
+
+def _claim(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You end your claim", "{name} ends the claim")
+
+
+def _doubt(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You say: I doubt it!", "{name} says: I doubt it!")
+
+
+def _sound(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You make your animal's sound", "{name} makes the animal's sound")
+
+
+def _laugh(name: str, action: Any, before: Any) -> str:
+    return _by(name, "You laugh", "{name} laughs")
+
+
+#: Moves of the other games said as sentences, by their kind.
+MOVE_SENTENCES: dict[str, Callable[[str, Any, Any], str]] = {
+    "turn": _turn, "play": _play, "draw": _draw, "pass": _bout_pass, "claim": _claim,
+    "doubt": _doubt, "sound": _sound, "laugh": _laugh}
+
+
+def bito_line(before: Any, after: Any, action: Any) -> str | None:
+    """``Bito: ...`` when a pass closed a bout and its cards went to the discard pile: the
+    next picture shows an empty table, which alone would not say where the cards went."""
+    if getattr(action, "kind", None) != PASS:
+        return None
+    was, now = getattr(before, "discard", None), getattr(after, "discard", None)
+    if isinstance(was, int) and isinstance(now, int) and now.bit_count() > was.bit_count():
+        return "  " + _("Bito: the bout's cards go to the discard pile.")
+    return None
 
 
 def moves_line(legal: Sequence[Any]) -> str:
@@ -449,10 +573,7 @@ class FamilyTerminal:
 
     def play(self, seat: int, action: Any, chosen: bool = False, note: str = "") -> None:
         before = self.state
-        shown = seen_by(before, action, self.human)
-        words = shown.pretty()
-        said = WILD_TEXT if move_text(shown) == WILD_TEXT else engine_words(words)
-        line = f"{shown_name(self.names[seat])}: {said}"
+        line = move_sentence(self.names[seat], seen_by(before, action, self.human), before)
         self.write(f"{line} {note}" if note else line)
         self.state = before.apply(action)
         self.history.append((seat, action, before, chosen))
@@ -553,6 +674,88 @@ class FamilyTerminal:
 _UNDONE = object()
 
 
+def _lowest(cards: Sequence[int]) -> int:
+    return min(cards, key=lambda c: (rank_of(c), suit_of(c)))
+
+
+def _why_chinese(state: Any, names: Sequence[str]) -> str:
+    first = state.to_act
+    nine = card_pretty(NINE_OF_DIAMONDS)
+    if state.hands[first] & bit(NINE_OF_DIAMONDS):  # #65 A2: its holder attacks first
+        return _("the holder of the {card} attacks first").format(card=nine)
+    return _("nobody holds the {card}, so the player left of the dealer ({dealer}) attacks "
+             "first").format(card=nine, dealer=_who(names, state.dealer))
+
+
+def _why_heap(state: Any, names: Sequence[str]) -> str:
+    if getattr(state.rules, "mode", "heap") != "heap":  # the chain game: the dealer's left
+        return _left_of(names, state.dealer)
+    hand = cards_of(state.hands[state.to_act])
+    trumps = [c for c in hand if suit_of(c) == state.trump_suit]
+    if trumps:  # #69: the lowest trump leads, shown as in Durak (VARIANTS.md §1.8)
+        return _("the holder of the lowest trump, {card}, leads first").format(
+            card=card_pretty(_lowest(trumps)))
+    return _("nobody holds a trump, so the lowest card, {card}, leads first").format(
+        card=card_pretty(_lowest(hand)))
+
+
+def _why_dealer_left(state: Any, names: Sequence[str]) -> str:
+    return _left_of(names, state.dealer)
+
+
+def _why_by_lot(state: Any, names: Sequence[str]) -> str:
+    return _("the first player is chosen by lot")
+
+
+def _why_maumau(state: Any, names: Sequence[str]) -> str:
+    starter = getattr(state, "starter", state.to_act)
+    if getattr(state.rules, "opening", "") == "dealer_last_card":
+        return _("{name} was chosen by lot to deal, and the dealer's last card opened the "
+                 "pile").format(name=_who(names, starter))
+    return _("the first player is chosen by lot")
+
+
+def _why_neighbour_of_lot(state: Any, names: Sequence[str]) -> str:
+    # the dealer is drawn by lot and not kept: he sits right of the first player
+    return _left_of(names, (state.to_act - 1) % len(names))
+
+
+def _why_animal(state: Any, names: Sequence[str]) -> str:
+    low = min(rank_of(c) for h in state.hands for c in cards_of(h))
+    mine = [c for c in cards_of(state.hands[state.to_act]) if rank_of(c) == low]
+    if mine:  # S0:169: the holder of a six nearest the dealer's left opens
+        return _("the first player from the dealer's left holding a card of the lowest rank "
+                 "opens: {card}").format(card=card_pretty(mine[0]))
+    return _("the player left of the dealer opens")
+
+
+def _who(names: Sequence[str], seat: int) -> str:
+    return _("you") if is_you(_name(names, seat)) else shown(_name(names, seat))
+
+
+def _left_of(names: Sequence[str], dealer: int) -> str:
+    return _("the player on the dealer's left starts (the dealer, chosen by lot: {dealer})"
+             ).format(dealer=_who(names, dealer))
+
+
+#: Why the first player plays first, by the engine module that plays the game (each family's
+#: own rule, read from the deal as it lies).
+FIRST_PLAYER_WHY: dict[str, Callable[[Any, Sequence[str]], str]] = {
+    "chinese": _why_chinese, "heap": _why_heap, "polish": _why_dealer_left,
+    "prelude": _why_by_lot, "maumau": _why_maumau, "adjacent": _why_neighbour_of_lot,
+    "fool": _why_dealer_left, "animal": _why_animal, "cheat": _why_neighbour_of_lot}
+
+
+def first_player_line(state: Any, names: Sequence[str]) -> str:
+    """``Anna plays first: the holder of the 9♦ attacks first.``"""
+    first = state.to_act
+    why = FIRST_PLAYER_WHY.get(type(state).__module__.rsplit(".", 1)[-1])
+    if why is None:
+        return _by(names[first], "You play first.", "{name} plays first.")
+    return _by(names[first], "You play first: {why}.", "{name} plays first: {why}.",
+               why=why(state, names))
+
+
 def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: int,
                 read: InputFn = input, write: OutputFn = print) -> int:
     """``bito play`` for a non-Durak game: one human at ``args.seat`` against bots."""
@@ -577,9 +780,7 @@ def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: 
         game=game_words(spec), players=args.players, seed=seed))
     write(_("Players, in turn order: {names}.").format(
         names=", ".join(shown(label) for label in labels)))
-    first = state.to_act
-    write(_by(names[first], "You play first.", "{name} plays first.") + " "
-          + _("Type 'help' for this game's moves."))
+    write(first_player_line(state, names) + " " + _("Type 'help' for this game's moves."))
     if getattr(args, "deals", 1) > 1:
         write(_("(--deals is ignored: this game plays its rounds inside one game)"))
     term = FamilyTerminal(state, names, players, human, read, write,
@@ -626,7 +827,7 @@ def family_frames(record: Any, states: Sequence[Any], names: Sequence[str], move
     total = len(record.actions)
     short = [n.split(" (")[0] for n in names]
     for i, (seat, action) in enumerate(record.actions, 1):
-        said = [f"{shown(short[seat])}: {engine_words(action.pretty())}"]
+        said = [move_sentence(short[seat], action, states[i - 1])]
         said += [e.strip() for e in events(states[i - 1], states[i], short, action, seat, seat)]
         moves.append(_("Move {i} of {total}: {move}  ({said})").format(
             i=i, total=total, move=move_text(action), said="; ".join(said)))

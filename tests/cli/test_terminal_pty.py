@@ -158,7 +158,7 @@ def test_fool_wild_card_is_typed_w1_and_a_bare_number_stays_a_move_number() -> N
     out, _ = drive(spawn("play", "--variant", "friese_fool", "--players", "4", "--seed", "2",
                          "--bots", "random"), script)
     assert typed == ["w1"], "no wild 1 offered in 60 moves: pick another seed"
-    assert "You: w1" in out
+    assert "You play w1" in out
     assert "Your moves: " in out and "] 1 " not in out and not re.search(r"\] 1$", out, re.M)
 
 

@@ -43,7 +43,9 @@ def test_match_verdict_words() -> None:
     assert match_verdict(["You", "Anna"], [0, 0]).startswith("Nobody")
     assert "Anna and Boris" in match_verdict(["You", "Anna", "Boris"], [0, 2, 2])
     assert match_verdict(["You", "Anna"], [2, 1]) == \
-        "You were the fool most often (2 time(s)): you lose the match."
+        "You were the fool most often (2 times): you lose the match."
+    assert match_verdict(["You", "Anna"], [0, 1]) == \
+        "Anna was the fool most often (1 time) and loses the match."
 
 
 @pytest.mark.parametrize(("save", "words"), [(False, "nothing is saved without --save"),

@@ -25,6 +25,7 @@ from bito.arena.ratings import (
 )
 from bito.arena.sprt import SprtResult, sprt
 from bito.executors import Executor, make_executor
+from bito.i18n import _
 
 MODES = ("round-robin", "gauntlet", "sprt")
 Progress = Callable[[int, int], None]
@@ -123,33 +124,43 @@ class ArenaResult:
     def table_text(self) -> str:
         """The results table for the terminal."""
         data = self.to_json()
-        unit = "Elo" if self.players == 2 else "OpenSkill mu"
-        lines = [f"{self.variant}, {self.players} players, {self.pairs} duplicate deals per "
-                 f"table, {data['games']} games ({data['draws']} draws, {data['errors']} errors)"
-                 f", {data['seconds']} s",
-                 f"{'bot':<14}{'score':>8}  {'95% interval':<17}{'fool rate':>10}  "
-                 f"{unit:>8}  interval"]
+        unit = _("Elo") if self.players == 2 else "OpenSkill mu"
+        head = (_("bot"), _("score"), _("95% interval"), _("fool rate"), _("interval"))
+        w = (max(14, len(head[0]) + 2), max(8, len(head[1]) + 2), max(17, len(head[2]) + 2),
+             max(10, len(head[3]) + 2))
+        lines = [_("{variant}, {players} players, {pairs} duplicate deals per table, {games} "
+                   "games ({draws} draws, {errors} errors), {seconds} s").format(
+                     variant=self.variant, players=self.players, pairs=self.pairs,
+                     games=data["games"], draws=data["draws"], errors=data["errors"],
+                     seconds=data["seconds"]),
+                 f"{head[0]:<{w[0]}}{head[1]:>{w[1]}}  {head[2]:<{w[2]}}{head[3]:>{w[3]}}  "
+                 f"{unit:>8}  {head[4]}"]
         for b in sorted(data["bots"], key=lambda e: -(e.get("rating") or 0.0)):
             lo, hi = b["interval"]
             rating = f"{b['rating']:>8.1f}" if "rating" in b else f"{'-':>8}"
             riv = (f"[{b['rating_interval'][0]:.0f}, {b['rating_interval'][1]:.0f}]"
                    if "rating_interval" in b else "")
-            lines.append(f"{b['name']:<14}{b['score']:>8.3f}  [{lo:.3f}, {hi:.3f}]    "
-                         f"{b.get('fool_rate', 0.0):>10.3f}  {rating}  {riv}")
+            interval = f"[{lo:.3f}, {hi:.3f}]"
+            lines.append(f"{b['name']:<{w[0]}}{b['score']:>{w[1]}.3f}  {interval:<{w[2]}}"
+                         f"{b.get('fool_rate', 0.0):>{w[3]}.3f}  {rating}  {riv}")
         if len(self.tables) > 1:
             lines.append("")
             for m in data["matchups"]:
                 seats = ", ".join(f"{s['bot']} {s['score']:.3f} [{s['interval'][0]:.3f}, "
                                   f"{s['interval'][1]:.3f}]" for s in m["seats"])
-                lines.append(f"  {' vs '.join(m['table'])}: {seats} ({m['pairs']} deals)")
+                lines.append(f"  {_(' vs ').join(m['table'])}: {seats} " + _(
+                    "({n} deals)").format(n=m["pairs"]))
         if self.sprt is not None:
             s = self.sprt
             lines.append("")
-            verdict = {"H1": f"{self.bots[1]} is stronger than {self.bots[0]}",
-                       "H0": f"{self.bots[1]} is not stronger than {self.bots[0]}",
-                       "continue": "undecided (pair limit reached)"}[s.verdict]
-            lines.append(f"SPRT: LLR {s.llr:.2f} in ({s.lower:.2f}, {s.upper:.2f}) after "
-                         f"{s.pairs} pairs, score {s.score:.3f}: {verdict}")
+            verdict = {"H1": _("{b} is stronger than {a}"),
+                       "H0": _("{b} is not stronger than {a}"),
+                       "continue": _("undecided (pair limit reached)")}[s.verdict].format(
+                a=self.bots[0], b=self.bots[1])
+            lines.append(_("SPRT: LLR {llr} in ({lower}, {upper}) after {pairs} pairs, score "
+                           "{score}: {verdict}").format(
+                llr=f"{s.llr:.2f}", lower=f"{s.lower:.2f}", upper=f"{s.upper:.2f}",
+                pairs=s.pairs, score=f"{s.score:.3f}", verdict=verdict))
         return "\n".join(lines)
 
 

@@ -6,6 +6,8 @@ import argparse
 import sys
 from typing import Any
 
+from bito.i18n import _
+
 DEFAULT_DB = "bito-server.sqlite3"
 
 
@@ -22,7 +24,7 @@ def add_serve_parser(sub: Any, fmt: type[argparse.HelpFormatter]) -> None:
                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for your LAN)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--db", default=DEFAULT_DB, metavar="PATH|URL",
-                       help=f"a SQLite file (default {DEFAULT_DB}) or a postgresql:// URL")
+                       help="a SQLite file (default %(default)s) or a postgresql:// URL")
     serve.add_argument("--timer", type=float, default=30.0, metavar="S",
                        help="default seconds per move before the inactivity rules act "
                             "(default 30; each table may choose its own)")
@@ -62,8 +64,8 @@ def run_serve(args: argparse.Namespace) -> int:
         from bito.server.app import MAX_FRAME, create_app
         from bito.server.rooms import Settings
     except ImportError as e:
-        print(f"bito serve: error: {e} (install the web extra: pip install 'bito[web]')",
-              file=sys.stderr)
+        print("bito serve: " + _("error: {why} (install the web extra: pip install "
+                                 "'bito[web]')").format(why=e), file=sys.stderr)
         return 2
     from bito.bots import bot_names
 
@@ -72,18 +74,21 @@ def run_serve(args: argparse.Namespace) -> int:
         levels = tuple(b.strip() for b in args.bot_levels.split(",") if b.strip())
         unknown = [b for b in levels if b not in bot_names()]
         if unknown or not levels:
-            print(f"bito serve: error: --bot-levels: {', '.join(unknown) or 'none given'} "
-                  f"(bots: {', '.join(bot_names())})", file=sys.stderr)
+            print("bito serve: " + _("error: --bot-levels: {names} (bots: {bots})").format(
+                names=", ".join(unknown) or _("none given"), bots=", ".join(bot_names())),
+                file=sys.stderr)
             return 2
     if (args.bot_workers < 0 or args.bot_time_cap <= 0 or args.ready_timeout <= 0
             or args.spectators_per_table < 0 or args.spectators_per_address < 0):
-        print("bito serve: error: --bot-time-cap and --ready-timeout must be positive, "
-              "--bot-workers and the spectator limits not negative", file=sys.stderr)
+        print("bito serve: " + _("error: --bot-time-cap and --ready-timeout must be positive, "
+                                 "--bot-workers and the spectator limits not negative"),
+              file=sys.stderr)
         return 2
     if (args.timer <= 0 or args.bot_delay < 0 or args.timeouts_to_bot < 1
             or args.tables_per_hour < 1):
-        print("bito serve: error: --timer must be positive, --bot-delay not negative, "
-              "--timeouts-to-bot and --tables-per-hour at least 1", file=sys.stderr)
+        print("bito serve: " + _("error: --timer must be positive, --bot-delay not negative, "
+                                 "--timeouts-to-bot and --tables-per-hour at least 1"),
+              file=sys.stderr)
         return 2
     settings = Settings(timer=args.timer, bot_delay=args.bot_delay,
                         timeouts_to_bot=args.timeouts_to_bot,
@@ -94,8 +99,8 @@ def run_serve(args: argparse.Namespace) -> int:
                         spectators_per_address=args.spectators_per_address,
                         trusted_proxies=tuple(args.trusted_proxy))
     app = create_app(args.db, settings)
-    print(f"bito: open http://{args.host}:{args.port} (games stored in {args.db})",
-          file=sys.stderr, flush=True)
+    print(_("bito: open {url} (games stored in {db})").format(
+        url=f"http://{args.host}:{args.port}", db=args.db), file=sys.stderr, flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
                 ws_max_size=MAX_FRAME,
                 # uvicorn would believe X-Forwarded-For from 127.0.0.1 by itself; the app
