@@ -189,17 +189,20 @@ def test_record_episode_statistics_counts_whole_deals() -> None:
 @given(seed=st.integers(0, 2**40), players=st.integers(2, 4), self_play=st.booleans())
 def test_legal_play_never_ends_illegally_and_stays_in_the_space(seed: int, players: int,
                                                                 self_play: bool) -> None:
-    """Whatever the seed: observations lie in the space, a running deal has a legal move, a
-    legal move is never refused, and a reward is paid only when a deal ends."""
+    """Whatever the seed: observations lie in the space, a running deal has a legal move (a
+    deal that just ended has none until the next step deals again), a legal move is never
+    refused, and a reward is paid only when a deal ends."""
     vec = DurakVectorEnv(6, "perevodnoy", players, opponents="random", self_play=self_play)
     obs, info = vec.reset(seed=seed)
     rng = np.random.default_rng(seed)
+    ended = np.zeros(6, bool)
     for _ in range(60):
         mask = info["action_mask"]
         assert vec.observation_space.contains(obs)
-        assert (mask.sum(axis=1) > 0).all()
+        assert ((mask.sum(axis=1) > 0) != ended).all()
         obs, rewards, term, trunc, info = vec.step(
             (rng.random(mask.shape) * mask).argmax(axis=1))
+        ended = term | trunc
         assert "illegal" not in info
         assert (rewards[~(term | trunc)] == 0).all()
 
