@@ -156,13 +156,12 @@ def test_next_step_autoreset_and_illegal_actions() -> None:
     """An illegal action ends the deal with -1; the next step deals again whatever the action
     (Gymnasium's NEXT_STEP), with reward 0 and a fresh legal mask."""
     vec = DurakVectorEnv(2, opponents="random")
-    _, info = vec.reset(seed=4)
+    obs_before, info = vec.reset(seed=4)
     illegal = int(np.flatnonzero(info["action_mask"][0] == 0)[0])
     legal = _pick(random.Random(0), info["action_mask"][1])
-    obs_before = vec._obs[0].copy()  # noqa: SLF001  (the position the illegal action met)
     obs, rewards, term, _, info = vec.step(np.array([illegal, legal]))
     assert rewards[0] == -1.0 and term[0] and info["illegal"][0] and not info["illegal"][1]
-    assert np.array_equal(obs[0], obs_before)
+    assert np.array_equal(obs[0], obs_before[0])  # the position the illegal action met
     legal = _pick(random.Random(0), info["action_mask"][1])
     obs, rewards, term, trunc, info = vec.step(np.array([-5, legal]))  # env 0's is ignored
     assert rewards[0] == 0.0 and not term[0] and not trunc[0]
@@ -179,7 +178,7 @@ def test_record_episode_statistics_counts_whole_deals() -> None:
     finished = []
     for _ in range(300):
         actions = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
-        _, _, term, trunc, info = envs.step(actions)
+        info = envs.step(actions)[4]
         if "episode" in info:
             finished += info["episode"]["r"][info["_episode"]].tolist()
     assert finished and set(finished) <= {-1.0, 0.0, 1.0}
@@ -214,6 +213,25 @@ def test_same_seed_same_games() -> None:
         obs, info = vec.reset(seed=42)
         total = np.zeros(5)
         for _ in range(50):
+            obs, r, _, _, info = vec.step(info["action_mask"].argmax(axis=1))
+            total += r
+        runs.append((obs, total))
+    assert np.array_equal(runs[0][0], runs[1][0]) and np.array_equal(runs[0][1], runs[1][1])
+
+
+def test_threads_play_the_same_games() -> None:
+    """Split over numba's threads, every env keeps its own generator: the same observations
+    and rewards as on one thread."""
+    import numba
+
+    if numba.config.NUMBA_NUM_THREADS < 2:
+        pytest.skip("one numba thread here")
+    runs = []
+    for threads in (1, 2):
+        vec = DurakVectorEnv(16, opponents="random", threads=threads)
+        obs, info = vec.reset(seed=8)
+        total = np.zeros(16)
+        for _ in range(40):
             obs, r, _, _, info = vec.step(info["action_mask"].argmax(axis=1))
             total += r
         runs.append((obs, total))

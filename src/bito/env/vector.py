@@ -120,7 +120,10 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
 
     ``copy`` (default True) hands out fresh arrays each step; ``copy=False`` returns the
     environment's own buffers, overwritten by the next step (faster: what the benchmark
-    measures, and safe for a learner that copies what it keeps)."""
+    measures, and safe for a learner that copies what it keeps). ``threads`` > 1 steps the
+    envs on that many of numba's threads (at most ``numba.config.NUMBA_NUM_THREADS``); the
+    games are the same, since every env has its own generator (except the rare random facts
+    of a deal under ``trump.source=any_card`` or a first attacker by lot)."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "autoreset_mode": gym.vector.AutoresetMode.NEXT_STEP, "render_modes": []}
@@ -128,7 +131,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
     def __init__(self, num_envs: int = 16, variant: str = "podkidnoy", players: int = 2,
                  opponents: Sequence[str] | str = ("greedy",), seat: int = 0,
                  self_play: bool = False, greedy_epsilon: float = 0.0, illegal: str = "lose",
-                 copy: bool = True, render_mode: str | None = None) -> None:
+                 copy: bool = True, threads: int = 1, render_mode: str | None = None) -> None:
         import bito.kernel as kernel
 
         if not isinstance(num_envs, int) or num_envs < 1:
@@ -151,6 +154,12 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         if render_mode is not None:
             raise ValueError("render_mode: the vector environment does not render; render a "
                              "single environment (bito.env.gymnasium.DurakEnv)")
+        import numba
+
+        most = int(getattr(numba.config, "NUMBA_NUM_THREADS", 1))
+        if not isinstance(threads, int) or not 1 <= threads <= most:
+            raise ValueError(f"threads must be an integer from 1 to {most} (numba's "
+                             f"threads), not {threads!r}")
         if not 0.0 <= greedy_epsilon <= 1.0:
             raise ValueError(f"greedy_epsilon must lie in [0, 1], not {greedy_epsilon!r}")
         names = [opponents] if isinstance(opponents, str) else list(opponents)
@@ -173,6 +182,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         self.self_play = bool(self_play)
         self.opponent_names = tuple(names)
         self.copy = copy
+        self.threads = threads
         self.render_mode = None
         self.num_envs = num_envs
         self.codec = codec_for(rules)
@@ -256,7 +266,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         return self._out(self._obs), self._info()
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
-        from bito.kernel.vector import vector_step
+        from bito.kernel.vector import vector_step, vector_step_threads
 
         if not self._started:
             raise RuntimeError("call reset() before step()")
@@ -265,8 +275,8 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
             raise ValueError(f"actions: expected {self.num_envs} integers, got "
                              f"{acts.dtype} of shape {acts.shape}")
         acts = acts.astype(np.int64, copy=False)
-        bad = vector_step(
-            self._states, self._width, self._known, self._template, self._pack, self._work,
+        args = (
+            self._states, self._width, self._known, self._template, self._pack,
             acts, self._pending, self.seat, self.self_play, self._kinds, self._rngs,
             self._worth, self._lim_stock, self._lim_empty, self._eps, self._t["act_masks"],
             self._t["act_metas"], self._obs, self._masks, self._last, self._n_last,
@@ -274,6 +284,13 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
             self._returns, self._t["off"], self._t["card_pos"], self._t["pack_size"],
             self._t["all_cards"], self._t["codes"], self._t["multi_masks"],
             self._t["multi_index"])
+        if self.threads > 1 and self.num_envs >= 2 * self.threads:
+            import numba
+
+            numba.set_num_threads(self.threads)
+            bad = vector_step_threads(4 * self.threads, *args)
+        else:
+            bad = vector_step(*args)
         self._check(bad)
         info = self._info()
         if self._illegal.any():

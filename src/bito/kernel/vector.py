@@ -29,7 +29,7 @@ buried trump card or a first attacker by lot, come from numba's global generator
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import njit, prange, types
 from numba.extending import intrinsic
 
 from bito.kernel.core import deal, legal_actions, low_card, next_below, popcount, ptr_of, step
@@ -278,9 +278,8 @@ def play_opponents(s, known, learner, kinds, mp, tp, rng, worth, lim_stock, lim_
             return False
         if k == 1:
             r = 0
-        elif kinds[s[TO_ACT]] == RANDOM_OPPONENT:
-            r = next_below(rng, k)
-        elif eps > 0 and next_below(rng, EPSILON_SCALE) < eps:
+        elif kinds[s[TO_ACT]] == RANDOM_OPPONENT or (
+                eps > 0 and next_below(rng, EPSILON_SCALE) < eps):
             r = next_below(rng, k)
         else:
             t = s[TRUMP]
@@ -389,22 +388,21 @@ def vector_begin(states, width, known, template, pack, work, fresh, learner, sel
 
 
 @njit(cache=True)
-def vector_step(states, width, known, template, pack, work, actions, pending, learner,
-                self_play, kinds, rngs, worth, lim_stock, lim_empty, eps, act_masks,
-                act_metas, obs, masks, last, n_last, seats, rewards, terminated, truncated,
-                illegal, returns, off, card_pos, pack_size, all_cards, codes, multi_masks,
-                multi_index):  # type: ignore[no-untyped-def]
-    """One learner step in every env (see the module docstring). ``pending[i]`` marks an env
-    whose deal ended on the previous step: it is dealt again, its action ignored, its reward
-    0 (Gymnasium's ``NEXT_STEP`` auto-reset). Returns how many legal actions had no codec
-    integer."""
+def step_range(lo, hi, states, width, known, template, pack, actions, pending, learner,
+               self_play, kinds, rngs, worth, lim_stock, lim_empty, eps, act_masks,
+               act_metas, obs, masks, last, n_last, seats, rewards, terminated, truncated,
+               illegal, returns, off, card_pos, pack_size, all_cards, codes, multi_masks,
+               multi_index):  # type: ignore[no-untyped-def]
+    """One learner step in envs ``lo..hi-1`` (see :func:`vector_step`), with move buffers of
+    its own, so that ranges may run on several threads."""
     mb = np.empty(MAX_ACTIONS, np.int64)
     tb = np.empty(MAX_ACTIONS, np.int64)
+    work = np.empty(pack.size, np.int64)
     mp = ptr_of(mb)
     tp = ptr_of(tb)
     base = ptr_of(states)
     bad = 0
-    for i in range(actions.size):
+    for i in range(lo, hi):
         rewards[i] = 0.0
         terminated[i] = False
         truncated[i] = False
@@ -449,6 +447,45 @@ def vector_step(states, width, known, template, pack, work, actions, pending, le
 
 
 @njit(cache=True)
+def vector_step(states, width, known, template, pack, actions, pending, learner,
+                self_play, kinds, rngs, worth, lim_stock, lim_empty, eps, act_masks,
+                act_metas, obs, masks, last, n_last, seats, rewards, terminated, truncated,
+                illegal, returns, off, card_pos, pack_size, all_cards, codes, multi_masks,
+                multi_index):  # type: ignore[no-untyped-def]
+    """One learner step in every env, on this thread. ``pending[i]`` marks an env whose deal
+    ended on the previous step: it is dealt again, its action ignored, its reward 0
+    (Gymnasium's ``NEXT_STEP`` auto-reset). Returns how many legal actions had no codec
+    integer."""
+    return step_range(0, actions.size, states, width, known, template, pack, actions,
+                      pending, learner, self_play, kinds, rngs, worth, lim_stock, lim_empty,
+                      eps, act_masks, act_metas, obs, masks, last, n_last, seats, rewards,
+                      terminated, truncated, illegal, returns, off, card_pos, pack_size,
+                      all_cards, codes, multi_masks, multi_index)
+
+
+@njit(cache=True, parallel=True)
+def vector_step_threads(chunks, states, width, known, template, pack, actions, pending,
+                        learner, self_play, kinds, rngs, worth, lim_stock, lim_empty, eps,
+                        act_masks, act_metas, obs, masks, last, n_last, seats, rewards,
+                        terminated, truncated, illegal, returns, off, card_pos, pack_size,
+                        all_cards, codes, multi_masks,
+                        multi_index):  # type: ignore[no-untyped-def]
+    """:func:`vector_step` with the envs split into ``chunks`` ranges run on numba's threads
+    (every env owns its position, generator and output rows, so the ranges share nothing)."""
+    n = actions.size
+    bad = 0
+    for c in prange(chunks):
+        lo = n * c // chunks
+        hi = n * (c + 1) // chunks
+        bad += step_range(lo, hi, states, width, known, template, pack, actions, pending,
+                          learner, self_play, kinds, rngs, worth, lim_stock, lim_empty, eps,
+                          act_masks, act_metas, obs, masks, last, n_last, seats, rewards,
+                          terminated, truncated, illegal, returns, off, card_pos, pack_size,
+                          all_cards, codes, multi_masks, multi_index)
+    return bad
+
+
+@njit(cache=True)
 def seed_envs(rngs, seeds):  # type: ignore[no-untyped-def]
     """Each env's generator from its own seed."""
     for i in range(rngs.size):
@@ -463,4 +500,5 @@ def seed_deals(seed):  # type: ignore[no-untyped-def]
 
 __all__ = ["FAILED_STEPS", "GREEDY_OPPONENT", "MAX_PLAYERS", "PLANES", "RANDOM_OPPONENT",
            "UNCODED", "code_index", "encode", "first_shown", "play_opponents", "seed_deals",
-           "seed_envs", "step_seen", "vector_begin", "vector_step", "write_mask"]
+           "seed_envs", "step_range", "step_seen", "vector_begin", "vector_step",
+           "vector_step_threads", "write_mask"]
