@@ -172,7 +172,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
                 raise ValueError(f"opponents: {name!r} is not played in compiled code; the "
                                  f"vector environment offers {', '.join(OPPONENTS)}")
         from bito.kernel.convert import pack_of, rule_facts
-        from bito.kernel.layout import MAX_PLAYERS, SIZE
+        from bito.kernel.layout import MAX_PLAYERS, MAX_SEEN, SEEN
         from bito.kernel.vector import GREEDY_OPPONENT, RANDOM_OPPONENT
 
         self.rules = rules
@@ -198,9 +198,11 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         self._template = rule_facts(rules, players)
         self._pack = pack_of(rules).copy()
         self._work = np.empty(self._pack.size, np.int64)
-        self._width = SIZE
+        # A position needs room for MAX_SEEN bout openings of (players + 3) entries each
+        # (end.repetition), not of the layout's widest: rows closer together, fewer cache misses.
+        self._width = width = SEEN + MAX_SEEN * (players + 3)
         n, size, acts = num_envs, self.encoder.size, self.codec.size
-        self._states = np.zeros(n * SIZE, np.int64)  # pages untouched stay unallocated
+        self._states = np.zeros(n * width, np.int64)  # pages untouched stay unallocated
         self._known = np.zeros((n, MAX_PLAYERS), np.int64)
         self._rngs = np.zeros(n, np.uint64)
         self._obs = np.zeros((n, size), np.float32)

@@ -19,8 +19,8 @@ of positions:
   :mod:`bito.kernel.greedy`) and the **auto-reset** (Gymnasium's ``NEXT_STEP`` mode: the step
   after a deal ends deals again and ignores that env's action).
 
-Positions are rows of one flat array (``width`` entries each, a full :data:`layout.SIZE`, the
-bout openings of ``end.repetition`` included); every env has its own random generator, so an
+Positions are rows of one flat array (``width`` entries each: the layout's head and room for
+:data:`layout.MAX_SEEN` bout openings of ``end.repetition`` at this seat count); every env has its own random generator, so an
 env's games do not depend on how many envs run beside it. (The rare random facts of a deal, a
 buried trump card or a first attacker by lot, come from numba's global generator, as in
 :func:`bito.kernel.core.deal`.)
