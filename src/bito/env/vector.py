@@ -338,7 +338,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
                                  "environment's rules and seat count")
             row = from_state(state)
             w = self._width
-            self._states[i * w:(i + 1) * w] = row
+            self._states[i * w:(i + 1) * w] = row[:w]  # (openings of this seat count fit)
             self._known[i] = 0
             self._known[i, :self.players] = [k & h for k, h in zip(
                 state.known[:self.players], state.hands[:self.players], strict=True)]
