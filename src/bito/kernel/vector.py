@@ -21,9 +21,9 @@ of positions:
 
 Positions are rows of one flat array (``width`` entries each: the layout's head and room for
 :data:`layout.MAX_SEEN` bout openings of ``end.repetition`` at this seat count); every env has
-its own random generator, so an env's games do not depend on how many envs run beside it. (The rare random facts of a deal, a
-buried trump card or a first attacker by lot, come from numba's global generator, as in
-:func:`bito.kernel.core.deal`.)
+its own random generator, so an env's games do not depend on how many envs run beside it.
+(The rare random facts of a deal, a buried trump card or a first attacker by lot, come from
+numba's global generator, as in :func:`bito.kernel.core.deal`.)
 """
 
 from __future__ import annotations
