@@ -236,3 +236,36 @@ def test_threads_play_the_same_games() -> None:
             total += r
         runs.append((obs, total))
     assert np.array_equal(runs[0][0], runs[1][0]) and np.array_equal(runs[0][1], runs[1][1])
+
+
+def test_agrees_with_the_single_env_over_random_kernel_rules() -> None:
+    """Every option the kernel plays, drawn at random as the differential verifier draws
+    them (bito.kernel.verify.random_rules: §1 options and house rules #74-#79), 2-6 seats: the
+    vector env and DurakEnv agree at every step of the same deals."""
+    from bito.kernel import supports
+    from bito.kernel.verify import random_rules
+
+    rng = random.Random(21)
+    played = 0
+    while played < 40:
+        rules = random_rules(rng.choice(("simple", "podkidnoy", "perevodnoy")), rng)
+        players = rng.randint(2, min(6, rules.max_players))
+        if not supports(rules, players):
+            continue
+        single = DurakEnv(rules, players, opponents=("greedy",))
+        vec = DurakVectorEnv(1, rules, players, opponents=("greedy",))
+        seed = rng.getrandbits(40)
+        obs, info = vec.reset(seed=0, options={"deals": [new_game(rules, players, seed=seed)]})
+        o, inf = single.reset(options={"game_seed": seed})
+        done = False
+        while not done:
+            where = (rules.changed_options(), players, seed)
+            assert np.array_equal(obs[0], o), where
+            assert np.array_equal(info["action_mask"][0], inf["action_mask"]), where
+            a = _pick(rng, inf["action_mask"])
+            obs, r, t, tr, info = vec.step(np.array([a]))
+            o, r1, t1, tr1, inf = single.step(a)
+            assert (r[0], bool(t[0]), bool(tr[0])) == (r1, t1, tr1), where
+            done = t1 or tr1
+        assert np.array_equal(obs[0], o)
+        played += 1

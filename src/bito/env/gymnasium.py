@@ -33,6 +33,7 @@ from bito.env.codec import codec_for, durak_rules
 from bito.env.observation import ObservationEncoder
 from bito.env.payoff import seat_returns
 from bito.games.durak import DurakState, new_game
+from bito.rules import Rules
 
 gym: Any = require("gymnasium", "bito.env.gymnasium")
 np: Any = require("numpy", "bito.env.gymnasium")
@@ -44,7 +45,7 @@ class DurakEnv(gym.Env):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 1}
 
-    def __init__(self, variant: str = "podkidnoy", players: int = 2,
+    def __init__(self, variant: Rules | str = "podkidnoy", players: int = 2,
                  opponents: Sequence[str] | str = ("heuristic",), seat: int = 0,
                  illegal: str = "lose", render_mode: str | None = None) -> None:
         self.rules = durak_rules(variant)

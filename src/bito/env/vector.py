@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 from bito.env._optional import require
 from bito.env.codec import ActionCodec, codec_for, durak_rules
 from bito.env.observation import ObservationEncoder
+from bito.rules import Rules
 
 gym: Any = require("gymnasium", "bito.env.vector")
 np: Any = require("numpy", "bito.env.vector")
@@ -128,7 +129,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
     metadata: ClassVar[dict[str, Any]] = {
         "autoreset_mode": gym.vector.AutoresetMode.NEXT_STEP, "render_modes": []}
 
-    def __init__(self, num_envs: int = 16, variant: str = "podkidnoy", players: int = 2,
+    def __init__(self, num_envs: int = 16, variant: Rules | str = "podkidnoy", players: int = 2,
                  opponents: Sequence[str] | str = ("greedy",), seat: int = 0,
                  self_play: bool = False, greedy_epsilon: float = 0.0, illegal: str = "lose",
                  copy: bool = True, threads: int = 1, render_mode: str | None = None) -> None:
