@@ -269,3 +269,31 @@ def test_agrees_with_the_single_env_over_random_kernel_rules() -> None:
             done = t1 or tr1
         assert np.array_equal(obs[0], o)
         played += 1
+
+
+def test_an_env_plays_the_same_games_whatever_the_number_beside_it() -> None:
+    """Env i of reset(seed=s) is seeded with s + i, and one seed per env may be given: an
+    env's deals and opponents' moves do not depend on how many envs run."""
+    wide = DurakVectorEnv(3, opponents="random")
+    alone = DurakVectorEnv(1, opponents="random")
+    listed = DurakVectorEnv(2, opponents="random")
+    o3, i3 = wide.reset(seed=10)
+    o1, i1 = alone.reset(seed=11)
+    o2, i2 = listed.reset(seed=[99, 11])
+    for _ in range(120):
+        assert np.array_equal(o3[1], o1[0]) and np.array_equal(o3[1], o2[1])
+        o3, r3, *_, i3 = wide.step(i3["action_mask"].argmax(axis=1))
+        o1, r1, *_, i1 = alone.step(i1["action_mask"].argmax(axis=1))
+        o2, r2, *_, i2 = listed.step(i2["action_mask"].argmax(axis=1))
+        assert r3[1] == r1[0] == r2[1]
+    with pytest.raises(ValueError, match="seed"):
+        listed.reset(seed=[1, 2, 3])
+
+
+def test_sync_mode_still_builds_single_envs() -> None:
+    envs = gym.make_vec("bito/Podkidnoy-v0", num_envs=2, vectorization_mode="sync",
+                        opponents=("random",))
+    obs, info = envs.reset(seed=0)
+    assert obs.shape == (2, envs.single_observation_space.shape[0])
+    assert not isinstance(envs.unwrapped, DurakVectorEnv)
+    envs.close()
