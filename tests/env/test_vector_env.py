@@ -293,7 +293,7 @@ def test_an_env_plays_the_same_games_whatever_the_number_beside_it() -> None:
 def test_sync_mode_still_builds_single_envs() -> None:
     envs = gym.make_vec("bito/Podkidnoy-v0", num_envs=2, vectorization_mode="sync",
                         opponents=("random",))
-    obs, info = envs.reset(seed=0)
+    obs, _ = envs.reset(seed=0)
     assert obs.shape == (2, envs.single_observation_space.shape[0])
     assert not isinstance(envs.unwrapped, DurakVectorEnv)
     envs.close()
