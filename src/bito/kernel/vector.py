@@ -106,6 +106,19 @@ def ptr_add(typingctx, ptr, offset):  # type: ignore[no-untyped-def]
     return sig, codegen
 
 
+@intrinsic
+def data_ptr(typingctx, arr):  # type: ignore[no-untyped-def]
+    """The data pointer of an array of any number type (:func:`~bito.kernel.core.ptr_of`
+    types int64 only): for the observations (float32), the masks (int8), the generators
+    (uint64) and the returns (float64)."""
+    sig = types.CPointer(arr.dtype)(arr)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return context.make_array(signature.args[0])(context, builder, args[0]).data
+
+    return sig, codegen
+
+
 # --- what the seats have seen ------------------------------------------------------------------
 
 
@@ -167,8 +180,10 @@ def step_seen(s, known, mask, meta):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def code_index(mask, meta, codes, multi_masks, multi_index):  # type: ignore[no-untyped-def]
-    """The codec integer of a kernel action (:data:`UNCODED` if it has none)."""
+def code_index(mask, meta, codes, multi_masks, multi_index,
+               n_multi):  # type: ignore[no-untyped-def]
+    """The codec integer of a kernel action (:data:`UNCODED` if it has none); several-card
+    attacks by binary search in the sorted ``multi_masks``."""
     kind = meta & 7
     if kind == TAKE_KIND:
         return codes[C_TAKE]
@@ -183,9 +198,16 @@ def code_index(mask, meta, codes, multi_masks, multi_index):  # type: ignore[no-
         return codes[C_DEFEND + c * 64 + (meta >> 3) - 1]
     if kind != ATTACK_KIND:
         return UNCODED
-    j = np.searchsorted(multi_masks, mask)
-    if j < multi_masks.size and multi_masks[j] == mask:
-        return multi_index[j]
+    lo = 0
+    hi = n_multi
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if multi_masks[mid] < mask:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo < n_multi and multi_masks[lo] == mask:
+        return multi_index[lo]
     return UNCODED
 
 
@@ -193,23 +215,23 @@ def code_index(mask, meta, codes, multi_masks, multi_index):  # type: ignore[no-
 
 
 @njit(cache=True, inline="always")
-def _cards(obs, i, start, m, card_pos):  # type: ignore[no-untyped-def]
+def _cards(o, start, m, card_pos):  # type: ignore[no-untyped-def]
     while m:
         c = low_card(m)
         m &= m - 1
-        obs[i, start + card_pos[c]] = 1.0
+        o[start + card_pos[c]] = 1.0
 
 
 @njit(cache=True)
-def encode(s, known, me, obs, i, off, card_pos, pack, all_cards):  # type: ignore[no-untyped-def]
-    """``ObservationEncoder.encode(state.view(me))`` of a kernel position into ``obs[i]``."""
-    width = obs.shape[1]
+def encode(s, known, me, o, width, off, card_pos, pack, all_cards):  # type: ignore[no-untyped-def]
+    """``ObservationEncoder.encode(state.view(me))`` of a kernel position into the ``width``
+    floats at ``o`` (one env's row)."""
     for j in range(width):
-        obs[i, j] = 0.0
+        o[j] = 0.0
     n = s[PLAYERS]
     d = popcount(all_cards)  # one card plane
     hand = s[HANDS + me]
-    _cards(obs, i, off[P_HAND], hand, card_pos)
+    _cards(o, off[P_HAND], hand, card_pos)
     att_open = np.int64(0)
     att_cov = np.int64(0)
     cov = np.int64(0)
@@ -221,46 +243,45 @@ def encode(s, known, me, obs, i, off, card_pos, pack, all_cards):  # type: ignor
         else:
             att_cov |= np.int64(1) << a
             cov |= np.int64(1) << c
-    _cards(obs, i, off[P_ATTACK_OPEN], att_open, card_pos)
-    _cards(obs, i, off[P_ATTACK_COVERED], att_cov, card_pos)
-    _cards(obs, i, off[P_DEFENCE], cov, card_pos)
+    _cards(o, off[P_ATTACK_OPEN], att_open, card_pos)
+    _cards(o, off[P_ATTACK_COVERED], att_cov, card_pos)
+    _cards(o, off[P_DEFENCE], cov, card_pos)
     discard = s[DISCARD]
-    _cards(obs, i, off[P_DISCARD], discard, card_pos)
+    _cards(o, off[P_DISCARD], discard, card_pos)
     seen = hand | att_open | att_cov | cov | discard
     for k in range(1, n):
         other = (me + k) % n
         kn = known[other] & s[HANDS + other]
-        _cards(obs, i, off[P_KNOWN] + (k - 1) * d, kn, card_pos)
+        _cards(o, off[P_KNOWN] + (k - 1) * d, kn, card_pos)
         seen |= kn
     tc = s[TRUMP_CARD]
-    obs[i, off[P_TRUMP_CARD] + card_pos[tc]] = 1.0
+    o[off[P_TRUMP_CARD] + card_pos[tc]] = 1.0
     in_stock = s[N_STOCK] > 0 and s[STOCK] == tc
     if in_stock:
         seen |= np.int64(1) << tc
-    _cards(obs, i, off[P_TRUMP_SUIT], all_cards & (np.int64(0xFFFF) << (s[TRUMP] * 16)),
-           card_pos)
-    _cards(obs, i, off[P_UNSEEN], all_cards & ~seen, card_pos)
+    _cards(o, off[P_TRUMP_SUIT], all_cards & (np.int64(0xFFFF) << (s[TRUMP] * 16)), card_pos)
+    _cards(o, off[P_UNSEEN], all_cards & ~seen, card_pos)
     for k in range(n):
-        obs[i, off[P_HAND_COUNTS] + k] = popcount(s[HANDS + (me + k) % n]) / pack
-    obs[i, off[P_STOCK]] = s[N_STOCK] / pack
-    obs[i, off[P_STOCK] + 1] = 1.0 if in_stock else 0.0
-    obs[i, off[P_DISCARD_COUNT]] = popcount(discard) / pack
+        o[off[P_HAND_COUNTS] + k] = popcount(s[HANDS + (me + k) % n]) / pack
+    o[off[P_STOCK]] = s[N_STOCK] / pack
+    o[off[P_STOCK] + 1] = 1.0 if in_stock else 0.0
+    o[off[P_DISCARD_COUNT]] = popcount(discard) / pack
     r = off[P_ROLE]
-    obs[i, r] = 1.0 if s[ATTACKER] == me else 0.0
-    obs[i, r + 1] = 1.0 if s[DEFENDER] == me else 0.0
-    obs[i, r + 2] = 1.0 if s[LEADER] == me else 0.0
-    obs[i, r + 3] = 1.0 if s[TO_ACT] == me else 0.0
-    obs[i, r + 4] = 1.0 if s[TAKING] != 0 else 0.0
+    o[r] = 1.0 if s[ATTACKER] == me else 0.0
+    o[r + 1] = 1.0 if s[DEFENDER] == me else 0.0
+    o[r + 2] = 1.0 if s[LEADER] == me else 0.0
+    o[r + 3] = 1.0 if s[TO_ACT] == me else 0.0
+    o[r + 4] = 1.0 if s[TAKING] != 0 else 0.0
     ph = s[PHASE]
-    obs[i, off[P_PHASE] + (ph if ph < 3 else 3)] = 1.0
+    o[off[P_PHASE] + (ph if ph < 3 else 3)] = 1.0
     for plane, seat in ((P_TO_ACT, s[TO_ACT]), (P_ATTACKER, s[ATTACKER]),
                         (P_DEFENDER, s[DEFENDER])):
         if 0 <= seat < n:
-            obs[i, off[plane] + (seat - me) % n] = 1.0
+            o[off[plane] + (seat - me) % n] = 1.0
     for k in range(s[N_OUT]):
-        obs[i, off[P_OUT] + (s[OUT + k] - me) % n] = 1.0
+        o[off[P_OUT] + (s[OUT + k] - me) % n] = 1.0
     bout = s[BOUT]
-    obs[i, off[P_BOUT]] = (bout if bout < 100 else 100) / 100.0
+    o[off[P_BOUT]] = (bout if bout < 100 else 100) / 100.0
 
 
 # --- one env ------------------------------------------------------------------------------------
@@ -270,7 +291,8 @@ def encode(s, known, me, obs, i, off, card_pos, pack, all_cards):  # type: ignor
 def play_opponents(s, known, learner, kinds, mp, tp, rng, worth, lim_stock, lim_empty,
                    eps):  # type: ignore[no-untyped-def]
     """The other seats move until ``learner`` is to act or the deal is over; False if the deal
-    had to be abandoned (no legal move, or :data:`FAILED_STEPS` passed)."""
+    had to be abandoned (no legal move, or :data:`FAILED_STEPS` passed). ``worth`` holds 64
+    card worths per trump suit."""
     moves = 0
     while s[PHASE] != OVER_PHASE and s[TO_ACT] != learner:
         k = legal_actions(s, mp, tp)
@@ -283,56 +305,55 @@ def play_opponents(s, known, learner, kinds, mp, tp, rng, worth, lim_stock, lim_
             r = next_below(rng, k)
         else:
             t = s[TRUMP]
-            r = greedy_choice(s, mp, tp, k, worth[t], lim_stock[t], lim_empty[t])
+            r = greedy_choice(s, mp, tp, k, ptr_add(worth, t * 64), lim_stock[t],
+                              lim_empty[t])
         step_seen(s, known, mp[r], tp[r])
         moves += 1
     return True
 
 
 @njit(cache=True)
-def write_mask(s, masks, i, mp, tp, codes, multi_masks, multi_index, last,
-               n_last):  # type: ignore[no-untyped-def]
-    """The legal entries of ``s`` into ``masks[i]`` (which holds the ``n_last[i]`` entries
-    listed in ``last[i]``, or anything when that count is -1); returns the legal count, or -1
-    when a legal action has no codec integer."""
-    was = n_last[i]
+def write_mask(s, m, acts, mp, tp, codes, multi_masks, multi_index, n_multi, last, room,
+               was):  # type: ignore[no-untyped-def]
+    """The legal entries of ``s`` into the ``acts`` bytes at ``m`` (one env's mask row), which
+    hold 1 at the ``was`` entries listed at ``last`` (or anything when ``was`` is -1).
+    Returns the legal count (-1 when a legal action has no codec integer) and the new count
+    listed at ``last`` (-1 when they did not fit in its ``room``)."""
     if was < 0:
-        for j in range(masks.shape[1]):
-            masks[i, j] = 0
+        for j in range(acts):
+            m[j] = 0
     else:
         for j in range(was):
-            masks[i, last[i, j]] = 0
+            m[last[j]] = 0
     if s[PHASE] == OVER_PHASE:
-        n_last[i] = 0
-        return 0
+        return 0, 0
     k = legal_actions(s, mp, tp)
-    room = last.shape[1]
     bad = False
     for r in range(k):
-        idx = code_index(mp[r], tp[r], codes, multi_masks, multi_index)
+        idx = code_index(mp[r], tp[r], codes, multi_masks, multi_index, n_multi)
         if idx < 0:
             bad = True
             continue
-        masks[i, idx] = 1
+        m[idx] = 1
         if r < room:
-            last[i, r] = idx
-    n_last[i] = k if k <= room and not bad else -1
-    return -1 if bad else k
+            last[r] = idx
+    return (-1 if bad else k), (k if k <= room and not bad else -1)
 
 
 @njit(cache=True)
-def _outcome(s, seat, returns, i):  # type: ignore[no-untyped-def]
-    """Every seat's return into ``returns[i]``; ``seat``'s (``bito.env.payoff.seat_returns``)."""
+def _outcome(s, seat, returns):  # type: ignore[no-untyped-def]
+    """Every seat's return into ``returns`` (one env's row); ``seat``'s
+    (``bito.env.payoff.seat_returns``)."""
     n = s[PLAYERS]
     for k in range(n):
-        returns[i, k] = 0.0
+        returns[k] = 0.0
     if s[RESULT] != 1:
         return 0.0
     loser = s[LOSER]
     share = 1.0 / (n - 1)
     for k in range(n):
-        returns[i, k] = -1.0 if k == loser else share
-    return returns[i, seat]
+        returns[k] = -1.0 if k == loser else share
+    return returns[seat]
 
 
 @njit(cache=True)
@@ -371,18 +392,32 @@ def vector_begin(states, width, known, template, pack, work, fresh, learner, sel
     mp = ptr_of(mb)
     tp = ptr_of(tb)
     base = ptr_of(states)
+    kb = ptr_of(known)
+    rb = data_ptr(rngs)
+    ob = data_ptr(obs)
+    mkb = data_ptr(masks)
+    lb = ptr_of(last)
+    kw = known.shape[1]
+    ow = obs.shape[1]
+    acts = masks.shape[1]
+    room = last.shape[1]
     bad = 0
     for i in range(fresh.size):
         if fresh[i] < 0:
             continue
         s = ptr_add(base, i * width)
-        kn = known[i]
-        me = begin_one(s, kn, rngs[i:i + 1], fresh[i] == 1, template, pack, work, learner,
-                       self_play, kinds, mp, tp, worth, lim_stock, lim_empty, eps)
+        kn = ptr_add(kb, i * kw)
+        me = begin_one(s, kn, ptr_add(rb, i), fresh[i] == 1, template, pack, work, learner,
+                       self_play, ptr_of(kinds), mp, tp, ptr_of(worth), data_ptr(lim_stock),
+                       data_ptr(lim_empty), eps)
         seats[i] = me
-        n_last[i] = -1
-        encode(s, kn, me, obs, i, off, card_pos, pack_size, all_cards)
-        if write_mask(s, masks, i, mp, tp, codes, multi_masks, multi_index, last, n_last) < 0:
+        encode(s, kn, me, ptr_add(ob, i * ow), ow, ptr_of(off), ptr_of(card_pos), pack_size,
+               all_cards)
+        k, now = write_mask(s, ptr_add(mkb, i * acts), acts, mp, tp, ptr_of(codes),
+                            ptr_of(multi_masks), ptr_of(multi_index), multi_masks.size,
+                            ptr_add(lb, i * room), room, -1)
+        n_last[i] = now
+        if k < 0:
             bad += 1
     return bad
 
@@ -394,13 +429,37 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
                illegal, returns, off, card_pos, pack_size, all_cards, codes, multi_masks,
                multi_index):  # type: ignore[no-untyped-def]
     """One learner step in envs ``lo..hi-1`` (see :func:`vector_step`), with move buffers of
-    its own, so that ranges may run on several threads."""
+    its own, so that ranges may run on several threads. Every per-env helper gets raw
+    pointers (:func:`~bito.kernel.core.ptr_of`): an array argument would cost two atomic
+    reference-count updates per call, and at a dozen calls per env that was a third of the
+    observation's time."""
     mb = np.empty(MAX_ACTIONS, np.int64)
     tb = np.empty(MAX_ACTIONS, np.int64)
     work = np.empty(pack.size, np.int64)
     mp = ptr_of(mb)
     tp = ptr_of(tb)
     base = ptr_of(states)
+    kb = ptr_of(known)
+    rb = data_ptr(rngs)
+    ob = data_ptr(obs)
+    mkb = data_ptr(masks)
+    lb = ptr_of(last)
+    retb = data_ptr(returns)
+    kindp = ptr_of(kinds)
+    worthp = ptr_of(worth)
+    lsp = data_ptr(lim_stock)
+    lep = data_ptr(lim_empty)
+    offp = ptr_of(off)
+    cardp = ptr_of(card_pos)
+    codesp = ptr_of(codes)
+    mmp = ptr_of(multi_masks)
+    mip = ptr_of(multi_index)
+    n_multi = multi_masks.size
+    kw = known.shape[1]
+    ow = obs.shape[1]
+    acts = masks.shape[1]
+    room = last.shape[1]
+    rw = returns.shape[1]
     bad = 0
     for i in range(lo, hi):
         rewards[i] = 0.0
@@ -408,16 +467,17 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
         truncated[i] = False
         illegal[i] = False
         s = ptr_add(base, i * width)
-        kn = known[i]
-        rng = rngs[i:i + 1]
+        kn = ptr_add(kb, i * kw)
+        rng = ptr_add(rb, i)
+        m = ptr_add(mkb, i * acts)
         if pending[i]:
             pending[i] = False
-            me = begin_one(s, kn, rng, True, template, pack, work, learner, self_play, kinds,
-                           mp, tp, worth, lim_stock, lim_empty, eps)
+            me = begin_one(s, kn, rng, True, template, pack, work, learner, self_play, kindp,
+                           mp, tp, worthp, lsp, lep, eps)
         else:
             a = actions[i]
             me = seats[i]
-            if a < 0 or a >= masks.shape[1] or masks[i, a] == 0:
+            if a < 0 or a >= acts or m[a] == 0:
                 # the deal ends and the observation stays that of the position it met
                 illegal[i] = True
                 terminated[i] = True
@@ -430,18 +490,20 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
                 if s[PHASE] != OVER_PHASE:
                     me = s[TO_ACT]
             else:
-                ok = play_opponents(s, kn, learner, kinds, mp, tp, rng, worth, lim_stock,
-                                    lim_empty, eps)
+                ok = play_opponents(s, kn, learner, kindp, mp, tp, rng, worthp, lsp, lep, eps)
             if not ok or s[RESULT] == 3:
                 truncated[i] = True
                 pending[i] = True
             elif s[PHASE] == OVER_PHASE:
-                rewards[i] = _outcome(s, me, returns, i)
+                rewards[i] = _outcome(s, me, ptr_add(retb, i * rw))
                 terminated[i] = True
                 pending[i] = True
         seats[i] = me
-        encode(s, kn, me, obs, i, off, card_pos, pack_size, all_cards)
-        if write_mask(s, masks, i, mp, tp, codes, multi_masks, multi_index, last, n_last) < 0:
+        encode(s, kn, me, ptr_add(ob, i * ow), ow, offp, cardp, pack_size, all_cards)
+        k, now = write_mask(s, m, acts, mp, tp, codesp, mmp, mip, n_multi,
+                            ptr_add(lb, i * room), room, n_last[i])
+        n_last[i] = now
+        if k < 0:
             bad += 1
     return bad
 
