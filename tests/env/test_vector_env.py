@@ -297,3 +297,15 @@ def test_sync_mode_still_builds_single_envs() -> None:
     assert obs.shape == (2, envs.single_observation_space.shape[0])
     assert not isinstance(envs.unwrapped, DurakVectorEnv)
     envs.close()
+
+
+def test_copy_hands_out_arrays_the_next_step_leaves_alone() -> None:
+    """copy=True (the default): what a step returned stays as it was after the next step;
+    copy=False returns the env's own buffers, which the next step overwrites."""
+    for copy in (True, False):
+        vec = DurakVectorEnv(4, opponents="random", copy=copy)
+        obs, info = vec.reset(seed=1)
+        kept_obs, kept_mask = obs.copy(), info["action_mask"].copy()
+        vec.step(info["action_mask"].argmax(axis=1))
+        same = np.array_equal(obs, kept_obs) and np.array_equal(info["action_mask"], kept_mask)
+        assert same == copy
