@@ -168,6 +168,16 @@ def test_next_step_autoreset_and_illegal_actions() -> None:
     assert info["action_mask"][0].sum() > 0 and "illegal" not in info
 
 
+def test_reset_mask_deals_again_only_the_marked_envs() -> None:
+    vec = DurakVectorEnv(3, opponents="random")
+    with pytest.raises(ValueError, match="reset_mask"):
+        vec.reset(options={"reset_mask": [True, False, True]})
+    obs, _ = vec.reset(seed=2)
+    again, info = vec.reset(options={"reset_mask": [False, True, False]})
+    assert np.array_equal(again[0], obs[0]) and np.array_equal(again[2], obs[2])
+    assert not np.array_equal(again[1], obs[1]) and info["action_mask"][1].sum() > 0
+
+
 def test_record_episode_statistics_counts_whole_deals() -> None:
     """Gymnasium's own vector wrapper reads the autoreset mode and sums each deal's reward."""
     from gymnasium.wrappers.vector import RecordEpisodeStatistics

@@ -243,6 +243,8 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
                              "reset_mask)")
         fresh = np.ones(n, np.int64)
         if "reset_mask" in options:
+            if not self._started:
+                raise ValueError("reset_mask: the first reset deals every env")
             mask = np.asarray(options["reset_mask"], dtype=np.bool_)
             if mask.shape != (n,):
                 raise ValueError(f"reset_mask: expected {n} booleans, got shape {mask.shape}")
