@@ -219,6 +219,17 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         self._returns = np.zeros((n, players), np.float64)
         self._all = np.ones(n, np.bool_)
         self._started = False
+        # vector_step's arguments before and after the actions, gathered once (the buffers
+        # are the env's own for its lifetime): a step then costs one call.
+        self._head = (self._states, self._width, self._known, self._template, self._pack)
+        self._tail = (
+            self._pending, self.seat, self.self_play, self._kinds, self._rngs, self._worth,
+            self._lim_stock, self._lim_empty, self._eps, self._t["act_masks"],
+            self._t["act_metas"], self._obs, self._masks, self._last, self._n_last,
+            self._seats, self._rewards, self._terminated, self._truncated, self._illegal,
+            self._returns, self._t["off"], self._t["card_pos"], self._t["pack_size"],
+            self._t["all_cards"], self._t["codes"], self._t["multi_masks"],
+            self._t["multi_index"])
         spaces = gym.spaces
         self.single_observation_space = spaces.Box(0.0, 1.0, shape=(size,), dtype=np.float32)
         self.single_action_space = spaces.Discrete(acts)
@@ -280,15 +291,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
             raise ValueError(f"actions: expected {self.num_envs} integers, got "
                              f"{acts.dtype} of shape {acts.shape}")
         acts = acts.astype(np.int64, copy=False)
-        args = (
-            self._states, self._width, self._known, self._template, self._pack,
-            acts, self._pending, self.seat, self.self_play, self._kinds, self._rngs,
-            self._worth, self._lim_stock, self._lim_empty, self._eps, self._t["act_masks"],
-            self._t["act_metas"], self._obs, self._masks, self._last, self._n_last,
-            self._seats, self._rewards, self._terminated, self._truncated, self._illegal,
-            self._returns, self._t["off"], self._t["card_pos"], self._t["pack_size"],
-            self._t["all_cards"], self._t["codes"], self._t["multi_masks"],
-            self._t["multi_index"])
+        args = (*self._head, acts, *self._tail)
         if self.threads > 1 and self.num_envs >= 2 * self.threads:
             import numba
 
