@@ -99,3 +99,49 @@ def test_cfr_solves_the_micro_variant() -> None:
     (first, e1), (last, e30) = solve(30, (1,), {**MICRO_PARAMS, "deals": 3})
     assert (first, last) == (1, 30)
     assert e30 < e1 / 10 and e30 < 0.01
+
+
+# --- bito's bots as pyspiel.Bot ---------------------------------------------------------------
+
+
+def test_every_bot_name_is_a_spiel_bot() -> None:
+    from bito.bots import bot_names
+    from bito.env.openspiel import spiel_bot
+
+    for name in [*bot_names(), "greedy"]:
+        bot = spiel_bot(name, 1, seed=0)
+        assert isinstance(bot, pyspiel.Bot) and bot.player_id == 1
+
+
+@pytest.mark.parametrize(("first", "second"), [("heuristic", "random"), ("greedy", "easy"),
+                                               ("dmc", "greedy")])
+def test_evaluate_bots_plays_bito_bots_to_the_end(first: str, second: str) -> None:
+    """OpenSpiel's evaluate_bots seats two bito bots in 2-player podkidnoy: each move is
+    legal (the game refuses an illegal one) and the deal pays seat_returns."""
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+
+    from bito.env.openspiel import spiel_bot
+
+    game = pyspiel.load_game("python_bito_durak", {"variant": "podkidnoy"})
+    bots = [spiel_bot(first, 0, seed=1), spiel_bot(second, 1, seed=2)]
+    returns = evaluate_bots(game.new_initial_state(), bots, np.random.default_rng(5))
+    assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_the_heuristic_beats_random_through_evaluate_bots() -> None:
+    """Ten deals, seats alternating: the heuristic bot, seated through the wrapper, scores
+    more than the random bot (a wrapper that passed the wrong seat's view would not)."""
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+
+    from bito.env.openspiel import spiel_bot
+
+    game = pyspiel.load_game("python_bito_durak", {"variant": "podkidnoy"})
+    rng = np.random.default_rng(0)
+    score = 0.0
+    for k in range(10):
+        seat = k % 2
+        bots = [None, None]
+        bots[seat] = spiel_bot("heuristic", seat, seed=k)
+        bots[1 - seat] = spiel_bot("random", 1 - seat, seed=k)
+        score += evaluate_bots(game.new_initial_state(), bots, rng)[seat]
+    assert score > 0

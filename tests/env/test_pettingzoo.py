@@ -39,3 +39,48 @@ def test_registered_and_plays_to_the_end() -> None:
     if loser is not None:
         assert rewards[f"player_{loser}"] == -1.0
     assert sum(rewards.values()) == 0.0
+
+
+def _hidden_from(state, seat: int) -> set[int]:  # type: ignore[no-untyped-def]
+    """Cards ``seat`` may not see: other hands' cards nobody knows, and the stock under its
+    face-up trump card."""
+    hidden: set[int] = set()
+    for other, hand in enumerate(state.hands[:state.players]):
+        if other != seat:
+            hidden |= {c for c in range(hand.bit_length()) if hand >> c & 1
+                       and not state.known[other] >> c & 1}
+    hidden |= {c for c in state.stock if c != state.deal.trump_card}
+    return hidden
+
+
+@pytest.mark.parametrize(("variant", "players"), [("podkidnoy", 2), ("perevodnoy", 3)])
+def test_render_shows_only_what_the_acting_seat_sees(variant: str, players: int) -> None:
+    """The ansi render is the acting agent's view: no hidden card's text appears in it, at any
+    point of a deal; ``omniscient=True`` draws the hidden cards too (docs/rl.md)."""
+    from bito.cards import card_pretty
+
+    e = env(variant=variant, players=players, render_mode="ansi")
+    full = env(variant=variant, players=players, render_mode="ansi", omniscient=True)
+    e.reset(seed=3)
+    full.reset(seed=3)
+    shown_hidden = 0
+    for step, agent in enumerate(e.agent_iter()):
+        obs, _, terminated, truncated, _ = e.last()
+        state = e.unwrapped.state
+        hidden = _hidden_from(state, e.possible_agents.index(agent))
+        text = e.render()
+        assert agent.replace("_", " ") in text or agent in text
+        assert not [card_pretty(c) for c in hidden if card_pretty(c) in text], step
+        shown_hidden += sum(card_pretty(c) in full.render() for c in hidden)
+        action = None if terminated or truncated else int(obs["action_mask"].nonzero()[0][0])
+        e.step(action)
+        full.step(action)
+    assert shown_hidden > 0
+
+
+def test_render_test() -> None:
+    """PettingZoo's own render check, on the acting seat's render."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env(variant="perevodnoy", players=3,
+                                             render_mode=render_mode))

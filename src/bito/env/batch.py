@@ -7,9 +7,9 @@ done flags ``(n,)`` and legal masks ``(n, actions)`` ``int8``. A finished deal i
 once (auto-reset, as Gymnasium's vector environments do): its reward and done flag belong to
 the finished deal, its observation and mask to the new one.
 
-It steps the reference engine. The fast kernel (:mod:`bito.kernel`) plays random playouts
-and has no per-seat views, which every step here needs (observations and the bots' moves), so
-it is not used even when ``bito.kernel.supports(rules, players)``.
+It steps the reference engine, so it plays every covered variant and seats any bot, at Python
+speed. For the rules the kernel plays, :class:`bito.env.vector.DurakVectorEnv` steps the deals,
+the observations and compiled opponents in compiled code.
 
 Benchmark (JSON on stdout)::
 

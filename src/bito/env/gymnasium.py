@@ -33,6 +33,7 @@ from bito.env.codec import codec_for, durak_rules
 from bito.env.observation import ObservationEncoder
 from bito.env.payoff import seat_returns
 from bito.games.durak import DurakState, new_game
+from bito.rules import Rules
 
 gym: Any = require("gymnasium", "bito.env.gymnasium")
 np: Any = require("numpy", "bito.env.gymnasium")
@@ -44,7 +45,7 @@ class DurakEnv(gym.Env):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 1}
 
-    def __init__(self, variant: str = "podkidnoy", players: int = 2,
+    def __init__(self, variant: Rules | str = "podkidnoy", players: int = 2,
                  opponents: Sequence[str] | str = ("heuristic",), seat: int = 0,
                  illegal: str = "lose", render_mode: str | None = None) -> None:
         self.rules = durak_rules(variant)
@@ -60,7 +61,7 @@ class DurakEnv(gym.Env):  # type: ignore[misc]
         if len(names) != players - 1:
             raise ValueError(f"opponents: give one bot name or {players - 1}, not {len(names)}")
         for name in names:
-            make_bot(name, 0)  # unknown names fail here, with the list of known bots
+            _opponent(name, 0)  # unknown names fail here, with the list of known bots
         self.opponent_names = tuple(names)
         self.seat = seat
         self.illegal = illegal
@@ -85,7 +86,7 @@ class DurakEnv(gym.Env):  # type: ignore[misc]
             game_seed = int(options["game_seed"])
         bot_seeds = random.Random(game_seed)
         others = [s for s in range(self.players) if s != self.seat]
-        self._bots = {s: make_bot(name, bot_seeds.randrange(2**62))
+        self._bots = {s: _opponent(name, bot_seeds.randrange(2**62))
                       for s, name in zip(others, self.opponent_names, strict=True)}
         self.state = new_game(self.rules, self.players, seed=game_seed)
         self._play_bots()
@@ -144,6 +145,17 @@ class DurakEnv(gym.Env):  # type: ignore[misc]
         return info
 
 
+def _opponent(name: str, seed: int) -> Bot:
+    """A bot by name; ``"greedy"`` is the reference twin of the vector environment's compiled
+    greedy opponent (:class:`bito.env.greedy.GreedyBot`), so the two environments can be
+    played side by side."""
+    if name == "greedy":
+        from bito.env.greedy import GreedyBot
+
+        return GreedyBot(seed)
+    return make_bot(name, seed)
+
+
 def _render_view(state: DurakState, seat: int) -> str:
     from bito.games.durak.render import render_view
 
@@ -159,11 +171,14 @@ def register_envs() -> None:
     if _REGISTERED:
         return
     entry = "bito.env.gymnasium:DurakEnv"
+    # gymnasium.make_vec(id, num_envs=N) steps N deals in compiled code (bito.env.vector)
+    vector_entry = "bito.env.vector:DurakVectorEnv"
     for env_id, kwargs in (("bito/Podkidnoy-v0", {"variant": "podkidnoy"}),
                            ("bito/Perevodnoy-v0", {"variant": "perevodnoy"}),
                            ("bito/Durak-v0", {})):
         if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point=entry, kwargs=kwargs)
+            gym.register(id=env_id, entry_point=entry, vector_entry_point=vector_entry,
+                         kwargs=kwargs)
     _REGISTERED = True
 
 

@@ -34,6 +34,14 @@ drew privately after it. ``information_state_tensor`` is the observation vector 
 relative seat, the cards that seat has played so far: a summary, not perfect recall (the
 order of moves is lost).
 
+**Bots.** :func:`spiel_bot` seats any bito bot (every name of :func:`bito.bots.bot_names`,
+and ``greedy``) as a ``pyspiel.Bot``, so OpenSpiel's ``evaluate_bots`` and its algorithms'
+tooling can play them against each other and against OpenSpiel's own bots::
+
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    bots = [spiel_bot("heuristic", 0, seed=1), spiel_bot("random", 1, seed=2)]
+    evaluate_bots(game.new_initial_state(), bots, np.random.default_rng(0))
+
 **Resampling.** ``resample_from_infostate`` (used by OpenSpiel's ISMCTS) re-deals the cards
 hidden from the player (:func:`bito.env.redeal.redeal`).
 """
@@ -337,6 +345,55 @@ class InfoStateObserver(SeatObserver):
             # legal actions under the same key).
             parts.append("| world " + position_text(pos.engine, player))
         return " ".join(parts)
+
+
+class BitoSpielBot(pyspiel.Bot):  # type: ignore[misc]
+    """A bito bot in an OpenSpiel seat: it sees only its seat's view of the deal (the
+    engine's ``view``, as everywhere in bito) and answers with the codec's integer.
+
+    bito's bots decide from the view alone, so the history OpenSpiel reports
+    (``inform_action``, ``restart_at``) needs no bookkeeping here."""
+
+    def __init__(self, bot: Any, player_id: int) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+        self.player_id = player_id
+
+    def step(self, state: Any) -> int:
+        engine = getattr(state, "engine", None)
+        if not isinstance(engine, DurakState):
+            raise TypeError("a bito bot plays python_bito_durak states after the deal, not "
+                            f"{type(state).__name__}")
+        if engine.to_act != self.player_id:
+            raise ValueError(f"bot of player {self.player_id} asked to move for player "
+                             f"{engine.to_act}")
+        action = self.bot.choose(engine.view(self.player_id))
+        index: int = state.ctx.codec.index(action)
+        return index
+
+    def restart_at(self, state: Any) -> None:
+        pass
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        pass
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return f"BitoSpielBot({getattr(self.bot, 'name', self.bot)!r}, {self.player_id})"
+
+
+def spiel_bot(name: str, player_id: int, seed: int | None = None) -> BitoSpielBot:
+    """The bito bot ``name`` (``bito.bots.make_bot``, or ``greedy``: the rollout policy, see
+    :mod:`bito.env.greedy`) as a ``pyspiel.Bot`` for ``player_id``."""
+    if name == "greedy":
+        from bito.env.greedy import GreedyBot
+
+        return BitoSpielBot(GreedyBot(seed), player_id)
+    from bito.bots import make_bot
+
+    return BitoSpielBot(make_bot(name, seed), player_id)
 
 
 pyspiel.register_game(_GAME_TYPE, DurakGame)

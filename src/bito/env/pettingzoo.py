@@ -20,6 +20,12 @@ is not that agent's turn). Rewards arrive at the end of the deal
 (:func:`bito.env.payoff.seat_returns`). An illegal action ends the deal with -1 for the
 agent that made it (PettingZoo's ``TerminateIllegalWrapper``, as its classic games do).
 
+``render_mode="ansi"`` draws what the agent to act (``agent_selection``) may see: its own
+hand, the table, counts and the cards publicly known to be in other hands, never another
+seat's hidden card, so a render can be shown to that player. The whole deal, every hand
+and the stock included, is drawn only when the environment is made with ``omniscient=True``
+(for debugging and spectators).
+
 The environment is registered in PettingZoo's registry as ``bito/Durak-v0``
 (``pettingzoo.make("aec", "bito/Durak-v0", variant=..., players=...)``) when the installed
 PettingZoo has one.
@@ -41,9 +47,11 @@ np: Any = require("numpy", "bito.env.pettingzoo")
 _wrappers: Any = require("pettingzoo.utils.wrappers", "bito.env.pettingzoo")
 
 
-def env(variant: str = "podkidnoy", players: int = 2, render_mode: str | None = None) -> Any:
+def env(variant: str = "podkidnoy", players: int = 2, render_mode: str | None = None,
+        omniscient: bool = False) -> Any:
     """The wrapped environment (illegal moves end the deal, order of calls enforced)."""
-    e: Any = raw_env(variant=variant, players=players, render_mode=render_mode)
+    e: Any = raw_env(variant=variant, players=players, render_mode=render_mode,
+                     omniscient=omniscient)
     e = _wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = _wrappers.AssertOutOfBoundsWrapper(e)
     return _wrappers.OrderEnforcingWrapper(e)
@@ -58,8 +66,9 @@ class raw_env(pz.AECEnv):  # type: ignore[misc]
     }
 
     def __init__(self, variant: str = "podkidnoy", players: int = 2,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, omniscient: bool = False) -> None:
         super().__init__()
+        self.omniscient = bool(omniscient)
         self.rules = durak_rules(variant)
         self.variant = variant
         self.players = players
@@ -138,9 +147,15 @@ class raw_env(pz.AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
+        """The acting agent's view as text (the whole deal only with ``omniscient=True``)."""
         if self.render_mode != "ansi" or self.state is None:
             return None
-        return str(self.state)
+        if self.omniscient:
+            return str(self.state)
+        from bito.games.durak.render import render_view
+
+        seat = self.possible_agents.index(self.agent_selection)
+        return render_view(self.state.view(seat), self.possible_agents)
 
     def close(self) -> None:
         pass

@@ -13,6 +13,9 @@ by move against it (``tests/test_kernel*.py``, ``bito bench --verify``).
   uniformly random legal actions and report the fool.
 * :func:`play_random_games` — whole random games, the deal included (the benchmark's unit).
 * :class:`~bito.kernel.state.KernelState` — legal actions and apply, for search.
+* :mod:`bito.kernel.vector` — many learning environments in one compiled loop (observations,
+  legal masks, compiled opponents, the known cards views need), behind
+  :class:`bito.env.vector.DurakVectorEnv`.
 
 Every function falls back to the reference engine, transparently, when the kernel is not
 available or does not support the rules: the results then follow the same distribution but not
