@@ -49,7 +49,7 @@ except ImportError as e:  # pragma: no cover - the message is the point
     raise ImportError("bito serve needs the web extra: pip install 'bito[web]'") from e
 
 from bito.errors import BitoError
-from bito.server import games
+from bito.server import games, webtext
 from bito.server.render import Json, render_open, render_view
 from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, dump, log_for
 from bito.server.storage import Storage
@@ -124,7 +124,18 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     @app.exception_handler(BitoError)
     async def bito_error(request: Request, exc: BitoError) -> JSONResponse:
         status = 404 if str(exc).startswith("no table") else 400
-        return JSONResponse({"error": str(exc)}, status_code=status)
+        code, said = webtext.error_words(exc, webtext.language_of(request.headers))
+        return JSONResponse({"error": said, "code": code}, status_code=status)
+
+    @app.get("/i18n/web.json")
+    async def web_texts(request: Request, lang: str | None = None) -> JSONResponse:
+        """The page's texts in the chosen language (``?lang=`` for a preview, else the
+        cookie, else ``Accept-Language``); ``Vary`` keeps caches from mixing languages."""
+        chosen = webtext.choose_language(lang, None) if lang else \
+            webtext.language_of(request.headers)
+        return JSONResponse(webtext.bundle(chosen),
+                            headers={"Vary": "Cookie, Accept-Language",
+                                     "Content-Language": chosen})
 
     @app.get("/api/variants")
     async def variants() -> Json:
@@ -147,9 +158,11 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         client, now = address(request.client, request.headers), time.monotonic()
         wait = _creation_wait(created, client, lobby().settings.tables_per_hour, now)
         if wait:
-            return JSONResponse({"error": f"too many new tables from this address: at most "
-                                 f"{lobby().settings.tables_per_hour} an hour; try again in "
-                                 f"{wait} s"}, status_code=429,
+            code, said = webtext.error_words(
+                f"too many new tables from this address: at most "
+                f"{lobby().settings.tables_per_hour} an hour; try again in {wait} s",
+                webtext.language_of(request.headers))
+            return JSONResponse({"error": said, "code": code}, status_code=429,
                                 headers={"Retry-After": str(wait)})
         body = await _body(request)
         room, token = lobby().create(
@@ -247,9 +260,11 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         offered = [p.strip() for p in
                    websocket.headers.get("sec-websocket-protocol", "").split(",") if p.strip()]
         await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+        lang = webtext.language_of(websocket.headers)
 
         async def refuse(message: str, code: int, field: str | None = None) -> None:
-            frame: Json = {"type": "error", "message": message}
+            said = webtext.error_words(message, lang)
+            frame: Json = {"type": "error", "code": said[0], "message": said[1]}
             if field:
                 frame["field"] = field
             await websocket.send_json(frame)
@@ -284,7 +299,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
                 return
             watching[client] += 1
         try:
-            await _serve_socket(lobby(), room, seat, websocket, client)
+            await _serve_socket(lobby(), room, seat, websocket, client, lang)
         finally:
             if seat is None:
                 watching[client] -= 1
@@ -399,7 +414,7 @@ def _kind_name(kind: Any) -> str:
 
 
 async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
-                        websocket: WebSocket, address: str = "") -> None:
+                        websocket: WebSocket, address: str = "", lang: str = "en") -> None:
     """Read a client's messages until it leaves; frames go out through a queue so that a slow
     reader never holds up the table."""
     queue: asyncio.Queue[Json | str | None] = asyncio.Queue()
@@ -431,11 +446,12 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
             recent = [t for t in recent if now - t < 1.0]
             recent.append(now)
             if len(recent) > lobby.settings.rate_limit:  # a flood: drop this client only
-                await send({"type": "error", "message": f"more than {lobby.settings.rate_limit}"
-                            " messages a second; reconnect to go on"})
+                code, said = webtext.error_words(f"more than {lobby.settings.rate_limit} "
+                                                 "messages a second; reconnect to go on", lang)
+                await send({"type": "error", "code": code, "message": said})
                 cut_off = "flood"
                 break
-            reply = await _handle(lobby, room, conn.seat, message.get("text"))
+            reply = await _handle(lobby, room, conn.seat, message.get("text"), lang)
             if reply is not None:
                 await send(reply)
     except (WebSocketDisconnect, RuntimeError):
@@ -519,8 +535,10 @@ def _check_shape(message: Any) -> None:
                 stack.append((item, f"{path}[{i}]", depth + 1))
 
 
-async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None) -> Json | None:
-    """Check one message and carry it out; a problem comes back as an error reply."""
+async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None,
+                  lang: str = "en") -> Json | None:
+    """Check one message and carry it out; a problem comes back as an error reply: a stable
+    ``code`` (``webtext.error_words``) and the message in the connection's language."""
     kind = None
     try:
         if text is None:
@@ -585,9 +603,13 @@ async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None) 
             await lobby.kick(room, seat, target)
         return None
     except MessageError as e:
-        return {"type": "error", "request": kind, "field": e.field, "message": str(e)}
+        # the shape of a message is a programmer's matter: its code, the English sentence
+        return {"type": "error", "request": kind, "field": e.field, "code": "message",
+                "message": str(e)}
     except BitoError as e:
-        return {"type": "error", "request": kind, "message": str(e)}
+        code, said = webtext.error_words(e, lang)
+        return {"type": "error", "request": kind, "code": code, "message": said}
     except Exception as e:  # never let one message take the server down
         log.exception("table %s: message failed", room.id)
-        return {"type": "error", "request": kind, "message": f"server error: {type(e).__name__}"}
+        code, said = webtext.error_words(f"server error: {type(e).__name__}", lang)
+        return {"type": "error", "request": kind, "code": code, "message": said}

@@ -296,17 +296,23 @@ def language_of(headers: Any) -> str:
 
 
 def error_words(error: BaseException | str, lang: str) -> tuple[str, str]:
-    """A refusal's stable code and its sentence in ``lang``."""
-    if isinstance(error, IllegalActionError):
-        return f"illegal.{error.rule}", _engine_words(error, lang)
-    if isinstance(error, InvalidNotationError):
-        return "notation", text(lang, "error.notation", text=error.text)
+    """A refusal's stable code and its sentence in ``lang``. In English the sentence is the
+    one raised, word for word (it may say more than the catalogue's pattern: the legal moves,
+    a pointer under the bad character)."""
     message = str(error)
+    english = lang == i18n.DEFAULT
+    if isinstance(error, IllegalActionError):
+        return f"illegal.{error.rule}", message if english else _engine_words(error, lang)
+    if isinstance(error, InvalidNotationError):
+        pointer = message.partition("\n")[2]
+        return "notation", message if english else \
+            text(lang, "error.notation", text=error.text) + ("\n" + pointer if pointer else "")
     for code, pattern in ERRORS:
         match = pattern.match(message)
         if match:
-            return code, text(lang, f"error.{code}", **match.groupdict())
-    if isinstance(error, BitoError) and lang != i18n.DEFAULT:
+            return code, message if english else text(lang, f"error.{code}",
+                                                      **match.groupdict())
+    if isinstance(error, BitoError) and not english:
         return "generic", _engine_words(error, lang)
     return "generic", message
 
@@ -325,4 +331,4 @@ def _engine_words(error: BaseException, lang: str) -> str:
         said = refusal_words(detail, rule)
     finally:
         i18n.set_language(saved)
-    return said if lang != i18n.DEFAULT or not rule else str(error)
+    return said
