@@ -1,4 +1,5 @@
 // The lobby: create a table (any registered game, house rules, seats, bots) or join one.
+import { t, variantName } from "./i18n.js";
 import { h } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -9,19 +10,21 @@ function seatRows() {
   const n = Number($("players").value);
   const box = $("seats");
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
-  box.replaceChildren(h("legend", {}, "Other seats"));
+  box.replaceChildren(h("legend", {}, t("lobby.other_seats", "Other seats")));
   for (let i = 1; i < n; i++) {
-    const pick = h("select", { "data-seat": i, "aria-label": `seat ${i}` },
-      h("option", { value: "open" }, "a friend (open seat)"),
-      bots.map((b) => h("option", { value: b }, `bot: ${b}`)));
+    const pick = h("select", { "data-seat": i },
+      h("option", { value: "open" }, t("lobby.seat_open", "a friend (open seat)")),
+      bots.map((b) => h("option", { value: b }, t("lobby.seat_bot", "bot: {bot}", { bot: b }))));
     if (old[i - 1]) pick.value = old[i - 1];
-    box.append(h("label", {}, `Seat ${i} `, pick));
+    box.append(h("label", {}, `${t("lobby.seat", "Seat {n}", { n: i })} `, pick));
   }
 }
 
 function showSummary() {
   const v = variants.find((x) => x.id === $("variant").value);
+  // The rules catalogue's summaries are English only (docs/i18n.md): say so to screen readers.
   $("summary").textContent = v ? v.summary : "";
+  $("summary").lang = "en";
 }
 
 async function load() {
@@ -30,7 +33,7 @@ async function load() {
   variants = data.variants.filter((v) => v.kind === "game");
   $("timer").value = Math.round(data.timer);
   for (const v of variants) {
-    $("variant").append(h("option", { value: v.id }, `${v.names[0] || v.id} (${v.id})`));
+    $("variant").append(h("option", { value: v.id }, `${variantName(v.id, v.names[0] || v.id)} (${v.id})`));
   }
   $("variant").value = variants.some((v) => v.id === "podkidnoy") ? "podkidnoy" : variants[0].id;
   for (let n = 2; n <= 8; n++) $("players").append(h("option", { value: n }, n));
@@ -46,10 +49,13 @@ async function refresh() {
   const data = await (await fetch("/api/lobby")).json();
   const list = $("public-tables");
   list.replaceChildren();
-  if (!data.tables.length) list.append(h("li", {}, "none yet — create one"));
-  for (const t of data.tables) {
-    list.append(h("li", {}, h("a", { href: `/t/${t.id}` },
-      `${t.variant}, ${t.players} players, host ${t.host} — ${t.open} open seat(s)`)));
+  if (!data.tables.length) list.append(h("li", {}, t("lobby.none", "none yet — create one")));
+  for (const row of data.tables) {
+    const base = String(row.variant).split("+")[0];
+    list.append(h("li", {}, h("a", { href: `/t/${row.id}`, title: row.variant },
+      t("lobby.table_line", "{game}, {players} players, host {host} — open seats: {open}",
+        { game: variantName(base, row.variant) + (row.variant !== base ? " +" : ""),
+          players: row.players, host: row.host, open: row.open }))));
   }
 }
 
