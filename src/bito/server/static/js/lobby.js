@@ -14,7 +14,8 @@ function seatRows() {
   for (let i = 1; i < n; i++) {
     const pick = h("select", { "data-seat": i },
       h("option", { value: "open" }, t("lobby.seat_open", "a friend (open seat)")),
-      bots.map((b) => h("option", { value: b }, t("lobby.seat_bot", "bot: {bot}", { bot: b }))));
+      bots.map((b) => h("option", { value: b },
+                        t("lobby.seat_bot", "bot: {bot}", { bot: t(`bot.${b}`, b) }))));
     if (old[i - 1]) pick.value = old[i - 1];
     box.append(h("label", {}, `${t("lobby.seat", "Seat {n}", { n: i })} `, pick));
   }

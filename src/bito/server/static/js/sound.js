@@ -88,8 +88,8 @@ function toggleButton() {
   const show = () => {
     const on = soundOn();
     button.setAttribute("aria-pressed", String(on));
-    button.textContent = on ? `🔊 ${t("page.sound_on", "Sound on")}`
-      : `🔇 ${t("page.sound_off", "Sound off")}`;
+    button.textContent = on ? `♪ ${t("page.sound_on", "Sound on")}`
+      : `♪̸ ${t("page.sound_off", "Sound off")}`;
   };
   button.addEventListener("click", () => {
     localStorage.setItem(STORE, soundOn() ? "off" : "on");

@@ -99,14 +99,15 @@ function renderWaiting() {
     const li = h("li", { "data-seat": s.seat },
       `${t("waiting.seat", "Seat {n}:", { n: s.seat })} `,
       s.kind === "open" ? h("em", {}, t("waiting.open", "open")) : s.name,
-      s.kind === "bot" ? ` (${s.bot})` : "",
+      s.kind === "bot" ? ` (${t(`bot.${s.bot}`, s.bot)})` : "",
       s.kind !== "open" ? ` ${s.ready ? t("waiting.ready_mark", "✔ ready")
         : t("waiting.not_ready", "… not ready")}` : "");
     if (frame.you === 0 && s.seat > 0 && s.kind !== "human") {
       const pick = h("select", { class: "bot-level",
                                  "aria-label": t("waiting.bot_for", "bot for seat {n}", { n: s.seat }) },
         h("option", { value: "" }, t("waiting.open_for_friend", "open for a friend")),
-        (window.bitoBots || []).map((b) => h("option", { value: b, selected: s.bot === b }, b)));
+        (window.bitoBots || []).map((b) => h("option", { value: b, selected: s.bot === b },
+                                               t(`bot.${b}`, b))));
       pick.addEventListener("change", () => send({ type: "bot", seat: s.seat,
                                                      bot: pick.value || null }));
       li.append(" ", pick);

@@ -1,0 +1,141 @@
+"""The web app in Russian and English, in Chromium (issue 19 item 7).
+
+A browser whose Accept-Language is Russian gets the lobby and the table in Russian: no English
+word is left in the checked elements (headings, labels, buttons, status, seats, piles, moves,
+the cards' accessible names). The header's switch turns the page to English, and the choice is
+remembered by a fresh page of the same browser. Screenshots of both languages are kept in
+``build/test-artifacts/browser`` (``lobby-ru.png``, ``table-ru.png``, ``lobby-en.png``,
+``table-en.png``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from bito.rules.registry import all_variants  # noqa: E402
+from bito.server.rooms import Settings  # noqa: E402
+from browser_kit import ARGS, CHROMIUM, have_chromium, shot, table_with_a_bot  # noqa: E402
+from server_kit import ServerThread  # noqa: E402
+
+if not have_chromium():
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+#: Latin words allowed in a Russian page: the program's name, a file format, the player's own
+#: name and bot names (ids a player may type), and a game's id in brackets.
+ALLOWED = {"bito", "TOML", "Alice", "DMC", "podkidnoy", "T", "P", "Esc",
+           "Enter"}
+LOBBY = ["h1", "header span", "#create label > span", "summary", "legend",
+         "#create-button", "#seats label", "#deck option[value='']",
+         "#public-tables li", "#variant option[value='podkidnoy']"]
+TABLE = ["#status", "#you", ".keys", "aside h2", "#conn", "#actions button",
+         "#board .pile-name", "#board .opponent .count", "#board .opponent .role",
+         "#board .empty-table, #board .pair", "#sound-toggle"]
+
+
+def english_words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in ALLOWED]
+
+
+def texts(page: Any, selectors: list[str]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for sel in selectors:
+        found[sel] = page.eval_on_selector_all(sel, "els => els.map(e => e.innerText || "
+                                                    "e.textContent)")
+    return found
+
+
+def assert_russian(page: Any, selectors: list[str]) -> None:
+    seen = texts(page, selectors)
+    empty = [sel for sel, values in seen.items() if not values]
+    assert not empty, f"no element matched {empty}"
+    for sel, values in seen.items():
+        for value in values:
+            if not value.strip():
+                continue
+            assert not english_words(value), f"{sel}: English left in {value!r}"
+    assert any(CYRILLIC.search(v) for vs in seen.values() for v in vs)
+
+
+def assert_english(page: Any, selectors: list[str]) -> None:
+    for sel, values in texts(page, selectors).items():
+        for value in values:
+            assert not CYRILLIC.search(value.replace("дурак", "")), f"{sel}: {value!r}"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    srv = ServerThread(str(tmp_path / "i18n-browser.sqlite3"),
+                       Settings(timer=300, bot_delay=0.05))
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def test_russian_browser_gets_russian_lobby_and_table_and_the_switch_is_remembered(
+        server: ServerThread, browser: Any) -> None:
+    errors: list[str] = []
+    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1100, "height": 900})
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    page.wait_for_selector("#seats select[data-seat='1']", state="attached")
+    page.wait_for_selector("#public-tables li")
+    assert_russian(page, LOBBY)
+    # The game's name is the rules catalogue's Russian name.
+    podkidnoy = next(v for v in all_variants() if v.id == "podkidnoy")
+    russian = next(n for n in podkidnoy.names if CYRILLIC.search(n))
+    assert russian in page.inner_text("#variant option[value='podkidnoy']")
+    assert CYRILLIC.search(page.title())
+    shot(page, "lobby-ru")
+
+    link = table_with_a_bot(page, server.base, bot="random")
+    page.wait_for_function("document.body.dataset.myTurn === 'true' || "
+                           "document.body.dataset.status === 'over'", timeout=30000)
+    page.wait_for_selector("#actions button, #board .pair")
+    assert_russian(page, TABLE)
+    names = page.eval_on_selector_all("#hand .hand-card", "bs => bs.map(b => b.ariaLabel)")
+    assert names and all(re.fullmatch(
+        r"(двойка|тройка|четвёрка|пятёрка|шестёрка|семёрка|восьмёрка|девятка|десятка|валет|"
+        r"дама|король|туз) (треф|бубен|червей|пик)(, козырь)?", n) for n in names), names
+    shot(page, "table-ru")
+
+    # The switch: English now, and a fresh page of the same browser stays English.
+    with page.expect_navigation():
+        page.select_option("#lang-switch", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_selector("#hand .hand-card")
+    assert_english(page, TABLE[:4])
+    assert "Recent moves" in page.inner_text("aside h2")
+    assert re.fullmatch(r"(\d+|10|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)"
+                        r"(, trump)?", page.get_attribute("#hand .hand-card", "aria-label"))
+    shot(page, "table-en")
+    again = ctx.new_page()
+    again.on("pageerror", lambda e: errors.append(str(e)))
+    again.goto(server.base + "/")
+    again.wait_for_function("document.documentElement.lang === 'en'")
+    again.wait_for_selector("#public-tables li")
+    assert_english(again, LOBBY[:6])
+    assert again.input_value("#lang-switch") == "en"
+    shot(again, "lobby-en")
+    # The server's errors follow the switch too (the cookie travels with the websocket).
+    page.goto(link)
+    page.wait_for_selector("#hand .hand-card")
+    assert not errors, errors
+    ctx.close()
