@@ -187,6 +187,9 @@ function clickPosition(i) {
   act(code);  // not legal: the server names the rule
 }
 
+// A picture whose words the button around it says already.
+function hidden(svg) { svg.setAttribute("aria-hidden", "true"); return svg; }
+
 function renderHand(view) {
   const hand = $("hand");
   hand.replaceChildren();
@@ -197,8 +200,10 @@ function renderHand(view) {
       const wrap = h("button", { class: "hand-card blind" + (moves.some((a) => a.position === i) ? " playable" : "") +
                                   (selected === code ? " selected" : ""),
                                  draggable: "true", "data-card": code,
-                                 "aria-label": t("action.blind_position", "play the card at position {n}", { n: i }) },
-                         backSvg(code));
+                                 "data-position": i },
+                         hidden(backSvg(code)),
+                         h("span", { class: "sr-only" },
+                           t("action.blind_position", "play the card at position {n}", { n: i })));
       wrap.addEventListener("click", () => clickPosition(i));
       wrap.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", code));
       hand.append(wrap);
@@ -210,10 +215,10 @@ function renderHand(view) {
     const wrap = h("button", { class: "hand-card" + (playable.has(card.c) ? " playable" : "") +
                                 (selected === card.c || multi.has(card.c) ? " selected" : ""),
                                draggable: "true", "data-card": card.c,
-                               "aria-label": card.trump ? t("card.trump", "{card}, trump", { card: cardName(card.c) })
-                                 : cardName(card.c),
                                "aria-pressed": selected === card.c || multi.has(card.c) ? "true" : "false" },
-                     cardSvg(card));
+                     hidden(cardSvg(card)),
+                     h("span", { class: "sr-only" }, card.trump
+                       ? t("card.trump", "{card}, trump", { card: cardName(card.c) }) : cardName(card.c)));
     wrap.addEventListener("click", (e) => clickCard(card.c, e));
     wrap.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", card.c));
     hand.append(wrap);
@@ -230,9 +235,12 @@ function renderActions(view) {
     const hot = (selected && a.cards.includes(selected)) ||
       (multi.size && [...a.cards].sort().join("+") === chosen);
     const key = a.kind === "take" ? " [T]" : a.kind === "pass" ? " [P]" : "";
+    // Seen: the short form ("cover 8♠ with A♥"); heard: the cards in words ("cover 8 of
+    // spades with ace of hearts"), as the button's content, so its name is what it says.
     box.append(h("button", { class: "action" + (hot ? " hot" : ""), "data-action": a.text,
-                             "aria-label": actionLabel(a, true) + key,
-                             onclick: () => act(a.text) }, actionLabel(a) + key));
+                             onclick: () => act(a.text) },
+                 h("span", { "aria-hidden": "true" }, actionLabel(a) + key),
+                 h("span", { class: "sr-only" }, actionLabel(a, true))));
   }
 }
 
