@@ -94,19 +94,22 @@ def test_axe_finds_no_serious_violation_on_lobby_and_table(server: ServerThread,
 def focus_by_tab(page: Any, test: str, limit: int = 120) -> bool:
     """Press Tab until ``test`` (a JS expression on ``el``, the focused element) holds."""
     for _ in range(limit):
-        if page.evaluate(f"(() => {{ const el = document.activeElement; return !!(el && ({test})); }})()"):
+        if page.evaluate("(() => { const el = document.activeElement; "
+                         f"return !!(el && ({test})); }})()"):
             return True
         page.keyboard.press("Tab")
     return False
 
 
 def focused_ring(page: Any) -> tuple[str, float, str]:
-    return tuple(page.evaluate("""(() => {
+    """The focused control's outline style and width, and its name in words."""
+    style, width, name = page.evaluate("""(() => {
         const el = document.activeElement, s = getComputedStyle(el);
         const words = [...el.querySelectorAll('.sr-only')].map(x => x.textContent).join(' ');
         return [s.outlineStyle, parseFloat(s.outlineWidth),
                 el.getAttribute('aria-label') || words.trim()];
-    })()"""))  # type: ignore[return-value]
+    })()""")
+    return str(style), float(width), str(name)
 
 
 def test_a_whole_game_with_the_keyboard_alone(server: ServerThread, browser: Any) -> None:

@@ -106,7 +106,8 @@ def play_to_the_end(page: Any, limit: float = 150) -> int:
 
 def test_a_whole_game_with_animations_and_sound(server: ServerThread, browser: Any) -> None:
     errors: list[str] = []
-    ctx = browser.new_context(viewport={"width": 1100, "height": 900}, reduced_motion="no-preference")
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900},
+                              reduced_motion="no-preference")
     ctx.add_init_script(COUNTERS)
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))

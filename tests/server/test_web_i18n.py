@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 pytest.importorskip("fastapi")
 
-from bito.rules import all_variants  # noqa: E402
-from bito.server import webtext  # noqa: E402
-from server_kit import Client, ServerThread, create_table, join, scripted  # noqa: E402
+from bito.rules import all_variants
+from bito.server import webtext
+from server_kit import Client, ServerThread, create_table, join, scripted
 
 ROOT = Path(__file__).resolve().parents[2]
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
