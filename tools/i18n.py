@@ -4,6 +4,10 @@
     python tools/i18n.py compile    # bito.po -> bito.mo (commit both)
     python tools/i18n.py check      # what tests/i18n checks: nothing missing, empty, fuzzy, stale
 
+Two domains: ``bito`` (the terminal and the command: ``bito.po``) and ``web`` (the web app's
+pages: ``web.po``, its texts listed in ``bito/server/webtext.py`` as ``web_text(key,
+English)``, the key stored as ``msgctxt``).
+
 ``update`` reads the code (the calls ``_("...")``, ``N_("...")``, ``ngettext("...", "...", n)``
 and the terminal's ``_by(name, "You ...", "{name} ...")``) and the rules catalogue (the entries
 it names only in English, as ``msgctxt "variant"``), then rewrites each language's ``bito.po``:
