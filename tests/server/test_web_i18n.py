@@ -158,7 +158,9 @@ def test_error_frames_carry_a_code_and_the_connections_language(server: ServerTh
         frame = alice_ws.wait(lambda m: m["type"] == "state" and m.get("view") is not None)
         to_act = frame["view"]["to_act"]
         mover, idle = (alice_ws, bob_ws) if to_act == 0 else (bob_ws, alice_ws)
-        idle_frame = idle.wait(lambda m: m["type"] == "state" and m.get("view") is not None)
+        idle_frame = idle.latest()
+        if idle_frame is None or idle_frame.get("view") is None:  # (Alice's was read above)
+            idle_frame = idle.wait(lambda m: m["type"] == "state" and m.get("view") is not None)
         idle.send({"type": "act", "action": idle_frame["view"]["hand"][0]["c"]})
         said = idle.error()
         assert said["code"] == "not_your_turn"

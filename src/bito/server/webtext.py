@@ -142,7 +142,12 @@ web_text("seat.default", "seat {n}")
 web_text("outcome.draw", "A draw: nobody is the fool.")
 web_text("outcome.over", "Game over.")
 web_text("outcome.fool", "{name} is the fool (дурак).")
-web_text("board.count", "cards: {n}")
+# A count's forms, chosen in the browser by Intl.PluralRules (English: one, other; Russian:
+# one, few, many): every form is listed in every language.
+web_text("board.count.one", "{n} card")
+web_text("board.count.few", "{n} cards")
+web_text("board.count.many", "{n} cards")
+web_text("board.count.other", "{n} cards")
 web_text("board.known", "known to all")
 web_text("board.trump_card", "trump card")
 web_text("board.trump", "trump")

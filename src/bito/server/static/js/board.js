@@ -1,7 +1,7 @@
 // Draws one view frame (the JSON of bito.server.render) into the page. The same code serves
 // every game family: hand, table pairs, seats with counts and known cards, piles, status.
 import { cardSvg, backSvg, cardLabel, cardName } from "./cards.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -92,7 +92,7 @@ export function drawBoard(root, view, seats, opts = {}) {
       h("div", { class: "who" }, seatName(seats, s.seat),
         s.role ? h("span", { class: "role" }, ` ${roleWord(s.role)}`) : null,
         presence(seats && seats[s.seat])),
-      h("div", { class: "count" }, t("board.count", "cards: {n}", { n: s.count })));
+      h("div", { class: "count" }, tn("board.count", s.count, "{n} card", "{n} cards")));
     const shown = opts.hands ? opts.hands[s.seat] : s.known;
     if (shown && shown.length) {
       box.append(h("div", { class: "known" + (opts.hands ? " open" : "") },

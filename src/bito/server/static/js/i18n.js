@@ -23,6 +23,15 @@ export function t(key, fallback = key, params = undefined) {
   return fill(said === undefined || said === "" ? fallback : said, params);
 }
 
+// A text about a count: the key's form for n in the page's language ("key.one", "key.few",
+// "key.many", "key.other", as Intl.PluralRules names them), {n} filled in.
+export function tn(key, n, fallbackOne, fallbackOther, params = {}) {
+  let form = "other";
+  try { form = new Intl.PluralRules(bundle.language).select(n); } catch (e) { /* "other" */ }
+  const fallback = n === 1 ? fallbackOne : fallbackOther;
+  return t(`${key}.${form}`, t(`${key}.other`, fallback, { ...params, n }), { ...params, n });
+}
+
 export function language() { return bundle.language; }
 
 // A game's or house rule's name in the page's language (the rules catalogue's own Russian
@@ -94,5 +103,6 @@ async function load() {
 }
 
 window.t = t;
-window.bitoI18n = { t, language, variantName, setLanguage, translatePage };
+window.tn = tn;
+window.bitoI18n = { t, tn, language, variantName, setLanguage, translatePage };
 await load();
