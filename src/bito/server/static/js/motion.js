@@ -7,6 +7,8 @@
 // Web Animations API; nothing waits for an animation, so a click or key is never held up,
 // and ghosts ignore the pointer. With prefers-reduced-motion: reduce nothing moves at all.
 
+import { backSvg } from "./cards.js";
+
 const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 // Counts for tests and tools.
 const stats = { started: 0, ghosts: 0 };
@@ -84,6 +86,30 @@ function ghost(old, to, delay) {
   setTimeout(done, 1500 + delay);  // never leave a ghost behind, whatever happens
 }
 
+// A card back flying from the stock to another player's seat: his draw (or his deal), whose
+// faces nobody may see.
+function backTo(from, to, delay) {
+  const card = backSvg();
+  card.classList.add("ghost-card");
+  Object.assign(card.style, { position: "fixed", left: `${from.x}px`, top: `${from.y}px`,
+                              width: `${Math.min(from.w, 60)}px`, margin: "0",
+                              pointerEvents: "none", zIndex: "50" });
+  card.setAttribute("aria-hidden", "true");
+  document.body.append(card);
+  const dx = to.x + to.w / 2 - (from.x + Math.min(from.w, 60) / 2);
+  const dy = to.y + to.h / 2 - (from.y + from.h / 2);
+  stats.started += 1;
+  stats.ghosts += 1;
+  const run = card.animate([
+    { transform: "translate(0, 0)", opacity: 1 },
+    { transform: `translate(${dx}px, ${dy}px) scale(.5)`, opacity: 0.2 },
+  ], { duration: 380, delay, easing: "ease-out", fill: "both" });
+  const done = () => card.remove();
+  run.onfinish = done;
+  run.oncancel = done;
+  setTimeout(done, 1500 + delay);
+}
+
 function countOf(frame, seat) {
   const s = ((frame && frame.view && frame.view.seats) || []).find((x) => x.seat === seat);
   return s ? s.count : 0;
@@ -120,6 +146,17 @@ export function animate(before, prev, frame) {
     }
   }
   if (!prev) return;
+  // Other players' draws from the stock (and their deal): backs from the stock to their seat.
+  const drop = prev.view ? pile(prev, "stock") - pile(frame, "stock") : Infinity;
+  if (stock && drop > 0) {
+    let flown = 0;
+    for (const s of frame.view.seats || []) {
+      if (s.seat === frame.you) continue;
+      const got = Math.min(s.count - (prev.view ? countOf(prev, s.seat) : 0), drop, 8);
+      const box = got > 0 ? seatBox(s.seat) : null;
+      for (let i = 0; box && i < got; i++) backTo(stock, box, 60 * (drawn + flown++));
+    }
+  }
   // Cards that left the table: to the discard (bito) or into the taker's hand (take).
   const gone = [...before.cards.values()].filter((c) => c.el.closest(".table-cards") &&
                                                       !codesNow.has(c.code));
