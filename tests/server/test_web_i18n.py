@@ -9,6 +9,7 @@ import importlib.util
 import re
 import string
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -196,3 +197,32 @@ def test_an_illegal_move_in_russian_names_the_rule() -> None:
     assert code == code_ru == "illegal.take"
     assert en == str(error)
     assert CYRILLIC.search(ru) and not re.search(r"[a-z]{4,}", ru)
+
+
+def test_a_freed_seat_is_told_in_its_own_language(tmp_path: Path) -> None:
+    """The host frees a seat that never pressed Ready: its Russian connection hears why in
+    Russian, under a stable code (the frame is sent by the table, not as a reply)."""
+    srv = ServerThread(str(tmp_path / "kick.sqlite3"), scripted(ready_timeout=0.3))
+    try:
+        made = create_table(srv.http, players=2, seats=["open"])
+        bob = join(srv.http, made["table"], "Bob")
+        host = Client(srv.base, made["table"], made["token"])
+        b = Client(srv.base, made["table"], bob["token"], headers={"Cookie": "bito_lang=ru"})
+        host.state()
+        b.state()
+        tries = 0
+        while tries < 50:  # until the ready-check's time is up (the server says so)
+            host.send({"type": "kick", "seat": 1})
+            got = host.wait(lambda m: m["type"] == "error" or
+                            (m["type"] == "state" and m["seats"][1]["kind"] == "open"))
+            if got["type"] == "state":
+                break
+            tries += 1
+            time.sleep(0.05)
+        told = b.error()
+        assert told["code"] == "kicked" and told["request"] == "kick"
+        assert CYRILLIC.search(told["message"])
+        host.close()
+        b.close()
+    finally:
+        srv.stop()

@@ -432,7 +432,7 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
             # a broadcast frame comes serialised (once per viewpoint); a reply as a dict
             await websocket.send_text(frame if isinstance(frame, str) else dump(frame))
 
-    conn = Connection(seat, send, address)
+    conn = Connection(seat, send, address, lang)
     writer_task = asyncio.create_task(writer())
     await lobby.attach(room, conn)
     recent: list[float] = []

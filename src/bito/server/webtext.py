@@ -219,6 +219,8 @@ web_text("error.too_many_tables", "too many new tables from this address: at mos
 web_text("error.not_legal", "{move} is not a legal move now")
 web_text("error.body", "the request body must be a JSON object")
 web_text("error.server", "server error: {kind}")
+web_text("error.kicked", "the host freed your seat: you did not press Ready in time; you are "
+         "watching now")
 
 #: The server's own sentences: (code, pattern); the code's text is ``error.<code>``, filled
 #: with the pattern's named groups. The first match wins; none: ``generic``, in English.
@@ -243,6 +245,7 @@ ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("not_legal", r"(?P<move>'[^']*') is not a legal move now"),
         ("body", r"the request body must be a JSON object"),
         ("server", r"server error: (?P<kind>\w+)"),
+        ("kicked", r"the host freed your seat"),
     ))
 
 
