@@ -80,7 +80,13 @@ def test_axe_finds_no_serious_violation_on_lobby_and_table(server: ServerThread,
     page.click("#create summary")  # the house-rules fields, opened
     assert violations(page) == []
 
-    table_with_a_bot(page, server.base)
+    page.fill("#name", "Alice")
+    page.select_option("#seats select[data-seat='1']", "random")
+    page.click("#create-button")
+    page.wait_for_selector("#ready")
+    assert violations(page) == []  # the waiting room: the link, the seats, Ready
+    page.click("#ready")
+    page.wait_for_selector("#hand .hand-card")
     wait_for_turn_or_end(page)
     page.wait_for_selector("#actions button")
     assert violations(page) == []
