@@ -5,7 +5,7 @@ word is left in the checked elements (headings, labels, buttons, status, seats, 
 the cards' accessible names). The header's switch turns the page to English, and the choice is
 remembered by a fresh page of the same browser. Screenshots of both languages are kept in
 ``build/test-artifacts/browser`` (``lobby-ru.png``, ``table-ru.png``, ``lobby-en.png``,
-``table-en.png``).
+``table-en.png``, ``replay-ru.png``). The server's refusal of a move follows the language.
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ pytest.importorskip("fastapi")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from bito.rules.registry import all_variants  # noqa: E402
+from bito.server import webtext  # noqa: E402
 from bito.server.rooms import Settings  # noqa: E402
 from browser_kit import ARGS, CHROMIUM, have_chromium, shot, table_with_a_bot  # noqa: E402
-from server_kit import ServerThread  # noqa: E402
+from server_kit import Client, ServerThread, create_table, play_to_end  # noqa: E402
 
 if not have_chromium():
     pytest.skip("Debian's chromium is not installed", allow_module_level=True)
@@ -39,6 +40,28 @@ LOBBY = ["h1", "header span", "#create label > span", "summary", "legend",
 TABLE = ["#status", "#you", ".keys", "aside h2", "#conn", "#actions button",
          "#board .pile-name", "#board .opponent .count", "#board .opponent .role",
          "#board .empty-table, #board .pair", "#sound-toggle"]
+
+
+def refusal(page: Any, turns: int = 8) -> str | None:
+    """Click a card of the hand that no legal move uses (the page sends it anyway, so that
+    the server names the rule) and return the error shown. On a turn where every card is
+    playable (a lead), play the first move and try on the next turn; None if no turn of
+    ``turns`` had an unplayable card."""
+    for _ in range(turns):
+        page.wait_for_function("document.body.dataset.myTurn === 'true' || "
+                               "document.body.dataset.status === 'over'", timeout=30000)
+        if page.evaluate("document.body.dataset.status") == "over":
+            return None
+        card = page.query_selector("#hand .hand-card:not(.playable)")
+        if card is not None:
+            card.dispatch_event("click")
+            page.wait_for_function(
+                "document.getElementById('message').classList.contains('error')")
+            return str(page.inner_text("#message"))
+        n = page.evaluate("Number(document.body.dataset.n)")
+        page.locator("#actions button").first.dispatch_event("click")
+        page.wait_for_function(f"Number(document.body.dataset.n) > {n}")
+    return None
 
 
 def english_words(text: str) -> list[str]:
@@ -116,6 +139,10 @@ def test_russian_browser_gets_russian_lobby_and_table_and_the_switch_is_remember
         r"(двойка|тройка|четвёрка|пятёрка|шестёрка|семёрка|восьмёрка|девятка|десятка|валет|"
         r"дама|король|туз) (треф|бубен|червей|пик)(, козырь)?", n) for n in names), names
     shot(page, "table-ru")
+    said_ru = refusal(page)  # the server's refusal, in the connection's language
+    # (cards stay in notation, as a player types them: "Td не бьёт 9c")
+    assert said_ru is None or (CYRILLIC.search(said_ru) and not english_words(
+        re.sub(r"\b[2-9TJQKA][cdhs]\b", "", said_ru))), said_ru
 
     # The switch: English now, and a fresh page of the same browser stays English.
     with page.expect_navigation():
@@ -138,5 +165,31 @@ def test_russian_browser_gets_russian_lobby_and_table_and_the_switch_is_remember
     # The server's errors follow the switch too (the cookie travels with the websocket).
     page.goto(link)
     page.wait_for_selector("#hand .hand-card")
+    page.wait_for_function("document.body.dataset.myTurn === 'true' || "
+                           "document.body.dataset.status === 'over'", timeout=30000)
+    said_en = refusal(page)
+    assert said_en is None or not CYRILLIC.search(said_en), said_en
+    assert said_ru is not None or said_en is not None, "every card was playable both times"
     assert not errors, errors
+    ctx.close()
+
+
+def test_the_replay_page_speaks_russian(server: ServerThread, browser: Any) -> None:
+    made = create_table(server.http, players=2, seats=["random"])
+    alice = Client(server.base, made["table"], made["token"])
+    alice.state()
+    alice.send({"type": "ready"})
+    play_to_end({0: alice})
+    alice.close()
+    ctx = browser.new_context(locale="ru-RU")
+    page = ctx.new_page()
+    page.goto(f"{server.base}/replay/{made['table']}")
+    page.wait_for_selector("#board .opponent")
+    page.click("#first")
+    assert page.inner_text("#move") == webtext.bundle("ru")["texts"]["replay.deal"]
+    assert CYRILLIC.search(page.inner_text("header #variant"))
+    assert CYRILLIC.search(page.get_attribute("#first", "aria-label") or "")
+    assert CYRILLIC.search(page.inner_text("#downloads"))
+    assert_russian(page, ["#board .pile-name", "#board .opponent .count"])
+    shot(page, "replay-ru")
     ctx.close()
