@@ -1,8 +1,9 @@
 """Accessibility in Chromium (issue 19 item 8): axe-core (vendored, tests/server/vendor/README.md)
 finds no serious or critical violation on the lobby and on a table in play, in English and in
 Russian; and a whole game is played with the keyboard alone (Tab to a card or a move, Enter
-or Space to play it), every focused control showing a visible focus ring and having an
-accessible name.
+or Space to play it; when a deal offers one card that may cover several, Enter on it and then
+on the table's card to cover), every focused control showing a visible focus ring and having
+an accessible name.
 """
 
 from __future__ import annotations
@@ -135,7 +136,26 @@ def test_a_whole_game_with_the_keyboard_alone(server: ServerThread, browser: Any
                                             "bs => bs.map(b => b.dataset.action)")
         assert actions, "my turn, but no move offered"
         plain = [a for a in actions if re.fullmatch(r"[2-9TJQKA][cdhs]", a)]
-        if plain and moves % 2 == 0:
+        targets: dict[str, list[str]] = {}
+        for a in actions:
+            if re.fullmatch(r"[2-9TJQKA][cdhs]>[2-9TJQKA][cdhs]", a):
+                targets.setdefault(a[:2], []).append(a[3:])
+        several = [(card, ts) for card, ts in targets.items() if len(ts) > 1]
+        if several:
+            # one card, several cards it may cover: Enter on it, then Shift+Tab back to the
+            # table's card to cover (a button now) and Enter (when a deal offers this)
+            card, ts = several[0]
+            assert focus_by_tab(page, f"el.dataset.card === '{card}' && el.closest('#hand')")
+            page.keyboard.press("Enter")
+            page.wait_for_selector(".pair.target")
+            for _ in range(60):
+                if page.evaluate(f"document.activeElement.dataset.attack === '{ts[-1]}'"):
+                    break
+                page.keyboard.press("Shift+Tab")
+            rings.append(focused_ring(page))
+            page.keyboard.press("Enter")
+            way = "card, then the card to cover"
+        elif plain and moves % 2 == 0:
             # a card played from the hand: focus it and press Enter
             card = plain[0]
             assert focus_by_tab(page, f"el.dataset.card === '{card}' && el.closest('#hand')")
@@ -149,7 +169,7 @@ def test_a_whole_game_with_the_keyboard_alone(server: ServerThread, browser: Any
             key = "Space" if moves % 3 == 0 else "Enter"
             page.keyboard.press(key)
             way = f"move button + {key}"
-        ways[way] += 1
+        ways[way] = ways.get(way, 0) + 1
         moves += 1
         try:
             page.wait_for_function(f"Number(document.body.dataset.n) > {n} || "
@@ -158,7 +178,8 @@ def test_a_whole_game_with_the_keyboard_alone(server: ServerThread, browser: Any
             shot(page, "keyboard-stuck")
             raise AssertionError(f"{way} did not play: {page.inner_text('#message')!r}") from None
     assert status(page) == "over", "the keyboard game did not finish"
-    assert all(ways.values()), ways
+    assert all(ways[w] for w in ("hand card + Enter", "move button + Space",
+                                 "move button + Enter")), ways
     # every focused control had a visible ring and a name a screen reader can say
     assert all(style not in ("none", "") and width >= 2 and name for style, width, name in rings), \
         rings[:5]
