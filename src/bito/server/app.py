@@ -200,8 +200,10 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             extra=chat.table_setting(_field(body, "spectator_chat", str, None)),
             may_open=not wait)
         if room is None:
-            return JSONResponse({"error": f"no table fits and too many new tables from this "
-                                 f"address: try again in {wait} s"}, status_code=429,
+            code, said = webtext.error_words(
+                f"no table fits and too many new tables from this address: try again in "
+                f"{wait} s", webtext.language_of(request.headers))
+            return JSONResponse({"error": said, "code": code}, status_code=429,
                                 headers={"Retry-After": str(wait)})
         if new:
             created.setdefault(client, collections.deque()).append(now)

@@ -80,7 +80,33 @@ web_text("lobby.public", "list it in the public lobby (otherwise only people wit
 web_text("lobby.create", "Create the table")
 web_text("lobby.open_tables", "Open tables")
 web_text("lobby.none", "none yet — create one")
-web_text("lobby.table_line", "{game}, {players} players, host {host} — open seats: {open}")
+web_text("lobby.table_line", "{game}, {players} players{deck}, {timer} s a move, host {host} — "
+         "open seats: {open}")
+web_text("lobby.table_deck", ", {n} cards")
+web_text("lobby.none_fits", "none fits these filters")
+web_text("lobby.no_house_rules", "no house rules")
+# the plain toggles that write the house rules, the spectators' chat, quick match
+web_text("lobby.options", "Table options")
+web_text("lobby.opt_neighbours", "only the defender's neighbours may throw in")
+web_text("lobby.opt_transfers", "Transfers")
+web_text("lobby.opt_show_trump", "transfer by showing the trump of the attack rank")
+web_text("lobby.opt_draws", "Draws")
+web_text("lobby.as_game", "as the game has them")
+web_text("lobby.on", "on")
+web_text("lobby.off", "off")
+web_text("lobby.allowed", "allowed")
+web_text("lobby.not_allowed", "not allowed")
+web_text("lobby.spec_preview", "These write the house rules for you:")
+web_text("lobby.spec_none", "none (the game as the catalogue has it)")
+web_text("lobby.spectator_chat", "Spectators' chat")
+web_text("lobby.spectator_separate", "spectators talk among themselves")
+web_text("lobby.quick_match", "Quick match: join a public table like this")
+# the filters over the open tables
+web_text("filter.any", "any")
+web_text("filter.speed", "Speed")
+web_text("filter.fast", "fast (15 s or less a move)")
+web_text("filter.normal", "normal (16-45 s)")
+web_text("filter.slow", "slow (over 45 s)")
 
 # --- the table ---------------------------------------------------------------------------
 web_text("table.title", "bito — table")
@@ -124,6 +150,65 @@ web_text("download.replay", "Replay")
 web_text("timer.left", "time left: {s} s")
 web_text("log.timeout", "(time ran out)")
 web_text("cover.target", "cover {card}")
+# the clearer table: one's own seat, play order, taking, the game in words
+web_text("table.you", "You")
+web_text("table.your_turn", "your turn")
+web_text("table.to_act", "to act")
+web_text("table.order", "seats in order of play")
+web_text("table.direction", "play goes round →")
+web_text("table.takes", "{name} takes")
+web_text("table.defender_takes", "the defender takes")
+web_text("table.house_rules", "House rules")
+web_text("table.no_house_rules", "No house rules: the game as the catalogue describes it.")
+web_text("pile.stock_empty", "stock: empty")
+web_text("pile.discard_empty", "discard: empty")
+# a bot's display name (rooms.bot_name makes "Bot Vera (strong)"), said in the page's language
+web_text("bot.display", "Bot {name} ({level})")
+web_text("botname.Boris", "Boris")
+web_text("botname.Vera", "Vera")
+web_text("botname.Gleb", "Gleb")
+web_text("botname.Nina", "Nina")
+web_text("botname.Oleg", "Oleg")
+web_text("botname.Lida", "Lida")
+web_text("botname.Yuri", "Yuri")
+web_text("botname.Zoya", "Zoya")
+web_text("botname.Ilya", "Ilya")
+web_text("botname.Masha", "Masha")
+web_text("botname.Pasha", "Pasha")
+web_text("botname.Dasha", "Dasha")
+# the chat panel
+web_text("chat.title", "Chat")
+web_text("chat.log", "chat messages")
+web_text("chat.input", "message to the table")
+web_text("chat.placeholder", "Say something…")
+web_text("chat.send", "Send")
+web_text("chat.react", "react {emoji}")
+web_text("chat.mute", "mute")
+web_text("chat.unmute", "unmute")
+web_text("chat.mute_who", "mute or unmute {name}")
+web_text("chat.spectator", "spectator")
+web_text("chat.spectators_off", "The host switched the spectators' chat off.")
+web_text("chat.spectators_separate", "Spectators talk among themselves; the players do not "
+         "see it.")
+# between the deals: the end screen, the match score; the offline overlay
+web_text("end.over", "Game over.")
+web_text("end.rematch", "Rematch")
+web_text("end.waiting", "Waiting for the others…")
+web_text("end.leave", "Leave the table")
+web_text("end.agreed", "agreed: {names}")
+web_text("end.waiting_for", "waiting for: {names}")
+web_text("end.declined", "left: {names}")
+web_text("end.no_rematch", "No rematch: somebody left. Start a new table from the lobby.")
+web_text("end.replay", "Replay this game")
+web_text("end.lobby", "Back to the lobby")
+web_text("match.score", "Deal {deal} · times the fool: {fools}")
+web_text("match.draws", "draws {n}")
+web_text("offline.title", "Connection lost — reconnecting…")
+web_text("offline.seat", "Your seat is kept; the table comes back as soon as the connection "
+         "does.")
+web_text("offline.clock", "The move clock keeps running on the server. If your time runs out, "
+         "the server moves for you: a defender takes, a thrower passes, an attacker gets a "
+         "bot's move.")
 
 # --- the board (board.js, cards.js) ----------------------------------------------------
 web_text("action.cover", "cover {target} with {cards}")
@@ -221,6 +306,21 @@ web_text("error.body", "the request body must be a JSON object")
 web_text("error.server", "server error: {kind}")
 web_text("error.kicked", "the host freed your seat: you did not press Ready in time; you are "
          "watching now")
+web_text("error.no_table_fits", "no table fits and too many new tables from this address: try "
+         "again in {wait} s")
+# chat refusals (chat.ChatError; the frame's code is "chat", these name the sentence)
+web_text("error.chat_reaction", "reaction: one of {reactions}")
+web_text("error.chat_text_missing", "\"chat\" needs \"text\" (up to {most} characters) or "
+         "\"reaction\"")
+web_text("error.chat_empty", "text: the message is empty")
+web_text("error.chat_too_long", "text: at most {most} characters ({sent} sent)")
+web_text("error.chat_control", "text: control characters are not allowed")
+web_text("error.chat_rate", "chat: at most {count} messages in {window} seconds; wait {wait} s")
+web_text("error.chat_spectators_off", "the host switched the spectators' chat off at this table")
+# rematch refusals (rematch.answer)
+web_text("error.rematch_not_over", "a rematch can be agreed only once the game is over")
+web_text("error.rematch_started", "the rematch has started: {link}")
+web_text("error.rematch_not_person", "seat {seat} is not a person's")
 
 #: The server's own sentences: (code, pattern); the code's text is ``error.<code>``, filled
 #: with the pattern's named groups. The first match wins; none: ``generic``, in English.
@@ -230,6 +330,8 @@ ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("not_started", r"the game has not started( yet)?"),
         ("game_over", r"the game is over"),
         ("spectator", r"spectators can only watch"),
+        ("no_table_fits", r"no table fits and too many new tables from this address: try again "
+                          r"in (?P<wait>\d+) s"),
         ("no_table", r"no table (?P<table>.*)"),
         ("started_watch", r"this game has started; you can watch it"),
         ("table_full", r"the table is full"),
@@ -246,6 +348,18 @@ ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("body", r"the request body must be a JSON object"),
         ("server", r"server error: (?P<kind>\w+)"),
         ("kicked", r"the host freed your seat"),
+        ("chat_reaction", r"reaction: one of (?P<reactions>.*)"),
+        ("chat_text_missing", r'"chat" needs "text" \(up to (?P<most>\d+) characters\) or '
+                              r'"reaction"'),
+        ("chat_empty", r"text: the message is empty"),
+        ("chat_too_long", r"text: at most (?P<most>\d+) characters \((?P<sent>\d+) sent\)"),
+        ("chat_control", r"text: control characters are not allowed"),
+        ("chat_rate", r"chat: at most (?P<count>\d+) messages in (?P<window>\d+) seconds; "
+                      r"wait (?P<wait>\d+) s"),
+        ("chat_spectators_off", r"the host switched the spectators' chat off"),
+        ("rematch_not_over", r"a rematch can be agreed only once the game is over"),
+        ("rematch_started", r"the rematch has started: (?P<link>\S+)"),
+        ("rematch_not_person", r"seat (?P<seat>\d+) is not a person's"),
     ))
 
 
