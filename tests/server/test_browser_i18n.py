@@ -11,6 +11,7 @@ remembered by a fresh page of the same browser. Screenshots of both languages ar
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,15 @@ sync_api = pytest.importorskip("playwright.sync_api")
 from bito.rules.registry import all_variants  # noqa: E402
 from bito.server import webtext  # noqa: E402
 from bito.server.rooms import Settings  # noqa: E402
-from browser_kit import ARGS, CHROMIUM, have_chromium, shot, table_with_a_bot  # noqa: E402
+from browser_kit import (  # noqa: E402
+    ARGS,
+    CHROMIUM,
+    have_chromium,
+    my_turn,
+    shot,
+    status,
+    table_with_a_bot,
+)
 from server_kit import Client, ServerThread, create_table, play_to_end  # noqa: E402
 
 if not have_chromium():
@@ -192,4 +201,71 @@ def test_the_replay_page_speaks_russian(server: ServerThread, browser: Any) -> N
     assert CYRILLIC.search(page.inner_text("#downloads"))
     assert_russian(page, ["#board .pile-name", "#board .opponent .count"])
     shot(page, "replay-ru")
+    ctx.close()
+
+
+#: The table's newer parts (issue 19 items 2, 3, 6): the lobby's toggles, filters, quick match
+#: and spectators' chat; the chat panel; the seat boxes and the play order.
+LOBBY_MORE = ["#toggles legend", "#toggles label > span", "#toggles option", "#spec-preview",
+              "#filters label > span", "#filters option[value='']", "#f-speed option",
+              "#spectator-chat option", "#quick-match"]
+TABLE_MORE = ["#chat h2", "#chat-send", ".play-order", "#board .opponent .who",
+              "#board .my-seat .who", "#board .turn-flag"]
+END = ["#end h2", "#end button", "#end p"]
+
+
+def test_the_table_s_newer_parts_speak_russian(server: ServerThread, browser: Any) -> None:
+    errors: list[str] = []
+    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1100, "height": 900})
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    page.wait_for_selector("#public-tables li")
+    assert_russian(page, LOBBY_MORE)
+    # The house rules the toggles write stay in notation (a player types them so).
+    page.check("#opt-neighbours")
+    assert page.inner_text("#spec-preview") == "+throw_in.by=neighbours"
+    page.uncheck("#opt-neighbours")
+
+    table_with_a_bot(page, server.base, bot="random")
+    page.wait_for_selector("#chat-send")
+    assert_russian(page, TABLE_MORE)
+    # Accessible names of the new controls, in Russian too.
+    labels = page.eval_on_selector_all(
+        "#chat-text, #chat-log, .reaction", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert labels and all(CYRILLIC.search(x or "") for x in labels), labels
+    assert CYRILLIC.search(page.get_attribute("#chat-text", "placeholder") or "")
+    # The bot's display name: its first name and level in Russian ("Бот Вера (случайный)").
+    who = page.inner_text("#board .opponent .who")
+    assert re.match(r"Бот [А-ЯЁ][а-яё]+ \(случайный\)", who), who
+    # A chat refusal from the server, in the connection's language (the rate limit: the
+    # sixth line within ten seconds; chat.RATE_COUNT).
+    for i in range(6):
+        page.fill("#chat-text", f"привет {i}")
+        page.click("#chat-send")
+    page.wait_for_function(
+        "document.getElementById('message').classList.contains('error')")
+    said = page.inner_text("#message")
+    assert CYRILLIC.search(said) and not english_words(said), said
+
+    # Play to the end: the end screen (the fool, rematch, leave, replay) in Russian.
+    deadline = time.time() + 120
+    while status(page) != "over":
+        assert time.time() < deadline, "the deal did not finish in time"
+        if not my_turn(page) or not page.query_selector("#actions button"):
+            page.wait_for_timeout(30)
+            continue
+        n = page.evaluate("Number(document.body.dataset.n)")
+        page.locator("#actions button").first.dispatch_event("click")
+        page.wait_for_function(f"Number(document.body.dataset.n) > {n} || "
+                               "document.body.dataset.status === 'over'", timeout=20000)
+    page.wait_for_selector("#end:not([hidden]) #rematch")
+    assert_russian(page, END)
+    shot(page, "end-ru")
+    # The connection lost: the overlay explains the clock in Russian.
+    server.stop()
+    page.wait_for_selector("#offline:not([hidden])", timeout=10000)
+    assert_russian(page, ["#offline h2", "#offline p"])
+    assert not errors, errors
     ctx.close()
