@@ -226,3 +226,62 @@ def test_a_freed_seat_is_told_in_its_own_language(tmp_path: Path) -> None:
         b.close()
     finally:
         srv.stop()
+
+
+# --- the table's newer parts (chat, rematch, bot names) ----------------------------------
+def test_chat_refusals_are_said_in_each_connections_language(server: ServerThread) -> None:
+    from bito.server.chat import MAX_TEXT
+
+    made = create_table(server.http, players=2, seats=["open"])
+    bob = join(server.http, made["table"], "Bob")
+    alice_ws = Client(server.base, made["table"], made["token"],
+                      headers={"Cookie": f"{webtext.COOKIE}=ru"})
+    bob_ws = Client(server.base, made["table"], bob["token"],
+                    headers={"Accept-Language": "en-GB"})
+    try:
+        for c in (alice_ws, bob_ws):
+            c.state()
+        for c in (alice_ws, bob_ws):
+            c.send({"type": "chat", "text": "x" * (MAX_TEXT + 1)})
+            said = c.error()
+            assert said["code"] == "chat" and said["field"] == "text"
+            assert str(MAX_TEXT) in said["message"] and str(MAX_TEXT + 1) in said["message"]
+            assert bool(CYRILLIC.search(said["message"])) == (c is alice_ws), said
+            c.send({"type": "chat", "reaction": "<b>"})
+            said = c.error()
+            assert said["code"] == "chat" and said["field"] == "reaction"
+            assert bool(CYRILLIC.search(said["message"])) == (c is alice_ws), said
+        # A rematch before the end: a refusal with its own code, in Russian for Alice.
+        alice_ws.send({"type": "rematch", "agree": True})
+        said = alice_ws.error()
+        assert said["code"] == "rematch_not_over" and CYRILLIC.search(said["message"])
+    finally:
+        alice_ws.close()
+        bob_ws.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_chat_and_rematch_refusal_has_its_own_code(lang: str) -> None:
+    from bito.server.chat import MAX_TEXT, REACTIONS, ChatError, clean_text
+
+    refusals = []
+    for bad in ({"text": "x" * (MAX_TEXT + 5)}, {"text": "  "}, {"text": "\x07"}, {},
+                {"reaction": "?"}):
+        with pytest.raises(ChatError) as caught:
+            clean_text({"type": "chat", **bad})
+        refusals.append(str(caught.value))
+    codes = [webtext.error_words(r, lang)[0] for r in refusals]
+    assert codes == ["chat_too_long", "chat_empty", "chat_control", "chat_text_missing",
+                     "chat_reaction"]
+    said = webtext.error_words(refusals[-1], lang)[1]
+    assert all(r in said for r in REACTIONS)  # the allowed reactions carried over
+    # every coded sentence has its text in the catalogue
+    assert all(f"error.{code}" in webtext.TEXTS for code, _ in webtext.ERRORS)
+
+
+def test_every_bot_first_name_has_a_web_text() -> None:
+    from bito.server.rooms import BOT_NAMES
+
+    bundle = webtext.bundle("ru")["texts"]
+    for name in BOT_NAMES:
+        assert CYRILLIC.search(bundle[f"botname.{name}"]), name
