@@ -184,5 +184,9 @@ def test_a_whole_game_with_the_keyboard_alone(server: ServerThread, browser: Any
     assert all(style not in ("none", "") and width >= 2 and name for style, width, name in rings), \
         rings[:5]
     shot(page, "keyboard-game-over")
+    # The end screen (Rematch, Leave) is reached by keyboard and axe finds nothing on it.
+    page.wait_for_selector("#end:not([hidden]) #rematch")
+    assert focus_by_tab(page, "document.activeElement.id === 'rematch'")
+    assert violations(page) == []
     assert not errors, errors
     ctx.close()

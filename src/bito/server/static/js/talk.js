@@ -9,7 +9,8 @@ const MAX = 200;
 export function createChat({ root, send, matchId }) {
   const muteKey = `bito:mute:${matchId}`;
   const muted = new Set(JSON.parse(localStorage.getItem(muteKey) || "[]"));
-  const log = h("ul", { class: "chat-log", id: "chat-log", "aria-live": "polite",
+  // focusable, as a long talk scrolls and a keyboard must reach it
+  const log = h("ul", { class: "chat-log", id: "chat-log", "aria-live": "polite", tabindex: "0",
                         "aria-label": tr("chat.log", "chat messages") });
   const input = h("input", { id: "chat-text", maxlength: String(MAX), autocomplete: "off",
                              "aria-label": tr("chat.input", "message to the table"),
