@@ -102,7 +102,10 @@ web_text("lobby.spectator_chat", "Spectators' chat")
 web_text("lobby.spectator_separate", "spectators talk among themselves")
 web_text("lobby.quick_match", "Quick match: join a public table like this")
 # the filters over the open tables
+# "any" twice: Russian says it by the gender of what it qualifies (игра, колода, скорость:
+# любая; игроки: сколько угодно)
 web_text("filter.any", "any")
+web_text("filter.any_players", "any")
 web_text("filter.speed", "Speed")
 web_text("filter.fast", "fast (15 s or less a move)")
 web_text("filter.normal", "normal (16-45 s)")
