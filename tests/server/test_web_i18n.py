@@ -275,6 +275,11 @@ def test_every_chat_and_rematch_refusal_has_its_own_code(lang: str) -> None:
                      "chat_reaction"]
     said = webtext.error_words(refusals[-1], lang)[1]
     assert all(r in said for r in REACTIONS)  # the allowed reactions carried over
+    # quick match's refusal is not mistaken for "no table <id>"
+    full = "no table fits and too many new tables from this address: try again in 42 s"
+    code, said = webtext.error_words(full, lang)
+    assert code == "no_table_fits" and "42" in said
+    assert (said == full) == (lang == "en")
     # every coded sentence has its text in the catalogue
     assert all(f"error.{code}" in webtext.TEXTS for code, _ in webtext.ERRORS)
 
