@@ -4,6 +4,10 @@
     python tools/i18n.py compile    # bito.po -> bito.mo (commit both)
     python tools/i18n.py check      # what tests/i18n checks: nothing missing, empty, fuzzy, stale
 
+Two domains: ``bito`` (the terminal and the command: ``bito.po``) and ``web`` (the web app's
+pages: ``web.po``, its texts listed in ``bito/server/webtext.py`` as ``web_text(key,
+English)``, the key stored as ``msgctxt``).
+
 ``update`` reads the code (the calls ``_("...")``, ``N_("...")``, ``ngettext("...", "...", n)``,
 the terminal's ``_by(name, "You ...", "{name} ...")`` and argparse's ``help="..."`` and
 ``description="..."`` wherever they are written) and the rules catalogue (the entries it names
@@ -55,6 +59,13 @@ ARGPARSE_KEYWORDS = frozenset({"help", "description"})
 #: The modules that build the ``bito`` command's options (paths under src/bito); other
 #: scripts' options (benchmarks, tools) are not the command's and stay English.
 ARGPARSE_FILES = frozenset({"cli.py", "sweep.py", "server/serve.py"})
+#: The catalogues' domains: ``bito`` (the terminal and the command, read from the whole code)
+#: and ``web`` (the web app's texts, one module: ``web_text("key", "English")``, the key
+#: stored as the entry's context).
+DOMAINS = ("bito", "web")
+WEB_SOURCE = SRC / "server" / "webtext.py"
+WEB_KEYWORDS: dict[str, list[tuple[int, int | None, int | None]]] = {
+    "web_text": [(1, None, 0)]}
 
 
 @dataclass
@@ -79,13 +90,16 @@ def _const(args: list[ast.expr], i: int | None) -> str | None:
     return a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
 
 
-def extract() -> dict[tuple[str | None, str], Entry]:
-    """Every text the code marks, in order of appearance, with where it is."""
+def extract(domain: str = "bito") -> dict[tuple[str | None, str], Entry]:
+    """Every text the code marks for ``domain``, in order of appearance, with where it is."""
     found: dict[tuple[str | None, str], Entry] = {}
-    for path in sorted(SRC.rglob("*.py")):
+    web = domain == "web"
+    keywords = WEB_KEYWORDS if web else KEYWORDS
+    for path in [WEB_SOURCE] if web else sorted(SRC.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         where = path.relative_to(SRC).as_posix()
-        if "bito.i18n" not in text and path.name != "i18n.py" and where not in ARGPARSE_FILES:
+        if not web and (path == WEB_SOURCE or ("bito.i18n" not in text and path.name != "i18n.py"
+                                               and where not in ARGPARSE_FILES)):
             continue
         for node in ast.walk(ast.parse(text)):
             if not isinstance(node, ast.Call):
@@ -99,7 +113,7 @@ def extract() -> dict[tuple[str | None, str], Entry]:
                     found.setdefault(entry.key, entry).refs.append(ref)
             if not isinstance(node.func, ast.Name):
                 continue
-            for single, plural, ctx in KEYWORDS.get(node.func.id, []):
+            for single, plural, ctx in keywords.get(node.func.id, []):
                 msgid = _const(node.args, single)
                 if msgid is None:
                     continue
@@ -108,6 +122,8 @@ def extract() -> dict[tuple[str | None, str], Entry]:
                     continue
                 ref = f"{path.relative_to(ROOT / 'src')}:{node.lineno}"
                 found.setdefault(entry.key, entry).refs.append(ref)
+    if web:
+        return found
     sys.path.insert(0, str(ROOT / "src"))
     from bito.rules import all_variants
 
@@ -210,14 +226,19 @@ def write_po(path: Path, lang: str, entries: list[Entry]) -> None:
     path.write_text("\n".join(out), encoding="utf-8")
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / "bito.po"
+def po_path(lang: str, domain: str = "bito") -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 def update() -> None:
-    code = extract()
+    for domain in DOMAINS:
+        update_domain(domain)
+
+
+def update_domain(domain: str) -> None:
+    code = extract(domain)
     for lang in LANGUAGES:
-        path = po_path(lang)
+        path = po_path(lang, domain)
         old = read_po(path) if path.exists() else {}
         nplurals = 3 if lang == "ru" else 2
         merged = []
@@ -263,8 +284,8 @@ def header_of(path: Path) -> str:
 
 
 def compile_all() -> None:
-    for lang in LANGUAGES:
-        path = po_path(lang)
+    for lang, domain in ((lang, d) for d in DOMAINS for lang in LANGUAGES):
+        path = po_path(lang, domain)
         entries = read_po(path)
         path.with_suffix(".mo").write_bytes(mo_bytes(entries, header_of(path)))
         print(f"{path.with_suffix('.mo').relative_to(ROOT)} written")
@@ -275,10 +296,13 @@ def problems() -> list[str]:
     English, empty or fuzzy translations; a ``.mo`` that does not say what its ``.po`` says."""
     import gettext
 
-    code = extract()
     found = []
-    for lang in LANGUAGES:
-        path = po_path(lang)
+    for lang, domain in ((lang, d) for d in DOMAINS for lang in LANGUAGES):
+        code = extract(domain)
+        path = po_path(lang, domain)
+        if not path.exists():
+            found.append(f"{lang}: {path.relative_to(ROOT)} is missing (update)")
+            continue
         entries = read_po(path)
         for key in code:
             if key not in entries:

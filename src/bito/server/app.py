@@ -53,7 +53,7 @@ except ImportError as e:  # pragma: no cover - the message is the point
     raise ImportError("bito serve needs the web extra: pip install 'bito[web]'") from e
 
 from bito.errors import BitoError
-from bito.server import chat, games, rematch
+from bito.server import chat, games, rematch, webtext
 from bito.server.quickmatch import quick_match
 from bito.server.render import Json, render_open, render_view
 from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, dump, log_for
@@ -131,7 +131,18 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     @app.exception_handler(BitoError)
     async def bito_error(request: Request, exc: BitoError) -> JSONResponse:
         status = 404 if str(exc).startswith("no table") else 400
-        return JSONResponse({"error": str(exc)}, status_code=status)
+        code, said = webtext.error_words(exc, webtext.language_of(request.headers))
+        return JSONResponse({"error": said, "code": code}, status_code=status)
+
+    @app.get("/i18n/web.json")
+    async def web_texts(request: Request, lang: str | None = None) -> JSONResponse:
+        """The page's texts in the chosen language (``?lang=`` for a preview, else the
+        cookie, else ``Accept-Language``); ``Vary`` keeps caches from mixing languages."""
+        chosen = webtext.choose_language(lang, None) if lang else \
+            webtext.language_of(request.headers)
+        return JSONResponse(webtext.bundle(chosen),
+                            headers={"Vary": "Cookie, Accept-Language",
+                                     "Content-Language": chosen})
 
     @app.get("/api/variants")
     async def variants() -> Json:
@@ -154,9 +165,11 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         client, now = address(request.client, request.headers), time.monotonic()
         wait = _creation_wait(created, client, lobby().settings.tables_per_hour, now)
         if wait:
-            return JSONResponse({"error": f"too many new tables from this address: at most "
-                                 f"{lobby().settings.tables_per_hour} an hour; try again in "
-                                 f"{wait} s"}, status_code=429,
+            code, said = webtext.error_words(
+                f"too many new tables from this address: at most "
+                f"{lobby().settings.tables_per_hour} an hour; try again in {wait} s",
+                webtext.language_of(request.headers))
+            return JSONResponse({"error": said, "code": code}, status_code=429,
                                 headers={"Retry-After": str(wait)})
         body = await _body(request)
         room, token = lobby().create(
@@ -187,8 +200,10 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             extra=chat.table_setting(_field(body, "spectator_chat", str, None)),
             may_open=not wait)
         if room is None:
-            return JSONResponse({"error": f"no table fits and too many new tables from this "
-                                 f"address: try again in {wait} s"}, status_code=429,
+            code, said = webtext.error_words(
+                f"no table fits and too many new tables from this address: try again in "
+                f"{wait} s", webtext.language_of(request.headers))
+            return JSONResponse({"error": said, "code": code}, status_code=429,
                                 headers={"Retry-After": str(wait)})
         if new:
             created.setdefault(client, collections.deque()).append(now)
@@ -278,9 +293,11 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         offered = [p.strip() for p in
                    websocket.headers.get("sec-websocket-protocol", "").split(",") if p.strip()]
         await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+        lang = webtext.language_of(websocket.headers)
 
         async def refuse(message: str, code: int, field: str | None = None) -> None:
-            frame: Json = {"type": "error", "message": message}
+            said = webtext.error_words(message, lang)
+            frame: Json = {"type": "error", "code": said[0], "message": said[1]}
             if field:
                 frame["field"] = field
             await websocket.send_json(frame)
@@ -315,7 +332,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
                 return
             watching[client] += 1
         try:
-            await _serve_socket(lobby(), room, seat, websocket, client)
+            await _serve_socket(lobby(), room, seat, websocket, client, lang)
         finally:
             if seat is None:
                 watching[client] -= 1
@@ -430,7 +447,7 @@ def _kind_name(kind: Any) -> str:
 
 
 async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
-                        websocket: WebSocket, address: str = "") -> None:
+                        websocket: WebSocket, address: str = "", lang: str = "en") -> None:
     """Read a client's messages until it leaves; frames go out through a queue so that a slow
     reader never holds up the table."""
     queue: asyncio.Queue[Json | str | None] = asyncio.Queue()
@@ -448,7 +465,7 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
             # a broadcast frame comes serialised (once per viewpoint); a reply as a dict
             await websocket.send_text(frame if isinstance(frame, str) else dump(frame))
 
-    conn = Connection(seat, send, address)
+    conn = Connection(seat, send, address, lang)
     writer_task = asyncio.create_task(writer())
     await lobby.attach(room, conn)
     recent: list[float] = []
@@ -462,8 +479,9 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
             recent = [t for t in recent if now - t < 1.0]
             recent.append(now)
             if len(recent) > lobby.settings.rate_limit:  # a flood: drop this client only
-                await send({"type": "error", "message": f"more than {lobby.settings.rate_limit}"
-                            " messages a second; reconnect to go on"})
+                code, said = webtext.error_words(f"more than {lobby.settings.rate_limit} "
+                                                 "messages a second; reconnect to go on", lang)
+                await send({"type": "error", "code": code, "message": said})
                 cut_off = "flood"
                 break
             reply = await _handle(lobby, room, conn.seat, message.get("text"), conn)
@@ -557,7 +575,9 @@ def _check_shape(message: Any) -> None:
 
 async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None,
                   conn: Connection | None = None) -> Json | None:
-    """Check one message and carry it out; a problem comes back as an error reply."""
+    """Check one message and carry it out; a problem comes back as an error reply: a stable
+    ``code`` (``webtext.error_words``) and the message in the connection's language."""
+    lang = conn.lang if conn is not None else "en"
     kind = None
     try:
         if text is None:
@@ -630,10 +650,19 @@ async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None,
                 raise MessageError("seat", '"kick" needs "seat": a seat number')
             await lobby.kick(room, seat, target)
         return None
-    except (MessageError, chat.ChatError) as e:
-        return {"type": "error", "request": kind, "field": e.field, "message": str(e)}
+    except MessageError as e:
+        # the shape of a message is a programmer's matter: its code, the English sentence
+        return {"type": "error", "request": kind, "field": e.field, "code": "message",
+                "message": str(e)}
+    except chat.ChatError as e:
+        # a refused chat line is the person's own matter: said in his language
+        code, said = webtext.error_words(str(e), lang)
+        return {"type": "error", "request": kind, "field": e.field, "code": "chat",
+                "message": said}
     except BitoError as e:
-        return {"type": "error", "request": kind, "message": str(e)}
+        code, said = webtext.error_words(e, lang)
+        return {"type": "error", "request": kind, "code": code, "message": said}
     except Exception as e:  # never let one message take the server down
         log.exception("table %s: message failed", room.id)
-        return {"type": "error", "request": kind, "message": f"server error: {type(e).__name__}"}
+        code, said = webtext.error_words(f"server error: {type(e).__name__}", lang)
+        return {"type": "error", "request": kind, "code": code, "message": said}

@@ -30,6 +30,7 @@ from bito.server import games
 from bito.server.botpool import BotPool, fallback_action
 from bito.server.render import Json, render_public, render_view
 from bito.server.storage import SeatRow, Storage, TableRow
+from bito.server.webtext import error_words
 
 log = logging.getLogger("bito.server")
 
@@ -49,6 +50,7 @@ class Connection:
     seat: int | None
     send: Callable[[Json | str], Awaitable[None]]  # a frame, or one already serialised
     address: str = ""  # the client's address (behind a trusted proxy: the forwarded one)
+    lang: str = "en"  # the language of its error frames (bito.server.webtext)
 
 
 @dataclass(frozen=True)
@@ -305,9 +307,10 @@ class Lobby:
         for conn in gone:  # his connections watch from now on
             conn.seat = None
             with contextlib.suppress(Exception):
-                await conn.send({"type": "error", "request": "kick",
-                                 "message": "the host freed your seat: you did not press "
-                                            "Ready in time; you are watching now"})
+                code, said = error_words("the host freed your seat: you did not press "
+                                         "Ready in time; you are watching now", conn.lang)
+                await conn.send({"type": "error", "request": "kick", "code": code,
+                                 "message": said})
         await self.broadcast(room)
 
     def ready_left(self, room: Room, seat: int) -> float:

@@ -7,8 +7,8 @@ export function scoreText(frame) {
   const m = frame.match;
   if (!m || (m.deal === 1 && frame.status !== "over")) return "";
   const fools = m.fools.map((n, i) => `${seatName(frame.seats, i)} ${n}`).join(", ");
-  return `${tr("match.deal", "Deal")} ${m.deal} · ${tr("match.fools", "times the fool")}: ${fools}` +
-    (m.draws ? ` · ${tr("match.draws", "draws")} ${m.draws}` : "");
+  return tr("match.score", "Deal {deal} · times the fool: {fools}", { deal: m.deal, fools }) +
+    (m.draws ? ` · ${tr("match.draws", "draws {n}", { n: m.draws })}` : "");
 }
 
 // The end screen: the fool named, the score, and (for a seated person) Rematch / Leave with
@@ -37,9 +37,9 @@ export function drawEnd(root, frame, send) {
         tr("end.leave", "Leave the table"))));
   }
   const parts = [];
-  if (r.agreed.length) parts.push(`${tr("end.agreed", "agreed")}: ${names(r.agreed)}`);
-  if (r.waiting.length) parts.push(`${tr("end.waiting_for", "waiting for")}: ${names(r.waiting)}`);
-  if (r.declined.length) parts.push(`${tr("end.declined", "left")}: ${names(r.declined)}`);
+  if (r.agreed.length) parts.push(tr("end.agreed", "agreed: {names}", { names: names(r.agreed) }));
+  if (r.waiting.length) parts.push(tr("end.waiting_for", "waiting for: {names}", { names: names(r.waiting) }));
+  if (r.declined.length) parts.push(tr("end.declined", "left: {names}", { names: names(r.declined) }));
   if (parts.length) root.append(h("p", { class: "end-votes", id: "end-votes" }, parts.join(" · ")));
   if (r.declined.length) root.append(h("p", {}, tr("end.no_rematch", "No rematch: somebody left. Start a new table from the lobby.")));
   root.append(h("p", {}, h("a", { href: `/replay/${frame.table}` }, tr("end.replay", "Replay this game")),

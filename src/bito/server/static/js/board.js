@@ -1,10 +1,11 @@
 // Draws one view frame (the JSON of bito.server.render) into the page. The same code serves
 // every game family: hand, table pairs, seats with counts and known cards, piles, status.
-import { cardSvg, backSvg, cardLabel } from "./cards.js";
+import { cardSvg, backSvg, cardLabel, cardName } from "./cards.js";
+import { t, tn } from "./i18n.js";
 
-// Texts go through one helper so they can be translated (js/i18n.js defines window.t; until it
-// is loaded, the English fallback is shown).
-export const tr = (key, fallback) => (typeof window.t === "function" ? window.t(key, fallback) : fallback);
+// The table's newer modules (between.js, talk.js) call tr(key, fallback, params): the same
+// lookup as i18n.js's t, kept under its own name so they need not import i18n.js themselves.
+export const tr = (key, fallback, params) => t(key, fallback, params);
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -20,22 +21,30 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-const KIND_WORDS = { attack: "attack", defend: "cover", transfer: "transfer",
-                     take: "take", pass: "pass" };
-
-// A readable label for a legal action or a log entry.
-export function actionLabel(a) {
-  const cards = (a.cards || []).map(cardLabel).join(" ");
-  if (a.kind === "defend") return `cover ${cardLabel(a.target)} with ${cards}`;
-  if (a.kind === "transfer") return `transfer with ${cards}`;
-  if (a.kind === "take") return "take the cards";
-  if (a.kind === "pass") return "pass (bito)";
-  if (a.kind === "attack") return `${cards}`;
+// A readable label for a legal action or a log entry; `named` spells the cards out ("7 of
+// hearts") for a screen reader, else they are short ("7♥").
+export function actionLabel(a, named = false) {
+  const label = named ? cardName : cardLabel;
+  const cards = (a.cards || []).map(label).join(" ");
+  if (a.kind === "defend") {
+    return t("action.cover", "cover {target} with {cards}", { target: label(a.target), cards });
+  }
+  if (a.kind === "transfer") return t("action.transfer", "transfer with {cards}", { cards });
+  if (a.kind === "take") return t("action.take", "take the cards");
+  if (a.kind === "pass") return t("action.pass", "pass (bito)");
+  if (a.kind === "attack") return named ? t("action.play", "play {cards}", { cards }) : `${cards}`;
   if (a.kind && a.kind.startsWith("blind")) {  // #58: by position; the card once turned up
-    const card = (cards ? ` (${cards})` : "") + (a.illegal ? ": illegal, takes the bout" : "");
-    if (a.kind === "blind cover") return `cover ${cardLabel(a.target)} with #${a.position}${card}`;
-    if (a.kind === "blind transfer") return `transfer with #${a.position}${card}`;
-    return `play #${a.position}${card}`;
+    const card = (cards ? ` (${cards})` : "") +
+      (a.illegal ? `: ${t("action.blind_illegal", "illegal, takes the bout")}` : "");
+    const position = a.position;
+    if (a.kind === "blind cover") {
+      return t("action.blind_cover", "cover {target} with #{position}",
+               { target: label(a.target), position }) + card;
+    }
+    if (a.kind === "blind transfer") {
+      return t("action.blind_transfer", "transfer with #{position}", { position }) + card;
+    }
+    return t("action.blind_play", "play #{position}", { position }) + card;
   }
   // Any other move with cards (a variant's own kind, another family's play): its name and
   // the cards, e.g. "show trump 7♥".
@@ -46,20 +55,45 @@ export function actionLabel(a) {
 // "offline" for a player whose connection is gone, "bot playing" for one covered by a bot.
 function presence(seat) {
   if (!seat || seat.kind === "bot" || seat.connected === undefined) return null;
-  if (seat.kind === "away") return h("span", { class: "presence" }, " · bot playing");
-  return seat.connected ? null : h("span", { class: "presence" }, " · offline");
+  if (seat.kind === "away") {
+    return h("span", { class: "presence" }, ` · ${t("presence.away", "bot playing")}`);
+  }
+  return seat.connected ? null
+    : h("span", { class: "presence" }, ` · ${t("presence.offline", "offline")}`);
+}
+
+// A bot's display name is made by the server in English, "Bot <first name> (<level>)"
+// (rooms.bot_name, kept so records read the same everywhere): the page says it again in its
+// own language. Anyone else's name is shown as typed.
+export function displayName(s) {
+  const m = s && s.kind === "bot" && s.bot ? /^Bot (\S+) \((.+)\)$/.exec(s.name || "") : null;
+  if (m && m[2] === s.bot) {
+    return t("bot.display", "Bot {name} ({level})",
+             { name: t(`botname.${m[1]}`, m[1]), level: t(`bot.${s.bot}`, s.bot) });
+  }
+  return s ? s.name : "";
 }
 
 export function seatName(seats, i) {
   const s = seats && seats[i];
-  return s && s.name ? s.name : `seat ${i}`;
+  return s && s.name ? displayName(s) : t("seat.default", "seat {n}", { n: i });
 }
 
 export function outcomeText(outcome, seats) {
   if (!outcome) return "";
-  if (outcome.draw) return "A draw: nobody is the fool.";
-  if (outcome.loser === null || outcome.loser === undefined) return "Game over.";
-  return `${seatName(seats, outcome.loser)} is the fool (дурак).`;
+  if (outcome.draw) return t("outcome.draw", "A draw: nobody is the fool.");
+  if (outcome.loser === null || outcome.loser === undefined) return t("outcome.over", "Game over.");
+  return t("outcome.fool", "{name} is the fool (дурак).", { name: seatName(seats, outcome.loser) });
+}
+
+const ROLE_KEYS = { attacker: "role.attacker", defender: "role.defender", out: "role.out" };
+const DOING_KEYS = { "lead an attack": "doing.lead", "cover, transfer or take": "doing.defend",
+                     "throw in or pass": "doing.throw", "cover or take": "doing.cover_or_take" };
+
+// The server's words for a role and for what the seat to act does, in the page's language
+// (another family's own words stay as they come).
+export function roleWord(role) { return ROLE_KEYS[role] ? t(ROLE_KEYS[role], role) : role; }
+export function doingWord(doing) { return DOING_KEYS[doing] ? t(DOING_KEYS[doing], doing) : doing;
 }
 
 // The seats in the order play goes round (the next seat after `me` first, `me` last), so the
@@ -73,16 +107,16 @@ function seatBox(view, s, seats, opts, mine) {
   const acting = view.to_act === s.seat || (view.decider !== undefined && view.decider === s.seat);
   const box = h("div", { class: "opponent" + (acting ? " acting" : "") + (mine ? " my-seat" : ""),
                          "data-seat": s.seat, "aria-current": acting ? "true" : null },
-    h("div", { class: "who" }, mine ? tr("table.you", "You") + " · " : "", seatName(seats, s.seat),
-      s.role ? h("span", { class: "role" }, ` ${s.role}`) : null,
+    h("div", { class: "who" }, mine ? t("table.you", "You") + " · " : "", seatName(seats, s.seat),
+      s.role ? h("span", { class: "role" }, ` ${roleWord(s.role)}`) : null,
       presence(seats && seats[s.seat])),
-    h("div", { class: "count" }, `${s.count} card${s.count === 1 ? "" : "s"}`),
-    acting ? h("div", { class: "turn-flag" }, mine ? tr("table.your_turn", "your turn")
-                                                  : tr("table.to_act", "to act")) : null);
+    h("div", { class: "count" }, tn("board.count", s.count, "{n} card", "{n} cards")),
+    acting ? h("div", { class: "turn-flag" }, mine ? t("table.your_turn", "your turn")
+                                                  : t("table.to_act", "to act")) : null);
   const shown = opts.hands ? opts.hands[s.seat] : (mine ? null : s.known);
   if (shown && shown.length) {
     box.append(h("div", { class: "known" + (opts.hands ? " open" : "") },
-                 shown.map((c) => cardSvg(c, { title: opts.hands ? "" : "known to all" }))));
+                 shown.map((c) => cardSvg(c, { title: opts.hands ? "" : t("board.known", "known to all") }))));
   }
   return box;
 }
@@ -92,14 +126,15 @@ function seatBox(view, s, seats, opts, mine) {
 export function drawBoard(root, view, seats, opts = {}) {
   root.replaceChildren();
   const me = view.seat;
-  const opponents = h("div", { class: "opponents", "aria-label": tr("table.order", "seats in order of play") });
+  const opponents = h("div", { class: "opponents", role: "group",
+                               "aria-label": t("table.order", "seats in order of play") });
   const order = playOrder(view.seats || [], opts.hands ? null : me);
   order.forEach((s, i) => {
     if (s.seat === me && !opts.hands) return;
     if (i > 0) opponents.append(h("span", { class: "direction", "aria-hidden": "true" }, "→"));
     opponents.append(seatBox(view, s, seats, opts, false));
   });
-  root.append(h("div", { class: "play-order" }, tr("table.direction", "play goes round →")), opponents);
+  root.append(h("div", { class: "play-order" }, t("table.direction", "play goes round →")), opponents);
 
   const middle = h("div", { class: "middle" });
   const piles = h("div", { class: "piles" });
@@ -107,14 +142,16 @@ export function drawBoard(root, view, seats, opts = {}) {
     // An empty pile is an empty place on the felt, never a card back labelled 0.
     const empty = p.count === 0;
     const pile = h("div", { class: "pile" + (empty ? " empty" : ""), "data-pile": p.name },
-      p.top ? cardSvg(p.top, { title: "trump card" }) : null,
+      p.top ? cardSvg(p.top, { title: t("board.trump_card", "trump card") }) : null,
       empty ? (p.top ? null : h("div", { class: "card-place", "aria-hidden": "true" })) : backSvg(p.count),
-      h("div", { class: "pile-name" }, empty ? `${p.name}: ${tr("table.empty", "empty")}` : `${p.name}: ${p.count}`));
+      h("div", { class: "pile-name" }, empty
+        ? t(`pile.${p.name}_empty`, `${p.name}: empty`)
+        : t(`pile.${p.name}`, `${p.name}: {n}`, { n: p.count })));
     piles.append(pile);
   }
   if (view.trump_suits && view.trump_suits.length) {
     const sym = { c: "♣", d: "♦", h: "♥", s: "♠" };
-    piles.append(h("div", { class: "trump-suit" }, "trump ",
+    piles.append(h("div", { class: "trump-suit" }, `${t("board.trump", "trump")} `,
                    view.trump_suits.map((s) => sym[s]).join(" ")));
   }
   middle.append(piles);
@@ -130,12 +167,13 @@ export function drawBoard(root, view, seats, opts = {}) {
     }
     table.append(slot);
   });
-  if (!(view.table || []).length) table.append(h("div", { class: "empty-table" }, "table"));
+  if (!(view.table || []).length) table.append(h("div", { class: "empty-table" }, t("board.empty_table", "table")));
   if (view.taking) {  // the defender said "take": the throwers may still add cards
     const taker = (view.seats || []).find((s) => s.role === "defender");
     table.classList.add("taking");
-    table.append(h("div", { class: "taking-banner", id: "taking" },
-      `${taker ? seatName(seats, taker.seat) : tr("table.defender", "the defender")} ${tr("table.takes", "takes")}`));
+    table.append(h("div", { class: "taking-banner", id: "taking" }, taker
+      ? t("table.takes", "{name} takes", { name: seatName(seats, taker.seat) })
+      : t("table.defender_takes", "the defender takes")));
   }
   middle.append(table);
   if (view.text) middle.append(h("pre", { class: "view-text" }, view.text));

@@ -1,4 +1,5 @@
 // Cards drawn as SVG from their notation ("6h", "Ts", "RJ", "W1", "6h'").
+import { t } from "./i18n.js";
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const RED = new Set(["d", "h"]);
 const SVG = "http://www.w3.org/2000/svg";
@@ -24,12 +25,27 @@ export function cardLabel(code) {
   return c.special ? c.rank : c.rank + SUITS[c.suit];
 }
 
+// A card's name for people and screen readers: "7 of hearts", "семёрка червей".
+export function cardName(code) {
+  const c = parseCard(code);
+  if (c.special) {
+    if (c.rank.startsWith("W")) return t("card.W", "wild card {n}", { n: c.rank.slice(1) });
+    return t(`card.${c.rank}`, c.rank);
+  }
+  const rank = c.rank === "10" ? "10" : c.rank;
+  return t("card.name", "{rank} of {suit}", {
+    rank: t(`rank.${rank}`, rank), suit: t(`suit.${c.suit}`, c.suit) });
+}
+
 // A face-up card; `card` is {c: "6h", trump: bool}.
 export function cardSvg(card, opts = {}) {
   const info = parseCard(card.c);
   const colour = info.special ? "#6a1b9a" : RED.has(info.suit) ? "#c62828" : "#1a1a1a";
   const svg = el("svg", { viewBox: "0 0 60 84", class: "card" + (card.trump ? " trump" : ""),
-                          role: "img", "aria-label": cardLabel(card.c) });
+                          role: "img",
+                          "aria-label": card.trump ? t("card.trump", "{card}, trump",
+                                                         { card: cardName(card.c) })
+                                                   : cardName(card.c) });
   svg.dataset.card = card.c;
   svg.appendChild(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "face" }));
   const mark = info.special ? info.rank : SUITS[info.suit];

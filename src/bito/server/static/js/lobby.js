@@ -1,4 +1,5 @@
 // The lobby: create a table (any registered game, house rules, seats, bots) or join one.
+import { t, variantName } from "./i18n.js";
 import { h } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -9,19 +10,22 @@ function seatRows() {
   const n = Number($("players").value);
   const box = $("seats");
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
-  box.replaceChildren(h("legend", {}, "Other seats"));
+  box.replaceChildren(h("legend", {}, t("lobby.other_seats", "Other seats")));
   for (let i = 1; i < n; i++) {
-    const pick = h("select", { "data-seat": i, "aria-label": `seat ${i}` },
-      h("option", { value: "open" }, "a friend (open seat)"),
-      bots.map((b) => h("option", { value: b }, `bot: ${b}`)));
+    const pick = h("select", { "data-seat": i },
+      h("option", { value: "open" }, t("lobby.seat_open", "a friend (open seat)")),
+      bots.map((b) => h("option", { value: b },
+                        t("lobby.seat_bot", "bot: {bot}", { bot: t(`bot.${b}`, b) }))));
     if (old[i - 1]) pick.value = old[i - 1];
-    box.append(h("label", {}, `Seat ${i} `, pick));
+    box.append(h("label", {}, `${t("lobby.seat", "Seat {n}", { n: i })} `, pick));
   }
 }
 
 function showSummary() {
   const v = variants.find((x) => x.id === $("variant").value);
+  // The rules catalogue's summaries are English only (docs/i18n.md): say so to screen readers.
   $("summary").textContent = v ? v.summary : "";
+  $("summary").lang = "en";
   // The table options are Durak options; other families have rules of their own.
   $("toggles").hidden = !v || v.family !== "durak";
   showSpec();
@@ -41,17 +45,17 @@ function toggleParts() {
 
 function showSpec() {
   const spec = toggleParts().join("") + modifierText();
-  $("spec-preview").textContent = spec || "none (the game as the catalogue has it)";
+  $("spec-preview").textContent = spec || t("lobby.spec_none", "none (the game as the catalogue has it)");
 }
 
 function speedOf(timer) { return timer <= 15 ? "fast" : timer <= 45 ? "normal" : "slow"; }
 
-function passes(t) {
+function passes(row) {
   const f = (id) => $(id).value;
-  return (!f("f-game") || t.game.id === f("f-game")) &&
-    (!f("f-players") || t.players === Number(f("f-players"))) &&
-    (!f("f-deck") || t.deck === Number(f("f-deck"))) &&
-    (!f("f-speed") || speedOf(t.timer) === f("f-speed"));
+  return (!f("f-game") || row.game.id === f("f-game")) &&
+    (!f("f-players") || row.players === Number(f("f-players"))) &&
+    (!f("f-deck") || row.deck === Number(f("f-deck"))) &&
+    (!f("f-speed") || speedOf(row.timer) === f("f-speed"));
 }
 
 async function load() {
@@ -60,8 +64,9 @@ async function load() {
   variants = data.variants.filter((v) => v.kind === "game");
   $("timer").value = Math.round(data.timer);
   for (const v of variants) {
-    $("variant").append(h("option", { value: v.id }, `${v.names[0] || v.id} (${v.id})`));
-    $("f-game").append(h("option", { value: v.id }, v.names[0] || v.id));
+    const name = variantName(v.id, v.names[0] || v.id);
+    $("variant").append(h("option", { value: v.id }, `${name} (${v.id})`));
+    $("f-game").append(h("option", { value: v.id }, name));
   }
   for (let n = 2; n <= 8; n++) $("f-players").append(h("option", { value: n }, n));
   $("variant").value = variants.some((v) => v.id === "podkidnoy") ? "podkidnoy" : variants[0].id;
@@ -79,13 +84,17 @@ async function refresh() {
   const list = $("public-tables");
   list.replaceChildren();
   const shown = data.tables.filter(passes);
-  if (!data.tables.length) list.append(h("li", {}, "none yet — create one"));
-  else if (!shown.length) list.append(h("li", {}, "none fits these filters"));
-  for (const t of shown) {
-    list.append(h("li", { "data-table": t.id }, h("a", { href: `/t/${t.id}`,
-                                     title: t.game.rules.join("\n") || "no house rules" },
-      `${t.game.name}, ${t.players} players${t.deck ? `, ${t.deck} cards` : ""}, ` +
-      `${Math.round(t.timer)} s a move, host ${t.host} — ${t.open} open seat(s)`)));
+  if (!data.tables.length) list.append(h("li", {}, t("lobby.none", "none yet — create one")));
+  else if (!shown.length) list.append(h("li", {}, t("lobby.none_fits", "none fits these filters")));
+  for (const row of shown) {
+    // The house rules' sentences of help come from the rules catalogue, English only.
+    list.append(h("li", { "data-table": row.id }, h("a", { href: `/t/${row.id}`,
+        title: row.game.rules.join("\n") || t("lobby.no_house_rules", "no house rules") },
+      t("lobby.table_line",
+        "{game}, {players} players{deck}, {timer} s a move, host {host} — open seats: {open}",
+        { game: variantName(row.game.id, row.game.name) + (row.game.rules.length ? " +" : ""),
+          players: row.players, host: row.host, open: row.open, timer: Math.round(row.timer),
+          deck: row.deck ? t("lobby.table_deck", ", {n} cards", { n: row.deck }) : "" }))));
   }
 }
 

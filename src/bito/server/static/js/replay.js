@@ -1,5 +1,6 @@
 // Step through a finished game with every hand shown (or, during play, through your own
 // seat's views only).
+import { t, variantName } from "./i18n.js";
 import { cardSvg } from "./cards.js";
 import { drawBoard, actionLabel, outcomeText } from "./board.js";
 
@@ -16,7 +17,7 @@ function show() {
   $("hand").replaceChildren(...(data.over ? [] : (f.hand || []).map((c) => cardSvg(c))));
   $("step").value = at;
   $("counter").textContent = `${at} / ${data.frames.length - 1}`;
-  const move = f.move ? `${data.names[f.move.seat]}: ${actionLabel(f.move)}` : "the deal";
+  const move = f.move ? `${data.names[f.move.seat]}: ${actionLabel(f.move)}` : t("replay.deal", "the deal");
   const end = at === data.frames.length - 1 && data.outcome ? ` — ${outcomeText(data.outcome, seats)}` : "";
   $("move").textContent = move + end;
 }
@@ -29,12 +30,13 @@ async function load() {
   const body = await res.json();
   if (!res.ok) { $("message").textContent = body.error; return; }
   data = body;
-  $("variant").textContent = data.variant;
+  $("variant").textContent = variantName(String(data.variant).split("+")[0], data.variant);
+  $("variant").title = data.variant;
   $("step").max = data.frames.length - 1;
   if (data.over) {
     const a = document.createElement("a");
     a.href = `/api/tables/${tableId}/record`;
-    a.textContent = "Download the full record";
+    a.textContent = t("download.full", "Download the full record");
     $("downloads").append(a);
   }
   go(data.frames.length - 1);

@@ -1,6 +1,9 @@
 // The table page: join or watch, the ready-check, then play by click, drag or keyboard.
-import { backSvg, cardSvg } from "./cards.js";
-import { h, tr, drawBoard, actionLabel, seatName, outcomeText } from "./board.js";
+import { t, variantName } from "./i18n.js";
+import { backSvg, cardSvg, cardName } from "./cards.js";
+import { h, drawBoard, actionLabel, seatName, outcomeText, doingWord, displayName } from "./board.js";
+import { play, setupSound, soundsFor } from "./sound.js";
+import { snapshot, animate } from "./motion.js";
 import { createChat } from "./talk.js";
 import { drawEnd, scoreText, showOffline } from "./between.js";
 
@@ -29,7 +32,7 @@ function say(text, kind = "info") {
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  else say("Not connected — reconnecting…", "error");
+  else say(t("msg.not_connected", "Not connected — reconnecting…"), "error");
 }
 
 function act(text) {
@@ -46,7 +49,7 @@ function connect() {
   socket.onopen = () => {
     retry = 500; everOpen = true;
     chat.clear();
-    $("conn").textContent = tr("conn.connected", "connected");
+    $("conn").textContent = t("conn.connected", "connected");
     showOffline($("offline"), $("game"), false, frame);
   };
   socket.onmessage = (ev) => {
@@ -59,17 +62,21 @@ function connect() {
         if (msg.last && (!frame || msg.n > frame.n)) log.push(msg.last);
         msg.log = log.slice(-20);
       }
+      const prev = frame;
       frame = msg;
-      render();
+      render(prev);
     }
     else if (msg.type === "chat") chat.add(msg, frame ? frame.you : null);
     else if (msg.type === "error") {
       say(msg.message, "error");
-      if (/seat token is not valid/.test(msg.message)) { localStorage.removeItem(key); mine = null; }
+      if (msg.code === "token" || /seat token is not valid/.test(msg.message)) {
+        localStorage.removeItem(key);
+        mine = null;
+      }
     }
   };
   socket.onclose = () => {
-    $("conn").textContent = tr("conn.reconnecting", "reconnecting…");
+    $("conn").textContent = t("conn.reconnecting", "reconnecting…");
     if (everOpen) showOffline($("offline"), $("game"), true, frame);
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
@@ -97,19 +104,24 @@ function renderWaiting() {
   box.hidden = frame.status !== "waiting";
   if (box.hidden) return;
   const link = `${location.origin}/t/${tableId}`;
-  box.append(h("p", {}, "Share this link with your friends: ",
-    h("input", { class: "share", readonly: "", value: link, onclick: (e) => e.target.select() })));
+  box.append(h("p", {}, `${t("waiting.share", "Share this link with your friends:")} `,
+    h("input", { class: "share", readonly: "", value: link, "aria-label": t("waiting.share", "Share this link with your friends:"),
+                 onclick: (e) => e.target.select() })));
   const list = h("ul", { class: "seats" });
   for (const s of frame.seats) {
     const li = h("li", { "data-seat": s.seat },
-      `Seat ${s.seat}: `,
-      s.kind === "open" ? h("em", {}, "open") : s.name,
-      s.kind === "bot" && !s.name.endsWith(`(${s.bot})`) ? ` (${s.bot})` : "",
-      s.kind !== "open" ? (s.ready ? " ✔ ready" : " … not ready") : "");
+      `${t("waiting.seat", "Seat {n}:", { n: s.seat })} `,
+      s.kind === "open" ? h("em", {}, t("waiting.open", "open")) : displayName(s),
+      // a bot's display name carries its level already; an older table's may not
+      s.kind === "bot" && !s.name.endsWith(`(${s.bot})`) ? ` (${t(`bot.${s.bot}`, s.bot)})` : "",
+      s.kind !== "open" ? ` ${s.ready ? t("waiting.ready_mark", "✔ ready")
+        : t("waiting.not_ready", "… not ready")}` : "");
     if (frame.you === 0 && s.seat > 0 && s.kind !== "human") {
-      const pick = h("select", { class: "bot-level", "aria-label": `bot for seat ${s.seat}` },
-        h("option", { value: "" }, "open for a friend"),
-        (window.bitoBots || []).map((b) => h("option", { value: b, selected: s.bot === b }, b)));
+      const pick = h("select", { class: "bot-level",
+                                 "aria-label": t("waiting.bot_for", "bot for seat {n}", { n: s.seat }) },
+        h("option", { value: "" }, t("waiting.open_for_friend", "open for a friend")),
+        (window.bitoBots || []).map((b) => h("option", { value: b, selected: s.bot === b },
+                                               t(`bot.${b}`, b))));
       pick.addEventListener("change", () => send({ type: "bot", seat: s.seat,
                                                      bot: pick.value || null }));
       li.append(" ", pick);
@@ -119,7 +131,7 @@ function renderWaiting() {
       // (the server says how long is left when asked too early).
       li.append(" ", h("button", { class: "kick", "data-seat": s.seat,
                                    onclick: () => send({ type: "kick", seat: s.seat }) },
-                       "Free this seat"));
+                       t("waiting.free", "Free this seat")));
     }
     list.append(li);
   }
@@ -128,7 +140,8 @@ function renderWaiting() {
   if (me) {
     box.append(h("button", { id: "ready", disabled: me.ready,
                              onclick: () => send({ type: "ready" }) },
-                 me.ready ? "Waiting for the others…" : "Ready"));
+                 me.ready ? t("waiting.wait_others", "Waiting for the others…")
+                   : t("waiting.ready", "Ready")));
   }
 }
 
@@ -151,7 +164,12 @@ function clickCard(code, ev) {
     return;
   }
   if (single.length === 1) { act(single[0].text); return; }
-  if (single.length > 1) { selected = code; render(); say("Now choose the card to cover (or transfer)."); return; }
+  if (single.length > 1) {
+    selected = code;
+    render();
+    say(t("msg.choose_cover", "Now choose the card to cover (or transfer)."));
+    return;
+  }
   // Not legal: send it anyway so the server names the rule it breaks.
   const v = frame.view;
   const open = (v.table || []).filter((p) => !p.cover);
@@ -174,9 +192,17 @@ function clickPosition(i) {
   const code = `#${i}`;
   const moves = legal().filter((a) => a.position === i);
   if (moves.length === 1) { act(moves[0].text); return; }
-  if (moves.length > 1) { selected = code; render(); say("Now choose the card to cover."); return; }
+  if (moves.length > 1) {
+    selected = code;
+    render();
+    say(t("msg.choose_cover_blind", "Now choose the card to cover."));
+    return;
+  }
   act(code);  // not legal: the server names the rule
 }
+
+// A picture whose words the button around it says already.
+function hidden(svg) { svg.setAttribute("aria-hidden", "true"); return svg; }
 
 function renderHand(view) {
   const hand = $("hand");
@@ -188,7 +214,10 @@ function renderHand(view) {
       const wrap = h("button", { class: "hand-card blind" + (moves.some((a) => a.position === i) ? " playable" : "") +
                                   (selected === code ? " selected" : ""),
                                  draggable: "true", "data-card": code,
-                                 "aria-label": `play the card at position ${i}` }, backSvg(code));
+                                 "data-position": i },
+                         hidden(backSvg(code)),
+                         h("span", { class: "sr-only" },
+                           t("action.blind_position", "play the card at position {n}", { n: i })));
       wrap.addEventListener("click", () => clickPosition(i));
       wrap.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", code));
       hand.append(wrap);
@@ -200,7 +229,10 @@ function renderHand(view) {
     const wrap = h("button", { class: "hand-card" + (playable.has(card.c) ? " playable" : "") +
                                 (selected === card.c || multi.has(card.c) ? " selected" : ""),
                                draggable: "true", "data-card": card.c,
-                               "aria-label": `play ${card.c}` }, cardSvg(card));
+                               "aria-pressed": selected === card.c || multi.has(card.c) ? "true" : "false" },
+                     hidden(cardSvg(card)),
+                     h("span", { class: "sr-only" }, card.trump
+                       ? t("card.trump", "{card}, trump", { card: cardName(card.c) }) : cardName(card.c)));
     wrap.addEventListener("click", (e) => clickCard(card.c, e));
     wrap.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", card.c));
     hand.append(wrap);
@@ -217,8 +249,12 @@ function renderActions(view) {
     const hot = (selected && a.cards.includes(selected)) ||
       (multi.size && [...a.cards].sort().join("+") === chosen);
     const key = a.kind === "take" ? " [T]" : a.kind === "pass" ? " [P]" : "";
+    // Seen: the short form ("cover 8♠ with A♥"); heard: the cards in words ("cover 8 of
+    // spades with ace of hearts"), as the button's content, so its name is what it says.
     box.append(h("button", { class: "action" + (hot ? " hot" : ""), "data-action": a.text,
-                             onclick: () => act(a.text) }, actionLabel(a) + key));
+                             onclick: () => act(a.text) },
+                 h("span", { "aria-hidden": "true" }, actionLabel(a) + key),
+                 h("span", { class: "sr-only" }, actionLabel(a, true))));
   }
 }
 
@@ -226,35 +262,64 @@ function renderLog() {
   const box = $("log");
   box.replaceChildren();
   for (const e of [...frame.log].reverse().slice(0, 20)) {
-    const how = e.how === "timeout" ? " (time ran out)" : "";
+    const how = e.how === "timeout" ? ` ${t("log.timeout", "(time ran out)")}` : "";
     box.append(h("li", {}, `${seatName(frame.seats, e.seat)}: ${actionLabel(e)}${how}`));
   }
 }
 
 function statusLine() {
   const v = frame.view;
-  if (frame.status === "waiting") return "Waiting for every seat to be filled and ready.";
+  if (frame.status === "waiting") return t("status.waiting", "Waiting for every seat to be filled and ready.");
   if (frame.status === "over" || (v && v.outcome)) return outcomeText(frame.outcome || v.outcome, frame.seats);
   const who = seatName(frame.seats, v.to_act);
   // #57: the controller of a playing dummy also makes the dummy's moves (v.decider).
-  if (v.to_act === frame.you) return `Your turn: ${v.doing}.`;
-  if (v.decider === frame.you) return `Your turn for ${who}, whose hand is shown: ${v.doing}.`;
-  return `${who} to act: ${v.doing}.`;
+  const doing = doingWord(v.doing);
+  if (v.to_act === frame.you) return t("status.your_turn", "Your turn: {doing}.", { doing });
+  if (v.decider === frame.you) {
+    return t("status.your_turn_for", "Your turn for {who}, whose hand is shown: {doing}.", { who, doing });
+  }
+  return t("status.to_act", "{who} to act: {doing}.", { who, doing });
 }
 
-function render() {
+// Which control had the keyboard, so a redraw gives it back (else every move would send a
+// keyboard player's focus back to the top of the page).
+function focusKey() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  if (el.dataset.card && el.closest("#hand")) return { sel: "#hand", card: el.dataset.card };
+  if (el.dataset.action) return { sel: "#actions", action: el.dataset.action };
+  if (el.dataset.attack) return { sel: "#board", attack: el.dataset.attack };
+  return null;
+}
+
+function restoreFocus(was) {
+  if (!was || (document.activeElement && document.activeElement !== document.body)) return;
+  const box = document.querySelector(was.sel);
+  if (!box) return;
+  const same = was.card ? box.querySelector(`[data-card="${was.card}"]`)
+    : was.action ? box.querySelector(`[data-action="${CSS.escape(was.action)}"]`)
+    : box.querySelector(`.pair.target[data-attack="${was.attack}"]`);
+  // The same control if it is still there, else the first of its group, else the first move.
+  const next = same || box.querySelector("button, [tabindex='0']") ||
+    $("hand").querySelector("button") || $("actions").querySelector("button");
+  if (next) next.focus({ preventScroll: true });
+}
+
+function render(prev = frame) {
   if (!frame) return;
+  const focused = focusKey();
+  const wasMyTurn = document.body.dataset.myTurn === "true";
   // For people: nothing. For tests and tools: the frame number and whose turn it is.
   document.body.dataset.n = frame.n;
   document.body.dataset.status = frame.status;
   document.body.dataset.myTurn = String(!!(frame.view && (frame.view.decider ?? frame.view.to_act) === frame.you &&
                                            frame.you !== null && frame.status === "playing"));
   // The game's name in words; its house rules (not the raw spec) on hover.
-  const game = frame.game || { name: frame.variant, rules: [] };
-  $("variant").textContent = game.name;
+  const game = frame.game || { id: String(frame.variant).split("+")[0], name: frame.variant, rules: [] };
+  $("variant").textContent = variantName(game.id, game.name);
   $("variant").title = game.rules.length
-    ? `${tr("table.house_rules", "House rules")}:\n${game.rules.join("\n")}`
-    : tr("table.no_house_rules", "No house rules: the game as the catalogue describes it.");
+    ? `${t("table.house_rules", "House rules")}:\n${game.rules.join("\n")}`
+    : t("table.no_house_rules", "No house rules: the game as the catalogue describes it.");
   if (followNext()) return;
   drawEnd($("end"), frame, send);
   $("score").textContent = scoreText(frame);
@@ -263,14 +328,18 @@ function render() {
   renderWaiting();
   const v = frame.view;
   const me = frame.you !== null ? frame.seats[frame.you] : null;
-  $("you").textContent = me ? `You are ${me.name} (seat ${frame.you})` : "You are watching";
+  $("you").textContent = me ? t("you.are", "You are {name} (seat {seat})", { name: me.name, seat: frame.you })
+    : t("you.watching", "You are watching");
   $("away").hidden = !(me && me.kind === "away");
   $("status").textContent = statusLine();
   $("game").hidden = !v;
   document.querySelector(".keys").hidden = !me;
   deadline = frame.deadline_in !== null ? Date.now() + frame.deadline_in * 1000 : null;
   tick();
+  const myTurn = document.body.dataset.myTurn === "true";
+  if (prev !== frame) for (const name of soundsFor(prev, frame, myTurn, wasMyTurn)) play(name);
   if (!v) return;
+  const before = prev !== frame ? snapshot() : null;
   const { table } = drawBoard($("board"), v, frame.seats);
   table.addEventListener("dragover", (e) => e.preventDefault());
   table.addEventListener("drop", (e) => {
@@ -287,18 +356,30 @@ function render() {
     if (selected && legal().some((a) => (a.cards[0] === selected || `#${a.position}` === selected) &&
                                         a.target === pair.dataset.attack)) {
       pair.classList.add("target");
+      // A keyboard player picks the card to cover like a button.
+      const attack = pair.dataset.attack;
+      pair.tabIndex = 0;
+      pair.setAttribute("role", "button");
+      pair.setAttribute("aria-label", t("cover.target", "cover {card}", { card: cardName(attack) }));
+      pair.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); dropOn(selected, attack); }
+      });
     }
   }
   renderHand(v);
   renderActions(v);
   renderLog();
+  animate(before, prev === frame ? null : prev, frame);
+  restoreFocus(focused);
   const done = frame.status === "over";
   const link = done || mine ? h("a", { href: `/api/tables/${tableId}/record`, id: "download" },
-                                done ? "Download the full record" : "Download my record") : "";
+                                done ? t("download.full", "Download the full record")
+                                  : t("download.mine", "Download my record")) : "";
   if (link && !done) link.onclick = downloadMine;
   $("downloads").replaceChildren(
     link,
-    done ? h("a", { href: `/replay/${tableId}`, id: "replay-link" }, " · Replay") : "");
+    done ? h("a", { href: `/replay/${tableId}`, id: "replay-link" },
+             ` · ${t("download.replay", "Replay")}`) : "");
 }
 
 // A rematch was agreed: the next deal is a table of its own; the seat's token goes with us.
@@ -327,7 +408,7 @@ function tick() {
   const box = $("timer");
   if (deadline === null || !frame || frame.status !== "playing") { box.textContent = ""; return; }
   const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-  box.textContent = `time left: ${left}s`;
+  box.textContent = t("timer.left", "time left: {s} s", { s: left });
   box.classList.toggle("low", left <= 5);
 }
 
@@ -335,14 +416,20 @@ document.addEventListener("keydown", (e) => {
   if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || !frame) return;
   const k = e.key.toLowerCase();
   const find = (kind) => legal().find((a) => a.kind === kind || a.text === kind);
-  if (k === "t") { const a = find("take"); if (a) act(a.text); else say("You cannot take now.", "error"); }
-  else if (k === "p" || k === "b") { const a = find("pass"); if (a) act(a.text); else say("You cannot pass now.", "error"); }
+  if (k === "t") {
+    const a = find("take");
+    if (a) act(a.text); else say(t("msg.cannot_take", "You cannot take now."), "error");
+  } else if (k === "p" || k === "b") {
+    const a = find("pass");
+    if (a) act(a.text); else say(t("msg.cannot_pass", "You cannot pass now."), "error");
+  }
   else if (k === "escape") { selected = null; multi.clear(); render(); }
 });
 
 $("join-form").addEventListener("submit", join);
 $("watch").addEventListener("click", () => { spectating = true; render(); });
 $("back").addEventListener("click", () => send({ type: "back" }));
+setupSound();
 setInterval(tick, 250);
 fetch("/api/variants").then((r) => r.json()).then((d) => { window.bitoBots = d.bots; render(); });
 connect();

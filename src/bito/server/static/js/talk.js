@@ -9,7 +9,8 @@ const MAX = 200;
 export function createChat({ root, send, matchId }) {
   const muteKey = `bito:mute:${matchId}`;
   const muted = new Set(JSON.parse(localStorage.getItem(muteKey) || "[]"));
-  const log = h("ul", { class: "chat-log", id: "chat-log", "aria-live": "polite",
+  // focusable, as a long talk scrolls and a keyboard must reach it
+  const log = h("ul", { class: "chat-log", id: "chat-log", "aria-live": "polite", tabindex: "0",
                         "aria-label": tr("chat.log", "chat messages") });
   const input = h("input", { id: "chat-text", maxlength: String(MAX), autocomplete: "off",
                              "aria-label": tr("chat.input", "message to the table"),
@@ -25,7 +26,7 @@ export function createChat({ root, send, matchId }) {
   });
   const reactions = h("div", { class: "reactions", id: "reactions" },
     REACTIONS.map((r) => h("button", { type: "button", class: "reaction", "data-reaction": r,
-                                       "aria-label": `${tr("chat.react", "react")} ${r}`,
+                                       "aria-label": tr("chat.react", "react {emoji}", { emoji: r }),
                                        onclick: () => send({ type: "chat", reaction: r }) }, r)));
   const note = h("p", { class: "chat-note", id: "chat-note" });
   root.replaceChildren(h("h2", {}, tr("chat.title", "Chat")), log, reactions, form, note);
@@ -49,14 +50,17 @@ export function createChat({ root, send, matchId }) {
     // One frame of type "chat". `you` is this page's seat (its own messages have no mute).
     add(m, you) {
       const key = who(m);
+      // The server names a spectator with the English word: said again in the page's language.
+      const sender = m.seat === null || m.seat === undefined
+        ? tr("chat.spectator", "spectator") : m.sender;
       const li = h("li", { class: "chat-line" + (m.reaction ? " reaction-line" : "") +
                                   (m.spectators ? " from-spectator" : ""), "data-sender": key },
-        h("strong", { class: "chat-sender" }, m.sender), ": ",
+        h("strong", { class: "chat-sender" }, sender), ": ",
         h("span", { class: "chat-text" }, m.text));
       const mine = m.seat !== null && m.seat !== undefined && m.seat === you;
       if (!mine && m.seat !== null && m.seat !== undefined) {
         li.append(" ", h("button", { type: "button", class: "mute", "data-sender": key,
-                                     "aria-label": `${tr("chat.mute_who", "mute or unmute")} ${m.sender}`,
+                                     "aria-label": tr("chat.mute_who", "mute or unmute {name}", { name: sender }),
                                      onclick: () => toggleMute(key) },
                           muted.has(key) ? tr("chat.unmute", "unmute") : tr("chat.mute", "mute")));
       }

@@ -1,0 +1,466 @@
+"""The web app's words: every text its pages show and every error the server sends, by key.
+
+The browser asks for its language's texts once (``GET /i18n/web.json``) and looks each one up
+by key with ``t(key, fallback, params)`` (``static/js/i18n.js``); the English here is the
+fallback and the catalogue's ``msgid``. The texts live in a gettext domain of their own,
+``web`` (``locale/<lang>/LC_MESSAGES/web.po``), apart from the terminal's ``bito.po``: the
+two change for different reasons and are edited by different people. ``tools/i18n.py
+update`` reads this module's ``web_text("key", "English")`` calls (the key is the entry's
+``msgctxt``, so one English word may be translated two ways).
+
+The language of a request or a connection: the ``bito_lang`` cookie (the page's switch sets
+it), else the best of the browser's ``Accept-Language`` that bito speaks, else English.
+
+Errors: the server's refusals are English sentences written where they are raised (rooms,
+engines, the notation). :func:`error_words` gives each a stable ``code`` (for programs) and
+the sentence in the connection's language: a table of the server's own sentences (a pattern
+per code, its fields carried over), the engines' refusals through the terminal's words for
+their rule (:func:`bito.tui_words.refusal_words`), and anything else in English under a
+generic code.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from functools import lru_cache
+from typing import Any
+
+from bito import i18n
+from bito.errors import BitoError, IllegalActionError, InvalidNotationError
+
+DOMAIN = "web"
+COOKIE = "bito_lang"
+#: The languages the switch offers, each named in itself.
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
+
+TEXTS: dict[str, str] = {}
+
+
+def web_text(key: str, english: str) -> str:
+    """Registers one text (``tools/i18n.py`` reads these calls)."""
+    TEXTS[key] = english
+    return english
+
+
+# --- every page --------------------------------------------------------------------------
+web_text("page.tagline", "Durak and friends, in your browser")
+web_text("page.language", "Language")
+web_text("page.sound", "Sound")
+web_text("page.sound_on", "Sound on")
+web_text("page.sound_off", "Sound off")
+web_text("page.main", "bito home")
+
+# --- the lobby ---------------------------------------------------------------------------
+web_text("lobby.title", "bito — play Durak with friends and bots")
+web_text("lobby.new_table", "New table")
+web_text("lobby.your_name", "Your name")
+web_text("lobby.game", "Game")
+web_text("lobby.house_rules", "House rules (optional)")
+web_text("lobby.modifiers", "Extra rules for the chosen game, e.g.")
+web_text("lobby.rules_file", "…or a house-rules file (TOML)")
+web_text("lobby.rules_text", "House rules as TOML")
+web_text("lobby.players", "Players")
+web_text("lobby.deck", "Deck")
+web_text("lobby.deck_own", "the game's own")
+web_text("lobby.other_seats", "Other seats")
+web_text("lobby.seat", "Seat {n}")
+web_text("lobby.seat_open", "a friend (open seat)")
+web_text("lobby.seat_bot", "bot: {bot}")
+web_text("bot.easy", "easy")
+web_text("bot.medium", "medium")
+web_text("bot.strong", "strong")
+web_text("bot.random", "random")
+web_text("bot.heuristic", "heuristic")
+web_text("bot.dmc", "search (DMC)")
+web_text("bot.analysis", "analysis")
+web_text("lobby.timer", "Move timer (seconds)")
+web_text("lobby.public", "list it in the public lobby (otherwise only people with the link "
+         "can join)")
+web_text("lobby.create", "Create the table")
+web_text("lobby.open_tables", "Open tables")
+web_text("lobby.none", "none yet — create one")
+web_text("lobby.table_line", "{game}, {players} players{deck}, {timer} s a move, host {host} — "
+         "open seats: {open}")
+web_text("lobby.table_deck", ", {n} cards")
+web_text("lobby.none_fits", "none fits these filters")
+web_text("lobby.no_house_rules", "no house rules")
+# the plain toggles that write the house rules, the spectators' chat, quick match
+web_text("lobby.options", "Table options")
+web_text("lobby.opt_neighbours", "only the defender's neighbours may throw in")
+web_text("lobby.opt_transfers", "Transfers")
+web_text("lobby.opt_show_trump", "transfer by showing the trump of the attack rank")
+web_text("lobby.opt_draws", "Draws")
+web_text("lobby.as_game", "as the game has them")
+web_text("lobby.on", "on")
+web_text("lobby.off", "off")
+web_text("lobby.allowed", "allowed")
+web_text("lobby.not_allowed", "not allowed")
+web_text("lobby.spec_preview", "These write the house rules for you:")
+web_text("lobby.spec_none", "none (the game as the catalogue has it)")
+web_text("lobby.spectator_chat", "Spectators' chat")
+web_text("lobby.spectator_separate", "spectators talk among themselves")
+web_text("lobby.quick_match", "Quick match: join a public table like this")
+# the filters over the open tables
+# "any" twice: Russian says it by the gender of what it qualifies (игра, колода, скорость:
+# любая; игроки: сколько угодно)
+web_text("filter.any", "any")
+web_text("filter.any_players", "any")
+web_text("filter.speed", "Speed")
+web_text("filter.fast", "fast (15 s or less a move)")
+web_text("filter.normal", "normal (16-45 s)")
+web_text("filter.slow", "slow (over 45 s)")
+
+# --- the table ---------------------------------------------------------------------------
+web_text("table.title", "bito — table")
+web_text("conn.connecting", "connecting…")
+web_text("conn.connected", "connected")
+web_text("conn.reconnecting", "reconnecting…")
+web_text("join.join", "Join the table")
+web_text("join.watch", "Just watch")
+web_text("away.text", "A bot played for you after repeated timeouts.")
+web_text("away.back", "I'm back")
+web_text("table.hand", "your hand")
+web_text("table.board", "the table")
+web_text("table.actions", "your moves")
+web_text("table.keys", "Click a card, or focus it and press Enter or Space, to play it (then "
+         "the card to cover), or drag it to the table. Keys: T take, P pass, Esc cancel.")
+web_text("table.log", "Recent moves")
+web_text("msg.not_connected", "Not connected — reconnecting…")
+web_text("msg.choose_cover", "Now choose the card to cover (or transfer).")
+web_text("msg.choose_cover_blind", "Now choose the card to cover.")
+web_text("msg.cannot_take", "You cannot take now.")
+web_text("msg.cannot_pass", "You cannot pass now.")
+web_text("waiting.share", "Share this link with your friends:")
+web_text("waiting.seat", "Seat {n}:")
+web_text("waiting.open", "open")
+web_text("waiting.ready_mark", "✔ ready")
+web_text("waiting.not_ready", "… not ready")
+web_text("waiting.bot_for", "bot for seat {n}")
+web_text("waiting.open_for_friend", "open for a friend")
+web_text("waiting.free", "Free this seat")
+web_text("waiting.wait_others", "Waiting for the others…")
+web_text("waiting.ready", "Ready")
+web_text("status.waiting", "Waiting for every seat to be filled and ready.")
+web_text("status.your_turn", "Your turn: {doing}.")
+web_text("status.your_turn_for", "Your turn for {who}, whose hand is shown: {doing}.")
+web_text("status.to_act", "{who} to act: {doing}.")
+web_text("you.are", "You are {name} (seat {seat})")
+web_text("you.watching", "You are watching")
+web_text("download.full", "Download the full record")
+web_text("download.mine", "Download my record")
+web_text("download.replay", "Replay")
+web_text("timer.left", "time left: {s} s")
+web_text("log.timeout", "(time ran out)")
+web_text("cover.target", "cover {card}")
+# the clearer table: one's own seat, play order, taking, the game in words
+web_text("table.you", "You")
+web_text("table.your_turn", "your turn")
+web_text("table.to_act", "to act")
+web_text("table.order", "seats in order of play")
+web_text("table.direction", "play goes round →")
+web_text("table.takes", "{name} takes")
+web_text("table.defender_takes", "the defender takes")
+web_text("table.house_rules", "House rules")
+web_text("table.no_house_rules", "No house rules: the game as the catalogue describes it.")
+web_text("pile.stock_empty", "stock: empty")
+web_text("pile.discard_empty", "discard: empty")
+# a bot's display name (rooms.bot_name makes "Bot Vera (strong)"), said in the page's language
+web_text("bot.display", "Bot {name} ({level})")
+web_text("botname.Boris", "Boris")
+web_text("botname.Vera", "Vera")
+web_text("botname.Gleb", "Gleb")
+web_text("botname.Nina", "Nina")
+web_text("botname.Oleg", "Oleg")
+web_text("botname.Lida", "Lida")
+web_text("botname.Yuri", "Yuri")
+web_text("botname.Zoya", "Zoya")
+web_text("botname.Ilya", "Ilya")
+web_text("botname.Masha", "Masha")
+web_text("botname.Pasha", "Pasha")
+web_text("botname.Dasha", "Dasha")
+# the chat panel
+web_text("chat.title", "Chat")
+web_text("chat.log", "chat messages")
+web_text("chat.input", "message to the table")
+web_text("chat.placeholder", "Say something…")
+web_text("chat.send", "Send")
+web_text("chat.react", "react {emoji}")
+web_text("chat.mute", "mute")
+web_text("chat.unmute", "unmute")
+web_text("chat.mute_who", "mute or unmute {name}")
+web_text("chat.spectator", "spectator")
+web_text("chat.spectators_off", "The host switched the spectators' chat off.")
+web_text("chat.spectators_separate", "Spectators talk among themselves; the players do not "
+         "see it.")
+# between the deals: the end screen, the match score; the offline overlay
+web_text("end.over", "Game over.")
+web_text("end.rematch", "Rematch")
+web_text("end.waiting", "Waiting for the others…")
+web_text("end.leave", "Leave the table")
+web_text("end.agreed", "agreed: {names}")
+web_text("end.waiting_for", "waiting for: {names}")
+web_text("end.declined", "left: {names}")
+web_text("end.no_rematch", "No rematch: somebody left. Start a new table from the lobby.")
+web_text("end.replay", "Replay this game")
+web_text("end.lobby", "Back to the lobby")
+web_text("match.score", "Deal {deal} · times the fool: {fools}")
+web_text("match.draws", "draws {n}")
+web_text("offline.title", "Connection lost — reconnecting…")
+web_text("offline.seat", "Your seat is kept; the table comes back as soon as the connection "
+         "does.")
+web_text("offline.clock", "The move clock keeps running on the server. If your time runs out, "
+         "the server moves for you: a defender takes, a thrower passes, an attacker gets a "
+         "bot's move.")
+
+# --- the board (board.js, cards.js) ----------------------------------------------------
+web_text("action.cover", "cover {target} with {cards}")
+web_text("action.transfer", "transfer with {cards}")
+web_text("action.take", "take the cards")
+web_text("action.pass", "pass (bito)")
+web_text("action.play", "play {cards}")
+web_text("action.blind_cover", "cover {target} with #{position}")
+web_text("action.blind_transfer", "transfer with #{position}")
+web_text("action.blind_play", "play #{position}")
+web_text("action.blind_illegal", "illegal, takes the bout")
+web_text("action.blind_position", "play the card at position {n}")
+web_text("presence.away", "bot playing")
+web_text("presence.offline", "offline")
+web_text("seat.default", "seat {n}")
+web_text("outcome.draw", "A draw: nobody is the fool.")
+web_text("outcome.over", "Game over.")
+web_text("outcome.fool", "{name} is the fool (дурак).")
+# A count's forms, chosen in the browser by Intl.PluralRules (English: one, other; Russian:
+# one, few, many): every form is listed in every language.
+web_text("board.count.one", "{n} card")
+web_text("board.count.few", "{n} cards")
+web_text("board.count.many", "{n} cards")
+web_text("board.count.other", "{n} cards")
+web_text("board.known", "known to all")
+web_text("board.trump_card", "trump card")
+web_text("board.trump", "trump")
+web_text("board.empty_table", "table")
+web_text("pile.stock", "stock: {n}")
+web_text("pile.discard", "discard: {n}")
+web_text("role.attacker", "attacker")
+web_text("role.defender", "defender")
+web_text("role.out", "out")
+web_text("doing.lead", "lead an attack")
+web_text("doing.defend", "cover, transfer or take")
+web_text("doing.throw", "throw in or pass")
+web_text("doing.cover_or_take", "cover or take")
+web_text("card.name", "{rank} of {suit}")
+web_text("card.trump", "{card}, trump")
+web_text("card.hidden", "a hidden card")
+web_text("rank.2", "2")
+web_text("rank.3", "3")
+web_text("rank.4", "4")
+web_text("rank.5", "5")
+web_text("rank.6", "6")
+web_text("rank.7", "7")
+web_text("rank.8", "8")
+web_text("rank.9", "9")
+web_text("rank.10", "10")
+web_text("rank.J", "jack")
+web_text("rank.Q", "queen")
+web_text("rank.K", "king")
+web_text("rank.A", "ace")
+web_text("suit.c", "clubs")
+web_text("suit.d", "diamonds")
+web_text("suit.h", "hearts")
+web_text("suit.s", "spades")
+web_text("card.RJ", "red joker")
+web_text("card.BJ", "black joker")
+web_text("card.W", "wild card {n}")
+web_text("card.MC", "mega card")
+
+# --- the replay --------------------------------------------------------------------------
+web_text("replay.title", "bito — replay")
+web_text("replay.word", "replay")
+web_text("replay.first", "first move")
+web_text("replay.previous", "previous move")
+web_text("replay.next", "next move")
+web_text("replay.last", "last move")
+web_text("replay.step", "move")
+web_text("replay.deal", "the deal")
+
+# --- errors the server sends (code -> text; the fields come from the English sentence) ---
+web_text("error.generic", "{message}")
+web_text("error.illegal", "{message}")
+web_text("error.notation", "that is not a move bito can read: {text}")
+web_text("error.not_your_turn", "not your turn: {who} (seat {seat}) is to act")
+web_text("error.not_started", "the game has not started yet: press Ready")
+web_text("error.game_over", "the game is over")
+web_text("error.spectator", "spectators can only watch: join the table to play")
+web_text("error.no_table", "no table {table}")
+web_text("error.started_watch", "this game has started; you can watch it")
+web_text("error.table_full", "the table is full; you can watch it")
+web_text("error.already_started", "the game has already started")
+web_text("error.host_only", "only the host (seat 0) may do that")
+web_text("error.name", "name: give 1 to 24 printable characters")
+web_text("error.players", "players: {players} is not between 2 and {most}")
+web_text("error.timer", "timer: choose between 5 and 600 seconds")
+web_text("error.token", "this seat token is not valid at this table")
+web_text("error.flood", "more than {n} messages a second; reconnect to go on")
+web_text("error.too_many_tables", "too many new tables from this address: at most {limit} "
+         "an hour; try again in {wait} s")
+web_text("error.not_legal", "{move} is not a legal move now")
+web_text("error.body", "the request body must be a JSON object")
+web_text("error.server", "server error: {kind}")
+web_text("error.kicked", "the host freed your seat: you did not press Ready in time; you are "
+         "watching now")
+web_text("error.no_table_fits", "no table fits and too many new tables from this address: try "
+         "again in {wait} s")
+# chat refusals (chat.ChatError; the frame's code is "chat", these name the sentence)
+web_text("error.chat_reaction", "reaction: one of {reactions}")
+web_text("error.chat_text_missing", "\"chat\" needs \"text\" (up to {most} characters) or "
+         "\"reaction\"")
+web_text("error.chat_empty", "text: the message is empty")
+web_text("error.chat_too_long", "text: at most {most} characters ({sent} sent)")
+web_text("error.chat_control", "text: control characters are not allowed")
+web_text("error.chat_rate", "chat: at most {count} messages in {window} seconds; wait {wait} s")
+web_text("error.chat_spectators_off", "the host switched the spectators' chat off at this table")
+# rematch refusals (rematch.answer)
+web_text("error.rematch_not_over", "a rematch can be agreed only once the game is over")
+web_text("error.rematch_started", "the rematch has started: {link}")
+web_text("error.rematch_not_person", "seat {seat} is not a person's")
+
+#: The server's own sentences: (code, pattern); the code's text is ``error.<code>``, filled
+#: with the pattern's named groups. The first match wins; none: ``generic``, in English.
+ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (code, re.compile(pattern)) for code, pattern in (
+        ("not_your_turn", r"not your turn: (?P<who>.*) \(seat (?P<seat>\d+)\) is to act"),
+        ("not_started", r"the game has not started( yet)?"),
+        ("game_over", r"the game is over"),
+        ("spectator", r"spectators can only watch"),
+        ("no_table_fits", r"no table fits and too many new tables from this address: try again "
+                          r"in (?P<wait>\d+) s"),
+        ("no_table", r"no table (?P<table>.*)"),
+        ("started_watch", r"this game has started; you can watch it"),
+        ("table_full", r"the table is full"),
+        ("already_started", r"the game has already started"),
+        ("host_only", r"only the host \(seat 0\) may"),
+        ("name", r"name: give 1 to 24 printable characters"),
+        ("players", r"players: (?P<players>\d+) is not between 2 and (?P<most>\d+)"),
+        ("timer", r"timer: choose between 5 and 600 seconds"),
+        ("token", r"this seat token is not valid"),
+        ("flood", r"more than (?P<n>\d+) messages a second"),
+        ("too_many_tables", r"too many new tables from this address: at most (?P<limit>\d+) "
+                            r"an hour; try again in (?P<wait>\d+) s"),
+        ("not_legal", r"(?P<move>'[^']*') is not a legal move now"),
+        ("body", r"the request body must be a JSON object"),
+        ("server", r"server error: (?P<kind>\w+)"),
+        ("kicked", r"the host freed your seat"),
+        ("chat_reaction", r"reaction: one of (?P<reactions>.*)"),
+        ("chat_text_missing", r'"chat" needs "text" \(up to (?P<most>\d+) characters\) or '
+                              r'"reaction"'),
+        ("chat_empty", r"text: the message is empty"),
+        ("chat_too_long", r"text: at most (?P<most>\d+) characters \((?P<sent>\d+) sent\)"),
+        ("chat_control", r"text: control characters are not allowed"),
+        ("chat_rate", r"chat: at most (?P<count>\d+) messages in (?P<window>\d+) seconds; "
+                      r"wait (?P<wait>\d+) s"),
+        ("chat_spectators_off", r"the host switched the spectators' chat off"),
+        ("rematch_not_over", r"a rematch can be agreed only once the game is over"),
+        ("rematch_started", r"the rematch has started: (?P<link>\S+)"),
+        ("rematch_not_person", r"seat (?P<seat>\d+) is not a person's"),
+    ))
+
+
+@lru_cache(maxsize=len(i18n.LANGUAGES) + 1)
+def _translations(lang: str) -> gettext.NullTranslations:
+    if lang == i18n.DEFAULT:
+        return gettext.NullTranslations()
+    try:
+        return gettext.translation(DOMAIN, i18n.LOCALE_DIR, languages=[lang])
+    except (OSError, ValueError):  # a missing or damaged catalogue: the English
+        return gettext.NullTranslations()
+
+
+def text(lang: str, key: str, **fields: Any) -> str:
+    """The text ``key`` in ``lang``, its ``{fields}`` filled (a field a translation lacks is
+    left out, never an error)."""
+    said = _translations(lang).pgettext(key, TEXTS[key])
+    try:
+        return said.format(**fields)
+    except (KeyError, IndexError, ValueError):
+        return TEXTS[key].format(**fields)
+
+
+@lru_cache(maxsize=len(i18n.LANGUAGES) + 1)
+def bundle(lang: str) -> dict[str, Any]:
+    """What the browser needs to speak ``lang``: every web text by key, the names of the
+    games and house rules (the rules catalogue's Russian names), the languages offered."""
+    translations = _translations(lang)
+    texts = {key: translations.pgettext(key, english) for key, english in TEXTS.items()}
+    return {"language": lang, "languages": LANGUAGE_NAMES, "texts": texts,
+            "variants": i18n.catalogue(lang)["variants"]}
+
+
+def choose_language(cookie: str | None, accept: str | None) -> str:
+    """The cookie's language if bito speaks it, else the first of ``Accept-Language`` (by
+    its ``q``) that it speaks, else English."""
+    if cookie and cookie.strip().lower() in LANGUAGE_NAMES:
+        return cookie.strip().lower()
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate((accept or "").split(",")[:20]):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        match = re.search(r"q=([0-9.]+)", params)
+        if match:
+            try:
+                q = float(match.group(1))
+            except ValueError:
+                q = 0.0
+        base = tag.strip().lower().split("-")[0]
+        if base in LANGUAGE_NAMES and q > 0:
+            ranked.append((-q, i, base))
+    return min(ranked)[2] if ranked else i18n.DEFAULT
+
+
+def language_of(headers: Any) -> str:
+    """The language of a request or a websocket handshake, from its headers."""
+    cookie = None
+    for part in (headers.get("cookie") or "").split(";"):
+        name, _, value = part.strip().partition("=")
+        if name == COOKIE:
+            cookie = value
+    return choose_language(cookie, headers.get("accept-language"))
+
+
+def error_words(error: BaseException | str, lang: str) -> tuple[str, str]:
+    """A refusal's stable code and its sentence in ``lang``. In English the sentence is the
+    one raised, word for word (it may say more than the catalogue's pattern: the legal moves,
+    a pointer under the bad character)."""
+    message = str(error)
+    english = lang == i18n.DEFAULT
+    if isinstance(error, IllegalActionError):
+        return f"illegal.{error.rule}", message if english else _engine_words(error, lang)
+    if isinstance(error, InvalidNotationError):
+        pointer = message.partition("\n")[2]
+        return "notation", message if english else \
+            text(lang, "error.notation", text=error.text) + ("\n" + pointer if pointer else "")
+    for code, pattern in ERRORS:
+        match = pattern.match(message)
+        if match:
+            return code, message if english else text(lang, f"error.{code}",
+                                                      **match.groupdict())
+    if isinstance(error, BitoError) and not english:
+        return "generic", _engine_words(error, lang)
+    return "generic", message
+
+
+def _engine_words(error: BaseException, lang: str) -> str:
+    """An engine's refusal as the terminal says it in ``lang`` (the terminal's catalogue has
+    a sentence for every rule an engine names). The language is switched and restored with
+    no await between, so no other connection's words can interleave."""
+    from bito.tui_words import refusal_words
+
+    rule = getattr(error, "rule", "")
+    detail = getattr(error, "detail", str(error))
+    saved = i18n.language()
+    i18n.set_language(lang)
+    try:
+        said = refusal_words(detail, rule)
+    finally:
+        i18n.set_language(saved)
+    return said

@@ -1,0 +1,69 @@
+"""Helpers for the Chromium tests of the web app's languages, keyboard, sound and motion:
+Debian's Chromium driven by Playwright (never a downloaded browser), a real server, and a
+table of one person against a bot made through the lobby as a person would.
+
+Screenshots go to ``build/test-artifacts/browser`` (or ``$BITO_ARTIFACTS/browser``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync",
+        # sounds may start without a click first (a person clicks; a test may not)
+        "--autoplay-policy=no-user-gesture-required"]
+ARTIFACTS = Path(os.environ.get("BITO_ARTIFACTS", "build/test-artifacts")) / "browser"
+
+
+def have_chromium() -> bool:
+    return os.path.exists(CHROMIUM)
+
+
+def shot(page: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def table_with_a_bot(page: Any, base: str, name: str = "Alice", bot: str = "random") -> str:
+    """Create a two-seat podkidnoy table against ``bot`` from the lobby, press Ready, wait for
+    the deal; returns the table's link."""
+    page.goto(base + "/")
+    page.wait_for_selector("#seats select[data-seat='1']", state="attached")
+    page.fill("#name", name)
+    page.select_option("#variant", "podkidnoy")
+    page.select_option("#seats select[data-seat='1']", bot)
+    page.click("#create-button")
+    page.wait_for_selector("#ready")
+    link: str = page.url
+    page.click("#ready")
+    page.wait_for_selector("#hand .hand-card")
+    return link
+
+
+def my_turn(page: Any) -> bool:
+    return bool(page.evaluate("document.body.dataset.myTurn === 'true'"))
+
+
+def status(page: Any) -> str:
+    return str(page.evaluate("document.body.dataset.status"))
+
+
+def wait_for_turn_or_end(page: Any, timeout: float = 30) -> bool:
+    """True when it is the page's turn, False when the game is over."""
+    end = time.time() + timeout
+    while time.time() < end:
+        if status(page) == "over":
+            return False
+        if my_turn(page):
+            return True
+        page.wait_for_timeout(30)
+    raise AssertionError(f"neither my turn nor the end after {timeout} s: "
+                         f"{page.inner_text('#status')!r}")

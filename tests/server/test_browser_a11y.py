@@ -1,0 +1,192 @@
+"""Accessibility in Chromium (issue 19 item 8): axe-core (vendored, tests/server/vendor/README.md)
+finds no serious or critical violation on the lobby and on a table in play, in English and in
+Russian; and a whole game is played with the keyboard alone (Tab to a card or a move, Enter
+or Space to play it; when a deal offers one card that may cover several, Enter on it and then
+on the table's card to cover), every focused control showing a visible focus ring and having
+an accessible name.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from bito.server.rooms import Settings  # noqa: E402
+from browser_kit import (  # noqa: E402
+    ARGS,
+    CHROMIUM,
+    have_chromium,
+    shot,
+    status,
+    table_with_a_bot,
+    wait_for_turn_or_end,
+)
+from server_kit import ServerThread  # noqa: E402
+
+if not have_chromium():
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+BAD = ("serious", "critical")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    srv = ServerThread(str(tmp_path / "a11y.sqlite3"), Settings(timer=300, bot_delay=0.02))
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def violations(page: Any) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const r = await axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }));
+    }""")
+    bad = [v for v in found if v["impact"] in BAD]
+    if bad:
+        print("AXE", bad)
+    return bad
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_axe_finds_no_serious_violation_on_lobby_and_table(server: ServerThread,
+                                                           browser: Any, locale: str) -> None:
+    ctx = browser.new_context(locale=locale, viewport={"width": 1100, "height": 900})
+    page = ctx.new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#seats select[data-seat='1']", state="attached")
+    page.wait_for_selector("#public-tables li")
+    assert page.evaluate("window.axe === undefined")  # the app never ships axe itself
+    assert violations(page) == []
+    page.click("#create summary")  # the house-rules fields, opened
+    assert violations(page) == []
+
+    page.fill("#name", "Alice")
+    page.select_option("#seats select[data-seat='1']", "random")
+    page.click("#create-button")
+    page.wait_for_selector("#ready")
+    assert violations(page) == []  # the waiting room: the link, the seats, Ready
+    page.click("#ready")
+    page.wait_for_selector("#hand .hand-card")
+    wait_for_turn_or_end(page)
+    page.wait_for_selector("#actions button")
+    assert violations(page) == []
+    # with a card chosen and the table's cards offered as targets
+    page.focus("#hand .hand-card")
+    page.keyboard.press("Escape")
+    assert violations(page) == []
+    ctx.close()
+
+
+def focus_by_tab(page: Any, test: str, limit: int = 120) -> bool:
+    """Press Tab until ``test`` (a JS expression on ``el``, the focused element) holds."""
+    for _ in range(limit):
+        if page.evaluate("(() => { const el = document.activeElement; "
+                         f"return !!(el && ({test})); }})()"):
+            return True
+        page.keyboard.press("Tab")
+    return False
+
+
+def focused_ring(page: Any) -> tuple[str, float, str]:
+    """The focused control's outline style and width, and its name in words."""
+    style, width, name = page.evaluate("""(() => {
+        const el = document.activeElement, s = getComputedStyle(el);
+        const words = [...el.querySelectorAll('.sr-only')].map(x => x.textContent).join(' ');
+        return [s.outlineStyle, parseFloat(s.outlineWidth),
+                el.getAttribute('aria-label') || words.trim()];
+    })()""")
+    return str(style), float(width), str(name)
+
+
+def test_a_whole_game_with_the_keyboard_alone(server: ServerThread, browser: Any) -> None:
+    errors: list[str] = []
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    table_with_a_bot(page, server.base, bot="random")
+    ways: dict[str, int] = {"hand card + Enter": 0, "move button + Space": 0,
+                            "move button + Enter": 0}
+    rings: list[tuple[str, float, str]] = []
+    deadline = time.time() + 150
+    moves = 0
+    while time.time() < deadline and wait_for_turn_or_end(page):
+        n = int(page.evaluate("Number(document.body.dataset.n)"))
+        actions = page.eval_on_selector_all("#actions button",
+                                            "bs => bs.map(b => b.dataset.action)")
+        assert actions, "my turn, but no move offered"
+        plain = [a for a in actions if re.fullmatch(r"[2-9TJQKA][cdhs]", a)]
+        targets: dict[str, list[str]] = {}
+        for a in actions:
+            if re.fullmatch(r"[2-9TJQKA][cdhs]>[2-9TJQKA][cdhs]", a):
+                targets.setdefault(a[:2], []).append(a[3:])
+        several = [(card, ts) for card, ts in targets.items() if len(ts) > 1]
+        if several:
+            # one card, several cards it may cover: Enter on it, then Shift+Tab back to the
+            # table's card to cover (a button now) and Enter (when a deal offers this)
+            card, ts = several[0]
+            assert focus_by_tab(page, f"el.dataset.card === '{card}' && el.closest('#hand')")
+            page.keyboard.press("Enter")
+            page.wait_for_selector(".pair.target")
+            for _ in range(60):
+                if page.evaluate(f"document.activeElement.dataset.attack === '{ts[-1]}'"):
+                    break
+                page.keyboard.press("Shift+Tab")
+            rings.append(focused_ring(page))
+            page.keyboard.press("Enter")
+            way = "card, then the card to cover"
+        elif plain and moves % 2 == 0:
+            # a card played from the hand: focus it and press Enter
+            card = plain[0]
+            assert focus_by_tab(page, f"el.dataset.card === '{card}' && el.closest('#hand')")
+            rings.append(focused_ring(page))
+            page.keyboard.press("Enter")
+            way = "hand card + Enter"
+        else:
+            wanted = actions[moves % len(actions)]
+            assert focus_by_tab(page, f"el.dataset.action === {wanted!r}")
+            rings.append(focused_ring(page))
+            key = "Space" if moves % 3 == 0 else "Enter"
+            page.keyboard.press(key)
+            way = f"move button + {key}"
+        ways[way] = ways.get(way, 0) + 1
+        moves += 1
+        try:
+            page.wait_for_function(f"Number(document.body.dataset.n) > {n} || "
+                                   "document.body.dataset.status === 'over'", timeout=10000)
+        except sync_api.TimeoutError:
+            shot(page, "keyboard-stuck")
+            raise AssertionError(f"{way} did not play: {page.inner_text('#message')!r}") from None
+    assert status(page) == "over", "the keyboard game did not finish"
+    assert all(ways[w] for w in ("hand card + Enter", "move button + Space",
+                                 "move button + Enter")), ways
+    # every focused control had a visible ring and a name a screen reader can say
+    assert all(style not in ("none", "") and width >= 2 and name for style, width, name in rings), \
+        rings[:5]
+    shot(page, "keyboard-game-over")
+    # The end screen (Rematch, Leave) is reached by keyboard and axe finds nothing on it.
+    page.wait_for_selector("#end:not([hidden]) #rematch")
+    assert focus_by_tab(page, "document.activeElement.id === 'rematch'")
+    assert violations(page) == []
+    assert not errors, errors
+    ctx.close()
