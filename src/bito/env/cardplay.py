@@ -82,13 +82,18 @@ def card_play_rules(spec: Any) -> tuple[Family, Any]:
     return family, family.rules_for(spec)
 
 
-def _play_of(rules: Any) -> Callable[[int], Move]:
+def play_of(rules: Any) -> Callable[[int], Move]:
     """How the engine writes a one-card play: *Fool!* folds its wild 1s into one move."""
     if getattr(rules, "PREFIX", "") == "fool":
         from bito.games.tricks.fool import play_card
 
         return play_card
-    return lambda c: play([c])
+    return one_card_play
+
+
+def one_card_play(card: int) -> Move:
+    """A play of one standard card, naming no suit (a module function: states pickle it)."""
+    return play([card])
 
 
 def _cards_of_zone(zone: int | Sequence[int]) -> Iterable[int]:
@@ -121,7 +126,7 @@ class CardPlayCodec:
 
         block("draw", [DRAW])
         block("pass", [PASS])
-        block("play", map(_play_of(self.rules), self.cards))
+        block("play", map(play_of(self.rules), self.cards))
         if hasattr(self.rules, "wild_rank"):  # the Mau-Mau games name suits
             block("call", (play([c], s) for c in self.cards for s in range(len(SUIT_CHARS))))
         self.actions: tuple[Move, ...] = tuple(actions)
@@ -173,14 +178,15 @@ class CardPlayEncoder:
         for i, c in enumerate(self.codec.cards):
             self._pos[c] = i
         sample = self.codec.family.new_game(self.rules, players, seed=0).view(0)
-        self._has = {name for name in ("pile", "top", "stock_count", "called", "ace_open",
-                                       "drawn", "out", "pending_out", "scores", "round", "anti_rank", "trick",
-                                       "played", "lead_colour", "sitting_out", "plus_tens")
-                     if hasattr(sample, name)}
+        self._has = {name for name in (
+            "scores", "round", "pile", "top", "stock_count", "called", "ace_open", "drawn", "out",
+            "pending_out", "anti_rank", "trick", "played", "lead_colour", "sitting_out",
+            "plus_tens") if hasattr(sample, name)}
         n = players
         pieces: list[tuple[str, int]] = [("hand", d), ("hand_counts", n), ("to_act", n)]
         optional: list[tuple[str, int]] = [
-            ("scores", n), ("round", 1), ("pile", d), ("top", d), ("stock", 1), ("called", 4), ("ace_open", 1),
+            ("scores", n), ("round", 1), ("pile", d), ("top", d), ("stock", 1), ("called", 4),
+            ("ace_open", 1),
             ("drawn", d), ("out", n), ("pending_out", n), ("anti_rank", 1),
             *((f"trick_{k}", d) for k in range(n)), ("played", d), ("lead_colour", 4),
             ("sitting_out", n), ("plus_tens", n)]
@@ -282,4 +288,4 @@ def is_card_play(spec: Any) -> bool:
 
 
 __all__ = ["CARD_PLAY_FAMILIES", "CardPlayCodec", "CardPlayEncoder", "card_play_rules",
-           "codec_for_cards", "encoder_for_cards", "is_card_play"]
+           "codec_for_cards", "encoder_for_cards", "is_card_play", "play_of"]

@@ -183,13 +183,14 @@ def register_envs() -> None:
             gym.register(id=env_id, entry_point=entry, vector_entry_point=vector_entry,
                          kwargs=kwargs)
     cards = "bito.env.cardplay_gym:CardPlayEnv"  # the shedding and trick families
-    for env_id, kwargs in (("bito/CzechFool-v0", {"variant": "czech_fool"}),
-                           ("bito/AdjacentRank-v0", {"variant": "ontoys_adjacent_rank",
-                                                     "players": 3}),
-                           ("bito/Fool-v0", {"variant": "friese_fool", "players": 4}),
-                           ("bito/CardPlay-v0", {})):
+    card_ids: tuple[tuple[str, dict[str, object]], ...] = (
+        ("bito/CzechFool-v0", {"variant": "czech_fool"}),
+        ("bito/AdjacentRank-v0", {"variant": "ontoys_adjacent_rank", "players": 3}),
+        ("bito/Fool-v0", {"variant": "friese_fool", "players": 4}),
+        ("bito/CardPlay-v0", {}))
+    for env_id, card_kwargs in card_ids:
         if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point=cards, kwargs=kwargs)
+            gym.register(id=env_id, entry_point=cards, kwargs=card_kwargs)
     _REGISTERED = True
 
 
