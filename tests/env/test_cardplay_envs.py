@@ -236,3 +236,20 @@ def test_evaluate_bots_seats_bito_bots(variant: str, players: int) -> None:
     bots = [spiel_bot("heuristic" if s == 0 else "random", s, seed=s) for s in range(players)]
     returns = evaluate_bots(game.new_initial_state(), bots, np.random.default_rng(3))
     assert abs(sum(returns)) < 1e-9 and min(returns) in (-1.0, 0.0)
+
+
+def _every_card_play_game() -> list[tuple[str, int]]:
+    from bito.env.coverage import card_play_specs
+    from bito.games import family_for
+
+    out = []
+    for spec in card_play_specs():
+        low = family_for(spec).rules_for(spec).players_min
+        out.append((spec, low))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "players"), _every_card_play_game())
+def test_every_card_play_game_passes_api_test(variant: str, players: int) -> None:
+    """Every shedding and trick game of the catalogue (#86-#95), at its fewest seats."""
+    api_test(env(variant=variant, players=players), num_cycles=200)
