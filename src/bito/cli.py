@@ -84,7 +84,8 @@ def _check_output(option: str, path: str | None) -> Path | None:
 
 
 #: Optional packages, by the extra that installs them (pyproject.toml).
-_EXTRAS = {"numpy": "rl", "openskill": "arena", "matplotlib": "arena", "ray": "ray"}
+_EXTRAS = {"numpy": "rl", "openskill": "arena", "matplotlib": "arena", "ray": "ray",
+           "numba": "fast", "gymnasium": "rl"}
 
 
 def _require(module: str, purpose: str) -> None:
@@ -1101,6 +1102,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     if args.verify is not None:
         return _bench_verify(args)
+    if args.vector:
+        return _bench_vector(args)
+    if args.envs:
+        raise UsageError(_("--envs goes with --vector"))
     try:
         report = run_bench(games=args.games, seconds=args.seconds, seed=args.seed,
                            engines=args.engine or ["reference"], progress=progress,
@@ -1111,6 +1116,23 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(report, ensure_ascii=False))
     else:
         print(format_table(report))
+    return EXIT_OK
+
+
+def _bench_vector(args: argparse.Namespace) -> int:
+    """``bito bench --vector``: the compiled vector environment's learner steps per second over
+    N, beside the single environment's (:mod:`bito.env.vector_bench`)."""
+    _require("numpy", "--vector")
+    _require("numba", "--vector")
+    _require("gymnasium", "--vector")
+    from bito.env.vector_bench import DEFAULT_ENVS, format_vector_bench, run_vector_bench
+
+    envs = args.envs or list(DEFAULT_ENVS)
+    try:
+        report = run_vector_bench(envs, seconds=args.seconds or 1.0)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    print(json.dumps(report) if args.json else format_vector_bench(report))
     return EXIT_OK
 
 
@@ -1349,7 +1371,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Random-vs-random full games per second (deal included) and mean actions "
                       "per game for podkidnoy 2p, podkidnoy 4p and perevodnoy 2p."),
         epilog=_("examples:") + "\n  bito bench\n  bito bench --seconds 10 --json\n"
-               "  bito bench --games 200\n  bito bench --games 3000 --repeat 9")
+               "  bito bench --games 200\n  bito bench --games 3000 --repeat 9\n"
+               "  bito bench --vector --envs 1 256 4096 --json")
     bench.add_argument("--games", type=int, metavar="N", help=_("games per case"))
     bench.add_argument("--seconds", type=float, metavar="S",
                        help=_("time per case (default 2 s when --games is not given)"))
@@ -1366,6 +1389,12 @@ def build_parser() -> argparse.ArgumentParser:
                               "every legal-action set and transition (exit 1 if not)"))
     bench.add_argument("--workers", type=int, metavar="N",
                        help=_("with --verify: worker processes (default: this process)"))
+    bench.add_argument("--vector", action="store_true",
+                       help=_("instead: learner steps per second of the compiled vector "
+                              "environment at each --envs N, beside the single environment's "
+                              "(--seconds per row, default 1)"))
+    bench.add_argument("--envs", type=int, nargs="+", metavar="N",
+                       help=_("with --vector: the env counts (default 1 16 256 1024 4096)"))
     bench.set_defaults(func=cmd_bench)
 
     # the sweep's options and its handler live in bito.sweep
