@@ -253,3 +253,46 @@ def _every_card_play_game() -> list[tuple[str, int]]:
 def test_every_card_play_game_passes_api_test(variant: str, players: int) -> None:
     """Every shedding and trick game of the catalogue (#86-#95), at its fewest seats."""
     api_test(env(variant=variant, players=players), num_cycles=200)
+
+
+@settings(max_examples=30, deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**31), moves=st.integers(0, 150),
+       world_seed=st.integers(0, 2**31))
+def test_observation_is_blind_to_hidden_cards(game: tuple[str, int], seed: int, moves: int,
+                                              world_seed: int) -> None:
+    """Re-deal every card a seat cannot see (the family's world sampler, which search bots use):
+    the seat's observation does not change (that the worlds really move cards is checked
+    below)."""
+    from bito.games import family_for
+
+    variant, players = game
+    enc = encoder_for_cards(variant, players)
+    state = new_game(variant, players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    if state.is_over:
+        return
+    seat = state.to_act
+    view = state.view(seat)
+    sampler = family_for(variant).samplers()[type(view)]()
+    if hasattr(sampler, "observe"):
+        sampler.observe(view)
+    world = sampler.sample(view, random.Random(world_seed))
+    assert np.array_equal(enc.encode(world.view(seat)), enc.encode(view))
+
+
+@pytest.mark.parametrize(("variant", "players"), [("czech_fool", 3), ("friese_fool", 4),
+                                                  ("ontoys_adjacent_rank", 3)])
+def test_resampled_worlds_move_cards(variant: str, players: int) -> None:
+    """The worlds of the test above are not the real deal: the other hands change."""
+    from bito.games import family_for
+
+    state = new_game(variant, players, seed=11)
+    view = state.view(state.to_act)
+    sampler = family_for(variant).samplers()[type(view)]()
+    worlds = [sampler.sample(view, random.Random(k)) for k in range(5)]
+    assert any(w.hands != state.hands for w in worlds)
+    assert all(w.hands[state.to_act] == state.hands[state.to_act] for w in worlds)
