@@ -296,3 +296,21 @@ def test_resampled_worlds_move_cards(variant: str, players: int) -> None:
     worlds = [sampler.sample(view, random.Random(k)) for k in range(5)]
     assert any(w.hands != state.hands for w in worlds)
     assert all(w.hands[state.to_act] == state.hands[state.to_act] for w in worlds)
+
+
+def test_pyspiel_golden_playthrough() -> None:
+    """A whole game of the adjacent-rank game (#94) through python_bito_cards, replayed by
+    OpenSpiel's generate_playthrough: observations, information states, legal actions and
+    returns at every step stay as recorded (regenerate with the command in docs/rl.md)."""
+    from pathlib import Path
+
+    pytest.importorskip("pyspiel")
+    from absl import flags
+    from open_spiel.python.algorithms import generate_playthrough
+
+    import bito.env.cardplay_spiel  # noqa: F401
+
+    flags.FLAGS.mark_as_parsed()
+    golden = Path(__file__).parents[1] / "golden" / "openspiel_adjacent_rank_2p.txt"
+    original, regenerated = generate_playthrough.replay(str(golden))
+    assert original == regenerated
