@@ -84,7 +84,8 @@ def _check_output(option: str, path: str | None) -> Path | None:
 
 
 #: Optional packages, by the extra that installs them (pyproject.toml).
-_EXTRAS = {"numpy": "rl", "openskill": "arena", "matplotlib": "arena", "ray": "ray"}
+_EXTRAS = {"numpy": "rl", "openskill": "arena", "matplotlib": "arena", "ray": "ray",
+           "numba": "fast", "gymnasium": "rl"}
 
 
 def _require(module: str, purpose: str) -> None:
@@ -953,6 +954,12 @@ def cmd_arena(args: argparse.Namespace) -> int:
     from bito.arena import run_arena
     from bito.executors import make_executor
 
+    if args.book is not None:
+        return _arena_book(args)
+    args.variant = args.variant or "podkidnoy"
+    args.pairs = 100 if args.pairs is None else args.pairs
+    args.players = 2 if args.players is None else args.players
+    args.seed = 0 if args.seed is None else args.seed
     resolved = _resolve(args.variant, None, None)
     _check_players(resolved.rules, args.players, resolved.spec)
     bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
@@ -1012,6 +1019,69 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return EXIT_FAILED if data["errors"] else EXIT_OK
 
 
+def _arena_book(args: argparse.Namespace) -> int:
+    """``bito arena --book NAME --bots B1,...``: each bot against the book's reference
+    opponents on its fixed deals (:mod:`bito.arena.book`)."""
+    from bito.arena.book import BOOKS, book_table, get_book, score_on_book
+    from bito.bots import bot_names
+    from bito.executors import make_executor
+
+    if args.book == "list":
+        for b in BOOKS.values():
+            print(f"{b.name:<20} {b.variant}, {b.players} players, {b.deals} deals, against "
+                  f"{', '.join(b.opponents)}: {b.note}")
+        return EXIT_OK
+    try:
+        book = get_book(args.book)
+    except ValueError as e:
+        raise UsageError(f"--book: {e}") from None
+    for option, given in (("--variant", args.variant), ("--players", args.players),
+                          ("--gauntlet", args.gauntlet or None), ("--sprt", args.sprt or None),
+                          ("--plot", args.plot), ("--seed", args.seed)):
+        if given is not None:
+            raise UsageError(_("{option} does not go with --book: the book fixes the game, the "
+                               "deals and the opponents").format(option=option))
+    bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
+    if not bots:
+        raise UsageError(_("--bots names the bots to score, e.g. heuristic,dmc"))
+    unknown = [b for b in bots if b not in bot_names()]
+    if unknown:
+        raise UsageError("--bots: " + _("unknown bot {name} (known: {known})").format(
+            name=repr(unknown[0]), known=", ".join(bot_names())))
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(_("{option} must be at least {n}").format(option="--workers", n=1))
+    if args.think_ms is not None and args.think_ms <= 0:
+        raise UsageError(_("{option} must be positive").format(option="--think-ms"))
+    if args.playouts is not None and args.playouts < 1:
+        raise UsageError(_("{option} must be at least {n}").format(option="--playouts", n=1))
+    _check_bots_build([*bots, *book.opponents])
+    name = args.executor or ("process" if args.workers and args.workers > 1 else "local")
+    try:
+        executor = make_executor(name, args.workers)
+    except (ValueError, ImportError) as e:
+        raise UsageError(f"--executor {name}: {e}") from None
+    bar = None if args.no_progress else ProgressBar(1, sys.stderr)
+    try:
+        scores = score_on_book(book, bots, args.pairs, executor=executor, progress=bar,
+                               think_ms=args.think_ms, playouts=args.playouts)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    finally:
+        if bar is not None:
+            bar.close()
+        executor.close()
+    errors = sum(s.errors for s in scores)
+    if args.json:
+        print(json.dumps({"book": book.name, "variant": book.variant, "players": book.players,
+                          "deals": scores[0].deals, "book_deals": book.deals,
+                          "opponents": list(book.opponents), "par": (book.players - 1)
+                          / book.players, "scores": [s.to_json() for s in scores],
+                          "errors": errors}))
+    else:
+        print(book_table(book, scores))
+    return EXIT_FAILED if errors else EXIT_OK
+
+
 # --- bench --------------------------------------------------------------------------------
 
 
@@ -1032,6 +1102,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     if args.verify is not None:
         return _bench_verify(args)
+    if args.vector:
+        return _bench_vector(args)
+    if args.envs:
+        raise UsageError(_("--envs goes with --vector"))
     try:
         report = run_bench(games=args.games, seconds=args.seconds, seed=args.seed,
                            engines=args.engine or ["reference"], progress=progress,
@@ -1042,6 +1116,23 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(report, ensure_ascii=False))
     else:
         print(format_table(report))
+    return EXIT_OK
+
+
+def _bench_vector(args: argparse.Namespace) -> int:
+    """``bito bench --vector``: the compiled vector environment's learner steps per second over
+    N, beside the single environment's (:mod:`bito.env.vector_bench`)."""
+    _require("numpy", "--vector")
+    _require("numba", "--vector")
+    _require("gymnasium", "--vector")
+    from bito.env.vector_bench import DEFAULT_ENVS, format_vector_bench, run_vector_bench
+
+    envs = args.envs or list(DEFAULT_ENVS)
+    try:
+        report = run_vector_bench(envs, seconds=args.seconds or 1.0)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    print(json.dumps(report) if args.json else format_vector_bench(report))
     return EXIT_OK
 
 
@@ -1219,17 +1310,22 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_("examples:") + "\n  bito arena --bots random,easy,medium,strong --pairs 100 "
                "--plot ladder.svg\n  bito arena --bots heuristic,random --pairs 2000 "
                "--workers 2 --json\n  bito arena --bots easy,strong --sprt --pairs 2000\n"
-               "  bito arena --players 4 --bots strong,easy,easy,easy --pairs 200")
-    arena.add_argument("--variant", default="podkidnoy", metavar="SPEC",
+               "  bito arena --players 4 --bots strong,easy,easy,easy --pairs 200\n"
+               "  bito arena --book podkidnoy-2p-v1 --bots heuristic,dmc --pairs 200")
+    arena.add_argument("--variant", metavar="SPEC",
                        help=_("variant spec (default podkidnoy)"))
-    arena.add_argument("--players", type=int, default=2, metavar="N",
+    arena.add_argument("--players", type=int, metavar="N",
                        help=_("players per table (default 2)"))
-    arena.add_argument("--bots", metavar="B1,B2,...", required=True,
+    arena.add_argument("--bots", metavar="B1,B2,...",
                        help=_("the bots (levels easy, medium, strong, analysis; or any bot "
                               "name); repeat a name to seat it twice at a table of 3 or more"))
-    arena.add_argument("--pairs", type=int, default=100, metavar="N",
+    arena.add_argument("--pairs", type=int, metavar="N",
                        help=_("duplicate deals per table (each played in every seat rotation; "
                               "the most pairs with --sprt; default 100)"))
+    arena.add_argument("--book", metavar="NAME",
+                       help=_("score each of --bots against the reference opponents on the "
+                              "first --pairs deals (default all) of a fixed book of deals; "
+                              "--book list shows the books"))
     arena.add_argument("--gauntlet", action="store_true",
                        help=_("the first bot against each of the others (two players)"))
     arena.add_argument("--sprt", action="store_true",
@@ -1245,7 +1341,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("playouts per decision for the search bots, with no clock unless "
                               "--think-ms is given too: the games then do not depend on the "
                               "machine's speed or load"))
-    arena.add_argument("--seed", type=int, default=0, help=_("deal seed (default 0)"))
+    arena.add_argument("--seed", type=int, help=_("deal seed (default 0)"))
     arena.add_argument("--workers", type=int, metavar="N",
                        help=_("worker processes (more than 1 uses a process pool)"))
     arena.add_argument("--executor", choices=("local", "process", "ray"),
@@ -1275,7 +1371,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Random-vs-random full games per second (deal included) and mean actions "
                       "per game for podkidnoy 2p, podkidnoy 4p and perevodnoy 2p."),
         epilog=_("examples:") + "\n  bito bench\n  bito bench --seconds 10 --json\n"
-               "  bito bench --games 200\n  bito bench --games 3000 --repeat 9")
+               "  bito bench --games 200\n  bito bench --games 3000 --repeat 9\n"
+               "  bito bench --vector --envs 1 256 4096 --json")
     bench.add_argument("--games", type=int, metavar="N", help=_("games per case"))
     bench.add_argument("--seconds", type=float, metavar="S",
                        help=_("time per case (default 2 s when --games is not given)"))
@@ -1292,6 +1389,12 @@ def build_parser() -> argparse.ArgumentParser:
                               "every legal-action set and transition (exit 1 if not)"))
     bench.add_argument("--workers", type=int, metavar="N",
                        help=_("with --verify: worker processes (default: this process)"))
+    bench.add_argument("--vector", action="store_true",
+                       help=_("instead: learner steps per second of the compiled vector "
+                              "environment at each --envs N, beside the single environment's "
+                              "(--seconds per row, default 1)"))
+    bench.add_argument("--envs", type=int, nargs="+", metavar="N",
+                       help=_("with --vector: the env counts (default 1 16 256 1024 4096)"))
     bench.set_defaults(func=cmd_bench)
 
     # the sweep's options and its handler live in bito.sweep

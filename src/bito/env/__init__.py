@@ -1,4 +1,4 @@
-"""Research interfaces: Durak for reinforcement-learning and game-theory tools.
+"""Research interfaces: bito's games for reinforcement-learning and game-theory tools.
 
 Everything here sits on two pieces shared by every adapter:
 
@@ -7,6 +7,10 @@ Everything here sits on two pieces shared by every adapter:
 * :class:`~bito.env.observation.ObservationEncoder`: one flat ``float32`` vector per seat,
   made of named planes, computed from the seat's :meth:`~bito.games.durak.DurakState.view`
   only, so it can never hold a hidden card.
+
+The games played one card at a time (the shedding family and *Fool!*) have the same two
+pieces in :mod:`bito.env.cardplay` and their adapters in :mod:`bito.env.cardplay_gym`,
+:mod:`bito.env.cardplay_pz` and :mod:`bito.env.cardplay_spiel`.
 
 The adapters (:mod:`bito.env.gymnasium`, :mod:`bito.env.pettingzoo`, :mod:`bito.env.openspiel`)
 and the batch environment (:mod:`bito.env.batch`) need the ``rl`` extra

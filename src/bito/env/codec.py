@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from bito.cards import MATCH_MASKS, card_str
 from bito.env._optional import require
+from bito.env.cardplay import CARD_PLAY_FAMILIES
 from bito.errors import RulesError
 from bito.games.durak import actions as _kinds
 from bito.games.durak.actions import (
@@ -73,13 +74,17 @@ _GROUP_MAX = 8
 def durak_rules(spec: Rules | str) -> Rules:
     """The rules of a Durak-family spec; ValueError naming the family for any other game.
 
-    The adapters cover the Durak family (attack/defence bouts); the shedding, tricks and
-    social families have their own state machines and are not wrapped yet."""
+    These adapters cover the Durak family (attack/defence bouts); the shedding and trick
+    families have :mod:`bito.env.cardplay`; the social and bout families are not wrapped yet."""
     family = family_for(spec)
     if not family.codec:
         what = f"{spec!r} is a game" if isinstance(spec, str) else "rules"
-        raise ValueError(f"{what} of the {family.name} family; bito.env covers the "
-                         "Durak family only (see docs/rl.md)")
+        hint = ("play it with bito.env.cardplay's environments: Gymnasium "
+                "'bito/CardPlay-v0', PettingZoo bito.env.pettingzoo.env, OpenSpiel "
+                "'python_bito_cards'" if family.name in CARD_PLAY_FAMILIES
+                else "it has no environment yet")
+        raise ValueError(f"{what} of the {family.name} family; this adapter covers the "
+                         f"Durak family: {hint} (see docs/rl.md)")
     if isinstance(spec, str):
         return durak_rules(rules_for(spec))
     if not spec.deal_owner_sees_hand:

@@ -1,5 +1,6 @@
 """Which catalogue entries the research adapters play: every Durak-family game and house rule
-the engine accepts today.
+the engine accepts today (:func:`covered_specs`), and every game of the shedding and trick
+families (:func:`card_play_specs`, through :mod:`bito.env.cardplay`).
 
 A game variant is taken as it is; a modifier or house rule is stacked on the first base game
 it applies to (``podkidnoy+no_trump``). Entries the engine still refuses (options it does not
@@ -39,3 +40,13 @@ def covered_specs() -> tuple[str, ...]:
             continue  # not playable yet, or a house rule that needs a value (key=value)
         out.append(spec)
     return tuple(out)
+
+
+@cache
+def card_play_specs() -> tuple[str, ...]:
+    """The catalogue games of the shedding and trick families (:mod:`bito.env.cardplay`)
+    that deal a game now, in catalogue order."""
+    from bito.env.cardplay import CARD_PLAY_FAMILIES
+
+    return tuple(v.id for v in all_variants()
+                 if v.family in CARD_PLAY_FAMILIES and v.kind == "game")

@@ -1,6 +1,7 @@
 """A Gymnasium environment: one learning seat against bito's bots.
 
-Importing this module registers three ids::
+Importing this module registers three ids for the Durak family (and four for the shedding and
+trick families: :mod:`bito.env.cardplay_gym`)::
 
     import gymnasium as gym
     import bito.env.gymnasium  # noqa: F401  (registers the ids)
@@ -166,7 +167,9 @@ _REGISTERED = False
 
 
 def register_envs() -> None:
-    """Register ``bito/Podkidnoy-v0``, ``bito/Perevodnoy-v0`` and ``bito/Durak-v0``."""
+    """Register ``bito/Podkidnoy-v0``, ``bito/Perevodnoy-v0`` and ``bito/Durak-v0``; and for
+    the shedding and trick families (:mod:`bito.env.cardplay_gym`) ``bito/CzechFool-v0``,
+    ``bito/AdjacentRank-v0``, ``bito/Fool-v0`` and ``bito/CardPlay-v0`` (any spec)."""
     global _REGISTERED
     if _REGISTERED:
         return
@@ -179,6 +182,15 @@ def register_envs() -> None:
         if env_id not in gym.registry:
             gym.register(id=env_id, entry_point=entry, vector_entry_point=vector_entry,
                          kwargs=kwargs)
+    cards = "bito.env.cardplay_gym:CardPlayEnv"  # the shedding and trick families
+    card_ids: tuple[tuple[str, dict[str, object]], ...] = (
+        ("bito/CzechFool-v0", {"variant": "czech_fool"}),
+        ("bito/AdjacentRank-v0", {"variant": "ontoys_adjacent_rank", "players": 3}),
+        ("bito/Fool-v0", {"variant": "friese_fool", "players": 4}),
+        ("bito/CardPlay-v0", {}))
+    for env_id, card_kwargs in card_ids:
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point=cards, kwargs=card_kwargs)
     _REGISTERED = True
 
 

@@ -26,6 +26,9 @@ seat's hidden card, so a render can be shown to that player. The whole deal, eve
 and the stock included, is drawn only when the environment is made with ``omniscient=True``
 (for debugging and spectators).
 
+Czech fool and its options, the adjacent-rank game and *Fool!* (``env(variant="friese_fool",
+players=4)``) are played by :class:`bito.env.cardplay_pz.CardPlayAEC` under the same contract.
+
 The environment is registered in PettingZoo's registry as ``bito/Durak-v0``
 (``pettingzoo.make("aec", "bito/Durak-v0", variant=..., players=...)``) when the installed
 PettingZoo has one.
@@ -36,6 +39,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from bito.env._optional import require
+from bito.env.cardplay import is_card_play
 from bito.env.codec import codec_for, durak_rules
 from bito.env.observation import ObservationEncoder
 from bito.env.payoff import seat_returns
@@ -49,9 +53,17 @@ _wrappers: Any = require("pettingzoo.utils.wrappers", "bito.env.pettingzoo")
 
 def env(variant: str = "podkidnoy", players: int = 2, render_mode: str | None = None,
         omniscient: bool = False) -> Any:
-    """The wrapped environment (illegal moves end the deal, order of calls enforced)."""
-    e: Any = raw_env(variant=variant, players=players, render_mode=render_mode,
-                     omniscient=omniscient)
+    """The wrapped environment (illegal moves end the deal, order of calls enforced); a spec
+    of the shedding or trick family gets :class:`bito.env.cardplay_pz.CardPlayAEC`."""
+    e: Any
+    if is_card_play(variant):
+        from bito.env.cardplay_pz import CardPlayAEC
+
+        e = CardPlayAEC(variant=variant, players=players, render_mode=render_mode,
+                        omniscient=omniscient)
+    else:
+        e = raw_env(variant=variant, players=players, render_mode=render_mode,
+                    omniscient=omniscient)
     e = _wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = _wrappers.AssertOutOfBoundsWrapper(e)
     return _wrappers.OrderEnforcingWrapper(e)

@@ -1,0 +1,291 @@
+"""The codec and observation of the games that are played one card at a time: the shedding
+family (Czech fool #86 and its options #87-#93, the adjacent-rank game #94) and the trick
+family (*Fool!* #95).
+
+They share the design of the Durak codec (:mod:`bito.env.codec`): a fixed numbering of every
+action a rules object can ever produce, with a mask of the legal entries, and a flat vector of
+what the acting seat may see, built from the engine's ``view`` only.
+
+**The cards.** The card space of a game is every card its pack holds for that seat count
+(the zones of a fresh deal, :meth:`bito.games.family.Family.card_zones`), in code order: 36 or
+32 standard cards for Czech fool, one or more 54-card packs for the adjacent-rank game, the
+88-card *Fool!* deck trimmed to 12 cards a player. The numbering therefore depends on
+``(rules, players)``, not on the rules alone as in Durak.
+
+**Actions** (one block after the other):
+
+=========  ==================================================================================
+block      entries
+=========  ==================================================================================
+``draw``   one: draw from the stock (shedding)
+``pass``   one: pass the turn (shedding; the adjacent-rank game with an empty stock)
+``play``   one per card of the pack; *Fool!*'s six wild 1s are one move in its engine, so they
+           share one entry (the lowest wild code)
+``call``   one per (card, suit) pair in the Mau-Mau games: a card played naming a suit (the
+           wild rank; covering an English ace, option #90)
+=========  ==================================================================================
+
+``draw`` and ``pass`` are kept in *Fool!* too (always masked), so every game of these families
+has the same leading entries.
+
+**Observation** (planes of the pack size ``d``, relative seats as in Durak: index k is the
+k-th seat to the acting seat's left). Present in every game: ``hand``, ``hand_counts`` (per
+relative seat, over ``d``) and ``to_act`` (relative one-hot). Then, where the engine's view
+has them:
+
+* games of rounds (Mau-Mau, *Fool!*): ``scores`` (per relative seat, score / 100 clipped to
+  [-1, 1]: Mau-Mau's penalty points, *Fool!*'s points) and ``round`` (round number / 20,
+  capped at 1);
+
+* shedding: ``pile`` (every card played face up this round), ``top`` (the pile's top card),
+  ``stock`` (cards left, over ``d``);
+* Mau-Mau: ``called`` (the named suit, one-hot of 4), ``ace_open`` and ``drawn`` (the card the
+  seat has just drawn, which the rules may let it play at once);
+* adjacent-rank: ``out`` and ``pending_out`` (per relative seat) and ``anti_rank``;
+* *Fool!*: ``trick_k`` (the card relative seat k put on the current trick), ``played`` (cards
+  of this round's finished tricks), ``lead_colour`` (one-hot of 4), ``sitting_out`` (per
+  relative seat: it holds a Fool disc) and ``plus_tens`` (per relative seat, over 6).
+
+Values lie in [-1, 1] (only ``scores`` is ever negative). The view hides every other hand and
+the stock, so the observation cannot hold a card the seat may not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from bito.cards import SUIT_CHARS
+from bito.env._optional import require
+from bito.errors import BitoError
+from bito.games.family import Family, family_for
+from bito.games.protocol import Move, play, word
+
+np: Any = require("numpy", "bito.env")
+
+#: The families this module covers (the Durak family has :mod:`bito.env.codec`).
+CARD_PLAY_FAMILIES = ("shedding", "tricks")
+
+DRAW = word("draw")
+PASS = word("pass")
+
+
+def card_play_rules(spec: Any) -> tuple[Family, Any]:
+    """The family and rules of a spec of a card-play family; ValueError naming the family
+    otherwise (the Durak family goes through :mod:`bito.env.codec`)."""
+    family = family_for(spec)
+    if family.name not in CARD_PLAY_FAMILIES:
+        raise ValueError(f"{spec!r} is a game of the {family.name} family; the card-play "
+                         f"environments cover the {' and '.join(CARD_PLAY_FAMILIES)} "
+                         "families (the Durak family has its own, see docs/rl.md)")
+    return family, family.rules_for(spec)
+
+
+def play_of(rules: Any) -> Callable[[int], Move]:
+    """How the engine writes a one-card play: *Fool!* folds its wild 1s into one move."""
+    if getattr(rules, "PREFIX", "") == "fool":
+        from bito.games.tricks.fool import play_card
+
+        return play_card
+    return one_card_play
+
+
+def one_card_play(card: int) -> Move:
+    """A play of one standard card, naming no suit (a module function: states pickle it)."""
+    return play([card])
+
+
+def _cards_of_zone(zone: int | Sequence[int]) -> Iterable[int]:
+    if isinstance(zone, int):
+        return (c for c in range(zone.bit_length()) if zone >> c & 1)
+    return zone
+
+
+class CardPlayCodec:
+    """The integer numbering of every action of a card-play game for a seat count."""
+
+    def __init__(self, spec: Any, players: int) -> None:
+        self.family, self.rules = card_play_rules(spec)
+        self.players = players
+        start = self.family.new_game(self.rules, players, seed=0)  # checks the seat count
+        self.cards: tuple[int, ...] = tuple(sorted(
+            {c for zone in self.family.card_zones(start) for c in _cards_of_zone(zone)}))
+        self.card_index: dict[int, int] = {c: i for i, c in enumerate(self.cards)}
+        self.blocks: dict[str, tuple[int, int]] = {}
+        actions: list[Move] = []
+        seen: set[Move] = set()
+
+        def block(name: str, acts: Iterable[Move]) -> None:
+            begin = len(actions)
+            for act in acts:
+                if act not in seen:
+                    seen.add(act)
+                    actions.append(act)
+            self.blocks[name] = (begin, len(actions))
+
+        block("draw", [DRAW])
+        block("pass", [PASS])
+        block("play", map(play_of(self.rules), self.cards))
+        if hasattr(self.rules, "wild_rank"):  # the Mau-Mau games name suits
+            block("call", (play([c], s) for c in self.cards for s in range(len(SUIT_CHARS))))
+        self.actions: tuple[Move, ...] = tuple(actions)
+        self._index: dict[Move, int] = {a: i for i, a in enumerate(self.actions)}
+        self.size = len(self.actions)
+
+    def index(self, action: Move) -> int:
+        """The integer of an action; ValueError if this game can never produce it."""
+        try:
+            return self._index[action]
+        except KeyError:
+            raise ValueError(f"action {action} is outside the action numbering of this game "
+                             "(it can never be legal here)") from None
+
+    def action(self, index: int) -> Move:
+        """The action numbered ``index``; ValueError when out of range."""
+        if not 0 <= int(index) < self.size:
+            raise ValueError(f"action index {index} is outside 0..{self.size - 1}")
+        return self.actions[int(index)]
+
+    def legal_indices(self, state: Any) -> list[int]:
+        return [self._index[a] for a in state.legal_actions()]
+
+    def mask(self, legal: Any) -> Any:
+        """An ``int8`` vector of length :attr:`size`: 1 where the action is legal."""
+        acts = legal if isinstance(legal, Sequence) else legal.legal_actions()
+        out = np.zeros(self.size, dtype=np.int8)
+        for a in acts:
+            out[self.index(a)] = 1
+        return out
+
+    def describe(self, index: int) -> str:
+        return str(self.action(index))
+
+    def __repr__(self) -> str:
+        return f"CardPlayCodec({self.rules.variant!r}, players={self.players}, size={self.size})"
+
+
+class CardPlayEncoder:
+    """Encodes a seat's view of a card-play game (see the module docstring)."""
+
+    def __init__(self, spec: Any, players: int) -> None:
+        self.codec = codec_for_cards(spec, players)
+        self.rules = self.codec.rules
+        self.players = players
+        d = len(self.codec.cards)
+        self._d = float(d)
+        self._pos = np.full(max(self.codec.cards) + 1, -1, dtype=np.int64)
+        for i, c in enumerate(self.codec.cards):
+            self._pos[c] = i
+        sample = self.codec.family.new_game(self.rules, players, seed=0).view(0)
+        self._has = {name for name in (
+            "scores", "round", "pile", "top", "stock_count", "called", "ace_open", "drawn", "out",
+            "pending_out", "anti_rank", "trick", "played", "lead_colour", "sitting_out",
+            "plus_tens") if hasattr(sample, name)}
+        n = players
+        pieces: list[tuple[str, int]] = [("hand", d), ("hand_counts", n), ("to_act", n)]
+        optional: list[tuple[str, int]] = [
+            ("scores", n), ("round", 1), ("pile", d), ("top", d), ("stock", 1), ("called", 4),
+            ("ace_open", 1),
+            ("drawn", d), ("out", n), ("pending_out", n), ("anti_rank", 1),
+            *((f"trick_{k}", d) for k in range(n)), ("played", d), ("lead_colour", 4),
+            ("sitting_out", n), ("plus_tens", n)]
+        source = {"stock": "stock_count"}
+        for name, width in optional:
+            attr = "trick" if name.startswith("trick_") else source.get(name, name)
+            if attr in self._has:
+                pieces.append((name, width))
+        self.planes: dict[str, slice] = {}
+        at = 0
+        for name, width in pieces:
+            self.planes[name] = slice(at, at + width)
+            at += width
+        self.size = at
+
+    def _cards(self, out: Any, plane: str, cards: Iterable[int]) -> None:
+        where = [int(self._pos[c]) for c in cards]
+        if where:
+            out[self.planes[plane].start + np.asarray(where, dtype=np.int64)] = 1.0
+
+    def _seats(self, out: Any, plane: str, seat: int, values: Sequence[float]) -> None:
+        n = self.players
+        sl = self.planes[plane]
+        out[sl] = [values[(seat + k) % n] for k in range(n)]
+
+    def _one_hot_seat(self, out: Any, plane: str, seat: int, who: int) -> None:
+        if who >= 0:
+            out[self.planes[plane].start + (who - seat) % self.players] = 1.0
+
+    def encode(self, view: Any, out: Any = None) -> Any:
+        """The ``float32`` vector of ``view`` (written into ``out`` when given)."""
+        if out is None:
+            out = np.zeros(self.size, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        seat, n, has = view.seat, self.players, self._has
+        self._cards(out, "hand", _cards_of_zone(view.hand))
+        self._seats(out, "hand_counts", seat, [c / self._d for c in view.hand_counts])
+        self._one_hot_seat(out, "to_act", seat, view.to_act)
+        if "scores" in has:
+            self._seats(out, "scores", seat, [max(-1.0, min(1.0, s / 100.0))
+                                              for s in view.scores] or [0.0] * n)
+        if "round" in has:
+            out[self.planes["round"].start] = min(1.0, view.round / 20.0)
+        if "pile" in has:
+            self._cards(out, "pile", view.pile)
+        if "top" in has and view.top >= 0:
+            self._cards(out, "top", [view.top])
+        if "stock_count" in has:
+            out[self.planes["stock"].start] = view.stock_count / self._d
+        if "called" in has and view.called >= 0:
+            out[self.planes["called"].start + view.called] = 1.0
+        if "ace_open" in has:
+            out[self.planes["ace_open"].start] = float(view.ace_open)
+        if "drawn" in has and view.drawn >= 0:
+            self._cards(out, "drawn", [view.drawn])
+        if "out" in has:
+            self._seats(out, "out", seat, [float(s in view.out) for s in range(n)])
+        if "pending_out" in has:
+            self._one_hot_seat(out, "pending_out", seat, view.pending_out)
+        if "anti_rank" in has:
+            out[self.planes["anti_rank"].start] = float(view.anti_rank)
+        if "trick" in has:
+            for who, card in view.trick:
+                self._cards(out, f"trick_{(who - seat) % n}", [card])
+        if "played" in has:
+            self._cards(out, "played", _cards_of_zone(view.played))
+        if "lead_colour" in has and 0 <= view.lead_colour < 4:
+            out[self.planes["lead_colour"].start + view.lead_colour] = 1.0
+        if "sitting_out" in has:
+            self._seats(out, "sitting_out", seat,
+                        [float(s in view.sitting_out) for s in range(n)])
+        if "plus_tens" in has:
+            self._seats(out, "plus_tens", seat, [min(1.0, t / 6.0) for t in view.plus_tens])
+        return out
+
+    def __repr__(self) -> str:
+        return (f"CardPlayEncoder({self.rules.variant!r}, players={self.players}, "
+                f"size={self.size})")
+
+
+@lru_cache(maxsize=64)
+def codec_for_cards(spec: Any, players: int) -> CardPlayCodec:
+    """A shared codec per (spec or rules, seat count)."""
+    return CardPlayCodec(spec, players)
+
+
+@lru_cache(maxsize=64)
+def encoder_for_cards(spec: Any, players: int) -> CardPlayEncoder:
+    return CardPlayEncoder(spec, players)
+
+
+def is_card_play(spec: Any) -> bool:
+    """Whether a spec (or rules object) is a game of a card-play family."""
+    try:
+        return family_for(spec).name in CARD_PLAY_FAMILIES
+    except (TypeError, BitoError):
+        return False
+
+
+__all__ = ["CARD_PLAY_FAMILIES", "CardPlayCodec", "CardPlayEncoder", "card_play_rules",
+           "codec_for_cards", "encoder_for_cards", "is_card_play", "play_of"]

@@ -1,0 +1,41 @@
+"""``bito bench --vector`` (issue 21): the vector environment's learner steps per second over
+N, beside the single environment's, as JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numba")
+pytest.importorskip("gymnasium")
+
+SRC = Path(__file__).parents[2] / "src"
+
+
+def _bito(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bito", *args], capture_output=True,
+                          text=True, timeout=180, check=False,
+                          env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"})
+
+
+def test_bench_vector_json() -> None:
+    done = _bito("bench", "--vector", "--envs", "1", "8", "--seconds", "0.2", "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert [r["num_envs"] for r in out["vector_env"]] == [1, 8]
+    single = out["single_env"]["steps_per_s"]
+    for row in out["vector_env"]:
+        assert row["steps"] % row["num_envs"] == 0 and row["wall_s"] >= 0.2
+        assert row["speedup_vs_single"] == round(row["steps_per_s"] / single, 1)
+    assert len(out["load_average"]) == 3
+
+
+def test_bench_vector_refusals_are_named() -> None:
+    bad = _bito("bench", "--vector", "--envs", "0")
+    assert bad.returncode == 2 and "--envs" in bad.stderr and "Traceback" not in bad.stderr
+    stray = _bito("bench", "--envs", "4")
+    assert stray.returncode == 2 and "--vector" in stray.stderr
