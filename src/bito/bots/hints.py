@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from bito.bots.levels import make_level
+from bito.bots.prudence import keeps_text
 from bito.bots.search import MoveEstimate, SearchBot
 from bito.games.durak import DurakView
 
@@ -34,7 +35,10 @@ class Hinter:
             return ""
         if len(view.legal) == 1:
             return f"Hint: {view.legal[0].pretty()} (the only move)."
-        return hint_text(self.estimates(view), self.shown)
+        estimates = self.estimates(view)
+        text = hint_text(estimates, self.shown)
+        why = tie_reason(estimates, self.bot.replaced, view)
+        return f"{text}\n{why}" if why else text
 
 
 def _chance(e: MoveEstimate) -> str:
@@ -43,6 +47,17 @@ def _chance(e: MoveEstimate) -> str:
     if math.isnan(e.score):
         return "?"
     return f"{100 * e.score:.0f}% not the fool"
+
+
+def tie_reason(estimates: list[MoveEstimate], replaced: MoveEstimate | None,
+               view: DurakView) -> str:
+    """Why the hint is not the move with the best mean, when the tie-break chose it:
+    ``cover 6♣ with 6♥ rather than A♥: the same chance within the sample, keeps a trump``."""
+    if replaced is None or not estimates:
+        return ""
+    best = estimates[0]
+    return (f"Why: {best.action.pretty()} rather than {replaced.action.pretty()}: the same "
+            f"chance within the sample, {keeps_text(best.action, replaced.action, view)}.")
 
 
 def hint_text(estimates: list[MoveEstimate], shown: int = 3) -> str:
