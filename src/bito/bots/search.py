@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from bito.bots.blind import choose as blind_choice
 from bito.bots.determinize import WorldTemplate, template
-from bito.bots.prudence import TIE_Z, choose_among_tied, move_cost
+from bito.bots.prudence import TIE_ALPHA, choose_among_tied, move_cost
 from bito.bots.rollouts import (
     greedy_playout,
     greedy_scores,
@@ -73,7 +73,7 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, name: str = "search", think_ms: float = 250.0,
                  playouts: int = 0, min_worlds: int = 4, solver_nodes: int = 20_000,
                  rollout: str = "greedy", epsilon: float = 0.1,
-                 tie_z: float = TIE_Z) -> None:
+                 tie_alpha: float = TIE_ALPHA) -> None:
         if think_ms <= 0 and playouts <= 0:
             raise ValueError("a search bot needs a time budget (think_ms) or a playout budget")
         if rollout not in ("greedy", "random"):
@@ -88,9 +88,9 @@ class SearchBot:
         self.epsilon = epsilon
         self.tracker = CardTracker()
         self.last: list[MoveEstimate] = []
-        #: Standard errors within which moves count as tied (0: no tie-break, the best mean
-        #: is played; see :mod:`bito.bots.prudence`).
-        self.tie_z = tie_z
+        #: The error level of the test that calls a move worse than the best (0: no
+        #: tie-break, the best mean is played; see :mod:`bito.bots.prudence`).
+        self.tie_alpha = tie_alpha
         #: The best-scoring move of the last decision when the tie-break played a cheaper
         #: one in its place (for hints), else None.
         self.replaced: MoveEstimate | None = None
@@ -205,12 +205,12 @@ class SearchBot:
                 break
             if budget_s > 0 and time.perf_counter() - started >= budget_s:
                 break
-        if self.tie_z <= 0:
+        if self.tie_alpha <= 0:
             out = [MoveEstimate(a, totals[i] / counts, counts) for i, a in enumerate(legal)]
             out.sort(key=lambda e: -e.score)
             return out
         costs = [move_cost(view, a) for a in legal]
-        tie = choose_among_tied(rows, costs, z=self.tie_z)
+        tie = choose_among_tied(rows, costs, alpha=self.tie_alpha)
         tied = set(tie.tied)
         out = [MoveEstimate(a, totals[i] / counts, counts, tied=i in tied, cost=costs[i])
                for i, a in enumerate(legal)]
