@@ -78,21 +78,29 @@ def patterns(s: DurakState, v: DurakView, solver_ok: bool) -> Iterator[tuple[str
                    else "avoid " + " ".join(str(a) for a in covers),
                    f"nothing in the hand beats {p(hopeless[0])}, so the bout ends in a take; "
                    "covering first only shows cards")
+        # Ranks publicly known to be in another hand: a cover of such a rank invites that
+        # card in, which a strong player weighs, so such covers are not called "cheap".
+        shown = {rank_of(c) for seat, k in enumerate(v.known) if seat != v.seat
+                 for c in iter_cards(k)}
         if len(open_cards) == 1 and not is_trump(v, open_cards[0]) and v.stock_count >= 4:
             target = open_cards[0]
             covers = [a for a in legal if a.kind == DEFEND and a.target == target]
             plain = [a for a in covers if not is_trump(v, a.cards[0])
-                     and rank_of(a.cards[0]) <= J]
+                     and rank_of(a.cards[0]) <= J and rank_of(a.cards[0]) not in shown]
             high_trump = [a for a in covers if is_trump(v, a.cards[0])
                           and rank_of(a.cards[0]) >= Q]
             low_trump = [a for a in covers if is_trump(v, a.cards[0])
-                         and rank_of(a.cards[0]) <= 8]
+                         and rank_of(a.cards[0]) <= 8 and rank_of(a.cards[0]) not in shown]
             if plain and high_trump and not transfers:
                 yield ("cheap_cover", "avoid " + " ".join(str(a) for a in high_trump),
                        f"{v.stock_count} in the stock: {p(plain[0].cards[0])} covers "
                        f"{p(target)}; a high trump is wasted on a plain card")
-            if plain and v.stock_count >= 6 and not transfers and any(
-                    a.kind == TAKE for a in legal):
+            # (only against a fresh lead of one card: with covered pairs on the table the
+            # ranks already open can make covering on a losing race, as the first version
+            # of this pattern found: perevodnoy, J♣ over 7♣ with the attacker's 7♦ and two
+            # trumps of open ranks known)
+            if plain and v.stock_count >= 6 and not transfers and len(v.attack) == 1 \
+                    and any(a.kind == TAKE for a in legal):
                 yield ("needless_take", "avoid take",
                        f"{p(plain[0].cards[0])} covers {p(target)} cheaply with "
                        f"{v.stock_count} cards in the stock: taking is needless")

@@ -146,7 +146,7 @@ def test_suite_is_large_and_covers_the_base_games() -> None:
     ("two words | play 6h>6c | r | " + ISSUE_POSITION, "one word"),
     ("x | prefer 6h>6c | r | " + ISSUE_POSITION, "verdict"),
     ("x | play 7h>6c | r | " + ISSUE_POSITION, "not legal"),
-    ("x | play 6h>6c |  | " + ISSUE_POSITION, "4 fields"),
+    ("x | play 6h>6c |  | " + ISSUE_POSITION, "reason is empty"),
     ("x | play 6h>6c | r | podkidnoy players=2 trump=9x", "bad position"),
     ("x | avoid 6h>6c Qh>6c Ah>6c take | r | " + ISSUE_POSITION, "every legal move"),
 ])

@@ -13,7 +13,7 @@ So the search compares moves in two steps:
    when the mean difference is within ``z`` standard errors of zero (and below a cap, so a
    large gap is never waved through on a small, noisy sample). A paired test is much sharper
    than comparing two win-rate intervals: most worlds end the same for both moves, and those
-   cancel. ``b`` is the best of ``k`` noisy means, so it is lucky more often than not (the
+   cancel. Moves within :data:`TIE_MARGIN` of the best tie in any case. ``b`` is the best of ``k`` noisy means, so it is lucky more often than not (the
    winner's curse); ``z`` is therefore the one-sided 5 % point split over the ``k - 1``
    comparisons (Bonferroni): 1.64 for two moves, 2.13 for four, 2.54 for ten. With a single
    5 % test per move the issue's position still went to Q♥ in 4 of 30 seeds at 1,000
@@ -54,6 +54,14 @@ from bito.games.durak import ATTACK, DEFEND, LEAD, PASS, TAKE, TRANSFER, Action,
 TIE_ALPHA: Final = 0.05
 """The chance of calling some move worse than the best when all are equal (split over the
 comparisons): a move is only called worse when the sample says so at that level."""
+
+TIE_MARGIN: Final = 0.02
+"""Moves within this much of the best mean tie however large the sample: a difference of two
+points in greedy playouts is within the playout policy's own modelling error (its throwers,
+for one, throw in plain cards up to a queen and never higher while the stock lasts), so it is
+no reason to spend a high trump. Without it, ``strong`` at its own budget (about 13,000
+playouts) grew confident in such small differences and failed 4 of the 65 suite positions;
+with it, see docs/bots.md."""
 
 TIE_CAP: Final = 0.1
 """Moves more than this far below the best mean are never tied, however noisy the sample."""
@@ -130,7 +138,8 @@ def tie_z(moves: int, alpha: float = TIE_ALPHA) -> float:
 
 
 def choose_among_tied(rows: Sequence[Sequence[float]], costs: Sequence[float],
-                      alpha: float = TIE_ALPHA, cap: float = TIE_CAP) -> Tie:
+                      alpha: float = TIE_ALPHA, cap: float = TIE_CAP,
+                      margin: float = TIE_MARGIN) -> Tie:
     """The cheapest move among those the paired sample cannot tell from the best mean.
 
     ``rows`` holds one list of per-move scores per sampled world, ``costs`` the cost of each
@@ -145,7 +154,7 @@ def choose_among_tied(rows: Sequence[Sequence[float]], costs: Sequence[float],
         if i == best:
             continue
         gap, se = paired_gap(rows, best, i)
-        if gap <= cap and gap <= z * se + 1e-12:
+        if gap <= cap and gap <= max(z * se, margin) + 1e-12:
             tied.append(i)
     pick = min(tied, key=lambda i: (costs[i], -means[i]))
     return Tie(pick, best if pick != best else None, tuple(sorted(tied)))
@@ -171,5 +180,5 @@ def keeps_text(cheap: Action, dear: Action, view: DurakView) -> str:
     return "keeps the higher card"
 
 
-__all__ = ["TIE_ALPHA", "TIE_CAP", "Tie", "choose_among_tied", "keeps_text", "move_cost",
+__all__ = ["TIE_ALPHA", "TIE_CAP", "TIE_MARGIN", "Tie", "choose_among_tied", "keeps_text", "move_cost",
            "paired_gap", "tie_z"]
