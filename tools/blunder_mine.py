@@ -169,7 +169,7 @@ def main() -> None:
     # patterns (hopeless covers, solved endgames) get a second one from the stage left out.
     picked: list[str] = []
     groups: dict[tuple[str, str, int], list[list[str]]] = defaultdict(list)
-    for (pat, variant, players, st), lines in buckets.items():
+    for (pat, variant, players, _stage), lines in buckets.items():
         groups[(pat, variant, players)].append(lines)
     order = {"early": 0, "middle": 1, "end": 2}
     for n, key in enumerate(sorted(groups)):

@@ -123,7 +123,7 @@ def test_tie_break_never_gives_up_more_than_the_cap(rows: list[list[float]],
     # the played move is the cheapest of the tied ones
     assert costs[tie.index] == min(costs[i] for i in tie.tied)
     if tie.index != tie.replaced and tie.replaced is not None:
-        gap, se = paired_gap(rows, tie.replaced, tie.index)
+        gap, _ = paired_gap(rows, tie.replaced, tie.index)
         assert gap <= TIE_CAP + 1e-9
 
 

@@ -13,7 +13,8 @@ So the search compares moves in two steps:
    when the mean difference is within ``z`` standard errors of zero (and below a cap, so a
    large gap is never waved through on a small, noisy sample). A paired test is much sharper
    than comparing two win-rate intervals: most worlds end the same for both moves, and those
-   cancel. Moves within :data:`TIE_MARGIN` of the best tie in any case. ``b`` is the best of ``k`` noisy means, so it is lucky more often than not (the
+   cancel. Moves within :data:`TIE_MARGIN` of the best tie in any case. ``b`` is the best
+   of ``k`` noisy means, so it is lucky more often than not (the
    winner's curse); ``z`` is therefore the one-sided 5 % point split over the ``k - 1``
    comparisons (Bonferroni): 1.64 for two moves, 2.13 for four, 2.54 for ten. With a single
    5 % test per move the issue's position still went to Q♥ in 4 of 30 seeds at 1,000
@@ -43,9 +44,9 @@ margins whenever the weights are off.
 from __future__ import annotations
 
 import math
-from statistics import NormalDist
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Final
 
 from bito.bots.rollouts import card_worth
@@ -180,5 +181,6 @@ def keeps_text(cheap: Action, dear: Action, view: DurakView) -> str:
     return "keeps the higher card"
 
 
-__all__ = ["TIE_ALPHA", "TIE_CAP", "TIE_MARGIN", "Tie", "choose_among_tied", "keeps_text", "move_cost",
+__all__ = ["TIE_ALPHA", "TIE_CAP", "TIE_MARGIN", "Tie", "choose_among_tied", "keeps_text",
+           "move_cost",
            "paired_gap", "tie_z"]
