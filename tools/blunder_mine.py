@@ -79,10 +79,15 @@ def patterns(s: DurakState, v: DurakView, solver_ok: bool) -> Iterator[tuple[str
                    f"nothing in the hand beats {p(hopeless[0])}, so the bout ends in a take; "
                    "covering first only shows cards")
         # Ranks publicly known to be in another hand: a cover of such a rank invites that
-        # card in, which a strong player weighs, so such covers are not called "cheap".
+        # card in, which a strong player weighs, so such covers are not called "cheap"; and
+        # when such a rank is already on the table the bout's course is a calculation, not a
+        # matter of taste (a public 6♥ of a thrower's over a 6♦ lead: covering may only
+        # start a chain of throw-ins), so the cover patterns leave those positions out.
         shown = {rank_of(c) for seat, k in enumerate(v.known) if seat != v.seat
                  for c in iter_cards(k)}
-        if len(open_cards) == 1 and not is_trump(v, open_cards[0]) and v.stock_count >= 4:
+        on_table = {rank_of(c) for c in (*v.attack, *v.defence) if c >= 0}
+        if len(open_cards) == 1 and not is_trump(v, open_cards[0]) and v.stock_count >= 4 \
+                and not shown & on_table:
             target = open_cards[0]
             covers = [a for a in legal if a.kind == DEFEND and a.target == target]
             plain = [a for a in covers if not is_trump(v, a.cards[0])
