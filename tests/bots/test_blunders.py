@@ -17,7 +17,13 @@ from hypothesis import strategies as st
 from bito.bots.blunders import SuiteError, load_suite, parse_line, parse_suite, run_suite
 from bito.bots.hints import tie_reason
 from bito.bots.levels import make_level
-from bito.bots.prudence import TIE_CAP, choose_among_tied, move_cost, paired_gap
+from bito.bots.prudence import (
+    TIE_CAP,
+    choose_among_tied,
+    keeps_text,
+    move_cost,
+    paired_gap,
+)
 from bito.bots.search import SearchBot
 from bito.notation import parse_action, parse_position
 
@@ -78,6 +84,16 @@ def test_a_cover_that_cannot_hold_the_bout_costs_more_than_taking() -> None:
         "podkidnoy players=2 trump=As stock=AsTcJc hands=Kd8d/7d8c table=6h,6d attacker=0")
     v = s.view(1)
     assert move_cost(v, parse_action("7d>6d")) > move_cost(v, parse_action("take"))
+
+
+def test_hint_reasons_name_what_is_kept() -> None:
+    v = parse_position(ISSUE_POSITION).view(1)
+    assert keeps_text(parse_action("6h>6c"), parse_action("Ah>6c"), v) == \
+        "keeps the higher trump"
+    hopeless = parse_position(
+        "podkidnoy players=2 trump=As stock=AsTcJc hands=Kd8d/7d8c table=6h,6d attacker=0")
+    hv = hopeless.view(1)
+    assert "take anyway" in keeps_text(parse_action("take"), parse_action("7d>6d"), hv)
 
 
 def test_hint_says_why_it_is_not_the_best_mean() -> None:

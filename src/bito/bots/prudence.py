@@ -164,20 +164,24 @@ def choose_among_tied(rows: Sequence[Sequence[float]], costs: Sequence[float],
 def keeps_text(cheap: Action, dear: Action, view: DurakView) -> str:
     """Why the cheaper of two tied moves is better, in a few words for a hint."""
     trumps = view.trumps
+
     def is_trump(c: int) -> bool:
         return c % 80 < 64 and c % 80 // 16 in trumps
 
     if dear.kind == TAKE:
         return "no need to take"
-    if _hopeless_cover(view, cheap) is False and dear.kind == DEFEND \
-            and _hopeless_cover(view, dear):
-        return "a cover that cannot hold the bout only shows a card"
+    if dear.kind == DEFEND and _hopeless_cover(view, dear):
+        return "the bout ends in a take anyway, so covering first would only show a card"
+    if cheap.kind == PASS:
+        return "keeps the card"
     dear_trumps = sum(1 for c in dear.cards if is_trump(c))
     cheap_trumps = sum(1 for c in cheap.cards if is_trump(c))
     if dear_trumps > cheap_trumps:
         return "keeps a trump"
-    if cheap.kind == PASS:
-        return "keeps the card"
+    if len(cheap.cards) > len(dear.cards):
+        return "sheds more cards at once"
+    if cheap_trumps and dear_trumps:
+        return "keeps the higher trump"
     return "keeps the higher card"
 
 
