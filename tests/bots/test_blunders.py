@@ -74,7 +74,19 @@ def test_costs_order_covers_like_a_player() -> None:
     v = s.view(1)
     six, queen, ace = (move_cost(v, parse_action(t)) for t in ("6h>6c", "Qh>6c", "Ah>6c"))
     take = move_cost(v, parse_action("take"))
-    assert six < queen < ace < take
+    # the lowest trump before taking, taking before a higher trump (the heuristic's rule:
+    # trumps decide the endgame)
+    assert six < take < queen < ace
+
+
+def test_cheap_throw_ins_come_before_passing_and_trumps_after() -> None:
+    # podkidnoy, the defender covered 6♣ with 9♣; the attacker may throw in 6♦ or 9♥ (trump)
+    s = parse_position(
+        "podkidnoy players=2 trump=Ah stock=AhTcJcQc hands=6d9hKs/7c8c table=6c<9c "
+        "attacker=0 phase=throw")
+    v = s.view(0)
+    cheap, trump, bito = (move_cost(v, parse_action(t)) for t in ("6d", "9h", "pass"))
+    assert cheap < bito < trump
 
 
 def test_a_cover_that_cannot_hold_the_bout_costs_more_than_taking() -> None:

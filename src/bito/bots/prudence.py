@@ -23,13 +23,18 @@ So the search compares moves in two steps:
    gives up, on the scale of :class:`~bito.bots.rollouts.CardWorth` (a card is worth the number
    of cards it covers, so every trump outweighs every plain card in any variant):
 
-   * a cover, a transfer, a lead or a throw-in: the worth of the cards it puts on the table
-     (so the six of trumps before the ace, a plain cover before any trump, a plain lead
-     before a trump lead); a lead of several cards of one rank counts each extra card as a
-     saving, since it sheds more;
+   * a cover, a transfer or a lead: the worth of the cards it puts on the table (so the six
+     of trumps before the ace, a plain cover before any trump, a plain lead before a trump
+     lead); a lead of several cards of one rank counts each extra card as a saving, since it
+     sheds more;
+   * a throw-in: its worth less the playouts' throw-in limit (plain cards up to about a
+     queen while the stock lasts, any plain card after), so a cheap throw-in comes before
+     passing and a dear one (a trump) after;
    * passing (bito): nothing;
-   * taking: more than any cover (a needless take hands the attacker the tempo and grows the
-     hand), plus a little for each card picked up;
+   * taking: a little more than covering with the lowest trump, plus half a point per card
+     picked up: a plain cover or the lowest trump comes first (a needless take hands the
+     attacker the tempo and grows the hand), but a take comes before spending a higher
+     trump, as the heuristic's rule has it (trumps decide the endgame);
    * a cover that cannot finish the bout, because another attack card on the table has no
      cover in the hand at all: more than taking, since the cover goes back into the hand with
      the take anyway and only shows the card and opens ranks for throw-ins.
@@ -50,7 +55,7 @@ from statistics import NormalDist
 from typing import Final
 
 from bito.bots.rollouts import card_worth
-from bito.games.durak import ATTACK, DEFEND, LEAD, PASS, TAKE, TRANSFER, Action, DurakView
+from bito.games.durak import ATTACK, DEFEND, LEAD, PASS, TAKE, Action, DurakView
 
 TIE_ALPHA: Final = 0.05
 """The chance of calling some move worse than the best when all are equal (split over the
@@ -87,23 +92,30 @@ def move_cost(view: DurakView, action: Action) -> float:
     w = card_worth(view.beats, view.trumps)
     worth = w.worth
     top = float(max(worth, default=1) or 1)
-    take_cost = 2.0 * top
+    # The lowest trump's worth: taking costs a little more than covering with it, and less
+    # than covering with any higher trump.
+    trump_floor = float(min((x for x in worth if x > w.max_plain), default=top))
+    take_cost = trump_floor + 1.0
     kind = action.kind
     if kind == PASS:
         return 0.0
     if kind == TAKE:
         on_table = sum(1 for c in view.attack if c >= 0) + sum(1 for c in view.defence if c >= 0)
-        return take_cost + on_table
+        return take_cost + on_table / 2
     if kind == DEFEND:
         cost = _cards_worth(action.cards, worth)
         if _hopeless_cover(view, action):
             cost += take_cost + top
         return cost
-    if kind == ATTACK and view.phase == LEAD and len(action.cards) > 1:
-        n = len(action.cards)
+    if kind == ATTACK and view.phase == LEAD:
+        n = max(1, len(action.cards))
         return _cards_worth(action.cards, worth) / n - 2.0 * (n - 1)
-    if kind in (ATTACK, TRANSFER):
-        return _cards_worth(action.cards, worth)
+    if kind == ATTACK:
+        # A throw-in sheds a card and makes the defender spend one: worth it for the cards the
+        # playouts' throwers throw (plain cards up to about a queen while the stock lasts,
+        # every plain card after), so those cost less than passing, dearer ones more.
+        limit = w.limit_stock if view.stock_count else w.limit_empty
+        return _cards_worth(action.cards, worth) - limit
     return _cards_worth(action.cards, worth)
 
 
