@@ -3,7 +3,9 @@
 ``bito play --hint`` shows this before each of the human's moves. The chance is the search's
 mean score for the move: the share of sampled worlds (finished by quick playouts) in which the
 player does not end up the fool, a draw counting half in a two-player game; once a two-player
-endgame is solved exactly it is 100 %, 50 % or 0 % and marked *proven*.
+endgame is solved exactly it is 100 %, 50 % or 0 % and marked *proven*. When the search played
+a cheaper move than the best mean because the sample could not tell them apart
+(:mod:`bito.bots.prudence`), a second line says so and what the cheaper move keeps.
 """
 
 from __future__ import annotations
