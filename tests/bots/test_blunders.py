@@ -212,3 +212,21 @@ def test_the_heuristic_is_scored_the_same_way() -> None:
     suite = load_suite()
     result = run_suite(suite, lambda i: make_level("easy", i))
     assert result.total == len(suite) and 0 < result.passed <= result.total
+
+
+def test_every_plain_cover_costs_less_than_every_trump_cover() -> None:
+    # §1.2 (S0:214): a trump covers every plain card, so the worth scale puts every trump
+    # above every plain card; checked on every position of the suite with one card to cover
+    # (with two, a cover can leave the other without a beater, which costs more on purpose).
+    checked = 0
+    for b in load_suite():
+        v = b.state.view(b.state.to_act)
+        if sum(1 for d in v.defence if d == -1) != 1:
+            continue
+        covers = [a for a in v.legal if str(a).count(">") == 1 and a.cards]
+        plain = [move_cost(v, a) for a in covers if a.cards[0] // 16 not in v.trumps]
+        trump = [move_cost(v, a) for a in covers if a.cards[0] // 16 in v.trumps]
+        if plain and trump:
+            checked += 1
+            assert max(plain) < min(trump), b.name
+    assert checked >= 5
