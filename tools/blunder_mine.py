@@ -177,12 +177,12 @@ def main() -> None:
     for (pat, variant, players, _stage), lines in buckets.items():
         groups[(pat, variant, players)].append(lines)
     order = {"early": 0, "middle": 1, "end": 2}
-    for n, key in enumerate(sorted(groups)):
+    for n, group in enumerate(sorted(groups)):
         # (every other group from its latest stage, so that the suite spans the deal)
         by_stage = sorted(((order[b[0].split(" | ")[2].split(":")[0]], b)
-                           for b in groups[key]), key=lambda x: x[0],
-                          reverse=n % 2 == 1 and key[0] not in ("hopeless_cover", "endgame"))
-        want = 2 if key[0] in ("hopeless_cover", "endgame") else 1
+                           for b in groups[group]), key=lambda x: x[0],
+                          reverse=n % 2 == 1 and group[0] not in ("hopeless_cover", "endgame"))
+        want = 2 if group[0] in ("hopeless_cover", "endgame") else 1
         picked.extend(b[0] for _, b in by_stage[:want])
         if want == 2 and len(by_stage) == 1 and len(by_stage[0][1]) > 1:
             picked.append(by_stage[0][1][1])
