@@ -6,6 +6,13 @@ also counts the playouts of each sampled decision (worlds times moves, from ``bo
 decisions the endgame solver settled have none). Prints one JSON line.
 
     python tools/bot_latency.py --level strong --games 10 --variant podkidnoy
+    python tools/bot_latency.py --level strong --families --games 1   # one line per family
+
+It also reports the **first** timed decision of the run (``first_ms``) and, for the Durak
+search, the first decision the endgame solver settled (``first_solve_ms``): those are the ones
+that would pay for loading compiled code if nothing loaded it before the game.
+``--cold`` times, in a fresh process, building the bot (``build_ms``: imports and the compiled
+playouts) and its first decision (``first_decision_ms``).
 """
 
 from __future__ import annotations
@@ -13,10 +20,88 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
+import sys
 import time
+from typing import Any
 
 from bito.bots import make_bot
 from bito.games import new_game
+
+#: One game of each family the levels search (variant, players), as in docs/bots.md.
+FAMILIES = (
+    ("podkidnoy", 2, "durak"), ("perevodnoy", 2, "durak"), ("simple", 2, "durak"),
+    ("podkidnoy", 4, "durak"), ("believe_not_believe_2", 2, "social (cheat)"),
+    ("animal_sounds", 2, "social"), ("czech_fool", 2, "shedding"),
+    ("ontoys_adjacent_rank", 2, "shedding"), ("heaped", 2, "bouts"),
+    ("chain_fool", 2, "bouts"), ("chinese", 2, "bouts"), ("polish_fool", 2, "bouts"),
+    ("friese_fool", 4, "tricks"),
+)
+
+
+def measure(level: str, variant: str, players: int, games: int, seed: int) -> dict[str, Any]:
+    times: list[float] = []
+    playouts: list[int] = []
+    first_solve: float | None = None
+    for g in range(games):
+        state = new_game(variant, players, seed=seed + g)
+        me = g % players
+        bots = [make_bot(level if s == me else "heuristic", seed + g * 10 + s)
+                for s in range(players)]
+        while not state.is_over:
+            seat = state.to_act
+            view = state.view(seat)
+            t0 = time.perf_counter()
+            action = bots[seat].choose(view)
+            if seat == me and len(view.legal) > 1:
+                ms = (time.perf_counter() - t0) * 1000
+                times.append(ms)
+                last = getattr(bots[seat], "last", ())
+                sampled = sum(getattr(e, "samples", 0) for e in last)
+                if sampled:
+                    playouts.append(sampled)
+                if first_solve is None and any(getattr(e, "proven", None) is not None
+                                               for e in last):
+                    first_solve = ms
+            state = state.apply(action)
+    first = times[0] if times else None
+    times.sort()
+    if not times:
+        return {"level": level, "variant": variant, "players": players, "games": games,
+                "decisions": 0}
+    return {
+        "level": level, "variant": variant, "players": players, "games": games,
+        "decisions": len(times), "median_ms": round(statistics.median(times), 1),
+        "p99_ms": round(times[min(len(times) - 1, int(0.99 * len(times)))], 1),
+        "max_ms": round(times[-1], 1),
+        "first_ms": None if first is None else round(first, 1),
+        "first_solve_ms": None if first_solve is None else round(first_solve, 1),
+        "median_playouts": statistics.median(playouts) if playouts else None}
+
+
+COLD = """
+import json, time
+t0 = time.perf_counter()
+from bito.bots import make_bot
+from bito.games import new_game
+bot = make_bot({level!r}, 1)
+t1 = time.perf_counter()
+state = new_game({variant!r}, 2, seed=3)
+while len(state.legal_actions()) < 2:
+    state = state.apply(state.legal_actions()[0])
+bot.choose(state.view(state.to_act))
+t2 = time.perf_counter()
+print(json.dumps({{"build_ms": round((t1 - t0) * 1000, 1),
+                  "first_decision_ms": round((t2 - t1) * 1000, 1)}}))
+"""
+
+
+def cold(level: str, variant: str) -> dict[str, Any]:
+    """Build the bot and make its first decision in a fresh process."""
+    out = subprocess.run([sys.executable, "-c", COLD.format(level=level, variant=variant)],
+                         capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return {"level": level, "variant": variant, "cold": True, **result}
 
 
 def main() -> None:
@@ -26,32 +111,21 @@ def main() -> None:
     p.add_argument("--variant", default="podkidnoy")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--families", action="store_true",
+                   help="one line per family (FAMILIES), --games games each")
+    p.add_argument("--cold", action="store_true",
+                   help="time building the bot and its first decision in a fresh process")
     a = p.parse_args()
-    times: list[float] = []
-    playouts: list[int] = []
-    for g in range(a.games):
-        state = new_game(a.variant, a.players, seed=a.seed + g)
-        me = g % a.players
-        bots = [make_bot(a.level if s == me else "heuristic", a.seed + g * 10 + s)
-                for s in range(a.players)]
-        while not state.is_over:
-            seat = state.to_act
-            view = state.view(seat)
-            t0 = time.perf_counter()
-            action = bots[seat].choose(view)
-            if seat == me and len(view.legal) > 1:
-                times.append((time.perf_counter() - t0) * 1000)
-                sampled = sum(getattr(e, "samples", 0) for e in getattr(bots[seat], "last", ()))
-                if sampled:
-                    playouts.append(sampled)
-            state = state.apply(action)
-    times.sort()
-    print(json.dumps({
-        "level": a.level, "variant": a.variant, "players": a.players, "games": a.games,
-        "decisions": len(times), "median_ms": round(statistics.median(times), 1),
-        "p99_ms": round(times[min(len(times) - 1, int(0.99 * len(times)))], 1),
-        "max_ms": round(times[-1], 1),
-        "median_playouts": statistics.median(playouts) if playouts else None}))
+    if a.cold:
+        print(json.dumps(cold(a.level, a.variant)))
+        return
+    runs = ([(v, n, fam) for v, n, fam in FAMILIES] if a.families
+            else [(a.variant, a.players, "")])
+    for variant, players, family in runs:
+        row = measure(a.level, variant, players, a.games, a.seed)
+        if family:
+            row["family"] = family
+        print(json.dumps(row), flush=True)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 ``bito play --hint`` shows this before each of the human's moves. The chance is the search's
 mean score for the move: the share of sampled worlds (finished by quick playouts) in which the
 player does not end up the fool, a draw counting half in a two-player game; once a two-player
-endgame is solved exactly it is 100 %, 50 % or 0 % and marked *proven*.
+endgame is solved exactly it is 100 %, 50 % or 0 % and marked *proven*. When the search played
+a cheaper move than the best mean because the sample could not tell them apart
+(:mod:`bito.bots.prudence`), a second line says so and what the cheaper move keeps.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import math
 
 from bito.bots.levels import make_level
+from bito.bots.prudence import keeps_text
 from bito.bots.search import MoveEstimate, SearchBot
 from bito.games.durak import DurakView
 
@@ -34,7 +37,10 @@ class Hinter:
             return ""
         if len(view.legal) == 1:
             return f"Hint: {view.legal[0].pretty()} (the only move)."
-        return hint_text(self.estimates(view), self.shown)
+        estimates = self.estimates(view)
+        text = hint_text(estimates, self.shown)
+        why = tie_reason(estimates, self.bot.replaced, view)
+        return f"{text}\n{why}" if why else text
 
 
 def _chance(e: MoveEstimate) -> str:
@@ -43,6 +49,17 @@ def _chance(e: MoveEstimate) -> str:
     if math.isnan(e.score):
         return "?"
     return f"{100 * e.score:.0f}% not the fool"
+
+
+def tie_reason(estimates: list[MoveEstimate], replaced: MoveEstimate | None,
+               view: DurakView) -> str:
+    """Why the hint is not the move with the best mean, when the tie-break chose it:
+    ``cover 6♣ with 6♥ rather than A♥: the same chance within the sample, keeps a trump``."""
+    if replaced is None or not estimates:
+        return ""
+    best = estimates[0]
+    return (f"Why: {best.action.pretty()} rather than {replaced.action.pretty()}: the same "
+            f"chance within the sample, {keeps_text(best.action, replaced.action, view)}.")
 
 
 def hint_text(estimates: list[MoveEstimate], shown: int = 3) -> str:

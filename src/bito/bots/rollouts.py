@@ -30,6 +30,7 @@ import random
 from typing import Final
 
 from bito import kernel as _kernel  # (numba itself is imported only when the kernel runs)
+from bito.bots.solver import load_kernel_solver
 from bito.games.durak import ATTACK, DEFEND, PASS, TRANSFER, Action, DurakState, Outcome
 from bito.games.durak.playout import move_generators
 from bito.games.durak.state import THROW
@@ -189,13 +190,16 @@ def kernel_greedy_usable(state: DurakState) -> bool:
 def load_kernel_greedy() -> bool:
     """Load the compiled greedy playouts now (once per process; about a second and a half to
     import numba and load the machine code from its cache), so that the first decision of a
-    search bot is not the one that pays. Whether they are usable here."""
+    search bot is not the one that pays; and the compiled endgame search with them (a quarter
+    of a second more), which the first endgame would otherwise load inside its budget. Whether
+    the playouts are usable here."""
     if not _kernel.available():
         return False
     from bito.games.durak import new_game
 
     state = new_game("podkidnoy", 2, seed=0)
     greedy_scores(state, state.legal_actions()[:1], 0, 0)
+    load_kernel_solver()
     return True
 
 

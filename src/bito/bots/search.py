@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from bito.bots.blind import choose as blind_choice
 from bito.bots.determinize import WorldTemplate, template
+from bito.bots.prudence import TIE_ALPHA, choose_among_tied, move_cost
 from bito.bots.rollouts import (
     greedy_playout,
     greedy_scores,
@@ -49,10 +50,15 @@ class MoveEstimate:
     score: float  # mean playout score in [0, 1] (1: we are not the fool)
     samples: int
     proven: int | None = None  # the solver's exact value (+1, 0, -1) when it solved the position
+    #: Whether the paired sample cannot tell this move from the best-scoring one
+    #: (:mod:`bito.bots.prudence`); the cheapest such move is played.
+    tied: bool = False
+    cost: float = 0.0  # what the move gives up (:func:`bito.bots.prudence.move_cost`)
 
     def to_json(self) -> dict[str, object]:
         return {"action": str(self.action), "score": round(self.score, 4),
-                "samples": self.samples, "proven": self.proven}
+                "samples": self.samples, "proven": self.proven, "tied": self.tied,
+                "cost": round(self.cost, 2)}
 
 
 class SearchBot:
@@ -66,7 +72,8 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, *, name: str = "search", think_ms: float = 250.0,
                  playouts: int = 0, min_worlds: int = 4, solver_nodes: int = 20_000,
-                 rollout: str = "greedy", epsilon: float = 0.1) -> None:
+                 rollout: str = "greedy", epsilon: float = 0.1,
+                 tie_alpha: float = TIE_ALPHA) -> None:
         if think_ms <= 0 and playouts <= 0:
             raise ValueError("a search bot needs a time budget (think_ms) or a playout budget")
         if rollout not in ("greedy", "random"):
@@ -81,6 +88,12 @@ class SearchBot:
         self.epsilon = epsilon
         self.tracker = CardTracker()
         self.last: list[MoveEstimate] = []
+        #: The error level of the test that calls a move worse than the best (0: no
+        #: tie-break, the best mean is played; see :mod:`bito.bots.prudence`).
+        self.tie_alpha = tie_alpha
+        #: The best-scoring move of the last decision when the tie-break played a cheaper
+        #: one in its place (for hints), else None.
+        self.replaced: MoveEstimate | None = None
         #: Kept between decisions: later positions of an endgame were often searched already.
         self._solver: Solver | None = None
         if rollout == "greedy":
@@ -105,6 +118,7 @@ class SearchBot:
     def analyse(self, view: DurakView) -> list[MoveEstimate]:
         """Every legal move with its estimate, best first (also kept in :attr:`last`)."""
         started = time.perf_counter()
+        self.replaced = None
         t = template(view, self.tracker)
         if (view.players == 2 and view.stock_count == 0 and not t.face_down
                 and sum(1 for h in t.hidden if h) <= 1):
@@ -168,17 +182,21 @@ class SearchBot:
         budget_s = self.think_ms / 1000.0
         rng = self.rng
         playouts = 0
+        rows: list[list[float]] = []
         while True:
             world = t.sample(rng)
             seed = rng.randrange(1 << 62)
             if self.rollout == "greedy":
-                for i, v in enumerate(greedy_scores(world, legal, seat, seed, self.epsilon)):
-                    totals[i] += v
+                row = greedy_scores(world, legal, seat, seed, self.epsilon)
             else:
-                for i, a in enumerate(legal):
+                row = []
+                for a in legal:
                     child = world.copy()
                     child.step_unchecked(a)
-                    totals[i] += self._playout(child, seat, random.Random(seed))
+                    row.append(self._playout(child, seat, random.Random(seed)))
+            for i, v in enumerate(row):
+                totals[i] += v
+            rows.append(row)
             counts += 1
             playouts += len(legal)
             if counts < self.min_worlds:
@@ -187,9 +205,21 @@ class SearchBot:
                 break
             if budget_s > 0 and time.perf_counter() - started >= budget_s:
                 break
-        out = [MoveEstimate(a, totals[i] / counts, counts) for i, a in enumerate(legal)]
-        out.sort(key=lambda e: -e.score)
-        return out
+        if self.tie_alpha <= 0:
+            out = [MoveEstimate(a, totals[i] / counts, counts) for i, a in enumerate(legal)]
+            out.sort(key=lambda e: -e.score)
+            return out
+        costs = [move_cost(view, a) for a in legal]
+        tie = choose_among_tied(rows, costs, alpha=self.tie_alpha)
+        tied = set(tie.tied)
+        out = [MoveEstimate(a, totals[i] / counts, counts, tied=i in tied, cost=costs[i])
+               for i, a in enumerate(legal)]
+        chosen = out[tie.index]
+        if tie.replaced is not None:
+            self.replaced = out[tie.replaced]
+        # The move played first, then the rest by mean score.
+        rest = sorted((e for i, e in enumerate(out) if i != tie.index), key=lambda e: -e.score)
+        return [chosen, *rest]
 
     def _playout(self, s: DurakState, seat: int, rng: random.Random) -> float:
         outcome = s.outcome

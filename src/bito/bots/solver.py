@@ -21,6 +21,7 @@ no table and no pruning.
 
 from __future__ import annotations
 
+import functools
 import sys
 import time
 from collections import deque
@@ -407,5 +408,24 @@ def brute_force(state: DurakState, seat: int, max_states: int = 2_000_000) -> in
     return DRAW
 
 
+@functools.cache
+def load_kernel_solver() -> bool:
+    """Load the compiled endgame search now (once per process: about a quarter of a second
+    from numba's cache, some 25 s the very first time it compiles), so that the first
+    endgame of a game does not pay for it inside a decision's budget. Whether the compiled
+    search is usable here."""
+    try:
+        from bito.kernel import available
+    except ImportError:  # pragma: no cover - numpy missing
+        return False
+    if not available():
+        return False
+    from bito.notation import parse_position
+
+    state = parse_position("podkidnoy players=2 trump=6h hands=7c8c/9cTc attacker=0")
+    Solver().value(state, 0)
+    return True
+
+
 __all__ = ["DRAW", "LOSS", "WIN", "Solver", "SolverBudgetExceeded", "brute_force",
-           "outcome_value", "solvable", "solve"]
+           "load_kernel_solver", "outcome_value", "solvable", "solve"]
