@@ -455,4 +455,5 @@ def qr_svg(link: str) -> str:
     """The link as a QR code, drawn as inline SVG on the server (no script on the page)."""
     import segno
 
-    return str(segno.make(link, error="m").svg_inline(scale=4, dark="#111", light="#fff"))
+    code = segno.make(link, error="m")
+    return str(code.svg_inline(scale=4, dark="#111", light="#fff", omitsize=True))

@@ -3,6 +3,8 @@ import { backSvg, cardSvg } from "./cards.js";
 import { h, tr, drawBoard, actionLabel, seatName, outcomeText } from "./board.js";
 import { createChat } from "./talk.js";
 import { drawEnd, scoreText, showOffline } from "./between.js";
+import { createMoveButton, recoverSeat } from "./seatmove.js";
+import "./accountbar.js";
 
 const tableId = location.pathname.split("/").pop();
 const key = `bito:${tableId}`;
@@ -19,6 +21,7 @@ let following = false;     // on the way to the match's next deal
 
 const $ = (id) => document.getElementById(id);
 // Every deal of a match lives at "<first table>.<deal>": the mute list is the match's.
+const devices = createMoveButton(tableId, () => (mine ? mine.token : null));
 const chat = createChat({ root: $("chat"), send: (m) => send(m), matchId: tableId.split(".")[0] });
 
 function say(text, kind = "info") {
@@ -61,11 +64,15 @@ function connect() {
       }
       frame = msg;
       render();
+      devices.update(Boolean(mine) && msg.you !== null && msg.status !== "over");
     }
     else if (msg.type === "chat") chat.add(msg, frame ? frame.you : null);
     else if (msg.type === "error") {
       say(msg.message, "error");
-      if (/seat token is not valid/.test(msg.message)) { localStorage.removeItem(key); mine = null; }
+      if (/seat token is not valid/.test(msg.message) || msg.request === "moved") {
+        localStorage.removeItem(key); mine = null;  // the seat went on elsewhere: watch
+        devices.update(false);
+      }
     }
   };
   socket.onclose = () => {
@@ -345,4 +352,12 @@ $("watch").addEventListener("click", () => { spectating = true; render(); });
 $("back").addEventListener("click", () => send({ type: "back" }));
 setInterval(tick, 250);
 fetch("/api/variants").then((r) => r.json()).then((d) => { window.bitoBots = d.bots; render(); });
+// No seat on this device yet: a "continue on another device" link, or the account's own seat.
+if (!mine || location.hash.startsWith("#continue=")) {
+  const got = await recoverSeat(tableId);
+  if (got && got.token) {
+    mine = { token: got.token, seat: got.seat };
+    localStorage.setItem(key, JSON.stringify(mine));
+  } else if (got && got.error) say(got.error, "error");
+}
 connect();
