@@ -182,10 +182,8 @@ def test_ratings_follow_openskill_winner_up_fool_down(server: ServerThread) -> N
     model = PlackettLuce()
     fresh = [[model.rating()], [model.rating()]]
     names = ["alice", "bobby"]
-    if outcome.get("draw"):
-        ranks = [1, 1]
-    else:
-        ranks = [2 if s == outcome["loser"] else 1 for s in range(2)]
+    ranks: list[float] = ([1, 1] if outcome.get("draw") else
+                          [2 if s == outcome["loser"] else 1 for s in range(2)])
     expected = model.rate(fresh, ranks=ranks)
     for seat, name in enumerate(names):
         profile = server.http.get(f"/api/players/{name}").json()
@@ -233,8 +231,8 @@ def test_a_bot_is_rated_against_an_account_but_guests_alone_change_nothing(
     model = PlackettLuce()
     seed = ratings.bot_seed("heuristic", "durak")
     outcome = end["outcome"]
-    ranks = [1, 1] if outcome.get("draw") else [2 if s == outcome["loser"] else 1
-                                                for s in range(2)]
+    ranks: list[float] = ([1, 1] if outcome.get("draw") else
+                          [2 if s == outcome["loser"] else 1 for s in range(2)])
     expected = model.rate([[model.rating()], [model.rating(mu=seed.mu, sigma=seed.sigma)]],
                           ranks=ranks)
     rows = {r["player"]: r for r in server.http.get(
