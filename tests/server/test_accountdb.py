@@ -84,3 +84,14 @@ def test_a_password_is_kept_or_refused_naming_the_field(value: object) -> None:
         assert isinstance(value, str) and 8 <= len(value) <= 128
     except AccountError as e:
         assert e.field == "password" and str(e).startswith("password:")
+
+
+def test_ranks_put_the_fool_or_the_losing_team_last() -> None:
+    from bito.server.ratings import ranks_of
+
+    assert ranks_of({"loser": 1, "draw": False}, 3) == [1, 2, 1]
+    assert ranks_of({"loser": None, "draw": True}, 3) == [1, 1, 1]
+    assert ranks_of({"loser": 0, "draw": False, "teams": [[0, 2], [1, 3]], "losing_team": 1},
+                    4) == [1, 2, 1, 2]
+    assert ranks_of({"loser": None, "draw": False}, 2) is None
+    assert ranks_of(None, 2) is None

@@ -355,3 +355,32 @@ def test_no_password_token_or_ticket_in_any_log_line(server: ServerThread,
     for line in lines:
         for secret in secrets:
             assert secret not in line, f"a secret in a log line: {line!r}"
+
+
+def test_a_rematch_deal_is_rated_and_its_seat_still_follows_the_account(
+        server: ServerThread) -> None:
+    a, b = browser(server), browser(server)
+    register(a, "alice")
+    register(b, "bobby")
+    t = create_table(a, players=2, seats=["open"], deck=24)
+    bob = join(b, t["table"], "Bob")
+    ca, cb = Client(server.base, t["table"], t["token"]), Client(server.base, t["table"],
+                                                                  bob["token"])
+    ca.send({"type": "ready"})
+    cb.send({"type": "ready"})
+    play_to_end({0: ca, 1: cb})
+    ca.send({"type": "rematch", "agree": True})
+    cb.send({"type": "rematch", "agree": True})
+    nxt = ca.wait(lambda m: m["type"] == "state" and (m.get("rematch") or {}).get("next"))
+    deal2 = nxt["rematch"]["next"]
+    ca2, cb2 = Client(server.base, deal2, t["token"]), Client(server.base, deal2, bob["token"])
+    play_to_end({0: ca2, 1: cb2})
+    profile = server.http.get("/api/players/alice").json()
+    assert profile["ratings"][0]["games"] == 2
+    assert {g["table"] for g in profile["games"]} == {t["table"], deal2}
+    other = browser(server)
+    login(other, "bobby")
+    r = other.post(f"/api/tables/{deal2}/claim")
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    for c in (ca, cb, ca2, cb2):
+        c.close()

@@ -73,12 +73,17 @@ def current(db: AccountDB, player: str, family: str) -> Rating:
 
 
 def ranks_of(outcome: dict[str, Any] | None, players: int) -> list[int] | None:
-    """Openskill ranks per seat (1 best): the fool last, the others tied; a draw ties all.
-    None when the outcome names no fool and no draw (nothing to rate)."""
+    """Openskill ranks per seat (1 best): the fool (or the losing team) last, the others
+    tied; a draw ties all. None when the outcome names no fool and no draw (nothing to
+    rate)."""
     if not outcome:
         return None
     if outcome.get("draw"):
         return [1] * players
+    teams, losing = outcome.get("teams"), outcome.get("losing_team")
+    if isinstance(teams, list) and isinstance(losing, int) and 0 <= losing < len(teams):
+        fools = set(teams[losing])  # a team game: the losing pair are the fools together
+        return [2 if seat in fools else 1 for seat in range(players)]
     loser = outcome.get("loser")
     if not isinstance(loser, int) or isinstance(loser, bool) or not 0 <= loser < players:
         return None
@@ -108,13 +113,13 @@ def rate_game(db: AccountDB, table_id: str, family: str, seats: list[tuple[str, 
     rated = m.rate(teams, ranks=ranks)
     after: dict[str, Rating] = {}
     rows: list[tuple[int, str, str, float, float]] = []
-    loser = outcome.get("loser") if outcome else None
     for seat, (player, old, team) in enumerate(zip(who, before, rated, strict=True)):
         if player is None:
             continue
         new = Rating(player, family, float(team[0].mu), float(team[0].sigma), old.games + 1)
         after[player] = new  # one account in two seats: its last seat's update wins
-        result = "draw" if ranks == [1] * len(seats) else ("fool" if seat == loser else "won")
+        result = "draw" if ranks == [1] * len(seats) else ("fool" if ranks[seat] == 2
+                                                           else "won")
         rows.append((seat, player, result, old.mu, new.mu))
     db.store_game(table_id, family, list(after.values()), rows)
     return True
