@@ -65,7 +65,7 @@ def test_register_login_logout_and_cookie_flags(server: ServerThread) -> None:
     assert me(browser(server)) is None  # another device knows nothing
     assert a.post("/api/account/logout").status_code == 200
     assert me(a) is None
-    r = login(a, "alice")
+    r = login(a, "ALICE")  # typed in another case: logged in as registered
     assert r.status_code == 200 and me(a) == "alice"
 
 

@@ -157,6 +157,12 @@ class AccountDB:
                          (username,))
         return str(rows[0][0]) if rows else None
 
+    def account(self, username: str) -> tuple[str, str] | None:
+        """(the name as registered, its password hash) for a name typed in any case."""
+        rows = self.read("SELECT username, password_hash FROM bito_accounts WHERE "
+                         "LOWER(username) = LOWER(?)", (username,))
+        return (str(rows[0][0]), str(rows[0][1])) if rows else None
+
     def add_account(self, username: str, password_hash: str) -> bool:
         """False when the name is taken (compared without case: ``Alice`` and ``alice`` are
         one player to the people reading the leaderboard)."""

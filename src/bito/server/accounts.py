@@ -313,8 +313,8 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
                 raise AccountError(f"too many failed logins for {what}; try again in "
                                    f"{wait} s", "username" if what == "this username"
                                    else None, 429, wait)
-        stored = accounts.store.password_hash(username) if USERNAME.fullmatch(username) \
-            else None
+        found = accounts.store.account(username) if USERNAME.fullmatch(username) else None
+        stored = found[1] if found else None
         try:
             # an unknown name costs the same hashing work, so timing tells nothing
             await asyncio.to_thread(accounts.hasher.verify, stored or accounts.dummy_hash(),
@@ -329,7 +329,8 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
             accounts.failures.add("addr:" + client, now)
             raise AccountError("wrong username or password", "password", 401)
         accounts.failures.clear(name_key)
-        assert stored is not None
+        assert found is not None and stored is not None
+        username = found[0]  # typed in any case, logged in as registered
         if accounts.hasher.check_needs_rehash(stored):
             accounts.store.set_password_hash(username, await asyncio.to_thread(
                 accounts.hasher.hash, password))
