@@ -384,3 +384,18 @@ def test_a_rematch_deal_is_rated_and_its_seat_still_follows_the_account(
     assert r.status_code == 200 and r.json()["seat"] == 1
     for c in (ca, cb, ca2, cb2):
         c.close()
+
+
+def test_a_guest_who_logs_in_later_makes_his_seat_the_accounts(server: ServerThread) -> None:
+    t = create_table(server.http, players=2, seats=["open"], deck=36, timer=600)
+    url = f"/api/tables/{t['table']}/own"
+    device = browser(server)
+    assert device.post(url, headers={"X-Bito-Token": t["token"]}).status_code == 401
+    register(device, "alice")
+    assert device.post(url).status_code == 403  # no token: nothing to adopt
+    assert device.post(url, headers={"X-Bito-Token": t["token"]}).json()["seat"] == 0
+    other = browser(server)
+    login(other, "alice")
+    assert other.post(f"/api/tables/{t['table']}/claim").json()["seat"] == 0
+    assert server.http.get("/api/leaderboard",
+                           params={"family": "<b>"}).json()["field"] == "family"

@@ -365,6 +365,21 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         token = await lobby().renew_token(room, owned[0], MOVED)
         return {"table": room.id, "seat": owned[0], "token": token}
 
+    @app.post("/api/tables/{table_id}/own")
+    async def own(table_id: str, request: Request) -> Json:
+        """The seat whose token came in the header becomes the logged-in account's (a guest
+        who logs in after sitting down): from then on it follows the account."""
+        username = accounts.user(request)
+        if username is None:
+            raise AccountError("log in first", status=401)
+        room = lobby().get(table_id)
+        seat = room.seat_of_token(request.headers.get(TOKEN_HEADER))
+        if seat is None:
+            raise AccountError(f"send your seat's token in the {TOKEN_HEADER} header",
+                               status=403)
+        accounts.store.own_seat(base_table(room.id), seat, username)
+        return {"table": room.id, "seat": seat, "username": username}
+
     @app.post("/api/tables/{table_id}/move")
     async def move(table_id: str, request: Request) -> Json:
         """A personal "continue on another device" link for the seat whose token came in the
@@ -407,10 +422,13 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
 
     @app.get("/api/leaderboard")
     async def leaderboard(request: Request, family: str | None = None) -> Json:
+        from bito.games.family import FAMILIES
+
         families = accounts.store.families()
         chosen = family or (families[0] if families else "durak")
-        if len(chosen) > 40:
-            raise AccountError("family: unknown game family", "family")
+        if chosen not in FAMILIES:
+            raise AccountError(f"family: not a game family (one of {', '.join(FAMILIES)})",
+                               "family")
         board = ratings.leaderboard(accounts.store, chosen, lobby().bot_levels())
         return {"family": chosen, "families": sorted(set(families) | {chosen}),
                 "you": accounts.user(request), "rows": [_row(r) for r in board]}

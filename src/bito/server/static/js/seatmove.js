@@ -27,6 +27,15 @@ export async function recoverSeat(tableId) {
   return r.ok ? { seat: r.data.seat, token: r.data.token } : null;
 }
 
+// Logged in with a seat on this device: the seat becomes the account's (it follows it from
+// then on). A guest's answer is a 401, and nothing changes.
+export async function adoptSeat(tableId, token) {
+  try {
+    await fetch(`/api/tables/${tableId}/own`, { method: "POST",
+                                                headers: { "X-Bito-Token": token } });
+  } catch { /* offline: tried again at the next visit */ }
+}
+
 // The button under the table; `token()` gives the seat's token while this device has one.
 export function createMoveButton(tableId, token) {
   const box = el("section", { id: "devices", class: "devices", hidden: "" });

@@ -3,7 +3,7 @@ import { backSvg, cardSvg } from "./cards.js";
 import { h, tr, drawBoard, actionLabel, seatName, outcomeText } from "./board.js";
 import { createChat } from "./talk.js";
 import { drawEnd, scoreText, showOffline } from "./between.js";
-import { createMoveButton, recoverSeat } from "./seatmove.js";
+import { adoptSeat, createMoveButton, recoverSeat } from "./seatmove.js";
 import "./accountbar.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -359,5 +359,5 @@ if (!mine || location.hash.startsWith("#continue=")) {
     mine = { token: got.token, seat: got.seat };
     localStorage.setItem(key, JSON.stringify(mine));
   } else if (got && got.error) say(got.error, "error");
-}
+} else adoptSeat(tableId, mine.token);
 connect();
