@@ -52,9 +52,9 @@ export function createMoveButton(tableId, token) {
     // the SVG is drawn by our server from our own link: no user text inside
     qr.innerHTML = data.qr_svg;
     out.replaceChildren(
-      el("p", {}, t("move.explain", "Open this on your other device within "
-                     + `${Math.round(data.expires_in)} s. It works once, for your seat only; `
-                     + "this page then only watches.")),
+      el("p", {}, t("move.explain", "Open this on your other device within {s} s. It works "
+                    + "once, for your seat only; this page then only watches.")
+        .replace("{s}", String(Math.round(data.expires_in)))),
       el("input", { id: "move-url", readonly: "", value: data.link, size: "40",
                     "aria-label": t("move.link", "your personal link") }),
       qr);
