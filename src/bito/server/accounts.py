@@ -54,6 +54,7 @@ COMMON = frozenset({"password", "password1", "12345678", "123456789", "123456789
                     "qwertyuiop", "qwerty123", "iloveyou", "11111111", "00000000",
                     "abcdefgh", "abc12345", "letmein1", "durak123", "passw0rd"})
 PEOPLE = ("human", "away")
+HASHING_AT_ONCE = 2
 MOVED = ("your seat now continues on another device; this page watches from here on "
          "(open the table there, or log in here again to take it back)")
 
@@ -187,6 +188,9 @@ class Accounts:
     transfers: dict[str, tuple[str, int, str, float]] = field(default_factory=dict)
     hasher: Any = None
     unknown: str | None = None  # the hash verified for an unknown username
+    #: argon2 work at once: each hash takes 64 MiB and ~0.3 s of a core (measured at load
+    #: 5 on the 2-core machine), so a burst of logins waits in line instead of eating memory
+    hashing: asyncio.Semaphore | None = None
 
     def open(self, lobby: Lobby) -> None:
         from argon2 import PasswordHasher
@@ -206,11 +210,19 @@ class Accounts:
             raise RoomError("accounts are not open yet")
         return self.db
 
-    def dummy_hash(self) -> str:
-        """A hash of nothing anybody knows, verified for an unknown username."""
-        if self.unknown is None:
+    async def work(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run an argon2 call in a thread, a few at a time, off the event loop."""
+        if self.hashing is None:
+            self.hashing = asyncio.Semaphore(HASHING_AT_ONCE)
+        async with self.hashing:
+            return await asyncio.to_thread(fn, *args)
+
+    def verify(self, stored: str | None, password: str) -> bool:
+        """argon2's check (raises on a mismatch). An unknown username is checked against a
+        hash of nothing anybody knows, so it costs the same time as a known one."""
+        if stored is None and self.unknown is None:
             self.unknown = self.hasher.hash(secrets.token_urlsafe(16))
-        return self.unknown
+        return bool(self.hasher.verify(stored or self.unknown, password))
 
     # --- sessions -------------------------------------------------------------------------
 
@@ -286,7 +298,7 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         body = await body_of(request)
         username = check_username(body.get("username"))
         password = check_password(body.get("password"), username)
-        hashed = await asyncio.to_thread(accounts.hasher.hash, password)
+        hashed = await accounts.work(accounts.hasher.hash, password)
         if not accounts.store.add_account(username, hashed):
             raise AccountError(f"username: {username!r} is taken", "username", 409)
         accounts.registrations.add(client, now)
@@ -317,8 +329,7 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         stored = found[1] if found else None
         try:
             # an unknown name costs the same hashing work, so timing tells nothing
-            await asyncio.to_thread(accounts.hasher.verify, stored or accounts.dummy_hash(),
-                                    password)
+            await accounts.work(accounts.verify, stored, password)
             ok = stored is not None
         except VerificationError:
             ok = False
@@ -332,7 +343,7 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         assert found is not None and stored is not None
         username = found[0]  # typed in any case, logged in as registered
         if accounts.hasher.check_needs_rehash(stored):
-            accounts.store.set_password_hash(username, await asyncio.to_thread(
+            accounts.store.set_password_hash(username, await accounts.work(
                 accounts.hasher.hash, password))
         return accounts.login_response(username, secure(request))
 
