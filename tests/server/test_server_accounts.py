@@ -341,6 +341,10 @@ def test_no_password_token_or_ticket_in_any_log_line(server: ServerThread,
         secrets.append(moved["token"])
         claimed = a.post(f"/api/tables/{t['table']}/claim").json()
         secrets.append(claimed["token"])
+        download = a.post(f"/api/tables/{t['table']}/ticket",
+                          headers={"X-Bito-Token": claimed["token"]}).json()
+        secrets.append(download["ticket"])
+        assert a.get(download["link"]).status_code in (200, 400)  # the access log sees it
         Client(server.base, t["table"], claimed["token"]).state()
         a.post("/api/account/logout")
         time.sleep(0.2)

@@ -85,8 +85,9 @@ class AccountError(RoomError):
 
 
 #: secrets a library could print (uvicorn's websockets at DEBUG prints the handshake's
-#: subprotocols, which carry the seat token; a cookie header carries the session)
-SECRET = re.compile(r"(bito\.token\.|bito_session=|#continue=)[A-Za-z0-9_\-]+")
+#: subprotocols, which carry the seat token; a cookie header carries the session; the access
+#: log prints a download link's ``?ticket=``)
+SECRET = re.compile(r"(bito\.token\.|bito_session=|#continue=|ticket=)[A-Za-z0-9_\-]+")
 #: the loggers whose lines a server writes (uvicorn's do not propagate to the root)
 SERVER_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "websockets",
                   "websockets.server", "bito", "bito.server")

@@ -32,6 +32,11 @@ export async function drawBar() {
     el("a", { href: "/leaderboard" }, t("account.leaderboard", "Leaderboard")), " · ",
     name ? el("a", { href: `/u/${encodeURIComponent(name)}`, id: "account-name" }, name)
          : el("a", { href: "/account", id: "account-login" }, t("account.login", "Log in")));
+  // Logged in: the name at a new table is the account's, unless one was typed already.
+  for (const id of ["name", "join-name"]) {
+    const input = document.getElementById(id);
+    if (name && input && !input.value) input.value = name;
+  }
   return name;
 }
 
