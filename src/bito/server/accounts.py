@@ -39,7 +39,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from bito.server import games, ratings
+from bito.server import games, ratings, webtext
 from bito.server.accountdb import AccountDB, Rating
 from bito.server.rooms import Lobby, Room, RoomError
 
@@ -274,7 +274,8 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
 
     @app.exception_handler(AccountError)
     async def refused(request: Request, exc: AccountError) -> JSONResponse:
-        body: Json = {"error": str(exc)}
+        code, said = webtext.error_words(exc, webtext.language_of(request.headers))
+        body: Json = {"error": said, "code": code}
         if exc.field:
             body["field"] = exc.field
         headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None

@@ -374,9 +374,10 @@ class Lobby:
             gone = [c for c in room.conns if c.seat == seat]
         for conn in gone:
             conn.seat = None
+            code, said = error_words(notice, conn.lang)
             with contextlib.suppress(Exception):
                 await conn.send({"type": "error", "request": "moved", "field": "token",
-                                 "message": notice})
+                                 "code": code, "message": said})
         await self.broadcast(room)
         return row.token
 

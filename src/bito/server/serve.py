@@ -106,7 +106,7 @@ def run_serve(args: argparse.Namespace) -> int:
                         spectators_per_address=args.spectators_per_address,
                         trusted_proxies=tuple(args.trusted_proxy))
     if args.session_days <= 0:
-        print("bito serve: error: --session-days must be positive", file=sys.stderr)
+        print("bito serve: " + _("error: --session-days must be positive"), file=sys.stderr)
         return 2
     app = create_app(args.db, settings, AccountSettings(
         session_life=args.session_days * 86400, secure_cookies=args.secure_cookies))

@@ -1,6 +1,6 @@
 // The header's account corner on every page: who is logged in, or a way to log in. Guests
 // never need it: playing stays one click.
-const t = (k, f) => (window.t || ((key, fallback) => fallback))(k, f);
+import { t } from "./i18n.js";
 
 export function el(tag, attrs = {}, ...kids) {
   const node = document.createElement(tag);
@@ -24,7 +24,8 @@ export async function drawBar() {
   if (!bar) {
     const header = document.querySelector("header");
     if (!header) return null;
-    bar = el("span", { id: "account-bar", class: "account-bar" });
+    bar = el("nav", { id: "account-bar", class: "account-bar",
+                      "aria-label": t("account.corner", "Account") });
     header.append(bar);
   }
   const name = await whoami();

@@ -1,9 +1,8 @@
 // Taking one's seat on this device: with a "continue on another device" link
 // (#continue=<ticket>, a fragment, so it never reaches a server log), or, logged in, the
 // account's own seat at this table. And the button that makes such a link.
+import { t } from "./i18n.js";
 import { el } from "./accountbar.js";
-
-const t = (k, f) => (window.t || ((key, fallback) => fallback))(k, f);
 
 async function post(url, body) {
   const res = await fetch(url, {
@@ -38,8 +37,9 @@ export async function adoptSeat(tableId, token) {
 
 // The button under the table; `token()` gives the seat's token while this device has one.
 export function createMoveButton(tableId, token) {
-  const box = el("section", { id: "devices", class: "devices", hidden: "" });
-  const out = el("div", { id: "move-link", class: "move-link" });
+  const box = el("section", { id: "devices", class: "devices", hidden: "",
+                             "aria-label": t("move.region", "Your seat on another device") });
+  const out = el("div", { id: "move-link", class: "move-link", "aria-live": "polite" });
   const button = el("button", { type: "button", id: "move-seat", onclick: async () => {
     const mine = token();
     if (!mine) return;
@@ -53,8 +53,8 @@ export function createMoveButton(tableId, token) {
     qr.innerHTML = data.qr_svg;
     out.replaceChildren(
       el("p", {}, t("move.explain", "Open this on your other device within {s} s. It works "
-                    + "once, for your seat only; this page then only watches.")
-        .replace("{s}", String(Math.round(data.expires_in)))),
+                    + "once, for your seat only; this page then only watches.",
+                    { s: Math.round(data.expires_in) })),
       el("input", { id: "move-url", readonly: "", value: data.link, size: "40",
                     "aria-label": t("move.link", "your personal link") }),
       qr);

@@ -1,5 +1,5 @@
 // The table page: join or watch, the ready-check, then play by click, drag or keyboard.
-import { t, variantName } from "./i18n.js";
+import { t, variantName, houseRules } from "./i18n.js";
 import { backSvg, cardSvg, cardName } from "./cards.js";
 import { h, drawBoard, actionLabel, seatName, outcomeText, doingWord, displayName } from "./board.js";
 import { play, setupSound, soundsFor } from "./sound.js";
@@ -323,7 +323,7 @@ function render(prev = frame) {
   const game = frame.game || { id: String(frame.variant).split("+")[0], name: frame.variant, rules: [] };
   $("variant").textContent = variantName(game.id, game.name);
   $("variant").title = game.rules.length
-    ? `${t("table.house_rules", "House rules")}:\n${game.rules.join("\n")}`
+    ? `${t("table.house_rules", "House rules")}:\n${houseRules(game).join("\n")}`
     : t("table.no_house_rules", "No house rules: the game as the catalogue describes it.");
   if (followNext()) return;
   drawEnd($("end"), frame, send);
