@@ -7,7 +7,7 @@ come by id in the page's language (the terminal's catalogue, ``msgctxt "summary"
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import httpx
@@ -36,7 +36,7 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
     srv.stop()
 
 
-def device(server: ServerThread, headers: dict[str, str] | None = None) -> httpx.Client:
+def device(server: ServerThread, headers: Mapping[str, str] | None = None) -> httpx.Client:
     return httpx.Client(base_url=server.base, timeout=10, headers=headers)
 
 
