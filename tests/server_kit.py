@@ -39,8 +39,9 @@ def scripted(**fields: Any) -> Settings:
 class ServerThread:
     """The app under uvicorn in a background thread, on a free loopback port."""
 
-    def __init__(self, db: str, settings: Settings | None = None) -> None:
-        self.app = create_app(db, settings)
+    def __init__(self, db: str, settings: Settings | None = None,
+                 account_settings: Any = None) -> None:
+        self.app = create_app(db, settings, account_settings)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0,
                                 log_level="warning", ws_max_size=MAX_FRAME, lifespan="on",
                                 proxy_headers=False)

@@ -190,3 +190,38 @@ def test_a_whole_game_with_the_keyboard_alone(server: ServerThread, browser: Any
     assert violations(page) == []
     assert not errors, errors
     ctx.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_axe_finds_no_serious_violation_on_account_pages(server: ServerThread, browser: Any,
+                                                         locale: str) -> None:
+    """The accounts' pages (issue 19 item 1): the sign-up form (also with a refusal shown),
+    the logged-in account page, the leaderboard and a profile, in both languages."""
+    errors: list[str] = []
+    ctx = browser.new_context(locale=locale, viewport={"width": 1100, "height": 900})
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/account")
+    page.wait_for_selector("#login-form")
+    assert violations(page) == []
+    page.fill("#username", "x")  # refused: the message and the field marked invalid
+    page.fill("#password", "long enough pass")
+    page.click("#register")
+    page.wait_for_function("document.getElementById('account-message').textContent !== ''")
+    assert page.get_attribute("#username", "aria-invalid") == "true"
+    assert violations(page) == []
+    page.fill("#username", "Axel_a11y")
+    page.click("#register")
+    page.wait_for_selector("#logout")
+    assert violations(page) == []
+    page.goto(server.base + "/leaderboard")
+    page.wait_for_selector("table.ratings tbody tr")
+    assert violations(page) == []
+    page.goto(server.base + "/u/Axel_a11y")
+    page.wait_for_selector("#recent, main p")
+    assert violations(page) == []
+    if locale.startswith("ru"):  # the pages speak the page's language
+        assert page.evaluate("document.documentElement.lang") == "ru"
+        assert re.search("[а-яё]", page.inner_text("main"), re.I)
+    assert not errors, errors
+    ctx.close()

@@ -269,3 +269,68 @@ def test_the_table_s_newer_parts_speak_russian(server: ServerThread, browser: An
     assert_russian(page, ["#offline h2", "#offline p"])
     assert not errors, errors
     ctx.close()
+
+
+def test_summaries_house_rules_and_the_account_pages_speak_russian(server: ServerThread,
+                                                                   browser: Any) -> None:
+    """The lobby's one-line summary and a public table's house rules on hover come by id
+    from the terminal's catalogue; the account, leaderboard and profile pages, a refused
+    sign-up and the "continue on another device" dialog are Russian too."""
+    from bito.i18n import catalogue
+
+    ru = catalogue("ru")
+    create_table(server.http, public=True, variant="podkidnoy+no_trump+deal.hand_size=7")
+    errors: list[str] = []
+    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1100, "height": 900})
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#public-tables li a")
+    page.select_option("#variant", "podkidnoy")
+    assert page.inner_text("#summary").strip() == ru["summaries"]["podkidnoy"]
+    assert page.get_attribute("#summary", "lang") == "ru"
+    hover = page.get_attribute("#public-tables li a", "title") or ""
+    assert ru["variants"]["no_trump"] in hover, hover
+    assert "deal.hand_size = 7: " in hover and CYRILLIC.search(hover.split("7: ")[1]), hover
+    assert "Trumpless" not in hover
+
+    page.goto(server.base + "/account")
+    page.wait_for_selector("#login-form")
+    words = ["main h1", "main label", "#login", "#register", "main p", "#account-bar a"]
+    assert_russian(page, words)
+    assert CYRILLIC.search(page.title())
+    page.fill("#username", "x")
+    page.fill("#password", "long enough pass")
+    page.click("#register")
+    page.wait_for_function("document.getElementById('account-message').textContent !== ''")
+    refused = page.inner_text("#account-message")
+    assert CYRILLIC.search(refused) and not english_words(refused), refused
+    page.fill("#username", "Alice")
+    page.click("#register")
+    page.wait_for_selector("#logout")
+    assert_russian(page, ["main h1", "#logout", "main p"])
+    page.goto(server.base + "/leaderboard")
+    page.wait_for_selector("table.ratings tbody tr")
+    assert_russian(page, ["main h1", "main label", "thead th", "tbody tr.bot-row th",
+                          "#family option"])
+    page.goto(server.base + "/u/Alice")
+    page.wait_for_selector("main h2")
+    assert_russian(page, ["main h2", "main p"])
+    shot(page, "profile-ru")
+
+    # the guest's dialog at a table (this context is logged in: a fresh one plays as guest)
+    guest = browser.new_context(locale="ru-RU", viewport={"width": 1100, "height": 900})
+    table = guest.new_page()
+    table.on("pageerror", lambda e: errors.append(str(e)))
+    table_with_a_bot(table, server.base, bot="random")
+    table.wait_for_selector("#move-seat")
+    assert_russian(table, ["#move-seat"])
+    table.click("#move-seat")
+    table.wait_for_selector("#move-link .qr svg")
+    assert_russian(table, ["#move-link p"])
+    for sel in ("#move-link .qr", "#move-url", "#devices"):
+        assert CYRILLIC.search(table.get_attribute(sel, "aria-label") or ""), sel
+    shot(table, "move-dialog-ru")
+    assert not errors, errors
+    guest.close()
+    ctx.close()

@@ -54,6 +54,7 @@ except ImportError as e:  # pragma: no cover - the message is the point
 
 from bito.errors import BitoError
 from bito.server import chat, games, rematch, webtext
+from bito.server.accounts import Accounts, AccountSettings, install
 from bito.server.quickmatch import quick_match
 from bito.server.render import Json, render_open, render_view
 from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, dump, log_for
@@ -76,15 +77,18 @@ FLOOD_CLOSE = 1008  # "policy violation": the close code for a flooding or non-r
 STATIC = resources.files("bito.server") / "static"
 
 
-def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None) -> FastAPI:
+def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None,
+               account_settings: AccountSettings | None = None) -> FastAPI:
     """The app over the database at ``db`` (a SQLite path or a ``postgresql://`` URL)."""
     holder: dict[str, Lobby] = {}
+    accounts = Accounts(db, account_settings or AccountSettings())
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         lobby = Lobby(Storage(db), settings)
         lobby.frame_hooks += [rematch.frame_fields(lobby), chat.frame_fields]
         lobby.attach_hooks.append(chat.greet)
+        accounts.open(lobby)
         holder["lobby"] = lobby
         app.state.lobby = lobby
         resumed = await lobby.resume()
@@ -93,6 +97,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         yield
         await lobby.close()
         lobby.storage.close()
+        accounts.close()
 
     app = FastAPI(title="bito", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
@@ -105,6 +110,17 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     def address(client: Any, headers: Any) -> str:
         return client_address(client.host if client else "",
                               headers.get("x-forwarded-for"), trusted)
+
+    def via_https(request: Request) -> bool:
+        """Whether the user reached us over https: directly, or through a trusted proxy
+        that says so (only a trusted proxy's X-Forwarded-Proto is believed)."""
+        if request.url.scheme == "https":
+            return True
+        host = request.client.host if request.client else ""
+        proto = request.headers.get("x-forwarded-proto", "").split(",")[0].strip().lower()
+        return proto == "https" and _trusted(host, trusted)
+
+    install(app, accounts, lobby, lambda r: address(r.client, r.headers), via_https)
 
     tickets: dict[str, tuple[str, int, float]] = {}  # ticket -> (table, seat, expiry)
     watching: collections.Counter[str] = collections.Counter()  # spectators per address
@@ -183,6 +199,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             timer=_field(body, "timer", (int, float), None),
             extra=chat.table_setting(_field(body, "spectator_chat", str, None)))
         created.setdefault(client, collections.deque()).append(now)
+        accounts.bind(request, room.id, 0)
         return {"table": room.id, "seat": 0, "token": token, "link": f"/t/{room.id}"}
 
     @app.post("/api/quickmatch", response_model=None)
@@ -207,6 +224,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
                                 headers={"Retry-After": str(wait)})
         if new:
             created.setdefault(client, collections.deque()).append(now)
+        accounts.bind(request, room.id, seat)
         return {"table": room.id, "seat": seat, "token": token, "link": f"/t/{room.id}",
                 "created": new}
 
@@ -215,6 +233,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         body = await _body(request)
         room = lobby().get(table_id)
         seat, token = await lobby().join(room, _field(body, "name", str, ""))
+        accounts.bind(request, room.id, seat)
         return {"table": room.id, "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}")

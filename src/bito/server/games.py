@@ -121,19 +121,28 @@ def describe(spec: str) -> dict[str, Any]:
     except BitoError:
         name = base
     rules = []
+    # by id as well, so a page can show each house rule in its own language
+    ids: list[dict[str, str | None]] = []
     for part in parts:
         key, _, value = part.partition("=")
-        option = OPTION_SPECS.get(key.strip())
+        key, value = key.strip(), value.strip()
+        option = OPTION_SPECS.get(key)
         if value and option is not None:
-            rules.append(f"{key.strip()} = {value.strip()}: {option.help}")
+            rules.append(f"{key} = {value}: {option.help}")
+            ids.append({"option": key, "value": value})
         elif not value:
             try:
-                rules.append(lookup(key.strip()).names[0])
+                entry = lookup(key)
             except BitoError:
                 rules.append(part)
+                ids.append({})
+            else:
+                rules.append(entry.names[0])
+                ids.append({"variant": entry.id})
         else:  # another family's option (``shed.rounds=3``): its key and value
-            rules.append(f"{key.strip()} = {value.strip()}")
-    return {"id": base, "name": name, "rules": rules}
+            rules.append(f"{key} = {value}")
+            ids.append({})
+    return {"id": base, "name": name, "rules": rules, "rule_ids": ids}
 
 
 def dummy_seat(spec: str, players: int) -> int:

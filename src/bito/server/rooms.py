@@ -134,6 +134,9 @@ class Lobby:
         #: add-ons' greetings to a new connection, after its first frame (the chat's recent
         #: messages)
         self.attach_hooks: list[Callable[[Room, Connection], Awaitable[None]]] = []
+        #: add-ons told when a game ends, after its last move is stored (the ratings); a
+        #: failing hook is logged and never stops the table
+        self.end_hooks: list[Callable[[Room], None]] = []
 
     def bot_levels(self) -> list[str]:
         """The bots a table may seat here (``--bot-levels``)."""
@@ -358,6 +361,26 @@ class Lobby:
             self.storage.save_seat(room.id, row)
         await self.broadcast(room)
 
+    async def renew_token(self, room: Room, seat: int, notice: str) -> str:
+        """Give a person's seat a fresh token (its owner goes on from another device): the
+        old token stops working, and connections holding it are sent ``notice`` and watch
+        from then on. Returns the new token."""
+        async with room.lock:
+            row = room.table.seats[seat]
+            if row.kind not in ("human", "away"):
+                raise RoomError(f"seat {seat} is not a person's")
+            row.token = secrets.token_urlsafe(24)
+            self.storage.save_seat(room.id, row)
+            gone = [c for c in room.conns if c.seat == seat]
+        for conn in gone:
+            conn.seat = None
+            code, said = error_words(notice, conn.lang)
+            with contextlib.suppress(Exception):
+                await conn.send({"type": "error", "request": "moved", "field": "token",
+                                 "code": code, "message": said})
+        await self.broadcast(room)
+        return row.token
+
     async def act(self, room: Room, seat: int, text: str) -> None:
         async with room.lock:
             state = room.state
@@ -411,6 +434,11 @@ class Lobby:
         if outcome is not None:
             room.table.status, room.table.outcome = "over", outcome
             self.bots.forget(room.id)
+            for hook in self.end_hooks:
+                try:
+                    hook(room)
+                except Exception:
+                    log.exception("table %s: an end-of-game hook failed", room.id)
         self._schedule(room)
         await self.broadcast(room)
 

@@ -54,6 +54,12 @@ def add_serve_parser(sub: Any, fmt: type[argparse.HelpFormatter]) -> None:
     serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
                        help="a reverse proxy whose X-Forwarded-For is believed for the "
                             "client's address (repeatable; default none)")
+    serve.add_argument("--secure-cookies", choices=("auto", "always", "never"),
+                       default="auto",
+                       help="mark the login cookie Secure: auto (when served over https, or "
+                            "a trusted proxy says https in X-Forwarded-Proto), always, never")
+    serve.add_argument("--session-days", type=float, default=30.0, metavar="D",
+                       help="days a login lasts (default 30)")
     serve.set_defaults(func=run_serve)
 
 
@@ -61,6 +67,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from bito.server.accounts import AccountSettings
         from bito.server.app import MAX_FRAME, create_app
         from bito.server.rooms import Settings
     except ImportError as e:
@@ -98,7 +105,11 @@ def run_serve(args: argparse.Namespace) -> int:
                         spectators_per_table=args.spectators_per_table,
                         spectators_per_address=args.spectators_per_address,
                         trusted_proxies=tuple(args.trusted_proxy))
-    app = create_app(args.db, settings)
+    if args.session_days <= 0:
+        print("bito serve: " + _("error: --session-days must be positive"), file=sys.stderr)
+        return 2
+    app = create_app(args.db, settings, AccountSettings(
+        session_life=args.session_days * 86400, secure_cookies=args.secure_cookies))
     print(_("bito: open {url} (games stored in {db})").format(
         url=f"http://{args.host}:{args.port}", db=args.db), file=sys.stderr, flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",

@@ -284,6 +284,57 @@ web_text("replay.last", "last move")
 web_text("replay.step", "move")
 web_text("replay.deal", "the deal")
 
+# --- accounts, the leaderboard and profiles (static/people.html, js/account.js) ----------
+web_text("account.page_title", "bito — your account")
+web_text("account.title", "Your account")
+web_text("account.hello", "Logged in as {name}")
+web_text("account.profile", "Your ratings and games")
+web_text("account.seats", "Tables you sit at while logged in follow you: open the table's "
+         "link on any device where you are logged in.")
+web_text("account.logout", "Log out")
+web_text("account.username", "Username")
+web_text("account.password", "Password")
+web_text("account.login", "Log in")
+web_text("account.register", "Sign up")
+web_text("account.optional", "Optional: guests play with one click. An account keeps your "
+         "seat on every device and gives you a rating.")
+web_text("account.rules", "Username: 3 to 20 letters, digits, _ or -. Password: at least 8 "
+         "characters.")
+web_text("account.leaderboard", "Leaderboard")
+web_text("account.corner", "Account")
+web_text("leaders.page_title", "bito — leaderboard")
+web_text("leaders.title", "Leaderboard")
+web_text("leaders.player", "Player")
+web_text("leaders.place", "Place")
+web_text("leaders.family", "Game family")
+web_text("leaders.rating", "Rating")
+web_text("leaders.mu_sigma", "μ ± σ")
+web_text("leaders.games", "Games")
+web_text("leaders.bot", "Bot ({level})")
+web_text("leaders.explain", "Rating = μ − 3σ (openskill): it grows as you win and as the "
+         "system grows sure of you. Bots sit on the same scale.")
+web_text("family.durak", "Durak")
+web_text("family.shedding", "shedding games")
+web_text("family.tricks", "trick games")
+web_text("family.social", "party games")
+web_text("family.bouts", "bout games")
+web_text("profile.page_title", "bito — {name}")
+web_text("profile.ratings", "Ratings of {name}")
+web_text("profile.fool", "the fool")
+web_text("profile.draw", "a draw")
+web_text("profile.won", "not the fool")
+web_text("profile.change", "{change} μ")
+web_text("profile.none", "No rated games yet.")
+web_text("profile.recent", "Recent games")
+web_text("profile.nogames", "None yet.")
+web_text("move.button", "Continue on another device")
+web_text("move.region", "Your seat on another device")
+web_text("move.explain", "Open this on your other device within {s} s. It works once, for "
+         "your seat only; this page then only watches.")
+web_text("move.link", "your personal link")
+web_text("move.qr", "QR code of the link")
+web_text("move.invalid", "This link does not work any more.")
+
 # --- errors the server sends (code -> text; the fields come from the English sentence) ---
 web_text("error.generic", "{message}")
 web_text("error.illegal", "{message}")
@@ -325,6 +376,37 @@ web_text("error.rematch_not_over", "a rematch can be agreed only once the game i
 web_text("error.rematch_started", "the rematch has started: {link}")
 web_text("error.rematch_not_person", "seat {seat} is not a person's")
 
+# the accounts' refusals (bito.server.accounts.AccountError; HTTP answers name the field)
+web_text("error.username_text", "username: expected a text")
+web_text("error.username_shape", "username: 3 to 20 characters, letters, digits, _ or -")
+web_text("error.username_taken", "username: {name} is taken")
+web_text("error.password_text", "password: expected a text")
+web_text("error.password_short", "password: at least {n} characters")
+web_text("error.password_long", "password: at most {n} characters")
+web_text("error.password_easy", "password: too easy to guess (not the username, a common "
+         "password or one repeated character)")
+web_text("error.login_texts", "username and password: expected texts")
+web_text("error.login_wrong", "wrong username or password")
+web_text("error.login_limit_username", "too many failed logins for this username; try again "
+         "in {wait} s")
+web_text("error.login_limit_address", "too many failed logins from this address; try again "
+         "in {wait} s")
+web_text("error.too_many_accounts", "too many new accounts from this address; try again in "
+         "{wait} s")
+web_text("error.claim_login", "log in to take your seat on this device")
+web_text("error.claim_no_seat", "your account has no seat at this table")
+web_text("error.own_login", "log in first")
+web_text("error.seat_token_header", "send your seat's token in the {header} header")
+web_text("error.too_many_links", "too many links waiting; try again in a minute")
+web_text("error.ticket_missing", "ticket: expected the text after #continue= in the link")
+web_text("error.ticket_invalid", "this link is not valid (used already, expired, or for "
+         "another table)")
+web_text("error.ticket_moved", "this link is not valid any more: the seat has moved since")
+web_text("error.family", "family: not a game family (one of {families})")
+web_text("error.no_player", "no player {name}")
+web_text("error.moved", "your seat now continues on another device; this page watches from "
+         "here on (open the table there, or log in here again to take it back)")
+
 #: The server's own sentences: (code, pattern); the code's text is ``error.<code>``, filled
 #: with the pattern's named groups. The first match wins; none: ``generic``, in English.
 ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -360,6 +442,32 @@ ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("chat_rate", r"chat: at most (?P<count>\d+) messages in (?P<window>\d+) seconds; "
                       r"wait (?P<wait>\d+) s"),
         ("chat_spectators_off", r"the host switched the spectators' chat off"),
+        ("username_text", r"username: expected a text"),
+        ("username_shape", r"username: 3 to 20 characters"),
+        ("username_taken", r"username: (?P<name>.*) is taken"),
+        ("password_text", r"password: expected a text"),
+        ("password_short", r"password: at least (?P<n>\d+) characters"),
+        ("password_long", r"password: at most (?P<n>\d+) characters"),
+        ("password_easy", r"password: too easy to guess"),
+        ("login_texts", r"username and password: expected texts"),
+        ("login_wrong", r"wrong username or password"),
+        ("login_limit_username", r"too many failed logins for this username; try again in "
+                                 r"(?P<wait>\d+) s"),
+        ("login_limit_address", r"too many failed logins (for|from) this address; try again "
+                                r"in (?P<wait>\d+) s"),
+        ("too_many_accounts", r"too many new accounts from this address; try again in "
+                              r"(?P<wait>\d+) s"),
+        ("claim_login", r"log in to take your seat on this device"),
+        ("claim_no_seat", r"your account has no seat at this table"),
+        ("own_login", r"log in first"),
+        ("seat_token_header", r"send your seat's token in the (?P<header>\S+) header"),
+        ("too_many_links", r"too many links waiting"),
+        ("ticket_missing", r"ticket: expected the text after #continue="),
+        ("ticket_moved", r"this link is not valid any more: the seat has moved since"),
+        ("ticket_invalid", r"this link is not valid"),
+        ("family", r"family: not a game family \(one of (?P<families>[^)]*)\)"),
+        ("no_player", r"no player (?P<name>.*)"),
+        ("moved", r"your seat now continues on another device"),
         ("rematch_not_over", r"a rematch can be agreed only once the game is over"),
         ("rematch_started", r"the rematch has started: (?P<link>\S+)"),
         ("rematch_not_person", r"seat (?P<seat>\d+) is not a person's"),
@@ -388,12 +496,28 @@ def text(lang: str, key: str, **fields: Any) -> str:
 
 @lru_cache(maxsize=len(i18n.LANGUAGES) + 1)
 def bundle(lang: str) -> dict[str, Any]:
-    """What the browser needs to speak ``lang``: every web text by key, the names of the
-    games and house rules (the rules catalogue's Russian names), the languages offered."""
+    """What the browser needs to speak ``lang``: every web text by key, the names and
+    one-line summaries of the games and house rules and the rules options' help (the
+    terminal's catalogue, so both speak alike), the languages offered."""
     translations = _translations(lang)
     texts = {key: translations.pgettext(key, english) for key, english in TEXTS.items()}
+    terminal = i18n.catalogue(lang)
     return {"language": lang, "languages": LANGUAGE_NAMES, "texts": texts,
-            "variants": i18n.catalogue(lang)["variants"]}
+            "variants": terminal["variants"], "summaries": terminal["summaries"],
+            "options": _option_help(lang)}
+
+
+def _option_help(lang: str) -> dict[str, str]:
+    """Each rules option's sentence of help in ``lang`` (the house rules on hover), by its
+    key; switched and restored with no await between, like :func:`_engine_words`."""
+    from bito.rules.options import OPTION_SPECS
+
+    saved = i18n.language()
+    i18n.set_language(lang)
+    try:
+        return {key: i18n.option_help(spec.help) for key, spec in OPTION_SPECS.items()}
+    finally:
+        i18n.set_language(saved)
 
 
 def choose_language(cookie: str | None, accept: str | None) -> str:

@@ -38,6 +38,22 @@ export function language() { return bundle.language; }
 // names, else the message catalogue's), else the fallback.
 export function variantName(id, fallback = id) { return bundle.variants[id] || fallback; }
 
+// A game's or house rule's one-line summary in the page's language (the terminal's
+// catalogue has one for every entry), else the fallback.
+export function summaryOf(id, fallback = "") { return (bundle.summaries || {})[id] || fallback; }
+
+// A game's house rules (games.describe: English lines and, beside them, what each one is by
+// id), one line each in the page's language; a line the catalogue cannot name stays as sent.
+export function houseRules(game) {
+  const ids = game.rule_ids || [];
+  return (game.rules || []).map((english, i) => {
+    const part = ids[i] || {};
+    if (part.variant) return variantName(part.variant, english);
+    const help = part.option && (bundle.options || {})[part.option];
+    return help ? `${part.option} = ${part.value}: ${help}` : english;
+  });
+}
+
 function cookieLanguage() {
   const found = document.cookie.split(";").map((c) => c.trim().split("="))
     .find(([name]) => name === COOKIE);
@@ -104,5 +120,6 @@ async function load() {
 
 window.t = t;
 window.tn = tn;
-window.bitoI18n = { t, tn, language, variantName, setLanguage, translatePage };
+window.bitoI18n = { t, tn, language, variantName, summaryOf, houseRules, setLanguage,
+                    translatePage };
 await load();

@@ -1,5 +1,5 @@
 // The lobby: create a table (any registered game, house rules, seats, bots) or join one.
-import { t, variantName } from "./i18n.js";
+import { t, variantName, summaryOf, houseRules, language } from "./i18n.js";
 import { h } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,9 +23,11 @@ function seatRows() {
 
 function showSummary() {
   const v = variants.find((x) => x.id === $("variant").value);
-  // The rules catalogue's summaries are English only (docs/i18n.md): say so to screen readers.
-  $("summary").textContent = v ? v.summary : "";
-  $("summary").lang = "en";
+  // The terminal's catalogue has every entry's summary in every language it speaks; one it
+  // lacks is English, and screen readers are told so.
+  const said = v ? summaryOf(v.id, "") : "";
+  $("summary").textContent = said || (v ? v.summary : "");
+  $("summary").lang = said ? language() : "en";
   // The table options are Durak options; other families have rules of their own.
   $("toggles").hidden = !v || v.family !== "durak";
   showSpec();
@@ -87,9 +89,9 @@ async function refresh() {
   if (!data.tables.length) list.append(h("li", {}, t("lobby.none", "none yet — create one")));
   else if (!shown.length) list.append(h("li", {}, t("lobby.none_fits", "none fits these filters")));
   for (const row of shown) {
-    // The house rules' sentences of help come from the rules catalogue, English only.
+    // The house rules by id, in the page's language, on hover.
     list.append(h("li", { "data-table": row.id }, h("a", { href: `/t/${row.id}`,
-        title: row.game.rules.join("\n") || t("lobby.no_house_rules", "no house rules") },
+        title: houseRules(row.game).join("\n") || t("lobby.no_house_rules", "no house rules") },
       t("lobby.table_line",
         "{game}, {players} players{deck}, {timer} s a move, host {host} — open seats: {open}",
         { game: variantName(row.game.id, row.game.name) + (row.game.rules.length ? " +" : ""),

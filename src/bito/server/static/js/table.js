@@ -1,11 +1,13 @@
 // The table page: join or watch, the ready-check, then play by click, drag or keyboard.
-import { t, variantName } from "./i18n.js";
+import { t, variantName, houseRules } from "./i18n.js";
 import { backSvg, cardSvg, cardName } from "./cards.js";
 import { h, drawBoard, actionLabel, seatName, outcomeText, doingWord, displayName } from "./board.js";
 import { play, setupSound, soundsFor } from "./sound.js";
 import { snapshot, animate } from "./motion.js";
 import { createChat } from "./talk.js";
 import { drawEnd, scoreText, showOffline } from "./between.js";
+import { adoptSeat, createMoveButton, recoverSeat } from "./seatmove.js";
+import "./accountbar.js";
 
 const tableId = location.pathname.split("/").pop();
 const key = `bito:${tableId}`;
@@ -22,6 +24,7 @@ let following = false;     // on the way to the match's next deal
 
 const $ = (id) => document.getElementById(id);
 // Every deal of a match lives at "<first table>.<deal>": the mute list is the match's.
+const devices = createMoveButton(tableId, () => (mine ? mine.token : null));
 const chat = createChat({ root: $("chat"), send: (m) => send(m), matchId: tableId.split(".")[0] });
 
 function say(text, kind = "info") {
@@ -65,13 +68,15 @@ function connect() {
       const prev = frame;
       frame = msg;
       render(prev);
+      devices.update(Boolean(mine) && msg.you !== null && msg.status !== "over");
     }
     else if (msg.type === "chat") chat.add(msg, frame ? frame.you : null);
     else if (msg.type === "error") {
       say(msg.message, "error");
-      if (msg.code === "token" || /seat token is not valid/.test(msg.message)) {
-        localStorage.removeItem(key);
+      if (msg.code === "token" || msg.request === "moved" || /seat token is not valid/.test(msg.message)) {
+        localStorage.removeItem(key);  // a dead token, or the seat went on elsewhere: watch
         mine = null;
+        devices.update(false);
       }
     }
   };
@@ -318,7 +323,7 @@ function render(prev = frame) {
   const game = frame.game || { id: String(frame.variant).split("+")[0], name: frame.variant, rules: [] };
   $("variant").textContent = variantName(game.id, game.name);
   $("variant").title = game.rules.length
-    ? `${t("table.house_rules", "House rules")}:\n${game.rules.join("\n")}`
+    ? `${t("table.house_rules", "House rules")}:\n${houseRules(game).join("\n")}`
     : t("table.no_house_rules", "No house rules: the game as the catalogue describes it.");
   if (followNext()) return;
   drawEnd($("end"), frame, send);
@@ -432,4 +437,12 @@ $("back").addEventListener("click", () => send({ type: "back" }));
 setupSound();
 setInterval(tick, 250);
 fetch("/api/variants").then((r) => r.json()).then((d) => { window.bitoBots = d.bots; render(); });
+// No seat on this device yet: a "continue on another device" link, or the account's own seat.
+if (!mine || location.hash.startsWith("#continue=")) {
+  const got = await recoverSeat(tableId);
+  if (got && got.token) {
+    mine = { token: got.token, seat: got.seat };
+    localStorage.setItem(key, JSON.stringify(mine));
+  } else if (got && got.error) say(got.error, "error");
+} else adoptSeat(tableId, mine.token);
 connect();

@@ -1,0 +1,491 @@
+"""Optional accounts, seats that follow their owner, and moving a guest's seat to another
+device.
+
+Guest play stays one click: nothing here is needed to play. An account is a username and a
+password hashed with argon2 (argon2-cffi); logging in sets a session cookie that is
+HTTP-only, ``SameSite=Strict`` and ``Secure`` when the page is served over https (directly,
+or by a trusted proxy that says so in ``X-Forwarded-Proto``; ``--secure-cookies`` forces it
+either way). Sessions expire; failed logins are limited per client address and per username
+(HTTP 429 with ``Retry-After``).
+
+A seat taken while logged in belongs to the account (at every deal of its match): opening
+the table on another device while logged in (``POST /api/tables/<t>/claim``) gives that
+device a fresh seat token, and the old device's connection is told and watches from then on.
+
+A guest moves his seat with a personal link: ``POST /api/tables/<t>/move`` (with his token in
+the header) returns a link holding a single-use ticket that works for a short time, and its
+QR code as SVG. The ticket sits in the link's fragment (``#continue=...``), which browsers
+never send to a server, so it cannot land in an access log or a Referer header; the page
+posts it to ``/api/tables/<t>/continue``, which gives the new device a fresh seat token and
+turns the old one off. The seat token itself never appears in a URL.
+
+Nothing here logs a password, a session value, a seat token or a ticket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import hashlib
+import logging
+import re
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+
+from bito.server import games, ratings, webtext
+from bito.server.accountdb import AccountDB, Rating
+from bito.server.rooms import Lobby, Room, RoomError
+
+Json = dict[str, Any]
+
+COOKIE = "bito_session"
+TOKEN_HEADER = "X-Bito-Token"
+USERNAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
+PASSWORD_MIN, PASSWORD_MAX = 8, 128
+#: a few passwords everybody tries first; longer lists belong to a real breach corpus
+COMMON = frozenset({"password", "password1", "12345678", "123456789", "1234567890",
+                    "qwertyuiop", "qwerty123", "iloveyou", "11111111", "00000000",
+                    "abcdefgh", "abc12345", "letmein1", "durak123", "passw0rd"})
+PEOPLE = ("human", "away")
+HASHING_AT_ONCE = 2
+MOVED = ("your seat now continues on another device; this page watches from here on "
+         "(open the table there, or log in here again to take it back)")
+
+
+@dataclass(frozen=True)
+class AccountSettings:
+    """The accounts' knobs (``bito serve`` flags)."""
+
+    session_life: float = 30 * 86400.0  # seconds a login lasts
+    secure_cookies: str = "auto"  # "auto" (https or a trusted proxy's word), "always", "never"
+    login_window: float = 300.0  # seconds over which failed logins are counted
+    failures_per_username: int = 5  # failed logins for one username within the window
+    failures_per_address: int = 20  # failed logins from one client address within the window
+    registrations_per_hour: int = 10  # new accounts from one client address
+    transfer_life: float = 120.0  # seconds a "continue on another device" link works
+
+
+class AccountError(RoomError):
+    """A request the accounts refuse; ``field`` names the part at fault, ``status`` the
+    HTTP status."""
+
+    def __init__(self, message: str, field: str | None = None, status: int = 400,
+                 retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+        self.status = status
+        self.retry_after = retry_after
+
+
+#: secrets a library could print (uvicorn's websockets at DEBUG prints the handshake's
+#: subprotocols, which carry the seat token; a cookie header carries the session; the access
+#: log prints a download link's ``?ticket=``)
+SECRET = re.compile(r"(bito\.token\.|bito_session=|#continue=|ticket=)[A-Za-z0-9_\-]+")
+#: the loggers whose lines a server writes (uvicorn's do not propagate to the root)
+SERVER_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "websockets",
+                  "websockets.server", "bito", "bito.server")
+
+
+class Redact(logging.Filter):
+    """Blanks seat tokens, session values and transfer tickets out of a log line, whatever
+    the log level: at DEBUG the websocket layer prints handshake headers."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        clean = SECRET.sub(lambda m: m.group(1) + "***", text)
+        if clean != text:
+            record.msg, record.args = clean, None
+        return True
+
+
+def redact_logs() -> None:
+    """Put :class:`Redact` on the server's loggers (once)."""
+    for name in SERVER_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, Redact) for f in logger.filters):
+            logger.addFilter(Redact())
+
+
+def check_username(username: Any) -> str:
+    if not isinstance(username, str):
+        raise AccountError("username: expected a text", "username")
+    if not USERNAME.fullmatch(username):
+        raise AccountError("username: 3 to 20 characters, letters, digits, _ or -",
+                           "username")
+    return username
+
+
+def check_password(password: Any, username: str) -> str:
+    """A password worth hashing: long enough to resist guessing, short enough not to make
+    hashing a denial of service, and not the name or a famous first guess."""
+    if not isinstance(password, str):
+        raise AccountError("password: expected a text", "password")
+    if len(password) < PASSWORD_MIN:
+        raise AccountError(f"password: at least {PASSWORD_MIN} characters", "password")
+    if len(password) > PASSWORD_MAX:
+        raise AccountError(f"password: at most {PASSWORD_MAX} characters", "password")
+    if password.lower() == username.lower() or password.lower() in COMMON \
+            or len(set(password)) < 3:
+        raise AccountError("password: too easy to guess (not the username, a common "
+                           "password or one repeated character)", "password")
+    return password
+
+
+class Throttle:
+    """Events per key in a sliding window (failed logins, registrations)."""
+
+    def __init__(self) -> None:
+        self.events: dict[str, collections.deque[float]] = {}
+
+    def wait(self, key: str, limit: int, window: float, now: float) -> int:
+        """Seconds until ``key`` may try again (0: now)."""
+        times = self.events.get(key)
+        if not times:
+            return 0
+        while times and now - times[0] >= window:
+            times.popleft()
+        if len(times) < limit:
+            return 0
+        return max(1, int(window - (now - times[0])) + 1)
+
+    def add(self, key: str, now: float) -> None:
+        if len(self.events) > 50_000:  # forget keys that went quiet
+            for old in [k for k, t in self.events.items() if not t]:
+                del self.events[old]
+        self.events.setdefault(key, collections.deque()).append(now)
+
+    def clear(self, key: str) -> None:
+        self.events.pop(key, None)
+
+
+def digest(value: str) -> str:
+    """How a session is stored: its SHA-256, never the cookie's value."""
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
+def base_table(table_id: str) -> str:
+    """The match a table belongs to (a rematch's deal ``Xy3k.2`` is ``Xy3k``'s): a seat owned
+    at the first deal stays owned at every later one."""
+    return table_id.split(".")[0]
+
+
+@dataclass
+class Accounts:
+    """The accounts' state in one server process."""
+
+    db_url: str
+    settings: AccountSettings = field(default_factory=AccountSettings)
+    db: AccountDB | None = None
+    failures: Throttle = field(default_factory=Throttle)
+    registrations: Throttle = field(default_factory=Throttle)
+    #: ticket -> (table, seat, the seat's token when issued, expiry)
+    transfers: dict[str, tuple[str, int, str, float]] = field(default_factory=dict)
+    hasher: Any = None
+    unknown: str | None = None  # the hash verified for an unknown username
+    #: argon2 work at once: each hash takes 64 MiB and ~0.3 s of a core (measured at load
+    #: 5 on the 2-core machine), so a burst of logins waits in line instead of eating memory
+    hashing: asyncio.Semaphore | None = None
+
+    def open(self, lobby: Lobby) -> None:
+        from argon2 import PasswordHasher
+
+        redact_logs()
+        self.db = AccountDB(self.db_url)
+        self.hasher = PasswordHasher()
+        lobby.end_hooks.append(self.game_over)
+
+    def close(self) -> None:
+        if self.db is not None:
+            self.db.close()
+
+    @property
+    def store(self) -> AccountDB:
+        if self.db is None:
+            raise RoomError("accounts are not open yet")
+        return self.db
+
+    async def work(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run an argon2 call in a thread, a few at a time, off the event loop."""
+        if self.hashing is None:
+            self.hashing = asyncio.Semaphore(HASHING_AT_ONCE)
+        async with self.hashing:
+            return await asyncio.to_thread(fn, *args)
+
+    def verify(self, stored: str | None, password: str) -> bool:
+        """argon2's check (raises on a mismatch). An unknown username is checked against a
+        hash of nothing anybody knows, so it costs the same time as a known one."""
+        if stored is None and self.unknown is None:
+            self.unknown = self.hasher.hash(secrets.token_urlsafe(16))
+        return bool(self.hasher.verify(stored or self.unknown, password))
+
+    # --- sessions -------------------------------------------------------------------------
+
+    def user(self, request: Request) -> str | None:
+        value = request.cookies.get(COOKIE)
+        if not value or len(value) > 100:
+            return None
+        return self.store.session_user(digest(value), time.time())
+
+    def login_response(self, username: str, secure: bool) -> Response:
+        value = secrets.token_urlsafe(32)
+        life = self.settings.session_life
+        self.store.add_session(digest(value), username, time.time() + life)
+        response = JSONResponse({"username": username, "expires_in": life})
+        response.set_cookie(COOKIE, value, max_age=int(max(1, life)), httponly=True,
+                            samesite="strict", secure=secure, path="/")
+        return response
+
+    # --- the end of a game: ratings -------------------------------------------------------
+
+    def game_over(self, room: Room) -> None:
+        owners = self.store.owners(base_table(room.id))
+        if not owners:
+            return
+        ratings.rate_game(self.store, room.id, games.family(room.table.spec),
+                          [(s.kind, s.bot) for s in room.table.seats], owners,
+                          room.table.outcome)
+
+    # --- seats ----------------------------------------------------------------------------
+
+    def bind(self, request: Request, table_id: str, seat: int) -> None:
+        """A seat taken while logged in belongs to the account."""
+        username = self.user(request)
+        if username is not None:
+            self.store.own_seat(base_table(table_id), seat, username)
+
+
+def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
+            address: Callable[[Request], str], via_https: Callable[[Request], bool]) -> None:
+    """Add the accounts' pages and API to ``app``. ``address`` gives a request's client
+    address (trusted proxies applied) and ``via_https`` whether the page reached its user
+    over https."""
+    s = accounts.settings
+
+    def secure(request: Request) -> bool:
+        return s.secure_cookies == "always" or (s.secure_cookies == "auto"
+                                                and via_https(request))
+
+    @app.exception_handler(AccountError)
+    async def refused(request: Request, exc: AccountError) -> JSONResponse:
+        code, said = webtext.error_words(exc, webtext.language_of(request.headers))
+        body: Json = {"error": said, "code": code}
+        if exc.field:
+            body["field"] = exc.field
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+        return JSONResponse(body, status_code=exc.status, headers=headers)
+
+    async def body_of(request: Request) -> Json:
+        try:
+            body = await request.json()
+        except ValueError:
+            raise AccountError("the request body must be a JSON object") from None
+        if not isinstance(body, dict):
+            raise AccountError("the request body must be a JSON object")
+        return body
+
+    @app.post("/api/account/register")
+    async def register(request: Request) -> Response:
+        client, now = address(request), time.monotonic()
+        wait = accounts.registrations.wait(client, s.registrations_per_hour, 3600, now)
+        if wait:
+            raise AccountError(f"too many new accounts from this address; try again in "
+                               f"{wait} s", status=429, retry_after=wait)
+        body = await body_of(request)
+        username = check_username(body.get("username"))
+        password = check_password(body.get("password"), username)
+        hashed = await accounts.work(accounts.hasher.hash, password)
+        if not accounts.store.add_account(username, hashed):
+            raise AccountError(f"username: {username!r} is taken", "username", 409)
+        accounts.registrations.add(client, now)
+        return accounts.login_response(username, secure(request))
+
+    @app.post("/api/account/login")
+    async def login(request: Request) -> Response:
+        from argon2.exceptions import VerificationError
+
+        client, now = address(request), time.monotonic()
+        body = await body_of(request)
+        username, password = body.get("username"), body.get("password")
+        if not isinstance(username, str) or not isinstance(password, str):
+            raise AccountError("username and password: expected texts",
+                               "username" if not isinstance(username, str) else "password")
+        if len(password) > PASSWORD_MAX:
+            raise AccountError(f"password: at most {PASSWORD_MAX} characters", "password")
+        name_key = "user:" + username.lower()[:40]
+        for key, limit, what in ((name_key, s.failures_per_username, "this username"),
+                                 ("addr:" + client, s.failures_per_address,
+                                  "this address")):
+            wait = accounts.failures.wait(key, limit, s.login_window, now)
+            if wait:
+                raise AccountError(f"too many failed logins for {what}; try again in "
+                                   f"{wait} s", "username" if what == "this username"
+                                   else None, 429, wait)
+        found = accounts.store.account(username) if USERNAME.fullmatch(username) else None
+        stored = found[1] if found else None
+        try:
+            # an unknown name costs the same hashing work, so timing tells nothing
+            await accounts.work(accounts.verify, stored, password)
+            ok = stored is not None
+        except VerificationError:
+            ok = False
+        except Exception:  # a stored hash that does not parse: a refusal, never a 500
+            ok = False
+        if not ok:
+            accounts.failures.add(name_key, now)
+            accounts.failures.add("addr:" + client, now)
+            raise AccountError("wrong username or password", "password", 401)
+        accounts.failures.clear(name_key)
+        assert found is not None and stored is not None
+        username = found[0]  # typed in any case, logged in as registered
+        if accounts.hasher.check_needs_rehash(stored):
+            accounts.store.set_password_hash(username, await accounts.work(
+                accounts.hasher.hash, password))
+        return accounts.login_response(username, secure(request))
+
+    @app.post("/api/account/logout")
+    async def logout(request: Request) -> Response:
+        value = request.cookies.get(COOKIE)
+        if value:
+            accounts.store.drop_session(digest(value))
+        response = JSONResponse({"username": None})
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict",
+                               secure=secure(request))
+        return response
+
+    @app.get("/api/account/me")
+    async def me(request: Request) -> Json:
+        return {"username": accounts.user(request)}
+
+    @app.post("/api/tables/{table_id}/claim")
+    async def claim(table_id: str, request: Request) -> Json:
+        """The account's seat at this table, on this device: a fresh token (the device that
+        had the seat is told and watches)."""
+        username = accounts.user(request)
+        if username is None:
+            raise AccountError("log in to take your seat on this device", status=401)
+        room = lobby().get(table_id)
+        owned = [seat for seat, who in accounts.store.owners(base_table(room.id)).items()
+                 if who == username and room.table.seats[seat].kind in PEOPLE]
+        if not owned:
+            raise AccountError("your account has no seat at this table", status=404)
+        token = await lobby().renew_token(room, owned[0], MOVED)
+        return {"table": room.id, "seat": owned[0], "token": token}
+
+    @app.post("/api/tables/{table_id}/own")
+    async def own(table_id: str, request: Request) -> Json:
+        """The seat whose token came in the header becomes the logged-in account's (a guest
+        who logs in after sitting down): from then on it follows the account."""
+        username = accounts.user(request)
+        if username is None:
+            raise AccountError("log in first", status=401)
+        room = lobby().get(table_id)
+        seat = room.seat_of_token(request.headers.get(TOKEN_HEADER))
+        if seat is None:
+            raise AccountError(f"send your seat's token in the {TOKEN_HEADER} header",
+                               status=403)
+        accounts.store.own_seat(base_table(room.id), seat, username)
+        return {"table": room.id, "seat": seat, "username": username}
+
+    @app.post("/api/tables/{table_id}/move")
+    async def move(table_id: str, request: Request) -> Json:
+        """A personal "continue on another device" link for the seat whose token came in the
+        header: single use, short-lived, for this seat only."""
+        room = lobby().get(table_id)
+        token = request.headers.get(TOKEN_HEADER)
+        seat = room.seat_of_token(token)
+        if seat is None or token is None:
+            raise AccountError(f"send your seat's token in the {TOKEN_HEADER} header to get "
+                               "a link for your seat", status=403)
+        now = time.monotonic()
+        for old in [k for k, v in accounts.transfers.items() if v[3] < now]:
+            del accounts.transfers[old]
+        if len(accounts.transfers) > 10_000:
+            raise AccountError("too many links waiting; try again in a minute", status=429,
+                               retry_after=60)
+        ticket = secrets.token_urlsafe(18)
+        accounts.transfers[ticket] = (room.id, seat, token, now + s.transfer_life)
+        link = f"{str(request.base_url).rstrip('/')}/t/{room.id}#continue={ticket}"
+        return {"link": link, "expires_in": s.transfer_life, "qr_svg": qr_svg(link)}
+
+    @app.post("/api/tables/{table_id}/continue")
+    async def resume_here(table_id: str, request: Request) -> Json:
+        body = await body_of(request)
+        ticket = body.get("ticket")
+        if not isinstance(ticket, str) or not ticket:
+            raise AccountError("ticket: expected the text after #continue= in the link",
+                               "ticket")
+        held = accounts.transfers.pop(ticket, None)
+        room = lobby().get(table_id)
+        if held is None or held[0] != room.id or held[3] < time.monotonic():
+            raise AccountError("this link is not valid (used already, expired, or for "
+                               "another table)", "ticket", 403)
+        _, seat, token, _ = held
+        if room.seat_of_token(token) != seat:  # the seat moved since: the link is void
+            raise AccountError("this link is not valid any more: the seat has moved since",
+                               "ticket", 403)
+        new = await lobby().renew_token(room, seat, MOVED)
+        return {"table": room.id, "seat": seat, "token": new}
+
+    @app.get("/api/leaderboard")
+    async def leaderboard(request: Request, family: str | None = None) -> Json:
+        from bito.games.family import FAMILIES
+
+        families = accounts.store.families()
+        chosen = family or (families[0] if families else "durak")
+        if chosen not in FAMILIES:
+            raise AccountError(f"family: not a game family (one of {', '.join(FAMILIES)})",
+                               "family")
+        board = ratings.leaderboard(accounts.store, chosen, lobby().bot_levels())
+        return {"family": chosen, "families": sorted(set(families) | {chosen}),
+                "you": accounts.user(request), "rows": [_row(r) for r in board]}
+
+    @app.get("/api/players/{username}")
+    async def profile(username: str) -> Json:
+        if not USERNAME.fullmatch(username) or accounts.store.password_hash(username) is None:
+            raise AccountError(f"no player {username[:20]!r}", "username", 404)
+        games_out = []
+        for table_id, seat, family, result, before, after, at in \
+                accounts.store.recent_games(username):
+            row = lobby().storage.load_table(table_id)
+            games_out.append({
+                "table": table_id, "seat": int(seat), "family": family, "result": result,
+                "change": round(float(after) - float(before), 2), "at": float(at),
+                "game": games.describe(row.spec) if row is not None else None,
+                "players": [x.name for x in row.seats] if row is not None else [],
+                "replay": f"/replay/{table_id}"})
+        return {"username": username,
+                "ratings": [_row(r) for r in accounts.store.ratings_of(username)],
+                "games": games_out}
+
+    for path in ("/account", "/leaderboard", "/u/{username}"):
+        app.add_api_route(path, _people_page, methods=["GET"])
+
+
+async def _people_page() -> Response:
+    from fastapi.responses import FileResponse
+
+    return FileResponse(str(resources.files("bito.server") / "static" / "people.html"),
+                        media_type="text/html")
+
+
+def _row(r: Rating) -> Json:
+    bot = r.player.startswith(ratings.BOT_PREFIX)
+    return {"player": r.player[len(ratings.BOT_PREFIX):] if bot else r.player, "bot": bot,
+            "family": r.family, "mu": round(r.mu, 2), "sigma": round(r.sigma, 2),
+            "rating": round(r.ordinal, 2), "games": r.games,
+            "link": None if bot else f"/u/{r.player}"}
+
+
+def qr_svg(link: str) -> str:
+    """The link as a QR code, drawn as inline SVG on the server (no script on the page)."""
+    import segno
+
+    code = segno.make(link, error="m")
+    return str(code.svg_inline(scale=4, dark="#111", light="#fff", omitsize=True))

@@ -1,0 +1,197 @@
+"""Accounts and moving a seat in a real browser (issue 19, item 1; Playwright driving Debian's
+Chromium, never a downloaded one): an account logs in on a second context and continues its
+seat mid-game (the first is told and watches); a guest moves his seat with his personal link
+(the old browser is no longer the seat, and a third party opening the used link gets
+nothing). Screenshots go to the test's ``tmp_path`` and ``build/test-artifacts/browser``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("argon2")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from bito.server.rooms import Settings  # noqa: E402
+from server_kit import ServerThread  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(os.environ.get("BITO_ARTIFACTS", "build/test-artifacts")) / "browser"
+PASSWORD = "queen of spades 9"
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)",
+                allow_module_level=True)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    srv = ServerThread(str(tmp_path / "accounts.sqlite3"), Settings(timer=600, bot_delay=0.1))
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def shot(page: Any, tmp: Path, name: str) -> None:
+    for where in (tmp, ARTIFACTS):
+        where.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(where / f"{name}.png"), full_page=True)
+
+
+def hand(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all("#hand .hand-card", "bs => bs.map(b => b.dataset.card)"))
+
+
+def new_page(browser: Any, errors: list[str]) -> Any:
+    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
+def start_game_against_a_bot(page: Any, base: str) -> str:
+    page.goto(base + "/")
+    page.fill("#name", "Alice")
+    page.select_option("#players", "2")
+    page.select_option("#seats select[data-seat='1']", "heuristic")
+    page.click("#create-button")
+    page.wait_for_selector("#ready")
+    page.click("#ready")
+    page.wait_for_selector("#hand .hand-card")
+    page.wait_for_function("document.body.dataset.myTurn === 'true'")  # the bot has moved
+    return str(page.url)
+
+
+def table_key(url: str) -> str:
+    return "bito:" + url.split("/t/")[1].split("#")[0]
+
+
+def test_an_account_continues_its_seat_on_a_second_context(server: ServerThread, browser: Any,
+                                                           tmp_path: Path) -> None:
+    errors: list[str] = []
+    first = new_page(browser, errors)
+    first.goto(server.base + "/account")
+    first.fill("#username", "alice")
+    first.fill("#password", PASSWORD)
+    first.click("#register")
+    first.wait_for_selector("#logout")
+    first.goto(server.base + "/")
+    first.wait_for_selector("#account-name")
+    shot(first, tmp_path, "lobby-logged-in")
+    url = start_game_against_a_bot(first, server.base)
+    cards = hand(first)
+    assert cards and first.is_visible("#move-seat")
+
+    second = new_page(browser, errors)
+    second.goto(url)  # not logged in there yet: a spectator
+    second.wait_for_function("document.body.dataset.status === 'playing'")
+    assert hand(second) == []
+    second.goto(server.base + "/account")
+    second.fill("#username", "alice")
+    second.fill("#password", PASSWORD)
+    second.click("#login")
+    second.wait_for_selector("#logout")
+    second.goto(url)
+    second.wait_for_selector("#hand .hand-card")
+    assert sorted(hand(second)) == sorted(cards)  # the same seat, mid-game
+    assert second.evaluate("document.body.dataset.myTurn") == "true"
+    first.wait_for_function(
+        "document.getElementById('message').textContent.includes('another device')")
+    assert hand(first) == []
+    assert first.evaluate(f"localStorage.getItem({table_key(url)!r})") is None
+    assert not first.is_visible("#move-seat")
+    # the second device plays on
+    n = int(second.evaluate("Number(document.body.dataset.n)"))
+    second.click("#actions button >> nth=0")
+    second.wait_for_function(f"Number(document.body.dataset.n) > {n}")
+    shot(first, tmp_path, "account-first-device-told")
+    shot(second, tmp_path, "account-second-device-plays")
+    assert errors == []
+
+
+def test_a_guest_moves_his_seat_with_the_personal_link(server: ServerThread, browser: Any,
+                                                      tmp_path: Path) -> None:
+    errors: list[str] = []
+    old = new_page(browser, errors)
+    url = start_game_against_a_bot(old, server.base)
+    cards = hand(old)
+    token = old.evaluate(f"JSON.parse(localStorage.getItem({table_key(url)!r})).token")
+    old.click("#move-seat")
+    old.wait_for_selector("#move-url")
+    link = old.input_value("#move-url")
+    assert "#continue=" in link and token not in link
+    assert old.is_visible("#move-link .qr svg")
+    shot(old, tmp_path, "guest-move-link")
+
+    new = new_page(browser, errors)
+    new.goto(link)
+    new.wait_for_selector("#hand .hand-card")
+    assert sorted(hand(new)) == sorted(cards)
+    assert "#continue=" not in new.url  # the ticket left the address bar
+    old.wait_for_function(
+        "document.getElementById('message').textContent.includes('another device')")
+    assert hand(old) == [] and old.evaluate(f"localStorage.getItem({table_key(url)!r})") is None
+    old.reload()  # the old browser is no longer the seat, even after a reload
+    old.wait_for_function("document.body.dataset.status === 'playing'")
+    assert hand(old) == []
+
+    third = new_page(browser, errors)
+    third.goto(link)  # the link was used once: nothing for anybody else
+    third.wait_for_function(
+        "document.getElementById('message').textContent.includes('not valid')")
+    assert hand(third) == []
+    assert third.evaluate(f"localStorage.getItem({table_key(url)!r})") is None
+    shot(third, tmp_path, "guest-link-used-twice")
+    assert errors == []
+
+
+def test_profile_and_leaderboard_pages_after_a_rated_game(server: ServerThread, browser: Any,
+                                                          tmp_path: Path) -> None:
+    from server_kit import Client, play_to_end
+
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(server.base + "/account")
+    page.fill("#username", "alice")
+    page.fill("#password", "short")
+    page.click("#register")  # refused, naming the field, no traceback
+    page.wait_for_function(
+        "document.getElementById('account-message').textContent.startsWith('password:')")
+    page.fill("#password", PASSWORD)
+    page.click("#register")
+    page.wait_for_selector("#logout")
+    # the page's own cookie creates the table, so the seat is the account's
+    made = page.request.post(server.base + "/api/tables", data={
+        "name": "Alice", "players": 2, "seats": ["heuristic"], "deck": 24}).json()
+    client = Client(server.base, made["table"], made["token"])
+    client.send({"type": "ready"})
+    end = play_to_end({0: client})
+    client.close()
+    page.goto(server.base + "/u/alice")
+    page.wait_for_selector("#recent a.replay")
+    result = page.inner_text("#recent li")
+    assert ("— the fool" in result) == (end["outcome"].get("loser") == 0)
+    shot(page, tmp_path, "profile")
+    page.click("#recent a.replay")
+    page.wait_for_url(f"**/replay/{made['table']}")
+    page.goto(server.base + "/leaderboard")
+    page.wait_for_selector("table.ratings tbody tr")
+    rows = page.eval_on_selector_all("table.ratings tbody tr", "rs => rs.map(r => r.innerText)")
+    assert any("alice" in r for r in rows) and any("Bot (heuristic)" in r for r in rows)
+    assert page.inner_text("#account-name") == "alice"
+    shot(page, tmp_path, "leaderboard")
+    assert errors == []
