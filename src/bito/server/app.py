@@ -50,9 +50,9 @@ except ImportError as e:  # pragma: no cover - the message is the point
 
 from bito.errors import BitoError
 from bito.server import games
+from bito.server.db import PostgresDatabase, open_database
 from bito.server.render import Json, render_open, render_view
 from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, dump, log_for
-from bito.server.storage import Storage
 
 log = logging.getLogger("bito.server")
 
@@ -77,15 +77,26 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        lobby = Lobby(Storage(db), settings)
+        from bito.server.lease import Keeper, process_name
+
+        database = open_database(db, origin=process_name())
+        await database.open()
+        lobby = Lobby(database, settings)
         holder["lobby"] = lobby
         app.state.lobby = lobby
+        # PostgreSQL: several processes may share it; leases say who drives which table
+        keeper = Keeper(lobby, database) if isinstance(database, PostgresDatabase) else None
+        app.state.keeper = keeper
+        if keeper is not None:
+            await keeper.start()
         resumed = await lobby.resume()
         if resumed:
             log.warning("resumed %d game(s) from %s", resumed, db)
         yield
+        if keeper is not None:
+            await keeper.stop()  # hand the tables over at once
         await lobby.close()
-        lobby.storage.close()
+        await lobby.storage.close()
 
     app = FastAPI(title="bito", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
@@ -152,7 +163,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
                                  f"{wait} s"}, status_code=429,
                                 headers={"Retry-After": str(wait)})
         body = await _body(request)
-        room, token = lobby().create(
+        room, token = await lobby().create(
             variant=_field(body, "variant", str, "podkidnoy"),
             rules_text=_field(body, "rules", str, None),
             deck=_field(body, "deck", int, None),
@@ -167,20 +178,20 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> Json:
         body = await _body(request)
-        room = lobby().get(table_id)
+        room = await lobby().get(table_id)
         seat, token = await lobby().join(room, _field(body, "name", str, ""))
         return {"table": room.id, "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, request: Request) -> Json:
-        room = lobby().get(table_id)
+        room = await lobby().get(table_id)
         return lobby().frame(room, room.seat_of_token(_token(request)))
 
     @app.post("/api/tables/{table_id}/ticket", response_model=None)
     async def ticket(table_id: str, request: Request) -> Json | JSONResponse:
         """A download link's ticket: single use, for TICKET_LIFE seconds, for the record of
         the seat whose token came in the header."""
-        room = lobby().get(table_id)
+        room = await lobby().get(table_id)
         seat = room.seat_of_token(_token(request))
         if seat is None:
             return JSONResponse({"error": f"send your seat's token in the {TOKEN_HEADER} "
@@ -197,7 +208,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request, ticket: str | None = None) -> Response:
-        room = lobby().get(table_id)
+        room = await lobby().get(table_id)
         token = _token(request)
         if ticket is not None:
             held = tickets.pop(ticket, None)
@@ -223,7 +234,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, request: Request) -> Any:
-        room = lobby().get(table_id)
+        room = await lobby().get(table_id)
         token = _token(request)
         if room.state is None:
             raise RoomError("the game has not started")
@@ -263,7 +274,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         token = next((p[len(TOKEN_PROTOCOL):] for p in offered
                       if p.startswith(TOKEN_PROTOCOL)), None)
         try:
-            room = lobby().get(table_id)
+            room = await lobby().get(table_id)
         except RoomError as e:
             await refuse(str(e), 4404)
             return
