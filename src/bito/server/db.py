@@ -140,7 +140,7 @@ class PostgresDatabase:
                  max_size: int = 10) -> None:
         try:
             import psycopg
-            from psycopg_pool import AsyncConnectionPool, PoolTimeout
+            from psycopg_pool import AsyncConnectionPool, PoolClosed, PoolTimeout
         except ImportError:
             raise RuntimeError("PostgreSQL needs psycopg and psycopg-pool: "
                                "pip install 'bito[web]'") from None
@@ -149,9 +149,13 @@ class PostgresDatabase:
         self.retry_for = retry_for
         self._errors: tuple[type[BaseException], ...] = (
             psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout)
+        # reconnect_timeout: the pool's own reconnection backs off to minutes over a long
+        # outage; short chains of attempts, restarted by every waiting request (the
+        # retries below, the lease keeper each second), find the database again at once.
         self.pool = AsyncConnectionPool(url, min_size=1, max_size=max_size, open=False,
-                                        timeout=5.0, check=AsyncConnectionPool.check_connection,
-                                        reconnect_timeout=float("inf"))
+                                        timeout=2.0, check=AsyncConnectionPool.check_connection,
+                                        reconnect_timeout=2.0)
+        self._closed: type[BaseException] = PoolClosed
         self.latency = 0.0
 
     async def open(self) -> None:
@@ -177,6 +181,8 @@ class PostgresDatabase:
                 self.latency = time.perf_counter() - start
                 return result
             except self._errors as e:
+                if isinstance(e, self._closed):  # shutting down: nothing to wait for
+                    raise DatabaseUnavailable("the server is shutting down") from None
                 if time.monotonic() + delay > end:
                     raise DatabaseUnavailable(f"the database is not answering ({e}); "
                                               "nothing was lost, try again") from None

@@ -132,9 +132,9 @@ class Storage:
         else:
             path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
             self.conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self.conn.execute("PRAGMA busy_timeout=5000")  # first: others may be starting
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=NORMAL")
-            self.conn.execute("PRAGMA busy_timeout=5000")
             self.mark = "?"
             self._errors = ()
             with self._lock:
