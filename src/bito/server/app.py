@@ -89,11 +89,13 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         app.state.keeper = keeper
         if keeper is not None:
             await keeper.start()
+            warming = asyncio.create_task(lobby.bots.warm())  # ready to take tables over
         resumed = await lobby.resume()
         if resumed:
             log.warning("resumed %d game(s) from %s", resumed, db)
         yield
         if keeper is not None:
+            warming.cancel()
             await keeper.stop()  # hand the tables over at once
         await lobby.close()
         await lobby.storage.close()

@@ -261,6 +261,19 @@ class BotPool:
             self.built += bool(fresh)
             return str(text)
 
+    async def warm(self) -> None:
+        """Start every worker now, off the loop: a process standing by to take tables over
+        (several processes on one database) must not pay a worker's start-up, a second or
+        two, inside the 5 s a taken-over table may wait."""
+        for worker in self._workers:
+            async with worker.lock:
+                if worker.proc is None and not self.closed:
+                    try:
+                        await asyncio.to_thread(worker.start)
+                    except Exception as e:  # started again on first use
+                        log.warning("a bot worker could not start early (%s)", e)
+                        await asyncio.to_thread(worker.stop)
+
     def forget(self, table: str) -> None:
         """The table's game is over: its bots may go (with the worker's next request)."""
         for key in [k for k in self._home if k[0] == table]:
