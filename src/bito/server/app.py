@@ -151,7 +151,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     @app.get("/api/lobby")
     async def public_tables() -> Json:
-        return {"tables": lobby().public_tables()}
+        return {"tables": await lobby().public_tables()}
 
     created: dict[str, collections.deque[float]] = {}
 

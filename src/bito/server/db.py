@@ -202,6 +202,19 @@ class PostgresDatabase:
         await conn.execute("SELECT pg_notify(%s, %s)",
                            (CHANNEL, json.dumps({"t": table_id, "o": self.origin})))
 
+    async def publish(self, table_id: str, kind: str, data: dict[str, Any]) -> None:
+        """An event that is not stored, for every other process (``NOTIFY`` payloads are
+        limited to 8,000 bytes: a chat line, not a record)."""
+        payload = json.dumps({"t": table_id, "o": self.origin, "k": kind, "d": data},
+                             ensure_ascii=False)
+        if len(payload.encode()) > 7900:
+            raise BitoError(f"{kind}: too long to send to the other processes")
+
+        async def work(conn: Any) -> None:
+            await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+
+        await self.run(work)
+
     async def _write(self, table_id: str, statements: list[tuple[str, tuple[Any, ...]]],
                      ) -> list[int]:
         async def work(conn: Any) -> list[int]:

@@ -163,7 +163,12 @@ class Keeper:
         try:
             data = json.loads(payload)
             table_id, origin = str(data["t"]), str(data.get("o", ""))
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, AttributeError):
             return
-        if origin != self.origin:
-            self.lobby.changed(table_id)
+        if origin == self.origin:
+            return
+        if "k" in data:  # an event that is not stored (Lobby.publish)
+            if isinstance(data.get("d"), dict):
+                self.lobby.event(table_id, str(data["k"]), data["d"])
+            return
+        self.lobby.changed(table_id)

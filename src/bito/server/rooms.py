@@ -20,7 +20,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +28,7 @@ from bito.errors import BitoError
 from bito.games.protocol import decider
 from bito.server import games
 from bito.server.botpool import BotPool, fallback_action
-from bito.server.db import Database, DatabaseUnavailable, ThreadedDatabase
+from bito.server.db import Database, DatabaseUnavailable, PostgresDatabase, ThreadedDatabase
 from bito.server.render import Json, render_public, render_view
 from bito.server.storage import MoveConflict, SeatRow, Storage, TableRow
 
@@ -132,6 +132,8 @@ class Lobby:
         #: the tables this process drives (None: every table, the one-process default)
         self.held: set[str] | None = None
         self.origin = ""  # this process's name in leases and notices
+        #: events published without being stored (see :meth:`publish`), by kind
+        self.handlers: dict[str, Callable[[Room, Json], Coroutine[Any, Any, None]]] = {}
         self.bots = bots or BotPool(self.settings.bot_workers or None,
                                     self.settings.bot_time_cap)
 
@@ -208,6 +210,24 @@ class Lobby:
         table in memory again."""
         for table_id in list(self.rooms):
             self.changed(table_id)
+
+    async def publish(self, table_id: str, kind: str, data: Json) -> None:
+        """Send an event that is not stored (a chat line...) to the table's connections on
+        every process: here through ``handlers[kind]`` at once, elsewhere through the
+        database's notices. A handler is ``async (room, data) -> None``."""
+        handler = self.handlers.get(kind)
+        room = self.rooms.get(table_id)
+        if handler is not None and room is not None:
+            await handler(room, data)
+        if self.held is not None and isinstance(self.storage, PostgresDatabase):
+            await self.storage.publish(table_id, kind, data)
+
+    def event(self, table_id: str, kind: str, data: Json) -> None:
+        """Another process published ``kind`` for the table (see :meth:`publish`)."""
+        handler = self.handlers.get(kind)
+        room = self.rooms.get(table_id)
+        if handler is not None and room is not None:
+            asyncio.get_running_loop().create_task(handler(room, data))
 
     async def _follow(self, room: Room) -> None:
         try:
@@ -294,7 +314,11 @@ class Lobby:
             raise RoomError(f"no table {table_id!r}")
         return room
 
-    def public_tables(self) -> list[Json]:
+    async def public_tables(self) -> list[Json]:
+        if self.held is not None:  # tables opened on other processes are listed too
+            for table_id in await self.storage.table_ids(("waiting",)):
+                if table_id not in self.rooms:
+                    await self._load(table_id)
         out = []
         for room in self.rooms.values():
             t = room.table

@@ -1,0 +1,103 @@
+"""Two servers on one PostgreSQL database (issue 18, item 3), in this process: the lobby
+lists the other's public tables, an unstored event published for a table reaches the other
+server's handler, and a server that shuts down hands its tables over at once (its leases
+are released, not left to run out). test_server_cluster.py covers the same with real
+processes, nginx and ``kill -9``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from pg_kit import Cluster
+
+from server_kit import Client, ServerThread, create_table, scripted
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    pg = Cluster()
+    try:
+        yield pg
+    finally:
+        pg.destroy()
+
+
+def _owner(url: str, table: str) -> str | None:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT owner FROM bito_leases WHERE table_id = %s",
+                           (table,)).fetchone()
+    return str(row[0]) if row else None
+
+
+def test_two_servers_share_the_lobby_and_events(cluster: Cluster) -> None:
+    from bito.server.db import PostgresDatabase
+
+    url = cluster.fresh_database("shared")
+    a, b = ServerThread(url, scripted()), ServerThread(url, scripted())
+    try:
+        t = create_table(a.http, players=2, seats=["open"], public=True)
+        listed = {x["id"] for x in b.http.get("/api/lobby").json()["tables"]}
+        assert t["table"] in listed  # opened on A, offered by B
+        seen: list[tuple[str, dict[str, Any]]] = []
+
+        async def chat(room: Any, data: dict[str, Any]) -> None:
+            seen.append((room.id, data))
+
+        b_lobby = b.app.state.lobby
+        b_lobby.handlers["chat"] = chat
+        spectator = Client(b.base, t["table"])  # B holds the room in memory
+        spectator.state()
+
+        async def send() -> None:
+            db = PostgresDatabase(url, origin="a-test")
+            await db.open()
+            try:
+                await db.publish(t["table"], "chat", {"text": "привет"})
+            finally:
+                await db.close()
+
+        asyncio.run(send())
+        end = time.time() + 10
+        while not seen and time.time() < end:
+            time.sleep(0.05)
+        assert seen == [(t["table"], {"text": "привет"})]
+        spectator.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_server_shutting_down_hands_its_tables_over_at_once(cluster: Cluster) -> None:
+    """The lease of a stopped server is released: the other takes the table within about a
+    renewal (1 s), not the 3 s a dead server's lease takes to run out."""
+    url = cluster.fresh_database("handover")
+    a = ServerThread(url, scripted(bot_delay=0))
+    b = ServerThread(url, scripted(bot_delay=0))
+    try:
+        t = create_table(a.http, players=2, seats=["random"])
+        a_name = a.app.state.lobby.origin
+        assert _owner(url, t["table"]) == a_name
+        host = Client(b.base, t["table"], t["token"])
+        host.send({"type": "ready"})
+        host.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
+        stopped = time.time()
+        a.stop()
+        b_name = b.app.state.lobby.origin
+        while _owner(url, t["table"]) != b_name and time.time() - stopped < 10:
+            time.sleep(0.05)
+        took = time.time() - stopped
+        assert _owner(url, t["table"]) == b_name
+        assert took < 2.5, f"taken over {took:.2f} s after the shutdown"
+        host.close()
+    finally:
+        b.stop()
