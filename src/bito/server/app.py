@@ -34,6 +34,7 @@ import contextlib
 import ipaddress
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator
@@ -51,6 +52,7 @@ except ImportError as e:  # pragma: no cover - the message is the point
 from bito.errors import BitoError
 from bito.server import games
 from bito.server.db import PostgresDatabase, open_database
+from bito.server.health import add_routes, install_metrics
 from bito.server.render import Json, render_open, render_view
 from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, dump, log_for
 
@@ -84,6 +86,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         lobby = Lobby(database, settings)
         holder["lobby"] = lobby
         app.state.lobby = lobby
+        install_metrics(app, lobby)
         # PostgreSQL: several processes may share it; leases say who drives which table
         keeper = Keeper(lobby, database) if isinstance(database, PostgresDatabase) else None
         app.state.keeper = keeper
@@ -93,7 +96,9 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         resumed = await lobby.resume()
         if resumed:
             log.warning("resumed %d game(s) from %s", resumed, db)
+        log.info("serving; games stored in %s", re.sub(r"//[^@/]*@", "//", db.split("?")[0]))
         yield
+        log.info("shutting down")
         if keeper is not None:
             warming.cancel()
             await keeper.stop()  # hand the tables over at once
@@ -105,6 +110,8 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     def lobby() -> Lobby:
         return holder["lobby"]
+
+    add_routes(app, lobby)  # /healthz, /readyz, /metrics
 
     trusted = _networks((settings or Settings()).trusted_proxies)
 

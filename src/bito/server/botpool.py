@@ -183,6 +183,8 @@ class BotPool:
         self.closed = False
         self.built = 0  # bots built (a new seat, or one rebuilt after its worker was lost)
         self.replayed = 0  # of those, rebuilt mid-game with the seat's earlier views
+        #: called with each decision's seconds (the metrics' histogram), when set
+        self.observe: Callable[[float], None] | None = None
 
     @property
     def queued(self) -> int:
@@ -243,6 +245,8 @@ class BotPool:
             started = time.monotonic()
             try:
                 kind, value = await asyncio.to_thread(worker.roundtrip, request, self.time_cap)
+                if self.observe is not None:
+                    self.observe(time.monotonic() - started)
             except Exception as e:  # a time-out, a dead worker, a view that did not pickle
                 self.failures += 1
                 log.warning("table %s seat %d: bot %s failed (%s after %.2f s); a fallback "

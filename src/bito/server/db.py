@@ -79,7 +79,8 @@ class ThreadedDatabase:
         self.storage = storage
         self.url = storage.url
         self._thread = concurrent.futures.ThreadPoolExecutor(1, "bito-db")
-        self.latency = 0.0  # seconds the last call took (for the metrics)
+        self.latency = 0.0  # seconds the last call took
+        self.observe: Callable[[float], None] | None = None  # each call's seconds (metrics)
 
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         start = time.perf_counter()
@@ -87,9 +88,15 @@ class ThreadedDatabase:
             return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
         finally:
             self.latency = time.perf_counter() - start
+            if self.observe is not None:
+                self.observe(self.latency)
 
     async def open(self) -> None:
         return None
+
+    async def schema(self) -> int:
+        """The schema version the database is at (for /readyz)."""
+        return await self._call(self.storage.schema)
 
     async def close(self) -> None:
         await self._call(self.storage.close)
@@ -157,6 +164,7 @@ class PostgresDatabase:
                                         reconnect_timeout=2.0)
         self._closed: type[BaseException] = PoolClosed
         self.latency = 0.0
+        self.observe: Callable[[float], None] | None = None
 
     async def open(self) -> None:
         from bito.server.migrations import migrate_postgres
@@ -179,6 +187,8 @@ class PostgresDatabase:
                 async with self.pool.connection() as conn:
                     result = await work(conn)
                 self.latency = time.perf_counter() - start
+                if self.observe is not None:
+                    self.observe(self.latency)
                 return result
             except self._errors as e:
                 if isinstance(e, self._closed):  # shutting down: nothing to wait for
@@ -196,6 +206,16 @@ class PostgresDatabase:
             await conn.execute("SELECT 1")
 
         await self.run(work, retry_for=0.0)
+
+    async def schema(self) -> int:
+        """The schema version the database is at (for /readyz)."""
+        from bito.server.migrations import SCHEMA_VERSION, schema_version
+
+        async def work(conn: Any) -> int:
+            cur = await conn.execute(SCHEMA_VERSION)
+            return schema_version(list(await cur.fetchall()))
+
+        return await self.run(work, retry_for=0.0)
 
     async def _notify(self, conn: Any, table_id: str) -> None:
         """Tell every process (on commit, with the transaction) that the table changed."""

@@ -127,6 +127,9 @@ def migrate_postgres(url: str) -> int:
     return LATEST
 
 
+SCHEMA_VERSION = "SELECT MAX(version) FROM bito_schema_version"
+
+
 def schema_version(rows: list[tuple[Any, ...]]) -> int:
     """The version a ``SELECT MAX(version)`` answer names (0: no step applied)."""
     return int(rows[0][0]) if rows and rows[0][0] is not None else 0

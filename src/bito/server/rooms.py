@@ -132,6 +132,7 @@ class Lobby:
         #: the tables this process drives (None: every table, the one-process default)
         self.held: set[str] | None = None
         self.origin = ""  # this process's name in leases and notices
+        self.moves = 0  # moves this process stored (the metrics' moves/s)
         #: events published without being stored (see :meth:`publish`), by kind
         self.handlers: dict[str, Callable[[Room, Json], Coroutine[Any, Any, None]]] = {}
         self.bots = bots or BotPool(self.settings.bot_workers or None,
@@ -549,6 +550,7 @@ class Lobby:
         room.log.append(self._log_entry(state, seat, action, how))
         room.state = new
         room.actions.append(action)
+        self.moves += 1
         if outcome is not None:
             room.table.status, room.table.outcome = "over", outcome
             self.bots.forget(room.id)

@@ -20,7 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bito.errors import BitoError
-from bito.server.migrations import migrate_postgres, migrate_sqlite
+from bito.server.migrations import (
+    SCHEMA_VERSION,
+    migrate_postgres,
+    migrate_sqlite,
+    schema_version,
+)
 
 
 class MoveConflict(BitoError):
@@ -210,6 +215,10 @@ class Storage:
 
     def ping(self) -> None:
         self._read("SELECT 1")
+
+    def schema(self) -> int:
+        """The schema version the database is at."""
+        return schema_version(self._read(SCHEMA_VERSION))
 
     # --- tables ---------------------------------------------------------------------------
 
