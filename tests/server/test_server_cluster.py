@@ -268,3 +268,24 @@ def test_three_processes_behind_nginx_survive_kill_9_and_a_database_restart(
     for c in {*seats.values(), watcher}:
         c.close()
     http.close()
+
+
+def test_the_compose_file_matches_the_nginx_config() -> None:
+    """deploy/docker-compose.yml (not run here: no Docker daemon in the tests) agrees with
+    deploy/nginx.conf, which the test above runs: every bito service is an upstream, each
+    believes X-Forwarded-For from nginx's fixed address only, and all share the database."""
+    yaml = pytest.importorskip("yaml")
+    compose = yaml.safe_load((DEPLOY.parent / "docker-compose.yml").read_text())
+    services = compose["services"]
+    bitos = sorted(name for name in services if name.startswith("bito"))
+    upstreams = re.findall(r"server (bito\d+):8000", DEPLOY.read_text())
+    assert len(bitos) >= 2 and sorted(upstreams) == bitos
+    nginx = services["nginx"]
+    assert "./nginx.conf:/etc/nginx/nginx.conf:ro" in nginx["volumes"]
+    address = nginx["networks"]["bito"]["ipv4_address"]
+    for name in bitos:
+        command = services[name]["command"]
+        assert command[command.index("--trusted-proxy") + 1] == address
+        db = command[command.index("--db") + 1]
+        assert db.startswith("postgresql://") and "@db/" in db
+        assert services[name]["depends_on"]["db"]["condition"] == "service_healthy"
