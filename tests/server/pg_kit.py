@@ -64,5 +64,5 @@ class Cluster:
         import psycopg
 
         with psycopg.connect(self.url, autocommit=True) as admin:
-            admin.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+            admin.execute(f'CREATE DATABASE "{name}"')
         return self.url.replace("/postgres?", f"/{name}?")

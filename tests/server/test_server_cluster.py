@@ -179,11 +179,13 @@ def _play_until(seats: dict[int, Client], stop: Any, timeout: float = 90) -> dic
             return frame
         view = frame.get("view")
         seat = view["to_act"] if view else None
-        mine = seats[seat].latest() if seat in seats else None
-        if mine is not None and mine["n"] == frame["n"] and frame["n"] not in sent:
+        player = seats.get(seat) if isinstance(seat, int) else None
+        mine = player.latest() if player is not None else None
+        if player is not None and mine is not None and mine["n"] == frame["n"] \
+                and frame["n"] not in sent:
             legal = mine["view"]["legal"]
             if legal:
-                seats[seat].send({"type": "act", "action": legal[0]["text"]})
+                player.send({"type": "act", "action": legal[0]["text"]})
                 sent.add(frame["n"])
         time.sleep(0.02)
     raise AssertionError("the game stopped moving")

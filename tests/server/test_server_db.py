@@ -9,6 +9,7 @@ Everything is real: SQLite files, a throw-away PostgreSQL cluster of Debian's pa
 from __future__ import annotations
 
 import asyncio
+import functools
 import sqlite3
 import threading
 import time
@@ -79,7 +80,7 @@ def test_three_processes_migrate_one_fresh_postgresql_database_together(
 
     for attempt in range(10):
         url = cluster.fresh_database(f"race{attempt}")
-        errors = _together(3, lambda u=url: migrate_postgres(u))
+        errors = _together(3, functools.partial(migrate_postgres, url))
         assert errors == [], errors
         with psycopg.connect(url) as conn:
             versions = [r[0] for r in conn.execute("SELECT version FROM bito_schema_version")]
@@ -224,7 +225,7 @@ def test_a_postgresql_restart_mid_game_freezes_no_table(cluster: Cluster) -> Non
                                                 texts)
                 assert len(states) == len(texts) + 1 >= 2
             assert states[-1].is_over is False  # the quiet table still runs
-            assert row.status == "playing"
+            assert row is not None and row.status == "playing"
         finally:
             store.close()
         assert load_record(srv.http.get(f"/api/tables/{busy['table']}/record").text).replay()[
