@@ -34,6 +34,7 @@ pytest.importorskip("fastapi")
 from pg_kit import Cluster, free_port
 
 from bito.record import load_record
+from bito.server import load
 from server_kit import Client, create_table, join
 
 NGINX = "/usr/sbin/nginx"
@@ -41,23 +42,8 @@ DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 
 
 def nginx_config(ports: list[int], listen: int, prefix: str) -> str:
-    """``deploy/nginx.conf`` with its upstreams and listen address on loopback ports, and
-    its files under ``prefix`` (so nginx runs unprivileged, in the foreground)."""
-    text = DEPLOY.read_text()
-    servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;"
-                        for p in ports)
-    text, count = re.subn(r"(?m)^\s*server bito\d:8000[^\n]*\n(?:\s*server bito\d:8000[^\n]*\n)*",
-                          servers + "\n", text)
-    assert count == 1, "deploy/nginx.conf: the upstream block was not found"
-    text, count = re.subn(r"listen 80;", f"listen 127.0.0.1:{listen};", text)
-    assert count == 1, "deploy/nginx.conf: the listen line was not found"
-    head = [f"pid {prefix}/nginx.pid;", "daemon off;", f"error_log {prefix}/error.log;"]
-    if os.geteuid() == 0:
-        head.append("user root;")  # the workers read the temp dirs made here
-    temps = "".join(f"    {kind}_temp_path {prefix}/{kind};\n"
-                    for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    text = text.replace("http {\n", "http {\n" + temps, 1)
-    return "\n".join(head) + "\n" + text
+    """``deploy/nginx.conf`` itself, on loopback ports (see ``bito.server.load``)."""
+    return load.nginx_config(DEPLOY.read_text(), ports, listen, prefix)
 
 
 class Bito:
