@@ -101,3 +101,31 @@ def test_a_server_shutting_down_hands_its_tables_over_at_once(cluster: Cluster) 
         host.close()
     finally:
         b.stop()
+
+
+def test_a_seat_taken_on_one_server_is_known_at_once_on_the_other(cluster: Cluster) -> None:
+    """A friend joins through server B and connects at once to server A, before A has had
+    B's notice: A reads the table again rather than refusing the new token (the load
+    benchmark through nginx met this refusal). Then both press Ready on different servers
+    and the game is dealt once."""
+    url = cluster.fresh_database("tokens")
+    a, b = ServerThread(url, scripted()), ServerThread(url, scripted())
+    try:
+        for _ in range(5):
+            t = create_table(a.http, players=2, seats=["open"])
+            friend = b.http.post(f"/api/tables/{t['table']}/join", json={"name": "Bob"}).json()
+            bob = Client(a.base, t["table"], friend["token"])
+            first = bob.wait(lambda m: m["type"] in ("state", "error"), 10)
+            assert first["type"] == "state" and first["you"] == 1, first
+            alice = Client(b.base, t["table"], t["token"])
+            alice.state()
+            bob.send({"type": "ready"})
+            alice.send({"type": "ready"})
+            dealt = [c.wait(lambda m: m["type"] == "state" and m["status"] == "playing", 10)
+                     for c in (alice, bob)]
+            assert dealt[0]["view"]["hand"] != dealt[1]["view"]["hand"]
+            alice.close()
+            bob.close()
+    finally:
+        a.stop()
+        b.stop()

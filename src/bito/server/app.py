@@ -194,14 +194,14 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, request: Request) -> Json:
         room = await lobby().get(table_id)
-        return lobby().frame(room, room.seat_of_token(_token(request)))
+        return lobby().frame(room, await lobby().seat_of(room, _token(request)))
 
     @app.post("/api/tables/{table_id}/ticket", response_model=None)
     async def ticket(table_id: str, request: Request) -> Json | JSONResponse:
         """A download link's ticket: single use, for TICKET_LIFE seconds, for the record of
         the seat whose token came in the header."""
         room = await lobby().get(table_id)
-        seat = room.seat_of_token(_token(request))
+        seat = await lobby().seat_of(room, _token(request))
         if seat is None:
             return JSONResponse({"error": f"send your seat's token in the {TOKEN_HEADER} "
                                           "header to get a download ticket"}, status_code=403)
@@ -234,7 +234,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         if room.state.is_over:
             text, name = rec.to_jsonl(), f"bito-{room.id}.jsonl"
         else:
-            seat = _seat_or_403(room, token)
+            seat = await _seat_or_403(lobby(), room, token)
             if seat is None:
                 return _forbidden()
             text, name = rec.censored(seat).to_jsonl(), f"bito-{room.id}-seat{seat}.jsonl"
@@ -248,7 +248,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         if room.state is None:
             raise RoomError("the game has not started")
         over = room.state.is_over
-        seat = None if over else _seat_or_403(room, token)
+        seat = None if over else await _seat_or_403(lobby(), room, token)
         if not over and seat is None:
             return _forbidden()
         state = games.new_state(room.setup)
@@ -287,7 +287,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         except RoomError as e:
             await refuse(str(e), 4404)
             return
-        seat = room.seat_of_token(token)
+        seat = await lobby().seat_of(room, token)
         if token and seat is None:
             await refuse("this seat token is not valid at this table", 4403, "token")
             return
@@ -378,8 +378,8 @@ def _replay_frame(state: Any, seat: int | None, entry: Json | None) -> Json:
     return frame
 
 
-def _seat_or_403(room: Room, token: str | None) -> int | None:
-    return room.seat_of_token(token)
+async def _seat_or_403(lobby: Lobby, room: Room, token: str | None) -> int | None:
+    return await lobby.seat_of(room, token)
 
 
 def _forbidden() -> JSONResponse:

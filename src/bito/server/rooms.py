@@ -212,6 +212,17 @@ class Lobby:
         for table_id in list(self.rooms):
             self.changed(table_id)
 
+    async def seat_of(self, room: Room, token: str | None) -> int | None:
+        """The seat whose token this is. A token this process does not know yet may be a
+        seat just taken on another process (its notice still on the way): the table is
+        read again once before the token is refused."""
+        seat = room.seat_of_token(token)
+        if seat is None and token and self.held is not None:
+            async with room.lock:
+                await self._refresh(room)
+            seat = room.seat_of_token(token)
+        return seat
+
     async def publish(self, table_id: str, kind: str, data: Json) -> None:
         """Send an event that is not stored (a chat line...) to the table's connections on
         every process: here through ``handlers[kind]`` at once, elsewhere through the
@@ -457,6 +468,8 @@ class Lobby:
 
     async def ready(self, room: Room, seat: int) -> None:
         async with room.lock:
+            if self.held is not None:  # the seat as stored (taken on another process?)
+                await self._refresh(room)
             if room.table.status != "waiting":
                 raise RoomError("the game has already started")
             row = room.table.seats[seat]
