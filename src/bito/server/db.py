@@ -40,6 +40,7 @@ from bito.server.storage import (
     STORED_ACTION,
     UPDATE_SEAT,
     SeatRow,
+    Snapshot,
     Storage,
     TableRow,
     check_stored,
@@ -129,6 +130,9 @@ class ThreadedDatabase:
 
     async def last_action_at(self, table_id: str) -> float | None:
         return await self._call(self.storage.last_action_at, table_id)
+
+    async def snapshot(self, table_id: str, after: int) -> Snapshot:
+        return await self._call(self.storage.snapshot, table_id, after)
 
     async def load_actions(self, table_id: str, after: int = 0) -> list[tuple[int, str, str]]:
         return await self._call(self.storage.load_actions, table_id, after)
@@ -307,6 +311,24 @@ class PostgresDatabase:
             await self._notify(conn, table_id)
 
         await self.run(work)
+
+    async def snapshot(self, table_id: str, after: int) -> Snapshot:
+        """See :meth:`Storage.snapshot`; one pooled connection, one transaction."""
+        async def work(conn: Any) -> Snapshot:
+            cur = await conn.execute(_pg(SELECT_TABLE), (table_id,))
+            row = await cur.fetchone()
+            if row is None:
+                return None, [], None
+            table = table_of(row)
+            cur = await conn.execute(_pg(SELECT_SEATS), (table_id,))
+            table.seats = [seat_of(r) for r in await cur.fetchall()]
+            cur = await conn.execute(_pg(SELECT_ACTIONS), (table_id, after))
+            actions = [(int(r[0]), r[1], r[2]) for r in await cur.fetchall()]
+            cur = await conn.execute(_pg(LAST_ACTION_AT), (table_id,))
+            last = await cur.fetchone()
+            return table, actions, (float(last[0]) if last and last[0] is not None else None)
+
+        return await self.run(work)
 
     async def last_action_at(self, table_id: str) -> float | None:
         rows = await self._read(LAST_ACTION_AT, (table_id,))

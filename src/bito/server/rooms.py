@@ -262,7 +262,7 @@ class Lobby:
     async def _refresh(self, room: Room) -> bool:
         """Bring the room up to the database (the caller holds its lock): seats, status and
         the moves stored since. Returns whether who acts, or how, may have changed."""
-        table = await self.storage.load_table(room.id)
+        table, stored, last_at = await self.storage.snapshot(room.id, len(room.actions))
         if table is None:
             return False
         before = (len(room.actions), room.table.status, [s.kind for s in room.table.seats])
@@ -274,13 +274,13 @@ class Lobby:
         if table.status != "waiting":
             if room.state is None:
                 room.state, room.actions, room.log = games.new_state(room.setup), [], []
-            for seat, text, how in await self.storage.load_actions(room.id, len(room.actions)):
+            for seat, text, how in stored:
                 action = games.find_action(room.state, text)
                 room.log.append(self._log_entry(room.state, seat, action, how))
                 room.state = room.state.apply(action)
                 room.actions.append(action)
                 self._count_timeout(room, seat, how)
-            room.clock_since = await self.storage.last_action_at(room.id)
+            room.clock_since = last_at
             if room.state.is_over:
                 self.bots.forget(room.id)
         moved = before != (len(room.actions), table.status, [s.kind for s in table.seats])

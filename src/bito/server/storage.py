@@ -81,6 +81,10 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
 
 
+#: (the table or None, its moves after a point as (seat, text, how), the last move's time)
+Snapshot = tuple[TableRow | None, list[tuple[int, str, str]], float | None]
+
+
 def seat_params(table_id: str, s: SeatRow) -> tuple[Any, ...]:
     """The parameters of :data:`INSERT_SEAT`."""
     return (table_id, s.seat, s.name, s.kind, s.bot, s.token, int(s.ready))
@@ -272,6 +276,12 @@ class Storage:
             statements.append((SET_OUTCOME, (json.dumps(outcome), table_id)))
         if self._write(statements)[0] == 0:
             check_stored(n, seat, action, self._read(STORED_ACTION, (table_id, n)))
+
+    def snapshot(self, table_id: str, after: int) -> Snapshot:
+        """The table, its moves after the first ``after`` and when the last was stored:
+        what a process reads to catch up with a change made elsewhere."""
+        return (self.load_table(table_id), self.load_actions(table_id, after),
+                self.last_action_at(table_id))
 
     def last_action_at(self, table_id: str) -> float | None:
         """When the table's latest move was stored (None before the first): the clock of
