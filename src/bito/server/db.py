@@ -221,10 +221,16 @@ class PostgresDatabase:
 
         return await self.run(work, retry_for=0.0)
 
-    async def _notify(self, conn: Any, table_id: str) -> None:
-        """Tell every process (on commit, with the transaction) that the table changed."""
+    async def _notify(self, conn: Any, table_id: str,
+                      move: dict[str, Any] | None = None) -> None:
+        """Tell every process (on commit, with the transaction) that the table changed. A
+        move rides along (``m``), so a process that has the move before it plays it on
+        without reading the database."""
+        payload: dict[str, Any] = {"t": table_id, "o": self.origin}
+        if move is not None:
+            payload["m"] = move
         await conn.execute("SELECT pg_notify(%s, %s)",
-                           (CHANNEL, json.dumps({"t": table_id, "o": self.origin})))
+                           (CHANNEL, json.dumps(payload, ensure_ascii=False)))
 
     async def publish(self, table_id: str, kind: str, data: dict[str, Any]) -> None:
         """An event that is not stored, for every other process (``NOTIFY`` payloads are
@@ -308,7 +314,8 @@ class PostgresDatabase:
                 return
             if outcome is not None:
                 await conn.execute(_pg(SET_OUTCOME), (json.dumps(outcome), table_id))
-            await self._notify(conn, table_id)
+            move = {"n": n, "s": seat, "a": action, "h": how, "at": at}
+            await self._notify(conn, table_id, move if len(action) < 1000 else None)
 
         await self.run(work)
 

@@ -171,4 +171,5 @@ class Keeper:
             if isinstance(data.get("d"), dict):
                 self.lobby.event(table_id, str(data["k"]), data["d"])
             return
-        self.lobby.changed(table_id)
+        move = data.get("m")
+        self.lobby.changed(table_id, move if isinstance(move, dict) else None)

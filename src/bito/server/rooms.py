@@ -194,9 +194,10 @@ class Lobby:
             room.task.cancel()
             room.task = None
 
-    def changed(self, table_id: str) -> None:
-        """Another process changed the table: read it again and show it to this process's
-        connections. Notices arriving meanwhile are folded into one more reading."""
+    def changed(self, table_id: str, move: dict[str, Any] | None = None) -> None:
+        """Another process changed the table: read it again (or, for the very next move,
+        which the notice carries, play it on) and show it to this process's connections.
+        Notices arriving meanwhile are folded into one more reading."""
         room = self.rooms.get(table_id)
         if room is None:
             return
@@ -204,7 +205,7 @@ class Lobby:
             room.stale = True
             return
         room.refreshing = True
-        asyncio.get_running_loop().create_task(self._follow(room))
+        asyncio.get_running_loop().create_task(self._follow(room, move))
 
     def changed_all(self) -> None:
         """Notices may have been missed (the listening connection was lost): read every
@@ -241,13 +242,15 @@ class Lobby:
         if handler is not None and room is not None:
             asyncio.get_running_loop().create_task(handler(room, data))
 
-    async def _follow(self, room: Room) -> None:
+    async def _follow(self, room: Room, move: dict[str, Any] | None = None) -> None:
         try:
             while True:
                 room.stale = False
                 try:
                     async with room.lock:
-                        await self._refresh(room)
+                        if move is None or not self._catch_up(room, move):
+                            await self._refresh(room)
+                    move = None
                     await self.broadcast(room)
                 except DatabaseUnavailable:
                     room.stale = True
@@ -258,6 +261,37 @@ class Lobby:
             log.exception("table %s: reading it again failed", room.id)
         finally:
             room.refreshing = False
+
+    def _catch_up(self, room: Room, move: dict[str, Any]) -> bool:
+        """Play on the move another process stored, as its notice tells it (the caller holds
+        the lock); False when it is not simply the next move here (read the table then)."""
+        state = room.state
+        try:
+            n, seat, text, how = int(move["n"]), int(move["s"]), str(move["a"]), str(move["h"])
+            at = float(move["at"])
+        except (KeyError, TypeError, ValueError):
+            return False
+        if state is None or state.is_over or n != len(room.actions) + 1 or state.to_act != seat:
+            return False
+        try:
+            action = games.find_action(state, text)
+        except BitoError:
+            return False
+        new = state.apply(action)
+        room.log.append(self._log_entry(state, seat, action, how))
+        room.state = new
+        room.actions.append(action)
+        self._count_timeout(room, seat, how)
+        room.clock_since = at
+        if new.is_over:
+            room.table.status, room.table.outcome = "over", games.outcome_json(new)
+            self.bots.forget(room.id)
+        if self.owns(room):
+            self._schedule(room)
+        elif not new.is_over:
+            timer = float(room.table.settings.get("timer") or self.settings.timer)
+            room.deadline = at + timer
+        return True
 
     async def _refresh(self, room: Room) -> bool:
         """Bring the room up to the database (the caller holds its lock): seats, status and
