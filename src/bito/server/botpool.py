@@ -275,7 +275,8 @@ class BotPool:
                     try:
                         await asyncio.to_thread(worker.start)
                     except Exception as e:  # started again on first use
-                        log.warning("a bot worker could not start early (%s)", e)
+                        if not self.closed:  # (shutting down meanwhile is no news)
+                            log.warning("a bot worker could not start early (%s)", e)
                         await asyncio.to_thread(worker.stop)
 
     def forget(self, table: str) -> None:
