@@ -51,7 +51,7 @@ except ImportError as e:  # pragma: no cover - the message is the point
 
 from bito.errors import BitoError
 from bito.server import games
-from bito.server.db import PostgresDatabase, open_database
+from bito.server.db import DatabaseUnavailable, PostgresDatabase, open_database
 from bito.server.health import add_routes, install_metrics
 from bito.server.render import Json, render_open, render_view
 from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, dump, log_for
@@ -143,7 +143,8 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     @app.exception_handler(BitoError)
     async def bito_error(request: Request, exc: BitoError) -> JSONResponse:
-        status = 404 if str(exc).startswith("no table") else 400
+        status = (503 if isinstance(exc, DatabaseUnavailable)
+                  else 404 if str(exc).startswith("no table") else 400)
         return JSONResponse({"error": str(exc)}, status_code=status)
 
     @app.get("/api/variants")

@@ -349,6 +349,9 @@ class Lobby:
             for seat, _, how in stored:
                 self._count_timeout(room, seat, how)
             room.clock_since = await self.storage.last_action_at(table_id)
+            if not self.owns(room) and not room.state.is_over:  # its clock runs elsewhere
+                timer = float(table.settings.get("timer") or self.settings.timer)
+                room.deadline = (room.clock_since or time.time()) + timer
         self.rooms.setdefault(table_id, room)
         return self.rooms[table_id]
 
