@@ -326,6 +326,13 @@ class Lobby:
             self._schedule(room)
         return moved
 
+    async def _stored_seats(self, room: Room) -> None:
+        """Before changing a seat (the caller holds the lock): with several processes, read
+        the table as stored, so a seat changed on another process a moment ago (its notice
+        still on the way) is not written back as it was."""
+        if self.held is not None:
+            await self._refresh(room)
+
     @staticmethod
     def _count_timeout(room: Room, seat: int, how: str) -> None:
         """Timeouts in a row, as the clock counted them."""
@@ -464,6 +471,7 @@ class Lobby:
         within ``ready_timeout`` seconds of sitting down (a stranger who joined a public table
         and went quiet). His token stops working; the seat is open again."""
         async with room.lock:
+            await self._stored_seats(room)
             if seat != 0:
                 raise RoomError("only the host (seat 0) may free a seat")
             if room.table.status != "waiting":
@@ -505,8 +513,7 @@ class Lobby:
 
     async def ready(self, room: Room, seat: int) -> None:
         async with room.lock:
-            if self.held is not None:  # the seat as stored (taken on another process?)
-                await self._refresh(room)
+            await self._stored_seats(room)
             if room.table.status != "waiting":
                 raise RoomError("the game has already started")
             row = room.table.seats[seat]
@@ -522,6 +529,7 @@ class Lobby:
     async def seat_bot(self, room: Room, seat: int, target: int, bot: str | None) -> None:
         """The host fills an open seat with a bot (``bot``) or opens a bot's seat again."""
         async with room.lock:
+            await self._stored_seats(room)
             if seat != 0:
                 raise RoomError("only the host (seat 0) may seat bots")
             if room.table.status != "waiting":
@@ -565,6 +573,7 @@ class Lobby:
 
     async def back(self, room: Room, seat: int) -> None:
         async with room.lock:
+            await self._stored_seats(room)
             row = room.table.seats[seat]
             if row.kind == "away":
                 row.kind = "human"
