@@ -85,7 +85,7 @@ class Bito:
 
 
 @pytest.fixture()
-def stack(tmp_path: Path) -> Iterator[dict[str, Any]]:
+def stack(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[dict[str, Any]]:
     if not os.path.exists(NGINX):
         pytest.skip("Debian's nginx package is not installed (.ci/run installs it)")
     pg = Cluster()
@@ -122,6 +122,10 @@ def stack(tmp_path: Path) -> Iterator[dict[str, Any]]:
             nginx.wait(10)
         for p in procs:
             p.stop()
+        for i in range(len(procs)):  # the servers' own words, to explain a failure
+            text = (tmp_path / f"bito{i}.log").read_text(errors="replace")
+            lines = [line for line in text.splitlines() if "pool" not in line][-15:]
+            print(f"--- bito{i} (pid {procs[i].proc.pid}):", *lines, sep="\n")
         pg.destroy()
         shutil.rmtree(prefix, ignore_errors=True)
 
@@ -174,7 +178,12 @@ def _play_until(seats: dict[int, Client], stop: Any, timeout: float = 90) -> dic
                 player.send({"type": "act", "action": legal[0]["text"]})
                 sent.add(frame["n"])
         time.sleep(0.02)
-    raise AssertionError("the game stopped moving")
+    frame = _newest(list(seats.values()))
+    view = frame.get("view") or {}
+    latest = [(s, (c.latest() or {}).get("n"), c.closed.is_set()) for s, c in seats.items()]
+    raise AssertionError(f"the game stopped moving at n={frame['n']}, to act: "
+                         f"{view.get('to_act')}, status {frame['status']}; each seat's "
+                         f"latest n and closed: {latest}")
 
 
 def test_three_processes_behind_nginx_survive_kill_9_and_a_database_restart(
