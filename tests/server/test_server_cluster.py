@@ -158,11 +158,14 @@ def _until(clients: list[Client], test: Any, timeout: float) -> dict[str, Any]:
     raise AssertionError(f"timed out; newest frame n={_newest(clients)['n']}")
 
 
+RESENT = [0]  # moves a person had to make again (printed by the test)
+
+
 def _play_until(seats: dict[int, Client], stop: Any, timeout: float = 90) -> dict[str, Any]:
     """The people play their first legal move whenever it is their turn, until ``stop``
     holds for the newest frame any of them has."""
     end = time.time() + timeout
-    sent: set[int] = set()
+    sent: dict[int, float] = {}  # move number -> when the person moved at it
     while time.time() < end:
         frame = _newest(list(seats.values()))
         if stop(frame) or frame["status"] == "over":
@@ -171,12 +174,16 @@ def _play_until(seats: dict[int, Client], stop: Any, timeout: float = 90) -> dic
         seat = view["to_act"] if view else None
         player = seats.get(seat) if isinstance(seat, int) else None
         mine = player.latest() if player is not None else None
+        # a person clicks again when nothing happened for 5 s (a move answered with an
+        # error, e.g. sent through a process that died); counted, see RESENT
+        again = frame["n"] in sent and time.time() - sent[frame["n"]] > 5
         if player is not None and mine is not None and mine["n"] == frame["n"] \
-                and frame["n"] not in sent:
+                and (frame["n"] not in sent or again):
             legal = mine["view"]["legal"]
             if legal:
                 player.send({"type": "act", "action": legal[0]["text"]})
-                sent.add(frame["n"])
+                RESENT[0] += again
+                sent[frame["n"]] = time.time()
         time.sleep(0.02)
     frame = _newest(list(seats.values()))
     view = frame.get("view") or {}
@@ -252,6 +259,7 @@ def test_three_processes_behind_nginx_survive_kill_9_and_a_database_restart(
         print(f"the table moved again {time.time() - back:.2f} s after PostgreSQL was back")
         assert resumed["n"] > bot_turn["n"]
     end = _play_until(seats, lambda f: False, 120)
+    print(f"moves a person had to send again: {RESENT[0]}")
     assert end["status"] == "over" and end["outcome"] is not None
     # nothing lost, nothing twice: the stored game replays to the outcome everyone saw
     record = load_record(http.get(f"/api/tables/{table}/record").text)
