@@ -54,6 +54,9 @@ def add_serve_parser(sub: Any, fmt: type[argparse.HelpFormatter]) -> None:
     serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
                        help="a reverse proxy whose X-Forwarded-For is believed for the "
                             "client's address (repeatable; default none)")
+    serve.add_argument("--log-format", choices=("text", "json"), default="text",
+                       help="text for people, json for a log collector: one JSON object a "
+                            "line (default text)")
     serve.set_defaults(func=run_serve)
 
 
@@ -99,9 +102,15 @@ def run_serve(args: argparse.Namespace) -> int:
                         spectators_per_address=args.spectators_per_address,
                         trusted_proxies=tuple(args.trusted_proxy))
     app = create_app(args.db, settings)
-    print(_("bito: open {url} (games stored in {db})").format(
-        url=f"http://{args.host}:{args.port}", db=args.db), file=sys.stderr, flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+    extra: dict[str, Any] = {}
+    if getattr(args, "log_format", "text") == "json":
+        from bito.server.health import json_logging
+
+        extra["log_config"] = json_logging()
+    else:
+        print(_("bito: open {url} (games stored in {db})").format(
+            url=f"http://{args.host}:{args.port}", db=args.db), file=sys.stderr, flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **extra,
                 ws_max_size=MAX_FRAME,
                 # uvicorn would believe X-Forwarded-For from 127.0.0.1 by itself; the app
                 # decides whom to believe (--trusted-proxy)
