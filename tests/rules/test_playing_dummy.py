@@ -279,8 +279,9 @@ def test_web_server_asks_the_controller_and_hides_the_dummy(tmp_path: Path) -> N
     from bito.server.storage import Storage
 
     lobby = Lobby(Storage(str(tmp_path / "bito.db")))
-    room, _ = lobby.create(variant=SPEC, rules_text=None, deck=None, players=3, name="Ann",
-                           seats=["open", "open"], public=False, timer=None)
+    room, _ = asyncio.run(lobby.create(variant=SPEC, rules_text=None, deck=None, players=3,
+                                       name="Ann", seats=["open", "open"], public=False,
+                                       timer=None))
     assert room.table.seats[2].name == "Dummy" and room.table.seats[2].kind != "open"
     room.state = P(DEFENDS)
     room.table.status = "playing"

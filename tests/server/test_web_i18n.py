@@ -290,3 +290,24 @@ def test_every_bot_first_name_has_a_web_text() -> None:
     bundle = webtext.bundle("ru")["texts"]
     for name in BOT_NAMES:
         assert CYRILLIC.search(bundle[f"botname.{name}"]), name
+
+
+@pytest.mark.parametrize("refusal, code", [
+    ("the table moved on meanwhile: look again and choose", "moved_on"),
+    ("the table filled up meanwhile; you can watch it", "filled_up"),
+    ("the database is not answering (connection refused); nothing was lost, try again",
+     "db_unavailable"),
+    ("the server is shutting down", "shutting_down"),
+])
+def test_the_several_process_refusals_have_codes_and_russian(refusal: str, code: str) -> None:
+    """Issue 18's refusals (another process was quicker; the database is away) keep the web
+    catalogue's promise: a stable code, the raised sentence in English, Russian in Russian."""
+    from bito.server.db import DatabaseUnavailable
+    from bito.server.rooms import RoomError
+
+    error: Exception = (DatabaseUnavailable(refusal) if code in ("db_unavailable",
+                                                                 "shutting_down")
+                        else RoomError(refusal))
+    assert webtext.error_words(error, "en") == (code, refusal)
+    got, ru = webtext.error_words(error, "ru")
+    assert got == code and CYRILLIC.search(ru) and not re.search(r"[a-z]{4,}", ru)

@@ -370,7 +370,7 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         username = accounts.user(request)
         if username is None:
             raise AccountError("log in to take your seat on this device", status=401)
-        room = lobby().get(table_id)
+        room = await lobby().get(table_id)
         owned = [seat for seat, who in accounts.store.owners(base_table(room.id)).items()
                  if who == username and room.table.seats[seat].kind in PEOPLE]
         if not owned:
@@ -385,7 +385,7 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         username = accounts.user(request)
         if username is None:
             raise AccountError("log in first", status=401)
-        room = lobby().get(table_id)
+        room = await lobby().get(table_id)
         seat = room.seat_of_token(request.headers.get(TOKEN_HEADER))
         if seat is None:
             raise AccountError(f"send your seat's token in the {TOKEN_HEADER} header",
@@ -397,7 +397,7 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
     async def move(table_id: str, request: Request) -> Json:
         """A personal "continue on another device" link for the seat whose token came in the
         header: single use, short-lived, for this seat only."""
-        room = lobby().get(table_id)
+        room = await lobby().get(table_id)
         token = request.headers.get(TOKEN_HEADER)
         seat = room.seat_of_token(token)
         if seat is None or token is None:
@@ -422,7 +422,7 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
             raise AccountError("ticket: expected the text after #continue= in the link",
                                "ticket")
         held = accounts.transfers.pop(ticket, None)
-        room = lobby().get(table_id)
+        room = await lobby().get(table_id)
         if held is None or held[0] != room.id or held[3] < time.monotonic():
             raise AccountError("this link is not valid (used already, expired, or for "
                                "another table)", "ticket", 403)
@@ -453,7 +453,7 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         games_out = []
         for table_id, seat, family, result, before, after, at in \
                 accounts.store.recent_games(username):
-            row = lobby().storage.load_table(table_id)
+            row = await lobby().storage.load_table(table_id)
             games_out.append({
                 "table": table_id, "seat": int(seat), "family": family, "result": result,
                 "change": round(float(after) - float(before), 2), "at": float(at),

@@ -38,6 +38,7 @@ import contextlib
 import ipaddress
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator
@@ -55,10 +56,11 @@ except ImportError as e:  # pragma: no cover - the message is the point
 from bito.errors import BitoError
 from bito.server import chat, games, rematch, webtext
 from bito.server.accounts import Accounts, AccountSettings, install
+from bito.server.db import DatabaseUnavailable, PostgresDatabase, open_database
+from bito.server.health import add_routes, install_metrics
 from bito.server.quickmatch import quick_match
 from bito.server.render import Json, render_open, render_view
 from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, dump, log_for
-from bito.server.storage import Storage
 
 log = logging.getLogger("bito.server")
 
@@ -85,18 +87,36 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        lobby = Lobby(Storage(db), settings)
+        from bito.server.lease import Keeper, process_name
+
+        database = open_database(db, origin=process_name())
+        await database.open()
+        lobby = Lobby(database, settings)
         lobby.frame_hooks += [rematch.frame_fields(lobby), chat.frame_fields]
-        lobby.attach_hooks.append(chat.greet)
+        lobby.attach_hooks += [chat.greet, rematch.greet(lobby)]
+        # chat lines and rematch answers reach every process's sockets
+        lobby.handlers.update(chat=chat.deliver, rematch=rematch.heard(lobby))
         accounts.open(lobby)
         holder["lobby"] = lobby
         app.state.lobby = lobby
+        install_metrics(app, lobby)
+        # PostgreSQL: several processes may share it; leases say who drives which table
+        keeper = Keeper(lobby, database) if isinstance(database, PostgresDatabase) else None
+        app.state.keeper = keeper
+        if keeper is not None:
+            await keeper.start()
+            warming = asyncio.create_task(lobby.bots.warm())  # ready to take tables over
         resumed = await lobby.resume()
         if resumed:
             log.warning("resumed %d game(s) from %s", resumed, db)
+        log.info("serving; games stored in %s", re.sub(r"//[^@/]*@", "//", db.split("?")[0]))
         yield
+        log.info("shutting down")
+        if keeper is not None:
+            warming.cancel()
+            await keeper.stop()  # hand the tables over at once
         await lobby.close()
-        lobby.storage.close()
+        await lobby.storage.close()
         accounts.close()
 
     app = FastAPI(title="bito", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -104,6 +124,8 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     def lobby() -> Lobby:
         return holder["lobby"]
+
+    add_routes(app, lobby)  # /healthz, /readyz, /metrics
 
     trusted = _networks((settings or Settings()).trusted_proxies)
 
@@ -146,7 +168,8 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     @app.exception_handler(BitoError)
     async def bito_error(request: Request, exc: BitoError) -> JSONResponse:
-        status = 404 if str(exc).startswith("no table") else 400
+        status = (503 if isinstance(exc, DatabaseUnavailable)
+                  else 404 if str(exc).startswith("no table") else 400)
         code, said = webtext.error_words(exc, webtext.language_of(request.headers))
         return JSONResponse({"error": said, "code": code}, status_code=status)
 
@@ -172,7 +195,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     @app.get("/api/lobby")
     async def public_tables() -> Json:
-        return {"tables": lobby().public_tables()}
+        return {"tables": await lobby().public_tables()}
 
     created: dict[str, collections.deque[float]] = {}
 
@@ -188,7 +211,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             return JSONResponse({"error": said, "code": code}, status_code=429,
                                 headers={"Retry-After": str(wait)})
         body = await _body(request)
-        room, token = lobby().create(
+        room, token = await lobby().create(
             variant=_field(body, "variant", str, "podkidnoy"),
             rules_text=_field(body, "rules", str, None),
             deck=_field(body, "deck", int, None),
@@ -231,22 +254,22 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> Json:
         body = await _body(request)
-        room = lobby().get(table_id)
+        room = await lobby().get(table_id)
         seat, token = await lobby().join(room, _field(body, "name", str, ""))
         accounts.bind(request, room.id, seat)
         return {"table": room.id, "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, request: Request) -> Json:
-        room = lobby().get(table_id)
-        return lobby().frame(room, room.seat_of_token(_token(request)))
+        room = await lobby().get(table_id)
+        return lobby().frame(room, await lobby().seat_of(room, _token(request)))
 
     @app.post("/api/tables/{table_id}/ticket", response_model=None)
     async def ticket(table_id: str, request: Request) -> Json | JSONResponse:
         """A download link's ticket: single use, for TICKET_LIFE seconds, for the record of
         the seat whose token came in the header."""
-        room = lobby().get(table_id)
-        seat = room.seat_of_token(_token(request))
+        room = await lobby().get(table_id)
+        seat = await lobby().seat_of(room, _token(request))
         if seat is None:
             return JSONResponse({"error": f"send your seat's token in the {TOKEN_HEADER} "
                                           "header to get a download ticket"}, status_code=403)
@@ -262,7 +285,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request, ticket: str | None = None) -> Response:
-        room = lobby().get(table_id)
+        room = await lobby().get(table_id)
         token = _token(request)
         if ticket is not None:
             held = tickets.pop(ticket, None)
@@ -279,7 +302,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         if room.state.is_over:
             text, name = rec.to_jsonl(), f"bito-{room.id}.jsonl"
         else:
-            seat = _seat_or_403(room, token)
+            seat = await _seat_or_403(lobby(), room, token)
             if seat is None:
                 return _forbidden()
             text, name = rec.censored(seat).to_jsonl(), f"bito-{room.id}-seat{seat}.jsonl"
@@ -288,12 +311,12 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, request: Request) -> Any:
-        room = lobby().get(table_id)
+        room = await lobby().get(table_id)
         token = _token(request)
         if room.state is None:
             raise RoomError("the game has not started")
         over = room.state.is_over
-        seat = None if over else _seat_or_403(room, token)
+        seat = None if over else await _seat_or_403(lobby(), room, token)
         if not over and seat is None:
             return _forbidden()
         state = games.new_state(room.setup)
@@ -330,11 +353,11 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         token = next((p[len(TOKEN_PROTOCOL):] for p in offered
                       if p.startswith(TOKEN_PROTOCOL)), None)
         try:
-            room = lobby().get(table_id)
+            room = await lobby().get(table_id)
         except RoomError as e:
             await refuse(str(e), 4404)
             return
-        seat = room.seat_of_token(token)
+        seat = await lobby().seat_of(room, token)
         if token and seat is None:
             await refuse("this seat token is not valid at this table", 4403, "token")
             return
@@ -425,8 +448,8 @@ def _replay_frame(state: Any, seat: int | None, entry: Json | None) -> Json:
     return frame
 
 
-def _seat_or_403(room: Room, token: str | None) -> int | None:
-    return room.seat_of_token(token)
+async def _seat_or_403(lobby: Lobby, room: Room, token: str | None) -> int | None:
+    return await lobby.seat_of(room, token)
 
 
 def _forbidden() -> JSONResponse:

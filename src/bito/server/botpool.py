@@ -183,6 +183,8 @@ class BotPool:
         self.closed = False
         self.built = 0  # bots built (a new seat, or one rebuilt after its worker was lost)
         self.replayed = 0  # of those, rebuilt mid-game with the seat's earlier views
+        #: called with each decision's seconds (the metrics' histogram), when set
+        self.observe: Callable[[float], None] | None = None
 
     @property
     def queued(self) -> int:
@@ -243,6 +245,8 @@ class BotPool:
             started = time.monotonic()
             try:
                 kind, value = await asyncio.to_thread(worker.roundtrip, request, self.time_cap)
+                if self.observe is not None:
+                    self.observe(time.monotonic() - started)
             except Exception as e:  # a time-out, a dead worker, a view that did not pickle
                 self.failures += 1
                 log.warning("table %s seat %d: bot %s failed (%s after %.2f s); a fallback "
@@ -260,6 +264,20 @@ class BotPool:
             text, fresh = value
             self.built += bool(fresh)
             return str(text)
+
+    async def warm(self) -> None:
+        """Start every worker now, off the loop: a process standing by to take tables over
+        (several processes on one database) must not pay a worker's start-up, a second or
+        two, inside the 5 s a taken-over table may wait."""
+        for worker in self._workers:
+            async with worker.lock:
+                if worker.proc is None and not self.closed:
+                    try:
+                        await asyncio.to_thread(worker.start)
+                    except Exception as e:  # started again on first use
+                        if not self.closed:  # (shutting down meanwhile is no news)
+                            log.warning("a bot worker could not start early (%s)", e)
+                        await asyncio.to_thread(worker.stop)
 
     def forget(self, table: str) -> None:
         """The table's game is over: its bots may go (with the worker's next request)."""

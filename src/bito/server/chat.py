@@ -92,8 +92,8 @@ def check_rate(room: Room, conn: Connection, now: float) -> None:
 
 
 async def chat(lobby: Lobby, room: Room, conn: Connection, message: Json) -> None:
-    """Check one chat message and send it to those who may hear it."""
-    del lobby
+    """Check one chat message and send it to those who may hear it, on every process that
+    has sockets at the table (:meth:`Lobby.publish`; :func:`deliver` is its handler)."""
     setting = room.table.settings.get("spectator_chat", "separate")
     if conn.seat is None and setting == "off":
         raise ChatError("type", "the host switched the spectators' chat off at this table")
@@ -106,6 +106,13 @@ async def chat(lobby: Lobby, room: Room, conn: Connection, message: Json) -> Non
         frame["reaction"] = True
     if conn.seat is None:
         frame["spectators"] = True  # said among the spectators only
+    lobby.handlers.setdefault("chat", deliver)  # a lobby made without the app, in tests
+    await lobby.publish(room.id, "chat", frame)
+
+
+async def deliver(room: Room, frame: Json) -> None:
+    """A chat line, said here or on another process: kept for late-comers and sent to the
+    connections here that may hear it."""
     backlog(room).append(frame)
     for other in [c for c in room.conns if hears(room, c, frame)]:
         try:

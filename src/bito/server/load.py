@@ -9,6 +9,15 @@ latency (from sending a move to receiving the frame that shows it) as percentile
 
 By default it starts its own ``bito serve`` process on a free port with a fresh SQLite file;
 ``--url`` measures a server that is already running. A benchmark, never a timed test.
+
+Several processes behind nginx (``deploy/nginx.conf``, round robin) on one PostgreSQL
+database:
+
+    python -m bito.server.load --db postgresql://bito@/bito?host=/tmp --processes 2 --nginx
+
+``--bots LEVEL`` makes every seat but the first a server-side bot of that level (the
+issue's mix: one person and three ``strong`` bots a table); only the person's moves are
+timed.
 """
 
 from __future__ import annotations
@@ -101,18 +110,20 @@ async def _seat(url: str, token: str, seat: int, think: float, stats: Stats,
 
 
 async def _table_loop(http: httpx.AsyncClient, players: int, variant: str, think: float,
-                      stats: Stats, stop: asyncio.Event, seed: int) -> None:
-    """Create a table, seat ``players`` clients, play to the end; again until stopped."""
+                      stats: Stats, stop: asyncio.Event, seed: int,
+                      bots: str | None = None) -> None:
+    """Create a table, seat ``players`` clients (or one and bots), play to the end; again
+    until stopped."""
     rng = random.Random(seed)
     ws_base = str(http.base_url).rstrip("/").replace("http", "ws", 1)
     while not stop.is_set():
         r = await http.post("/api/tables", json={
             "name": "p0", "variant": variant, "players": players,
-            "seats": ["open"] * (players - 1), "timer": 600})
+            "seats": [bots or "open"] * (players - 1), "timer": 600})
         r.raise_for_status()
         table = r.json()
         tokens = [table["token"]]
-        for i in range(1, players):
+        for i in range(1, 1 if bots else players):
             j = await http.post(f"/api/tables/{table['table']}/join", json={"name": f"p{i}"})
             j.raise_for_status()
             tokens.append(j.json()["token"])
@@ -121,26 +132,73 @@ async def _table_loop(http: httpx.AsyncClient, players: int, variant: str, think
                                for i, tok in enumerate(tokens)))
 
 
-def _cpu_seconds(pid: int | None) -> float | None:
-    """CPU time (user + system) a process has used so far, from /proc (Linux)."""
+def _cpu_seconds(pid: int | list[int] | None) -> float | None:
+    """CPU time (user + system) the server process(es) have used so far, from /proc
+    (Linux); their bot worker processes are not counted."""
     if pid is None:
         return None
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for one in [pid] if isinstance(pid, int) else pid:
+        try:
+            with open(f"/proc/{one}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+DEPLOY_NGINX = os.path.join(os.path.dirname(__file__), "..", "..", "..", "deploy",
+                            "nginx.conf")
+
+
+def nginx_config(template: str, ports: list[int], listen: int, prefix: str) -> str:
+    """``deploy/nginx.conf`` (its text, ``template``) with its upstreams on loopback
+    ``ports``, listening on ``listen``, its files under ``prefix``, in the foreground (so it
+    runs unprivileged, for the benchmark and the tests)."""
+    import re
+
+    servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;"
+                        for p in ports)
+    text, count = re.subn(
+        r"(?m)^\s*server bito\d+:8000[^\n]*\n(?:\s*server bito\d+:8000[^\n]*\n)*",
+        servers + "\n", template)
+    if count != 1:
+        raise ValueError("deploy/nginx.conf: the upstream block was not found")
+    text, count = re.subn(r"listen 80;", f"listen 127.0.0.1:{listen};", text)
+    if count != 1:
+        raise ValueError("deploy/nginx.conf: the listen line was not found")
+    head = [f"pid {prefix}/nginx.pid;", "daemon off;", f"error_log {prefix}/error.log;"]
+    if os.geteuid() == 0:
+        head.append("user root;")  # the workers use the temporary folders made here
+    temps = "".join(f"    {kind}_temp_path {prefix}/{kind};\n"
+                    for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    text = text.replace("http {\n", "http {\n" + temps, 1)
+    return "\n".join(head) + "\n" + text
+
+
+def _wait_up(base: str, proc: subprocess.Popen[bytes] | None = None) -> None:
+    for _ in range(600):
+        try:
+            httpx.get(base + "/api/lobby", timeout=1)
+            return
+        except httpx.HTTPError:
+            if proc is not None and proc.poll() is not None:
+                raise SystemExit(f"{base}: the process exited") from None
+            time.sleep(0.1)
+    raise SystemExit(f"{base} did not start")
 
 
 async def run(base: str, tables: int, players: int, seconds: float, warmup: float,
-              think: float, variant: str, server_pid: int | None = None) -> dict[str, Any]:
+              think: float, variant: str, server_pid: int | list[int] | None = None,
+              bots: str | None = None) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     # One HTTP client for all tables: building one per table costs a TLS context each.
     http = httpx.AsyncClient(base_url=base, timeout=60,
                              limits=httpx.Limits(max_connections=20))
-    tasks = [asyncio.create_task(_table_loop(http, players, variant, think, stats, stop, i))
+    tasks = [asyncio.create_task(_table_loop(http, players, variant, think, stats, stop, i,
+                                             bots))
              for i in range(tables)]
     await asyncio.sleep(warmup)
     stats.measuring = True
@@ -182,31 +240,70 @@ def main(argv: list[str] | None = None) -> int:
                    help="mean seconds a player waits before moving (default 1.0; 0 = flat out)")
     p.add_argument("--variant", default="podkidnoy", help="variant spec (default podkidnoy)")
     p.add_argument("--url", help="measure a running server (default: start one)")
+    p.add_argument("--db", help="database of the servers started (default: a fresh SQLite "
+                                "file; several processes need a postgresql:// URL)")
+    p.add_argument("--processes", type=int, default=1,
+                   help="bito serve processes to start (default 1)")
+    p.add_argument("--nginx", action="store_true",
+                   help="put nginx (deploy/nginx.conf, round robin) in front of them")
+    p.add_argument("--bots", metavar="LEVEL",
+                   help="seat a server-side bot of LEVEL in every seat but the first")
+    p.add_argument("--bot-workers", type=int, default=0,
+                   help="each server's bot workers (default: its own default)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
-    proc = None
+    procs: list[subprocess.Popen[bytes]] = []
+    nginx: subprocess.Popen[bytes] | None = None
     base = args.url
-    if base is None:
-        port = _free_port()
-        db = os.path.join(tempfile.mkdtemp(prefix="bito-load-"), "load.sqlite3")
-        proc = subprocess.Popen([sys.executable, "-m", "bito.cli", "serve", "--port", str(port),
-                                 "--db", db, "--bot-delay", "0", "--timer", "600",
-                                 "--tables-per-hour", str(max(60, 2 * args.tables))],
-                                stderr=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                httpx.get(base + "/api/lobby", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+    if args.processes > 1 and not (args.db or "").startswith("postgres"):
+        p.error("--processes above 1 needs --db postgresql://...")
+    if args.processes > 1 and not args.nginx:
+        p.error("--processes above 1 needs --nginx (one address for the clients)")
+    prefix = tempfile.mkdtemp(prefix="bito-load-")
     try:
+        if base is None:
+            db = args.db or os.path.join(prefix, "load.sqlite3")
+            ports = [_free_port() for _ in range(args.processes)]
+            for port in ports:
+                command = [sys.executable, "-m", "bito.cli", "serve", "--port", str(port),
+                           "--db", db, "--bot-delay", "0", "--timer", "600",
+                           # every finished game opens a new table: flat out (--think 0)
+                           # a table plays several games a second, past any hourly limit
+                           "--tables-per-hour", "1000000",
+                           "--trusted-proxy", "127.0.0.1"]
+                if args.bot_workers:
+                    command += ["--bot-workers", str(args.bot_workers)]
+                procs.append(subprocess.Popen(command, stderr=subprocess.DEVNULL))
+            for port, proc in zip(ports, procs, strict=True):
+                _wait_up(f"http://127.0.0.1:{port}", proc)
+            base = f"http://127.0.0.1:{ports[0]}"
+            if args.nginx:
+                listen = _free_port()
+                with open(DEPLOY_NGINX) as f:
+                    conf = nginx_config(f.read(), ports, listen, prefix)
+                with open(os.path.join(prefix, "nginx.conf"), "w") as f:
+                    f.write(conf)
+                nginx = subprocess.Popen(["/usr/sbin/nginx", "-p", prefix, "-c",
+                                          os.path.join(prefix, "nginx.conf"), "-e",
+                                          os.path.join(prefix, "error.log")],
+                                         stderr=subprocess.DEVNULL)
+                base = f"http://127.0.0.1:{listen}"
+                _wait_up(base, nginx)
         result = asyncio.run(run(base, args.tables, args.players, args.seconds, args.warmup,
-                                 args.think, args.variant, proc.pid if proc else None))
+                                 args.think, args.variant,
+                                 [pr.pid for pr in procs] if procs else None, args.bots))
+        result.update(processes=max(1, len(procs)), nginx=bool(nginx), bots=args.bots)
     finally:
-        if proc is not None:
+        if nginx is not None:
+            nginx.terminate()
+            nginx.wait(10)
+        for proc in procs:
             proc.send_signal(signal.SIGTERM)
-            proc.wait(15)
+        for proc in procs:
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
     if args.json:
         print(json.dumps(result))
     else:

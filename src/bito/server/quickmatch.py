@@ -40,7 +40,8 @@ async def quick_match(lobby: Lobby, *, variant: str, rules_text: str | None, dec
         return room, seat, token, False
     if not may_open:
         return None, -1, "", False
-    room, token = lobby.create(variant=spec, rules_text=None, deck=None, players=players,
-                               name=name, seats=["open"] * (players - 1), public=True,
-                               timer=timer, extra=extra)
+    room, token = await lobby.create(variant=spec, rules_text=None, deck=None,
+                                     players=players, name=name,
+                                     seats=["open"] * (players - 1), public=True, timer=timer,
+                                     extra=extra)
     return room, 0, token, True

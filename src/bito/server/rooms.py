@@ -20,7 +20,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,8 +28,9 @@ from bito.errors import BitoError
 from bito.games.protocol import decider
 from bito.server import games
 from bito.server.botpool import BotPool, fallback_action
+from bito.server.db import Database, DatabaseUnavailable, PostgresDatabase, ThreadedDatabase
 from bito.server.render import Json, render_public, render_view
-from bito.server.storage import SeatRow, Storage, TableRow
+from bito.server.storage import MoveConflict, SeatRow, Storage, TableRow
 from bito.server.webtext import error_words
 
 log = logging.getLogger("bito.server")
@@ -37,6 +38,7 @@ log = logging.getLogger("bito.server")
 MAX_PLAYERS = 12
 LOG_LENGTH = 20
 DUMMY = "\0dummy"  # the seat choice create() gives a playing dummy's seat (#57)
+REARM = 1.0  # seconds before a bot's or a clock's move is tried again after a failure
 
 
 class RoomError(BitoError):
@@ -91,6 +93,9 @@ class Room:
     seated_at: dict[int, float] = field(default_factory=dict)
     #: what the table's add-ons keep per table (the chat's, the rematch's), by add-on name
     extra: dict[str, Any] = field(default_factory=dict)
+    #: a change notice arrived while the room was being read again: read it once more
+    stale: bool = False
+    refreshing: bool = False
 
     def spectators(self) -> int:
         return sum(c.seat is None for c in self.conns)
@@ -118,13 +123,24 @@ class Room:
 
 
 class Lobby:
-    """Every room of this server, backed by one :class:`Storage`."""
+    """Every room of this server, backed by one database.
 
-    def __init__(self, storage: Storage, settings: Settings | None = None,
+    On a database several processes share (PostgreSQL), ``leases`` is set: this process
+    drives the clock and bots only of the tables it holds a lease on, and reads a table
+    again whenever another process's change notice names it (:meth:`changed`)."""
+
+    def __init__(self, storage: Storage | Database, settings: Settings | None = None,
                  bots: BotPool | None = None) -> None:
-        self.storage = storage
+        self.storage: Database = (ThreadedDatabase(storage) if isinstance(storage, Storage)
+                                  else storage)
         self.settings = settings or Settings()
         self.rooms: dict[str, Room] = {}
+        #: the tables this process drives (None: every table, the one-process default)
+        self.held: set[str] | None = None
+        self.origin = ""  # this process's name in leases and notices
+        self.moves = 0  # moves this process stored (the metrics' moves/s)
+        #: events published without being stored (see :meth:`publish`), by kind
+        self.handlers: dict[str, Callable[[Room, Json], Coroutine[Any, Any, None]]] = {}
         self.bots = bots or BotPool(self.settings.bot_workers or None,
                                     self.settings.bot_time_cap)
         #: add-ons' fields in every state frame: ``hook(room, seat)`` returns them (the
@@ -154,47 +170,227 @@ class Lobby:
 
     # --- start-up and lookup --------------------------------------------------------------
 
+    def owns(self, room: Room) -> bool:
+        """Whether this process drives the room's clock and bots."""
+        return self.held is None or room.id in self.held
+
     async def resume(self) -> int:
         """Load every unfinished table from the database and restart its clock and bots.
-        Returns the number of games resumed mid-play."""
+        Returns the number of games resumed mid-play. With leases (several processes) the
+        lease keeper adopts tables instead (:meth:`adopt`): none is resumed here."""
+        if self.held is not None:
+            return 0
         resumed = 0
-        for table_id in self.storage.table_ids(("waiting", "playing")):
-            room = self._load(table_id)
+        for table_id in await self.storage.table_ids(("waiting", "playing")):
+            room = await self._load(table_id)
             if room is not None and room.state is not None:
                 resumed += 1
                 self._schedule(room)
         return resumed
 
-    def _load(self, table_id: str) -> Room | None:
-        table = self.storage.load_table(table_id)
+    async def adopt(self, table_id: str) -> None:
+        """This process has just taken the table's lease: read it and drive it."""
+        room = self.rooms.get(table_id)
+        if room is None:
+            room = await self._load(table_id)
+            if room is None:
+                return
+        else:
+            async with room.lock:
+                await self._refresh(room)
+                room.clock_since = await self.storage.last_action_at(table_id)
+        async with room.lock:
+            if room.task is None:
+                self._schedule(room)
+
+    def release(self, table_id: str) -> None:
+        """Another process drives the table now: stop its clock and bots here."""
+        room = self.rooms.get(table_id)
+        if room is not None and room.task is not None:
+            room.task.cancel()
+            room.task = None
+
+    def changed(self, table_id: str, move: dict[str, Any] | None = None) -> None:
+        """Another process changed the table: read it again (or, for the very next move,
+        which the notice carries, play it on) and show it to this process's connections.
+        Notices arriving meanwhile are folded into one more reading."""
+        room = self.rooms.get(table_id)
+        if room is None:
+            return
+        if room.refreshing:
+            room.stale = True
+            return
+        room.refreshing = True
+        asyncio.get_running_loop().create_task(self._follow(room, move))
+
+    def changed_all(self) -> None:
+        """Notices may have been missed (the listening connection was lost): read every
+        table in memory again."""
+        for table_id in list(self.rooms):
+            self.changed(table_id)
+
+    async def seat_of(self, room: Room, token: str | None) -> int | None:
+        """The seat whose token this is. A token this process does not know yet may be a
+        seat just taken on another process (its notice still on the way): the table is
+        read again once before the token is refused."""
+        seat = room.seat_of_token(token)
+        if seat is None and token and self.held is not None:
+            async with room.lock:
+                await self._refresh(room)
+            seat = room.seat_of_token(token)
+        return seat
+
+    async def publish(self, table_id: str, kind: str, data: Json) -> None:
+        """Send an event that is not stored (a chat line...) to the table's connections on
+        every process: here through ``handlers[kind]`` at once, elsewhere through the
+        database's notices. A handler is ``async (room, data) -> None``."""
+        handler = self.handlers.get(kind)
+        room = self.rooms.get(table_id)
+        if handler is not None and room is not None:
+            await handler(room, data)
+        if self.held is not None and isinstance(self.storage, PostgresDatabase):
+            await self.storage.publish(table_id, kind, data)
+
+    def event(self, table_id: str, kind: str, data: Json) -> None:
+        """Another process published ``kind`` for the table (see :meth:`publish`)."""
+        handler = self.handlers.get(kind)
+        room = self.rooms.get(table_id)
+        if handler is not None and room is not None:
+            asyncio.get_running_loop().create_task(handler(room, data))
+
+    async def _follow(self, room: Room, move: dict[str, Any] | None = None) -> None:
+        try:
+            while True:
+                room.stale = False
+                try:
+                    async with room.lock:
+                        if move is None or not self._catch_up(room, move):
+                            await self._refresh(room)
+                    move = None
+                    await self.broadcast(room)
+                except DatabaseUnavailable:
+                    room.stale = True
+                    await asyncio.sleep(REARM)
+                if not room.stale:
+                    return
+        except Exception:
+            log.exception("table %s: reading it again failed", room.id)
+        finally:
+            room.refreshing = False
+
+    def _catch_up(self, room: Room, move: dict[str, Any]) -> bool:
+        """Play on the move another process stored, as its notice tells it (the caller holds
+        the lock); False when it is not simply the next move here (read the table then)."""
+        state = room.state
+        try:
+            n, seat, text, how = int(move["n"]), int(move["s"]), str(move["a"]), str(move["h"])
+            at = float(move["at"])
+        except (KeyError, TypeError, ValueError):
+            return False
+        if state is None or state.is_over or n != len(room.actions) + 1 or state.to_act != seat:
+            return False
+        try:
+            action = games.find_action(state, text)
+        except BitoError:
+            return False
+        new = state.apply(action)
+        room.log.append(self._log_entry(state, seat, action, how))
+        room.state = new
+        room.actions.append(action)
+        self._count_timeout(room, seat, how)
+        room.clock_since = at
+        if new.is_over:
+            room.table.status, room.table.outcome = "over", games.outcome_json(new)
+            self.bots.forget(room.id)
+        if self.owns(room):
+            self._schedule(room)
+        elif not new.is_over:
+            timer = float(room.table.settings.get("timer") or self.settings.timer)
+            room.deadline = at + timer
+        return True
+
+    async def _refresh(self, room: Room) -> bool:
+        """Bring the room up to the database (the caller holds its lock): seats, status and
+        the moves stored since. Returns whether who acts, or how, may have changed."""
+        table, stored, last_at = await self.storage.snapshot(room.id, len(room.actions))
+        if table is None:
+            return False
+        before = (len(room.actions), room.table.status, [s.kind for s in room.table.seats])
+        seated = {s.seat for s in room.table.seats if s.kind != "open"}
+        for s in table.seats:  # a seat taken elsewhere starts its ready-check here now
+            if s.kind == "human" and s.seat not in seated:
+                room.seated_at[s.seat] = time.monotonic()
+        room.table = table
+        if table.status != "waiting":
+            if room.state is None:
+                room.state, room.actions, room.log = games.new_state(room.setup), [], []
+            for seat, text, how in stored:
+                action = games.find_action(room.state, text)
+                room.log.append(self._log_entry(room.state, seat, action, how))
+                room.state = room.state.apply(action)
+                room.actions.append(action)
+                self._count_timeout(room, seat, how)
+            room.clock_since = last_at
+            if room.state.is_over:
+                self.bots.forget(room.id)
+        moved = before != (len(room.actions), table.status, [s.kind for s in table.seats])
+        if not self.owns(room) and room.state is not None and not room.state.is_over:
+            # the clock is driven elsewhere; show when it runs out all the same
+            timer = float(table.settings.get("timer") or self.settings.timer)
+            room.deadline = (room.clock_since or time.time()) + timer
+        elif moved:
+            self._schedule(room)
+        return moved
+
+    async def _stored_seats(self, room: Room) -> None:
+        """Before changing a seat (the caller holds the lock): with several processes, read
+        the table as stored, so a seat changed on another process a moment ago (its notice
+        still on the way) is not written back as it was."""
+        if self.held is not None:
+            await self._refresh(room)
+
+    @staticmethod
+    def _count_timeout(room: Room, seat: int, how: str) -> None:
+        """Timeouts in a row, as the clock counted them."""
+        if how == "timeout":
+            room.timeouts[seat] = room.timeouts.get(seat, 0) + 1
+        elif how == "move":
+            room.timeouts[seat] = 0
+
+    async def _load(self, table_id: str) -> Room | None:
+        table = await self.storage.load_table(table_id)
         if table is None:
             return None
         room = Room(table)
         if table.status != "waiting":
-            stored = self.storage.load_actions(table_id)
+            stored = await self.storage.load_actions(table_id)
             states, room.actions = games.replay_states(room.setup, [a for _, a, _ in stored])
             room.state = states[-1]
             room.log = [self._log_entry(before, seat, action, how)
                         for (seat, _, how), action, before
                         in zip(stored, room.actions, states, strict=False)]
-            for seat, _, how in stored:  # timeouts in a row, as the clock counted them
-                if how == "timeout":
-                    room.timeouts[seat] = room.timeouts.get(seat, 0) + 1
-                elif how == "move":
-                    room.timeouts[seat] = 0
-            room.clock_since = self.storage.last_action_at(table_id)
-        self.rooms[table_id] = room
-        return room
+            for seat, _, how in stored:
+                self._count_timeout(room, seat, how)
+            room.clock_since = await self.storage.last_action_at(table_id)
+            if not self.owns(room) and not room.state.is_over:  # its clock runs elsewhere
+                timer = float(table.settings.get("timer") or self.settings.timer)
+                room.deadline = (room.clock_since or time.time()) + timer
+        self.rooms.setdefault(table_id, room)
+        return self.rooms[table_id]
 
-    def get(self, table_id: str) -> Room:
+    async def get(self, table_id: str) -> Room:
         room = self.rooms.get(table_id)
         if room is None and 0 < len(table_id) <= 64:
-            room = self._load(table_id)
+            room = await self._load(table_id)
         if room is None:
             raise RoomError(f"no table {table_id!r}")
         return room
 
-    def public_tables(self) -> list[Json]:
+    async def public_tables(self) -> list[Json]:
+        if self.held is not None:  # tables opened on other processes are listed too
+            for table_id in await self.storage.table_ids(("waiting",)):
+                if table_id not in self.rooms:
+                    await self._load(table_id)
         out = []
         for room in self.rooms.values():
             t = room.table
@@ -207,9 +403,10 @@ class Lobby:
 
     # --- creating and joining -------------------------------------------------------------
 
-    def create(self, *, variant: str, rules_text: str | None, deck: int | None, players: int,
-               name: str, seats: list[str], public: bool, timer: float | None,
-               extra: dict[str, Any] | None = None) -> tuple[Room, str]:
+    async def create(self, *, variant: str, rules_text: str | None, deck: int | None,
+                     players: int, name: str, seats: list[str], public: bool,
+                     timer: float | None, extra: dict[str, Any] | None = None
+                     ) -> tuple[Room, str]:
         """A new table; the creator sits in seat 0 and is its host. ``seats`` says, for seats
         1.., "open" (for a friend) or a bot's name; ``extra`` adds the add-ons' checked table
         settings (the chat's spectator setting). Returns the room and the host's token."""
@@ -255,10 +452,26 @@ class Lobby:
             else:
                 raise RoomError(f"seats: {choice!r} is neither 'open' nor a bot "
                                 f"({', '.join(self.bot_levels())})")
-        self.storage.create_table(table)
-        room = Room(table)
-        self.rooms[table.id] = room
+        room = await self.open_table(table)
         return room, table.seats[0].token
+
+    async def open_table(self, table: TableRow) -> Room:
+        """Store a new table and keep its room here. On a shared database the process that
+        opens a table first holds its lease and drives it (a rematch's next deal too, which
+        the add-on builds itself and more than one process may open); a later opener
+        shows the table as stored and leaves the driving to the first (:meth:`owns`)."""
+        driven = await self.storage.create_table(
+            table, owner=self.origin if self.held is not None else None)
+        room = self.rooms.get(table.id)
+        if room is None:
+            room = self.rooms[table.id] = Room(table)
+        if self.held is not None:
+            if driven:
+                self.held.add(table.id)  # its creator's process drives it
+            else:
+                async with room.lock:
+                    await self._refresh(room)
+        return room
 
     @staticmethod
     def _bot_seat(seat: int, bot: str) -> SeatRow:
@@ -271,10 +484,17 @@ class Lobby:
             free = [s for s in room.table.seats if s.kind == "open"]
             if not free:
                 raise RoomError("the table is full; you can watch it")
-            seat = free[0]
-            seat.name, seat.kind, seat.token = check_name(name), "human", secrets.token_urlsafe(24)
-            seat.ready = False
-            self.storage.save_seat(room.id, seat)
+            clean = check_name(name)
+            while True:  # another process may fill a seat meanwhile: take the next
+                row = SeatRow(free[0].seat, clean, "human", free[0].bot,
+                              secrets.token_urlsafe(24), False)
+                if await self.storage.claim_seat(room.id, row):
+                    break
+                await self._refresh(room)
+                free = [s for s in room.table.seats if s.kind == "open"]
+                if room.table.status != "waiting" or not free:
+                    raise RoomError("the table filled up meanwhile; you can watch it")
+            room.table.seats[row.seat] = seat = row
             room.seated_at[seat.seat] = time.monotonic()
         await self.broadcast(room)
         return seat.seat, seat.token
@@ -284,6 +504,7 @@ class Lobby:
         within ``ready_timeout`` seconds of sitting down (a stranger who joined a public table
         and went quiet). His token stops working; the seat is open again."""
         async with room.lock:
+            await self._stored_seats(room)
             if seat != 0:
                 raise RoomError("only the host (seat 0) may free a seat")
             if room.table.status != "waiting":
@@ -305,7 +526,7 @@ class Lobby:
             room.table.seats[target] = SeatRow(target, "", "open", self.settings.default_bot,
                                                "", False)
             room.seated_at.pop(target, None)
-            self.storage.save_seat(room.id, room.table.seats[target])
+            await self.storage.save_seat(room.id, room.table.seats[target])
             gone = [c for c in room.conns if c.seat == target]
         for conn in gone:  # his connections watch from now on
             conn.seat = None
@@ -326,18 +547,23 @@ class Lobby:
 
     async def ready(self, room: Room, seat: int) -> None:
         async with room.lock:
+            await self._stored_seats(room)
             if room.table.status != "waiting":
                 raise RoomError("the game has already started")
             row = room.table.seats[seat]
             row.ready = True
-            self.storage.save_seat(room.id, row)
-            if all(s.kind != "open" and s.ready for s in room.table.seats):
-                self.deal(room)
+            await self.storage.save_seat(room.id, row)
+            if self.held is not None:  # another process may have seen the other Readies
+                await self._refresh(room)
+            if room.table.status == "waiting" and all(s.kind != "open" and s.ready
+                                                      for s in room.table.seats):
+                await self.deal(room)
         await self.broadcast(room)
 
     async def seat_bot(self, room: Room, seat: int, target: int, bot: str | None) -> None:
         """The host fills an open seat with a bot (``bot``) or opens a bot's seat again."""
         async with room.lock:
+            await self._stored_seats(room)
             if seat != 0:
                 raise RoomError("only the host (seat 0) may seat bots")
             if room.table.status != "waiting":
@@ -358,7 +584,7 @@ class Lobby:
                 self.check_bot(bot, "bot")
                 row = self._bot_seat(target, bot)
             room.table.seats[target] = row
-            self.storage.save_seat(room.id, row)
+            await self.storage.save_seat(room.id, row)
         await self.broadcast(room)
 
     async def renew_token(self, room: Room, seat: int, notice: str) -> str:
@@ -370,7 +596,7 @@ class Lobby:
             if row.kind not in ("human", "away"):
                 raise RoomError(f"seat {seat} is not a person's")
             row.token = secrets.token_urlsafe(24)
-            self.storage.save_seat(room.id, row)
+            await self.storage.save_seat(room.id, row)
             gone = [c for c in room.conns if c.seat == seat]
         for conn in gone:
             conn.seat = None
@@ -395,29 +621,33 @@ class Lobby:
             row = room.table.seats[seat]
             if row.kind == "away":  # playing again takes the seat back from the bot
                 row.kind = "human"
-                self.storage.save_seat(room.id, row)
+                await self.storage.save_seat(room.id, row)
             room.timeouts[seat] = 0
             await self._apply(room, action, "move")
 
     async def back(self, room: Room, seat: int) -> None:
         async with room.lock:
+            await self._stored_seats(room)
             row = room.table.seats[seat]
             if row.kind == "away":
                 row.kind = "human"
                 room.timeouts[seat] = 0
-                self.storage.save_seat(room.id, row)
+                await self.storage.save_seat(room.id, row)
                 self._schedule(room)
         await self.broadcast(room)
 
     # --- the game -------------------------------------------------------------------------
 
-    def deal(self, room: Room) -> None:
+    async def deal(self, room: Room) -> None:
         """Deal the table's game with a fresh seed and start its clock (the caller holds the
-        room's lock): after the ready-check, or at once for a rematch."""
-        room.table.seed = games.fresh_seed()
+        room's lock): after the ready-check, or at once for a rematch. On a shared database
+        the deal is a conditional update: if another process dealt first, show its deal."""
+        seed = games.fresh_seed()
+        if not await self.storage.start_game(room.id, seed):  # dealt by another process
+            await self._refresh(room)
+            return
+        room.table.seed, room.table.status = seed, "playing"
         room.state = games.new_state(room.setup)
-        room.table.status = "playing"
-        self.storage.set_status(room.id, "playing", seed=room.table.seed)
         self._schedule(room)
 
     async def _apply(self, room: Room, action: Any, how: str) -> None:
@@ -426,11 +656,17 @@ class Lobby:
         seat = state.to_act
         new = state.apply(action)
         outcome = games.outcome_json(new) if new.is_over else None
-        self.storage.append_action(room.id, len(room.actions) + 1, seat, str(action), how,
-                                   outcome)
+        try:
+            await self.storage.append_action(room.id, len(room.actions) + 1, seat, str(action),
+                                             how, outcome)
+        except MoveConflict:  # another process moved first: show the table as it is
+            await self._refresh(room)
+            asyncio.get_running_loop().create_task(self.broadcast(room))
+            raise RoomError("the table moved on meanwhile: look again and choose") from None
         room.log.append(self._log_entry(state, seat, action, how))
         room.state = new
         room.actions.append(action)
+        self.moves += 1
         if outcome is not None:
             room.table.status, room.table.outcome = "over", outcome
             self.bots.forget(room.id)
@@ -459,28 +695,52 @@ class Lobby:
             entry["others"] = masked
         return entry
 
-    def _schedule(self, room: Room) -> None:
-        """Start the clock (a human to act) or the bot (a bot or an away player to act)."""
+    def _schedule(self, room: Room, rearm: float | None = None) -> None:
+        """Start the clock (a human to act) or the bot (a bot or an away player to act), if
+        this process drives the table. ``rearm``: the move failed (the database was away)
+        and is tried again after that many seconds."""
         current = asyncio.current_task()
         if room.task is not None and room.task is not current:
             room.task.cancel()
         room.task, room.deadline = None, None
         since, room.clock_since = room.clock_since, None
         state = room.state
-        if state is None or state.is_over:
+        if state is None or state.is_over or not self.owns(room):
             return
         seat = decider(state)  # who makes this move (#57: a dummy's controller)
         row = room.table.seats[seat]
         n = len(room.actions)
         if row.kind in ("bot", "away"):
-            room.task = asyncio.create_task(self._bot_turn(room, n, self.settings.bot_delay))
+            delay = self.settings.bot_delay if rearm is None else rearm
+            room.task = asyncio.create_task(self._drive(room, n, lambda: self._bot_turn(
+                room, n, delay)))
         else:
             timer = float(room.table.settings.get("timer") or self.settings.timer)
             now = time.time()
             if since is not None:  # resumed mid-turn: the clock ran while the server was down
                 timer = max(min(timer, self.settings.resume_grace), timer - (now - since))
+            if rearm is not None:  # the time ran out already; the move failed
+                timer = rearm
             room.deadline = now + timer
-            room.task = asyncio.create_task(self._clock(room, n, timer))
+            room.task = asyncio.create_task(self._drive(room, n, lambda: self._clock(
+                room, n, timer)))
+
+    async def _drive(self, room: Room, n: int, turn: Callable[[], Awaitable[None]]) -> None:
+        """One bot turn or clock: whatever fails (the database restarting mid-move), the
+        table is never left without a driver; the turn is tried again."""
+        try:
+            await turn()
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            if isinstance(e, DatabaseUnavailable):
+                log.warning("table %s: move %d not stored (%s); trying again in %.0f s",
+                            room.id, n + 1, e, REARM)
+            else:
+                log.exception("table %s: move %d failed; trying again in %.0f s", room.id,
+                              n + 1, REARM)
+            if room.task is asyncio.current_task() and len(room.actions) == n:
+                self._schedule(room, rearm=REARM)
 
     async def _bot_turn(self, room: Room, n: int, delay: float) -> None:
         await asyncio.sleep(delay)
@@ -528,10 +788,11 @@ class Lobby:
                 return
             seat = decider(room.state)
             row = room.table.seats[seat]
-            room.timeouts[seat] = room.timeouts.get(seat, 0) + 1
-            if room.timeouts[seat] >= self.settings.timeouts_to_bot and row.kind == "human":
+            count = room.timeouts.get(seat, 0) + 1  # counted once the move is stored
+            if count >= self.settings.timeouts_to_bot and row.kind == "human":
+                await self.storage.save_seat(room.id, SeatRow(
+                    row.seat, row.name, "away", row.bot, row.token, row.ready))
                 row.kind = "away"
-                self.storage.save_seat(room.id, row)
             state, action = room.state, games.silent_action(room.state)
         if action is None:  # a silent attacker: a bot leads for him, off the loop
             action = await self._bot_decision(room, state, row.bot, n)
@@ -539,13 +800,14 @@ class Lobby:
             if len(room.actions) != n or room.state is not state:
                 return
             await self._guarded_apply(room, action, "timeout")
+            if len(room.actions) == n + 1:
+                room.timeouts[seat] = count
 
     async def _guarded_apply(self, room: Room, action: Any, how: str) -> None:
-        """A task's move: any failure is logged, never allowed to kill the server."""
-        try:
+        """A task's move. Another process's move under the same number (a lease that
+        changed hands) is not a failure: the room has been read again and goes on."""
+        with contextlib.suppress(RoomError):
             await self._apply(room, action, how)
-        except Exception:
-            log.exception("table %s: the %s move failed", room.id, how)
 
     # --- frames ---------------------------------------------------------------------------
 

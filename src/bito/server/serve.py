@@ -60,6 +60,9 @@ def add_serve_parser(sub: Any, fmt: type[argparse.HelpFormatter]) -> None:
                             "a trusted proxy says https in X-Forwarded-Proto), always, never")
     serve.add_argument("--session-days", type=float, default=30.0, metavar="D",
                        help="days a login lasts (default 30)")
+    serve.add_argument("--log-format", choices=("text", "json"), default="text",
+                       help="text for people, json for a log collector: one JSON object a "
+                            "line (default text)")
     serve.set_defaults(func=run_serve)
 
 
@@ -110,9 +113,15 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     app = create_app(args.db, settings, AccountSettings(
         session_life=args.session_days * 86400, secure_cookies=args.secure_cookies))
-    print(_("bito: open {url} (games stored in {db})").format(
-        url=f"http://{args.host}:{args.port}", db=args.db), file=sys.stderr, flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+    extra: dict[str, Any] = {}
+    if getattr(args, "log_format", "text") == "json":
+        from bito.server.health import json_logging
+
+        extra["log_config"] = json_logging()
+    else:
+        print(_("bito: open {url} (games stored in {db})").format(
+            url=f"http://{args.host}:{args.port}", db=args.db), file=sys.stderr, flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **extra,
                 ws_max_size=MAX_FRAME,
                 # uvicorn would believe X-Forwarded-For from 127.0.0.1 by itself; the app
                 # decides whom to believe (--trusted-proxy)

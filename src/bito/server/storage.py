@@ -19,37 +19,43 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS bito_tables (
-    id TEXT PRIMARY KEY,
-    spec TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    seed BIGINT NOT NULL,
-    settings TEXT NOT NULL,
-    status TEXT NOT NULL,
-    outcome TEXT,
-    created DOUBLE PRECISION NOT NULL
-);
-CREATE TABLE IF NOT EXISTS bito_seats (
-    table_id TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    bot TEXT NOT NULL,
-    token TEXT NOT NULL,
-    ready INTEGER NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS bito_actions (
-    table_id TEXT NOT NULL,
-    n INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    how TEXT NOT NULL,
-    at DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (table_id, n)
-);
-"""
+from bito.errors import BitoError
+from bito.server.migrations import (
+    SCHEMA_VERSION,
+    migrate_postgres,
+    migrate_sqlite,
+    schema_version,
+)
+
+
+class MoveConflict(BitoError):
+    """Another writer stored a different move under this move number first (another process
+    that drove the table, or a person's move racing a bot's): the table must be read again."""
+
+
+#: Storing move ``n``: a second writer of the same ``n`` changes nothing (checked after).
+INSERT_ACTION = ("INSERT INTO bito_actions (table_id, n, seat, action, how, at) "
+                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, n) DO NOTHING")
+STORED_ACTION = "SELECT seat, action FROM bito_actions WHERE table_id = ? AND n = ?"
+SET_OUTCOME = "UPDATE bito_tables SET status = 'over', outcome = ? WHERE id = ?"
+#: Dealing: only a waiting table starts (two processes seeing the last Ready race here).
+START_GAME = ("UPDATE bito_tables SET status = 'playing', seed = ? "
+              "WHERE id = ? AND status = 'waiting'")
+INSERT_TABLE = ("INSERT INTO bito_tables (id, spec, players, seed, settings, status, outcome, "
+                "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")
+INSERT_SEAT = ("INSERT INTO bito_seats (table_id, seat, name, kind, bot, token, ready) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO NOTHING")
+UPDATE_SEAT = ("UPDATE bito_seats SET name = ?, kind = ?, bot = ?, token = ?, ready = ? "
+               "WHERE table_id = ? AND seat = ?")
+#: Taking an open seat: only if it is still open (two joins racing on two processes).
+CLAIM_SEAT = UPDATE_SEAT + " AND kind = 'open'"
+SELECT_TABLE = ("SELECT id, spec, players, seed, settings, status, outcome, created "
+                "FROM bito_tables WHERE id = ?")
+SELECT_SEATS = ("SELECT seat, name, kind, bot, token, ready FROM bito_seats "
+                "WHERE table_id = ? ORDER BY seat")
+SELECT_ACTIONS = ("SELECT seat, action, how FROM bito_actions WHERE table_id = ? AND n > ? "
+                  "ORDER BY n")
+LAST_ACTION_AT = "SELECT MAX(at) FROM bito_actions WHERE table_id = ?"
 
 
 @dataclass
@@ -75,8 +81,49 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
 
 
+#: (the table or None, its moves after a point as (seat, text, how), the last move's time)
+Snapshot = tuple[TableRow | None, list[tuple[int, str, str]], float | None]
+
+
+def seat_params(table_id: str, s: SeatRow) -> tuple[Any, ...]:
+    """The parameters of :data:`INSERT_SEAT`."""
+    return (table_id, s.seat, s.name, s.kind, s.bot, s.token, int(s.ready))
+
+
+def seat_update_params(table_id: str, s: SeatRow) -> tuple[Any, ...]:
+    """The parameters of :data:`UPDATE_SEAT` and :data:`CLAIM_SEAT`."""
+    return (s.name, s.kind, s.bot, s.token, int(s.ready), table_id, s.seat)
+
+
+def table_params(row: TableRow) -> tuple[Any, ...]:
+    """The parameters of :data:`INSERT_TABLE`."""
+    return (row.id, row.spec, row.players, row.seed, json.dumps(row.settings), row.status,
+            None, row.created)
+
+
+def table_of(r: tuple[Any, ...]) -> TableRow:
+    """A :class:`TableRow` (without seats) from a :data:`SELECT_TABLE` row."""
+    return TableRow(id=r[0], spec=r[1], players=int(r[2]), seed=int(r[3]),
+                    settings=json.loads(r[4]), status=r[5],
+                    outcome=json.loads(r[6]) if r[6] else None, created=float(r[7]))
+
+
+def seat_of(r: tuple[Any, ...]) -> SeatRow:
+    return SeatRow(int(r[0]), r[1], r[2], r[3], r[4], bool(r[5]))
+
+
+def check_stored(n: int, seat: int, action: str, stored: list[tuple[Any, ...]]) -> None:
+    """After an insert that changed nothing: the same move already stored is a retry of a
+    write whose answer was lost (fine); another move is a conflict."""
+    if stored and (int(stored[0][0]), stored[0][1]) == (seat, action):
+        return
+    raise MoveConflict(f"move {n} of this table was stored by another writer")
+
+
 class Storage:
-    """One database connection shared by the server's event loop (calls are short)."""
+    """One synchronous database connection (behind a lock). The server reaches SQLite
+    through it from one thread (:class:`bito.server.db.ThreadedDatabase`); tests and tools
+    read either back end with it directly."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -88,31 +135,24 @@ class Storage:
                 raise RuntimeError("PostgreSQL needs psycopg: pip install 'bito[web]'") from None
             self._errors: tuple[type[BaseException], ...] = (psycopg.OperationalError,
                                                               psycopg.InterfaceError)
+            migrate_postgres(url)
             self.conn: Any = psycopg.connect(url)
             self.mark = "%s"
         else:
             path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
             self.conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self.conn.execute("PRAGMA busy_timeout=5000")  # first: others may be starting
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=NORMAL")
-            self.conn.execute("PRAGMA busy_timeout=5000")
             self.mark = "?"
             self._errors = ()
-        with self._lock:
-            self._script(SCHEMA)
+            with self._lock:
+                migrate_sqlite(self.conn)
 
     # --- plumbing -------------------------------------------------------------------------
 
     def _sql(self, sql: str) -> str:
         return sql if self.mark == "?" else sql.replace("?", self.mark)
-
-    def _script(self, script: str) -> None:
-        self._begin()
-        cur = self.conn.cursor()
-        for stmt in script.split(";"):
-            if stmt.strip():
-                cur.execute(stmt)
-        self._commit()
 
     def _begin(self) -> None:
         if self.mark == "?":
@@ -130,28 +170,32 @@ class Storage:
             self.conn.close()
         self.conn = psycopg.connect(self.url)
 
-    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> list[int]:
         """Run the statements as one transaction: all of them are stored, or none. A lost
-        PostgreSQL connection is opened again and the transaction retried once (it was not
-        committed, so nothing is written twice)."""
+        PostgreSQL connection is opened again and the transaction retried once (every
+        write is idempotent, so a commit whose answer was lost is not stored twice).
+        Returns each statement's row count."""
         with self._lock:
             try:
-                self._transaction(statements)
+                return self._transaction(statements)
             except self._errors:
                 self._reconnect()
-                self._transaction(statements)
+                return self._transaction(statements)
 
-    def _transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    def _transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> list[int]:
         self._begin()
+        counts = []
         try:
             cur = self.conn.cursor()
             for sql, params in statements:
                 cur.execute(self._sql(sql), params)
+                counts.append(cur.rowcount)
         except BaseException:
             if not getattr(self.conn, "closed", False):
                 self.conn.rollback() if self.mark != "?" else self.conn.execute("ROLLBACK")
             raise
         self._commit()
+        return counts
 
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
@@ -173,28 +217,29 @@ class Storage:
         with self._lock:
             self.conn.close()
 
+    def ping(self) -> None:
+        self._read("SELECT 1")
+
+    def schema(self) -> int:
+        """The schema version the database is at."""
+        return schema_version(self._read(SCHEMA_VERSION))
+
     # --- tables ---------------------------------------------------------------------------
 
     def create_table(self, row: TableRow) -> None:
-        statements: list[tuple[str, tuple[Any, ...]]] = [(
-            "INSERT INTO bito_tables (id, spec, players, seed, settings, status, outcome, "
-            "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (row.id, row.spec, row.players, row.seed, json.dumps(row.settings), row.status,
-             None, row.created))]
-        for s in row.seats:
-            statements.append(self._seat_insert(row.id, s))
-        self._write(statements)
-
-    @staticmethod
-    def _seat_insert(table_id: str, s: SeatRow) -> tuple[str, tuple[Any, ...]]:
-        return ("INSERT INTO bito_seats (table_id, seat, name, kind, bot, token, ready) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (table_id, s.seat, s.name, s.kind, s.bot, s.token, int(s.ready)))
+        self._write([(INSERT_TABLE, table_params(row))]
+                    + [(INSERT_SEAT, seat_params(row.id, s)) for s in row.seats])
 
     def save_seat(self, table_id: str, s: SeatRow) -> None:
-        self._write([("UPDATE bito_seats SET name = ?, kind = ?, bot = ?, token = ?, ready = ? "
-                      "WHERE table_id = ? AND seat = ?",
-                      (s.name, s.kind, s.bot, s.token, int(s.ready), table_id, s.seat))])
+        self._write([(UPDATE_SEAT, seat_update_params(table_id, s))])
+
+    def claim_seat(self, table_id: str, s: SeatRow) -> bool:
+        """Give the open seat ``s.seat`` to ``s``; False if somebody took it first."""
+        return self._write([(CLAIM_SEAT, seat_update_params(table_id, s))])[0] > 0
+
+    def start_game(self, table_id: str, seed: int) -> bool:
+        """Deal with ``seed``; False if the table had already started."""
+        return self._write([(START_GAME, (seed, table_id))])[0] > 0
 
     def set_status(self, table_id: str, status: str, seed: int | None = None,
                    outcome: dict[str, Any] | None = None) -> None:
@@ -206,21 +251,12 @@ class Storage:
                           (status, seed, table_id))])
 
     def load_table(self, table_id: str) -> TableRow | None:
-        rows = self._read("SELECT id, spec, players, seed, settings, status, outcome, created "
-                          "FROM bito_tables WHERE id = ?", (table_id,))
+        rows = self._read(SELECT_TABLE, (table_id,))
         if not rows:
             return None
-        table = self._table(rows[0])
-        for r in self._read("SELECT seat, name, kind, bot, token, ready FROM bito_seats "
-                            "WHERE table_id = ? ORDER BY seat", (table_id,)):
-            table.seats.append(SeatRow(int(r[0]), r[1], r[2], r[3], r[4], bool(r[5])))
+        table = table_of(rows[0])
+        table.seats = [seat_of(r) for r in self._read(SELECT_SEATS, (table_id,))]
         return table
-
-    @staticmethod
-    def _table(r: tuple[Any, ...]) -> TableRow:
-        return TableRow(id=r[0], spec=r[1], players=int(r[2]), seed=int(r[3]),
-                        settings=json.loads(r[4]), status=r[5],
-                        outcome=json.loads(r[6]) if r[6] else None, created=float(r[7]))
 
     def table_ids(self, statuses: tuple[str, ...]) -> list[str]:
         marks = ", ".join("?" for _ in statuses)
@@ -232,23 +268,28 @@ class Storage:
     def append_action(self, table_id: str, n: int, seat: int, action: str, how: str,
                       outcome: dict[str, Any] | None = None) -> None:
         """Store action number ``n`` (and the end of the game with the last one) in one
-        transaction. A second writer of the same ``n`` fails on the primary key."""
-        statements: list[tuple[str, tuple[Any, ...]]] = [(
-            "INSERT INTO bito_actions (table_id, n, seat, action, how, at) "
-            "VALUES (?, ?, ?, ?, ?, ?)", (table_id, n, seat, action, how, time.time()))]
+        transaction. The same move stored again changes nothing; another move under the
+        same ``n`` raises :class:`MoveConflict`."""
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            (INSERT_ACTION, (table_id, n, seat, action, how, time.time()))]
         if outcome is not None:
-            statements.append(("UPDATE bito_tables SET status = 'over', outcome = ? "
-                               "WHERE id = ?", (json.dumps(outcome), table_id)))
-        self._write(statements)
+            statements.append((SET_OUTCOME, (json.dumps(outcome), table_id)))
+        if self._write(statements)[0] == 0:
+            check_stored(n, seat, action, self._read(STORED_ACTION, (table_id, n)))
+
+    def snapshot(self, table_id: str, after: int) -> Snapshot:
+        """The table, its moves after the first ``after`` and when the last was stored:
+        what a process reads to catch up with a change made elsewhere."""
+        return (self.load_table(table_id), self.load_actions(table_id, after),
+                self.last_action_at(table_id))
 
     def last_action_at(self, table_id: str) -> float | None:
         """When the table's latest move was stored (None before the first): the clock of
         the player to act ran from then, and keeps running across a restart."""
-        rows = self._read("SELECT MAX(at) FROM bito_actions WHERE table_id = ?", (table_id,))
+        rows = self._read(LAST_ACTION_AT, (table_id,))
         return float(rows[0][0]) if rows and rows[0][0] is not None else None
 
-    def load_actions(self, table_id: str) -> list[tuple[int, str, str]]:
-        """(seat, action text, how) of every stored action, in order."""
-        return [(int(r[0]), r[1], r[2]) for r in self._read(
-            "SELECT seat, action, how FROM bito_actions WHERE table_id = ? ORDER BY n",
-            (table_id,))]
+    def load_actions(self, table_id: str, after: int = 0) -> list[tuple[int, str, str]]:
+        """(seat, action text, how) of every stored action after the first ``after``, in
+        order."""
+        return [(int(r[0]), r[1], r[2]) for r in self._read(SELECT_ACTIONS, (table_id, after))]

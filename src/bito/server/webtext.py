@@ -360,6 +360,13 @@ web_text("error.body", "the request body must be a JSON object")
 web_text("error.server", "server error: {kind}")
 web_text("error.kicked", "the host freed your seat: you did not press Ready in time; you are "
          "watching now")
+# several processes on one database (issue 18): another process was quicker, or the
+# database is not answering for now
+web_text("error.moved_on", "the table moved on meanwhile: look again and choose")
+web_text("error.filled_up", "the table filled up meanwhile; you can watch it")
+web_text("error.db_unavailable", "the database is not answering for now; nothing was lost: "
+         "try again in a moment")
+web_text("error.shutting_down", "the server is shutting down: reconnect in a moment")
 web_text("error.no_table_fits", "no table fits and too many new tables from this address: try "
          "again in {wait} s")
 # chat refusals (chat.ChatError; the frame's code is "chat", these name the sentence)
@@ -433,6 +440,10 @@ ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("body", r"the request body must be a JSON object"),
         ("server", r"server error: (?P<kind>\w+)"),
         ("kicked", r"the host freed your seat"),
+        ("moved_on", r"the table moved on meanwhile"),
+        ("filled_up", r"the table filled up meanwhile"),
+        ("db_unavailable", r"the database is not answering"),
+        ("shutting_down", r"the server is shutting down"),
         ("chat_reaction", r"reaction: one of (?P<reactions>.*)"),
         ("chat_text_missing", r'"chat" needs "text" \(up to (?P<most>\d+) characters\) or '
                               r'"reaction"'),

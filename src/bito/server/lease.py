@@ -1,0 +1,175 @@
+"""Several ``bito serve`` processes on one PostgreSQL database: who drives which table, and
+how every process hears of every change.
+
+* **Leases.** A row of ``bito_leases`` says which process drives a table's clock and bots,
+  until when (the database's clock). Every :data:`RENEW_EVERY` seconds each process renews
+  its leases for :data:`LEASE_FOR` seconds and takes the unfinished tables whose lease has
+  run out (their process died) or that have none: a dead process's tables are driven again
+  within ``LEASE_FOR + RENEW_EVERY`` seconds. A process that finds a lease gone to another
+  stops that table's clock and bots; two drivers for a moment cannot store a move twice
+  (the move number is a primary key).
+* **Change notices.** Every write sends ``NOTIFY bito`` with the table's id, delivered on
+  commit. Each process ``LISTEN``s on one connection of its own and reads a table again
+  when a notice names it, so a move, a join or a Ready on process A reaches the sockets on
+  process B. After that connection is lost, every table in memory is read again (notices
+  sent meanwhile are gone).
+
+PostgreSQL's own ``LISTEN/NOTIFY`` rather than Redis: the database is already shared, a
+notice rides the transaction that made the change (never a notice for a rolled-back move),
+and the payload is only a table id, well under the 8,000-byte limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+from typing import TYPE_CHECKING, Any
+
+from bito.server.db import CHANNEL, LEASE_FOR, NOW, DatabaseUnavailable, PostgresDatabase
+
+if TYPE_CHECKING:
+    from bito.server.rooms import Lobby
+
+log = logging.getLogger("bito.server")
+
+RENEW_EVERY = 1.0  # seconds between renewals
+
+RENEW = f"UPDATE bito_leases SET expires = {NOW} + %s WHERE owner = %s RETURNING table_id"
+#: The unfinished tables nobody drives (no lease, or one that ran out), taken in one go.
+ADOPT = (f"INSERT INTO bito_leases (table_id, owner, expires) "
+         f"SELECT id, %s, {NOW} + %s FROM bito_tables "
+         "WHERE status IN ('waiting', 'playing') "
+         f"AND id NOT IN (SELECT table_id FROM bito_leases WHERE expires >= {NOW}) "
+         "ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, "
+         f"expires = EXCLUDED.expires WHERE bito_leases.expires < {NOW} "
+         "RETURNING table_id")
+FORGET_OVER = ("DELETE FROM bito_leases WHERE owner = %s AND table_id IN "
+               "(SELECT id FROM bito_tables WHERE status = 'over')")
+
+
+def process_name() -> str:
+    """This process's name in leases and notices: host, pid and a random tail (a pid is
+    reused after a restart; the tail tells the two lives apart)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+class Keeper:
+    """The lease renewer and the notice listener of one process."""
+
+    def __init__(self, lobby: Lobby, db: PostgresDatabase) -> None:
+        self.lobby = lobby
+        self.db = db
+        self.origin = db.origin
+        lobby.origin = self.origin
+        lobby.held = set()
+        self.tasks: list[asyncio.Task[None]] = []
+        self.listening = asyncio.Event()  # the listener is connected (for the tests)
+
+    async def start(self) -> None:
+        await self.tick()
+        self.tasks = [asyncio.create_task(self._renew_loop()),
+                      asyncio.create_task(self._listen_loop())]
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self.listening.wait(), 10)
+
+    async def stop(self) -> None:
+        """Stop driving and hand the tables over at once (no wait for leases to run out)."""
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        held = self.lobby.held or set()
+        for table_id in list(held):
+            self.lobby.release(table_id)
+        held.clear()
+
+        async def work(conn: Any) -> None:
+            await conn.execute("DELETE FROM bito_leases WHERE owner = %s", (self.origin,))
+
+        with contextlib.suppress(Exception):
+            await self.db.run(work, retry_for=2.0)
+
+    async def tick(self) -> None:
+        """Renew our leases, learn which we lost, take the tables nobody drives."""
+        held = self.lobby.held
+        assert held is not None
+
+        async def work(conn: Any) -> tuple[set[str], set[str]]:
+            cur = await conn.execute(RENEW, (LEASE_FOR, self.origin))
+            renewed = {r[0] for r in await cur.fetchall()}
+            cur = await conn.execute(ADOPT, (self.origin, LEASE_FOR))
+            adopted = {r[0] for r in await cur.fetchall()}
+            await conn.execute(FORGET_OVER, (self.origin,))
+            return renewed, adopted
+
+        renewed, adopted = await self.db.run(work, retry_for=RENEW_EVERY)
+        for table_id in held - renewed - adopted:
+            log.warning("table %s: driven by another process now", table_id)
+            held.discard(table_id)
+            self.lobby.release(table_id)
+        for table_id in sorted(adopted - held):
+            held.add(table_id)
+            if table_id in renewed:
+                continue
+            log.warning("table %s: taken over by this process", table_id)
+            try:
+                await self.lobby.adopt(table_id)
+            except Exception:
+                log.exception("table %s: could not take it over", table_id)
+
+    async def _renew_loop(self) -> None:
+        while True:
+            await asyncio.sleep(RENEW_EVERY)
+            try:
+                await self.tick()
+            except DatabaseUnavailable as e:
+                log.warning("leases: %s", e)
+            except Exception:
+                log.exception("leases: renewal failed")
+
+    async def _listen_loop(self) -> None:
+        import psycopg
+
+        delay = 0.1
+        first = True
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(self.db.url, autocommit=True)
+                async with conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    delay = 0.1
+                    if not first:  # notices sent while we were away are lost: read again
+                        self.lobby.changed_all()
+                    first = False
+                    async for note in conn.notifies():
+                        self._notice(note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                self.listening.clear()
+                log.warning("change notices: %s; listening again in %.1f s",
+                            str(e).strip() or type(e).__name__, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
+
+    def _notice(self, payload: str) -> None:
+        try:
+            data = json.loads(payload)
+            table_id, origin = str(data["t"]), str(data.get("o", ""))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return
+        if origin == self.origin:
+            return
+        if "k" in data:  # an event that is not stored (Lobby.publish)
+            if isinstance(data.get("d"), dict):
+                self.lobby.event(table_id, str(data["k"]), data["d"])
+            return
+        move = data.get("m")
+        self.lobby.changed(table_id, move if isinstance(move, dict) else None)

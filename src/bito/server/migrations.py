@@ -1,0 +1,135 @@
+"""The database's schema as numbered steps, applied once each and in order, under a lock.
+
+Every step is recorded in ``bito_schema_version``; a process starting on a database applies
+only the steps it has not seen. Several processes starting together on one fresh database
+(a cluster restarted at once) take turns: PostgreSQL through a session advisory lock,
+SQLite through ``BEGIN IMMEDIATE`` (one writer at a time). Without the lock two processes
+racing through ``CREATE TABLE IF NOT EXISTS`` collide on PostgreSQL's catalogue.
+
+A small runner rather than Alembic or yoyo: neither is installed with the web extra, the
+schema is three tables and a lease, and the steps are plain SQL both back ends read. A new
+step is appended to :data:`STEPS` and never edited once released.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: The advisory lock's key (any constant shared by every bito process): "bito" in ASCII.
+LOCK_KEY = 0x6269746F
+
+
+@dataclass(frozen=True)
+class Step:
+    version: int
+    summary: str
+    statements: tuple[str, ...]
+
+
+STEPS: tuple[Step, ...] = (
+    # IF NOT EXISTS: databases made before the steps existed already hold these tables.
+    Step(1, "tables, seats and moves", (
+        """CREATE TABLE IF NOT EXISTS bito_tables (
+            id TEXT PRIMARY KEY,
+            spec TEXT NOT NULL,
+            players INTEGER NOT NULL,
+            seed BIGINT NOT NULL,
+            settings TEXT NOT NULL,
+            status TEXT NOT NULL,
+            outcome TEXT,
+            created DOUBLE PRECISION NOT NULL)""",
+        """CREATE TABLE IF NOT EXISTS bito_seats (
+            table_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            bot TEXT NOT NULL,
+            token TEXT NOT NULL,
+            ready INTEGER NOT NULL,
+            PRIMARY KEY (table_id, seat))""",
+        """CREATE TABLE IF NOT EXISTS bito_actions (
+            table_id TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            how TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, n))""",
+    )),
+    # Which process drives a table's clock and bots, until when (seconds since the epoch, on
+    # the database's clock, so machines whose clocks differ still agree).
+    Step(2, "table leases", (
+        """CREATE TABLE IF NOT EXISTS bito_leases (
+            table_id TEXT PRIMARY KEY,
+            owner TEXT NOT NULL,
+            expires DOUBLE PRECISION NOT NULL)""",
+        "CREATE INDEX IF NOT EXISTS bito_leases_owner ON bito_leases (owner)",
+        "CREATE INDEX IF NOT EXISTS bito_tables_status ON bito_tables (status)",
+    )),
+)
+
+LATEST = STEPS[-1].version
+
+VERSION_TABLE = """CREATE TABLE IF NOT EXISTS bito_schema_version (
+    version INTEGER PRIMARY KEY,
+    summary TEXT NOT NULL,
+    applied DOUBLE PRECISION NOT NULL)"""
+
+
+def migrate_sqlite(conn: Any) -> int:
+    """Apply the missing steps to a SQLite connection in autocommit mode
+    (``isolation_level=None``). Returns the version reached."""
+    import time
+
+    conn.execute("BEGIN IMMEDIATE")  # the write lock, held until COMMIT
+    try:
+        conn.execute(VERSION_TABLE)
+        done = {int(r[0]) for r in conn.execute("SELECT version FROM bito_schema_version")}
+        for step in STEPS:
+            if step.version in done:
+                continue
+            for sql in step.statements:
+                conn.execute(sql)
+            conn.execute("INSERT INTO bito_schema_version (version, summary, applied) "
+                         "VALUES (?, ?, ?)", (step.version, step.summary, time.time()))
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return LATEST
+
+
+def migrate_postgres(url: str) -> int:
+    """Apply the missing steps to the PostgreSQL database at ``url``, each in its own
+    transaction, holding the advisory lock meanwhile. Returns the version reached."""
+    import time
+
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (LOCK_KEY,))
+        try:
+            conn.execute(VERSION_TABLE)
+            done = {int(r[0]) for r in
+                    conn.execute("SELECT version FROM bito_schema_version").fetchall()}
+            for step in STEPS:
+                if step.version in done:
+                    continue
+                with conn.transaction():
+                    for sql in step.statements:
+                        conn.execute(sql)
+                    conn.execute("INSERT INTO bito_schema_version (version, summary, applied) "
+                                 "VALUES (%s, %s, %s)",
+                                 (step.version, step.summary, time.time()))
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (LOCK_KEY,))
+    return LATEST
+
+
+SCHEMA_VERSION = "SELECT MAX(version) FROM bito_schema_version"
+
+
+def schema_version(rows: list[tuple[Any, ...]]) -> int:
+    """The version a ``SELECT MAX(version)`` answer names (0: no step applied)."""
+    return int(rows[0][0]) if rows and rows[0][0] is not None else 0

@@ -1,0 +1,68 @@
+"""A throw-away PostgreSQL cluster of Debian's postgresql package, which a test may stop,
+start and restart under a running server (the same set-up as test_server_storage's fixture,
+with the cluster's controls kept)."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+
+import pytest
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Cluster:
+    """``initdb`` + ``pg_ctl`` in a temporary directory, on a Unix socket only."""
+
+    def __init__(self) -> None:
+        pytest.importorskip("psycopg", reason="psycopg is not installed (the web extra has it)")
+        pytest.importorskip("psycopg_pool", reason="psycopg-pool is not installed (web extra)")
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+        if not found:
+            pytest.skip("Debian's postgresql package is not installed (.ci/run installs it)")
+        self.bindir = os.path.dirname(found[-1])
+        self.base = tempfile.mkdtemp(prefix="bito-pg-")
+        self.as_user: list[str] = []
+        if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+            shutil.chown(self.base, "postgres")
+            self.as_user = ["runuser", "-u", "postgres", "--"]
+        self.data, self.port = os.path.join(self.base, "data"), free_port()
+        subprocess.run([*self.as_user, f"{self.bindir}/initdb", "-D", self.data, "-A", "trust",
+                        "-U", "bito"], check=True, capture_output=True)
+        self.start()
+        self.url = f"postgresql://bito@/postgres?host={self.base}&port={self.port}"
+
+    def _ctl(self, *args: str) -> None:
+        subprocess.run([*self.as_user, f"{self.bindir}/pg_ctl", "-D", self.data, *args],
+                       check=True, capture_output=True)
+
+    def start(self) -> None:
+        self._ctl("-w", "-l", os.path.join(self.base, "log"), "-o",
+                  f"-p {self.port} -k {self.base} -c listen_addresses='' "
+                  "-c max_connections=200", "start")
+
+    def stop(self, mode: str = "fast") -> None:
+        """``fast`` cuts every connection (what a restart does to the server)."""
+        self._ctl("-w", "-m", mode, "stop")
+
+    def destroy(self) -> None:
+        subprocess.run([*self.as_user, f"{self.bindir}/pg_ctl", "-D", self.data, "-m",
+                        "immediate", "stop"], capture_output=True)
+        shutil.rmtree(self.base, ignore_errors=True)
+
+    def fresh_database(self, name: str) -> str:
+        """A new empty database of the cluster; its URL."""
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as admin:
+            admin.execute(f'CREATE DATABASE "{name}"')
+        return self.url.replace("/postgres?", f"/{name}?")

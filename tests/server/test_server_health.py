@@ -1,0 +1,126 @@
+"""Health and operations (issue 18, item 5): /healthz, /readyz (the database answers and its
+schema is current), Prometheus metrics that move with play, and JSON log lines.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("prometheus_client")
+
+from pg_kit import Cluster, free_port
+
+from bito.server.health import JsonFormatter
+from bito.server.migrations import LATEST
+from server_kit import Client, ServerThread, create_table, play_to_end, scripted
+
+
+def _metric(text: str, name: str) -> float:
+    """The value of an unlabelled sample ``name`` in Prometheus text."""
+    for line in text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    raise AssertionError(f"{name} not in the metrics")
+
+
+def test_health_readiness_and_metrics_follow_a_game(tmp_path: Path) -> None:
+    srv = ServerThread(str(tmp_path / "m.sqlite3"), scripted(bot_delay=0))
+    try:
+        assert srv.http.get("/healthz").json() == {"status": "ok"}
+        ready = srv.http.get("/readyz")
+        assert ready.status_code == 200 and ready.json()["schema"] == LATEST
+        before = srv.http.get("/metrics")
+        assert before.headers["content-type"].startswith("text/plain")
+        assert _metric(before.text, "bito_moves_total") == 0
+        t = create_table(srv.http, players=2, seats=["heuristic"])
+        alice = Client(srv.base, t["table"], t["token"])
+        alice.send({"type": "ready"})
+        alice.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
+        mid = srv.http.get("/metrics").text
+        assert 'bito_tables{status="playing"} 1.0' in mid
+        assert _metric(mid, "bito_connections") == 1
+        end = play_to_end({0: alice})
+        after = srv.http.get("/metrics").text
+        assert _metric(after, "bito_moves_total") == end["n"] > 0
+        assert _metric(after, "bito_bot_decision_seconds_count") > 0  # the bot's moves
+        assert _metric(after, "bito_db_seconds_count") >= end["n"]  # every move stored
+        assert _metric(after, "bito_bot_queue_depth") == 0
+        alice.close()
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    pg = Cluster()
+    try:
+        yield pg
+    finally:
+        pg.destroy()
+
+
+def test_readyz_fails_while_postgresql_is_down_and_recovers(cluster: Cluster) -> None:
+    url = cluster.fresh_database("ready")
+    srv = ServerThread(url, scripted())
+    try:
+        assert srv.http.get("/readyz").status_code == 200
+        cluster.stop()
+        try:
+            down = srv.http.get("/readyz")
+            assert down.status_code == 503 and "database" in down.json()["reason"]
+            assert srv.http.get("/healthz").status_code == 200  # alive, only not ready
+        finally:
+            cluster.start()
+        end = time.time() + 15
+        while srv.http.get("/readyz").status_code != 200:
+            assert time.time() < end, "not ready again after PostgreSQL came back"
+            time.sleep(0.2)
+    finally:
+        srv.stop()
+
+
+def test_json_log_lines() -> None:
+    try:
+        raise ValueError("boom")
+    except ValueError:
+        record = logging.LogRecord("bito.server", logging.ERROR, __file__, 1,
+                                   "table %s: move failed", ("abc",), sys.exc_info())
+    entry = json.loads(JsonFormatter().format(record))
+    assert entry["level"] == "error" and entry["logger"] == "bito.server"
+    assert entry["message"] == "table abc: move failed"
+    assert "ValueError: boom" in entry["exception"] and entry["time"].endswith("Z")
+
+
+def test_serve_writes_json_logs(tmp_path: Path) -> None:
+    """``bito serve --log-format json``: every line uvicorn or bito logs is a JSON object."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bito.cli", "serve", "--port", str(port), "--db",
+         str(tmp_path / "j.sqlite3"), "--log-format", "json"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        end = time.time() + 30
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                assert time.time() < end and proc.poll() is None, "bito serve did not start"
+                time.sleep(0.1)
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=20)
+    lines = [line for line in err.splitlines() if line.startswith("{")]
+    assert lines, err
+    for line in lines:
+        assert {"time", "level", "logger", "message"} <= set(json.loads(line))

@@ -1,0 +1,197 @@
+"""Two servers on one PostgreSQL database (issue 18, item 3), in this process: the lobby
+lists the other's public tables, an unstored event published for a table reaches the other
+server's handler, and a server that shuts down hands its tables over at once (its leases
+are released, not left to run out). test_server_cluster.py covers the same with real
+processes, nginx and ``kill -9``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from pg_kit import Cluster
+
+from server_kit import Client, ServerThread, create_table, join, play_to_end, scripted
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    pg = Cluster()
+    try:
+        yield pg
+    finally:
+        pg.destroy()
+
+
+def _owner(url: str, table: str) -> str | None:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT owner FROM bito_leases WHERE table_id = %s",
+                           (table,)).fetchone()
+    return str(row[0]) if row else None
+
+
+def test_two_servers_share_the_lobby_and_events(cluster: Cluster) -> None:
+    from bito.server.db import PostgresDatabase
+
+    url = cluster.fresh_database("shared")
+    a, b = ServerThread(url, scripted()), ServerThread(url, scripted())
+    try:
+        t = create_table(a.http, players=2, seats=["open"], public=True)
+        listed = {x["id"] for x in b.http.get("/api/lobby").json()["tables"]}
+        assert t["table"] in listed  # opened on A, offered by B
+        seen: list[tuple[str, dict[str, Any]]] = []
+
+        async def chat(room: Any, data: dict[str, Any]) -> None:
+            seen.append((room.id, data))
+
+        b_lobby = b.app.state.lobby
+        b_lobby.handlers["chat"] = chat
+        spectator = Client(b.base, t["table"])  # B holds the room in memory
+        spectator.state()
+
+        async def send() -> None:
+            db = PostgresDatabase(url, origin="a-test")
+            await db.open()
+            try:
+                await db.publish(t["table"], "chat", {"text": "привет"})
+            finally:
+                await db.close()
+
+        asyncio.run(send())
+        end = time.time() + 10
+        while not seen and time.time() < end:
+            time.sleep(0.05)
+        assert seen == [(t["table"], {"text": "привет"})]
+        spectator.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_server_shutting_down_hands_its_tables_over_at_once(cluster: Cluster) -> None:
+    """The lease of a stopped server is released: the other takes the table within about a
+    renewal (1 s), not the 3 s a dead server's lease takes to run out."""
+    url = cluster.fresh_database("handover")
+    a = ServerThread(url, scripted(bot_delay=0))
+    b = ServerThread(url, scripted(bot_delay=0))
+    try:
+        t = create_table(a.http, players=2, seats=["random"])
+        a_name = a.app.state.lobby.origin
+        assert _owner(url, t["table"]) == a_name
+        host = Client(b.base, t["table"], t["token"])
+        host.send({"type": "ready"})
+        host.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
+        stopped = time.time()
+        a.stop()
+        b_name = b.app.state.lobby.origin
+        while _owner(url, t["table"]) != b_name and time.time() - stopped < 10:
+            time.sleep(0.05)
+        took = time.time() - stopped
+        assert _owner(url, t["table"]) == b_name
+        assert took < 2.5, f"taken over {took:.2f} s after the shutdown"
+        host.close()
+    finally:
+        b.stop()
+
+
+def test_a_seat_taken_on_one_server_is_known_at_once_on_the_other(cluster: Cluster) -> None:
+    """A friend joins through server B and connects at once to server A, before A has had
+    B's notice: A reads the table again rather than refusing the new token (the load
+    benchmark through nginx met this refusal). Then both press Ready on different servers
+    and the game is dealt once."""
+    url = cluster.fresh_database("tokens")
+    a, b = ServerThread(url, scripted()), ServerThread(url, scripted())
+    try:
+        for _ in range(5):
+            t = create_table(a.http, players=2, seats=["open"])
+            friend = b.http.post(f"/api/tables/{t['table']}/join", json={"name": "Bob"}).json()
+            bob = Client(a.base, t["table"], friend["token"])
+            first = bob.wait(lambda m: m["type"] in ("state", "error"), 10)
+            assert first["type"] == "state" and first["you"] == 1, first
+            alice = Client(b.base, t["table"], t["token"])
+            alice.state()
+            bob.send({"type": "ready"})
+            alice.send({"type": "ready"})
+            dealt = [c.wait(lambda m: m["type"] == "state" and m["status"] == "playing", 10)
+                     for c in (alice, bob)]
+            assert dealt[0]["view"]["hand"] != dealt[1]["view"]["hand"]
+            alice.close()
+            bob.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_chat_line_reaches_the_table_on_the_other_server(cluster: Cluster) -> None:
+    """Issue 19's chat rides ``Lobby.publish`` (issue 18): the host talks on server A, a
+    spectator connected to server B reads the line; B keeps it for a late-comer on B."""
+    url = cluster.fresh_database("chat")
+    a, b = ServerThread(url, scripted()), ServerThread(url, scripted())
+    try:
+        t = create_table(a.http, players=2, seats=["open"], public=True)
+        host = Client(a.base, t["table"], t["token"])
+        host.state()
+        watcher = Client(b.base, t["table"])  # B holds the room in memory now
+        watcher.state()
+        host.send({"type": "chat", "text": "привет с сервера A"})
+        got = watcher.wait(lambda m: m["type"] == "chat")
+        assert got["text"] == "привет с сервера A" and got["seat"] == 0
+        late = Client(b.base, t["table"])  # B's backlog holds the line it delivered
+        assert late.wait(lambda m: m["type"] == "chat")["text"] == "привет с сервера A"
+        for c in (host, watcher, late):
+            c.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_rematch_is_agreed_by_people_on_two_servers(cluster: Cluster) -> None:
+    """Issue 19's rematch with Alice on server A and Bob on server B (issue 18: no sticky
+    sessions): each answer reaches the other server, the next deal ``<table>.2`` is opened
+    and dealt once, and its lease belongs to a server that holds it."""
+    url = cluster.fresh_database("rematch")
+    a = ServerThread(url, scripted(timer=60, bot_delay=0))
+    b = ServerThread(url, scripted(timer=60, bot_delay=0))
+    try:
+        t = create_table(a.http, players=2, seats=["open"], deck=24)
+        bob = join(b.http, t["table"], "Bob")
+        alice = Client(a.base, t["table"], t["token"])
+        bobc = Client(b.base, t["table"], bob["token"])
+        alice.send({"type": "ready"})
+        bobc.send({"type": "ready"})
+        play_to_end({0: alice, 1: bobc})
+        alice.send({"type": "rematch", "agree": True})
+        bobc.wait(lambda m: m["type"] == "state" and "rematch" in m
+                  and m["rematch"]["agreed"] == [0])  # A's answer, shown on B
+        bobc.send({"type": "rematch", "agree": True})
+        following = f"{t['table']}.2"
+        for c in (alice, bobc):
+            seen = c.wait(lambda m: m["type"] == "state" and "rematch" in m
+                          and m["rematch"]["next"] is not None)
+            assert seen["rematch"]["next"] == following
+        for srv in (a, b):
+            assert srv.http.get(f"/api/tables/{following}").status_code == 200
+        end = time.time() + 10
+        owner = _owner(url, following)
+        while owner is None and time.time() < end:
+            time.sleep(0.1)
+            owner = _owner(url, following)
+        holders = [s.app.state.lobby.origin for s in (a, b)
+                   if following in (s.app.state.lobby.held or set())]
+        assert owner is not None and holders == [owner]
+        again = Client(b.base, following, bob["token"])  # the same token, the next deal
+        assert again.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
+        for c in (alice, bobc, again):
+            c.close()
+    finally:
+        a.stop()
+        b.stop()
