@@ -688,7 +688,7 @@ def _why_chinese(state: Any, names: Sequence[str]) -> str:
 
 
 def _why_heap(state: Any, names: Sequence[str]) -> str:
-    if getattr(state.rules, "mode", "heap") != "heap":  # the chain game: the dealer's left
+    if state.rules.mode != "heap":  # the chain game: the dealer's left
         return _left_of(names, state.dealer)
     hand = cards_of(state.hands[state.to_act])
     trumps = [c for c in hand if suit_of(c) == state.trump_suit]
@@ -709,7 +709,7 @@ def _why_by_lot(state: Any, names: Sequence[str]) -> str:
 
 def _why_maumau(state: Any, names: Sequence[str]) -> str:
     starter = getattr(state, "starter", state.to_act)
-    if getattr(state.rules, "opening", "") == "dealer_last_card":
+    if state.rules.opening == "dealer_last_card":
         return _("{name} was chosen by lot to deal, and the dealer's last card opened the "
                  "pile").format(name=_who(names, starter))
     return _("the first player is chosen by lot")

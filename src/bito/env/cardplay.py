@@ -84,7 +84,7 @@ def card_play_rules(spec: Any) -> tuple[Family, Any]:
 
 def play_of(rules: Any) -> Callable[[int], Move]:
     """How the engine writes a one-card play: *Fool!* folds its wild 1s into one move."""
-    if getattr(rules, "PREFIX", "") == "fool":
+    if rules.PREFIX == "fool":
         from bito.games.tricks.fool import play_card
 
         return play_card

@@ -361,7 +361,7 @@ class BitoSpielBot(pyspiel.Bot):  # type: ignore[misc]
 
     def step(self, state: Any) -> int:
         engine = getattr(state, "engine", None)
-        if not isinstance(engine, DurakState):
+        if engine is None:
             raise TypeError("a bito bot plays python_bito_durak states after the deal, not "
                             f"{type(state).__name__}")
         if engine.to_act != self.player_id:

@@ -1,10 +1,10 @@
 """Where accounts, sessions, seat owners and ratings live: the same database as the tables,
 through a connection of its own.
 
-Kept apart from :mod:`bito.server.storage` on purpose: the tables' storage is being reworked
-(versioned migrations), and these tables only need to exist. :func:`accounts_schema` returns
-their ``CREATE TABLE IF NOT EXISTS`` text for one dialect, so a migration runner can call it as
-one step; until then :class:`AccountDB` runs it when it opens.
+Kept apart from :mod:`bito.server.storage`: the accounts are an add-on of the web app. Their
+tables are step 3 of the numbered schema (:mod:`bito.server.migrations`), applied under the
+migration lock whichever opens the database first, the tables' storage or :class:`AccountDB`;
+:func:`accounts_schema` returns that step's SQL as one text.
 
 A session is stored only as the SHA-256 of its cookie value and a password only as its
 argon2 hash, so a copy of the database lets nobody log in.
@@ -19,6 +19,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from bito.server.migrations import ACCOUNTS_STEP, migrate_postgres, migrate_sqlite
+
 Dialect = Literal["sqlite", "postgresql"]
 
 
@@ -28,43 +30,7 @@ def accounts_schema(dialect: Dialect = "sqlite") -> str:
     asks for the dialect it runs and the text may diverge later without a new entry point."""
     if dialect not in ("sqlite", "postgresql"):
         raise ValueError(f"dialect: {dialect!r} is not 'sqlite' or 'postgresql'")
-    return """
-CREATE TABLE IF NOT EXISTS bito_accounts (
-    username TEXT PRIMARY KEY,
-    password_hash TEXT NOT NULL,
-    created DOUBLE PRECISION NOT NULL
-);
-CREATE TABLE IF NOT EXISTS bito_sessions (
-    token_hash TEXT PRIMARY KEY,
-    username TEXT NOT NULL,
-    expires DOUBLE PRECISION NOT NULL
-);
-CREATE TABLE IF NOT EXISTS bito_seat_owners (
-    table_id TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    username TEXT NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS bito_ratings (
-    player TEXT NOT NULL,
-    family TEXT NOT NULL,
-    mu DOUBLE PRECISION NOT NULL,
-    sigma DOUBLE PRECISION NOT NULL,
-    games INTEGER NOT NULL,
-    PRIMARY KEY (player, family)
-);
-CREATE TABLE IF NOT EXISTS bito_rated_games (
-    table_id TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    player TEXT NOT NULL,
-    family TEXT NOT NULL,
-    result TEXT NOT NULL,
-    mu_before DOUBLE PRECISION NOT NULL,
-    mu_after DOUBLE PRECISION NOT NULL,
-    at DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-"""
+    return ";\n".join(ACCOUNTS_STEP.statements) + ";\n"
 
 
 @dataclass(frozen=True)
@@ -92,8 +58,12 @@ class AccountDB:
         self.lock = threading.Lock()
         self.postgres = url.startswith(("postgresql://", "postgres://"))
         self.conn: Any = self.connect()
-        dialect: Dialect = "postgresql" if self.postgres else "sqlite"
-        self.write([(stmt, ()) for stmt in accounts_schema(dialect).split(";") if stmt.strip()])
+        # the schema through the numbered steps, under their lock: several processes opening
+        # one fresh PostgreSQL database together must not race through CREATE TABLE
+        if self.postgres:
+            migrate_postgres(self.url)
+        else:
+            migrate_sqlite(self.conn)
 
     def connect(self) -> Any:
         if self.postgres:

@@ -67,9 +67,45 @@ STEPS: tuple[Step, ...] = (
         "CREATE INDEX IF NOT EXISTS bito_leases_owner ON bito_leases (owner)",
         "CREATE INDEX IF NOT EXISTS bito_tables_status ON bito_tables (status)",
     )),
+    # Accounts (bito.server.accounts): users, sessions (as SHA-256 of the cookie), which
+    # account owns which seat, ratings per game family and the games that moved them.
+    Step(3, "accounts, sessions, seat owners, ratings", (
+        """CREATE TABLE IF NOT EXISTS bito_accounts (
+            username TEXT PRIMARY KEY,
+            password_hash TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL)""",
+        """CREATE TABLE IF NOT EXISTS bito_sessions (
+            token_hash TEXT PRIMARY KEY,
+            username TEXT NOT NULL,
+            expires DOUBLE PRECISION NOT NULL)""",
+        """CREATE TABLE IF NOT EXISTS bito_seat_owners (
+            table_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            username TEXT NOT NULL,
+            PRIMARY KEY (table_id, seat))""",
+        """CREATE TABLE IF NOT EXISTS bito_ratings (
+            player TEXT NOT NULL,
+            family TEXT NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (player, family))""",
+        """CREATE TABLE IF NOT EXISTS bito_rated_games (
+            table_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            family TEXT NOT NULL,
+            result TEXT NOT NULL,
+            mu_before DOUBLE PRECISION NOT NULL,
+            mu_after DOUBLE PRECISION NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, seat))""",
+    )),
 )
 
 LATEST = STEPS[-1].version
+#: The accounts' step, for :mod:`bito.server.accountdb`.
+ACCOUNTS_STEP = STEPS[2]
 
 VERSION_TABLE = """CREATE TABLE IF NOT EXISTS bito_schema_version (
     version INTEGER PRIMARY KEY,
