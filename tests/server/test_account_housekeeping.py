@@ -162,3 +162,19 @@ def test_no_password_in_any_log_line(server: ServerThread,
     for line in lines:
         for secret in (PASSWORD, NEW, "wrong guess 77", "another guess 5"):
             assert secret not in line, f"a password in a log line: {line!r}"
+
+
+@pytest.mark.parametrize(("path", "key"), [("/account", "account.page_title"),
+                                           ("/leaderboard", "leaders.page_title")])
+def test_the_people_pages_title_is_in_the_readers_language_before_any_script(
+        server: ServerThread, path: str, key: str) -> None:
+    from bito.server import webtext
+
+    for accept in ("ru-RU,ru;q=0.9", "en-GB"):
+        page = server.http.get(path, headers={"Accept-Language": accept})
+        lang = "ru" if accept.startswith("ru") else "en"
+        assert page.status_code == 200
+        assert f"<title>{webtext.text(lang, key)}</title>" in page.text
+        assert f'<html lang="{lang}">' in page.text
+    profile = server.http.get("/u/%3Cb%3E", headers={"Accept-Language": "ru"}).text
+    assert "<title>" in profile and "<b>" not in profile  # a name in the path stays text

@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import hashlib
+import html
 import logging
 import re
 import secrets
@@ -35,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+from urllib.parse import unquote
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
@@ -541,14 +543,29 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
                 "games": games_out}
 
     for path in ("/account", "/leaderboard", "/u/{username}"):
-        app.add_api_route(path, _people_page, methods=["GET"])
+        app.add_api_route(path, people_page, methods=["GET"])
 
 
-async def _people_page() -> Response:
-    from fastapi.responses import FileResponse
+def people_page(request: Request) -> Response:
+    """The accounts' page, its ``<title>`` and ``lang`` already in the reader's language, so
+    the tab and a screen reader announce the right words before any script runs."""
+    from fastapi.responses import HTMLResponse
 
-    return FileResponse(str(resources.files("bito.server") / "static" / "people.html"),
-                        media_type="text/html")
+    lang = webtext.language_of(request.headers)
+    path = request.url.path
+    if path == "/account":
+        title = webtext.text(lang, "account.page_title")
+    elif path == "/leaderboard":
+        title = webtext.text(lang, "leaders.page_title")
+    elif path.startswith("/u/"):
+        title = webtext.text(lang, "profile.page_title", name=unquote(path[3:])[:20])
+    else:
+        title = webtext.text(lang, "people.title")
+    page = (resources.files("bito.server") / "static" / "people.html").read_text("utf-8")
+    page = page.replace('<html lang="en">', f'<html lang="{html.escape(lang)}">', 1)
+    page = re.sub(r"<title>[^<]*</title>", lambda _: f"<title>{html.escape(title)}</title>",
+                  page, count=1)
+    return HTMLResponse(page, headers={"Vary": "Accept-Language, Cookie"})
 
 
 def _row(r: Rating) -> Json:

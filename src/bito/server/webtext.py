@@ -301,6 +301,24 @@ web_text("account.optional", "Optional: guests play with one click. An account k
 web_text("account.rules", "Username: 3 to 20 letters, digits, _ or -. Password: at least 8 "
          "characters.")
 web_text("account.leaderboard", "Leaderboard")
+web_text("account.change_title", "Change your password")
+web_text("account.current", "Current password")
+web_text("account.new", "New password (at least 8 characters)")
+web_text("account.change", "Change password")
+web_text("account.password_changed", "Password changed. Every other device is signed out.")
+web_text("account.everywhere_title", "Signed in elsewhere?")
+web_text("account.everywhere_explain", "Sign out on every device, this one too. Your seats "
+         "stay yours: log in again to take them.")
+web_text("account.everywhere", "Sign out everywhere")
+web_text("account.delete_title", "Delete your account")
+web_text("account.delete_explain", "Your ratings and profile are deleted and your name is "
+         "free for others. Seats you hold become guest seats on the devices that have them. "
+         "Past games keep your name as it was played: their records and replays are what "
+         "happened at those tables.")
+web_text("account.delete_password", "Your password, to confirm")
+web_text("account.delete", "Delete account {name}")
+web_text("leaders.shown", "{family}: {n} rated")
+web_text("people.title", "bito — players")
 web_text("account.corner", "Account")
 web_text("leaders.page_title", "bito — leaderboard")
 web_text("leaders.title", "Leaderboard")
