@@ -345,3 +345,14 @@ def test_every_malformed_message_sentence_has_its_russian_pattern() -> None:
                                      .replace("(the message characters", "(5 characters")
                                      .replace("most the message)", "most 4)"), "ru")
         assert CYRILLIC.search(said), sentence
+
+
+@given(st.text(max_size=200))
+def test_message_words_never_fail_and_keep_unknown_sentences(sentence: str) -> None:
+    """Whatever a malformed message made the server say, the translation step answers: the
+    sentence itself in English, and in Russian either a catalogue text or the sentence."""
+    assert webtext.message_words(sentence, "en") == sentence
+    said = webtext.message_words(sentence, "ru")
+    known = any(p.match(sentence) for _, p in webtext.MESSAGE_ERRORS)
+    assert said == sentence or known
+    assert isinstance(said, str) and (said or not sentence)
