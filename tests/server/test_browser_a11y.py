@@ -214,6 +214,16 @@ def test_axe_finds_no_serious_violation_on_account_pages(server: ServerThread, b
     page.click("#register")
     page.wait_for_selector("#logout")
     assert violations(page) == []
+    # The housekeeping forms, with a refusal shown: a wrong current password is named and
+    # its field focused and marked (issue 19 item 1).
+    page.fill("#current-password", "not my password 1")
+    page.fill("#new-password", "a brand new pass 2")
+    page.click("#change-password")
+    page.wait_for_function("document.getElementById('password-message').textContent !== ''")
+    assert page.get_attribute("#current-password", "aria-invalid") == "true"
+    assert page.evaluate("document.activeElement.id") == "current-password"
+    assert page.is_visible("#logout-everywhere") and page.is_visible("#delete-account")
+    assert violations(page) == []
     page.goto(server.base + "/leaderboard")
     page.wait_for_selector("table.ratings tbody tr")
     assert violations(page) == []
@@ -223,5 +233,39 @@ def test_axe_finds_no_serious_violation_on_account_pages(server: ServerThread, b
     if locale.startswith("ru"):  # the pages speak the page's language
         assert page.evaluate("document.documentElement.lang") == "ru"
         assert re.search("[а-яё]", page.inner_text("main"), re.I)
+    assert not errors, errors
+    ctx.close()
+
+
+def test_the_leaderboard_changes_family_without_a_reload(server: ServerThread, browser: Any,
+                                                         tmp_path: Path) -> None:
+    """Issue 19 item 4: choosing a family fetches and redraws the table in place; the choice
+    keeps the focus, the address follows, and the title is in the page's language."""
+    from bito.server.accountdb import AccountDB, Rating
+
+    db = AccountDB(str(tmp_path / "a11y.sqlite3"))  # the server's own accounts database
+    db.store_game("seed-1", "durak", [Rating("Annushka", "durak", 30.0, 3.0, 4)], [])
+    db.store_game("seed-2", "shedding", [Rating("Benedikt", "shedding", 28.0, 3.0, 2)], [])
+    db.close()
+    errors: list[str] = []
+    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1100, "height": 900})
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/leaderboard?family=durak")
+    page.wait_for_selector("table.ratings tbody tr")
+    shown = page.inner_text("#leaders-board")
+    assert "Annushka" in shown and "Benedikt" not in shown
+    assert re.search("[а-яё]", page.title(), re.I)
+    page.evaluate("window.stillThisPage = true")
+    page.focus("#family")
+    page.select_option("#family", "shedding")
+    page.wait_for_function(
+        "document.getElementById('leaders-board').textContent.includes('Benedikt')")
+    assert "Annushka" not in page.inner_text("#leaders-board")
+    assert page.evaluate("window.stillThisPage === true")  # no reload happened
+    assert page.evaluate("document.activeElement.id") == "family"
+    assert page.url.endswith("?family=shedding")
+    page.wait_for_function("document.getElementById('board-status').textContent !== ''")
+    assert violations(page) == []
     assert not errors, errors
     ctx.close()

@@ -81,7 +81,7 @@ def test_length_limit_and_empty_messages_are_refused_naming_the_field(
         c.close()
 
 
-def test_the_rate_limit_is_per_connection_and_says_how_long_to_wait(
+def test_the_rate_limit_is_per_seat_and_says_how_long_to_wait(
         server: ServerThread) -> None:
     _, alice, bob = two_players(server)
     for i in range(RATE_COUNT):
@@ -99,6 +99,35 @@ def test_the_rate_limit_is_per_connection_and_says_how_long_to_wait(
     alice.send({"type": "ping"})  # the connection stays open
     assert alice.wait(lambda m: m["type"] == "pong")
     for c in (alice, bob):
+        c.close()
+
+
+def test_reconnecting_does_not_reset_the_rate_limit(server: ServerThread) -> None:
+    """The limit counts the seat (a spectator: his address), so a player who used up his
+    allowance cannot get a fresh one by closing the socket and opening another."""
+    t, alice, bob = two_players(server)
+    for i in range(RATE_COUNT):
+        alice.send({"type": "chat", "text": f"m{i}"})
+    for i in range(RATE_COUNT):
+        bob.wait(lambda m, i=i: is_chat(m) and m["text"] == f"m{i}")
+    alice.close()
+    again = Client(server.base, t["table"], t["token"])
+    again.state()
+    again.send({"type": "chat", "text": "fresh start?"})
+    err = again.error()
+    assert err["request"] == "chat" and err["field"] == "text" and "wait" in err["message"]
+    # A spectator likewise: a second connection from the same address shares his count.
+    watcher = Client(server.base, t["table"])
+    watcher.state()
+    for i in range(RATE_COUNT):
+        watcher.send({"type": "chat", "text": f"w{i}"})
+        watcher.wait(lambda m, i=i: is_chat(m) and m["text"] == f"w{i}")
+    watcher.close()
+    second = Client(server.base, t["table"])
+    second.state()
+    second.send({"type": "chat", "text": "me again"})
+    assert "wait" in second.error()["message"]
+    for c in (again, bob, second):
         c.close()
 
 

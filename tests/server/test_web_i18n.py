@@ -311,3 +311,69 @@ def test_the_several_process_refusals_have_codes_and_russian(refusal: str, code:
     assert webtext.error_words(error, "en") == (code, refusal)
     got, ru = webtext.error_words(error, "ru")
     assert got == code and CYRILLIC.search(ru) and not re.search(r"[a-z]{4,}", ru)
+
+
+def test_malformed_messages_are_refused_in_the_connections_language(
+        server: ServerThread) -> None:
+    """Issue 19 item 7: a malformed message keeps the code ``message`` (the client program's
+    fault) but names the field and the problem in the page's language."""
+    made = create_table(server.http, players=2, seats=["open"])
+    ru_ws = Client(server.base, made["table"], made["token"],
+                   headers={"Accept-Language": "ru-RU,ru;q=0.9"})
+    en_ws = Client(server.base, made["table"], headers={"Accept-Language": "en"})
+    try:
+        ru_ws.state()
+        en_ws.state()
+        ru_ws.send({"type": "kick", "seat": "one"})
+        said = ru_ws.error()
+        assert said["code"] == "message" and said["field"] == "seat"
+        assert said["message"] == webtext.text("ru", "message.seat", kind="kick")
+        assert CYRILLIC.search(said["message"]) and '"seat"' in said["message"]
+        ru_ws.send("{not json")
+        bad = ru_ws.error()
+        assert bad["code"] == "message" and CYRILLIC.search(bad["message"])
+        assert re.search(r"\d", bad["message"])  # the column is kept
+        ru_ws.send({"type": "act"})
+        assert '"action"' in ru_ws.error()["message"]
+        # English stays the server's own sentence, word for word.
+        en_ws.send({"type": 7})
+        english = en_ws.error()
+        assert english["field"] == "type" and not CYRILLIC.search(english["message"])
+        assert english["message"].startswith('"type": expected a text')
+    finally:
+        ru_ws.close()
+        en_ws.close()
+
+
+def test_every_malformed_message_sentence_has_its_russian_pattern() -> None:
+    """Each ``MessageError`` sentence app.py can raise is matched by a pattern, so none
+    falls back to English for a Russian page."""
+    import ast
+
+    source = (Path(webtext.__file__).parent / "app.py").read_text(encoding="utf-8")
+    sentences: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "MessageError":
+            parts = node.args[1]
+            if isinstance(parts, ast.Constant):
+                sentences.append(str(parts.value))
+            elif isinstance(parts, ast.JoinedStr):  # f-strings: fields filled with samples
+                sentences.append("".join(str(v.value) if isinstance(v, ast.Constant)
+                                         else "the message" for v in parts.values))
+    assert len(sentences) >= 12
+    for sentence in sentences:
+        said = webtext.message_words(sentence.replace("at column the message", "at column 3")
+                                     .replace("(the message characters", "(5 characters")
+                                     .replace("most the message)", "most 4)"), "ru")
+        assert CYRILLIC.search(said), sentence
+
+
+@given(st.text(max_size=200))
+def test_message_words_never_fail_and_keep_unknown_sentences(sentence: str) -> None:
+    """Whatever a malformed message made the server say, the translation step answers: the
+    sentence itself in English, and in Russian either a catalogue text or the sentence."""
+    assert webtext.message_words(sentence, "en") == sentence
+    said = webtext.message_words(sentence, "ru")
+    known = any(p.match(sentence) for _, p in webtext.MESSAGE_ERRORS)
+    assert said == sentence or known
+    assert isinstance(said, str) and (said or not sentence)

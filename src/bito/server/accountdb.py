@@ -170,6 +170,27 @@ class AccountDB:
     def drop_session(self, token_hash: str) -> None:
         self.write([("DELETE FROM bito_sessions WHERE token_hash = ?", (token_hash,))])
 
+    def drop_sessions_of(self, username: str, keep: str | None = None) -> int:
+        """Sign ``username`` out everywhere (but the session ``keep``, the device asking);
+        how many sessions ended."""
+        gone = [r for r in self.read("SELECT token_hash FROM bito_sessions WHERE username = ?",
+                                     (username,)) if str(r[0]) != keep]
+        self.write([("DELETE FROM bito_sessions WHERE username = ? AND token_hash <> ?",
+                     (username, keep or ""))])
+        return len(gone)
+
+    def delete_account(self, username: str) -> None:
+        """The account, its sessions, its seats' ownership, its ratings and its rated-game
+        rows, in one transaction. The tables' own records are not touched: they keep the
+        names as they were played (a record is what happened at that table)."""
+        self.write([
+            ("DELETE FROM bito_sessions WHERE username = ?", (username,)),
+            ("DELETE FROM bito_seat_owners WHERE username = ?", (username,)),
+            ("DELETE FROM bito_ratings WHERE player = ?", (username,)),
+            ("DELETE FROM bito_rated_games WHERE player = ?", (username,)),
+            ("DELETE FROM bito_accounts WHERE username = ?", (username,)),
+        ])
+
     # --- seats owned by accounts ------------------------------------------------------------
 
     def own_seat(self, table_id: str, seat: int, username: str) -> None:

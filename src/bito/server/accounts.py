@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import hashlib
+import html
 import logging
 import re
 import secrets
@@ -35,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+from urllib.parse import unquote
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
@@ -359,6 +361,82 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
                                secure=secure(request))
         return response
 
+    async def confirm(request: Request, username: str, password: Any, field: str) -> None:
+        """The account's own password again, before a change that cannot be undone from a
+        stolen cookie alone. Counted with failed logins (same keys, same limits), so a held
+        session gives no faster way to guess the password than the login form."""
+        from argon2.exceptions import VerificationError
+
+        if not isinstance(password, str):
+            raise AccountError(f"{field}: expected a text", field)
+        if len(password) > PASSWORD_MAX:
+            raise AccountError(f"password: at most {PASSWORD_MAX} characters", field)
+        client, now = address(request), time.monotonic()
+        name_key = "user:" + username.lower()[:40]
+        for key, limit, what in ((name_key, s.failures_per_username, "this username"),
+                                 ("addr:" + client, s.failures_per_address,
+                                  "this address")):
+            wait = accounts.failures.wait(key, limit, s.login_window, now)
+            if wait:
+                raise AccountError(f"too many failed logins for {what}; try again in "
+                                   f"{wait} s", field, 429, wait)
+        try:
+            ok = bool(await accounts.work(accounts.verify,
+                                          accounts.store.password_hash(username), password))
+        except VerificationError:
+            ok = False
+        except Exception:  # a stored hash that does not parse: a refusal, never a 500
+            ok = False
+        if not ok:
+            accounts.failures.add(name_key, now)
+            accounts.failures.add("addr:" + client, now)
+            raise AccountError(f"{field}: wrong password", field, 403)
+        accounts.failures.clear(name_key)
+
+    def signed_in(request: Request) -> str:
+        username = accounts.user(request)
+        if username is None:
+            raise AccountError("log in first", status=401)
+        return username
+
+    def signed_out(request: Request, body: Json) -> Response:
+        response = JSONResponse(body)
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict",
+                               secure=secure(request))
+        return response
+
+    @app.post("/api/account/password")
+    async def change_password(request: Request) -> Response:
+        """A new password: the current one first; every other session ends (a password
+        changed because it leaked must lock the thief out), this device gets a new one."""
+        username = signed_in(request)
+        body = await body_of(request)
+        await confirm(request, username, body.get("current"), "current")
+        password = check_password(body.get("password"), username)
+        accounts.store.set_password_hash(username, await accounts.work(accounts.hasher.hash,
+                                                                       password))
+        accounts.store.drop_sessions_of(username)
+        return accounts.login_response(username, secure(request))
+
+    @app.post("/api/account/logout-everywhere")
+    async def logout_everywhere(request: Request) -> Response:
+        """Every session of the account ends, this one too (a lost phone, a shared computer).
+        Seats stay the account's: logging in again anywhere takes them back."""
+        username = signed_in(request)
+        ended = accounts.store.drop_sessions_of(username)
+        return signed_out(request, {"username": None, "sessions_ended": ended})
+
+    @app.post("/api/account/delete")
+    async def delete_account(request: Request) -> Response:
+        """The account goes, with its sessions, ratings and profile; its seats become guest
+        seats (the device holding a seat's token plays on, as a guest). The tables' records
+        and replays keep the names as played: they are what happened at those tables."""
+        username = signed_in(request)
+        body = await body_of(request)
+        await confirm(request, username, body.get("password"), "password")
+        accounts.store.delete_account(username)
+        return signed_out(request, {"username": None, "deleted": username})
+
     @app.get("/api/account/me")
     async def me(request: Request) -> Json:
         return {"username": accounts.user(request)}
@@ -465,14 +543,29 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
                 "games": games_out}
 
     for path in ("/account", "/leaderboard", "/u/{username}"):
-        app.add_api_route(path, _people_page, methods=["GET"])
+        app.add_api_route(path, people_page, methods=["GET"])
 
 
-async def _people_page() -> Response:
-    from fastapi.responses import FileResponse
+def people_page(request: Request) -> Response:
+    """The accounts' page, its ``<title>`` and ``lang`` already in the reader's language, so
+    the tab and a screen reader announce the right words before any script runs."""
+    from fastapi.responses import HTMLResponse
 
-    return FileResponse(str(resources.files("bito.server") / "static" / "people.html"),
-                        media_type="text/html")
+    lang = webtext.language_of(request.headers)
+    path = request.url.path
+    if path == "/account":
+        title = webtext.text(lang, "account.page_title")
+    elif path == "/leaderboard":
+        title = webtext.text(lang, "leaders.page_title")
+    elif path.startswith("/u/"):
+        title = webtext.text(lang, "profile.page_title", name=unquote(path[3:])[:20])
+    else:
+        title = webtext.text(lang, "people.title")
+    page = (resources.files("bito.server") / "static" / "people.html").read_text("utf-8")
+    page = page.replace('<html lang="en">', f'<html lang="{html.escape(lang)}">', 1)
+    page = re.sub(r"<title>[^<]*</title>", lambda _: f"<title>{html.escape(title)}</title>",
+                  page, count=1)
+    return HTMLResponse(page, headers={"Vary": "Accept-Language, Cookie"})
 
 
 def _row(r: Rating) -> Json:

@@ -693,9 +693,10 @@ async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None,
             await lobby.kick(room, seat, target)
         return None
     except MessageError as e:
-        # the shape of a message is a programmer's matter: its code, the English sentence
+        # the shape of a message is a programmer's matter (its code), said in the person's
+        # language where the field and the problem are known
         return {"type": "error", "request": kind, "field": e.field, "code": "message",
-                "message": str(e)}
+                "message": webtext.message_words(str(e), lang)}
     except chat.ChatError as e:
         # a refused chat line is the person's own matter: said in his language
         code, said = webtext.error_words(str(e), lang)

@@ -32,7 +32,7 @@ Json = dict[str, Any]
 
 MAX_TEXT = 200  # characters in one message
 RATE_COUNT = 5  # messages ...
-RATE_WINDOW = 10.0  # ... in this many seconds, per connection
+RATE_WINDOW = 10.0  # ... in this many seconds, per seat (a spectator: per address)
 REACTIONS = ("👍", "👎", "😂", "😮", "😢", "🔥", "👏", "🃏")
 SPECTATOR_CHAT = ("separate", "off")
 BACKLOG = 30  # recent messages a new connection is sent (in memory only)
@@ -75,20 +75,28 @@ def clean_text(message: Json) -> tuple[str, bool]:
     return clean, False
 
 
+def speaker(conn: Connection) -> str:
+    """Whom the rate limit counts: the seat, or a spectator's address. Not the connection,
+    so closing the socket and opening another does not give a fresh allowance."""
+    return f"seat:{conn.seat}" if conn.seat is not None else f"address:{conn.address}"
+
+
 def check_rate(room: Room, conn: Connection, now: float) -> None:
-    """At most :data:`RATE_COUNT` messages in :data:`RATE_WINDOW` seconds per connection; the
-    error says how long to wait. A refused message does not count."""
-    sent: dict[int, list[float]] = room.extra.setdefault("chat_sent", {})
-    recent = [t for t in sent.get(id(conn), []) if now - t < RATE_WINDOW]
+    """At most :data:`RATE_COUNT` messages in :data:`RATE_WINDOW` seconds per seat (a
+    spectator: per address); the error says how long to wait. A refused message does not
+    count."""
+    sent: dict[str, list[float]] = room.extra.setdefault("chat_sent", {})
+    key = speaker(conn)
+    recent = [t for t in sent.get(key, []) if now - t < RATE_WINDOW]
     if len(recent) >= RATE_COUNT:
         wait = RATE_WINDOW - (now - recent[0])
         raise ChatError("text", f"chat: at most {RATE_COUNT} messages in "
                         f"{RATE_WINDOW:.0f} seconds; wait {max(wait, 0.1):.0f} s")
     recent.append(now)
-    live = {id(c) for c in room.conns}
-    for key in [k for k in sent if k not in live]:  # connections gone
-        del sent[key]
-    sent[id(conn)] = recent
+    for old in [k for k, times in sent.items()  # speakers quiet for a whole window
+                if k != key and all(now - t >= RATE_WINDOW for t in times)]:
+        del sent[old]
+    sent[key] = recent
 
 
 async def chat(lobby: Lobby, room: Room, conn: Connection, message: Json) -> None:

@@ -301,6 +301,24 @@ web_text("account.optional", "Optional: guests play with one click. An account k
 web_text("account.rules", "Username: 3 to 20 letters, digits, _ or -. Password: at least 8 "
          "characters.")
 web_text("account.leaderboard", "Leaderboard")
+web_text("account.change_title", "Change your password")
+web_text("account.current", "Current password")
+web_text("account.new", "New password (at least 8 characters)")
+web_text("account.change", "Change password")
+web_text("account.password_changed", "Password changed. Every other device is signed out.")
+web_text("account.everywhere_title", "Signed in elsewhere?")
+web_text("account.everywhere_explain", "Sign out on every device, this one too. Your seats "
+         "stay yours: log in again to take them.")
+web_text("account.everywhere", "Sign out everywhere")
+web_text("account.delete_title", "Delete your account")
+web_text("account.delete_explain", "Your ratings and profile are deleted and your name is "
+         "free for others. Seats you hold become guest seats on the devices that have them. "
+         "Past games keep your name as it was played: their records and replays are what "
+         "happened at those tables.")
+web_text("account.delete_password", "Your password, to confirm")
+web_text("account.delete", "Delete account {name}")
+web_text("leaders.shown", "{family}: {n} rated")
+web_text("people.title", "bito — players")
 web_text("account.corner", "Account")
 web_text("leaders.page_title", "bito — leaderboard")
 web_text("leaders.title", "Leaderboard")
@@ -400,6 +418,8 @@ web_text("error.login_limit_address", "too many failed logins from this address;
          "in {wait} s")
 web_text("error.too_many_accounts", "too many new accounts from this address; try again in "
          "{wait} s")
+web_text("error.password_wrong", "{field}: wrong password")
+web_text("error.field_text", "{field}: expected a text")
 web_text("error.claim_login", "log in to take your seat on this device")
 web_text("error.claim_no_seat", "your account has no seat at this table")
 web_text("error.own_login", "log in first")
@@ -413,6 +433,22 @@ web_text("error.family", "family: not a game family (one of {families})")
 web_text("error.no_player", "no player {name}")
 web_text("error.moved", "your seat now continues on another device; this page watches from "
          "here on (open the table there, or log in here again to take it back)")
+
+# malformed messages (the frame's code stays "message"; these name the field and the problem)
+web_text("message.binary", "send JSON text frames, not binary ones")
+web_text("message.too_long", "message too long ({sent} characters; at most {most})")
+web_text("message.whole", "the message")
+web_text("message.deep", "{path}: nested too deeply (a message is a flat JSON object)")
+web_text("message.json", "not valid JSON at column {column}")
+web_text("message.surrogate", "{path}: not valid text (a lone surrogate)")
+web_text("message.key", "{path}: a key is not valid text (a lone surrogate)")
+web_text("message.object", "a message is a JSON object with a \"type\"")
+web_text("message.type_text", "field \"type\": expected a text (one of {known})")
+web_text("message.type_unknown", "unknown message type {shown} (known: {known})")
+web_text("message.action", "field \"action\": \"act\" needs the move in notation, e.g. \"7d\"")
+web_text("message.seat", "field \"seat\": \"{kind}\" needs a seat number")
+web_text("message.bot", "field \"bot\": a bot name, or null to open the seat")
+web_text("message.agree", "field \"agree\": true (play the next deal) or false (leave)")
 
 #: The server's own sentences: (code, pattern); the code's text is ``error.<code>``, filled
 #: with the pattern's named groups. The first match wins; none: ``generic``, in English.
@@ -468,6 +504,8 @@ ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                                 r"in (?P<wait>\d+) s"),
         ("too_many_accounts", r"too many new accounts from this address; try again in "
                               r"(?P<wait>\d+) s"),
+        ("password_wrong", r"(?P<field>current|password): wrong password"),
+        ("field_text", r"(?P<field>current): expected a text"),
         ("claim_login", r"log in to take your seat on this device"),
         ("claim_no_seat", r"your account has no seat at this table"),
         ("own_login", r"log in first"),
@@ -483,6 +521,43 @@ ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("rematch_started", r"the rematch has started: (?P<link>\S+)"),
         ("rematch_not_person", r"seat (?P<seat>\d+) is not a person's"),
     ))
+
+
+#: The sentences of a malformed message's refusal (app's ``MessageError``): (key, pattern);
+#: the frame's code stays ``message`` (the shape is the client program's fault), but the
+#: person reading the page still gets the field and the problem in his language.
+MESSAGE_ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (key, re.compile(pattern)) for key, pattern in (
+        ("binary", r"send JSON text frames"),
+        ("too_long", r"message too long \((?P<sent>\d+) characters; at most (?P<most>\d+)\)"),
+        ("deep", r"(?P<path>.*): nested too deeply"),
+        ("json", r"not valid JSON: .* at column (?P<column>\d+)"),
+        ("key", r"(?P<path>.*): a key is not valid text"),
+        ("surrogate", r"(?P<path>.*): not valid text"),
+        ("object", r'a message is a JSON object with a "type"'),
+        ("type_text", r'"type": expected a text \(one of (?P<known>[^)]*)\)'),
+        ("type_unknown", r"unknown message type (?P<shown>.*) \(known: (?P<known>[^)]*)\)"),
+        ("action", r'"act" needs "action"'),
+        ("seat", r'"(?P<kind>\w+)" needs "seat"'),
+        ("bot", r'"bot" needs "bot"'),
+        ("agree", r'"rematch" needs "agree"'),
+    ))
+
+
+def message_words(sentence: str, lang: str) -> str:
+    """A malformed message's refusal in ``lang``: English word for word (it may say more,
+    such as the JSON parser's own words); otherwise the catalogue's sentence when the
+    pattern is known, else the English one."""
+    if lang == i18n.DEFAULT:
+        return sentence
+    for key, pattern in MESSAGE_ERRORS:
+        match = pattern.match(sentence)
+        if match:
+            fields = match.groupdict()
+            if fields.get("path") in ("the message", "a message"):
+                fields["path"] = text(lang, "message.whole")
+            return text(lang, f"message.{key}", **fields)
+    return sentence
 
 
 @lru_cache(maxsize=len(i18n.LANGUAGES) + 1)

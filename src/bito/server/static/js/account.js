@@ -26,7 +26,8 @@ function accountPage(name) {
       el("button", { type: "button", id: "logout", onclick: async () => {
         await send("/api/account/logout", {});
         location.reload();
-      } }, t("account.logout", "Log out")));
+      } }, t("account.logout", "Log out")),
+      ...housekeeping(name));
     return;
   }
   const message = el("p", { id: "account-message", class: "message error", role: "alert" });
@@ -64,6 +65,67 @@ function accountPage(name) {
     hint, form, message);
 }
 
+// Changing the password, signing out everywhere, deleting the account: each in its own
+// labelled section, its outcome said in a live region next to it, the field at fault focused.
+function housekeeping(name) {
+  const input = (id, auto) => el("input", { id, type: "password", maxlength: "128",
+                                            required: "", autocomplete: auto });
+  const said = (id) => el("p", { id, class: "message", role: "status" });
+  const refuse = (out, data, fields) => {
+    out.textContent = data.error || "?";
+    out.classList.add("error");
+    const bad = fields[data.field] || null;
+    for (const f of Object.values(fields)) f.setAttribute("aria-invalid", String(f === bad));
+    if (bad) bad.focus();
+  };
+  const current = input("current-password", "current-password");
+  const fresh = input("new-password", "new-password");
+  const changed = said("password-message");
+  const change = el("form", { id: "password-form", "aria-labelledby": "password-title",
+                              onsubmit: async (ev) => {
+    ev.preventDefault();
+    const r = await send("/api/account/password", { current: current.value, password: fresh.value });
+    if (!r.ok) { refuse(changed, r.data, { current, password: fresh }); return; }
+    current.value = fresh.value = "";
+    changed.classList.remove("error");
+    changed.textContent = t("account.password_changed", "Password changed. Every other device "
+                            + "is signed out.");
+  } },
+    el("h2", { id: "password-title" }, t("account.change_title", "Change your password")),
+    el("label", {}, t("account.current", "Current password"), " ", current),
+    el("label", {}, t("account.new", "New password (at least 8 characters)"), " ", fresh),
+    el("button", { type: "submit", id: "change-password" }, t("account.change", "Change password")),
+    changed);
+  const everywhere = el("section", { "aria-labelledby": "everywhere-title" },
+    el("h2", { id: "everywhere-title" }, t("account.everywhere_title", "Signed in elsewhere?")),
+    el("p", {}, t("account.everywhere_explain", "Sign out on every device, this one too. Your "
+                  + "seats stay yours: log in again to take them.")),
+    el("button", { type: "button", id: "logout-everywhere", onclick: async () => {
+      await send("/api/account/logout-everywhere", {});
+      location.reload();
+    } }, t("account.everywhere", "Sign out everywhere")));
+  const confirmPass = input("delete-password", "current-password");
+  const gone = said("delete-message");
+  const remove = el("form", { id: "delete-form", "aria-labelledby": "delete-title",
+                              onsubmit: async (ev) => {
+    ev.preventDefault();
+    const r = await send("/api/account/delete", { password: confirmPass.value });
+    if (!r.ok) { refuse(gone, r.data, { password: confirmPass }); return; }
+    location.href = "/account";
+  } },
+    el("h2", { id: "delete-title" }, t("account.delete_title", "Delete your account")),
+    el("p", { id: "delete-explain" }, t("account.delete_explain", "Your ratings and profile "
+       + "are deleted and your name is free for others. Seats you hold become guest seats on "
+       + "the devices that have them. Past games keep your name as it was played: their "
+       + "records and replays are what happened at those tables.")),
+    el("label", {}, t("account.delete_password", "Your password, to confirm"), " ", confirmPass),
+    el("button", { type: "submit", id: "delete-account", class: "danger",
+                   "aria-describedby": "delete-explain" },
+       t("account.delete", "Delete account {name}", { name })),
+    gone);
+  return [change, everywhere, remove];
+}
+
 const familyName = (f) => t(`family.${f}`, f);
 
 function ratingTable(rows, withName, caption = "") {
@@ -86,18 +148,37 @@ function ratingTable(rows, withName, caption = "") {
             el("thead", {}, head), el("tbody", {}, ...body));
 }
 
-async function leaderboardPage() {
-  const family = new URLSearchParams(location.search).get("family");
+// The family is chosen without a reload: the table is fetched and redrawn in place, the
+// choice stays focused, the address follows (so a link or a reload shows the same board),
+// and a polite live region says what is shown now.
+async function fetchBoard(family) {
   const res = await fetch(`/api/leaderboard${family ? `?family=${encodeURIComponent(family)}` : ""}`);
-  const data = await res.json();
+  return { ok: res.ok, data: await res.json() };
+}
+
+async function leaderboardPage() {
+  const { ok, data } = await fetchBoard(new URLSearchParams(location.search).get("family"));
   document.title = t("leaders.page_title", "bito — leaderboard");
-  if (!res.ok) {
+  if (!ok) {
     main.replaceChildren(el("h1", {}, t("leaders.title", "Leaderboard")),
                          el("p", { class: "message error", role: "alert" }, data.error));
     return;
   }
-  const pick = el("select", { id: "family", onchange: () => {
-    location.search = `?family=${encodeURIComponent(pick.value)}`; } },
+  const caption = (f) => `${t("leaders.title", "Leaderboard")}: ${familyName(f)}`;
+  const board = el("div", { id: "leaders-board" }, ratingTable(data.rows, true, caption(data.family)));
+  const shown = el("p", { id: "board-status", class: "sr-only", role: "status" });
+  const pick = el("select", { id: "family", "aria-controls": "leaders-board", onchange: async () => {
+    const family = pick.value;
+    board.setAttribute("aria-busy", "true");
+    const r = await fetchBoard(family);
+    board.removeAttribute("aria-busy");
+    if (pick.value !== family) return;  // a newer choice is on its way
+    if (!r.ok) { shown.textContent = r.data.error || "?"; return; }
+    board.replaceChildren(ratingTable(r.data.rows, true, caption(r.data.family)));
+    history.replaceState(null, "", `?family=${encodeURIComponent(r.data.family)}`);
+    shown.textContent = t("leaders.shown", "{family}: {n} rated", {
+      family: familyName(r.data.family), n: r.data.rows.length });
+  } },
     ...data.families.map((f) => {
       const o = el("option", { value: f }, familyName(f)); o.selected = f === data.family; return o; }));
   main.replaceChildren(
@@ -105,7 +186,7 @@ async function leaderboardPage() {
     el("label", {}, t("leaders.family", "Game family"), " ", pick),
     el("p", { class: "summary" }, t("leaders.explain", "Rating = μ − 3σ (openskill): it grows as "
        + "you win and as the system grows sure of you. Bots sit on the same scale.")),
-    ratingTable(data.rows, true, `${t("leaders.title", "Leaderboard")}: ${familyName(data.family)}`));
+    shown, board);
 }
 
 async function profilePage(name) {
