@@ -19,7 +19,12 @@ import time
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bito.server.migrations import ACCOUNTS_STEP, migrate_postgres, migrate_sqlite
+from bito.server.migrations import (
+    ACCOUNTS_STEP,
+    migrate_postgres,
+    migrate_sqlite,
+    when_free,
+)
 
 Dialect = Literal["sqlite", "postgresql"]
 
@@ -72,7 +77,7 @@ class AccountDB:
             return psycopg.connect(self.url)
         path = self.url.removeprefix("sqlite:///").removeprefix("sqlite://")
         conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        conn.execute("PRAGMA journal_mode=WAL")
+        when_free(lambda: conn.execute("PRAGMA journal_mode=WAL"))
         conn.execute("PRAGMA busy_timeout=5000")
         return conn
 

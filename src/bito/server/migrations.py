@@ -13,8 +13,11 @@ step is appended to :data:`STEPS` and never edited once released.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 #: The advisory lock's key (any constant shared by every bito process): "bito" in ASCII.
 LOCK_KEY = 0x6269746F
@@ -113,9 +116,34 @@ VERSION_TABLE = """CREATE TABLE IF NOT EXISTS bito_schema_version (
     applied DOUBLE PRECISION NOT NULL)"""
 
 
+def when_free(work: Callable[[], T], seconds: float = 30.0) -> T:
+    """``work()``, tried again while SQLite says the database is locked. A busy timeout does
+    not cover every case: a connection switching the file to WAL, or reading while another
+    recovers the log, is refused at once; several servers starting on one fresh file meet
+    exactly these moments."""
+    import sqlite3
+    import time
+
+    end = time.monotonic() + seconds
+    pause = 0.02
+    while True:
+        try:
+            return work()
+        except sqlite3.OperationalError as e:
+            if ("locked" not in str(e) and "busy" not in str(e)) or time.monotonic() > end:
+                raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.5)
+
+
 def migrate_sqlite(conn: Any) -> int:
     """Apply the missing steps to a SQLite connection in autocommit mode
-    (``isolation_level=None``). Returns the version reached."""
+    (``isolation_level=None``), waiting its turn while another process holds the file.
+    Returns the version reached."""
+    return when_free(lambda: _migrate_sqlite_once(conn))
+
+
+def _migrate_sqlite_once(conn: Any) -> int:
     import time
 
     conn.execute("BEGIN IMMEDIATE")  # the write lock, held until COMMIT

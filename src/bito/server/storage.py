@@ -25,6 +25,7 @@ from bito.server.migrations import (
     migrate_postgres,
     migrate_sqlite,
     schema_version,
+    when_free,
 )
 
 
@@ -142,7 +143,7 @@ class Storage:
             path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
             self.conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
             self.conn.execute("PRAGMA busy_timeout=5000")  # first: others may be starting
-            self.conn.execute("PRAGMA journal_mode=WAL")
+            when_free(lambda: self.conn.execute("PRAGMA journal_mode=WAL"))
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.mark = "?"
             self._errors = ()
