@@ -23,20 +23,17 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 from bito.rules.registry import all_variants  # noqa: E402
 from bito.server import webtext  # noqa: E402
-from bito.server.rooms import Settings  # noqa: E402
 from browser_kit import (  # noqa: E402
-    ARGS,
-    CHROMIUM,
-    have_chromium,
     my_turn,
+    need_chromium,
+    serving,
     shot,
     status,
     table_with_a_bot,
 )
 from server_kit import Client, ServerThread, create_table, play_to_end  # noqa: E402
 
-if not have_chromium():
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+need_chromium()
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 #: Latin words allowed in a Russian page: the program's name, a file format, the player's own
@@ -105,18 +102,8 @@ def assert_english(page: Any, selectors: list[str]) -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    srv = ServerThread(str(tmp_path / "i18n-browser.sqlite3"),
-                       Settings(timer=300, bot_delay=0.05))
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    with serving(tmp_path / "i18n-browser.sqlite3", timer=300, bot_delay=0.05) as srv:
+        yield srv
 
 
 def test_russian_browser_gets_russian_lobby_and_table_and_the_switch_is_remembered(
