@@ -58,6 +58,7 @@ from typing import Any
 
 from bito.cards import SUIT_CHARS
 from bito.env._optional import require
+from bito.env.numbering import Numbering, lay_out
 from bito.errors import BitoError
 from bito.games.family import Family, family_for
 from bito.games.protocol import Move, play, word
@@ -112,24 +113,15 @@ class CardPlayCodec:
         self.cards: tuple[int, ...] = tuple(sorted(
             {c for zone in self.family.card_zones(start) for c in _cards_of_zone(zone)}))
         self.card_index: dict[int, int] = {c: i for i, c in enumerate(self.cards)}
-        self.blocks: dict[str, tuple[int, int]] = {}
-        actions: list[Move] = []
-        seen: set[Move] = set()
-
-        def block(name: str, acts: Iterable[Move]) -> None:
-            begin = len(actions)
-            for act in acts:
-                if act not in seen:
-                    seen.add(act)
-                    actions.append(act)
-            self.blocks[name] = (begin, len(actions))
-
+        numbering: Numbering[Move] = Numbering(keep_empty=True)
+        block = numbering.block
         block("draw", [DRAW])
         block("pass", [PASS])
         block("play", map(play_of(self.rules), self.cards))
         if hasattr(self.rules, "wild_rank"):  # the Mau-Mau games name suits
             block("call", (play([c], s) for c in self.cards for s in range(len(SUIT_CHARS))))
-        self.actions: tuple[Move, ...] = tuple(actions)
+        self.blocks = numbering.blocks
+        self.actions: tuple[Move, ...] = tuple(numbering.actions)
         self._index: dict[Move, int] = {a: i for i, a in enumerate(self.actions)}
         self.size = len(self.actions)
 
@@ -195,12 +187,7 @@ class CardPlayEncoder:
             attr = "trick" if name.startswith("trick_") else source.get(name, name)
             if attr in self._has:
                 pieces.append((name, width))
-        self.planes: dict[str, slice] = {}
-        at = 0
-        for name, width in pieces:
-            self.planes[name] = slice(at, at + width)
-            at += width
-        self.size = at
+        self.planes, self.size = lay_out(pieces)
 
     def _cards(self, out: Any, plane: str, cards: Iterable[int]) -> None:
         where = [int(self._pos[c]) for c in cards]

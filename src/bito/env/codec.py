@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 from bito.cards import MATCH_MASKS, card_str
 from bito.env._optional import require
 from bito.env.cardplay import CARD_PLAY_FAMILIES
+from bito.env.numbering import Numbering
 from bito.errors import RulesError
 from bito.games.durak import actions as _kinds
 from bito.games.durak.actions import (
@@ -116,19 +117,8 @@ class ActionCodec:
         #: The cards of the pack in code order; ``card_index[code]`` is a card's position.
         self.cards: tuple[int, ...] = tuple(sorted(set(r.deck())))
         self.card_index: dict[int, int] = {c: i for i, c in enumerate(self.cards)}
-        self.blocks: dict[str, tuple[int, int]] = {}
-        actions: list[Action] = []
-        seen: set[Action] = set()
-
-        def block(name: str, acts: Iterable[Action]) -> None:
-            """Append a block of actions (skipping any already numbered) and note its range."""
-            start = len(actions)
-            for act in acts:
-                if act not in seen:
-                    seen.add(act)
-                    actions.append(act)
-            if len(actions) > start:
-                self.blocks[name] = (start, len(actions))
+        numbering: Numbering[Action] = Numbering()
+        block = numbering.block
 
         groups = self._groups()
         block("take", [TAKE_ACTION])
@@ -155,7 +145,8 @@ class ActionCodec:
         for hook in HOOKS:  # each variant hook numbers its own moves (dummy, calls, extras...)
             for name, acts in hook.codec_blocks(r, self.cards):
                 block(name, acts)
-        self.actions: tuple[Action, ...] = tuple(actions)
+        self.blocks = numbering.blocks
+        self.actions: tuple[Action, ...] = tuple(numbering.actions)
         self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
         self.size = len(self.actions)
 
