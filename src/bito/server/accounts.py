@@ -308,6 +308,22 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         accounts.registrations.add(client, now)
         return accounts.login_response(username, secure(request))
 
+    def not_locked_out(username: str, client: str, now: float, name_field: str | None,
+                       address_field: str | None) -> str:
+        """Refuse while too many logins failed lately for this username or this address
+        (the error names ``name_field`` or ``address_field``); returns the username's key
+        in the failure counts. One check for the login form and for a password confirmed
+        in a signed-in session, so neither is a faster way to guess."""
+        name_key = "user:" + username.lower()[:40]
+        for key, limit, what, named in (
+                (name_key, s.failures_per_username, "this username", name_field),
+                ("addr:" + client, s.failures_per_address, "this address", address_field)):
+            wait = accounts.failures.wait(key, limit, s.login_window, now)
+            if wait:
+                raise AccountError(f"too many failed logins for {what}; try again in "
+                                   f"{wait} s", named, 429, wait)
+        return name_key
+
     @app.post("/api/account/login")
     async def login(request: Request) -> Response:
         from argon2.exceptions import VerificationError
@@ -320,15 +336,7 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
                                "username" if not isinstance(username, str) else "password")
         if len(password) > PASSWORD_MAX:
             raise AccountError(f"password: at most {PASSWORD_MAX} characters", "password")
-        name_key = "user:" + username.lower()[:40]
-        for key, limit, what in ((name_key, s.failures_per_username, "this username"),
-                                 ("addr:" + client, s.failures_per_address,
-                                  "this address")):
-            wait = accounts.failures.wait(key, limit, s.login_window, now)
-            if wait:
-                raise AccountError(f"too many failed logins for {what}; try again in "
-                                   f"{wait} s", "username" if what == "this username"
-                                   else None, 429, wait)
+        name_key = not_locked_out(username, client, now, "username", None)
         found = accounts.store.account(username) if USERNAME.fullmatch(username) else None
         stored = found[1] if found else None
         try:
@@ -372,14 +380,7 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         if len(password) > PASSWORD_MAX:
             raise AccountError(f"password: at most {PASSWORD_MAX} characters", field)
         client, now = address(request), time.monotonic()
-        name_key = "user:" + username.lower()[:40]
-        for key, limit, what in ((name_key, s.failures_per_username, "this username"),
-                                 ("addr:" + client, s.failures_per_address,
-                                  "this address")):
-            wait = accounts.failures.wait(key, limit, s.login_window, now)
-            if wait:
-                raise AccountError(f"too many failed logins for {what}; try again in "
-                                   f"{wait} s", field, 429, wait)
+        name_key = not_locked_out(username, client, now, field, field)
         try:
             ok = bool(await accounts.work(accounts.verify,
                                           accounts.store.password_hash(username), password))
