@@ -75,6 +75,17 @@ def shot(page: Any, name: str, also: Path | None = None) -> Path:
     return ARTIFACTS / f"{name}.png"
 
 
+def watched_page(browser: Any, errors: list[str], locale: str | None = None) -> Any:
+    """A page of a fresh context (a desktop window, ``locale`` if given) whose script
+    errors are collected in ``errors``, so a test can assert the page never failed."""
+    options: dict[str, Any] = {"viewport": {"width": 1100, "height": 900}}
+    if locale is not None:
+        options["locale"] = locale
+    page = browser.new_context(**options).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
 def table_with_a_bot(page: Any, base: str, name: str = "Alice", bot: str = "random") -> str:
     """Create a two-seat podkidnoy table against ``bot`` from the lobby, press Ready, wait for
     the deal; returns the table's link."""

@@ -26,6 +26,7 @@ from browser_kit import (  # noqa: E402
     status,
     table_with_a_bot,
     wait_for_turn_or_end,
+    watched_page,
 )
 from server_kit import ServerThread  # noqa: E402
 
@@ -186,9 +187,8 @@ def test_axe_finds_no_serious_violation_on_account_pages(server: ServerThread, b
     """The accounts' pages (issue 19 item 1): the sign-up form (also with a refusal shown),
     the logged-in account page, the leaderboard and a profile, in both languages."""
     errors: list[str] = []
-    ctx = browser.new_context(locale=locale, viewport={"width": 1100, "height": 900})
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = watched_page(browser, errors, locale)
+    ctx = page.context
     page.goto(server.base + "/account")
     page.wait_for_selector("#login-form")
     assert violations(page) == []
@@ -236,9 +236,8 @@ def test_the_leaderboard_changes_family_without_a_reload(server: ServerThread, b
     db.store_game("seed-2", "shedding", [Rating("Benedikt", "shedding", 28.0, 3.0, 2)], [])
     db.close()
     errors: list[str] = []
-    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1100, "height": 900})
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = watched_page(browser, errors, "ru-RU")
+    ctx = page.context
     page.goto(server.base + "/leaderboard?family=durak")
     page.wait_for_selector("table.ratings tbody tr")
     shown = page.inner_text("#leaders-board")

@@ -16,7 +16,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("argon2")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from browser_kit import need_chromium, serving, shot  # noqa: E402
+from browser_kit import need_chromium, serving, shot, watched_page  # noqa: E402
 from server_kit import ServerThread  # noqa: E402
 
 PASSWORD = "queen of spades 9"
@@ -32,12 +32,6 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
 
 def hand(page: Any) -> list[str]:
     return list(page.eval_on_selector_all("#hand .hand-card", "bs => bs.map(b => b.dataset.card)"))
-
-
-def new_page(browser: Any, errors: list[str]) -> Any:
-    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return page
 
 
 def start_game_against_a_bot(page: Any, base: str) -> str:
@@ -60,7 +54,7 @@ def table_key(url: str) -> str:
 def test_an_account_continues_its_seat_on_a_second_context(server: ServerThread, browser: Any,
                                                            tmp_path: Path) -> None:
     errors: list[str] = []
-    first = new_page(browser, errors)
+    first = watched_page(browser, errors)
     first.goto(server.base + "/account")
     first.fill("#username", "alice")
     first.fill("#password", PASSWORD)
@@ -73,7 +67,7 @@ def test_an_account_continues_its_seat_on_a_second_context(server: ServerThread,
     cards = hand(first)
     assert cards and first.is_visible("#move-seat")
 
-    second = new_page(browser, errors)
+    second = watched_page(browser, errors)
     second.goto(url)  # not logged in there yet: a spectator
     second.wait_for_function("document.body.dataset.status === 'playing'")
     assert hand(second) == []
@@ -103,7 +97,7 @@ def test_an_account_continues_its_seat_on_a_second_context(server: ServerThread,
 def test_a_guest_moves_his_seat_with_the_personal_link(server: ServerThread, browser: Any,
                                                       tmp_path: Path) -> None:
     errors: list[str] = []
-    old = new_page(browser, errors)
+    old = watched_page(browser, errors)
     url = start_game_against_a_bot(old, server.base)
     cards = hand(old)
     token = old.evaluate(f"JSON.parse(localStorage.getItem({table_key(url)!r})).token")
@@ -114,7 +108,7 @@ def test_a_guest_moves_his_seat_with_the_personal_link(server: ServerThread, bro
     assert old.is_visible("#move-link .qr svg")
     shot(old, also=tmp_path, name="guest-move-link")
 
-    new = new_page(browser, errors)
+    new = watched_page(browser, errors)
     new.goto(link)
     new.wait_for_selector("#hand .hand-card")
     assert sorted(hand(new)) == sorted(cards)
@@ -126,7 +120,7 @@ def test_a_guest_moves_his_seat_with_the_personal_link(server: ServerThread, bro
     old.wait_for_function("document.body.dataset.status === 'playing'")
     assert hand(old) == []
 
-    third = new_page(browser, errors)
+    third = watched_page(browser, errors)
     third.goto(link)  # the link was used once: nothing for anybody else
     third.wait_for_function(
         "document.getElementById('message').textContent.includes('not valid')")
@@ -141,7 +135,7 @@ def test_profile_and_leaderboard_pages_after_a_rated_game(server: ServerThread, 
     from server_kit import Client, play_to_end
 
     errors: list[str] = []
-    page = new_page(browser, errors)
+    page = watched_page(browser, errors)
     page.goto(server.base + "/account")
     page.fill("#username", "alice")
     page.fill("#password", "short")

@@ -30,6 +30,7 @@ from browser_kit import (  # noqa: E402
     shot,
     status,
     table_with_a_bot,
+    watched_page,
 )
 from server_kit import Client, ServerThread, create_table, play_to_end  # noqa: E402
 
@@ -109,9 +110,8 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
 def test_russian_browser_gets_russian_lobby_and_table_and_the_switch_is_remembered(
         server: ServerThread, browser: Any) -> None:
     errors: list[str] = []
-    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1100, "height": 900})
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = watched_page(browser, errors, "ru-RU")
+    ctx = page.context
     page.goto(server.base + "/")
     page.wait_for_function("document.documentElement.lang === 'ru'")
     page.wait_for_selector("#seats select[data-seat='1']", state="attached")
@@ -203,9 +203,8 @@ END = ["#end h2", "#end button", "#end p"]
 
 def test_the_table_s_newer_parts_speak_russian(server: ServerThread, browser: Any) -> None:
     errors: list[str] = []
-    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1100, "height": 900})
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = watched_page(browser, errors, "ru-RU")
+    ctx = page.context
     page.goto(server.base + "/")
     page.wait_for_function("document.documentElement.lang === 'ru'")
     page.wait_for_selector("#public-tables li")
@@ -268,9 +267,8 @@ def test_summaries_house_rules_and_the_account_pages_speak_russian(server: Serve
     ru = catalogue("ru")
     create_table(server.http, public=True, variant="podkidnoy+no_trump+deal.hand_size=7")
     errors: list[str] = []
-    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1100, "height": 900})
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = watched_page(browser, errors, "ru-RU")
+    ctx = page.context
     page.goto(server.base + "/")
     page.wait_for_selector("#public-tables li a")
     page.select_option("#variant", "podkidnoy")
