@@ -10,8 +10,12 @@ from __future__ import annotations
 import os
 import shutil
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -25,11 +29,61 @@ def have_chromium() -> bool:
     return os.path.exists(CHROMIUM)
 
 
-def shot(page: Any, name: str) -> Path:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
+def need_chromium() -> None:
+    """Skip the calling test module, at import, where Playwright or Debian's Chromium is
+    missing (a browser is never downloaded for a test)."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("playwright.sync_api")
+    if not have_chromium():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)",
+                    allow_module_level=True)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium launched headless by Playwright, closed on leaving."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@contextmanager
+def serving(db: Path, timer: float = 120, bot_delay: float = 0.05) -> Iterator[Any]:
+    """A real server on ``db`` (SQLite), stopped on leaving; the timer and the bots' delay
+    are what the test's game needs (a long game wants a long timer, a race a slow bot)."""
+    from bito.server.rooms import Settings
+    from server_kit import ServerThread
+
+    srv = ServerThread(str(db), Settings(timer=timer, bot_delay=bot_delay))
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def shot(page: Any, name: str, also: Path | None = None) -> Path:
+    """Screenshot ``page`` into the artifacts (and into ``also`` first, e.g. the test's
+    ``tmp_path``, where a failing run keeps it next to its database)."""
+    for where in ([also] if also is not None else []) + [ARTIFACTS]:
+        where.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(where / f"{name}.png"), full_page=True)
+    return ARTIFACTS / f"{name}.png"
+
+
+def watched_page(browser: Any, errors: list[str], locale: str | None = None) -> Any:
+    """A page of a fresh context (a desktop window, ``locale`` if given) whose script
+    errors are collected in ``errors``, so a test can assert the page never failed."""
+    options: dict[str, Any] = {"viewport": {"width": 1100, "height": 900}}
+    if locale is not None:
+        options["locale"] = locale
+    page = browser.new_context(**options).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
 
 
 def table_with_a_bot(page: Any, base: str, name: str = "Alice", bot: str = "random") -> str:

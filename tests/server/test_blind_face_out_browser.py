@@ -7,8 +7,6 @@ Screenshots go to ``build/test-artifacts/browser`` (or ``$BITO_ARTIFACTS``).
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,25 +16,16 @@ import pytest
 pytest.importorskip("fastapi")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from bito.server.rooms import Settings  # noqa: E402
+from browser_kit import chromium, need_chromium, serving, shot  # noqa: E402
 from server_kit import ServerThread, create_table  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-ARTIFACTS = Path(os.environ.get("BITO_ARTIFACTS", "build/test-artifacts")) / "browser"
-
-if not os.path.exists(CHROMIUM):
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)",
-                allow_module_level=True)
+need_chromium()
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    srv = ServerThread(str(tmp_path / "blind-browser.sqlite3"),
-                       Settings(timer=120, bot_delay=0.05))
-    yield srv
-    srv.stop()
+    with serving(tmp_path / "blind-browser.sqlite3", timer=120, bot_delay=0.05) as srv:
+        yield srv
 
 
 def test_a_face_out_hand_is_played_by_clicking_numbered_backs(server: ServerThread) -> None:
@@ -44,8 +33,7 @@ def test_a_face_out_hand_is_played_by_clicking_numbered_backs(server: ServerThre
                      variant="podkidnoy+blind_face_out")
     table = t["table"]
     errors: list[str] = []
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 1100, "height": 850})
         page.on("pageerror", lambda e: errors.append(str(e)))
         mine = json.dumps({"token": t["token"], "seat": 0})
@@ -63,8 +51,7 @@ def test_a_face_out_hand_is_played_by_clicking_numbered_backs(server: ServerThre
             "() => { const o = document.querySelector('#board .opponent');"
             " return [o.querySelectorAll('.known svg.card').length, o.innerText]; }")
         assert shown >= 5 and f"{shown} card" in said
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "blind-1-dealt.png"), full_page=True)
+        shot(page, "blind-1-dealt")
         played = 0
         deadline = time.time() + 90
         while time.time() < deadline and played < 12:
@@ -88,6 +75,5 @@ def test_a_face_out_hand_is_played_by_clicking_numbered_backs(server: ServerThre
         assert played >= 3
         log = page.inner_text("#log")
         assert "#1" in log and "(" in log  # a blind move, logged with the card turned up
-        page.screenshot(path=str(ARTIFACTS / "blind-2-played.png"), full_page=True)
-        browser.close()
+        shot(page, "blind-2-played")
     assert not errors, errors

@@ -7,8 +7,6 @@ keyboard; Bob closes his tab mid-game and reopens the link. Screenshots go to
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,37 +16,16 @@ import pytest
 pytest.importorskip("fastapi")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from bito.server.rooms import Settings  # noqa: E402
+from browser_kit import need_chromium, serving, shot  # noqa: E402
 from server_kit import ServerThread  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-ARTIFACTS = Path(os.environ.get("BITO_ARTIFACTS", "build/test-artifacts")) / "browser"
-
-if not os.path.exists(CHROMIUM):
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)",
-                allow_module_level=True)
+need_chromium()
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    srv = ServerThread(str(tmp_path / "browser.sqlite3"), Settings(timer=120, bot_delay=0.05))
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def shot(page: object, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+    with serving(tmp_path / "browser.sqlite3", timer=120, bot_delay=0.05) as srv:
+        yield srv
 
 
 def n_of(page: object) -> int:

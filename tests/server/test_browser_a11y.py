@@ -19,20 +19,18 @@ import pytest
 pytest.importorskip("fastapi")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from bito.server.rooms import Settings  # noqa: E402
 from browser_kit import (  # noqa: E402
-    ARGS,
-    CHROMIUM,
-    have_chromium,
+    need_chromium,
+    serving,
     shot,
     status,
     table_with_a_bot,
     wait_for_turn_or_end,
+    watched_page,
 )
 from server_kit import ServerThread  # noqa: E402
 
-if not have_chromium():
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+need_chromium()
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 BAD = ("serious", "critical")
@@ -40,17 +38,8 @@ BAD = ("serious", "critical")
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    srv = ServerThread(str(tmp_path / "a11y.sqlite3"), Settings(timer=300, bot_delay=0.02))
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    with serving(tmp_path / "a11y.sqlite3", timer=300, bot_delay=0.02) as srv:
+        yield srv
 
 
 def violations(page: Any) -> list[dict[str, Any]]:
@@ -198,9 +187,8 @@ def test_axe_finds_no_serious_violation_on_account_pages(server: ServerThread, b
     """The accounts' pages (issue 19 item 1): the sign-up form (also with a refusal shown),
     the logged-in account page, the leaderboard and a profile, in both languages."""
     errors: list[str] = []
-    ctx = browser.new_context(locale=locale, viewport={"width": 1100, "height": 900})
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = watched_page(browser, errors, locale)
+    ctx = page.context
     page.goto(server.base + "/account")
     page.wait_for_selector("#login-form")
     assert violations(page) == []
@@ -248,9 +236,8 @@ def test_the_leaderboard_changes_family_without_a_reload(server: ServerThread, b
     db.store_game("seed-2", "shedding", [Rating("Benedikt", "shedding", 28.0, 3.0, 2)], [])
     db.close()
     errors: list[str] = []
-    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1100, "height": 900})
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = watched_page(browser, errors, "ru-RU")
+    ctx = page.context
     page.goto(server.base + "/leaderboard?family=durak")
     page.wait_for_selector("table.ratings tbody tr")
     shown = page.inner_text("#leaders-board")

@@ -6,8 +6,6 @@ nothing). Screenshots go to the test's ``tmp_path`` and ``build/test-artifacts/b
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,49 +16,22 @@ pytest.importorskip("fastapi")
 pytest.importorskip("argon2")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from bito.server.rooms import Settings  # noqa: E402
+from browser_kit import need_chromium, serving, shot, watched_page  # noqa: E402
 from server_kit import ServerThread  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-ARTIFACTS = Path(os.environ.get("BITO_ARTIFACTS", "build/test-artifacts")) / "browser"
 PASSWORD = "queen of spades 9"
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)",
-                allow_module_level=True)
+need_chromium()
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    srv = ServerThread(str(tmp_path / "accounts.sqlite3"), Settings(timer=600, bot_delay=0.1))
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def shot(page: Any, tmp: Path, name: str) -> None:
-    for where in (tmp, ARTIFACTS):
-        where.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(where / f"{name}.png"), full_page=True)
+    with serving(tmp_path / "accounts.sqlite3", timer=600, bot_delay=0.1) as srv:
+        yield srv
 
 
 def hand(page: Any) -> list[str]:
     return list(page.eval_on_selector_all("#hand .hand-card", "bs => bs.map(b => b.dataset.card)"))
-
-
-def new_page(browser: Any, errors: list[str]) -> Any:
-    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return page
 
 
 def start_game_against_a_bot(page: Any, base: str) -> str:
@@ -83,7 +54,7 @@ def table_key(url: str) -> str:
 def test_an_account_continues_its_seat_on_a_second_context(server: ServerThread, browser: Any,
                                                            tmp_path: Path) -> None:
     errors: list[str] = []
-    first = new_page(browser, errors)
+    first = watched_page(browser, errors)
     first.goto(server.base + "/account")
     first.fill("#username", "alice")
     first.fill("#password", PASSWORD)
@@ -91,12 +62,12 @@ def test_an_account_continues_its_seat_on_a_second_context(server: ServerThread,
     first.wait_for_selector("#logout")
     first.goto(server.base + "/")
     first.wait_for_selector("#account-name")
-    shot(first, tmp_path, "lobby-logged-in")
+    shot(first, also=tmp_path, name="lobby-logged-in")
     url = start_game_against_a_bot(first, server.base)
     cards = hand(first)
     assert cards and first.is_visible("#move-seat")
 
-    second = new_page(browser, errors)
+    second = watched_page(browser, errors)
     second.goto(url)  # not logged in there yet: a spectator
     second.wait_for_function("document.body.dataset.status === 'playing'")
     assert hand(second) == []
@@ -118,15 +89,15 @@ def test_an_account_continues_its_seat_on_a_second_context(server: ServerThread,
     n = int(second.evaluate("Number(document.body.dataset.n)"))
     second.click("#actions button >> nth=0")
     second.wait_for_function(f"Number(document.body.dataset.n) > {n}")
-    shot(first, tmp_path, "account-first-device-told")
-    shot(second, tmp_path, "account-second-device-plays")
+    shot(first, also=tmp_path, name="account-first-device-told")
+    shot(second, also=tmp_path, name="account-second-device-plays")
     assert errors == []
 
 
 def test_a_guest_moves_his_seat_with_the_personal_link(server: ServerThread, browser: Any,
                                                       tmp_path: Path) -> None:
     errors: list[str] = []
-    old = new_page(browser, errors)
+    old = watched_page(browser, errors)
     url = start_game_against_a_bot(old, server.base)
     cards = hand(old)
     token = old.evaluate(f"JSON.parse(localStorage.getItem({table_key(url)!r})).token")
@@ -135,9 +106,9 @@ def test_a_guest_moves_his_seat_with_the_personal_link(server: ServerThread, bro
     link = old.input_value("#move-url")
     assert "#continue=" in link and token not in link
     assert old.is_visible("#move-link .qr svg")
-    shot(old, tmp_path, "guest-move-link")
+    shot(old, also=tmp_path, name="guest-move-link")
 
-    new = new_page(browser, errors)
+    new = watched_page(browser, errors)
     new.goto(link)
     new.wait_for_selector("#hand .hand-card")
     assert sorted(hand(new)) == sorted(cards)
@@ -149,13 +120,13 @@ def test_a_guest_moves_his_seat_with_the_personal_link(server: ServerThread, bro
     old.wait_for_function("document.body.dataset.status === 'playing'")
     assert hand(old) == []
 
-    third = new_page(browser, errors)
+    third = watched_page(browser, errors)
     third.goto(link)  # the link was used once: nothing for anybody else
     third.wait_for_function(
         "document.getElementById('message').textContent.includes('not valid')")
     assert hand(third) == []
     assert third.evaluate(f"localStorage.getItem({table_key(url)!r})") is None
-    shot(third, tmp_path, "guest-link-used-twice")
+    shot(third, also=tmp_path, name="guest-link-used-twice")
     assert errors == []
 
 
@@ -164,7 +135,7 @@ def test_profile_and_leaderboard_pages_after_a_rated_game(server: ServerThread, 
     from server_kit import Client, play_to_end
 
     errors: list[str] = []
-    page = new_page(browser, errors)
+    page = watched_page(browser, errors)
     page.goto(server.base + "/account")
     page.fill("#username", "alice")
     page.fill("#password", "short")
@@ -185,7 +156,7 @@ def test_profile_and_leaderboard_pages_after_a_rated_game(server: ServerThread, 
     page.wait_for_selector("#recent a.replay")
     result = page.inner_text("#recent li")
     assert ("— the fool" in result) == (end["outcome"].get("loser") == 0)
-    shot(page, tmp_path, "profile")
+    shot(page, also=tmp_path, name="profile")
     page.click("#recent a.replay")
     page.wait_for_url(f"**/replay/{made['table']}")
     page.goto(server.base + "/leaderboard")
@@ -193,5 +164,5 @@ def test_profile_and_leaderboard_pages_after_a_rated_game(server: ServerThread, 
     rows = page.eval_on_selector_all("table.ratings tbody tr", "rs => rs.map(r => r.innerText)")
     assert any("alice" in r for r in rows) and any("Bot (heuristic)" in r for r in rows)
     assert page.inner_text("#account-name") == "alice"
-    shot(page, tmp_path, "leaderboard")
+    shot(page, also=tmp_path, name="leaderboard")
     assert errors == []

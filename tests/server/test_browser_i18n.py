@@ -23,20 +23,18 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 from bito.rules.registry import all_variants  # noqa: E402
 from bito.server import webtext  # noqa: E402
-from bito.server.rooms import Settings  # noqa: E402
 from browser_kit import (  # noqa: E402
-    ARGS,
-    CHROMIUM,
-    have_chromium,
     my_turn,
+    need_chromium,
+    serving,
     shot,
     status,
     table_with_a_bot,
+    watched_page,
 )
 from server_kit import Client, ServerThread, create_table, play_to_end  # noqa: E402
 
-if not have_chromium():
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+need_chromium()
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 #: Latin words allowed in a Russian page: the program's name, a file format, the player's own
@@ -105,26 +103,15 @@ def assert_english(page: Any, selectors: list[str]) -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    srv = ServerThread(str(tmp_path / "i18n-browser.sqlite3"),
-                       Settings(timer=300, bot_delay=0.05))
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    with serving(tmp_path / "i18n-browser.sqlite3", timer=300, bot_delay=0.05) as srv:
+        yield srv
 
 
 def test_russian_browser_gets_russian_lobby_and_table_and_the_switch_is_remembered(
         server: ServerThread, browser: Any) -> None:
     errors: list[str] = []
-    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1100, "height": 900})
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = watched_page(browser, errors, "ru-RU")
+    ctx = page.context
     page.goto(server.base + "/")
     page.wait_for_function("document.documentElement.lang === 'ru'")
     page.wait_for_selector("#seats select[data-seat='1']", state="attached")
@@ -216,9 +203,8 @@ END = ["#end h2", "#end button", "#end p"]
 
 def test_the_table_s_newer_parts_speak_russian(server: ServerThread, browser: Any) -> None:
     errors: list[str] = []
-    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1100, "height": 900})
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = watched_page(browser, errors, "ru-RU")
+    ctx = page.context
     page.goto(server.base + "/")
     page.wait_for_function("document.documentElement.lang === 'ru'")
     page.wait_for_selector("#public-tables li")
@@ -281,9 +267,8 @@ def test_summaries_house_rules_and_the_account_pages_speak_russian(server: Serve
     ru = catalogue("ru")
     create_table(server.http, public=True, variant="podkidnoy+no_trump+deal.hand_size=7")
     errors: list[str] = []
-    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1100, "height": 900})
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = watched_page(browser, errors, "ru-RU")
+    ctx = page.context
     page.goto(server.base + "/")
     page.wait_for_selector("#public-tables li a")
     page.select_option("#variant", "podkidnoy")

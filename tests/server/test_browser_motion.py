@@ -25,11 +25,9 @@ import pytest
 pytest.importorskip("fastapi")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from bito.server.rooms import Settings  # noqa: E402
 from browser_kit import (  # noqa: E402
-    ARGS,
-    CHROMIUM,
-    have_chromium,
+    need_chromium,
+    serving,
     shot,
     status,
     table_with_a_bot,
@@ -37,8 +35,7 @@ from browser_kit import (  # noqa: E402
 )
 from server_kit import ServerThread  # noqa: E402
 
-if not have_chromium():
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+need_chromium()
 
 COUNTERS = """
 window.__seen = { animate: 0, transitions: 0, oscillators: 0 };
@@ -59,17 +56,8 @@ AudioContext.prototype.createOscillator = function (...args) {
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    srv = ServerThread(str(tmp_path / "motion.sqlite3"), Settings(timer=300, bot_delay=0.02))
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    with serving(tmp_path / "motion.sqlite3", timer=300, bot_delay=0.02) as srv:
+        yield srv
 
 
 def play_to_the_end(page: Any, limit: float = 150) -> int:

@@ -8,10 +8,7 @@ tests)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,30 +17,10 @@ pytest.importorskip("fastapi")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from bito.server.rooms import Settings  # noqa: E402
+from browser_kit import need_chromium, shot  # noqa: E402
 from server_kit import ServerThread  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-ARTIFACTS = Path(os.environ.get("BITO_ARTIFACTS", "build/test-artifacts")) / "browser"
-
-if not os.path.exists(CHROMIUM):
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)",
-                allow_module_level=True)
-
-
-@pytest.fixture
-def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def shot(page: object, tmp: Path, name: str) -> None:
-    for where in (tmp, ARTIFACTS):
-        where.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(where / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+need_chromium()
 
 
 def status(page: object) -> str:
@@ -127,7 +104,7 @@ def test_two_friends_chat_then_agree_a_rematch_and_see_the_score(
         alice.wait_for_function("document.querySelectorAll('#chat-log li').length === 3")
         assert not alice.is_visible("#chat-log li:nth-child(3)")  # muted on Alice's side only
         assert bob.is_visible("#chat-log li:nth-child(3)")
-        shot(alice, tmp_path, "talk-1-chat")
+        shot(alice, also=tmp_path, name="talk-1-chat")
 
         alice.click("#ready")
         bob.click("#ready")
@@ -144,7 +121,7 @@ def test_two_friends_chat_then_agree_a_rematch_and_see_the_score(
         if outcome["loser"] is not None:
             fools[outcome["loser"]] += 1
             assert title.startswith(["Alice", "Bob"][outcome["loser"]] + " is the fool")
-        shot(bob, tmp_path, "talk-2-end")
+        shot(bob, also=tmp_path, name="talk-2-end")
         alice.click("#rematch")
         bob.wait_for_function(
             "document.getElementById('end-votes').textContent.includes('agreed: Alice')")
@@ -159,13 +136,13 @@ def test_two_friends_chat_then_agree_a_rematch_and_see_the_score(
         # The talk goes on at the next deal (kept in memory), and Alice's mute with it.
         alice.wait_for_function("document.querySelectorAll('#chat-log li').length === 3")
         assert not alice.is_visible("#chat-log li:nth-child(3)")
-        shot(alice, tmp_path, "talk-3-second-deal")
+        shot(alice, also=tmp_path, name="talk-3-second-deal")
         # The connection goes mid-deal: the board is disabled and the clock explained.
         server.stop()
         alice.wait_for_selector("#offline:not([hidden])", timeout=10000)
         assert "move clock keeps running" in alice.inner_text("#offline")
         assert alice.evaluate("document.getElementById('game').inert") is True
-        shot(alice, tmp_path, "talk-4-offline")
+        shot(alice, also=tmp_path, name="talk-4-offline")
         assert not errors, errors
         alice_ctx.close()
         bob_ctx.close()
@@ -211,7 +188,7 @@ def test_the_clearer_table_against_two_bots(tmp_path: Path, browser: object) -> 
         assert "empty" in page.inner_text("[data-pile=discard] .pile-name")
         page.wait_for_function("document.body.dataset.myTurn === 'true'", timeout=20000)
         assert "your turn" in page.inner_text("#board .my-seat.acting")
-        shot(page, tmp_path, "clear-1-dealt")
+        shot(page, also=tmp_path, name="clear-1-dealt")
 
         seen: dict[str, str] = {}
 
@@ -222,7 +199,7 @@ def test_the_clearer_table_against_two_bots(tmp_path: Path, browser: object) -> 
             try:
                 p.wait_for_selector("#taking", timeout=3000)  # type: ignore[attr-defined]
                 seen["taking"] = p.inner_text("#taking")  # type: ignore[attr-defined]
-                shot(p, tmp_path, "clear-2-taking")
+                shot(p, also=tmp_path, name="clear-2-taking")
             except sync_api.TimeoutError:
                 seen["missed"] = "the bout ended at once"  # nobody could throw in
             return True
@@ -237,13 +214,13 @@ def test_the_clearer_table_against_two_bots(tmp_path: Path, browser: object) -> 
             fool = frame["seats"][loser]["name"]
             assert page.inner_text("#end-title") == f"{fool} is the fool (дурак)."
         assert page.is_visible("#rematch") and page.is_visible("#leave")
-        shot(page, tmp_path, "clear-3-end")
+        shot(page, also=tmp_path, name="clear-3-end")
         # The connection goes: the overlay explains it and the board is disabled.
         server.stop()
         page.wait_for_selector("#offline:not([hidden])", timeout=10000)
         assert "Connection lost" in page.inner_text("#offline")
         assert page.evaluate("document.getElementById('game').inert") is True
-        shot(page, tmp_path, "clear-4-offline")
+        shot(page, also=tmp_path, name="clear-4-offline")
         assert not errors, errors
         ctx.close()
     finally:
@@ -269,7 +246,7 @@ def test_lobby_filters_and_quick_match(tmp_path: Path, browser: object) -> None:
         page.wait_for_selector(row, state="detached")
         page.select_option("#f-speed", "fast")
         page.wait_for_selector(row)
-        shot(page, tmp_path, "lobby-1-filters")
+        shot(page, also=tmp_path, name="lobby-1-filters")
         # Quick match with the same game, seats and deck sits at that table.
         page.fill("#name", "Quick")
         page.select_option("#players", "2")

@@ -6,8 +6,6 @@ play through a single-use ticket, and no URL it ever asks for holds the token.""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,24 +15,16 @@ pytest.importorskip("fastapi")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from bito.record import load_record  # noqa: E402
-from bito.server.rooms import Settings  # noqa: E402
+from browser_kit import chromium, need_chromium, serving  # noqa: E402
 from server_kit import ServerThread, create_table  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-
-if not os.path.exists(CHROMIUM):
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does)",
-                allow_module_level=True)
+need_chromium()
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
-    srv = ServerThread(str(tmp_path / "tokens-browser.sqlite3"),
-                       Settings(timer=120, bot_delay=0.05))
-    yield srv
-    srv.stop()
+    with serving(tmp_path / "tokens-browser.sqlite3", timer=120, bot_delay=0.05) as srv:
+        yield srv
 
 
 def test_the_page_never_puts_its_seat_token_in_a_url(server: ServerThread) -> None:
@@ -42,8 +32,7 @@ def test_the_page_never_puts_its_seat_token_in_a_url(server: ServerThread) -> No
     table, token = t["table"], t["token"]
     urls: list[str] = []
     errors: list[str] = []
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 1100, "height": 850})
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.on("request", lambda r: urls.append(r.url))
@@ -60,7 +49,6 @@ def test_the_page_never_puts_its_seat_token_in_a_url(server: ServerThread) -> No
         path = info.value.path()
         record = load_record(Path(path).read_text())
         assert record.censored_for == 0
-        browser.close()
     assert any("/ws/" in u for u in urls) and any("/ticket" in u for u in urls)
     assert any("/record?ticket=" in u for u in urls)
     leaked = [u for u in urls if token in u]

@@ -13,7 +13,7 @@ import functools
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,15 +28,6 @@ from bito.server import games
 from bito.server.migrations import LATEST, STEPS, migrate_postgres
 from bito.server.storage import MoveConflict, SeatRow, Storage, TableRow
 from server_kit import Client, ServerThread, create_table, play_to_end, scripted
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    pg = Cluster()
-    try:
-        yield pg
-    finally:
-        pg.destroy()
 
 
 def _together(n: int, work: Callable[[], Any]) -> list[BaseException]:

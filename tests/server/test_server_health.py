@@ -9,7 +9,6 @@ import logging
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -58,15 +57,6 @@ def test_health_readiness_and_metrics_follow_a_game(tmp_path: Path) -> None:
         alice.close()
     finally:
         srv.stop()
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    pg = Cluster()
-    try:
-        yield pg
-    finally:
-        pg.destroy()
 
 
 def test_readyz_fails_while_postgresql_is_down_and_recovers(cluster: Cluster) -> None:

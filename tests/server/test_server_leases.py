@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,15 +18,6 @@ pytest.importorskip("fastapi")
 from pg_kit import Cluster
 
 from server_kit import Client, ServerThread, create_table, join, play_to_end, scripted
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    pg = Cluster()
-    try:
-        yield pg
-    finally:
-        pg.destroy()
 
 
 def _owner(url: str, table: str) -> str | None:

@@ -8,19 +8,14 @@ saying why, only where that package is missing.
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("fastapi")
+
+from pg_kit import Cluster
 
 from bito.server.storage import SeatRow, Storage, TableRow
 from server_kit import Client, ServerThread, create_table, join, play_to_end, scripted
@@ -126,37 +121,10 @@ def test_a_restarted_server_resumes_the_game_from_sqlite(tmp_path: Path) -> None
 # --- PostgreSQL ---------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    pytest.importorskip("psycopg", reason="psycopg is not installed (the web extra has it)")
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if not found:
-        pytest.skip("Debian's postgresql package is not installed (.ci/run installs it)")
-    bindir = os.path.dirname(found[-1])
-    base = tempfile.mkdtemp(prefix="bito-pg-")
-    as_user: list[str] = []
-    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
-        shutil.chown(base, "postgres")
-        as_user = ["runuser", "-u", "postgres", "--"]
-    data, port = os.path.join(base, "data"), _free_port()
-    subprocess.run([*as_user, f"{bindir}/initdb", "-D", data, "-A", "trust", "-U", "bito"],
-                   check=True, capture_output=True)
-    subprocess.run([*as_user, f"{bindir}/pg_ctl", "-D", data, "-w", "-l",
-                    os.path.join(base, "log"), "-o",
-                    f"-p {port} -k {base} -c listen_addresses=''", "start"],
-                   check=True, capture_output=True)
-    try:
-        yield f"postgresql://bito@/postgres?host={base}&port={port}"
-    finally:
-        subprocess.run([*as_user, f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "stop"],
-                       capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
+def postgres_url(cluster: Cluster) -> str:
+    """The default database of the throw-away cluster (tests/server/conftest.py)."""
+    return cluster.url
 
 
 def test_postgresql_round_trip_and_resume(postgres_url: str) -> None:

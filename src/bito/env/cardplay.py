@@ -58,6 +58,7 @@ from typing import Any
 
 from bito.cards import SUIT_CHARS
 from bito.env._optional import require
+from bito.env.numbering import NumberedActions, Numbering, lay_out
 from bito.errors import BitoError
 from bito.games.family import Family, family_for
 from bito.games.protocol import Move, play, word
@@ -102,7 +103,7 @@ def _cards_of_zone(zone: int | Sequence[int]) -> Iterable[int]:
     return zone
 
 
-class CardPlayCodec:
+class CardPlayCodec(NumberedActions[Move]):
     """The integer numbering of every action of a card-play game for a seat count."""
 
     def __init__(self, spec: Any, players: int) -> None:
@@ -112,54 +113,14 @@ class CardPlayCodec:
         self.cards: tuple[int, ...] = tuple(sorted(
             {c for zone in self.family.card_zones(start) for c in _cards_of_zone(zone)}))
         self.card_index: dict[int, int] = {c: i for i, c in enumerate(self.cards)}
-        self.blocks: dict[str, tuple[int, int]] = {}
-        actions: list[Move] = []
-        seen: set[Move] = set()
-
-        def block(name: str, acts: Iterable[Move]) -> None:
-            begin = len(actions)
-            for act in acts:
-                if act not in seen:
-                    seen.add(act)
-                    actions.append(act)
-            self.blocks[name] = (begin, len(actions))
-
+        numbering: Numbering[Move] = Numbering(keep_empty=True)
+        block = numbering.block
         block("draw", [DRAW])
         block("pass", [PASS])
         block("play", map(play_of(self.rules), self.cards))
         if hasattr(self.rules, "wild_rank"):  # the Mau-Mau games name suits
             block("call", (play([c], s) for c in self.cards for s in range(len(SUIT_CHARS))))
-        self.actions: tuple[Move, ...] = tuple(actions)
-        self._index: dict[Move, int] = {a: i for i, a in enumerate(self.actions)}
-        self.size = len(self.actions)
-
-    def index(self, action: Move) -> int:
-        """The integer of an action; ValueError if this game can never produce it."""
-        try:
-            return self._index[action]
-        except KeyError:
-            raise ValueError(f"action {action} is outside the action numbering of this game "
-                             "(it can never be legal here)") from None
-
-    def action(self, index: int) -> Move:
-        """The action numbered ``index``; ValueError when out of range."""
-        if not 0 <= int(index) < self.size:
-            raise ValueError(f"action index {index} is outside 0..{self.size - 1}")
-        return self.actions[int(index)]
-
-    def legal_indices(self, state: Any) -> list[int]:
-        return [self._index[a] for a in state.legal_actions()]
-
-    def mask(self, legal: Any) -> Any:
-        """An ``int8`` vector of length :attr:`size`: 1 where the action is legal."""
-        acts = legal if isinstance(legal, Sequence) else legal.legal_actions()
-        out = np.zeros(self.size, dtype=np.int8)
-        for a in acts:
-            out[self.index(a)] = 1
-        return out
-
-    def describe(self, index: int) -> str:
-        return str(self.action(index))
+        self.keep(numbering)
 
     def __repr__(self) -> str:
         return f"CardPlayCodec({self.rules.variant!r}, players={self.players}, size={self.size})"
@@ -195,12 +156,7 @@ class CardPlayEncoder:
             attr = "trick" if name.startswith("trick_") else source.get(name, name)
             if attr in self._has:
                 pieces.append((name, width))
-        self.planes: dict[str, slice] = {}
-        at = 0
-        for name, width in pieces:
-            self.planes[name] = slice(at, at + width)
-            at += width
-        self.size = at
+        self.planes, self.size = lay_out(pieces)
 
     def _cards(self, out: Any, plane: str, cards: Iterable[int]) -> None:
         where = [int(self._pos[c]) for c in cards]

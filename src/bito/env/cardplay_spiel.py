@@ -35,7 +35,15 @@ from typing import Any
 from bito.cards import cards_of
 from bito.env._optional import require
 from bito.env.cardplay import card_play_rules, codec_for_cards, encoder_for_cards, play_of
-from bito.env.payoff import seat_returns
+from bito.env.spiel_kit import (
+    GameParams,
+    SeatTensor,
+    Shared,
+    SpielBot,
+    SpielState,
+    check_observer_params,
+    game_type,
+)
 from bito.games.protocol import seen_by
 
 pyspiel: Any = require("pyspiel", "bito.env.cardplay_spiel")
@@ -46,64 +54,34 @@ DEFAULTS: dict[str, Any] = {"variant": "czech_fool", "players": 2, "deals": 6553
                             "max_game_length": 5000}
 _MAX_PLAYERS = 10
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="bito: shedding and trick games (Czech fool, the adjacent-rank game, Fool!)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=_MAX_PLAYERS,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=DEFAULTS,
-)
+_GAME_TYPE = game_type(
+    SHORT_NAME, "bito: shedding and trick games (Czech fool, the adjacent-rank game, Fool!)",
+    _MAX_PLAYERS, DEFAULTS)
 
 
 class CardPlayGame(pyspiel.Game):  # type: ignore[misc]
     """``python_bito_cards``: one game of a card-play family (see the module docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = {**DEFAULTS, **(params or {})}
-        self.variant = str(p["variant"])
+        p = GameParams.read(params, DEFAULTS, SHORT_NAME, _MAX_PLAYERS)
+        self.variant = p.variant
         self.family, self.rules = card_play_rules(self.variant)
-        self.players = int(p["players"])
-        self.deals = int(p["deals"])
-        self.max_moves = int(p["max_game_length"])
-        if self.deals < 1 or self.max_moves < 1:
-            raise ValueError("deals and max_game_length must be positive")
-        if not 2 <= self.players <= _MAX_PLAYERS:
-            raise ValueError(f"{SHORT_NAME} seats 2 to {_MAX_PLAYERS} players, "
-                             f"not {self.players}")
+        self.players, self.deals, self.max_moves = p.players, p.deals, p.max_moves
         self.codec = codec_for_cards(self.rules, self.players)  # checks the seat count
         self.encoder = encoder_for_cards(self.rules, self.players)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=self.codec.size,
-            max_chance_outcomes=self.deals,
-            num_players=self.players,
-            min_utility=-1.0,
-            max_utility=1.0 / (self.players - 1),
-            utility_sum=0.0,
-            max_game_length=self.max_moves,
-        )
-        super().__init__(_GAME_TYPE, info, p)
+        super().__init__(_GAME_TYPE, p.info(self.codec.size), p.all)
 
     def new_initial_state(self) -> CardPlayState:
         return CardPlayState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
-        if params:
-            raise ValueError(f"{SHORT_NAME} observers take no parameters, got {params}")
+        check_observer_params(SHORT_NAME, params)
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return CardPlayObserver(self, perfect_recall=recall)
 
 
-class _Shared:
-    """What every state of one game shares; OpenSpiel's clone (a deepcopy) keeps it shared."""
+class _Shared(Shared):
+    """What every state of one game shares."""
 
     def __init__(self, game: CardPlayGame) -> None:
         self.family = game.family
@@ -114,9 +92,6 @@ class _Shared:
         self.codec = game.codec
         self.encoder = game.encoder
         self.play_of = play_of(game.rules)  # names a card as the game writes it
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
 
 
 class _Position:
@@ -134,33 +109,13 @@ class _Position:
         return self
 
 
-class CardPlayState(pyspiel.State):  # type: ignore[misc]
+class CardPlayState(SpielState):
     """A game in progress; before the chance outcome there is no engine state yet."""
 
     def __init__(self, game: CardPlayGame) -> None:
         super().__init__(game)
         self.ctx = _Shared(game)
         self.pos: _Position | None = None
-
-    @property
-    def engine(self) -> Any:
-        return None if self.pos is None else self.pos.engine
-
-    def current_player(self) -> int:
-        pos = self.pos
-        if pos is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if pos.engine.is_over or pos.moves >= self.ctx.max_moves:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(pos.engine.to_act)
-
-    def _legal_actions(self, player: int) -> list[int]:
-        assert self.pos is not None and player == self.pos.engine.to_act
-        return sorted(self.ctx.codec.legal_indices(self.pos.engine))
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / self.ctx.deals
-        return [(k, p) for k in range(self.ctx.deals)]
 
     def _apply_action(self, action: int) -> None:
         ctx = self.ctx
@@ -182,38 +137,16 @@ class CardPlayState(pyspiel.State):  # type: ignore[misc]
             seats.append((*pos.recall[s], seen))
         self.pos = _Position(after, pos.moves + 1, tuple(seats))
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal seed={action}"
-        return self.ctx.codec.describe(action)
-
-    def is_terminal(self) -> bool:
-        pos = self.pos
-        return pos is not None and (pos.engine.is_over or pos.moves >= self.ctx.max_moves)
-
-    def returns(self) -> list[float]:
-        if self.pos is None or not self.pos.engine.is_over:
-            return [0.0] * self.ctx.players
-        return seat_returns(self.pos.engine.outcome, self.ctx.players)
-
     def __str__(self) -> str:
         return "chance: the deal" if self.pos is None else str(self.pos.engine)
 
 
-class CardPlayObserver:
+class CardPlayObserver(SeatTensor):
     """What a seat sees now (the observation), or all it has seen (perfect recall)."""
 
     def __init__(self, game: CardPlayGame, perfect_recall: bool) -> None:
-        self.game = game
+        super().__init__(game)
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(game.encoder.size, np.float32)
-        self.dict = {name: self.tensor[s] for name, s in game.encoder.planes.items()}
-
-    def set_from(self, state: CardPlayState, player: int) -> None:
-        if state.pos is None:
-            self.tensor.fill(0.0)
-            return
-        self.game.encoder.encode(state.pos.engine.view(player), out=self.tensor)
 
     def string_from(self, state: CardPlayState, player: int) -> str:
         pos = state.pos
@@ -224,32 +157,10 @@ class CardPlayObserver:
         return f"p{player} {pos.engine.view(player)}"
 
 
-class CardPlaySpielBot(pyspiel.Bot):  # type: ignore[misc]
+class CardPlaySpielBot(SpielBot):
     """A bito bot in a ``python_bito_cards`` seat: it decides from the seat's view."""
 
-    def __init__(self, bot: Any, player_id: int) -> None:
-        pyspiel.Bot.__init__(self)
-        self.bot = bot
-        self.player_id = player_id
-
-    def step(self, state: Any) -> int:
-        engine = getattr(state, "engine", None)
-        if engine is None:
-            raise TypeError("a bito bot plays python_bito_cards states after the deal")
-        if engine.to_act != self.player_id:
-            raise ValueError(f"bot of player {self.player_id} asked to move for player "
-                             f"{engine.to_act}")
-        index: int = state.ctx.codec.index(self.bot.choose(engine.view(self.player_id)))
-        return index
-
-    def restart_at(self, state: Any) -> None:
-        pass
-
-    def inform_action(self, state: Any, player_id: int, action: int) -> None:
-        pass
-
-    def provides_policy(self) -> bool:
-        return False
+    short_name = SHORT_NAME
 
 
 def spiel_bot(name: str, player_id: int, seed: int | None = None) -> CardPlaySpielBot:

@@ -36,7 +36,7 @@ machine, so a trained policy's output layer stays meaningful.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 from bito.cards import MATCH_MASKS, card_str
 from bito.env._optional import require
 from bito.env.cardplay import CARD_PLAY_FAMILIES
+from bito.env.numbering import NumberedActions, Numbering
 from bito.errors import RulesError
 from bito.games.durak import actions as _kinds
 from bito.games.durak.actions import (
@@ -59,7 +60,7 @@ from bito.games.family import family_for
 from bito.rules import Rules, rules_for
 
 if TYPE_CHECKING:
-    from bito.games.durak import DurakState
+    pass
 
 np: Any = require("numpy", "bito.env")
 
@@ -99,12 +100,14 @@ def durak_rules(spec: Rules | str) -> Rules:
     return spec
 
 
-class ActionCodec:
+class ActionCodec(NumberedActions[Action]):
     """The integer numbering of every action a rules object can produce.
 
     ``codec.index(action)`` and ``codec.action(i)`` convert; ``codec.size`` is the fixed
     count; ``codec.mask(state)`` marks the legal entries of a position.
     """
+
+    scope = "these rules"
 
     def __init__(self, rules: Rules | str) -> None:
         self.rules = durak_rules(rules)
@@ -116,19 +119,8 @@ class ActionCodec:
         #: The cards of the pack in code order; ``card_index[code]`` is a card's position.
         self.cards: tuple[int, ...] = tuple(sorted(set(r.deck())))
         self.card_index: dict[int, int] = {c: i for i, c in enumerate(self.cards)}
-        self.blocks: dict[str, tuple[int, int]] = {}
-        actions: list[Action] = []
-        seen: set[Action] = set()
-
-        def block(name: str, acts: Iterable[Action]) -> None:
-            """Append a block of actions (skipping any already numbered) and note its range."""
-            start = len(actions)
-            for act in acts:
-                if act not in seen:
-                    seen.add(act)
-                    actions.append(act)
-            if len(actions) > start:
-                self.blocks[name] = (start, len(actions))
+        numbering: Numbering[Action] = Numbering()
+        block = numbering.block
 
         groups = self._groups()
         block("take", [TAKE_ACTION])
@@ -155,9 +147,7 @@ class ActionCodec:
         for hook in HOOKS:  # each variant hook numbers its own moves (dummy, calls, extras...)
             for name, acts in hook.codec_blocks(r, self.cards):
                 block(name, acts)
-        self.actions: tuple[Action, ...] = tuple(actions)
-        self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
-        self.size = len(self.actions)
+        self.keep(numbering)
 
     @staticmethod
     def _group_most(r: Rules) -> int:
@@ -181,38 +171,8 @@ class ActionCodec:
 
     # --- conversions ---------------------------------------------------------------------
 
-    def index(self, action: Action) -> int:
-        """The integer of an action; ValueError if these rules can never produce it."""
-        try:
-            return self._index[action]
-        except KeyError:
-            raise ValueError(f"action {action} is outside the action numbering of these "
-                             "rules (it can never be legal here)") from None
-
-    def action(self, index: int) -> Action:
-        """The action numbered ``index``; ValueError when out of range."""
-        if not 0 <= index < self.size:
-            raise ValueError(f"action index {index} is outside 0..{self.size - 1}")
-        return self.actions[int(index)]
-
     def indices(self, actions: Iterable[Action]) -> list[int]:
         return [self.index(a) for a in actions]
-
-    def legal_indices(self, state: DurakState) -> list[int]:
-        """The integers of the legal actions of ``state`` (of the seat to act)."""
-        return [self._index[a] for a in state.legal_actions()]
-
-    def mask(self, legal: DurakState | Sequence[Action]) -> Any:
-        """A ``int8`` vector of length :attr:`size`: 1 where the action is legal."""
-        acts = legal.legal_actions() if not isinstance(legal, Sequence) else legal
-        out = np.zeros(self.size, dtype=np.int8)
-        for a in acts:
-            out[self.index(a)] = 1
-        return out
-
-    def describe(self, index: int) -> str:
-        """Short text of an action by index (``7d``, ``Th>6h``, ``take``)."""
-        return str(self.action(index))
 
     def card_name(self, position: int) -> str:
         return card_str(self.cards[position])

@@ -24,143 +24,64 @@ environment was made with ``illegal="raise"``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from bito.bots import Bot, make_bot
 from bito.env._optional import require
 from bito.env.codec import codec_for, durak_rules
 from bito.env.observation import ObservationEncoder
-from bito.env.payoff import seat_returns
+from bito.env.seat_env import SeatEnv
 from bito.games.durak import DurakState, new_game
 from bito.rules import Rules
 
 gym: Any = require("gymnasium", "bito.env.gymnasium")
 np: Any = require("numpy", "bito.env.gymnasium")
-spaces = gym.spaces
 
 
-class DurakEnv(gym.Env):  # type: ignore[misc]
+class DurakEnv(SeatEnv):
     """One seat of a Durak-family deal against bots (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 1}
+    episode = "deal"
 
     def __init__(self, variant: Rules | str = "podkidnoy", players: int = 2,
                  opponents: Sequence[str] | str = ("heuristic",), seat: int = 0,
                  illegal: str = "lose", render_mode: str | None = None) -> None:
         self.rules = durak_rules(variant)
         self.variant = variant
-        self.players = players
-        if not 0 <= seat < players:
-            raise ValueError(f"seat {seat} is not a seat of a {players}-player game")
-        if illegal not in ("lose", "raise"):
-            raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
-        names = [opponents] if isinstance(opponents, str) else list(opponents)
-        if len(names) == 1:
-            names = names * (players - 1)
-        if len(names) != players - 1:
-            raise ValueError(f"opponents: give one bot name or {players - 1}, not {len(names)}")
-        for name in names:
-            _opponent(name, 0)  # unknown names fail here, with the list of known bots
-        self.opponent_names = tuple(names)
-        self.seat = seat
-        self.illegal = illegal
-        self.render_mode = render_mode
+        self.take_seat(players, opponents, seat, illegal, render_mode)
         # A throw-away deal checks the seat count against the rules before any reset.
         new_game(self.rules, players, seed=0)
         self.codec = codec_for(self.rules)
         self.encoder = ObservationEncoder(self.rules, players)
-        self.observation_space = spaces.Box(0.0, 1.0, shape=(self.encoder.size,),
-                                            dtype=np.float32)
-        self.action_space = spaces.Discrete(self.codec.size)
+        self.make_spaces(low=0.0)
         self.state: DurakState | None = None
-        self._bots: dict[int, Bot] = {}
 
-    # --- gymnasium API -------------------------------------------------------------------
+    def opponent(self, name: str, seed: int) -> Bot:
+        """A bot by name; ``"greedy"`` is the reference twin of the vector environment's
+        compiled greedy opponent (:class:`bito.env.greedy.GreedyBot`), so the two
+        environments can be played side by side."""
+        if name == "greedy":
+            from bito.env.greedy import GreedyBot
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[Any, dict[str, Any]]:
-        super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**62))
-        if options and "game_seed" in options:
-            game_seed = int(options["game_seed"])
-        bot_seeds = random.Random(game_seed)
-        others = [s for s in range(self.players) if s != self.seat]
-        self._bots = {s: _opponent(name, bot_seeds.randrange(2**62))
-                      for s, name in zip(others, self.opponent_names, strict=True)}
-        self.state = new_game(self.rules, self.players, seed=game_seed)
-        self._play_bots()
-        return self._observe(), self._info()
+            return GreedyBot(seed)
+        return make_bot(name, seed)
 
-    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        state = self.state
-        if state is None:
-            raise RuntimeError("call reset() before step()")
-        if state.is_over:
-            raise RuntimeError("the deal is over: call reset()")
-        act = self.codec.action(int(action))
+    def deal(self, seed: int) -> DurakState:
+        return new_game(self.rules, self.players, seed=seed)
+
+    def play(self, state: Any, act: Any) -> DurakState:
         if not state.is_legal(act):
-            if self.illegal == "raise":
-                raise state.explain_illegal(act)
-            info = self._info()
-            info["illegal"] = str(act)
-            self.state = None
-            return self._observe(state), -1.0, True, False, info
-        self.state = state.apply(act)
-        self._play_bots()
-        done = self.state.is_over
-        reward = seat_returns(self.state.outcome, self.players)[self.seat] if done else 0.0
-        return self._observe(), reward, done, False, self._info()
+            raise state.explain_illegal(act)
+        after: DurakState = state.apply(act)
+        return after
 
-    def action_masks(self) -> Any:
-        """The legal-action mask of the agent's current decision (all zeros when over)."""
-        if self.state is None or self.state.is_over:
-            return np.zeros(self.codec.size, dtype=np.int8)
-        return self.codec.mask(self.state)
+    def seat_text(self) -> str:
+        from bito.games.durak.render import render_view
 
-    def render(self) -> str | None:
-        if self.render_mode == "ansi" and self.state is not None:
-            return _render_view(self.state, self.seat)
-        return None
-
-    # --- helpers -------------------------------------------------------------------------
-
-    def _play_bots(self) -> None:
-        state = self.state
-        assert state is not None
-        while not state.is_over and state.to_act != self.seat:
-            seat = state.to_act
-            state = state.apply(self._bots[seat].choose(state.view(seat)))
-        self.state = state
-
-    def _observe(self, state: DurakState | None = None) -> Any:
-        st = state or self.state
-        assert st is not None
-        return self.encoder.encode(st.view(self.seat))
-
-    def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self.action_masks()}
-        if self.state is not None and self.state.is_over:
-            info["outcome"] = self.state.outcome
-        return info
-
-
-def _opponent(name: str, seed: int) -> Bot:
-    """A bot by name; ``"greedy"`` is the reference twin of the vector environment's compiled
-    greedy opponent (:class:`bito.env.greedy.GreedyBot`), so the two environments can be
-    played side by side."""
-    if name == "greedy":
-        from bito.env.greedy import GreedyBot
-
-        return GreedyBot(seed)
-    return make_bot(name, seed)
-
-
-def _render_view(state: DurakState, seat: int) -> str:
-    from bito.games.durak.render import render_view
-
-    return render_view(state.view(seat), [f"seat {s}" for s in range(state.players)])
+        assert self.state is not None
+        view = self.state.view(self.seat)
+        return str(render_view(view, [f"seat {s}" for s in range(self.state.players)]))
 
 
 _REGISTERED = False

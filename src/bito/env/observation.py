@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from bito.env._optional import require
 from bito.env.codec import ActionCodec, codec_for, durak_rules
+from bito.env.numbering import lay_out
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -77,12 +78,7 @@ class ObservationEncoder:
         ]
         if self.rules.trump_per_player:
             pieces.append(("own_trumps", 4 * players))  # #16: each relative seat's suit
-        self.planes: dict[str, slice] = {}
-        at = 0
-        for name, size in pieces:
-            self.planes[name] = slice(at, at + size)
-            at += size
-        self.size = at
+        self.planes, self.size = lay_out(pieces)
         self._all_cards = sum(1 << c for c in self.codec.cards)
 
     # --- encoding ------------------------------------------------------------------------------

@@ -55,8 +55,16 @@ from bito.cards import cards_of, cards_str
 from bito.env._optional import require
 from bito.env.codec import codec_for, durak_rules
 from bito.env.observation import ObservationEncoder
-from bito.env.payoff import seat_returns
 from bito.env.redeal import redeal
+from bito.env.spiel_kit import (
+    GameParams,
+    SeatTensor,
+    Shared,
+    SpielBot,
+    SpielState,
+    check_observer_params,
+    game_type,
+)
 from bito.games.durak import DurakState, new_game
 from bito.games.durak.position import position_text
 
@@ -68,66 +76,35 @@ DEFAULTS: dict[str, Any] = {"variant": "podkidnoy", "players": 2, "deals": 65536
                             "max_game_length": 3000}
 _MAX_PLAYERS = 12
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="bito: Durak family (podkidnoy, perevodnoy and their variants)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=_MAX_PLAYERS,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=DEFAULTS,
-)
+_GAME_TYPE = game_type(
+    SHORT_NAME, "bito: Durak family (podkidnoy, perevodnoy and their variants)",
+    _MAX_PLAYERS, DEFAULTS)
 
 
 class DurakGame(pyspiel.Game):  # type: ignore[misc]
     """``python_bito_durak``: one Durak-family deal (see the module docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        p = {**DEFAULTS, **(params or {})}
-        self.variant = str(p["variant"])
+        p = GameParams.read(params, DEFAULTS, SHORT_NAME, _MAX_PLAYERS)
+        self.variant = p.variant
         self.rules = durak_rules(self.variant)
-        self.players = int(p["players"])
-        self.deals = int(p["deals"])
-        self.max_moves = int(p["max_game_length"])
-        if self.deals < 1 or self.max_moves < 1:
-            raise ValueError("deals and max_game_length must be positive")
-        if not 2 <= self.players <= _MAX_PLAYERS:
-            raise ValueError(f"python_bito_durak seats 2 to {_MAX_PLAYERS} players, "
-                             f"not {self.players}")
+        self.players, self.deals, self.max_moves = p.players, p.deals, p.max_moves
         new_game(self.rules, self.players, seed=0)  # checks the seat count now
         self.codec = codec_for(self.rules)
         self.encoder = ObservationEncoder(self.rules, self.players)
-        share = 1.0 / (self.players - 1)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=self.codec.size,
-            max_chance_outcomes=self.deals,
-            num_players=self.players,
-            min_utility=-1.0,
-            max_utility=share,
-            utility_sum=0.0,
-            max_game_length=self.max_moves,
-        )
-        super().__init__(_GAME_TYPE, info, p)
+        super().__init__(_GAME_TYPE, p.info(self.codec.size), p.all)
 
     def new_initial_state(self) -> DurakSpielState:
         return DurakSpielState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
-        if params:
-            raise ValueError(f"python_bito_durak observers take no parameters, got {params}")
+        check_observer_params(SHORT_NAME, params)
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return InfoStateObserver(self) if recall else SeatObserver(self)
 
 
-class _Context:
-    """What every state of one game shares; ``deepcopy`` (OpenSpiel's clone) keeps it shared."""
+class _Context(Shared):
+    """What every state of one game shares."""
 
     def __init__(self, game: DurakGame) -> None:
         self.rules = game.rules
@@ -136,9 +113,6 @@ class _Context:
         self.max_moves = game.max_moves
         self.codec = game.codec
         self.encoder = game.encoder
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
-        return self
 
 
 class _Moves:
@@ -198,7 +172,7 @@ class _Position:
         return self
 
 
-class DurakSpielState(pyspiel.State):  # type: ignore[misc]
+class DurakSpielState(SpielState):
     """A deal in progress; before the chance outcome there is no engine state yet."""
 
     def __init__(self, game: DurakGame) -> None:
@@ -209,25 +183,6 @@ class DurakSpielState(pyspiel.State):  # type: ignore[misc]
     @property
     def engine(self) -> DurakState | None:
         return None if self.pos is None else self.pos.engine
-
-    # --- the OpenSpiel state API -----------------------------------------------------------
-
-    def current_player(self) -> int:
-        pos = self.pos
-        if pos is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if pos.engine.is_over or pos.moves >= self.ctx.max_moves:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return pos.engine.to_act
-
-    def _legal_actions(self, player: int) -> list[int]:
-        assert self.pos is not None and player == self.pos.engine.to_act
-        return sorted(self.ctx.codec.legal_indices(self.pos.engine))
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        n = self.ctx.deals
-        p = 1.0 / n
-        return [(k, p) for k in range(n)]
 
     def _apply_action(self, action: int) -> None:
         ctx = self.ctx
@@ -247,20 +202,6 @@ class DurakSpielState(pyspiel.State):  # type: ignore[misc]
         self.pos = _Position(after, pos.start, pos.moves + 1, tuple(played),
                              _Moves(pos.tail, str(act), drawn), pos.known_to)
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal seed={action}"
-        return self.ctx.codec.describe(action)
-
-    def is_terminal(self) -> bool:
-        pos = self.pos
-        return pos is not None and (pos.engine.is_over or pos.moves >= self.ctx.max_moves)
-
-    def returns(self) -> list[float]:
-        if self.pos is None or not self.pos.engine.is_over:
-            return [0.0] * self.ctx.players
-        return seat_returns(self.pos.engine.outcome, self.ctx.players)
-
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> DurakSpielState:
         """A state the player cannot tell from this one: its hidden cards re-dealt."""
         world: DurakSpielState = self.clone()
@@ -278,20 +219,8 @@ class DurakSpielState(pyspiel.State):  # type: ignore[misc]
         return position_text(self.pos.engine)
 
 
-class SeatObserver:
+class SeatObserver(SeatTensor):
     """What a seat sees now: the observation vector and the censored position text."""
-
-    def __init__(self, game: DurakGame) -> None:
-        self.game = game
-        size = game.encoder.size
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {name: self.tensor[s] for name, s in game.encoder.planes.items()}
-
-    def set_from(self, state: DurakSpielState, player: int) -> None:
-        if state.pos is None:
-            self.tensor.fill(0.0)
-            return
-        self.game.encoder.encode(state.pos.engine.view(player), out=self.tensor)
 
     def string_from(self, state: DurakSpielState, player: int) -> str:
         if state.pos is None:
@@ -305,14 +234,12 @@ class InfoStateObserver(SeatObserver):
     def __init__(self, game: DurakGame) -> None:
         enc = game.encoder
         d = len(game.codec.cards)
-        self.game = game
-        self.tensor = np.zeros(enc.size + game.players * d, np.float32)
-        self.dict = {name: self.tensor[s] for name, s in enc.planes.items()}
+        super().__init__(game, extra=game.players * d)
         self._played_at = enc.size
         for k in range(game.players):
             self.dict[f"played_{k}"] = self.tensor[enc.size + k * d:enc.size + (k + 1) * d]
 
-    def set_from(self, state: DurakSpielState, player: int) -> None:
+    def set_from(self, state: SpielState, player: int) -> None:
         pos = state.pos
         if pos is None:
             self.tensor.fill(0.0)
@@ -347,38 +274,10 @@ class InfoStateObserver(SeatObserver):
         return " ".join(parts)
 
 
-class BitoSpielBot(pyspiel.Bot):  # type: ignore[misc]
-    """A bito bot in an OpenSpiel seat: it sees only its seat's view of the deal (the
-    engine's ``view``, as everywhere in bito) and answers with the codec's integer.
+class BitoSpielBot(SpielBot):
+    """A bito bot in a ``python_bito_durak`` seat (see :class:`bito.env.spiel_kit.SpielBot`)."""
 
-    bito's bots decide from the view alone, so the history OpenSpiel reports
-    (``inform_action``, ``restart_at``) needs no bookkeeping here."""
-
-    def __init__(self, bot: Any, player_id: int) -> None:
-        pyspiel.Bot.__init__(self)
-        self.bot = bot
-        self.player_id = player_id
-
-    def step(self, state: Any) -> int:
-        engine = getattr(state, "engine", None)
-        if engine is None:
-            raise TypeError("a bito bot plays python_bito_durak states after the deal, not "
-                            f"{type(state).__name__}")
-        if engine.to_act != self.player_id:
-            raise ValueError(f"bot of player {self.player_id} asked to move for player "
-                             f"{engine.to_act}")
-        action = self.bot.choose(engine.view(self.player_id))
-        index: int = state.ctx.codec.index(action)
-        return index
-
-    def restart_at(self, state: Any) -> None:
-        pass
-
-    def inform_action(self, state: Any, player_id: int, action: int) -> None:
-        pass
-
-    def provides_policy(self) -> bool:
-        return False
+    short_name = SHORT_NAME
 
     def __repr__(self) -> str:
         return f"BitoSpielBot({getattr(self.bot, 'name', self.bot)!r}, {self.player_id})"

@@ -42,7 +42,7 @@ from bito.env._optional import require
 from bito.env.cardplay import is_card_play
 from bito.env.codec import codec_for, durak_rules
 from bito.env.observation import ObservationEncoder
-from bito.env.payoff import seat_returns
+from bito.env.seats_aec import SeatsAEC
 from bito.games.durak import DurakState, new_game
 
 pz: Any = require("pettingzoo", "bito.env.pettingzoo")
@@ -69,7 +69,7 @@ def env(variant: str = "podkidnoy", players: int = 2, render_mode: str | None = 
     return _wrappers.OrderEnforcingWrapper(e)
 
 
-class raw_env(pz.AECEnv):  # type: ignore[misc]
+class raw_env(SeatsAEC):
     """The bare AEC environment; use :func:`env` unless you wrap it yourself."""
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -80,97 +80,28 @@ class raw_env(pz.AECEnv):  # type: ignore[misc]
     def __init__(self, variant: str = "podkidnoy", players: int = 2,
                  render_mode: str | None = None, omniscient: bool = False) -> None:
         super().__init__()
-        self.omniscient = bool(omniscient)
         self.rules = durak_rules(variant)
-        self.variant = variant
-        self.players = players
-        self.render_mode = render_mode
         new_game(self.rules, players, seed=0)  # checks the seat count against the rules now
         self.codec = codec_for(self.rules)
         self.encoder = ObservationEncoder(self.rules, players)
-        self.possible_agents = [f"player_{s}" for s in range(players)]
-        self.agents = self.possible_agents[:]
-        obs_space = gym.spaces.Dict({
-            "observation": gym.spaces.Box(0.0, 1.0, shape=(self.encoder.size,),
-                                          dtype=np.float32),
-            "action_mask": gym.spaces.Box(0, 1, shape=(self.codec.size,), dtype=np.int8),
-        })
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: gym.spaces.Discrete(self.codec.size)
-                              for a in self.possible_agents}
+        self.seat_agents(variant, players, render_mode, omniscient, low=0.0)
         self.state: DurakState | None = None
-        self._rng: Any = None
 
-    def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
+    def deal(self, seed: int) -> DurakState:
+        return new_game(self.rules, self.players, seed=seed)
 
-    def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None or self._rng is None:
-            self._rng = np.random.default_rng(seed)
-        game_seed = int(self._rng.integers(0, 2**62))
-        if options and "game_seed" in options:
-            game_seed = int(options["game_seed"])
-        self.state = new_game(self.rules, self.players, seed=game_seed)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.to_act]
-
-    def observe(self, agent: str) -> dict[str, Any]:
-        state = self.state
-        assert state is not None, "call reset() first"
-        seat = self.possible_agents.index(agent)
-        if state.to_act == seat and not state.is_over:
-            mask = self.codec.mask(state)
-        else:
-            mask = np.zeros(self.codec.size, dtype=np.int8)
-        return {"observation": self.encoder.encode(state.view(seat)), "action_mask": mask}
-
-    def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        state = self.state
-        assert state is not None
-        act = self.codec.action(int(action))
+    def play(self, state: Any, action: int) -> DurakState:
+        act = self.codec.action(action)
         if not state.is_legal(act):
             raise state.explain_illegal(act)
-        self._cumulative_rewards[agent] = 0.0
-        state = self.state = state.apply(act)
-        if state.is_over:
-            scores = seat_returns(state.outcome, self.players)
-            for s, a in enumerate(self.possible_agents):
-                self.rewards[a] = scores[s]
-            self.terminations = dict.fromkeys(self.agents, True)
-            self.infos = {a: {"outcome": state.outcome} for a in self.agents}
-            # Everyone collects the final reward in turn, starting with the next seat.
-            nxt = (self.possible_agents.index(agent) + 1) % self.players
-            self.agent_selection = self.possible_agents[nxt]
-        else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = self.possible_agents[state.to_act]
-        self._accumulate_rewards()
+        after: DurakState = state.apply(act)
+        return after
 
-    def render(self) -> str | None:
-        """The acting agent's view as text (the whole deal only with ``omniscient=True``)."""
-        if self.render_mode != "ansi" or self.state is None:
-            return None
-        if self.omniscient:
-            return str(self.state)
+    def seat_text(self, seat: int) -> str:
         from bito.games.durak.render import render_view
 
-        seat = self.possible_agents.index(self.agent_selection)
-        return render_view(self.state.view(seat), self.possible_agents)
-
-    def close(self) -> None:
-        pass
+        assert self.state is not None
+        return str(render_view(self.state.view(seat), self.possible_agents))
 
 
 def register() -> None:

@@ -308,9 +308,45 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         accounts.registrations.add(client, now)
         return accounts.login_response(username, secure(request))
 
+    def not_locked_out(username: str, client: str, now: float, name_field: str | None,
+                       address_field: str | None) -> str:
+        """Refuse while too many logins failed lately for this username or this address
+        (the error names ``name_field`` or ``address_field``); returns the username's key
+        in the failure counts. One check for the login form and for a password confirmed
+        in a signed-in session, so neither is a faster way to guess."""
+        name_key = "user:" + username.lower()[:40]
+        for key, limit, what, named in (
+                (name_key, s.failures_per_username, "this username", name_field),
+                ("addr:" + client, s.failures_per_address, "this address", address_field)):
+            wait = accounts.failures.wait(key, limit, s.login_window, now)
+            if wait:
+                raise AccountError(f"too many failed logins for {what}; try again in "
+                                   f"{wait} s", named, 429, wait)
+        return name_key
+
+    async def verified(name_key: str, client: str, now: float, stored: str | None,
+                       password: str) -> bool:
+        """The password checked against ``stored`` (None: an unknown name, which costs the
+        same hashing work, so timing tells nothing); a refusal is counted against the
+        username and the address, a success clears the username's count."""
+        from argon2.exceptions import VerificationError
+
+        try:
+            ok = bool(await accounts.work(accounts.verify, stored, password))
+        except VerificationError:
+            ok = False
+        except Exception:  # a stored hash that does not parse: a refusal, never a 500
+            ok = False
+        ok = ok and stored is not None
+        if ok:
+            accounts.failures.clear(name_key)
+        else:
+            accounts.failures.add(name_key, now)
+            accounts.failures.add("addr:" + client, now)
+        return ok
+
     @app.post("/api/account/login")
     async def login(request: Request) -> Response:
-        from argon2.exceptions import VerificationError
 
         client, now = address(request), time.monotonic()
         body = await body_of(request)
@@ -320,30 +356,11 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
                                "username" if not isinstance(username, str) else "password")
         if len(password) > PASSWORD_MAX:
             raise AccountError(f"password: at most {PASSWORD_MAX} characters", "password")
-        name_key = "user:" + username.lower()[:40]
-        for key, limit, what in ((name_key, s.failures_per_username, "this username"),
-                                 ("addr:" + client, s.failures_per_address,
-                                  "this address")):
-            wait = accounts.failures.wait(key, limit, s.login_window, now)
-            if wait:
-                raise AccountError(f"too many failed logins for {what}; try again in "
-                                   f"{wait} s", "username" if what == "this username"
-                                   else None, 429, wait)
+        name_key = not_locked_out(username, client, now, "username", None)
         found = accounts.store.account(username) if USERNAME.fullmatch(username) else None
         stored = found[1] if found else None
-        try:
-            # an unknown name costs the same hashing work, so timing tells nothing
-            await accounts.work(accounts.verify, stored, password)
-            ok = stored is not None
-        except VerificationError:
-            ok = False
-        except Exception:  # a stored hash that does not parse: a refusal, never a 500
-            ok = False
-        if not ok:
-            accounts.failures.add(name_key, now)
-            accounts.failures.add("addr:" + client, now)
+        if not await verified(name_key, client, now, stored, password):
             raise AccountError("wrong username or password", "password", 401)
-        accounts.failures.clear(name_key)
         assert found is not None and stored is not None
         username = found[0]  # typed in any case, logged in as registered
         if accounts.hasher.check_needs_rehash(stored):
@@ -365,33 +382,19 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         """The account's own password again, before a change that cannot be undone from a
         stolen cookie alone. Counted with failed logins (same keys, same limits), so a held
         session gives no faster way to guess the password than the login form."""
-        from argon2.exceptions import VerificationError
 
         if not isinstance(password, str):
             raise AccountError(f"{field}: expected a text", field)
         if len(password) > PASSWORD_MAX:
             raise AccountError(f"password: at most {PASSWORD_MAX} characters", field)
         client, now = address(request), time.monotonic()
-        name_key = "user:" + username.lower()[:40]
-        for key, limit, what in ((name_key, s.failures_per_username, "this username"),
-                                 ("addr:" + client, s.failures_per_address,
-                                  "this address")):
-            wait = accounts.failures.wait(key, limit, s.login_window, now)
-            if wait:
-                raise AccountError(f"too many failed logins for {what}; try again in "
-                                   f"{wait} s", field, 429, wait)
+        name_key = not_locked_out(username, client, now, field, field)
         try:
-            ok = bool(await accounts.work(accounts.verify,
-                                          accounts.store.password_hash(username), password))
-        except VerificationError:
-            ok = False
-        except Exception:  # a stored hash that does not parse: a refusal, never a 500
-            ok = False
-        if not ok:
-            accounts.failures.add(name_key, now)
-            accounts.failures.add("addr:" + client, now)
+            stored = accounts.store.password_hash(username)
+        except Exception:  # an unreadable hash: a refusal, never a 500
+            stored = None
+        if not await verified(name_key, client, now, stored, password):
             raise AccountError(f"{field}: wrong password", field, 403)
-        accounts.failures.clear(name_key)
 
     def signed_in(request: Request) -> str:
         username = accounts.user(request)

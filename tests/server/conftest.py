@@ -1,0 +1,30 @@
+"""Fixtures shared by the server's tests: the browser the Chromium tests drive, and a
+throw-away PostgreSQL cluster for a module's tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from pg_kit import Cluster
+
+from browser_kit import chromium
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium for one test (the module has called ``need_chromium``)."""
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    """One cluster for the module's tests (each makes its own database); skips where
+    Debian's postgresql or psycopg is missing."""
+    pg = Cluster()
+    try:
+        yield pg
+    finally:
+        pg.destroy()
