@@ -8,6 +8,7 @@ public information puts it, and the search bots must play only legal moves in ev
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -170,3 +171,32 @@ def test_random_rollouts_judge_every_move() -> None:
     assert {e.action for e in bot.last} == set(view.legal)
     assert all(0.0 <= e.score <= 1.0 and e.samples >= 4 for e in bot.last)
     assert len({e.score for e in bot.last}) > 1  # the playouts tell the moves apart
+
+
+def test_compile_notice_checks_every_compiled_piece(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 7 of issue 20: the notice must fire when any piece the level loads is missing
+    from numba's cache, not only the playouts (the endgame search compiles for 25 s too)."""
+    pytest.importorskip("numba")
+    from bito import kernel
+    from bito.bots import rollouts
+
+    if not kernel.available():
+        pytest.skip("the kernel is switched off here")
+    import importlib
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(kernel, "__file__", str(tmp_path / "kernel" / "__init__.py"))
+    assert not rollouts.compiled_search_cached()  # nothing cached
+    names = []
+    for module, function in rollouts.COMPILED_ENTRY_POINTS:
+        dispatcher = getattr(importlib.import_module(f"bito.kernel.{module}"), function)
+        line = dispatcher.py_func.__code__.co_firstlineno
+        names.append(f"{module}.{function}-{line}.py311.nbi")
+    assert {n.split("-")[0] for n in names} >= {"greedy.greedy_move_values",
+                                               "solver.value_to_act"}
+    (tmp_path / names[0]).write_text("")
+    assert not rollouts.compiled_search_cached()  # the playouts alone are not enough
+    for name in names[1:]:
+        (tmp_path / name).write_text("")
+    assert rollouts.compiled_search_cached()
