@@ -155,12 +155,6 @@ def cheat(view: CheatView) -> Move:
     return max(_plays(view), key=wait)
 
 
-def doubting(view: CheatView) -> bool:
-    """Cheat's judging of a claim: the search leaves it to :func:`cheat` (see
-    :mod:`bito.bots.pimc`)."""
-    return view.phase == "doubting"
-
-
 @dataclass(frozen=True)
 class GamePolicy:
     """How the bots play one game without searching.
@@ -192,7 +186,7 @@ FAMILY_POLICIES: dict[str, FamilyPolicy] = {
                              penalty_scores=True),
     "tricks": FamilyPolicy({FoolView: GamePolicy(fool)}),
     "social": FamilyPolicy({AnimalView: GamePolicy(chance=laughter, easy=first_play),
-                            CheatView: GamePolicy(cheat, rule_decides=doubting)}),
+                            CheatView: GamePolicy(cheat)}),
     "bouts": FamilyPolicy({BoutsView: GamePolicy(bouts)}),
 }
 """The rules of thumb of every family outside Durak, by family name (``family_for(view).name``):

@@ -102,10 +102,8 @@ class FamilySearchBot:
                 return choice
         if policy is not None and policy.rule is not None and policy.rule_decides is not None \
                 and policy.rule_decides(view):
-            # Cheat's doubt: the worlds deal a judged claim's cards uniformly from the unseen
-            # ones, so nearly every claim looks like a lie and the search would doubt
-            # everything (it lost 4 games of 4 so); the heuristic judges claims until worlds
-            # model the claimer.
+            # A decision a game's policy keeps for its rule of thumb (none today: Cheat's
+            # doubt is searched since its worlds model the claimer, bito.bots.claims).
             self.last = []
             choice = policy.rule(view)
             return choice if choice in legal else legal[0]
