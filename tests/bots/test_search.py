@@ -200,3 +200,34 @@ def test_compile_notice_checks_every_compiled_piece(tmp_path: Path,
     for name in names[1:]:
         (tmp_path / name).write_text("")
     assert rollouts.compiled_search_cached()
+
+
+def test_face_down_covers_are_honest_as_often_as_modelled() -> None:
+    """#59 (VARIANTS.md, S4:16: every cover must beat the attack card it lies on): in the
+    attacker's worlds at the call, the covers are honest at least as often as the model's
+    honesty whenever the defender's dealt hand could cover (issue 20, item 5); uniform worlds
+    made honest covers rare."""
+    from bito.bots.determinize import COVER_HONESTY
+    from bito.games.durak.believe import CALL_PHASE, honest
+
+    checked = 0
+    for seed in range(40):
+        s = new_game("believe_not_believe", 2, seed=seed)
+        bots = [make_bot("heuristic", seed + k) for k in range(2)]
+        while not s.is_over and s.phase != CALL_PHASE:
+            s = s.apply(bots[s.to_act].choose(s.view(s.to_act)))
+        if s.is_over:
+            continue
+        view = s.view(s.to_act)
+        t = template(view)
+        rng = random.Random(seed)
+        worlds = [t.sample(rng) for _ in range(400)]
+        rate = sum(honest(w) for w in worlds) / len(worlds)
+        assert rate >= COVER_HONESTY * 0.5, (seed, rate)  # most worlds can cover early on
+        uniform = sum(honest(t.build(rng.sample(list(t.pool), len(t.pool))))
+                      for _ in range(400)) / 400
+        assert rate > uniform, (seed, rate, uniform)
+        checked += 1
+        if checked == 5:
+            return
+    pytest.fail(f"only {checked} calls reached in 40 games")
