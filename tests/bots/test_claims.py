@@ -19,6 +19,7 @@ from bito.bots.claims import (
     HONESTY,
     ClaimModelSampler,
     branch_likelihoods,
+    judge,
     lie_size_probability,
     truth_probability,
     unaccounted,
@@ -126,3 +127,28 @@ def test_the_model_follows_the_cards_out() -> None:
     truth, lie = branch_likelihoods(d=2, n=6, k=2, max_cards=4)
     assert truth == HONESTY and 0 < lie < 1 - HONESTY
     assert branch_likelihoods(d=0, n=6, k=1, max_cards=4)[0] == 0.0
+
+
+def test_judge_doubts_impossible_claims_and_a_claimer_going_out() -> None:
+    """The claimer model's judge: a claim the model finds impossible is doubted; one that
+    would put the claimer out is doubted unless surely true."""
+    found = set()
+    for seed in range(300):
+        state = _judged_claim(2, seed)
+        if state is None:
+            continue
+        view = state.view(state.to_act)
+        pool, due = unaccounted(view)
+        hand = view.hand_counts[view.claimer] + view.claim_count
+        p = truth_probability(pool, due, hand, view.claim_count, view.rules.max_cards)
+        move = judge(view)
+        assert move is not None and move in view.legal
+        if p == 0.0 or (view.hand_counts[view.claimer] == 0 and p < 1.0):
+            assert move.kind == "doubt"
+            found.add("doubt")
+        elif p > 0.5:
+            assert move.kind == "pass"
+            found.add("pass")
+        if found == {"doubt", "pass"}:
+            return
+    pytest.fail(f"only {found} seen in 300 games")

@@ -155,6 +155,13 @@ def cheat(view: CheatView) -> Move:
     return max(_plays(view), key=wait)
 
 
+def doubting(view: CheatView) -> bool:
+    """Cheat's judging of a claim: the search leaves it to :func:`cheat`. Doubting more than
+    that rule does lost to the heuristic, even with worlds that model the claimer
+    (:mod:`bito.bots.claims`; measured in docs/bots.md)."""
+    return view.phase == "doubting"
+
+
 @dataclass(frozen=True)
 class GamePolicy:
     """How the bots play one game without searching.
@@ -169,6 +176,10 @@ class GamePolicy:
     rule: Callable[[Any], Move] | None = None
     chance: Callable[[Any, random.Random], Move | None] | None = None
     rule_decides: Callable[[Any], bool] | None = None
+    #: A decision the search takes from a model of the opponents rather than from playouts
+    #: (None: search it), e.g. :func:`bito.bots.claims.judge` for Cheat's doubt; no game sets
+    #: one today (docs/bots.md: that judge lost to the heuristic's rule).
+    model: Callable[[Any], Move | None] | None = None
     easy: Callable[[Any], Move] | None = None
 
 
@@ -186,7 +197,7 @@ FAMILY_POLICIES: dict[str, FamilyPolicy] = {
                              penalty_scores=True),
     "tricks": FamilyPolicy({FoolView: GamePolicy(fool)}),
     "social": FamilyPolicy({AnimalView: GamePolicy(chance=laughter, easy=first_play),
-                            CheatView: GamePolicy(cheat)}),
+                            CheatView: GamePolicy(cheat, rule_decides=doubting)}),
     "bouts": FamilyPolicy({BoutsView: GamePolicy(bouts)}),
 }
 """The rules of thumb of every family outside Durak, by family name (``family_for(view).name``):

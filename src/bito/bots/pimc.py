@@ -100,10 +100,16 @@ class FamilySearchBot:
             if choice is not None:
                 self.last = []
                 return choice
+        if policy is not None and policy.model is not None:
+            decided = policy.model(view)
+            if decided is not None and decided in legal:
+                self.last = []
+                return decided
         if policy is not None and policy.rule is not None and policy.rule_decides is not None \
                 and policy.rule_decides(view):
-            # A decision a game's policy keeps for its rule of thumb (none today: Cheat's
-            # doubt is searched since its worlds model the claimer, bito.bots.claims).
+            # A decision a game's policy keeps for its rule of thumb: Cheat's doubt. Neither
+            # the playouts (over worlds that model the claimer, bito.bots.claims) nor the
+            # claimer model's own judge beat the heuristic's rule there (docs/bots.md).
             self.last = []
             choice = policy.rule(view)
             return choice if choice in legal else legal[0]
