@@ -18,7 +18,8 @@ import time
 from bito.bots import make_bot
 from bito.bots.levels import make_level
 from bito.games.durak import new_game
-from bito.games.durak.believe import BELIEVE, CALL_PHASE, honest
+from bito.games.durak.actions import BELIEVE
+from bito.games.durak.believe import CALL_PHASE, honest
 
 
 def main() -> None:

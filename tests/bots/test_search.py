@@ -231,3 +231,28 @@ def test_face_down_covers_are_honest_as_often_as_modelled() -> None:
         if checked == 5:
             return
     pytest.fail(f"only {checked} calls reached in 40 games")
+
+
+def test_the_call_follows_the_modelled_covers() -> None:
+    """#59 (S4:16: believe honest covers, doubt a bluff): over the heuristic's call positions
+    (it covers honestly when it can) the search's call is right more often than not, and at
+    a call it reports the worlds it judged rather than playouts."""
+    from bito.bots.determinize import CALL_WORLDS
+    from bito.games.durak.actions import BELIEVE
+    from bito.games.durak.believe import CALL_PHASE, honest
+
+    calls = right = 0
+    for seed in range(6):
+        s = new_game("believe_not_believe", 2, seed=seed)
+        bots = [make_bot("heuristic", seed + k) for k in range(2)]
+        searcher = SearchBot(seed, think_ms=0, playouts=50)
+        while not s.is_over:
+            view = s.view(s.to_act)
+            if s.phase == CALL_PHASE:
+                call = searcher.choose(view)
+                assert searcher.last[0].samples == CALL_WORLDS
+                calls += 1
+                right += (call.kind == BELIEVE) == honest(s)
+            s = s.apply(bots[s.to_act].choose(view))
+    assert calls >= 20
+    assert right / calls > 0.75, (right, calls)
