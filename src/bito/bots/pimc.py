@@ -107,9 +107,8 @@ class FamilySearchBot:
                 return decided
         if policy is not None and policy.rule is not None and policy.rule_decides is not None \
                 and policy.rule_decides(view):
-            # A decision a game's policy keeps for its rule of thumb: Cheat's doubt. Neither
-            # the playouts (over worlds that model the claimer, bito.bots.claims) nor the
-            # claimer model's own judge beat the heuristic's rule there (docs/bots.md).
+            # A decision a game's policy keeps for its rule of thumb: all of Cheat, whose
+            # search lost every game to the heuristic (families.cheat_unsearched).
             self.last = []
             choice = policy.rule(view)
             return choice if choice in legal else legal[0]
