@@ -270,32 +270,22 @@ def _printer(color: str) -> Any:
 _SEARCH_BOTS = frozenset({"medium", "strong", "analysis", "search"})
 
 
-def _fast_search_compiled() -> bool:
-    """Whether numba's on-disk cache already holds the compiled playouts (so loading them is
-    quick); False before their first use, when loading compiles them."""
-    cache = os.environ.get("NUMBA_CACHE_DIR")
-    from bito import kernel
-
-    folders = [Path(cache)] if cache else []
-    folders.append(Path(kernel.__file__).parent / "__pycache__")
-    return any(any(folder.rglob("greedy.greedy_move_values-*.nbi")) for folder in folders
-               if folder.is_dir())
-
-
 def _prepare_search(bots: Sequence[str], hint: bool, out: Callable[[str], None]) -> None:
-    """Load the search bots' compiled playouts before the game, saying so the first time,
-    when it compiles them (several seconds), instead of pausing silently on the first move."""
+    """Load the search bots' compiled playouts and endgame search before the game, saying so
+    when any of them is not in numba's cache yet (loading then compiles it, half a minute or
+    more), instead of pausing silently on the first move."""
     if not (hint or _SEARCH_BOTS.intersection(bots)):
         return
     from bito import kernel
 
     if not kernel.available():
         return
-    if not _fast_search_compiled():
-        out(_("Preparing the fast search: compiling it once for this machine (about 10 to 20 "
-              "seconds; later games start at once)..."))
-    from bito.bots.rollouts import load_kernel_greedy
+    from bito.bots.rollouts import COMPILE_SECONDS, compiled_search_cached, load_kernel_greedy
 
+    if not compiled_search_cached():
+        low, high = COMPILE_SECONDS
+        out(_("Preparing the fast search: compiling it once for this machine (about {low} to "
+              "{high} seconds; later games start at once)...").format(low=low, high=high))
     load_kernel_greedy()
 
 

@@ -8,6 +8,7 @@ public information puts it, and the search bots must play only legal moves in ev
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -170,3 +171,88 @@ def test_random_rollouts_judge_every_move() -> None:
     assert {e.action for e in bot.last} == set(view.legal)
     assert all(0.0 <= e.score <= 1.0 and e.samples >= 4 for e in bot.last)
     assert len({e.score for e in bot.last}) > 1  # the playouts tell the moves apart
+
+
+def test_compile_notice_checks_every_compiled_piece(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 7 of issue 20: the notice must fire when any piece the level loads is missing
+    from numba's cache, not only the playouts (the endgame search compiles for 25 s too)."""
+    pytest.importorskip("numba")
+    from bito import kernel
+    from bito.bots import rollouts
+
+    if not kernel.available():
+        pytest.skip("the kernel is switched off here")
+    import importlib
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(kernel, "__file__", str(tmp_path / "kernel" / "__init__.py"))
+    assert not rollouts.compiled_search_cached()  # nothing cached
+    names = []
+    for module, function in rollouts.COMPILED_ENTRY_POINTS:
+        dispatcher = getattr(importlib.import_module(f"bito.kernel.{module}"), function)
+        line = dispatcher.py_func.__code__.co_firstlineno
+        names.append(f"{module}.{function}-{line}.py311.nbi")
+    assert {n.split("-")[0] for n in names} >= {"greedy.greedy_move_values",
+                                               "solver.value_to_act"}
+    (tmp_path / names[0]).write_text("")
+    assert not rollouts.compiled_search_cached()  # the playouts alone are not enough
+    for name in names[1:]:
+        (tmp_path / name).write_text("")
+    assert rollouts.compiled_search_cached()
+
+
+def test_face_down_covers_are_honest_as_often_as_modelled() -> None:
+    """#59 (VARIANTS.md, S4:16: every cover must beat the attack card it lies on): in the
+    attacker's worlds at the call, the covers are honest at least as often as the model's
+    honesty whenever the defender's dealt hand could cover (issue 20, item 5); uniform worlds
+    made honest covers rare."""
+    from bito.bots.determinize import COVER_HONESTY
+    from bito.games.durak.believe import CALL_PHASE, honest
+
+    checked = 0
+    for seed in range(40):
+        s = new_game("believe_not_believe", 2, seed=seed)
+        bots = [make_bot("heuristic", seed + k) for k in range(2)]
+        while not s.is_over and s.phase != CALL_PHASE:
+            s = s.apply(bots[s.to_act].choose(s.view(s.to_act)))
+        if s.is_over:
+            continue
+        view = s.view(s.to_act)
+        t = template(view)
+        rng = random.Random(seed)
+        worlds = [t.sample(rng) for _ in range(400)]
+        rate = sum(honest(w) for w in worlds) / len(worlds)
+        assert rate >= COVER_HONESTY * 0.5, (seed, rate)  # most worlds can cover early on
+        uniform = sum(honest(t.build(rng.sample(list(t.pool), len(t.pool))))
+                      for _ in range(400)) / 400
+        assert rate > uniform, (seed, rate, uniform)
+        checked += 1
+        if checked == 5:
+            return
+    pytest.fail(f"only {checked} calls reached in 40 games")
+
+
+def test_the_call_follows_the_modelled_covers() -> None:
+    """#59 (S4:16: believe honest covers, doubt a bluff): over the heuristic's call positions
+    (it covers honestly when it can) the search's call is right more often than not, and at
+    a call it reports the worlds it judged rather than playouts."""
+    from bito.bots.determinize import CALL_WORLDS
+    from bito.games.durak.actions import BELIEVE
+    from bito.games.durak.believe import CALL_PHASE, honest
+
+    calls = right = 0
+    for seed in range(6):
+        s = new_game("believe_not_believe", 2, seed=seed)
+        bots = [make_bot("heuristic", seed + k) for k in range(2)]
+        searcher = SearchBot(seed, think_ms=0, playouts=50)
+        while not s.is_over:
+            view = s.view(s.to_act)
+            if s.phase == CALL_PHASE:
+                call = searcher.choose(view)
+                assert searcher.last[0].samples == CALL_WORLDS
+                calls += 1
+                right += (call.kind == BELIEVE) == honest(s)
+            s = s.apply(bots[s.to_act].choose(view))
+    assert calls >= 20
+    assert right / calls > 0.75, (right, calls)

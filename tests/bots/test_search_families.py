@@ -229,8 +229,8 @@ def test_standing_orders_seats_by_margin() -> None:
 
 
 def test_cheat_claims_are_judged_by_the_heuristic() -> None:
-    """#85: a judged claim's cards are dealt uniformly in the worlds, so the search would see
-    a lie in nearly every claim; the doubting is the heuristic's (docs/bots.md)."""
+    """#85: Cheat is the heuristic's at every level, the doubt and the put: searching it, or
+    judging by the claimer model, lost to the heuristic (docs/bots.md)."""
     from bito.bots.families import cheat
 
     for seed in range(30):
@@ -241,5 +241,8 @@ def test_cheat_claims_are_judged_by_the_heuristic() -> None:
         bot = FamilySearchBot(3, think_ms=0, playouts=8)
         assert bot.choose(view) == cheat(view)
         assert bot.last == []  # no search was run
+        put = _play_to("believe_not_believe_2", 3, seed, 3)[0]
+        put_view = put.view(put.to_act)
+        assert bot.choose(put_view) == cheat(put_view) and bot.last == []
         return
     pytest.fail("no claim being judged in 30 positions")

@@ -84,10 +84,12 @@ def test_first_use_of_the_fast_search_is_announced(monkeypatch: pytest.MonkeyPat
     loaded: list[bool] = []
     monkeypatch.setattr(rollouts, "load_kernel_greedy", lambda: loaded.append(True) or True)
     said: list[str] = []
-    monkeypatch.setattr(cli, "_fast_search_compiled", lambda: False)
+    monkeypatch.setattr(rollouts, "compiled_search_cached", lambda: False)
     cli._prepare_search(["strong"], False, said.append)
+    low, high = rollouts.COMPILE_SECONDS
     assert len(said) == 1 and "compiling" in said[0] and loaded == [True]
-    monkeypatch.setattr(cli, "_fast_search_compiled", lambda: True)
+    assert f"{low} to {high} seconds" in said[0]
+    monkeypatch.setattr(rollouts, "compiled_search_cached", lambda: True)
     cli._prepare_search(["easy", "medium"], False, said.append)
     assert len(said) == 1 and loaded == [True, True]
     cli._prepare_search(["heuristic", "random"], False, said.append)

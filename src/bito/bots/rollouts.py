@@ -186,6 +186,44 @@ def kernel_greedy_usable(state: DurakState) -> bool:
     return _kernel.available() and _kernel.supports_state(state)
 
 
+COMPILED_ENTRY_POINTS: tuple[tuple[str, str], ...] = (
+    ("greedy", "greedy_move_values"), ("solver", "value_to_act"))
+"""The compiled functions a search level loads before its first decision (module of
+:mod:`bito.kernel`, function): the greedy playouts and the endgame search. Each keeps its
+machine code in numba's on-disk cache; the helpers they call are compiled into them."""
+
+COMPILE_SECONDS = (25, 60)
+"""How long compiling :data:`COMPILED_ENTRY_POINTS` from an empty cache takes, in seconds:
+33.5 s measured at load 6 on the 2-core development machine (``tools/bot_latency.py
+--cold``), the endgame search some 25 s of it; a slower or busier machine takes longer."""
+
+
+def compiled_search_cached() -> bool:
+    """Whether numba's on-disk cache holds every compiled piece a search level loads (so
+    loading is a second or two), rather than only some: a missing one is compiled on load,
+    which is the pause a player should be warned of. Looks for each function's cache index
+    under its current source line (a moved function is compiled afresh) in
+    ``NUMBA_CACHE_DIR`` and beside the kernel's sources. False without the kernel."""
+    if not _kernel.available():
+        return False
+    import importlib
+    import os
+    from pathlib import Path
+
+    from bito import kernel
+
+    folders = [Path(os.environ["NUMBA_CACHE_DIR"])] if os.environ.get("NUMBA_CACHE_DIR") else []
+    folders.append(Path(kernel.__file__).parent / "__pycache__")
+    folders = [f for f in folders if f.is_dir()]
+    for module, function in COMPILED_ENTRY_POINTS:
+        dispatcher = getattr(importlib.import_module(f"bito.kernel.{module}"), function)
+        line = dispatcher.py_func.__code__.co_firstlineno
+        pattern = f"{module}.{function}-{line}.py*.nbi"
+        if not any(any(folder.rglob(pattern)) for folder in folders):
+            return False
+    return True
+
+
 @functools.cache
 def load_kernel_greedy() -> bool:
     """Load the compiled greedy playouts now (once per process; about a second and a half to
@@ -255,5 +293,6 @@ def random_loser(state: DurakState, rng: random.Random) -> tuple[int | None, boo
     return loser, loser is None
 
 
-__all__ = ["CardWorth", "card_worth", "greedy_move", "greedy_playout", "greedy_scores",
+__all__ = ["COMPILED_ENTRY_POINTS", "COMPILE_SECONDS", "CardWorth", "card_worth",
+           "compiled_search_cached", "greedy_move", "greedy_playout", "greedy_scores",
            "kernel_greedy_usable", "load_kernel_greedy", "random_loser", "seat_score"]

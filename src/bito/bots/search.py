@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 
 from bito.bots.blind import choose as blind_choice
-from bito.bots.determinize import WorldTemplate, template
+from bito.bots.determinize import CALL_WORLDS, WorldTemplate, call_from_worlds, template
 from bito.bots.prudence import TIE_ALPHA, choose_among_tied, move_cost
 from bito.bots.rollouts import (
     greedy_playout,
@@ -128,6 +128,10 @@ class SearchBot:
             if solved is not None:
                 self.last = solved
                 return solved
+        called = call_from_worlds(t, self.rng)
+        if called is not None:  # #59: believe or doubt by the modelled covers
+            self.last = [MoveEstimate(called, float("nan"), CALL_WORLDS)]
+            return self.last
         self.last = self._sample(t, started)
         return self.last
 

@@ -31,6 +31,11 @@ def _load() -> None:
     for family in FAMILIES.values():
         for view_type, factory in family.samplers().items():
             register_sampler(view_type, factory)
+    # Worlds the bots model beyond what a view shows: Cheat's claimer (issue 20, item 5).
+    from bito.bots.claims import ClaimModelSampler
+    from bito.games.social.cheat import CheatView
+
+    register_sampler(CheatView, ClaimModelSampler)
 
 
 def sampler_for(view: Any) -> Sampler | None:
