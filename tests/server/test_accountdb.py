@@ -95,3 +95,28 @@ def test_ranks_put_the_fool_or_the_losing_team_last() -> None:
                     4) == [1, 2, 1, 2]
     assert ranks_of({"loser": None, "draw": False}, 2) is None
     assert ranks_of(None, 2) is None
+
+
+def test_the_accounts_survive_a_dropped_postgresql_connection(postgres_url: str) -> None:  # noqa: F811
+    """Issue 18 item 2: a PostgreSQL restart ends every connection with ``AdminShutdown`` (an
+    ``OperationalError`` by another name); the accounts' store opens a fresh one and answers,
+    for a read (the end-of-game hook's ``owners``) as for a write."""
+    import psycopg
+
+    db = AccountDB(postgres_url)
+    try:
+        db.add_account("carol", "hash-c")
+        db.own_seat("T9", 1, "carol")
+
+        def drop_others() -> None:
+            with psycopg.connect(postgres_url, autocommit=True) as admin:
+                admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                              "WHERE pid <> pg_backend_pid() AND datname = current_database()")
+
+        drop_others()
+        assert db.owners("T9") == {1: "carol"}
+        drop_others()
+        db.own_seat("T9", 2, "carol")
+        assert db.owners("T9") == {1: "carol", 2: "carol"}
+    finally:
+        db.close()

@@ -91,13 +91,24 @@ class AccountDB:
             try:
                 self.transaction(statements)
             except Exception as e:
-                if not (self.postgres and type(e).__name__ in ("OperationalError",
-                                                                "InterfaceError")):
+                if not self.lost(e):
                     raise
-                with contextlib.suppress(Exception):
-                    self.conn.close()
-                self.conn = self.connect()
+                self.reconnect()
                 self.transaction(statements)
+
+    def lost(self, error: BaseException) -> bool:
+        """Whether ``error`` says the PostgreSQL connection is gone (a restart ends it with
+        ``AdminShutdown``, a subclass of ``OperationalError``), so a fresh one may succeed."""
+        if not self.postgres:
+            return False
+        import psycopg
+
+        return isinstance(error, (psycopg.OperationalError, psycopg.InterfaceError))
+
+    def reconnect(self) -> None:
+        with contextlib.suppress(Exception):
+            self.conn.close()
+        self.conn = self.connect()
 
     def transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         if not self.postgres:
@@ -113,13 +124,24 @@ class AccountDB:
         self.conn.commit() if self.postgres else self.conn.execute("COMMIT")
 
     def read(self, text: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one query (a lost PostgreSQL connection is reopened and the query
+        asked once more: a read changes nothing, so asking twice is safe)."""
         with self.lock:
-            cur = self.conn.cursor()
-            cur.execute(self.sql(text), params)
-            rows = list(cur.fetchall())
-            if self.postgres:
-                self.conn.commit()
-            return rows
+            try:
+                return self.query(text, params)
+            except Exception as e:
+                if not self.lost(e):
+                    raise
+                self.reconnect()
+                return self.query(text, params)
+
+    def query(self, text: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        cur = self.conn.cursor()
+        cur.execute(self.sql(text), params)
+        rows = list(cur.fetchall())
+        if self.postgres:
+            self.conn.commit()
+        return rows
 
     def close(self) -> None:
         with self.lock, contextlib.suppress(Exception):
