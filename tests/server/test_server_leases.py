@@ -269,3 +269,43 @@ def test_a_bot_turn_is_driven_again_whatever_an_outage_left(cluster: Cluster,
         host.close()
     finally:
         a.stop()
+
+
+def test_a_driver_that_missed_a_notice_reads_the_table_again(cluster: Cluster) -> None:
+    """The person moves through server B; A drives the bot but hears no notice (its
+    listening connection gone, as during a PostgreSQL restart, and never told to read its
+    tables again). A's lease renewals compare the moves stored with its own and read the
+    table again: the bot moves within a few renewals instead of never."""
+    url = cluster.fresh_database("missed")
+    a = ServerThread(url, scripted(bot_delay=0))
+    b = ServerThread(url, scripted(bot_delay=0))
+    try:
+        t = create_table(a.http, players=2, seats=["random"])
+        table = t["table"]
+        assert _owner(url, table) == a.app.state.lobby.origin
+        host = Client(b.base, table, t["token"])
+        host.send({"type": "ready"})
+        frame = host.wait(lambda m: m["type"] == "state" and m["status"] == "playing"
+                          and (m.get("view") or {}).get("to_act") == 0, 15)
+        keeper = a.app.state.keeper
+        room = a.app.state.lobby.rooms[table]
+        waited = time.time()
+        while room.task is None and time.time() - waited < 10:  # A has heard of the deal
+            time.sleep(0.05)
+        assert room.task is not None
+        listener = keeper.tasks[1]
+        listener.get_loop().call_soon_threadsafe(listener.cancel)
+        time.sleep(0.3)
+        assert listener.cancelled()
+        host.send({"type": "act", "action": frame["view"]["legal"][0]["text"]})
+        played = time.time()
+        # the person's move, then the bot's (stored by A, read by B from its notice)
+        moved = host.wait(lambda m: m["type"] == "state" and (
+            m["n"] >= frame["n"] + 2 or m["status"] == "over"), 10)
+        took = time.time() - played
+        assert moved["n"] >= frame["n"] + 2 or moved["status"] == "over"
+        assert took < 5.0, f"the bot moved {took:.2f} s after a notice was lost"
+        host.close()
+    finally:
+        a.stop()
+        b.stop()

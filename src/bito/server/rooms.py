@@ -96,6 +96,9 @@ class Room:
     #: a change notice arrived while the room was being read again: read it once more
     stale: bool = False
     refreshing: bool = False
+    #: the moves stored, as the lease keeper's last look found them while this room was
+    #: behind (0: it was not): still behind at the next look, a notice was lost
+    behind: int = 0
 
     def spectators(self) -> int:
         return sum(c.seat is None for c in self.conns)
@@ -220,10 +223,17 @@ class Lobby:
         if room is None or room.state is None or room.table.status != "playing":
             return
         if stored > len(room.actions):
-            log.warning("table %s: %d moves stored, %d known here; reading it again",
-                        table_id, stored, len(room.actions))
-            self.changed(table_id)
+            # a notice may simply be on its way: only a gap seen a tick ago too means it
+            # was lost (the listening connection down while the database restarted)
+            if room.behind and len(room.actions) < room.behind:
+                log.warning("table %s: %d moves stored, %d known here; reading it again",
+                            table_id, stored, len(room.actions))
+                room.behind = 0
+                self.changed(table_id)
+            else:
+                room.behind = stored
             return
+        room.behind = 0
         if room.state.is_over or not self.owns(room) or room.refreshing \
                 or stored < len(room.actions):
             return
