@@ -13,6 +13,10 @@ how every process hears of every change.
   when a notice names it, so a move, a join or a Ready on process A reaches the sockets on
   process B. After that connection is lost, every table in memory is read again (notices
   sent meanwhile are gone).
+* **Looking after.** Every renewal also counts the moves stored for each table in memory: a
+  process still behind at two renewals in a row (a notice lost) reads the table again, and
+  a held table still to play with no bot or clock armed is armed again. A lease this
+  process holds therefore always means a driver here, whatever an outage interrupted.
 
 PostgreSQL's own ``LISTEN/NOTIFY`` rather than Redis: the database is already shared, a
 notice rides the transaction that made the change (never a notice for a rolled-back move),
