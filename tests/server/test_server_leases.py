@@ -185,3 +185,117 @@ def test_a_rematch_is_agreed_by_people_on_two_servers(cluster: Cluster) -> None:
     finally:
         a.stop()
         b.stop()
+
+
+def _to_bot_turn(host: Client, bot_seat: int) -> dict[str, Any]:
+    """Play the person's first legal move until the bot is to act; that frame."""
+    while True:
+        frame = host.state(15)
+        if frame["status"] == "waiting":
+            continue
+        view = frame.get("view") or {}
+        assert frame["status"] == "playing", "the game ended before a bot turn"
+        if view.get("to_act") == bot_seat:
+            return frame
+        if view.get("to_act") == host_seat(frame) and view.get("legal"):
+            host.send({"type": "act", "action": view["legal"][0]["text"]})
+
+
+def host_seat(frame: dict[str, Any]) -> int:
+    return int(frame["you"])
+
+
+def _on_loop(room: Any, fault: Any) -> None:
+    """Run ``fault()`` on the server's event loop (the room's armed task tells which)."""
+    assert room.task is not None, "no bot turn armed to take the loop from"
+    loop = room.task.get_loop()
+
+    async def run() -> None:
+        fault()
+
+    asyncio.run_coroutine_threadsafe(run(), loop).result(5)
+
+
+@pytest.mark.parametrize("fault", ["bot turn dropped", "lease taken, answer lost"])
+def test_a_bot_turn_is_driven_again_whatever_an_outage_left(cluster: Cluster,
+                                                             fault: str) -> None:
+    """The cluster test's stall (a PostgreSQL restart, then a table with a bot to act that
+    no process drove for 120 s): two states an outage can leave a process in, made here on
+    purpose. 'bot turn dropped': the table is held but its bot's task is gone (an adoption
+    that failed mid-outage, a task that died). 'lease taken, answer lost': the lease row is
+    this process's (the commit landed) but the process never heard it took the table, and
+    its renewals keep it, so no other process takes it either. Either way the next renewal
+    (1 s) must find the table and drive its bot."""
+    url = cluster.fresh_database("rearm" + ("1" if fault.startswith("bot") else "2"))
+    a = ServerThread(url, scripted(bot_delay=0.5))
+    try:
+        t = create_table(a.http, players=2, seats=["random"])
+        table = t["table"]
+        lobby = a.app.state.lobby
+        host = Client(a.base, table, t["token"])
+        host.send({"type": "ready"})
+        frame = _to_bot_turn(host, 1)
+        room = lobby.rooms[table]
+
+        dropped_at: list[int] = []
+
+        def drop() -> None:
+            if len(room.actions) != frame["n"]:  # the bot moved already (0.5 s delay)
+                return
+            if fault == "lease taken, answer lost":
+                lobby.held.discard(table)
+            lobby.release(table)  # the bot's task cancelled, nothing armed
+            dropped_at.append(len(room.actions))
+
+        _on_loop(room, drop)
+        assert dropped_at == [frame["n"]], "the bot moved before its turn could be dropped"
+        assert _owner(url, table) == lobby.origin  # the lease stays this process's
+        dropped = time.time()
+        moved = host.wait(lambda m: m["type"] == "state" and m["n"] > frame["n"], 10)
+        took = time.time() - dropped
+        assert moved["n"] > frame["n"]
+        assert took < 4.0, f"the bot moved {took:.2f} s after its turn was dropped"
+        assert table in lobby.held
+        host.close()
+    finally:
+        a.stop()
+
+
+def test_a_driver_that_missed_a_notice_reads_the_table_again(cluster: Cluster) -> None:
+    """The person moves through server B; A drives the bot but hears no notice (its
+    listening connection gone, as during a PostgreSQL restart, and never told to read its
+    tables again). A's lease renewals compare the moves stored with its own and read the
+    table again: the bot moves within a few renewals instead of never."""
+    url = cluster.fresh_database("missed")
+    a = ServerThread(url, scripted(bot_delay=0))
+    b = ServerThread(url, scripted(bot_delay=0))
+    try:
+        t = create_table(a.http, players=2, seats=["random"])
+        table = t["table"]
+        assert _owner(url, table) == a.app.state.lobby.origin
+        host = Client(b.base, table, t["token"])
+        host.send({"type": "ready"})
+        frame = host.wait(lambda m: m["type"] == "state" and m["status"] == "playing"
+                          and (m.get("view") or {}).get("to_act") == 0, 15)
+        keeper = a.app.state.keeper
+        room = a.app.state.lobby.rooms[table]
+        waited = time.time()
+        while room.task is None and time.time() - waited < 10:  # A has heard of the deal
+            time.sleep(0.05)
+        assert room.task is not None
+        listener = keeper.tasks[1]
+        listener.get_loop().call_soon_threadsafe(listener.cancel)
+        time.sleep(0.3)
+        assert listener.cancelled()
+        host.send({"type": "act", "action": frame["view"]["legal"][0]["text"]})
+        played = time.time()
+        # the person's move, then the bot's (stored by A, read by B from its notice)
+        moved = host.wait(lambda m: m["type"] == "state" and (
+            m["n"] >= frame["n"] + 2 or m["status"] == "over"), 10)
+        took = time.time() - played
+        assert moved["n"] >= frame["n"] + 2 or moved["status"] == "over"
+        assert took < 5.0, f"the bot moved {took:.2f} s after a notice was lost"
+        host.close()
+    finally:
+        a.stop()
+        b.stop()

@@ -13,6 +13,10 @@ how every process hears of every change.
   when a notice names it, so a move, a join or a Ready on process A reaches the sockets on
   process B. After that connection is lost, every table in memory is read again (notices
   sent meanwhile are gone).
+* **Looking after.** Every renewal also counts the moves stored for each table in memory: a
+  process still behind at two renewals in a row (a notice lost) reads the table again, and
+  a held table still to play with no bot or clock armed is armed again. A lease this
+  process holds therefore always means a driver here, whatever an outage interrupted.
 
 PostgreSQL's own ``LISTEN/NOTIFY`` rather than Redis: the database is already shared, a
 notice rides the transaction that made the change (never a notice for a rolled-back move),
@@ -48,6 +52,10 @@ ADOPT = (f"INSERT INTO bito_leases (table_id, owner, expires) "
          "ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, "
          f"expires = EXCLUDED.expires WHERE bito_leases.expires < {NOW} "
          "RETURNING table_id")
+#: How many moves each table in memory has stored: a driver that missed a notice, or a table
+#: left with no bot or clock armed, is found at the next renewal (see :meth:`Keeper.tick`).
+STORED_MOVES = ("SELECT table_id, MAX(n) FROM bito_actions WHERE table_id = ANY(%s) "
+                "GROUP BY table_id")
 FORGET_OVER = ("DELETE FROM bito_leases WHERE owner = %s AND table_id IN "
                "(SELECT id FROM bito_tables WHERE status = 'over')")
 
@@ -96,32 +104,49 @@ class Keeper:
             await self.db.run(work, retry_for=2.0)
 
     async def tick(self) -> None:
-        """Renew our leases, learn which we lost, take the tables nobody drives."""
+        """Renew our leases, learn which we lost, take the tables nobody drives, and look
+        after the tables in memory.
+
+        Whatever an outage did, a lease this process holds means a driver here: a lease
+        whose taking was committed but whose answer was lost (the database going down
+        mid-commit) comes back in the renewal and is adopted then; an adoption that failed
+        is tried again at the next tick rather than left held and undriven; and a held
+        table whose moves in the database are ahead of memory (a notice missed) or that
+        has no bot or clock armed is read again or armed again (:meth:`Lobby.look_after`).
+        """
         held = self.lobby.held
         assert held is not None
+        in_memory = sorted(self.lobby.rooms)
 
-        async def work(conn: Any) -> tuple[set[str], set[str]]:
+        async def work(conn: Any) -> tuple[set[str], set[str], dict[str, int]]:
             cur = await conn.execute(RENEW, (LEASE_FOR, self.origin))
             renewed = {r[0] for r in await cur.fetchall()}
             cur = await conn.execute(ADOPT, (self.origin, LEASE_FOR))
             adopted = {r[0] for r in await cur.fetchall()}
             await conn.execute(FORGET_OVER, (self.origin,))
-            return renewed, adopted
+            cur = await conn.execute(STORED_MOVES, (in_memory,))
+            stored = {str(r[0]): int(r[1]) for r in await cur.fetchall()}
+            return renewed, adopted, stored
 
-        renewed, adopted = await self.db.run(work, retry_for=RENEW_EVERY)
-        for table_id in held - renewed - adopted:
+        renewed, adopted, stored = await self.db.run(work, retry_for=RENEW_EVERY)
+        mine = renewed | adopted
+        for table_id in held - mine:
             log.warning("table %s: driven by another process now", table_id)
             held.discard(table_id)
             self.lobby.release(table_id)
-        for table_id in sorted(adopted - held):
-            held.add(table_id)
-            if table_id in renewed:
-                continue
+        fresh = mine - held
+        for table_id in sorted(fresh):
+            held.add(table_id)  # before adopt: the room is driven only if this process owns it
             log.warning("table %s: taken over by this process", table_id)
             try:
                 await self.lobby.adopt(table_id)
-            except Exception:
-                log.exception("table %s: could not take it over", table_id)
+            except Exception as e:  # the lease stays ours: the next tick adopts it again
+                held.discard(table_id)
+                log.warning("table %s: could not take it over (%s); trying again in %.0f s",
+                            table_id, str(e).strip() or type(e).__name__, RENEW_EVERY)
+        for table_id in in_memory:
+            if table_id not in fresh:
+                self.lobby.look_after(table_id, stored.get(table_id, 0))
 
     async def _renew_loop(self) -> None:
         while True:

@@ -96,6 +96,9 @@ class Room:
     #: a change notice arrived while the room was being read again: read it once more
     stale: bool = False
     refreshing: bool = False
+    #: the moves stored, as the lease keeper's last look found them while this room was
+    #: behind (0: it was not): still behind at the next look, a notice was lost
+    behind: int = 0
 
     def spectators(self) -> int:
         return sum(c.seat is None for c in self.conns)
@@ -200,7 +203,7 @@ class Lobby:
                 await self._refresh(room)
                 room.clock_since = await self.storage.last_action_at(table_id)
         async with room.lock:
-            if room.task is None:
+            if room.task is None or room.task.done():
                 self._schedule(room)
 
     def release(self, table_id: str) -> None:
@@ -209,6 +212,35 @@ class Lobby:
         if room is not None and room.task is not None:
             room.task.cancel()
             room.task = None
+
+    def look_after(self, table_id: str, stored: int) -> None:
+        """The lease keeper's periodic check of a table in memory, ``stored`` being its
+        number of moves in the database: behind it (a notice lost while the database
+        restarted), the table is read again, which also arms its driver here; up to date,
+        held and still to play but with no bot or clock armed, the driver is armed again.
+        A table must never wait for a bot that nobody runs."""
+        room = self.rooms.get(table_id)
+        if room is None or room.state is None or room.table.status != "playing":
+            return
+        if stored > len(room.actions):
+            # a notice may simply be on its way: only a gap seen a tick ago too means it
+            # was lost (the listening connection down while the database restarted)
+            if room.behind and len(room.actions) < room.behind:
+                log.warning("table %s: %d moves stored, %d known here; reading it again",
+                            table_id, stored, len(room.actions))
+                room.behind = 0
+                self.changed(table_id)
+            else:
+                room.behind = stored
+            return
+        room.behind = 0
+        if room.state.is_over or not self.owns(room) or room.refreshing \
+                or stored < len(room.actions):
+            return
+        if room.task is None or room.task.done():
+            log.warning("table %s: no bot or clock was armed for move %d; armed again",
+                        table_id, len(room.actions) + 1)
+            self._schedule(room)
 
     def changed(self, table_id: str, move: dict[str, Any] | None = None) -> None:
         """Another process changed the table: read it again (or, for the very next move,
