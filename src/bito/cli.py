@@ -939,6 +939,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
 # --- arena --------------------------------------------------------------------------------
 
 
+def _check_arena_bots(args: argparse.Namespace, bots: Sequence[str]) -> None:
+    """The arena's bots and their budget, the same whether it plays a book or its own
+    deals: each name known, workers, thinking time and playouts positive."""
+    from bito.bots import bot_names
+
+    unknown = [b for b in bots if b not in bot_names()]
+    if unknown:
+        raise UsageError("--bots: " + _("unknown bot {name} (known: {known})").format(
+            name=repr(unknown[0]), known=", ".join(bot_names())))
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(_("{option} must be at least {n}").format(option="--workers", n=1))
+    if args.think_ms is not None and args.think_ms <= 0:
+        raise UsageError(_("{option} must be positive").format(option="--think-ms"))
+    if args.playouts is not None and args.playouts < 1:
+        raise UsageError(_("{option} must be at least {n}").format(option="--playouts", n=1))
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     """``bito arena``: bots against bots on duplicate deals, with ratings and intervals."""
     from bito.arena import run_arena
@@ -955,20 +972,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
     if len(bots) < 2:
         raise UsageError(_("--bots needs at least two names, e.g. random,easy,medium,strong"))
-    from bito.bots import bot_names
 
-    unknown = [b for b in bots if b not in bot_names()]
-    if unknown:
-        raise UsageError("--bots: " + _("unknown bot {name} (known: {known})").format(
-            name=repr(unknown[0]), known=", ".join(bot_names())))
+    _check_arena_bots(args, bots)
     if args.pairs < 1:
         raise UsageError(_("{option} must be at least {n}").format(option="--pairs", n=1))
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(_("{option} must be at least {n}").format(option="--workers", n=1))
-    if args.think_ms is not None and args.think_ms <= 0:
-        raise UsageError(_("{option} must be positive").format(option="--think-ms"))
-    if args.playouts is not None and args.playouts < 1:
-        raise UsageError(_("{option} must be at least {n}").format(option="--playouts", n=1))
     mode = "sprt" if args.sprt else "gauntlet" if args.gauntlet else "round-robin"
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise UsageError(_("--plot {file}: the file must end in .png or .svg").format(
@@ -1013,7 +1020,6 @@ def _arena_book(args: argparse.Namespace) -> int:
     """``bito arena --book NAME --bots B1,...``: each bot against the book's reference
     opponents on its fixed deals (:mod:`bito.arena.book`)."""
     from bito.arena.book import BOOKS, book_table, get_book, score_on_book
-    from bito.bots import bot_names
     from bito.executors import make_executor
 
     if args.book == "list":
@@ -1034,16 +1040,7 @@ def _arena_book(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
     if not bots:
         raise UsageError(_("--bots names the bots to score, e.g. heuristic,dmc"))
-    unknown = [b for b in bots if b not in bot_names()]
-    if unknown:
-        raise UsageError("--bots: " + _("unknown bot {name} (known: {known})").format(
-            name=repr(unknown[0]), known=", ".join(bot_names())))
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(_("{option} must be at least {n}").format(option="--workers", n=1))
-    if args.think_ms is not None and args.think_ms <= 0:
-        raise UsageError(_("{option} must be positive").format(option="--think-ms"))
-    if args.playouts is not None and args.playouts < 1:
-        raise UsageError(_("{option} must be at least {n}").format(option="--playouts", n=1))
+    _check_arena_bots(args, bots)
     _check_bots_build([*bots, *book.opponents])
     name = args.executor or ("process" if args.workers and args.workers > 1 else "local")
     try:
