@@ -261,11 +261,14 @@ def test_a_bot_turn_is_driven_again_whatever_an_outage_left(cluster: Cluster,
         a.stop()
 
 
-def test_a_driver_that_missed_a_notice_reads_the_table_again(cluster: Cluster) -> None:
+def test_a_driver_that_missed_a_notice_reads_the_table_again(
+        cluster: Cluster, caplog: pytest.LogCaptureFixture) -> None:
     """The person moves through server B; A drives the bot but hears no notice (its
     listening connection gone, as during a PostgreSQL restart, and never told to read its
     tables again). A's lease renewals compare the moves stored with its own and read the
-    table again: the bot moves within a few renewals instead of never."""
+    table again: the bot moves instead of never. (How soon is the cluster test's to say: here
+    the bot's first decision also waits for its worker process to import bito, seconds on a
+    loaded machine.)"""
     url = cluster.fresh_database("missed")
     a = ServerThread(url, scripted(bot_delay=0))
     b = ServerThread(url, scripted(bot_delay=0))
@@ -288,13 +291,12 @@ def test_a_driver_that_missed_a_notice_reads_the_table_again(cluster: Cluster) -
         time.sleep(0.3)
         assert listener.cancelled()
         host.send({"type": "act", "action": frame["view"]["legal"][0]["text"]})
-        played = time.time()
         # the person's move, then the bot's (stored by A, read by B from its notice)
         moved = host.wait(lambda m: m["type"] == "state" and (
-            m["n"] >= frame["n"] + 2 or m["status"] == "over"), 10)
-        took = time.time() - played
+            m["n"] >= frame["n"] + 2 or m["status"] == "over"), 40)
         assert moved["n"] >= frame["n"] + 2 or moved["status"] == "over"
-        assert took < 5.0, f"the bot moved {took:.2f} s after a notice was lost"
+        assert any("reading it again" in r.getMessage() for r in caplog.records), \
+            "the bot moved without A noticing it was behind: the test did not lose the notice"
         host.close()
     finally:
         a.stop()
