@@ -251,10 +251,12 @@ def test_a_bot_turn_is_driven_again_whatever_an_outage_left(cluster: Cluster,
         assert dropped_at == [frame["n"]], "the bot moved before its turn could be dropped"
         assert _owner(url, table) == lobby.origin  # the lease stays this process's
         dropped = time.time()
-        moved = host.wait(lambda m: m["type"] == "state" and m["n"] > frame["n"], 10)
+        moved = host.wait(lambda m: m["type"] == "state" and m["n"] > frame["n"], 30)
         took = time.time() - dropped
         assert moved["n"] > frame["n"]
-        assert took < 4.0, f"the bot moved {took:.2f} s after its turn was dropped"
+        # a few renewals (1 s each) on an idle machine; the bound leaves room for a loaded
+        # one, whose bot worker may still be importing bito — the stall it guards was 120 s
+        assert took < 15.0, f"the bot moved {took:.2f} s after its turn was dropped"
         assert table in lobby.held
         host.close()
     finally:
