@@ -222,7 +222,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             timer=_field(body, "timer", (int, float), None),
             extra=chat.table_setting(_field(body, "spectator_chat", str, None)))
         created.setdefault(client, collections.deque()).append(now)
-        accounts.bind(request, room.id, 0)
+        await accounts.bind(request, room.id, 0)
         return {"table": room.id, "seat": 0, "token": token, "link": f"/t/{room.id}"}
 
     @app.post("/api/quickmatch", response_model=None)
@@ -247,7 +247,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
                                 headers={"Retry-After": str(wait)})
         if new:
             created.setdefault(client, collections.deque()).append(now)
-        accounts.bind(request, room.id, seat)
+        await accounts.bind(request, room.id, seat)
         return {"table": room.id, "seat": seat, "token": token, "link": f"/t/{room.id}",
                 "created": new}
 
@@ -256,7 +256,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         body = await _body(request)
         room = await lobby().get(table_id)
         seat, token = await lobby().join(room, _field(body, "name", str, ""))
-        accounts.bind(request, room.id, seat)
+        await accounts.bind(request, room.id, seat)
         return {"table": room.id, "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}")
