@@ -42,7 +42,7 @@ from urllib.parse import unquote
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from bito.server import games, ratings, webtext
+from bito.server import games, ratings, shared, webtext
 from bito.server.accountdb import AccountDB, Rating
 from bito.server.rooms import Lobby, Room, RoomError
 
@@ -189,8 +189,6 @@ class Accounts:
     db: AccountDB | None = None
     failures: Throttle = field(default_factory=Throttle)
     registrations: Throttle = field(default_factory=Throttle)
-    #: ticket -> (table, seat, the seat's token when issued, expiry)
-    transfers: dict[str, tuple[str, int, str, float]] = field(default_factory=dict)
     hasher: Any = None
     unknown: str | None = None  # the hash verified for an unknown username
     #: argon2 work at once: each hash takes 64 MiB and ~0.3 s of a core (measured at load
@@ -510,14 +508,12 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         if seat is None or token is None:
             raise AccountError(f"send your seat's token in the {TOKEN_HEADER} header to get "
                                "a link for your seat", status=403)
-        now = time.monotonic()
-        for old in [k for k, v in accounts.transfers.items() if v[3] < now]:
-            del accounts.transfers[old]
-        if len(accounts.transfers) > 10_000:
+        # in the database: the new device's request may reach another process
+        ticket = await shared.issue_ticket(lobby().storage, "move", room.id, seat, token,
+                                           s.transfer_life)
+        if ticket is None:
             raise AccountError("too many links waiting; try again in a minute", status=429,
                                retry_after=60)
-        ticket = secrets.token_urlsafe(18)
-        accounts.transfers[ticket] = (room.id, seat, token, now + s.transfer_life)
         link = f"{str(request.base_url).rstrip('/')}/t/{room.id}#continue={ticket}"
         return {"link": link, "expires_in": s.transfer_life, "qr_svg": qr_svg(link)}
 
@@ -528,12 +524,12 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         if not isinstance(ticket, str) or not ticket:
             raise AccountError("ticket: expected the text after #continue= in the link",
                                "ticket")
-        held = accounts.transfers.pop(ticket, None)
+        held = await shared.redeem_ticket(lobby().storage, "move", ticket[:100])
         room = await lobby().get(table_id)
-        if held is None or held[0] != room.id or held[3] < time.monotonic():
+        if held is None or held[0] != room.id:
             raise AccountError("this link is not valid (used already, expired, or for "
                                "another table)", "ticket", 403)
-        _, seat, token, _ = held
+        _, seat, token = held
         if room.seat_of_token(token) != seat:  # the seat moved since: the link is void
             raise AccountError("this link is not valid any more: the seat has moved since",
                                "ticket", 403)

@@ -39,6 +39,7 @@ from bito.server.storage import (
     START_GAME,
     STORED_ACTION,
     UPDATE_SEAT,
+    Exchanged,
     SeatRow,
     Snapshot,
     Storage,
@@ -138,6 +139,13 @@ class ThreadedDatabase:
 
     async def load_actions(self, table_id: str, after: int = 0) -> list[tuple[int, str, str]]:
         return await self._call(self.storage.load_actions, table_id, after)
+
+    async def exchange(self, statements: list[tuple[str, tuple[Any, ...]]],
+                       lock: str | None = None) -> Exchanged:
+        """See :meth:`PostgresDatabase.exchange`; SQLite's ``BEGIN IMMEDIATE`` already
+        makes every transaction wait for the one before, so ``lock`` needs nothing more."""
+        del lock
+        return await self._call(self.storage.exchange, statements)
 
 
 def _pg(sql: str) -> str:
@@ -246,6 +254,25 @@ class PostgresDatabase:
             await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
         await self.run(work)
+
+    async def exchange(self, statements: list[tuple[str, tuple[Any, ...]]],
+                       lock: str | None = None) -> Exchanged:
+        """The statements in one transaction; each one's row count and rows. With ``lock``,
+        the transaction first takes an advisory lock named by it, so a check and the write
+        it guards (a count under a limit, then the insert) are atomic across processes.
+        Retried like every call while the database is away; a transaction whose commit
+        answer was lost may then run twice, which :mod:`bito.server.shared` allows for."""
+        async def work(conn: Any) -> Exchanged:
+            if lock is not None:
+                await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (lock,))
+            out: Exchanged = []
+            for sql, params in statements:
+                cur = await conn.execute(_pg(sql), params)
+                rows = list(await cur.fetchall()) if cur.description is not None else []
+                out.append((cur.rowcount, rows))
+            return out
+
+        return await self.run(work)
 
     async def _write(self, table_id: str, statements: list[tuple[str, tuple[Any, ...]]],
                      ) -> list[int]:
