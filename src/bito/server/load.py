@@ -265,11 +265,10 @@ def _postmaster(url: str) -> int | None:
     try:
         import psycopg
 
-        with psycopg.connect(url) as conn:
+        with psycopg.connect(url) as conn:  # read while the backend lives
             row = conn.execute("SELECT pg_backend_pid()").fetchone()
-        backend = int(row[0]) if row else 0
-        with open(f"/proc/{backend}/stat") as f:
-            return int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{int(row[0]) if row else 0}/stat") as f:
+                return int(f.read().rsplit(")", 1)[1].split()[1])
     except Exception:
         return None
 
