@@ -283,10 +283,11 @@ LIMITS = ("--tables-per-hour", "4", "--spectators-per-address", "2",
 @pytest.mark.parametrize("stack", [LIMITS], indirect=True)
 def test_tickets_chat_and_per_address_limits_hold_across_processes(
         stack: dict[str, Any]) -> None:
-    """Issue 18 item 3, no sticky sessions: what one process hands out or counts, every
-    process honours. Each request goes straight to a chosen process (p0, p1, p2), so the
-    test knows it crossed; the processes trust 127.0.0.1 as a proxy, so a request's
-    ``X-Forwarded-For`` names the client address a limit counts."""
+    """Issue 18 item 3, no sticky sessions: what one process hands out or counts (tickets,
+    chat lines, tables an hour, spectators, failed logins), every process honours. Each
+    request goes straight to a chosen process (p0, p1, p2), so the test knows it crossed;
+    the processes trust 127.0.0.1 as a proxy, so a request's ``X-Forwarded-For`` names the
+    client address a limit counts."""
     p0, p1, p2 = (p.base for p in stack["procs"])
 
     def http(base: str, address: str = "10.0.0.1") -> httpx.Client:
@@ -367,6 +368,19 @@ def test_tickets_chat_and_per_address_limits_hold_across_processes(
         time.sleep(0.2)
     for c in spectators:
         c.close()
+
+    # 6. failed logins for one username (5 in 5 minutes) counted over the processes: five
+    #    wrong passwords through p0, p1, p2, p0, p1; the sixth try is refused on p2 even with
+    #    the right password
+    assert http(p0, "10.6.6.6").post("/api/account/register", json={
+        "username": "carol", "password": "correct horse 42"}).status_code == 200
+    for i, base in enumerate((p0, p1, p2, p0, p1)):
+        wrong = http(base, f"10.6.6.{10 + i}").post("/api/account/login", json={
+            "username": "carol", "password": "wrong guess 123"})
+        assert wrong.status_code == 401, wrong.text
+    locked = http(p2, "10.6.6.20").post("/api/account/login", json={
+        "username": "carol", "password": "correct horse 42"})
+    assert locked.status_code == 429 and "this username" in locked.json()["error"]
 
 
 def test_the_compose_file_matches_the_nginx_config() -> None:

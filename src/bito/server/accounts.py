@@ -25,7 +25,6 @@ Nothing here logs a password, a session value, a seat token or a ticket.
 from __future__ import annotations
 
 import asyncio
-import collections
 import concurrent.futures
 import hashlib
 import html
@@ -143,30 +142,22 @@ def check_password(password: Any, username: str) -> str:
 
 
 class Throttle:
-    """Events per key in a sliding window (failed logins, registrations)."""
+    """Events per key in a sliding window (failed logins, registrations), counted in the
+    database (:mod:`bito.server.shared`), so a guesser spreading his attempts over the
+    processes of a cluster gets the allowance of one."""
 
-    def __init__(self) -> None:
-        self.events: dict[str, collections.deque[float]] = {}
+    def __init__(self, kind: str) -> None:
+        self.kind = kind  # the keys' prefix among the address events
 
-    def wait(self, key: str, limit: int, window: float, now: float) -> int:
+    async def wait(self, db: shared.Exchanging, key: str, limit: int, window: float) -> int:
         """Seconds until ``key`` may try again (0: now)."""
-        times = self.events.get(key)
-        if not times:
-            return 0
-        while times and now - times[0] >= window:
-            times.popleft()
-        if len(times) < limit:
-            return 0
-        return max(1, int(window - (now - times[0])) + 1)
+        return await shared.address_wait(db, f"{self.kind}:{key}", limit, window)
 
-    def add(self, key: str, now: float) -> None:
-        if len(self.events) > 50_000:  # forget keys that went quiet
-            for old in [k for k, t in self.events.items() if not t]:
-                del self.events[old]
-        self.events.setdefault(key, collections.deque()).append(now)
+    async def add(self, db: shared.Exchanging, key: str) -> None:
+        await shared.add_address_event(db, f"{self.kind}:{key}")
 
-    def clear(self, key: str) -> None:
-        self.events.pop(key, None)
+    async def clear(self, db: shared.Exchanging, key: str) -> None:
+        await shared.clear_address_events(db, f"{self.kind}:{key}")
 
 
 def digest(value: str) -> str:
@@ -187,8 +178,8 @@ class Accounts:
     db_url: str
     settings: AccountSettings = field(default_factory=AccountSettings)
     db: AccountDB | None = None
-    failures: Throttle = field(default_factory=Throttle)
-    registrations: Throttle = field(default_factory=Throttle)
+    failures: Throttle = field(default_factory=lambda: Throttle("login"))
+    registrations: Throttle = field(default_factory=lambda: Throttle("register"))
     hasher: Any = None
     unknown: str | None = None  # the hash verified for an unknown username
     #: argon2 work at once: each hash takes 64 MiB and ~0.3 s of a core (measured at load
@@ -316,8 +307,9 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
 
     @app.post("/api/account/register")
     async def register(request: Request) -> Response:
-        client, now = address(request), time.monotonic()
-        wait = accounts.registrations.wait(client, s.registrations_per_hour, 3600, now)
+        client = address(request)
+        wait = await accounts.registrations.wait(lobby().storage, client,
+                                                 s.registrations_per_hour, 3600)
         if wait:
             raise AccountError(f"too many new accounts from this address; try again in "
                                f"{wait} s", status=429, retry_after=wait)
@@ -327,11 +319,11 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         hashed = await accounts.work(accounts.hasher.hash, password)
         if not await accounts.call(AccountDB.add_account, username, hashed):
             raise AccountError(f"username: {username!r} is taken", "username", 409)
-        accounts.registrations.add(client, now)
+        await accounts.registrations.add(lobby().storage, client)
         return await accounts.login_response(username, secure(request))
 
-    def not_locked_out(username: str, client: str, now: float, name_field: str | None,
-                       address_field: str | None) -> str:
+    async def not_locked_out(username: str, client: str, name_field: str | None,
+                             address_field: str | None) -> str:
         """Refuse while too many logins failed lately for this username or this address
         (the error names ``name_field`` or ``address_field``); returns the username's key
         in the failure counts. One check for the login form and for a password confirmed
@@ -340,13 +332,13 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         for key, limit, what, named in (
                 (name_key, s.failures_per_username, "this username", name_field),
                 ("addr:" + client, s.failures_per_address, "this address", address_field)):
-            wait = accounts.failures.wait(key, limit, s.login_window, now)
+            wait = await accounts.failures.wait(lobby().storage, key, limit, s.login_window)
             if wait:
                 raise AccountError(f"too many failed logins for {what}; try again in "
                                    f"{wait} s", named, 429, wait)
         return name_key
 
-    async def verified(name_key: str, client: str, now: float, stored: str | None,
+    async def verified(name_key: str, client: str, stored: str | None,
                        password: str) -> bool:
         """The password checked against ``stored`` (None: an unknown name, which costs the
         same hashing work, so timing tells nothing); a refusal is counted against the
@@ -360,17 +352,18 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         except Exception:  # a stored hash that does not parse: a refusal, never a 500
             ok = False
         ok = ok and stored is not None
+        db = lobby().storage
         if ok:
-            accounts.failures.clear(name_key)
+            await accounts.failures.clear(db, name_key)
         else:
-            accounts.failures.add(name_key, now)
-            accounts.failures.add("addr:" + client, now)
+            await accounts.failures.add(db, name_key)
+            await accounts.failures.add(db, "addr:" + client)
         return ok
 
     @app.post("/api/account/login")
     async def login(request: Request) -> Response:
 
-        client, now = address(request), time.monotonic()
+        client = address(request)
         body = await body_of(request)
         username, password = body.get("username"), body.get("password")
         if not isinstance(username, str) or not isinstance(password, str):
@@ -378,11 +371,11 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
                                "username" if not isinstance(username, str) else "password")
         if len(password) > PASSWORD_MAX:
             raise AccountError(f"password: at most {PASSWORD_MAX} characters", "password")
-        name_key = not_locked_out(username, client, now, "username", None)
+        name_key = await not_locked_out(username, client, "username", None)
         found = (await accounts.call(AccountDB.account, username)
                  if USERNAME.fullmatch(username) else None)
         stored = found[1] if found else None
-        if not await verified(name_key, client, now, stored, password):
+        if not await verified(name_key, client, stored, password):
             raise AccountError("wrong username or password", "password", 401)
         assert found is not None and stored is not None
         username = found[0]  # typed in any case, logged in as registered
@@ -410,13 +403,13 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
             raise AccountError(f"{field}: expected a text", field)
         if len(password) > PASSWORD_MAX:
             raise AccountError(f"password: at most {PASSWORD_MAX} characters", field)
-        client, now = address(request), time.monotonic()
-        name_key = not_locked_out(username, client, now, field, field)
+        client = address(request)
+        name_key = await not_locked_out(username, client, field, field)
         try:
             stored = await accounts.call(AccountDB.password_hash, username)
         except Exception:  # an unreadable hash: a refusal, never a 500
             stored = None
-        if not await verified(name_key, client, now, stored, password):
+        if not await verified(name_key, client, stored, password):
             raise AccountError(f"{field}: wrong password", field, 403)
 
     async def signed_in(request: Request) -> str:

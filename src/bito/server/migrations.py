@@ -122,6 +122,7 @@ STEPS: tuple[Step, ...] = (
             at DOUBLE PRECISION NOT NULL)""",
         "CREATE INDEX IF NOT EXISTS bito_address_events_key ON bito_address_events "
         "(address_key, at)",
+        "CREATE INDEX IF NOT EXISTS bito_address_events_at ON bito_address_events (at)",
         """CREATE TABLE IF NOT EXISTS bito_watchers (
             id TEXT PRIMARY KEY,
             owner TEXT NOT NULL,

@@ -6,8 +6,9 @@ process, so nothing a later request depends on may live in one process's memory:
 * **One-use tickets** (a record's download link, a seat moved to another device): a row with
   an expiry, taken by ``DELETE ... RETURNING``, so two processes redeeming one ticket at the
   same moment cannot both succeed.
-* **Per-address events** (tables created an hour): one row per event, counted over the
-  window, so an address cannot get N times its allowance by spreading its requests.
+* **Per-address events** (tables created an hour, failed logins per address and per
+  username, new accounts an hour): one row per event, counted over the window, so nobody
+  gets N times his allowance by spreading his requests over N processes.
 * **Spectators** connected on any process: one row per connection, renewed by its process
   (a process killed with ``kill -9`` stops renewing, and its rows stop counting after
   :data:`WATCH_LIFE` seconds). The caps per table and per address count every process.
@@ -37,6 +38,7 @@ Json = dict[str, Any]
 
 WATCH_LIFE = 60.0  # seconds a spectator's row counts unless its process renews it
 WATCH_RENEW = 20.0  # seconds between renewals
+EVENTS_KEPT_FOR = 86400.0  # seconds an address event is kept (every window is shorter)
 CHAT_KEPT_FOR = 86400.0  # seconds a chat line is kept at most (only the last few are sent)
 
 
@@ -96,9 +98,18 @@ async def address_wait(db: Exchanging, key: str, limit: int, window: float) -> i
 
 
 async def add_address_event(db: Exchanging, key: str) -> None:
-    """Count one event of ``key`` (see :func:`address_wait`)."""
-    await db.exchange([("INSERT INTO bito_address_events (address_key, at) VALUES (?, ?)",
-                        (key, time.time()))])
+    """Count one event of ``key`` (see :func:`address_wait`). Events older than any
+    window are dropped on the way, so keys never asked about again (a guesser's made-up
+    usernames) do not pile up."""
+    now = time.time()
+    await db.exchange([
+        ("DELETE FROM bito_address_events WHERE at < ?", (now - EVENTS_KEPT_FOR,)),
+        ("INSERT INTO bito_address_events (address_key, at) VALUES (?, ?)", (key, now))])
+
+
+async def clear_address_events(db: Exchanging, key: str) -> None:
+    """Forget the events of ``key`` (a login that succeeded clears its name's failures)."""
+    await db.exchange([("DELETE FROM bito_address_events WHERE address_key = ?", (key,))])
 
 
 # --- spectators -----------------------------------------------------------------------------
