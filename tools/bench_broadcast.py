@@ -27,7 +27,7 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.typing import Subprotocol
 
-from bito.server.load import _cpu_seconds, _free_port, _wait_up
+from bito.server.load import cpu_seconds_of, free_port, wait_up
 
 
 async def _watch(url: str, address: str, stop: asyncio.Event, frames: list[int]) -> None:
@@ -89,9 +89,9 @@ async def measure(base: str, pid: int, audience: int, seconds: float) -> dict[st
         player = asyncio.create_task(tables())
         await asyncio.sleep(2)  # warm-up
         moves[0] = frames[0] = 0
-        cpu, start = _cpu_seconds(pid), time.perf_counter()
+        cpu, start = cpu_seconds_of(pid), time.perf_counter()
         await asyncio.sleep(seconds)
-        used, elapsed = (_cpu_seconds(pid) or 0) - (cpu or 0), time.perf_counter() - start
+        used, elapsed = (cpu_seconds_of(pid) or 0) - (cpu or 0), time.perf_counter() - start
         made, sent = moves[0], frames[0]
         stop.set()
         await asyncio.wait([player], timeout=5)
@@ -108,7 +108,7 @@ def main() -> int:
     p.add_argument("--audiences", type=int, nargs="+", default=[0, 25, 100])
     p.add_argument("--seconds", type=float, default=8.0)
     args = p.parse_args()
-    port = _free_port()
+    port = free_port()
     folder = tempfile.mkdtemp(prefix="bito-bcast-")
     proc = subprocess.Popen(
         [sys.executable, "-m", "bito.cli", "serve", "--port", str(port), "--db",
@@ -117,7 +117,7 @@ def main() -> int:
          "--spectators-per-address", "10000"], stderr=subprocess.DEVNULL)
     try:
         base = f"http://127.0.0.1:{port}"
-        _wait_up(base, proc)
+        wait_up(base, proc)
         for audience in args.audiences:
             print(json.dumps(asyncio.run(measure(base, proc.pid, audience, args.seconds))),
                   flush=True)

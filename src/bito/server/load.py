@@ -50,7 +50,7 @@ from websockets.asyncio.client import connect
 from websockets.typing import Subprotocol
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -182,7 +182,7 @@ async def _table_loop(http: httpx.AsyncClient, players: int, variant: str, think
                                for i, tok in enumerate(tokens)))
 
 
-def _cpu_seconds(pid: int | list[int] | None) -> float | None:
+def cpu_seconds_of(pid: int | list[int] | None) -> float | None:
     """CPU time (user + system) the server process(es) have used so far, from /proc
     (Linux); their bot worker processes are not counted."""
     if pid is None:
@@ -302,7 +302,7 @@ def nginx_config(template: str, ports: list[int], listen: int, prefix: str) -> s
     return "\n".join(head) + "\n" + text
 
 
-def _wait_up(base: str, proc: subprocess.Popen[bytes] | None = None) -> None:
+def wait_up(base: str, proc: subprocess.Popen[bytes] | None = None) -> None:
     for _ in range(600):
         try:
             httpx.get(base + "/api/lobby", timeout=1)
@@ -328,12 +328,12 @@ async def run(base: str, tables: int, players: int, seconds: float, warmup: floa
              for i in range(tables)]
     await asyncio.sleep(warmup)
     stats.measuring = True
-    start, cpu_start = time.perf_counter(), _cpu_seconds(server_pid)
+    start, cpu_start = time.perf_counter(), cpu_seconds_of(server_pid)
     if cpu is not None:
         cpu.begin()
     await asyncio.sleep(seconds)
     stats.measuring = False
-    elapsed, cpu_end = time.perf_counter() - start, _cpu_seconds(server_pid)
+    elapsed, cpu_end = time.perf_counter() - start, cpu_seconds_of(server_pid)
     spent = cpu.end() if cpu is not None else None
     stop.set()
     await asyncio.wait(tasks, timeout=15)
@@ -399,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if base is None:
             db = args.db or os.path.join(prefix, "load.sqlite3")
-            ports = [_free_port() for _ in range(args.processes)]
+            ports = [free_port() for _ in range(args.processes)]
             for port in ports:
                 command = [sys.executable, "-m", "bito.cli", "serve", "--port", str(port),
                            "--db", db, "--bot-delay", "0", "--timer", "600",
@@ -411,10 +411,10 @@ def main(argv: list[str] | None = None) -> int:
                     command += ["--bot-workers", str(args.bot_workers)]
                 procs.append(subprocess.Popen(command, stderr=subprocess.DEVNULL))
             for port, proc in zip(ports, procs, strict=True):
-                _wait_up(f"http://127.0.0.1:{port}", proc)
+                wait_up(f"http://127.0.0.1:{port}", proc)
             base = f"http://127.0.0.1:{ports[0]}"
             if args.nginx:
-                listen = _free_port()
+                listen = free_port()
                 with open(DEPLOY_NGINX) as f:
                     conf = nginx_config(f.read(), ports, listen, prefix)
                 with open(os.path.join(prefix, "nginx.conf"), "w") as f:
@@ -424,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
                                           os.path.join(prefix, "error.log")],
                                          stderr=subprocess.DEVNULL)
                 base = f"http://127.0.0.1:{listen}"
-                _wait_up(base, nginx)
+                wait_up(base, nginx)
         groups: dict[str, tuple[list[int], bool]] = {
             "servers": ([pr.pid for pr in procs], False),
             "generator": ([os.getpid()], False)}
