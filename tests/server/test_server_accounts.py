@@ -438,7 +438,7 @@ def test_a_slow_accounts_query_holds_no_other_connection(tmp_path: Path,
         asker = threading.Thread(target=ask)
         asker.start()
         assert slow.wait(10), "the session lookup never ran"
-        pings = []
+        pings: list[float] = []
         while asker.is_alive() and len(pings) < 10:
             sent = time.perf_counter()
             idle.send({"type": "ping"})
