@@ -100,9 +100,6 @@ class Room:
     #: behind (0: it was not): still behind at the next look, a notice was lost
     behind: int = 0
 
-    def spectators(self) -> int:
-        return sum(c.seat is None for c in self.conns)
-
     @property
     def id(self) -> str:
         return self.table.id
