@@ -138,6 +138,7 @@ STEPS: tuple[Step, ...] = (
             at DOUBLE PRECISION NOT NULL,
             frame TEXT NOT NULL)""",
         "CREATE INDEX IF NOT EXISTS bito_chat_table ON bito_chat (table_id, at)",
+        "CREATE INDEX IF NOT EXISTS bito_chat_at ON bito_chat (at)",
     )),
 )
 
