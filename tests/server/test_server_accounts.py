@@ -403,3 +403,52 @@ def test_a_guest_who_logs_in_later_makes_his_seat_the_accounts(server: ServerThr
     assert other.post(f"/api/tables/{t['table']}/claim").json()["seat"] == 0
     assert server.http.get("/api/leaderboard",
                            params={"family": "<b>"}).json()["field"] == "family"
+
+
+def test_a_slow_accounts_query_holds_no_other_connection(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18 item 2: the accounts' database is never called on the event loop. A session
+    lookup made to take 2 s (a stuck database) keeps the asker waiting, but another
+    connection's ping is answered meanwhile in a few milliseconds, not after the 2 s."""
+    import threading
+
+    from bito.server.accountdb import AccountDB
+
+    real = AccountDB.session_user
+    slow = threading.Event()
+
+    def stuck(self: AccountDB, token_hash: str, now: float) -> str | None:
+        slow.set()
+        time.sleep(2.0)
+        return real(self, token_hash, now)
+
+    monkeypatch.setattr(AccountDB, "session_user", stuck)
+    srv = start(tmp_path)
+    try:
+        t = create_table(srv.http, players=2, seats=["open"])
+        idle = Client(srv.base, t["table"], t["token"])
+        idle.state()
+        answered: list[float] = []
+
+        def ask() -> None:
+            started = time.perf_counter()
+            browser(srv, {"Cookie": "bito_session=anything"}).get("/api/account/me")
+            answered.append(time.perf_counter() - started)
+
+        asker = threading.Thread(target=ask)
+        asker.start()
+        assert slow.wait(10), "the session lookup never ran"
+        pings: list[float] = []
+        while asker.is_alive() and len(pings) < 10:
+            sent = time.perf_counter()
+            idle.send({"type": "ping"})
+            idle.wait(lambda m: m["type"] == "pong", timeout=10)
+            pings.append(time.perf_counter() - sent)
+            time.sleep(0.05)
+        asker.join(10)
+        assert answered and answered[0] >= 2.0, "the slow query did not slow its own request"
+        assert len(pings) >= 5, "the pings were held up behind the slow query"
+        assert max(pings) < 0.5, f"a ping took {max(pings) * 1000:.0f} ms"
+        idle.close()
+    finally:
+        srv.stop()

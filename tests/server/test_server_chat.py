@@ -46,11 +46,14 @@ def test_a_message_reaches_every_seat_with_its_sender_and_stays_plain_text(
     _, alice, bob = two_players(server)
     html = '<img src=x onerror="alert(1)"> <b>hi</b>  there'
     alice.send({"type": "chat", "text": html})
+    ids = set()
     for client in (alice, bob):
         got = client.wait(is_chat)
+        ids.add(got.pop("id"))  # the line's id: the same line heard through any process
         # Sent back exactly as typed (runs of spaces folded), never turned into markup.
         assert got == {"type": "chat", "sender": "Alice", "seat": 0,
                        "text": '<img src=x onerror="alert(1)"> <b>hi</b> there'}
+    assert len(ids) == 1 and all(isinstance(i, str) and i for i in ids)
     bob.send({"type": "chat", "reaction": REACTIONS[0]})
     got = alice.wait(is_chat)
     assert got["sender"] == "Bob" and got["seat"] == 1 and got["text"] == REACTIONS[0]

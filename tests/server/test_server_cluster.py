@@ -49,14 +49,14 @@ def nginx_config(ports: list[int], listen: int, prefix: str) -> str:
 class Bito:
     """One real ``bito serve`` process."""
 
-    def __init__(self, url: str, log: Path) -> None:
+    def __init__(self, url: str, log: Path, extra: tuple[str, ...] = ()) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log.open("wb")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bito.cli", "serve", "--port", str(self.port), "--db", url,
              "--timer", "120", "--bot-delay", "0.3", "--bot-levels", "heuristic,random",
-             "--trusted-proxy", "127.0.0.1"],
+             "--trusted-proxy", "127.0.0.1", *extra],
             stdout=subprocess.DEVNULL, stderr=self.log)
 
     def wait_ready(self) -> None:
@@ -95,7 +95,8 @@ def stack(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[dict[str, 
     try:
         url = pg.fresh_database("cluster")
         # all three start together on the fresh database: the migrations take turns
-        procs = [Bito(url, tmp_path / f"bito{i}.log") for i in range(3)]
+        extra = tuple(getattr(request, "param", ()))  # a test's own flags for every process
+        procs = [Bito(url, tmp_path / f"bito{i}.log", extra) for i in range(3)]
         for p in procs:
             p.wait_ready()
         port = free_port()
@@ -273,6 +274,113 @@ def test_three_processes_behind_nginx_survive_kill_9_and_a_database_restart(
     for c in {*seats.values(), watcher}:
         c.close()
     http.close()
+
+
+LIMITS = ("--tables-per-hour", "4", "--spectators-per-address", "2",
+          "--spectators-per-table", "3")
+
+
+@pytest.mark.parametrize("stack", [LIMITS], indirect=True)
+def test_tickets_chat_and_per_address_limits_hold_across_processes(
+        stack: dict[str, Any]) -> None:
+    """Issue 18 item 3, no sticky sessions: what one process hands out or counts (tickets,
+    chat lines, tables an hour, spectators, failed logins), every process honours. Each
+    request goes straight to a chosen process (p0, p1, p2), so the test knows it crossed;
+    the processes trust 127.0.0.1 as a proxy, so a request's ``X-Forwarded-For`` names the
+    client address a limit counts."""
+    p0, p1, p2 = (p.base for p in stack["procs"])
+
+    def http(base: str, address: str = "10.0.0.1") -> httpx.Client:
+        return httpx.Client(base_url=base, timeout=10, headers={"X-Forwarded-For": address})
+
+    # 1. a seat-move ticket made on p0 works once on p1, and not again on p2
+    t = create_table(http(p0), players=2, seats=["random"])
+    table, token = t["table"], t["token"]
+    moved = http(p0).post(f"/api/tables/{table}/move", headers={"X-Bito-Token": token})
+    assert moved.status_code == 200, moved.text
+    ticket = moved.json()["link"].split("#continue=")[1]
+    taken = http(p1).post(f"/api/tables/{table}/continue", json={"ticket": ticket})
+    assert taken.status_code == 200, taken.text
+    token = taken.json()["token"]
+    again = http(p2).post(f"/api/tables/{table}/continue", json={"ticket": ticket})
+    assert again.status_code == 403 and again.json().get("field") == "ticket"
+
+    # 2. a record's download ticket made on p1 works once on p2, and not again on p0
+    host = Client(p1, table, token)
+    host.send({"type": "ready"})
+    host.wait(lambda m: m["type"] == "state" and m["status"] == "playing", 15)
+    made = http(p1).post(f"/api/tables/{table}/ticket", headers={"X-Bito-Token": token})
+    assert made.status_code == 200, made.text
+    link = made.json()["link"]
+    record = http(p2).get(link)
+    assert record.status_code == 200 and "seat1" not in record.headers[
+        "content-disposition"] and record.text.strip()
+    assert http(p0).get(link).status_code == 403
+
+    # 3. a chat line said through p1 is in the backlog a connection through p2 is sent,
+    #    and the speaker's allowance (5 lines in 10 s) counts his lines on every process
+    host.send({"type": "chat", "text": "hello from p1"})
+    said = host.wait(lambda m: m["type"] == "chat")
+    late = Client(p2, table, token)  # the same seat, a second page, another process
+    heard = late.wait(lambda m: m["type"] == "chat", 10)
+    assert heard["text"] == "hello from p1" and heard["id"] == said["id"]
+    for i in range(4):  # lines 2-5, through p2
+        late.send({"type": "chat", "text": f"line {i + 2}"})
+        late.wait(lambda m, i=i: m["type"] == "chat" and m["text"] == f"line {i + 2}")
+    host.send({"type": "chat", "text": "line 6, through p1"})
+    refused = host.error()
+    assert refused["field"] == "text" and "at most 5 messages" in refused["message"]
+    host.close()
+    late.close()
+
+    # 4. tables an hour per address: 4 made on three processes, the fifth refused on p1;
+    #    another address is not affected
+    new = {"name": "Host", "players": 2, "seats": ["random"]}
+    for base in (p0, p1, p2, p0):
+        made = http(base, "10.9.9.9").post("/api/tables", json=new)
+        assert made.status_code == 200, made.text
+    fifth = http(p1, "10.9.9.9").post("/api/tables", json=new)
+    assert fifth.status_code == 429 and int(fifth.headers["Retry-After"]) > 3000
+    assert http(p2, "10.9.9.10").post("/api/tables", json=new).status_code == 200
+
+    # 5. spectators: 2 per address and 3 per table, counted over the processes
+    spectators = [Client(p0, table, headers={"X-Forwarded-For": "10.8.8.8"}),
+                  Client(p1, table, headers={"X-Forwarded-For": "10.8.8.8"})]
+    for c in spectators:
+        c.state()
+    third = Client(p2, table, headers={"X-Forwarded-For": "10.8.8.8"})
+    assert "spectator connections from one address" in third.error()["message"]
+    assert third.closed.wait(5) and third.ws.close_code == 1008
+    spectators.append(Client(p2, table, headers={"X-Forwarded-For": "10.8.8.9"}))
+    spectators[-1].state()
+    fourth = Client(p0, table, headers={"X-Forwarded-For": "10.8.8.10"})
+    assert "this table has 3 spectators" in fourth.error()["message"]
+    spectators.pop(0).close()  # one leaves on p0: a seat at the table frees on every process
+    deadline = time.time() + 10
+    while True:
+        c = Client(p1, table, headers={"X-Forwarded-For": "10.8.8.10"})
+        first = c.wait(lambda m: m["type"] in ("state", "error"), 10)
+        if first["type"] == "state":
+            spectators.append(c)
+            break
+        assert time.time() < deadline, "the spectator who left still counts"
+        c.close()
+        time.sleep(0.2)
+    for c in spectators:
+        c.close()
+
+    # 6. failed logins for one username (5 in 5 minutes) counted over the processes: five
+    #    wrong passwords through p0, p1, p2, p0, p1; the sixth try is refused on p2 even with
+    #    the right password
+    assert http(p0, "10.6.6.6").post("/api/account/register", json={
+        "username": "carol", "password": "correct horse 42"}).status_code == 200
+    for i, base in enumerate((p0, p1, p2, p0, p1)):
+        wrong = http(base, f"10.6.6.{10 + i}").post("/api/account/login", json={
+            "username": "carol", "password": "wrong guess 123"})
+        assert wrong.status_code == 401, wrong.text
+    locked = http(p2, "10.6.6.20").post("/api/account/login", json={
+        "username": "carol", "password": "correct horse 42"})
+    assert locked.status_code == 429 and "this username" in locked.json()["error"]
 
 
 def test_the_compose_file_matches_the_nginx_config() -> None:

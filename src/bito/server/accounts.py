@@ -25,7 +25,7 @@ Nothing here logs a password, a session value, a seat token or a ticket.
 from __future__ import annotations
 
 import asyncio
-import collections
+import concurrent.futures
 import hashlib
 import html
 import logging
@@ -35,17 +35,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import unquote
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from bito.server import games, ratings, webtext
+from bito.server import games, ratings, shared, webtext
 from bito.server.accountdb import AccountDB, Rating
 from bito.server.rooms import Lobby, Room, RoomError
 
 Json = dict[str, Any]
+T = TypeVar("T")
 
 COOKIE = "bito_session"
 TOKEN_HEADER = "X-Bito-Token"
@@ -141,30 +142,22 @@ def check_password(password: Any, username: str) -> str:
 
 
 class Throttle:
-    """Events per key in a sliding window (failed logins, registrations)."""
+    """Events per key in a sliding window (failed logins, registrations), counted in the
+    database (:mod:`bito.server.shared`), so a guesser spreading his attempts over the
+    processes of a cluster gets the allowance of one."""
 
-    def __init__(self) -> None:
-        self.events: dict[str, collections.deque[float]] = {}
+    def __init__(self, kind: str) -> None:
+        self.kind = kind  # the keys' prefix among the address events
 
-    def wait(self, key: str, limit: int, window: float, now: float) -> int:
+    async def wait(self, db: shared.Exchanging, key: str, limit: int, window: float) -> int:
         """Seconds until ``key`` may try again (0: now)."""
-        times = self.events.get(key)
-        if not times:
-            return 0
-        while times and now - times[0] >= window:
-            times.popleft()
-        if len(times) < limit:
-            return 0
-        return max(1, int(window - (now - times[0])) + 1)
+        return await shared.address_wait(db, f"{self.kind}:{key}", limit, window)
 
-    def add(self, key: str, now: float) -> None:
-        if len(self.events) > 50_000:  # forget keys that went quiet
-            for old in [k for k, t in self.events.items() if not t]:
-                del self.events[old]
-        self.events.setdefault(key, collections.deque()).append(now)
+    async def add(self, db: shared.Exchanging, key: str) -> None:
+        await shared.add_address_event(db, f"{self.kind}:{key}")
 
-    def clear(self, key: str) -> None:
-        self.events.pop(key, None)
+    async def clear(self, db: shared.Exchanging, key: str) -> None:
+        await shared.clear_address_events(db, f"{self.kind}:{key}")
 
 
 def digest(value: str) -> str:
@@ -185,27 +178,40 @@ class Accounts:
     db_url: str
     settings: AccountSettings = field(default_factory=AccountSettings)
     db: AccountDB | None = None
-    failures: Throttle = field(default_factory=Throttle)
-    registrations: Throttle = field(default_factory=Throttle)
-    #: ticket -> (table, seat, the seat's token when issued, expiry)
-    transfers: dict[str, tuple[str, int, str, float]] = field(default_factory=dict)
+    failures: Throttle = field(default_factory=lambda: Throttle("login"))
+    registrations: Throttle = field(default_factory=lambda: Throttle("register"))
     hasher: Any = None
     unknown: str | None = None  # the hash verified for an unknown username
     #: argon2 work at once: each hash takes 64 MiB and ~0.3 s of a core (measured at load
     #: 5 on the 2-core machine), so a burst of logins waits in line instead of eating memory
     hashing: asyncio.Semaphore | None = None
+    #: the one thread every accounts' database call runs in: the connection is synchronous
+    #: (SQLite, or one psycopg connection), and a slow or stuck query must hold no other
+    #: table or connection, only the accounts' calls queued behind it
+    thread: concurrent.futures.ThreadPoolExecutor | None = None
 
     def open(self, lobby: Lobby) -> None:
         from argon2 import PasswordHasher
 
         redact_logs()
         self.db = AccountDB(self.db_url)
+        self.thread = concurrent.futures.ThreadPoolExecutor(1, "bito-accounts")
         self.hasher = PasswordHasher()
         lobby.end_hooks.append(self.game_over)
 
     def close(self) -> None:
+        if self.thread is not None:
+            self.thread.shutdown(wait=True)  # a rating being stored is finished first
         if self.db is not None:
             self.db.close()
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(store, *args)`` in the accounts' database thread, awaited: the event loop
+        never waits for the accounts' database (issue 18, item 2)."""
+        store = self.store
+        if self.thread is None:
+            raise RoomError("accounts are not open yet")
+        return await asyncio.get_running_loop().run_in_executor(self.thread, fn, store, *args)
 
     @property
     def store(self) -> AccountDB:
@@ -229,16 +235,16 @@ class Accounts:
 
     # --- sessions -------------------------------------------------------------------------
 
-    def user(self, request: Request) -> str | None:
+    async def user(self, request: Request) -> str | None:
         value = request.cookies.get(COOKIE)
         if not value or len(value) > 100:
             return None
-        return self.store.session_user(digest(value), time.time())
+        return await self.call(AccountDB.session_user, digest(value), time.time())
 
-    def login_response(self, username: str, secure: bool) -> Response:
+    async def login_response(self, username: str, secure: bool) -> Response:
         value = secrets.token_urlsafe(32)
         life = self.settings.session_life
-        self.store.add_session(digest(value), username, time.time() + life)
+        await self.call(AccountDB.add_session, digest(value), username, time.time() + life)
         response = JSONResponse({"username": username, "expires_in": life})
         response.set_cookie(COOKIE, value, max_age=int(max(1, life)), httponly=True,
                             samesite="strict", secure=secure, path="/")
@@ -246,21 +252,28 @@ class Accounts:
 
     # --- the end of a game: ratings -------------------------------------------------------
 
-    def game_over(self, room: Room) -> None:
-        owners = self.store.owners(base_table(room.id))
-        if not owners:
-            return
-        ratings.rate_game(self.store, room.id, games.family(room.table.spec),
-                          [(s.kind, s.bot) for s in room.table.seats], owners,
-                          room.table.outcome)
+    async def game_over(self, room: Room) -> None:
+        """Rate the game, its reads and its write together in the accounts' thread (only
+        this table waits for it: the final frame goes out once the ratings are stored, so a
+        player who opens the leaderboard at once sees his game counted)."""
+        table_id, base = room.id, base_table(room.id)
+        family, outcome = games.family(room.table.spec), room.table.outcome
+        seats = [(s.kind, s.bot) for s in room.table.seats]
+
+        def rate(store: AccountDB) -> None:
+            owners = store.owners(base)
+            if owners:
+                ratings.rate_game(store, table_id, family, seats, owners, outcome)
+
+        await self.call(rate)
 
     # --- seats ----------------------------------------------------------------------------
 
-    def bind(self, request: Request, table_id: str, seat: int) -> None:
+    async def bind(self, request: Request, table_id: str, seat: int) -> None:
         """A seat taken while logged in belongs to the account."""
-        username = self.user(request)
+        username = await self.user(request)
         if username is not None:
-            self.store.own_seat(base_table(table_id), seat, username)
+            await self.call(AccountDB.own_seat, base_table(table_id), seat, username)
 
 
 def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
@@ -294,8 +307,9 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
 
     @app.post("/api/account/register")
     async def register(request: Request) -> Response:
-        client, now = address(request), time.monotonic()
-        wait = accounts.registrations.wait(client, s.registrations_per_hour, 3600, now)
+        client = address(request)
+        wait = await accounts.registrations.wait(lobby().storage, client,
+                                                 s.registrations_per_hour, 3600)
         if wait:
             raise AccountError(f"too many new accounts from this address; try again in "
                                f"{wait} s", status=429, retry_after=wait)
@@ -303,13 +317,13 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         username = check_username(body.get("username"))
         password = check_password(body.get("password"), username)
         hashed = await accounts.work(accounts.hasher.hash, password)
-        if not accounts.store.add_account(username, hashed):
+        if not await accounts.call(AccountDB.add_account, username, hashed):
             raise AccountError(f"username: {username!r} is taken", "username", 409)
-        accounts.registrations.add(client, now)
-        return accounts.login_response(username, secure(request))
+        await accounts.registrations.add(lobby().storage, client)
+        return await accounts.login_response(username, secure(request))
 
-    def not_locked_out(username: str, client: str, now: float, name_field: str | None,
-                       address_field: str | None) -> str:
+    async def not_locked_out(username: str, client: str, name_field: str | None,
+                             address_field: str | None) -> str:
         """Refuse while too many logins failed lately for this username or this address
         (the error names ``name_field`` or ``address_field``); returns the username's key
         in the failure counts. One check for the login form and for a password confirmed
@@ -318,13 +332,13 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         for key, limit, what, named in (
                 (name_key, s.failures_per_username, "this username", name_field),
                 ("addr:" + client, s.failures_per_address, "this address", address_field)):
-            wait = accounts.failures.wait(key, limit, s.login_window, now)
+            wait = await accounts.failures.wait(lobby().storage, key, limit, s.login_window)
             if wait:
                 raise AccountError(f"too many failed logins for {what}; try again in "
                                    f"{wait} s", named, 429, wait)
         return name_key
 
-    async def verified(name_key: str, client: str, now: float, stored: str | None,
+    async def verified(name_key: str, client: str, stored: str | None,
                        password: str) -> bool:
         """The password checked against ``stored`` (None: an unknown name, which costs the
         same hashing work, so timing tells nothing); a refusal is counted against the
@@ -338,17 +352,18 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         except Exception:  # a stored hash that does not parse: a refusal, never a 500
             ok = False
         ok = ok and stored is not None
+        db = lobby().storage
         if ok:
-            accounts.failures.clear(name_key)
+            await accounts.failures.clear(db, name_key)
         else:
-            accounts.failures.add(name_key, now)
-            accounts.failures.add("addr:" + client, now)
+            await accounts.failures.add(db, name_key)
+            await accounts.failures.add(db, "addr:" + client)
         return ok
 
     @app.post("/api/account/login")
     async def login(request: Request) -> Response:
 
-        client, now = address(request), time.monotonic()
+        client = address(request)
         body = await body_of(request)
         username, password = body.get("username"), body.get("password")
         if not isinstance(username, str) or not isinstance(password, str):
@@ -356,23 +371,24 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
                                "username" if not isinstance(username, str) else "password")
         if len(password) > PASSWORD_MAX:
             raise AccountError(f"password: at most {PASSWORD_MAX} characters", "password")
-        name_key = not_locked_out(username, client, now, "username", None)
-        found = accounts.store.account(username) if USERNAME.fullmatch(username) else None
+        name_key = await not_locked_out(username, client, "username", None)
+        found = (await accounts.call(AccountDB.account, username)
+                 if USERNAME.fullmatch(username) else None)
         stored = found[1] if found else None
-        if not await verified(name_key, client, now, stored, password):
+        if not await verified(name_key, client, stored, password):
             raise AccountError("wrong username or password", "password", 401)
         assert found is not None and stored is not None
         username = found[0]  # typed in any case, logged in as registered
         if accounts.hasher.check_needs_rehash(stored):
-            accounts.store.set_password_hash(username, await accounts.work(
+            await accounts.call(AccountDB.set_password_hash, username, await accounts.work(
                 accounts.hasher.hash, password))
-        return accounts.login_response(username, secure(request))
+        return await accounts.login_response(username, secure(request))
 
     @app.post("/api/account/logout")
     async def logout(request: Request) -> Response:
         value = request.cookies.get(COOKIE)
         if value:
-            accounts.store.drop_session(digest(value))
+            await accounts.call(AccountDB.drop_session, digest(value))
         response = JSONResponse({"username": None})
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict",
                                secure=secure(request))
@@ -387,17 +403,17 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
             raise AccountError(f"{field}: expected a text", field)
         if len(password) > PASSWORD_MAX:
             raise AccountError(f"password: at most {PASSWORD_MAX} characters", field)
-        client, now = address(request), time.monotonic()
-        name_key = not_locked_out(username, client, now, field, field)
+        client = address(request)
+        name_key = await not_locked_out(username, client, field, field)
         try:
-            stored = accounts.store.password_hash(username)
+            stored = await accounts.call(AccountDB.password_hash, username)
         except Exception:  # an unreadable hash: a refusal, never a 500
             stored = None
-        if not await verified(name_key, client, now, stored, password):
+        if not await verified(name_key, client, stored, password):
             raise AccountError(f"{field}: wrong password", field, 403)
 
-    def signed_in(request: Request) -> str:
-        username = accounts.user(request)
+    async def signed_in(request: Request) -> str:
+        username = await accounts.user(request)
         if username is None:
             raise AccountError("log in first", status=401)
         return username
@@ -412,21 +428,21 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
     async def change_password(request: Request) -> Response:
         """A new password: the current one first; every other session ends (a password
         changed because it leaked must lock the thief out), this device gets a new one."""
-        username = signed_in(request)
+        username = await signed_in(request)
         body = await body_of(request)
         await confirm(request, username, body.get("current"), "current")
         password = check_password(body.get("password"), username)
-        accounts.store.set_password_hash(username, await accounts.work(accounts.hasher.hash,
-                                                                       password))
-        accounts.store.drop_sessions_of(username)
-        return accounts.login_response(username, secure(request))
+        hashed = await accounts.work(accounts.hasher.hash, password)
+        await accounts.call(AccountDB.set_password_hash, username, hashed)
+        await accounts.call(AccountDB.drop_sessions_of, username)
+        return await accounts.login_response(username, secure(request))
 
     @app.post("/api/account/logout-everywhere")
     async def logout_everywhere(request: Request) -> Response:
         """Every session of the account ends, this one too (a lost phone, a shared computer).
         Seats stay the account's: logging in again anywhere takes them back."""
-        username = signed_in(request)
-        ended = accounts.store.drop_sessions_of(username)
+        username = await signed_in(request)
+        ended = await accounts.call(AccountDB.drop_sessions_of, username)
         return signed_out(request, {"username": None, "sessions_ended": ended})
 
     @app.post("/api/account/delete")
@@ -434,25 +450,26 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         """The account goes, with its sessions, ratings and profile; its seats become guest
         seats (the device holding a seat's token plays on, as a guest). The tables' records
         and replays keep the names as played: they are what happened at those tables."""
-        username = signed_in(request)
+        username = await signed_in(request)
         body = await body_of(request)
         await confirm(request, username, body.get("password"), "password")
-        accounts.store.delete_account(username)
+        await accounts.call(AccountDB.delete_account, username)
         return signed_out(request, {"username": None, "deleted": username})
 
     @app.get("/api/account/me")
     async def me(request: Request) -> Json:
-        return {"username": accounts.user(request)}
+        return {"username": await accounts.user(request)}
 
     @app.post("/api/tables/{table_id}/claim")
     async def claim(table_id: str, request: Request) -> Json:
         """The account's seat at this table, on this device: a fresh token (the device that
         had the seat is told and watches)."""
-        username = accounts.user(request)
+        username = await accounts.user(request)
         if username is None:
             raise AccountError("log in to take your seat on this device", status=401)
         room = await lobby().get(table_id)
-        owned = [seat for seat, who in accounts.store.owners(base_table(room.id)).items()
+        owners = await accounts.call(AccountDB.owners, base_table(room.id))
+        owned = [seat for seat, who in owners.items()
                  if who == username and room.table.seats[seat].kind in PEOPLE]
         if not owned:
             raise AccountError("your account has no seat at this table", status=404)
@@ -463,7 +480,7 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
     async def own(table_id: str, request: Request) -> Json:
         """The seat whose token came in the header becomes the logged-in account's (a guest
         who logs in after sitting down): from then on it follows the account."""
-        username = accounts.user(request)
+        username = await accounts.user(request)
         if username is None:
             raise AccountError("log in first", status=401)
         room = await lobby().get(table_id)
@@ -471,7 +488,7 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         if seat is None:
             raise AccountError(f"send your seat's token in the {TOKEN_HEADER} header",
                                status=403)
-        accounts.store.own_seat(base_table(room.id), seat, username)
+        await accounts.call(AccountDB.own_seat, base_table(room.id), seat, username)
         return {"table": room.id, "seat": seat, "username": username}
 
     @app.post("/api/tables/{table_id}/move")
@@ -484,14 +501,12 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         if seat is None or token is None:
             raise AccountError(f"send your seat's token in the {TOKEN_HEADER} header to get "
                                "a link for your seat", status=403)
-        now = time.monotonic()
-        for old in [k for k, v in accounts.transfers.items() if v[3] < now]:
-            del accounts.transfers[old]
-        if len(accounts.transfers) > 10_000:
+        # in the database: the new device's request may reach another process
+        ticket = await shared.issue_ticket(lobby().storage, "move", room.id, seat, token,
+                                           s.transfer_life)
+        if ticket is None:
             raise AccountError("too many links waiting; try again in a minute", status=429,
                                retry_after=60)
-        ticket = secrets.token_urlsafe(18)
-        accounts.transfers[ticket] = (room.id, seat, token, now + s.transfer_life)
         link = f"{str(request.base_url).rstrip('/')}/t/{room.id}#continue={ticket}"
         return {"link": link, "expires_in": s.transfer_life, "qr_svg": qr_svg(link)}
 
@@ -502,12 +517,12 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         if not isinstance(ticket, str) or not ticket:
             raise AccountError("ticket: expected the text after #continue= in the link",
                                "ticket")
-        held = accounts.transfers.pop(ticket, None)
+        held = await shared.redeem_ticket(lobby().storage, "move", ticket[:100])
         room = await lobby().get(table_id)
-        if held is None or held[0] != room.id or held[3] < time.monotonic():
+        if held is None or held[0] != room.id:
             raise AccountError("this link is not valid (used already, expired, or for "
                                "another table)", "ticket", 403)
-        _, seat, token, _ = held
+        _, seat, token = held
         if room.seat_of_token(token) != seat:  # the seat moved since: the link is void
             raise AccountError("this link is not valid any more: the seat has moved since",
                                "ticket", 403)
@@ -518,22 +533,23 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
     async def leaderboard(request: Request, family: str | None = None) -> Json:
         from bito.games.family import FAMILIES
 
-        families = accounts.store.families()
+        families = await accounts.call(AccountDB.families)
         chosen = family or (families[0] if families else "durak")
         if chosen not in FAMILIES:
             raise AccountError(f"family: not a game family (one of {', '.join(FAMILIES)})",
                                "family")
-        board = ratings.leaderboard(accounts.store, chosen, lobby().bot_levels())
+        board = await accounts.call(ratings.leaderboard, chosen, lobby().bot_levels())
         return {"family": chosen, "families": sorted(set(families) | {chosen}),
-                "you": accounts.user(request), "rows": [_row(r) for r in board]}
+                "you": await accounts.user(request), "rows": [_row(r) for r in board]}
 
     @app.get("/api/players/{username}")
     async def profile(username: str) -> Json:
-        if not USERNAME.fullmatch(username) or accounts.store.password_hash(username) is None:
+        if not USERNAME.fullmatch(username) or \
+                await accounts.call(AccountDB.password_hash, username) is None:
             raise AccountError(f"no player {username[:20]!r}", "username", 404)
         games_out = []
         for table_id, seat, family, result, before, after, at in \
-                accounts.store.recent_games(username):
+                await accounts.call(AccountDB.recent_games, username):
             row = await lobby().storage.load_table(table_id)
             games_out.append({
                 "table": table_id, "seat": int(seat), "family": family, "result": result,
@@ -542,7 +558,8 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
                 "players": [x.name for x in row.seats] if row is not None else [],
                 "replay": f"/replay/{table_id}"})
         return {"username": username,
-                "ratings": [_row(r) for r in accounts.store.ratings_of(username)],
+                "ratings": [_row(r) for r in
+                            await accounts.call(AccountDB.ratings_of, username)],
                 "games": games_out}
 
     for path in ("/account", "/leaderboard", "/u/{username}"):

@@ -33,13 +33,11 @@ saying so and is closed with code 1008; the seat stays, and a reconnect goes on.
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import ipaddress
 import json
 import logging
 import re
-import secrets
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -54,7 +52,7 @@ except ImportError as e:  # pragma: no cover - the message is the point
     raise ImportError("bito serve needs the web extra: pip install 'bito[web]'") from e
 
 from bito.errors import BitoError
-from bito.server import chat, games, rematch, webtext
+from bito.server import chat, games, rematch, shared, webtext
 from bito.server.accounts import Accounts, AccountSettings, install
 from bito.server.db import DatabaseUnavailable, PostgresDatabase, open_database
 from bito.server.health import add_routes, install_metrics
@@ -74,6 +72,7 @@ TOKEN_HEADER = "X-Bito-Token"
 SUBPROTOCOL = "bito"
 TOKEN_PROTOCOL = "bito.token."
 TICKET_LIFE = 60.0  # seconds a download ticket works (once)
+CREATED = "table:"  # the key of a table's creation among an address's events
 QUEUE_LIMIT = 200  # frames waiting for a client that does not read
 FLOOD_CLOSE = 1008  # "policy violation": the close code for a flooding or non-reading client
 STATIC = resources.files("bito.server") / "static"
@@ -84,16 +83,19 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     """The app over the database at ``db`` (a SQLite path or a ``postgresql://`` URL)."""
     holder: dict[str, Lobby] = {}
     accounts = Accounts(db, account_settings or AccountSettings())
+    owner = ""  # this process's name on its spectators' rows (bito.server.shared)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         from bito.server.lease import Keeper, process_name
 
-        database = open_database(db, origin=process_name())
+        nonlocal owner
+        owner = process_name()
+        database = open_database(db, origin=owner)
         await database.open()
         lobby = Lobby(database, settings)
         lobby.frame_hooks += [rematch.frame_fields(lobby), chat.frame_fields]
-        lobby.attach_hooks += [chat.greet, rematch.greet(lobby)]
+        lobby.attach_hooks += [chat.greet(lobby), rematch.greet(lobby)]
         # chat lines and rematch answers reach every process's sockets
         lobby.handlers.update(chat=chat.deliver, rematch=rematch.heard(lobby))
         accounts.open(lobby)
@@ -110,8 +112,12 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         if resumed:
             log.warning("resumed %d game(s) from %s", resumed, db)
         log.info("serving; games stored in %s", re.sub(r"//[^@/]*@", "//", db.split("?")[0]))
+        renewing = asyncio.create_task(_renew_watchers(database, owner))
         yield
         log.info("shutting down")
+        renewing.cancel()
+        with contextlib.suppress(Exception):
+            await shared.renew_watchers(database, owner, gone=True)
         if keeper is not None:
             warming.cancel()
             await keeper.stop()  # hand the tables over at once
@@ -144,8 +150,6 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
 
     install(app, accounts, lobby, lambda r: address(r.client, r.headers), via_https)
 
-    tickets: dict[str, tuple[str, int, float]] = {}  # ticket -> (table, seat, expiry)
-    watching: collections.Counter[str] = collections.Counter()  # spectators per address
 
     def page(name: str) -> FileResponse:
         return FileResponse(str(STATIC / name), media_type="text/html")
@@ -197,12 +201,18 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     async def public_tables() -> Json:
         return {"tables": await lobby().public_tables()}
 
-    created: dict[str, collections.deque[float]] = {}
+    async def creation_wait(client: str) -> int:
+        """Seconds until ``client`` may create another table (0: now), counting its
+        creations of the last hour on every process (the caller records a creation once
+        it succeeds). One address flooding the server with tables would otherwise fill the
+        database and the lobby for everyone."""
+        return await shared.address_wait(lobby().storage, CREATED + client,
+                                         lobby().settings.tables_per_hour, 3600)
 
     @app.post("/api/tables", response_model=None)
     async def create(request: Request) -> Json | JSONResponse:
-        client, now = address(request.client, request.headers), time.monotonic()
-        wait = _creation_wait(created, client, lobby().settings.tables_per_hour, now)
+        client = address(request.client, request.headers)
+        wait = await creation_wait(client)
         if wait:
             code, said = webtext.error_words(
                 f"too many new tables from this address: at most "
@@ -221,17 +231,17 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             public=_field(body, "public", bool, False),
             timer=_field(body, "timer", (int, float), None),
             extra=chat.table_setting(_field(body, "spectator_chat", str, None)))
-        created.setdefault(client, collections.deque()).append(now)
-        accounts.bind(request, room.id, 0)
+        await shared.add_address_event(lobby().storage, CREATED + client)
+        await accounts.bind(request, room.id, 0)
         return {"table": room.id, "seat": 0, "token": token, "link": f"/t/{room.id}"}
 
     @app.post("/api/quickmatch", response_model=None)
     async def quickmatch(request: Request) -> Json | JSONResponse:
         """Join the first public waiting table of this game, seats and deck, or open one
         (which counts as a table created by this address)."""
-        client, now = address(request.client, request.headers), time.monotonic()
+        client = address(request.client, request.headers)
         body = await _body(request)
-        wait = _creation_wait(created, client, lobby().settings.tables_per_hour, now)
+        wait = await creation_wait(client)
         room, seat, token, new = await quick_match(
             lobby(), variant=_field(body, "variant", str, "podkidnoy"),
             rules_text=_field(body, "rules", str, None), deck=_field(body, "deck", int, None),
@@ -246,8 +256,8 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             return JSONResponse({"error": said, "code": code}, status_code=429,
                                 headers={"Retry-After": str(wait)})
         if new:
-            created.setdefault(client, collections.deque()).append(now)
-        accounts.bind(request, room.id, seat)
+            await shared.add_address_event(lobby().storage, CREATED + client)
+        await accounts.bind(request, room.id, seat)
         return {"table": room.id, "seat": seat, "token": token, "link": f"/t/{room.id}",
                 "created": new}
 
@@ -256,7 +266,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         body = await _body(request)
         room = await lobby().get(table_id)
         seat, token = await lobby().join(room, _field(body, "name", str, ""))
-        accounts.bind(request, room.id, seat)
+        await accounts.bind(request, room.id, seat)
         return {"table": room.id, "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}")
@@ -273,13 +283,10 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         if seat is None:
             return JSONResponse({"error": f"send your seat's token in the {TOKEN_HEADER} "
                                           "header to get a download ticket"}, status_code=403)
-        now = time.monotonic()
-        for old in [k for k, (_, _, end) in tickets.items() if end < now]:
-            del tickets[old]
-        if len(tickets) > 10_000:
+        value = await shared.issue_ticket(lobby().storage, "record", room.id, seat,
+                                          room.table.seats[seat].token, TICKET_LIFE)
+        if value is None:
             raise RoomError("too many download tickets waiting; try again in a minute")
-        value = secrets.token_urlsafe(18)
-        tickets[value] = (room.id, seat, now + TICKET_LIFE)
         return {"ticket": value, "expires_in": TICKET_LIFE,
                 "link": f"/api/tables/{room.id}/record?ticket={value}"}
 
@@ -288,8 +295,8 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         room = await lobby().get(table_id)
         token = _token(request)
         if ticket is not None:
-            held = tickets.pop(ticket, None)
-            if held is None or held[0] != room.id or held[2] < time.monotonic():
+            held = await shared.redeem_ticket(lobby().storage, "record", ticket)
+            if held is None or held[0] != room.id:
                 return JSONResponse({"error": "this download ticket is not valid (used, "
                                               "expired or for another table)"},
                                     status_code=403)
@@ -363,41 +370,31 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             return
         client = address(websocket.client, websocket.headers)
         limits = lobby().settings
-        if seat is None:  # a spectator: bounded per table and per address
-            if room.spectators() >= limits.spectators_per_table:
+        watcher = ""
+        if seat is None:  # a spectator: bounded per table and per address, on every process
+            try:
+                over, watcher = await shared.watch(
+                    lobby().storage, owner, room.id, client, limits.spectators_per_table,
+                    limits.spectators_per_address)
+            except DatabaseUnavailable as e:
+                await refuse(str(e), 1011)
+                return
+            if over == "table":
                 await refuse(f"this table has {limits.spectators_per_table} spectators, the "
                              "most it takes; try again later", FLOOD_CLOSE)
                 return
-            if watching[client] >= limits.spectators_per_address:
+            if over == "address":
                 await refuse(f"at most {limits.spectators_per_address} spectator connections "
                              "from one address; close one to open another", FLOOD_CLOSE)
                 return
-            watching[client] += 1
         try:
             await _serve_socket(lobby(), room, seat, websocket, client, lang)
         finally:
-            if seat is None:
-                watching[client] -= 1
-                if watching[client] <= 0:
-                    del watching[client]
+            if watcher:
+                with contextlib.suppress(Exception):  # its row runs out by itself anyway
+                    await shared.unwatch(lobby().storage, watcher)
 
     return app
-
-
-def _creation_wait(created: dict[str, collections.deque[float]], client: str, limit: int,
-                   now: float) -> int:
-    """Seconds until ``client`` may create another table (0: now), counting its creations
-    in the last hour (the caller records a creation once it succeeds). One address flooding
-    the server with tables would otherwise fill the database and the lobby for everyone."""
-    times = created.setdefault(client, collections.deque())
-    while times and now - times[0] >= 3600:
-        times.popleft()
-    if len(times) >= limit:
-        return max(1, int(3600 - (now - times[0])) + 1)
-    if len(created) > 10_000:  # forget addresses that have gone quiet
-        for host in [h for h, t in created.items() if not t or now - t[-1] >= 3600]:
-            del created[host]
-    return 0
 
 
 def _networks(entries: tuple[str, ...]) -> list[Any]:
@@ -709,3 +706,13 @@ async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None,
         log.exception("table %s: message failed", room.id)
         code, said = webtext.error_words(f"server error: {type(e).__name__}", lang)
         return {"type": "error", "request": kind, "code": code, "message": said}
+
+
+async def _renew_watchers(database: Any, owner: str) -> None:
+    """Keep this process's spectators counted (bito.server.shared) while it runs."""
+    while True:
+        await asyncio.sleep(shared.WATCH_RENEW)
+        try:
+            await shared.renew_watchers(database, owner)
+        except Exception as e:  # the database away: the next renewal tries again
+            log.warning("spectators: could not renew (%s)", str(e).strip() or type(e).__name__)

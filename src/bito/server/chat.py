@@ -1,8 +1,9 @@
 """Talking at the table: short text messages and quick reactions.
 
 A client sends ``{"type": "chat", "text": "..."}`` or ``{"type": "chat", "reaction": "👍"}``
-(one of :data:`REACTIONS`); the table receives ``{"type": "chat", "sender": NAME, "seat": N,
-"text": "..."}`` (``"reaction": true`` for a reaction, whose text is the emoji). Everything is
+(one of :data:`REACTIONS`); the table receives ``{"type": "chat", "id": ID, "sender": NAME,
+"seat": N, "text": "..."}`` (``"reaction": true`` for a reaction, whose text is the emoji;
+``id`` tells the same line apart when it is heard twice, live and from the backlog). Everything is
 plain text: the server never interprets it and the page draws it with ``textContent``, so a
 ``<b>`` arrives as the four characters it is.
 
@@ -13,19 +14,23 @@ Who hears whom is the host's choice, made when the table is created (``spectator
   distracted, or given hints, by the audience);
 * ``"off"``: spectators can neither write nor read the chat.
 
-Chat is not stored with the game: the database, the records and the replays never hold what
-people said. The server keeps only the last :data:`BACKLOG` messages of a table in memory and
-sends them to a connection that opens (a reloaded page, a reconnect, the next deal of a
-rematch), each to those who could hear it. Muting a player is the browser's business (a list
-kept in the page), as nobody else needs to know.
+Chat is not part of the game: the records and the replays never hold what people said. The
+database keeps only the last :data:`BACKLOG` lines of a match (all its deals), for at most a
+day (:mod:`bito.server.shared`), because a page opened or reloaded through another process
+of a cluster must be sent the talk it missed; each process keeps them in memory as a cache
+and sends them to a connection that opens (a reloaded page, a reconnect, the next deal of a
+rematch), each to those who could hear it. The rate limit counts the stored lines, so a
+speaker gets the same allowance whichever process his messages reach. Muting a player is
+the browser's business (a list kept in the page), as nobody else needs to know.
 """
 
 from __future__ import annotations
 
-import time
+import secrets
 from collections import deque
 from typing import Any
 
+from bito.server import shared
 from bito.server.rooms import Connection, Lobby, Room, RoomError, check_name
 
 Json = dict[str, Any]
@@ -81,22 +86,11 @@ def speaker(conn: Connection) -> str:
     return f"seat:{conn.seat}" if conn.seat is not None else f"address:{conn.address}"
 
 
-def check_rate(room: Room, conn: Connection, now: float) -> None:
-    """At most :data:`RATE_COUNT` messages in :data:`RATE_WINDOW` seconds per seat (a
-    spectator: per address); the error says how long to wait. A refused message does not
-    count."""
-    sent: dict[str, list[float]] = room.extra.setdefault("chat_sent", {})
-    key = speaker(conn)
-    recent = [t for t in sent.get(key, []) if now - t < RATE_WINDOW]
-    if len(recent) >= RATE_COUNT:
-        wait = RATE_WINDOW - (now - recent[0])
-        raise ChatError("text", f"chat: at most {RATE_COUNT} messages in "
-                        f"{RATE_WINDOW:.0f} seconds; wait {max(wait, 0.1):.0f} s")
-    recent.append(now)
-    for old in [k for k, times in sent.items()  # speakers quiet for a whole window
-                if k != key and all(now - t >= RATE_WINDOW for t in times)]:
-        del sent[old]
-    sent[key] = recent
+def match_key(room: Room) -> str:
+    """Whose talk a line belongs to: the match (every deal of a rematch is one talk)."""
+    match = room.table.settings.get("match")
+    base = match.get("base") if isinstance(match, dict) else None
+    return str(base) if base else room.id
 
 
 async def chat(lobby: Lobby, room: Room, conn: Connection, message: Json) -> None:
@@ -106,14 +100,21 @@ async def chat(lobby: Lobby, room: Room, conn: Connection, message: Json) -> Non
     if conn.seat is None and setting == "off":
         raise ChatError("type", "the host switched the spectators' chat off at this table")
     text, reaction = clean_text(message)
-    check_rate(room, conn, time.monotonic())
     sender = ("spectator" if conn.seat is None
               else check_name(room.table.seats[conn.seat].name or f"seat {conn.seat}"))
-    frame: Json = {"type": "chat", "sender": sender, "seat": conn.seat, "text": text}
+    frame: Json = {"type": "chat", "id": secrets.token_urlsafe(9), "sender": sender,
+                   "seat": conn.seat, "text": text}
     if reaction:
         frame["reaction"] = True
     if conn.seat is None:
         frame["spectators"] = True  # said among the spectators only
+    # stored first: at most RATE_COUNT lines in RATE_WINDOW seconds per seat (a spectator:
+    # per address), counted over every process; a refused line is not stored
+    wait = await shared.say(lobby.storage, match_key(room), speaker(conn), frame, RATE_COUNT,
+                            RATE_WINDOW, BACKLOG)
+    if wait:
+        raise ChatError("text", f"chat: at most {RATE_COUNT} messages in "
+                        f"{RATE_WINDOW:.0f} seconds; wait {max(wait, 0.1):.0f} s")
     lobby.handlers.setdefault("chat", deliver)  # a lobby made without the app, in tests
     await lobby.publish(room.id, "chat", frame)
 
@@ -121,7 +122,9 @@ async def chat(lobby: Lobby, room: Room, conn: Connection, message: Json) -> Non
 async def deliver(room: Room, frame: Json) -> None:
     """A chat line, said here or on another process: kept for late-comers and sent to the
     connections here that may hear it."""
-    backlog(room).append(frame)
+    kept = backlog(room)
+    if all(line.get("id") != frame.get("id") for line in kept):
+        kept.append(frame)
     for other in [c for c in room.conns if hears(room, c, frame)]:
         try:
             await other.send(frame)
@@ -130,7 +133,8 @@ async def deliver(room: Room, frame: Json) -> None:
 
 
 def backlog(room: Room) -> deque[Json]:
-    """The table's recent messages (kept in memory, never stored)."""
+    """The table's recent messages as this process knows them (the cache of the stored
+    lines, read once by :func:`greet`)."""
     kept: deque[Json] = room.extra.setdefault("chat_backlog", deque(maxlen=BACKLOG))
     return kept
 
@@ -143,11 +147,25 @@ def hears(room: Room, conn: Connection, frame: Json) -> bool:
     return conn.seat is not None or room.table.settings.get("spectator_chat") != "off"
 
 
-async def greet(room: Room, conn: Connection) -> None:
-    """The attach hook: a new connection is sent the recent messages it may read."""
-    for frame in list(backlog(room)):
-        if hears(room, conn, frame):
-            await conn.send(frame)
+def greet(lobby: Lobby) -> Any:
+    """The attach hook: a new connection is sent the recent messages it may read. The first
+    connection to a table on this process reads them from the database (said through
+    another process, or before a restart); lines heard meanwhile are kept too."""
+
+    async def recent_lines(room: Room, conn: Connection) -> None:
+        if not room.extra.get("chat_read"):
+            stored = await shared.chat_lines(lobby.storage, match_key(room), BACKLOG)
+            room.extra["chat_read"] = True
+            ids = {line.get("id") for line in stored}
+            kept = backlog(room)
+            merged = stored + [line for line in kept if line.get("id") not in ids]
+            kept.clear()
+            kept.extend(merged[-BACKLOG:])
+        for frame in list(backlog(room)):
+            if hears(room, conn, frame):
+                await conn.send(frame)
+
+    return recent_lines
 
 
 def frame_fields(room: Room, seat: int | None) -> Json:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
 import logging
 import time
@@ -35,10 +36,10 @@ from bito.server.storage import (
     SELECT_ACTIONS,
     SELECT_SEATS,
     SELECT_TABLE,
-    SET_OUTCOME,
     START_GAME,
     STORED_ACTION,
     UPDATE_SEAT,
+    Exchanged,
     SeatRow,
     Snapshot,
     Storage,
@@ -139,6 +140,13 @@ class ThreadedDatabase:
     async def load_actions(self, table_id: str, after: int = 0) -> list[tuple[int, str, str]]:
         return await self._call(self.storage.load_actions, table_id, after)
 
+    async def exchange(self, statements: list[tuple[str, tuple[Any, ...]]],
+                       lock: str | None = None) -> Exchanged:
+        """See :meth:`PostgresDatabase.exchange`; SQLite's ``BEGIN IMMEDIATE`` already
+        makes every transaction wait for the one before, so ``lock`` needs nothing more."""
+        del lock
+        return await self._call(self.storage.exchange, statements)
+
 
 def _pg(sql: str) -> str:
     return sql.replace("?", "%s")
@@ -165,9 +173,12 @@ class PostgresDatabase:
         # reconnect_timeout: the pool's own reconnection backs off to minutes over a long
         # outage; short chains of attempts, restarted by every waiting request (the
         # retries below, the lease keeper each second), find the database again at once.
+        # No check of a connection each time it is taken (one more round trip for every
+        # call, which on a loaded machine is one more wait for the event loop): after a
+        # failure, run() checks every idle connection at once instead, so the connections a
+        # restart killed are dropped together rather than found one retry at a time.
         self.pool = AsyncConnectionPool(url, min_size=1, max_size=max_size, open=False,
-                                        timeout=2.0, check=AsyncConnectionPool.check_connection,
-                                        reconnect_timeout=2.0)
+                                        timeout=2.0, reconnect_timeout=2.0)
         self._closed: type[BaseException] = PoolClosed
         self.latency = 0.0
         self.observe: Callable[[float], None] | None = None
@@ -204,6 +215,8 @@ class PostgresDatabase:
                                               "nothing was lost, try again") from None
                 log.warning("database: %s; retrying in %.2f s", str(e).strip() or
                             type(e).__name__, delay)
+                with contextlib.suppress(Exception):  # drop the idle connections now dead
+                    await self.pool.check()
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
 
@@ -246,6 +259,25 @@ class PostgresDatabase:
             await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
         await self.run(work)
+
+    async def exchange(self, statements: list[tuple[str, tuple[Any, ...]]],
+                       lock: str | None = None) -> Exchanged:
+        """The statements in one transaction; each one's row count and rows. With ``lock``,
+        the transaction first takes an advisory lock named by it, so a check and the write
+        it guards (a count under a limit, then the insert) are atomic across processes.
+        Retried like every call while the database is away; a transaction whose commit
+        answer was lost may then run twice, which :mod:`bito.server.shared` allows for."""
+        async def work(conn: Any) -> Exchanged:
+            if lock is not None:
+                await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (lock,))
+            out: Exchanged = []
+            for sql, params in statements:
+                cur = await conn.execute(_pg(sql), params)
+                rows = list(await cur.fetchall()) if cur.description is not None else []
+                out.append((cur.rowcount, rows))
+            return out
+
+        return await self.run(work)
 
     async def _write(self, table_id: str, statements: list[tuple[str, tuple[Any, ...]]],
                      ) -> list[int]:
@@ -311,17 +343,33 @@ class PostgresDatabase:
         """Move ``n`` (and the game's end with the last move) in one transaction; see
         :meth:`Storage.append_action`."""
         at = time.time()
+        move = {"n": n, "s": seat, "a": action, "h": how, "at": at}
+        payload: dict[str, Any] = {"t": table_id, "o": self.origin}
+        if len(action) < 1000:
+            payload["m"] = move
 
         async def work(conn: Any) -> None:
-            cur = await conn.execute(_pg(INSERT_ACTION), (table_id, n, seat, action, how, at))
-            if cur.rowcount == 0:  # stored before: by this very write (a lost answer)?
-                cur = await conn.execute(_pg(STORED_ACTION), (table_id, n))
-                check_stored(n, seat, action, list(await cur.fetchall()))
-                return
-            if outcome is not None:
-                await conn.execute(_pg(SET_OUTCOME), (json.dumps(outcome), table_id))
-            move = {"n": n, "s": seat, "a": action, "h": how, "at": at}
-            await self._notify(conn, table_id, move if len(action) < 1000 else None)
+            # The move, the game's end with the last one, and the notice, as one statement
+            # in autocommit: one round trip a move instead of five (the pool's check,
+            # BEGIN, the insert, the notice, COMMIT), each of which is a wait for the event
+            # loop. A statement is atomic by itself; the end and the notice happen only if
+            # the move's row was inserted.
+            await conn.set_autocommit(True)
+            try:
+                cur = await conn.execute(
+                    f"WITH stored AS ({_pg(INSERT_ACTION)} RETURNING n), "
+                    "ended AS (UPDATE bito_tables SET status = 'over', outcome = %s "
+                    "WHERE id = %s AND %s AND EXISTS (SELECT 1 FROM stored) RETURNING id) "
+                    "SELECT pg_notify(%s, %s) FROM stored",
+                    (table_id, n, seat, action, how, at,
+                     json.dumps(outcome) if outcome is not None else None, table_id,
+                     outcome is not None, CHANNEL, json.dumps(payload, ensure_ascii=False)))
+                if not await cur.fetchall():  # stored before: by this very write (an answer
+                    cur = await conn.execute(_pg(STORED_ACTION), (table_id, n))  # lost)?
+                    check_stored(n, seat, action, list(await cur.fetchall()))
+            finally:
+                if not conn.closed:
+                    await conn.set_autocommit(False)
 
         await self.run(work)
 

@@ -17,7 +17,16 @@ database:
 
 ``--bots LEVEL`` makes every seat but the first a server-side bot of that level (the
 issue's mix: one person and three ``strong`` bots a table); only the person's moves are
-timed.
+timed, but every move is counted (``moves_per_second``).
+
+Where the CPU goes: on a small machine the generator, nginx and PostgreSQL take the same
+cores as the servers, so the wall-clock figures measure all of them. The result says how
+many CPU-seconds each spent during the measured time (``cpu_seconds``: the servers, their
+bot workers, nginx, PostgreSQL's processes, this generator, and the machine as a whole,
+from ``/proc``) and the moves per CPU-second of the servers alone, which is what a second
+process can scale. The generator reads only the few fields it needs from a frame (the move
+number, the status, whose turn) and parses the whole JSON only when its seat is to move
+(``--parse-all`` parses every frame, as a browser does, to show what that costs).
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -40,7 +50,7 @@ from websockets.asyncio.client import connect
 from websockets.typing import Subprotocol
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -50,6 +60,9 @@ class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.actions = 0
+        self.moves = 0  # every move stored while measuring (bots' too), seen by seat 0
+        self.frames = 0  # frames received while measuring
+        self.parsed = 0  # of which parsed as JSON
         self.games = 0
         self.errors = 0
         self.measuring = False
@@ -62,14 +75,36 @@ class Stats:
             return round(lat[min(len(lat) - 1, int(p / 100 * len(lat)))] * 1000, 2) if lat else None
 
         return {"actions": self.actions, "actions_per_second": round(self.actions / seconds, 1),
+                "moves": self.moves, "moves_per_second": round(self.moves / seconds, 1),
+                "frames": self.frames, "frames_parsed": self.parsed,
                 "games_finished": self.games, "errors": self.errors,
                 "last_error": self.last_error,
                 "latency_ms": {"p50": pct(50), "p90": pct(90), "p99": pct(99),
                                "max": round(lat[-1] * 1000, 2) if lat else None}}
 
 
+#: The fields of a state frame the generator reads without parsing it (the server writes
+#: compact JSON; each key occurs once in a state frame).
+FRAME_N = re.compile(r'"n":(\d+)')
+FRAME_STATUS = re.compile(r'"status":"(\w+)"')
+FRAME_TO_ACT = re.compile(r'"to_act":(\d+)')
+
+
+def _glance(text: str) -> dict[str, Any] | None:
+    """The type, move number, status and seat to act of a state frame, read with three
+    regular expressions (None: not a state frame, or not in the expected form)."""
+    if not text.startswith('{"type":"state"'):
+        return None
+    n, status = FRAME_N.search(text), FRAME_STATUS.search(text)
+    if n is None or status is None:
+        return None
+    to_act = FRAME_TO_ACT.search(text)
+    return {"type": "state", "n": int(n.group(1)), "status": status.group(1),
+            "to_act": int(to_act.group(1)) if to_act else None}
+
+
 async def _seat(url: str, token: str, seat: int, think: float, stats: Stats,
-                stop: asyncio.Event, rng: random.Random) -> None:
+                stop: asyncio.Event, rng: random.Random, parse_all: bool = False) -> None:
     """One player: act when it is this seat's turn, time the answer."""
     async with connect(url, max_size=1 << 22,  # the token as a subprotocol, never in the URL
                        subprotocols=[Subprotocol("bito"),
@@ -77,12 +112,27 @@ async def _seat(url: str, token: str, seat: int, think: float, stats: Stats,
         await ws.send(json.dumps({"type": "ready"}))
         sent_at: float | None = None
         sent_n = -1
+        seen_n: int | None = None
         while not stop.is_set():
             try:
                 text = await asyncio.wait_for(ws.recv(), 5)
             except TimeoutError:
                 continue
-            msg = json.loads(text)
+            assert isinstance(text, str)
+            if stats.measuring:
+                stats.frames += 1
+            glance = None if parse_all else _glance(text)
+            if glance is not None and not (glance["to_act"] == seat
+                                           and glance["status"] == "playing"):
+                msg = glance  # not this seat's turn: the three fields are enough
+            else:
+                msg = json.loads(text)
+                if stats.measuring:
+                    stats.parsed += 1
+            if msg["type"] == "state" and seat == 0:
+                if seen_n is not None and msg["n"] > seen_n and stats.measuring:
+                    stats.moves += msg["n"] - seen_n
+                seen_n = msg["n"] if seen_n is None else max(seen_n, msg["n"])
             if msg["type"] == "error":
                 stats.errors += 1
                 stats.last_error = msg["message"]
@@ -99,7 +149,7 @@ async def _seat(url: str, token: str, seat: int, think: float, stats: Stats,
                 if seat == 0:
                     stats.games += 1
                 return
-            view = msg.get("view")
+            view = msg.get("view") if "view" in msg else None
             if view and view["to_act"] == seat and view["legal"] and sent_at is None:
                 if think:
                     await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
@@ -111,7 +161,7 @@ async def _seat(url: str, token: str, seat: int, think: float, stats: Stats,
 
 async def _table_loop(http: httpx.AsyncClient, players: int, variant: str, think: float,
                       stats: Stats, stop: asyncio.Event, seed: int,
-                      bots: str | None = None) -> None:
+                      bots: str | None = None, parse_all: bool = False) -> None:
     """Create a table, seat ``players`` clients (or one and bots), play to the end; again
     until stopped."""
     rng = random.Random(seed)
@@ -128,11 +178,11 @@ async def _table_loop(http: httpx.AsyncClient, players: int, variant: str, think
             j.raise_for_status()
             tokens.append(j.json()["token"])
         url = f"{ws_base}/ws/{table['table']}"
-        await asyncio.gather(*(_seat(url, tok, i, think, stats, stop, rng)
+        await asyncio.gather(*(_seat(url, tok, i, think, stats, stop, rng, parse_all)
                                for i, tok in enumerate(tokens)))
 
 
-def _cpu_seconds(pid: int | list[int] | None) -> float | None:
+def cpu_seconds_of(pid: int | list[int] | None) -> float | None:
     """CPU time (user + system) the server process(es) have used so far, from /proc
     (Linux); their bot worker processes are not counted."""
     if pid is None:
@@ -146,6 +196,81 @@ def _cpu_seconds(pid: int | list[int] | None) -> float | None:
             return None
         total += int(fields[11]) + int(fields[12])
     return total / os.sysconf("SC_CLK_TCK")
+
+
+def _processes() -> dict[int, tuple[int, float]]:
+    """Every process of the machine: pid -> (parent pid, CPU seconds used so far)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out: dict[int, tuple[int, float]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    return out
+
+
+def _machine_busy() -> float:
+    """CPU-seconds the whole machine has been busy (every core, every process), from
+    ``/proc/stat``."""
+    with open("/proc/stat") as f:
+        values = [int(v) for v in f.readline().split()[1:]]
+    idle = values[3] + (values[4] if len(values) > 4 else 0)
+    return (sum(values[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+class CpuGroups:
+    """CPU-seconds per part of the set-up over the measured time: each group is some root
+    processes and (optionally) their descendants, read from ``/proc`` at the start and the
+    end (a process that ends meanwhile is missed; none should)."""
+
+    def __init__(self, groups: dict[str, tuple[list[int], bool]]) -> None:
+        self.groups = groups
+        self.start: dict[int, tuple[int, float]] = {}
+        self.busy = 0.0
+
+    def members(self, table: dict[int, tuple[int, float]], roots: list[int],
+                descendants: bool) -> set[int]:
+        found = {r for r in roots if r in table}
+        if descendants:
+            grew = True
+            while grew:
+                more = {pid for pid, (parent, _) in table.items()
+                        if parent in found and pid not in found}
+                found |= more
+                grew = bool(more)
+        return found
+
+    def begin(self) -> None:
+        self.start, self.busy = _processes(), _machine_busy()
+
+    def end(self) -> dict[str, float]:
+        now, busy = _processes(), _machine_busy()
+        out: dict[str, float] = {}
+        for name, (roots, descendants) in self.groups.items():
+            pids = self.members(now, roots, descendants)
+            out[name] = round(sum(now[p][1] - self.start.get(p, (0, now[p][1]))[1]
+                                  if p in self.start else now[p][1] for p in pids), 2)
+        out["machine"] = round(busy - self.busy, 2)
+        return out
+
+
+def _postmaster(url: str) -> int | None:
+    """The PostgreSQL server's main process (its backends are its children), if it runs on
+    this machine: the parent of the backend serving a connection."""
+    try:
+        import psycopg
+
+        with psycopg.connect(url) as conn:  # read while the backend lives
+            row = conn.execute("SELECT pg_backend_pid()").fetchone()
+            with open(f"/proc/{int(row[0]) if row else 0}/stat") as f:
+                return int(f.read().rsplit(")", 1)[1].split()[1])
+    except Exception:
+        return None
 
 
 DEPLOY_NGINX = os.path.join(os.path.dirname(__file__), "..", "..", "..", "deploy",
@@ -177,7 +302,7 @@ def nginx_config(template: str, ports: list[int], listen: int, prefix: str) -> s
     return "\n".join(head) + "\n" + text
 
 
-def _wait_up(base: str, proc: subprocess.Popen[bytes] | None = None) -> None:
+def wait_up(base: str, proc: subprocess.Popen[bytes] | None = None) -> None:
     for _ in range(600):
         try:
             httpx.get(base + "/api/lobby", timeout=1)
@@ -191,21 +316,25 @@ def _wait_up(base: str, proc: subprocess.Popen[bytes] | None = None) -> None:
 
 async def run(base: str, tables: int, players: int, seconds: float, warmup: float,
               think: float, variant: str, server_pid: int | list[int] | None = None,
-              bots: str | None = None) -> dict[str, Any]:
+              bots: str | None = None, cpu: CpuGroups | None = None,
+              parse_all: bool = False) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     # One HTTP client for all tables: building one per table costs a TLS context each.
     http = httpx.AsyncClient(base_url=base, timeout=60,
                              limits=httpx.Limits(max_connections=20))
     tasks = [asyncio.create_task(_table_loop(http, players, variant, think, stats, stop, i,
-                                             bots))
+                                             bots, parse_all))
              for i in range(tables)]
     await asyncio.sleep(warmup)
     stats.measuring = True
-    start, cpu_start = time.perf_counter(), _cpu_seconds(server_pid)
+    start, cpu_start = time.perf_counter(), cpu_seconds_of(server_pid)
+    if cpu is not None:
+        cpu.begin()
     await asyncio.sleep(seconds)
     stats.measuring = False
-    elapsed, cpu_end = time.perf_counter() - start, _cpu_seconds(server_pid)
+    elapsed, cpu_end = time.perf_counter() - start, cpu_seconds_of(server_pid)
+    spent = cpu.end() if cpu is not None else None
     stop.set()
     await asyncio.wait(tasks, timeout=15)
     failures = [t.exception() for t in tasks if t.done() and not t.cancelled()
@@ -222,6 +351,11 @@ async def run(base: str, tables: int, players: int, seconds: float, warmup: floa
         result["server_cpu_share"] = round(used / elapsed, 3)
         result["server_cpu_ms_per_action"] = (round(used * 1000 / stats.actions, 3)
                                               if stats.actions else None)
+        result["moves_per_server_cpu_second"] = (round(stats.moves / used, 1) if used > 0
+                                                 else None)
+    if spent is not None:
+        result["cpu_seconds"] = spent
+        result["load_average"] = os.getloadavg()
     if failures:
         result["first_failure"] = repr(failures[0])
     result.update(tables=tables, players=players, seconds=round(elapsed, 1), think=think,
@@ -250,6 +384,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="seat a server-side bot of LEVEL in every seat but the first")
     p.add_argument("--bot-workers", type=int, default=0,
                    help="each server's bot workers (default: its own default)")
+    p.add_argument("--parse-all", action="store_true",
+                   help="parse every frame as JSON (default: only when the seat is to move)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
     procs: list[subprocess.Popen[bytes]] = []
@@ -263,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if base is None:
             db = args.db or os.path.join(prefix, "load.sqlite3")
-            ports = [_free_port() for _ in range(args.processes)]
+            ports = [free_port() for _ in range(args.processes)]
             for port in ports:
                 command = [sys.executable, "-m", "bito.cli", "serve", "--port", str(port),
                            "--db", db, "--bot-delay", "0", "--timer", "600",
@@ -275,10 +411,10 @@ def main(argv: list[str] | None = None) -> int:
                     command += ["--bot-workers", str(args.bot_workers)]
                 procs.append(subprocess.Popen(command, stderr=subprocess.DEVNULL))
             for port, proc in zip(ports, procs, strict=True):
-                _wait_up(f"http://127.0.0.1:{port}", proc)
+                wait_up(f"http://127.0.0.1:{port}", proc)
             base = f"http://127.0.0.1:{ports[0]}"
             if args.nginx:
-                listen = _free_port()
+                listen = free_port()
                 with open(DEPLOY_NGINX) as f:
                     conf = nginx_config(f.read(), ports, listen, prefix)
                 with open(os.path.join(prefix, "nginx.conf"), "w") as f:
@@ -288,10 +424,25 @@ def main(argv: list[str] | None = None) -> int:
                                           os.path.join(prefix, "error.log")],
                                          stderr=subprocess.DEVNULL)
                 base = f"http://127.0.0.1:{listen}"
-                _wait_up(base, nginx)
+                wait_up(base, nginx)
+        groups: dict[str, tuple[list[int], bool]] = {
+            "servers": ([pr.pid for pr in procs], False),
+            "generator": ([os.getpid()], False)}
+        if procs:
+            groups["bot_workers"] = ([pr.pid for pr in procs], True)  # minus the servers
+        if nginx is not None:
+            groups["nginx"] = ([nginx.pid], True)
+        master = _postmaster(args.db) if (args.db or "").startswith("postgres") else None
+        if master is not None:
+            groups["postgresql"] = ([master], True)
+        cpu = CpuGroups(groups)
         result = asyncio.run(run(base, args.tables, args.players, args.seconds, args.warmup,
                                  args.think, args.variant,
-                                 [pr.pid for pr in procs] if procs else None, args.bots))
+                                 [pr.pid for pr in procs] if procs else None, args.bots,
+                                 cpu, args.parse_all))
+        spent = result.get("cpu_seconds")
+        if spent is not None and "bot_workers" in spent:
+            spent["bot_workers"] = round(spent["bot_workers"] - spent["servers"], 2)
         result.update(processes=max(1, len(procs)), nginx=bool(nginx), bots=args.bots)
     finally:
         if nginx is not None:

@@ -7,7 +7,7 @@ SQLite through ``BEGIN IMMEDIATE`` (one writer at a time). Without the lock two 
 racing through ``CREATE TABLE IF NOT EXISTS`` collide on PostgreSQL's catalogue.
 
 A small runner rather than Alembic or yoyo: neither is installed with the web extra, the
-schema is three tables and a lease, and the steps are plain SQL both back ends read. A new
+schema is a handful of tables, and the steps are plain SQL both back ends read. A new
 step is appended to :data:`STEPS` and never edited once released.
 """
 
@@ -103,6 +103,42 @@ STEPS: tuple[Step, ...] = (
             mu_after DOUBLE PRECISION NOT NULL,
             at DOUBLE PRECISION NOT NULL,
             PRIMARY KEY (table_id, seat))""",
+    )),
+    # What several processes must agree on besides the tables (bito.server.shared): one-use
+    # tickets (a record's download, a seat moved to another device), per-address events
+    # (tables created), spectators connected on any process, and the chat's recent lines.
+    # Times are seconds since the epoch on the writing process's clock.
+    Step(4, "tickets, address events, spectators, chat lines", (
+        """CREATE TABLE IF NOT EXISTS bito_tickets (
+            ticket TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            table_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            token TEXT NOT NULL,
+            expires DOUBLE PRECISION NOT NULL)""",
+        "CREATE INDEX IF NOT EXISTS bito_tickets_expires ON bito_tickets (expires)",
+        """CREATE TABLE IF NOT EXISTS bito_address_events (
+            address_key TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL)""",
+        "CREATE INDEX IF NOT EXISTS bito_address_events_key ON bito_address_events "
+        "(address_key, at)",
+        "CREATE INDEX IF NOT EXISTS bito_address_events_at ON bito_address_events (at)",
+        """CREATE TABLE IF NOT EXISTS bito_watchers (
+            id TEXT PRIMARY KEY,
+            owner TEXT NOT NULL,
+            table_id TEXT NOT NULL,
+            address TEXT NOT NULL,
+            expires DOUBLE PRECISION NOT NULL)""",
+        "CREATE INDEX IF NOT EXISTS bito_watchers_table ON bito_watchers (table_id)",
+        "CREATE INDEX IF NOT EXISTS bito_watchers_address ON bito_watchers (address)",
+        """CREATE TABLE IF NOT EXISTS bito_chat (
+            id TEXT PRIMARY KEY,
+            table_id TEXT NOT NULL,
+            speaker TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            frame TEXT NOT NULL)""",
+        "CREATE INDEX IF NOT EXISTS bito_chat_table ON bito_chat (table_id, at)",
+        "CREATE INDEX IF NOT EXISTS bito_chat_at ON bito_chat (at)",
     )),
 )
 

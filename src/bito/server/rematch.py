@@ -178,7 +178,7 @@ async def _start_next(lobby: Lobby, room: Room) -> Room:
         kind = "human" if s.kind == "away" else s.kind
         table.seats.append(SeatRow(s.seat, s.name, kind, s.bot, s.token, True))
     new = await lobby.open_table(table)  # stored, and leased to this process
-    if "chat_backlog" in room.extra:  # the talk goes on at the next deal (in memory only)
+    if "chat_backlog" in room.extra:  # the talk goes on at the next deal (one match's talk)
         new.extra["chat_backlog"] = room.extra["chat_backlog"]
     if lobby.owns(new):  # another process opened it first: it deals
         async with new.lock:

@@ -100,9 +100,6 @@ class Room:
     #: behind (0: it was not): still behind at the next look, a notice was lost
     behind: int = 0
 
-    def spectators(self) -> int:
-        return sum(c.seat is None for c in self.conns)
-
     @property
     def id(self) -> str:
         return self.table.id
@@ -154,8 +151,9 @@ class Lobby:
         #: messages)
         self.attach_hooks: list[Callable[[Room, Connection], Awaitable[None]]] = []
         #: add-ons told when a game ends, after its last move is stored (the ratings); a
+        #: hook may be a coroutine function (awaited before the final frame goes out); a
         #: failing hook is logged and never stops the table
-        self.end_hooks: list[Callable[[Room], None]] = []
+        self.end_hooks: list[Callable[[Room], Awaitable[None] | None]] = []
 
     def bot_levels(self) -> list[str]:
         """The bots a table may seat here (``--bot-levels``)."""
@@ -704,7 +702,9 @@ class Lobby:
             self.bots.forget(room.id)
             for hook in self.end_hooks:
                 try:
-                    hook(room)
+                    done = hook(room)
+                    if done is not None:
+                        await done
                 except Exception:
                     log.exception("table %s: an end-of-game hook failed", room.id)
         self._schedule(room)

@@ -82,6 +82,8 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
 
 
+#: each statement's row count and rows, from one transaction (:meth:`Storage.exchange`)
+Exchanged = list[tuple[int, list[tuple[Any, ...]]]]
 #: (the table or None, its moves after a point as (seat, text, how), the last move's time)
 Snapshot = tuple[TableRow | None, list[tuple[int, str, str]], float | None]
 
@@ -217,6 +219,26 @@ class Storage:
     def close(self) -> None:
         with self._lock:
             self.conn.close()
+
+    def exchange(self, statements: list[tuple[str, tuple[Any, ...]]]) -> Exchanged:
+        """The statements as one transaction; each one's row count and the rows it
+        returned (a ``SELECT``, or ``RETURNING``). Not retried: the caller's statements need
+        not be idempotent (see :mod:`bito.server.shared`)."""
+        with self._lock:
+            self._begin()
+            out: Exchanged = []
+            try:
+                cur = self.conn.cursor()
+                for sql, params in statements:
+                    cur.execute(self._sql(sql), params)
+                    rows = list(cur.fetchall()) if cur.description is not None else []
+                    out.append((cur.rowcount, rows))
+            except BaseException:
+                if not getattr(self.conn, "closed", False):
+                    self.conn.rollback() if self.mark != "?" else self.conn.execute("ROLLBACK")
+                raise
+            self._commit()
+            return out
 
     def ping(self) -> None:
         self._read("SELECT 1")
