@@ -79,6 +79,27 @@ def test_a_decision_over_the_time_cap_is_abandoned_and_the_worker_replaced() -> 
     _run(scenario())
 
 
+def test_workers_run_at_a_lower_priority_than_the_server() -> None:
+    """A flood of bots must slow the bots, not the people: the workers are niced, so the
+    event loop (and a database on the same machine) gets the CPU first."""
+    import os
+
+    from bito.server.botpool import WORKER_NICENESS
+
+    async def scenario() -> list[int]:
+        pool = BotPool(2)
+        try:
+            await pool.warm()
+            return [os.getpriority(os.PRIO_PROCESS, pid) for pid in pool.pids]
+        finally:
+            pool.close()
+
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    niceness = _run(scenario())
+    assert len(niceness) == 2
+    assert all(n == min(19, own + WORKER_NICENESS) for n in niceness), (own, niceness)
+
+
 def test_a_table_goes_on_with_fallback_moves_when_every_decision_times_out(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """A bot that never answers in time never stalls its table: each move is a fallback move

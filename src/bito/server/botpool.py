@@ -44,6 +44,10 @@ log = logging.getLogger("bito.server")
 Key = tuple[str, int]  # (table id, seat)
 START_CAP = 60.0  # seconds a worker may take to start
 MAX_BOTS = 4000  # bots one worker keeps before it forgets the least recently used
+#: Added to a worker's niceness: when bots want more CPU than there is (200 tables of search
+#: bots ask for tens of cores), the operating system gives the event loop and the database
+#: their turn first, so a flood of bots slows the bots, not the people's moves.
+WORKER_NICENESS = 5
 
 
 def default_workers() -> int:
@@ -58,6 +62,8 @@ def _worker_main(conn: Any) -> None:  # pragma: no cover - runs in the child pro
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    with contextlib.suppress(OSError):  # a platform without priorities still plays
+        os.nice(WORKER_NICENESS)
     import bito.bots  # noqa: F401  (imported once, before the first request)
 
     try:  # the search bots' compiled playouts: loaded now, not in the first decision's time
@@ -185,6 +191,11 @@ class BotPool:
         self.replayed = 0  # of those, rebuilt mid-game with the seat's earlier views
         #: called with each decision's seconds (the metrics' histogram), when set
         self.observe: Callable[[float], None] | None = None
+
+    @property
+    def pids(self) -> list[int]:
+        """The process ids of the workers running now (for operators and their tools)."""
+        return [w.proc.pid for w in self._workers if w.proc is not None]
 
     @property
     def queued(self) -> int:
