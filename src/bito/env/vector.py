@@ -147,6 +147,11 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
                              "does not play these rules (bito.kernel.supports); use "
                              "gymnasium.make_vec(..., vectorization_mode='sync') or the "
                              "single environment")
+        if rules.trump_source in ("fixed", "none"):
+            # its observations and compiled opponents read the turned trump card and suit
+            raise ValueError(f"variant {variant!r}: trump.source={rules.trump_source}: the "
+                             "vector environment plays games with a turned trump card; use "
+                             "gymnasium.make_vec(..., vectorization_mode='sync')")
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not a seat of a {players}-player game")
         if illegal != "lose":

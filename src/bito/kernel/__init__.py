@@ -77,7 +77,7 @@ def supports_state(state: Any) -> bool:
     if not supports(getattr(state, "rules", None), getattr(state, "players", 0)):
         return False
     d = state.deal
-    return len(d.trumps) == 1 and d.high_joker < 0 and not d.jokers_wild and not state.closed
+    return len(d.trumps) <= 1 and d.high_joker < 0 and not d.jokers_wild and not state.closed
 
 
 def _use_kernel(state: DurakState) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from bito.games.durak.actions import Action
+from bito.games.durak.beats import beat_table
 from bito.games.durak.state import THROW, DurakState
 from bito.kernel import layout as L
 from bito.rules import Rules
@@ -49,9 +50,22 @@ def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     s[L.LOT_FALLBACK] = rules.first_attacker_no_trump_fallback == "lot"
     s[L.REPETITION] = rules.end_repetition
     s[L.IDLE_LIMIT] = rules.end_idle_bouts
+    s[L.FIXED_SUIT] = "cdhs".index(rules.trump_fixed_suit)
+    # What beats what under each trump the deal may turn, and with none: the reference
+    # engine's own tables, so every rule of the relation reaches the kernel as data.
+    for row, suit in enumerate((0, 1, 2, 3, -1)):
+        _put_table(s, L.TRUMP_ROWS + 64 * row, beat_table(rules, suit))
     s[L.LOSER] = -1
     s.setflags(write=False)
     return s
+
+
+def _put_table(s: np.ndarray, at: int, table: tuple[int, ...]) -> None:
+    """A reference beat table as 64 entries from ``at`` (cards the deck lacks: 0)."""
+    if len(table) > 64:
+        raise ValueError("a beat table over more than one deck's card codes")
+    s[at:at + 64] = 0
+    s[at:at + len(table)] = [m & _CARD_BITS for m in table]
 
 
 def rule_facts(rules: Rules, players: int) -> np.ndarray:
@@ -72,6 +86,7 @@ def from_state(state: DurakState) -> np.ndarray:
     s = rule_facts(rules, state.players)
     s[L.TRUMP] = d.trump_suit
     s[L.TRUMP_CARD] = d.trump_card
+    _put_table(s, L.BEATS, state.beats)
     fb = rules.transfer_first_bout
     s[L.NO_FIRST_TRANSFER] = ((fb == "first_game" and d.match.game_number == 0)
                               or (fb == "under_fool" and d.under_fool))

@@ -27,6 +27,7 @@ from bito.kernel.layout import (
     ATTACK,
     ATTACK_KIND,
     ATTACKER,
+    BEATS,
     BOUT,
     CAP,
     DEFENCE,
@@ -37,8 +38,11 @@ from bito.kernel.layout import (
     DRAW_ALLOWED,
     DRAW_RULE,
     FIRST_CAP,
+    FIXED_SOURCE,
+    FIXED_SUIT,
     HAND_SIZE,
     HANDS,
+    HEAD,
     IDLE,
     IDLE_LIMIT,
     LEAD_MAX,
@@ -57,7 +61,9 @@ from bito.kernel.layout import (
     N_THROWERS,
     NEIGHBOURS,
     NO_FIRST_TRANSFER,
+    NO_TRUMP_ROW,
     NO_TRUMP_TRANSFER,
+    NONE_SOURCE,
     OUT,
     OUT_MASK,
     OVER_PHASE,
@@ -86,6 +92,7 @@ from bito.kernel.layout import (
     TRANSFER_KIND,
     TRUMP,
     TRUMP_CARD,
+    TRUMP_ROWS,
     TRUMP_SOURCE,
     UNCAPPED,
     UNCOVERED,
@@ -136,14 +143,9 @@ def rank_set(c):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, inline="always")
 def beaters(s, a):  # type: ignore[no-untyped-def]
-    """The cards that cover ``a`` (VARIANTS.md §1.2): higher of its suit, or any trump when
-    ``a`` is not one. Bits outside the deck are harmless: hands never hold them."""
-    suit = a >> 4
-    higher = (_SUIT_BITS << (suit * 16)) & ~((2 << a) - 1)
-    trump = s[TRUMP]
-    if suit != trump:
-        higher |= _SUIT_BITS << (trump * 16)
-    return higher
+    """The cards that cover ``a``: the deal's beat table (VARIANTS.md §1.2 and the variants
+    that change what beats what, read as data; see ``layout.BEATS``)."""
+    return s[BEATS + a]
 
 
 @njit(cache=True, inline="always")
@@ -801,7 +803,15 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
             got |= 1 << deck[j]
         s[HANDS + (dealer + 1 + k) % n] = got
     length = deck.size - pos
-    if length == 0:
+    source = s[TRUMP_SOURCE]
+    if source >= FIXED_SOURCE:
+        # fixed or none, the last sources: no card is turned (``setup.deal``), the trump is
+        # agreed or there is none (#15)
+        for j in range(length):
+            s[STOCK + j] = deck[deck.size - 1 - j]
+        s[N_STOCK] = length
+        trump_card = -1
+    elif length == 0:
         trump_card = deck[pos - 1]
         s[N_STOCK] = 0
     else:
@@ -812,11 +822,20 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
             s[STOCK + 1 + j] = rest[length - 2 - j]
         s[N_STOCK] = length
     s[TRUMP_CARD] = trump_card
-    s[TRUMP] = trump_card >> 4
+    if source == FIXED_SOURCE:
+        s[TRUMP] = s[FIXED_SUIT]
+    elif source == NONE_SOURCE:
+        s[TRUMP] = -1
+    else:
+        s[TRUMP] = trump_card >> 4
+    row = TRUMP_ROWS + 64 * (NO_TRUMP_ROW if s[TRUMP] < 0 else s[TRUMP])
+    for j in range(64):
+        s[BEATS + j] = s[row + j]
     if s[LEFT_OF_DEALER] != 0:
         attacker = (dealer + 1) % n
     else:
-        attacker = _lowest_holder(s, dealer, _SUIT_BITS << (s[TRUMP] * 16))
+        trumps = _SUIT_BITS << (s[TRUMP] * 16) if s[TRUMP] >= 0 else 0
+        attacker = _lowest_holder(s, dealer, trumps)
         if attacker < 0:
             if s[LOT_FALLBACK] != 0:
                 attacker = np.random.randint(0, n)
@@ -830,6 +849,18 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
 
 
 # --- playouts ------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def restore(s, start):  # type: ignore[no-untyped-def]
+    """Copy position ``start`` over ``s`` (both arrays, ``s`` once a full copy of ``start``):
+    its facts and the bout openings in use, not the trump rows, which no move changes. (Plain
+    loops: numba's slice assignment is four times slower.)"""
+    for j in range(HEAD):
+        s[j] = start[j]
+    for j in range(SEEN, SEEN + start[N_SEEN] * (start[PLAYERS] + 3)):
+        s[j] = start[j]
+
 
 
 @njit(cache=True)

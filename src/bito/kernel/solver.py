@@ -27,6 +27,7 @@ from bito.kernel.layout import (
     DEFENCE,
     DEFENDER,
     HANDS,
+    HEAD,
     LOSER,
     N_ATTACK,
     OUT_MASK,
@@ -35,7 +36,6 @@ from bito.kernel.layout import (
     PASSES,
     PHASE,
     RESULT,
-    SEEN,
     T_IDX,
     TAKE_KIND,
     TAKING,
@@ -148,14 +148,14 @@ def search(root, alpha, beta, strength, table, path, info):  # type: ignore[no-u
     window, its best value and move so far, and whether its value is negated for its parent.
     """
     cap = 64
-    states = np.empty((cap, SEEN), np.int64)
+    states = np.empty((cap, HEAD), np.int64)
     masks = np.empty((cap, _MOVES), np.int64)
     metas = np.empty((cap, _MOVES), np.int64)
     keys = np.empty((cap, 5), np.int64)
     nums = np.empty((cap, 11), np.int64)  # see the slot names below
     # frame slots
     n_moves, nxt, lo, hi, lo0, best, best_mask, best_meta, reps, me, flip = range(11)
-    for j in range(SEEN):
+    for j in range(HEAD):
         states[0, j] = root[j]
     nums[0, lo] = alpha
     nums[0, hi] = beta
@@ -228,7 +228,7 @@ def search(root, alpha, beta, strength, table, path, info):  # type: ignore[no-u
                 keys = _grow2(keys)
                 nums = _grow2(nums)
             child = states[d + 1]
-            for j in range(SEEN):
+            for j in range(HEAD):
                 child[j] = states[d, j]
             step(ptr_of(child), masks[d, i], metas[d, i])
             if child[PHASE] == OVER_PHASE:
@@ -281,5 +281,5 @@ def solve_array(s: np.ndarray, strength: np.ndarray, table: Any, budget: int
     game-length rules switched off (``REPETITION`` and ``IDLE_LIMIT`` 0)."""
     info = np.zeros(4, np.int64)
     info[_BUDGET] = budget
-    v = value_to_act(s[:SEEN].copy(), strength, table, new_path(), info)
+    v = value_to_act(s[:HEAD].copy(), strength, table, new_path(), info)
     return (None if info[_ABORTED] else int(v)), int(info[_NODES])

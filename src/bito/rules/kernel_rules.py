@@ -52,12 +52,14 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("deal.hand_size", "facts", None, (5, 6)),
     KernelOption("players.min", "seats"),
     KernelOption("players.max", "seats"),
-    KernelOption("trump.source", "facts", ("stock_top", "last_card", "bottom_card", "any_card"),
-                 ("stock_top", "last_card", "bottom_card", "any_card")),
+    # fixed (#13 Japanese, #80) and none (#15): no card is turned; the beat table says the rest
+    KernelOption("trump.source", "facts",
+                 ("stock_top", "last_card", "bottom_card", "any_card", "fixed", "none"),
+                 ("stock_top", "last_card", "bottom_card", "any_card", "fixed", "none")),
     # #74: an ace or the lowest rank turned up may be put back; not the other rejections.
     KernelOption("trump.reject_indicator", "facts", ("A", "L"),
                  ((), ("A",), ("L",), ("A", "L"))),
-    KernelOption("trump.fixed_suit", "unused"),  # read only with trump.source=fixed
+    KernelOption("trump.fixed_suit", "facts"),  # the deal reads it under trump.source=fixed
     KernelOption("first_attacker.rule", "facts", None, ("lowest_trump", "left_of_dealer")),
     KernelOption("first_attacker.no_trump_fallback", "facts", None, ("lowest_card", "lot")),
     KernelOption("next_game_leader", "deal", None,
@@ -81,6 +83,17 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("end.draw_allowed", "facts", None, (True, False)),
     KernelOption("end.repetition", "facts", None, (3, 2, 0)),
     KernelOption("end.idle_bouts", "facts", None, (50, 20, 100)),
+    # What beats what (VARIANTS.md §4.6): the kernel copies the reference engine's beat table
+    # (``bito.games.durak.relation``) into its array, so each of these is a different table,
+    # never a branch of the compiled code. (Not beats.unbeatable, binding or identical: they
+    # come with lead shapes, personal trumps or two decks the kernel does not play.)
+    KernelOption("beats.restricted_suit", "facts", None, ("c", "s")),  # #13, #14
+    KernelOption("beats.royal", "facts", None, (False, True)),  # #19
+    KernelOption("beats.royal_suit_scope", "facts", None, ("same_suit", "any_suit")),  # #19 A1
+    KernelOption("beats.ace_only_by_trump", "facts", None, (False, True)),  # #20
+    KernelOption("beats.deuce_beats_ace", "facts", None, (False, True)),  # #29
+    KernelOption("beats.deuce_scope", "facts", None, ("same_suit", "any_suit")),  # #29 A1
+    KernelOption("beats.suit_mode", "facts", None, ("standard", "suitless")),  # #17
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}

@@ -1,0 +1,112 @@
+"""What beats what in the compiled kernel (issue 20 item 4): the variants that change the beat
+relation, played by the kernel from the reference engine's beat table.
+
+The differential tests (``tests/engine/test_kernel.py``, ``bito bench --verify``) compare whole
+games move by move; here a position is typed so that one rule is seen to act in the kernel's
+own move generator, citing its catalogue id and seed line. The expected covers are read from
+the rule text, and the reference engine's list for the same position is asserted alongside.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bito import kernel
+from bito.cards import card_str
+from bito.games.durak import new_game
+from bito.games.durak.actions import DEFEND
+from bito.games.durak.position import parse_position
+from bito.rules import rules_for
+
+np = pytest.importorskip("numpy", reason="the kernel needs the fast extra")
+pytest.importorskip("numba", reason="the kernel needs the fast extra")
+
+from bito.kernel import layout as L  # noqa: E402
+from bito.kernel.convert import (  # noqa: E402
+    action_of,
+    from_state,
+    kernel_snapshot,
+    pack_of,
+    reference_snapshot,
+    rule_facts,
+)
+from bito.kernel.core import deal_of, legal_actions_of  # noqa: E402
+
+
+def _covers(text: str) -> tuple[set[str], set[str]]:
+    """The cards the seat to act may cover with in the typed position, by the kernel and by
+    the reference engine."""
+    ref = parse_position(text)
+    assert kernel.supports_state(ref), text
+    k = from_state(ref)
+    masks = np.empty(L.MAX_ACTIONS, np.int64)
+    metas = np.empty(L.MAX_ACTIONS, np.int64)
+    n = legal_actions_of(k, masks, metas)
+    mine = [action_of(masks[i], metas[i]) for i in range(n)]
+    return ({card_str(a.cards[0]) for a in mine if a.kind == DEFEND},
+            {card_str(a.cards[0]) for a in ref.legal_actions() if a.kind == DEFEND})
+
+
+JAPANESE = ("japanese players=2 trump=- stock=7c8c9c hands=6c7h/Ad8sKc table={attack} "
+            "attacker=0 defender=1")
+
+
+def test_japanese_spades_are_covered_only_by_higher_spades() -> None:
+    """#13; S0:263 "spades are not fought off with a different suit": the fixed trump
+    (diamonds, S1:6 "The trump suit is diamonds") covers a club but not a spade."""
+    mine, theirs = _covers(JAPANESE.format(attack="7s"))
+    assert mine == theirs == {"8s"}
+    mine, theirs = _covers(JAPANESE.format(attack="9s"))
+    assert mine == theirs == set()
+    mine, theirs = _covers(JAPANESE.format(attack="Tc"))
+    assert mine == theirs == {"Ad", "Kc"}
+
+
+def test_no_trump_a_card_is_covered_only_by_its_own_suit() -> None:
+    """#15; S0:7 "the game is played without trump cards": nothing covers across suits."""
+    text = ("podkidnoy+no_trump players=2 trump=- stock=7c8c9c hands=6c7h/Ad8sKc table=Jd "
+            "attacker=0 defender=1")
+    mine, theirs = _covers(text)
+    assert mine == theirs == {"Ad"}
+    mine, theirs = _covers(text.replace("table=Jd", "table=Qh"))
+    assert mine == theirs == set()
+
+
+def test_royal_the_six_beats_the_ace() -> None:
+    """#19; S0:59: the lowest rank beats the ace of its suit; the low card is covered only by
+    the ace of its suit (or the trump ace), never by a higher plain card."""
+    text = ("podkidnoy+royal players=2 trump=9d stock=9d7c8c hands=6c7h/6s7sKc table=As "
+            "attacker=0 defender=1")
+    mine, theirs = _covers(text)
+    assert mine == theirs == {"6s"}
+    mine, theirs = _covers(text.replace("table=As", "table=6s").replace("6s7sKc", "7sAsKc"))
+    assert mine == theirs == {"As"}
+
+
+@pytest.mark.parametrize("variant", ["japanese", "podkidnoy+no_trump", "podkidnoy+royal"])
+def test_the_kernel_deal_of_a_variant_is_the_reference_deal(variant: str) -> None:
+    """Given the reference shuffle and dealer, the kernel deals these variants as the
+    reference does: no card turned for a fixed trump or none, the beat table of the deal."""
+    rules = rules_for(variant)
+    for seed in range(20):
+        players = 2 + seed % 4
+        shuffle = random.Random(seed)
+        deck = list(rules.deck())
+        shuffle.shuffle(deck)
+        dealer = shuffle.randrange(players)
+        dealt = deal_of(rule_facts(rules, players), np.array(deck, np.int64), dealer, 0)
+        ref = new_game(rules, players, seed=seed)
+        assert kernel_snapshot(dealt) == reference_snapshot(ref)
+        assert list(dealt[L.BEATS:L.BEATS + 64]) == list(from_state(ref)[L.BEATS:L.BEATS + 64])
+        assert int(dealt[L.TRUMP_CARD]) == ref.deal.trump_card
+
+
+def test_whole_random_games_of_the_variants_end() -> None:
+    """``play_random_games`` deals and plays these variants in the kernel to an outcome."""
+    for variant in ("japanese", "podkidnoy+no_trump", "perevodnoy+royal"):
+        losers, actions = kernel.play_random_games(rules_for(variant), 3, 50, 7)
+        assert len(losers) == 50 and actions > 50 * 10
+        assert set(losers) <= {0, 1, 2, None}
+    assert pack_of(rules_for("japanese")).size == 36
