@@ -116,6 +116,17 @@ def greedy_tables(rules: Any) -> tuple[Any, Any, Any]:
     return worth, lim_stock, lim_empty
 
 
+def vector_plays(rules: Any, players: int) -> bool:
+    """Whether :class:`DurakVectorEnv` plays these rules with this many seats: the kernel's
+    rules (:func:`bito.kernel.supports`) with a trump card turned up, since its observations
+    and compiled opponents read the turned card and its suit (not ``trump.source`` fixed or
+    none, which the kernel itself plays)."""
+    import bito.kernel as kernel
+
+    return bool(kernel.supports(rules, players)
+                and rules.trump_source not in ("fixed", "none"))
+
+
 class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
     """``num_envs`` deals stepped in compiled code (see the module docstring).
 
