@@ -62,11 +62,11 @@ def test_supports_the_base_games_for_every_seat_count(base: str) -> None:
 
 @pytest.mark.parametrize("option", [
     {"deck.jokers": 1}, {"deck.copies": 2}, {"beats.unbeatable": ("Qs",)},
-    {"transfer.window": "any_time"}, {"throw_in.groups": True},
+    {"transfer.new_defender_beats": "transfer_cards_only"}, {"throw_in.groups": True},
     {"trump.reject_indicator": ("spades",)}, {"end.instant_loss_cards": 52},
 ])
 def test_refuses_options_beyond_the_base_games(option: dict[str, object]) -> None:
-    """Variants I options the kernel does not play (jokers, two decks, transfer windows...):
+    """Variants I options the kernel does not play (jokers, two decks, #11 transfers...):
     callers must fall back."""
     rules = Rules().with_options(**option)
     assert not kernel.supports(rules, 2)

@@ -146,8 +146,8 @@ def test_make_vec_gives_the_compiled_env(env_id: str) -> None:
 def test_rules_the_kernel_does_not_play_are_refused_by_name() -> None:
     with pytest.raises(ValueError, match="kernel does not play"):
         DurakVectorEnv(2, "podkidnoy+deck.jokers=2")
-    with pytest.raises(ValueError, match="trump.source=none: the vector environment plays "
-                                         "games with a turned trump card"):
+    with pytest.raises(ValueError, match=r"trump\.source=none: the vector environment "
+                                         r"plays games with a turned trump card"):
         DurakVectorEnv(2, "podkidnoy+no_trump")
     with pytest.raises(ValueError, match="opponents: 'heuristic'"):
         DurakVectorEnv(2, opponents="heuristic")

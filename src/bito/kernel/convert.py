@@ -51,6 +51,8 @@ def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     s[L.REPETITION] = rules.end_repetition
     s[L.IDLE_LIMIT] = rules.end_idle_bouts
     s[L.FIXED_SUIT] = "cdhs".index(rules.trump_fixed_suit)
+    s[L.ANY_TIME] = rules.transfer_window == "any_time"
+    s[L.MATCH_ALL] = rules.transfer_match == "all_uncovered"
     # What beats what under each trump the deal may turn, and with none: the reference
     # engine's own tables, so every rule of the relation reaches the kernel as data.
     for row, suit in enumerate((0, 1, 2, 3, -1)):

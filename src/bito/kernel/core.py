@@ -24,6 +24,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from bito.kernel.layout import (
+    ANY_TIME,
     ATTACK,
     ATTACK_KIND,
     ATTACKER,
@@ -53,6 +54,7 @@ from bito.kernel.layout import (
     LOSER,
     LOT_FALLBACK,
     LOW_RANK,
+    MATCH_ALL,
     MAX_SEEN,
     N_ATTACK,
     N_OUT,
@@ -269,14 +271,35 @@ def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     return k
 
 
+@njit(cache=True, inline="always")
+def transfer_rank_card(s):  # type: ignore[no-untyped-def]
+    """``DurakState.transfer_rank_card``: the card a transfer matches in rank, the lead, or
+    under ``transfer.window=any_time`` (#10, S0:259) the last uncovered card thrown."""
+    if s[ANY_TIME] != 0:
+        for i in range(s[N_ATTACK] - 1, -1, -1):
+            if s[DEFENCE + i] < 0:
+                return s[ATTACK + i]
+    return s[ATTACK]
+
+
 @njit(cache=True)
 def transfer_allowed(s):  # type: ignore[no-untyped-def]
-    """``DurakState.transfer_block`` is None, given transfers on and nothing covered yet."""
+    """``DurakState.transfer_block`` is None, given transfers on and (unless any time) nothing
+    covered yet."""
     na = s[N_ATTACK]
-    rank = s[ATTACK] & 15
-    for i in range(na):
-        if s[ATTACK + i] & 15 != rank:
+    if s[ANY_TIME] != 0:
+        if s[UNCOVERED] == 0:
             return False
+        if s[MATCH_ALL] != 0:
+            rank = transfer_rank_card(s) & 15
+            for i in range(na):
+                if s[DEFENCE + i] < 0 and s[ATTACK + i] & 15 != rank:
+                    return False
+    else:
+        rank = s[ATTACK] & 15
+        for i in range(na):
+            if s[ATTACK + i] & 15 != rank:
+                return False
     if s[BOUT] == 0 and s[NO_FIRST_TRANSFER] != 0:
         return False
     if s[NO_TRUMP_TRANSFER] != 0:
@@ -287,10 +310,10 @@ def transfer_allowed(s):  # type: ignore[no-untyped-def]
     nxt = next_active(s, d)
     if nxt == d:
         return False
-    need = na + 1
-    if popcount(s[HANDS + nxt]) < need:
+    # the new defender must be able to cover every uncovered card and the transfer card
+    if popcount(s[HANDS + nxt]) < s[UNCOVERED] + 1:
         return False
-    return need <= cap_now(s)
+    return na + 1 <= cap_now(s)
 
 
 @njit(cache=True)
@@ -308,8 +331,9 @@ def defend_actions(s, masks, metas):  # type: ignore[no-untyped-def]
                 low = m & -m
                 k = _emit(masks, metas, k, low, meta)
                 m ^= low
-    if s[TRANSFER] != 0 and s[UNCOVERED] == na and transfer_allowed(s):
-        m = hand & rank_set(s[ATTACK])
+    if (s[TRANSFER] != 0 and (s[UNCOVERED] == na or s[ANY_TIME] != 0)
+            and transfer_allowed(s)):
+        m = hand & rank_set(transfer_rank_card(s))
         while m:
             low = m & -m
             k = _emit(masks, metas, k, low, TRANSFER_KIND)

@@ -77,8 +77,12 @@ IDLE: Final = 45  # end.idle_bouts: takes in a row without progress (low 16 bits
 IDLE_LIMIT: Final = 46  # end.idle_bouts (0: off)
 FIXED_SUIT: Final = 47  # trump.fixed_suit, the trump of trump.source=fixed (read by the deal)
 
+# --- more rule facts (issue 20 item 4) ----------------------------------------------------
+ANY_TIME: Final = 48  # transfer.window=any_time (#10): a transfer while some cards are covered
+MATCH_ALL: Final = 49  # transfer.match=all_uncovered (#10 A3): every uncovered card of its rank
+
 # --- areas -------------------------------------------------------------------------------
-HANDS: Final = 48
+HANDS: Final = 56
 OUT: Final = HANDS + MAX_PLAYERS  # seats in the order they went out
 THROWERS: Final = OUT + MAX_PLAYERS  # throw-in priority order of the current round
 ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order

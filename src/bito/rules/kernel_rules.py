@@ -94,6 +94,10 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("beats.deuce_beats_ace", "facts", None, (False, True)),  # #29
     KernelOption("beats.deuce_scope", "facts", None, ("same_suit", "any_suit")),  # #29 A1
     KernelOption("beats.suit_mode", "facts", None, ("standard", "suitless")),  # #17
+    # #10 (transfer_2, S0:259): a transfer while some attack cards are covered, matching the
+    # last uncovered card (or, #10 A3, every uncovered card)
+    KernelOption("transfer.window", "facts", None, ("before_first_cover", "any_time")),
+    KernelOption("transfer.match", "facts", None, ("last_uncovered", "all_uncovered")),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
