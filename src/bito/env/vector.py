@@ -124,7 +124,8 @@ def vector_plays(rules: Any, players: int) -> bool:
     import bito.kernel as kernel
 
     return bool(kernel.supports(rules, players)
-                and rules.trump_source not in ("fixed", "none"))
+                and rules.trump_source not in ("fixed", "none")
+                and rules.lead_stock_top == "off")
 
 
 class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
@@ -162,6 +163,10 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
             # its observations and compiled opponents read the turned trump card and suit
             raise ValueError(f"variant {variant!r}: trump.source={rules.trump_source}: the "
                              "vector environment plays games with a turned trump card; use "
+                             "gymnasium.make_vec(..., vectorization_mode='sync')")
+        if rules.lead_stock_top != "off":
+            raise ValueError(f"variant {variant!r}: lead.stock_top: the vector environment's "
+                             "action codec has no lead from the stock; use "
                              "gymnasium.make_vec(..., vectorization_mode='sync')")
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not a seat of a {players}-player game")

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from bito.games.durak.actions import Action
+from bito.games.durak.actions import STOCK, Action
 from bito.games.durak.beats import beat_table
 from bito.games.durak.state import THROW, DurakState
 from bito.kernel import layout as L
@@ -53,6 +53,7 @@ def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     s[L.FIXED_SUIT] = "cdhs".index(rules.trump_fixed_suit)
     s[L.ANY_TIME] = rules.transfer_window == "any_time"
     s[L.MATCH_ALL] = rules.transfer_match == "all_uncovered"
+    s[L.STOCK_LEAD] = rules.lead_stock_top == "once"
     # What beats what under each trump the deal may turn, and with none: the reference
     # engine's own tables, so every rule of the relation reaches the kernel as data.
     for row, suit in enumerate((0, 1, 2, 3, -1)):
@@ -134,9 +135,14 @@ def from_state(state: DurakState) -> np.ndarray:
     return s
 
 
+def kernel_kind(kind: int) -> int:
+    """The kernel's number for a reference action kind (they agree but for #40's stock lead)."""
+    return L.STOCK_KIND if kind == STOCK else kind
+
+
 def action_code(action: Action) -> tuple[int, int]:
     """``(mask, meta)`` of a reference action, as the kernel writes them."""
-    return action.mask, action.kind | (action.target + 1) << 3
+    return action.mask, kernel_kind(action.kind) | (action.target + 1) << 3
 
 
 def action_of(mask: int, meta: int) -> Action:
@@ -147,7 +153,8 @@ def action_of(mask: int, meta: int) -> Action:
         low = mask & -mask
         cards.append(low.bit_length() - 1)
         mask ^= low
-    return Action(int(meta) & 7, tuple(cards), (int(meta) >> 3) - 1)
+    kind = int(meta) & 7
+    return Action(STOCK if kind == L.STOCK_KIND else kind, tuple(cards), (int(meta) >> 3) - 1)
 
 
 def kernel_snapshot(s: np.ndarray) -> dict[str, Any]:

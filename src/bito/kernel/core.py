@@ -81,6 +81,8 @@ from bito.kernel.layout import (
     SEEN,
     SEQ,
     STOCK,
+    STOCK_KIND,
+    STOCK_LEAD,
     T_IDX,
     TABLE,
     TABLE_RANKS,
@@ -234,6 +236,9 @@ def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     if most == 0 or most > limit:
         most = limit if limit < _GROUP_MAX else _GROUP_MAX
     k = 0
+    if s[STOCK_LEAD] != 0 and s[N_STOCK] != 0:
+        # #40 (S0:32): the top card of the stock, turned up as it is led
+        k = _emit(masks, metas, k, 0, STOCK_KIND)
     if most == 1:
         m = hand
         while m:
@@ -703,6 +708,21 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
             start_throw_round(s)
         else:
             end_bout(s, True)
+    elif kind == STOCK_KIND:
+        # ``bout_extras._stock_play`` for a lead: the stock's top card is the attack card; the
+        # attacker's hand is untouched
+        ns = s[N_STOCK] - 1
+        c = s[STOCK + ns]
+        s[N_STOCK] = ns
+        na = s[N_ATTACK]
+        s[ATTACK + na] = c
+        s[DEFENCE + na] = -1
+        s[N_ATTACK] = na + 1
+        s[UNCOVERED] += 1
+        s[TABLE_RANKS] |= rank_set(c)
+        s[TABLE] |= np.int64(1) << c
+        s[PHASE] = DEFEND_PHASE
+        s[TO_ACT] = s[DEFENDER]
     else:  # TRANSFER_KIND
         seat = s[DEFENDER]
         hand = s[HANDS + seat] ^ mask

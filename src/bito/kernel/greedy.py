@@ -71,7 +71,8 @@ def greedy_choice(s, masks, metas, k, worth, lim_stock, lim_empty):  # type: ign
                 total += worth[_card(low)]
                 n += 1
                 m ^= low
-            cost = total / n - 2.0 * (n - 1)
+            # a lead from the stock (#40) is played blind: last of all, as there
+            cost = total / n - 2.0 * (n - 1) if n else float(1 << 20)
             if cost < best_cost or (cost == best_cost and masks[i] < masks[best]):
                 best = i
                 best_cost = cost

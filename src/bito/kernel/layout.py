@@ -80,6 +80,7 @@ FIXED_SUIT: Final = 47  # trump.fixed_suit, the trump of trump.source=fixed (rea
 # --- more rule facts (issue 20 item 4) ----------------------------------------------------
 ANY_TIME: Final = 48  # transfer.window=any_time (#10): a transfer while some cards are covered
 MATCH_ALL: Final = 49  # transfer.match=all_uncovered (#10 A3): every uncovered card of its rank
+STOCK_LEAD: Final = 50  # lead.stock_top=once (#40 Armenian): a bout may open with the stock's top
 
 # --- areas -------------------------------------------------------------------------------
 HANDS: Final = 56
@@ -112,6 +113,9 @@ SIZE: Final = SEEN + MAX_SEEN * SEEN_WIDTH
 LEAD_PHASE, DEFEND_PHASE, THROW_PHASE, OVER_PHASE = 0, 1, 2, 3
 FOOL, DRAW, FAILED = 1, 2, 3  # RESULT once the game is over; FAILED: MAX_SEEN ran out
 ATTACK_KIND, DEFEND_KIND, TRANSFER_KIND, TAKE_KIND, PASS_KIND = 0, 1, 2, 3, 4
+STOCK_KIND: Final = 5
+"""The kernel's number for the reference engine's ``Kind.STOCK`` (#40's lead from the stock,
+21 there): an action's kind fits in three bits of ``meta``."""
 # The kernel's own numbering of option values (its compiled code compares these indices);
 # typed by the option's values, and tests/engine/test_option_types.py checks them against the spec.
 DRAW_RULES: Final[tuple[DrawOrder, ...]] = ("attacker_first", "right_of_defender_first",

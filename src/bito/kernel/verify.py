@@ -47,11 +47,11 @@ from bito.rules.kernel_rules import KERNEL_OPTIONS
 BASES = ("simple", "podkidnoy", "perevodnoy")
 NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+royal",
          "perevodnoy+royal", "podkidnoy+suitless", "podkidnoy+ace_only_by_trump",
-         "transfer_2")
+         "transfer_2", "podkidnoy+armenian", "perevodnoy+armenian")
 """Catalogue variants beyond the base games that the kernel plays (issue 20 item 4: what beats
-what, the transfer window), verified as the catalogue defines them, with random seat counts,
-deals and match contexts; the base games' random option sets reach the same options in other
-mixes."""
+what, the transfer window, the lead from the stock), verified as the catalogue defines them,
+with random seat counts, deals and match contexts; the base games' random option sets reach
+the same options in other mixes."""
 VERIFIED = BASES + NAMED
 """What ``bito bench --verify`` plays, in this order (the bases first, so their seeds and
 games stay those of earlier runs)."""
@@ -135,9 +135,9 @@ def _trace(state: DurakState, rng: random.Random
         prints += (s.phase, s.to_act, s.discard, len(s.stock), *s.hands, *pad)
         counts.append(len(acts))
         for a in acts:
-            codes += (a.mask, a.kind | (a.target + 1) << 3)
+            codes += action_code(a)
         a = acts[int(rand() * len(acts))]
-        chosen += (a.mask, a.kind | (a.target + 1) << 3)
+        chosen += action_code(a)
         s.step_unchecked(a)
     o = s.outcome
     return counts, codes, chosen, prints, -1 if o.loser is None else o.loser, int(o.draw)

@@ -98,6 +98,9 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     # last uncovered card (or, #10 A3, every uncovered card)
     KernelOption("transfer.window", "facts", None, ("before_first_cover", "any_time")),
     KernelOption("transfer.match", "facts", None, ("last_uncovered", "all_uncovered")),
+    # #40 (Armenian, S0:32): a bout may open with the top card of the stock; not #83's
+    # unlimited stock plays nor lead.stock_top_throw_in
+    KernelOption("lead.stock_top", "facts", ("off", "once"), ("off", "once")),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
