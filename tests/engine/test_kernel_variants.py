@@ -1,5 +1,6 @@
-"""What beats what in the compiled kernel (issue 20 item 4): the variants that change the beat
-relation, played by the kernel from the reference engine's beat table.
+"""Variants in the compiled kernel (issue 20 item 4): those that change the beat relation,
+played from the reference engine's beat table, the transfer at any time (#10) and the lead
+from the stock (#40).
 
 The differential tests (``tests/engine/test_kernel.py``, ``bito bench --verify``) compare whole
 games move by move; here a position is typed so that one rule is seen to act in the kernel's
@@ -14,9 +15,9 @@ import random
 import pytest
 
 from bito import kernel
-from bito.cards import card_str
+from bito.cards import card_str, parse_card
 from bito.games.durak import new_game
-from bito.games.durak.actions import DEFEND
+from bito.games.durak.actions import DEFEND, STOCK, TRANSFER, Action
 from bito.games.durak.position import parse_position
 from bito.rules import rules_for
 
@@ -25,6 +26,7 @@ pytest.importorskip("numba", reason="the kernel needs the fast extra")
 
 from bito.kernel import layout as L  # noqa: E402
 from bito.kernel.convert import (  # noqa: E402
+    action_code,
     action_of,
     from_state,
     kernel_snapshot,
@@ -32,7 +34,7 @@ from bito.kernel.convert import (  # noqa: E402
     reference_snapshot,
     rule_facts,
 )
-from bito.kernel.core import deal_of, legal_actions_of  # noqa: E402
+from bito.kernel.core import deal_of, legal_actions_of, step_of  # noqa: E402
 
 
 def _covers(text: str) -> tuple[set[str], set[str]]:
@@ -110,3 +112,49 @@ def test_whole_random_games_of_the_variants_end() -> None:
         assert len(losers) == 50 and actions > 50 * 10
         assert set(losers) <= {0, 1, 2, None}
     assert pack_of(rules_for("japanese")).size == 36
+
+
+# --- the transfer window and the lead from the stock ------------------------------------------
+
+
+def _moves(text: str) -> tuple[list[Action], set[Action]]:
+    """Every legal move of the typed position, by the kernel and by the reference."""
+    ref = parse_position(text)
+    assert kernel.supports_state(ref), text
+    k = from_state(ref)
+    masks = np.empty(L.MAX_ACTIONS, np.int64)
+    metas = np.empty(L.MAX_ACTIONS, np.int64)
+    n = legal_actions_of(k, masks, metas)
+    return [action_of(masks[i], metas[i]) for i in range(n)], set(ref.legal_actions())
+
+
+def test_transfer_2_transfers_after_a_cover_on_the_last_card_thrown() -> None:
+    """#10; S0:259 "You can translate only with a card of the same value as the last one
+    thrown; beaten are not taken into account": with 7c covered and 8d open, the defender
+    may pass the attack on with his eight, not with his seven; perevodnoy (§1.6) may not."""
+    text = ("transfer_2 players=3 trump=9d stock=9d6s6d hands=6c7h/7s8hKc/6hJcQc "
+            "table=7c<Tc,8d attacker=0 defender=1")
+    mine, theirs = _moves(text)
+    assert set(mine) == theirs and len(mine) == len(theirs)
+    assert [card_str(a.cards[0]) for a in mine if a.kind == TRANSFER] == ["8h"]
+    mine, theirs = _moves(text.replace("transfer_2", "perevodnoy"))
+    assert set(mine) == theirs and not [a for a in mine if a.kind == TRANSFER]
+
+
+def test_armenian_leads_the_top_of_the_stock_leaving_the_hand() -> None:
+    """#40; S0:32 "the player can resemble not only his own card, but also take one card lying
+    on top of the deck": the lead from the stock is offered and played as in the reference,
+    the top card (listed last) going to the table and the attacker's hand kept."""
+    text = ("podkidnoy+armenian players=2 trump=9d stock=9d6sJd hands=6c7h/7s8hKc "
+            "attacker=0 defender=1")
+    ref = parse_position(text)
+    mine, theirs = _moves(text)
+    assert set(mine) == theirs and len(mine) == len(theirs)
+    stock_lead = next(a for a in mine if a.kind == STOCK)
+    k = from_state(ref)
+    step_of(k, *action_code(stock_lead))
+    after = ref.apply(stock_lead)
+    assert kernel_snapshot(k) == reference_snapshot(after)
+    assert after.attack == [parse_card("Jd")] and after.hands[0] == ref.hands[0]
+    _, without = _moves(text.replace("+armenian", ""))
+    assert not [a for a in without if a.kind == STOCK]
