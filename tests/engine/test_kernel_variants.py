@@ -17,7 +17,7 @@ import pytest
 from bito import kernel
 from bito.cards import card_str, parse_card
 from bito.games.durak import new_game
-from bito.games.durak.actions import DEFEND, STOCK, TRANSFER, Action
+from bito.games.durak.actions import DEFEND, STOCK, TRANSFER, TRY, Action
 from bito.games.durak.position import parse_position
 from bito.rules import rules_for
 
@@ -158,3 +158,33 @@ def test_armenian_leads_the_top_of_the_stock_leaving_the_hand() -> None:
     assert after.attack == [parse_card("Jd")] and after.hands[0] == ref.hands[0]
     _, without = _moves(text.replace("+armenian", ""))
     assert not [a for a in without if a.kind == STOCK]
+
+
+def test_second_try_draws_the_top_of_the_stock_once_per_card() -> None:
+    """#39; S0:29 "if the player has nothing to beat the card with, he must first take another
+    card from the deck": stuck on 9c, the defender may try; the kernel draws the stock's top
+    (listed last) into his hand as the reference does, and does not offer a second try against
+    the same card again."""
+    text = ("podkidnoy+second_try players=2 trump=6h stock=6h7dTc hands=7c8c/7s8dKd "
+            "table=9c attacker=0 defender=1")
+    ref = parse_position(text)
+    mine, theirs = _moves(text)
+    assert set(mine) == theirs and len(mine) == len(theirs)
+    second_try = next(a for a in mine if a.kind == TRY)
+    k = from_state(ref)
+    step_of(k, *action_code(second_try))
+    after = ref.apply(second_try)
+    assert kernel_snapshot(k) == reference_snapshot(after)
+    assert after.hands[1] >> parse_card("Tc") & 1
+    mine, theirs = _moves_of(k, after)
+    assert set(mine) == theirs and not [a for a in mine if a.kind == TRY]
+    assert [card_str(a.cards[0]) for a in mine if a.kind == DEFEND] == ["Tc"]
+
+
+def _moves_of(k: object, ref: object) -> tuple[list[Action], set[Action]]:
+    """The legal moves of a kernel array and of the reference position it mirrors."""
+    masks = np.empty(L.MAX_ACTIONS, np.int64)
+    metas = np.empty(L.MAX_ACTIONS, np.int64)
+    n = legal_actions_of(k, masks, metas)
+    return ([action_of(masks[i], metas[i]) for i in range(n)],
+            set(ref.legal_actions()))  # type: ignore[attr-defined]

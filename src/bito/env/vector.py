@@ -125,7 +125,7 @@ def vector_plays(rules: Any, players: int) -> bool:
 
     return bool(kernel.supports(rules, players)
                 and rules.trump_source not in ("fixed", "none")
-                and rules.lead_stock_top == "off")
+                and rules.lead_stock_top == "off" and rules.defense_second_try == "off")
 
 
 class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
@@ -164,10 +164,11 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
             raise ValueError(f"variant {variant!r}: trump.source={rules.trump_source}: the "
                              "vector environment plays games with a turned trump card; use "
                              "gymnasium.make_vec(..., vectorization_mode='sync')")
-        if rules.lead_stock_top != "off":
-            raise ValueError(f"variant {variant!r}: lead.stock_top: the vector environment's "
-                             "action codec has no lead from the stock; use "
-                             "gymnasium.make_vec(..., vectorization_mode='sync')")
+        for key, off in (("lead_stock_top", "off"), ("defense_second_try", "off")):
+            if getattr(rules, key) != off:
+                raise ValueError(f"variant {variant!r}: {key.replace('_', '.', 1)}: the "
+                                 "vector environment's action codec has no such move; use "
+                                 "gymnasium.make_vec(..., vectorization_mode='sync')")
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not a seat of a {players}-player game")
         if illegal != "lose":

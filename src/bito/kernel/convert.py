@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from bito.games.durak.actions import STOCK, Action
+from bito.games.durak.actions import STOCK, TRY, Action
 from bito.games.durak.beats import beat_table
 from bito.games.durak.state import THROW, DurakState
 from bito.kernel import layout as L
@@ -54,6 +54,7 @@ def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     s[L.ANY_TIME] = rules.transfer_window == "any_time"
     s[L.MATCH_ALL] = rules.transfer_match == "all_uncovered"
     s[L.STOCK_LEAD] = rules.lead_stock_top == "once"
+    s[L.SECOND_TRY] = L.SECOND_TRIES.index(rules.defense_second_try)
     # What beats what under each trump the deal may turn, and with none: the reference
     # engine's own tables, so every rule of the relation reaches the kernel as data.
     for row, suit in enumerate((0, 1, 2, 3, -1)):
@@ -129,6 +130,7 @@ def from_state(state: DurakState) -> np.ndarray:
     if len(seen) > L.MAX_SEEN or any(len(key) != width for key in seen):
         raise ValueError("bout openings the kernel cannot hold (too many, or another shape)")
     s[L.IDLE] = getattr(state, "idle", 0)
+    s[L.TRIED] = _tried(state)
     s[L.N_SEEN] = len(seen)
     for i, key in enumerate(seen):
         s[L.SEEN + i * width:L.SEEN + (i + 1) * width] = key
@@ -136,8 +138,19 @@ def from_state(state: DurakState) -> np.ndarray:
 
 
 def kernel_kind(kind: int) -> int:
-    """The kernel's number for a reference action kind (they agree but for #40's stock lead)."""
-    return L.STOCK_KIND if kind == STOCK else kind
+    """The kernel's number for a reference action kind (they agree but for #40's stock lead
+    and #39's second try)."""
+    return L.STOCK_KIND if kind == STOCK else L.TRY_KIND if kind == TRY else kind
+
+
+def _reference_kind(kind: int) -> int:
+    return STOCK if kind == L.STOCK_KIND else TRY if kind == L.TRY_KIND else kind
+
+
+def _tried(state: DurakState) -> int:
+    """#39: the attack cards of this bout the defender has made a second try against."""
+    extra = getattr(state, "extra", None)
+    return int(getattr(extra, "tried", 0)) if extra is not None else 0
 
 
 def action_code(action: Action) -> tuple[int, int]:
@@ -153,8 +166,7 @@ def action_of(mask: int, meta: int) -> Action:
         low = mask & -mask
         cards.append(low.bit_length() - 1)
         mask ^= low
-    kind = int(meta) & 7
-    return Action(STOCK if kind == L.STOCK_KIND else kind, tuple(cards), (int(meta) >> 3) - 1)
+    return Action(_reference_kind(int(meta) & 7), tuple(cards), (int(meta) >> 3) - 1)
 
 
 def kernel_snapshot(s: np.ndarray) -> dict[str, Any]:
@@ -171,7 +183,7 @@ def kernel_snapshot(s: np.ndarray) -> dict[str, Any]:
         "defence": [int(c) for c in s[L.DEFENCE:L.DEFENCE + na]],
         "stock": [int(c) for c in s[L.STOCK:L.STOCK + s[L.N_STOCK]]],
         "out": out, "uncovered": int(s[L.UNCOVERED]), "table_ranks": int(s[L.TABLE_RANKS]),
-        "outcome": None, "idle": int(s[L.IDLE]),
+        "outcome": None, "idle": int(s[L.IDLE]), "tried": int(s[L.TRIED]),
     }
     width = n + 3
     snap["seen"] = [tuple(int(x) for x in s[L.SEEN + i * width:L.SEEN + (i + 1) * width])
@@ -201,7 +213,7 @@ def reference_snapshot(state: DurakState) -> dict[str, Any]:
         "attack": list(state.attack), "defence": list(state.defence),
         "stock": list(state.stock), "out": list(state.out), "uncovered": state.uncovered,
         "table_ranks": state.table_ranks & _CARD_BITS, "outcome": None,
-        "idle": getattr(state, "idle", 0),
+        "idle": getattr(state, "idle", 0), "tried": _tried(state),
     }
     snap["seen"] = [tuple(key) for key in getattr(state, "seen", ())]
     if state.outcome is not None:

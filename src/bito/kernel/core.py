@@ -78,6 +78,7 @@ from bito.kernel.layout import (
     REPETITION,
     RESULT,
     ROZALIEV,
+    SECOND_TRY,
     SEEN,
     SEQ,
     STOCK,
@@ -94,10 +95,12 @@ from bito.kernel.layout import (
     TO_ACT,
     TRANSFER,
     TRANSFER_KIND,
+    TRIED,
     TRUMP,
     TRUMP_CARD,
     TRUMP_ROWS,
     TRUMP_SOURCE,
+    TRY_KIND,
     UNCAPPED,
     UNCOVERED,
 )
@@ -322,6 +325,24 @@ def transfer_allowed(s):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def stuck_card(s):  # type: ignore[no-untyped-def]
+    """``bout_extras._stuck_card`` (#39): an uncovered attack card the defender cannot beat
+    and has not yet made a second try against; -1 if none, the stock is empty (#39 A3) or,
+    per bout, he has tried once already."""
+    if s[SECOND_TRY] == 0 or s[N_STOCK] == 0:
+        return -1
+    if s[SECOND_TRY] == 2 and s[TRIED] != 0:
+        return -1
+    hand = s[HANDS + s[DEFENDER]]
+    for i in range(s[N_ATTACK]):
+        if s[DEFENCE + i] < 0:
+            a = s[ATTACK + i]
+            if hand & beaters(s, a) == 0 and not (s[TRIED] >> a) & 1:
+                return a
+    return -1
+
+
+@njit(cache=True)
 def defend_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     """``DurakState._defend_actions``: covers, then transfers, then take."""
     hand = s[HANDS + s[DEFENDER]]
@@ -343,6 +364,8 @@ def defend_actions(s, masks, metas):  # type: ignore[no-untyped-def]
             low = m & -m
             k = _emit(masks, metas, k, low, TRANSFER_KIND)
             m ^= low
+    if s[SECOND_TRY] != 0 and stuck_card(s) >= 0:
+        k = _emit(masks, metas, k, 0, TRY_KIND)  # #39 (S0:29): draw the stock's top and go on
     return _emit(masks, metas, k, 0, TAKE_KIND)
 
 
@@ -517,6 +540,7 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
     s[TAKING] = 0
     s[N_THROWERS] = 0
     s[TABLE] = 0
+    s[TRIED] = 0
     stock_before = s[N_STOCK]
     draw(s)
     drew = s[N_STOCK] != stock_before
@@ -708,6 +732,13 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
             start_throw_round(s)
         else:
             end_bout(s, True)
+    elif kind == TRY_KIND:
+        # ``bout_extras._second_try``: the stuck card is marked and the stock's top card goes
+        # to the defender, who goes on defending
+        s[TRIED] |= np.int64(1) << stuck_card(s)
+        ns = s[N_STOCK] - 1
+        s[HANDS + s[DEFENDER]] |= np.int64(1) << s[STOCK + ns]
+        s[N_STOCK] = ns
     elif kind == STOCK_KIND:
         # ``bout_extras._stock_play`` for a lead: the stock's top card is the attack card; the
         # attacker's hand is untouched

@@ -81,6 +81,8 @@ FIXED_SUIT: Final = 47  # trump.fixed_suit, the trump of trump.source=fixed (rea
 ANY_TIME: Final = 48  # transfer.window=any_time (#10): a transfer while some cards are covered
 MATCH_ALL: Final = 49  # transfer.match=all_uncovered (#10 A3): every uncovered card of its rank
 STOCK_LEAD: Final = 50  # lead.stock_top=once (#40 Armenian): a bout may open with the stock's top
+SECOND_TRY: Final = 51  # defense.second_try (#39): 0 off, 1 per_card, 2 per_bout
+TRIED: Final = 52  # changing: the attack cards the defender has made a second try against
 
 # --- areas -------------------------------------------------------------------------------
 HANDS: Final = 56
@@ -116,6 +118,9 @@ ATTACK_KIND, DEFEND_KIND, TRANSFER_KIND, TAKE_KIND, PASS_KIND = 0, 1, 2, 3, 4
 STOCK_KIND: Final = 5
 """The kernel's number for the reference engine's ``Kind.STOCK`` (#40's lead from the stock,
 21 there): an action's kind fits in three bits of ``meta``."""
+TRY_KIND: Final = 6
+"""The kernel's number for ``Kind.TRY`` (#39's second try, 20 there)."""
+SECOND_TRIES: Final = ("off", "per_card", "per_bout")
 # The kernel's own numbering of option values (its compiled code compares these indices);
 # typed by the option's values, and tests/engine/test_option_types.py checks them against the spec.
 DRAW_RULES: Final[tuple[DrawOrder, ...]] = ("attacker_first", "right_of_defender_first",

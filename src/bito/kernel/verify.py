@@ -47,11 +47,12 @@ from bito.rules.kernel_rules import KERNEL_OPTIONS
 BASES = ("simple", "podkidnoy", "perevodnoy")
 NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+royal",
          "perevodnoy+royal", "podkidnoy+suitless", "podkidnoy+ace_only_by_trump",
-         "transfer_2", "podkidnoy+armenian", "perevodnoy+armenian")
+         "transfer_2", "podkidnoy+armenian", "perevodnoy+armenian", "podkidnoy+second_try",
+         "perevodnoy+second_try")
 """Catalogue variants beyond the base games that the kernel plays (issue 20 item 4: what beats
-what, the transfer window, the lead from the stock), verified as the catalogue defines them,
-with random seat counts, deals and match contexts; the base games' random option sets reach
-the same options in other mixes."""
+what, the transfer window, the lead from the stock, the second try), verified as the
+catalogue defines them, with random seat counts, deals and match contexts; the base games'
+random option sets reach the same options in other mixes."""
 VERIFIED = BASES + NAMED
 """What ``bito bench --verify`` plays, in this order (the bases first, so their seeds and
 games stay those of earlier runs)."""

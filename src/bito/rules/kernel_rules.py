@@ -101,6 +101,8 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     # #40 (Armenian, S0:32): a bout may open with the top card of the stock; not #83's
     # unlimited stock plays nor lead.stock_top_throw_in
     KernelOption("lead.stock_top", "facts", ("off", "once"), ("off", "once")),
+    # #39 (S0:29): a defender who cannot beat a card may draw the stock's top and go on
+    KernelOption("defense.second_try", "facts", None, ("off", "per_card", "per_bout")),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
