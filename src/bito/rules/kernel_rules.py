@@ -1,7 +1,9 @@
 """The rules the compiled kernel (:mod:`bito.kernel`) plays, written once, as data.
 
 The kernel is a second implementation of the base games (VARIANTS.md §1, house rules #74-#79
-and the engine's end-of-game rules). Which options it honours is a fact about the rules, so it
+and the engine's end-of-game rules) and of the variants issue 20 brought in: every beat
+relation of one deck without jokers (read as the reference engine's table), #10's transfer at
+any time, #40's lead from the stock and #39's second try. Which options it honours is a fact about the rules, so it
 lives here, next to the option specs, and not in the kernel package: ``bito.kernel.supports``
 reads it to decide when to fall back to the reference engine, the differential verifier
 (``bito.kernel.verify``) draws its random option sets from it, and
