@@ -87,13 +87,16 @@ def test_royal_the_six_beats_the_ace() -> None:
     assert mine == theirs == {"As"}
 
 
-@pytest.mark.parametrize("variant", ["japanese", "podkidnoy+no_trump", "podkidnoy+royal"])
+@pytest.mark.parametrize("variant", ["japanese", "podkidnoy+no_trump", "podkidnoy+royal",
+                                     "team_fool"])
 def test_the_kernel_deal_of_a_variant_is_the_reference_deal(variant: str) -> None:
     """Given the reference shuffle and dealer, the kernel deals these variants as the
-    reference does: no card turned for a fixed trump or none, the beat table of the deal."""
+    reference does: no card turned for a fixed trump or none, the beat table of the deal,
+    #55's seat played."""
     rules = rules_for(variant)
+    seats = [p for p in range(2, 7) if kernel.supports(rules, p)]
     for seed in range(20):
-        players = 2 + seed % 4
+        players = seats[seed % len(seats)]
         shuffle = random.Random(seed)
         deck = list(rules.deck())
         shuffle.shuffle(deck)
@@ -188,3 +191,18 @@ def _moves_of(k: object, ref: object) -> tuple[list[Action], set[Action]]:
     n = legal_actions_of(k, masks, metas)
     return ([action_of(masks[i], metas[i]) for i in range(n)],
             set(ref.legal_actions()))  # type: ignore[attr-defined]
+
+
+def test_team_fool_only_the_defenders_opponents_throw_in() -> None:
+    """#55; S1:65 "Only his opponents throw cards at the player": after the last cover, the
+    throwers the kernel asks are the reference's, the defender's two opponents, never his
+    partner."""
+    text = ("team_fool players=4 trump=6h stock=6h7d8d hands=7s8c/Tc9s/7h9c/Ts9h table=7c "
+            "attacker=0 defender=1")
+    ref = parse_position(text)
+    cover = next(a for a in ref.legal_actions() if a.kind == DEFEND)
+    k = from_state(ref)
+    step_of(k, *action_code(cover))
+    after = ref.apply(cover)
+    assert kernel_snapshot(k) == reference_snapshot(after)
+    assert sorted(kernel_snapshot(k)["throwers"]) == [0, 2]

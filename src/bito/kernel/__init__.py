@@ -70,6 +70,8 @@ def supports(rules: Rules, players: int) -> bool:
         return False
     if not rules.players_min <= players <= min(rules.max_players, _MAX_PLAYERS):
         return False
+    if rules.team_layout != "none" and (players < 4 or players % 2 or rules.transfer_enabled):
+        return False  # partnerships seat an even number, at least 4, without transfers
     return not kernel_refuses(rules)
 
 

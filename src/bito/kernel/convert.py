@@ -17,6 +17,7 @@ import numpy as np
 from bito.games.durak.actions import STOCK, TRY, Action
 from bito.games.durak.beats import beat_table
 from bito.games.durak.state import THROW, DurakState
+from bito.games.durak.teams import team_of_seats
 from bito.kernel import layout as L
 from bito.rules import Rules
 
@@ -55,6 +56,13 @@ def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     s[L.MATCH_ALL] = rules.transfer_match == "all_uncovered"
     s[L.STOCK_LEAD] = rules.lead_stock_top == "once"
     s[L.SECOND_TRY] = L.SECOND_TRIES.index(rules.defense_second_try)
+    team_of = team_of_seats(rules.team_layout, players)
+    s[L.TEAMS] = bool(team_of)
+    s[L.TEAM_OF] = sum(team << 4 * seat for seat, team in enumerate(team_of))
+    s[L.TEAM_THROW] = rules.team_throw_in == "opponents"
+    s[L.TEAM_ATTACK] = rules.team_attack == "opponent"
+    s[L.TEAM_PROXY] = rules.team_proxy and bool(team_of)
+    s[L.PLAYED] = -1
     # What beats what under each trump the deal may turn, and with none: the reference
     # engine's own tables, so every rule of the relation reaches the kernel as data.
     for row, suit in enumerate((0, 1, 2, 3, -1)):
@@ -131,6 +139,7 @@ def from_state(state: DurakState) -> np.ndarray:
         raise ValueError("bout openings the kernel cannot hold (too many, or another shape)")
     s[L.IDLE] = getattr(state, "idle", 0)
     s[L.TRIED] = _tried(state)
+    s[L.PLAYED] = state.played
     s[L.N_SEEN] = len(seen)
     for i, key in enumerate(seen):
         s[L.SEEN + i * width:L.SEEN + (i + 1) * width] = key
@@ -184,6 +193,7 @@ def kernel_snapshot(s: np.ndarray) -> dict[str, Any]:
         "stock": [int(c) for c in s[L.STOCK:L.STOCK + s[L.N_STOCK]]],
         "out": out, "uncovered": int(s[L.UNCOVERED]), "table_ranks": int(s[L.TABLE_RANKS]),
         "outcome": None, "idle": int(s[L.IDLE]), "tried": int(s[L.TRIED]),
+        "played": int(s[L.PLAYED]),
     }
     width = n + 3
     snap["seen"] = [tuple(int(x) for x in s[L.SEEN + i * width:L.SEEN + (i + 1) * width])
@@ -213,7 +223,7 @@ def reference_snapshot(state: DurakState) -> dict[str, Any]:
         "attack": list(state.attack), "defence": list(state.defence),
         "stock": list(state.stock), "out": list(state.out), "uncovered": state.uncovered,
         "table_ranks": state.table_ranks & _CARD_BITS, "outcome": None,
-        "idle": getattr(state, "idle", 0), "tried": _tried(state),
+        "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": state.played,
     }
     snap["seen"] = [tuple(key) for key in getattr(state, "seen", ())]
     if state.outcome is not None:

@@ -72,6 +72,7 @@ from bito.kernel.layout import (
     PASS_KIND,
     PASSES,
     PHASE,
+    PLAYED,
     PLAYERS,
     REJECT_ACE,
     REJECT_LOW,
@@ -89,6 +90,11 @@ from bito.kernel.layout import (
     TABLE_RANKS,
     TAKE_KIND,
     TAKING,
+    TEAM_ATTACK,
+    TEAM_OF,
+    TEAM_PROXY,
+    TEAM_THROW,
+    TEAMS,
     THROW_IN,
     THROW_PHASE,
     THROWERS,
@@ -406,6 +412,45 @@ def go_out(s, seat):  # type: ignore[no-untyped-def]
         s[N_OUT] += 1
 
 
+@njit(cache=True, inline="always")
+def team_of(s, seat):  # type: ignore[no-untyped-def]
+    """``Deal.team_of[seat]`` (#53-55)."""
+    return (s[TEAM_OF] >> (4 * seat)) & 15
+
+
+@njit(cache=True)
+def proxy_of(s, seat):  # type: ignore[no-untyped-def]
+    """``teams.proxy_of`` (#55): who plays ``seat``: its owner while he is in, else his
+    nearest partner still in play counter-clockwise; -1 when his whole team is out."""
+    out = s[OUT_MASK]
+    if not (out >> seat) & 1:
+        return seat
+    n = s[PLAYERS]
+    mine = team_of(s, seat)
+    for i in range(1, n):
+        t = (seat - i) % n
+        if team_of(s, t) == mine and not (out >> t) & 1:
+            return t
+    return -1
+
+
+@njit(cache=True)
+def attacked_seat(s, first):  # type: ignore[no-untyped-def]
+    """``teams.attacked_seat``: the seat an attack from ``first`` is made at, partners
+    passed over (under #55's proxies: the next seat of another team someone still plays)."""
+    if s[TEAM_PROXY] != 0:
+        n = s[PLAYERS]
+        target = (first + 1) % n
+        while team_of(s, target) == team_of(s, first) or proxy_of(s, target) < 0:
+            target = (target + 1) % n
+        return target
+    target = next_active(s, first)
+    if s[TEAM_ATTACK] != 0:
+        while team_of(s, target) == team_of(s, first):
+            target = next_active(s, target)
+    return target
+
+
 @njit(cache=True)
 def finish(s):  # type: ignore[no-untyped-def]
     """``DurakState.finish`` with the players still holding cards."""
@@ -424,6 +469,45 @@ def finish(s):  # type: ignore[no-untyped-def]
     else:
         s[LOSER] = s[OUT + s[N_OUT] - 1]
         s[RESULT] = 1
+
+
+@njit(cache=True)
+def next_team_bout(s, d, taken):  # type: ignore[no-untyped-def]
+    """``teams.next_bout``: the next attacker (the defender is set), or -1 once every player
+    still holding cards is on one team, which loses: the member holding most cards (ties: the
+    lower seat) is the fool."""
+    n = s[PLAYERS]
+    out = s[OUT_MASK]
+    team = -1
+    fool = -1
+    for seat in range(n):
+        if not (out >> seat) & 1:
+            if team < 0:
+                team = team_of(s, seat)
+            elif team_of(s, seat) != team:
+                team = 99
+            if fool < 0 or popcount(s[HANDS + seat]) > popcount(s[HANDS + fool]):
+                fool = seat
+    if team != 99:
+        if fool < 0:
+            finish(s)  # nobody holds cards: a draw, or the last out (end.draw_allowed)
+        else:
+            s[PHASE] = OVER_PHASE
+            s[TO_ACT] = -1
+            s[LOSER] = fool
+            s[RESULT] = 1
+        return -1
+    if s[TEAM_PROXY] != 0:
+        first = (s[PLAYED] + 1) % n if taken else s[PLAYED]
+        while proxy_of(s, first) < 0:
+            first = (first + 1) % n
+        target = attacked_seat(s, first)
+        s[PLAYED] = target
+        s[DEFENDER] = proxy_of(s, target)
+        return proxy_of(s, first)
+    attacker = next_active(s, d) if taken or (out >> d) & 1 else d
+    s[DEFENDER] = attacked_seat(s, attacker)
+    return attacker
 
 
 @njit(cache=True)
@@ -561,7 +645,11 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
             s[RESULT] = 2
             return
     out = s[OUT_MASK]
-    if out == 0:
+    if s[TEAMS] != 0:  # partnerships (#53-55): partners are never attacked
+        attacker = next_team_bout(s, d, taken)
+        if attacker < 0:
+            return
+    elif out == 0:
         attacker = (d + 1) % n if taken else d
         s[DEFENDER] = (attacker + 1) % n
     else:
@@ -646,6 +734,8 @@ def set_throwers(s):  # type: ignore[no-untyped-def]
             continue
         if first >= 0 and seat != first and seat != last:
             continue
+        if s[TEAM_THROW] != 0 and s[TEAMS] != 0 and team_of(s, seat) == team_of(s, d):
+            continue  # #53-55: only the defender's opponents throw in
         s[THROWERS + k] = seat
         k += 1
     s[N_THROWERS] = k
@@ -920,6 +1010,7 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
     s[LEADER] = attacker
     s[TO_ACT] = attacker
     s[DEFENDER] = (attacker + 1) % n
+    s[PLAYED] = s[DEFENDER] if s[TEAM_PROXY] != 0 else -1
     s[PHASE] = LEAD_PHASE
 
 

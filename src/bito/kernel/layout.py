@@ -83,9 +83,16 @@ MATCH_ALL: Final = 49  # transfer.match=all_uncovered (#10 A3): every uncovered 
 STOCK_LEAD: Final = 50  # lead.stock_top=once (#40 Armenian): a bout may open with the stock's top
 SECOND_TRY: Final = 51  # defense.second_try (#39): 0 off, 1 per_card, 2 per_bout
 TRIED: Final = 52  # changing: the attack cards the defender has made a second try against
+# Partnerships (#53-55, ``games.durak.teams``): the hook's rules, as facts
+TEAMS: Final = 53  # team.layout is not none
+TEAM_OF: Final = 54  # each seat's team number, four bits per seat (seat 0 lowest)
+TEAM_THROW: Final = 55  # team.throw_in=opponents: only the defender's opponents throw in
+TEAM_ATTACK: Final = 56  # team.attack=opponent: the next bout passes partners over
+TEAM_PROXY: Final = 57  # team.proxy (#55): a seat out is played by a partner
+PLAYED: Final = 58  # changing: #55's seat the defender plays (``DurakState.played``), else -1
 
 # --- areas -------------------------------------------------------------------------------
-HANDS: Final = 56
+HANDS: Final = 64
 OUT: Final = HANDS + MAX_PLAYERS  # seats in the order they went out
 THROWERS: Final = OUT + MAX_PLAYERS  # throw-in priority order of the current round
 ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order

@@ -27,6 +27,7 @@ from numba import njit
 from bito.games.durak import MatchContext, new_game
 from bito.games.durak.state import DurakState
 from bito.kernel import layout as L
+from bito.kernel import supports
 from bito.kernel.convert import (
     action_code,
     action_of,
@@ -48,11 +49,11 @@ BASES = ("simple", "podkidnoy", "perevodnoy")
 NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+royal",
          "perevodnoy+royal", "podkidnoy+suitless", "podkidnoy+ace_only_by_trump",
          "transfer_2", "podkidnoy+armenian", "perevodnoy+armenian", "podkidnoy+second_try",
-         "perevodnoy+second_try")
+         "perevodnoy+second_try", "pair_fool", "double_fool", "team_fool")
 """Catalogue variants beyond the base games that the kernel plays (issue 20 item 4: what beats
-what, the transfer window, the lead from the stock, the second try), verified as the
-catalogue defines them, with random seat counts, deals and match contexts; the base games'
-random option sets reach the same options in other mixes."""
+what, the transfer window, the lead from the stock, the second try, partnerships), verified as
+the catalogue defines them, with random seat counts, deals and match contexts; the base games'
+random option sets reach the same options (but partnerships) in other mixes."""
 VERIFIED = BASES + NAMED
 """What ``bito bench --verify`` plays, in this order (the bases first, so their seeds and
 games stay those of earlier runs)."""
@@ -73,8 +74,13 @@ def random_deal(base: str, rng: random.Random) -> DurakState:
     """A reference deal of ``base`` with random options, seat count, seed and match context
     (a later deal of a match half the time, so that #78 and ``next_game_leader`` play). A
     variant of :data:`NAMED` keeps its catalogue options."""
-    rules = rules_for(base) if base in NAMED else random_rules(base, rng)
-    players = rng.randint(2, min(6, rules.max_players))
+    if base in NAMED:
+        rules = rules_for(base)
+        players = rng.choice([p for p in range(rules.players_min, min(6, rules.max_players) + 1)
+                              if supports(rules, p)])
+    else:
+        rules = random_rules(base, rng)
+        players = rng.randint(2, min(6, rules.max_players))
     match = MatchContext()
     if rng.random() < 0.5:
         fool = rng.randrange(players)

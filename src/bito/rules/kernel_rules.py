@@ -3,14 +3,15 @@
 The kernel is a second implementation of the base games (VARIANTS.md §1, house rules #74-#79
 and the engine's end-of-game rules) and of the variants issue 20 brought in: every beat
 relation of one deck without jokers (read as the reference engine's table), #10's transfer at
-any time, #40's lead from the stock and #39's second try. Which options it honours is a fact about the rules, so it
-lives here, next to the option specs, and not in the kernel package: ``bito.kernel.supports``
-reads it to decide when to fall back to the reference engine, the differential verifier
-(``bito.kernel.verify``) draws its random option sets from it, and
-``tests/engine/test_kernel_rules_data.py`` checks it against :data:`OPTION_SPECS` and against
-the kernel's conversion of rules to arrays. An option that is not declared here must keep its
-base-game default for the kernel to play a game, so a new option cannot slip into the kernel
-unnoticed.
+any time, #40's lead from the stock, #39's second try and the partnerships of #53-55.
+
+Which options it honours is a fact about the rules, so it lives here, next to the option specs,
+and not in the kernel package: ``bito.kernel.supports`` reads it to decide when to fall back to
+the reference engine, the differential verifier (``bito.kernel.verify``) draws its random
+option sets from it, and ``tests/engine/test_kernel_rules_data.py`` checks it against
+:data:`OPTION_SPECS` and against the kernel's conversion of rules to arrays. An option that is
+not declared here must keep its base-game default for the kernel to play a game, so a new
+option cannot slip into the kernel unnoticed.
 
 This module imports nothing outside :mod:`bito.rules` (no numba, no numpy).
 """
@@ -105,6 +106,14 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("lead.stock_top", "facts", ("off", "once"), ("off", "once")),
     # #39 (S0:29): a defender who cannot beat a card may draw the stock's top and go on
     KernelOption("defense.second_try", "facts", None, ("off", "per_card", "per_bout")),
+    # Partnerships (#53 pair fool, #54 double fool, #55 team fool): who throws in, who is
+    # attacked next, proxies for a seat gone out. No draws: the base games' random option sets
+    # mix in transfers and seat counts partnerships refuse; the verifier plays the named
+    # variants instead.
+    KernelOption("team.layout", "facts"),
+    KernelOption("team.throw_in", "facts"),
+    KernelOption("team.attack", "facts"),
+    KernelOption("team.proxy", "facts"),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
