@@ -478,17 +478,15 @@ def next_team_bout(s, d, taken):  # type: ignore[no-untyped-def]
     lower seat) is the fool."""
     n = s[PLAYERS]
     out = s[OUT_MASK]
-    team = -1
-    fool = -1
+    fool = -1  # among the players still in: the one holding most cards, the lowest seat first
+    opponents = False  # two of them on different teams
     for seat in range(n):
         if not (out >> seat) & 1:
-            if team < 0:
-                team = team_of(s, seat)
-            elif team_of(s, seat) != team:
-                team = 99
+            if fool >= 0 and team_of(s, seat) != team_of(s, fool):
+                opponents = True
             if fool < 0 or popcount(s[HANDS + seat]) > popcount(s[HANDS + fool]):
                 fool = seat
-    if team != 99:
+    if not opponents:
         if fool < 0:
             finish(s)  # nobody holds cards: a draw, or the last out (end.draw_allowed)
         else:
