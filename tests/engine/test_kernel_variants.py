@@ -206,3 +206,23 @@ def test_team_fool_only_the_defenders_opponents_throw_in() -> None:
     after = ref.apply(cover)
     assert kernel_snapshot(k) == reference_snapshot(after)
     assert sorted(kernel_snapshot(k)["throwers"]) == [0, 2]
+
+
+def test_the_endgame_solver_tells_apart_the_order_of_uncovered_cards_under_transfer_2() -> None:
+    """#10; S0:259 (a transfer matches "the last one thrown"): two positions with the same
+    hands and the same uncovered cards, thrown in another order, have different moves, so
+    the solvers' transposition keys (Python and compiled) must differ too, as they do in
+    perevodnoy's window only when the moves are the same."""
+    from bito.bots.solver import _key
+    from bito.kernel.solver import position_key
+
+    text = ("transfer_2 players=2 trump=6h stock=- hands=7h8h9h/7s8sKc "
+            "table=9c<Jc,{order} attacker=0 defender=1")
+    a, b = parse_position(text.format(order="7d,8d")), parse_position(text.format(order="8d,7d"))
+    assert set(a.legal_actions()) != set(b.legal_actions())
+    assert _key(a) != _key(b)
+    assert position_key(from_state(a)) != position_key(from_state(b))
+    base = text.replace("transfer_2", "perevodnoy")
+    c, d = parse_position(base.format(order="7d,8d")), parse_position(base.format(order="8d,7d"))
+    assert set(c.legal_actions()) == set(d.legal_actions())
+    assert _key(c) == _key(d) and position_key(from_state(c)) == position_key(from_state(d))

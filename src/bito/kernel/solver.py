@@ -19,8 +19,9 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from bito.kernel.core import legal_actions, popcount, ptr_of, step
+from bito.kernel.core import legal_actions, popcount, ptr_of, step, transfer_rank_card
 from bito.kernel.layout import (
+    ANY_TIME,
     ATTACK,
     ATTACKER,
     BOUT,
@@ -64,7 +65,8 @@ def new_path() -> Any:
 @njit(cache=True)
 def position_key(s):  # type: ignore[no-untyped-def]
     """``bito.bots.solver._key``: both hands, the table as covered and uncovered card sets,
-    and the bout's flags (the kernel never holds a closed table, so that flag is 0)."""
+    and the bout's flags (the kernel never holds a closed table, so that flag is 0), with the
+    card a transfer must match under ``transfer.window=any_time``."""
     covered = 0
     uncovered = 0
     for i in range(s[N_ATTACK]):
@@ -78,6 +80,8 @@ def position_key(s):  # type: ignore[no-untyped-def]
     flags = (s[PHASE] | s[TO_ACT] << 2 | s[ATTACKER] << 3 | s[DEFENDER] << 4
              | s[TAKING] << 5 | s[OUT_MASK] << 7 | s[PASSES] << 9 | s[T_IDX] << 12
              | first << 15)
+    if uncovered != 0 and s[ANY_TIME] != 0:
+        flags |= (transfer_rank_card(s) + 1) << 16  # #10: the order of the uncovered cards
     return (s[HANDS], s[HANDS + 1], covered, uncovered, flags)
 
 
