@@ -266,7 +266,8 @@ same games)."""
 def run_verify(games: int, seed: int = 0, executor: str = "local", workers: int | None = None,
                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """``bito bench --verify N``: ``games`` random games per base game (simple, podkidnoy,
-    perevodnoy), each with a random option set, seat count and match context, played on the
+    perevodnoy), each with a random option set, and per named variant the kernel plays
+    (``bito.kernel.verify.NAMED``), each with a random seat count and match context, played on the
     reference engine and replayed move by move on the kernel. The dict reports games, actions,
     distinct option sets and disagreements per base game (the first one described)."""
     from bito.executors import make_executor
@@ -274,13 +275,13 @@ def run_verify(games: int, seed: int = 0, executor: str = "local", workers: int 
 
     if not available():
         raise ValueError("--verify needs the kernel: pip install 'bito[fast]'")
-    from bito.kernel.verify import BASES, VerifyReport, verify_chunk
+    from bito.kernel.verify import VERIFIED, VerifyReport, verify_chunk
 
     jobs = []
-    for b, base in enumerate(BASES):
+    for b, base in enumerate(VERIFIED):
         for c, lo in enumerate(range(0, games, VERIFY_CHUNK)):
             jobs.append((base, min(VERIFY_CHUNK, games - lo), seed * 1_000_003 + b * 100_003 + c))
-    merged = {base: VerifyReport(base) for base in BASES}
+    merged = {base: VerifyReport(base) for base in VERIFIED}
     start = time.perf_counter()
     runner = make_executor(executor, workers)
     done = 0
@@ -294,7 +295,7 @@ def run_verify(games: int, seed: int = 0, executor: str = "local", workers: int 
             into.first_failure = into.first_failure or part.first_failure
             done += part.games
             if progress is not None:
-                progress(done, games * len(BASES))
+                progress(done, games * len(VERIFIED))
     finally:
         runner.close()
     rows = [m.to_json() for m in merged.values()]

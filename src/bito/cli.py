@@ -1126,12 +1126,17 @@ def _bench_vector(args: argparse.Namespace) -> int:
 def _bench_verify(args: argparse.Namespace) -> int:
     """``bito bench --verify N``: the kernel against the reference engine, move by move."""
     from bito.bench import format_verify, run_verify
+    from bito.kernel import available
+
+    if not available():
+        raise UsageError(_("--verify needs the kernel: pip install 'bito[fast]'"))
+    from bito.kernel.verify import VERIFIED
 
     if args.verify < 1:
         raise UsageError(_("--verify needs a number of games of at least 1"))
     if args.workers is not None and args.workers < 1:
         raise UsageError(_("{option} must be at least {n}").format(option="--workers", n=1))
-    bar = None if args.json else ProgressBar(args.verify * 3, sys.stderr)
+    bar = None if args.json else ProgressBar(args.verify * len(VERIFIED), sys.stderr)
     try:
         report = run_verify(args.verify, seed=args.seed,
                             executor="process" if args.workers else "local",

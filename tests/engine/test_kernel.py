@@ -33,6 +33,8 @@ from bito.kernel.convert import (  # noqa: E402
 from bito.kernel.state import KernelState  # noqa: E402
 from bito.kernel.verify import (  # noqa: E402
     BASES,
+    NAMED,
+    VERIFIED,
     _replay,
     _trace,
     compare_game,
@@ -59,15 +61,26 @@ def test_supports_the_base_games_for_every_seat_count(base: str) -> None:
 
 
 @pytest.mark.parametrize("option", [
-    {"deck.jokers": 1}, {"deck.copies": 2}, {"trump.source": "fixed"},
-    {"trump.source": "none"}, {"beats.royal": True}, {"beats.suit_mode": "suitless"},
-    {"transfer.window": "any_time"}, {"throw_in.groups": True},
+    {"deck.jokers": 1}, {"deck.copies": 2}, {"beats.unbeatable": ("Qs",)},
+    {"transfer.new_defender_beats": "transfer_cards_only"}, {"throw_in.groups": True},
     {"trump.reject_indicator": ("spades",)}, {"end.instant_loss_cards": 52},
 ])
 def test_refuses_options_beyond_the_base_games(option: dict[str, object]) -> None:
-    """Variants I options change the beat relation or the deck: callers must fall back."""
+    """Variants I options the kernel does not play (jokers, two decks, #11 transfers...):
+    callers must fall back."""
     rules = Rules().with_options(**option)
     assert not kernel.supports(rules, 2)
+
+
+@pytest.mark.parametrize("variant", NAMED)
+def test_supports_the_named_variants_at_every_seat_count(variant: str) -> None:
+    """Issue 20 item 4: the variants the verifier plays by name (beat tables, #10, #39, #40,
+    #53-55) are played by the kernel at every seat count the variant allows (partnerships: an
+    even number, §3.6)."""
+    rules = rules_for(variant)
+    allowed = [p for p in range(rules.players_min, min(rules.max_players, 8) + 1)
+               if rules.team_layout == "none" or p % 2 == 0]
+    assert [p for p in range(2, 9) if kernel.supports(rules, p)] == allowed
 
 
 def test_supports_every_option_the_verifier_draws() -> None:
@@ -84,7 +97,7 @@ def test_available_with_numba_installed() -> None:
 # --- differential testing ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("base", VERIFIED)
 def test_every_position_and_legal_set_agrees(base: str) -> None:
     """Full snapshots and legal-action sets compared after every action of 40 random games."""
     rng = random.Random(f"strict-{base}")
@@ -104,13 +117,15 @@ def test_trace_replay_agrees_on_random_option_sets(base: str) -> None:
 
 
 def test_trace_replay_catches_a_planted_difference() -> None:
-    """The checker is not blind: a kernel position with another trump suit must disagree."""
+    """The checker is not blind: a kernel position with another trump suit's beat table must
+    disagree."""
     state = new_game("podkidnoy", 2, seed=99)
     trace = _trace(state, random.Random(6))
     start = from_state(state)
     assert _replay(start, *_arrays(trace[:4]), trace[4], trace[5]) == -1
     wrong = start.copy()
-    wrong[L.TRUMP] = (wrong[L.TRUMP] + 1) % 4
+    other = L.TRUMP_ROWS + 64 * ((wrong[L.TRUMP] + 1) % 4)
+    wrong[L.BEATS:L.BEATS + 64] = wrong[other:other + 64]
     assert _replay(wrong, *_arrays(trace[:4]), trace[4], trace[5]) >= 0
 
 
@@ -290,4 +305,5 @@ def test_bench_verify_command(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["bench", "--verify", "20", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["disagreements"] == 0
-    assert data["games"] == 60 and [r["variant"] for r in data["verify"]] == list(BASES)
+    assert data["games"] == 20 * len(VERIFIED)
+    assert [r["variant"] for r in data["verify"]] == list(VERIFIED)

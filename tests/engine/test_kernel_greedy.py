@@ -32,7 +32,7 @@ from bito.kernel import MAX_STEPS  # noqa: E402
 from bito.kernel.convert import action_code, from_state  # noqa: E402
 from bito.kernel.core import legal_actions_of  # noqa: E402
 from bito.kernel.greedy import EPSILON_SCALE, greedy_choice, greedy_losers  # noqa: E402
-from bito.kernel.verify import BASES, random_deal  # noqa: E402
+from bito.kernel.verify import VERIFIED, random_deal  # noqa: E402
 
 
 def _limits(state: DurakState) -> tuple[object, float, float]:
@@ -59,7 +59,7 @@ def _random_positions(base: str, rng: random.Random, count: int) -> list[DurakSt
     return out
 
 
-@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("base", VERIFIED)
 def test_compiled_policy_picks_the_python_greedy_move(base: str) -> None:
     """Along a whole greedy game from each position, the kernel's choice among its own list of
     legal moves is the move ``rollouts.greedy_move`` picks (same cards, kind and target)."""
@@ -86,7 +86,7 @@ def test_compiled_policy_picks_the_python_greedy_move(base: str) -> None:
     assert decisions > 300
 
 
-@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("base", VERIFIED)
 def test_greedy_games_end_with_the_same_fool(base: str) -> None:
     """With epsilon 0 both playouts are deterministic: the same fool (or draw) from every
     position, and the kernel reports a whole game."""

@@ -136,8 +136,26 @@ FACTS = [o for o in KERNEL_OPTIONS if o.reading == "facts"]
 NOT_FACTS = [o for o in KERNEL_OPTIONS if o.reading != "facts" and _kernel_values(o)]
 
 
-def _arrays(rules: Rules) -> list[bytes]:
-    return [from_state(new_game(rules, PLAYERS, seed=11, match=m)).tobytes() for m in CONTEXTS]
+def _arrays(rules: Rules, players: int = PLAYERS) -> list[bytes]:
+    return [from_state(new_game(rules, players, seed=11, match=m)).tobytes() for m in CONTEXTS]
+
+
+#: Options of the beat relation that change what beats what only beside another option
+#: (VARIANTS.md §4.6: #19 A1's scope and #20 qualify royal; the 36-card pack has no twos for
+#: #29): their values are compared on that rule set instead of the base game.
+WHERE_IT_MATTERS: dict[str, dict[str, Any]] = {
+    "beats.royal_suit_scope": {"beats.royal": True},
+    "beats.ace_only_by_trump": {"beats.royal": True},
+    "beats.deuce_beats_ace": {"deck.size": 52},
+    "beats.deuce_scope": {"deck.size": 52, "beats.deuce_beats_ace": True},
+    # partnerships (#53-55): the team rules act only with a team layout
+    "team.throw_in": {"team.layout": "alternating"},
+    "team.attack": {"team.layout": "alternating"},
+    "team.proxy": {"team.layout": "alternating"},
+}
+#: Seats for an option that needs more than :data:`PLAYERS` (partnerships seat 4 or more).
+SEATS: dict[str, int] = {"team.layout": 6, "team.throw_in": 4, "team.attack": 4,
+                         "team.proxy": 4}  # (with four seats both layouts pair 0-2 and 1-3)
 
 
 @pytest.mark.parametrize("option", FACTS, ids=lambda o: o.key)
@@ -146,10 +164,13 @@ def test_each_value_the_kernel_plays_converts_to_its_own_array(option: KernelOpt
     deal (in at least one match context): the conversion reads the option."""
     values = _kernel_values(option)
     assert len(values) >= 2, option.key
+    base = BASE.with_options(**WHERE_IT_MATTERS.get(option.key, {}))
+    seats = SEATS.get(option.key, PLAYERS)
     for v, w in combinations(values, 2):
-        a, b = BASE.with_options(**{option.key: v}), BASE.with_options(**{option.key: w})
-        assert kernel.supports(a, PLAYERS) and kernel.supports(b, PLAYERS), (v, w)
-        assert _arrays(a) != _arrays(b), f"{option.key}: {v!r} and {w!r} convert alike"
+        a, b = base.with_options(**{option.key: v}), base.with_options(**{option.key: w})
+        assert kernel.supports(a, seats) and kernel.supports(b, seats), (v, w)
+        assert _arrays(a, seats) != _arrays(b, seats), (
+            f"{option.key}: {v!r} and {w!r} convert alike")
 
 
 @pytest.mark.parametrize("option", NOT_FACTS, ids=lambda o: o.key)

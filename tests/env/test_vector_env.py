@@ -145,6 +145,9 @@ def test_make_vec_gives_the_compiled_env(env_id: str) -> None:
 
 def test_rules_the_kernel_does_not_play_are_refused_by_name() -> None:
     with pytest.raises(ValueError, match="kernel does not play"):
+        DurakVectorEnv(2, "podkidnoy+deck.jokers=2")
+    with pytest.raises(ValueError, match=r"trump\.source=none: the vector environment "
+                                         r"plays games with a turned trump card"):
         DurakVectorEnv(2, "podkidnoy+no_trump")
     with pytest.raises(ValueError, match="opponents: 'heuristic'"):
         DurakVectorEnv(2, opponents="heuristic")
@@ -252,7 +255,7 @@ def test_agrees_with_the_single_env_over_random_kernel_rules() -> None:
     """Every option the kernel plays, drawn at random as the differential verifier draws
     them (bito.kernel.verify.random_rules: §1 options and house rules #74-#79), 2-6 seats: the
     vector env and DurakEnv agree at every step of the same deals."""
-    from bito.kernel import supports
+    from bito.env.vector import vector_plays
     from bito.kernel.verify import random_rules
 
     rng = random.Random(21)
@@ -260,7 +263,7 @@ def test_agrees_with_the_single_env_over_random_kernel_rules() -> None:
     while played < 40:
         rules = random_rules(rng.choice(("simple", "podkidnoy", "perevodnoy")), rng)
         players = rng.randint(2, min(6, rules.max_players))
-        if not supports(rules, players):
+        if not vector_plays(rules, players):
             continue
         single = DurakEnv(rules, players, opponents=("greedy",))
         vec = DurakVectorEnv(1, rules, players, opponents=("greedy",))

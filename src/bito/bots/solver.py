@@ -112,7 +112,8 @@ def unbounded(state: DurakState) -> DurakState:
 def _key(s: DurakState) -> tuple[int, int, int, int, int]:
     """What decides the rest of an empty-stock two-player game. The table enters as two sets,
     covered cards and uncovered attack cards: which card covered which no longer matters once
-    it lies there (a covered pair goes to the discard or to the defender as one)."""
+    it lies there (a covered pair goes to the discard or to the defender as one). Under
+    ``transfer.window=any_time`` the uncovered card a transfer must match joins the flags."""
     covered = uncovered = 0
     for a, d in zip(s.attack, s.defence, strict=True):
         if d < 0:
@@ -122,6 +123,10 @@ def _key(s: DurakState) -> tuple[int, int, int, int, int]:
     flags = (s.phase | s.to_act << 2 | s.attacker << 3 | s.defender << 4 | s.taking << 5
              | s.closed << 6 | s.out_mask << 7 | s.passes << 9 | s.t_idx << 12
              | (s.bout == 0) << 15)
+    if uncovered and s.deal.rules.transfer_window == "any_time":
+        # #10: a transfer matches the last uncovered card thrown, so the order the uncovered
+        # cards came in decides the moves; the card a transfer would match tells it apart
+        flags |= (s.transfer_rank_card() + 1) << 16
     return (s.hands[0], s.hands[1], covered, uncovered, flags)
 
 

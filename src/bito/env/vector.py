@@ -116,6 +116,20 @@ def greedy_tables(rules: Any) -> tuple[Any, Any, Any]:
     return worth, lim_stock, lim_empty
 
 
+def vector_plays(rules: Any, players: int) -> bool:
+    """Whether :class:`DurakVectorEnv` plays these rules with this many seats: the kernel's
+    rules (:func:`bito.kernel.supports`) with a trump card turned up, since its observations
+    and compiled opponents read the turned card and its suit (not ``trump.source`` fixed or
+    none, which the kernel itself plays), and none of the rules issue 20 brought into the
+    kernel that add moves its codec lacks (#39, #40) or that it was not checked on (#53-55)."""
+    import bito.kernel as kernel
+
+    return bool(kernel.supports(rules, players)
+                and rules.trump_source not in ("fixed", "none")
+                and rules.lead_stock_top == "off" and rules.defense_second_try == "off"
+                and rules.team_layout == "none")
+
+
 class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
     """``num_envs`` deals stepped in compiled code (see the module docstring).
 
@@ -147,6 +161,18 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
                              "does not play these rules (bito.kernel.supports); use "
                              "gymnasium.make_vec(..., vectorization_mode='sync') or the "
                              "single environment")
+        if rules.trump_source in ("fixed", "none"):
+            # its observations and compiled opponents read the turned trump card and suit
+            raise ValueError(f"variant {variant!r}: trump.source={rules.trump_source}: the "
+                             "vector environment plays games with a turned trump card; use "
+                             "gymnasium.make_vec(..., vectorization_mode='sync')")
+        for key, off in (("lead_stock_top", "off"), ("defense_second_try", "off"),
+                         ("team_layout", "none")):
+            if getattr(rules, key) != off:
+                # (a move its action codec lacks, or partnerships it was never checked on)
+                raise ValueError(f"variant {variant!r}: {key.replace('_', '.', 1)}: the "
+                                 "vector environment does not play this rule; use "
+                                 "gymnasium.make_vec(..., vectorization_mode='sync')")
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not a seat of a {players}-player game")
         if illegal != "lose":

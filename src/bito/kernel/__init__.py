@@ -1,4 +1,5 @@
-"""The fast simulation kernel: the base games of VARIANTS.md §1, compiled with numba.
+"""The fast simulation kernel: the base games of VARIANTS.md §1 and the variants declared in
+:mod:`bito.rules.kernel_rules`, compiled with numba.
 
 The reference engine (:mod:`bito.games.durak`) stays the source of truth; this package plays
 the same rules much faster for simulations, search rollouts and benchmarks, and is tested move
@@ -6,9 +7,11 @@ by move against it (``tests/test_kernel*.py``, ``bito bench --verify``).
 
 * :func:`available` — is the compiled kernel usable here (numba installed, the ``fast`` extra)?
 * :func:`supports` — does the kernel play these rules exactly? (The three base games with
-  their §1 options and house rules #74-#79 on one 24-, 32-, 36- or 52-card deck, 2-8 players;
-  never a Variants I option such as jokers, two decks or another beat relation; the list,
-  as data, is :data:`bito.rules.kernel_rules.KERNEL_OPTIONS`.)
+  their §1 options and house rules #74-#79 on one 24-, 32-, 36- or 52-card deck, 2-8 players,
+  and the variants that change what beats what (#13, #15, #17, #19, #20, #29's deuces), the
+  transfer at any time (#10), the lead from the stock (#40) and the second try (#39); never
+  jokers, two decks or partnerships; the list, as data, is
+  :data:`bito.rules.kernel_rules.KERNEL_OPTIONS`.)
 * :func:`random_playout`, :func:`random_playouts` — play a reference position to the end with
   uniformly random legal actions and report the fool.
 * :func:`play_random_games` — whole random games, the deal included (the benchmark's unit).
@@ -67,6 +70,8 @@ def supports(rules: Rules, players: int) -> bool:
         return False
     if not rules.players_min <= players <= min(rules.max_players, _MAX_PLAYERS):
         return False
+    if rules.team_layout != "none" and (players < 4 or players % 2 or rules.transfer_enabled):
+        return False  # partnerships seat an even number, at least 4, without transfers
     return not kernel_refuses(rules)
 
 
@@ -77,7 +82,7 @@ def supports_state(state: Any) -> bool:
     if not supports(getattr(state, "rules", None), getattr(state, "players", 0)):
         return False
     d = state.deal
-    return len(d.trumps) == 1 and d.high_joker < 0 and not d.jokers_wild and not state.closed
+    return len(d.trumps) <= 1 and d.high_joker < 0 and not d.jokers_wild and not state.closed
 
 
 def _use_kernel(state: DurakState) -> bool:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bito.kernel.core import deal, playout, ptr_of, seed_state
-from bito.kernel.layout import HANDS, LOSER, N_SEEN, PLAYERS, RESULT, SEEN
+from bito.kernel.core import deal, playout, ptr_of, restore, seed_state
+from bito.kernel.layout import HANDS, LOSER, RESULT
 
 
 @njit(cache=True)
@@ -28,10 +28,8 @@ def playouts_from(start, count, seed, losers, max_steps):  # type: ignore[no-unt
     mp = ptr_of(masks)
     tp = ptr_of(metas)
     total = 0
-    head = SEEN + start[N_SEEN] * (start[PLAYERS] + 3)
     for g in range(count):
-        for j in range(head):  # a plain loop: numba's slice assignment is four times slower
-            s[j] = start[j]
+        restore(s, start)
         steps = playout(p, mp, tp, max_steps, rng)
         if steps < 0 or s[RESULT] == 3:
             losers[g] = -2

@@ -14,8 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from bito.games.durak.actions import Action
+from bito.games.durak.actions import STOCK, TRY, Action
+from bito.games.durak.beats import beat_table
 from bito.games.durak.state import THROW, DurakState
+from bito.games.durak.teams import team_of_seats
 from bito.kernel import layout as L
 from bito.rules import Rules
 
@@ -49,9 +51,33 @@ def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     s[L.LOT_FALLBACK] = rules.first_attacker_no_trump_fallback == "lot"
     s[L.REPETITION] = rules.end_repetition
     s[L.IDLE_LIMIT] = rules.end_idle_bouts
+    s[L.FIXED_SUIT] = "cdhs".index(rules.trump_fixed_suit)
+    s[L.ANY_TIME] = rules.transfer_window == "any_time"
+    s[L.MATCH_ALL] = rules.transfer_match == "all_uncovered"
+    s[L.STOCK_LEAD] = rules.lead_stock_top == "once"
+    s[L.SECOND_TRY] = L.SECOND_TRIES.index(rules.defense_second_try)
+    team_of = team_of_seats(rules.team_layout, players)
+    s[L.TEAMS] = bool(team_of)
+    s[L.TEAM_OF] = sum(team << 4 * seat for seat, team in enumerate(team_of))
+    s[L.TEAM_THROW] = rules.team_throw_in == "opponents"
+    s[L.TEAM_ATTACK] = rules.team_attack == "opponent"
+    s[L.TEAM_PROXY] = rules.team_proxy and bool(team_of)
+    s[L.PLAYED] = -1
+    # What beats what under each trump the deal may turn, and with none: the reference
+    # engine's own tables, so every rule of the relation reaches the kernel as data.
+    for row, suit in enumerate((0, 1, 2, 3, -1)):
+        _put_table(s, L.TRUMP_ROWS + 64 * row, beat_table(rules, suit))
     s[L.LOSER] = -1
     s.setflags(write=False)
     return s
+
+
+def _put_table(s: np.ndarray, at: int, table: tuple[int, ...]) -> None:
+    """A reference beat table as 64 entries from ``at`` (cards the deck lacks: 0)."""
+    if len(table) > 64:
+        raise ValueError("a beat table over more than one deck's card codes")
+    s[at:at + 64] = 0
+    s[at:at + len(table)] = [m & _CARD_BITS for m in table]
 
 
 def rule_facts(rules: Rules, players: int) -> np.ndarray:
@@ -72,6 +98,7 @@ def from_state(state: DurakState) -> np.ndarray:
     s = rule_facts(rules, state.players)
     s[L.TRUMP] = d.trump_suit
     s[L.TRUMP_CARD] = d.trump_card
+    _put_table(s, L.BEATS, state.beats)
     fb = rules.transfer_first_bout
     s[L.NO_FIRST_TRANSFER] = ((fb == "first_game" and d.match.game_number == 0)
                               or (fb == "under_fool" and d.under_fool))
@@ -111,15 +138,33 @@ def from_state(state: DurakState) -> np.ndarray:
     if len(seen) > L.MAX_SEEN or any(len(key) != width for key in seen):
         raise ValueError("bout openings the kernel cannot hold (too many, or another shape)")
     s[L.IDLE] = getattr(state, "idle", 0)
+    s[L.TRIED] = _tried(state)
+    s[L.PLAYED] = state.played
     s[L.N_SEEN] = len(seen)
     for i, key in enumerate(seen):
         s[L.SEEN + i * width:L.SEEN + (i + 1) * width] = key
     return s
 
 
+def kernel_kind(kind: int) -> int:
+    """The kernel's number for a reference action kind (they agree but for #40's stock lead
+    and #39's second try)."""
+    return L.STOCK_KIND if kind == STOCK else L.TRY_KIND if kind == TRY else kind
+
+
+def _reference_kind(kind: int) -> int:
+    return STOCK if kind == L.STOCK_KIND else TRY if kind == L.TRY_KIND else kind
+
+
+def _tried(state: DurakState) -> int:
+    """#39: the attack cards of this bout the defender has made a second try against."""
+    extra = getattr(state, "extra", None)
+    return int(getattr(extra, "tried", 0)) if extra is not None else 0
+
+
 def action_code(action: Action) -> tuple[int, int]:
     """``(mask, meta)`` of a reference action, as the kernel writes them."""
-    return action.mask, action.kind | (action.target + 1) << 3
+    return action.mask, kernel_kind(action.kind) | (action.target + 1) << 3
 
 
 def action_of(mask: int, meta: int) -> Action:
@@ -130,7 +175,7 @@ def action_of(mask: int, meta: int) -> Action:
         low = mask & -mask
         cards.append(low.bit_length() - 1)
         mask ^= low
-    return Action(int(meta) & 7, tuple(cards), (int(meta) >> 3) - 1)
+    return Action(_reference_kind(int(meta) & 7), tuple(cards), (int(meta) >> 3) - 1)
 
 
 def kernel_snapshot(s: np.ndarray) -> dict[str, Any]:
@@ -147,7 +192,8 @@ def kernel_snapshot(s: np.ndarray) -> dict[str, Any]:
         "defence": [int(c) for c in s[L.DEFENCE:L.DEFENCE + na]],
         "stock": [int(c) for c in s[L.STOCK:L.STOCK + s[L.N_STOCK]]],
         "out": out, "uncovered": int(s[L.UNCOVERED]), "table_ranks": int(s[L.TABLE_RANKS]),
-        "outcome": None, "idle": int(s[L.IDLE]),
+        "outcome": None, "idle": int(s[L.IDLE]), "tried": int(s[L.TRIED]),
+        "played": int(s[L.PLAYED]),
     }
     width = n + 3
     snap["seen"] = [tuple(int(x) for x in s[L.SEEN + i * width:L.SEEN + (i + 1) * width])
@@ -177,7 +223,7 @@ def reference_snapshot(state: DurakState) -> dict[str, Any]:
         "attack": list(state.attack), "defence": list(state.defence),
         "stock": list(state.stock), "out": list(state.out), "uncovered": state.uncovered,
         "table_ranks": state.table_ranks & _CARD_BITS, "outcome": None,
-        "idle": getattr(state, "idle", 0),
+        "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": state.played,
     }
     snap["seen"] = [tuple(key) for key in getattr(state, "seen", ())]
     if state.outcome is not None:

@@ -24,9 +24,11 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from bito.kernel.layout import (
+    ANY_TIME,
     ATTACK,
     ATTACK_KIND,
     ATTACKER,
+    BEATS,
     BOUT,
     CAP,
     DEFENCE,
@@ -37,8 +39,11 @@ from bito.kernel.layout import (
     DRAW_ALLOWED,
     DRAW_RULE,
     FIRST_CAP,
+    FIXED_SOURCE,
+    FIXED_SUIT,
     HAND_SIZE,
     HANDS,
+    HEAD,
     IDLE,
     IDLE_LIMIT,
     LEAD_MAX,
@@ -49,6 +54,7 @@ from bito.kernel.layout import (
     LOSER,
     LOT_FALLBACK,
     LOW_RANK,
+    MATCH_ALL,
     MAX_SEEN,
     N_ATTACK,
     N_OUT,
@@ -57,36 +63,50 @@ from bito.kernel.layout import (
     N_THROWERS,
     NEIGHBOURS,
     NO_FIRST_TRANSFER,
+    NO_TRUMP_ROW,
     NO_TRUMP_TRANSFER,
+    NONE_SOURCE,
     OUT,
     OUT_MASK,
     OVER_PHASE,
     PASS_KIND,
     PASSES,
     PHASE,
+    PLAYED,
     PLAYERS,
     REJECT_ACE,
     REJECT_LOW,
     REPETITION,
     RESULT,
     ROZALIEV,
+    SECOND_TRY,
     SEEN,
     SEQ,
     STOCK,
+    STOCK_KIND,
+    STOCK_LEAD,
     T_IDX,
     TABLE,
     TABLE_RANKS,
     TAKE_KIND,
     TAKING,
+    TEAM_ATTACK,
+    TEAM_OF,
+    TEAM_PROXY,
+    TEAM_THROW,
+    TEAMS,
     THROW_IN,
     THROW_PHASE,
     THROWERS,
     TO_ACT,
     TRANSFER,
     TRANSFER_KIND,
+    TRIED,
     TRUMP,
     TRUMP_CARD,
+    TRUMP_ROWS,
     TRUMP_SOURCE,
+    TRY_KIND,
     UNCAPPED,
     UNCOVERED,
 )
@@ -136,14 +156,9 @@ def rank_set(c):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, inline="always")
 def beaters(s, a):  # type: ignore[no-untyped-def]
-    """The cards that cover ``a`` (VARIANTS.md §1.2): higher of its suit, or any trump when
-    ``a`` is not one. Bits outside the deck are harmless: hands never hold them."""
-    suit = a >> 4
-    higher = (_SUIT_BITS << (suit * 16)) & ~((2 << a) - 1)
-    trump = s[TRUMP]
-    if suit != trump:
-        higher |= _SUIT_BITS << (trump * 16)
-    return higher
+    """The cards that cover ``a``: the deal's beat table (VARIANTS.md §1.2 and the variants
+    that change what beats what, read as data; see ``layout.BEATS``)."""
+    return s[BEATS + a]
 
 
 @njit(cache=True, inline="always")
@@ -230,6 +245,9 @@ def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     if most == 0 or most > limit:
         most = limit if limit < _GROUP_MAX else _GROUP_MAX
     k = 0
+    if s[STOCK_LEAD] != 0 and s[N_STOCK] != 0:
+        # #40 (S0:32): the top card of the stock, turned up as it is led
+        k = _emit(masks, metas, k, 0, STOCK_KIND)
     if most == 1:
         m = hand
         while m:
@@ -267,14 +285,35 @@ def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     return k
 
 
+@njit(cache=True, inline="always")
+def transfer_rank_card(s):  # type: ignore[no-untyped-def]
+    """``DurakState.transfer_rank_card``: the card a transfer matches in rank, the lead, or
+    under ``transfer.window=any_time`` (#10, S0:259) the last uncovered card thrown."""
+    if s[ANY_TIME] != 0:
+        for i in range(s[N_ATTACK] - 1, -1, -1):
+            if s[DEFENCE + i] < 0:
+                return s[ATTACK + i]
+    return s[ATTACK]
+
+
 @njit(cache=True)
 def transfer_allowed(s):  # type: ignore[no-untyped-def]
-    """``DurakState.transfer_block`` is None, given transfers on and nothing covered yet."""
+    """``DurakState.transfer_block`` is None, given transfers on and (unless any time) nothing
+    covered yet."""
     na = s[N_ATTACK]
-    rank = s[ATTACK] & 15
-    for i in range(na):
-        if s[ATTACK + i] & 15 != rank:
+    if s[ANY_TIME] != 0:
+        if s[UNCOVERED] == 0:
             return False
+        if s[MATCH_ALL] != 0:
+            rank = transfer_rank_card(s) & 15
+            for i in range(na):
+                if s[DEFENCE + i] < 0 and s[ATTACK + i] & 15 != rank:
+                    return False
+    else:
+        rank = s[ATTACK] & 15
+        for i in range(na):
+            if s[ATTACK + i] & 15 != rank:
+                return False
     if s[BOUT] == 0 and s[NO_FIRST_TRANSFER] != 0:
         return False
     if s[NO_TRUMP_TRANSFER] != 0:
@@ -285,10 +324,28 @@ def transfer_allowed(s):  # type: ignore[no-untyped-def]
     nxt = next_active(s, d)
     if nxt == d:
         return False
-    need = na + 1
-    if popcount(s[HANDS + nxt]) < need:
+    # the new defender must be able to cover every uncovered card and the transfer card
+    if popcount(s[HANDS + nxt]) < s[UNCOVERED] + 1:
         return False
-    return need <= cap_now(s)
+    return na + 1 <= cap_now(s)
+
+
+@njit(cache=True)
+def stuck_card(s):  # type: ignore[no-untyped-def]
+    """``bout_extras._stuck_card`` (#39): an uncovered attack card the defender cannot beat
+    and has not yet made a second try against; -1 if none, the stock is empty (#39 A3) or,
+    per bout, he has tried once already."""
+    if s[SECOND_TRY] == 0 or s[N_STOCK] == 0:
+        return -1
+    if s[SECOND_TRY] == 2 and s[TRIED] != 0:
+        return -1
+    hand = s[HANDS + s[DEFENDER]]
+    for i in range(s[N_ATTACK]):
+        if s[DEFENCE + i] < 0:
+            a = s[ATTACK + i]
+            if hand & beaters(s, a) == 0 and not (s[TRIED] >> a) & 1:
+                return a
+    return -1
 
 
 @njit(cache=True)
@@ -306,12 +363,15 @@ def defend_actions(s, masks, metas):  # type: ignore[no-untyped-def]
                 low = m & -m
                 k = _emit(masks, metas, k, low, meta)
                 m ^= low
-    if s[TRANSFER] != 0 and s[UNCOVERED] == na and transfer_allowed(s):
-        m = hand & rank_set(s[ATTACK])
+    if (s[TRANSFER] != 0 and (s[UNCOVERED] == na or s[ANY_TIME] != 0)
+            and transfer_allowed(s)):
+        m = hand & rank_set(transfer_rank_card(s))
         while m:
             low = m & -m
             k = _emit(masks, metas, k, low, TRANSFER_KIND)
             m ^= low
+    if s[SECOND_TRY] != 0 and stuck_card(s) >= 0:
+        k = _emit(masks, metas, k, 0, TRY_KIND)  # #39 (S0:29): draw the stock's top and go on
     return _emit(masks, metas, k, 0, TAKE_KIND)
 
 
@@ -352,6 +412,45 @@ def go_out(s, seat):  # type: ignore[no-untyped-def]
         s[N_OUT] += 1
 
 
+@njit(cache=True, inline="always")
+def team_of(s, seat):  # type: ignore[no-untyped-def]
+    """``Deal.team_of[seat]`` (#53-55)."""
+    return (s[TEAM_OF] >> (4 * seat)) & 15
+
+
+@njit(cache=True)
+def proxy_of(s, seat):  # type: ignore[no-untyped-def]
+    """``teams.proxy_of`` (#55): who plays ``seat``: its owner while he is in, else his
+    nearest partner still in play counter-clockwise; -1 when his whole team is out."""
+    out = s[OUT_MASK]
+    if not (out >> seat) & 1:
+        return seat
+    n = s[PLAYERS]
+    mine = team_of(s, seat)
+    for i in range(1, n):
+        t = (seat - i) % n
+        if team_of(s, t) == mine and not (out >> t) & 1:
+            return t
+    return -1
+
+
+@njit(cache=True)
+def attacked_seat(s, first):  # type: ignore[no-untyped-def]
+    """``teams.attacked_seat``: the seat an attack from ``first`` is made at, partners
+    passed over (under #55's proxies: the next seat of another team someone still plays)."""
+    if s[TEAM_PROXY] != 0:
+        n = s[PLAYERS]
+        target = (first + 1) % n
+        while team_of(s, target) == team_of(s, first) or proxy_of(s, target) < 0:
+            target = (target + 1) % n
+        return target
+    target = next_active(s, first)
+    if s[TEAM_ATTACK] != 0:
+        while team_of(s, target) == team_of(s, first):
+            target = next_active(s, target)
+    return target
+
+
 @njit(cache=True)
 def finish(s):  # type: ignore[no-untyped-def]
     """``DurakState.finish`` with the players still holding cards."""
@@ -370,6 +469,43 @@ def finish(s):  # type: ignore[no-untyped-def]
     else:
         s[LOSER] = s[OUT + s[N_OUT] - 1]
         s[RESULT] = 1
+
+
+@njit(cache=True)
+def next_team_bout(s, d, taken):  # type: ignore[no-untyped-def]
+    """``teams.next_bout``: the next attacker (the defender is set), or -1 once every player
+    still holding cards is on one team, which loses: the member holding most cards (ties: the
+    lower seat) is the fool."""
+    n = s[PLAYERS]
+    out = s[OUT_MASK]
+    fool = -1  # among the players still in: the one holding most cards, the lowest seat first
+    opponents = False  # two of them on different teams
+    for seat in range(n):
+        if not (out >> seat) & 1:
+            if fool >= 0 and team_of(s, seat) != team_of(s, fool):
+                opponents = True
+            if fool < 0 or popcount(s[HANDS + seat]) > popcount(s[HANDS + fool]):
+                fool = seat
+    if not opponents:
+        if fool < 0:
+            finish(s)  # nobody holds cards: a draw, or the last out (end.draw_allowed)
+        else:
+            s[PHASE] = OVER_PHASE
+            s[TO_ACT] = -1
+            s[LOSER] = fool
+            s[RESULT] = 1
+        return -1
+    if s[TEAM_PROXY] != 0:
+        first = (s[PLAYED] + 1) % n if taken else s[PLAYED]
+        while proxy_of(s, first) < 0:
+            first = (first + 1) % n
+        target = attacked_seat(s, first)
+        s[PLAYED] = target
+        s[DEFENDER] = proxy_of(s, target)
+        return proxy_of(s, first)
+    attacker = next_active(s, d) if taken or (out >> d) & 1 else d
+    s[DEFENDER] = attacked_seat(s, attacker)
+    return attacker
 
 
 @njit(cache=True)
@@ -486,6 +622,7 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
     s[TAKING] = 0
     s[N_THROWERS] = 0
     s[TABLE] = 0
+    s[TRIED] = 0
     stock_before = s[N_STOCK]
     draw(s)
     drew = s[N_STOCK] != stock_before
@@ -506,7 +643,11 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
             s[RESULT] = 2
             return
     out = s[OUT_MASK]
-    if out == 0:
+    if s[TEAMS] != 0:  # partnerships (#53-55): partners are never attacked
+        attacker = next_team_bout(s, d, taken)
+        if attacker < 0:
+            return
+    elif out == 0:
         attacker = (d + 1) % n if taken else d
         s[DEFENDER] = (attacker + 1) % n
     else:
@@ -591,6 +732,8 @@ def set_throwers(s):  # type: ignore[no-untyped-def]
             continue
         if first >= 0 and seat != first and seat != last:
             continue
+        if s[TEAM_THROW] != 0 and s[TEAMS] != 0 and team_of(s, seat) == team_of(s, d):
+            continue  # #53-55: only the defender's opponents throw in
         s[THROWERS + k] = seat
         k += 1
     s[N_THROWERS] = k
@@ -677,6 +820,28 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
             start_throw_round(s)
         else:
             end_bout(s, True)
+    elif kind == TRY_KIND:
+        # ``bout_extras._second_try``: the stuck card is marked and the stock's top card goes
+        # to the defender, who goes on defending
+        s[TRIED] |= np.int64(1) << stuck_card(s)
+        ns = s[N_STOCK] - 1
+        s[HANDS + s[DEFENDER]] |= np.int64(1) << s[STOCK + ns]
+        s[N_STOCK] = ns
+    elif kind == STOCK_KIND:
+        # ``bout_extras._stock_play`` for a lead: the stock's top card is the attack card; the
+        # attacker's hand is untouched
+        ns = s[N_STOCK] - 1
+        c = s[STOCK + ns]
+        s[N_STOCK] = ns
+        na = s[N_ATTACK]
+        s[ATTACK + na] = c
+        s[DEFENCE + na] = -1
+        s[N_ATTACK] = na + 1
+        s[UNCOVERED] += 1
+        s[TABLE_RANKS] |= rank_set(c)
+        s[TABLE] |= np.int64(1) << c
+        s[PHASE] = DEFEND_PHASE
+        s[TO_ACT] = s[DEFENDER]
     else:  # TRANSFER_KIND
         seat = s[DEFENDER]
         hand = s[HANDS + seat] ^ mask
@@ -801,7 +966,15 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
             got |= 1 << deck[j]
         s[HANDS + (dealer + 1 + k) % n] = got
     length = deck.size - pos
-    if length == 0:
+    source = s[TRUMP_SOURCE]
+    if source >= FIXED_SOURCE:
+        # fixed or none, the last sources: no card is turned (``setup.deal``), the trump is
+        # agreed or there is none (#15)
+        for j in range(length):
+            s[STOCK + j] = deck[deck.size - 1 - j]
+        s[N_STOCK] = length
+        trump_card = -1
+    elif length == 0:
         trump_card = deck[pos - 1]
         s[N_STOCK] = 0
     else:
@@ -812,11 +985,20 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
             s[STOCK + 1 + j] = rest[length - 2 - j]
         s[N_STOCK] = length
     s[TRUMP_CARD] = trump_card
-    s[TRUMP] = trump_card >> 4
+    if source == FIXED_SOURCE:
+        s[TRUMP] = s[FIXED_SUIT]
+    elif source == NONE_SOURCE:
+        s[TRUMP] = -1
+    else:
+        s[TRUMP] = trump_card >> 4
+    row = TRUMP_ROWS + 64 * (NO_TRUMP_ROW if s[TRUMP] < 0 else s[TRUMP])
+    for j in range(64):
+        s[BEATS + j] = s[row + j]
     if s[LEFT_OF_DEALER] != 0:
         attacker = (dealer + 1) % n
     else:
-        attacker = _lowest_holder(s, dealer, _SUIT_BITS << (s[TRUMP] * 16))
+        trumps = _SUIT_BITS << (s[TRUMP] * 16) if s[TRUMP] >= 0 else 0
+        attacker = _lowest_holder(s, dealer, trumps)
         if attacker < 0:
             if s[LOT_FALLBACK] != 0:
                 attacker = np.random.randint(0, n)
@@ -826,10 +1008,23 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
     s[LEADER] = attacker
     s[TO_ACT] = attacker
     s[DEFENDER] = (attacker + 1) % n
+    s[PLAYED] = s[DEFENDER] if s[TEAM_PROXY] != 0 else -1
     s[PHASE] = LEAD_PHASE
 
 
 # --- playouts ------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def restore(s, start):  # type: ignore[no-untyped-def]
+    """Copy position ``start`` over ``s`` (both arrays, ``s`` once a full copy of ``start``):
+    its facts and the bout openings in use, not the trump rows, which no move changes. (Plain
+    loops: numba's slice assignment is four times slower.)"""
+    for j in range(HEAD):
+        s[j] = start[j]
+    for j in range(SEEN, SEEN + start[N_SEEN] * (start[PLAYERS] + 3)):
+        s[j] = start[j]
+
 
 
 @njit(cache=True)

@@ -21,20 +21,26 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bito.kernel.core import legal_actions, next_below, popcount, ptr_of, seed_state, step
+from bito.kernel.core import (
+    legal_actions,
+    next_below,
+    popcount,
+    ptr_of,
+    restore,
+    seed_state,
+    step,
+)
 from bito.kernel.layout import (
     ATTACK_KIND,
     DEFEND_KIND,
     DEFEND_PHASE,
     LEAD_PHASE,
     LOSER,
-    N_SEEN,
     N_STOCK,
     OVER_PHASE,
     PHASE,
     PLAYERS,
     RESULT,
-    SEEN,
     TRANSFER_KIND,
 )
 
@@ -65,7 +71,8 @@ def greedy_choice(s, masks, metas, k, worth, lim_stock, lim_empty):  # type: ign
                 total += worth[_card(low)]
                 n += 1
                 m ^= low
-            cost = total / n - 2.0 * (n - 1)
+            # a lead from the stock (#40) is played blind: last of all, as there
+            cost = total / n - 2.0 * (n - 1) if n else float(1 << 20)
             if cost < best_cost or (cost == best_cost and masks[i] < masks[best]):
                 best = i
                 best_cost = cost
@@ -152,11 +159,9 @@ def greedy_move_values(world, move_masks, move_metas, seed, worth, lim_stock, li
     p = ptr_of(s)
     mp = ptr_of(masks)
     tp = ptr_of(metas)
-    head = SEEN + world[N_SEEN] * (world[PLAYERS] + 3)
     total = 0
     for i in range(move_masks.size):
-        for j in range(head):
-            s[j] = world[j]
+        restore(s, world)
         seed_state(rng, seed)
         step(p, move_masks[i], move_metas[i])
         steps = greedy_playout(p, mp, tp, max_steps, rng, worth, lim_stock, lim_empty, eps)
@@ -187,11 +192,9 @@ def greedy_losers(start, count, seed, worth, lim_stock, lim_empty, eps, max_step
     p = ptr_of(s)
     mp = ptr_of(masks)
     tp = ptr_of(metas)
-    head = SEEN + start[N_SEEN] * (start[PLAYERS] + 3)
     total = 0
     for g in range(count):
-        for j in range(head):
-            s[j] = start[j]
+        restore(s, start)
         steps = greedy_playout(p, mp, tp, max_steps, rng, worth, lim_stock, lim_empty, eps)
         if steps < 0 or s[RESULT] == 3:
             losers[g] = -2

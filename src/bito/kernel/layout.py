@@ -75,28 +75,63 @@ N_THROWERS: Final = 43
 N_SEEN: Final = 44  # bout openings remembered for end.repetition
 IDLE: Final = 45  # end.idle_bouts: takes in a row without progress (low 16 bits), outs above
 IDLE_LIMIT: Final = 46  # end.idle_bouts (0: off)
+FIXED_SUIT: Final = 47  # trump.fixed_suit, the trump of trump.source=fixed (read by the deal)
+
+# --- more rule facts (issue 20 item 4) ----------------------------------------------------
+ANY_TIME: Final = 48  # transfer.window=any_time (#10): a transfer while some cards are covered
+MATCH_ALL: Final = 49  # transfer.match=all_uncovered (#10 A3): every uncovered card of its rank
+STOCK_LEAD: Final = 50  # lead.stock_top=once (#40 Armenian): a bout may open with the stock's top
+SECOND_TRY: Final = 51  # defense.second_try (#39): 0 off, 1 per_card, 2 per_bout
+TRIED: Final = 52  # changing: the attack cards the defender has made a second try against
+# Partnerships (#53-55, ``games.durak.teams``): the hook's rules, as facts
+TEAMS: Final = 53  # team.layout is not none
+TEAM_OF: Final = 54  # each seat's team number, four bits per seat (seat 0 lowest)
+TEAM_THROW: Final = 55  # team.throw_in=opponents: only the defender's opponents throw in
+TEAM_ATTACK: Final = 56  # team.attack=opponent: the next bout passes partners over
+TEAM_PROXY: Final = 57  # team.proxy (#55): a seat out is played by a partner
+PLAYED: Final = 58  # changing: #55's seat the defender plays (``DurakState.played``), else -1
 
 # --- areas -------------------------------------------------------------------------------
-HANDS: Final = 48
+HANDS: Final = 64
 OUT: Final = HANDS + MAX_PLAYERS  # seats in the order they went out
 THROWERS: Final = OUT + MAX_PLAYERS  # throw-in priority order of the current round
 ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order
 DEFENCE: Final = ATTACK + MAX_TABLE  # the card covering each, -1 while uncovered
 STOCK: Final = DEFENCE + MAX_TABLE  # index 0 is drawn last (the trump card); the top is last
 SEQ: Final = STOCK + 64  # scratch: the refill order of the bout being ended
-SEEN: Final = SEQ + MAX_PLAYERS  # each bout opening since the last draw: hands, roles, stock
+BEATS: Final = SEQ + MAX_PLAYERS
+"""What beats what in this deal: ``s[BEATS + a]`` is the set of cards that cover card ``a``,
+the reference engine's beat table (``DurakState.beats``) copied as data, so a variant that
+changes the relation (no trump, a fixed trump, a restricted suit, royal, deuces over aces)
+is a different table and not a different branch of the compiled code."""
+HEAD: Final = BEATS + 64
+"""A position's facts end here: a playout or a solver node copies ``[0, HEAD)`` (and the
+bout openings in use), never the trump rows behind it."""
+TRUMP_ROWS: Final = HEAD
+"""The beat table for each trump suit the deal may turn (rows 0-3, by suit) and for no trump
+(row 4), 64 entries each: rule facts, read only by the kernel's own deal, which copies the row
+of the trump it turns to :data:`BEATS`."""
+NO_TRUMP_ROW: Final = 4
+SEEN: Final = TRUMP_ROWS + 5 * 64  # each bout opening since the last draw: hands, roles, stock
 MAX_SEEN: Final = 512
 SEEN_WIDTH: Final = MAX_PLAYERS + 3  # room per opening; PLAYERS + 3 entries are used
 SIZE: Final = SEEN + MAX_SEEN * SEEN_WIDTH
-"""Playouts copy only the head of a position and its openings in use."""
+"""Playouts copy only the head of a position (:data:`HEAD`) and its openings in use."""
 
 # --- codes -------------------------------------------------------------------------------
 LEAD_PHASE, DEFEND_PHASE, THROW_PHASE, OVER_PHASE = 0, 1, 2, 3
 FOOL, DRAW, FAILED = 1, 2, 3  # RESULT once the game is over; FAILED: MAX_SEEN ran out
 ATTACK_KIND, DEFEND_KIND, TRANSFER_KIND, TAKE_KIND, PASS_KIND = 0, 1, 2, 3, 4
+STOCK_KIND: Final = 5
+"""The kernel's number for the reference engine's ``Kind.STOCK`` (#40's lead from the stock,
+21 there): an action's kind fits in three bits of ``meta``."""
+TRY_KIND: Final = 6
+"""The kernel's number for ``Kind.TRY`` (#39's second try, 20 there)."""
+SECOND_TRIES: Final = ("off", "per_card", "per_bout")
 # The kernel's own numbering of option values (its compiled code compares these indices);
 # typed by the option's values, and tests/engine/test_option_types.py checks them against the spec.
 DRAW_RULES: Final[tuple[DrawOrder, ...]] = ("attacker_first", "right_of_defender_first",
                                             "attacker_then_strict_clockwise", "defender_first")
 TRUMP_SOURCES: Final[tuple[TrumpSource, ...]] = ("stock_top", "last_card", "bottom_card",
-                                                 "any_card")
+                                                 "any_card", "fixed", "none")
+FIXED_SOURCE, NONE_SOURCE = 4, 5  # no card is turned: trump.fixed_suit is trump, or none is

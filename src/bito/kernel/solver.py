@@ -19,14 +19,16 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from bito.kernel.core import legal_actions, popcount, ptr_of, step
+from bito.kernel.core import legal_actions, popcount, ptr_of, step, transfer_rank_card
 from bito.kernel.layout import (
+    ANY_TIME,
     ATTACK,
     ATTACKER,
     BOUT,
     DEFENCE,
     DEFENDER,
     HANDS,
+    HEAD,
     LOSER,
     N_ATTACK,
     OUT_MASK,
@@ -35,7 +37,6 @@ from bito.kernel.layout import (
     PASSES,
     PHASE,
     RESULT,
-    SEEN,
     T_IDX,
     TAKE_KIND,
     TAKING,
@@ -64,7 +65,8 @@ def new_path() -> Any:
 @njit(cache=True)
 def position_key(s):  # type: ignore[no-untyped-def]
     """``bito.bots.solver._key``: both hands, the table as covered and uncovered card sets,
-    and the bout's flags (the kernel never holds a closed table, so that flag is 0)."""
+    and the bout's flags (the kernel never holds a closed table, so that flag is 0), with the
+    card a transfer must match under ``transfer.window=any_time``."""
     covered = 0
     uncovered = 0
     for i in range(s[N_ATTACK]):
@@ -78,6 +80,8 @@ def position_key(s):  # type: ignore[no-untyped-def]
     flags = (s[PHASE] | s[TO_ACT] << 2 | s[ATTACKER] << 3 | s[DEFENDER] << 4
              | s[TAKING] << 5 | s[OUT_MASK] << 7 | s[PASSES] << 9 | s[T_IDX] << 12
              | first << 15)
+    if uncovered != 0 and s[ANY_TIME] != 0:
+        flags |= (transfer_rank_card(s) + 1) << 16  # #10: the order of the uncovered cards
     return (s[HANDS], s[HANDS + 1], covered, uncovered, flags)
 
 
@@ -148,14 +152,14 @@ def search(root, alpha, beta, strength, table, path, info):  # type: ignore[no-u
     window, its best value and move so far, and whether its value is negated for its parent.
     """
     cap = 64
-    states = np.empty((cap, SEEN), np.int64)
+    states = np.empty((cap, HEAD), np.int64)
     masks = np.empty((cap, _MOVES), np.int64)
     metas = np.empty((cap, _MOVES), np.int64)
     keys = np.empty((cap, 5), np.int64)
     nums = np.empty((cap, 11), np.int64)  # see the slot names below
     # frame slots
     n_moves, nxt, lo, hi, lo0, best, best_mask, best_meta, reps, me, flip = range(11)
-    for j in range(SEEN):
+    for j in range(HEAD):
         states[0, j] = root[j]
     nums[0, lo] = alpha
     nums[0, hi] = beta
@@ -228,7 +232,7 @@ def search(root, alpha, beta, strength, table, path, info):  # type: ignore[no-u
                 keys = _grow2(keys)
                 nums = _grow2(nums)
             child = states[d + 1]
-            for j in range(SEEN):
+            for j in range(HEAD):
                 child[j] = states[d, j]
             step(ptr_of(child), masks[d, i], metas[d, i])
             if child[PHASE] == OVER_PHASE:
@@ -281,5 +285,5 @@ def solve_array(s: np.ndarray, strength: np.ndarray, table: Any, budget: int
     game-length rules switched off (``REPETITION`` and ``IDLE_LIMIT`` 0)."""
     info = np.zeros(4, np.int64)
     info[_BUDGET] = budget
-    v = value_to_act(s[:SEEN].copy(), strength, table, new_path(), info)
+    v = value_to_act(s[:HEAD].copy(), strength, table, new_path(), info)
     return (None if info[_ABORTED] else int(v)), int(info[_NODES])

@@ -59,6 +59,7 @@ from bito.kernel.layout import (
     PHASE,
     PLAYERS,
     RESULT,
+    SEEN,
     STOCK,
     TABLE,
     TAKE_KIND,
@@ -67,6 +68,7 @@ from bito.kernel.layout import (
     TRANSFER_KIND,
     TRUMP,
     TRUMP_CARD,
+    TRUMP_ROWS,
 )
 
 # --- the observation's plane offsets, in the order of ``OFFSETS`` ---------------------------
@@ -364,6 +366,8 @@ def begin_one(s, kn, rng, fresh, template, pack, work, learner, self_play, kinds
     while True:
         if fresh:
             for j in range(HANDS):
+                s[j] = template[j]
+            for j in range(TRUMP_ROWS, SEEN):  # the beat tables the deal picks from
                 s[j] = template[j]
             deal(s, pack, work, rng)
             first_shown(s, kn)

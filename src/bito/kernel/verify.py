@@ -11,7 +11,8 @@ Two checks, one strict and one fast:
   set and fingerprint and the outcome. ``bito bench --verify`` runs it on many games.
 
 Games use random option sets of the base games (:func:`random_rules`), random seat counts and
-random match contexts, so that every §1 option and the first-bout rules of later deals are hit.
+random match contexts, so that every option the kernel plays and the first-bout rules of later
+deals are hit; the catalogue variants of :data:`NAMED` are played as they are defined.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from numba import njit
 from bito.games.durak import MatchContext, new_game
 from bito.games.durak.state import DurakState
 from bito.kernel import layout as L
+from bito.kernel import supports
 from bito.kernel.convert import (
     action_code,
     action_of,
@@ -44,6 +46,17 @@ from bito.rules import Rules, rules_for
 from bito.rules.kernel_rules import KERNEL_OPTIONS
 
 BASES = ("simple", "podkidnoy", "perevodnoy")
+NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+royal",
+         "perevodnoy+royal", "podkidnoy+suitless", "podkidnoy+ace_only_by_trump",
+         "transfer_2", "podkidnoy+armenian", "perevodnoy+armenian", "podkidnoy+second_try",
+         "perevodnoy+second_try", "pair_fool", "double_fool", "team_fool")
+"""Catalogue variants beyond the base games that the kernel plays (issue 20 item 4: what beats
+what, the transfer window, the lead from the stock, the second try, partnerships), verified as
+the catalogue defines them, with random seat counts, deals and match contexts; the base games'
+random option sets reach the same options (but partnerships) in other mixes."""
+VERIFIED = BASES + NAMED
+"""What ``bito bench --verify`` plays, in this order (the bases first, so their seeds and
+games stay those of earlier runs)."""
 
 
 def random_rules(base: str, rng: random.Random) -> Rules:
@@ -59,9 +72,15 @@ def random_rules(base: str, rng: random.Random) -> Rules:
 
 def random_deal(base: str, rng: random.Random) -> DurakState:
     """A reference deal of ``base`` with random options, seat count, seed and match context
-    (a later deal of a match half the time, so that #78 and ``next_game_leader`` play)."""
-    rules = random_rules(base, rng)
-    players = rng.randint(2, min(6, rules.max_players))
+    (a later deal of a match half the time, so that #78 and ``next_game_leader`` play). A
+    variant of :data:`NAMED` keeps its catalogue options."""
+    if base in NAMED:
+        rules = rules_for(base)
+        players = rng.choice([p for p in range(rules.players_min, min(6, rules.max_players) + 1)
+                              if supports(rules, p)])
+    else:
+        rules = random_rules(base, rng)
+        players = rng.randint(2, min(6, rules.max_players))
     match = MatchContext()
     if rng.random() < 0.5:
         fool = rng.randrange(players)
@@ -123,9 +142,9 @@ def _trace(state: DurakState, rng: random.Random
         prints += (s.phase, s.to_act, s.discard, len(s.stock), *s.hands, *pad)
         counts.append(len(acts))
         for a in acts:
-            codes += (a.mask, a.kind | (a.target + 1) << 3)
+            codes += action_code(a)
         a = acts[int(rand() * len(acts))]
-        chosen += (a.mask, a.kind | (a.target + 1) << 3)
+        chosen += action_code(a)
         s.step_unchecked(a)
     o = s.outcome
     return counts, codes, chosen, prints, -1 if o.loser is None else o.loser, int(o.draw)

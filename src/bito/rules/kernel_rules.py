@@ -1,14 +1,17 @@
 """The rules the compiled kernel (:mod:`bito.kernel`) plays, written once, as data.
 
 The kernel is a second implementation of the base games (VARIANTS.md §1, house rules #74-#79
-and the engine's end-of-game rules). Which options it honours is a fact about the rules, so it
-lives here, next to the option specs, and not in the kernel package: ``bito.kernel.supports``
-reads it to decide when to fall back to the reference engine, the differential verifier
-(``bito.kernel.verify``) draws its random option sets from it, and
-``tests/engine/test_kernel_rules_data.py`` checks it against :data:`OPTION_SPECS` and against
-the kernel's conversion of rules to arrays. An option that is not declared here must keep its
-base-game default for the kernel to play a game, so a new option cannot slip into the kernel
-unnoticed.
+and the engine's end-of-game rules) and of the variants issue 20 brought in: every beat
+relation of one deck without jokers (read as the reference engine's table), #10's transfer at
+any time, #40's lead from the stock, #39's second try and the partnerships of #53-55.
+
+Which options it honours is a fact about the rules, so it lives here, next to the option specs,
+and not in the kernel package: ``bito.kernel.supports`` reads it to decide when to fall back to
+the reference engine, the differential verifier (``bito.kernel.verify``) draws its random
+option sets from it, and ``tests/engine/test_kernel_rules_data.py`` checks it against
+:data:`OPTION_SPECS` and against the kernel's conversion of rules to arrays. An option that is
+not declared here must keep its base-game default for the kernel to play a game, so a new
+option cannot slip into the kernel unnoticed.
 
 This module imports nothing outside :mod:`bito.rules` (no numba, no numpy).
 """
@@ -52,12 +55,14 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("deal.hand_size", "facts", None, (5, 6)),
     KernelOption("players.min", "seats"),
     KernelOption("players.max", "seats"),
-    KernelOption("trump.source", "facts", ("stock_top", "last_card", "bottom_card", "any_card"),
-                 ("stock_top", "last_card", "bottom_card", "any_card")),
+    # fixed (#13 Japanese, #80) and none (#15): no card is turned; the beat table says the rest
+    KernelOption("trump.source", "facts",
+                 ("stock_top", "last_card", "bottom_card", "any_card", "fixed", "none"),
+                 ("stock_top", "last_card", "bottom_card", "any_card", "fixed", "none")),
     # #74: an ace or the lowest rank turned up may be put back; not the other rejections.
     KernelOption("trump.reject_indicator", "facts", ("A", "L"),
                  ((), ("A",), ("L",), ("A", "L"))),
-    KernelOption("trump.fixed_suit", "unused"),  # read only with trump.source=fixed
+    KernelOption("trump.fixed_suit", "facts"),  # the deal reads it under trump.source=fixed
     KernelOption("first_attacker.rule", "facts", None, ("lowest_trump", "left_of_dealer")),
     KernelOption("first_attacker.no_trump_fallback", "facts", None, ("lowest_card", "lot")),
     KernelOption("next_game_leader", "deal", None,
@@ -81,6 +86,34 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("end.draw_allowed", "facts", None, (True, False)),
     KernelOption("end.repetition", "facts", None, (3, 2, 0)),
     KernelOption("end.idle_bouts", "facts", None, (50, 20, 100)),
+    # What beats what (VARIANTS.md §4.6): the kernel copies the reference engine's beat table
+    # (``bito.games.durak.relation``) into its array, so each of these is a different table,
+    # never a branch of the compiled code. (Not beats.unbeatable, binding or identical: they
+    # come with lead shapes, personal trumps or two decks the kernel does not play.)
+    KernelOption("beats.restricted_suit", "facts", None, ("c", "s")),  # #13, #14
+    KernelOption("beats.royal", "facts", None, (False, True)),  # #19
+    KernelOption("beats.royal_suit_scope", "facts", None, ("same_suit", "any_suit")),  # #19 A1
+    KernelOption("beats.ace_only_by_trump", "facts", None, (False, True)),  # #20
+    KernelOption("beats.deuce_beats_ace", "facts", None, (False, True)),  # #29
+    KernelOption("beats.deuce_scope", "facts", None, ("same_suit", "any_suit")),  # #29 A1
+    KernelOption("beats.suit_mode", "facts", None, ("standard", "suitless")),  # #17
+    # #10 (transfer_2, S0:259): a transfer while some attack cards are covered, matching the
+    # last uncovered card (or, #10 A3, every uncovered card)
+    KernelOption("transfer.window", "facts", None, ("before_first_cover", "any_time")),
+    KernelOption("transfer.match", "facts", None, ("last_uncovered", "all_uncovered")),
+    # #40 (Armenian, S0:32): a bout may open with the top card of the stock; not #83's
+    # unlimited stock plays nor lead.stock_top_throw_in
+    KernelOption("lead.stock_top", "facts", ("off", "once"), ("off", "once")),
+    # #39 (S0:29): a defender who cannot beat a card may draw the stock's top and go on
+    KernelOption("defense.second_try", "facts", None, ("off", "per_card", "per_bout")),
+    # Partnerships (#53 pair fool, #54 double fool, #55 team fool): who throws in, who is
+    # attacked next, proxies for a seat gone out. No draws: the base games' random option sets
+    # mix in transfers and seat counts partnerships refuse; the verifier plays the named
+    # variants instead.
+    KernelOption("team.layout", "facts"),
+    KernelOption("team.throw_in", "facts"),
+    KernelOption("team.attack", "facts"),
+    KernelOption("team.proxy", "facts"),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}

@@ -1,0 +1,100 @@
+"""Playouts per second of the ``strong`` search, Python engine against the kernel, per variant
+(issue 20 item 4; a benchmark, not a test).
+
+Positions come from games the heuristic plays against itself (every decision with at least two
+legal moves, skipping the two-player endgames the exact solver settles without playouts). At
+each position the ``strong`` level analyses the view twice at a fixed playout budget, once with
+the kernel switched off (``BITO_KERNEL=off``: the reference engine, what main does for a variant
+the kernel refuses) and once with it on, alternating which goes first, so both engines meet the
+same positions under the same load. Prints one JSON line per variant.
+
+    python tools/kernel_variant_speed.py --variants japanese podkidnoy+no_trump --positions 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from typing import Any
+
+from bito import kernel
+from bito.bots import make_bot
+from bito.bots.levels import make_level
+from bito.games import new_game
+
+
+def _engine(on: bool) -> None:
+    """Switch the kernel on or off for this process (``kernel.available`` is cached)."""
+    if on:
+        os.environ.pop("BITO_KERNEL", None)
+    else:
+        os.environ["BITO_KERNEL"] = "off"
+    kernel.available.cache_clear()
+
+
+def positions(variant: str, players: int, count: int, seed: int) -> list[Any]:
+    """Views of the seat to act, from heuristic self-play, with a choice to make and not a
+    two-player endgame with an empty stock (those the solver settles)."""
+    out: list[Any] = []
+    g = 0
+    while len(out) < count:
+        state = new_game(variant, players, seed=seed + g)
+        bots = [make_bot("heuristic", seed + g * 10 + s) for s in range(players)]
+        k = 0
+        while not state.is_over and len(out) < count:
+            seat = state.to_act
+            view = state.view(seat)
+            if len(view.legal) > 1 and (players > 2 or view.stock_count > 0) and k % 3 == 0:
+                out.append(view)
+            k += 1
+            state = state.apply(bots[seat].choose(view))
+        g += 1
+    return out
+
+
+def measure(variant: str, players: int, count: int, playouts: int, seed: int) -> dict[str, Any]:
+    views = positions(variant, players, count, seed)
+    spent = {False: 0.0, True: 0.0}
+    done = {False: 0, True: 0}
+    on_kernel = 0
+    for i, view in enumerate(views):
+        for on in ((False, True) if i % 2 == 0 else (True, False)):
+            _engine(on)
+            bot = make_level("strong", seed + i, think_ms=0.0, playouts=playouts)
+            t0 = time.perf_counter()
+            bot.choose(view)
+            spent[on] += time.perf_counter() - t0
+            # playouts = worlds times moves (the samples of every move's estimate)
+            done[on] += sum(getattr(e, "samples", 0) for e in getattr(bot, "last", ()))
+            if on:
+                on_kernel += kernel.supports(view.rules, players)
+    _engine(True)
+    python = done[False] / spent[False]
+    compiled = done[True] / spent[True]
+    return {"variant": variant, "players": players, "positions": len(views),
+            "playouts_per_decision": playouts, "kernel_plays": on_kernel == len(views),
+            "python_playouts_per_s": round(python), "kernel_playouts_per_s": round(compiled),
+            "speedup": round(compiled / python, 1), "load": os.getloadavg()[0]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variants", nargs="+", default=["podkidnoy", "japanese"])
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--playouts", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    kernel.available()
+    from bito.bots.rollouts import load_kernel_greedy
+
+    load_kernel_greedy()  # the compiled playouts are loaded before the clock starts
+    for variant in args.variants:
+        print(json.dumps(measure(variant, args.players, args.positions, args.playouts,
+                                 args.seed)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
