@@ -1,0 +1,368 @@
+"""Train the ``learned`` bot: PPO on the compiled vector environment, exported for numpy play.
+
+::
+
+    pip install '.[train]'
+    python -m bito.train.learned --variant podkidnoy --minutes 60
+
+Why this shape (the longer account is in ``docs/rl.md``): the compiled vector environment
+(:class:`bito.env.vector.DurakVectorEnv`) steps thousands of deals, the opponents' moves
+included, for less than the network's forward pass costs, so an on-policy method that wants
+many fresh games per update is cheap here. The learner sits in seat 0 of ``--envs`` deals
+against the kernel's greedy policy, the compiled twin of the search bots' rollout policy, a
+little weaker than the heuristic (0.43 against it over 200 duplicate pairs); with
+``--epsilon`` of its moves random, so the learner meets more than one line of play. Two
+separate multilayer perceptrons (policy and value, ``--hidden`` units twice) read the
+observation; the illegal actions' logits are masked out before sampling. The reward is the
+deal's result (+1, 0, -1), undiscounted, with generalised advantage estimation.
+
+The learning rate falls linearly to zero over ``--steps`` learner steps; ``--minutes`` is a
+wall-clock cap on top. Both the exported weights (``--out``) and the curve (``--curve``, JSON
+lines) are written at every evaluation, so an interrupted run still leaves the best weights
+so far: "best" by the score against the heuristic on ``--eval-pairs`` duplicate pairs of its
+own deals (seed ``--eval-seed``, away from the seeds the figures in ``docs/rl.md`` use).
+
+With the same ``--seed`` and ``--steps`` (and one torch thread, which this module sets) a run
+repeats; ``--minutes`` cuts a run at a time that depends on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+MISSING = "training the learned bot needs PyTorch (the train extra): pip install 'bito[train]'"
+
+
+def _torch() -> Any:
+    try:
+        import torch
+    except ImportError:  # pragma: no cover - exercised only without the extra
+        raise ImportError(MISSING) from None
+    return torch
+
+
+@dataclass
+class Settings:
+    """One training run's knobs (the command's flags)."""
+
+    variant: str = "podkidnoy"
+    players: int = 2
+    steps: int = 6_000_000
+    minutes: float = 60.0
+    envs: int = 256
+    horizon: int = 64
+    hidden: int = 256
+    lr: float = 3e-4
+    epochs: int = 3
+    minibatch: int = 4096
+    clip: float = 0.2
+    entropy: float = 0.01
+    lam: float = 0.95
+    epsilon: float = 0.1
+    seed: int = 0
+    eval_minutes: float = 5.0
+    eval_deals: int = 2000
+    eval_pairs: int = 200
+    eval_seed: int = 7
+    out: Path | None = None
+    curve: Path | None = None
+    init: Path | None = None
+
+
+def networks(obs_size: int, actions: int, hidden: int) -> tuple[Any, Any]:
+    """The policy (logits over every action number) and the value network."""
+    nn = _torch().nn
+
+    def mlp(out: int) -> Any:
+        return nn.Sequential(nn.Linear(obs_size, hidden), nn.ReLU(), nn.Linear(hidden, hidden),
+                             nn.ReLU(), nn.Linear(hidden, out))
+
+    return mlp(actions), mlp(1)
+
+
+def export(policy: Any, path: Path, variant: str, players: int) -> None:
+    """Write the policy as float16 ``w0..w2`` (inputs x outputs) and ``b0..b2``, with the game
+    it was trained for; the file is replaced atomically, so a reader never sees half of it."""
+    import numpy as np
+
+    torch = _torch()
+    linears = [m for m in policy if isinstance(m, torch.nn.Linear)]
+    arrays: dict[str, Any] = {"variant": np.array(variant), "players": np.array(players)}
+    for i, lin in enumerate(linears):
+        arrays[f"w{i}"] = lin.weight.detach().numpy().T.astype(np.float16)
+        arrays[f"b{i}"] = lin.bias.detach().numpy().astype(np.float16)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, **arrays)
+    os.replace(tmp, path)
+
+
+def load_policy(policy: Any, path: Path) -> None:
+    """Start from exported weights (``--init``): the same layout :func:`export` writes."""
+    import numpy as np
+
+    torch = _torch()
+    linears = [m for m in policy if isinstance(m, torch.nn.Linear)]
+    with np.load(path) as data:
+        for i, lin in enumerate(linears):
+            lin.weight.data.copy_(torch.from_numpy(data[f"w{i}"].astype(np.float32).T))
+            lin.bias.data.copy_(torch.from_numpy(data[f"b{i}"].astype(np.float32)))
+
+
+def masked_logits(policy: Any, obs: Any, mask: Any) -> Any:
+    torch = _torch()
+    logits = policy(obs)
+    return torch.where(mask, logits, torch.full_like(logits, -1e9))
+
+
+def score_against_greedy(policy: Any, settings: Settings, deals: int, seed: int) -> float:
+    """The greedy policy's opponent, no random moves: mean score (win 1, draw ½, loss 0) of
+    the network's top action over ``deals`` fresh deals, one per env."""
+    import numpy as np
+
+    from bito.env.vector import DurakVectorEnv
+
+    torch = _torch()
+    env = DurakVectorEnv(num_envs=deals, variant=settings.variant, players=settings.players,
+                         opponents="greedy", copy=False)
+    obs, _ = env.reset(seed=seed)
+    result = np.full(deals, np.nan)
+    with torch.no_grad():
+        while np.isnan(result).any():
+            mask = torch.from_numpy(env.action_masks().astype(bool))
+            logits = masked_logits(policy, torch.from_numpy(obs), mask)
+            actions = logits.argmax(dim=1).numpy()
+            obs, reward, term, trunc, _ = env.step(actions)
+            ended = (term | trunc) & np.isnan(result)
+            result[ended] = (reward[ended] + 1.0) / 2.0
+    return float(result.mean())
+
+
+def score_against_heuristic(path: Path, settings: Settings) -> tuple[float, float, float]:
+    """The exported weights as the ``learned`` bot against the heuristic in bito's arena:
+    ``--eval-pairs`` duplicate pairs, mean and 95% interval."""
+    from bito.arena.run import run_arena
+    from bito.bots import register_bot
+    from bito.bots.learned import LearnedBot
+
+    key = (settings.variant, settings.players)
+    register_bot("learned-candidate", lambda seed: LearnedBot(seed, weights={key: path}))
+    result = run_arena(settings.variant, settings.players, ["learned-candidate", "heuristic"],
+                       settings.eval_pairs, seed=settings.eval_seed)
+    seat = result.matchups()[0]["seats"][0]
+    low, high = seat["interval"]
+    return float(seat["score"]), float(low), float(high)
+
+
+def train(settings: Settings, log: Any = print) -> dict[str, Any]:
+    """Run PPO until ``steps`` or ``minutes`` run out; returns the last curve row."""
+    import numpy as np
+
+    from bito.env.vector import DurakVectorEnv
+
+    torch = _torch()
+    torch.set_num_threads(1)
+    torch.manual_seed(settings.seed)
+    env = DurakVectorEnv(num_envs=settings.envs, variant=settings.variant,
+                         players=settings.players, opponents="greedy",
+                         greedy_epsilon=settings.epsilon, copy=False)
+    obs_np, _ = env.reset(seed=settings.seed)
+    obs_size = env.single_observation_space.shape[0]
+    n_act = int(env.single_action_space.n)
+    policy, value = networks(obs_size, n_act, settings.hidden)
+    if settings.init is not None:
+        load_policy(policy, settings.init)
+    params = [*policy.parameters(), *value.parameters()]
+    optim = torch.optim.Adam(params, lr=settings.lr, eps=1e-5)
+    n, horizon = settings.envs, settings.horizon
+    obs_buf = torch.zeros((horizon, n, obs_size))
+    mask_buf = torch.zeros((horizon, n, n_act), dtype=torch.bool)
+    act_buf = torch.zeros((horizon, n), dtype=torch.long)
+    logp_buf = torch.zeros((horizon, n))
+    val_buf = torch.zeros((horizon, n))
+    rew_buf = np.zeros((horizon, n), np.float32)
+    done_buf = np.zeros((horizon, n), bool)
+    valid_buf = np.zeros((horizon, n), bool)
+    started = time.monotonic()
+    last_eval = started
+    steps = deals = updates = 0
+    best = -1.0
+    row: dict[str, Any] = {}
+
+    def evaluate() -> dict[str, Any]:
+        nonlocal best
+        greedy = score_against_greedy(policy, settings, settings.eval_deals,
+                                      seed=10_000_019 + settings.eval_seed)
+        out: dict[str, Any] = {"minutes": round((time.monotonic() - started) / 60, 2),
+                               "steps": steps, "deals": deals, "updates": updates,
+                               "vs_greedy": round(greedy, 4)}
+        if settings.out is not None:
+            latest = settings.out.with_name(settings.out.stem + ".latest.npz")
+            export(policy, latest, settings.variant, settings.players)
+            if settings.eval_pairs > 0:
+                score, low, high = score_against_heuristic(latest, settings)
+                out["vs_heuristic"] = score
+                out["vs_heuristic_interval"] = [low, high]
+            else:
+                score = greedy
+            if score >= best:
+                best = score
+                export(policy, settings.out, settings.variant, settings.players)
+                out["saved"] = True
+        if settings.curve is not None:
+            with settings.curve.open("a") as f:
+                f.write(json.dumps(out) + "\n")
+        log(json.dumps(out))
+        return out
+
+    if settings.curve is not None:
+        settings.curve.parent.mkdir(parents=True, exist_ok=True)
+        settings.curve.write_text("")  # a run's curve is its own
+    row = evaluate()
+    while steps < settings.steps and time.monotonic() - started < settings.minutes * 60:
+        frac = 1.0 - steps / settings.steps
+        for group in optim.param_groups:
+            group["lr"] = settings.lr * frac
+        with torch.no_grad():
+            for t in range(horizon):
+                mask_np = env.action_masks()
+                valid = mask_np.any(axis=1)
+                obs_t = torch.from_numpy(obs_np)
+                mask_t = torch.from_numpy(mask_np.astype(bool))
+                mask_t[~torch.from_numpy(valid), 0] = True  # a finished deal: any action
+                logits = masked_logits(policy, obs_t, mask_t)
+                dist = torch.distributions.Categorical(logits=logits)
+                act = dist.sample()
+                obs_buf[t] = obs_t
+                mask_buf[t] = mask_t
+                act_buf[t] = act
+                logp_buf[t] = dist.log_prob(act)
+                val_buf[t] = value(obs_t).squeeze(1)
+                valid_buf[t] = valid
+                obs_np, reward, term, trunc, _ = env.step(act.numpy())
+                rew_buf[t] = reward
+                done_buf[t] = term | trunc
+                steps += int(valid.sum())
+                deals += int(done_buf[t].sum())
+            last_value = value(torch.from_numpy(obs_np)).squeeze(1).numpy()
+        # Advantages: a valid step is followed by a valid step unless it ended the deal, so
+        # the bootstrap is the next row's value, or nothing after the deal's end.
+        values = val_buf.numpy()
+        adv = np.zeros((horizon, n), np.float32)
+        gae = np.zeros(n, np.float32)
+        for t in reversed(range(horizon)):
+            nxt = last_value if t == horizon - 1 else values[t + 1]
+            live = ~done_buf[t]
+            delta = rew_buf[t] + live * nxt - values[t]
+            gae = np.where(valid_buf[t], delta + settings.lam * live * gae, 0.0)
+            adv[t] = gae
+        ret = adv + values
+        keep = torch.from_numpy(valid_buf.reshape(-1))
+        b_obs = obs_buf.reshape(-1, obs_size)[keep]
+        b_mask = mask_buf.reshape(-1, n_act)[keep]
+        b_act = act_buf.reshape(-1)[keep]
+        b_logp = logp_buf.reshape(-1)[keep]
+        b_adv = torch.from_numpy(adv.reshape(-1))[keep]
+        b_ret = torch.from_numpy(ret.reshape(-1))[keep]
+        size = b_obs.shape[0]
+        for _ in range(settings.epochs):
+            order = torch.randperm(size)
+            for lo in range(0, size, settings.minibatch):
+                idx = order[lo:lo + settings.minibatch]
+                logits = masked_logits(policy, b_obs[idx], b_mask[idx])
+                dist = torch.distributions.Categorical(logits=logits)
+                ratio = torch.exp(dist.log_prob(b_act[idx]) - b_logp[idx])
+                a = b_adv[idx]
+                a = (a - a.mean()) / (a.std() + 1e-8)
+                pg = -torch.min(ratio * a, ratio.clamp(1 - settings.clip,
+                                                       1 + settings.clip) * a).mean()
+                v_loss = 0.5 * ((value(b_obs[idx]).squeeze(1) - b_ret[idx]) ** 2).mean()
+                ent = dist.entropy().mean()
+                loss = pg + 0.5 * v_loss - settings.entropy * ent
+                optim.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(params, 0.5)
+                optim.step()
+        updates += 1
+        if time.monotonic() - last_eval >= settings.eval_minutes * 60:
+            last_eval = time.monotonic()
+            row = evaluate()
+    row = evaluate()
+    if settings.out is not None:  # the run is over: only the best weights stay
+        settings.out.with_name(settings.out.stem + ".latest.npz").unlink(missing_ok=True)
+    return row
+
+
+def parse(argv: list[str] | None = None) -> Settings:
+    d = Settings()
+    ap = argparse.ArgumentParser(prog="python -m bito.train.learned",
+                                 description="Train the learned bot (PPO on the compiled vector "
+                                 "environment against the greedy opponent) and export numpy "
+                                 "weights.")
+    ap.add_argument("--variant", default=d.variant, help="podkidnoy or perevodnoy (or any rules "
+                    "the compiled kernel plays)")
+    ap.add_argument("--players", type=int, default=d.players)
+    ap.add_argument("--steps", type=int, default=d.steps, help="learner steps; the learning "
+                    "rate reaches zero there")
+    ap.add_argument("--minutes", type=float, default=d.minutes, help="wall-clock cap")
+    ap.add_argument("--envs", type=int, default=d.envs)
+    ap.add_argument("--horizon", type=int, default=d.horizon, help="steps per env per update")
+    ap.add_argument("--hidden", type=int, default=d.hidden)
+    ap.add_argument("--lr", type=float, default=d.lr)
+    ap.add_argument("--epochs", type=int, default=d.epochs)
+    ap.add_argument("--minibatch", type=int, default=d.minibatch)
+    ap.add_argument("--entropy", type=float, default=d.entropy)
+    ap.add_argument("--epsilon", type=float, default=d.epsilon,
+                    help="share of the greedy opponent's moves made at random")
+    ap.add_argument("--seed", type=int, default=d.seed)
+    ap.add_argument("--eval-minutes", type=float, default=d.eval_minutes)
+    ap.add_argument("--eval-deals", type=int, default=d.eval_deals)
+    ap.add_argument("--eval-pairs", type=int, default=d.eval_pairs,
+                    help="duplicate pairs against the heuristic per evaluation (0: none)")
+    ap.add_argument("--eval-seed", type=int, default=d.eval_seed)
+    ap.add_argument("--init", type=Path, default=None, help="start from these weights")
+    ap.add_argument("--out", type=Path, default=None, help="weights file (default "
+                    "src/bito/bots/weights/learned_<variant>_<players>p.npz)")
+    ap.add_argument("--curve", type=Path, default=None, help="learning curve, JSON lines "
+                    "(default docs/data/learned_<variant>_<players>p.jsonl)")
+    a = ap.parse_args(argv)
+    for name in ("steps", "envs", "horizon", "hidden", "epochs", "minibatch", "eval_deals"):
+        if getattr(a, name) < 1:
+            ap.error(f"--{name.replace('_', '-')} must be at least 1")
+    if a.minutes <= 0:
+        ap.error("--minutes must be positive")
+    if not 0.0 <= a.epsilon <= 1.0:
+        ap.error("--epsilon must lie in [0, 1]")
+    stem = f"learned_{a.variant}_{a.players}p"
+    root = Path(__file__).resolve().parents[3]
+    out = a.out or root / "src" / "bito" / "bots" / "weights" / f"{stem}.npz"
+    curve = a.curve or root / "docs" / "data" / f"{stem}.jsonl"
+    return Settings(a.variant, a.players, a.steps, a.minutes, a.envs, a.horizon, a.hidden, a.lr,
+                    a.epochs, a.minibatch, d.clip, a.entropy, d.lam, a.epsilon, a.seed,
+                    a.eval_minutes, a.eval_deals, a.eval_pairs, a.eval_seed, out, curve, a.init)
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        _torch()
+    except ImportError as e:
+        print(e, file=sys.stderr)
+        return 2
+    settings = parse(argv)
+    try:
+        train(settings)
+    except ValueError as e:  # bad rules for the kernel, a bad --init file
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
