@@ -153,10 +153,19 @@ def test_a_short_training_run_writes_weights_the_bot_plays(tmp_path: Path) -> No
     pytest.importorskip("numba")
     from bito.train.learned import Settings, train
 
-    out, curve = tmp_path / "w.npz", tmp_path / "curve.jsonl"
+    out, curve, labels = tmp_path / "w.npz", tmp_path / "curve.jsonl", tmp_path / "labels"
+    stages: list[dict[str, object]] = []
     row = train(Settings(variant="perevodnoy", steps=300, envs=8, horizon=16, hidden=32,
-                         minibatch=64, eval_deals=8, eval_pairs=2, out=out, curve=curve),
-                log=lambda _line: None)
+                         minibatch=64, eval_deals=8, eval_pairs=2, out=out, curve=curve,
+                         labels=labels, label_deals=2, playouts=4, dagger_deals=1,
+                         imitate_epochs=1, critic_warmup=1),
+                log=lambda line: stages.append(json.loads(line)))
+    # the stages ran in order: teacher labels, imitation, the student's (DAgger) labels,
+    # imitation of both, then PPO
+    kinds = [(r.get("stage"), r.get("student")) for r in stages if "stage" in r]
+    assert kinds == [("labels", False), ("imitate", None), ("labels", True), ("imitate", None)]
+    assert stages[3]["examples"] > stages[1]["examples"] > 0  # type: ignore[operator]
+    assert any((labels / "dagger").glob("*.npz"))
     assert row["steps"] >= 300 and row["updates"] >= 1
     rows = [json.loads(line) for line in curve.read_text().splitlines()]
     assert rows[0]["steps"] == 0 and rows[-1]["steps"] == row["steps"]

@@ -74,6 +74,14 @@ class Settings:
     out: Path | None = None
     curve: Path | None = None
     init: Path | None = None
+    labels: Path | None = None
+    label_deals: int = 0
+    label_workers: int = 1
+    playouts: int = 200
+    imitate_epochs: int = 12
+    imitate_lr: float = 1e-3
+    critic_warmup: int = 5
+    dagger_deals: int = 0
 
 
 def networks(obs_size: int, actions: int, hidden: int) -> tuple[Any, Any]:
@@ -161,6 +169,82 @@ def score_against_heuristic(path: Path, settings: Settings) -> tuple[float, floa
     return float(seat["score"]), float(low), float(high)
 
 
+def label_stage(settings: Settings, out: Path, deals: int, first_seed: int,
+                student: Path | None = None, log: Any = print) -> None:
+    """Label ``deals`` deals with the search teacher into ``out``, split over
+    ``label_workers`` processes (deal seeds ``first_seed`` + 100,000 k for worker k, away from
+    the arena's and the books' deals); skipped when the directory already holds shards, so a
+    rerun picks up where the labels are."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from bito.train.teacher import label_deals
+
+    if (out.is_dir() and any(out.glob("*.npz"))) or deals < 1:
+        return
+    workers = settings.label_workers
+    share = -(-deals // workers)
+    with ProcessPoolExecutor(workers) as pool:
+        jobs = [pool.submit(label_deals, settings.variant, settings.players, out, 1e9,
+                            settings.playouts, first_seed + 100_000 * k, 50, share, print,
+                            student)
+                for k in range(workers)]
+        total = sum(job.result() for job in jobs)
+    log(json.dumps({"stage": "labels", "student": student is not None,
+                    "deals": share * workers, "examples": total}))
+
+
+def imitate(policy: Any, settings: Settings, dirs: list[Path],
+            log: Any = print) -> dict[str, Any]:
+    """Supervised stage: raise the teacher's move's log-probability among the legal moves
+    (cross-entropy over the masked logits), on every shard in ``dirs`` but a held-out
+    twentieth, on which the top-1 agreement is reported."""
+    import numpy as np
+
+    from bito.train.teacher import load_examples
+
+    torch = _torch()
+    obs_np, legal_np, label_np = load_examples([p for d in dirs for p in d.glob("*.npz")])
+    n = len(label_np)
+    gen = torch.Generator().manual_seed(settings.seed)
+    order = torch.randperm(n, generator=gen)
+    held = order[: max(1, n // 20)]
+    fit = order[max(1, n // 20):]
+    obs = torch.from_numpy(obs_np)
+    legal = torch.from_numpy(legal_np.astype(np.int64))
+    label = torch.from_numpy(label_np.astype(np.int64))
+    n_act = policy[-1].out_features
+
+    def batch(idx: Any) -> tuple[Any, Any, Any]:
+        rows = legal[idx]
+        mask = torch.zeros((len(idx), n_act + 1), dtype=torch.bool)
+        mask.scatter_(1, torch.where(rows < 0, n_act, rows), True)
+        return obs[idx].float(), mask[:, :n_act], label[idx]
+
+    optim = torch.optim.Adam(policy.parameters(), lr=settings.imitate_lr)
+    steps_per_epoch = -(-len(fit) // 512)
+    total = settings.imitate_epochs * steps_per_epoch
+    done = 0
+    out: dict[str, Any] = {}
+    for epoch in range(settings.imitate_epochs):
+        perm = fit[torch.randperm(len(fit), generator=gen)]
+        for lo in range(0, len(perm), 512):
+            for group in optim.param_groups:
+                group["lr"] = settings.imitate_lr * (1.0 - done / total)
+            o, m, y = batch(perm[lo:lo + 512])
+            loss = torch.nn.functional.cross_entropy(masked_logits(policy, o, m), y)
+            optim.zero_grad()
+            loss.backward()
+            optim.step()
+            done += 1
+        with torch.no_grad():
+            o, m, y = batch(held)
+            agree = (masked_logits(policy, o, m).argmax(dim=1) == y).float().mean().item()
+        out = {"stage": "imitate", "epoch": epoch + 1, "examples": n,
+               "held_out_agreement": round(agree, 4)}
+        log(json.dumps(out))
+    return out
+
+
 def train(settings: Settings, log: Any = print) -> dict[str, Any]:
     """Run PPO until ``steps`` or ``minutes`` run out; returns the last curve row."""
     import numpy as np
@@ -179,6 +263,16 @@ def train(settings: Settings, log: Any = print) -> dict[str, Any]:
     policy, value = networks(obs_size, n_act, settings.hidden)
     if settings.init is not None:
         load_policy(policy, settings.init)
+    if settings.labels is not None:
+        label_stage(settings, settings.labels, settings.label_deals, 1_000_000, log=log)
+        imitate(policy, settings, [settings.labels], log)
+        if settings.dagger_deals > 0:
+            dagger = settings.labels / "dagger"
+            student = settings.labels / "student.weights"
+            if not (dagger.is_dir() and any(dagger.glob("*.npz"))):
+                export(policy, student, settings.variant, settings.players)
+            label_stage(settings, dagger, settings.dagger_deals, 2_000_000, student, log)
+            imitate(policy, settings, [settings.labels, dagger], log)
     params = [*policy.parameters(), *value.parameters()]
     optim = torch.optim.Adam(params, lr=settings.lr, eps=1e-5)
     n, horizon = settings.envs, settings.horizon
@@ -285,7 +379,10 @@ def train(settings: Settings, log: Any = print) -> dict[str, Any]:
                                                        1 + settings.clip) * a).mean()
                 v_loss = 0.5 * ((value(b_obs[idx]).squeeze(1) - b_ret[idx]) ** 2).mean()
                 ent = dist.entropy().mean()
-                loss = pg + 0.5 * v_loss - settings.entropy * ent
+                if updates < settings.critic_warmup:  # the critic learns the imitated policy
+                    loss = 0.5 * v_loss                 # first: no policy step on raw values
+                else:
+                    loss = pg + 0.5 * v_loss - settings.entropy * ent
                 optim.zero_grad()
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(params, 0.5)
@@ -298,6 +395,37 @@ def train(settings: Settings, log: Any = print) -> dict[str, Any]:
     if settings.out is not None:  # the run is over: only the best weights stay
         settings.out.with_name(settings.out.stem + ".latest.npz").unlink(missing_ok=True)
     return row
+
+
+def plot_curves(curves: dict[str, Path], out: Path) -> None:
+    """The learning curves (JSON lines written by :func:`train`) as one PNG: the score against
+    the heuristic, with its interval, and against the greedy opponent, by PPO learner steps
+    after the imitation stage (step 0 is the imitated policy)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for (name, path), colour in zip(curves.items(), ("tab:blue", "tab:red", "tab:green"),
+                                    strict=False):
+        rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        rows = [r for r in rows if "vs_heuristic" in r]
+        x = [r["steps"] / 1e6 for r in rows]
+        ax.plot(x, [r["vs_heuristic"] for r in rows], "o-", color=colour,
+                label=f"{name}: vs heuristic")
+        ax.fill_between(x, [r["vs_heuristic_interval"][0] for r in rows],
+                        [r["vs_heuristic_interval"][1] for r in rows], color=colour, alpha=0.15)
+        ax.plot(x, [r["vs_greedy"] for r in rows], "--", color=colour,
+                label=f"{name}: vs greedy")
+    ax.axhline(0.5, color="grey", lw=0.8)
+    ax.set_xlabel("PPO learner steps (millions) after imitating the search teacher")
+    ax.set_ylabel("score (win 1, draw 1/2)")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
 
 
 def parse(argv: list[str] | None = None) -> Settings:
@@ -328,12 +456,27 @@ def parse(argv: list[str] | None = None) -> Settings:
                     help="duplicate pairs against the heuristic per evaluation (0: none)")
     ap.add_argument("--eval-seed", type=int, default=d.eval_seed)
     ap.add_argument("--init", type=Path, default=None, help="start from these weights")
+    ap.add_argument("--labels", type=Path, default=None, help="directory of the search "
+                    "teacher's labelled positions: imitate them before PPO (labelled first "
+                    "when empty, see --label-deals)")
+    ap.add_argument("--label-deals", type=int, default=d.label_deals,
+                    help="deals the teacher plays and labels into an empty --labels")
+    ap.add_argument("--label-workers", type=int, default=d.label_workers)
+    ap.add_argument("--playouts", type=int, default=d.playouts,
+                    help="the teacher's playouts per decision")
+    ap.add_argument("--imitate-epochs", type=int, default=d.imitate_epochs)
+    ap.add_argument("--dagger-deals", type=int, default=d.dagger_deals,
+                    help="after imitating, deals the imitated network plays with the teacher "
+                    "labelling its decisions (into --labels/dagger), then imitate them all")
+    ap.add_argument("--critic-warmup", type=int, default=d.critic_warmup,
+                    help="PPO updates that train the value network only")
     ap.add_argument("--out", type=Path, default=None, help="weights file (default "
                     "src/bito/bots/weights/learned_<variant>_<players>p.npz)")
     ap.add_argument("--curve", type=Path, default=None, help="learning curve, JSON lines "
                     "(default docs/data/learned_<variant>_<players>p.jsonl)")
     a = ap.parse_args(argv)
-    for name in ("steps", "envs", "horizon", "hidden", "epochs", "minibatch", "eval_deals"):
+    for name in ("steps", "envs", "horizon", "hidden", "epochs", "minibatch", "eval_deals",
+                 "label_workers", "playouts"):
         if getattr(a, name) < 1:
             ap.error(f"--{name.replace('_', '-')} must be at least 1")
     if a.minutes <= 0:
@@ -346,7 +489,9 @@ def parse(argv: list[str] | None = None) -> Settings:
     curve = a.curve or root / "docs" / "data" / f"{stem}.jsonl"
     return Settings(a.variant, a.players, a.steps, a.minutes, a.envs, a.horizon, a.hidden, a.lr,
                     a.epochs, a.minibatch, d.clip, a.entropy, d.lam, a.epsilon, a.seed,
-                    a.eval_minutes, a.eval_deals, a.eval_pairs, a.eval_seed, out, curve, a.init)
+                    a.eval_minutes, a.eval_deals, a.eval_pairs, a.eval_seed, out, curve, a.init,
+                    a.labels, a.label_deals, a.label_workers, a.playouts, a.imitate_epochs,
+                    d.imitate_lr, a.critic_warmup, a.dagger_deals)
 
 
 def main(argv: list[str] | None = None) -> int:
