@@ -185,3 +185,12 @@ def test_the_training_command_checks_its_flags() -> None:
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2
     assert "--envs must be at least 1" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_web_app_seats_it_by_default() -> None:
+    """Tables may seat it with no --bot-levels, and the lobby has a label for it."""
+    from bito.server.rooms import Settings, admitted_bots
+    from bito.server.webtext import TEXTS
+
+    assert "learned" in admitted_bots(Settings())
+    assert TEXTS["bot.learned"] == "learned (neural network)"

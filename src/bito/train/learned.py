@@ -400,14 +400,15 @@ def train(settings: Settings, log: Any = print) -> dict[str, Any]:
 def plot_curves(curves: dict[str, Path], out: Path) -> None:
     """The learning curves (JSON lines written by :func:`train`) as one PNG: the score against
     the heuristic, with its interval, and against the greedy opponent, by PPO learner steps
-    after the imitation stage (step 0 is the imitated policy)."""
+    (after an imitation stage, step 0 is the imitated policy)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4))
-    for (name, path), colour in zip(curves.items(), ("tab:blue", "tab:red", "tab:green"),
+    for (name, path), colour in zip(curves.items(), ("tab:blue", "tab:red", "tab:cyan",
+                                                        "tab:orange", "tab:green"),
                                     strict=False):
         rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
         rows = [r for r in rows if "vs_heuristic" in r]
@@ -419,7 +420,7 @@ def plot_curves(curves: dict[str, Path], out: Path) -> None:
         ax.plot(x, [r["vs_greedy"] for r in rows], "--", color=colour,
                 label=f"{name}: vs greedy")
     ax.axhline(0.5, color="grey", lw=0.8)
-    ax.set_xlabel("PPO learner steps (millions) after imitating the search teacher")
+    ax.set_xlabel("PPO learner steps (millions)")
     ax.set_ylabel("score (win 1, draw 1/2)")
     ax.set_ylim(0, 1)
     ax.legend(fontsize=8)
