@@ -96,15 +96,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", default="podkidnoy")
     ap.add_argument("--eval-deals", type=int, default=400)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--threads", type=int, default=1, help="torch's CPU threads")
     args = ap.parse_args(argv)
     try:
         import sb3_contrib  # noqa: F401
-        import torch  # noqa: F401
+        import torch
     except ImportError:
         print(MISSING, file=sys.stderr)
         return 2
     import gymnasium as gym
     from sb3_contrib import MaskablePPO
+
+    torch.set_num_threads(args.threads)
 
     import bito.env.gymnasium  # noqa: F401  (registers the ids and the vector entry point)
 

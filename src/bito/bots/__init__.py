@@ -53,6 +53,18 @@ def _learned(seed: int | None = None) -> Bot:
 register_bot("dmc", _learned)
 
 
+def _policy_network(seed: int | None = None) -> Bot:
+    """The ``learned`` bot of :mod:`bito.bots.learned`: a policy network trained by PPO on the
+    compiled vector environment, played in numpy (imported late: it needs the ``rl`` extra's
+    numpy and says so when it is missing)."""
+    from bito.bots.learned import LearnedBot
+
+    return LearnedBot(seed)
+
+
+register_bot("learned", _policy_network)
+
+
 def bot_names() -> list[str]:
     return sorted(_FACTORIES)
 

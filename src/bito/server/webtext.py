@@ -73,6 +73,7 @@ web_text("bot.strong", "strong")
 web_text("bot.random", "random")
 web_text("bot.heuristic", "heuristic")
 web_text("bot.dmc", "search (DMC)")
+web_text("bot.learned", "learned (neural network)")
 web_text("bot.analysis", "analysis")
 web_text("lobby.timer", "Move timer (seconds)")
 web_text("lobby.public", "list it in the public lobby (otherwise only people with the link "
