@@ -23,6 +23,7 @@ from numba import njit, types
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
+import bito.kernel.freshness  # noqa: F401  (a cache compiled from older sources goes first)
 from bito.kernel.layout import (
     ANY_TIME,
     ATTACK,
