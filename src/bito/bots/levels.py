@@ -44,9 +44,9 @@ class LevelBot(SearchBot):
 
     def __init__(self, seed: int | None = None, *, name: str = "search",
                  think_ms: float = 250.0, playouts: int = 0, min_worlds: int = 4,
-                 solver_nodes: int = 20_000) -> None:
+                 solver_nodes: int = 20_000, style: bool = False) -> None:
         super().__init__(seed, name=name, think_ms=think_ms, playouts=playouts,
-                         min_worlds=min_worlds, solver_nodes=solver_nodes)
+                         min_worlds=min_worlds, solver_nodes=solver_nodes, style=style)
         self.seed = seed
         self._family: Any = None
         self._heuristic: Any = None
