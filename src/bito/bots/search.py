@@ -43,6 +43,11 @@ from bito.bots.style import STYLE_EPSILON, OpponentModel, StyledWorlds, replayab
 from bito.bots.tracking import CardTracker
 from bito.games.durak import Action, DurakState, DurakView
 
+WORLDS_GRACE = 2.0
+"""With a time budget, ``min_worlds`` is kept only until this many budgets have passed: on the
+Python engine a world of a wide decision (#59's covers, any card face down: up to 76 moves)
+costs a playout per move, and four of them took over 1 s (issue 20, item 7)."""
+
 
 @dataclass(frozen=True)
 class MoveEstimate:
@@ -68,7 +73,8 @@ class SearchBot:
 
     ``think_ms`` bounds the time per decision (0: no time limit); ``playouts`` bounds the number
     of playouts per decision (0: no limit); at least one of them must be set. ``min_worlds``
-    worlds are always sampled. ``solver_nodes`` caps the endgame solver (0: no cap).
+    worlds are sampled (with a time budget, while :data:`WORLDS_GRACE` budgets last; at least
+    one always). ``solver_nodes`` caps the endgame solver (0: no cap).
     ``rollout`` is ``greedy`` (default) or ``random``. ``style`` weights the worlds by how
     likely the opponents' moves seen so far were under a model of their play (the heuristic;
     :mod:`bito.bots.style`), ``style_epsilon`` being how often he is taken to stray from it.
@@ -219,11 +225,13 @@ class SearchBot:
             rows.append(row)
             counts += 1
             playouts += len(legal)
-            if counts < self.min_worlds:
+            elapsed = time.perf_counter() - started
+            if counts < self.min_worlds and not (
+                    budget_s > 0 and elapsed >= WORLDS_GRACE * budget_s):
                 continue
             if self.playouts and playouts >= self.playouts:
                 break
-            if budget_s > 0 and time.perf_counter() - started >= budget_s:
+            if budget_s > 0 and elapsed >= budget_s:
                 break
         if self.tie_alpha <= 0:
             out = [MoveEstimate(a, totals[i] / counts, counts) for i, a in enumerate(legal)]
