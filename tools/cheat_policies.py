@@ -137,6 +137,12 @@ class PolicyBot:
             return rule if going_out else pass_move
         if mode == "small_pile":
             return rule if going_out or view.pile_count <= int(arg) else pass_move
+        if mode == "take_small":
+            # Doubt a claim (true or not) while the pile is small: taking a few cards of
+            # the opponent's can be worth more than the cards (see docs/bots.md).
+            if going_out or view.pile_count <= int(arg):
+                return next(m for m in view.legal if m.kind == "doubt")
+            return rule
         if mode == "pile_model":
             # A heuristic claimer never lies with two cards or more: such a claim that
             # survived put that many cards of its rank in the pile, out of his hand.

@@ -87,6 +87,16 @@ class LevelBot(SearchBot):
                 self.errors["Unsatisfiable"] = self.errors.get("Unsatisfiable", 0) + 1
         return self._fall_back(view)
 
+    def observe(self, view: Any, seat: int, action: Any) -> None:
+        """Another seat's move (see :class:`~bito.bots.base.Watcher`): to the card tracker
+        where the family has a search of its own, else to the family search's sampler."""
+        if view_family(view) in OWN_SEARCHES:
+            super().observe(view, seat, action)
+            return
+        family = self._family_bot()
+        if family.supports(view):
+            family.observe(view, seat, action)
+
     def remember(self, view: Any) -> None:
         """Take in an earlier view of this bot's seat without deciding anything, so a bot
         rebuilt in the middle of a game (the server's bot pool after losing a worker)
