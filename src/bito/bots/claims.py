@@ -97,7 +97,11 @@ class ClaimModelSampler(CheatSampler):
 
     def observe(self, view: CheatView) -> None:
         if view.pile_count - view.claim_count == 0:
-            self.claims = []  # picked up (or a new deal): the pile holds no old claim
+            # Picked up (or a new deal): the pile holds no older claim; only the claim now
+            # being judged stays.
+            judged = (view.claimer, view.due, view.claim_count)
+            self.claims = [c for c in self.claims[-1:]
+                           if view.phase == DOUBTING and c == judged]
 
     def watch(self, view: CheatView, seat: int, action: Any) -> None:
         """Another seat's move, with this seat's view just before it."""
@@ -207,14 +211,20 @@ def judging_world(view: CheatView, claims: list[tuple[int, int, int]],
             out.append(c)
         return out
 
-    claim = deal(view.due, view.claim_count)
+    # The sure claims (two cards or more) first, so a one-card lie cannot take their cards.
+    todo = [(rank, k) for seat, rank, k in claims[:-1] if seat == him]
+    todo.append((view.due, view.claim_count))  # the claim being judged, last
+    claim: list[int] | None = None
     pile: list[int] = []
-    for seat, rank, k in claims[:-1]:
-        if seat == him:
-            part = deal(rank, k)
-            if part is None:
-                return world
+    for i in sorted(range(len(todo)), key=lambda i: todo[i][1] < 2):
+        rank, k = todo[i]
+        part = deal(rank, k)
+        if part is None:
+            return world
+        if i < len(todo) - 1:
             pile += part
+        else:
+            claim = part
     hidden_pile = view.pile_count - view.claim_count - view.mine_in_pile.bit_count()
     hidden_hand = view.hand_counts[him] - known.bit_count()
     if claim is None or len(pile) > hidden_pile:
