@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bito.bots import Bot, make_bot
+from bito.bots.base import Watcher
 from bito.games import family_for, new_game
 from bito.games.durak import (
     Action,
@@ -28,7 +29,7 @@ from bito.games.durak import (
     Outcome,
     next_match_context,
 )
-from bito.games.protocol import decider, human_loser
+from bito.games.protocol import decider, human_loser, seen_by
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -75,13 +76,20 @@ def play_game(state: DurakState, bots: Sequence[Bot], max_actions: int = MAX_ACT
         raise ValueError(f"{len(bots)} bots for a {state.players}-player game")
     actions: list[Action] = []
     seats: list[int] = []
+    # Bots that model their opponents (issue 20, item 6) are shown every other seat's move
+    # as their seat sees it, with their view of the position it was made in.
+    watchers = [(i, b) for i, b in enumerate(bots) if isinstance(b, Watcher)]
     while not state.is_over:
         if len(actions) >= max_actions:
             raise GameTooLongError(f"game not over after {max_actions} actions")
         seat = state.to_act
         # The player who decides (a playing dummy's controller on its turn, #57) acts from
         # the acting seat's view.
-        action = bots[decider(state)].choose(state.view(seat))
+        mover = decider(state)
+        action = bots[mover].choose(state.view(seat))
+        for i, watcher in watchers:
+            if i != mover:
+                watcher.observe(state.view(i), seat, seen_by(state, action, i))
         state = state.apply(action)
         actions.append(action)
         seats.append(seat)

@@ -20,13 +20,17 @@ from bito.bots.claims import (
     ClaimModelSampler,
     branch_likelihoods,
     judge,
+    judging_world,
     lie_size_probability,
+    rollout_judge,
     truth_probability,
     unaccounted,
 )
+from bito.bots.families import cheat
 from bito.bots.worlds import sampler_for
 from bito.cards import rank_of
 from bito.games import new_game
+from bito.games.protocol import seen_by
 from bito.games.social.cheat import CheatState
 
 
@@ -152,3 +156,74 @@ def test_judge_doubts_impossible_claims_and_a_claimer_going_out() -> None:
         if found == {"doubt", "pass"}:
             return
     pytest.fail(f"only {found} seen in 300 games")
+
+
+def _watched_judging(seed: int, skip: int) -> tuple[CheatState, ClaimModelSampler] | None:
+    """A two-player heuristic game up to the first claim for seat 0 to judge after ``skip``
+    actions, with seat 0's sampler fed every move of seat 1 (as the game loop feeds a level
+    bot), or None."""
+    state: Any = new_game("believe_not_believe_2", 2, seed=seed)
+    bots = [make_bot("heuristic", seed + s) for s in range(2)]
+    sampler = ClaimModelSampler()
+    for step in range(600):
+        if state.is_over:
+            return None
+        if step >= skip and state.phase == "doubting" and state.to_act == 0:
+            sampler.observe(state.view(0))
+            return state, sampler
+        mover = state.to_act
+        action = bots[mover].choose(state.view(mover))
+        if mover == 1:
+            sampler.watch(state.view(0), 1, seen_by(state, action, 0))
+        elif state.phase == "put":
+            sampler.observe(state.view(0))
+        state = state.apply(action)
+    return None
+
+
+@given(seed=st.integers(0, 10_000), skip=st.integers(0, 300))
+@settings(max_examples=20, deadline=None)
+def test_judging_worlds_deal_the_pile_by_the_claims(seed: int, skip: int) -> None:
+    """The rollout judge's worlds give the judge its view, hold each card once, and deal
+    every claim of two cards or more the claimer made since the pile was last empty as true:
+    the pile holds at least that many cards of the rank (a heuristic claimer never lies with
+    more than one card, and such a claim in the real game was true)."""
+    found = _watched_judging(seed, skip)
+    if found is None:
+        return
+    state, sampler = found
+    view = state.view(0)
+    assert sampler.claims and sampler.claims[-1] == (1, view.due, view.claim_count)
+    rng = random.Random(seed)
+    for _ in range(4):
+        world = judging_world(view, sampler.claims, rng)
+        assert world.view(0) == view
+        cards = [c for h in world.hands for c in range(64) if h >> c & 1]
+        cards += [c for c in range(64) if world.pile >> c & 1] + list(world.claim)
+        assert len(cards) == len(set(cards)) == state.cards_total()
+        if view.claim_count >= 2:
+            assert _is_true(world)
+        his_pile = world.pile & ~view.mine_in_pile
+        for _seat, rank, k in sampler.claims[:-1]:
+            if k >= 2:
+                assert sum(1 for c in range(64) if his_pile >> c & 1 and rank_of(c) == rank) >= k
+
+
+def test_the_rollout_judge_answers_only_two_player_doubts() -> None:
+    found = None
+    for seed in range(40):
+        found = _watched_judging(seed, 20)
+        if found is not None and found[0].hands[1]:
+            break
+    assert found is not None
+    state, sampler = found
+    view = state.view(0)
+    rng = random.Random(1)
+    move = rollout_judge(view, sampler, rng, cheat)
+    assert move in view.legal
+    put = new_game("believe_not_believe_2", 2, seed=3)
+    assert rollout_judge(put.view(put.to_act), sampler, rng, cheat) is None
+    assert rollout_judge(view, sampler, rng, None) is None
+    three = _judged_claim(3, 5)
+    if three is not None:
+        assert rollout_judge(three.view(three.to_act), sampler, rng, cheat) is None

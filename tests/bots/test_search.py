@@ -256,3 +256,22 @@ def test_the_call_follows_the_modelled_covers() -> None:
             s = s.apply(bots[s.to_act].choose(view))
     assert calls >= 20
     assert right / calls > 0.75, (right, calls)
+
+
+def test_min_worlds_yield_to_the_clock_in_a_wide_decision() -> None:
+    """Issue 20, item 7: with a time budget the search keeps sampling its ``min_worlds`` only
+    until ``WORLDS_GRACE`` budgets have passed (#59's covers run on the Python engine and a
+    world of a wide decision costs a playout per move); without a clock it keeps them all."""
+    from bito.bots.heuristic import HeuristicBot
+
+    s = new_game("believe_not_believe", 2, seed=4)
+    heuristic = HeuristicBot(0)
+    while len(s.legal_actions()) < 8:  # a wide decision: cover face down, or lead
+        s = s.apply(heuristic.choose(s.view(s.to_act)))
+    view = s.view(s.to_act)
+    clocked = SearchBot(1, think_ms=1.0, min_worlds=500)
+    clocked.choose(view)
+    assert 1 <= clocked.last[0].samples < 500
+    counted = SearchBot(1, think_ms=0, playouts=1, min_worlds=3)
+    counted.choose(view)
+    assert counted.last[0].samples == 3

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from bito.games.durak import Action, DurakView
 from bito.games.family import family_name
@@ -28,6 +28,18 @@ class Bot(Protocol):
 
     def choose(self, view: DurakView) -> Action:
         """Return one of ``view.legal`` (never called when it is empty)."""
+        ...
+
+
+@runtime_checkable
+class Watcher(Protocol):
+    """A bot that wants to see the other seats' moves (an opponent model, issue 20): the game
+    loop calls :meth:`observe` after each of them."""
+
+    def observe(self, view: Any, seat: int, action: Any) -> None:
+        """``seat`` played ``action`` (as this bot's seat saw it: a move that hides its cards
+        comes as its :class:`~bito.games.protocol.Hidden` form); ``view`` is this bot's
+        seat's view just before the move."""
         ...
 
 

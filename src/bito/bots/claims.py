@@ -30,8 +30,9 @@ claims were true as often as this one), and claimers other than a heuristic-like
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from math import comb
-from typing import Final
+from typing import Any, Final
 
 from bito.cards import cards_of, rank_of, standard_deck
 from bito.games.protocol import Move
@@ -83,7 +84,30 @@ def truth_probability(pool: int, due_in_pool: int, hand: int, k: int, max_cards:
 
 class ClaimModelSampler(CheatSampler):
     """Cheat worlds in which the claim being judged is true as often as the claimer model
-    makes it (see the module docstring); other positions as the family sampler deals them."""
+    makes it (see the module docstring); other positions as the family sampler deals them.
+
+    It also keeps the claims the other seats made since the pile was last empty
+    (:attr:`claims`, fed by :meth:`watch` with every move the bot sees), for the judge that
+    deals the pile by them (:func:`rollout_judge`)."""
+
+    def __init__(self) -> None:
+        #: (seat, rank claimed, cards) of every claim of another seat since the pile was
+        #: last empty, oldest first; the last is the one being judged while a doubt waits.
+        self.claims: list[tuple[int, int, int]] = []
+
+    def observe(self, view: CheatView) -> None:
+        if view.pile_count - view.claim_count == 0:
+            # Picked up (or a new deal): the pile holds no older claim; only the claim now
+            # being judged stays.
+            judged = (view.claimer, view.due, view.claim_count)
+            self.claims = [c for c in self.claims[-1:]
+                           if view.phase == DOUBTING and c == judged]
+
+    def watch(self, view: CheatView, seat: int, action: Any) -> None:
+        """Another seat's move, with this seat's view just before it."""
+        self.observe(view)
+        if getattr(action, "kind", None) == "claim" and seat != view.seat:
+            self.claims.append((seat, view.due, view.claim_count))
 
     def sample(self, view: CheatView, rng: random.Random) -> CheatState:
         world = super().sample(view, rng)
@@ -141,6 +165,124 @@ def remodel(world: CheatState, view: CheatView, rng: random.Random) -> bool:
     return False
 
 
+JUDGE_WORLDS: Final = 4
+"""Worlds a :func:`rollout_judge` plays each answer in (20 pairs of the first tries: 4 worlds
+already scored 70 %; every world costs two whole games of the heuristic)."""
+
+ROLLOUT_CAP: Final = 3000
+"""Moves after which a judging rollout is scored as a draw (a game of heuristic players that
+cycles without the repetition rule biting: the worlds start its count afresh)."""
+
+TRUE_SINGLE: Final = 0.6
+"""In a judging world, how often a one-card claim of the heuristic-like claimer is dealt
+true when a card of its rank is left (a claim of two or more is always dealt true: such a
+claimer never lies with more than one card)."""
+
+
+def judging_world(view: CheatView, claims: list[tuple[int, int, int]],
+                  rng: random.Random) -> CheatState:
+    """A two-player world for judging, whose pile holds what the claimer claimed: the
+    claimer is modelled as the heuristic, who claims every card he holds of the rank due
+    (a true claim) and lies, with a single card, only when he holds none. So each of his
+    claims of two cards or more since the pile was last empty, and the claim being judged,
+    are dealt true; a one-card claim true with chance :data:`TRUE_SINGLE`; the rest of the
+    unseen cards is his hand. Where ``claims`` do not add up to the pile (a claim this seat
+    did not see), the family sampler's uniform world."""
+    world = CheatSampler().sample(view, rng)
+    me, him = view.seat, view.claimer
+    known = view.known[him]
+    free = cards_of((world.hands[him] & ~known) | (world.pile & ~view.mine_in_pile))
+    free += list(world.claim)
+    rng.shuffle(free)
+
+    def deal(rank: int, k: int) -> list[int] | None:
+        out = []
+        single = k == 1
+        for _ in range(k):
+            of_rank = [c for c in free if rank_of(c) == rank]
+            if of_rank and not (single and rng.random() >= TRUE_SINGLE):
+                c = of_rank[0]
+            else:
+                other = [c for c in free if rank_of(c) != rank]
+                if not other:
+                    return None
+                c = other[0]
+            free.remove(c)
+            out.append(c)
+        return out
+
+    # The sure claims (two cards or more) first, so a one-card lie cannot take their cards.
+    todo = [(rank, k) for seat, rank, k in claims[:-1] if seat == him]
+    todo.append((view.due, view.claim_count))  # the claim being judged, last
+    claim: list[int] | None = None
+    pile: list[int] = []
+    for i in sorted(range(len(todo)), key=lambda i: todo[i][1] < 2):
+        rank, k = todo[i]
+        part = deal(rank, k)
+        if part is None:
+            return world
+        if i < len(todo) - 1:
+            pile += part
+        else:
+            claim = part
+    hidden_pile = view.pile_count - view.claim_count - view.mine_in_pile.bit_count()
+    hidden_hand = view.hand_counts[him] - known.bit_count()
+    if claim is None or len(pile) > hidden_pile:
+        return world
+    while len(pile) < hidden_pile and free:
+        pile.append(free.pop())
+    if len(free) != hidden_hand:
+        return world
+    world.claim = claim
+    world.pile = mask(pile) | view.mine_in_pile
+    world.hands[him] = mask(free) | known
+    world.put_by = [0] * view.players
+    world.put_by[me] = view.mine_in_pile
+    world.put_by[him] = mask(pile)
+    return world
+
+
+def rollout_judge(view: CheatView, memory: Any, rng: random.Random,
+                  rule: Callable[[Any], Move] | None) -> Move | None:
+    """Two players: doubt or pass by playing both to the end in :data:`JUDGE_WORLDS`
+    :func:`judging_world` worlds, both seats by ``rule`` (the heuristic), and answering as
+    the better scores say (``rule``'s answer on a tie). None (the rule decides) for any other
+    decision, or when the claimer would go out (doubting is then the only chance).
+
+    Why rollouts here when they failed before: the earlier worlds dealt the pile uniformly
+    and cut playouts at 120 moves, where one doubt is lost in a long random walk. Played to
+    the end against a deterministic model, a doubt's effect shows: the search learned to doubt
+    claims it believes *true* now and then, taking a small pile of the claimer's cards
+    (which leaves him short of their rank when it comes round to him: he must lie, and the
+    lie can be proven), which no fixed rule of ours found (docs/bots.md)."""
+    if (rule is None or view.phase != DOUBTING or view.players != 2
+            or view.seat == view.claimer or view.claim_count == 0
+            or view.hand_counts[view.claimer] == 0):
+        return None
+    claims = memory.claims if isinstance(memory, ClaimModelSampler) else []
+    totals: dict[str, float] = {m.kind: 0.0 for m in view.legal}
+    for _ in range(JUDGE_WORLDS):
+        world = judging_world(view, claims, rng)
+        for m in view.legal:
+            totals[m.kind] += _finish(world.apply(m), view.seat, rule)
+    usual = rule(view)
+    best = max(view.legal, key=lambda m: (totals[m.kind], m == usual))
+    return best
+
+
+def _finish(state: CheatState, seat: int, rule: Callable[[Any], Move]) -> float:
+    """``state`` played to the end by ``rule`` for every seat: 1 ``seat`` is not the fool,
+    ½ a draw (or :data:`ROLLOUT_CAP` moves), 0 the fool."""
+    moves = 0
+    while state.outcome is None and moves < ROLLOUT_CAP:
+        state = state.apply(rule(state.view(state.to_act)))
+        moves += 1
+    outcome = state.outcome
+    if outcome is None or outcome.draw:
+        return 0.5
+    return 0.0 if outcome.loser == seat else 1.0
+
+
 def judge(view: CheatView) -> Move | None:
     """The judge's doubt or pass by the claimer model, or None when no claim waits for this
     seat. A doubt moves the pile and the claim (``pile_count`` cards) to the claimer when the
@@ -177,6 +319,7 @@ def unaccounted(view: CheatView) -> tuple[int, int]:
     return len(pool), sum(1 for c in pool if rank_of(c) == view.due)
 
 
-__all__ = ["HONESTY", "LIE_ONE", "MAX_TRIES", "ClaimModelSampler",
-           "branch_likelihoods", "judge", "lie_size_probability", "remodel", "truth_probability",
+__all__ = ["HONESTY", "JUDGE_WORLDS", "LIE_ONE", "MAX_TRIES", "ROLLOUT_CAP", "TRUE_SINGLE",
+           "ClaimModelSampler", "branch_likelihoods", "judge", "judging_world",
+           "lie_size_probability", "remodel", "rollout_judge", "truth_probability",
            "unaccounted"]

@@ -32,6 +32,7 @@ from typing import Any
 
 from bito.bots.base import view_family
 from bito.bots.bouts import bouts
+from bito.bots.claims import rollout_judge
 from bito.bots.heuristic import HeuristicBot
 from bito.cards import STANDARD_LOW_RANK, cards_of, is_joker, rank_of, suit_of
 from bito.games.bouts.common import BoutsView
@@ -156,13 +157,12 @@ def cheat(view: CheatView) -> Move:
 
 
 def cheat_unsearched(view: CheatView) -> bool:
-    """Cheat is played by :func:`cheat` at every level, the search included: its search lost
-    every game it played against the heuristic (28 of 28 at 40 playouts before issue 20, 8
-    of 8 with worlds that model the claimer), and judging claims by that model, or doubting
-    more than :func:`cheat` does, lost too (docs/bots.md). Against a claimer who lies only
-    when he must, every claim that is not surely a lie was true in 60 heuristic games, so
-    no judge beats :func:`cheat`'s, and where the search puts cards down it lies in ways the
-    sure-lie doubt catches."""
+    """What the search leaves to :func:`cheat` in Cheat: everything its model hook
+    (:func:`bito.bots.claims.rollout_judge`, the two-player doubt) does not decide. The PIMC
+    search lost every game it played (28 of 28 at 40 playouts before issue 20, 8 of 8 with
+    worlds that model the claimer), and the put is :func:`cheat`'s because it already claims
+    as many cards as no judge counting his own cards can prove false, and every other put we
+    tried lost (``tools/cheat_policies.py``, docs/bots.md)."""
     del view
     return True
 
@@ -181,10 +181,12 @@ class GamePolicy:
     rule: Callable[[Any], Move] | None = None
     chance: Callable[[Any, random.Random], Move | None] | None = None
     rule_decides: Callable[[Any], bool] | None = None
-    #: A decision the search takes from a model of the opponents rather than from playouts
-    #: (None: search it), e.g. :func:`bito.bots.claims.judge` for Cheat's doubt; no game sets
-    #: one today (docs/bots.md: that judge lost to the heuristic's rule).
-    model: Callable[[Any], Move | None] | None = None
+    #: A decision the search takes from a model of the opponents rather than from its
+    #: playouts: called with the view, the bot's world sampler (which may remember the other
+    #: seats' moves), its random source and ``rule``; None lets the search (or
+    #: ``rule_decides``) go on. Cheat's doubt: :func:`bito.bots.claims.rollout_judge`.
+    model: Callable[[Any, Any, random.Random, Callable[[Any], Move] | None],
+                    Move | None] | None = None
     easy: Callable[[Any], Move] | None = None
 
 
@@ -202,7 +204,8 @@ FAMILY_POLICIES: dict[str, FamilyPolicy] = {
                              penalty_scores=True),
     "tricks": FamilyPolicy({FoolView: GamePolicy(fool)}),
     "social": FamilyPolicy({AnimalView: GamePolicy(chance=laughter, easy=first_play),
-                            CheatView: GamePolicy(cheat, rule_decides=cheat_unsearched)}),
+                            CheatView: GamePolicy(cheat, rule_decides=cheat_unsearched,
+                                                  model=rollout_judge)}),
     "bouts": FamilyPolicy({BoutsView: GamePolicy(bouts)}),
 }
 """The rules of thumb of every family outside Durak, by family name (``family_for(view).name``):

@@ -44,9 +44,9 @@ class LevelBot(SearchBot):
 
     def __init__(self, seed: int | None = None, *, name: str = "search",
                  think_ms: float = 250.0, playouts: int = 0, min_worlds: int = 4,
-                 solver_nodes: int = 20_000) -> None:
+                 solver_nodes: int = 20_000, style: bool = False) -> None:
         super().__init__(seed, name=name, think_ms=think_ms, playouts=playouts,
-                         min_worlds=min_worlds, solver_nodes=solver_nodes)
+                         min_worlds=min_worlds, solver_nodes=solver_nodes, style=style)
         self.seed = seed
         self._family: Any = None
         self._heuristic: Any = None
@@ -86,6 +86,16 @@ class LevelBot(SearchBot):
             except Unsatisfiable:  # a sampler's memory contradicts the view: play on
                 self.errors["Unsatisfiable"] = self.errors.get("Unsatisfiable", 0) + 1
         return self._fall_back(view)
+
+    def observe(self, view: Any, seat: int, action: Any) -> None:
+        """Another seat's move (see :class:`~bito.bots.base.Watcher`): to the card tracker
+        where the family has a search of its own, else to the family search's sampler."""
+        if view_family(view) in OWN_SEARCHES:
+            super().observe(view, seat, action)
+            return
+        family = self._family_bot()
+        if family.supports(view):
+            family.observe(view, seat, action)
 
     def remember(self, view: Any) -> None:
         """Take in an earlier view of this bot's seat without deciding anything, so a bot

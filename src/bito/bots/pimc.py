@@ -75,6 +75,14 @@ class FamilySearchBot:
         self._view_type: type[Any] | None = None
         self.last: list[MoveEstimate] = []
 
+    def observe(self, view: Any, seat: int, action: Any) -> None:
+        """Another seat's move, with this seat's view just before it: for a sampler that
+        remembers the others' moves (a ``watch`` method, Cheat's claims)."""
+        sampler = self._sampler(view)
+        watch = getattr(sampler, "watch", None)
+        if watch is not None:
+            watch(view, seat, action)
+
     def supports(self, view: Any) -> bool:
         """Whether this bot can search ``view``'s game (its family has a sampler)."""
         return self._sampler(view) is not None
@@ -101,7 +109,7 @@ class FamilySearchBot:
                 self.last = []
                 return choice
         if policy is not None and policy.model is not None:
-            decided = policy.model(view)
+            decided = policy.model(view, sampler, self.rng, policy.rule)
             if decided is not None and decided in legal:
                 self.last = []
                 return decided

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from bito.bots.blind import choose as blind_choice
 from bito.bots.determinize import CALL_WORLDS, WorldTemplate, call_from_worlds, template
@@ -38,8 +39,14 @@ from bito.bots.rollouts import (
     seat_score,
 )
 from bito.bots.solver import DRAW, LOSS, WIN, Solver, SolverBudgetExceeded
+from bito.bots.style import STYLE_EPSILON, OpponentModel, StyledWorlds, replayable
 from bito.bots.tracking import CardTracker
 from bito.games.durak import Action, DurakState, DurakView
+
+WORLDS_GRACE = 2.0
+"""With a time budget, ``min_worlds`` is kept only until this many budgets have passed: on the
+Python engine a world of a wide decision (#59's covers, any card face down: up to 76 moves)
+costs a playout per move, and four of them took over 1 s (issue 20, item 7)."""
 
 
 @dataclass(frozen=True)
@@ -66,14 +73,18 @@ class SearchBot:
 
     ``think_ms`` bounds the time per decision (0: no time limit); ``playouts`` bounds the number
     of playouts per decision (0: no limit); at least one of them must be set. ``min_worlds``
-    worlds are always sampled. ``solver_nodes`` caps the endgame solver (0: no cap).
-    ``rollout`` is ``greedy`` (default) or ``random``.
+    worlds are sampled (with a time budget, while :data:`WORLDS_GRACE` budgets last; at least
+    one always). ``solver_nodes`` caps the endgame solver (0: no cap).
+    ``rollout`` is ``greedy`` (default) or ``random``. ``style`` weights the worlds by how
+    likely the opponents' moves seen so far were under a model of their play (the heuristic;
+    :mod:`bito.bots.style`), ``style_epsilon`` being how often he is taken to stray from it.
     """
 
     def __init__(self, seed: int | None = None, *, name: str = "search", think_ms: float = 250.0,
                  playouts: int = 0, min_worlds: int = 4, solver_nodes: int = 20_000,
                  rollout: str = "greedy", epsilon: float = 0.1,
-                 tie_alpha: float = TIE_ALPHA) -> None:
+                 tie_alpha: float = TIE_ALPHA, style: bool = False,
+                 style_epsilon: float = STYLE_EPSILON) -> None:
         if think_ms <= 0 and playouts <= 0:
             raise ValueError("a search bot needs a time budget (think_ms) or a playout budget")
         if rollout not in ("greedy", "random"):
@@ -96,6 +107,8 @@ class SearchBot:
         self.replaced: MoveEstimate | None = None
         #: Kept between decisions: later positions of an endgame were often searched already.
         self._solver: Solver | None = None
+        #: The opponent model of ``style`` (None: uniform worlds).
+        self.style: OpponentModel | None = OpponentModel(style_epsilon) if style else None
         if rollout == "greedy":
             load_kernel_greedy()  # a one-off cost when the bot is built, not on its first move
 
@@ -112,6 +125,12 @@ class SearchBot:
             return choice
         estimates = self.analyse(view)
         return estimates[0].action
+
+    def observe(self, view: Any, seat: int, action: Any) -> None:
+        """Another seat's move, with this seat's view just before it (:func:`bito.sim.
+        play_game` calls this): the card tracker keeps it for the opponent model."""
+        if isinstance(view, DurakView):
+            self.tracker.observe(view, seat, action)
 
     # --- analysis ---------------------------------------------------------------------------
 
@@ -187,8 +206,11 @@ class SearchBot:
         rng = self.rng
         playouts = 0
         rows: list[list[float]] = []
+        source: WorldTemplate | StyledWorlds = t
+        if self.style is not None:
+            source = StyledWorlds(t, replayable(self.tracker, view), self.style)
         while True:
-            world = t.sample(rng)
+            world = source.sample(rng)
             seed = rng.randrange(1 << 62)
             if self.rollout == "greedy":
                 row = greedy_scores(world, legal, seat, seed, self.epsilon)
@@ -203,11 +225,13 @@ class SearchBot:
             rows.append(row)
             counts += 1
             playouts += len(legal)
-            if counts < self.min_worlds:
+            elapsed = time.perf_counter() - started
+            if counts < self.min_worlds and not (
+                    budget_s > 0 and elapsed >= WORLDS_GRACE * budget_s):
                 continue
             if self.playouts and playouts >= self.playouts:
                 break
-            if budget_s > 0 and time.perf_counter() - started >= budget_s:
+            if budget_s > 0 and elapsed >= budget_s:
                 break
         if self.tie_alpha <= 0:
             out = [MoveEstimate(a, totals[i] / counts, counts) for i, a in enumerate(legal)]

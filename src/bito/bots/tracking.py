@@ -17,8 +17,20 @@ holding cards, his hand is known exactly (:meth:`CardTracker.exact_hand`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from bito.games.durak import Action, DurakView
+
+
+@dataclass(frozen=True)
+class ObservedMove:
+    """One move of another seat, as this seat saw it: its own view just before the move (the
+    public position the mover decided in) and the move. An opponent model replays its policy
+    from here in a possible world to judge how likely that world made the move."""
+
+    view: DurakView  # this seat's view, the mover to act
+    seat: int  # who moved
+    action: Action
 
 
 def deck_mask(view: DurakView) -> int:
@@ -48,8 +60,8 @@ class CardTracker:
     A view from a new deal resets it, so one tracker can follow a whole match.
     """
 
-    __slots__ = ("_bout", "_deck_size", "discard", "known", "played", "seat", "stock_trump",
-                 "unseen", "view")
+    __slots__ = ("_bout", "_deck_size", "discard", "known", "moves", "played", "seat",
+                 "stock_trump", "unseen", "view")
 
     seat: int
     view: DurakView | None
@@ -58,6 +70,9 @@ class CardTracker:
     unseen: int
     stock_trump: int
     played: list[int]
+    #: The other seats' moves of this deal with the public position of each (see
+    #: :meth:`observe`), oldest first.
+    moves: list[ObservedMove]
 
     def __init__(self) -> None:
         self.reset()
@@ -71,6 +86,7 @@ class CardTracker:
         self.unseen = 0
         self.stock_trump = 0
         self.played = []
+        self.moves = []
         self._bout = -1
         self._deck_size = 0
 
@@ -100,6 +116,15 @@ class CardTracker:
         for k in self.known:
             accounted |= k
         self.unseen = deck_mask(view) & ~accounted
+
+    def observe(self, view: DurakView, seat: int, action: object) -> None:
+        """Take in another seat's move, with this seat's ``view`` of the position just before
+        it. ``action`` is the move as this seat saw it: a move that hid its cards (a
+        :class:`~bito.games.protocol.Hidden` form, #59's face-down covers) is counted but not
+        kept, since nobody could replay it."""
+        self.update(view)
+        if seat != view.seat and isinstance(action, Action):
+            self.moves.append(ObservedMove(view, seat, action))
 
     def _is_new_deal(self, view: DurakView) -> bool:
         """A view that cannot follow the previous one: another seat, fewer bouts, a smaller
