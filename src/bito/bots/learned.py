@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bito.bots.base import Bot, view_family
+from bito.bots.base import Bot
 from bito.games.durak import Action, DurakView
 from bito.rules import Rules
 
@@ -119,22 +119,22 @@ class LearnedBot:
         if key in self._nets:
             return self._nets[key]
         found = None
-        if view_family(view) == "durak":
-            from bito.env.codec import codec_for, durak_rules
-            from bito.env.observation import ObservationEncoder
+        # weights name their game, so a view of another family (other rules) matches none
+        from bito.env.codec import codec_for, durak_rules
+        from bito.env.observation import ObservationEncoder
 
-            for (variant, players), path in self.paths.items():
-                if players == view.players and durak_rules(variant) == view.rules:
-                    net = PolicyNetwork.load(path)
-                    enc = ObservationEncoder(view.rules, view.players)
-                    codec = codec_for(view.rules)
-                    if net.obs_size != enc.size or net.actions != codec.size:
-                        raise ValueError(
-                            f"{path}: the network takes {net.obs_size} inputs and "
-                            f"{net.actions} actions; this game encodes {enc.size} and "
-                            f"{codec.size}")
-                    found = (net, enc, codec)
-                    break
+        for (variant, players), path in self.paths.items():
+            if players == view.players and durak_rules(variant) == getattr(view, "rules", None):
+                net = PolicyNetwork.load(path)
+                enc = ObservationEncoder(view.rules, view.players)
+                codec = codec_for(view.rules)
+                if net.obs_size != enc.size or net.actions != codec.size:
+                    raise ValueError(
+                        f"{path}: the network takes {net.obs_size} inputs and "
+                        f"{net.actions} actions; this game encodes {enc.size} and "
+                        f"{codec.size}")
+                found = (net, enc, codec)
+                break
         if found is None:
             games = ", ".join(f"{v} ({p} players)" for v, p in sorted(self.paths)) or "none"
             warnings.warn(f"the learned bot has no weights for this game ({view.players} "
