@@ -128,9 +128,10 @@ class SearchBot:
 
     def observe(self, view: Any, seat: int, action: Any) -> None:
         """Another seat's move, with this seat's view just before it (:func:`bito.sim.
-        play_game` calls this): the card tracker keeps it for the opponent model."""
-        if isinstance(view, DurakView):
-            self.tracker.observe(view, seat, action)
+        play_game` calls this): the card tracker keeps it for the opponent model. (This
+        search plays the games of its own tracker; :class:`~bito.bots.levels.LevelBot` routes
+        the other families' moves to their own searches.)"""
+        self.tracker.observe(view, seat, action)
 
     # --- analysis ---------------------------------------------------------------------------
 
