@@ -11,6 +11,7 @@ the rule text, and the reference engine's list for the same position is asserted
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -124,11 +125,17 @@ def _moves(text: str) -> tuple[list[Action], set[Action]]:
     """Every legal move of the typed position, by the kernel and by the reference."""
     ref = parse_position(text)
     assert kernel.supports_state(ref), text
+    return _moves_of(from_state(ref), ref)
+
+
+def _play(ref: Any, action: Action) -> tuple[Any, Any]:
+    """The move on both engines from the same position: the kernel array and the reference
+    state after it, checked to agree."""
     k = from_state(ref)
-    masks = np.empty(L.MAX_ACTIONS, np.int64)
-    metas = np.empty(L.MAX_ACTIONS, np.int64)
-    n = legal_actions_of(k, masks, metas)
-    return [action_of(masks[i], metas[i]) for i in range(n)], set(ref.legal_actions())
+    step_of(k, *action_code(action))
+    after = ref.apply(action)
+    assert kernel_snapshot(k) == reference_snapshot(after)
+    return k, after
 
 
 def test_transfer_2_transfers_after_a_cover_on_the_last_card_thrown() -> None:
@@ -154,10 +161,7 @@ def test_armenian_leads_the_top_of_the_stock_leaving_the_hand() -> None:
     mine, theirs = _moves(text)
     assert set(mine) == theirs and len(mine) == len(theirs)
     stock_lead = next(a for a in mine if a.kind == STOCK)
-    k = from_state(ref)
-    step_of(k, *action_code(stock_lead))
-    after = ref.apply(stock_lead)
-    assert kernel_snapshot(k) == reference_snapshot(after)
+    _, after = _play(ref, stock_lead)
     assert after.attack == [parse_card("Jd")] and after.hands[0] == ref.hands[0]
     _, without = _moves(text.replace("+armenian", ""))
     assert not [a for a in without if a.kind == STOCK]
@@ -174,10 +178,7 @@ def test_second_try_draws_the_top_of_the_stock_once_per_card() -> None:
     mine, theirs = _moves(text)
     assert set(mine) == theirs and len(mine) == len(theirs)
     second_try = next(a for a in mine if a.kind == TRY)
-    k = from_state(ref)
-    step_of(k, *action_code(second_try))
-    after = ref.apply(second_try)
-    assert kernel_snapshot(k) == reference_snapshot(after)
+    k, after = _play(ref, second_try)
     assert after.hands[1] >> parse_card("Tc") & 1
     mine, theirs = _moves_of(k, after)
     assert set(mine) == theirs and not [a for a in mine if a.kind == TRY]
@@ -201,10 +202,7 @@ def test_team_fool_only_the_defenders_opponents_throw_in() -> None:
             "attacker=0 defender=1")
     ref = parse_position(text)
     cover = next(a for a in ref.legal_actions() if a.kind == DEFEND)
-    k = from_state(ref)
-    step_of(k, *action_code(cover))
-    after = ref.apply(cover)
-    assert kernel_snapshot(k) == reference_snapshot(after)
+    k, _ = _play(ref, cover)
     assert sorted(kernel_snapshot(k)["throwers"]) == [0, 2]
 
 
