@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import warnings
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ HAVE_TORCH = importlib.util.find_spec("torch") is not None
 TRAINED = ("podkidnoy", "perevodnoy")
 
 
-def _play(variant: str, players: int, seed: int, bots: dict[int, object]) -> object:
+def _play(variant: str, players: int, seed: int, bots: Mapping[int, object]) -> object:
     """A whole game; every choice must be one of the view's legal actions."""
     state = new_game(variant, players, seed=seed)
     moves = 0
