@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import warnings
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ HAVE_TORCH = importlib.util.find_spec("torch") is not None
 TRAINED = ("podkidnoy", "perevodnoy")
 
 
-def _play(variant: str, players: int, seed: int, bots: dict[int, object]) -> object:
+def _play(variant: str, players: int, seed: int, bots: Mapping[int, object]) -> object:
     """A whole game; every choice must be one of the view's legal actions."""
     state = new_game(variant, players, seed=seed)
     moves = 0
@@ -185,6 +186,22 @@ def test_the_training_command_checks_its_flags() -> None:
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2
     assert "--envs must be at least 1" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_labelling_command_stops_at_its_deal_count(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """``--deals`` makes a labelling run's size a number, not the machine's speed over
+    ``--minutes``, so the documented recipe labels the same deals on a rerun."""
+    from bito.train.teacher import load_examples, main
+
+    assert main(["--variant", "podkidnoy", "--deals", "2", "--playouts", "4",
+                 "--first-seed", "5", "--out", str(tmp_path)]) == 0
+    assert "done: 2 deals" in capsys.readouterr().out
+    _, legal, label = load_examples(list(tmp_path.glob("*.npz")))
+    assert len(label) > 0 and all(y in row for y, row in zip(label, legal, strict=True))
+    with pytest.raises(SystemExit):
+        main(["--deals", "0", "--out", str(tmp_path)])
+    assert "--deals must be at least 1" in capsys.readouterr().err
 
 
 def test_the_web_app_seats_it_by_default() -> None:

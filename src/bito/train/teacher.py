@@ -124,15 +124,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minutes", type=float, default=25.0)
     ap.add_argument("--playouts", type=int, default=200)
     ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--deals", type=int, default=None, help="stop after this many deals (the "
+                    "wall-clock --minutes cap still applies), so a rerun labels the same deals")
     ap.add_argument("--out", type=Path, required=True, help="directory for the shards")
     ap.add_argument("--student", type=Path, default=None, help="learned-bot weights that play "
                     "the labelled seat (DAgger); the teacher only labels")
     a = ap.parse_args(argv)
     if a.playouts < 1 or a.minutes <= 0:
         ap.error("--playouts must be at least 1 and --minutes positive")
+    if a.deals is not None and a.deals < 1:
+        ap.error("--deals must be at least 1")
     try:
         label_deals(a.variant, a.players, a.out, a.minutes, a.playouts, a.first_seed,
-                    student=a.student)
+                    most_games=a.deals, student=a.student)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
