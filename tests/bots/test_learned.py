@@ -211,3 +211,37 @@ def test_the_web_app_seats_it_by_default() -> None:
 
     assert "learned" in admitted_bots(Settings())
     assert TEXTS["bot.learned"] == "learned (neural network)"
+
+
+def test_the_one_training_command_runs_commands_the_trainers_accept() -> None:
+    """tools/train_learned.sh is the documented one command: every step in it must still be
+    accepted by the trainer and the teacher, and a game it has no recipe for is refused."""
+    import re
+    import shlex
+    import subprocess
+    from pathlib import Path
+
+    from bito.train.learned import parse
+
+    script = Path(__file__).resolve().parents[2] / "tools" / "train_learned.sh"
+    text = script.read_text().replace("\\\n", " ")
+    teacher_flags = set(re.findall(r'"(--[a-z-]+)"', (Path(__file__).resolve().parents[2]
+                                   / "src" / "bito" / "train" / "teacher.py").read_text()))
+    steps = 0
+    for line in text.splitlines():
+        if not line.startswith("python -m bito.train."):
+            continue
+        words = shlex.split(line.strip().rstrip("&"))
+        if words[:3] == ["python", "-m", "bito.train.learned"]:
+            argv = [w.replace('"$variant"', "podkidnoy").replace("$variant", "podkidnoy")
+                    .replace("$deals", "6700").replace('"$weights"', "w.npz")
+                    .replace("$weights", "w.npz") for w in words[3:]]
+            settings = parse(argv)
+            assert settings.variant == "podkidnoy" and settings.minutes > 0
+            steps += 1
+        elif words[:3] == ["python", "-m", "bito.train.teacher"]:
+            assert {w for w in words if w.startswith("--")} <= teacher_flags, line
+            steps += 1
+    assert steps == 5  # round 1; round 2: PPO, two labelling processes, imitation + PPO
+    refused = subprocess.run(["bash", str(script), "chess"], capture_output=True, text=True)
+    assert refused.returncode == 2 and "podkidnoy|perevodnoy" in refused.stderr
