@@ -8,6 +8,7 @@ rank due, and the claimed cards are hidden from everybody but the claimer until 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -53,6 +54,20 @@ def _judged_claim(players: int, seed: int, max_steps: int = 400) -> CheatState |
     return None
 
 
+def _judged_claims(seeds: range) -> Iterator[tuple[int, Any, float]]:
+    """For each seed with a two-player claim to judge: the seed, the judge's view and the
+    model's chance that the claim is true."""
+    for seed in seeds:
+        state = _judged_claim(2, seed)
+        if state is None:
+            continue
+        view = state.view(state.to_act)
+        pool, due = unaccounted(view)
+        hand = view.hand_counts[view.claimer] + view.claim_count
+        yield seed, view, truth_probability(pool, due, hand, view.claim_count,
+                                            view.rules.max_cards)
+
+
 def _is_true(world: CheatState) -> bool:
     return all(rank_of(c) == world.due for c in world.claim)
 
@@ -85,14 +100,7 @@ def test_claims_are_true_at_the_modelled_rate() -> None:
     """Over many worlds of one judged claim the share of true claims matches the model's
     exact rate (binomial tolerance: 4 standard errors)."""
     found = 0
-    for seed in range(200):
-        state = _judged_claim(2, seed)
-        if state is None:
-            continue
-        view = state.view(state.to_act)
-        pool, due = unaccounted(view)
-        hand = view.hand_counts[view.claimer] + view.claim_count
-        expected = truth_probability(pool, due, hand, view.claim_count, view.rules.max_cards)
+    for seed, view, expected in _judged_claims(range(200)):
         if not 0.05 < expected < 0.95:
             continue  # look for a claim where the model is unsure either way
         sampler = ClaimModelSampler()
@@ -137,14 +145,7 @@ def test_judge_doubts_impossible_claims_and_a_claimer_going_out() -> None:
     """The claimer model's judge: a claim the model finds impossible is doubted; one that
     would put the claimer out is doubted unless surely true."""
     found = set()
-    for seed in range(300):
-        state = _judged_claim(2, seed)
-        if state is None:
-            continue
-        view = state.view(state.to_act)
-        pool, due = unaccounted(view)
-        hand = view.hand_counts[view.claimer] + view.claim_count
-        p = truth_probability(pool, due, hand, view.claim_count, view.rules.max_cards)
+    for _, view, p in _judged_claims(range(300)):
         move = judge(view)
         assert move is not None and move in view.legal
         if p == 0.0 or (view.hand_counts[view.claimer] == 0 and p < 1.0):
