@@ -303,3 +303,50 @@ def test_a_driver_that_missed_a_notice_reads_the_table_again(
     finally:
         a.stop()
         b.stop()
+
+
+def _seats_online(frame: dict[str, Any]) -> dict[int, bool]:
+    return {int(s["seat"]): bool(s["connected"]) for s in frame["seats"]}
+
+
+def test_a_seat_is_shown_online_on_every_server(cluster: Cluster,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat's offline mark is drawn from the connections of every process, not only of
+    the process drawing the frame: the host connected to A is online in the frame a
+    spectator on B receives, the friend connected to B is online in the host's frame on A,
+    and goes offline there when he leaves. A process killed without a word (here a made-up
+    one that announced a seat once) stops counting once its announcement runs out."""
+    from bito.server import rooms
+
+    monkeypatch.setattr(rooms, "PRESENCE_LIFE", 1.0)  # the made-up process's, not 15 s
+    url = cluster.fresh_database("presence")
+    a, b = ServerThread(url, scripted()), ServerThread(url, scripted())
+    try:
+        t = create_table(a.http, players=3, seats=["open", "open"])
+        table = t["table"]
+        host = Client(a.base, table, t["token"])
+        host.state()
+        watcher = Client(b.base, table)
+        watcher.wait(lambda m: m["type"] == "state" and _seats_online(m)[0], 10)
+        friend = join(b.http, table, "Bob")
+        bob = Client(b.base, table, friend["token"])
+        bob.state()
+        seen = host.wait(lambda m: m["type"] == "state" and _seats_online(m)[1], 10)
+        assert _seats_online(seen) == {0: True, 1: True, 2: False}
+        bob.close()
+        gone = host.wait(lambda m: m["type"] == "state" and not _seats_online(m)[1], 10)
+        assert _seats_online(gone) == {0: True, 1: False, 2: False}
+
+        lobby = a.app.state.lobby
+        loop = a.app.state.keeper.tasks[0].get_loop()
+        loop.call_soon_threadsafe(lobby.event, table, "presence",
+                                  {"o": "ghost:1:dead", "seats": [2]})
+        host.wait(lambda m: m["type"] == "state" and _seats_online(m)[2], 10)
+        # no renewal comes from the ghost: A's next look (every 5 s) drops it
+        offline = host.wait(lambda m: m["type"] == "state" and not _seats_online(m)[2], 15)
+        assert _seats_online(offline) == {0: True, 1: False, 2: False}
+        for c in (host, watcher):
+            c.close()
+    finally:
+        a.stop()
+        b.stop()
