@@ -350,3 +350,58 @@ def test_a_seat_is_shown_online_on_every_server(cluster: Cluster,
     finally:
         a.stop()
         b.stop()
+
+
+def test_joins_readies_and_moves_elsewhere_are_followed_without_reading_the_table(
+        cluster: Cluster) -> None:
+    """What another process's notices cost this one (issue 18's per-process gap: reading a
+    table again after every join and Ready was 6-11 % of each process's time): a friend's
+    join and two Readies on A reach a spectator on B by reading B's seats only, the deal
+    from the notice's seed (the same cards as on A), and a move from the notice itself; B
+    never reads the whole table again."""
+    url = cluster.fresh_database("noreread")
+    a, b = ServerThread(url, scripted()), ServerThread(url, scripted())
+    try:
+        t = create_table(a.http, players=2, seats=["open"])
+        table = t["table"]
+        watcher = Client(b.base, table)
+        watcher.state()
+        b_db = b.app.state.lobby.storage
+        calls: dict[str, int] = {"snapshot": 0, "load_seats": 0}
+
+        def counted(name: str) -> Any:
+            real = getattr(b_db, name)
+
+            async def call(*args: Any) -> Any:
+                calls[name] += 1
+                return await real(*args)
+            return call
+
+        for name in calls:
+            setattr(b_db, name, counted(name))
+        friend = join(a.http, table, "Bob")
+        host = Client(a.base, table, t["token"])
+        bob = Client(a.base, table, friend["token"])
+        host.state()
+        bob.state()
+        watcher.wait(lambda m: m["type"] == "state" and m["seats"][1]["name"] == "Bob", 10)
+        host.send({"type": "ready"})
+        bob.send({"type": "ready"})
+        dealt = watcher.wait(lambda m: m["type"] == "state" and m["status"] == "playing", 10)
+        on_a = Client(a.base, table)  # a spectator of A: the same deal
+        assert on_a.wait(lambda m: m["type"] == "state" and m["status"] == "playing", 10)[
+            "view"] == dealt["view"]
+        frame = host.wait(lambda m: m["type"] == "state" and m["status"] == "playing", 10)
+        mover = host if frame["view"]["to_act"] == 0 else bob
+        legal = mover.wait(lambda m: m["type"] == "state" and m["status"] == "playing"
+                           and bool(m["view"]["legal"]), 10)["view"]["legal"]
+        mover.send({"type": "act", "action": legal[0]["text"]})
+        moved = watcher.wait(lambda m: m["type"] == "state" and m["n"] == 1, 10)
+        assert moved["last"]["seat"] == frame["view"]["to_act"]
+        assert calls["snapshot"] == 0, calls
+        assert calls["load_seats"] >= 1, calls
+        for c in (watcher, host, bob, on_a):
+            c.close()
+    finally:
+        a.stop()
+        b.stop()
