@@ -214,14 +214,19 @@ def test_three_processes_behind_nginx_survive_kill_9_and_a_database_restart(
     alice.send({"type": "ready"})
     b.send({"type": "ready"})  # Readies on two processes: the game is dealt once
     _until([watcher], lambda f: f["status"] == "playing" and f.get("view") is not None, 15)
+    # presence on every process: Bob, connected to another process, is online for the
+    # spectator on the third
+    _until([watcher], lambda f: f["seats"][1]["connected"] and f["seats"][0]["connected"], 10)
     seats = {0: alice, 1: b}
     # play a few moves; every process's sockets follow
     _play_until(seats, lambda f: f["n"] >= 6)
     frame = _until([alice, b, watcher], lambda f: f["n"] >= 6, 15)
     assert _until([watcher], lambda f: f["n"] >= frame["n"], 10)["n"] >= frame["n"]
 
-    # the friend reconnects through nginx (round robin: another process, most likely)
+    # the friend reconnects through nginx (round robin: another process, most likely);
+    # meanwhile the spectator on the third process shows him offline
     b.close()
+    _until([watcher], lambda f: not f["seats"][1]["connected"], 10)
     b = Client(base, table, bob["token"])
     assert b.state()["you"] == 1
     seats[1] = b

@@ -225,3 +225,65 @@ def test_a_postgresql_restart_mid_game_freezes_no_table(cluster: Cluster) -> Non
         sleeper.close()
     finally:
         srv.stop()
+
+
+def _person_to_act(client: Client, after: int) -> dict[str, Any]:
+    """The first frame past move ``after`` where the person (seat 0) is to act."""
+    return client.wait(lambda m: m["type"] == "state" and m["status"] == "playing"
+                       and m["n"] > after and (m.get("view") or {}).get("to_act") == 0
+                       and bool(m["view"].get("legal")), 30)
+
+
+def test_a_persons_move_during_a_database_outage_is_kept_or_refused_to_send_again(
+        cluster: Cluster) -> None:
+    """A person moves while PostgreSQL is down. A short outage (3 s, within a write's 10 s
+    of retries): the move is kept and stored once the database is back. A long one (13 s):
+    the move is refused with a clear error (nothing stored, nothing lost silently), the
+    same move sent again once the database is back is played, and the table goes on (the
+    bot answers)."""
+    url = cluster.fresh_database("outagemove")
+    srv = ServerThread(url, scripted(timer=120, bot_delay=0.3))
+    try:
+        t = create_table(srv.http, players=2, seats=["heuristic"])
+        host = Client(srv.base, t["table"], t["token"])
+        host.send({"type": "ready"})
+        frame = _person_to_act(host, -1)
+        move = frame["view"]["legal"][0]["text"]
+        cluster.stop()
+        host.send({"type": "act", "action": move})
+        time.sleep(3)
+        cluster.start()
+        kept = host.wait(lambda m: m["type"] == "state" and m["n"] >= frame["n"] + 1, 30)
+        assert kept["n"] >= frame["n"] + 1
+        assert not [m for m in host.messages if m["type"] == "error"]
+
+        frame = _person_to_act(host, frame["n"])
+        move = frame["view"]["legal"][0]["text"]
+        cluster.stop()
+        host.send({"type": "act", "action": move})
+        refused = host.error(25)
+        assert refused["request"] == "act" and "database" in refused["message"], refused
+        assert "nothing was lost" in refused["message"]
+        cluster.start()
+        deadline = time.time() + 30
+        while True:  # sent again until the server's pool has found the database again
+            host.send({"type": "act", "action": move})
+            answer = host.wait(lambda m: m["type"] == "error" or (
+                m["type"] == "state" and m["n"] == frame["n"] + 1), 30)
+            if answer["type"] == "state":
+                break
+            assert "database" in answer["message"] and time.time() < deadline, answer
+            time.sleep(1)
+        host.wait(lambda m: m["type"] == "state" and (
+            m["n"] >= frame["n"] + 2 or m["status"] == "over"), 30)  # the table goes on
+        store = Storage(url)
+        try:
+            row = store.load_table(t["table"])
+            texts = [a for _, a, _ in store.load_actions(t["table"])]
+        finally:
+            store.close()
+        assert row is not None and texts[frame["n"]] == move
+        games.replay_states(games.Setup(row.spec, row.players, row.seed), texts)  # legal
+        host.close()
+    finally:
+        srv.stop()

@@ -303,3 +303,105 @@ def test_a_driver_that_missed_a_notice_reads_the_table_again(
     finally:
         a.stop()
         b.stop()
+
+
+def _seats_online(frame: dict[str, Any]) -> dict[int, bool]:
+    return {int(s["seat"]): bool(s["connected"]) for s in frame["seats"]}
+
+
+def test_a_seat_is_shown_online_on_every_server(cluster: Cluster,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat's offline mark is drawn from the connections of every process, not only of
+    the process drawing the frame: the host connected to A is online in the frame a
+    spectator on B receives, the friend connected to B is online in the host's frame on A,
+    and goes offline there when he leaves. A process killed without a word (here a made-up
+    one that announced a seat once) stops counting once its announcement runs out."""
+    from bito.server import rooms
+
+    monkeypatch.setattr(rooms, "PRESENCE_LIFE", 1.0)  # the made-up process's, not 15 s
+    url = cluster.fresh_database("presence")
+    a, b = ServerThread(url, scripted()), ServerThread(url, scripted())
+    try:
+        t = create_table(a.http, players=3, seats=["open", "open"])
+        table = t["table"]
+        host = Client(a.base, table, t["token"])
+        host.state()
+        watcher = Client(b.base, table)
+        watcher.wait(lambda m: m["type"] == "state" and _seats_online(m)[0], 10)
+        friend = join(b.http, table, "Bob")
+        bob = Client(b.base, table, friend["token"])
+        bob.state()
+        seen = host.wait(lambda m: m["type"] == "state" and _seats_online(m)[1], 10)
+        assert _seats_online(seen) == {0: True, 1: True, 2: False}
+        bob.close()
+        gone = host.wait(lambda m: m["type"] == "state" and not _seats_online(m)[1], 10)
+        assert _seats_online(gone) == {0: True, 1: False, 2: False}
+
+        lobby = a.app.state.lobby
+        loop = a.app.state.keeper.tasks[0].get_loop()
+        loop.call_soon_threadsafe(lobby.event, table, "presence",
+                                  {"o": "ghost:1:dead", "seats": [2]})
+        host.wait(lambda m: m["type"] == "state" and _seats_online(m)[2], 10)
+        # no renewal comes from the ghost: A's next look (every 5 s) drops it
+        offline = host.wait(lambda m: m["type"] == "state" and not _seats_online(m)[2], 15)
+        assert _seats_online(offline) == {0: True, 1: False, 2: False}
+        for c in (host, watcher):
+            c.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_joins_readies_and_moves_elsewhere_are_followed_without_reading_the_table(
+        cluster: Cluster) -> None:
+    """What another process's notices cost this one (issue 18's per-process gap: reading a
+    table again after every join and Ready was 6-11 % of each process's time): a friend's
+    join and two Readies on A reach a spectator on B by reading B's seats only, the deal
+    from the notice's seed (the same cards as on A), and a move from the notice itself; B
+    never reads the whole table again."""
+    url = cluster.fresh_database("noreread")
+    a, b = ServerThread(url, scripted()), ServerThread(url, scripted())
+    try:
+        t = create_table(a.http, players=2, seats=["open"])
+        table = t["table"]
+        watcher = Client(b.base, table)
+        watcher.state()
+        b_db = b.app.state.lobby.storage
+        calls: dict[str, int] = {"snapshot": 0, "load_seats": 0}
+
+        def counted(name: str) -> Any:
+            real = getattr(b_db, name)
+
+            async def call(*args: Any) -> Any:
+                calls[name] += 1
+                return await real(*args)
+            return call
+
+        for name in calls:
+            setattr(b_db, name, counted(name))
+        friend = join(a.http, table, "Bob")
+        host = Client(a.base, table, t["token"])
+        bob = Client(a.base, table, friend["token"])
+        host.state()
+        bob.state()
+        watcher.wait(lambda m: m["type"] == "state" and m["seats"][1]["name"] == "Bob", 10)
+        host.send({"type": "ready"})
+        bob.send({"type": "ready"})
+        dealt = watcher.wait(lambda m: m["type"] == "state" and m["status"] == "playing", 10)
+        on_a = Client(a.base, table)  # a spectator of A: the same deal
+        assert on_a.wait(lambda m: m["type"] == "state" and m["status"] == "playing", 10)[
+            "view"] == dealt["view"]
+        frame = host.wait(lambda m: m["type"] == "state" and m["status"] == "playing", 10)
+        mover = host if frame["view"]["to_act"] == 0 else bob
+        legal = mover.wait(lambda m: m["type"] == "state" and m["status"] == "playing"
+                           and bool(m["view"]["legal"]), 10)["view"]["legal"]
+        mover.send({"type": "act", "action": legal[0]["text"]})
+        moved = watcher.wait(lambda m: m["type"] == "state" and m["n"] == 1, 10)
+        assert moved["last"]["seat"] == frame["view"]["to_act"]
+        assert calls["snapshot"] == 0, calls
+        assert calls["load_seats"] >= 1, calls
+        for c in (watcher, host, bob, on_a):
+            c.close()
+    finally:
+        a.stop()
+        b.stop()

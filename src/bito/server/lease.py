@@ -8,19 +8,27 @@ how every process hears of every change.
   within ``LEASE_FOR + RENEW_EVERY`` seconds. A process that finds a lease gone to another
   stops that table's clock and bots; two drivers for a moment cannot store a move twice
   (the move number is a primary key).
-* **Change notices.** Every write sends ``NOTIFY bito`` with the table's id, delivered on
-  commit. Each process ``LISTEN``s on one connection of its own and reads a table again
-  when a notice names it, so a move, a join or a Ready on process A reaches the sockets on
-  process B. After that connection is lost, every table in memory is read again (notices
-  sent meanwhile are gone).
+* **Change notices.** Once a write has committed, its process announces it on ``NOTIFY
+  bito``: one notifier per process gathers the changes of a few milliseconds into one
+  notice (:class:`~bito.server.db.Notifier`, which says why the notice is not part of the
+  write). Each process ``LISTEN``s on one connection of its own; a notice names what
+  changed, so a move, a join or a Ready on process A reaches the sockets on process B with
+  the least reading: a move is played on from the notice itself, a seat's change reads the
+  seats only, a deal is dealt from the notice's seed (:meth:`Keeper.notice`). After that
+  connection is lost, every table in memory is read again (notices sent meanwhile are
+  gone).
+* **Presence.** Every :data:`~bito.server.rooms.PRESENCE_RENEW` seconds the keeper has the
+  lobby say again which seats are connected here and forget what other processes said too
+  long ago (:meth:`Lobby.renew_presence`), so a seat's *offline* mark counts every
+  process's connections and a killed process's seats go offline.
 * **Looking after.** Every renewal also counts the moves stored for each table in memory: a
   process still behind at two renewals in a row (a notice lost) reads the table again, and
   a held table still to play with no bot or clock armed is armed again. A lease this
   process holds therefore always means a driver here, whatever an outage interrupted.
 
 PostgreSQL's own ``LISTEN/NOTIFY`` rather than Redis: the database is already shared, a
-notice rides the transaction that made the change (never a notice for a rolled-back move),
-and the payload is only a table id, well under the 8,000-byte limit.
+notice leaves only after the change committed (never a notice for a rolled-back move), and
+a batch of changes fits the 8,000-byte limit of a payload (split when it does not).
 """
 
 from __future__ import annotations
@@ -32,9 +40,11 @@ import logging
 import os
 import secrets
 import socket
+import time
 from typing import TYPE_CHECKING, Any
 
 from bito.server.db import CHANNEL, LEASE_FOR, NOW, DatabaseUnavailable, PostgresDatabase
+from bito.server.rooms import PRESENCE_RENEW
 
 if TYPE_CHECKING:
     from bito.server.rooms import Lobby
@@ -149,8 +159,15 @@ class Keeper:
                 self.lobby.look_after(table_id, stored.get(table_id, 0))
 
     async def _renew_loop(self) -> None:
+        presence = time.monotonic()
         while True:
             await asyncio.sleep(RENEW_EVERY)
+            if time.monotonic() - presence >= PRESENCE_RENEW:
+                presence = time.monotonic()
+                try:  # which seats are connected here, for the other processes' frames
+                    await self.lobby.renew_presence()
+                except Exception:
+                    log.exception("presence: renewal failed")
             try:
                 await self.tick()
             except DatabaseUnavailable as e:
@@ -174,7 +191,7 @@ class Keeper:
                         self.lobby.changed_all()
                     first = False
                     async for note in conn.notifies():
-                        self._notice(note.payload)
+                        self.notice(note.payload)
             except asyncio.CancelledError:
                 raise
             except Exception as e:
@@ -184,17 +201,34 @@ class Keeper:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
 
-    def _notice(self, payload: str) -> None:
+    def notice(self, payload: str) -> None:
+        """One notice of another process: ``{"o": origin, "b": [change, ...]}``, each change
+        ``{"t": table id}`` plus what changed, in the order it was committed:
+
+        * ``"m": {"n", "s", "a", "h", "at"}``: move ``n`` (played on here without a read);
+        * ``"s": seat``: that seat changed (the seats are read again, nothing else);
+        * ``"g": seed``: the table was dealt with that seed;
+        * ``"k": kind, "d": data``: an event that is not stored (:meth:`Lobby.publish`);
+        * nothing more: anything else (the table is read again).
+
+        A single change ``{"t", "o", ...}`` (what processes of the previous version send
+        during a rolling upgrade) is read the same way."""
         try:
             data = json.loads(payload)
-            table_id, origin = str(data["t"]), str(data.get("o", ""))
+            origin = str(data.get("o", ""))
+            changes = data.get("b", [data])
+            if not isinstance(changes, list):
+                return
         except (ValueError, KeyError, TypeError, AttributeError):
             return
         if origin == self.origin:
             return
-        if "k" in data:  # an event that is not stored (Lobby.publish)
-            if isinstance(data.get("d"), dict):
-                self.lobby.event(table_id, str(data["k"]), data["d"])
-            return
-        move = data.get("m")
-        self.lobby.changed(table_id, move if isinstance(move, dict) else None)
+        for change in changes:
+            if not isinstance(change, dict) or "t" not in change:
+                continue
+            table_id = str(change["t"])
+            if "k" in change:  # an event that is not stored (Lobby.publish)
+                if isinstance(change.get("d"), dict):
+                    self.lobby.event(table_id, str(change["k"]), change["d"])
+                continue
+            self.lobby.changed(table_id, change)

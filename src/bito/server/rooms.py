@@ -39,6 +39,11 @@ MAX_PLAYERS = 12
 LOG_LENGTH = 20
 DUMMY = "\0dummy"  # the seat choice create() gives a playing dummy's seat (#57)
 REARM = 1.0  # seconds before a bot's or a clock's move is tried again after a failure
+#: Seconds between a process's announcements of the seats connected to it, and how long an
+#: announcement counts: a process killed with ``kill -9`` stops announcing, and its seats
+#: are shown offline everywhere within PRESENCE_LIFE seconds.
+PRESENCE_RENEW = 5.0
+PRESENCE_LIFE = 15.0
 
 
 class RoomError(BitoError):
@@ -93,12 +98,19 @@ class Room:
     seated_at: dict[int, float] = field(default_factory=dict)
     #: what the table's add-ons keep per table (the chat's, the rematch's), by add-on name
     extra: dict[str, Any] = field(default_factory=dict)
-    #: a change notice arrived while the room was being read again: read it once more
+    #: a notice asked for the whole table to be read again (see :meth:`Lobby.changed`)
     stale: bool = False
+    #: other processes' changes noticed and not yet applied, in the order they committed
+    incoming: list[Json] = field(default_factory=list)
     refreshing: bool = False
     #: the moves stored, as the lease keeper's last look found them while this room was
     #: behind (0: it was not): still behind at the next look, a notice was lost
     behind: int = 0
+    #: seats with a connection on another process, by process: (seats, until when, on the
+    #: monotonic clock) as its last announcement said (see :meth:`Lobby.presence`)
+    elsewhere: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
+    #: the seats this process last announced as connected here (None: never announced)
+    announced: frozenset[int] | None = None
 
     @property
     def id(self) -> str:
@@ -143,6 +155,7 @@ class Lobby:
         self.handlers: dict[str, Callable[[Room, Json], Coroutine[Any, Any, None]]] = {}
         self.bots = bots or BotPool(self.settings.bot_workers or None,
                                     self.settings.bot_time_cap)
+        self.handlers["presence"] = self.presence
         #: add-ons' fields in every state frame: ``hook(room, seat)`` returns them (the
         #: rematch's votes and match score); registered by the app, so this module imports
         #: none of them
@@ -240,18 +253,24 @@ class Lobby:
                         table_id, len(room.actions) + 1)
             self._schedule(room)
 
-    def changed(self, table_id: str, move: dict[str, Any] | None = None) -> None:
-        """Another process changed the table: read it again (or, for the very next move,
-        which the notice carries, play it on) and show it to this process's connections.
-        Notices arriving meanwhile are folded into one more reading."""
+    def changed(self, table_id: str, change: Json | None = None) -> None:
+        """Another process changed the table (``change``: what its notice says changed, see
+        :meth:`bito.server.lease.Keeper.notice`; None: anything). Bring the room up to date
+        with the least reading and show it to this process's connections: a move is played
+        on from the notice, a seat's change reads the seats, a deal deals from the notice's
+        seed, anything else reads the whole table. Notices arriving meanwhile are applied
+        in the same task, in order."""
         room = self.rooms.get(table_id)
         if room is None:
             return
-        if room.refreshing:
+        if change is None or not change.keys() & {"m", "s", "g"}:
             room.stale = True
+        else:
+            room.incoming.append(change)
+        if room.refreshing:
             return
         room.refreshing = True
-        asyncio.get_running_loop().create_task(self._follow(room, move))
+        asyncio.get_running_loop().create_task(self._follow(room))
 
     def changed_all(self) -> None:
         """Notices may have been missed (the listening connection was lost): read every
@@ -281,6 +300,64 @@ class Lobby:
         if self.held is not None and isinstance(self.storage, PostgresDatabase):
             await self.storage.publish(table_id, kind, data)
 
+    # --- who is connected, on every process ------------------------------------------------
+
+    def connected(self, room: Room) -> set[int]:
+        """The seats with a connection open on any process (a seat's *offline* mark)."""
+        here = {c.seat for c in room.conns if c.seat is not None}
+        if room.elsewhere:
+            now = time.monotonic()
+            for seats, until in room.elsewhere.values():
+                if until > now:
+                    here |= seats
+        return here
+
+    async def announce_presence(self, room: Room, again: bool = False, ask: bool = False,
+                                ) -> None:
+        """Tell the other processes which seats are connected here, when that changed
+        (``again``: in any case, a renewal; ``ask``: and ask them to tell theirs)."""
+        if self.held is None:
+            return
+        here = frozenset(c.seat for c in room.conns if c.seat is not None)
+        if here == room.announced and not (again and here) and not ask:
+            return
+        room.announced = here
+        with contextlib.suppress(BitoError):  # the database away: the renewal says it again
+            await self.publish(room.id, "presence", {"o": self.origin, "seats": sorted(here),
+                                                     "ask": ask})
+
+    async def presence(self, room: Room, data: Json) -> None:
+        """Another process announced the seats connected to it (:meth:`announce_presence`);
+        the frames change only when the marks shown do."""
+        origin = str(data.get("o", ""))
+        if not origin or origin == self.origin:
+            return
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not all(isinstance(s, int) for s in seats):
+            return
+        before = self.connected(room)
+        if seats:
+            room.elsewhere[origin] = (frozenset(seats), time.monotonic() + PRESENCE_LIFE)
+        else:
+            room.elsewhere.pop(origin, None)
+        if data.get("ask") and room.announced:
+            await self.announce_presence(room, again=True)
+        if self.connected(room) != before:
+            await self.broadcast(room)
+
+    async def renew_presence(self) -> None:
+        """Say again which seats are connected here, and drop what other processes said too
+        long ago (a process killed without a word): its seats are offline now."""
+        now = time.monotonic()
+        for room in list(self.rooms.values()):
+            if room.announced:
+                await self.announce_presence(room, again=True)
+            gone = [o for o, (_, until) in room.elsewhere.items() if until <= now]
+            if gone:
+                for origin in gone:
+                    del room.elsewhere[origin]
+                await self.broadcast(room)
+
     def event(self, table_id: str, kind: str, data: Json) -> None:
         """Another process published ``kind`` for the table (see :meth:`publish`)."""
         handler = self.handlers.get(kind)
@@ -288,35 +365,86 @@ class Lobby:
         if handler is not None and room is not None:
             asyncio.get_running_loop().create_task(handler(room, data))
 
-    async def _follow(self, room: Room, move: dict[str, Any] | None = None) -> None:
+    async def _follow(self, room: Room) -> None:
         try:
-            while True:
-                room.stale = False
+            while room.stale or room.incoming:
+                changes, room.incoming = room.incoming, []
+                stale, room.stale = room.stale, False
                 try:
                     async with room.lock:
-                        if move is None or not self._catch_up(room, move):
+                        if stale or not await self._take_changes(room, changes):
                             await self._refresh(room)
-                    move = None
                     await self.broadcast(room)
                 except DatabaseUnavailable:
                     room.stale = True
                     await asyncio.sleep(REARM)
-                if not room.stale:
-                    return
         except Exception:
             log.exception("table %s: reading it again failed", room.id)
         finally:
             room.refreshing = False
 
+    async def _take_changes(self, room: Room, changes: list[Json]) -> bool:
+        """Apply other processes' noticed changes in order (the caller holds the lock);
+        False when one cannot be applied from its notice (read the whole table then)."""
+        seats = False
+        for change in changes:
+            if "m" in change:
+                move = change["m"]
+                if not isinstance(move, dict) or not self._catch_up(room, move):
+                    return False
+            elif "g" in change:
+                if not self._dealt(room, change["g"]):
+                    return False
+            else:
+                seats = True
+        if seats:
+            self._take_seats(room, await self.storage.load_seats(room.id))
+        return True
+
+    def _take_seats(self, room: Room, seats: list[SeatRow]) -> bool:
+        """The seats as stored now; whether who plays a seat (a person, a bot) changed. A
+        seat taken elsewhere starts its ready-check here now."""
+        before = [s.kind for s in room.table.seats]
+        seated = {s.seat for s in room.table.seats if s.kind != "open"}
+        for s in seats:
+            if s.kind == "human" and s.seat not in seated:
+                room.seated_at[s.seat] = time.monotonic()
+        room.table.seats = seats
+        if before == [s.kind for s in seats]:
+            return False
+        if self.owns(room) and room.state is not None:  # a bot's seat now, or a person's
+            self._schedule(room)
+        return True
+
+    def _dealt(self, room: Room, seed: Any) -> bool:
+        """Another process dealt the table with ``seed`` (the caller holds the lock)."""
+        if room.table.status != "waiting":
+            return room.state is not None  # dealt here already (read since)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            return False
+        room.table.seed, room.table.status = seed, "playing"
+        room.state, room.actions, room.log = games.new_state(room.setup), [], []
+        room.clock_since = None
+        if self.owns(room):
+            self._schedule(room)
+        else:
+            timer = float(room.table.settings.get("timer") or self.settings.timer)
+            room.deadline = time.time() + timer
+        return True
+
     def _catch_up(self, room: Room, move: dict[str, Any]) -> bool:
         """Play on the move another process stored, as its notice tells it (the caller holds
-        the lock); False when it is not simply the next move here (read the table then)."""
+        the lock); False when it is not simply the next move here (read the table then). A
+        move this process already has (read with the table meanwhile) is passed over: move
+        ``n`` of a table is stored once."""
         state = room.state
         try:
             n, seat, text, how = int(move["n"]), int(move["s"]), str(move["a"]), str(move["h"])
             at = float(move["at"])
         except (KeyError, TypeError, ValueError):
             return False
+        if state is not None and 0 < n <= len(room.actions):
+            return True
         if state is None or state.is_over or n != len(room.actions) + 1 or state.to_act != seat:
             return False
         try:
@@ -406,6 +534,8 @@ class Lobby:
                 timer = float(table.settings.get("timer") or self.settings.timer)
                 room.deadline = (room.clock_since or time.time()) + timer
         self.rooms.setdefault(table_id, room)
+        if self.held is not None and self.rooms[table_id] is room and room.table.status != "over":
+            await self.announce_presence(room, ask=True)  # who is connected elsewhere?
         return self.rooms[table_id]
 
     async def get(self, table_id: str) -> Room:
@@ -560,6 +690,8 @@ class Lobby:
             gone = [c for c in room.conns if c.seat == target]
         for conn in gone:  # his connections watch from now on
             conn.seat = None
+        await self.announce_presence(room)
+        for conn in gone:
             with contextlib.suppress(Exception):
                 code, said = error_words("the host freed your seat: you did not press "
                                          "Ready in time; you are watching now", conn.lang)
@@ -630,6 +762,8 @@ class Lobby:
             gone = [c for c in room.conns if c.seat == seat]
         for conn in gone:
             conn.seat = None
+        await self.announce_presence(room)
+        for conn in gone:
             code, said = error_words(notice, conn.lang)
             with contextlib.suppress(Exception):
                 await conn.send({"type": "error", "request": "moved", "field": "token",
@@ -848,7 +982,7 @@ class Lobby:
         ``full`` frame carries the recent moves (``log``); the others only the latest one
         (``last``), which the browser appends, so frames stay small."""
         t = room.table
-        connected = {c.seat for c in room.conns}
+        connected = self.connected(room)
         seats: list[Json] = [{"seat": s.seat, "name": s.name, "kind": s.kind,
                   "bot": s.bot if s.kind in ("bot", "away") else None,
                   "ready": s.ready, "connected": s.seat in connected or s.kind == "bot"}
@@ -904,11 +1038,14 @@ class Lobby:
         for hook in self.attach_hooks:
             await hook(room, conn)
         if conn.seat is not None:  # a spectator changes nothing anybody else sees
+            await self.announce_presence(room)
             await self.broadcast(room)
 
     async def detach(self, room: Room, conn: Connection) -> None:
         with contextlib.suppress(ValueError):
             room.conns.remove(conn)
+        if conn.seat is not None:
+            await self.announce_presence(room)
         if room.table.status == "over" and not room.conns:
             self.rooms.pop(room.id, None)  # finished and unwatched: the database keeps it
             return

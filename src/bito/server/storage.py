@@ -278,8 +278,12 @@ class Storage:
         if not rows:
             return None
         table = table_of(rows[0])
-        table.seats = [seat_of(r) for r in self._read(SELECT_SEATS, (table_id,))]
+        table.seats = self.load_seats(table_id)
         return table
+
+    def load_seats(self, table_id: str) -> list[SeatRow]:
+        """The table's seats alone: all another process reads after a seat changed."""
+        return [seat_of(r) for r in self._read(SELECT_SEATS, (table_id,))]
 
     def table_ids(self, statuses: tuple[str, ...]) -> list[str]:
         marks = ", ".join("?" for _ in statuses)
