@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Final
+from typing import Any, Final
 
 from bito import kernel as _kernel  # (numba itself is imported only when the kernel runs)
 from bito.bots.solver import load_kernel_solver
@@ -62,15 +62,19 @@ class CardWorth:
         self.limit_empty = self.max_plain * 1.5
         self._kernel: object = None
 
-    def kernel_worth(self) -> object:
+    def kernel_worth(self, index: Any = None) -> object:
         """:attr:`worth` as the int64 array over card indices the compiled playouts read
-        (made once per beat table)."""
+        (made once per beat table, whose deck has one numbering: ``index``, the
+        ``bito.kernel.convert.CardIndex`` of a deck with jokers, else None)."""
         if self._kernel is None:
-            import numpy as np
+            if index is not None and not index.identity:
+                self._kernel = index.values(self.worth)
+            else:
+                import numpy as np
 
-            arr = np.zeros(64, np.int64)
-            arr[:min(64, len(self.worth))] = self.worth[:64]
-            self._kernel = arr
+                arr = np.zeros(64, np.int64)
+                arr[:min(64, len(self.worth))] = self.worth[:64]
+                self._kernel = arr
         return self._kernel
 
 
@@ -250,15 +254,17 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
     if kernel_greedy_usable(world):
         import numpy as np
 
-        from bito.kernel.convert import action_code, from_state
+        from bito.kernel.convert import action_code, card_index, from_state
         from bito.kernel.greedy import EPSILON_SCALE, greedy_move_values
 
-        codes = [action_code(a) for a in moves]
+        index = card_index(world.rules)
+        codes = [action_code(a, index) for a in moves]
         totals = np.zeros(len(moves), np.float64)
         worth = card_worth(world.beats, world.deal.trumps)
         greedy_move_values(from_state(world), np.array([c[0] for c in codes], np.int64),
                            np.array([c[1] for c in codes], np.int64),
-                           seed & ((1 << 63) - 1), worth.kernel_worth(), worth.limit_stock,
+                           seed & ((1 << 63) - 1), worth.kernel_worth(index),
+                           worth.limit_stock,
                            worth.limit_empty,
                            int(epsilon * EPSILON_SCALE), seat, _kernel.MAX_STEPS, totals)
         return [float(x) for x in totals]

@@ -121,13 +121,17 @@ def vector_plays(rules: Any, players: int) -> bool:
     rules (:func:`bito.kernel.supports`) with a trump card turned up, since its observations
     and compiled opponents read the turned card and its suit (not ``trump.source`` fixed or
     none, which the kernel itself plays), and none of the rules issue 20 brought into the
-    kernel that add moves its codec lacks (#39, #40) or that it was not checked on (#53-55)."""
+    kernel that add moves its codec lacks (#39, #40) or that it was not checked on (#53-55),
+    nor #29's jokers, group throw-ins and #11's transfers (its observations read a card's
+    rank and suit from its code)."""
     import bito.kernel as kernel
 
     return bool(kernel.supports(rules, players)
                 and rules.trump_source not in ("fixed", "none")
                 and rules.lead_stock_top == "off" and rules.defense_second_try == "off"
-                and rules.team_layout == "none")
+                and rules.team_layout == "none" and rules.deck_jokers == 0
+                and not rules.throw_in_groups
+                and rules.transfer_new_defender_beats == "all_uncovered")
 
 
 class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]

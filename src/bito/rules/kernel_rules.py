@@ -59,8 +59,9 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("trump.source", "facts",
                  ("stock_top", "last_card", "bottom_card", "any_card", "fixed", "none"),
                  ("stock_top", "last_card", "bottom_card", "any_card", "fixed", "none")),
-    # #74: an ace or the lowest rank turned up may be put back; not the other rejections.
-    KernelOption("trump.reject_indicator", "facts", ("A", "L"),
+    # #74: an ace or the lowest rank turned up may be put back; jokers always are (§3.3, and
+    # #29 A3 names it); not the other rejections.
+    KernelOption("trump.reject_indicator", "facts", ("A", "L", "joker"),
                  ((), ("A",), ("L",), ("A", "L"))),
     KernelOption("trump.fixed_suit", "facts"),  # the deal reads it under trump.source=fixed
     KernelOption("first_attacker.rule", "facts", None, ("lowest_trump", "left_of_dealer")),
@@ -114,6 +115,16 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("team.throw_in", "facts"),
     KernelOption("team.attack", "facts"),
     KernelOption("team.proxy", "facts"),
+    # Jokers (#29 Estonian): a deck of at most 63 cards, numbered by the conversion
+    # (``bito.kernel.convert.card_index``); the joker systems whose jokers only change what
+    # beats what (the beat table, as data) and match each other for throw-ins; not #25-#27's
+    # high and wild jokers nor #24's gifts. Verified through the named variants, not drawn.
+    KernelOption("deck.jokers", "facts"),
+    KernelOption("specials.joker", "facts", ("any", "estonian")),
+    # #11 (S0:29-31), in #29: a transfer neutralises the uncovered cards
+    KernelOption("transfer.new_defender_beats", "facts"),
+    # #29 (S0:119): two, three or four cards of one rank thrown in as one action
+    KernelOption("throw_in.groups", "facts"),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
