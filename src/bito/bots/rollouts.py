@@ -60,22 +60,23 @@ class CardWorth:
         # The dearest card thrown in while the stock lasts, and once it is empty.
         self.limit_stock = self.max_plain * _PLAIN_LIMIT
         self.limit_empty = self.max_plain * 1.5
-        self._kernel: object = None
+        self._kernel: tuple[Any, Any] | None = None
 
     def kernel_worth(self, index: Any = None) -> object:
         """:attr:`worth` as the int64 array over card indices the compiled playouts read
         (made once per beat table, whose deck has one numbering: ``index``, the
         ``bito.kernel.convert.CardIndex`` of a deck with jokers, else None)."""
-        if self._kernel is None:
-            if index is not None and not index.identity:
-                self._kernel = index.values(self.worth)
+        numbered = index is not None and not index.identity
+        if self._kernel is None or self._kernel[0] is not (index if numbered else None):
+            if numbered:
+                self._kernel = (index, index.values(self.worth))
             else:
                 import numpy as np
 
                 arr = np.zeros(64, np.int64)
                 arr[:min(64, len(self.worth))] = self.worth[:64]
-                self._kernel = arr
-        return self._kernel
+                self._kernel = (None, arr)
+        return self._kernel[1]
 
 
 _WORTH: dict[int, CardWorth] = {}

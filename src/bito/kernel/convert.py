@@ -10,7 +10,7 @@ the kernel does not track it.)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -43,9 +43,11 @@ class CardIndex:
     codes: tuple[int, ...]
     """The reference code of each kernel index."""
     identity: bool
+    _index: dict[int, int] = field(init=False, repr=False, compare=False)
+    _by_byte: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """Per byte of a reference mask: the kernel mask of each of its 256 values."""
 
     def __post_init__(self) -> None:
-        # per byte of a reference mask: the kernel mask of each of its 256 values
         index = {c: k for k, c in enumerate(self.codes)}
         top = max(self.codes, default=0) // 8 + 1
         tables = tuple(tuple(sum(1 << index[8 * j + b] for b in range(8)
@@ -56,7 +58,7 @@ class CardIndex:
 
     def kernel_card(self, code: int) -> int:
         """The kernel index of a reference card code (-1 stays -1, as do other negatives)."""
-        return code if self.identity or code < 0 else self._index[code]  # type: ignore[attr-defined]
+        return code if self.identity or code < 0 else self._index[code]
 
     def reference_card(self, k: int) -> int:
         return k if self.identity or k < 0 else self.codes[k]
@@ -66,13 +68,11 @@ class CardIndex:
         if self.identity:
             return mask & _CARD_BITS
         out = 0
-        j = 0
-        for table in self._by_byte:  # type: ignore[attr-defined]
+        for table in self._by_byte:
             if not mask:
                 break
             out |= table[mask & 255]
             mask >>= 8
-            j += 1
         return out
 
     def reference_mask(self, mask: int) -> int:
@@ -269,11 +269,11 @@ def from_state(state: DurakState) -> np.ndarray:
     s[L.TRIED] = km(_tried(state))
     s[L.PLAYED] = state.played
     s[L.N_SEEN] = len(seen)
+    n = state.players
     for i, key in enumerate(seen):
-        s[L.SEEN + i * width:L.SEEN + (i + 1) * width] = key
-        if not index.identity:  # the hands of an opening are card sets too
-            for j in range(state.players):
-                s[L.SEEN + i * width + j] = km(key[j])
+        # an opening: every hand (card sets, in kernel indices), attacker, defender, stock
+        s[L.SEEN + i * width:L.SEEN + (i + 1) * width] = [
+            km(x) if j < n else x for j, x in enumerate(key)]
     return s
 
 

@@ -7,9 +7,9 @@ areas for the hands, the order players went out, the throwers, the table and the
 
 Card indices are the codes of :mod:`bito.cards` for a single deck without jokers (codes below
 63); a deck whose codes go past that but holds at most 63 cards (#29's 54 cards with two
-jokers) is numbered 0-62 in the same order (:func:`bito.kernel.convert.card_index`). Either way
-a card set is an ``int64`` bitmask with the sign bit never used. Phases and action kinds use the reference
-engine's numbers (:mod:`bito.games.durak.state`, :mod:`bito.games.durak.actions`).
+jokers) is numbered 0-62 in the same order (:func:`bito.kernel.convert.card_index`). Either
+way a card set is an ``int64`` bitmask with the sign bit never used. Phases and action kinds
+use the reference engine's numbers (:mod:`bito.games.durak.state`, :mod:`bito.games.durak.actions`).
 """
 
 from __future__ import annotations

@@ -50,7 +50,8 @@ BASES = ("simple", "podkidnoy", "perevodnoy")
 NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+royal",
          "perevodnoy+royal", "podkidnoy+suitless", "podkidnoy+ace_only_by_trump",
          "transfer_2", "podkidnoy+armenian", "perevodnoy+armenian", "podkidnoy+second_try",
-         "perevodnoy+second_try", "pair_fool", "double_fool", "team_fool", "estonian")
+         "perevodnoy+second_try", "pair_fool", "double_fool", "team_fool", "estonian",
+         "transfer_3", "capital")
 """Catalogue variants beyond the base games that the kernel plays (issue 20 item 4: what beats
 what, the transfer window, the lead from the stock, the second try, partnerships), verified as
 the catalogue defines them, with random seat counts, deals and match contexts; the base games'

@@ -61,7 +61,7 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
                  ("stock_top", "last_card", "bottom_card", "any_card", "fixed", "none")),
     # #74: an ace or the lowest rank turned up may be put back; jokers always are (§3.3, and
     # #29 A3 names it); not the other rejections.
-    KernelOption("trump.reject_indicator", "facts", ("A", "L", "joker"),
+    KernelOption("trump.reject_indicator", "facts", ("A", "L", "joker", "mega"),
                  ((), ("A",), ("L",), ("A", "L"))),
     KernelOption("trump.fixed_suit", "facts"),  # the deal reads it under trump.source=fixed
     KernelOption("first_attacker.rule", "facts", None, ("lowest_trump", "left_of_dealer")),
@@ -120,6 +120,7 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     # beats what (the beat table, as data) and match each other for throw-ins; not #25-#27's
     # high and wild jokers nor #24's gifts. Verified through the named variants, not drawn.
     KernelOption("deck.jokers", "facts"),
+    KernelOption("deck.mega", "facts"),  # #30 Capital's mega card: a card of its own rank
     KernelOption("specials.joker", "facts", ("any", "estonian")),
     # #11 (S0:29-31), in #29: a transfer neutralises the uncovered cards
     KernelOption("transfer.new_defender_beats", "facts"),
