@@ -63,7 +63,7 @@ def test_supports_the_base_games_for_every_seat_count(base: str) -> None:
 @pytest.mark.parametrize("option", [
     {"deck.wild": 4}, {"deck.copies": 2}, {"beats.unbeatable": ("Qs",)},
     {"deck.jokers": 2, "specials.joker": "double"}, {"specials.joker_gifts": True},
-    {"trump.reject_indicator": ("spades",)}, {"end.instant_loss_cards": 52},
+    {"trump.reject_indicator": ("spades",)}, {"beats.identical": "allowed_blocks"},
 ])
 def test_refuses_options_beyond_the_base_games(option: dict[str, object]) -> None:
     """Variants I options the kernel does not play (wild cards, #25's high joker, #24's gifts,

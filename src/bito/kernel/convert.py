@@ -170,6 +170,7 @@ def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     s[L.PLAYED] = -1
     s[L.ONLY_NEW] = rules.transfer_new_defender_beats == "transfer_cards_only"
     s[L.THROW_GROUPS] = rules.throw_in_groups
+    s[L.INSTANT_LOSS] = rules.end_instant_loss_cards
     deck = rules.deck()
     s[L.SUITED] = index.kernel_mask(sum(1 << c for c in deck if not is_special(c)))
     for c in deck:

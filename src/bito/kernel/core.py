@@ -47,6 +47,7 @@ from bito.kernel.layout import (
     HEAD,
     IDLE,
     IDLE_LIMIT,
+    INSTANT_LOSS,
     LEAD_MAX,
     LEAD_MOST,
     LEAD_PHASE,
@@ -672,6 +673,13 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
             s[LOSER] = -1
             s[RESULT] = 2
             return
+    if s[INSTANT_LOSS] != 0 and taken and popcount(s[HANDS + d]) >= s[INSTANT_LOSS]:
+        # #21 (S0:53): a player who takes up to this many cards is the fool at once
+        s[PHASE] = OVER_PHASE
+        s[TO_ACT] = -1
+        s[LOSER] = d
+        s[RESULT] = 1
+        return
     out = s[OUT_MASK]
     if s[TEAMS] != 0:  # partnerships (#53-55): partners are never attacked
         attacker = next_team_bout(s, d, taken)

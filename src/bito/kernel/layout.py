@@ -97,6 +97,7 @@ SUITED: Final = 59  # the cards that have a suit: only these may be transferred 
 ONLY_NEW: Final = 60  # transfer.new_defender_beats=transfer_cards_only (#11)
 THROW_GROUPS: Final = 61  # throw_in.groups (#29): several cards of one rank as one throw-in
 TRUMP_SET: Final = 62  # every trump card of this deal (set by the deal, like TRUMP)
+INSTANT_LOSS: Final = 63  # end.instant_loss_cards (#21): taking up to this many loses at once
 
 # --- areas -------------------------------------------------------------------------------
 HANDS: Final = 64

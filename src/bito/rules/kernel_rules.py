@@ -126,6 +126,9 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("transfer.new_defender_beats", "facts"),
     # #29 (S0:119): two, three or four cards of one rank thrown in as one action
     KernelOption("throw_in.groups", "facts"),
+    # #21 (S0:53): a hand this big after taking loses at once; a rule fact for any deck (Big
+    # fool's own two decks are past the kernel's 63 cards, so it is drawn into the base games)
+    KernelOption("end.instant_loss_cards", "facts", None, (0, 16, 24)),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
