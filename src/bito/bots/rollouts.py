@@ -255,14 +255,14 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
     if kernel_greedy_usable(world):
         import numpy as np
 
-        from bito.kernel.convert import action_code, card_index, from_state
+        from bito.kernel.convert import action_code, converted
         from bito.kernel.greedy import EPSILON_SCALE, greedy_move_values
 
-        index = card_index(world.rules)
+        array, index = converted(world)
         codes = [action_code(a, index) for a in moves]
         totals = np.zeros(len(moves), np.float64)
         worth = card_worth(world.beats, world.deal.trumps)
-        greedy_move_values(from_state(world), np.array([c[0] for c in codes], np.int64),
+        greedy_move_values(array, np.array([c[0] for c in codes], np.int64),
                            np.array([c[1] for c in codes], np.int64),
                            seed & ((1 << 63) - 1), worth.kernel_worth(index),
                            worth.limit_stock,

@@ -207,6 +207,18 @@ def rule_facts(rules: Rules, players: int) -> np.ndarray:
     return _rule_facts(rules, players).copy()
 
 
+@lru_cache(maxsize=256)
+def _prepared(rules: Rules, players: int) -> tuple[np.ndarray, CardIndex, tuple[int, ...]]:
+    """What :func:`from_state` needs of the rules, found once (one cache lookup a call: the
+    search converts a position per world it samples): the rule facts, the deck's numbering,
+    and the trump cards of each suit in kernel indices."""
+    index = _index_of(rules)
+    suits = tuple(index.kernel_mask(sum(1 << c for c in rules.deck()
+                                        if suit_of(c) == suit and not is_special(c)))
+                  for suit in range(4))
+    return _rule_facts(rules, players), index, suits
+
+
 @lru_cache(maxsize=16)
 def pack_of(rules: Rules) -> np.ndarray:
     """The unshuffled pack in the reference engine's order (``Rules.deck``), as kernel
@@ -217,14 +229,20 @@ def pack_of(rules: Rules) -> np.ndarray:
 
 def from_state(state: DurakState) -> np.ndarray:
     """The kernel array of a reference position (whose rules :func:`bito.kernel.supports`)."""
+    return converted(state)[0]
+
+
+def converted(state: DurakState) -> tuple[np.ndarray, CardIndex]:
+    """:func:`from_state` and the deck's :func:`card_index`, found in one cache lookup (the
+    search converts a position and its moves once per world it samples)."""
     rules = state.rules
-    index = _index_of(rules)
+    facts, index, suit_sets = _prepared(rules, state.players)
     d = state.deal
-    s = rule_facts(rules, state.players)
+    s = facts.copy()
     s[L.TRUMP] = d.trump_suit
     s[L.TRUMP_CARD] = index.kernel_card(d.trump_card)
-    s[L.TRUMP_SET] = index.kernel_mask(sum(1 << c for c in rules.deck()
-                                           if suit_of(c) in d.trumps and not is_special(c)))
+    for suit in d.trumps:  # (one suit at most: ``supports_state``)
+        s[L.TRUMP_SET] = suit_sets[suit]
     _put_table(s, L.BEATS, state.beats, index)
     fb = rules.transfer_first_bout
     s[L.NO_FIRST_TRANSFER] = ((fb == "first_game" and d.match.game_number == 0)
@@ -245,21 +263,30 @@ def from_state(state: DurakState) -> np.ndarray:
         s[L.LOSER] = -1 if state.outcome.loser is None else state.outcome.loser
         s[L.RESULT] = 2 if state.outcome.draw else 1
     km = index.kernel_mask
-    kc = index.kernel_card
-    s[L.DISCARD] = km(state.discard)
-    s[L.HANDS:L.HANDS + state.players] = [km(h) for h in state.hands]
     table = 0
     for c in (*state.attack, *state.defence):
         if c >= 0:
             table |= 1 << c
-    s[L.TABLE] = km(table)
-    s[L.TABLE_RANKS] = km(state.table_ranks)
     s[L.UNCOVERED] = state.uncovered
     s[L.N_ATTACK] = len(state.attack)
-    s[L.ATTACK:L.ATTACK + len(state.attack)] = [kc(c) for c in state.attack]
-    s[L.DEFENCE:L.DEFENCE + len(state.defence)] = [kc(c) for c in state.defence]
     s[L.N_STOCK] = len(state.stock)
-    s[L.STOCK:L.STOCK + len(state.stock)] = [kc(c) for c in state.stock]
+    if index.identity:  # a plain deck: the reference codes are the kernel's
+        s[L.DISCARD] = state.discard
+        s[L.HANDS:L.HANDS + state.players] = state.hands
+        s[L.TABLE] = table
+        s[L.TABLE_RANKS] = state.table_ranks & _CARD_BITS
+        s[L.ATTACK:L.ATTACK + len(state.attack)] = state.attack
+        s[L.DEFENCE:L.DEFENCE + len(state.defence)] = state.defence
+        s[L.STOCK:L.STOCK + len(state.stock)] = state.stock
+    else:
+        kc = index.kernel_card
+        s[L.DISCARD] = km(state.discard)
+        s[L.HANDS:L.HANDS + state.players] = [km(h) for h in state.hands]
+        s[L.TABLE] = km(table)
+        s[L.TABLE_RANKS] = km(state.table_ranks)
+        s[L.ATTACK:L.ATTACK + len(state.attack)] = [kc(c) for c in state.attack]
+        s[L.DEFENCE:L.DEFENCE + len(state.defence)] = [kc(c) for c in state.defence]
+        s[L.STOCK:L.STOCK + len(state.stock)] = [kc(c) for c in state.stock]
     s[L.N_THROWERS] = len(state.throwers)
     s[L.THROWERS:L.THROWERS + len(state.throwers)] = state.throwers
     seen = getattr(state, "seen", ())
@@ -267,15 +294,16 @@ def from_state(state: DurakState) -> np.ndarray:
     if len(seen) > L.MAX_SEEN or any(len(key) != width for key in seen):
         raise ValueError("bout openings the kernel cannot hold (too many, or another shape)")
     s[L.IDLE] = getattr(state, "idle", 0)
-    s[L.TRIED] = km(_tried(state))
+    tried = _tried(state)
+    s[L.TRIED] = km(tried) if tried else 0
     s[L.PLAYED] = state.played
     s[L.N_SEEN] = len(seen)
     n = state.players
     for i, key in enumerate(seen):
         # an opening: every hand (card sets, in kernel indices), attacker, defender, stock
-        s[L.SEEN + i * width:L.SEEN + (i + 1) * width] = [
+        s[L.SEEN + i * width:L.SEEN + (i + 1) * width] = key if index.identity else [
             km(x) if j < n else x for j, x in enumerate(key)]
-    return s
+    return s, index
 
 
 def kernel_kind(kind: int) -> int:
