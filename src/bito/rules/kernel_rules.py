@@ -2,8 +2,9 @@
 
 The kernel is a second implementation of the base games (VARIANTS.md §1, house rules #74-#79
 and the engine's end-of-game rules) and of the variants issue 20 brought in: every beat
-relation of one deck without jokers (read as the reference engine's table), #10's transfer at
-any time, #40's lead from the stock, #39's second try and the partnerships of #53-55.
+relation of one deck (read as the reference engine's table), #10's transfer at any time, #40's
+lead from the stock, #39's second try, the partnerships of #53-55, and #29 Estonian's jokers,
+group throw-ins and #11's transfer (a deck of at most 63 cards: not two decks).
 
 Which options it honours is a fact about the rules, so it lives here, next to the option specs,
 and not in the kernel package: ``bito.kernel.supports`` reads it to decide when to fall back to
