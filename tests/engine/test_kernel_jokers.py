@@ -15,6 +15,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bito import kernel
 from bito.cards import is_joker, is_special, parse_card
@@ -223,3 +225,20 @@ def test_the_compiled_endgame_solver_agrees_with_brute_force_in_estonian() -> No
         compiled += kernel.available() and kernel.supports_state(s)
         values.add(expected)
     assert compiled == 40 and {WIN, LOSS} <= values
+
+
+CARDS = st.sets(st.sampled_from(sorted(RULES.deck())))
+
+
+@given(CARDS, CARDS)
+def test_the_numbering_is_a_bijection_that_keeps_the_order_of_card_sets(a: set[int],
+                                                                         b: set[int]) -> None:
+    """Any two card sets of the Estonian deck convert to kernel sets and back unchanged, and
+    compare as integers the same way on both sides: the greedy playouts break ties on the
+    lower set of cards, so the kernel must see the reference engine's order."""
+    ma = sum(1 << c for c in a)
+    mb = sum(1 << c for c in b)
+    ka, kb = INDEX.kernel_mask(ma), INDEX.kernel_mask(mb)
+    assert INDEX.reference_mask(ka) == ma and INDEX.reference_mask(kb) == mb
+    assert 0 <= ka < 1 << 63 and ka.bit_count() == len(a)
+    assert (ka < kb) == (ma < mb)
