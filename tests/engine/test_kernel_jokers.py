@@ -242,3 +242,23 @@ def test_the_numbering_is_a_bijection_that_keeps_the_order_of_card_sets(a: set[i
     assert INDEX.reference_mask(ka) == ma and INDEX.reference_mask(kb) == mb
     assert 0 <= ka < 1 << 63 and ka.bit_count() == len(a)
     assert (ka < kb) == (ma < mb)
+
+
+def test_the_search_interface_speaks_reference_cards_in_estonian() -> None:
+    """``KernelState`` (legal actions and apply for search) takes over an Estonian position
+    and lists, plays and reports moves with the reference engine's card codes, jokers
+    included, along a whole random game."""
+    from bito.kernel.state import KernelState
+
+    rng = random.Random("kernel-state-estonian")
+    ref = new_game(RULES, 3, seed=4)
+    k = KernelState.from_state(ref)
+    jokers_played = 0
+    while not ref.is_over:
+        assert set(k.legal_actions()) == set(ref.legal_actions())
+        action = rng.choice(ref.legal_actions())
+        jokers_played += any(is_joker(c) for c in action.cards)
+        ref, k = ref.apply(action), k.apply(action)
+        assert k.snapshot() == reference_snapshot(ref)
+    assert k.is_over and k.loser == (ref.outcome.loser if ref.outcome else None)
+    assert jokers_played >= 1
