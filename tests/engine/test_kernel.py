@@ -61,13 +61,13 @@ def test_supports_the_base_games_for_every_seat_count(base: str) -> None:
 
 
 @pytest.mark.parametrize("option", [
-    {"deck.jokers": 1}, {"deck.copies": 2}, {"beats.unbeatable": ("Qs",)},
-    {"transfer.new_defender_beats": "transfer_cards_only"}, {"throw_in.groups": True},
-    {"trump.reject_indicator": ("spades",)}, {"end.instant_loss_cards": 52},
+    {"deck.wild": 4}, {"deck.copies": 2}, {"beats.unbeatable": ("Qs",)},
+    {"deck.jokers": 2, "specials.joker": "double"}, {"specials.joker_gifts": True},
+    {"trump.reject_indicator": ("spades",)}, {"beats.identical": "allowed_blocks"},
 ])
 def test_refuses_options_beyond_the_base_games(option: dict[str, object]) -> None:
-    """Variants I options the kernel does not play (jokers, two decks, #11 transfers...):
-    callers must fall back."""
+    """Variants I options the kernel does not play (wild cards, #25's high joker, #24's gifts,
+    two decks...): callers must fall back."""
     rules = Rules().with_options(**option)
     assert not kernel.supports(rules, 2)
 
@@ -247,7 +247,7 @@ def test_fallback_is_the_reference_engine(monkeypatch: pytest.MonkeyPatch) -> No
 def test_unsupported_rules_fall_back() -> None:
     state = new_game("podkidnoy+throw_in.cap=5", 2, seed=3)  # supported: the kernel plays
     assert kernel.supports_state(state)
-    rules = rules_for("podkidnoy").with_options(**{"deck.jokers": 2})
+    rules = rules_for("podkidnoy").with_options(**{"deck.wild": 4})
     assert not kernel.supports(rules, 2)
     with pytest.raises(ValueError, match="does not play"):
         from bito.bench import kernel_games

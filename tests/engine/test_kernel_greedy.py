@@ -29,7 +29,7 @@ numba = pytest.importorskip("numba", reason="the kernel needs the fast extra")
 import numpy as np  # noqa: E402
 
 from bito.kernel import MAX_STEPS  # noqa: E402
-from bito.kernel.convert import action_code, from_state  # noqa: E402
+from bito.kernel.convert import action_code, card_index, from_state  # noqa: E402
 from bito.kernel.core import legal_actions_of  # noqa: E402
 from bito.kernel.greedy import EPSILON_SCALE, greedy_choice, greedy_losers  # noqa: E402
 from bito.kernel.verify import VERIFIED, random_deal  # noqa: E402
@@ -37,7 +37,7 @@ from bito.kernel.verify import VERIFIED, random_deal  # noqa: E402
 
 def _limits(state: DurakState) -> tuple[object, float, float]:
     worth = card_worth(state.beats, state.deal.trumps)
-    return worth.kernel_worth(), worth.limit_stock, worth.limit_empty
+    return worth.kernel_worth(card_index(state.rules)), worth.limit_stock, worth.limit_empty
 
 
 def _random_positions(base: str, rng: random.Random, count: int) -> list[DurakState]:
@@ -80,7 +80,7 @@ def test_compiled_policy_picks_the_python_greedy_move(base: str) -> None:
             if k > 1:
                 i = greedy_choice(arr, masks, metas, k, worth_arr, lim_stock, lim_empty)
                 assert (int(masks[i]), int(metas[i])) == action_code(
-                    greedy_move(s, acts, worth)), (str(s), base)
+                    greedy_move(s, acts, worth), card_index(s.rules)), (str(s), base)
                 decisions += 1
             s.step_unchecked(greedy_move(s, acts, worth) if k > 1 else acts[0])
     assert decisions > 300

@@ -152,6 +152,8 @@ WHERE_IT_MATTERS: dict[str, dict[str, Any]] = {
     "team.throw_in": {"team.layout": "alternating"},
     "team.attack": {"team.layout": "alternating"},
     "team.proxy": {"team.layout": "alternating"},
+    # #29's joker system differs from the default only where there are jokers to beat
+    "specials.joker": {"deck.size": 52, "deck.jokers": 2},
 }
 #: Seats for an option that needs more than :data:`PLAYERS` (partnerships seat 4 or more).
 SEATS: dict[str, int] = {"team.layout": 6, "team.throw_in": 4, "team.attack": 4,

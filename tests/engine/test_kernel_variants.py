@@ -18,7 +18,7 @@ import pytest
 from bito import kernel
 from bito.cards import card_str, parse_card
 from bito.games.durak import new_game
-from bito.games.durak.actions import DEFEND, STOCK, TRANSFER, TRY, Action
+from bito.games.durak.actions import DEFEND, PASS, STOCK, TAKE, TRANSFER, TRY, Action
 from bito.games.durak.position import parse_position
 from bito.rules import rules_for
 
@@ -224,3 +224,24 @@ def test_the_endgame_solver_tells_apart_the_order_of_uncovered_cards_under_trans
     c, d = parse_position(base.format(order="7d,8d")), parse_position(base.format(order="8d,7d"))
     assert set(c.legal_actions()) == set(d.legal_actions())
     assert _key(c) == _key(d) and position_key(from_state(c)) == position_key(from_state(d))
+
+
+def test_instant_loss_the_taker_reaching_the_limit_is_the_fool_at_once() -> None:
+    """#21; S0:53 "The player who has 52 or more cards loses immediately", as the rule fact
+    ``end.instant_loss_cards`` (here 8, on one deck, where the kernel plays it): P1 holds
+    seven, takes two and is the fool with cards still in the stock; holding five, he takes
+    up to seven and plays on."""
+    text = ("podkidnoy+end.instant_loss_cards=8 players=2 trump=9d stock=9d7c8c9c "
+            "hands=6c7hKs/6s7s8sJhQhKh7d table=Ac<=,Ad attacker=0 defender=1")
+    ref = parse_position(text.replace("<=", ""))
+    assert kernel.supports_state(ref)
+    k, after = _play(ref, Action(TAKE, ()))
+    while after.outcome is None and after.phase_name == "throw":
+        k, after = _play(after, Action(PASS, ()))
+    assert after.outcome is not None and after.outcome.loser == 1
+    assert int(k[L.RESULT]) == L.FOOL and int(k[L.LOSER]) == 1
+    calm = parse_position(text.replace("<=", "").replace("Kh7d table", " table"))
+    k, after = _play(calm, Action(TAKE, ()))
+    while after.phase_name == "throw":
+        k, after = _play(after, Action(PASS, ()))
+    assert after.outcome is None and int(k[L.RESULT]) == 0

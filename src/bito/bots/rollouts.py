@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Final
+from typing import Any, Final
 
 from bito import kernel as _kernel  # (numba itself is imported only when the kernel runs)
 from bito.bots.solver import load_kernel_solver
@@ -60,18 +60,23 @@ class CardWorth:
         # The dearest card thrown in while the stock lasts, and once it is empty.
         self.limit_stock = self.max_plain * _PLAIN_LIMIT
         self.limit_empty = self.max_plain * 1.5
-        self._kernel: object = None
+        self._kernel: tuple[Any, Any] | None = None
 
-    def kernel_worth(self) -> object:
+    def kernel_worth(self, index: Any = None) -> object:
         """:attr:`worth` as the int64 array over card indices the compiled playouts read
-        (made once per beat table)."""
-        if self._kernel is None:
-            import numpy as np
+        (made once per beat table, whose deck has one numbering: ``index``, the
+        ``bito.kernel.convert.CardIndex`` of a deck with jokers, else None)."""
+        numbered = index is not None and not index.identity
+        if self._kernel is None or self._kernel[0] is not (index if numbered else None):
+            if numbered:
+                self._kernel = (index, index.values(self.worth))
+            else:
+                import numpy as np
 
-            arr = np.zeros(64, np.int64)
-            arr[:min(64, len(self.worth))] = self.worth[:64]
-            self._kernel = arr
-        return self._kernel
+                arr = np.zeros(64, np.int64)
+                arr[:min(64, len(self.worth))] = self.worth[:64]
+                self._kernel = (None, arr)
+        return self._kernel[1]
 
 
 _WORTH: dict[int, CardWorth] = {}
@@ -250,15 +255,17 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
     if kernel_greedy_usable(world):
         import numpy as np
 
-        from bito.kernel.convert import action_code, from_state
+        from bito.kernel.convert import action_code, converted
         from bito.kernel.greedy import EPSILON_SCALE, greedy_move_values
 
-        codes = [action_code(a) for a in moves]
+        array, index = converted(world)
+        codes = [action_code(a, index) for a in moves]
         totals = np.zeros(len(moves), np.float64)
         worth = card_worth(world.beats, world.deal.trumps)
-        greedy_move_values(from_state(world), np.array([c[0] for c in codes], np.int64),
+        greedy_move_values(array, np.array([c[0] for c in codes], np.int64),
                            np.array([c[1] for c in codes], np.int64),
-                           seed & ((1 << 63) - 1), worth.kernel_worth(), worth.limit_stock,
+                           seed & ((1 << 63) - 1), worth.kernel_worth(index),
+                           worth.limit_stock,
                            worth.limit_empty,
                            int(epsilon * EPSILON_SCALE), seat, _kernel.MAX_STEPS, totals)
         return [float(x) for x in totals]

@@ -186,7 +186,7 @@ class Solver:
         import numpy as np
 
         from bito.kernel import layout
-        from bito.kernel.convert import from_state
+        from bito.kernel.convert import card_index, from_state
         from bito.kernel.solver import new_table, solve_array
 
         if self._kernel_table is None or self.beats_key is not state.beats:
@@ -203,7 +203,10 @@ class Solver:
         arr = from_state(state)
         arr[layout.REPETITION] = 0
         arr[layout.IDLE_LIMIT] = 0
-        strength = np.array(_strength_of(state.beats), np.int64)
+        index = card_index(state.rules)
+        strength = (index.values(_strength_of(state.beats))
+                    if index is not None and not index.identity
+                    else np.array(_strength_of(state.beats), np.int64))
         v, nodes = solve_array(arr, strength, self._kernel_table, budget)
         self.nodes += nodes
         if v is None:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from bito.env._optional import require
 from bito.env.codec import ActionCodec, codec_for, durak_rules
@@ -121,13 +121,24 @@ def vector_plays(rules: Any, players: int) -> bool:
     rules (:func:`bito.kernel.supports`) with a trump card turned up, since its observations
     and compiled opponents read the turned card and its suit (not ``trump.source`` fixed or
     none, which the kernel itself plays), and none of the rules issue 20 brought into the
-    kernel that add moves its codec lacks (#39, #40) or that it was not checked on (#53-55)."""
+    kernel that add moves its codec lacks (#39, #40) or that it was not checked on (#53-55),
+    nor #29's jokers, group throw-ins and #11's transfers (its observations read a card's
+    rank and suit from its code)."""
     import bito.kernel as kernel
 
     return bool(kernel.supports(rules, players)
                 and rules.trump_source not in ("fixed", "none")
-                and rules.lead_stock_top == "off" and rules.defense_second_try == "off"
-                and rules.team_layout == "none")
+                and all(rules.options()[key] == off for key, off in _NOT_VECTOR))
+
+
+#: Options the kernel plays and the vector environment does not, each with the one value it
+#: plays: #40's and #39's moves (its action codec lacks them), partnerships (never checked
+#: on), #29-#30's jokers and mega card (its observations read rank and suit from a card's
+#: code), #29's group throw-ins and #11's transfer (not in its codec or opponents).
+_NOT_VECTOR: Final = (("lead.stock_top", "off"), ("defense.second_try", "off"),
+                      ("team.layout", "none"), ("deck.jokers", 0), ("deck.mega", False),
+                      ("throw_in.groups", False),
+                      ("transfer.new_defender_beats", "all_uncovered"))
 
 
 class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
@@ -166,11 +177,11 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
             raise ValueError(f"variant {variant!r}: trump.source={rules.trump_source}: the "
                              "vector environment plays games with a turned trump card; use "
                              "gymnasium.make_vec(..., vectorization_mode='sync')")
-        for key, off in (("lead_stock_top", "off"), ("defense_second_try", "off"),
-                         ("team_layout", "none")):
-            if getattr(rules, key) != off:
-                # (a move its action codec lacks, or partnerships it was never checked on)
-                raise ValueError(f"variant {variant!r}: {key.replace('_', '.', 1)}: the "
+        for key, off in _NOT_VECTOR:
+            if rules.options()[key] != off:
+                # (a move its action codec lacks, partnerships it was never checked on, or
+                # cards whose rank and suit its observations cannot read from the code)
+                raise ValueError(f"variant {variant!r}: {key}: the "
                                  "vector environment does not play this rule; use "
                                  "gymnasium.make_vec(..., vectorization_mode='sync')")
         if not 0 <= seat < players:

@@ -9,9 +9,11 @@ by move against it (``tests/test_kernel*.py``, ``bito bench --verify``).
 * :func:`supports` — does the kernel play these rules exactly? (The three base games with
   their §1 options and house rules #74-#79 on one 24-, 32-, 36- or 52-card deck, 2-8 players,
   and the variants that change what beats what (#13, #15, #17, #19, #20, #29's deuces), the
-  transfer at any time (#10), the lead from the stock (#40) and the second try (#39); never
-  jokers, two decks or partnerships; the list, as data, is
-  :data:`bito.rules.kernel_rules.KERNEL_OPTIONS`.)
+  transfer at any time (#10), the lead from the stock (#40), the second try (#39), the
+  partnerships (#53-55), and #29 Estonian's jokers, group throw-ins and #11's transfer (#30's
+  mega card too); never two decks, wild cards or #24-#27's joker rules; the list, as data, is
+  :data:`bito.rules.kernel_rules.KERNEL_OPTIONS`. A deck with jokers is numbered by
+  :func:`bito.kernel.convert.card_index`.)
 * :func:`random_playout`, :func:`random_playouts` — play a reference position to the end with
   uniformly random legal actions and report the fool.
 * :func:`play_random_games` — whole random games, the deal included (the benchmark's unit).

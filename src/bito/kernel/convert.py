@@ -9,11 +9,14 @@ the kernel does not track it.)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from bito.cards import ACE, MATCH_MASKS, is_special, rank_of, suit_of
 from bito.games.durak.actions import STOCK, TRY, Action
 from bito.games.durak.beats import beat_table
 from bito.games.durak.state import THROW, DurakState
@@ -22,10 +25,112 @@ from bito.kernel import layout as L
 from bito.rules import Rules
 
 _CARD_BITS = (1 << 63) - 1  # the single-deck part of a reference card set
+_KERNEL_CARDS = 63  # card indices a kernel card set holds (the sign bit stays unused)
+
+
+@dataclass(frozen=True)
+class CardIndex:
+    """Reference card code ↔ kernel card index, for one deck.
+
+    The kernel's card sets are ``int64`` bitmasks, so it numbers at most 63 cards. A single
+    deck without jokers keeps the reference codes (all below 63: :attr:`identity`, nothing is
+    converted). A deck with codes past 62 but at most 63 cards (#29's two jokers, codes 65 and
+    66) is numbered 0, 1, 2, ... in the reference code order: the kernel's move generators walk
+    cards low to high and its greedy playouts break ties on the lower set of cards, so keeping
+    the order keeps every such choice the reference engine's. Rank and suit then come from
+    tables (``layout.RANK_SETS``, ``RANK_OF``, ``SUIT_OF``), never from the index's bits."""
+
+    codes: tuple[int, ...]
+    """The reference code of each kernel index."""
+    identity: bool
+    _index: dict[int, int] = field(init=False, repr=False, compare=False)
+    _by_byte: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """Per byte of a reference mask: the kernel mask of each of its 256 values."""
+
+    def __post_init__(self) -> None:
+        index = {c: k for k, c in enumerate(self.codes)}
+        top = max(self.codes, default=0) // 8 + 1
+        tables = tuple(tuple(sum(1 << index[8 * j + b] for b in range(8)
+                                 if v >> b & 1 and 8 * j + b in index) for v in range(256))
+                       for j in range(top))
+        object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_by_byte", tables)
+
+    def kernel_card(self, code: int) -> int:
+        """The kernel index of a reference card code (-1 stays -1, as do other negatives)."""
+        return code if self.identity or code < 0 else self._index[code]
+
+    def reference_card(self, k: int) -> int:
+        return k if self.identity or k < 0 else self.codes[k]
+
+    def kernel_mask(self, mask: int) -> int:
+        """A reference card set in kernel indices (cards outside the deck are dropped)."""
+        if self.identity:
+            return mask & _CARD_BITS
+        out = 0
+        for table in self._by_byte:
+            if not mask:
+                break
+            out |= table[mask & 255]
+            mask >>= 8
+        return out
+
+    def reference_mask(self, mask: int) -> int:
+        if self.identity:
+            return mask
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= 1 << self.codes[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def values(self, by_code: Sequence[int]) -> np.ndarray:
+        """A per-card list indexed by reference code (card worths, strengths) as the
+        64-entry array over kernel indices the compiled code reads."""
+        arr = np.zeros(64, np.int64)
+        for k, c in enumerate(self.codes):
+            if c < len(by_code):
+                arr[k] = by_code[c]
+        return arr
+
+
+@lru_cache(maxsize=64)
+def card_index(rules: Rules) -> CardIndex | None:
+    """The kernel's numbering of the cards of ``rules``' deck; None when the deck holds more
+    cards than an ``int64`` card set (two decks, #21)."""
+    deck = sorted(set(rules.deck()))
+    if len(deck) != len(rules.deck()) or len(deck) > _KERNEL_CARDS:
+        return None
+    if deck[-1] < _KERNEL_CARDS:
+        return CardIndex(tuple(range(_KERNEL_CARDS)), True)
+    return CardIndex(tuple(deck), False)
+
+
+def _index_of(rules: Rules) -> CardIndex:
+    index = card_index(rules)
+    if index is None:
+        raise ValueError("a deck of more cards than the kernel's 64-bit card sets hold")
+    return index
+
+
+def _rejected_set(rules: Rules, index: CardIndex) -> int:
+    """The cards that may not be the turned-up trump card, as ``setup``'s rejection reads
+    them for the rules the kernel plays: #74's aces and low cards, and special cards (§3.3:
+    buried unless their joker system gives them a meaning, which no system the kernel plays
+    does)."""
+    reject = rules.trump_reject_indicator
+    out = 0
+    for c in rules.deck():
+        r = rank_of(c)
+        if is_special(c) or (r == ACE and "A" in reject) or (r == rules.low_rank and "L" in reject):
+            out |= 1 << index.kernel_card(c)
+    return out
 
 
 @lru_cache(maxsize=256)
 def _rule_facts(rules: Rules, players: int) -> np.ndarray:
+    index = _index_of(rules)
     s = np.zeros(L.SIZE, np.int64)
     s[L.PLAYERS] = players
     s[L.HAND_SIZE] = rules.deal_hand_size
@@ -63,21 +168,38 @@ def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     s[L.TEAM_ATTACK] = rules.team_attack == "opponent"
     s[L.TEAM_PROXY] = rules.team_proxy and bool(team_of)
     s[L.PLAYED] = -1
+    s[L.ONLY_NEW] = rules.transfer_new_defender_beats == "transfer_cards_only"
+    s[L.THROW_GROUPS] = rules.throw_in_groups
+    s[L.INSTANT_LOSS] = rules.end_instant_loss_cards
+    deck = rules.deck()
+    s[L.SUITED] = index.kernel_mask(sum(1 << c for c in deck if not is_special(c)))
+    for c in deck:
+        k = index.kernel_card(c)
+        s[L.RANK_SETS + k] = index.kernel_mask(MATCH_MASKS[c])
+        s[L.RANK_OF + k] = rank_of(c)
+        s[L.SUIT_OF + k] = suit_of(c)
+    s[L.REJECTED] = _rejected_set(rules, index)
     # What beats what under each trump the deal may turn, and with none: the reference
     # engine's own tables, so every rule of the relation reaches the kernel as data.
     for row, suit in enumerate((0, 1, 2, 3, -1)):
-        _put_table(s, L.TRUMP_ROWS + 64 * row, beat_table(rules, suit))
+        _put_table(s, L.TRUMP_ROWS + 64 * row, beat_table(rules, suit), index)
     s[L.LOSER] = -1
     s.setflags(write=False)
     return s
 
 
-def _put_table(s: np.ndarray, at: int, table: tuple[int, ...]) -> None:
-    """A reference beat table as 64 entries from ``at`` (cards the deck lacks: 0)."""
-    if len(table) > 64:
-        raise ValueError("a beat table over more than one deck's card codes")
+def _put_table(s: np.ndarray, at: int, table: tuple[int, ...], index: CardIndex) -> None:
+    """A reference beat table as 64 entries from ``at``, in kernel indices (cards the deck
+    lacks: 0)."""
     s[at:at + 64] = 0
-    s[at:at + len(table)] = [m & _CARD_BITS for m in table]
+    if index.identity:
+        if len(table) > 64:
+            raise ValueError("a beat table over more than one deck's card codes")
+        s[at:at + len(table)] = [m & _CARD_BITS for m in table]
+        return
+    for k, c in enumerate(index.codes):
+        if c < len(table):
+            s[at + k] = index.kernel_mask(table[c])
 
 
 def rule_facts(rules: Rules, players: int) -> np.ndarray:
@@ -85,20 +207,43 @@ def rule_facts(rules: Rules, players: int) -> np.ndarray:
     return _rule_facts(rules, players).copy()
 
 
+@lru_cache(maxsize=256)
+def _prepared(rules: Rules, players: int) -> tuple[np.ndarray, CardIndex, tuple[int, ...]]:
+    """What :func:`from_state` needs of the rules, found once (one cache lookup a call: the
+    search converts a position per world it samples): the rule facts, the deck's numbering,
+    and the trump cards of each suit in kernel indices."""
+    index = _index_of(rules)
+    suits = tuple(index.kernel_mask(sum(1 << c for c in rules.deck()
+                                        if suit_of(c) == suit and not is_special(c)))
+                  for suit in range(4))
+    return _rule_facts(rules, players), index, suits
+
+
 @lru_cache(maxsize=16)
 def pack_of(rules: Rules) -> np.ndarray:
-    """The unshuffled pack in the reference engine's order (``Rules.deck``)."""
-    return np.array(rules.deck(), np.int64)
+    """The unshuffled pack in the reference engine's order (``Rules.deck``), as kernel
+    indices."""
+    index = _index_of(rules)
+    return np.array([index.kernel_card(c) for c in rules.deck()], np.int64)
 
 
 def from_state(state: DurakState) -> np.ndarray:
     """The kernel array of a reference position (whose rules :func:`bito.kernel.supports`)."""
+    return converted(state)[0]
+
+
+def converted(state: DurakState) -> tuple[np.ndarray, CardIndex]:
+    """:func:`from_state` and the deck's :func:`card_index`, found in one cache lookup (the
+    search converts a position and its moves once per world it samples)."""
     rules = state.rules
+    facts, index, suit_sets = _prepared(rules, state.players)
     d = state.deal
-    s = rule_facts(rules, state.players)
+    s = facts.copy()
     s[L.TRUMP] = d.trump_suit
-    s[L.TRUMP_CARD] = d.trump_card
-    _put_table(s, L.BEATS, state.beats)
+    s[L.TRUMP_CARD] = index.kernel_card(d.trump_card)
+    for suit in d.trumps:  # (one suit at most: ``supports_state``)
+        s[L.TRUMP_SET] = suit_sets[suit]
+    _put_table(s, L.BEATS, state.beats, index)
     fb = rules.transfer_first_bout
     s[L.NO_FIRST_TRANSFER] = ((fb == "first_game" and d.match.game_number == 0)
                               or (fb == "under_fool" and d.under_fool))
@@ -117,20 +262,31 @@ def from_state(state: DurakState) -> np.ndarray:
     if state.outcome is not None:
         s[L.LOSER] = -1 if state.outcome.loser is None else state.outcome.loser
         s[L.RESULT] = 2 if state.outcome.draw else 1
-    s[L.DISCARD] = state.discard
-    s[L.HANDS:L.HANDS + state.players] = state.hands
+    km = index.kernel_mask
     table = 0
     for c in (*state.attack, *state.defence):
         if c >= 0:
             table |= 1 << c
-    s[L.TABLE] = table
-    s[L.TABLE_RANKS] = state.table_ranks & _CARD_BITS
     s[L.UNCOVERED] = state.uncovered
     s[L.N_ATTACK] = len(state.attack)
-    s[L.ATTACK:L.ATTACK + len(state.attack)] = state.attack
-    s[L.DEFENCE:L.DEFENCE + len(state.defence)] = state.defence
     s[L.N_STOCK] = len(state.stock)
-    s[L.STOCK:L.STOCK + len(state.stock)] = state.stock
+    if index.identity:  # a plain deck: the reference codes are the kernel's
+        s[L.DISCARD] = state.discard
+        s[L.HANDS:L.HANDS + state.players] = state.hands
+        s[L.TABLE] = table
+        s[L.TABLE_RANKS] = state.table_ranks & _CARD_BITS
+        s[L.ATTACK:L.ATTACK + len(state.attack)] = state.attack
+        s[L.DEFENCE:L.DEFENCE + len(state.defence)] = state.defence
+        s[L.STOCK:L.STOCK + len(state.stock)] = state.stock
+    else:
+        kc = index.kernel_card
+        s[L.DISCARD] = km(state.discard)
+        s[L.HANDS:L.HANDS + state.players] = [km(h) for h in state.hands]
+        s[L.TABLE] = km(table)
+        s[L.TABLE_RANKS] = km(state.table_ranks)
+        s[L.ATTACK:L.ATTACK + len(state.attack)] = [kc(c) for c in state.attack]
+        s[L.DEFENCE:L.DEFENCE + len(state.defence)] = [kc(c) for c in state.defence]
+        s[L.STOCK:L.STOCK + len(state.stock)] = [kc(c) for c in state.stock]
     s[L.N_THROWERS] = len(state.throwers)
     s[L.THROWERS:L.THROWERS + len(state.throwers)] = state.throwers
     seen = getattr(state, "seen", ())
@@ -138,12 +294,16 @@ def from_state(state: DurakState) -> np.ndarray:
     if len(seen) > L.MAX_SEEN or any(len(key) != width for key in seen):
         raise ValueError("bout openings the kernel cannot hold (too many, or another shape)")
     s[L.IDLE] = getattr(state, "idle", 0)
-    s[L.TRIED] = _tried(state)
+    tried = _tried(state)
+    s[L.TRIED] = km(tried) if tried else 0
     s[L.PLAYED] = state.played
     s[L.N_SEEN] = len(seen)
+    n = state.players
     for i, key in enumerate(seen):
-        s[L.SEEN + i * width:L.SEEN + (i + 1) * width] = key
-    return s
+        # an opening: every hand (card sets, in kernel indices), attacker, defender, stock
+        s[L.SEEN + i * width:L.SEEN + (i + 1) * width] = key if index.identity else [
+            km(x) if j < n else x for j, x in enumerate(key)]
+    return s, index
 
 
 def kernel_kind(kind: int) -> int:
@@ -162,24 +322,37 @@ def _tried(state: DurakState) -> int:
     return int(getattr(extra, "tried", 0)) if extra is not None else 0
 
 
-def action_code(action: Action) -> tuple[int, int]:
-    """``(mask, meta)`` of a reference action, as the kernel writes them."""
-    return action.mask, kernel_kind(action.kind) | (action.target + 1) << 3
+_IDENTITY: CardIndex = CardIndex(tuple(range(_KERNEL_CARDS)), True)
 
 
-def action_of(mask: int, meta: int) -> Action:
+def action_code(action: Action, index: CardIndex | None = None) -> tuple[int, int]:
+    """``(mask, meta)`` of a reference action, as the kernel writes them (``index``: the
+    deck's :func:`card_index`; None for a deck whose codes are the kernel's)."""
+    if index is None or index.identity:
+        return action.mask, kernel_kind(action.kind) | (action.target + 1) << 3
+    return (index.kernel_mask(action.mask),
+            kernel_kind(action.kind) | (index.kernel_card(action.target) + 1) << 3)
+
+
+def action_of(mask: int, meta: int, index: CardIndex | None = None) -> Action:
     """The reference action for a kernel ``(mask, meta)`` pair."""
+    index = index or _IDENTITY
     mask = int(mask)
     cards = []
     while mask:
         low = mask & -mask
-        cards.append(low.bit_length() - 1)
+        cards.append(index.reference_card(low.bit_length() - 1))
         mask ^= low
-    return Action(_reference_kind(int(meta) & 7), tuple(cards), (int(meta) >> 3) - 1)
+    return Action(_reference_kind(int(meta) & 7), tuple(cards),
+                  index.reference_card((int(meta) >> 3) - 1))
 
 
-def kernel_snapshot(s: np.ndarray) -> dict[str, Any]:
-    """The facts of a kernel position, in the same form as :func:`reference_snapshot`."""
+def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, Any]:
+    """The facts of a kernel position, in the same form as :func:`reference_snapshot` (cards
+    as reference codes: ``index`` is the deck's :func:`card_index`, None for plain codes)."""
+    index = index or _IDENTITY
+    rm = index.reference_mask
+    rc = index.reference_card
     n = int(s[L.PLAYERS])
     na = int(s[L.N_ATTACK])
     out = [int(x) for x in s[L.OUT:L.OUT + s[L.N_OUT]]]
@@ -187,16 +360,19 @@ def kernel_snapshot(s: np.ndarray) -> dict[str, Any]:
         "phase": int(s[L.PHASE]), "to_act": int(s[L.TO_ACT]),
         "attacker": int(s[L.ATTACKER]), "leader": int(s[L.LEADER]),
         "defender": int(s[L.DEFENDER]), "taking": bool(s[L.TAKING]), "bout": int(s[L.BOUT]),
-        "hands": [int(h) for h in s[L.HANDS:L.HANDS + n]], "discard": int(s[L.DISCARD]),
-        "attack": [int(c) for c in s[L.ATTACK:L.ATTACK + na]],
-        "defence": [int(c) for c in s[L.DEFENCE:L.DEFENCE + na]],
-        "stock": [int(c) for c in s[L.STOCK:L.STOCK + s[L.N_STOCK]]],
-        "out": out, "uncovered": int(s[L.UNCOVERED]), "table_ranks": int(s[L.TABLE_RANKS]),
-        "outcome": None, "idle": int(s[L.IDLE]), "tried": int(s[L.TRIED]),
+        "hands": [rm(int(h)) for h in s[L.HANDS:L.HANDS + n]],
+        "discard": rm(int(s[L.DISCARD])),
+        "attack": [rc(int(c)) for c in s[L.ATTACK:L.ATTACK + na]],
+        "defence": [rc(int(c)) for c in s[L.DEFENCE:L.DEFENCE + na]],
+        "stock": [rc(int(c)) for c in s[L.STOCK:L.STOCK + s[L.N_STOCK]]],
+        "out": out, "uncovered": int(s[L.UNCOVERED]),
+        "table_ranks": rm(int(s[L.TABLE_RANKS])),
+        "outcome": None, "idle": int(s[L.IDLE]), "tried": rm(int(s[L.TRIED])),
         "played": int(s[L.PLAYED]),
     }
     width = n + 3
-    snap["seen"] = [tuple(int(x) for x in s[L.SEEN + i * width:L.SEEN + (i + 1) * width])
+    snap["seen"] = [tuple(rm(int(x)) if j < n else int(x)
+                          for j, x in enumerate(s[L.SEEN + i * width:L.SEEN + (i + 1) * width]))
                     for i in range(int(s[L.N_SEEN]))]
     if s[L.RESULT]:
         loser = None if s[L.RESULT] == 2 else int(s[L.LOSER])
@@ -216,13 +392,15 @@ def kernel_snapshot(s: np.ndarray) -> dict[str, Any]:
 
 def reference_snapshot(state: DurakState) -> dict[str, Any]:
     """The facts of a reference position that :func:`kernel_snapshot` also reports."""
+    index = _index_of(state.rules)
     snap: dict[str, Any] = {
         "phase": state.phase, "to_act": state.to_act, "attacker": state.attacker,
         "leader": state.leader, "defender": state.defender, "taking": state.taking,
         "bout": state.bout, "hands": list(state.hands), "discard": state.discard,
         "attack": list(state.attack), "defence": list(state.defence),
         "stock": list(state.stock), "out": list(state.out), "uncovered": state.uncovered,
-        "table_ranks": state.table_ranks & _CARD_BITS, "outcome": None,
+        "table_ranks": index.reference_mask(index.kernel_mask(state.table_ranks)),
+        "outcome": None,
         "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": state.played,
     }
     snap["seen"] = [tuple(key) for key in getattr(state, "seen", ())]

@@ -47,6 +47,7 @@ from bito.kernel.layout import (
     HEAD,
     IDLE,
     IDLE_LIMIT,
+    INSTANT_LOSS,
     LEAD_MAX,
     LEAD_MOST,
     LEAD_PHASE,
@@ -54,7 +55,6 @@ from bito.kernel.layout import (
     LEFT_OF_DEALER,
     LOSER,
     LOT_FALLBACK,
-    LOW_RANK,
     MATCH_ALL,
     MAX_SEEN,
     N_ATTACK,
@@ -67,6 +67,7 @@ from bito.kernel.layout import (
     NO_TRUMP_ROW,
     NO_TRUMP_TRANSFER,
     NONE_SOURCE,
+    ONLY_NEW,
     OUT,
     OUT_MASK,
     OVER_PHASE,
@@ -75,8 +76,9 @@ from bito.kernel.layout import (
     PHASE,
     PLAYED,
     PLAYERS,
-    REJECT_ACE,
-    REJECT_LOW,
+    RANK_OF,
+    RANK_SETS,
+    REJECTED,
     REPETITION,
     RESULT,
     ROZALIEV,
@@ -86,6 +88,8 @@ from bito.kernel.layout import (
     STOCK,
     STOCK_KIND,
     STOCK_LEAD,
+    SUIT_OF,
+    SUITED,
     T_IDX,
     TABLE,
     TABLE_RANKS,
@@ -96,6 +100,7 @@ from bito.kernel.layout import (
     TEAM_PROXY,
     TEAM_THROW,
     TEAMS,
+    THROW_GROUPS,
     THROW_IN,
     THROW_PHASE,
     THROWERS,
@@ -106,6 +111,7 @@ from bito.kernel.layout import (
     TRUMP,
     TRUMP_CARD,
     TRUMP_ROWS,
+    TRUMP_SET,
     TRUMP_SOURCE,
     TRY_KIND,
     UNCAPPED,
@@ -113,8 +119,6 @@ from bito.kernel.layout import (
 )
 
 _BIG = 1 << 30
-_RANK_BITS = 0x0001000100010001  # one card of each suit, at rank 0
-_SUIT_BITS = 0xFFFF
 _GROUP_MAX = 8
 
 
@@ -150,9 +154,10 @@ def low_card(m):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def rank_set(c):  # type: ignore[no-untyped-def]
-    """Every card of the rank of ``c`` (``MATCH_MASKS`` for one deck)."""
-    return _RANK_BITS << (c & 15)
+def rank_set(s, c):  # type: ignore[no-untyped-def]
+    """Every card that counts as the rank of ``c`` (``cards.MATCH_MASKS``, read as data from
+    ``layout.RANK_SETS``: a joker's "rank" is the jokers)."""
+    return s[RANK_SETS + c]
 
 
 @njit(cache=True, inline="always")
@@ -258,7 +263,7 @@ def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
         return k
     m = hand
     while m:
-        group = hand & rank_set(low_card(m))
+        group = hand & rank_set(s, low_card(m))
         m &= ~group
         sub = group
         while sub:
@@ -270,7 +275,8 @@ def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
         while ma:
             a = low_card(ma)
             ma &= ma - 1
-            mb = ma & rank_set(a)
+            same = rank_set(s, a)
+            mb = ma & same
             while mb:
                 b = low_card(mb)
                 mb &= mb - 1
@@ -280,7 +286,7 @@ def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
                     e = low_card(me)
                     me &= me - 1
                     # three of a kind arise from three pairs: keep only the pair of the lowest two
-                    if (e & 15) == (a & 15) and e < b:
+                    if (same >> e) & 1 and e < b:
                         continue
                     k = _emit(masks, metas, k, pair | (1 << e), ATTACK_KIND)
     return k
@@ -292,7 +298,7 @@ def transfer_rank_card(s):  # type: ignore[no-untyped-def]
     under ``transfer.window=any_time`` (#10, S0:259) the last uncovered card thrown."""
     if s[ANY_TIME] != 0:
         for i in range(s[N_ATTACK] - 1, -1, -1):
-            if s[DEFENCE + i] < 0:
+            if s[DEFENCE + i] == -1:
                 return s[ATTACK + i]
     return s[ATTACK]
 
@@ -306,27 +312,34 @@ def transfer_allowed(s):  # type: ignore[no-untyped-def]
         if s[UNCOVERED] == 0:
             return False
         if s[MATCH_ALL] != 0:
-            rank = transfer_rank_card(s) & 15
+            same = rank_set(s, transfer_rank_card(s))
             for i in range(na):
-                if s[DEFENCE + i] < 0 and s[ATTACK + i] & 15 != rank:
+                if s[DEFENCE + i] == -1 and not (same >> s[ATTACK + i]) & 1:
                     return False
     else:
-        rank = s[ATTACK] & 15
+        if s[UNCOVERED] != na:
+            # only under #11, whose neutralised cards count as open: nothing may be covered
+            for i in range(na):
+                if s[DEFENCE + i] >= 0:
+                    return False
+        same = rank_set(s, s[ATTACK])
         for i in range(na):
-            if s[ATTACK + i] & 15 != rank:
+            if not (same >> s[ATTACK + i]) & 1:
                 return False
     if s[BOUT] == 0 and s[NO_FIRST_TRANSFER] != 0:
         return False
     if s[NO_TRUMP_TRANSFER] != 0:
         for i in range(na):
-            if s[ATTACK + i] >> 4 == s[TRUMP]:
+            if (s[TRUMP_SET] >> s[ATTACK + i]) & 1:
                 return False
     d = s[DEFENDER]
     nxt = next_active(s, d)
     if nxt == d:
         return False
-    # the new defender must be able to cover every uncovered card and the transfer card
-    if popcount(s[HANDS + nxt]) < s[UNCOVERED] + 1:
+    # the new defender must be able to cover every uncovered card and the transfer card, or
+    # under #11 the transfer card only
+    need = 1 if s[ONLY_NEW] != 0 else s[UNCOVERED] + 1
+    if popcount(s[HANDS + nxt]) < need:
         return False
     return na + 1 <= cap_now(s)
 
@@ -342,7 +355,7 @@ def stuck_card(s):  # type: ignore[no-untyped-def]
         return -1
     hand = s[HANDS + s[DEFENDER]]
     for i in range(s[N_ATTACK]):
-        if s[DEFENCE + i] < 0:
+        if s[DEFENCE + i] == -1:
             a = s[ATTACK + i]
             if hand & beaters(s, a) == 0 and not (s[TRIED] >> a) & 1:
                 return a
@@ -356,7 +369,7 @@ def defend_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     na = s[N_ATTACK]
     k = 0
     for i in range(na):
-        if s[DEFENCE + i] < 0:
+        if s[DEFENCE + i] == -1:
             a = s[ATTACK + i]
             m = hand & beaters(s, a)
             meta = DEFEND_KIND | ((a + 1) << 3)
@@ -364,9 +377,10 @@ def defend_actions(s, masks, metas):  # type: ignore[no-untyped-def]
                 low = m & -m
                 k = _emit(masks, metas, k, low, meta)
                 m ^= low
-    if (s[TRANSFER] != 0 and (s[UNCOVERED] == na or s[ANY_TIME] != 0)
+    if (s[TRANSFER] != 0 and (s[UNCOVERED] == na or s[ANY_TIME] != 0 or s[ONLY_NEW] != 0)
             and transfer_allowed(s)):
-        m = hand & rank_set(transfer_rank_card(s))
+        # jokers never transfer (§3.3): only cards with a suit
+        m = hand & rank_set(s, transfer_rank_card(s)) & s[SUITED]
         while m:
             low = m & -m
             k = _emit(masks, metas, k, low, TRANSFER_KIND)
@@ -381,6 +395,22 @@ def throw_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     """``DurakState._throw_actions``: a card of a rank on the table, or pass."""
     k = 0
     m = s[HANDS + s[TO_ACT]] & s[TABLE_RANKS]
+    if m and s[THROW_GROUPS] != 0:
+        # #29 (S0:119): two, three or four cards of one rank may go in as one throw-in
+        most = room(s)
+        if most > _GROUP_MAX:
+            most = _GROUP_MAX
+        if most > 0:
+            hand = m
+            while m:
+                group = hand & rank_set(s, low_card(m))
+                m &= ~group
+                sub = group
+                while sub:
+                    if popcount(sub) <= most:
+                        k = _emit(masks, metas, k, sub, ATTACK_KIND)
+                    sub = (sub - 1) & group
+        return _emit(masks, metas, k, 0, PASS_KIND)
     if m and room(s) > 0:
         while m:
             low = m & -m
@@ -643,6 +673,13 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
             s[LOSER] = -1
             s[RESULT] = 2
             return
+    if s[INSTANT_LOSS] != 0 and taken and popcount(s[HANDS + d]) >= s[INSTANT_LOSS]:
+        # #21 (S0:53): a player who takes up to this many cards is the fool at once
+        s[PHASE] = OVER_PHASE
+        s[TO_ACT] = -1
+        s[LOSER] = d
+        s[RESULT] = 1
+        return
     out = s[OUT_MASK]
     if s[TEAMS] != 0:  # partnerships (#53-55): partners are never attacked
         attacker = next_team_bout(s, d, taken)
@@ -775,7 +812,7 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
             s[ATTACK + na] = c
             s[DEFENCE + na] = -1
             na += 1
-            ranks |= rank_set(c)
+            ranks |= rank_set(s, c)
         s[UNCOVERED] += na - s[N_ATTACK]
         s[N_ATTACK] = na
         s[TABLE_RANKS] |= ranks
@@ -806,7 +843,7 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
                 s[DEFENCE + i] = c
                 break
         s[UNCOVERED] -= 1
-        s[TABLE_RANKS] |= rank_set(c)
+        s[TABLE_RANKS] |= rank_set(s, c)
         s[TABLE] |= mask
         if hand == 0 and s[N_STOCK] == 0:
             go_out(s, seat)
@@ -839,7 +876,7 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         s[DEFENCE + na] = -1
         s[N_ATTACK] = na + 1
         s[UNCOVERED] += 1
-        s[TABLE_RANKS] |= rank_set(c)
+        s[TABLE_RANKS] |= rank_set(s, c)
         s[TABLE] |= np.int64(1) << c
         s[PHASE] = DEFEND_PHASE
         s[TO_ACT] = s[DEFENDER]
@@ -848,6 +885,13 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         hand = s[HANDS + seat] ^ mask
         s[HANDS + seat] = hand
         na = s[N_ATTACK]
+        if s[ONLY_NEW] != 0:
+            # #11: the cards left uncovered are neutralised (``phases.NEUTRAL``, -2); the new
+            # defender beats only the transfer card
+            for i in range(na):
+                if s[DEFENCE + i] == -1:
+                    s[DEFENCE + i] = -2
+            s[UNCOVERED] = 0
         s[ATTACK + na] = low_card(mask)
         s[DEFENCE + na] = -1
         s[N_ATTACK] = na + 1
@@ -865,9 +909,9 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def _rejected(s, c):  # type: ignore[no-untyped-def]
-    """``setup._rejected`` for #74 (an ace or the lowest rank may not be the trump card)."""
-    r = c & 15
-    return (s[REJECT_ACE] != 0 and r == 14) or (s[REJECT_LOW] != 0 and r == s[LOW_RANK])
+    """``setup._rejected``: #74's aces or lowest rank, and special cards (§3.3), may not be
+    the trump card (``layout.REJECTED``, as data)."""
+    return (s[REJECTED] >> c) & 1 != 0
 
 
 @njit(cache=True)
@@ -933,8 +977,9 @@ def _lowest_holder(s, dealer, among):  # type: ignore[no-untyped-def]
         while m:
             c = low_card(m)
             m &= m - 1
-            if (c & 15) < best_rank:
-                best_rank = c & 15
+            r = s[RANK_OF + c]
+            if r < best_rank:
+                best_rank = r
                 best = seat
     return best
 
@@ -991,14 +1036,24 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
     elif source == NONE_SOURCE:
         s[TRUMP] = -1
     else:
-        s[TRUMP] = trump_card >> 4
+        suit = s[SUIT_OF + trump_card]
+        s[TRUMP] = suit if suit < 4 else -1  # a joker turned up anyway: no trump (§3.3)
     row = TRUMP_ROWS + 64 * (NO_TRUMP_ROW if s[TRUMP] < 0 else s[TRUMP])
     for j in range(64):
         s[BEATS + j] = s[row + j]
+    trumps = np.int64(0)
+    if s[TRUMP] >= 0:
+        m = s[SUITED]
+        while m:
+            c = low_card(m)
+            m &= m - 1
+            if s[SUIT_OF + c] == s[TRUMP]:
+                trumps |= np.int64(1) << c
+    s[TRUMP_SET] = trumps
     if s[LEFT_OF_DEALER] != 0:
         attacker = (dealer + 1) % n
     else:
-        trumps = _SUIT_BITS << (s[TRUMP] * 16) if s[TRUMP] >= 0 else 0
+        trumps = s[TRUMP_SET]
         attacker = _lowest_holder(s, dealer, trumps)
         if attacker < 0:
             if s[LOT_FALLBACK] != 0:

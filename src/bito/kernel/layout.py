@@ -5,9 +5,11 @@ The kernel keeps a whole position in one flat ``int64`` array, so that copying a
 facts of the game (constant during a deal), the second the changing facts, then fixed-size
 areas for the hands, the order players went out, the throwers, the table and the stock.
 
-Card codes are those of :mod:`bito.cards`; a single deck's codes are below 63, so a card set is
-an ``int64`` bitmask with the sign bit never used. Phases and action kinds use the reference
-engine's numbers (:mod:`bito.games.durak.state`, :mod:`bito.games.durak.actions`).
+Card indices are the codes of :mod:`bito.cards` for a single deck without jokers (codes below
+63); a deck whose codes go past that but holds at most 63 cards (#29's 54 cards with two
+jokers) is numbered 0-62 in the same order (:func:`bito.kernel.convert.card_index`). Either
+way a card set is an ``int64`` bitmask with the sign bit never used. Phases and action kinds
+use the reference engine's numbers (:mod:`bito.games.durak.state`, :mod:`bito.games.durak.actions`).
 """
 
 from __future__ import annotations
@@ -90,6 +92,12 @@ TEAM_THROW: Final = 55  # team.throw_in=opponents: only the defender's opponents
 TEAM_ATTACK: Final = 56  # team.attack=opponent: the next bout passes partners over
 TEAM_PROXY: Final = 57  # team.proxy (#55): a seat out is played by a partner
 PLAYED: Final = 58  # changing: #55's seat the defender plays (``DurakState.played``), else -1
+# Cards other than one plain deck (#29 Estonian's jokers, #11's transfer, #29's group throw-ins)
+SUITED: Final = 59  # the cards that have a suit: only these may be transferred (§3.3)
+ONLY_NEW: Final = 60  # transfer.new_defender_beats=transfer_cards_only (#11)
+THROW_GROUPS: Final = 61  # throw_in.groups (#29): several cards of one rank as one throw-in
+TRUMP_SET: Final = 62  # every trump card of this deal (set by the deal, like TRUMP)
+INSTANT_LOSS: Final = 63  # end.instant_loss_cards (#21): taking up to this many loses at once
 
 # --- areas -------------------------------------------------------------------------------
 HANDS: Final = 64
@@ -104,7 +112,12 @@ BEATS: Final = SEQ + MAX_PLAYERS
 the reference engine's beat table (``DurakState.beats``) copied as data, so a variant that
 changes the relation (no trump, a fixed trump, a restricted suit, royal, deuces over aces)
 is a different table and not a different branch of the compiled code."""
-HEAD: Final = BEATS + 64
+RANK_SETS: Final = BEATS + 64
+"""``s[RANK_SETS + c]`` is every card that counts as the rank of card ``c`` for leads, throw-ins
+and transfers (``cards.MATCH_MASKS`` in the kernel's card indices): read as data, so that a
+joker matches the other joker and nothing else, whatever index it has (:mod:`bito.kernel.convert`
+maps a deck with jokers onto indices 0-62 in the reference engine's card order)."""
+HEAD: Final = RANK_SETS + 64
 """A position's facts end here: a playout or a solver node copies ``[0, HEAD)`` (and the
 bout openings in use), never the trump rows behind it."""
 TRUMP_ROWS: Final = HEAD
@@ -112,7 +125,15 @@ TRUMP_ROWS: Final = HEAD
 (row 4), 64 entries each: rule facts, read only by the kernel's own deal, which copies the row
 of the trump it turns to :data:`BEATS`."""
 NO_TRUMP_ROW: Final = 4
-SEEN: Final = TRUMP_ROWS + 5 * 64  # each bout opening since the last draw: hands, roles, stock
+RANK_OF: Final = TRUMP_ROWS + 5 * 64
+"""The reference rank of each card index (``cards.rank_of``: 1 and 2 for the jokers), read by
+the kernel's own deal for the lowest card."""
+SUIT_OF: Final = RANK_OF + 64
+"""The suit of each card index (4 for a joker), read by the kernel's own deal for the trump."""
+REJECTED: Final = SUIT_OF + 64
+"""The cards that may not be the turned-up trump card (#74's aces and low cards, §3.3's
+special cards): a rule fact read by the kernel's own deal."""
+SEEN: Final = REJECTED + 8  # each bout opening since the last draw: hands, roles, stock
 MAX_SEEN: Final = 512
 SEEN_WIDTH: Final = MAX_PLAYERS + 3  # room per opening; PLAYERS + 3 entries are used
 SIZE: Final = SEEN + MAX_SEEN * SEEN_WIDTH

@@ -16,7 +16,14 @@ from bito.games.durak.actions import Action
 from bito.games.durak.state import DurakState
 from bito.kernel import layout as L
 from bito.kernel.batch import playouts_from
-from bito.kernel.convert import action_code, action_of, from_state, kernel_snapshot
+from bito.kernel.convert import (
+    CardIndex,
+    action_code,
+    action_of,
+    card_index,
+    from_state,
+    kernel_snapshot,
+)
 from bito.kernel.core import legal_actions_of, step_of
 
 _MASKS = np.empty(L.MAX_ACTIONS, np.int64)
@@ -26,10 +33,13 @@ _METAS = np.empty(L.MAX_ACTIONS, np.int64)
 class KernelState:
     """A position held in a kernel array. Immutable from outside, like ``DurakState``."""
 
-    __slots__ = ("array", "_legal")
+    __slots__ = ("_legal", "array", "index")
 
-    def __init__(self, array: np.ndarray) -> None:
+    def __init__(self, array: np.ndarray, index: CardIndex | None = None) -> None:
         self.array = array
+        self.index = index
+        """The deck's card numbering (:func:`~bito.kernel.convert.card_index`); None: the
+        reference codes themselves."""
         self._legal: list[Action] | None = None
 
     @classmethod
@@ -39,7 +49,7 @@ class KernelState:
 
         if not supports_state(state):
             raise ValueError("the kernel does not play these rules; use the reference engine")
-        return cls(from_state(state))
+        return cls(from_state(state), card_index(state.rules))
 
     @property
     def to_act(self) -> int:
@@ -63,7 +73,7 @@ class KernelState:
         as the reference engine lists; the tests hold the two to it)."""
         if self._legal is None:
             n = legal_actions_of(self.array, _MASKS, _METAS)
-            self._legal = [action_of(_MASKS[i], _METAS[i]) for i in range(n)]
+            self._legal = [action_of(_MASKS[i], _METAS[i], self.index) for i in range(n)]
         return list(self._legal)
 
     def apply(self, action: Action) -> KernelState:
@@ -71,8 +81,8 @@ class KernelState:
         if action not in self.legal_actions():
             raise IllegalActionError("illegal action", f"{action} is not legal here (the "
                                      "reference engine's apply names the rule it breaks)")
-        nxt = KernelState(self.array.copy())
-        mask, meta = action_code(action)
+        nxt = KernelState(self.array.copy(), self.index)
+        mask, meta = action_code(action, self.index)
         step_of(nxt.array, mask, meta)
         return nxt
 
@@ -86,4 +96,4 @@ class KernelState:
 
     def snapshot(self) -> dict[str, Any]:
         """Every rules fact of the position (the differential tests' unit of comparison)."""
-        return kernel_snapshot(self.array)
+        return kernel_snapshot(self.array, self.index)

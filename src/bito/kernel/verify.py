@@ -31,6 +31,7 @@ from bito.kernel import supports
 from bito.kernel.convert import (
     action_code,
     action_of,
+    card_index,
     from_state,
     kernel_snapshot,
     reference_snapshot,
@@ -49,7 +50,8 @@ BASES = ("simple", "podkidnoy", "perevodnoy")
 NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+royal",
          "perevodnoy+royal", "podkidnoy+suitless", "podkidnoy+ace_only_by_trump",
          "transfer_2", "podkidnoy+armenian", "perevodnoy+armenian", "podkidnoy+second_try",
-         "perevodnoy+second_try", "pair_fool", "double_fool", "team_fool")
+         "perevodnoy+second_try", "pair_fool", "double_fool", "team_fool", "estonian",
+         "transfer_3", "capital")
 """Catalogue variants beyond the base games that the kernel plays (issue 20 item 4: what beats
 what, the transfer window, the lead from the stock, the second try, partnerships), verified as
 the catalogue defines them, with random seat counts, deals and match contexts; the base games'
@@ -96,11 +98,12 @@ def compare_game(state: DurakState, rng: random.Random) -> str | None:
     """Play ``state`` to the end with random actions on both engines; the first disagreement
     in words, or None."""
     k = from_state(state)
+    index = card_index(state.rules)
     masks = np.empty(L.MAX_ACTIONS, np.int64)
     metas = np.empty(L.MAX_ACTIONS, np.int64)
     ref = state
     for move in range(100_000):
-        want, got = reference_snapshot(ref), kernel_snapshot(k)
+        want, got = reference_snapshot(ref), kernel_snapshot(k, index)
         if want != got:
             diff = {key: (want[key], got.get(key)) for key in want if want[key] != got.get(key)}
             return f"move {move}: positions differ (reference, kernel): {diff}"
@@ -108,7 +111,7 @@ def compare_game(state: DurakState, rng: random.Random) -> str | None:
             return None
         legal = ref.legal_actions()
         n = legal_actions_of(k, masks, metas)
-        mine = [action_of(masks[i], metas[i]) for i in range(n)]
+        mine = [action_of(masks[i], metas[i], index) for i in range(n)]
         if len(set(mine)) != n or set(mine) != set(legal):
             extra = sorted(str(a) for a in set(mine) - set(legal))
             missing = sorted(str(a) for a in set(legal) - set(mine))
@@ -116,7 +119,7 @@ def compare_game(state: DurakState, rng: random.Random) -> str | None:
                     f" (kernel lists {n}, {len(set(mine))} distinct)")
         action = legal[rng.randrange(len(legal))]
         ref = ref.apply(action)
-        step_of(k, *action_code(action))
+        step_of(k, *action_code(action, index))
     return "game did not end"
 
 
@@ -130,6 +133,8 @@ def _trace(state: DurakState, rng: random.Random
     """A random reference game from ``state`` as flat lists: legal-action counts, their codes,
     the chosen codes, fingerprints; then the fool (-1 for a draw) and whether it was a draw."""
     s = state.copy()
+    index = card_index(state.rules)
+    km = index.kernel_mask if index is not None else int
     legal = s.legal_list  # (the kernel plays no rule with hooks: the phase generators' lists)
     pad = [0] * (L.MAX_PLAYERS - s.players)
     counts: list[int] = []
@@ -139,12 +144,12 @@ def _trace(state: DurakState, rng: random.Random
     rand = rng.random
     while s.outcome is None:
         acts = legal()
-        prints += (s.phase, s.to_act, s.discard, len(s.stock), *s.hands, *pad)
+        prints += (s.phase, s.to_act, km(s.discard), len(s.stock), *map(km, s.hands), *pad)
         counts.append(len(acts))
         for a in acts:
-            codes += action_code(a)
+            codes += action_code(a, index)
         a = acts[int(rand() * len(acts))]
-        chosen += action_code(a)
+        chosen += action_code(a, index)
         s.step_unchecked(a)
     o = s.outcome
     return counts, codes, chosen, prints, -1 if o.loser is None else o.loser, int(o.draw)

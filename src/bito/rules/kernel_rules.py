@@ -2,8 +2,9 @@
 
 The kernel is a second implementation of the base games (VARIANTS.md §1, house rules #74-#79
 and the engine's end-of-game rules) and of the variants issue 20 brought in: every beat
-relation of one deck without jokers (read as the reference engine's table), #10's transfer at
-any time, #40's lead from the stock, #39's second try and the partnerships of #53-55.
+relation of one deck (read as the reference engine's table), #10's transfer at any time, #40's
+lead from the stock, #39's second try, the partnerships of #53-55, and #29 Estonian's jokers,
+group throw-ins and #11's transfer (a deck of at most 63 cards: not two decks).
 
 Which options it honours is a fact about the rules, so it lives here, next to the option specs,
 and not in the kernel package: ``bito.kernel.supports`` reads it to decide when to fall back to
@@ -59,8 +60,9 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("trump.source", "facts",
                  ("stock_top", "last_card", "bottom_card", "any_card", "fixed", "none"),
                  ("stock_top", "last_card", "bottom_card", "any_card", "fixed", "none")),
-    # #74: an ace or the lowest rank turned up may be put back; not the other rejections.
-    KernelOption("trump.reject_indicator", "facts", ("A", "L"),
+    # #74: an ace or the lowest rank turned up may be put back; jokers always are (§3.3, and
+    # #29 A3 names it); not the other rejections.
+    KernelOption("trump.reject_indicator", "facts", ("A", "L", "joker", "mega"),
                  ((), ("A",), ("L",), ("A", "L"))),
     KernelOption("trump.fixed_suit", "facts"),  # the deal reads it under trump.source=fixed
     KernelOption("first_attacker.rule", "facts", None, ("lowest_trump", "left_of_dealer")),
@@ -114,6 +116,20 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("team.throw_in", "facts"),
     KernelOption("team.attack", "facts"),
     KernelOption("team.proxy", "facts"),
+    # Jokers (#29 Estonian): a deck of at most 63 cards, numbered by the conversion
+    # (``bito.kernel.convert.card_index``); the joker systems whose jokers only change what
+    # beats what (the beat table, as data) and match each other for throw-ins; not #25-#27's
+    # high and wild jokers nor #24's gifts. Verified through the named variants, not drawn.
+    KernelOption("deck.jokers", "facts"),
+    KernelOption("deck.mega", "facts"),  # #30 Capital's mega card: a card of its own rank
+    KernelOption("specials.joker", "facts", ("any", "estonian")),
+    # #11 (S0:29-31), in #29: a transfer neutralises the uncovered cards
+    KernelOption("transfer.new_defender_beats", "facts"),
+    # #29 (S0:119): two, three or four cards of one rank thrown in as one action
+    KernelOption("throw_in.groups", "facts"),
+    # #21 (S0:53): a hand this big after taking loses at once; a rule fact for any deck (Big
+    # fool's own two decks are past the kernel's 63 cards, so it is drawn into the base games)
+    KernelOption("end.instant_loss_cards", "facts", None, (0, 16, 24)),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
