@@ -219,7 +219,8 @@ def result(state: Any, seat: int) -> float:
 def standing(state: Any, seat: int) -> float:
     """How well ``seat`` stands in an unfinished game, in [0, 1]: with scores, its margin over
     the worst other seat (penalty points count against it in Mau-Mau, points for it in
-    *Fool!*) squashed by :data:`SCORE_SCALE`; without scores (the fool is the last holding
+    *Fool!*) squashed by the family's ``score_spread`` (Mau-Mau: by the rounds left) or else
+    :data:`SCORE_SCALE`; without scores (the fool is the last holding
     cards), its margin in cards below the fullest other hand still in, squashed by
     :data:`CARD_SCALE`."""
     scores = getattr(state, "scores", None)
@@ -229,7 +230,10 @@ def standing(state: Any, seat: int) -> float:
         sign = -1 if lower_is_better else 1
         mine = sign * scores[seat]
         worst_other = min(sign * v for s, v in enumerate(scores) if s != seat)
-        return 0.5 + 0.5 * math.tanh((mine - worst_other) / SCORE_SCALE)
+        scale = SCORE_SCALE
+        if family is not None and family.score_spread is not None:
+            scale = family.score_spread(state)
+        return 0.5 + 0.5 * math.tanh((mine - worst_other) / scale)
     counts = [h.bit_count() for h in state.hands]
     out = getattr(state, "out", ())
     if seat in out:
