@@ -28,10 +28,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bito.cards import build_deck, rank_of, standard_deck, suit_of
+from bito.cards import build_deck, standard_deck
 from bito.games.protocol import Move
 from bito.games.shedding.adjacent import AdjacentState, AdjacentView
-from bito.games.shedding.maumau import DRAWN, FOLLOW, PLAY, MauMauState, MauMauView
+from bito.games.shedding.maumau import (
+    DRAWN,
+    FOLLOW,
+    PLAY,
+    MauMauState,
+    MauMauView,
+    fitting_cards,
+)
 from bito.games.worlds import deal_slots, mask
 
 
@@ -48,28 +55,13 @@ def _hidden_hands(seat: int, counts: tuple[int, ...], pool: list[int], stock: in
 
 
 def fitting(view: MauMauView) -> int:
-    """The cards of the pack that would fit the pile of ``view`` in the play phase (the rule
-    of :meth:`MauMauState.fits`, S1:21, 27-29, from what every seat sees): 0 on an empty
-    pile, where nothing is learnt from a draw."""
+    """The cards of the pack that would fit the pile of ``view`` in the play phase
+    (:func:`~bito.games.shedding.maumau.fitting_cards`): 0 on an empty pile, where nothing
+    is learnt from a draw."""
     if not view.pile:
         return 0
-    rules = view.rules
-    top = view.top
-    out = 0
-    for c in standard_deck(rules.deck_size):
-        if rank_of(c) == rules.wild_rank:
-            fits = True
-        elif view.called >= 0:
-            fits = suit_of(c) == view.called
-        elif suit_of(c) == suit_of(top):
-            fits = True
-        elif rules.match_rule == "suit_only_six":
-            fits = rank_of(c) == rank_of(top) == 6
-        else:
-            fits = rank_of(c) == rank_of(top)
-        if fits:
-            out |= 1 << c
-    return out
+    return fitting_cards(view.rules, view.top, view.called) & mask(
+        standard_deck(view.rules.deck_size))
 
 
 @dataclass
