@@ -7,6 +7,11 @@ spread of the chunk scores (normal approximation).
 
     python tools/arena_merge.py runs.jsonl [--plot ladder.svg]
 
+With ``--pooled`` the chunks' duplicate sets are pooled instead (each chunk's ``deal_scores``,
+written by ``bito arena --json``): a bot's score is the mean over every set of every chunk and
+its 95 % interval the normal one over those sets, as one long run would give. Chunks with
+different seeds hold different deals, so their sets are independent observations alike.
+
 For two-player runs it also fits Elo to all the merged games (``bito.arena.ratings``: anchored
 at ``random`` = 0 when it plays, else the first bot), with a 95 % bootstrap interval over
 chunks, and can draw the ratings plot.
@@ -66,6 +71,38 @@ def merge(lines: list[str]) -> dict[str, object]:
     return out
 
 
+def pooled(lines: list[str]) -> dict[str, object]:
+    """Like :func:`merge`, but the score and interval of each bot come from every duplicate
+    set of every chunk pooled (see the module docstring); a bot seated several times at a
+    table counts once per set, as its mean there, as ``bito arena`` counts it."""
+    chunks = [json.loads(line) for line in lines if line.strip()]
+    out = merge(lines)
+    per_set: dict[str, list[float]] = defaultdict(list)
+    for c in chunks:
+        for m in c["matchups"]:
+            if "deal_scores" not in m:
+                raise SystemExit(f"--pooled: a chunk (seed {c.get('seed')}) has no deal_scores;"
+                                 " it was run before bito arena wrote them")
+            names = m["table"]
+            for row in m["deal_scores"]:
+                by_name: dict[str, list[float]] = defaultdict(list)
+                for name, v in zip(names, row, strict=True):
+                    by_name[name].append(v)
+                for name, vs in by_name.items():
+                    per_set[name].append(sum(vs) / len(vs))
+    for b in out["bots"]:  # type: ignore[attr-defined]
+        values = per_set[b["name"]]
+        n = len(values)
+        mean = sum(values) / n
+        var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else math.nan
+        half = 1.96 * math.sqrt(var / n)
+        b["score"] = round(mean, 4)
+        b["interval"] = [round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4)]
+        b["sets"] = n
+    out["interval_from"] = "pooled duplicate sets"
+    return out
+
+
 def _chunk_points(chunk: dict[str, Any]) -> list[tuple[str, str, float, float]]:
     """(bot a, bot b, a's points, games) per table of one chunk."""
     rows = []
@@ -115,9 +152,12 @@ def main() -> None:
     p.add_argument("file", help="one `bito arena --json` result per line")
     p.add_argument("--plot", metavar="FILE.png|FILE.svg",
                    help="draw the merged Elo ratings (two-player runs)")
+    p.add_argument("--pooled", action="store_true",
+                   help="score and interval over every duplicate set of every chunk pooled "
+                        "(needs the chunks' deal_scores), not over the chunk scores")
     a = p.parse_args()
     with open(a.file, encoding="utf-8") as f:
-        data = merge(f.readlines())
+        data = (pooled if a.pooled else merge)(f.readlines())
     print(json.dumps(data))
     if a.plot:
         if "elo" not in data:

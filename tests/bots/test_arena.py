@@ -162,3 +162,34 @@ def test_cli_arena_rejects_a_playout_budget_below_one() -> None:
                           "--playouts", "0"], capture_output=True, text=True, timeout=120,
                          check=False)
     assert bad.returncode != 0 and "--playouts" in bad.stderr
+
+
+def test_deal_scores_let_chunks_pool_into_one_run(tmp_path: Path) -> None:
+    """Two chunks of a long run pooled deal by deal (``tools/arena_merge.py --pooled``) give
+    the score and interval of one arena over all their deals: the chunks hold different
+    deals (different seeds), so each duplicate set is one observation wherever it ran."""
+    chunks = [run_arena("podkidnoy", 2, ["random", "heuristic"], pairs=p, seed=s)
+              for s, p in ((21, 5), (22, 7))]
+    lines = [json.dumps(c.to_json()) for c in chunks]
+    rows = []
+    for c in chunks:
+        (m,) = c.to_json()["matchups"]
+        assert len(m["deal_scores"]) == m["pairs"]
+        assert all(math.isclose(a + b, 1.0) for a, b in m["deal_scores"])  # two seats
+        rows += [r[1] for r in m["deal_scores"]]
+    mean, iv = mean_interval(rows)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    try:
+        import arena_merge
+    finally:
+        sys.path.pop(0)
+    merged = arena_merge.pooled(lines)
+    bots = {b["name"]: b for b in merged["bots"]}  # type: ignore[attr-defined]
+    assert bots["heuristic"]["sets"] == 12 and merged["pairs"] == 12
+    assert math.isclose(bots["heuristic"]["score"], mean, abs_tol=1e-4)
+    assert bots["heuristic"]["interval"] == pytest.approx([iv.low, iv.high], abs=1e-4)
+    bad = [json.dumps({**json.loads(line), "matchups": [
+        {k: v for k, v in m.items() if k != "deal_scores"}
+        for m in json.loads(line)["matchups"]]}) for line in lines]
+    with pytest.raises(SystemExit, match="deal_scores"):
+        arena_merge.pooled(bad)

@@ -9,6 +9,7 @@ constraint the sampler remembered (so the real deal is one of the worlds it can 
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -22,6 +23,7 @@ from bito.bots.pimc import FamilySearchBot, standing
 from bito.bots.worlds import Unsatisfiable, deal_slots, sampler_for
 from bito.games import new_game
 from bito.games.bouts.worlds import BoutsSampler
+from bito.games.shedding.worlds import MauMauSampler, fitting
 from bito.games.social.worlds import AnimalSampler
 from bito.games.tricks.worlds import FoolSampler
 
@@ -80,6 +82,9 @@ def truth_satisfies(sampler: Any, state: Any, seat: int) -> bool:
         from bito.cards import rank_of
         return all(not any(rank_of(c) in ranks for c in _bits(state.hands[s]))
                    for s, ranks in sampler.voids.items() if s != seat)
+    if isinstance(sampler, MauMauSampler):  # at least ``bound`` cards outside ``void``
+        return all((state.hands[s] & ~sampler.void[s]).bit_count() >= b
+                   for s, b in sampler.bound.items() if s != seat)
     if isinstance(sampler, BoutsSampler):
         view = state.view(seat)
         known = view.hand | sum(1 << c for c in view.centre)
@@ -97,7 +102,8 @@ def _bits(m: int) -> list[int]:
 def _play_to(variant: str, players: int, seed: int, steps: int
              ) -> tuple[Any, list[Any]]:
     """A position ``steps`` actions into a game of heuristic bots (one move in five random),
-    and per seat a sampler that observed every view of that seat on the way."""
+    and per seat a sampler that observed every view of that seat on the way and watched
+    every move of the other seats, as the game loop shows them (``bito.sim.play_game``)."""
     state = new_game(variant, players, seed=seed)
     rng = random.Random(seed)
     bots = [make_bot("heuristic", seed + s) for s in range(players)]
@@ -111,6 +117,10 @@ def _play_to(variant: str, players: int, seed: int, steps: int
         legal = view.legal
         action = legal[rng.randrange(len(legal))] if rng.random() < 0.2 else \
             bots[seat].choose(view)
+        for other, sampler in enumerate(samplers):
+            watch = getattr(sampler, "watch", None)
+            if other != seat and watch is not None:
+                watch(state.view(other), seat, action)
         state = state.apply(action)
     return state, samplers
 
@@ -165,6 +175,52 @@ def test_fool_void_shown_by_an_off_colour_card() -> None:
             assert not any(colour_of(c) in colours for c in held)
         return
     pytest.fail("no void shown in 40 games")
+
+
+@pytest.mark.parametrize("variant", ["czech_fool", "czech_draw_one", "english_fool",
+                                     "czech_32card"])
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 60))
+def test_fitting_cards_are_the_engines(variant: str, seed: int, steps: int) -> None:
+    """#86 S1:21, 27-29 (and the options' match rules): the cards the sampler takes to fit
+    a view's pile are exactly those the engine lets a player put on it."""
+    state, _ = _play_to(variant, 2, seed, steps)
+    view = state.view(state.to_act)
+    from bito.cards import standard_deck
+
+    deck = standard_deck(state.rules.deck_size)
+    want = sum(1 << c for c in deck if state.fits(c)) if state.pile else 0
+    assert fitting(view) == want
+
+
+def test_maumau_draw_shows_what_the_drawer_lacks() -> None:
+    """#86 S1:23 and A4: a player draws only when nothing of his fits, and every card he
+    draws but the one he must play did not fit either; so until a penalty gives him cards
+    or he draws again, no world gives him a card that fitted the pile when he drew. Cards
+    given by a penalty (a 6 or 7) are free; they may fit."""
+    found = 0
+    for seed in range(60):
+        state, samplers = _play_to("czech_fool", 2, seed, 25)
+        if state.is_over:
+            continue
+        seat = state.to_act
+        sampler = samplers[seat]
+        view = state.view(seat)
+        sampler.observe(view)
+        other = 1 - seat
+        if other not in sampler.bound or not sampler.bound[other]:
+            continue
+        found += 1
+        void, bound = sampler.void[other], sampler.bound[other]
+        assert (state.hands[other] & ~void).bit_count() >= bound  # the truth keeps it
+        rng = random.Random(seed)
+        for _ in range(5):
+            world = sampler.sample(view, rng)
+            assert world.view(seat) == view
+            assert (world.hands[other] & ~void).bit_count() >= bound
+        if found >= 5:
+            return
+    pytest.fail(f"a remembered draw in only {found} of 60 positions")
 
 
 def test_deal_slots_respects_bans_and_refuses_the_impossible() -> None:
@@ -246,3 +302,25 @@ def test_cheat_claims_are_judged_by_the_heuristic() -> None:
         assert bot.choose(put_view) == cheat(put_view) and bot.last == []
         return
     pytest.fail("no claim being judged in 30 positions")
+
+
+def test_maumau_standing_follows_the_rounds_left() -> None:
+    """#86 A5 (a match of rounds, the highest total loses): a playout that ends with the
+    round scores the match standing, which must weigh a lead by the rounds still to play.
+    With four rounds left a 20-point lead is far from a won match; with one left it counts
+    for more; and the curve is the normal model of the rounds left (one round's spread
+    ``MAUMAU_ROUND_SPREAD``), to within 0.01."""
+    from bito.bots.families import MAUMAU_ROUND_SPREAD
+
+    state = new_game("czech_fool", 2, seed=1)
+    early, late = state.copy(), state.copy()
+    early.round, late.round = 1, state.rules.rounds - 1
+    for s in (early, late):
+        s.scores = [0, 20]  # seat 0 has 20 penalty points fewer
+    assert 0.5 < standing(early, 0) < 0.75
+    assert standing(late, 0) > standing(early, 0)
+    assert math.isclose(standing(early, 0) + standing(early, 1), 1.0)
+    for s, left in ((early, 4), (late, 1)):
+        z = 20 / (MAUMAU_ROUND_SPREAD * math.sqrt(left))
+        normal = 0.5 * (1 + math.erf(z / math.sqrt(2)))
+        assert abs(standing(s, 0) - normal) < 0.01

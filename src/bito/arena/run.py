@@ -62,7 +62,10 @@ class ArenaResult:
         return openskill_ratings(self.records, names)
 
     def matchups(self) -> list[dict[str, Any]]:
-        """Per table: each seat's mean score over duplicate sets, with its interval."""
+        """Per table: each seat's mean score over duplicate sets, with its interval, and the
+        sets' own scores (``deal_scores``, one list per deal in deal order, a score per bot
+        index), so chunks of a long run can be pooled deal by deal
+        (``tools/arena_merge.py --pooled``)."""
         by_table: dict[int, list[list[float]]] = {}
         for (t, _d), scores in sorted(set_scores(self.records).items()):
             by_table.setdefault(t, []).append(scores)
@@ -73,7 +76,8 @@ class ArenaResult:
             for k, name in enumerate(table):
                 m, iv = mean_interval([r[k] for r in rows])
                 seats.append({"bot": name, "score": _r(m), "interval": iv.to_json()})
-            out.append({"table": list(table), "pairs": len(rows), "seats": seats})
+            out.append({"table": list(table), "pairs": len(rows), "seats": seats,
+                        "deal_scores": [[_r(v) for v in r] for r in rows]})
         return out
 
     def to_json(self) -> dict[str, Any]:

@@ -27,7 +27,7 @@ class BoutsState:
     PUBLIC: ClassVar[tuple[str, ...]] = ()
     __slots__ = ("rules", "players", "seed", "dealer", "hands", "known", "stock", "discard",
                  "trump_card", "trump_suit", "phase", "to_act", "out", "moves", "outcome",
-                 "note", "seen", "mark", "took")
+                 "note", "seen", "mark", "took", "legal_cache")
 
     rules: Any
     players: int
@@ -53,6 +53,10 @@ class BoutsState:
     seen: tuple[tuple[Any, ...], ...]
     mark: tuple[int, int, int]
     took: bool
+    #: The legal moves as ``apply`` and ``view`` last worked them out (None: not yet); a copy
+    #: starts afresh, and a position is changed only on a fresh copy, so it cannot go stale.
+    #: A playout asked each position for them three times (the policy, its view, ``apply``).
+    legal_cache: list[Any] | None
 
     def _init(self, rules: Any, players: int, seed: int, tag: str) -> random.Random:
         rng = random.Random(f"{tag}:{seed}")
@@ -62,6 +66,7 @@ class BoutsState:
         self.discard, self.trump_card, self.trump_suit = 0, -1, -1
         self.phase, self.to_act, self.moves, self.outcome, self.note = "", 0, 0, None, ""
         self.seen, self.mark, self.took = (), (-1, 0, 0), False
+        self.legal_cache = None
         return rng
 
     def _deal(self, rng: random.Random, hand_size: int, *,
@@ -105,13 +110,25 @@ class BoutsState:
         return order[0]
 
     def copy(self) -> Any:
-        s = object.__new__(type(self))
-        for cls in type(self).__mro__:
-            for name in getattr(cls, "__slots__", ()):
-                setattr(s, name, getattr(self, name))
+        kind = type(self)
+        names = _SLOT_NAMES.get(kind)
+        if names is None:
+            names = _SLOT_NAMES[kind] = tuple(
+                name for cls in kind.__mro__ for name in getattr(cls, "__slots__", ()))
+        s = object.__new__(kind)
+        for name in names:
+            setattr(s, name, getattr(self, name))
         for name in self.LISTS:
             setattr(s, name, list(getattr(self, name)))
+        s.legal_cache = None
         return s
+
+    def known_legal(self) -> list[Any]:
+        """:meth:`legal_actions`, worked out once per position (see :attr:`legal_cache`)."""
+        legal = self.legal_cache
+        if legal is None:
+            legal = self.legal_cache = self.legal_actions()
+        return legal
 
     @property
     def is_over(self) -> bool:
@@ -140,7 +157,7 @@ class BoutsState:
     def apply(self, action: Any) -> Any:
         if self.outcome is not None:
             raise IllegalActionError("game over", "the game has ended")
-        if action not in self.legal_actions():
+        if action not in self.known_legal():
             raise self._explain(action)
         s = self.copy()
         s.moves += 1
@@ -262,7 +279,7 @@ class BoutsState:
             trump_suit=self.trump_suit, stock_count=len(self.stock),
             discard_count=self.discard.bit_count(), centre=self.centre(), phase=self.phase,
             table=self.table_text(), to_act=self.to_act, out=tuple(self.out),
-            legal=tuple(self.legal_actions()) if seat == self.to_act else (),
+            legal=tuple(self.known_legal()) if seat == self.to_act else (),
             outcome=self.outcome, extra=self.public_extra())
 
     def public_extra(self) -> dict[str, Any]:
@@ -287,6 +304,10 @@ class BoutsState:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.rules.variant} seat {self.to_act} to act>"
+
+
+_SLOT_NAMES: dict[type[Any], tuple[str, ...]] = {}
+"""Every slot of each state class, its bases' included (for :meth:`BoutsState.copy`)."""
 
 
 def suit_name(suit: int) -> str:

@@ -66,8 +66,17 @@ def parse_card(text: str) -> int:
     return fool_card(COLOURS.index(t[0]), number)
 
 
+_PLAY_MOVES: dict[int, Move] = {}
+
+
 def play_card(code: int) -> Move:
-    return Move("play", (WILD if is_wild(code) else code,), -1, card_text(code), "fool")
+    """The move that plays ``code`` (any wild 1 plays as one move); interned, since a
+    search builds the same few dozen moves millions of times (a Move is immutable)."""
+    move = _PLAY_MOVES.get(code)
+    if move is None:
+        move = _PLAY_MOVES[code] = Move("play", (WILD if is_wild(code) else code,), -1,
+                                        card_text(code), "fool")
+    return move
 
 
 def parse_action(text: str) -> Move:
@@ -168,7 +177,8 @@ class FoolState:
     """A position of a game of *Fool!*. Immutable by convention: ``apply`` copies."""
 
     __slots__ = ("rules", "players", "seed", "round", "dealer", "hands", "trick", "order",
-                 "sitting_out", "scores", "plus_tens", "last_trick", "gone", "outcome")
+                 "sitting_out", "scores", "plus_tens", "last_trick", "gone", "outcome",
+                 "legal_cache")
 
     rules: FoolRules
     players: int
@@ -184,13 +194,15 @@ class FoolState:
     last_trick: TrickResult | None
     gone: int  # cards of this round's finished tricks
     outcome: Outcome | None
+    #: The legal moves, worked out on first use (None until then; a copy starts afresh).
+    legal_cache: list[Move] | None
 
     @classmethod
     def start(cls, rules: FoolRules, players: int, seed: int) -> FoolState:
         s = object.__new__(cls)
         s.rules, s.players, s.seed = rules, players, seed
         s.scores, s.plus_tens = [0] * players, [0] * players
-        s.last_trick, s.outcome = None, None
+        s.last_trick, s.outcome, s.legal_cache = None, None, None
         s.dealer = random.Random(f"fool-dealer:{seed}").randrange(players)
         s._deal(0)
         return s
@@ -213,8 +225,9 @@ class FoolState:
 
     def copy(self) -> FoolState:
         s = object.__new__(FoolState)
-        for name in self.__slots__:
-            setattr(s, name, getattr(self, name))
+        s.rules, s.players, s.seed, s.round = self.rules, self.players, self.seed, self.round
+        s.dealer, s.sitting_out, s.last_trick = self.dealer, self.sitting_out, self.last_trick
+        s.gone, s.outcome, s.legal_cache = self.gone, self.outcome, None
         s.hands, s.trick, s.order = list(self.hands), list(self.trick), list(self.order)
         s.scores, s.plus_tens = list(self.scores), list(self.plus_tens)
         return s
@@ -238,6 +251,14 @@ class FoolState:
         return -1
 
     def legal_actions(self) -> list[Move]:
+        """The moves of the seat to act (a fresh list; worked out once per state, which
+        changes only through :meth:`copy`, so the cache cannot go stale)."""
+        legal = self.legal_cache
+        if legal is None:
+            legal = self.legal_cache = self._generate()
+        return list(legal)
+
+    def _generate(self) -> list[Move]:
         if self.outcome is not None:
             return []
         hand = self.hands[self.to_act]
@@ -252,7 +273,10 @@ class FoolState:
         return moves
 
     def apply(self, action: Move) -> FoolState:
-        if action not in self.legal_actions():
+        legal = self.legal_cache
+        if legal is None:
+            legal = self.legal_cache = self._generate()
+        if action not in legal:
             raise self._explain(action)
         s = self.copy()
         s._play(action.cards[0])
