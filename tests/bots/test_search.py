@@ -275,3 +275,37 @@ def test_min_worlds_yield_to_the_clock_in_a_wide_decision() -> None:
     counted = SearchBot(1, think_ms=0, playouts=1, min_worlds=3)
     counted.choose(view)
     assert counted.last[0].samples == 3
+
+
+@pytest.mark.parametrize("variant", ["perevodnoy", "podkidnoy"])
+def test_the_guide_plays_the_heuristics_move_only_among_tied_moves(variant: str) -> None:
+    """Issue 20, item 3: with ``guide`` the search plays the heuristic's move when its sample
+    cannot tell it from the best, and otherwise what it played without the guide; never a move
+    the sample calls worse."""
+    from bito.bots.heuristic import HeuristicBot
+
+    guided_differs = vetoed = 0
+    for seed in range(3):
+        s = new_game(variant, 2, seed=seed)
+        heuristic = HeuristicBot(seed)
+        while not s.is_over and s.stock:  # (playouts decide while the stock lasts)
+            view = s.view(s.to_act)
+            if len(view.legal) > 2:
+                guided = SearchBot(seed, think_ms=0, playouts=200, guide=True)
+                plain = SearchBot(seed, think_ms=0, playouts=200)
+                rule = guided.heuristic_move(view)
+                estimates = guided.analyse(view)
+                unguided = plain.analyse(view)
+                assert estimates[0].tied
+                tied = {e.action for e in estimates if e.tied}
+                # the same worlds and playouts: the guide changes the choice, not the sample
+                assert tied == {e.action for e in unguided if e.tied}
+                if rule in tied:
+                    assert estimates[0].action == rule
+                    guided_differs += rule != unguided[0].action
+                else:
+                    assert estimates[0].action == unguided[0].action
+                    vetoed += 1
+            s = s.apply(heuristic.choose(view))
+    # both branches were met: the guide changed some choices, and the search overruled it
+    assert guided_differs and vetoed
