@@ -309,3 +309,22 @@ def test_the_guide_plays_the_heuristics_move_only_among_tied_moves(variant: str)
             s = s.apply(heuristic.choose(view))
     # both branches were met: the guide changed some choices, and the search overruled it
     assert guided_differs and vetoed
+
+
+def test_the_playouts_throw_in_a_queen_only_past_the_default_limit() -> None:
+    """The playouts' throwers throw in plain cards up to ``PLAIN_LIMIT`` of the dearest plain
+    card's worth while the stock lasts (a jack in a 36-card pack: a queen covers 6 cards, the
+    ace 8); a search may raise it (``SearchBot.plain_limit``) to throw queens as the
+    heuristic does (its ``cheap_throw``). Podkidnoy (#3): a card of a rank on the table may be
+    thrown in."""
+    from bito.bots.rollouts import PLAIN_LIMIT, card_worth, greedy_move
+    from bito.games.durak.playout import move_generators
+    from bito.notation import parse_position
+
+    s = parse_position("podkidnoy players=2 trump=9s stock=9s8s7s6s8h7h9c "
+                       "hands=Qc7d8d9hTh/6c7c6h6d8c table=Qd<Kd attacker=0 phase=throw")
+    acts = move_generators(s)[s.phase]()
+    assert sorted(str(a) for a in acts) == ["Qc", "pass"]
+    default = greedy_move(s, acts, card_worth(s.beats, s.deal.trumps, PLAIN_LIMIT))
+    raised = greedy_move(s, acts, card_worth(s.beats, s.deal.trumps, 0.8))
+    assert (str(default), str(raised)) == ("pass", "Qc")

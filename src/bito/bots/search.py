@@ -33,6 +33,7 @@ from bito.bots.determinize import CALL_WORLDS, WorldTemplate, call_from_worlds, 
 from bito.bots.heuristic import HeuristicBot
 from bito.bots.prudence import TIE_ALPHA, choose_among_tied, move_cost, surviving
 from bito.bots.rollouts import (
+    PLAIN_LIMIT,
     greedy_playout,
     greedy_scores,
     load_kernel_greedy,
@@ -86,7 +87,7 @@ class SearchBot:
                  rollout: str = "greedy", epsilon: float = 0.1,
                  tie_alpha: float = TIE_ALPHA, style: bool = False,
                  style_epsilon: float = STYLE_EPSILON, halving: float = 0.0,
-                 guide: bool = False) -> None:
+                 guide: bool = False, plain_limit: float = PLAIN_LIMIT) -> None:
         if think_ms <= 0 and playouts <= 0:
             raise ValueError("a search bot needs a time budget (think_ms) or a playout budget")
         if rollout not in ("greedy", "random"):
@@ -119,6 +120,9 @@ class SearchBot:
         #: when it is one of them (else the cheapest, as without): the search then vetoes the
         #: heuristic's rules of thumb only where its playouts see a real difference.
         self.guide = guide
+        #: The playouts' dearest throw-in while the stock lasts, as a share of the dearest
+        #: plain card's worth (:data:`bito.bots.rollouts.PLAIN_LIMIT`).
+        self.plain_limit = plain_limit
         self._guide_seed = seed
         self._heuristic: HeuristicBot | None = None
         if rollout == "greedy":
@@ -232,7 +236,7 @@ class SearchBot:
             seed = rng.randrange(1 << 62)
             moves = [legal[i] for i in alive]
             if self.rollout == "greedy":
-                row = greedy_scores(world, moves, seat, seed, self.epsilon)
+                row = greedy_scores(world, moves, seat, seed, self.epsilon, self.plain_limit)
             else:
                 row = []
                 for a in moves:
@@ -304,7 +308,7 @@ class SearchBot:
             if self.rollout == "random":
                 loser, draw = random_loser(s, rng)
                 return seat_score(loser, draw, seat, s.deal.players)
-            outcome = greedy_playout(s, rng, self.epsilon)
+            outcome = greedy_playout(s, rng, self.epsilon, plain_limit=self.plain_limit)
             if outcome is None:
                 return 0.5
         return seat_score(outcome.loser, outcome.draw, seat, s.deal.players)
