@@ -58,11 +58,12 @@ def strong_score(variant: str, deal: int, rotation: int, seed: int, playouts: in
     return 0.0 if fool == seat_of[1] else 1.0
 
 
-def play_deal(job: tuple[str, int, int, int, dict[str, Any], list[dict[str, Any]]]
+def play_deal(job: tuple[str, int, int, int, dict[str, Any] | None, list[dict[str, Any]]]
               ) -> dict[str, float | int]:
     variant, deal, seed, playouts, base, cands = job
     row: dict[str, float | int] = {"deal": deal}
-    arms = [("base", base)] + [("cand" if j == 0 else f"cand{j}", c) for j, c in enumerate(cands)]
+    arms = [("base", base)] if base is not None else []
+    arms += [("cand" if j == 0 else f"cand{j}", c) for j, c in enumerate(cands)]
     for key, settings in arms:
         t = time.perf_counter()
         row[key] = sum(strong_score(variant, deal, r, seed, playouts, settings) for r in (0, 1))
@@ -76,6 +77,14 @@ def summary(path: Path, key: str = "cand") -> dict[str, float]:
     rows = [json.loads(line) for line in path.read_text().splitlines()
             if line.strip() and not line.startswith("#")]
     n = len(rows)
+    if "base" not in rows[0]:  # a --no-base run: the candidate's score alone
+        x = [r[key] / 2 for r in rows]
+        mean = sum(x) / n
+        var = sum((v - mean) ** 2 for v in x) / (n - 1) if n > 1 else 0.0
+        half = 1.96 * math.sqrt(var / n)
+        return {"pairs": n, key: round(mean, 4),
+                "interval": [round(mean - half, 4), round(mean + half, 4)],
+                "seconds_" + key: round(sum(r["t_" + key] for r in rows), 1)}
     d = [r[key] - r["base"] for r in rows]
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
@@ -106,6 +115,8 @@ def main() -> int:
     p.add_argument("--base", default="{}", help="JSON: search settings of the base")
     p.add_argument("--cand", action="append", default=[],
                    help="JSON: search settings of a candidate (repeat for more, same deals)")
+    p.add_argument("--no-base", action="store_true",
+                   help="play the candidates only (their scores over duplicate pairs)")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--out", type=Path)
     p.add_argument("--summary", type=Path, help="sum up a finished (or stopped) run")
@@ -113,7 +124,8 @@ def main() -> int:
     if a.summary:
         print_summaries(a.summary)
         return 0
-    base, cands = json.loads(a.base), [json.loads(c) for c in a.cand or ["{}"]]
+    base = None if a.no_base else json.loads(a.base)
+    cands = [json.loads(c) for c in a.cand or ["{}"]]
     jobs = [(a.variant, d, a.seed, a.playouts, base, cands)
             for d in range(a.start, a.start + a.pairs)]
     out = a.out.open("a") if a.out else sys.stdout
