@@ -328,3 +328,25 @@ def test_the_playouts_throw_in_a_queen_only_past_the_default_limit() -> None:
     default = greedy_move(s, acts, card_worth(s.beats, s.deal.trumps, PLAIN_LIMIT))
     raised = greedy_move(s, acts, card_worth(s.beats, s.deal.trumps, 0.8))
     assert (str(default), str(raised)) == ("pass", "Qc")
+
+
+def test_without_the_tie_break_a_dropped_move_is_never_played() -> None:
+    """``tie_alpha=0`` plays the best mean; with the halving that is the best mean of the
+    moves searched to the end, never a move dropped halfway on fewer worlds."""
+    s = new_game("perevodnoy", 2, seed=5)
+    from bito.bots.heuristic import HeuristicBot
+
+    heuristic = HeuristicBot(5)
+    checked = 0
+    while not s.is_over and s.stock and checked < 6:
+        view = s.view(s.to_act)
+        if len(view.legal) > 3:
+            bot = SearchBot(1, think_ms=0, playouts=300, halving=1.0, tie_alpha=0)
+            estimates = bot.analyse(view)
+            most = max(e.samples for e in estimates)
+            assert estimates[0].samples == most
+            kept = [e for e in estimates if e.samples == most]
+            assert estimates[0].score == max(e.score for e in kept)
+            checked += 1
+        s = s.apply(heuristic.choose(view))
+    assert checked >= 3

@@ -271,9 +271,10 @@ class SearchBot:
             means[i] = sum(col) / len(col)
             samples[i] = len(col)
         if self.tie_alpha <= 0:
-            out = [MoveEstimate(a, means[i], samples[i]) for i, a in enumerate(legal)]
-            out.sort(key=lambda e: -e.score)
-            return out
+            # The best mean of the moves searched to the end (a dropped move's mean is of
+            # fewer worlds, and it was already shown worse), then the rest.
+            order = sorted(range(k), key=lambda i: (i in dropped, -means[i]))
+            return [MoveEstimate(legal[i], means[i], samples[i]) for i in order]
         # The tie-break among the moves searched to the end (a dropped move was already
         # shown worse than the best at the same test).
         tie = choose_among_tied(rows, [costs[i] for i in alive], alpha=self.tie_alpha,
