@@ -23,6 +23,7 @@ from bito.bots.prudence import (
     keeps_text,
     move_cost,
     paired_gap,
+    surviving,
 )
 from bito.bots.search import SearchBot
 from bito.notation import parse_action, parse_position
@@ -230,3 +231,62 @@ def test_every_plain_cover_costs_less_than_every_trump_cover() -> None:
             checked += 1
             assert max(plain) < min(trump), b.name
     assert checked >= 5
+
+
+# --- the halving (issue 20, item 3): which moves keep their playouts -------------------------
+
+def test_halving_drops_a_dearer_move_that_trails() -> None:
+    # moves 0 and 1 score alike; move 2 (the dearest) loses a third of the worlds they win
+    rows = [[1.0, 1.0, 0.0], [0.0, 0.0, 0.0], [1.0, 1.0, 1.0]] * 10
+    assert surviving(rows, [1.0, 2.0, 9.0], z=1.0) == [0, 1]
+
+
+def test_halving_keeps_a_cheaper_move_the_tie_break_may_still_play() -> None:
+    # Move 1 (cheap) trails the best by two worlds in 40: more than one standard error, so a
+    # dearer move would go; the tie-break would still call it tied, so it stays.
+    rows = [[1.0, 1.0]] * 36 + [[1.0, 0.0]] * 2 + [[0.0, 0.0]] * 2
+    rows = [[*r, 0.0] for r in rows]  # a third move that always loses
+    gap, se = paired_gap(rows, 0, 1)
+    assert gap > se  # past z=1 ...
+    assert surviving(rows, [5.0, 1.0, 0.0], z=1.0) == [0, 1]  # ... yet kept: cheaper, tied
+    assert surviving(rows, [5.0, 9.0, 0.0], z=1.0) == [0]  # dearer: dropped
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from([0.0, 0.5, 1.0]), min_size=4, max_size=4),
+                min_size=2, max_size=40),
+       st.lists(st.floats(0, 100), min_size=4, max_size=4),
+       st.floats(0.0, 3.0))
+def test_halving_never_drops_the_best_or_the_tie_breaks_choice(
+        rows: list[list[float]], costs: list[float], z: float) -> None:
+    keep = surviving(rows, costs, z)
+    n = len(rows)
+    means = [sum(r[i] for r in rows) / n for i in range(4)]
+    best = max(range(4), key=lambda i: means[i])
+    assert best in keep
+    # the move the tie-break would play now is never dropped
+    assert choose_among_tied(rows, costs).index in keep
+    for i in set(range(4)) - set(keep):
+        gap, se = paired_gap(rows, best, i)
+        assert gap > z * se  # only a move that trails by more than z standard errors goes
+
+
+def test_halving_gives_the_rest_of_the_budget_to_the_moves_in_the_running() -> None:
+    s = parse_position(ISSUE_POSITION)
+    dropped_somewhere = False
+    for seed in range(4):
+        bot = SearchBot(seed, think_ms=0, playouts=1000, halving=1.0)
+        estimates = bot.analyse(s.view(1))
+        again = SearchBot(seed, think_ms=0, playouts=1000, halving=1.0).analyse(s.view(1))
+        assert [(e.action, e.score, e.samples) for e in estimates] == \
+            [(e.action, e.score, e.samples) for e in again]  # same seed, same search
+        most = max(e.samples for e in estimates)
+        fewest = min(e.samples for e in estimates)
+        # four moves: 250 worlds each without the halving; a dropped move keeps its first
+        # half's worlds and the others share the playouts it leaves
+        assert fewest >= 125
+        assert sum(e.samples for e in estimates) <= 1000 + 4
+        if fewest < most:
+            dropped_somewhere = True
+            assert all(not e.tied for e in estimates if e.samples == fewest)
+    assert dropped_somewhere

@@ -275,3 +275,78 @@ def test_min_worlds_yield_to_the_clock_in_a_wide_decision() -> None:
     counted = SearchBot(1, think_ms=0, playouts=1, min_worlds=3)
     counted.choose(view)
     assert counted.last[0].samples == 3
+
+
+@pytest.mark.parametrize("variant", ["perevodnoy", "podkidnoy"])
+def test_the_guide_plays_the_heuristics_move_only_among_tied_moves(variant: str) -> None:
+    """Issue 20, item 3: with ``guide`` the search plays the heuristic's move when its sample
+    cannot tell it from the best, and otherwise what it played without the guide; never a move
+    the sample calls worse."""
+    from bito.bots.heuristic import HeuristicBot
+
+    guided_differs = vetoed = 0
+    for seed in range(3):
+        s = new_game(variant, 2, seed=seed)
+        heuristic = HeuristicBot(seed)
+        while not s.is_over and s.stock:  # (playouts decide while the stock lasts)
+            view = s.view(s.to_act)
+            if len(view.legal) > 2:
+                guided = SearchBot(seed, think_ms=0, playouts=200, guide=True)
+                plain = SearchBot(seed, think_ms=0, playouts=200)
+                rule = guided.heuristic_move(view)
+                estimates = guided.analyse(view)
+                unguided = plain.analyse(view)
+                assert estimates[0].tied
+                tied = {e.action for e in estimates if e.tied}
+                # the same worlds and playouts: the guide changes the choice, not the sample
+                assert tied == {e.action for e in unguided if e.tied}
+                if rule in tied:
+                    assert estimates[0].action == rule
+                    guided_differs += rule != unguided[0].action
+                else:
+                    assert estimates[0].action == unguided[0].action
+                    vetoed += 1
+            s = s.apply(heuristic.choose(view))
+    # both branches were met: the guide changed some choices, and the search overruled it
+    assert guided_differs and vetoed
+
+
+def test_the_playouts_throw_in_a_queen_only_past_the_default_limit() -> None:
+    """The playouts' throwers throw in plain cards up to ``PLAIN_LIMIT`` of the dearest plain
+    card's worth while the stock lasts (a jack in a 36-card pack: a queen covers 6 cards, the
+    ace 8); a search may raise it (``SearchBot.plain_limit``) to throw queens as the
+    heuristic does (its ``cheap_throw``). Podkidnoy (#3): a card of a rank on the table may be
+    thrown in."""
+    from bito.bots.rollouts import PLAIN_LIMIT, card_worth, greedy_move
+    from bito.games.durak.playout import move_generators
+    from bito.notation import parse_position
+
+    s = parse_position("podkidnoy players=2 trump=9s stock=9s8s7s6s8h7h9c "
+                       "hands=Qc7d8d9hTh/6c7c6h6d8c table=Qd<Kd attacker=0 phase=throw")
+    acts = move_generators(s)[s.phase]()
+    assert sorted(str(a) for a in acts) == ["Qc", "pass"]
+    default = greedy_move(s, acts, card_worth(s.beats, s.deal.trumps, PLAIN_LIMIT))
+    raised = greedy_move(s, acts, card_worth(s.beats, s.deal.trumps, 0.8))
+    assert (str(default), str(raised)) == ("pass", "Qc")
+
+
+def test_without_the_tie_break_a_dropped_move_is_never_played() -> None:
+    """``tie_alpha=0`` plays the best mean; with the halving that is the best mean of the
+    moves searched to the end, never a move dropped halfway on fewer worlds."""
+    s = new_game("perevodnoy", 2, seed=5)
+    from bito.bots.heuristic import HeuristicBot
+
+    heuristic = HeuristicBot(5)
+    checked = 0
+    while not s.is_over and s.stock and checked < 6:
+        view = s.view(s.to_act)
+        if len(view.legal) > 3:
+            bot = SearchBot(1, think_ms=0, playouts=300, halving=1.0, tie_alpha=0)
+            estimates = bot.analyse(view)
+            most = max(e.samples for e in estimates)
+            assert estimates[0].samples == most
+            kept = [e for e in estimates if e.samples == most]
+            assert estimates[0].score == max(e.score for e in kept)
+            checked += 1
+        s = s.apply(heuristic.choose(view))
+    assert checked >= 3

@@ -15,6 +15,7 @@ import random
 import pytest
 
 from bito.bots.rollouts import (
+    PLAIN_LIMIT,
     card_worth,
     greedy_move,
     greedy_playout,
@@ -105,25 +106,29 @@ def test_greedy_games_end_with_the_same_fool(base: str) -> None:
     assert len(fools) > 1  # the positions are not all alike
 
 
-def test_move_scores_match_the_python_fallback() -> None:
+@pytest.mark.parametrize("plain_limit", [PLAIN_LIMIT, 0.8])
+def test_move_scores_match_the_python_fallback(plain_limit: float) -> None:
     """``greedy_scores`` gives every legal move the same score in the kernel as in Python when
-    there is no randomness, and a different world changes some score (the check is live)."""
+    there is no randomness, and a different world changes some score (the check is live);
+    also with another throw-in limit, which both must read from the same worths."""
     rng = random.Random("scores")
     compared = 0
     for start in _random_positions("perevodnoy", rng, 20):
         legal = start.legal_actions()
         seat = start.to_act
-        kernel = greedy_scores(start, legal, seat, 11, epsilon=0.0)
-        python = [_python_score(start, a, seat) for a in legal]
+        kernel = greedy_scores(start, legal, seat, 11, epsilon=0.0, plain_limit=plain_limit)
+        python = [_python_score(start, a, seat, plain_limit) for a in legal]
         assert kernel == python, str(start)
         compared += len(legal)
     assert compared > 40
 
 
-def _python_score(state: DurakState, action: object, seat: int) -> float:
+def _python_score(state: DurakState, action: object, seat: int,
+                  plain_limit: float = PLAIN_LIMIT) -> float:
     child = state.copy()
     child.step_unchecked(action)  # type: ignore[arg-type]
-    outcome = child.outcome or greedy_playout(child, random.Random(0), epsilon=0.0)
+    outcome = child.outcome or greedy_playout(child, random.Random(0), epsilon=0.0,
+                                              plain_limit=plain_limit)
     assert outcome is not None
     if outcome.loser == seat:
         return 0.0

@@ -152,13 +152,15 @@ def tie_z(moves: int, alpha: float = TIE_ALPHA) -> float:
 
 def choose_among_tied(rows: Sequence[Sequence[float]], costs: Sequence[float],
                       alpha: float = TIE_ALPHA, cap: float = TIE_CAP,
-                      margin: float = TIE_MARGIN) -> Tie:
+                      margin: float = TIE_MARGIN, moves: int = 0) -> Tie:
     """The cheapest move among those the paired sample cannot tell from the best mean.
 
     ``rows`` holds one list of per-move scores per sampled world, ``costs`` the cost of each
-    move. Ties in cost keep the better mean."""
+    move. Ties in cost keep the better mean. ``moves`` is how many moves the best was picked
+    from, when more than these (the halving dropped some; the best is still the luckiest of
+    them all, so the test is split over all of them)."""
     k = len(costs)
-    z = tie_z(k, alpha)
+    z = tie_z(max(k, moves), alpha)
     n = len(rows)
     means = [sum(r[i] for r in rows) / n if n else 0.0 for i in range(k)]
     best = max(range(k), key=lambda i: means[i])
@@ -171,6 +173,35 @@ def choose_among_tied(rows: Sequence[Sequence[float]], costs: Sequence[float],
             tied.append(i)
     pick = min(tied, key=lambda i: (costs[i], -means[i]))
     return Tie(pick, best if pick != best else None, tuple(sorted(tied)))
+
+
+def surviving(rows: Sequence[Sequence[float]], costs: Sequence[float], z: float,
+              alpha: float = TIE_ALPHA, cap: float = TIE_CAP,
+              margin: float = TIE_MARGIN) -> list[int]:
+    """The moves (indices into each row) still worth playouts halfway through a search: the
+    best mean, every move within ``z`` standard errors of it (paired, as in
+    :func:`choose_among_tied`), and every move **cheaper** than the best that the tie-break
+    would still call tied with it. A dearer move is dropped once it trails by more than ``z``
+    standard errors: it can only be played by overtaking the best. A cheaper one is kept
+    while the tie-break's own test leaves it in, because the tie-break may yet play it; so
+    the halving never takes away the careful player's move (a plain six of trumps over a
+    6♣ rather than taking, the issue's position)."""
+    k = len(costs)
+    if k <= 2 or not rows:
+        return list(range(k))
+    n = len(rows)
+    tie_at = tie_z(k, alpha)
+    means = [sum(r[i] for r in rows) / n for i in range(k)]
+    best = max(range(k), key=lambda i: means[i])
+    keep = []
+    for i in range(k):
+        gap, se = paired_gap(rows, best, i)
+        close = gap <= z * se + 1e-12
+        cheap_and_tied = (costs[i] < costs[best] and gap <= cap
+                          and gap <= max(tie_at * se, margin) + 1e-12)
+        if i == best or close or cheap_and_tied:
+            keep.append(i)
+    return keep
 
 
 def keeps_text(cheap: Action, dear: Action, view: DurakView) -> str:
@@ -199,4 +230,4 @@ def keeps_text(cheap: Action, dear: Action, view: DurakView) -> str:
 
 __all__ = ["TIE_ALPHA", "TIE_CAP", "TIE_MARGIN", "Tie", "choose_among_tied", "keeps_text",
            "move_cost",
-           "paired_gap", "tie_z"]
+           "paired_gap", "surviving", "tie_z"]

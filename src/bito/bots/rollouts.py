@@ -35,7 +35,7 @@ from bito.games.durak import ATTACK, DEFEND, PASS, TRANSFER, Action, DurakState,
 from bito.games.durak.playout import move_generators
 from bito.games.durak.state import THROW
 
-_PLAIN_LIMIT: Final = 0.7
+PLAIN_LIMIT: Final = 0.7
 """While the stock lasts, a card is thrown in only if it covers at most this fraction of the
 plain cards' maximum (about up to a queen in a 36-card pack)."""
 
@@ -45,7 +45,8 @@ class CardWorth:
 
     __slots__ = ("_kernel", "beats", "limit_empty", "limit_stock", "max_plain", "worth")
 
-    def __init__(self, beats: tuple[int, ...], trumps: frozenset[int]) -> None:
+    def __init__(self, beats: tuple[int, ...], trumps: frozenset[int],
+                 plain_limit: float = PLAIN_LIMIT) -> None:
         worth = [0] * len(beats)
         for m in beats:
             while m:
@@ -58,7 +59,7 @@ class CardWorth:
         self.max_plain = max((w for c, w in enumerate(worth)
                               if c % 80 < 64 and c % 80 // 16 not in trumps), default=0)
         # The dearest card thrown in while the stock lasts, and once it is empty.
-        self.limit_stock = self.max_plain * _PLAIN_LIMIT
+        self.limit_stock = self.max_plain * plain_limit
         self.limit_empty = self.max_plain * 1.5
         self._kernel: tuple[Any, Any] | None = None
 
@@ -79,15 +80,19 @@ class CardWorth:
         return self._kernel[1]
 
 
-_WORTH: dict[int, CardWorth] = {}
+_WORTH: dict[tuple[int, float], CardWorth] = {}
 
 
-def card_worth(beats: tuple[int, ...], trumps: frozenset[int]) -> CardWorth:
-    hit = _WORTH.get(id(beats))
+def card_worth(beats: tuple[int, ...], trumps: frozenset[int],
+               plain_limit: float = PLAIN_LIMIT) -> CardWorth:
+    """The worths of one beat table (cached), with the dearest card thrown in while the stock
+    lasts at ``plain_limit`` of the plain cards' maximum."""
+    key = (id(beats), plain_limit)
+    hit = _WORTH.get(key)
     if hit is None or hit.beats is not beats:
         if len(_WORTH) > 32:
             _WORTH.clear()
-        hit = _WORTH[id(beats)] = CardWorth(beats, trumps)
+        hit = _WORTH[key] = CardWorth(beats, trumps, plain_limit)
     return hit
 
 
@@ -162,10 +167,10 @@ def greedy_move(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
 
 
 def greedy_playout(state: DurakState, rng: random.Random, epsilon: float = 0.1,
-                   max_moves: int = 5000) -> Outcome | None:
+                   max_moves: int = 5000, plain_limit: float = PLAIN_LIMIT) -> Outcome | None:
     """Finish a copy of ``state`` with greedy play; the outcome (None if it ran too long)."""
     s = state.copy()
-    worth = card_worth(s.beats, s.deal.trumps)
+    worth = card_worth(s.beats, s.deal.trumps, plain_limit)
     rand = rng.random
     step = s.step_unchecked
     generate = move_generators(s)
@@ -247,7 +252,7 @@ def load_kernel_greedy() -> bool:
 
 
 def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
-                  epsilon: float = 0.1) -> list[float]:
+                  epsilon: float = 0.1, plain_limit: float = PLAIN_LIMIT) -> list[float]:
     """Play each move in ``world`` and finish the game with a greedy playout, every move from
     the same random numbers; the score of each for ``seat`` (1 not the fool, ½ a two-player
     draw or a playout that ran too long, 0 the fool). In the kernel when
@@ -261,7 +266,7 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
         array, index = converted(world)
         codes = [action_code(a, index) for a in moves]
         totals = np.zeros(len(moves), np.float64)
-        worth = card_worth(world.beats, world.deal.trumps)
+        worth = card_worth(world.beats, world.deal.trumps, plain_limit)
         greedy_move_values(array, np.array([c[0] for c in codes], np.int64),
                            np.array([c[1] for c in codes], np.int64),
                            seed & ((1 << 63) - 1), worth.kernel_worth(index),
@@ -276,7 +281,8 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
         child.step_unchecked(a)
         outcome = child.outcome
         if outcome is None:
-            outcome = greedy_playout(child, random.Random(seed), epsilon)
+            outcome = greedy_playout(child, random.Random(seed), epsilon,
+                                     plain_limit=plain_limit)
         out.append(0.5 if outcome is None
                    else seat_score(outcome.loser, outcome.draw, seat, players))
     return out
@@ -300,6 +306,6 @@ def random_loser(state: DurakState, rng: random.Random) -> tuple[int | None, boo
     return loser, loser is None
 
 
-__all__ = ["COMPILED_ENTRY_POINTS", "COMPILE_SECONDS", "CardWorth", "card_worth",
+__all__ = ["COMPILED_ENTRY_POINTS", "COMPILE_SECONDS", "PLAIN_LIMIT", "CardWorth", "card_worth",
            "compiled_search_cached", "greedy_move", "greedy_playout", "greedy_scores",
            "kernel_greedy_usable", "load_kernel_greedy", "random_loser", "seat_score"]

@@ -30,8 +30,10 @@ from typing import Any
 
 from bito.bots.blind import choose as blind_choice
 from bito.bots.determinize import CALL_WORLDS, WorldTemplate, call_from_worlds, template
-from bito.bots.prudence import TIE_ALPHA, choose_among_tied, move_cost
+from bito.bots.heuristic import HeuristicBot
+from bito.bots.prudence import TIE_ALPHA, choose_among_tied, move_cost, surviving
 from bito.bots.rollouts import (
+    PLAIN_LIMIT,
     greedy_playout,
     greedy_scores,
     load_kernel_greedy,
@@ -84,7 +86,8 @@ class SearchBot:
                  playouts: int = 0, min_worlds: int = 4, solver_nodes: int = 20_000,
                  rollout: str = "greedy", epsilon: float = 0.1,
                  tie_alpha: float = TIE_ALPHA, style: bool = False,
-                 style_epsilon: float = STYLE_EPSILON) -> None:
+                 style_epsilon: float = STYLE_EPSILON, halving: float = 0.0,
+                 guide: bool = False, plain_limit: float = PLAIN_LIMIT) -> None:
         if think_ms <= 0 and playouts <= 0:
             raise ValueError("a search bot needs a time budget (think_ms) or a playout budget")
         if rollout not in ("greedy", "random"):
@@ -109,6 +112,19 @@ class SearchBot:
         self._solver: Solver | None = None
         #: The opponent model of ``style`` (None: uniform worlds).
         self.style: OpponentModel | None = OpponentModel(style_epsilon) if style else None
+        #: Halfway through the budget, stop playing the moves whose paired gap to the best
+        #: mean exceeds this many standard errors (:func:`bito.bots.prudence.surviving`; 0:
+        #: never), so the rest of the playouts go to the moves still in the running.
+        self.halving = halving
+        #: Among the moves the sample cannot tell from the best, play the heuristic's move
+        #: when it is one of them (else the cheapest, as without): the search then vetoes the
+        #: heuristic's rules of thumb only where its playouts see a real difference.
+        self.guide = guide
+        #: The playouts' dearest throw-in while the stock lasts, as a share of the dearest
+        #: plain card's worth (:data:`bito.bots.rollouts.PLAIN_LIMIT`).
+        self.plain_limit = plain_limit
+        self._guide_seed = seed
+        self._heuristic: HeuristicBot | None = None
         if rollout == "greedy":
             load_kernel_greedy()  # a one-off cost when the bot is built, not on its first move
 
@@ -201,54 +217,91 @@ class SearchBot:
         view = t.view
         legal = list(view.legal)
         seat = view.seat
-        totals = [0.0] * len(legal)
-        counts = 0
+        k = len(legal)
         budget_s = self.think_ms / 1000.0
         rng = self.rng
         playouts = 0
+        #: One row per world: the scores of the moves still searched (``alive``), in order.
         rows: list[list[float]] = []
+        alive = list(range(k))
+        #: Moves dropped by the halving, with the rows they were judged on.
+        dropped: dict[int, list[float]] = {}
+        halved = self.halving <= 0 or k <= 2
+        costs = [move_cost(view, a) for a in legal]
         source: WorldTemplate | StyledWorlds = t
         if self.style is not None:
             source = StyledWorlds(t, replayable(self.tracker, view), self.style)
         while True:
             world = source.sample(rng)
             seed = rng.randrange(1 << 62)
+            moves = [legal[i] for i in alive]
             if self.rollout == "greedy":
-                row = greedy_scores(world, legal, seat, seed, self.epsilon)
+                row = greedy_scores(world, moves, seat, seed, self.epsilon, self.plain_limit)
             else:
                 row = []
-                for a in legal:
+                for a in moves:
                     child = world.copy()
                     child.step_unchecked(a)
                     row.append(self._playout(child, seat, random.Random(seed)))
-            for i, v in enumerate(row):
-                totals[i] += v
             rows.append(row)
-            counts += 1
-            playouts += len(legal)
+            playouts += len(moves)
             elapsed = time.perf_counter() - started
-            if counts < self.min_worlds and not (
+            if len(rows) < self.min_worlds and not (
                     budget_s > 0 and elapsed >= WORLDS_GRACE * budget_s):
                 continue
             if self.playouts and playouts >= self.playouts:
                 break
             if budget_s > 0 and elapsed >= budget_s:
                 break
+            if not halved and ((self.playouts and 2 * playouts >= self.playouts)
+                               or (budget_s > 0 and 2 * elapsed >= budget_s)):
+                halved = True
+                keep = surviving(rows, [costs[i] for i in alive], self.halving,
+                                 alpha=self.tie_alpha or TIE_ALPHA)
+                if len(keep) < len(alive):
+                    for j, i in enumerate(alive):
+                        if j not in keep:
+                            dropped[i] = [r[j] for r in rows]
+                    alive = [alive[j] for j in keep]
+                    rows = [[r[j] for j in keep] for r in rows]
+        counts = len(rows)
+        means = {i: sum(r[j] for r in rows) / counts for j, i in enumerate(alive)}
+        samples = dict.fromkeys(alive, counts)
+        for i, col in dropped.items():
+            means[i] = sum(col) / len(col)
+            samples[i] = len(col)
         if self.tie_alpha <= 0:
-            out = [MoveEstimate(a, totals[i] / counts, counts) for i, a in enumerate(legal)]
-            out.sort(key=lambda e: -e.score)
-            return out
-        costs = [move_cost(view, a) for a in legal]
-        tie = choose_among_tied(rows, costs, alpha=self.tie_alpha)
-        tied = set(tie.tied)
-        out = [MoveEstimate(a, totals[i] / counts, counts, tied=i in tied, cost=costs[i])
+            # The best mean of the moves searched to the end (a dropped move's mean is of
+            # fewer worlds, and it was already shown worse), then the rest.
+            order = sorted(range(k), key=lambda i: (i in dropped, -means[i]))
+            return [MoveEstimate(legal[i], means[i], samples[i]) for i in order]
+        # The tie-break among the moves searched to the end (a dropped move was already
+        # shown worse than the best at the same test).
+        tie = choose_among_tied(rows, [costs[i] for i in alive], alpha=self.tie_alpha,
+                                moves=k)
+        tied = {alive[j] for j in tie.tied}
+        out = [MoveEstimate(a, means[i], samples[i], tied=i in tied, cost=costs[i])
                for i, a in enumerate(legal)]
-        chosen = out[tie.index]
+        chosen = out[alive[tie.index]]
         if tie.replaced is not None:
-            self.replaced = out[tie.replaced]
+            self.replaced = out[alive[tie.replaced]]
+        if self.guide and len(tied) > 1:
+            pick = legal.index(self.heuristic_move(view))
+            if pick in tied and out[pick] is not chosen:
+                best = out[alive[tie.replaced]] if tie.replaced is not None else chosen
+                chosen = out[pick]
+                self.replaced = best if best is not chosen else None
         # The move played first, then the rest by mean score.
-        rest = sorted((e for i, e in enumerate(out) if i != tie.index), key=lambda e: -e.score)
+        rest = sorted((e for e in out if e is not chosen), key=lambda e: -e.score)
         return [chosen, *rest]
+
+    def heuristic_move(self, view: DurakView) -> Action:
+        """The rule-of-thumb bot's move here (:mod:`bito.bots.heuristic`), reading this
+        bot's own card tracker."""
+        if self._heuristic is None:
+            self._heuristic = HeuristicBot(self._guide_seed)
+            self._heuristic.tracker = self.tracker
+        return self._heuristic.choose(view)
 
     def _playout(self, s: DurakState, seat: int, rng: random.Random) -> float:
         outcome = s.outcome
@@ -256,7 +309,7 @@ class SearchBot:
             if self.rollout == "random":
                 loser, draw = random_loser(s, rng)
                 return seat_score(loser, draw, seat, s.deal.players)
-            outcome = greedy_playout(s, rng, self.epsilon)
+            outcome = greedy_playout(s, rng, self.epsilon, plain_limit=self.plain_limit)
             if outcome is None:
                 return 0.5
         return seat_score(outcome.loser, outcome.draw, seat, s.deal.players)

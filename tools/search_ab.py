@@ -1,0 +1,150 @@
+"""Screen a change to the Durak search: settings of ``strong`` on the same deals (issue 20).
+
+Every deal is played in both seat rotations by ``strong`` against the heuristic twice: once
+with the ``--base`` settings and once with the ``--cand`` settings (JSON objects of
+:class:`~bito.bots.search.SearchBot` attributes set after the bot is built, e.g.
+``'{"epsilon": 0.05}'``). Deal and bot seeds are those of
+``bito arena --bots easy,strong --playouts N --seed S``, so the base half with ``'{}'`` repeats
+that run's games, and each deal gives a paired difference: most games are played the same
+both ways and cancel, which makes a screen of a few hundred deals worth several times as
+many unpaired ones.
+
+One JSON line per deal goes to ``--out`` as it finishes (a run may be stopped at any time);
+``--summary FILE`` sums a finished or stopped run.
+
+    nice -n 10 python tools/search_ab.py --variant perevodnoy --pairs 400 --seed 1 \\
+        --cand '{"halving": true}' --out ab.jsonl --workers 2
+    python tools/search_ab.py --summary ab.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+from bito.bots.families import FamilyHeuristicBot
+from bito.bots.levels import make_level
+from bito.games import new_game
+from bito.games.protocol import human_loser
+from bito.sim import derive_seed, play_game
+
+
+def strong_score(variant: str, deal: int, rotation: int, seed: int, playouts: int,
+                 settings: dict[str, Any]) -> float:
+    """``strong``'s score (1 not the fool, ½ a draw, 0 the fool) in one game, seated as
+    ``bito arena --bots easy,strong`` seats it."""
+    n = 2
+    seat_of = [(k + rotation) % n for k in range(n)]
+    easy = FamilyHeuristicBot(derive_seed(seed, deal, rotation, 0))
+    strong = make_level("strong", derive_seed(seed, deal, rotation, 1), think_ms=0.0,
+                        playouts=playouts)
+    for key, value in settings.items():
+        if not hasattr(strong, key):
+            raise SystemExit(f"--base/--cand: the search bot has no setting {key!r}")
+        setattr(strong, key, value)
+    bots: list[Any] = [None, None]
+    bots[seat_of[0]] = easy
+    bots[seat_of[1]] = strong
+    result = play_game(new_game(variant, n, seed=derive_seed(seed, deal)), bots)
+    fool = human_loser(result.outcome)
+    if fool is None:
+        return 0.5 if result.outcome.draw else 1.0
+    return 0.0 if fool == seat_of[1] else 1.0
+
+
+def play_deal(job: tuple[str, int, int, int, dict[str, Any] | None, list[dict[str, Any]]]
+              ) -> dict[str, float | int]:
+    variant, deal, seed, playouts, base, cands = job
+    row: dict[str, float | int] = {"deal": deal}
+    arms = [("base", base)] if base is not None else []
+    arms += [("cand" if j == 0 else f"cand{j}", c) for j, c in enumerate(cands)]
+    for key, settings in arms:
+        t = time.perf_counter()
+        row[key] = sum(strong_score(variant, deal, r, seed, playouts, settings) for r in (0, 1))
+        row["t_" + key] = round(time.perf_counter() - t, 2)
+    return row
+
+
+def summary(path: Path, key: str = "cand") -> dict[str, float]:
+    """Scores per game and the candidate's gain with a 95 % normal interval over the paired
+    deal differences."""
+    rows = [json.loads(line) for line in path.read_text().splitlines()
+            if line.strip() and not line.startswith("#")]
+    n = len(rows)
+    if "base" not in rows[0]:  # a --no-base run: the candidate's score alone
+        x = [r[key] / 2 for r in rows]
+        mean = sum(x) / n
+        var = sum((v - mean) ** 2 for v in x) / (n - 1) if n > 1 else 0.0
+        half = 1.96 * math.sqrt(var / n)
+        return {"pairs": n, key: round(mean, 4),
+                "interval": [round(mean - half, 4), round(mean + half, 4)],
+                "seconds_" + key: round(sum(r["t_" + key] for r in rows), 1)}
+    d = [r[key] - r["base"] for r in rows]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n) / 2  # per game: a deal is two games
+    return {"pairs": n, "base": round(sum(r["base"] for r in rows) / (2 * n), 4),
+            key: round(sum(r[key] for r in rows) / (2 * n), 4),
+            "gain": round(mean / 2, 4), "gain_95": round(half, 4),
+            "deals_differing": sum(1 for x in d if x),
+            "seconds_base": round(sum(r["t_base"] for r in rows), 1),
+            "seconds_" + key: round(sum(r["t_" + key] for r in rows), 1)}
+
+
+def print_summaries(path: Path) -> None:
+    first = next(line for line in path.read_text().splitlines()
+                 if line.strip() and not line.startswith("#"))
+    for key in json.loads(first):
+        if key.startswith("cand"):
+            print(json.dumps(summary(path, key)))
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    p.add_argument("--variant", default="perevodnoy")
+    p.add_argument("--pairs", type=int, default=100)
+    p.add_argument("--start", type=int, default=0, help="first deal")
+    p.add_argument("--playouts", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--base", default="{}", help="JSON: search settings of the base")
+    p.add_argument("--cand", action="append", default=[],
+                   help="JSON: search settings of a candidate (repeat for more, same deals)")
+    p.add_argument("--no-base", action="store_true",
+                   help="play the candidates only (their scores over duplicate pairs)")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--out", type=Path)
+    p.add_argument("--summary", type=Path, help="sum up a finished (or stopped) run")
+    a = p.parse_args()
+    if a.summary:
+        print_summaries(a.summary)
+        return 0
+    base = None if a.no_base else json.loads(a.base)
+    cands = [json.loads(c) for c in a.cand or ["{}"]]
+    jobs = [(a.variant, d, a.seed, a.playouts, base, cands)
+            for d in range(a.start, a.start + a.pairs)]
+    out = a.out.open("a") if a.out else sys.stdout
+    out.write("# " + json.dumps({"variant": a.variant, "seed": a.seed, "playouts": a.playouts,
+                                 "base": base, "cands": cands}) + "\n")
+    if a.workers > 1:
+        with Pool(a.workers) as pool:
+            for row in pool.imap(play_deal, jobs):
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+    else:
+        for job in jobs:
+            out.write(json.dumps(play_deal(job)) + "\n")
+            out.flush()
+    if a.out:
+        out.close()
+        print_summaries(a.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
