@@ -3,7 +3,9 @@
 Long measurements run as many short arenas with different ``--seed`` values (so a run that is
 stopped keeps every finished chunk). Each chunk is one independent observation: the merged score
 of a bot is the pair-weighted mean of its chunk scores, and the 95 % interval comes from the
-spread of the chunk scores (normal approximation).
+spread of the chunk scores (normal approximation). Chunks that carry every pair's score
+(``set_scores``) are also pooled by pairs (``by_pairs``: the mean and a 95 % normal interval
+over all pairs), which a few chunks cannot give.
 
     python tools/arena_merge.py runs.jsonl [--plot ladder.svg]
 
@@ -24,7 +26,7 @@ from typing import Any
 from bito.arena.ratings import PRIOR_DRAWS, _fit_elo
 
 
-def merge(lines: list[str]) -> dict[str, object]:
+def merge(lines: list[str]) -> dict[str, Any]:
     chunks = [json.loads(line) for line in lines if line.strip()]
     if not chunks:
         raise SystemExit("no arena results to merge")
@@ -40,7 +42,7 @@ def merge(lines: list[str]) -> dict[str, object]:
             per_bot[b["name"]].append((b["score"], c["pairs"]))
             if "fool_rate" in b:
                 fools[b["name"]].append(b["fool_rate"])
-    bots = []
+    bots: list[dict[str, Any]] = []
     for name, rows in per_bot.items():
         total = sum(n for _, n in rows)
         mean = sum(s * n for s, n in rows) / total
@@ -60,9 +62,36 @@ def merge(lines: list[str]) -> dict[str, object]:
         "games": games, "draws": draws, "errors": errors, "chunks": len(chunks),
         "think_ms": first.get("think_ms"), "playouts": first.get("playouts"),
         "bots": bots}
+    by_pairs = pair_pooled(chunks)
+    if by_pairs is not None:
+        out["by_pairs"] = by_pairs
     names = [b["name"] for b in bots]
     if first["players"] == 2 and len(names) > 1:
         out["elo"] = merged_elo(chunks, names)
+    return out
+
+
+def pair_pooled(chunks: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """Per bot seated at a two-bot table, the mean over every duplicate pair of every chunk
+    and its 95 % normal interval over pairs (not over chunk means: a few chunks say little
+    about the spread). None when a chunk predates the arena's ``set_scores``."""
+    scores: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for c in chunks:
+        for m in c.get("matchups", []):
+            for seat in m["seats"]:
+                if "set_scores" not in seat:
+                    return None
+                scores[(" vs ".join(m["table"]), seat["bot"])] += seat["set_scores"]
+    out = []
+    for (table, bot), xs in scores.items():
+        n = len(xs)
+        if not n:
+            continue
+        mean = sum(xs) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else math.nan
+        half = 1.96 * sd / math.sqrt(n)
+        out.append({"table": table, "bot": bot, "pairs": n, "score": round(mean, 4),
+                    "interval": [round(mean - half, 4), round(mean + half, 4)]})
     return out
 
 

@@ -72,7 +72,10 @@ class ArenaResult:
             seats = []
             for k, name in enumerate(table):
                 m, iv = mean_interval([r[k] for r in rows])
-                seats.append({"bot": name, "score": _r(m), "interval": iv.to_json()})
+                # Every set's score too (deal order), so that chunks of a long run pool by
+                # pairs rather than by chunk means (tools/arena_merge.py).
+                seats.append({"bot": name, "score": _r(m), "interval": iv.to_json(),
+                              "set_scores": [_r(r[k]) for r in rows]})
             out.append({"table": list(table), "pairs": len(rows), "seats": seats})
         return out
 
