@@ -162,3 +162,29 @@ def test_cli_arena_rejects_a_playout_budget_below_one() -> None:
                           "--playouts", "0"], capture_output=True, text=True, timeout=120,
                          check=False)
     assert bad.returncode != 0 and "--playouts" in bad.stderr
+
+
+def test_every_pair_score_is_given_and_chunks_pool_by_pairs() -> None:
+    """``--json`` lists every duplicate pair's score (``set_scores``) so a long run made of
+    chunks pools by pairs (tools/arena_merge.py): the pairs' mean is the seat's score, and the
+    pooled interval over two chunks is the normal interval over all their pairs."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    from arena_merge import merge
+
+    chunks = []
+    for seed in (3, 4):
+        data = run_arena("podkidnoy", 2, ["random", "heuristic"], pairs=6, seed=seed).to_json()
+        for seat in data["matchups"][0]["seats"]:
+            assert len(seat["set_scores"]) == 6
+            assert all(x in (0.0, 0.25, 0.5, 0.75, 1.0) for x in seat["set_scores"])
+            assert math.isclose(sum(seat["set_scores"]) / 6, seat["score"], abs_tol=1e-3)
+        chunks.append(data)
+    pooled = {r["bot"]: r for r in merge([json.dumps(c) for c in chunks])["by_pairs"]}
+    xs = [x for c in chunks for s in c["matchups"][0]["seats"] if s["bot"] == "heuristic"
+          for x in s["set_scores"]]
+    mean, iv = mean_interval(xs)
+    assert pooled["heuristic"]["pairs"] == 12
+    assert math.isclose(pooled["heuristic"]["score"], mean, abs_tol=1e-4)
+    lo, hi = pooled["heuristic"]["interval"]  # (not clamped to [0, 1], mean_interval is)
+    assert math.isclose(max(0.0, lo), iv.low, abs_tol=1e-3)
+    assert math.isclose(min(1.0, hi), iv.high, abs_tol=1e-3)
