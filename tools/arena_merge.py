@@ -3,7 +3,8 @@
 Long measurements run as many short arenas with different ``--seed`` values (so a run that is
 stopped keeps every finished chunk). Each chunk is one independent observation: the merged score
 of a bot is the pair-weighted mean of its chunk scores, and the 95 % interval comes from the
-spread of the chunk scores (normal approximation).
+spread of the chunk scores (normal approximation), which a few chunks say little about: use
+``--pooled`` then.
 
     python tools/arena_merge.py runs.jsonl [--plot ladder.svg]
 
@@ -29,7 +30,7 @@ from typing import Any
 from bito.arena.ratings import PRIOR_DRAWS, _fit_elo
 
 
-def merge(lines: list[str]) -> dict[str, object]:
+def merge(lines: list[str]) -> dict[str, Any]:
     chunks = [json.loads(line) for line in lines if line.strip()]
     if not chunks:
         raise SystemExit("no arena results to merge")
@@ -45,7 +46,7 @@ def merge(lines: list[str]) -> dict[str, object]:
             per_bot[b["name"]].append((b["score"], c["pairs"]))
             if "fool_rate" in b:
                 fools[b["name"]].append(b["fool_rate"])
-    bots = []
+    bots: list[dict[str, Any]] = []
     for name, rows in per_bot.items():
         total = sum(n for _, n in rows)
         mean = sum(s * n for s, n in rows) / total

@@ -13,6 +13,12 @@ search, the first decision the endgame solver settled (``first_solve_ms``): thos
 that would pay for loading compiled code if nothing loaded it before the game.
 ``--cold`` times, in a fresh process, building the bot (``build_ms``: imports and the compiled
 playouts) and its first decision (``first_decision_ms``).
+
+Every line also gives the CPU time of the same decisions (``cpu_*``). On a busy machine the
+search's wall-clock budget runs out while it waits for a core, so it samples fewer worlds than
+an idle core would; ``--cpu-clock`` makes the searches read the process's CPU clock instead,
+so each decision spends its budget in CPU time as on an idle core, and ``cpu_*`` is then what
+one idle core would take (the wall figures measure the load).
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ FAMILIES = (
 
 def measure(level: str, variant: str, players: int, games: int, seed: int) -> dict[str, Any]:
     times: list[float] = []
+    cpu: list[float] = []
     playouts: list[int] = []
     first_solve: float | None = None
     for g in range(games):
@@ -52,8 +59,10 @@ def measure(level: str, variant: str, players: int, games: int, seed: int) -> di
             seat = state.to_act
             view = state.view(seat)
             t0 = time.perf_counter()
+            c0 = time.process_time()
             action = bots[seat].choose(view)
             if seat == me and len(view.legal) > 1:
+                cpu.append((time.process_time() - c0) * 1000)
                 ms = (time.perf_counter() - t0) * 1000
                 times.append(ms)
                 last = getattr(bots[seat], "last", ())
@@ -66,6 +75,7 @@ def measure(level: str, variant: str, players: int, games: int, seed: int) -> di
             state = state.apply(action)
     first = times[0] if times else None
     times.sort()
+    cpu.sort()
     if not times:
         return {"level": level, "variant": variant, "players": players, "games": games,
                 "decisions": 0}
@@ -74,6 +84,12 @@ def measure(level: str, variant: str, players: int, games: int, seed: int) -> di
         "decisions": len(times), "median_ms": round(statistics.median(times), 1),
         "p99_ms": round(times[min(len(times) - 1, int(0.99 * len(times)))], 1),
         "max_ms": round(times[-1], 1),
+        # CPU time of the process over the same decisions: what the decision cost a core,
+        # apart from waiting for one on a busy machine (the budget is wall-clock, so a busy
+        # machine still cuts the worlds earlier than an idle one would).
+        "cpu_median_ms": round(statistics.median(cpu), 1),
+        "cpu_p99_ms": round(cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))], 1),
+        "cpu_max_ms": round(cpu[-1], 1),
         "first_ms": None if first is None else round(first, 1),
         "first_solve_ms": None if first_solve is None else round(first_solve, 1),
         "median_playouts": statistics.median(playouts) if playouts else None}
@@ -104,6 +120,18 @@ def cold(level: str, variant: str) -> dict[str, Any]:
     return {"level": level, "variant": variant, "cold": True, **result}
 
 
+def use_cpu_clock() -> None:
+    """Make the searches (Durak, the other families, the endgame solver) time their budgets
+    by the process's CPU clock rather than the wall clock."""
+    import types
+
+    from bito.bots import pimc, search, solver
+
+    clock = types.SimpleNamespace(perf_counter=time.process_time)
+    for module in (search, pimc, solver):
+        setattr(module, "time", clock)  # noqa: B010
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--level", default="strong")
@@ -115,7 +143,11 @@ def main() -> None:
                    help="one line per family (FAMILIES), --games games each")
     p.add_argument("--cold", action="store_true",
                    help="time building the bot and its first decision in a fresh process")
+    p.add_argument("--cpu-clock", action="store_true",
+                   help="the searches time their budget in CPU time (what an idle core takes)")
     a = p.parse_args()
+    if a.cpu_clock:
+        use_cpu_clock()
     if a.cold:
         print(json.dumps(cold(a.level, a.variant)))
         return
@@ -125,6 +157,7 @@ def main() -> None:
         row = measure(a.level, variant, players, a.games, a.seed)
         if family:
             row["family"] = family
+        row["clock"] = "cpu" if a.cpu_clock else "wall"
         print(json.dumps(row), flush=True)
 
 

@@ -10,9 +10,13 @@ the expected moves are written out from the rule text, never read back from the 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bito.errors import RulesError
 from bito.games.durak import new_game
+from bito.games.durak.actions import ATTACK
+from bito.games.durak.state import pair_plus_one
 from bito.rules import resolve
 from conftest import P, assert_conserved, cards, hand, legal, mask_of, play, rule_of
 
@@ -262,3 +266,37 @@ def test_terminal_tells_the_table_about_a_lead_pass() -> None:
     names = ["You", "Anna", "Boris"]
     assert any("Anna attacks Boris instead" in line
                for line in bout_events(s, after, s.legal_actions()[0], names))
+
+
+# --- the pair-plus-one leads as the rule reads, for any hand (#2, S1:53) -------------------
+
+
+def _pair_plus_one_as_read(hand: int) -> list[tuple[int, ...]]:
+    """S1:53 read literally: every pair of one value with any one more card, each set of
+    three once, listed where the loops over pairs (low card, then high) and then over the
+    other cards (low to high) first meet it."""
+    cards_ = [c for c in range(64) if hand >> c & 1]
+    out: list[tuple[int, ...]] = []
+    for i, a in enumerate(cards_):
+        for b in cards_[i + 1:]:
+            if a % 16 == b % 16:
+                for extra in cards_:
+                    trio = tuple(sorted({a, b, extra}))
+                    if len(trio) == 3 and trio not in out:
+                        out.append(trio)
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.sampled_from([s * 16 + r for s in range(4) for r in range(6, 15)]),
+               max_size=14))
+def test_pair_plus_one_leads_are_every_pair_with_one_more_card_once(hand_cards: set[int]) -> None:
+    """#2, S1:53 ("from two cards of the same value and one more card"): the engine's list
+    (cached per hand, since a #59 search asks for the same hands again and again) holds
+    every such set of three once, in the order of the literal reading, asked twice."""
+    hand = sum(1 << c for c in hand_cards)
+    want = _pair_plus_one_as_read(hand)
+    for _ in range(2):  # the second answer comes from the cache
+        got = pair_plus_one(hand)
+        assert [a.cards for a in got] == want
+        assert all(a.kind == ATTACK and a.mask.bit_count() == 3 for a in got)

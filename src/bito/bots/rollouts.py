@@ -43,7 +43,8 @@ plain cards' maximum (about up to a queen in a 36-card pack)."""
 class CardWorth:
     """How many cards each card can cover, for one beat table (cached per table)."""
 
-    __slots__ = ("_kernel", "beats", "limit_empty", "limit_stock", "max_plain", "worth")
+    __slots__ = ("_kernel", "beats", "lead_costs", "limit_empty", "limit_stock", "max_plain",
+                 "worth")
 
     def __init__(self, beats: tuple[int, ...], trumps: frozenset[int],
                  plain_limit: float = PLAIN_LIMIT) -> None:
@@ -62,6 +63,10 @@ class CardWorth:
         self.limit_stock = self.max_plain * plain_limit
         self.limit_empty = self.max_plain * 1.5
         self._kernel: tuple[Any, Any] | None = None
+        #: :func:`_lead_cost` by the lead's cards: the cost depends on them alone, and a
+        #: look-up is cheaper than the sum (#59's pair-plus-one leads run to hundreds a
+        #: lead; a few thousand card sets at most per beat table).
+        self.lead_costs: dict[tuple[int, ...], float] = {}
 
     def kernel_worth(self, index: Any = None) -> object:
         """:attr:`worth` as the int64 array over card indices the compiled playouts read
@@ -127,10 +132,13 @@ def greedy_move(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
     w = worth.worth
     first = acts[0]
     if first.kind == ATTACK and s.phase == 0:  # lead
+        costs = worth.lead_costs
         best = first
         best_cost = _lead_cost(first, w)
         for a in acts:
-            c = _lead_cost(a, w)
+            c = costs.get(a.cards)
+            if c is None:
+                c = costs[a.cards] = _lead_cost(a, w)
             if c < best_cost or (c == best_cost and a.mask < best.mask):
                 best, best_cost = a, c
         return best
@@ -147,6 +155,7 @@ def greedy_move(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
         return acts[-1]
     # defend: covers (first uncovered card first), transfers, take
     cover: Action | None = None
+    cover_worth = cover_mask = 0
     target = -1
     move: Action | None = None
     for a in acts:
@@ -154,8 +163,12 @@ def greedy_move(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
         if k == DEFEND:
             if target < 0:
                 target = a.target
-            if a.target == target and (cover is None or _cheaper(a, cover, w)):
-                cover = a
+            if a.target == target:
+                # (_cheaper inlined: #59 lists every card of the hand on every attack card)
+                wa = w[a.cards[0]] if a.cards else _UNSEEN
+                if cover is None or wa < cover_worth or (wa == cover_worth
+                                                          and a.mask < cover_mask):
+                    cover, cover_worth, cover_mask = a, wa, a.mask
         elif k == TRANSFER:
             if move is None or _cheaper(a, move, w):
                 move = a
