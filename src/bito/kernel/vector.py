@@ -44,6 +44,7 @@ from bito.kernel.layout import (
     DEFENDER,
     DISCARD,
     HANDS,
+    HEAD,
     LEADER,
     LEFT_OF_DEALER,
     LOSER,
@@ -58,6 +59,7 @@ from bito.kernel.layout import (
     PASS_KIND,
     PHASE,
     PLAYERS,
+    RANK_SETS,
     RESULT,
     SEEN,
     STOCK,
@@ -366,6 +368,8 @@ def begin_one(s, kn, rng, fresh, template, pack, work, learner, self_play, kinds
     while True:
         if fresh:
             for j in range(HANDS):
+                s[j] = template[j]
+            for j in range(RANK_SETS, HEAD):  # which cards match in rank: rule facts too
                 s[j] = template[j]
             for j in range(TRUMP_ROWS, SEEN):  # the beat tables the deal picks from
                 s[j] = template[j]
