@@ -4,8 +4,7 @@ The kernel's card sets are one ``int64`` each, so 72 cards do not fit; but a dis
 never comes back, so once at most 63 cards are in play the kernel takes a position over with
 those cards numbered in reference order (``convert.in_play_index``). These tests hold that the
 kernel refuses the rest (never a truncated deck), play taken-over games against the reference
-move by move, and check the two-word card sets of :mod:`bito.kernel.wide` (kept for a kernel
-that would play from the deal) against the reference engine's own card sets. The rule
+move by move, and hold the compiled take-over to the 52-card loss. The rule
 positions on the reference engine (a twin never covers its twin, 52 cards lose at once,
 either copy may be thrown in) are ``tests/rules/test_decks.py``.
 Citations: VARIANTS.md #21 and seeds/000 line 53 (S0:53).
@@ -20,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bito import kernel
-from bito.cards import COPY_STRIDE, card_str, parse_card
+from bito.cards import card_str, parse_card
 from bito.games.durak import new_game
 from bito.games.durak.position import parse_position
 from bito.notation import parse_action
@@ -31,14 +30,11 @@ pytest.importorskip("numpy", reason="the kernel needs the fast extra")
 pytest.importorskip("numba", reason="the kernel needs the fast extra")
 
 from bito.bots.rollouts import kernel_greedy_usable
-from bito.kernel import wide
 from bito.kernel.convert import card_index, from_state, in_play_index, outside_cards
 from bito.kernel.state import KernelState
 from bito.kernel.verify import compare_game, taken_over
 
 BIG = rules_for("big_fool")
-DECK = sorted(BIG.deck())
-sets = st.lists(st.sampled_from(DECK), unique=True).map(lambda cs: sum(1 << c for c in cs))
 
 
 def test_whole_games_are_refused_and_a_full_deck_is_not_taken_over() -> None:
@@ -96,48 +92,21 @@ def test_a_fifty_two_card_take_loses_in_the_kernel() -> None:
     assert k.is_over and k.loser == 1
 
 
-@given(sets)
-@settings(deadline=None)  # the first call compiles the helpers
-def test_split_and_join_keep_every_card(mask: int) -> None:
-    """Each word holds one deck: the first deck's cards low, the twins high."""
-    low, high = wide.split(mask)
-    assert wide.join(low, high) == mask
-    assert low >> 63 == 0 and high >> 63 == 0
-    assert wide.count(low, high) == mask.bit_count()
-
-
-def test_split_refuses_a_card_no_word_holds() -> None:
-    with pytest.raises(ValueError, match=r"deck\.copies"):
-        wide.split(1 << 70)  # between the decks: no plain card has this code
-
-
-@given(sets)
-@settings(max_examples=200, deadline=None)
-def test_lowest_and_membership_follow_the_reference_codes(mask: int) -> None:
-    """The lowest kernel index is the lowest reference code: first-deck cards before twins."""
-    low, high = wide.split(mask)
-    if mask:
-        first = (mask & -mask).bit_length() - 1
-        assert wide.reference_card(wide.lowest(low, high)) == first
-    for code in DECK:
-        c = wide.kernel_card(code)
-        assert 0 <= c < 128 and wide.reference_card(c) == code
-        assert wide.has(low, high, c) == bool(mask >> code & 1)
-        one = wide.single(c)
-        assert wide.join(*one) == 1 << code
-
-
-@given(sets, sets)
-@settings(deadline=None)
-def test_order_of_whole_sets_is_the_references(a: int, b: int) -> None:
-    """The greedy tie-break compares whole sets as the reference does (integers of codes)."""
-    assert wide.less(*wide.split(a), *wide.split(b)) == (a < b)
-
-
-def test_twin_codes_sit_one_stride_apart() -> None:
-    """#21 A3 (either copy of a rank): a twin is its card plus ``COPY_STRIDE``, so both copies
-    of a card share one position in their words."""
-    firsts = [c for c in DECK if c < COPY_STRIDE]
-    assert len(firsts) == 36
-    for c in firsts:
-        assert wide.split((1 << c) | (1 << (c + COPY_STRIDE))) == (1 << c, 1 << c)
+@given(st.data())
+@settings(deadline=None, max_examples=60)
+def test_the_numbering_keeps_every_card_in_play_and_the_order_of_sets(data: st.DataObject
+                                                                       ) -> None:
+    """Whatever was discarded (9 cards or more), two sets of cards in play convert to kernel
+    sets and back unchanged and compare as the reference's: the greedy playouts break ties on
+    the lower set of cards."""
+    deck = sorted(BIG.deck())
+    gone = data.draw(st.sets(st.sampled_from(deck), min_size=9, max_size=60))
+    state = new_game("big_fool", players=2, seed=1)
+    state.discard = sum(1 << c for c in gone)  # only the numbering reads it here
+    index = in_play_index(state)
+    assert index is not None and len(index.codes) == 72 - len(gone)
+    live = [c for c in deck if c not in gone]
+    a, b = (sum(1 << c for c in data.draw(st.sets(st.sampled_from(live)))) for _ in range(2))
+    ka, kb = index.kernel_mask(a), index.kernel_mask(b)
+    assert index.reference_mask(ka) == a and 0 <= ka < 1 << 63
+    assert (ka < kb) == (a < b)

@@ -11,9 +11,12 @@ by move against it (``tests/test_kernel*.py``, ``bito bench --verify``).
   and the variants that change what beats what (#13, #15, #17, #19, #20, #29's deuces), the
   transfer at any time (#10), the lead from the stock (#40), the second try (#39), the
   partnerships (#53-55), and #29 Estonian's jokers, group throw-ins and #11's transfer (#30's
-  mega card too); never two decks, wild cards or #24-#27's joker rules; the list, as data, is
+  mega card too); never wild cards or #24-#27's joker rules; the list, as data, is
   :data:`bito.rules.kernel_rules.KERNEL_OPTIONS`. A deck with jokers is numbered by
   :func:`bito.kernel.convert.card_index`.)
+* :func:`supports_in_play` — #21's two decks (72 cards): never a whole game, but a position
+  once at most 63 cards are in play (:func:`supports_state` asks; the cards not discarded are
+  numbered by :func:`bito.kernel.convert.in_play_index`).
 * :func:`random_playout`, :func:`random_playouts` — play a reference position to the end with
   uniformly random legal actions and report the fool.
 * :func:`play_random_games` — whole random games, the deal included (the benchmark's unit).
