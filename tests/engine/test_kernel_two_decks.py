@@ -29,7 +29,7 @@ from bito.rules.kernel_rules import kernel_refuses
 pytest.importorskip("numpy", reason="the kernel needs the fast extra")
 pytest.importorskip("numba", reason="the kernel needs the fast extra")
 
-from bito.bots.rollouts import greedy_playout, greedy_scores, kernel_greedy_usable, seat_score
+from bito.bots.rollouts import kernel_greedy_usable
 from bito.kernel.convert import card_index, from_state, in_play_index, outside_cards
 from bito.kernel.state import KernelState
 from bito.kernel.verify import compare_game, taken_over
@@ -110,24 +110,3 @@ def test_the_numbering_keeps_every_card_in_play_and_the_order_of_sets(data: st.D
     ka, kb = index.kernel_mask(a), index.kernel_mask(b)
     assert index.reference_mask(ka) == a and 0 <= ka < 1 << 63
     assert (ka < kb) == (a < b)
-
-
-def test_an_early_playout_is_handed_to_the_kernel_with_the_same_policy() -> None:
-    """#21 at the deal (72 cards in play): the search's playouts start in Python and the
-    kernel finishes them once it can take over; with no randomness (epsilon 0) every move
-    scores what a whole Python greedy playout gives, so the hand-over changes nothing but
-    speed."""
-    compared = 0
-    for seed in range(6):
-        world = new_game("big_fool", players=2 + seed % 3, seed=seed)
-        assert not kernel_greedy_usable(world)
-        moves = world.legal_actions()[:4]
-        scores = greedy_scores(world, moves, world.to_act, seed, epsilon=0.0)
-        for a, got in zip(moves, scores, strict=True):
-            child = world.apply(a)
-            outcome = greedy_playout(child, random.Random(seed), epsilon=0.0)
-            assert outcome is not None
-            assert got == seat_score(outcome.loser, outcome.draw, world.to_act,
-                                     world.players)
-            compared += 1
-    assert compared >= 12

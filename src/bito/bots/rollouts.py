@@ -165,26 +165,12 @@ def greedy_playout(state: DurakState, rng: random.Random, epsilon: float = 0.1,
                    max_moves: int = 5000) -> Outcome | None:
     """Finish a copy of ``state`` with greedy play; the outcome (None if it ran too long)."""
     s = state.copy()
-    if greedy_advance(s, rng, epsilon, max_moves) < 0:
-        return None
-    return s.outcome
-
-
-def greedy_advance(s: DurakState, rng: random.Random, epsilon: float = 0.1,
-                   max_moves: int = 5000, until: Any = None) -> int:
-    """Greedy play on ``s`` in place until the game ends or, checked whenever the discard
-    grows, ``until(s)`` holds; the moves played, -1 if more than ``max_moves``."""
     worth = card_worth(s.beats, s.deal.trumps)
     rand = rng.random
     step = s.step_unchecked
     generate = move_generators(s)
     moves = 0
-    discard = s.discard
     while s.outcome is None:
-        if until is not None and s.discard != discard:
-            discard = s.discard
-            if until(s):
-                return moves
         acts = generate[s.phase]()
         if len(acts) == 1:
             a = acts[0]
@@ -196,8 +182,8 @@ def greedy_advance(s: DurakState, rng: random.Random, epsilon: float = 0.1,
         step(a)
         moves += 1
         if moves > max_moves:
-            return -1
-    return moves
+            return None
+    return s.outcome
 
 
 def kernel_greedy_usable(state: DurakState) -> bool:
@@ -285,43 +271,15 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
         return [float(x) for x in totals]
     out = []
     players = world.deal.players
-    # #21's two decks: the kernel takes a playout over once at most 63 cards are in play
-    hand_over = _kernel.available() and _kernel.supports_in_play(world.rules, players)
     for a in moves:
         child = world.copy()
         child.step_unchecked(a)
-        if hand_over and child.outcome is None:
-            out.append(_handed_over_score(child, random.Random(seed), epsilon, seat))
-            continue
         outcome = child.outcome
         if outcome is None:
             outcome = greedy_playout(child, random.Random(seed), epsilon)
         out.append(0.5 if outcome is None
                    else seat_score(outcome.loser, outcome.draw, seat, players))
     return out
-
-
-def _handed_over_score(s: DurakState, rng: random.Random, epsilon: float, seat: int) -> float:
-    """A greedy playout of ``s`` (changed in place) in Python while the kernel cannot take it,
-    then finished in the kernel, the same policy from the same position; ``seat``'s score."""
-    players = s.deal.players
-    if greedy_advance(s, rng, epsilon, until=kernel_greedy_usable) < 0:
-        return 0.5
-    if s.outcome is not None:
-        return seat_score(s.outcome.loser, s.outcome.draw, seat, players)
-    import numpy as np
-
-    from bito.kernel.convert import converted
-    from bito.kernel.greedy import EPSILON_SCALE, greedy_losers
-
-    array, index = converted(s)
-    worth = card_worth(s.beats, s.deal.trumps)
-    losers = np.empty(1, np.int64)
-    greedy_losers(array, 1, rng.getrandbits(62), worth.kernel_worth(index), worth.limit_stock,
-                  worth.limit_empty, int(epsilon * EPSILON_SCALE), _kernel.MAX_STEPS, losers)
-    loser = int(losers[0])
-    return 0.5 if loser == -2 else seat_score(None if loser < 0 else loser, loser == -1, seat,
-                                              players)
 
 
 def seat_score(loser: int | None, draw: bool, seat: int, players: int) -> float:
@@ -343,6 +301,5 @@ def random_loser(state: DurakState, rng: random.Random) -> tuple[int | None, boo
 
 
 __all__ = ["COMPILED_ENTRY_POINTS", "COMPILE_SECONDS", "CardWorth", "card_worth",
-           "compiled_search_cached", "greedy_advance", "greedy_move", "greedy_playout",
-           "greedy_scores", "kernel_greedy_usable", "load_kernel_greedy", "random_loser",
-           "seat_score"]
+           "compiled_search_cached", "greedy_move", "greedy_playout", "greedy_scores",
+           "kernel_greedy_usable", "load_kernel_greedy", "random_loser", "seat_score"]
