@@ -30,22 +30,22 @@ numba = pytest.importorskip("numba", reason="the kernel needs the fast extra")
 import numpy as np  # noqa: E402
 
 from bito.kernel import MAX_STEPS  # noqa: E402
-from bito.kernel.convert import action_code, card_index, from_state  # noqa: E402
+from bito.kernel.convert import action_code, converted, from_state  # noqa: E402
 from bito.kernel.core import legal_actions_of  # noqa: E402
 from bito.kernel.greedy import EPSILON_SCALE, greedy_choice, greedy_losers  # noqa: E402
-from bito.kernel.verify import VERIFIED, random_deal  # noqa: E402
+from bito.kernel.verify import VERIFIED, random_deal, taken_over  # noqa: E402
 
 
 def _limits(state: DurakState) -> tuple[object, float, float]:
     worth = card_worth(state.beats, state.deal.trumps)
-    return worth.kernel_worth(card_index(state.rules)), worth.limit_stock, worth.limit_empty
+    return worth.kernel_worth(converted(state)[1]), worth.limit_stock, worth.limit_empty
 
 
 def _random_positions(base: str, rng: random.Random, count: int) -> list[DurakState]:
     """Positions along random games (a random cut of each), all the kernel plays."""
     out: list[DurakState] = []
     while len(out) < count:
-        state = random_deal(base, rng)
+        state = taken_over(random_deal(base, rng), rng)  # (#21: once 63 cards are in play)
         if not kernel_greedy_usable(state):
             continue
         cut = rng.randrange(0, 60)
@@ -69,19 +69,20 @@ def test_compiled_policy_picks_the_python_greedy_move(base: str) -> None:
     metas = np.empty(8192, np.int64)
     decisions = 0
     for start in _random_positions(base, rng, 25):
-        worth_arr, lim_stock, lim_empty = _limits(start)
         worth = card_worth(start.beats, start.deal.trumps)
         s = start.copy()
         gens = move_generators(s)
         while s.outcome is None:
             acts = gens[s.phase]()
-            arr = from_state(s)
+            # (#21's numbering follows the discard: the worths and codes of this position's)
+            worth_arr, lim_stock, lim_empty = _limits(s)
+            arr, index = converted(s)
             k = legal_actions_of(arr, masks, metas)
             assert k == len(acts)
             if k > 1:
                 i = greedy_choice(arr, masks, metas, k, worth_arr, lim_stock, lim_empty)
                 assert (int(masks[i]), int(metas[i])) == action_code(
-                    greedy_move(s, acts, worth), card_index(s.rules)), (str(s), base)
+                    greedy_move(s, acts, worth), index), (str(s), base)
                 decisions += 1
             s.step_unchecked(greedy_move(s, acts, worth) if k > 1 else acts[0])
     assert decisions > 300

@@ -181,8 +181,8 @@ class Solver:
             from bito.kernel import available, supports_state
         except ImportError:  # pragma: no cover - numpy missing
             return None
-        if not (available() and supports_state(state)):
-            return None
+        if not (available() and supports_state(state)) or state.rules.deck_copies > 1:
+            return None  # #21's two decks: the key's card numbering changes with the discard
         import numpy as np
 
         from bito.kernel import layout

@@ -11,9 +11,12 @@ by move against it (``tests/test_kernel*.py``, ``bito bench --verify``).
   and the variants that change what beats what (#13, #15, #17, #19, #20, #29's deuces), the
   transfer at any time (#10), the lead from the stock (#40), the second try (#39), the
   partnerships (#53-55), and #29 Estonian's jokers, group throw-ins and #11's transfer (#30's
-  mega card too); never two decks, wild cards or #24-#27's joker rules; the list, as data, is
+  mega card too); never wild cards or #24-#27's joker rules; the list, as data, is
   :data:`bito.rules.kernel_rules.KERNEL_OPTIONS`. A deck with jokers is numbered by
   :func:`bito.kernel.convert.card_index`.)
+* :func:`supports_in_play` — #21's two decks (72 cards): never a whole game, but a position
+  once at most 63 cards are in play (:func:`supports_state` asks; the cards not discarded are
+  numbered by :func:`bito.kernel.convert.in_play_index`).
 * :func:`random_playout`, :func:`random_playouts` — play a reference position to the end with
   uniformly random legal actions and report the fool.
 * :func:`play_random_games` — whole random games, the deal included (the benchmark's unit).
@@ -46,7 +49,7 @@ MAX_STEPS = 1_000_000
 
 __all__ = [
     "available", "play_random_games", "random_playout", "random_playouts", "supports",
-    "supports_state",
+    "supports_in_play", "supports_state",
 ]
 
 
@@ -70,19 +73,40 @@ def supports(rules: Rules, players: int) -> bool:
     it is :func:`available`); callers fall back to the reference engine otherwise."""
     if not isinstance(rules, Rules):  # the kernel plays Durak rules, nothing else
         return False
+    return _seats_fit(rules, players) and not kernel_refuses(rules)
+
+
+def _seats_fit(rules: Rules, players: int) -> bool:
     if not rules.players_min <= players <= min(rules.max_players, _MAX_PLAYERS):
         return False
-    if rules.team_layout != "none" and (players < 4 or players % 2 or rules.transfer_enabled):
-        return False  # partnerships seat an even number, at least 4, without transfers
-    return not kernel_refuses(rules)
+    # partnerships seat an even number, at least 4, without transfers
+    return rules.team_layout == "none" or not (players < 4 or players % 2
+                                               or rules.transfer_enabled)
+
+
+@lru_cache(maxsize=64)
+def supports_in_play(rules: Any, players: int) -> bool:
+    """Rules the kernel plays but for their two decks (#21 Big fool): it takes over their
+    positions once at most 63 cards are still in play (``convert.in_play_index``), never a
+    whole game from the deal."""
+    if not isinstance(rules, Rules) or kernel_refuses(rules) != ["deck.copies=2"]:
+        return False
+    return _seats_fit(rules, players)
 
 
 def supports_state(state: Any) -> bool:
     """True when ``state`` is a reference position the kernel can take over: a state of any
     family may be asked, and only rules :func:`supports` accepts (which are Durak rules)
     pass."""
-    if not supports(getattr(state, "rules", None), getattr(state, "players", 0)):
-        return False
+    rules = getattr(state, "rules", None)
+    players = getattr(state, "players", 0)
+    if not supports(rules, players):
+        if not supports_in_play(rules, players):
+            return False
+        from bito.kernel.convert import in_play_index
+
+        if in_play_index(state) is None:
+            return False  # #21: more than 63 cards still in play
     d = state.deal
     return len(d.trumps) <= 1 and d.high_joker < 0 and not d.jokers_wild and not state.closed
 

@@ -56,6 +56,10 @@ class CardIndex:
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "_by_byte", tables)
 
+    def holds(self, code: int) -> bool:
+        """Whether the numbering has an index for this reference card code."""
+        return code in self._index
+
     def kernel_card(self, code: int) -> int:
         """The kernel index of a reference card code (-1 stays -1, as do other negatives)."""
         return code if self.identity or code < 0 else self._index[code]
@@ -107,6 +111,31 @@ def card_index(rules: Rules) -> CardIndex | None:
     return CardIndex(tuple(deck), False)
 
 
+def in_play_index(state: DurakState) -> CardIndex | None:
+    """The numbering of a two-deck position (#21 Big fool, 72 cards): the cards not yet in
+    the discard, in reference code order; None while more than an ``int64`` set holds.
+
+    Why this fits the kernel without a second build: a discarded card never comes back, and
+    nothing the rules read looks at the discard, so a position with at most 63 cards in play
+    is a one-deck position over those cards. Rank sets, suits and the beat table (the twin
+    ban included) are data over the index, and the order of the codes is kept, so move lists
+    and the greedy tie-break stay the reference's. The discard of the position taken over is
+    left out of the kernel's set (:func:`outside_cards` gives it back)."""
+    codes = tuple(c for c in sorted(state.rules.deck()) if not state.discard >> c & 1)
+    return _index_over(codes) if len(codes) <= _KERNEL_CARDS else None
+
+
+@lru_cache(maxsize=64)
+def _index_over(codes: tuple[int, ...]) -> CardIndex:
+    return CardIndex(codes, False)
+
+
+def outside_cards(rules: Rules, index: CardIndex) -> int:
+    """The cards of the deck ``index`` does not number (the discard a two-deck position had
+    when the kernel took it over): the kernel's discard lacks them."""
+    return sum(1 << c for c in rules.deck() if not index.holds(c)) if not index.identity else 0
+
+
 def _index_of(rules: Rules) -> CardIndex:
     index = card_index(rules)
     if index is None:
@@ -122,6 +151,8 @@ def _rejected_set(rules: Rules, index: CardIndex) -> int:
     reject = rules.trump_reject_indicator
     out = 0
     for c in rules.deck():
+        if not (index.identity or index.holds(c)):
+            continue
         r = rank_of(c)
         if is_special(c) or (r == ACE and "A" in reject) or (r == rules.low_rank and "L" in reject):
             out |= 1 << index.kernel_card(c)
@@ -130,7 +161,11 @@ def _rejected_set(rules: Rules, index: CardIndex) -> int:
 
 @lru_cache(maxsize=256)
 def _rule_facts(rules: Rules, players: int) -> np.ndarray:
-    index = _index_of(rules)
+    return _rule_facts_over(rules, players, _index_of(rules))
+
+
+@lru_cache(maxsize=256)
+def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray:
     s = np.zeros(L.SIZE, np.int64)
     s[L.PLAYERS] = players
     s[L.HAND_SIZE] = rules.deal_hand_size
@@ -171,7 +206,7 @@ def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     s[L.ONLY_NEW] = rules.transfer_new_defender_beats == "transfer_cards_only"
     s[L.THROW_GROUPS] = rules.throw_in_groups
     s[L.INSTANT_LOSS] = rules.end_instant_loss_cards
-    deck = rules.deck()
+    deck = [c for c in rules.deck() if index.holds(c) or index.identity]
     s[L.SUITED] = index.kernel_mask(sum(1 << c for c in deck if not is_special(c)))
     for c in deck:
         k = index.kernel_card(c)
@@ -219,6 +254,17 @@ def _prepared(rules: Rules, players: int) -> tuple[np.ndarray, CardIndex, tuple[
     return _rule_facts(rules, players), index, suits
 
 
+@lru_cache(maxsize=256)
+def _prepared_over(rules: Rules, players: int, index: CardIndex
+                   ) -> tuple[np.ndarray, CardIndex, tuple[int, ...]]:
+    """:func:`_prepared` for a two-deck position's own numbering (:func:`in_play_index`):
+    the worlds a search samples from one view share the discard, so one entry serves them."""
+    suits = tuple(index.kernel_mask(sum(1 << c for c in rules.deck()
+                                        if suit_of(c) == suit and not is_special(c)))
+                  for suit in range(4))
+    return _rule_facts_over(rules, players, index), index, suits
+
+
 @lru_cache(maxsize=16)
 def pack_of(rules: Rules) -> np.ndarray:
     """The unshuffled pack in the reference engine's order (``Rules.deck``), as kernel
@@ -236,11 +282,19 @@ def converted(state: DurakState) -> tuple[np.ndarray, CardIndex]:
     """:func:`from_state` and the deck's :func:`card_index`, found in one cache lookup (the
     search converts a position and its moves once per world it samples)."""
     rules = state.rules
-    facts, index, suit_sets = _prepared(rules, state.players)
+    if rules.deck_copies > 1:
+        own = in_play_index(state)
+        if own is None:
+            raise ValueError("a deck of more cards than the kernel's 64-bit card sets hold")
+        facts, index, suit_sets = _prepared_over(rules, state.players, own)
+    else:
+        facts, index, suit_sets = _prepared(rules, state.players)
     d = state.deal
     s = facts.copy()
     s[L.TRUMP] = d.trump_suit
-    s[L.TRUMP_CARD] = index.kernel_card(d.trump_card)
+    # (two decks: a discarded trump card has no index; only the kernel's own deal reads it)
+    s[L.TRUMP_CARD] = index.kernel_card(d.trump_card) if index.identity or index.holds(
+        d.trump_card) or d.trump_card < 0 else -1
     for suit in d.trumps:  # (one suit at most: ``supports_state``)
         s[L.TRUMP_SET] = suit_sets[suit]
     _put_table(s, L.BEATS, state.beats, index)
@@ -390,13 +444,17 @@ def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, 
     return snap
 
 
-def reference_snapshot(state: DurakState) -> dict[str, Any]:
-    """The facts of a reference position that :func:`kernel_snapshot` also reports."""
-    index = _index_of(state.rules)
+def reference_snapshot(state: DurakState, index: CardIndex | None = None) -> dict[str, Any]:
+    """The facts of a reference position that :func:`kernel_snapshot` also reports (``index``:
+    the numbering the kernel took the game over with, for two decks; the discard then holds
+    only the cards it numbers, as the kernel's does)."""
+    index = index or _index_of(state.rules)
+    discard = state.discard if index.identity else index.reference_mask(
+        index.kernel_mask(state.discard))
     snap: dict[str, Any] = {
         "phase": state.phase, "to_act": state.to_act, "attacker": state.attacker,
         "leader": state.leader, "defender": state.defender, "taking": state.taking,
-        "bout": state.bout, "hands": list(state.hands), "discard": state.discard,
+        "bout": state.bout, "hands": list(state.hands), "discard": discard,
         "attack": list(state.attack), "defence": list(state.defence),
         "stock": list(state.stock), "out": list(state.out), "uncovered": state.uncovered,
         "table_ranks": index.reference_mask(index.kernel_mask(state.table_ranks)),

@@ -20,8 +20,7 @@ from bito.kernel.convert import (
     CardIndex,
     action_code,
     action_of,
-    card_index,
-    from_state,
+    converted,
     kernel_snapshot,
 )
 from bito.kernel.core import legal_actions_of, step_of
@@ -49,7 +48,7 @@ class KernelState:
 
         if not supports_state(state):
             raise ValueError("the kernel does not play these rules; use the reference engine")
-        return cls(from_state(state), card_index(state.rules))
+        return cls(*converted(state))
 
     @property
     def to_act(self) -> int:

@@ -27,11 +27,11 @@ from numba import njit
 from bito.games.durak import MatchContext, new_game
 from bito.games.durak.state import DurakState
 from bito.kernel import layout as L
-from bito.kernel import supports
+from bito.kernel import supports, supports_in_play, supports_state
 from bito.kernel.convert import (
     action_code,
     action_of,
-    card_index,
+    converted,
     from_state,
     kernel_snapshot,
     reference_snapshot,
@@ -51,9 +51,10 @@ NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+roy
          "perevodnoy+royal", "podkidnoy+suitless", "podkidnoy+ace_only_by_trump",
          "transfer_2", "podkidnoy+armenian", "perevodnoy+armenian", "podkidnoy+second_try",
          "perevodnoy+second_try", "pair_fool", "double_fool", "team_fool", "estonian",
-         "transfer_3", "capital")
+         "transfer_3", "capital", "big_fool")
 """Catalogue variants beyond the base games that the kernel plays (issue 20 item 4: what beats
-what, the transfer window, the lead from the stock, the second try, partnerships), verified as
+what, the transfer window, the lead from the stock, the second try, partnerships; #21's two
+decks from the move at most 63 cards are in play, :func:`taken_over`), verified as
 the catalogue defines them, with random seat counts, deals and match contexts; the base games'
 random option sets reach the same options (but partnerships) in other mixes."""
 VERIFIED = BASES + NAMED
@@ -79,7 +80,7 @@ def random_deal(base: str, rng: random.Random) -> DurakState:
     if base in NAMED:
         rules = rules_for(base)
         players = rng.choice([p for p in range(rules.players_min, min(6, rules.max_players) + 1)
-                              if supports(rules, p)])
+                              if supports(rules, p) or supports_in_play(rules, p)])
     else:
         rules = random_rules(base, rng)
         players = rng.randint(2, min(6, rules.max_players))
@@ -91,19 +92,31 @@ def random_deal(base: str, rng: random.Random) -> DurakState:
     return new_game(rules, players, seed=rng.getrandbits(62), match=match)
 
 
+def taken_over(state: DurakState, rng: random.Random) -> DurakState:
+    """``state`` itself, or for two decks (#21) the first position of a random reference
+    game from it that the kernel takes over (at most 63 cards in play, ``supports_state``;
+    an ended game if none comes)."""
+    while not (state.is_over or supports_state(state)):
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
 # --- the strict check -------------------------------------------------------------------------
 
 
 def compare_game(state: DurakState, rng: random.Random) -> str | None:
     """Play ``state`` to the end with random actions on both engines; the first disagreement
     in words, or None."""
-    k = from_state(state)
-    index = card_index(state.rules)
+    state = taken_over(state, rng)
+    if not supports_state(state):
+        return None  # #21: the game ended with more than 63 cards in play, nothing to compare
+    k, index = converted(state)
     masks = np.empty(L.MAX_ACTIONS, np.int64)
     metas = np.empty(L.MAX_ACTIONS, np.int64)
     ref = state
     for move in range(100_000):
-        want, got = reference_snapshot(ref), kernel_snapshot(k, index)
+        want, got = reference_snapshot(ref, index), kernel_snapshot(k, index)
         if want != got:
             diff = {key: (want[key], got.get(key)) for key in want if want[key] != got.get(key)}
             return f"move {move}: positions differ (reference, kernel): {diff}"
@@ -133,8 +146,8 @@ def _trace(state: DurakState, rng: random.Random
     """A random reference game from ``state`` as flat lists: legal-action counts, their codes,
     the chosen codes, fingerprints; then the fool (-1 for a draw) and whether it was a draw."""
     s = state.copy()
-    index = card_index(state.rules)
-    km = index.kernel_mask if index is not None else int
+    index = converted(state)[1]
+    km = index.kernel_mask
     legal = s.legal_list  # (the kernel plays no rule with hooks: the phase generators' lists)
     pad = [0] * (L.MAX_PLAYERS - s.players)
     counts: list[int] = []
@@ -210,6 +223,9 @@ def _replay(start, counts, codes, chosen, prints, loser, draw):  # type: ignore[
 def verify_game(state: DurakState, rng: random.Random) -> int:
     """Play a random reference game from ``state`` and replay it on the kernel: the number of
     actions checked, or raise :class:`Disagreement` at the first step that differs."""
+    state = taken_over(state, rng)
+    if not supports_state(state):
+        return 0  # #21: the game ended with more than 63 cards in play, nothing to replay
     counts, codes, chosen, prints, loser, draw = _trace(state, rng)
     start = from_state(state)
     bad = _replay(start, np.array(counts, np.int64), np.array(codes, np.int64),
