@@ -197,7 +197,7 @@ def test_the_clearer_table_against_two_bots(tmp_path: Path, browser: object) -> 
                 return False
             p.keyboard.press("t")  # type: ignore[attr-defined]
             try:
-                p.wait_for_selector("#taking", timeout=3000)  # type: ignore[attr-defined]
+                p.wait_for_selector("#taking", timeout=10000)  # type: ignore[attr-defined]
                 seen["taking"] = p.inner_text("#taking")  # type: ignore[attr-defined]
                 shot(p, also=tmp_path, name="clear-2-taking")
             except sync_api.TimeoutError:

@@ -159,6 +159,10 @@ def test_a_rematch_is_agreed_by_people_on_two_servers(cluster: Cluster) -> None:
         alice.send({"type": "ready"})
         bobc.send({"type": "ready"})
         play_to_end({0: alice, 1: bobc})
+        # Alice answers once her own server shows the end (as her page would): the last move
+        # may have been Bob's, made on B, and reach A a few milliseconds later.
+        if (alice.latest() or {}).get("status") != "over":
+            alice.wait(lambda m: m["type"] == "state" and m.get("status") == "over")
         alice.send({"type": "rematch", "agree": True})
         bobc.wait(lambda m: m["type"] == "state" and "rematch" in m
                   and m["rematch"]["agreed"] == [0])  # A's answer, shown on B

@@ -14,6 +14,12 @@ def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
     _FACTORIES[name] = factory
 
 
+def unregister_bot(name: str) -> None:
+    """Forget a bot registered for a while (a training run's candidate), so that it does not
+    show up among the bots a server offers afterwards in the same process."""
+    _FACTORIES.pop(name, None)
+
+
 register_bot("heuristic", HeuristicBot)
 
 
@@ -78,4 +84,4 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register_bot"]
+__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register_bot", "unregister_bot"]

@@ -157,13 +157,17 @@ def score_against_heuristic(path: Path, settings: Settings) -> tuple[float, floa
     """The exported weights as the ``learned`` bot against the heuristic in bito's arena:
     ``--eval-pairs`` duplicate pairs, mean and 95% interval."""
     from bito.arena.run import run_arena
-    from bito.bots import register_bot
+    from bito.bots import register_bot, unregister_bot
     from bito.bots.learned import LearnedBot
 
     key = (settings.variant, settings.players)
     register_bot("learned-candidate", lambda seed: LearnedBot(seed, weights={key: path}))
-    result = run_arena(settings.variant, settings.players, ["learned-candidate", "heuristic"],
-                       settings.eval_pairs, seed=settings.eval_seed)
+    try:
+        result = run_arena(settings.variant, settings.players,
+                           ["learned-candidate", "heuristic"], settings.eval_pairs,
+                           seed=settings.eval_seed)
+    finally:
+        unregister_bot("learned-candidate")
     seat = result.matchups()[0]["seats"][0]
     low, high = seat["interval"]
     return float(seat["score"]), float(low), float(high)
