@@ -238,6 +238,22 @@ def _emit(masks, metas, k, mask, meta):  # type: ignore[no-untyped-def]
     return k + 1
 
 
+@njit(cache=True, inline="always")
+def _emit_groups(s, masks, metas, k, hand, most):  # type: ignore[no-untyped-def]
+    """Every set of one rank's cards in ``hand`` of at most ``most`` cards, as attacks: a
+    lead of several cards (#1's pairs and more) and #29's group throw-ins alike."""
+    m = hand
+    while m:
+        group = hand & rank_set(s, low_card(m))
+        m &= ~group
+        sub = group
+        while sub:
+            if popcount(sub) <= most:
+                k = _emit(masks, metas, k, sub, ATTACK_KIND)
+            sub = (sub - 1) & group
+    return k
+
+
 @njit(cache=True)
 def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     """``DurakState._lead_actions``: one-rank leads up to the limit (Rozaliev: pair plus one)."""
@@ -261,15 +277,7 @@ def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
             k = _emit(masks, metas, k, low, ATTACK_KIND)
             m ^= low
         return k
-    m = hand
-    while m:
-        group = hand & rank_set(s, low_card(m))
-        m &= ~group
-        sub = group
-        while sub:
-            if popcount(sub) <= most:
-                k = _emit(masks, metas, k, sub, ATTACK_KIND)
-            sub = (sub - 1) & group
+    k = _emit_groups(s, masks, metas, k, hand, most)
     if s[ROZALIEV] != 0 and limit >= 3:
         ma = hand
         while ma:
@@ -401,15 +409,7 @@ def throw_actions(s, masks, metas):  # type: ignore[no-untyped-def]
         if most > _GROUP_MAX:
             most = _GROUP_MAX
         if most > 0:
-            hand = m
-            while m:
-                group = hand & rank_set(s, low_card(m))
-                m &= ~group
-                sub = group
-                while sub:
-                    if popcount(sub) <= most:
-                        k = _emit(masks, metas, k, sub, ATTACK_KIND)
-                    sub = (sub - 1) & group
+            k = _emit_groups(s, masks, metas, k, m, most)
         return _emit(masks, metas, k, 0, PASS_KIND)
     if m and room(s) > 0:
         while m:
