@@ -339,17 +339,15 @@ def _text_of(state: Any) -> str:
 
 def fingerprint(state: Any) -> tuple[Any, ...]:
     """Every field of a state (caches left out), as text: equal before and after ``apply``
-    iff ``apply`` left its input alone. A slot or attribute whose name starts with ``_`` or
-    ends with ``_cache`` is a cache (the legal actions worked out once, which a sampler may
-    also clear: hence a public name), not a fact of the game."""
+    iff ``apply`` left its input alone. A slot or attribute whose name starts with ``_`` is a
+    cache (the legal actions worked out once), not a fact of the game."""
     names: Iterable[str]
     if dataclasses.is_dataclass(state):
         names = (f.name for f in dataclasses.fields(state))
     else:
         names = sorted(n for n in {n for k in type(state).__mro__
                                    for n in getattr(k, "__slots__", ())}
-                       | set(getattr(state, "__dict__", ()))
-                       if not n.startswith("_") and not n.endswith("_cache"))
+                       | set(getattr(state, "__dict__", ())) if not n.startswith("_"))
     return tuple((n, _field_text(n, getattr(state, n, None))) for n in names)
 
 

@@ -27,7 +27,7 @@ class BoutsState:
     PUBLIC: ClassVar[tuple[str, ...]] = ()
     __slots__ = ("rules", "players", "seed", "dealer", "hands", "known", "stock", "discard",
                  "trump_card", "trump_suit", "phase", "to_act", "out", "moves", "outcome",
-                 "note", "seen", "mark", "took", "legal_cache")
+                 "note", "seen", "mark", "took", "_legal_cache")
 
     rules: Any
     players: int
@@ -56,7 +56,7 @@ class BoutsState:
     #: The legal moves as ``apply`` and ``view`` last worked them out (None: not yet); a copy
     #: starts afresh, and a position is changed only on a fresh copy, so it cannot go stale.
     #: A playout asked each position for them three times (the policy, its view, ``apply``).
-    legal_cache: list[Any] | None
+    _legal_cache: list[Any] | None
 
     def _init(self, rules: Any, players: int, seed: int, tag: str) -> random.Random:
         rng = random.Random(f"{tag}:{seed}")
@@ -66,7 +66,7 @@ class BoutsState:
         self.discard, self.trump_card, self.trump_suit = 0, -1, -1
         self.phase, self.to_act, self.moves, self.outcome, self.note = "", 0, 0, None, ""
         self.seen, self.mark, self.took = (), (-1, 0, 0), False
-        self.legal_cache = None
+        self._legal_cache = None
         return rng
 
     def _deal(self, rng: random.Random, hand_size: int, *,
@@ -120,15 +120,20 @@ class BoutsState:
             setattr(s, name, getattr(self, name))
         for name in self.LISTS:
             setattr(s, name, list(getattr(self, name)))
-        s.legal_cache = None
+        s._legal_cache = None
         return s
 
     def known_legal(self) -> list[Any]:
-        """:meth:`legal_actions`, worked out once per position (see :attr:`legal_cache`)."""
-        legal = self.legal_cache
+        """:meth:`legal_actions`, worked out once per position (see :attr:`_legal_cache`)."""
+        legal = self._legal_cache
         if legal is None:
-            legal = self.legal_cache = self.legal_actions()
+            legal = self._legal_cache = self.legal_actions()
         return legal
+
+    def forget_legal(self) -> None:
+        """Drop the legal moves worked out for this position: a world sampler that rewrites
+        hands in place must call it (as for ``DurakState.forget_legal``)."""
+        self._legal_cache = None
 
     @property
     def is_over(self) -> bool:

@@ -98,7 +98,7 @@ class BoutsSampler:
         # the repetition count starts afresh in a sampled world (the positions it counts
         # hold hidden hands, which a world only guesses)
         s.seen, s.mark, s.took = (), (-1, 0, 0), False
-        s.legal_cache = None
+        s.forget_legal()
         for name in cls.PUBLIC:
             value = extra[name]
             setattr(s, name, list(value) if isinstance(value, list) else value)

@@ -178,7 +178,7 @@ class FoolState:
 
     __slots__ = ("rules", "players", "seed", "round", "dealer", "hands", "trick", "order",
                  "sitting_out", "scores", "plus_tens", "last_trick", "gone", "outcome",
-                 "legal_cache")
+                 "_legal_cache")
 
     rules: FoolRules
     players: int
@@ -195,14 +195,14 @@ class FoolState:
     gone: int  # cards of this round's finished tricks
     outcome: Outcome | None
     #: The legal moves, worked out on first use (None until then; a copy starts afresh).
-    legal_cache: list[Move] | None
+    _legal_cache: list[Move] | None
 
     @classmethod
     def start(cls, rules: FoolRules, players: int, seed: int) -> FoolState:
         s = object.__new__(cls)
         s.rules, s.players, s.seed = rules, players, seed
         s.scores, s.plus_tens = [0] * players, [0] * players
-        s.last_trick, s.outcome, s.legal_cache = None, None, None
+        s.last_trick, s.outcome, s._legal_cache = None, None, None
         s.dealer = random.Random(f"fool-dealer:{seed}").randrange(players)
         s._deal(0)
         return s
@@ -227,7 +227,7 @@ class FoolState:
         s = object.__new__(FoolState)
         s.rules, s.players, s.seed, s.round = self.rules, self.players, self.seed, self.round
         s.dealer, s.sitting_out, s.last_trick = self.dealer, self.sitting_out, self.last_trick
-        s.gone, s.outcome, s.legal_cache = self.gone, self.outcome, None
+        s.gone, s.outcome, s._legal_cache = self.gone, self.outcome, None
         s.hands, s.trick, s.order = list(self.hands), list(self.trick), list(self.order)
         s.scores, s.plus_tens = list(self.scores), list(self.plus_tens)
         return s
@@ -253,10 +253,15 @@ class FoolState:
     def legal_actions(self) -> list[Move]:
         """The moves of the seat to act (a fresh list; worked out once per state, which
         changes only through :meth:`copy`, so the cache cannot go stale)."""
-        legal = self.legal_cache
+        legal = self._legal_cache
         if legal is None:
-            legal = self.legal_cache = self._generate()
+            legal = self._legal_cache = self._generate()
         return list(legal)
+
+    def forget_legal(self) -> None:
+        """Drop the legal moves worked out for this position: a world sampler that rewrites
+        hands in place must call it (as for ``DurakState.forget_legal``)."""
+        self._legal_cache = None
 
     def _generate(self) -> list[Move]:
         if self.outcome is not None:
@@ -273,9 +278,9 @@ class FoolState:
         return moves
 
     def apply(self, action: Move) -> FoolState:
-        legal = self.legal_cache
+        legal = self._legal_cache
         if legal is None:
-            legal = self.legal_cache = self._generate()
+            legal = self._legal_cache = self._generate()
         if action not in legal:
             raise self._explain(action)
         s = self.copy()

@@ -86,7 +86,7 @@ class FoolSampler:
         s.sitting_out, s.scores, s.plus_tens = view.sitting_out, list(view.scores), \
             list(view.plus_tens)
         s.last_trick, s.gone, s.outcome = view.last_trick, view.played, None
-        s.legal_cache = None
+        s.forget_legal()
         return s
 
 
