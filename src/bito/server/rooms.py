@@ -41,7 +41,8 @@ DUMMY = "\0dummy"  # the seat choice create() gives a playing dummy's seat (#57)
 REARM = 1.0  # seconds before a bot's or a clock's move is tried again after a failure
 #: Seconds between a process's announcements of the seats connected to it, and how long an
 #: announcement counts: a process killed with ``kill -9`` stops announcing, and its seats
-#: are shown offline everywhere within PRESENCE_LIFE seconds.
+#: are shown offline everywhere within PRESENCE_LIFE seconds (each room wakes when the
+#: oldest announcement it counts runs out, see :meth:`Lobby.presence`).
 PRESENCE_RENEW = 5.0
 PRESENCE_LIFE = 15.0
 
@@ -111,6 +112,8 @@ class Room:
     elsewhere: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
     #: the seats this process last announced as connected here (None: never announced)
     announced: frozenset[int] | None = None
+    #: wakes the room when the first of ``elsewhere`` runs out (see :meth:`Lobby.presence`)
+    presence_timer: asyncio.TimerHandle | None = None
 
     @property
     def id(self) -> str:
@@ -328,7 +331,9 @@ class Lobby:
 
     async def presence(self, room: Room, data: Json) -> None:
         """Another process announced the seats connected to it (:meth:`announce_presence`);
-        the frames change only when the marks shown do."""
+        the frames change only when the marks shown do. The room is woken when the oldest
+        announcement it counts runs out, so a killed process's seats go offline
+        :data:`PRESENCE_LIFE` seconds after its last word, not at some later renewal."""
         origin = str(data.get("o", ""))
         if not origin or origin == self.origin:
             return
@@ -340,23 +345,45 @@ class Lobby:
             room.elsewhere[origin] = (frozenset(seats), time.monotonic() + PRESENCE_LIFE)
         else:
             room.elsewhere.pop(origin, None)
+        self._presence_timer(room)
         if data.get("ask") and room.announced:
             await self.announce_presence(room, again=True)
         if self.connected(room) != before:
             await self.broadcast(room)
 
-    async def renew_presence(self) -> None:
-        """Say again which seats are connected here, and drop what other processes said too
-        long ago (a process killed without a word): its seats are offline now."""
+    def _presence_timer(self, room: Room) -> None:
+        """Arm the room's wake-up for when the first announcement it counts runs out."""
+        if room.presence_timer is not None:
+            room.presence_timer.cancel()
+            room.presence_timer = None
+        if not room.elsewhere:
+            return
+        loop = asyncio.get_running_loop()
+        first = min(until for _, until in room.elsewhere.values())
+        room.presence_timer = loop.call_later(max(0.0, first - time.monotonic()) + 0.01,
+                                              self._presence_due, room)
+
+    def _presence_due(self, room: Room) -> None:
+        asyncio.get_running_loop().create_task(self._presence_ran_out(room))
+
+    async def _presence_ran_out(self, room: Room) -> None:
+        """Forget what other processes said too long ago (a process killed without a word):
+        its seats are shown offline now."""
+        room.presence_timer = None
         now = time.monotonic()
+        gone = [o for o, (_, until) in room.elsewhere.items() if until <= now]
+        for origin in gone:
+            del room.elsewhere[origin]
+        self._presence_timer(room)
+        if gone:
+            await self.broadcast(room)
+
+    async def renew_presence(self) -> None:
+        """Say again which seats are connected here (what others said runs out by itself,
+        see :meth:`presence`)."""
         for room in list(self.rooms.values()):
             if room.announced:
                 await self.announce_presence(room, again=True)
-            gone = [o for o, (_, until) in room.elsewhere.items() if until <= now]
-            if gone:
-                for origin in gone:
-                    del room.elsewhere[origin]
-                await self.broadcast(room)
 
     def event(self, table_id: str, kind: str, data: Json) -> None:
         """Another process published ``kind`` for the table (see :meth:`publish`)."""
@@ -1056,6 +1083,8 @@ class Lobby:
         for room in self.rooms.values():
             if room.task is not None:
                 room.task.cancel()
+            if room.presence_timer is not None:
+                room.presence_timer.cancel()
         self.bots.close()
 
 
