@@ -126,6 +126,63 @@ def test_a_move_stored_twice_is_stored_once_postgresql(cluster: Cluster) -> None
     assert asyncio.run(through_the_pool(url)) == [(0, "7d", "move"), (1, "take", "move")]
 
 
+def test_a_seat_change_the_database_refused_changes_nothing_in_memory(tmp_path: Path,
+                                                                      ) -> None:
+    """While the database is away, a seat's change is refused (the person is told to try
+    again) and nothing about the seat changes in memory either: a new token not stored
+    would lock its owner out (the old one refused, the new one given to nobody), a Ready
+    or a seat taken back from the bot not stored would show what a restart forgets. Once
+    the database answers, the same requests succeed."""
+    from bito.server.db import DatabaseUnavailable, ThreadedDatabase
+    from bito.server.rooms import Lobby
+
+    class Flaky(ThreadedDatabase):
+        down = False
+
+        async def save_seat(self, table_id: str, seat: SeatRow) -> None:
+            if self.down:
+                raise DatabaseUnavailable("the database is not answering; nothing was lost, "
+                                          "try again")
+            await super().save_seat(table_id, seat)
+
+    async def play() -> None:
+        db = Flaky(Storage(str(tmp_path / "flaky.sqlite3")))
+        lobby = Lobby(db)
+        try:
+            room, alice = await lobby.create(variant="podkidnoy", rules_text=None, deck=None,
+                                             players=2, name="Alice", seats=["open"],
+                                             public=False, timer=None)
+            _, bob = await lobby.join(room, "Bob")
+            db.down = True
+            for request in (lobby.renew_token(room, 0, "moved"), lobby.ready(room, 0)):
+                with pytest.raises(DatabaseUnavailable):
+                    await request
+            assert room.seat_of_token(alice) == 0 and not room.table.seats[0].ready
+            db.down = False
+            await lobby.ready(room, 0)
+            await lobby.ready(room, 1)
+            assert room.state is not None and room.table.status == "playing"
+            seat = decider(room.state)
+            room.table.seats[seat].kind = "away"  # as after three time-outs in a row
+            move = str(room.state.legal_actions()[0])
+            db.down = True
+            for request in (lobby.act(room, seat, move), lobby.back(room, seat)):
+                with pytest.raises(DatabaseUnavailable):
+                    await request
+            assert room.table.seats[seat].kind == "away" and room.actions == []
+            db.down = False
+            await lobby.act(room, seat, move)
+            assert room.table.seats[seat].kind == "human" and len(room.actions) == 1
+            stored = await db.load_table(room.id)
+            assert stored is not None and stored.seats[seat].kind == "human"
+            assert room.seat_of_token(bob) == 1
+        finally:
+            await lobby.close()
+            await db.close()
+
+    asyncio.run(play())
+
+
 def test_a_commit_held_up_on_one_table_holds_no_other(cluster: Cluster) -> None:
     """Another session locks table A's seat rows, so A's Ready cannot commit; meanwhile
     table B is created, joined, dealt and played, and pings are answered at once."""

@@ -21,7 +21,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bito.errors import BitoError
@@ -142,7 +142,12 @@ class Lobby:
 
     On a database several processes share (PostgreSQL), ``leases`` is set: this process
     drives the clock and bots only of the tables it holds a lease on, and reads a table
-    again whenever another process's change notice names it (:meth:`changed`)."""
+    again whenever another process's change notice names it (:meth:`changed`).
+
+    A seat's change (Ready, a new token, a seat taken back from the bot, a seat freed or
+    given to a bot) is written before it is made in memory: a write refused while the
+    database is away leaves the seat as the database has it, so the old token still works
+    and the person may simply ask again, and a restart finds what the players saw."""
 
     def __init__(self, storage: Storage | Database, settings: Settings | None = None,
                  bots: BotPool | None = None) -> None:
@@ -710,10 +715,10 @@ class Lobby:
             if left > 0:
                 raise RoomError(f"seat {target}: {row.name} still has {left:.0f} s to press "
                                 "Ready")
-            room.table.seats[target] = SeatRow(target, "", "open", self.settings.default_bot,
-                                               "", False)
+            freed = SeatRow(target, "", "open", self.settings.default_bot, "", False)
+            await self.storage.save_seat(room.id, freed)  # stored first, see Lobby
+            room.table.seats[target] = freed
             room.seated_at.pop(target, None)
-            await self.storage.save_seat(room.id, room.table.seats[target])
             gone = [c for c in room.conns if c.seat == target]
         for conn in gone:  # his connections watch from now on
             conn.seat = None
@@ -740,8 +745,8 @@ class Lobby:
             if room.table.status != "waiting":
                 raise RoomError("the game has already started")
             row = room.table.seats[seat]
+            await self.storage.save_seat(room.id, replace(row, ready=True))
             row.ready = True
-            await self.storage.save_seat(room.id, row)
             if self.held is not None:  # another process may have seen the other Readies
                 await self._refresh(room)
             if room.table.status == "waiting" and all(s.kind != "open" and s.ready
@@ -772,8 +777,8 @@ class Lobby:
                     raise RoomError(f"seat {target} is taken by {row.name}")
                 self.check_bot(bot, "bot")
                 row = self._bot_seat(target, bot)
-            room.table.seats[target] = row
             await self.storage.save_seat(room.id, row)
+            room.table.seats[target] = row
         await self.broadcast(room)
 
     async def renew_token(self, room: Room, seat: int, notice: str) -> str:
@@ -784,8 +789,9 @@ class Lobby:
             row = room.table.seats[seat]
             if row.kind not in ("human", "away"):
                 raise RoomError(f"seat {seat} is not a person's")
-            row.token = secrets.token_urlsafe(24)
-            await self.storage.save_seat(room.id, row)
+            token = secrets.token_urlsafe(24)
+            await self.storage.save_seat(room.id, replace(row, token=token))
+            row.token = token  # only now: a failed write leaves the old token working
             gone = [c for c in room.conns if c.seat == seat]
         for conn in gone:
             conn.seat = None
@@ -811,8 +817,8 @@ class Lobby:
             action = games.find_action(state, text)
             row = room.table.seats[seat]
             if row.kind == "away":  # playing again takes the seat back from the bot
+                await self.storage.save_seat(room.id, replace(row, kind="human"))
                 row.kind = "human"
-                await self.storage.save_seat(room.id, row)
             room.timeouts[seat] = 0
             await self._apply(room, action, "move")
 
@@ -821,9 +827,9 @@ class Lobby:
             await self._stored_seats(room)
             row = room.table.seats[seat]
             if row.kind == "away":
+                await self.storage.save_seat(room.id, replace(row, kind="human"))
                 row.kind = "human"
                 room.timeouts[seat] = 0
-                await self.storage.save_seat(room.id, row)
                 self._schedule(room)
         await self.broadcast(room)
 
