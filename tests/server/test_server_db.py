@@ -1,6 +1,7 @@
 """The database off the event loop (issue 18, item 2): migrations under a lock, idempotent
 writes, one table's slow commit never holding another table, and a PostgreSQL restart in
-the middle of bots' moves and a clock's expiry that freezes no table.
+the middle of bots' moves, a clock's expiry, a person's move or two servers' leases that
+freezes no table: each goes on by itself within seconds of the database coming back.
 
 Everything is real: SQLite files, a throw-away PostgreSQL cluster of Debian's package
 (skipped, saying why, where it is missing), the app under uvicorn, websocket clients.
@@ -309,6 +310,60 @@ def test_a_postgresql_restart_mid_game_freezes_no_table(cluster: Cluster) -> Non
         sleeper.close()
     finally:
         srv.stop()
+
+
+def _owner(url: str, table: str) -> str | None:
+    import psycopg
+
+    with psycopg.connect(url, connect_timeout=5) as conn:
+        row = conn.execute("SELECT owner FROM bito_leases WHERE table_id = %s",
+                           (table,)).fetchone()
+    return str(row[0]) if row else None
+
+
+def test_a_lease_that_ran_out_during_an_outage_is_driven_again(cluster: Cluster) -> None:
+    """Two servers share the database; a table of bots (the host's seat handed to a bot
+    after one time-out) is driven by the first. PostgreSQL stops for 12 s, four times a
+    lease's life, with a bot's move due: every lease runs out. Once the database is back,
+    whichever server renews or takes the lease first drives the table, which moves again
+    within 10 s and plays to its end, seen by a spectator on the other server; the stored
+    moves replay, each once."""
+    url = cluster.fresh_database("leaseoutage")
+    settings = scripted(timer=5, bot_delay=0.3, timeouts_to_bot=1)
+    first, second = ServerThread(url, settings), ServerThread(url, settings)
+    try:
+        t = create_table(first.http, players=3, seats=["heuristic", "heuristic"])
+        assert _owner(url, t["table"]) == first.app.state.lobby.origin
+        host = Client(first.base, t["table"], t["token"])
+        watcher = Client(second.base, t["table"])
+        host.send({"type": "ready"})
+        watcher.wait(lambda m: m["type"] == "state" and m["n"] >= 3, 60)
+        cluster.stop()
+        time.sleep(12)
+        cluster.start()
+        back = time.time()
+        before = _moves_stored(url, [t["table"]])
+        while _moves_stored(url, [t["table"]]) == before:
+            assert time.time() - back < 10, f"{before} moves stored, none more 10 s after"
+            time.sleep(0.1)
+        print(f"the table moved {time.time() - back:.2f} s after the database was back, "
+              "driven by the", "first" if _owner(url, t["table"]) == first.app.state.lobby
+              .origin else "second", "server")
+        end = watcher.wait(lambda m: m["type"] == "state" and m["status"] == "over", 120)
+        store = Storage(url)
+        try:
+            row = store.load_table(t["table"])
+            texts = [a for _, a, _ in store.load_actions(t["table"])]
+        finally:
+            store.close()
+        assert row is not None and row.status == "over" and len(texts) == end["n"]
+        states, _ = games.replay_states(games.Setup(row.spec, row.players, row.seed), texts)
+        assert states[-1].is_over
+        for c in (host, watcher):
+            c.close()
+    finally:
+        first.stop()
+        second.stop()
 
 
 def _person_to_act(client: Client, after: int) -> dict[str, Any]:
