@@ -407,3 +407,66 @@ def test_the_compose_file_matches_the_nginx_config() -> None:
         db = command[command.index("--db") + 1]
         assert db.startswith("postgresql://") and "@db/" in db
         assert services[name]["depends_on"]["db"]["condition"] == "service_healthy"
+
+
+def _online(frame: dict[str, Any], seat: int) -> bool:
+    return bool(frame["seats"][seat]["connected"])
+
+
+def test_a_seat_on_a_process_killed_with_kill_9_goes_offline_everywhere(
+        cluster: Cluster, tmp_path: Path) -> None:
+    """Presence across two real ``bito serve`` processes on one PostgreSQL (no nginx: each
+    client picks its process). The host is connected to B; a spectator opening the table on
+    A, which loads it then, sees the host online at once (a loading process asks the
+    others for their seats, rather than waiting up to 5 s for their next announcement),
+    for three tables. Then B is killed with ``kill -9``: it says nothing more, and A shows
+    the host offline when B's last announcement runs out (15 s, ``PRESENCE_LIFE``), not
+    later. The host reconnecting through A is online again."""
+    from bito.server.rooms import PRESENCE_LIFE
+
+    url = cluster.fresh_database("presencekill")
+    a = Bito(url, tmp_path / "a.log")
+    b = Bito(url, tmp_path / "b.log")
+    clients: list[Client] = []
+    try:
+        a.wait_ready()
+        b.wait_ready()
+        http_b = httpx.Client(base_url=b.base, timeout=10)
+        learnt: list[float] = []
+        tables = []
+        for _ in range(3):
+            t = create_table(http_b, players=2, seats=["open"])
+            tables.append(t)
+            host = Client(b.base, t["table"], t["token"])
+            clients.append(host)
+            assert _online(host.state(), 0)
+            opened = time.monotonic()
+            watcher = Client(a.base, t["table"])  # A has not loaded this table yet
+            clients.append(watcher)
+            watcher.wait(lambda m: m["type"] == "state" and _online(m, 0), 10)
+            learnt.append(time.monotonic() - opened)
+        print("the host shown online on A, seconds after A loaded the table:",
+              [round(x, 2) for x in learnt])
+        assert max(learnt) < 2.0, learnt  # B announces again only every 5 s
+
+        t, host, watcher = tables[0], clients[0], clients[1]
+        os.kill(b.proc.pid, signal.SIGKILL)
+        killed = time.monotonic()
+        b.proc.wait(10)
+        offline = watcher.wait(lambda m: m["type"] == "state" and not _online(m, 0),
+                               PRESENCE_LIFE + 10)
+        took = time.monotonic() - killed
+        print(f"the host shown offline on A {took:.2f} s after kill -9 of B")
+        assert offline["seats"][0]["kind"] == "human"
+        assert took <= PRESENCE_LIFE + 1.0, f"offline {took:.1f} s after the kill"
+
+        back = Client(a.base, t["table"], t["token"])  # the host, through A now
+        clients.append(back)
+        first = back.state()
+        assert first["you"] == 0 and _online(first, 0)
+        watcher.wait(lambda m: m["type"] == "state" and _online(m, 0), 10)
+    finally:
+        for c in clients:
+            c.close()
+        a.stop()
+        b.stop()

@@ -1,6 +1,7 @@
 """The database off the event loop (issue 18, item 2): migrations under a lock, idempotent
 writes, one table's slow commit never holding another table, and a PostgreSQL restart in
-the middle of bots' moves and a clock's expiry that freezes no table.
+the middle of bots' moves, a clock's expiry, a person's move or two servers' leases that
+freezes no table: each goes on by itself within seconds of the database coming back.
 
 Everything is real: SQLite files, a throw-away PostgreSQL cluster of Debian's package
 (skipped, saying why, where it is missing), the app under uvicorn, websocket clients.
@@ -23,6 +24,7 @@ pytest.importorskip("fastapi")
 
 from pg_kit import Cluster
 
+from bito.games.protocol import decider
 from bito.record import load_record
 from bito.server import games
 from bito.server.migrations import LATEST, STEPS, migrate_postgres
@@ -125,6 +127,63 @@ def test_a_move_stored_twice_is_stored_once_postgresql(cluster: Cluster) -> None
     assert asyncio.run(through_the_pool(url)) == [(0, "7d", "move"), (1, "take", "move")]
 
 
+def test_a_seat_change_the_database_refused_changes_nothing_in_memory(tmp_path: Path,
+                                                                      ) -> None:
+    """While the database is away, a seat's change is refused (the person is told to try
+    again) and nothing about the seat changes in memory either: a new token not stored
+    would lock its owner out (the old one refused, the new one given to nobody), a Ready
+    or a seat taken back from the bot not stored would show what a restart forgets. Once
+    the database answers, the same requests succeed."""
+    from bito.server.db import DatabaseUnavailable, ThreadedDatabase
+    from bito.server.rooms import Lobby
+
+    class Flaky(ThreadedDatabase):
+        down = False
+
+        async def save_seat(self, table_id: str, seat: SeatRow) -> None:
+            if self.down:
+                raise DatabaseUnavailable("the database is not answering; nothing was lost, "
+                                          "try again")
+            await super().save_seat(table_id, seat)
+
+    async def play() -> None:
+        db = Flaky(Storage(str(tmp_path / "flaky.sqlite3")))
+        lobby = Lobby(db)
+        try:
+            room, alice = await lobby.create(variant="podkidnoy", rules_text=None, deck=None,
+                                             players=2, name="Alice", seats=["open"],
+                                             public=False, timer=None)
+            _, bob = await lobby.join(room, "Bob")
+            db.down = True
+            for request in (lobby.renew_token(room, 0, "moved"), lobby.ready(room, 0)):
+                with pytest.raises(DatabaseUnavailable):
+                    await request
+            assert room.seat_of_token(alice) == 0 and not room.table.seats[0].ready
+            db.down = False
+            await lobby.ready(room, 0)
+            await lobby.ready(room, 1)
+            assert room.state is not None and room.table.status == "playing"
+            seat = decider(room.state)
+            room.table.seats[seat].kind = "away"  # as after three time-outs in a row
+            move = str(room.state.legal_actions()[0])
+            db.down = True
+            for request in (lobby.act(room, seat, move), lobby.back(room, seat)):
+                with pytest.raises(DatabaseUnavailable):
+                    await request
+            assert room.table.seats[seat].kind == "away" and room.actions == []
+            db.down = False
+            await lobby.act(room, seat, move)
+            assert room.table.seats[seat].kind == "human" and len(room.actions) == 1
+            stored = await db.load_table(room.id)
+            assert stored is not None and stored.seats[seat].kind == "human"
+            assert room.seat_of_token(bob) == 1
+        finally:
+            await lobby.close()
+            await db.close()
+
+    asyncio.run(play())
+
+
 def test_a_commit_held_up_on_one_table_holds_no_other(cluster: Cluster) -> None:
     """Another session locks table A's seat rows, so A's Ready cannot commit; meanwhile
     table B is created, joined, dealt and played, and pings are answered at once."""
@@ -164,11 +223,25 @@ def test_a_commit_held_up_on_one_table_holds_no_other(cluster: Cluster) -> None:
         srv.stop()
 
 
+def _moves_stored(url: str, tables: list[str]) -> dict[str, int]:
+    """How many moves each table has stored now (a connection of its own, not the
+    server's)."""
+    import psycopg
+
+    with psycopg.connect(url, connect_timeout=5) as conn:
+        rows = conn.execute("SELECT table_id, COUNT(*) FROM bito_actions "
+                            "WHERE table_id = ANY(%s) GROUP BY table_id", (tables,)).fetchall()
+    stored = dict.fromkeys(tables, 0)
+    stored.update({str(t): int(n) for t, n in rows})
+    return stored
+
+
 def test_a_postgresql_restart_mid_game_freezes_no_table(cluster: Cluster) -> None:
     """Two tables run while PostgreSQL stops for 12 s (longer than a write's 10 s of
     retries) and starts again: one where two bots and a person play, one whose person never
-    moves (its clock runs out during the outage). Both go on by themselves once the
-    database is back, and every stored game replays move by move to its outcome."""
+    moves (its clock runs out during the outage). Both go on by themselves within a few
+    seconds of the database coming back, and every stored game replays move by move to its
+    outcome."""
     url = cluster.fresh_database("restart")
     srv = ServerThread(url, scripted(timer=5, bot_delay=0.3, timeouts_to_bot=100))
     try:
@@ -196,6 +269,18 @@ def test_a_postgresql_restart_mid_game_freezes_no_table(cluster: Cluster) -> Non
         time.sleep(12)
         cluster.start()
         back = time.time()
+        # Both tables go on by themselves within a few seconds of the database coming back:
+        # the bots' move in flight and the clock's expiry, each re-armed through the outage,
+        # are stored at the next try (each re-armed every second; 10 s leaves a wide margin
+        # on a loaded machine).
+        before = _moves_stored(url, [busy["table"], quiet["table"]])
+        while True:
+            now = _moves_stored(url, [busy["table"], quiet["table"]])
+            if all(now[t] > before[t] for t in now):
+                break
+            assert time.time() - back < 10, f"moves stored {before} -> {now}, 10 s after"
+            time.sleep(0.1)
+        print(f"both tables moved {time.time() - back:.2f} s after the database was back")
         game.join(160)
         assert "error" not in result, result.get("error")
         assert result["end"]["outcome"] is not None
@@ -227,11 +312,97 @@ def test_a_postgresql_restart_mid_game_freezes_no_table(cluster: Cluster) -> Non
         srv.stop()
 
 
+def _owner(url: str, table: str) -> str | None:
+    import psycopg
+
+    with psycopg.connect(url, connect_timeout=5) as conn:
+        row = conn.execute("SELECT owner FROM bito_leases WHERE table_id = %s",
+                           (table,)).fetchone()
+    return str(row[0]) if row else None
+
+
+def test_a_lease_that_ran_out_during_an_outage_is_driven_again(cluster: Cluster) -> None:
+    """Two servers share the database; a table of bots (the host's seat handed to a bot
+    after one time-out) is driven by the first. PostgreSQL stops for 12 s, four times a
+    lease's life, with a bot's move due: every lease runs out. Once the database is back,
+    whichever server renews or takes the lease first drives the table, which moves again
+    within 10 s and plays to its end, seen by a spectator on the other server; the stored
+    moves replay, each once."""
+    url = cluster.fresh_database("leaseoutage")
+    settings = scripted(timer=5, bot_delay=0.3, timeouts_to_bot=1)
+    first, second = ServerThread(url, settings), ServerThread(url, settings)
+    try:
+        t = create_table(first.http, players=3, seats=["heuristic", "heuristic"])
+        assert _owner(url, t["table"]) == first.app.state.lobby.origin
+        host = Client(first.base, t["table"], t["token"])
+        watcher = Client(second.base, t["table"])
+        host.send({"type": "ready"})
+        watcher.wait(lambda m: m["type"] == "state" and m["n"] >= 3, 60)
+        cluster.stop()
+        time.sleep(12)
+        cluster.start()
+        back = time.time()
+        before = _moves_stored(url, [t["table"]])
+        while _moves_stored(url, [t["table"]]) == before:
+            assert time.time() - back < 10, f"{before} moves stored, none more 10 s after"
+            time.sleep(0.1)
+        print(f"the table moved {time.time() - back:.2f} s after the database was back, "
+              "driven by the", "first" if _owner(url, t["table"]) == first.app.state.lobby
+              .origin else "second", "server")
+        end = watcher.wait(lambda m: m["type"] == "state" and m["status"] == "over", 120)
+        store = Storage(url)
+        try:
+            row = store.load_table(t["table"])
+            texts = [a for _, a, _ in store.load_actions(t["table"])]
+        finally:
+            store.close()
+        assert row is not None and row.status == "over" and len(texts) == end["n"]
+        states, _ = games.replay_states(games.Setup(row.spec, row.players, row.seed), texts)
+        assert states[-1].is_over
+        for c in (host, watcher):
+            c.close()
+    finally:
+        first.stop()
+        second.stop()
+
+
 def _person_to_act(client: Client, after: int) -> dict[str, Any]:
     """The first frame past move ``after`` where the person (seat 0) is to act."""
     return client.wait(lambda m: m["type"] == "state" and m["status"] == "playing"
                        and m["n"] > after and (m.get("view") or {}).get("to_act") == 0
                        and bool(m["view"].get("legal")), 30)
+
+
+def _handing_over(url: str, table: str, frame: dict[str, Any]) -> str | None:
+    """A legal move of the person in ``frame`` after which the bot is to act, found by
+    replaying the stored game; None when every move leaves the person to act (a thrower
+    adding cards to a bout the bot took) or ends the game. Without this, a test waiting for
+    the bot's answer may wait for an answer nobody owes: that was the "late bot" of about
+    one run in three."""
+    store = Storage(url)
+    try:
+        row = store.load_table(table)
+        texts = [a for _, a, _ in store.load_actions(table)]
+    finally:
+        store.close()
+    assert row is not None and len(texts) == frame["n"]
+    state = games.replay_states(games.Setup(row.spec, row.players, row.seed), texts)[0][-1]
+    for legal in frame["view"]["legal"]:
+        after = state.apply(games.find_action(state, legal["text"]))
+        if not after.is_over and decider(after) != 0:
+            return str(legal["text"])
+    return None
+
+
+def _move_before_the_bot(client: Client, url: str, table: str, after: int,
+                         ) -> tuple[dict[str, Any], str]:
+    """The person's first turn past move ``after`` with a move that hands the turn to the
+    bot, and that move; turns with none are played with their first legal move."""
+    frame = _person_to_act(client, after)
+    while (move := _handing_over(url, table, frame)) is None:
+        client.send({"type": "act", "action": frame["view"]["legal"][0]["text"]})
+        frame = _person_to_act(client, frame["n"])
+    return frame, move
 
 
 def test_a_persons_move_during_a_database_outage_is_kept_or_refused_to_send_again(
@@ -257,14 +428,14 @@ def test_a_persons_move_during_a_database_outage_is_kept_or_refused_to_send_agai
         assert kept["n"] >= frame["n"] + 1
         assert not [m for m in host.messages if m["type"] == "error"]
 
-        frame = _person_to_act(host, frame["n"])
-        move = frame["view"]["legal"][0]["text"]
+        frame, move = _move_before_the_bot(host, url, t["table"], frame["n"])
         cluster.stop()
         host.send({"type": "act", "action": move})
         refused = host.error(25)
         assert refused["request"] == "act" and "database" in refused["message"], refused
         assert "nothing was lost" in refused["message"]
         cluster.start()
+        back = time.monotonic()
         deadline = time.time() + 30
         while True:  # sent again until the server's pool has found the database again
             host.send({"type": "act", "action": move})
@@ -274,6 +445,19 @@ def test_a_persons_move_during_a_database_outage_is_kept_or_refused_to_send_agai
                 break
             assert "database" in answer["message"] and time.time() < deadline, answer
             time.sleep(1)
+        # The table goes on by itself: the bot answers within 20 s of the move being played
+        # (its delay is 0.3 s; a healthy server meets 20 s with a wide margin on a loaded
+        # machine).
+        played = time.monotonic()
+        try:
+            answered = host.wait(lambda m: m["type"] == "state" and m["n"] >= frame["n"] + 2,
+                                 20)
+        except AssertionError:
+            pytest.fail("the bot did not answer within 20 s of the person's move after the "
+                        "outage")
+        assert (answered.get("last") or {}).get("seat") == 1, answered
+        print(f"the move sent again was played {played - back:.2f} s after the database was "
+              f"back; the bot answered {time.monotonic() - played:.2f} s later")
         store = Storage(url)
         try:
             row = store.load_table(t["table"])
@@ -281,15 +465,8 @@ def test_a_persons_move_during_a_database_outage_is_kept_or_refused_to_send_agai
         finally:
             store.close()
         assert row is not None and texts[frame["n"]] == move
+        assert len(texts) >= frame["n"] + 2  # the bot's answer is stored, after the move
         games.replay_states(games.Setup(row.spec, row.players, row.seed), texts)  # legal
-        try:
-            host.wait(lambda m: m["type"] == "state" and (
-                m["n"] >= frame["n"] + 2 or m["status"] == "over"), 30)  # the table goes on
-        except AssertionError:
-            # A known gap (thirteenth session's note on issue 18): after the long outage the
-            # bot's answer to the move sent again sometimes waits more than 30 s (seen in
-            # about one run in three). Shown as an expected failure until it is fixed.
-            pytest.xfail("after a 13 s outage the bot's answer waited over 30 s")
         host.close()
     finally:
         srv.stop()

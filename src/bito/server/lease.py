@@ -18,9 +18,9 @@ how every process hears of every change.
   connection is lost, every table in memory is read again (notices sent meanwhile are
   gone).
 * **Presence.** Every :data:`~bito.server.rooms.PRESENCE_RENEW` seconds the keeper has the
-  lobby say again which seats are connected here and forget what other processes said too
-  long ago (:meth:`Lobby.renew_presence`), so a seat's *offline* mark counts every
-  process's connections and a killed process's seats go offline.
+  lobby say again which seats are connected here (:meth:`Lobby.renew_presence`), so a
+  seat's *offline* mark counts every process's connections; what another process said
+  runs out by itself (:meth:`Lobby.presence`), so a killed process's seats go offline.
 * **Looking after.** Every renewal also counts the moves stored for each table in memory: a
   process still behind at two renewals in a row (a notice lost) reads the table again, and
   a held table still to play with no bot or clock armed is armed again. A lease this

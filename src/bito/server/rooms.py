@@ -21,7 +21,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bito.errors import BitoError
@@ -41,7 +41,8 @@ DUMMY = "\0dummy"  # the seat choice create() gives a playing dummy's seat (#57)
 REARM = 1.0  # seconds before a bot's or a clock's move is tried again after a failure
 #: Seconds between a process's announcements of the seats connected to it, and how long an
 #: announcement counts: a process killed with ``kill -9`` stops announcing, and its seats
-#: are shown offline everywhere within PRESENCE_LIFE seconds.
+#: are shown offline everywhere within PRESENCE_LIFE seconds (each room wakes when the
+#: oldest announcement it counts runs out, see :meth:`Lobby.presence`).
 PRESENCE_RENEW = 5.0
 PRESENCE_LIFE = 15.0
 
@@ -111,6 +112,8 @@ class Room:
     elsewhere: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
     #: the seats this process last announced as connected here (None: never announced)
     announced: frozenset[int] | None = None
+    #: wakes the room when the first of ``elsewhere`` runs out (see :meth:`Lobby.presence`)
+    presence_timer: asyncio.TimerHandle | None = None
 
     @property
     def id(self) -> str:
@@ -139,7 +142,12 @@ class Lobby:
 
     On a database several processes share (PostgreSQL), ``leases`` is set: this process
     drives the clock and bots only of the tables it holds a lease on, and reads a table
-    again whenever another process's change notice names it (:meth:`changed`)."""
+    again whenever another process's change notice names it (:meth:`changed`).
+
+    A seat's change (Ready, a new token, a seat taken back from the bot, a seat freed or
+    given to a bot) is written before it is made in memory: a write refused while the
+    database is away leaves the seat as the database has it, so the old token still works
+    and the person may simply ask again, and a restart finds what the players saw."""
 
     def __init__(self, storage: Storage | Database, settings: Settings | None = None,
                  bots: BotPool | None = None) -> None:
@@ -328,7 +336,9 @@ class Lobby:
 
     async def presence(self, room: Room, data: Json) -> None:
         """Another process announced the seats connected to it (:meth:`announce_presence`);
-        the frames change only when the marks shown do."""
+        the frames change only when the marks shown do. The room is woken when the oldest
+        announcement it counts runs out, so a killed process's seats go offline
+        :data:`PRESENCE_LIFE` seconds after its last word, not at some later renewal."""
         origin = str(data.get("o", ""))
         if not origin or origin == self.origin:
             return
@@ -340,23 +350,45 @@ class Lobby:
             room.elsewhere[origin] = (frozenset(seats), time.monotonic() + PRESENCE_LIFE)
         else:
             room.elsewhere.pop(origin, None)
+        self._presence_timer(room)
         if data.get("ask") and room.announced:
             await self.announce_presence(room, again=True)
         if self.connected(room) != before:
             await self.broadcast(room)
 
-    async def renew_presence(self) -> None:
-        """Say again which seats are connected here, and drop what other processes said too
-        long ago (a process killed without a word): its seats are offline now."""
+    def _presence_timer(self, room: Room) -> None:
+        """Arm the room's wake-up for when the first announcement it counts runs out."""
+        if room.presence_timer is not None:
+            room.presence_timer.cancel()
+            room.presence_timer = None
+        if not room.elsewhere:
+            return
+        loop = asyncio.get_running_loop()
+        first = min(until for _, until in room.elsewhere.values())
+        room.presence_timer = loop.call_later(max(0.0, first - time.monotonic()) + 0.01,
+                                              self._presence_due, room)
+
+    def _presence_due(self, room: Room) -> None:
+        asyncio.get_running_loop().create_task(self._presence_ran_out(room))
+
+    async def _presence_ran_out(self, room: Room) -> None:
+        """Forget what other processes said too long ago (a process killed without a word):
+        its seats are shown offline now."""
+        room.presence_timer = None
         now = time.monotonic()
+        gone = [o for o, (_, until) in room.elsewhere.items() if until <= now]
+        for origin in gone:
+            del room.elsewhere[origin]
+        self._presence_timer(room)
+        if gone:
+            await self.broadcast(room)
+
+    async def renew_presence(self) -> None:
+        """Say again which seats are connected here (what others said runs out by itself,
+        see :meth:`presence`)."""
         for room in list(self.rooms.values()):
             if room.announced:
                 await self.announce_presence(room, again=True)
-            gone = [o for o, (_, until) in room.elsewhere.items() if until <= now]
-            if gone:
-                for origin in gone:
-                    del room.elsewhere[origin]
-                await self.broadcast(room)
 
     def event(self, table_id: str, kind: str, data: Json) -> None:
         """Another process published ``kind`` for the table (see :meth:`publish`)."""
@@ -683,10 +715,10 @@ class Lobby:
             if left > 0:
                 raise RoomError(f"seat {target}: {row.name} still has {left:.0f} s to press "
                                 "Ready")
-            room.table.seats[target] = SeatRow(target, "", "open", self.settings.default_bot,
-                                               "", False)
+            freed = SeatRow(target, "", "open", self.settings.default_bot, "", False)
+            await self.storage.save_seat(room.id, freed)  # stored first, see Lobby
+            room.table.seats[target] = freed
             room.seated_at.pop(target, None)
-            await self.storage.save_seat(room.id, room.table.seats[target])
             gone = [c for c in room.conns if c.seat == target]
         for conn in gone:  # his connections watch from now on
             conn.seat = None
@@ -713,8 +745,8 @@ class Lobby:
             if room.table.status != "waiting":
                 raise RoomError("the game has already started")
             row = room.table.seats[seat]
+            await self.storage.save_seat(room.id, replace(row, ready=True))
             row.ready = True
-            await self.storage.save_seat(room.id, row)
             if self.held is not None:  # another process may have seen the other Readies
                 await self._refresh(room)
             if room.table.status == "waiting" and all(s.kind != "open" and s.ready
@@ -745,8 +777,8 @@ class Lobby:
                     raise RoomError(f"seat {target} is taken by {row.name}")
                 self.check_bot(bot, "bot")
                 row = self._bot_seat(target, bot)
-            room.table.seats[target] = row
             await self.storage.save_seat(room.id, row)
+            room.table.seats[target] = row
         await self.broadcast(room)
 
     async def renew_token(self, room: Room, seat: int, notice: str) -> str:
@@ -757,8 +789,9 @@ class Lobby:
             row = room.table.seats[seat]
             if row.kind not in ("human", "away"):
                 raise RoomError(f"seat {seat} is not a person's")
-            row.token = secrets.token_urlsafe(24)
-            await self.storage.save_seat(room.id, row)
+            token = secrets.token_urlsafe(24)
+            await self.storage.save_seat(room.id, replace(row, token=token))
+            row.token = token  # only now: a failed write leaves the old token working
             gone = [c for c in room.conns if c.seat == seat]
         for conn in gone:
             conn.seat = None
@@ -784,8 +817,8 @@ class Lobby:
             action = games.find_action(state, text)
             row = room.table.seats[seat]
             if row.kind == "away":  # playing again takes the seat back from the bot
+                await self.storage.save_seat(room.id, replace(row, kind="human"))
                 row.kind = "human"
-                await self.storage.save_seat(room.id, row)
             room.timeouts[seat] = 0
             await self._apply(room, action, "move")
 
@@ -794,9 +827,9 @@ class Lobby:
             await self._stored_seats(room)
             row = room.table.seats[seat]
             if row.kind == "away":
+                await self.storage.save_seat(room.id, replace(row, kind="human"))
                 row.kind = "human"
                 room.timeouts[seat] = 0
-                await self.storage.save_seat(room.id, row)
                 self._schedule(room)
         await self.broadcast(room)
 
@@ -1056,6 +1089,8 @@ class Lobby:
         for room in self.rooms.values():
             if room.task is not None:
                 room.task.cancel()
+            if room.presence_timer is not None:
+                room.presence_timer.cancel()
         self.bots.close()
 
 
