@@ -34,6 +34,7 @@ class FakeFiles:
         self.dirs: set[str] = set()
         self.removed: list[str] = []
         self.fail_mkdir: str | None = None
+        self.busy: dict[str, int] = {}  # group -> rmdir refusals left (a process exiting)
 
     def read(self, path: str) -> str:
         if path.endswith("cgroup.procs"):
@@ -64,6 +65,9 @@ class FakeFiles:
         self.dirs.add(path)
 
     def rmdir(self, path: str) -> None:
+        if self.busy.get(path):
+            self.busy[path] -= 1
+            raise OSError(16, "Device or resource busy", path)
         self.dirs.discard(path)
         self.removed.append(path)
 
@@ -173,6 +177,16 @@ def test_a_failed_set_up_is_undone_and_refused_naming_the_option() -> None:
         groups.create()
     assert files.dirs == set()  # what was made is gone
     assert groups.made == []
+
+
+def test_a_group_still_busy_is_removed_when_it_empties() -> None:
+    files = FakeFiles()
+    groups = QuotaGroups(V1, "g", 0.35, servers=1, files=files)
+    groups.create()
+    files.busy["/sys/fs/cgroup/cpu/g"] = 2  # a backend exiting: refused twice
+    groups.remove(attempts=5, pause=0)
+    assert files.dirs == set() and groups.made == []
+    assert files.removed == ["/sys/fs/cgroup/cpu/g/server0", "/sys/fs/cgroup/cpu/g"]
 
 
 def test_throttling_over_the_window_is_the_difference_of_the_counters() -> None:

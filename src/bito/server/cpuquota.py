@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -261,25 +262,36 @@ class QuotaGroups:
                                                - before["throttled_us"]) / 1000, 1)})
         return out
 
-    def remove(self) -> None:
+    def remove(self, attempts: int = 50, pause: float = 0.1) -> None:
         """Move every process left in the groups back where it came from (a process that
         was born in them goes where the first moved process came from), then remove the
-        groups, deepest first. Never raises: this runs on the way out."""
+        groups, deepest first. A group still holding a process that is exiting (a database
+        backend whose connection just closed) cannot be removed yet, so this tries again,
+        ``attempts`` times ``pause`` seconds apart. Never raises: this runs on the way out."""
         fallback = next(iter(self.homes.values()), "/")
-        for group in reversed(self.made):
-            try:
-                pids = [int(p) for p in self.files.read(self.procs_file(group)).split()]
-            except (OSError, ValueError):
-                pids = []
-            for pid in pids:
-                home = self.homes.get(pid, fallback)
-                target = os.path.join(self.controller.root, home.lstrip("/"))
-                with contextlib.suppress(OSError):
-                    self.files.write(self.procs_file(target), str(pid))
-        for group in reversed(self.made):
-            with contextlib.suppress(OSError):
-                self.files.rmdir(group)
-        self.made.clear()
+        for attempt in range(attempts):
+            for group in reversed(self.made):
+                try:
+                    pids = [int(p) for p in self.files.read(self.procs_file(group)).split()]
+                except (OSError, ValueError):
+                    pids = []
+                for pid in pids:
+                    home = self.homes.get(pid, fallback)
+                    target = os.path.join(self.controller.root, home.lstrip("/"))
+                    with contextlib.suppress(OSError):
+                        self.files.write(self.procs_file(target), str(pid))
+            for group in list(reversed(self.made)):
+                try:
+                    self.files.rmdir(group)
+                except FileNotFoundError:
+                    pass
+                except OSError:
+                    continue
+                self.made.remove(group)
+            if not self.made:
+                return
+            if attempt + 1 < attempts:
+                time.sleep(pause)
 
 
 def descendants(root: int, parents: dict[int, int]) -> list[int]:
