@@ -121,6 +121,28 @@ def test_quotas_the_kernel_or_machine_cannot_give_are_refused(
     assert why in str(refused.value)
 
 
+@pytest.mark.parametrize("period_us", [500, 5_000_000])
+def test_periods_the_kernel_refuses_are_refused_naming_the_period_option(
+        period_us: int) -> None:
+    with pytest.raises(CpuQuotaError, match=r"--cpu-period-ms .*1 to 1000 ms"):
+        cpuquota.check_request(0.5, period_us, 2)
+
+
+def test_a_refused_write_names_the_file_and_value() -> None:
+    class Refusing(FakeFiles):
+        def write(self, path: str, text: str) -> None:
+            if path.endswith("cpu.cfs_quota_us"):
+                raise OSError(22, "Invalid argument")
+            super().write(path, text)
+
+    files = Refusing()
+    groups = QuotaGroups(V1, "g", 0.35, servers=1, files=files)
+    with pytest.raises(CpuQuotaError,
+                       match=r"writing '3500' to /sys/fs/cgroup/cpu/g/server0/cpu.cfs_quota_us"):
+        groups.create()
+    assert files.dirs == set()
+
+
 def test_a_quota_is_its_fraction_of_the_period() -> None:
     cpuquota.check_request(0.35, 10_000, 2)  # accepted
     assert cpuquota.quota_us(0.35, 10_000) == 3500

@@ -33,6 +33,8 @@ from typing import Protocol
 OPTION = "--cpu-quota"
 #: The kernel refuses a CFS quota below 1 ms.
 MIN_QUOTA_US = 1000
+#: The periods the kernel accepts (cpu.cfs_period_us and cpu.max both), µs.
+PERIOD_RANGE_US = (1000, 1_000_000)
 #: cgroup v1's default cpu.shares (one nice-0 process's weight).
 DEFAULT_SHARES = 1024
 
@@ -105,6 +107,10 @@ def quota_us(fraction: float, period_us: int) -> int:
 
 def check_request(fraction: float, period_us: int, cpus: int) -> None:
     """Refuse a quota the kernel would refuse or the machine cannot give."""
+    low, high = PERIOD_RANGE_US
+    if not low <= period_us <= high:
+        raise CpuQuotaError(f"--cpu-period-ms {period_us / 1000:g}: the kernel takes periods "
+                            f"of {low // 1000} to {high // 1000} ms")
     if not fraction > 0:
         raise CpuQuotaError(f"{OPTION} must be a fraction of a core above 0, not {fraction}")
     if fraction > cpus:
@@ -176,7 +182,8 @@ class QuotaGroups:
     def create(self) -> None:
         """Make the groups and set their weight and quotas. cgroup v2 allows processes only
         in the leaves of a tree whose controllers are enabled, hence its ``rest/``."""
-        f, v1 = self.files, self.controller.version == 1
+        v1 = self.controller.version == 1
+        f = _Naming(self.files)
         try:
             if not v1:
                 top = os.path.join(self.controller.root, "cgroup.subtree_control")
@@ -292,6 +299,26 @@ class QuotaGroups:
                 return
             if attempt + 1 < attempts:
                 time.sleep(pause)
+
+
+@dataclass
+class _Naming:
+    """Files whose failed writes say which file and value (the kernel's EINVAL alone does
+    not)."""
+
+    files: Files
+
+    def read(self, path: str) -> str:
+        return self.files.read(path)
+
+    def write(self, path: str, text: str) -> None:
+        try:
+            self.files.write(path, text)
+        except OSError as e:
+            raise OSError(e.errno, f"writing {text!r} to {path}: {e.strerror}") from e
+
+    def mkdir(self, path: str) -> None:
+        self.files.mkdir(path)
 
 
 def descendants(root: int, parents: dict[int, int]) -> list[int]:
