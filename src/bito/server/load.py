@@ -32,7 +32,9 @@ Equal CPU budgets (root only): ``--cpu-quota 0.35`` puts each server process, wi
 workers, in a cgroup of its own held to 0.35 of a core (a 10 ms period, ``--cpu-period-ms``),
 and the generator, nginx and PostgreSQL in their parent group without a quota, so N
 processes are each bound by their own budget, as by their own core on a bigger machine
-(:mod:`bito.server.cpuquota` says why). The groups are removed at the end.
+(:mod:`bito.server.cpuquota` says why). With ``--bots`` the bots' compiled playouts are
+loaded once first, outside the quotas, so numba's cache is warm before a worker starts
+under one. The groups are removed at the end.
 """
 
 from __future__ import annotations
@@ -403,6 +405,15 @@ def quota_groups(parser: argparse.ArgumentParser,
                                 args.processes, period_us, args.cpu_shares, files)
 
 
+def warm_bot_kernel() -> None:
+    """Fill numba's on-disk cache of the bots' compiled playouts outside the quotas: each
+    bot worker loads them at start, and a cold cache compiled them inside a 0.35-core quota
+    for minutes (the first such run made no move in 28 s); cached, a worker starts in about
+    a CPU-second, inside any warm-up."""
+    subprocess.run([sys.executable, "-c", "from bito.bots.rollouts import load_kernel_greedy;"
+                    " load_kernel_greedy()"], check=False, capture_output=True)
+
+
 def join_group(quota: cpuquota.QuotaGroups, index: int) -> Callable[[], None]:
     """Run in the forked child before ``exec``: the server enters its group before it
     starts its bot workers, so they are born in it."""
@@ -467,6 +478,8 @@ def main(argv: list[str] | None = None) -> int:
             except cpuquota.CpuQuotaError as e:
                 p.error(str(e))
             quota.add_rest([os.getpid()])
+            if args.bots:
+                warm_bot_kernel()
         if base is None:
             db = args.db or os.path.join(prefix, "load.sqlite3")
             ports = [free_port() for _ in range(args.processes)]
