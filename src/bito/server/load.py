@@ -27,6 +27,14 @@ from ``/proc``) and the moves per CPU-second of the servers alone, which is what
 process can scale. The generator reads only the few fields it needs from a frame (the move
 number, the status, whose turn) and parses the whole JSON only when its seat is to move
 (``--parse-all`` parses every frame, as a browser does, to show what that costs).
+
+Equal CPU budgets (root only): ``--cpu-quota 0.35`` puts each server process, with its bot
+workers, in a cgroup of its own held to 0.35 of a core (a 10 ms period, ``--cpu-period-ms``),
+and the generator, nginx and PostgreSQL in their parent group without a quota, so N
+processes are each bound by their own budget, as by their own core on a bigger machine
+(:mod:`bito.server.cpuquota` says why). With ``--bots`` the bots' compiled playouts are
+loaded once first, outside the quotas, so numba's cache is warm before a worker starts
+under one. The groups are removed at the end.
 """
 
 from __future__ import annotations
@@ -43,11 +51,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
 from websockets.typing import Subprotocol
+
+from bito.server import cpuquota
 
 
 def free_port() -> int:
@@ -317,7 +328,8 @@ def wait_up(base: str, proc: subprocess.Popen[bytes] | None = None) -> None:
 async def run(base: str, tables: int, players: int, seconds: float, warmup: float,
               think: float, variant: str, server_pid: int | list[int] | None = None,
               bots: str | None = None, cpu: CpuGroups | None = None,
-              parse_all: bool = False) -> dict[str, Any]:
+              parse_all: bool = False,
+              quota: cpuquota.QuotaGroups | None = None) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     # One HTTP client for all tables: building one per table costs a TLS context each.
@@ -331,10 +343,13 @@ async def run(base: str, tables: int, players: int, seconds: float, warmup: floa
     start, cpu_start = time.perf_counter(), cpu_seconds_of(server_pid)
     if cpu is not None:
         cpu.begin()
+    if quota is not None:
+        quota.begin()
     await asyncio.sleep(seconds)
     stats.measuring = False
     elapsed, cpu_end = time.perf_counter() - start, cpu_seconds_of(server_pid)
     spent = cpu.end() if cpu is not None else None
+    throttled = quota.end() if quota is not None else None
     stop.set()
     await asyncio.wait(tasks, timeout=15)
     failures = [t.exception() for t in tasks if t.done() and not t.cancelled()
@@ -356,11 +371,58 @@ async def run(base: str, tables: int, players: int, seconds: float, warmup: floa
     if spent is not None:
         result["cpu_seconds"] = spent
         result["load_average"] = os.getloadavg()
+    if quota is not None:
+        result["cpu_quota"] = {"fraction": quota.fraction,
+                               "period_ms": quota.period_us / 1000,
+                               "cgroup_version": quota.controller.version,
+                               "parent_shares": quota.shares, "servers": throttled}
     if failures:
         result["first_failure"] = repr(failures[0])
     result.update(tables=tables, players=players, seconds=round(elapsed, 1), think=think,
                   variant=variant, cpus=os.cpu_count())
     return result
+
+
+def _parents() -> dict[int, int]:
+    return {pid: parent for pid, (parent, _) in _processes().items()}
+
+
+def quota_groups(parser: argparse.ArgumentParser,
+                 args: argparse.Namespace) -> cpuquota.QuotaGroups:
+    """The run's cgroups (not made yet), or the parser's error saying why there can be
+    none, before anything is started."""
+    if args.url:
+        parser.error(f"{cpuquota.OPTION} needs the servers this tool starts, not --url")
+    period_us = round(args.cpu_period_ms * 1000)
+    files = cpuquota.RealFiles()
+    try:
+        cpuquota.check_request(args.cpu_quota, period_us, os.cpu_count() or 1)
+        with open("/proc/self/mounts") as f:
+            controller = cpuquota.open_controller(os.geteuid(), f.read(), files)
+    except (cpuquota.CpuQuotaError, OSError) as e:
+        parser.error(str(e))
+    return cpuquota.QuotaGroups(controller, f"bito-load-{os.getpid()}", args.cpu_quota,
+                                args.processes, period_us, args.cpu_shares, files)
+
+
+def warm_bot_kernel() -> None:
+    """Fill numba's on-disk cache of the bots' compiled playouts outside the quotas: each
+    bot worker loads them at start, and a cold cache compiled them inside a 0.35-core quota
+    for minutes (the first such run made no move in 28 s); cached, a worker starts in about
+    a CPU-second, inside any warm-up."""
+    subprocess.run([sys.executable, "-c", "from bito.bots.rollouts import load_kernel_greedy;"
+                    " load_kernel_greedy()"], check=False, capture_output=True)
+
+
+def join_group(quota: cpuquota.QuotaGroups, index: int) -> Callable[[], None]:
+    """Run in the forked child before ``exec``: the server enters its group before it
+    starts its bot workers, so they are born in it."""
+    procs = quota.procs_file(quota.server(index))
+
+    def enter() -> None:
+        with open(procs, "w") as f:
+            f.write(str(os.getpid()))
+    return enter
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -386,6 +448,16 @@ def main(argv: list[str] | None = None) -> int:
                    help="each server's bot workers (default: its own default)")
     p.add_argument("--parse-all", action="store_true",
                    help="parse every frame as JSON (default: only when the seat is to move)")
+    p.add_argument("--cpu-quota", type=float, metavar="FRACTION",
+                   help="hold each server process (and its bot workers) to this fraction of "
+                        "a core with a cgroup of its own; root only (default: no quota)")
+    p.add_argument("--cpu-period-ms", type=float, default=10.0,
+                   help="the quota's period (default 10 ms: a throttled server waits at "
+                        "most that long)")
+    p.add_argument("--cpu-shares", type=int, default=4 * cpuquota.DEFAULT_SHARES,
+                   help="weight of the whole measurement's group against other work on the "
+                        "machine, in cgroup v1 cpu.shares (default 4096: four busy "
+                        "processes' worth)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
     procs: list[subprocess.Popen[bytes]] = []
@@ -395,8 +467,19 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--processes above 1 needs --db postgresql://...")
     if args.processes > 1 and not args.nginx:
         p.error("--processes above 1 needs --nginx (one address for the clients)")
+    quota: cpuquota.QuotaGroups | None = None
+    if args.cpu_quota is not None:
+        quota = quota_groups(p, args)
     prefix = tempfile.mkdtemp(prefix="bito-load-")
     try:
+        if quota is not None:
+            try:
+                quota.create()
+            except cpuquota.CpuQuotaError as e:
+                p.error(str(e))
+            quota.add_rest([os.getpid()])
+            if args.bots:
+                warm_bot_kernel()
         if base is None:
             db = args.db or os.path.join(prefix, "load.sqlite3")
             ports = [free_port() for _ in range(args.processes)]
@@ -409,7 +492,9 @@ def main(argv: list[str] | None = None) -> int:
                            "--trusted-proxy", "127.0.0.1"]
                 if args.bot_workers:
                     command += ["--bot-workers", str(args.bot_workers)]
-                procs.append(subprocess.Popen(command, stderr=subprocess.DEVNULL))
+                procs.append(subprocess.Popen(
+                    command, stderr=subprocess.DEVNULL,
+                    preexec_fn=None if quota is None else join_group(quota, len(procs))))
             for port, proc in zip(ports, procs, strict=True):
                 wait_up(f"http://127.0.0.1:{port}", proc)
             base = f"http://127.0.0.1:{ports[0]}"
@@ -425,6 +510,8 @@ def main(argv: list[str] | None = None) -> int:
                                          stderr=subprocess.DEVNULL)
                 base = f"http://127.0.0.1:{listen}"
                 wait_up(base, nginx)
+                if quota is not None:
+                    quota.add_rest(cpuquota.descendants(nginx.pid, _parents()))
         groups: dict[str, tuple[list[int], bool]] = {
             "servers": ([pr.pid for pr in procs], False),
             "generator": ([os.getpid()], False)}
@@ -435,11 +522,13 @@ def main(argv: list[str] | None = None) -> int:
         master = _postmaster(args.db) if (args.db or "").startswith("postgres") else None
         if master is not None:
             groups["postgresql"] = ([master], True)
+            if quota is not None:
+                quota.add_rest(cpuquota.descendants(master, _parents()))
         cpu = CpuGroups(groups)
         result = asyncio.run(run(base, args.tables, args.players, args.seconds, args.warmup,
                                  args.think, args.variant,
                                  [pr.pid for pr in procs] if procs else None, args.bots,
-                                 cpu, args.parse_all))
+                                 cpu, args.parse_all, quota))
         spent = result.get("cpu_seconds")
         if spent is not None and "bot_workers" in spent:
             spent["bot_workers"] = round(spent["bot_workers"] - spent["servers"], 2)
@@ -455,6 +544,8 @@ def main(argv: list[str] | None = None) -> int:
                 proc.wait(15)
             except subprocess.TimeoutExpired:
                 proc.kill()
+        if quota is not None:
+            quota.remove()
     if args.json:
         print(json.dumps(result))
     else:
