@@ -287,18 +287,51 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
                            worth.limit_empty,
                            int(epsilon * EPSILON_SCALE), seat, _kernel.MAX_STEPS, totals)
         return [float(x) for x in totals]
-    out = []
-    players = world.deal.players
-    for a in moves:
-        child = world.copy()
-        child.step_unchecked(a)
-        outcome = child.outcome
-        if outcome is None:
-            outcome = greedy_playout(child, random.Random(seed), epsilon,
-                                     plain_limit=plain_limit)
-        out.append(0.5 if outcome is None
-                   else seat_score(outcome.loser, outcome.draw, seat, players))
-    return out
+    if _kernel.available() and _kernel.supports_two_deck_start(world):
+        from bito.kernel.two_decks import two_deck_start
+
+        start = two_deck_start(world)
+        if start is not None:
+            return _two_deck_scores(start, world, moves, seat, seed, epsilon, plain_limit)
+    return [_python_score(world, a, seat, seed, epsilon, plain_limit) for a in moves]
+
+
+def _python_score(world: DurakState, move: Action, seat: int, seed: int, epsilon: float,
+                  plain_limit: float) -> float:
+    """One move of :func:`greedy_scores` played and finished in Python."""
+    child = world.copy()
+    child.step_unchecked(move)
+    outcome = child.outcome
+    if outcome is None:
+        outcome = greedy_playout(child, random.Random(seed), epsilon, plain_limit=plain_limit)
+    return (0.5 if outcome is None
+            else seat_score(outcome.loser, outcome.draw, seat, world.deal.players))
+
+
+def _two_deck_scores(start: Any, world: DurakState, moves: list[Action], seat: int, seed: int,
+                     epsilon: float, plain_limit: float) -> list[float]:
+    """:func:`greedy_scores` of a two-deck position with more than 63 cards in play, on the
+    kernel from its start (``bito.kernel.two_decks``); a playout the kernel gives back (its
+    short stock ran low before the discard made room) is played in Python."""
+    import numpy as np
+
+    from bito.kernel.convert import action_code
+    from bito.kernel.greedy import EPSILON_SCALE
+    from bito.kernel.two_decks import two_deck_move_values
+
+    codes = [action_code(a, start.numbering) for a in moves]
+    totals = np.zeros(len(moves), np.float64)
+    given_back = np.zeros(len(moves), np.bool_)
+    worth = card_worth(world.beats, world.deal.trumps, plain_limit)
+    tables = start.tables
+    two_deck_move_values(start.array, start.order, len(start.numbering.codes), start.hidden,
+                         start.trump_position, tables.cover, tables.match, tables.facts,
+                         worth.kernel_worth(tables), np.array([c[0] for c in codes], np.int64),
+                         np.array([c[1] for c in codes], np.int64), seed & ((1 << 63) - 1),
+                         worth.limit_stock, worth.limit_empty, int(epsilon * EPSILON_SCALE),
+                         seat, _kernel.MAX_STEPS, totals, given_back)
+    return [_python_score(world, a, seat, seed, epsilon, plain_limit) if given_back[i]
+            else float(totals[i]) for i, a in enumerate(moves)]
 
 
 def seat_score(loser: int | None, draw: bool, seat: int, players: int) -> float:
