@@ -71,7 +71,8 @@ class CardWorth:
     def kernel_worth(self, index: Any = None) -> object:
         """:attr:`worth` as the int64 array over card indices the compiled playouts read
         (made once per beat table, whose deck has one numbering: ``index``, the
-        ``bito.kernel.convert.CardIndex`` of a deck with jokers, else None)."""
+        ``bito.kernel.convert.CardIndex`` of a deck with jokers, or the
+        ``bito.kernel.two_decks.DeckTables`` of two decks, by deck position; else None)."""
         numbered = index is not None and not index.identity
         if self._kernel is None or self._kernel[0] is not (index if numbered else None):
             if numbered:
@@ -210,10 +211,12 @@ def kernel_greedy_usable(state: DurakState) -> bool:
 
 
 COMPILED_ENTRY_POINTS: tuple[tuple[str, str], ...] = (
-    ("greedy", "greedy_move_values"), ("solver", "value_to_act"))
+    ("greedy", "greedy_move_values"), ("solver", "value_to_act"),
+    ("two_decks", "two_deck_move_values"))
 """The compiled functions a search level loads before its first decision (module of
-:mod:`bito.kernel`, function): the greedy playouts and the endgame search. Each keeps its
-machine code in numba's on-disk cache; the helpers they call are compiled into them."""
+:mod:`bito.kernel`, function): the greedy playouts, the endgame search, and the greedy
+playouts of #21's first bouts. Each keeps its machine code in numba's on-disk cache; the
+helpers they call are compiled into them."""
 
 COMPILE_SECONDS = (25, 60)
 """How long compiling :data:`COMPILED_ENTRY_POINTS` from an empty cache takes, in seconds:
@@ -259,6 +262,8 @@ def load_kernel_greedy() -> bool:
     from bito.games.durak import new_game
 
     state = new_game("podkidnoy", 2, seed=0)
+    greedy_scores(state, state.legal_actions()[:1], 0, 0)
+    state = new_game("big_fool", 2, seed=0)  # (two decks from the deal: bito.kernel.two_decks)
     greedy_scores(state, state.legal_actions()[:1], 0, 0)
     load_kernel_solver()
     return True
@@ -313,23 +318,13 @@ def _two_deck_scores(start: Any, world: DurakState, moves: list[Action], seat: i
     """:func:`greedy_scores` of a two-deck position with more than 63 cards in play, on the
     kernel from its start (``bito.kernel.two_decks``); a playout the kernel gives back (its
     short stock ran low before the discard made room) is played in Python."""
-    import numpy as np
-
-    from bito.kernel.convert import action_code
     from bito.kernel.greedy import EPSILON_SCALE
-    from bito.kernel.two_decks import two_deck_move_values
+    from bito.kernel.two_decks import greedy_values
 
-    codes = [action_code(a, start.numbering) for a in moves]
-    totals = np.zeros(len(moves), np.float64)
-    given_back = np.zeros(len(moves), np.bool_)
     worth = card_worth(world.beats, world.deal.trumps, plain_limit)
-    tables = start.tables
-    two_deck_move_values(start.array, start.order, len(start.numbering.codes), start.hidden,
-                         start.trump_position, tables.cover, tables.match, tables.facts,
-                         worth.kernel_worth(tables), np.array([c[0] for c in codes], np.int64),
-                         np.array([c[1] for c in codes], np.int64), seed & ((1 << 63) - 1),
-                         worth.limit_stock, worth.limit_empty, int(epsilon * EPSILON_SCALE),
-                         seat, _kernel.MAX_STEPS, totals, given_back)
+    totals, given_back = greedy_values(start, moves, seat, seed, worth.kernel_worth(start.tables),
+                                       worth.limit_stock, worth.limit_empty,
+                                       int(epsilon * EPSILON_SCALE), _kernel.MAX_STEPS)
     return [_python_score(world, a, seat, seed, epsilon, plain_limit) if given_back[i]
             else float(totals[i]) for i, a in enumerate(moves)]
 

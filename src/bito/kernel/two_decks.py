@@ -34,9 +34,15 @@ import numpy as np
 from numba import njit
 
 from bito.cards import MATCH_MASKS, is_special, rank_of, suit_of
+from bito.games.durak.actions import Action
 from bito.games.durak.state import DurakState
 from bito.kernel import layout as L
-from bito.kernel.convert import facts_without_cards, rejected_trump_card, write_position
+from bito.kernel.convert import (
+    action_code,
+    facts_without_cards,
+    rejected_trump_card,
+    write_position,
+)
 from bito.kernel.core import popcount, ptr_of, restore, seed_state, step
 from bito.kernel.greedy import greedy_playout, greedy_step, playout_score
 from bito.rules import Rules
@@ -180,6 +186,25 @@ def two_deck_start(state: DurakState) -> TwoDeckStart | None:
     trump = state.deal.trump_card
     return TwoDeckStart(s, numbering, order, hidden, position.get(trump, -1) if trump >= 0
                         else -1, tables)
+
+
+def greedy_values(start: TwoDeckStart, moves: list[Action], seat: int, seed: int,
+                  worth_by_position: np.ndarray, lim_stock: float, lim_empty: float,
+                  eps: int, max_steps: int) -> tuple[np.ndarray, np.ndarray]:
+    """``greedy.greedy_move_values`` from ``start``: each move played and finished greedily
+    (``eps`` scaled by ``greedy.EPSILON_SCALE``; worths by deck position, ``DeckTables``
+    order), every move from the same random stream. The score of each move for ``seat``, and
+    which playouts were given back (scored 0 here: the caller plays them in Python)."""
+    codes = [action_code(a, start.numbering) for a in moves]
+    totals = np.zeros(len(moves), np.float64)
+    given_back = np.zeros(len(moves), np.bool_)
+    t = start.tables
+    two_deck_move_values(start.array, start.order, len(start.numbering.codes), start.hidden,
+                         start.trump_position, t.cover, t.match, t.facts, worth_by_position,
+                         np.array([c[0] for c in codes], np.int64),
+                         np.array([c[1] for c in codes], np.int64), seed & ((1 << 63) - 1),
+                         lim_stock, lim_empty, eps, seat, max_steps, totals, given_back)
+    return totals, given_back
 
 
 # --- compiled ----------------------------------------------------------------------------

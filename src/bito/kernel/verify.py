@@ -333,11 +333,18 @@ class VerifyReport:
     disagreements: int = 0
     option_sets: set[tuple[tuple[str, Any], ...]] = field(default_factory=set)
     first_failure: str = ""
+    started: int = 0
+    """Two-deck games (#21) also compared from the deal by :func:`compare_two_deck_start`."""
 
     def to_json(self) -> dict[str, Any]:
         return {"variant": self.variant, "games": self.games, "actions": self.actions,
                 "disagreements": self.disagreements, "option_sets": len(self.option_sets),
-                "first_failure": self.first_failure}
+                "first_failure": self.first_failure, "two_deck_starts": self.started}
+
+
+TWO_DECK_STARTS_PER_CHUNK = 2
+"""Games of a two-deck chunk also played from the deal by the strict
+:func:`compare_two_deck_start` (a second or two each in Python)."""
 
 
 def verify_chunk(job: tuple[str, int, int]) -> VerifyReport:
@@ -349,6 +356,14 @@ def verify_chunk(job: tuple[str, int, int]) -> VerifyReport:
         state = random_deal(base, rng)
         report.option_sets.add(tuple(sorted(state.rules.changed_options().items())))
         report.games += 1
+        if state.rules.deck_copies > 1 and report.started < TWO_DECK_STARTS_PER_CHUNK:
+            # #21 from the deal, as the search's playouts start it (strict, so only a few)
+            failure, _ = compare_two_deck_start(state, rng)
+            report.started += 1
+            if failure is not None:
+                report.disagreements += 1
+                report.first_failure = report.first_failure or (
+                    f"two-deck start, seed {state.deal.seed}: {failure}")
         try:
             report.actions += verify_game(state, rng)
         except Disagreement as e:
