@@ -53,6 +53,7 @@ from bito.kernel.two_decks import (
     deck_tables,
     greedy_values,
     number_cards,
+    stock_needed,
     two_deck_start,
 )
 from bito.kernel.verify import compare_game, compare_two_deck_start, taken_over
@@ -165,17 +166,22 @@ def test_a_start_numbers_all_but_the_bottom_of_the_stock_in_reference_order() ->
     assert not later.is_over and two_deck_start(later) is None
 
 
-def test_a_start_needs_a_stock_longer_than_the_hidden_cards_and_a_refill() -> None:
-    """The kernel's short stock must keep more than one refill (every hand up to six) above
-    the hidden cards, so that no rule sees it empty while the real one is not: with 21 cards
-    in the stock of a two-player deal (9 hidden + 12) no start is made, with 22 one is."""
+def test_a_start_needs_a_stock_longer_than_the_hidden_cards_and_the_next_draw() -> None:
+    """The kernel's short stock must keep more than the next action can draw (a refill of
+    every hand's shortfall, the actor's whole hand counted as played, and one card more), so
+    that no rule sees it empty while the real one is not: P0 to lead from six cards, P1 with
+    a full hand, so the next action draws at most 7 cards; with 16 cards in the stock (9
+    hidden, 7 left) no start is made, with 17 one is."""
     deck = sorted(BIG.deck())
-    for stock_size, starts in ((21, False), (22, True)):
+    for stock_size, starts in ((16, False), (17, True)):
         p0 = deck[:6]
         stock, p1 = deck[6:6 + stock_size], deck[6 + stock_size:]
         text = (f"big_fool players=2 trump={card_str(stock[0])} stock={_cards(stock)} "
                 f"hands={_cards(p0)}/{_cards(p1)} attacker=0")
-        assert (two_deck_start(parse_position(text)) is not None) == starts
+        start = two_deck_start(parse_position(text))
+        assert (start is not None) == starts
+        if start is not None:
+            assert stock_needed(start.array) == 7 and start.array[L.N_STOCK] == 8
 
 
 def _cards(cards: list[int]) -> str:
@@ -219,14 +225,15 @@ def test_compiled_greedy_from_the_deal_is_the_python_greedy() -> None:
 
 
 def test_a_playout_whose_stock_runs_low_first_is_given_back_to_python() -> None:
-    """P0 leads from six cards against P1's 44 with 22 in the stock: after the first bito 2
-    cards are discarded (fewer than the 9 hidden) and P0's refill takes the kernel's stock
-    down to the reserve, so the kernel gives the playout back, and ``greedy_scores`` finishes
-    it in Python (the scores are the Python greedy's)."""
+    """P0 leads from six low cards against P1's 49 with 17 in the stock (8 in the kernel's,
+    one more than the next action can draw): the first bout ends with at most a few cards
+    discarded (fewer than the 9 hidden) and a refill or a take leaves the kernel's stock at
+    what the next action could draw, so the kernel gives those playouts back, and
+    ``greedy_scores`` finishes them in Python (every score is the Python greedy's)."""
     deck = sorted(BIG.deck())
     p0 = [parse_card(x) for x in ("6c", "7c", "8c", "6d", "7d", "8d")]
     rest = [c for c in deck if c not in p0]
-    stock, p1 = rest[:22], rest[22:]
+    stock, p1 = rest[:17], rest[17:]
     state = parse_position(f"big_fool players=2 trump={card_str(stock[0])} "
                            f"stock={_cards(stock)} hands={_cards(p0)}/{_cards(p1)} attacker=0")
     start = two_deck_start(state)

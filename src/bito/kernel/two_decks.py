@@ -8,14 +8,14 @@ the kernel's speed, and their positions took three quarters of a big_fool decisi
 Why the kernel can start earlier without a second, two-word build: the bottom cards of the
 stock are drawn last. A start numbers every card in play but the bottom ``u`` of the stock
 (``u`` = cards in play - 63), in reference code order as ``in_play_index`` does; the kernel
-plays with a stock ``u`` cards short. While its stock keeps more cards than one refill can
-draw (:func:`reserve`), nothing it reads can tell: every rule asks only whether the stock is
-empty, and a refill never reaches the hidden cards. As soon as ``u`` cards are in the
-discard (after a bito), :func:`renumber` numbers the cards in play afresh (the hidden ones
-back at the bottom of the stock), so the position is exactly what ``in_play_index`` and
-:func:`~bito.kernel.convert.converted` make of it, and the playout goes on as a one-deck one.
-If the stock runs down to the reserve first (a run of takes), the playout is given back and
-the caller plays it in Python: rare (none in 40 greedy games from the deal).
+plays with a stock ``u`` cards short. While that stock keeps more cards than the next action
+can draw (:func:`stock_needed`, checked before every action), nothing it reads can tell: every
+rule asks only whether the stock is empty, and a refill never reaches the hidden cards. As
+soon as ``u`` cards are in the discard (after a bito), :func:`renumber` numbers the cards in
+play afresh (the hidden ones back at the bottom of the stock), so the position is exactly
+what ``in_play_index`` and :func:`~bito.kernel.convert.converted` make of it, and the playout
+goes on as a one-deck one. If the stock runs down first (a run of takes), the playout is
+given back and the caller plays it in Python: rare in greedy play.
 
 The card facts of a numbering (what beats what, the rank sets, suits, trumps) are read out of
 tables over the 72 cards (:class:`DeckTables`), made once per beat table from the reference
@@ -52,8 +52,8 @@ KERNEL_CARDS = 63
 RANK_ROW, SUIT_ROW, SUITED_ROW, REJECTED_ROW, TRUMP_ROW = range(5)
 """Rows of :attr:`DeckTables.facts`."""
 GIVEN_BACK = -3
-"""What a two-deck playout returns when its stock ran down to the reserve before ``u`` cards
-were discarded: the caller plays it in Python."""
+"""What a two-deck playout returns when its stock ran down to :func:`stock_needed` before
+``u`` cards were discarded: the caller plays it in Python."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -153,25 +153,17 @@ class TwoDeckStart:
     tables: DeckTables
 
 
-def reserve(players: int, hand_size: int) -> int:
-    """The fewest cards the kernel's short stock must keep before an action: more than one
-    refill can draw (every seat's hand up to the deal size), so the refill never reaches the
-    hidden cards and the stock is never wrongly empty."""
-    return players * hand_size
-
-
 def two_deck_start(state: DurakState) -> TwoDeckStart | None:
     """The kernel start of a two-deck position with more than 63 cards in play; None when
     at most 63 are (``convert.converted`` takes it whole) or when the stock is too short to
-    hide the surplus above the :func:`reserve` (the position stays in Python)."""
+    hide the surplus and keep :func:`stock_needed` (the position stays in Python)."""
     rules = state.rules
     tables = deck_tables(rules, state.beats, state.deal.trumps)
     codes = tables.codes
     discard = state.discard
     in_play = [p for p, c in enumerate(codes) if not discard >> c & 1]
     hidden_count = len(in_play) - KERNEL_CARDS
-    if hidden_count <= 0 or len(state.stock) - hidden_count <= reserve(
-            state.players, rules.deal_hand_size):
+    if hidden_count <= 0 or len(state.stock) <= hidden_count:
         return None
     hidden_codes = set(state.stock[:hidden_count])
     numbered = [p for p in in_play if codes[p] not in hidden_codes]
@@ -183,6 +175,8 @@ def two_deck_start(state: DurakState) -> TwoDeckStart | None:
     s = facts_without_cards(rules, state.players).copy()
     number_cards(s, order, len(numbered), tables.cover, tables.match, tables.facts)
     write_position(s, state, numbering, hidden_count)
+    if not state.is_over and s[L.N_STOCK] <= stock_needed(s):
+        return None
     trump = state.deal.trump_card
     return TwoDeckStart(s, numbering, order, hidden, position.get(trump, -1) if trump >= 0
                         else -1, tables)
@@ -209,8 +203,21 @@ def greedy_values(start: TwoDeckStart, moves: list[Action], seat: int, seed: int
 
 # --- compiled ----------------------------------------------------------------------------
 
-reserve_compiled = njit(cache=True, inline="always")(reserve)
-""":func:`reserve` for the compiled playouts (one definition)."""
+@njit(cache=True)
+def stock_needed(s):  # type: ignore[no-untyped-def]
+    """The most cards the next action can take from the stock: the refill of a bout it ends
+    (every hand's shortfall, the actor's counted as if he played every card he holds) and one
+    more (a second try or a lead from the stock draws one). A two-deck start's short stock
+    keeps more than this before every action, so a refill never reaches the hidden cards and
+    the stock is never wrongly empty: no rule can tell it is short."""
+    size = s[L.HAND_SIZE]
+    actor = s[L.TO_ACT]
+    need = 1 + size
+    for seat in range(s[L.PLAYERS]):
+        short = size - popcount(s[L.HANDS + seat])
+        if seat != actor and short > 0:
+            need += short
+    return need
 
 
 @njit(cache=True)
@@ -344,7 +351,6 @@ def two_deck_greedy_playout(  # type: ignore[no-untyped-def]
     p = ptr_of(s)  # type: ignore[call-arg,var-annotated]
     mp = ptr_of(masks)
     tp = ptr_of(metas)
-    floor = reserve_compiled(s[L.PLAYERS], s[L.HAND_SIZE])
     u = hidden.size
     steps = 0
     while s[L.PHASE] != L.OVER_PHASE:
@@ -355,7 +361,7 @@ def two_deck_greedy_playout(  # type: ignore[no-untyped-def]
             rest = greedy_playout(p, mp, tp, max_steps - steps, rng, worth, lim_stock,
                                   lim_empty, eps)
             return -1 if rest < 0 else steps + rest
-        if s[L.N_STOCK] <= floor:
+        if s[L.N_STOCK] <= stock_needed(s):
             return GIVEN_BACK
         if steps >= max_steps:
             return -1

@@ -45,7 +45,7 @@ from bito.kernel.core import (
     step,
     step_of,
 )
-from bito.kernel.two_decks import renumber, reserve, two_deck_start
+from bito.kernel.two_decks import renumber, stock_needed, two_deck_start
 from bito.rules import Rules, rules_for
 from bito.rules.kernel_rules import KERNEL_OPTIONS
 
@@ -148,8 +148,8 @@ def compare_two_deck_start(state: DurakState, rng: random.Random) -> tuple[str |
     whole; at the renumbering the kernel array must hold what ``converted`` makes of the
     reference position (every fact but the trump rows of the kernel's own deal). The first
     disagreement in words (or None), and whether the renumbering was reached (False: the game
-    ended first, or the kernel's stock ran down to the reserve, where a playout is given
-    back; or the position does not start)."""
+    ended first, or the kernel's stock ran down to ``two_decks.stock_needed``, where a playout
+    is given back; or the position does not start)."""
     start = two_deck_start(state)
     if start is None:
         return None, False
@@ -160,7 +160,6 @@ def compare_two_deck_start(state: DurakState, rng: random.Random) -> tuple[str |
     u = hidden.size
     t = start.tables
     index = CardIndex(start.numbering.codes, False)
-    floor = reserve(state.players, state.rules.deal_hand_size)
     masks = np.empty(L.MAX_ACTIONS, np.int64)
     metas = np.empty(L.MAX_ACTIONS, np.int64)
     ref = state
@@ -186,7 +185,7 @@ def compare_two_deck_start(state: DurakState, rng: random.Random) -> tuple[str |
                 if bad.size:
                     return (f"move {move}: the renumbered array differs from the take-over's "
                             f"at {[int(lo + i) for i in bad[:8]]}"), True
-        if not renumbered and not ref.is_over and k[L.N_STOCK] <= floor:
+        if not renumbered and not ref.is_over and k[L.N_STOCK] <= stock_needed(k):
             return None, False  # given back: a playout would finish in Python from here
         want, got = reference_snapshot(ref, index), kernel_snapshot(k, index)
         if not renumbered:
