@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -183,12 +184,13 @@ def two_deck_start(state: DurakState) -> TwoDeckStart | None:
 
 
 def greedy_values(start: TwoDeckStart, moves: list[Action], seat: int, seed: int,
-                  worth_by_position: np.ndarray, lim_stock: float, lim_empty: float,
+                  worth_by_position: Any, lim_stock: float, lim_empty: float,
                   eps: int, max_steps: int) -> tuple[np.ndarray, np.ndarray]:
     """``greedy.greedy_move_values`` from ``start``: each move played and finished greedily
     (``eps`` scaled by ``greedy.EPSILON_SCALE``; worths by deck position, ``DeckTables``
     order), every move from the same random stream. The score of each move for ``seat``, and
-    which playouts were given back (scored 0 here: the caller plays them in Python)."""
+    which playouts were given back (scored 0 here: the caller plays them in Python).
+    ``worth_by_position``: an ``int64`` array (``CardWorth.kernel_worth(start.tables)``)."""
     codes = [action_code(a, start.numbering) for a in moves]
     totals = np.zeros(len(moves), np.float64)
     given_back = np.zeros(len(moves), np.bool_)
@@ -214,7 +216,7 @@ def stock_needed(s):  # type: ignore[no-untyped-def]
     actor = s[L.TO_ACT]
     need = 1 + size
     for seat in range(s[L.PLAYERS]):
-        short = size - popcount(s[L.HANDS + seat])
+        short = size - popcount(s[L.HANDS + seat])  # type: ignore[call-arg]
         if seat != actor and short > 0:
             need += short
     return need
