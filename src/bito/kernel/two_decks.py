@@ -1,4 +1,4 @@
-"""Two decks (#21 Big fool, 72 cards) on the kernel from the first bout.
+"""Two decks (#21 Big fool, 72 cards) on the kernel from the deal.
 
 A kernel card set is one ``int64`` word, so it numbers at most 63 cards; a two-deck position
 fits once 9 cards are in the discard (:func:`bito.kernel.convert.in_play_index`), which takes
@@ -10,7 +10,8 @@ stock are drawn last. A start numbers every card in play but the bottom ``u`` of
 (``u`` = cards in play - 63), in reference code order as ``in_play_index`` does; the kernel
 plays with a stock ``u`` cards short. While that stock keeps more cards than the next action
 can draw (:func:`stock_needed`, checked before every action), nothing it reads can tell: every
-rule asks only whether the stock is empty, and a refill never reaches the hidden cards. As
+rule asks only whether the stock is empty (the repetition rule compares stock sizes, all ``u``
+short alike), and a refill never reaches the hidden cards. As
 soon as ``u`` cards are in the discard (after a bito), :func:`renumber` numbers the cards in
 play afresh (the hidden ones back at the bottom of the stock), so the position is exactly
 what ``in_play_index`` and :func:`~bito.kernel.convert.converted` make of it, and the playout
