@@ -218,10 +218,12 @@ COMPILED_ENTRY_POINTS: tuple[tuple[str, str], ...] = (
 playouts of #21's first bouts. Each keeps its machine code in numba's on-disk cache; the
 helpers they call are compiled into them."""
 
-COMPILE_SECONDS = (25, 60)
+COMPILE_SECONDS = (40, 90)
 """How long compiling :data:`COMPILED_ENTRY_POINTS` from an empty cache takes, in seconds:
 33.5 s measured at load 6 on the 2-core development machine (``tools/bot_latency.py
---cold``), the endgame search some 25 s of it; a slower or busier machine takes longer."""
+--cold``) before the two-deck playouts, the endgame search some 25 s of it; with them 71 s at
+load 10, against 43.5 s without them in the same minute; a slower or busier machine takes
+longer."""
 
 
 def compiled_search_cached() -> bool:
