@@ -56,7 +56,7 @@ from bito.kernel.two_decks import (
     stock_needed,
     two_deck_start,
 )
-from bito.kernel.verify import compare_game, compare_two_deck_start, taken_over
+from bito.kernel.verify import compare_game, compare_two_deck_start, taken_over, verify_chunk
 
 BIG = rules_for("big_fool")
 
@@ -271,3 +271,34 @@ def test_compiled_card_facts_are_the_take_overs(seed: int, players: int, extra: 
         assert got[at] == want[at]
     for lo, hi in ((L.BEATS, L.HEAD), (L.RANK_OF, L.SEEN)):
         assert (got[lo:hi] == want[lo:hi]).all()
+
+
+def test_the_start_check_is_not_blind(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``compare_two_deck_start`` catches a renumbering that loses one beat (a card's
+    beaters short of their lowest): the planted difference is reported, not passed over."""
+    from bito.kernel import verify
+    from bito.kernel.two_decks import renumber
+
+    def planted(s: np.ndarray, *args: object) -> int:
+        n = int(renumber(s, *args))
+        row = L.BEATS + next(k for k in range(n) if s[L.BEATS + k])
+        s[row] &= s[row] - 1
+        return n
+
+    monkeypatch.setattr(verify, "renumber", planted)
+    rng = random.Random("planted")
+    failures = []
+    while not failures:
+        state = new_game("big_fool", 2, seed=rng.getrandbits(40))
+        failure, renumbered = compare_two_deck_start(state, rng)
+        if renumbered:
+            failures.append(failure)
+    assert failures[0] is not None and "renumbered array differs" in failures[0]
+
+
+def test_bench_verify_plays_two_deck_chunks_from_the_deal_too() -> None:
+    """``bito bench --verify``'s unit of work compares two games of a two-deck chunk from the
+    deal (``two_deck_starts``) besides replaying its games from the take-over."""
+    report = verify_chunk(("big_fool", 3, 21_000))
+    assert report.disagreements == 0, report.first_failure
+    assert report.started == 2 and report.to_json()["two_deck_starts"] == 2
