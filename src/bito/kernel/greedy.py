@@ -34,6 +34,7 @@ from bito.kernel.layout import (
     ATTACK_KIND,
     DEFEND_KIND,
     DEFEND_PHASE,
+    FAILED,
     LEAD_PHASE,
     LOSER,
     N_STOCK,
@@ -175,7 +176,7 @@ def greedy_move_values(world, move_masks, move_metas, seed, worth, lim_stock, li
         seed_state(rng, seed)
         step(p, move_masks[i], move_metas[i])
         steps = greedy_playout(p, mp, tp, max_steps, rng, worth, lim_stock, lim_empty, eps)
-        if steps > 0:
+        if steps >= 0 and s[RESULT] != FAILED:
             total += steps
         totals[i] += playout_score(s, steps, seat)
     return total
@@ -186,7 +187,7 @@ def playout_score(s, steps, seat):  # type: ignore[no-untyped-def]
     """A finished playout's score for ``seat`` (``rollouts.seat_score``): 1 not the fool, ½ a
     two-player draw or a failed playout (``steps`` < 0, or no room for the openings), 0 the
     fool."""
-    if steps < 0 or s[RESULT] == 3:
+    if steps < 0 or s[RESULT] == FAILED:
         return 0.5
     if s[LOSER] == seat:
         return 0.0
@@ -212,7 +213,7 @@ def greedy_losers(start, count, seed, worth, lim_stock, lim_empty, eps, max_step
     for g in range(count):
         restore(s, start)
         steps = greedy_playout(p, mp, tp, max_steps, rng, worth, lim_stock, lim_empty, eps)
-        if steps < 0 or s[RESULT] == 3:
+        if steps < 0 or s[RESULT] == FAILED:
             losers[g] = -2
         else:
             total += steps

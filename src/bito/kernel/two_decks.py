@@ -404,7 +404,7 @@ def two_deck_move_values(  # type: ignore[no-untyped-def]
         if steps == GIVEN_BACK:
             given_back[i] = True
             continue
-        if steps > 0:
+        if steps >= 0 and s[L.RESULT] != L.FAILED:
             total += steps
         totals[i] += playout_score(s, steps, seat)
     return total
