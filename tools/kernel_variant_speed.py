@@ -54,29 +54,57 @@ def positions(variant: str, players: int, count: int, seed: int) -> list[Any]:
     return out
 
 
+EARLY_IN_PLAY = 63
+"""Cards in play above which a position counts as early in :func:`measure`'s split: a
+two-deck game (#21, 72 cards) fits a one-word kernel card set only from here on."""
+
+
 def measure(variant: str, players: int, count: int, playouts: int, seed: int) -> dict[str, Any]:
     views = positions(variant, players, count, seed)
-    spent = {False: 0.0, True: 0.0}
-    done = {False: 0, True: 0}
+    # (engine on, early position) -> seconds and playouts
+    spent: dict[tuple[bool, bool], float] = {}
+    done: dict[tuple[bool, bool], int] = {}
     on_kernel = 0
+    load = [os.getloadavg()[0]]
     for i, view in enumerate(views):
+        deck = len(view.rules.deck()) if hasattr(view.rules, "deck") else 0
+        early = deck - view.discard_count > EARLY_IN_PLAY
         for on in ((False, True) if i % 2 == 0 else (True, False)):
             _engine(on)
             bot = make_level("strong", seed + i, think_ms=0.0, playouts=playouts)
             t0 = time.perf_counter()
             bot.choose(view)
-            spent[on] += time.perf_counter() - t0
+            spent[on, early] = spent.get((on, early), 0.0) + time.perf_counter() - t0
             # playouts = worlds times moves (the samples of every move's estimate)
-            done[on] += sum(getattr(e, "samples", 0) for e in getattr(bot, "last", ()))
+            done[on, early] = done.get((on, early), 0) + sum(
+                getattr(e, "samples", 0) for e in getattr(bot, "last", ()))
             if on:
                 on_kernel += kernel.supports(view.rules, players)
+    load.append(os.getloadavg()[0])
     _engine(True)
-    python = done[False] / spent[False]
-    compiled = done[True] / spent[True]
-    return {"variant": variant, "players": players, "positions": len(views),
-            "playouts_per_decision": playouts, "kernel_plays": on_kernel == len(views),
-            "python_playouts_per_s": round(python), "kernel_playouts_per_s": round(compiled),
-            "speedup": round(compiled / python, 1), "load": os.getloadavg()[0]}
+
+    def rate(on: bool, phases: tuple[bool, ...]) -> float:
+        seconds = sum(spent.get((on, e), 0.0) for e in phases)
+        return sum(done.get((on, e), 0) for e in phases) / seconds if seconds else 0.0
+
+    python = rate(False, (False, True))
+    compiled = rate(True, (False, True))
+    out: dict[str, Any] = {
+        "variant": variant, "players": players, "positions": len(views),
+        "playouts_per_decision": playouts, "kernel_plays": on_kernel == len(views),
+        "python_playouts_per_s": round(python), "kernel_playouts_per_s": round(compiled),
+        "speedup": round(compiled / python, 1), "load": load}
+    if any(early for _, early in spent):
+        # more than 63 cards in play (two decks' first bouts) against the rest
+        for name, early in (("early", True), ("later", False)):
+            py, ke = rate(False, (early,)), rate(True, (early,))
+            out[name] = {"positions": sum(1 for v in views if (len(v.rules.deck())
+                                                                - v.discard_count
+                                                                > EARLY_IN_PLAY) == early),
+                         "python_playouts_per_s": round(py), "kernel_playouts_per_s": round(ke),
+                         "speedup": round(ke / py, 1) if py else None,
+                         "kernel_seconds": round(spent.get((True, early), 0.0), 2)}
+    return out
 
 
 def main() -> None:

@@ -292,6 +292,7 @@ def run_verify(games: int, seed: int = 0, executor: str = "local", workers: int 
             into.actions += part.actions
             into.disagreements += part.disagreements
             into.option_sets |= part.option_sets
+            into.started += part.started
             into.first_failure = into.first_failure or part.first_failure
             done += part.games
             if progress is not None:

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from bito import kernel
 from bito.cards import card_str, parse_card
-from bito.games.durak import new_game
+from bito.games.durak import Action, DurakState, new_game
 from bito.games.durak.position import parse_position
 from bito.notation import parse_action
 from bito.rules import rules_for
@@ -29,10 +29,34 @@ from bito.rules.kernel_rules import kernel_refuses
 pytest.importorskip("numpy", reason="the kernel needs the fast extra")
 pytest.importorskip("numba", reason="the kernel needs the fast extra")
 
-from bito.bots.rollouts import kernel_greedy_usable
-from bito.kernel.convert import card_index, from_state, in_play_index, outside_cards
+import numpy as np
+
+from bito.bots.rollouts import (
+    PLAIN_LIMIT,
+    card_worth,
+    greedy_playout,
+    greedy_scores,
+    kernel_greedy_usable,
+    seat_score,
+)
+from bito.kernel import layout as L
+from bito.kernel.convert import (
+    card_index,
+    converted,
+    facts_without_cards,
+    from_state,
+    in_play_index,
+    outside_cards,
+)
 from bito.kernel.state import KernelState
-from bito.kernel.verify import compare_game, taken_over
+from bito.kernel.two_decks import (
+    deck_tables,
+    greedy_values,
+    number_cards,
+    stock_needed,
+    two_deck_start,
+)
+from bito.kernel.verify import compare_game, compare_two_deck_start, taken_over, verify_chunk
 
 BIG = rules_for("big_fool")
 
@@ -110,3 +134,171 @@ def test_the_numbering_keeps_every_card_in_play_and_the_order_of_sets(data: st.D
     ka, kb = index.kernel_mask(a), index.kernel_mask(b)
     assert index.reference_mask(ka) == a and 0 <= ka < 1 << 63
     assert (ka < kb) == (a < b)
+
+
+# --- before 63 cards are in play: the start with the stock's bottom unnumbered ---------------
+
+
+def _python_greedy(state: DurakState, move: Action, seat: int, seed: int) -> float:
+    """A move's greedy score (no randomness) played and finished on the reference engine."""
+    child = state.copy()
+    child.step_unchecked(move)
+    outcome = child.outcome or greedy_playout(child, random.Random(seed), 0.0)
+    assert outcome is not None
+    return seat_score(outcome.loser, outcome.draw, seat, state.players)
+
+
+def test_a_start_numbers_all_but_the_bottom_of_the_stock_in_reference_order() -> None:
+    """From the deal (72 cards in play) the 9 bottom cards of the stock are left unnumbered
+    and the other 63 are numbered lowest code first, as ``in_play_index`` numbers a position
+    with 9 cards discarded; the kernel's stock lacks those 9. Past 63 cards in play no start is
+    made (the take-over applies)."""
+    state = new_game("big_fool", players=3, seed=21)
+    start = two_deck_start(state)
+    assert start is not None
+    bottom = state.stock[:9]
+    assert list(start.numbering.codes) == sorted(c for c in BIG.deck() if c not in bottom)
+    assert [start.tables.codes[p] for p in start.hidden] == bottom
+    assert start.array[L.N_STOCK] == len(state.stock) - 9
+    km = start.numbering.kernel_mask
+    assert [int(h) for h in start.array[L.HANDS:L.HANDS + 3]] == [km(h) for h in state.hands]
+    later = taken_over(state, random.Random(21))
+    assert not later.is_over and two_deck_start(later) is None
+
+
+def test_a_start_needs_a_stock_longer_than_the_hidden_cards_and_the_next_draw() -> None:
+    """The kernel's short stock must keep more than the next action can draw (a refill of
+    every hand's shortfall, the actor's whole hand counted as played, and one card more), so
+    that no rule sees it empty while the real one is not: P0 to lead from six cards, P1 with
+    a full hand, so the next action draws at most 7 cards; with 16 cards in the stock (9
+    hidden, 7 left) no start is made, with 17 one is."""
+    deck = sorted(BIG.deck())
+    for stock_size, starts in ((16, False), (17, True)):
+        p0 = deck[:6]
+        stock, p1 = deck[6:6 + stock_size], deck[6 + stock_size:]
+        text = (f"big_fool players=2 trump={card_str(stock[0])} stock={_cards(stock)} "
+                f"hands={_cards(p0)}/{_cards(p1)} attacker=0")
+        start = two_deck_start(parse_position(text))
+        assert (start is not None) == starts
+        if start is not None:
+            assert stock_needed(start.array) == 7 and start.array[L.N_STOCK] == 8
+
+
+def _cards(cards: list[int]) -> str:
+    return "".join(card_str(c) for c in cards)
+
+
+@pytest.mark.parametrize("spec", ["big_fool", "perevodnoy+deck.copies=2+beats.identical=forbidden"
+                                  "+end.instant_loss_cards=52"])
+def test_games_started_from_the_deal_play_as_in_the_reference(spec: str) -> None:
+    """#21 (S0:53) from the deal: random games on the reference engine with the kernel
+    stepping along from its start, position by position and move list by move list
+    (``verify.compare_two_deck_start``); at the renumbering the kernel array must hold what
+    the take-over (``converted``) makes of the same position. Most games reach it."""
+    rng = random.Random(f"two-deck-start-{spec}")
+    reached = 0
+    for _ in range(8):
+        state = new_game(spec, rng.randint(2, 5), seed=rng.getrandbits(40))
+        failure, renumbered = compare_two_deck_start(state, rng)
+        assert failure is None
+        reached += renumbered
+    assert reached >= 4
+
+
+def test_compiled_greedy_from_the_deal_is_the_python_greedy() -> None:
+    """With no randomness the greedy playouts started on the kernel before 63 cards are in
+    play finish every move's world as the Python greedy does (the same fool, so the same
+    score), across the renumbering: the search judges early moves by the same standard."""
+    rng = random.Random("two-deck-greedy")
+    compared = 0
+    while compared < 12:
+        state = new_game("big_fool", rng.randint(2, 4), seed=rng.getrandbits(40))
+        for _ in range(rng.randrange(6)):
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.is_over or two_deck_start(state) is None:
+            continue
+        moves = state.legal_actions()
+        seed = rng.getrandbits(40)
+        kernel_scores = greedy_scores(state, moves, state.to_act, seed, epsilon=0.0)
+        assert kernel_scores == [_python_greedy(state, a, state.to_act, seed) for a in moves]
+        compared += 1
+
+
+def test_a_playout_whose_stock_runs_low_first_is_given_back_to_python() -> None:
+    """P0 leads from six low cards against P1's 49 with 17 in the stock (8 in the kernel's,
+    one more than the next action can draw): the first bout ends with at most a few cards
+    discarded (fewer than the 9 hidden) and a refill or a take leaves the kernel's stock at
+    what the next action could draw, so the kernel gives those playouts back, and
+    ``greedy_scores`` finishes them in Python (every score is the Python greedy's)."""
+    deck = sorted(BIG.deck())
+    p0 = [parse_card(x) for x in ("6c", "7c", "8c", "6d", "7d", "8d")]
+    rest = [c for c in deck if c not in p0]
+    stock, p1 = rest[:17], rest[17:]
+    state = parse_position(f"big_fool players=2 trump={card_str(stock[0])} "
+                           f"stock={_cards(stock)} hands={_cards(p0)}/{_cards(p1)} attacker=0")
+    start = two_deck_start(state)
+    assert start is not None
+    moves = state.legal_actions()
+    worth = card_worth(state.beats, state.deal.trumps, PLAIN_LIMIT)
+    _, given_back = greedy_values(start, moves, 0, 5, worth.kernel_worth(start.tables),
+                                  worth.limit_stock, worth.limit_empty, 0, 10_000)
+    assert given_back.all()
+    assert greedy_scores(state, moves, 0, 5, epsilon=0.0) == [
+        _python_greedy(state, a, 0, 5) for a in moves]
+
+
+@given(st.integers(0, 1 << 30), st.integers(2, 5), st.integers(0, 80))
+@settings(deadline=None, max_examples=25)
+def test_compiled_card_facts_are_the_take_overs(seed: int, players: int, extra: int) -> None:
+    """In any position with 9 or more cards discarded, the card facts the compiled numbering
+    reads out of the 72-card tables (beaters, rank sets, ranks, suits, suited cards, trumps,
+    cards not to be turned up) are those ``converted`` builds from the reference engine's
+    tables for ``in_play_index``'s numbering (#21 A1's twin ban is in the beat table)."""
+    rng = random.Random(seed)
+    state = taken_over(new_game("big_fool", players=players, seed=seed), rng)
+    for _ in range(extra):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    want, index = converted(state)
+    tables = deck_tables(BIG, state.beats, state.deal.trumps)
+    order = np.full(64, -1, np.int64)
+    live = [p for p, c in enumerate(tables.codes) if index.holds(c)]
+    order[:len(live)] = live
+    got = facts_without_cards(BIG, players).copy()
+    number_cards(got, order, len(live), tables.cover, tables.match, tables.facts)
+    for at in (L.SUITED, L.TRUMP_SET, L.REJECTED):
+        assert got[at] == want[at]
+    for lo, hi in ((L.BEATS, L.HEAD), (L.RANK_OF, L.SEEN)):
+        assert (got[lo:hi] == want[lo:hi]).all()
+
+
+def test_the_start_check_is_not_blind(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``compare_two_deck_start`` catches a renumbering that loses one beat (a card's
+    beaters short of their lowest): the planted difference is reported, not passed over."""
+    from bito.kernel import verify
+    from bito.kernel.two_decks import renumber
+
+    def planted(s: np.ndarray, *args: object) -> int:
+        n = int(renumber(s, *args))
+        row = L.BEATS + next(k for k in range(n) if s[L.BEATS + k])
+        s[row] &= s[row] - 1
+        return n
+
+    monkeypatch.setattr(verify, "renumber", planted)
+    rng = random.Random("planted")
+    failures = []
+    while not failures:
+        state = new_game("big_fool", 2, seed=rng.getrandbits(40))
+        failure, renumbered = compare_two_deck_start(state, rng)
+        if renumbered:
+            failures.append(failure)
+    assert failures[0] is not None and "renumbered array differs" in failures[0]
+
+
+def test_bench_verify_plays_two_deck_chunks_from_the_deal_too() -> None:
+    """``bito bench --verify``'s unit of work compares two games of a two-deck chunk from the
+    deal (``two_deck_starts``) besides replaying its games from the take-over."""
+    report = verify_chunk(("big_fool", 3, 21_000))
+    assert report.disagreements == 0, report.first_failure
+    assert report.started == 2 and report.to_json()["two_deck_starts"] == 2

@@ -71,7 +71,8 @@ class CardWorth:
     def kernel_worth(self, index: Any = None) -> object:
         """:attr:`worth` as the int64 array over card indices the compiled playouts read
         (made once per beat table, whose deck has one numbering: ``index``, the
-        ``bito.kernel.convert.CardIndex`` of a deck with jokers, else None)."""
+        ``bito.kernel.convert.CardIndex`` of a deck with jokers, or the
+        ``bito.kernel.two_decks.DeckTables`` of two decks, by deck position; else None)."""
         numbered = index is not None and not index.identity
         if self._kernel is None or self._kernel[0] is not (index if numbered else None):
             if numbered:
@@ -210,15 +211,19 @@ def kernel_greedy_usable(state: DurakState) -> bool:
 
 
 COMPILED_ENTRY_POINTS: tuple[tuple[str, str], ...] = (
-    ("greedy", "greedy_move_values"), ("solver", "value_to_act"))
+    ("greedy", "greedy_move_values"), ("solver", "value_to_act"),
+    ("two_decks", "two_deck_move_values"))
 """The compiled functions a search level loads before its first decision (module of
-:mod:`bito.kernel`, function): the greedy playouts and the endgame search. Each keeps its
-machine code in numba's on-disk cache; the helpers they call are compiled into them."""
+:mod:`bito.kernel`, function): the greedy playouts, the endgame search, and the greedy
+playouts of #21's first bouts. Each keeps its machine code in numba's on-disk cache; the
+helpers they call are compiled into them."""
 
-COMPILE_SECONDS = (25, 60)
+COMPILE_SECONDS = (40, 90)
 """How long compiling :data:`COMPILED_ENTRY_POINTS` from an empty cache takes, in seconds:
 33.5 s measured at load 6 on the 2-core development machine (``tools/bot_latency.py
---cold``), the endgame search some 25 s of it; a slower or busier machine takes longer."""
+--cold``) before the two-deck playouts, the endgame search some 25 s of it; with them 71 s at
+load 10, against 43.5 s without them in the same minute; a slower or busier machine takes
+longer."""
 
 
 def compiled_search_cached() -> bool:
@@ -260,6 +265,8 @@ def load_kernel_greedy() -> bool:
 
     state = new_game("podkidnoy", 2, seed=0)
     greedy_scores(state, state.legal_actions()[:1], 0, 0)
+    state = new_game("big_fool", 2, seed=0)  # (two decks from the deal: bito.kernel.two_decks)
+    greedy_scores(state, state.legal_actions()[:1], 0, 0)
     load_kernel_solver()
     return True
 
@@ -287,18 +294,41 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
                            worth.limit_empty,
                            int(epsilon * EPSILON_SCALE), seat, _kernel.MAX_STEPS, totals)
         return [float(x) for x in totals]
-    out = []
-    players = world.deal.players
-    for a in moves:
-        child = world.copy()
-        child.step_unchecked(a)
-        outcome = child.outcome
-        if outcome is None:
-            outcome = greedy_playout(child, random.Random(seed), epsilon,
-                                     plain_limit=plain_limit)
-        out.append(0.5 if outcome is None
-                   else seat_score(outcome.loser, outcome.draw, seat, players))
-    return out
+    if _kernel.available() and _kernel.supports_two_deck_start(world):
+        from bito.kernel.two_decks import two_deck_start
+
+        start = two_deck_start(world)
+        if start is not None:
+            return _two_deck_scores(start, world, moves, seat, seed, epsilon, plain_limit)
+    return [_python_score(world, a, seat, seed, epsilon, plain_limit) for a in moves]
+
+
+def _python_score(world: DurakState, move: Action, seat: int, seed: int, epsilon: float,
+                  plain_limit: float) -> float:
+    """One move of :func:`greedy_scores` played and finished in Python."""
+    child = world.copy()
+    child.step_unchecked(move)
+    outcome = child.outcome
+    if outcome is None:
+        outcome = greedy_playout(child, random.Random(seed), epsilon, plain_limit=plain_limit)
+    return (0.5 if outcome is None
+            else seat_score(outcome.loser, outcome.draw, seat, world.deal.players))
+
+
+def _two_deck_scores(start: Any, world: DurakState, moves: list[Action], seat: int, seed: int,
+                     epsilon: float, plain_limit: float) -> list[float]:
+    """:func:`greedy_scores` of a two-deck position with more than 63 cards in play, on the
+    kernel from its start (``bito.kernel.two_decks``); a playout the kernel gives back (its
+    short stock ran low before the discard made room) is played in Python."""
+    from bito.kernel.greedy import EPSILON_SCALE
+    from bito.kernel.two_decks import greedy_values
+
+    worth = card_worth(world.beats, world.deal.trumps, plain_limit)
+    totals, given_back = greedy_values(start, moves, seat, seed, worth.kernel_worth(start.tables),
+                                       worth.limit_stock, worth.limit_empty,
+                                       int(epsilon * EPSILON_SCALE), _kernel.MAX_STEPS)
+    return [_python_score(world, a, seat, seed, epsilon, plain_limit) if given_back[i]
+            else float(totals[i]) for i, a in enumerate(moves)]
 
 
 def seat_score(loser: int | None, draw: bool, seat: int, players: int) -> float:

@@ -17,6 +17,9 @@ by move against it (``tests/test_kernel*.py``, ``bito bench --verify``).
 * :func:`supports_in_play` — #21's two decks (72 cards): never a whole game, but a position
   once at most 63 cards are in play (:func:`supports_state` asks; the cards not discarded are
   numbered by :func:`bito.kernel.convert.in_play_index`).
+* :func:`supports_two_deck_start` — #21's positions before that: the search's greedy
+  playouts start them on the kernel with the bottom of the stock left unnumbered, until the
+  discard makes room (:mod:`bito.kernel.two_decks`).
 * :func:`random_playout`, :func:`random_playouts` — play a reference position to the end with
   uniformly random legal actions and report the fool.
 * :func:`play_random_games` — whole random games, the deal included (the benchmark's unit).
@@ -49,7 +52,7 @@ MAX_STEPS = 1_000_000
 
 __all__ = [
     "available", "play_random_games", "random_playout", "random_playouts", "supports",
-    "supports_in_play", "supports_state",
+    "supports_in_play", "supports_state", "supports_two_deck_start",
 ]
 
 
@@ -107,8 +110,26 @@ def supports_state(state: Any) -> bool:
 
         if in_play_index(state) is None:
             return False  # #21: more than 63 cards still in play
+    return _deal_fits(state)
+
+
+def _deal_fits(state: Any) -> bool:
     d = state.deal
     return len(d.trumps) <= 1 and d.high_joker < 0 and not d.jokers_wild and not state.closed
+
+
+def supports_two_deck_start(state: Any) -> bool:
+    """True for a two-deck position (#21) with more than 63 cards in play whose rules the
+    kernel otherwise plays: the greedy playouts may start it on the kernel with the bottom of
+    the stock unnumbered (:mod:`bito.kernel.two_decks`, which still declines a stock too
+    short to hide them)."""
+    rules = getattr(state, "rules", None)
+    players = getattr(state, "players", 0)
+    if not supports_in_play(rules, players):
+        return False
+    from bito.kernel.convert import in_play_index
+
+    return in_play_index(state) is None and _deal_fits(state)
 
 
 def _use_kernel(state: DurakState) -> bool:

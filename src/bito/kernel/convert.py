@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -26,6 +26,20 @@ from bito.rules import Rules
 
 _CARD_BITS = (1 << 63) - 1  # the single-deck part of a reference card set
 _KERNEL_CARDS = 63  # card indices a kernel card set holds (the sign bit stays unused)
+
+
+class CardNumbering(Protocol):
+    """What writing a position into a kernel array asks of a card numbering: a
+    :class:`CardIndex`, or a two-deck start's own (:mod:`bito.kernel.two_decks`)."""
+
+    @property
+    def identity(self) -> bool: ...
+
+    def holds(self, code: int) -> bool: ...
+
+    def kernel_card(self, code: int) -> int: ...
+
+    def kernel_mask(self, mask: int) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -148,15 +162,20 @@ def _rejected_set(rules: Rules, index: CardIndex) -> int:
     them for the rules the kernel plays: #74's aces and low cards, and special cards (§3.3:
     buried unless their joker system gives them a meaning, which no system the kernel plays
     does)."""
-    reject = rules.trump_reject_indicator
     out = 0
     for c in rules.deck():
-        if not (index.identity or index.holds(c)):
-            continue
-        r = rank_of(c)
-        if is_special(c) or (r == ACE and "A" in reject) or (r == rules.low_rank and "L" in reject):
+        if (index.identity or index.holds(c)) and rejected_trump_card(rules, c):
             out |= 1 << index.kernel_card(c)
     return out
+
+
+def rejected_trump_card(rules: Rules, code: int) -> bool:
+    """Whether the card may not be the turned-up trump card (:func:`_rejected_set`'s test,
+    card by card)."""
+    reject = rules.trump_reject_indicator
+    r = rank_of(code)
+    return is_special(code) or (r == ACE and "A" in reject) or (r == rules.low_rank
+                                                                 and "L" in reject)
 
 
 @lru_cache(maxsize=256)
@@ -221,6 +240,14 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.LOSER] = -1
     s.setflags(write=False)
     return s
+
+
+@lru_cache(maxsize=64)
+def facts_without_cards(rules: Rules, players: int) -> np.ndarray:
+    """The rule facts with no card numbered (no beat table, rank sets, suits or trump rows):
+    the template of a two-deck position the kernel starts before 63 cards are in play, whose
+    card facts :func:`bito.kernel.two_decks.number_cards` writes for its own numbering."""
+    return _rule_facts_over(rules, players, _index_over(()))
 
 
 def _put_table(s: np.ndarray, at: int, table: tuple[int, ...], index: CardIndex) -> None:
@@ -289,15 +316,28 @@ def converted(state: DurakState) -> tuple[np.ndarray, CardIndex]:
         facts, index, suit_sets = _prepared_over(rules, state.players, own)
     else:
         facts, index, suit_sets = _prepared(rules, state.players)
-    d = state.deal
     s = facts.copy()
+    for suit in state.deal.trumps:  # (one suit at most: ``supports_state``)
+        s[L.TRUMP_SET] = suit_sets[suit]
+    _put_table(s, L.BEATS, state.beats, index)
+    write_position(s, state, index)
+    return s, index
+
+
+def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
+                   hidden: int = 0) -> None:
+    """Write what changes during a deal (roles, phase, hands, table, stock, discard, bout
+    openings) into ``s``, which already holds the rule facts of ``index``'s numbering.
+
+    ``hidden``: the bottom cards of the stock ``index`` leaves unnumbered (a two-deck position
+    started before 63 cards are in play, :mod:`bito.kernel.two_decks`): the kernel's stock and
+    the stock sizes of the remembered openings leave them out, until the kernel numbers them."""
+    rules = state.rules
+    d = state.deal
     s[L.TRUMP] = d.trump_suit
     # (two decks: a discarded trump card has no index; only the kernel's own deal reads it)
     s[L.TRUMP_CARD] = index.kernel_card(d.trump_card) if index.identity or index.holds(
         d.trump_card) or d.trump_card < 0 else -1
-    for suit in d.trumps:  # (one suit at most: ``supports_state``)
-        s[L.TRUMP_SET] = suit_sets[suit]
-    _put_table(s, L.BEATS, state.beats, index)
     fb = rules.transfer_first_bout
     s[L.NO_FIRST_TRANSFER] = ((fb == "first_game" and d.match.game_number == 0)
                               or (fb == "under_fool" and d.under_fool))
@@ -340,7 +380,8 @@ def converted(state: DurakState) -> tuple[np.ndarray, CardIndex]:
         s[L.TABLE_RANKS] = km(state.table_ranks)
         s[L.ATTACK:L.ATTACK + len(state.attack)] = [kc(c) for c in state.attack]
         s[L.DEFENCE:L.DEFENCE + len(state.defence)] = [kc(c) for c in state.defence]
-        s[L.STOCK:L.STOCK + len(state.stock)] = [kc(c) for c in state.stock]
+        s[L.STOCK:L.STOCK + len(state.stock) - hidden] = [kc(c) for c in state.stock[hidden:]]
+        s[L.N_STOCK] = len(state.stock) - hidden
     s[L.N_THROWERS] = len(state.throwers)
     s[L.THROWERS:L.THROWERS + len(state.throwers)] = state.throwers
     seen = getattr(state, "seen", ())
@@ -356,8 +397,7 @@ def converted(state: DurakState) -> tuple[np.ndarray, CardIndex]:
     for i, key in enumerate(seen):
         # an opening: every hand (card sets, in kernel indices), attacker, defender, stock
         s[L.SEEN + i * width:L.SEEN + (i + 1) * width] = key if index.identity else [
-            km(x) if j < n else x for j, x in enumerate(key)]
-    return s, index
+            km(x) if j < n else x - hidden if j == n + 2 else x for j, x in enumerate(key)]
 
 
 def kernel_kind(kind: int) -> int:
@@ -379,7 +419,7 @@ def _tried(state: DurakState) -> int:
 _IDENTITY: CardIndex = CardIndex(tuple(range(_KERNEL_CARDS)), True)
 
 
-def action_code(action: Action, index: CardIndex | None = None) -> tuple[int, int]:
+def action_code(action: Action, index: CardNumbering | None = None) -> tuple[int, int]:
     """``(mask, meta)`` of a reference action, as the kernel writes them (``index``: the
     deck's :func:`card_index`; None for a deck whose codes are the kernel's)."""
     if index is None or index.identity:

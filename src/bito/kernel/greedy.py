@@ -34,6 +34,7 @@ from bito.kernel.layout import (
     ATTACK_KIND,
     DEFEND_KIND,
     DEFEND_PHASE,
+    FAILED,
     LEAD_PHASE,
     LOSER,
     N_STOCK,
@@ -131,18 +132,28 @@ def greedy_playout(s, masks, metas, max_steps, rng, worth, lim_stock, lim_empty,
     while s[PHASE] != OVER_PHASE:
         if steps >= max_steps:
             return -1
-        k = legal_actions(s, masks, metas)
-        if k == 0:
+        if not greedy_step(s, masks, metas, rng, worth, lim_stock, lim_empty, eps):
             return -1
-        if k == 1:
-            r = 0
-        elif next_below(rng, EPSILON_SCALE) < eps:
-            r = next_below(rng, k)
-        else:
-            r = greedy_choice(s, masks, metas, k, worth, lim_stock, lim_empty)
-        step(s, masks[r], metas[r])
         steps += 1
     return steps
+
+
+@njit(cache=True, inline="always")
+def greedy_step(s, masks, metas, rng, worth, lim_stock, lim_empty, eps):  # type: ignore[no-untyped-def]
+    """One action of :func:`greedy_playout` (shared with the two-deck playouts of
+    :mod:`bito.kernel.two_decks`, which look at the discard between actions). False when a
+    running game has no legal action (a kernel bug, reported as a failed playout)."""
+    k = legal_actions(s, masks, metas)
+    if k == 0:
+        return False
+    if k == 1:
+        r = 0
+    elif next_below(rng, EPSILON_SCALE) < eps:
+        r = next_below(rng, k)
+    else:
+        r = greedy_choice(s, masks, metas, k, worth, lim_stock, lim_empty)
+    step(s, masks[r], metas[r])
+    return True
 
 
 @njit(cache=True)
@@ -165,18 +176,24 @@ def greedy_move_values(world, move_masks, move_metas, seed, worth, lim_stock, li
         seed_state(rng, seed)
         step(p, move_masks[i], move_metas[i])
         steps = greedy_playout(p, mp, tp, max_steps, rng, worth, lim_stock, lim_empty, eps)
-        if steps < 0 or s[RESULT] == 3:
-            totals[i] += 0.5
-            continue
-        total += steps
-        loser = s[LOSER]
-        if loser == seat:
-            continue
-        if s[RESULT] == 2 and s[PLAYERS] == 2:
-            totals[i] += 0.5
-        else:
-            totals[i] += 1.0
+        if steps >= 0 and s[RESULT] != FAILED:
+            total += steps
+        totals[i] += playout_score(s, steps, seat)
     return total
+
+
+@njit(cache=True, inline="always")
+def playout_score(s, steps, seat):  # type: ignore[no-untyped-def]
+    """A finished playout's score for ``seat`` (``rollouts.seat_score``): 1 not the fool, ½ a
+    two-player draw or a failed playout (``steps`` < 0, or no room for the openings), 0 the
+    fool."""
+    if steps < 0 or s[RESULT] == FAILED:
+        return 0.5
+    if s[LOSER] == seat:
+        return 0.0
+    if s[RESULT] == 2 and s[PLAYERS] == 2:
+        return 0.5
+    return 1.0
 
 
 @njit(cache=True)
@@ -196,7 +213,7 @@ def greedy_losers(start, count, seed, worth, lim_stock, lim_empty, eps, max_step
     for g in range(count):
         restore(s, start)
         steps = greedy_playout(p, mp, tp, max_steps, rng, worth, lim_stock, lim_empty, eps)
-        if steps < 0 or s[RESULT] == 3:
+        if steps < 0 or s[RESULT] == FAILED:
             losers[g] = -2
         else:
             total += steps

@@ -29,10 +29,12 @@ from bito.games.durak.state import DurakState
 from bito.kernel import layout as L
 from bito.kernel import supports, supports_in_play, supports_state
 from bito.kernel.convert import (
+    CardIndex,
     action_code,
     action_of,
     converted,
     from_state,
+    in_play_index,
     kernel_snapshot,
     reference_snapshot,
 )
@@ -43,6 +45,7 @@ from bito.kernel.core import (
     step,
     step_of,
 )
+from bito.kernel.two_decks import renumber, stock_needed, two_deck_start
 from bito.rules import Rules, rules_for
 from bito.rules.kernel_rules import KERNEL_OPTIONS
 
@@ -134,6 +137,78 @@ def compare_game(state: DurakState, rng: random.Random) -> str | None:
         ref = ref.apply(action)
         step_of(k, *action_code(action, index))
     return "game did not end"
+
+
+def compare_two_deck_start(state: DurakState, rng: random.Random) -> tuple[str | None, bool]:
+    """:func:`compare_game` for a two-deck position with more than 63 cards in play, as the
+    greedy playouts start it (:mod:`bito.kernel.two_decks`: the stock's bottom cards left
+    unnumbered, the cards in play numbered afresh once the discard makes room). Random actions
+    on both engines; before the renumbering the reference's snapshot is compared without the
+    hidden cards (its stock's bottom, their count in the openings' stock sizes), after it
+    whole; at the renumbering the kernel array must hold what ``converted`` makes of the
+    reference position (every fact but the trump rows of the kernel's own deal). The first
+    disagreement in words (or None), and whether the renumbering was reached (False: the game
+    ended first, or the kernel's stock ran down to ``two_decks.stock_needed``, where a playout
+    is given back; or the position does not start)."""
+    start = two_deck_start(state)
+    if start is None:
+        return None, False
+    k = start.array.copy()
+    order = start.order.copy()
+    n = len(start.numbering.codes)
+    hidden = start.hidden
+    u = hidden.size
+    t = start.tables
+    index = CardIndex(start.numbering.codes, False)
+    masks = np.empty(L.MAX_ACTIONS, np.int64)
+    metas = np.empty(L.MAX_ACTIONS, np.int64)
+    ref = state
+    renumbered = False
+    for move in range(100_000):
+        if not renumbered and int(k[L.DISCARD]).bit_count() >= u:
+            n = renumber(k, order, n, hidden, start.trump_position, t.cover, t.match, t.facts)
+            renumbered = True
+            own = in_play_index(ref)
+            if own is None or list(own.codes) != [t.codes[p] for p in order[:n]]:
+                return f"move {move}: the renumbering is not in_play_index's", True
+            index = own
+            want_array = converted(ref)[0]
+            # (past a list's length the kernel leaves what earlier bouts wrote: not compared)
+            width = ref.players + 3
+            for lo, hi in ((0, L.HANDS + ref.players), (L.OUT, L.OUT + len(ref.out)),
+                           (L.THROWERS, L.THROWERS + int(k[L.N_THROWERS])),
+                           (L.ATTACK, L.ATTACK + int(k[L.N_ATTACK])),
+                           (L.DEFENCE, L.DEFENCE + int(k[L.N_ATTACK])),
+                           (L.STOCK, L.STOCK + int(k[L.N_STOCK])), (L.BEATS, L.HEAD),
+                           (L.RANK_OF, L.SEEN), (L.SEEN, L.SEEN + int(k[L.N_SEEN]) * width)):
+                bad = np.nonzero(want_array[lo:hi] != k[lo:hi])[0]
+                if bad.size:
+                    return (f"move {move}: the renumbered array differs from the take-over's "
+                            f"at {[int(lo + i) for i in bad[:8]]}"), True
+        if not renumbered and not ref.is_over and k[L.N_STOCK] <= stock_needed(k):
+            return None, False  # given back: a playout would finish in Python from here
+        want, got = reference_snapshot(ref, index), kernel_snapshot(k, index)
+        if not renumbered:
+            want["stock"] = want["stock"][u:]
+            p = ref.players
+            want["seen"] = [(*key[:p + 2], key[p + 2] - u) for key in want["seen"]]
+        if want != got:
+            diff = {key: (want[key], got.get(key)) for key in want if want[key] != got.get(key)}
+            return f"move {move}: positions differ (reference, kernel): {diff}", renumbered
+        if ref.is_over:
+            return None, renumbered
+        legal = ref.legal_actions()
+        count = legal_actions_of(k, masks, metas)
+        mine = [action_of(masks[i], metas[i], index) for i in range(count)]
+        if len(set(mine)) != count or set(mine) != set(legal):
+            extra = sorted(str(a) for a in set(mine) - set(legal))
+            missing = sorted(str(a) for a in set(legal) - set(mine))
+            return f"move {move}: legal actions differ: kernel adds {extra}, lacks {missing}", \
+                renumbered
+        action = legal[rng.randrange(len(legal))]
+        ref = ref.apply(action)
+        step_of(k, *action_code(action, index))
+    return "game did not end", renumbered
 
 
 # --- the fast check ---------------------------------------------------------------------------
@@ -257,11 +332,18 @@ class VerifyReport:
     disagreements: int = 0
     option_sets: set[tuple[tuple[str, Any], ...]] = field(default_factory=set)
     first_failure: str = ""
+    started: int = 0
+    """Two-deck games (#21) also compared from the deal by :func:`compare_two_deck_start`."""
 
     def to_json(self) -> dict[str, Any]:
         return {"variant": self.variant, "games": self.games, "actions": self.actions,
                 "disagreements": self.disagreements, "option_sets": len(self.option_sets),
-                "first_failure": self.first_failure}
+                "first_failure": self.first_failure, "two_deck_starts": self.started}
+
+
+TWO_DECK_STARTS_PER_CHUNK = 2
+"""Games of a two-deck chunk also played from the deal by the strict
+:func:`compare_two_deck_start` (a second or two each in Python)."""
 
 
 def verify_chunk(job: tuple[str, int, int]) -> VerifyReport:
@@ -273,6 +355,14 @@ def verify_chunk(job: tuple[str, int, int]) -> VerifyReport:
         state = random_deal(base, rng)
         report.option_sets.add(tuple(sorted(state.rules.changed_options().items())))
         report.games += 1
+        if state.rules.deck_copies > 1 and report.started < TWO_DECK_STARTS_PER_CHUNK:
+            # #21 from the deal, as the search's playouts start it (strict, so only a few)
+            failure, _ = compare_two_deck_start(state, rng)
+            report.started += 1
+            if failure is not None:
+                report.disagreements += 1
+                report.first_failure = report.first_failure or (
+                    f"two-deck start, seed {state.deal.seed}: {failure}")
         try:
             report.actions += verify_game(state, rng)
         except Disagreement as e:
