@@ -31,8 +31,14 @@ from bito.kernel.core import (
     step,
 )
 from bito.kernel.layout import (
+    ATTACK,
     ATTACK_KIND,
+    BEATS,
+    DEFENCE,
     DEFEND_KIND,
+    DEFENDER,
+    HANDS,
+    N_ATTACK,
     DEFEND_PHASE,
     LEAD_PHASE,
     LOSER,
@@ -46,6 +52,16 @@ from bito.kernel.layout import (
 
 EPSILON_SCALE = 1 << 20
 """Epsilon is compared against a draw below this (``eps * EPSILON_SCALE`` as an integer)."""
+
+# The heuristic defence's data (``rollouts.CardWorth.kernel_defence``): card values at
+# [0, 64), card flags at [64, 128), then three numbers.
+_FLAGS = 64
+_LARGE_STOCK = 128
+_CHEAP_TAKE = 129
+_MAX_HAND = 130
+_TRUMP, _HIGH, _LOW = 1, 2, 4  # rollouts.TRUMP_FLAG, HIGH_TRUMP_FLAG, LOW_TRUMP_FLAG
+SCRATCH_SIZE = 6 * 66
+"""Room :func:`heuristic_defence` works in: six rows of up to 65 entries."""
 
 
 @njit(cache=True, inline="always")
@@ -122,11 +138,126 @@ def greedy_choice(s, masks, metas, k, worth, lim_stock, lim_empty):  # type: ign
 
 
 @njit(cache=True)
+def heuristic_defence(s, masks, metas, k, dv, scratch):  # type: ignore[no-untyped-def]
+    """``rollouts.heuristic_defence``: the index of the heuristic's defence among the ``k``
+    legal ones (``dv`` its card data, ``scratch`` room for the cover search)."""
+    hand = s[HANDS + s[DEFENDER]]
+    na = s[N_ATTACK]
+    # the uncovered cards, dearest first (stable: play order among equals)
+    n = 0
+    order = scratch[0:66]
+    for i in range(na):
+        if s[DEFENCE + i] == -1:
+            a = s[ATTACK + i]
+            j = n
+            while j > 0 and dv[order[j - 1]] < dv[a]:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = a
+            n += 1
+    # the cheapest plan, depth first like HeuristicBot.cover_plan (cheapest cover first)
+    cur = scratch[66:132]
+    tried = scratch[132:198]
+    used = scratch[198:264]
+    cost = scratch[264:330]
+    best = scratch[330:396]
+    best_cost = 1 << 30
+    found = False
+    budget = 400  # heuristic.COVER_SEARCH_NODES
+    i = 0 if n > 0 else -1  # (no uncovered card: no plan)
+    used[0] = 0
+    cost[0] = 0
+    entering = True
+    while i >= 0:
+        if entering:
+            entering = False
+            if cost[i] >= best_cost or budget <= 0:
+                i -= 1
+                continue
+            budget -= 1
+            if i == n:
+                for j in range(n):
+                    best[j] = cur[j]
+                best_cost = cost[i]
+                found = True
+                i -= 1
+                continue
+            tried[i] = 0
+        opts = hand & s[BEATS + order[i]] & ~used[i] & ~tried[i]
+        if opts == 0:
+            i -= 1
+            continue
+        d = -1
+        m = opts
+        while m:
+            low = m & -m
+            c = _card(low)
+            if d < 0 or dv[c] < dv[d]:
+                d = c
+            m ^= low
+        tried[i] |= 1 << d
+        cur[i] = d
+        used[i + 1] = used[i] | (1 << d)
+        cost[i + 1] = cost[i] + dv[d]
+        i += 1
+        entering = True
+    trumps = 0
+    high = 0
+    if found:
+        for j in range(n):
+            f = dv[_FLAGS + best[j]]
+            if f & _TRUMP:
+                trumps += 1
+            if f & _HIGH:
+                high += 1
+    # early on, take cheap plain cards rather than spend a high trump or two trumps
+    rather_take = False
+    if found and s[N_STOCK] >= dv[_LARGE_STOCK] and (high > 0 or trumps >= 2):
+        cheap = True
+        count = 0
+        for j in range(na):
+            a = s[ATTACK + j]
+            count += 1
+            if dv[_FLAGS + a] & _TRUMP or dv[a] > dv[_CHEAP_TAKE]:
+                cheap = False
+            d = s[DEFENCE + j]
+            if d != -1:
+                count += 1
+                if dv[_FLAGS + d] & _TRUMP or dv[d] > dv[_CHEAP_TAKE]:
+                    cheap = False
+        rather_take = cheap and popcount(hand) + count <= dv[_MAX_HAND]
+    move = -1
+    move_v = 0
+    for j in range(k):
+        if metas[j] & 7 == TRANSFER_KIND and masks[j] != 0:
+            v = dv[_card(masks[j])]
+            if move < 0 or v < move_v or (v == move_v and masks[j] < masks[move]):
+                move = j
+                move_v = v
+    if move >= 0:
+        f = dv[_FLAGS + _card(masks[move])]
+        if f & _TRUMP == 0:
+            if not (found and s[N_STOCK] == 0 and trumps == 0):
+                return move
+        elif (not found or rather_take) and f & _LOW:
+            return move
+    if not found or rather_take:
+        return k - 1  # take
+    want = 1 << best[0]
+    meta = DEFEND_KIND | ((order[0] + 1) << 3)
+    for j in range(k):
+        if masks[j] == want and metas[j] == meta:
+            return j
+    return k - 1
+
+
+@njit(cache=True)
 def greedy_playout(s, masks, metas, max_steps, rng, worth, lim_stock, lim_empty,
-                   eps):  # type: ignore[no-untyped-def]
+                   eps, dv, careful, scratch):  # type: ignore[no-untyped-def]
     """``rollouts.greedy_playout`` on a kernel position: the greedy move, or with probability
-    ``eps / EPSILON_SCALE`` a uniformly random legal one. Returns the actions played, or -1
-    (past ``max_steps``, or a running game without a legal action)."""
+    ``eps / EPSILON_SCALE`` a uniformly random legal one; the seats in the bitmask ``careful``
+    defend as the heuristic does (:func:`heuristic_defence`, reading ``dv``). Returns the
+    actions played, or -1 (past ``max_steps``, or a running game without a legal action)."""
     steps = 0
     while s[PHASE] != OVER_PHASE:
         if steps >= max_steps:
@@ -138,6 +269,8 @@ def greedy_playout(s, masks, metas, max_steps, rng, worth, lim_stock, lim_empty,
             r = 0
         elif next_below(rng, EPSILON_SCALE) < eps:
             r = next_below(rng, k)
+        elif careful != 0 and s[PHASE] == DEFEND_PHASE and (careful >> s[DEFENDER]) & 1:
+            r = heuristic_defence(s, masks, metas, k, dv, scratch)
         else:
             r = greedy_choice(s, masks, metas, k, worth, lim_stock, lim_empty)
         step(s, masks[r], metas[r])
@@ -147,11 +280,13 @@ def greedy_playout(s, masks, metas, max_steps, rng, worth, lim_stock, lim_empty,
 
 @njit(cache=True)
 def greedy_move_values(world, move_masks, move_metas, seed, worth, lim_stock, lim_empty, eps,
-                       seat, max_steps, totals):  # type: ignore[no-untyped-def]
+                       seat, max_steps, totals, dv, careful):  # type: ignore[no-untyped-def]
     """Play each of the ``len(move_masks)`` moves in ``world`` and finish the game greedily,
     every move from the same random stream (so the moves are compared on equal terms); add
     each move's score for ``seat`` to ``totals`` (1 not the fool, ½ a two-player draw or a
-    failed playout, 0 the fool). Returns the actions played in all."""
+    failed playout, 0 the fool). The seats in ``careful`` defend as the heuristic does
+    (``dv``: ``rollouts.CardWorth.kernel_defence``). Returns the actions played in all."""
+    scratch = np.empty(SCRATCH_SIZE, np.int64)
     masks = np.empty(8192, np.int64)
     metas = np.empty(8192, np.int64)
     rng = np.empty(1, np.uint64)
@@ -164,7 +299,8 @@ def greedy_move_values(world, move_masks, move_metas, seed, worth, lim_stock, li
         restore(s, world)
         seed_state(rng, seed)
         step(p, move_masks[i], move_metas[i])
-        steps = greedy_playout(p, mp, tp, max_steps, rng, worth, lim_stock, lim_empty, eps)
+        steps = greedy_playout(p, mp, tp, max_steps, rng, worth, lim_stock, lim_empty, eps,
+                               dv, careful, scratch)
         if steps < 0 or s[RESULT] == 3:
             totals[i] += 0.5
             continue
@@ -181,9 +317,12 @@ def greedy_move_values(world, move_masks, move_metas, seed, worth, lim_stock, li
 
 @njit(cache=True)
 def greedy_losers(start, count, seed, worth, lim_stock, lim_empty, eps, max_steps,
-                  losers):  # type: ignore[no-untyped-def]
+                  losers, dv=None, careful=0):  # type: ignore[no-untyped-def]
     """``count`` greedy playouts from ``start`` (one random stream); each fool's seat (-1 a
-    draw, -2 a failed game) goes to ``losers``. Returns the actions played."""
+    draw, -2 a failed game) goes to ``losers``. Returns the actions played. The seats in
+    ``careful`` defend as the heuristic does (``dv`` its data)."""
+    scratch = np.empty(SCRATCH_SIZE, np.int64)
+    data = np.zeros(132, np.int64) if dv is None else dv
     masks = np.empty(8192, np.int64)
     metas = np.empty(8192, np.int64)
     rng = np.empty(1, np.uint64)
@@ -195,7 +334,8 @@ def greedy_losers(start, count, seed, worth, lim_stock, lim_empty, eps, max_step
     total = 0
     for g in range(count):
         restore(s, start)
-        steps = greedy_playout(p, mp, tp, max_steps, rng, worth, lim_stock, lim_empty, eps)
+        steps = greedy_playout(p, mp, tp, max_steps, rng, worth, lim_stock, lim_empty, eps,
+                               data, careful, scratch)
         if steps < 0 or s[RESULT] == 3:
             losers[g] = -2
         else:
