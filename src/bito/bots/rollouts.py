@@ -45,8 +45,8 @@ plain cards' maximum (about up to a queen in a 36-card pack)."""
 class CardWorth:
     """How many cards each card can cover, for one beat table (cached per table)."""
 
-    __slots__ = ("_defence", "_kernel", "_kernel_defence", "beats", "lead_costs", "limit_empty", "limit_stock",
-                 "max_plain", "trumps", "worth")
+    __slots__ = ("_defence", "_kernel", "_kernel_defence", "beats", "lead_costs",
+                 "limit_empty", "limit_stock", "max_plain", "trumps", "worth")
 
     def __init__(self, beats: tuple[int, ...], trumps: frozenset[int],
                  plain_limit: float = PLAIN_LIMIT) -> None:
@@ -509,8 +509,25 @@ def random_loser(state: DurakState, rng: random.Random) -> tuple[int | None, boo
     return loser, loser is None
 
 
-__all__ = ["COMPILED_ENTRY_POINTS", "COMPILE_SECONDS", "DEFENCE_MODELS", "DEFENCE_SIZE",
-           "HIGH_TRUMP_FLAG", "LOW_TRUMP_FLAG", "PLAIN_LIMIT", "TRUMP_FLAG", "CardWorth",
-           "card_worth", "careful_seats", "compiled_search_cached", "greedy_move",
-           "heuristic_defence", "greedy_playout", "greedy_scores",
-           "kernel_greedy_usable", "load_kernel_greedy", "random_loser", "seat_score"]
+__all__ = [
+    "COMPILED_ENTRY_POINTS",
+    "COMPILE_SECONDS",
+    "DEFENCE_MODELS",
+    "DEFENCE_SIZE",
+    "HIGH_TRUMP_FLAG",
+    "LOW_TRUMP_FLAG",
+    "PLAIN_LIMIT",
+    "TRUMP_FLAG",
+    "CardWorth",
+    "card_worth",
+    "careful_seats",
+    "compiled_search_cached",
+    "greedy_move",
+    "greedy_playout",
+    "greedy_scores",
+    "heuristic_defence",
+    "kernel_greedy_usable",
+    "load_kernel_greedy",
+    "random_loser",
+    "seat_score",
+]
