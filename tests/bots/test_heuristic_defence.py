@@ -78,5 +78,5 @@ def test_careful_seats_by_model() -> None:
 
 
 def test_unknown_model_is_a_clear_error() -> None:
-    with pytest.raises(ValueError, match="defence_model must be one of"):
+    with pytest.raises(ValueError, match="defence_model and attack_model must each be one of"):
         SearchBot(0, playouts=10, defence_model="heuristic")

@@ -20,6 +20,7 @@ from bito.bots.rollouts import (
     greedy_move,
     greedy_playout,
     greedy_scores,
+    heuristic_attack,
     heuristic_defence,
     kernel_greedy_usable,
 )
@@ -39,6 +40,7 @@ from bito.kernel.greedy import (  # noqa: E402
     greedy_choice,
     greedy_losers,
 )
+from bito.kernel.greedy import heuristic_attack as compiled_attack  # noqa: E402
 from bito.kernel.greedy import heuristic_defence as compiled_defence  # noqa: E402
 from bito.kernel.verify import VERIFIED, random_deal, taken_over  # noqa: E402
 
@@ -156,15 +158,16 @@ def test_epsilon_makes_playouts_differ_and_stay_whole() -> None:
 
 
 @pytest.mark.parametrize("base", VERIFIED)
-def test_compiled_heuristic_defence_picks_the_python_one(base: str) -> None:
-    """``SearchBot(defence_model=...)``'s playouts: along whole games from random positions
-    in which every seat defends as the heuristic does, the kernel's defence is the move
-    ``rollouts.heuristic_defence`` picks at every defence with a choice."""
+def test_compiled_heuristic_policy_picks_the_python_one(base: str) -> None:
+    """``SearchBot(defence_model=..., attack_model=...)``'s playouts: along whole games from
+    random positions in which every seat plays as the heuristic does, the kernel's move is
+    the one ``rollouts.heuristic_defence`` or ``rollouts.heuristic_attack`` picks at every
+    decision with a choice."""
     rng = random.Random(f"heuristic-defence-{base}")
     masks = np.empty(8192, np.int64)
     metas = np.empty(8192, np.int64)
     scratch = np.empty(SCRATCH_SIZE, np.int64)
-    decisions = 0
+    decisions = attacks = 0
     for start in _random_positions(base, rng, 25):
         worth = card_worth(start.beats, start.deal.trumps)
         s = start.copy()
@@ -173,20 +176,28 @@ def test_compiled_heuristic_defence_picks_the_python_one(base: str) -> None:
             acts = gens[s.phase]()
             arr, index = converted(s)
             k = legal_actions_of(arr, masks, metas)
+            data = worth.kernel_defence(index, s.rules.deck_size)
             if k > 1 and s.phase == 1:
                 move = heuristic_defence(s, acts, worth)
-                data = worth.kernel_defence(index, s.rules.deck_size)
                 i = compiled_defence(arr, masks, metas, k, data, scratch)
                 assert (int(masks[i]), int(metas[i])) == action_code(move, index), str(s)
                 decisions += 1
+            elif k > 1:
+                move = heuristic_attack(s, acts, worth)
+                worth_arr, lim_stock, lim_empty = _limits(s)
+                i = compiled_attack(arr, masks, metas, k, data, worth_arr, lim_stock,
+                                    lim_empty)
+                assert (int(masks[i]), int(metas[i])) == action_code(move, index), str(s)
+                attacks += 1
             else:
-                move = greedy_move(s, acts, worth) if k > 1 else acts[0]
+                move = acts[0]
             s.step_unchecked(move)
     assert decisions > 100
+    assert attacks > 100
 
 
-def test_move_scores_with_the_heuristic_defence_match_python() -> None:
-    """With the opponents defending as the heuristic does, ``greedy_scores`` gives every
+def test_move_scores_with_the_heuristic_policy_match_python() -> None:
+    """With the opponents playing as the heuristic does, ``greedy_scores`` gives every
     move the same score in the kernel as in Python (no randomness), and the model changes
     some score against the plain greedy playouts (it is read)."""
     rng = random.Random("careful-scores")
@@ -195,13 +206,14 @@ def test_move_scores_with_the_heuristic_defence_match_python() -> None:
         legal = start.legal_actions()
         seat = start.to_act
         careful = ((1 << start.players) - 1) & ~(1 << seat)
-        kernel = greedy_scores(start, legal, seat, 11, epsilon=0.0, careful=careful)
+        kernel = greedy_scores(start, legal, seat, 11, epsilon=0.0, careful=careful,
+                               shrewd=careful)
         python = []
         for a in legal:
             child = start.copy()
             child.step_unchecked(a)
             outcome = child.outcome or greedy_playout(child, random.Random(0), epsilon=0.0,
-                                                      careful=careful)
+                                                      careful=careful, shrewd=careful)
             assert outcome is not None
             python.append(0.0 if outcome.loser == seat
                           else 0.5 if outcome.draw and start.players == 2 else 1.0)

@@ -32,10 +32,10 @@ from typing import Any, Final
 from bito import kernel as _kernel  # (numba itself is imported only when the kernel runs)
 from bito.bots.heuristic import COVER_SEARCH_NODES, TRUMP_BONUS, HeuristicBot
 from bito.bots.solver import load_kernel_solver
-from bito.cards import ACE, rank_of
+from bito.cards import ACE, MATCH_MASKS, rank_of
 from bito.games.durak import ATTACK, DEFEND, PASS, TRANSFER, Action, DurakState, Outcome
 from bito.games.durak.playout import move_generators
-from bito.games.durak.state import DEFEND_PHASE, THROW
+from bito.games.durak.state import DEFEND_PHASE, LEAD, THROW
 
 PLAIN_LIMIT: Final = 0.7
 """While the stock lasts, a card is thrown in only if it covers at most this fraction of the
@@ -126,8 +126,8 @@ class CardWorth:
     def kernel_defence(self, index: Any, deck_size: int) -> object:
         """:meth:`defence_values` as the int64 array the compiled heuristic defence reads
         (:data:`bito.kernel.greedy.DEFENCE_SIZE` entries: values over kernel card indices,
-        then flags, then the large-stock threshold, the cheapest take and the largest hand
-        after a voluntary take)."""
+        then flags, then the large-stock threshold, the cheapest take, the largest hand
+        after a voluntary take, and the attack's thresholds and bonuses)."""
         cached = self._kernel_defence
         if cached is not None and cached[0] is index and cached[1] == deck_size:
             return cached[2]
@@ -146,6 +146,11 @@ class CardWorth:
         out[128] = deck_size // 4
         out[129] = HeuristicBot.cheap_take
         out[130] = HeuristicBot.max_hand_to_take
+        out[131] = HeuristicBot.cheap_throw
+        out[132] = HeuristicBot.cheap_gift
+        out[133] = HeuristicBot.pair_bonus
+        out[134] = HeuristicBot.unbeatable_bonus
+        out[135] = TRUMP_BONUS
         self._kernel_defence = (index, deck_size, out)
         return out
 
@@ -153,12 +158,13 @@ class CardWorth:
 TRUMP_FLAG: Final = 1
 HIGH_TRUMP_FLAG: Final = 2
 LOW_TRUMP_FLAG: Final = 4
-DEFENCE_SIZE: Final = 132
+DEFENCE_SIZE: Final = 136
 """Length of :meth:`CardWorth.kernel_defence`'s array."""
 
 DEFENCE_MODELS: Final = ("greedy", "opponents", "all")
-"""Who defends in a playout as the heuristic does (:func:`heuristic_defence`) rather than by
-the greedy rule: nobody, the searching seat's opponents, or every seat."""
+"""Who defends (or attacks) in a playout as the heuristic does (:func:`heuristic_defence`,
+:func:`heuristic_attack`) rather than by the greedy rule: nobody, the searching seat's
+opponents, or every seat."""
 
 
 def careful_seats(model: str, seat: int, players: int) -> int:
@@ -171,7 +177,8 @@ def careful_seats(model: str, seat: int, players: int) -> int:
         return every
     if model == "opponents":
         return every & ~(1 << seat)
-    raise ValueError(f"defence_model must be one of {', '.join(DEFENCE_MODELS)}, not {model!r}")
+    raise ValueError(f"defence_model and attack_model must each be one of "
+                     f"{', '.join(DEFENCE_MODELS)}, not {model!r}")
 
 
 _WORTH: dict[tuple[int, float], CardWorth] = {}
@@ -361,12 +368,73 @@ def _rather_take(s: DurakState, hand: int, plan: tuple[int, int, int, int], valu
     return plan[3] > 0 or plan[2] >= 2
 
 
+def heuristic_attack(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
+    """The lead or throw-in of :class:`~bito.bots.heuristic.HeuristicBot` (``_lead``,
+    ``_throw``, its ``_attack_cost``) in a playout: the cheapest plain rank, all of it;
+    throw-ins of plain cards up to a queen (up to a ten to a taker) while the stock lasts,
+    every plain card after it, and a trump then only when it is the last card or the defender
+    cannot beat it; in the endgame a card the defender cannot beat counts much cheaper. The
+    heuristic reads "cannot beat" from its card tracker, exact in a two-player endgame, which
+    is the defender's hand in the world. Equal moves go to the lower cards, where the
+    heuristic draws lots. Moves of the extra kinds (#39-51) are left to :func:`greedy_move`."""
+    values, flags = worth.defence_values()
+    lead = s.phase == LEAD
+    hand = s.hands[s.to_act]
+    endgame = not s.stock
+    taking = s.taking
+    defender = s.hands[s.defender]
+    transfer = lead and s.rules.transfer_enabled
+    beats = s.beats
+    best: Action | None = None
+    best_cost = 0
+    for a in acts:
+        if a.kind != ATTACK or not a.cards:
+            if lead or a.kind != PASS:
+                return greedy_move(s, acts, worth)
+            continue
+        cards = a.cards
+        first = cards[0]
+        if not lead:  # HeuristicBot._worth_throwing
+            if not flags[first] & TRUMP_FLAG:
+                if not endgame and values[first] > (
+                        HeuristicBot.cheap_gift if taking else HeuristicBot.cheap_throw):
+                    continue
+            elif not endgame or not (hand.bit_count() == 1 or (
+                    not taking and _cannot_beat(defender, (first,), beats, False))):
+                continue
+        cost = max(values[c] for c in cards)
+        trumps = sum(1 for c in cards if flags[c] & TRUMP_FLAG)
+        last = len(cards) == hand.bit_count()
+        if not trumps:
+            cost -= HeuristicBot.pair_bonus * (len(cards) - 1)
+        elif not last:
+            cost += TRUMP_BONUS * (trumps - 1)
+        if endgame and (not trumps or last) and _cannot_beat(defender, cards, beats, transfer):
+            cost -= HeuristicBot.unbeatable_bonus
+        if best is None or cost < best_cost or (cost == best_cost and a.mask < best.mask):
+            best, best_cost = a, cost
+    if best is None:
+        return acts[-1]  # pass (or, leading, nothing of the hand: greedy_move's choice)
+    return best
+
+
+def _cannot_beat(defender: int, cards: tuple[int, ...], beats: tuple[int, ...],
+                 transfer: bool) -> bool:
+    """``HeuristicBot._defender_cannot_beat`` with the defender's hand known (a card's rank
+    as the rules match it, so a joker matches the jokers, as the kernel has it; the
+    heuristic's rank mask lets a joker match the deuces)."""
+    if transfer and any(defender & MATCH_MASKS[c] for c in cards):
+        return False
+    return any(not defender & beats[c] for c in cards)
+
+
 def greedy_playout(state: DurakState, rng: random.Random, epsilon: float = 0.1,
                    max_moves: int = 5000, plain_limit: float = PLAIN_LIMIT,
-                   careful: int = 0) -> Outcome | None:
+                   careful: int = 0, shrewd: int = 0) -> Outcome | None:
     """Finish a copy of ``state`` with greedy play; the outcome (None if it ran too long).
     The seats in the bitmask ``careful`` defend as the heuristic does
-    (:func:`heuristic_defence`)."""
+    (:func:`heuristic_defence`), those in ``shrewd`` lead and throw in as it does
+    (:func:`heuristic_attack`)."""
     s = state.copy()
     worth = card_worth(s.beats, s.deal.trumps, plain_limit)
     rand = rng.random
@@ -382,6 +450,8 @@ def greedy_playout(state: DurakState, rng: random.Random, epsilon: float = 0.1,
             a = acts[int(rand() * len(acts))]
         elif careful and s.phase == DEFEND_PHASE and careful >> s.defender & 1:
             a = heuristic_defence(s, acts, worth)
+        elif shrewd and s.phase != DEFEND_PHASE and shrewd >> s.to_act & 1:
+            a = heuristic_attack(s, acts, worth)
         else:
             a = greedy_move(s, acts, worth)
         step(a)
@@ -453,11 +523,12 @@ def load_kernel_greedy() -> bool:
 
 def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
                   epsilon: float = 0.1, plain_limit: float = PLAIN_LIMIT,
-                  careful: int = 0) -> list[float]:
+                  careful: int = 0, shrewd: int = 0) -> list[float]:
     """Play each move in ``world`` and finish the game with a greedy playout, every move from
     the same random numbers; the score of each for ``seat`` (1 not the fool, ½ a two-player
     draw or a playout that ran too long, 0 the fool). The seats in the bitmask ``careful``
-    defend as the heuristic does (:func:`careful_seats`). In the kernel when
+    defend as the heuristic does, those in ``shrewd`` attack as it does
+    (:func:`careful_seats`). In the kernel when
     :func:`kernel_greedy_usable`, else with :func:`greedy_playout`."""
     if kernel_greedy_usable(world):
         import numpy as np
@@ -475,7 +546,8 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
                            worth.limit_stock,
                            worth.limit_empty,
                            int(epsilon * EPSILON_SCALE), seat, _kernel.MAX_STEPS, totals,
-                           worth.kernel_defence(index, world.rules.deck_size), careful)
+                           worth.kernel_defence(index, world.rules.deck_size), careful,
+                           shrewd)
         return [float(x) for x in totals]
     out = []
     players = world.deal.players
@@ -485,7 +557,8 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
         outcome = child.outcome
         if outcome is None:
             outcome = greedy_playout(child, random.Random(seed), epsilon,
-                                     plain_limit=plain_limit, careful=careful)
+                                     plain_limit=plain_limit, careful=careful,
+                                     shrewd=shrewd)
         out.append(0.5 if outcome is None
                    else seat_score(outcome.loser, outcome.draw, seat, players))
     return out
@@ -525,6 +598,7 @@ __all__ = [
     "greedy_move",
     "greedy_playout",
     "greedy_scores",
+    "heuristic_attack",
     "heuristic_defence",
     "kernel_greedy_usable",
     "load_kernel_greedy",

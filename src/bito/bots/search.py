@@ -89,7 +89,7 @@ class SearchBot:
                  tie_alpha: float = TIE_ALPHA, style: bool = False,
                  style_epsilon: float = STYLE_EPSILON, halving: float = 0.0,
                  guide: bool = False, plain_limit: float = PLAIN_LIMIT,
-                 defence_model: str = "greedy") -> None:
+                 defence_model: str = "greedy", attack_model: str = "greedy") -> None:
         if think_ms <= 0 and playouts <= 0:
             raise ValueError("a search bot needs a time budget (think_ms) or a playout budget")
         if rollout not in ("greedy", "random"):
@@ -131,6 +131,11 @@ class SearchBot:
         #: one card at a time, so against the heuristic it models the defender better.
         careful_seats(defence_model, 0, 2)  # (a clear error for a wrong name, now)
         self.defence_model = defence_model
+        #: Who leads and throws in in the playouts as the heuristic does (the same names):
+        #: it throws in a queen where the greedy rule stops at a jack, and in the endgame a
+        #: trump the defender cannot beat (:func:`bito.bots.rollouts.heuristic_attack`).
+        careful_seats(attack_model, 0, 2)
+        self.attack_model = attack_model
         self._guide_seed = seed
         self._heuristic: HeuristicBot | None = None
         if rollout == "greedy":
@@ -238,6 +243,7 @@ class SearchBot:
         costs = [move_cost(view, a) for a in legal]
         source: WorldTemplate | StyledWorlds = t
         careful = careful_seats(self.defence_model, seat, view.players)
+        shrewd = careful_seats(self.attack_model, seat, view.players)
         if self.style is not None:
             source = StyledWorlds(t, replayable(self.tracker, view), self.style)
         while True:
@@ -246,7 +252,7 @@ class SearchBot:
             moves = [legal[i] for i in alive]
             if self.rollout == "greedy":
                 row = greedy_scores(world, moves, seat, seed, self.epsilon, self.plain_limit,
-                                    careful)
+                                    careful, shrewd)
             else:
                 row = []
                 for a in moves:
@@ -319,9 +325,10 @@ class SearchBot:
             if self.rollout == "random":
                 loser, draw = random_loser(s, rng)
                 return seat_score(loser, draw, seat, s.deal.players)
+            players = s.deal.players
             outcome = greedy_playout(s, rng, self.epsilon, plain_limit=self.plain_limit,
-                                     careful=careful_seats(self.defence_model, seat,
-                                                           s.deal.players))
+                                     careful=careful_seats(self.defence_model, seat, players),
+                                     shrewd=careful_seats(self.attack_model, seat, players))
             if outcome is None:
                 return 0.5
         return seat_score(outcome.loser, outcome.draw, seat, s.deal.players)

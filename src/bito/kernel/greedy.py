@@ -44,21 +44,27 @@ from bito.kernel.layout import (
     N_ATTACK,
     N_STOCK,
     OVER_PHASE,
+    PASS_KIND,
     PHASE,
     PLAYERS,
+    RANK_SETS,
     RESULT,
+    TAKING,
+    TO_ACT,
+    TRANSFER,
     TRANSFER_KIND,
 )
 
 EPSILON_SCALE = 1 << 20
 """Epsilon is compared against a draw below this (``eps * EPSILON_SCALE`` as an integer)."""
 
-# The heuristic defence's data (``rollouts.CardWorth.kernel_defence``): card values at
-# [0, 64), card flags at [64, 128), then three numbers.
+# The heuristic's data (``rollouts.CardWorth.kernel_defence``): card values at [0, 64),
+# card flags at [64, 128), then its thresholds and bonuses.
 _FLAGS = 64
 _LARGE_STOCK = 128
 _CHEAP_TAKE = 129
 _MAX_HAND = 130
+_CHEAP_THROW, _CHEAP_GIFT, _PAIR_BONUS, _UNBEATABLE, _TRUMP_BONUS = 131, 132, 133, 134, 135
 _TRUMP, _HIGH, _LOW = 1, 2, 4  # rollouts.TRUMP_FLAG, HIGH_TRUMP_FLAG, LOW_TRUMP_FLAG
 SCRATCH_SIZE = 6 * 66
 """Room :func:`heuristic_defence` works in: six rows of up to 65 entries."""
@@ -252,11 +258,90 @@ def heuristic_defence(s, masks, metas, k, dv, scratch):  # type: ignore[no-untyp
 
 
 @njit(cache=True)
+def _cannot_beat(s, defender, m, transfer):  # type: ignore[no-untyped-def]
+    """``rollouts._cannot_beat``: some card of ``m`` has no cover in the hand ``defender``
+    (and, leading with transfers on, he holds no card of their ranks)."""
+    if transfer:
+        x = m
+        while x:
+            low = x & -x
+            if defender & s[RANK_SETS + _card(low)]:
+                return False
+            x ^= low
+    x = m
+    while x:
+        low = x & -x
+        if defender & s[BEATS + _card(low)] == 0:
+            return True
+        x ^= low
+    return False
+
+
+@njit(cache=True)
+def heuristic_attack(s, masks, metas, k, dv, worth, lim_stock,
+                     lim_empty):  # type: ignore[no-untyped-def]
+    """``rollouts.heuristic_attack``: the index of the heuristic's lead or throw-in among the
+    ``k`` legal moves (``dv`` its card data; moves of other kinds go to
+    :func:`greedy_choice`)."""
+    lead = s[PHASE] == LEAD_PHASE
+    hand = s[HANDS + s[TO_ACT]]
+    nh = popcount(hand)
+    endgame = s[N_STOCK] == 0
+    taking = s[TAKING] != 0
+    defender = s[HANDS + s[DEFENDER]]
+    transfer = lead and s[TRANSFER] != 0
+    best = -1
+    best_cost = 0
+    for i in range(k):
+        kind = metas[i] & 7
+        m = masks[i]
+        if kind != ATTACK_KIND or m == 0:
+            if lead or kind != PASS_KIND:
+                return greedy_choice(s, masks, metas, k, worth, lim_stock, lim_empty)
+            continue
+        first = _card(m)
+        if not lead:  # HeuristicBot._worth_throwing
+            if dv[_FLAGS + first] & _TRUMP == 0:
+                limit = dv[_CHEAP_GIFT] if taking else dv[_CHEAP_THROW]
+                if not endgame and dv[first] > limit:
+                    continue
+            elif not endgame or not (nh == 1 or (
+                    not taking and _cannot_beat(s, defender, 1 << first, False))):
+                continue
+        cost = -(1 << 30)
+        trumps = 0
+        n = 0
+        x = m
+        while x:
+            low = x & -x
+            c = _card(low)
+            if dv[c] > cost:
+                cost = dv[c]
+            if dv[_FLAGS + c] & _TRUMP:
+                trumps += 1
+            n += 1
+            x ^= low
+        if trumps == 0:
+            cost -= dv[_PAIR_BONUS] * (n - 1)
+        elif n != nh:
+            cost += dv[_TRUMP_BONUS] * (trumps - 1)
+        if endgame and (trumps == 0 or n == nh) and _cannot_beat(s, defender, m, transfer):
+            cost -= dv[_UNBEATABLE]
+        if best < 0 or cost < best_cost or (cost == best_cost and m < masks[best]):
+            best = i
+            best_cost = cost
+    if best < 0:
+        return k - 1  # pass
+    return best
+
+
+@njit(cache=True)
 def greedy_playout(s, masks, metas, max_steps, rng, worth, lim_stock, lim_empty,
-                   eps, dv, careful, scratch):  # type: ignore[no-untyped-def]
+                   eps, dv, careful, shrewd, scratch):  # type: ignore[no-untyped-def]
     """``rollouts.greedy_playout`` on a kernel position: the greedy move, or with probability
     ``eps / EPSILON_SCALE`` a uniformly random legal one; the seats in the bitmask ``careful``
-    defend as the heuristic does (:func:`heuristic_defence`, reading ``dv``). Returns the
+    defend as the heuristic does (:func:`heuristic_defence`, reading ``dv``), those in
+    ``shrewd`` lead and throw in as it does (:func:`heuristic_attack`). Returns the
     actions played, or -1 (past ``max_steps``, or a running game without a legal action)."""
     steps = 0
     while s[PHASE] != OVER_PHASE:
@@ -271,6 +356,8 @@ def greedy_playout(s, masks, metas, max_steps, rng, worth, lim_stock, lim_empty,
             r = next_below(rng, k)
         elif careful != 0 and s[PHASE] == DEFEND_PHASE and (careful >> s[DEFENDER]) & 1:
             r = heuristic_defence(s, masks, metas, k, dv, scratch)
+        elif shrewd != 0 and s[PHASE] != DEFEND_PHASE and (shrewd >> s[TO_ACT]) & 1:
+            r = heuristic_attack(s, masks, metas, k, dv, worth, lim_stock, lim_empty)
         else:
             r = greedy_choice(s, masks, metas, k, worth, lim_stock, lim_empty)
         step(s, masks[r], metas[r])
@@ -280,12 +367,14 @@ def greedy_playout(s, masks, metas, max_steps, rng, worth, lim_stock, lim_empty,
 
 @njit(cache=True)
 def greedy_move_values(world, move_masks, move_metas, seed, worth, lim_stock, lim_empty, eps,
-                       seat, max_steps, totals, dv, careful):  # type: ignore[no-untyped-def]
+                       seat, max_steps, totals, dv, careful,
+                       shrewd):  # type: ignore[no-untyped-def]
     """Play each of the ``len(move_masks)`` moves in ``world`` and finish the game greedily,
     every move from the same random stream (so the moves are compared on equal terms); add
     each move's score for ``seat`` to ``totals`` (1 not the fool, ½ a two-player draw or a
-    failed playout, 0 the fool). The seats in ``careful`` defend as the heuristic does
-    (``dv``: ``rollouts.CardWorth.kernel_defence``). Returns the actions played in all."""
+    failed playout, 0 the fool). The seats in ``careful`` defend, those in ``shrewd`` attack,
+    as the heuristic does (``dv``: ``rollouts.CardWorth.kernel_defence``). Returns the
+    actions played in all."""
     scratch = np.empty(SCRATCH_SIZE, np.int64)
     masks = np.empty(8192, np.int64)
     metas = np.empty(8192, np.int64)
@@ -300,7 +389,7 @@ def greedy_move_values(world, move_masks, move_metas, seed, worth, lim_stock, li
         seed_state(rng, seed)
         step(p, move_masks[i], move_metas[i])
         steps = greedy_playout(p, mp, tp, max_steps, rng, worth, lim_stock, lim_empty, eps,
-                               dv, careful, scratch)
+                               dv, careful, shrewd, scratch)
         if steps < 0 or s[RESULT] == 3:
             totals[i] += 0.5
             continue
@@ -317,12 +406,13 @@ def greedy_move_values(world, move_masks, move_metas, seed, worth, lim_stock, li
 
 @njit(cache=True)
 def greedy_losers(start, count, seed, worth, lim_stock, lim_empty, eps, max_steps,
-                  losers, dv=None, careful=0):  # type: ignore[no-untyped-def]
+                  losers, dv=None, careful=0, shrewd=0):  # type: ignore[no-untyped-def]
     """``count`` greedy playouts from ``start`` (one random stream); each fool's seat (-1 a
     draw, -2 a failed game) goes to ``losers``. Returns the actions played. The seats in
-    ``careful`` defend as the heuristic does (``dv`` its data)."""
+    ``careful`` defend, those in ``shrewd`` attack, as the heuristic does (``dv`` its
+    data)."""
     scratch = np.empty(SCRATCH_SIZE, np.int64)
-    data = np.zeros(132, np.int64) if dv is None else dv
+    data = np.zeros(136, np.int64) if dv is None else dv
     masks = np.empty(8192, np.int64)
     metas = np.empty(8192, np.int64)
     rng = np.empty(1, np.uint64)
@@ -335,7 +425,7 @@ def greedy_losers(start, count, seed, worth, lim_stock, lim_empty, eps, max_step
     for g in range(count):
         restore(s, start)
         steps = greedy_playout(p, mp, tp, max_steps, rng, worth, lim_stock, lim_empty, eps,
-                               data, careful, scratch)
+                               data, careful, shrewd, scratch)
         if steps < 0 or s[RESULT] == 3:
             losers[g] = -2
         else:
