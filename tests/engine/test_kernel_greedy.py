@@ -222,3 +222,26 @@ def test_move_scores_with_the_heuristic_policy_match_python() -> None:
         changed += kernel != greedy_scores(start, legal, seat, 11, epsilon=0.0)
     assert compared > 40
     assert changed > 0
+
+
+def test_margin_scores_match_python_and_count_the_fools_cards(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``greedy_scores(margin=...)``: the kernel and Python give every move the same score
+    (no randomness); every score lies within the margin of a plain result (0, ½ or 1), and
+    some score leaves 0 and 1 (the fool's cards are counted)."""
+    import bito.bots.rollouts as rollouts
+
+    rng = random.Random("margin-scores")
+    off_plain = 0
+    for start in _random_positions("perevodnoy", rng, 12):
+        legal = start.legal_actions()
+        seat = start.to_act
+        kernel = greedy_scores(start, legal, seat, 5, epsilon=0.0, margin=0.3)
+        with monkeypatch.context() as m:
+            m.setattr(rollouts, "kernel_greedy_usable", lambda world: False)
+            python = rollouts.greedy_scores(start, legal, seat, 5, epsilon=0.0, margin=0.3)
+        assert kernel == pytest.approx(python), str(start)
+        for x in kernel:
+            assert min(abs(x - r) for r in (0.0, 0.5, 1.0)) <= 0.3 + 1e-9
+            off_plain += x not in (0.0, 0.5, 1.0)
+    assert off_plain > 0

@@ -435,6 +435,14 @@ def greedy_playout(state: DurakState, rng: random.Random, epsilon: float = 0.1,
     The seats in the bitmask ``careful`` defend as the heuristic does
     (:func:`heuristic_defence`), those in ``shrewd`` lead and throw in as it does
     (:func:`heuristic_attack`)."""
+    end = greedy_finish(state, rng, epsilon, max_moves, plain_limit, careful, shrewd)
+    return None if end is None else end.outcome
+
+
+def greedy_finish(state: DurakState, rng: random.Random, epsilon: float = 0.1,
+                  max_moves: int = 5000, plain_limit: float = PLAIN_LIMIT,
+                  careful: int = 0, shrewd: int = 0) -> DurakState | None:
+    """:func:`greedy_playout`, returning the finished copy (its hands give the margin)."""
     s = state.copy()
     worth = card_worth(s.beats, s.deal.trumps, plain_limit)
     rand = rng.random
@@ -458,7 +466,7 @@ def greedy_playout(state: DurakState, rng: random.Random, epsilon: float = 0.1,
         moves += 1
         if moves > max_moves:
             return None
-    return s.outcome
+    return s
 
 
 def kernel_greedy_usable(state: DurakState) -> bool:
@@ -523,12 +531,15 @@ def load_kernel_greedy() -> bool:
 
 def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
                   epsilon: float = 0.1, plain_limit: float = PLAIN_LIMIT,
-                  careful: int = 0, shrewd: int = 0) -> list[float]:
+                  careful: int = 0, shrewd: int = 0, margin: float = 0.0) -> list[float]:
     """Play each move in ``world`` and finish the game with a greedy playout, every move from
     the same random numbers; the score of each for ``seat`` (1 not the fool, ½ a two-player
     draw or a playout that ran too long, 0 the fool). The seats in the bitmask ``careful``
     defend as the heuristic does, those in ``shrewd`` attack as it does
-    (:func:`careful_seats`). In the kernel when
+    (:func:`careful_seats`). A ``margin`` above 0 adds to a win (and takes from a loss)
+    that share of a point for each card the fool is left holding, up to a hand's worth
+    (a hand of cards left: the whole ``margin``): a near thing then scores nearer a draw.
+    In the kernel when
     :func:`kernel_greedy_usable`, else with :func:`greedy_playout`."""
     if kernel_greedy_usable(world):
         import numpy as np
@@ -547,20 +558,27 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
                            worth.limit_empty,
                            int(epsilon * EPSILON_SCALE), seat, _kernel.MAX_STEPS, totals,
                            worth.kernel_defence(index, world.rules.deck_size), careful,
-                           shrewd)
+                           shrewd, margin)
         return [float(x) for x in totals]
     out = []
     players = world.deal.players
     for a in moves:
         child = world.copy()
         child.step_unchecked(a)
-        outcome = child.outcome
-        if outcome is None:
-            outcome = greedy_playout(child, random.Random(seed), epsilon,
-                                     plain_limit=plain_limit, careful=careful,
-                                     shrewd=shrewd)
-        out.append(0.5 if outcome is None
-                   else seat_score(outcome.loser, outcome.draw, seat, players))
+        end: DurakState | None = child
+        if child.outcome is None:
+            end = greedy_finish(child, random.Random(seed), epsilon, plain_limit=plain_limit,
+                                careful=careful, shrewd=shrewd)
+        outcome = None if end is None else end.outcome
+        if end is None or outcome is None:
+            out.append(0.5)
+            continue
+        score = seat_score(outcome.loser, outcome.draw, seat, players)
+        if margin and outcome.loser is not None:
+            held = min(end.hands[outcome.loser].bit_count(), world.deal.hand_size)
+            share = margin * held / world.deal.hand_size
+            score += -share if outcome.loser == seat else share
+        out.append(score)
     return out
 
 
@@ -595,6 +613,7 @@ __all__ = [
     "card_worth",
     "careful_seats",
     "compiled_search_cached",
+    "greedy_finish",
     "greedy_move",
     "greedy_playout",
     "greedy_scores",

@@ -89,7 +89,8 @@ class SearchBot:
                  tie_alpha: float = TIE_ALPHA, style: bool = False,
                  style_epsilon: float = STYLE_EPSILON, halving: float = 0.0,
                  guide: bool = False, plain_limit: float = PLAIN_LIMIT,
-                 defence_model: str = "greedy", attack_model: str = "greedy") -> None:
+                 defence_model: str = "greedy", attack_model: str = "greedy",
+                 margin: float = 0.0) -> None:
         if think_ms <= 0 and playouts <= 0:
             raise ValueError("a search bot needs a time budget (think_ms) or a playout budget")
         if rollout not in ("greedy", "random"):
@@ -136,6 +137,9 @@ class SearchBot:
         #: trump the defender cannot beat (:func:`bito.bots.rollouts.heuristic_attack`).
         careful_seats(attack_model, 0, 2)
         self.attack_model = attack_model
+        #: A playout's score beyond win or loss: this share of a point for the cards the
+        #: fool is left with (:func:`bito.bots.rollouts.greedy_scores`; 0: win or loss).
+        self.margin = margin
         self._guide_seed = seed
         self._heuristic: HeuristicBot | None = None
         if rollout == "greedy":
@@ -252,7 +256,7 @@ class SearchBot:
             moves = [legal[i] for i in alive]
             if self.rollout == "greedy":
                 row = greedy_scores(world, moves, seat, seed, self.epsilon, self.plain_limit,
-                                    careful, shrewd)
+                                    careful, shrewd, self.margin)
             else:
                 row = []
                 for a in moves:

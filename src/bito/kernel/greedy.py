@@ -38,6 +38,7 @@ from bito.kernel.layout import (
     DEFEND_KIND,
     DEFEND_PHASE,
     DEFENDER,
+    HAND_SIZE,
     HANDS,
     LEAD_PHASE,
     LOSER,
@@ -367,14 +368,15 @@ def greedy_playout(s, masks, metas, max_steps, rng, worth, lim_stock, lim_empty,
 
 @njit(cache=True)
 def greedy_move_values(world, move_masks, move_metas, seed, worth, lim_stock, lim_empty, eps,
-                       seat, max_steps, totals, dv, careful,
-                       shrewd):  # type: ignore[no-untyped-def]
+                       seat, max_steps, totals, dv, careful, shrewd,
+                       margin):  # type: ignore[no-untyped-def]
     """Play each of the ``len(move_masks)`` moves in ``world`` and finish the game greedily,
     every move from the same random stream (so the moves are compared on equal terms); add
     each move's score for ``seat`` to ``totals`` (1 not the fool, ½ a two-player draw or a
     failed playout, 0 the fool). The seats in ``careful`` defend, those in ``shrewd`` attack,
-    as the heuristic does (``dv``: ``rollouts.CardWorth.kernel_defence``). Returns the
-    actions played in all."""
+    as the heuristic does (``dv``: ``rollouts.CardWorth.kernel_defence``); ``margin``, as in
+    ``rollouts.greedy_scores``, counts the cards the fool is left with. Returns the actions
+    played in all."""
     scratch = np.empty(SCRATCH_SIZE, np.int64)
     masks = np.empty(8192, np.int64)
     metas = np.empty(8192, np.int64)
@@ -395,12 +397,17 @@ def greedy_move_values(world, move_masks, move_metas, seed, worth, lim_stock, li
             continue
         total += steps
         loser = s[LOSER]
+        share = 0.0
+        if margin != 0.0 and loser >= 0:
+            held = min(popcount(s[HANDS + loser]), s[HAND_SIZE])
+            share = margin * held / s[HAND_SIZE]
         if loser == seat:
+            totals[i] -= share
             continue
         if s[RESULT] == 2 and s[PLAYERS] == 2:
             totals[i] += 0.5
         else:
-            totals[i] += 1.0
+            totals[i] += 1.0 + share
     return total
 
 
