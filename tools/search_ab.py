@@ -71,11 +71,21 @@ def play_deal(job: tuple[str, int, int, int, dict[str, Any] | None, list[dict[st
     return row
 
 
-def summary(path: Path, key: str = "cand") -> dict[str, float]:
-    """Scores per game and the candidate's gain with a 95 % normal interval over the paired
-    deal differences."""
-    rows = [json.loads(line) for line in path.read_text().splitlines()
+def _rows(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()
             if line.strip() and not line.startswith("#")]
+
+
+def summary(path: Path, key: str = "cand", base_from: Path | None = None) -> dict[str, float]:
+    """Scores per game and the candidate's gain with a 95 % normal interval over the paired
+    deal differences. ``base_from``: a run of the same deals and seeds whose ``base`` arm
+    pairs with this ``--no-base`` run (the base arm plays the same games every time, so it
+    need not be replayed); deals missing from either are left out."""
+    rows = _rows(path)
+    if base_from is not None:
+        base = {r["deal"]: r for r in _rows(base_from)}
+        rows = [{**r, "base": base[r["deal"]]["base"], "t_base": base[r["deal"]]["t_base"]}
+                for r in rows if r["deal"] in base]
     n = len(rows)
     if "base" not in rows[0]:  # a --no-base run: the candidate's score alone
         x = [r[key] / 2 for r in rows]
@@ -97,12 +107,12 @@ def summary(path: Path, key: str = "cand") -> dict[str, float]:
             "seconds_" + key: round(sum(r["t_" + key] for r in rows), 1)}
 
 
-def print_summaries(path: Path) -> None:
+def print_summaries(path: Path, base_from: Path | None = None) -> None:
     first = next(line for line in path.read_text().splitlines()
                  if line.strip() and not line.startswith("#"))
     for key in json.loads(first):
-        if key.startswith("cand"):
-            print(json.dumps(summary(path, key)))
+        if key.startswith("cand") and not key.startswith("t_"):
+            print(json.dumps(summary(path, key, base_from)))
 
 
 def main() -> int:
@@ -120,9 +130,11 @@ def main() -> int:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--out", type=Path)
     p.add_argument("--summary", type=Path, help="sum up a finished (or stopped) run")
+    p.add_argument("--base-from", type=Path,
+                   help="with --summary of a --no-base run: pair it with this run's base arm")
     a = p.parse_args()
     if a.summary:
-        print_summaries(a.summary)
+        print_summaries(a.summary, a.base_from)
         return 0
     base = None if a.no_base else json.loads(a.base)
     cands = [json.loads(c) for c in a.cand or ["{}"]]
