@@ -89,7 +89,7 @@ class SearchBot:
                  tie_alpha: float = TIE_ALPHA, style: bool = False,
                  style_epsilon: float = STYLE_EPSILON, halving: float = 0.0,
                  guide: bool = False, plain_limit: float = PLAIN_LIMIT,
-                 defence_model: str = "greedy", attack_model: str = "greedy",
+                 defence_model: str = "greedy", attack_model: str = "opponents",
                  margin: float = 0.0) -> None:
         if think_ms <= 0 and playouts <= 0:
             raise ValueError("a search bot needs a time budget (think_ms) or a playout budget")
@@ -132,9 +132,11 @@ class SearchBot:
         #: one card at a time, so against the heuristic it models the defender better.
         careful_seats(defence_model, 0, 2)  # (a clear error for a wrong name, now)
         self.defence_model = defence_model
-        #: Who leads and throws in in the playouts as the heuristic does (the same names):
-        #: it throws in a queen where the greedy rule stops at a jack, and in the endgame a
-        #: trump the defender cannot beat (:func:`bito.bots.rollouts.heuristic_attack`).
+        #: Who leads and throws in in the playouts as the heuristic does (the same names;
+        #: by default the opponents, issue 20 item 3): it throws in a queen where the greedy
+        #: rule stops at a jack, and in the endgame a trump the defender cannot beat
+        #: (:func:`bito.bots.rollouts.heuristic_attack`). The heuristic is the opponent the
+        #: strength is measured against and the default model of any opponent (item 6).
         careful_seats(attack_model, 0, 2)
         self.attack_model = attack_model
         #: A playout's score beyond win or loss: this share of a point for the cards the
