@@ -18,6 +18,14 @@ Rules of the greedy playout (each with probability ``epsilon`` replaced by a ran
 Equally cheap moves are told apart by their cards' indices (the lower set of cards first), never
 by the order the engine lists them in, so the compiled policy picks exactly the same moves.
 
+Chosen seats may play the heuristic's own rules instead (:func:`heuristic_attack` for leads and
+throw-ins, :func:`heuristic_defence` for defence; ``SearchBot.attack_model`` and
+``defence_model``): the heuristic is the opponent ``strong`` is measured against and the default
+model of an unknown one, and where its rules and the greedy ones part (it throws in queens, and
+in the endgame trumps the defender cannot beat; it takes when it cannot cover the whole table)
+the greedy rule is a wrong model of him. By default the opponents lead and throw in as the
+heuristic does (issue 20, item 3: +5 points against it in podkidnoy and perevodnoy; docs/bots.md).
+
 Both kinds of playout run in the fast kernel when it is installed and plays the variant
 (``bito.kernel``; greedy ones in :mod:`bito.kernel.greedy`, which picks the same greedy moves),
 otherwise in the reference engine.
