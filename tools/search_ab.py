@@ -84,13 +84,16 @@ def _rows(path: Path) -> list[dict[str, Any]]:
 
 def summary(path: Path, key: str = "cand", base_from: Path | None = None) -> dict[str, float]:
     """Scores per game and the candidate's gain with a 95 % normal interval over the paired
-    deal differences. ``base_from``: a run of the same deals and seeds whose ``base`` arm
-    pairs with this ``--no-base`` run (the base arm plays the same games every time, so it
-    need not be replayed); deals missing from either are left out."""
+    deal differences. ``base_from``: a run of the same deals and seeds whose ``base`` arm (or,
+    in a ``--no-base`` run, first candidate) pairs with this ``--no-base`` run (the base arm
+    plays the same games every time, so it need not be replayed); deals missing from either
+    are left out."""
     rows = _rows(path)
     if base_from is not None:
+        # (its base arm, or a --no-base run's one candidate: the unchanged bot's settings)
+        arm = "base" if "base" in _rows(base_from)[0] else "cand"
         base = {r["deal"]: r for r in _rows(base_from)}
-        rows = [{**r, "base": base[r["deal"]]["base"], "t_base": base[r["deal"]]["t_base"]}
+        rows = [{**r, "base": base[r["deal"]][arm], "t_base": base[r["deal"]]["t_" + arm]}
                 for r in rows if r["deal"] in base]
     n = len(rows)
     games = 4 if "fools_" + key in rows[0] else 2  # rotations per deal (the tool's players)
