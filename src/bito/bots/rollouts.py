@@ -378,7 +378,7 @@ def _rather_take(s: DurakState, hand: int, plan: tuple[int, int, int, int], valu
 
 def heuristic_attack(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
     """The lead or throw-in of :class:`~bito.bots.heuristic.HeuristicBot` (``_lead``,
-    ``_throw``, its ``_attack_cost``) in a playout: the cheapest plain rank, all of it;
+    ``_throw``, its ``attack_cost``) in a playout: the cheapest plain rank, all of it;
     throw-ins of plain cards up to a queen (up to a ten to a taker) while the stock lasts,
     every plain card after it, and a trump then only when it is the last card or the defender
     cannot beat it; in the endgame a card the defender cannot beat counts much cheaper. The

@@ -1,4 +1,5 @@
-"""The heuristic's defence as a playout policy (``bito.bots.rollouts.heuristic_defence``).
+"""The heuristic's defence and attack as playout policies (``bito.bots.rollouts.
+heuristic_defence``, ``heuristic_attack``).
 
 A search bot measured against the heuristic plays playouts in which the heuristic's seat is
 modelled. The greedy rule covers the first card with its cheapest cover and transfers when
@@ -22,6 +23,7 @@ from bito.bots.rollouts import (
     card_worth,
     careful_seats,
     greedy_move,
+    heuristic_attack,
     heuristic_defence,
 )
 from bito.bots.search import SearchBot
@@ -80,3 +82,31 @@ def test_careful_seats_by_model() -> None:
 def test_unknown_model_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="defence_model and attack_model must each be one of"):
         SearchBot(0, playouts=10, defence_model="heuristic")
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from(["podkidnoy", "perevodnoy"]))
+def test_model_leads_and_throws_in_as_the_heuristic_does(seed: int, variant: str) -> None:
+    """In two-player games of heuristic players (where its card tracker knows the defender's
+    hand once the stock is empty, as the world does), at every lead and throw-in with a
+    choice the model picks the heuristic's move or one of equal cost to it (the heuristic
+    draws lots between those, the model takes the lower cards)."""
+    s = new_game(variant, 2, seed=seed)
+    bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
+    worth = card_worth(s.beats, s.deal.trumps)
+    same = checked = 0
+    while s.outcome is None:
+        acts = s.legal_actions()
+        seat = s.to_act
+        view = s.view(seat)
+        played = bots[seat].choose(view)
+        if s.phase != DEFEND_PHASE and len(acts) > 1:
+            model = heuristic_attack(s, list(acts), worth)
+            if model != played:
+                assert model.cards and played.cards, (str(s), str(model), str(played))
+                cost = bots[seat].attack_cost  # (the heuristic's own yardstick)
+                assert cost(view, model) == cost(view, played), (str(s), str(model))
+            same += model == played
+            checked += 1
+        s = s.apply(played)
+    assert checked > 0 and same >= checked * 0.8
