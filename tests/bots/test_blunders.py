@@ -52,10 +52,15 @@ def _search(level: str, seed: int, playouts: int) -> SearchBot:
 # --- the tie-break --------------------------------------------------------------------------
 
 def test_issue_position_covers_with_the_six_of_trumps() -> None:
-    # Issue 20: asked six times, the bot chose A♥ three times. Every seed must now give 6♥.
+    # Issue 20: asked six times, the bot chose A♥ three times. No seed may now spend a high
+    # trump. Since the playouts model the heuristic's throw-ins (docs/bots.md, fourteenth
+    # session) one seed of the eight takes at this budget (its 250 worlds put 6♥ 8 points
+    # under Q♥ by chance; at 13,000 playouts every seed tried covers with 6♥), so 6♥ must be
+    # the choice of all but at most one seed.
     s = parse_position(ISSUE_POSITION)
     played = Counter(str(_search("strong", seed, 1000).choose(s.view(1))) for seed in range(8))
-    assert played == Counter({"6h>6c": 8})
+    assert not played.keys() & {"Qh>6c", "Ah>6c"}, played
+    assert played["6h>6c"] >= 7, played
 
 
 def test_the_old_search_played_the_ace_on_this_position() -> None:
@@ -117,7 +122,10 @@ def test_hint_says_why_it_is_not_the_best_mean() -> None:
         estimates = bot.analyse(v)
         if bot.replaced is not None:
             text = tie_reason(estimates, bot.replaced, v)
-            assert text.startswith("Why: cover 6♣ with 6♥ rather than cover 6♣ with ")
+            # (the best mean may be a higher trump or, with the heuristic's throw-ins in the
+            # playouts, taking: the hint names it either way)
+            assert text.startswith(("Why: cover 6♣ with 6♥ rather than cover 6♣ with ",
+                                    "Why: cover 6♣ with 6♥ rather than take the cards"))
             assert "the same chance within the sample" in text
             return
     pytest.fail("no seed of 20 had a tied move with a better mean than 6♥ (the sample never "

@@ -20,6 +20,8 @@ from bito.bots.rollouts import (
     greedy_move,
     greedy_playout,
     greedy_scores,
+    heuristic_attack,
+    heuristic_defence,
     kernel_greedy_usable,
 )
 from bito.games.durak import DurakState, new_game
@@ -32,7 +34,14 @@ import numpy as np  # noqa: E402
 from bito.kernel import MAX_STEPS  # noqa: E402
 from bito.kernel.convert import action_code, converted, from_state  # noqa: E402
 from bito.kernel.core import legal_actions_of  # noqa: E402
-from bito.kernel.greedy import EPSILON_SCALE, greedy_choice, greedy_losers  # noqa: E402
+from bito.kernel.greedy import (  # noqa: E402
+    EPSILON_SCALE,
+    SCRATCH_SIZE,
+    greedy_choice,
+    greedy_losers,
+)
+from bito.kernel.greedy import heuristic_attack as compiled_attack  # noqa: E402
+from bito.kernel.greedy import heuristic_defence as compiled_defence  # noqa: E402
 from bito.kernel.verify import VERIFIED, random_deal, taken_over  # noqa: E402
 
 
@@ -146,3 +155,93 @@ def test_epsilon_makes_playouts_differ_and_stay_whole() -> None:
                   int(0.3 * EPSILON_SCALE), MAX_STEPS, losers)
     assert set(losers.tolist()) <= {-1, 0, 1, 2}
     assert len(set(losers.tolist())) > 1
+
+
+@pytest.mark.parametrize("base", VERIFIED)
+def test_compiled_heuristic_policy_picks_the_python_one(base: str) -> None:
+    """``SearchBot(defence_model=..., attack_model=...)``'s playouts: along whole games from
+    random positions in which every seat plays as the heuristic does, the kernel's move is
+    the one ``rollouts.heuristic_defence`` or ``rollouts.heuristic_attack`` picks at every
+    decision with a choice."""
+    rng = random.Random(f"heuristic-defence-{base}")
+    masks = np.empty(8192, np.int64)
+    metas = np.empty(8192, np.int64)
+    scratch = np.empty(SCRATCH_SIZE, np.int64)
+    decisions = attacks = 0
+    for start in _random_positions(base, rng, 25):
+        worth = card_worth(start.beats, start.deal.trumps)
+        s = start.copy()
+        gens = move_generators(s)
+        while s.outcome is None:
+            acts = gens[s.phase]()
+            arr, index = converted(s)
+            k = legal_actions_of(arr, masks, metas)
+            data = worth.kernel_defence(index, s.rules.deck_size)
+            if k > 1 and s.phase == 1:
+                move = heuristic_defence(s, acts, worth)
+                i = compiled_defence(arr, masks, metas, k, data, scratch)
+                assert (int(masks[i]), int(metas[i])) == action_code(move, index), str(s)
+                decisions += 1
+            elif k > 1:
+                move = heuristic_attack(s, acts, worth)
+                worth_arr, lim_stock, lim_empty = _limits(s)
+                i = compiled_attack(arr, masks, metas, k, data, worth_arr, lim_stock,
+                                    lim_empty)
+                assert (int(masks[i]), int(metas[i])) == action_code(move, index), str(s)
+                attacks += 1
+            else:
+                move = acts[0]
+            s.step_unchecked(move)
+    assert decisions > 100
+    assert attacks > 100
+
+
+def test_move_scores_with_the_heuristic_policy_match_python() -> None:
+    """With the opponents playing as the heuristic does, ``greedy_scores`` gives every
+    move the same score in the kernel as in Python (no randomness), and the model changes
+    some score against the plain greedy playouts (it is read)."""
+    rng = random.Random("careful-scores")
+    compared = changed = 0
+    for start in _random_positions("perevodnoy", rng, 20):
+        legal = start.legal_actions()
+        seat = start.to_act
+        careful = ((1 << start.players) - 1) & ~(1 << seat)
+        kernel = greedy_scores(start, legal, seat, 11, epsilon=0.0, careful=careful,
+                               shrewd=careful)
+        python = []
+        for a in legal:
+            child = start.copy()
+            child.step_unchecked(a)
+            outcome = child.outcome or greedy_playout(child, random.Random(0), epsilon=0.0,
+                                                      careful=careful, shrewd=careful)
+            assert outcome is not None
+            python.append(0.0 if outcome.loser == seat
+                          else 0.5 if outcome.draw and start.players == 2 else 1.0)
+        assert kernel == python, str(start)
+        compared += len(legal)
+        changed += kernel != greedy_scores(start, legal, seat, 11, epsilon=0.0)
+    assert compared > 40
+    assert changed > 0
+
+
+def test_margin_scores_match_python_and_count_the_fools_cards(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``greedy_scores(margin=...)``: the kernel and Python give every move the same score
+    (no randomness); every score lies within the margin of a plain result (0, ½ or 1), and
+    some score leaves 0 and 1 (the fool's cards are counted)."""
+    import bito.bots.rollouts as rollouts
+
+    rng = random.Random("margin-scores")
+    off_plain = 0
+    for start in _random_positions("perevodnoy", rng, 12):
+        legal = start.legal_actions()
+        seat = start.to_act
+        kernel = greedy_scores(start, legal, seat, 5, epsilon=0.0, margin=0.3)
+        with monkeypatch.context() as m:
+            m.setattr(rollouts, "kernel_greedy_usable", lambda world: False)
+            python = rollouts.greedy_scores(start, legal, seat, 5, epsilon=0.0, margin=0.3)
+        assert kernel == pytest.approx(python), str(start)
+        for x in kernel:
+            assert min(abs(x - r) for r in (0.0, 0.5, 1.0)) <= 0.3 + 1e-9
+            off_plain += x not in (0.0, 0.5, 1.0)
+    assert off_plain > 0

@@ -181,12 +181,12 @@ class HeuristicBot:
 
     def _lead(self, view: DurakView) -> Action:
         """Open a bout with the cheapest plain rank, all of it at once; trumps last."""
-        scored = [(self._attack_cost(view, a), a) for a in view.legal if a.kind == ATTACK]
+        scored = [(self.attack_cost(view, a), a) for a in view.legal if a.kind == ATTACK]
         if not scored:
             return self._fallback(view)
         return self._pick(scored)
 
-    def _attack_cost(self, view: DurakView, action: Action) -> float:
+    def attack_cost(self, view: DurakView, action: Action) -> float:
         """Lower is better: the most valuable card given away, less a bonus per extra card, less
         a big bonus in the endgame if the defender surely cannot beat it."""
         cards = action.cards
@@ -221,7 +221,7 @@ class HeuristicBot:
         if tosses:
             # #56: the dummy's cards cost us nothing: throw its cheapest-looking one first.
             return min(tosses, key=lambda a: -self.value(view, a.cards[0]))
-        scored = [(self._attack_cost(view, a), a) for a in view.legal
+        scored = [(self.attack_cost(view, a), a) for a in view.legal
                   if a.kind == ATTACK and self._worth_throwing(view, a.cards[0], endgame)]
         if not scored:
             return PASS_ACTION
@@ -295,7 +295,7 @@ class HeuristicBot:
             hand_leads = [a for a in legal if a.kind == ATTACK]
             if not hand_leads:
                 return by_kind[STOCK][0]
-            cheapest = min(self._attack_cost(view, a) for a in hand_leads)
+            cheapest = min(self.attack_cost(view, a) for a in hand_leads)
             return by_kind[STOCK][0] if cheapest > self.cheap_throw else None
         # Throwing (or, asked for a self-throw, the defender): plain cards only, cheap ones
         # while the stock lasts.

@@ -46,7 +46,7 @@ from bito.kernel.convert import (
     write_position,
 )
 from bito.kernel.core import popcount, ptr_of, restore, seed_state, step
-from bito.kernel.greedy import greedy_playout, greedy_step, playout_score
+from bito.kernel.greedy import SCRATCH_SIZE, greedy_playout, greedy_step, playout_score
 from bito.rules import Rules
 
 KERNEL_CARDS = 63
@@ -347,10 +347,11 @@ def renumber(s, order, n, hidden, trump_position, cover, match, facts):  # type:
 @njit(cache=True)
 def two_deck_greedy_playout(  # type: ignore[no-untyped-def]
         s, order, n, hidden, trump_position, cover, match, facts, worth_by_position, worth,
-        masks, metas, max_steps, rng, lim_stock, lim_empty, eps):
+        masks, metas, max_steps, rng, lim_stock, lim_empty, eps, dv, scratch):
     """``greedy.greedy_playout`` from a :class:`TwoDeckStart` (its ``order`` and ``worth``
     updated in place when it renumbers): the actions played, -1 a failed playout, or
-    :data:`GIVEN_BACK`."""
+    :data:`GIVEN_BACK`. The plain greedy policy (``dv``, zeros, and ``scratch`` only fill
+    the shared step's places for the heuristic's models, which two decks do not use yet)."""
     p = ptr_of(s)  # type: ignore[call-arg,var-annotated]
     mp = ptr_of(masks)
     tp = ptr_of(metas)
@@ -362,13 +363,13 @@ def two_deck_greedy_playout(  # type: ignore[no-untyped-def]
             for k in range(64):
                 worth[k] = worth_by_position[order[k]] if k < m else 0
             rest = greedy_playout(p, mp, tp, max_steps - steps, rng, worth, lim_stock,
-                                  lim_empty, eps)
+                                  lim_empty, eps, dv, 0, 0, scratch)
             return -1 if rest < 0 else steps + rest
         if s[L.N_STOCK] <= stock_needed(s):
             return GIVEN_BACK
         if steps >= max_steps:
             return -1
-        if not greedy_step(p, mp, tp, rng, worth, lim_stock, lim_empty, eps):
+        if not greedy_step(p, mp, tp, rng, worth, lim_stock, lim_empty, eps, dv, 0, 0, scratch):
             return -1
         steps += 1
     return steps
@@ -388,6 +389,8 @@ def two_deck_move_values(  # type: ignore[no-untyped-def]
     s = world.copy()
     order = np.empty(64, np.int64)
     worth = np.zeros(64, np.int64)
+    dv = np.zeros(136, np.int64)  # (rollouts.DEFENCE_SIZE: unused by the plain policy)
+    scratch = np.empty(SCRATCH_SIZE, np.int64)
     total = 0
     for i in range(move_masks.size):
         restore(s, world)
@@ -400,11 +403,11 @@ def two_deck_move_values(  # type: ignore[no-untyped-def]
         step(ptr_of(s), move_masks[i], move_metas[i])  # type: ignore[call-arg]
         steps = two_deck_greedy_playout(s, order, n, hidden, trump_position, cover, match,
                                         facts, worth_by_position, worth, masks, metas,
-                                        max_steps, rng, lim_stock, lim_empty, eps)
+                                        max_steps, rng, lim_stock, lim_empty, eps, dv, scratch)
         if steps == GIVEN_BACK:
             given_back[i] = True
             continue
         if steps >= 0 and s[L.RESULT] != L.FAILED:
             total += steps
-        totals[i] += playout_score(s, steps, seat)
+        totals[i] += playout_score(s, steps, seat, 0.0)
     return total
