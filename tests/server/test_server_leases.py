@@ -8,6 +8,7 @@ processes, nginx and ``kill -9``.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import time
 from typing import Any
 
@@ -373,12 +374,18 @@ def test_joins_readies_and_moves_elsewhere_are_followed_without_reading_the_tabl
         watcher.state()
         b_db = b.app.state.lobby.storage
         calls: dict[str, int] = {"snapshot": 0, "load_seats": 0}
+        callers: list[str] = []
 
         def counted(name: str) -> Any:
             real = getattr(b_db, name)
 
             async def call(*args: Any) -> Any:
-                calls[name] += 1
+                # A read by B's take-over of a lease A let lapse (a loaded machine) is the
+                # lease's own business, not the followed notices': not counted.
+                where = [f.function for f in inspect.stack()[1:6]]
+                if "adopt" not in where:
+                    calls[name] += 1
+                    callers.append(f"{name} from {where}")
                 return await real(*args)
             return call
 
@@ -405,7 +412,7 @@ def test_joins_readies_and_moves_elsewhere_are_followed_without_reading_the_tabl
         mover.send({"type": "act", "action": legal[0]["text"]})
         moved = watcher.wait(lambda m: m["type"] == "state" and m["n"] == 1, 10)
         assert moved["last"]["seat"] == frame["view"]["to_act"]
-        assert calls["snapshot"] == 0, calls
+        assert calls["snapshot"] == 0, callers
         assert calls["load_seats"] >= 1, calls
         for c in (watcher, host, bob, on_a):
             c.close()
