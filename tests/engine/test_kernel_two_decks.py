@@ -52,9 +52,9 @@ from bito.kernel.convert import (
     in_play_index,
     outside_cards,
 )
-from bito.kernel.state import KernelState
 from bito.kernel.core import seed_state, step_of
 from bito.kernel.greedy import SCRATCH_SIZE
+from bito.kernel.state import KernelState
 from bito.kernel.two_decks import (
     deck_tables,
     greedy_values,
@@ -338,13 +338,20 @@ def _python_model_score(state: DurakState, move: Action, seat: int, seed: int, c
     (2, ("opponents", "opponents"), 0.0), (4, ("opponents", "opponents"), 0.0),
     (2, ("all", "greedy"), 0.25), (4, ("greedy", "all"), 0.25)])
 def test_compiled_playouts_from_the_deal_with_the_heuristics_models_are_pythons(
-        players: int, models: tuple[str, str], margin: float) -> None:
+        players: int, models: tuple[str, str], margin: float,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """#21 from the deal (S0:53) with the search's playout models on (issue 20: the
     opponents lead, throw in and defend as the heuristic does, ``SearchBot.attack_model``
     and ``defence_model``) and a margin: with no randomness the kernel, its values and flags
     re-indexed at every numbering, finishes every move's world as ``greedy_finish`` does with
-    the same models, to the same score to the card. The models must change some scores (else
-    this would not tell a dropped model from a kept one)."""
+    the same models, to the same score to the card, and ``greedy_scores`` takes that start
+    (no playout is finished in Python). The models must change some scores (else this would
+    not tell a dropped model from a kept one)."""
+    from bito.bots import rollouts
+
+    def python_finish(*args: object, **kwargs: object) -> DurakState | None:
+        raise AssertionError("a playout was finished in Python")
+
     rng = random.Random(f"two-deck-models-{players}-{models}-{margin}")
     compared = changed = 0
     while compared < 4:
@@ -366,8 +373,11 @@ def test_compiled_playouts_from_the_deal_with_the_heuristics_models_are_pythons(
         want = [_python_model_score(state, a, seat, seed, careful, shrewd, margin)
                 for a in moves]
         assert [float(x) for x in totals] == pytest.approx(want, abs=1e-12)
-        assert greedy_scores(state, moves, seat, seed, 0.0, PLAIN_LIMIT, careful, shrewd,
-                             margin) == pytest.approx(want, abs=1e-12)
+        with monkeypatch.context() as patch:
+            patch.setattr(rollouts, "greedy_finish", python_finish)
+            got = greedy_scores(state, moves, seat, seed, 0.0, PLAIN_LIMIT, careful, shrewd,
+                                margin)
+        assert got == pytest.approx(want, abs=1e-12)
         changed += want != greedy_scores(state, moves, seat, seed, 0.0)
         compared += 1
     assert changed >= 1
