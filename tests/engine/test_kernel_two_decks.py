@@ -253,6 +253,13 @@ def test_a_playout_whose_stock_runs_low_first_is_given_back_to_python() -> None:
     assert given_back.all()
     assert greedy_scores(state, moves, 0, 5, epsilon=0.0) == [
         _python_greedy(state, a, 0, 5) for a in moves]
+    # with the heuristic's models and a margin, given back and finished with them (issue 20)
+    _, given_back = greedy_values(start, moves, 0, 5, worth.kernel_worth(start.tables),
+                                  worth.limit_stock, worth.limit_empty, 0, 10_000,
+                                  worth.two_deck_defence(start.tables, 36), 0b10, 0b10, 0.25)
+    assert given_back.all()
+    assert greedy_scores(state, moves, 0, 5, 0.0, PLAIN_LIMIT, 0b10, 0b10, 0.25) == [
+        _python_model_score(state, a, 0, 5, 0b10, 0b10, 0.25) for a in moves]
 
 
 @given(st.integers(0, 1 << 30), st.integers(2, 5), st.integers(0, 80))

@@ -24,6 +24,13 @@ engine's own (``DurakState.beats``, ``cards.MATCH_MASKS``), by compiled code: a 
 costs a few microseconds, where building a :class:`~bito.kernel.convert.CardIndex` and its
 rule facts in Python cost milliseconds (the hand-over tried and dropped in the thirteenth
 session, 0.3x). No rule is written twice: the compiled state machine is the one-deck one.
+
+The playouts' per-card data follow the numbering the same way: the greedy's worths and the
+heuristic's card values and flags (the search's default models of the opponents, issue 20)
+are kept by deck position and re-indexed at the start and at the renumbering
+(:func:`number_values`). The heuristic's defence is the one rule of either model that counts
+the stock instead of asking whether it is empty (it may rather take while a quarter of a
+deck is left), so before the renumbering its threshold is lowered by the hidden cards.
 """
 
 from __future__ import annotations
