@@ -6,7 +6,9 @@ legal moves, skipping the two-player endgames the exact solver settles without p
 each position the ``strong`` level analyses the view twice at a fixed playout budget, once with
 the kernel switched off (``BITO_KERNEL=off``: the reference engine, what main does for a variant
 the kernel refuses) and once with it on, alternating which goes first, so both engines meet the
-same positions under the same load. Prints one JSON line per variant.
+same positions under the same load. Prints one JSON line per variant. The level runs with the
+search's default playout models (``SearchBot.attack_model``, ``defence_model``, ``margin``),
+which each line reports as ``models``.
 
     python tools/kernel_variant_speed.py --variants japanese podkidnoy+no_trump --positions 30
 """
@@ -65,6 +67,7 @@ def measure(variant: str, players: int, count: int, playouts: int, seed: int) ->
     spent: dict[tuple[bool, bool], float] = {}
     done: dict[tuple[bool, bool], int] = {}
     on_kernel = 0
+    models: dict[str, Any] = {}
     load = [os.getloadavg()[0]]
     for i, view in enumerate(views):
         deck = len(view.rules.deck()) if hasattr(view.rules, "deck") else 0
@@ -72,6 +75,9 @@ def measure(variant: str, players: int, count: int, playouts: int, seed: int) ->
         for on in ((False, True) if i % 2 == 0 else (True, False)):
             _engine(on)
             bot = make_level("strong", seed + i, think_ms=0.0, playouts=playouts)
+            models = {"attack": getattr(bot, "attack_model", None),
+                      "defence": getattr(bot, "defence_model", None),
+                      "margin": getattr(bot, "margin", None)}
             t0 = time.perf_counter()
             bot.choose(view)
             spent[on, early] = spent.get((on, early), 0.0) + time.perf_counter() - t0
@@ -93,7 +99,7 @@ def measure(variant: str, players: int, count: int, playouts: int, seed: int) ->
         "variant": variant, "players": players, "positions": len(views),
         "playouts_per_decision": playouts, "kernel_plays": on_kernel == len(views),
         "python_playouts_per_s": round(python), "kernel_playouts_per_s": round(compiled),
-        "speedup": round(compiled / python, 1), "load": load}
+        "speedup": round(compiled / python, 1), "models": models, "load": load}
     if any(early for _, early in spent):
         # more than 63 cards in play (two decks' first bouts) against the rest
         for name, early in (("early", True), ("later", False)):

@@ -34,13 +34,17 @@ import numpy as np
 from bito.bots.rollouts import (
     PLAIN_LIMIT,
     card_worth,
+    careful_seats,
+    greedy_finish,
     greedy_playout,
     greedy_scores,
+    heuristic_defence,
     kernel_greedy_usable,
     seat_score,
 )
 from bito.kernel import layout as L
 from bito.kernel.convert import (
+    action_code,
     card_index,
     converted,
     facts_without_cards,
@@ -48,12 +52,16 @@ from bito.kernel.convert import (
     in_play_index,
     outside_cards,
 )
+from bito.kernel.core import seed_state, step_of
+from bito.kernel.greedy import SCRATCH_SIZE
 from bito.kernel.state import KernelState
 from bito.kernel.two_decks import (
     deck_tables,
     greedy_values,
     number_cards,
+    number_values,
     stock_needed,
+    two_deck_greedy_playout,
     two_deck_start,
 )
 from bito.kernel.verify import compare_game, compare_two_deck_start, taken_over, verify_chunk
@@ -245,6 +253,13 @@ def test_a_playout_whose_stock_runs_low_first_is_given_back_to_python() -> None:
     assert given_back.all()
     assert greedy_scores(state, moves, 0, 5, epsilon=0.0) == [
         _python_greedy(state, a, 0, 5) for a in moves]
+    # with the heuristic's models and a margin, given back and finished with them (issue 20)
+    _, given_back = greedy_values(start, moves, 0, 5, worth.kernel_worth(start.tables),
+                                  worth.limit_stock, worth.limit_empty, 0, 10_000,
+                                  worth.two_deck_defence(start.tables, 36), 0b10, 0b10, 0.25)
+    assert given_back.all()
+    assert greedy_scores(state, moves, 0, 5, 0.0, PLAIN_LIMIT, 0b10, 0b10, 0.25) == [
+        _python_model_score(state, a, 0, 5, 0b10, 0b10, 0.25) for a in moves]
 
 
 @given(st.integers(0, 1 << 30), st.integers(2, 5), st.integers(0, 80))
@@ -302,3 +317,148 @@ def test_bench_verify_plays_two_deck_chunks_from_the_deal_too() -> None:
     report = verify_chunk(("big_fool", 3, 21_000))
     assert report.disagreements == 0, report.first_failure
     assert report.started == 2 and report.to_json()["two_deck_starts"] == 2
+
+
+# --- the heuristic's playout models from the deal (issue 20; SearchBot.attack_model) ----------
+
+
+def _python_model_score(state: DurakState, move: Action, seat: int, seed: int, careful: int,
+                        shrewd: int, margin: float) -> float:
+    """A move's score (no randomness) finished on the reference engine with the seats in
+    ``careful`` defending and those in ``shrewd`` attacking as the heuristic does, a win
+    moved up and a loss down by ``margin`` times the share of a hand the fool keeps."""
+    child = state.copy()
+    child.step_unchecked(move)
+    end = child if child.outcome else greedy_finish(child, random.Random(seed), 0.0,
+                                                    careful=careful, shrewd=shrewd)
+    assert end is not None and end.outcome is not None
+    loser = end.outcome.loser
+    score = seat_score(loser, end.outcome.draw, seat, state.players)
+    if margin and loser is not None:
+        share = margin * min(end.hands[loser].bit_count(), state.deal.hand_size) / (
+            state.deal.hand_size)
+        score += -share if loser == seat else share
+    return score
+
+
+@pytest.mark.parametrize(("players", "models", "margin"), [
+    (2, ("opponents", "opponents"), 0.0), (4, ("opponents", "opponents"), 0.0),
+    (2, ("all", "greedy"), 0.25), (4, ("greedy", "all"), 0.25)])
+def test_compiled_playouts_from_the_deal_with_the_heuristics_models_are_pythons(
+        players: int, models: tuple[str, str], margin: float,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """#21 from the deal (S0:53) with the search's playout models on (issue 20: the
+    opponents lead, throw in and defend as the heuristic does, ``SearchBot.attack_model``
+    and ``defence_model``) and a margin: with no randomness the kernel, its values and flags
+    re-indexed at every numbering, finishes every move's world as ``greedy_finish`` does with
+    the same models, to the same score to the card, and ``greedy_scores`` takes that start
+    (no playout is finished in Python). The models must change some scores (else this would
+    not tell a dropped model from a kept one)."""
+    from bito.bots import rollouts
+
+    def python_finish(*args: object, **kwargs: object) -> DurakState | None:
+        raise AssertionError("a playout was finished in Python")
+
+    rng = random.Random(f"two-deck-models-{players}-{models}-{margin}")
+    compared = changed = 0
+    while compared < 4:
+        state = new_game("big_fool", players, seed=rng.getrandbits(40))
+        for _ in range(rng.randrange(5)):
+            state = state.apply(rng.choice(state.legal_actions()))
+        start = two_deck_start(state)
+        if state.is_over or start is None:
+            continue
+        moves, seat, seed = state.legal_actions(), state.to_act, rng.getrandbits(40)
+        careful = careful_seats(models[0], seat, players)
+        shrewd = careful_seats(models[1], seat, players)
+        worth = card_worth(state.beats, state.deal.trumps, PLAIN_LIMIT)
+        totals, given_back = greedy_values(
+            start, moves, seat, seed, worth.kernel_worth(start.tables), worth.limit_stock,
+            worth.limit_empty, 0, 10_000, worth.two_deck_defence(start.tables, 36),
+            careful, shrewd, margin)
+        assert not given_back.any()
+        want = [_python_model_score(state, a, seat, seed, careful, shrewd, margin)
+                for a in moves]
+        assert [float(x) for x in totals] == pytest.approx(want, abs=1e-12)
+        with monkeypatch.context() as patch:
+            patch.setattr(rollouts, "greedy_finish", python_finish)
+            got = greedy_scores(state, moves, seat, seed, 0.0, PLAIN_LIMIT, careful, shrewd,
+                                margin)
+        assert got == pytest.approx(want, abs=1e-12)
+        changed += want != greedy_scores(state, moves, seat, seed, 0.0)
+        compared += 1
+    assert changed >= 1
+
+
+def test_the_heuristics_values_follow_every_numbering() -> None:
+    """The heuristic's card values and flags by deck position, read over a start's numbering,
+    are those of its numbered cards; after the renumbering they are exactly what
+    ``CardWorth.kernel_defence`` builds for the take-over's numbering (``in_play_index``),
+    constants included; before it the stock size from which the heuristic may rather take is
+    lowered by the hidden cards, as the kernel's stock is short by as many."""
+    rng = random.Random("two-deck-values")
+    state = new_game("big_fool", 3, seed=77)
+    start = two_deck_start(state)
+    assert start is not None
+    worth = card_worth(state.beats, state.deal.trumps, PLAIN_LIMIT)
+    by_position = worth.two_deck_defence(start.tables, 36)
+    values, flags = worth.defence_values()
+    w = np.zeros(64, np.int64)
+    dv = np.zeros(136, np.int64)
+    order = start.order.copy()
+    n = len(start.numbering.codes)
+    number_values(w, dv, order, n, worth.kernel_worth(start.tables), by_position, 9)
+    assert list(dv[:n]) == [values[c] for c in start.numbering.codes]
+    assert list(dv[64:64 + n]) == [flags[c] for c in start.numbering.codes]
+    assert dv[128] == 36 // 4 - 9
+    later = state
+    while later.discard.bit_count() < 9:  # play on until the renumbering
+        later = later.apply(rng.choice(later.legal_actions()))
+    assert not later.is_over
+    index = in_play_index(later)
+    assert index is not None
+    m = len(index.codes)
+    order[:] = -1
+    order[:m] = [start.tables.codes.index(c) for c in index.codes]
+    number_values(w, dv, order, m, worth.kernel_worth(start.tables), by_position, 0)
+    assert (dv == worth.kernel_defence(index, 36)).all()
+    assert (w == worth.kernel_worth(index)).all()
+
+
+def test_a_careful_defender_reads_the_true_stock_size_before_the_renumbering() -> None:
+    """HeuristicBot._rather_take (issue 20's defence model): with 9 or more cards in the
+    stock (a quarter of a 36-card deck) a defender takes a cheap plain card rather than spend
+    a high trump. P1 holds A of trumps and five cards that cannot beat 6c; the stock holds
+    17, 8 of them in the kernel's short stock (9 hidden): the reference defence takes, and so
+    must the compiled one, though its stock counts 8 (#21, S0:53)."""
+    deck = sorted(BIG.deck())
+    p1 = [parse_card(x) for x in ("Ah", "6d", "6d'", "6s", "6s'", "7d")]
+    stock = [parse_card(x) for x in ("7h", "6c'", "6h", "6h'")]
+    stock += [c for c in deck if c not in p1 and c not in stock and c != parse_card("6c")][:13]
+    p0 = [c for c in deck if c not in p1 and c not in stock]
+    state = parse_position(f"big_fool players=2 trump=7h stock={_cards(stock)} "
+                           f"hands={_cards(p0)}/{_cards(p1)} attacker=0")
+    start = two_deck_start(state)
+    assert start is not None and start.array[L.N_STOCK] == 8
+    lead = parse_action("6c")
+    after = state.apply(lead)
+    worth = card_worth(state.beats, state.deal.trumps, PLAIN_LIMIT)
+    acts = after.legal_actions()
+    assert heuristic_defence(after, acts, worth) == acts[-1]  # the reference takes
+    s = start.array.copy()
+    order = start.order.copy()
+    w = np.zeros(64, np.int64)
+    dv = np.zeros(136, np.int64)
+    by_worth = worth.kernel_worth(start.tables)
+    by_position = worth.two_deck_defence(start.tables, 36)
+    number_values(w, dv, order, len(start.numbering.codes), by_worth, by_position, 9)
+    step_of(s, *action_code(lead, start.numbering))
+    rng = np.empty(1, np.uint64)
+    seed_state(rng, 1)
+    t = start.tables
+    two_deck_greedy_playout(s, order, len(start.numbering.codes), start.hidden,
+                            start.trump_position, t.cover, t.match, t.facts, by_worth,
+                            by_position, w, dv, np.empty(L.MAX_ACTIONS, np.int64),
+                            np.empty(L.MAX_ACTIONS, np.int64), 1, rng, worth.limit_stock,
+                            worth.limit_empty, 0, 0b10, 0, np.empty(SCRATCH_SIZE, np.int64))
+    assert s[L.TAKING] != 0 and s[L.DEFENCE] == -1

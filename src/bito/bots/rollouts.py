@@ -53,7 +53,8 @@ plain cards' maximum (about up to a queen in a 36-card pack)."""
 class CardWorth:
     """How many cards each card can cover, for one beat table (cached per table)."""
 
-    __slots__ = ("_defence", "_kernel", "_kernel_defence", "beats", "lead_costs",
+    __slots__ = ("_by_position", "_defence", "_kernel", "_kernel_defence", "beats",
+                 "lead_costs",
                  "limit_empty", "limit_stock", "max_plain", "trumps", "worth")
 
     def __init__(self, beats: tuple[int, ...], trumps: frozenset[int],
@@ -69,6 +70,7 @@ class CardWorth:
         self.worth = worth
         self._defence: tuple[list[int], list[int]] | None = None
         self._kernel_defence: tuple[Any, int, Any] | None = None
+        self._by_position: tuple[Any, int, Any] | None = None
         # The most a plain card (not a trump, not a special card) can cover.
         self.max_plain = max((w for c, w in enumerate(worth)
                               if c % 80 < 64 and c % 80 // 16 not in trumps), default=0)
@@ -152,16 +154,34 @@ class CardWorth:
             m = min(64, len(values))
             out[:m] = values[:m]
             out[64:64 + m] = flags[:m]
-        out[128] = deck_size // 4
-        out[129] = HeuristicBot.cheap_take
-        out[130] = HeuristicBot.max_hand_to_take
-        out[131] = HeuristicBot.cheap_throw
-        out[132] = HeuristicBot.cheap_gift
-        out[133] = HeuristicBot.pair_bonus
-        out[134] = HeuristicBot.unbeatable_bonus
-        out[135] = TRUMP_BONUS
+        out[128:] = _defence_constants(deck_size)
         self._kernel_defence = (index, deck_size, out)
         return out
+
+    def two_deck_defence(self, tables: Any, deck_size: int) -> object:
+        """:meth:`defence_values` for the two-deck playouts started from the deal
+        (``bito.kernel.two_decks``): the values by deck position of ``tables`` (a
+        ``DeckTables``, the order of :meth:`kernel_worth`'s), then the flags by deck
+        position, then :meth:`kernel_defence`'s constants. More than 64 cards have no fixed
+        kernel index, so the playouts re-index the values at every numbering, as they do the
+        worths (cached per table)."""
+        cached = self._by_position
+        if cached is not None and cached[0] is tables and cached[1] == deck_size:
+            return cached[2]
+        import numpy as np
+
+        values, flags = self.defence_values()
+        out = np.concatenate([tables.values(values), tables.values(flags),
+                              np.array(_defence_constants(deck_size), np.int64)])
+        self._by_position = (tables, deck_size, out)
+        return out
+
+
+def _defence_constants(deck_size: int) -> list[int]:
+    """The tail of :meth:`CardWorth.kernel_defence` after the card values and flags."""
+    return [deck_size // 4, HeuristicBot.cheap_take, HeuristicBot.max_hand_to_take,
+            HeuristicBot.cheap_throw, HeuristicBot.cheap_gift, HeuristicBot.pair_bonus,
+            HeuristicBot.unbeatable_bonus, TRUMP_BONUS]
 
 
 TRUMP_FLAG: Final = 1
@@ -575,13 +595,13 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
                            worth.kernel_defence(index, world.rules.deck_size), careful,
                            shrewd, margin)
         return [float(x) for x in totals]
-    if (_kernel.available() and not (careful or shrewd or margin)
-            and _kernel.supports_two_deck_start(world)):
+    if _kernel.available() and _kernel.supports_two_deck_start(world):
         from bito.kernel.two_decks import two_deck_start
 
         start = two_deck_start(world)
         if start is not None:
-            return _two_deck_scores(start, world, moves, seat, seed, epsilon, plain_limit)
+            return _two_deck_scores(start, world, moves, seat, seed, epsilon, plain_limit,
+                                    careful, shrewd, margin)
     return [_python_score(world, a, seat, seed, epsilon, plain_limit, careful, shrewd, margin)
             for a in moves]
 
@@ -608,20 +628,22 @@ def _python_score(world: DurakState, move: Action, seat: int, seed: int, epsilon
 
 
 def _two_deck_scores(start: Any, world: DurakState, moves: list[Action], seat: int, seed: int,
-                     epsilon: float, plain_limit: float) -> list[float]:
+                     epsilon: float, plain_limit: float, careful: int, shrewd: int,
+                     margin: float) -> list[float]:
     """:func:`greedy_scores` of a two-deck position with more than 63 cards in play, on the
-    kernel from its start (``bito.kernel.two_decks``); a playout the kernel gives back (its
-    short stock ran low before the discard made room) is played in Python. The plain greedy
-    policy only: with the heuristic's models the first bouts run in Python."""
+    kernel from its start (``bito.kernel.two_decks``), the heuristic's models and the margin
+    included; a playout the kernel gives back (its short stock ran low before the discard
+    made room) is played in Python with the same models and margin."""
     from bito.kernel.greedy import EPSILON_SCALE
     from bito.kernel.two_decks import greedy_values
 
     worth = card_worth(world.beats, world.deal.trumps, plain_limit)
-    totals, given_back = greedy_values(start, moves, seat, seed, worth.kernel_worth(start.tables),
-                                       worth.limit_stock, worth.limit_empty,
-                                       int(epsilon * EPSILON_SCALE), _kernel.MAX_STEPS)
-    return [_python_score(world, a, seat, seed, epsilon, plain_limit) if given_back[i]
-            else float(totals[i]) for i, a in enumerate(moves)]
+    totals, given_back = greedy_values(
+        start, moves, seat, seed, worth.kernel_worth(start.tables), worth.limit_stock,
+        worth.limit_empty, int(epsilon * EPSILON_SCALE), _kernel.MAX_STEPS,
+        worth.two_deck_defence(start.tables, world.rules.deck_size), careful, shrewd, margin)
+    return [_python_score(world, a, seat, seed, epsilon, plain_limit, careful, shrewd, margin)
+            if given_back[i] else float(totals[i]) for i, a in enumerate(moves)]
 
 
 def seat_score(loser: int | None, draw: bool, seat: int, players: int) -> float:

@@ -62,8 +62,11 @@ EPSILON_SCALE = 1 << 20
 
 # The heuristic's data (``rollouts.CardWorth.kernel_defence``): card values at [0, 64),
 # card flags at [64, 128), then its thresholds and bonuses.
-_FLAGS = 64
-_LARGE_STOCK = 128
+FLAGS_AT = _FLAGS = 64
+"""Where the card flags start in the heuristic's data (``dv``)."""
+LARGE_STOCK_AT = _LARGE_STOCK = 128
+"""Where ``dv`` keeps the stock size from which the heuristic may rather take (a two-deck
+start, whose stock is short, lowers it by the cards it hides)."""
 _CHEAP_TAKE = 129
 _MAX_HAND = 130
 _CHEAP_THROW, _CHEAP_GIFT, _PAIR_BONUS, _UNBEATABLE, _TRUMP_BONUS = 131, 132, 133, 134, 135

@@ -24,6 +24,13 @@ engine's own (``DurakState.beats``, ``cards.MATCH_MASKS``), by compiled code: a 
 costs a few microseconds, where building a :class:`~bito.kernel.convert.CardIndex` and its
 rule facts in Python cost milliseconds (the hand-over tried and dropped in the thirteenth
 session, 0.3x). No rule is written twice: the compiled state machine is the one-deck one.
+
+The playouts' per-card data follow the numbering the same way: the greedy's worths and the
+heuristic's card values and flags (the search's default models of the opponents, issue 20)
+are kept by deck position and re-indexed at the start and at the renumbering
+(:func:`number_values`). The heuristic's defence is the one rule of either model that counts
+the stock instead of asking whether it is empty (it may rather take while a quarter of a
+deck is left), so before the renumbering its threshold is lowered by the hidden cards.
 """
 
 from __future__ import annotations
@@ -46,7 +53,14 @@ from bito.kernel.convert import (
     write_position,
 )
 from bito.kernel.core import popcount, ptr_of, restore, seed_state, step
-from bito.kernel.greedy import SCRATCH_SIZE, greedy_playout, greedy_step, playout_score
+from bito.kernel.greedy import (
+    FLAGS_AT,
+    LARGE_STOCK_AT,
+    SCRATCH_SIZE,
+    greedy_playout,
+    greedy_step,
+    playout_score,
+)
 from bito.rules import Rules
 
 KERNEL_CARDS = 63
@@ -186,21 +200,34 @@ def two_deck_start(state: DurakState) -> TwoDeckStart | None:
 
 def greedy_values(start: TwoDeckStart, moves: list[Action], seat: int, seed: int,
                   worth_by_position: Any, lim_stock: float, lim_empty: float,
-                  eps: int, max_steps: int) -> tuple[np.ndarray, np.ndarray]:
+                  eps: int, max_steps: int, defence_by_position: Any = None,
+                  careful: int = 0, shrewd: int = 0,
+                  margin: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """``greedy.greedy_move_values`` from ``start``: each move played and finished greedily
     (``eps`` scaled by ``greedy.EPSILON_SCALE``; worths by deck position, ``DeckTables``
     order), every move from the same random stream. The score of each move for ``seat``, and
     which playouts were given back (scored 0 here: the caller plays them in Python).
-    ``worth_by_position``: an ``int64`` array (``CardWorth.kernel_worth(start.tables)``)."""
+    ``worth_by_position``: an ``int64`` array (``CardWorth.kernel_worth(start.tables)``).
+    The seats in ``careful`` defend, those in ``shrewd`` attack, as the heuristic does,
+    reading ``defence_by_position`` (``CardWorth.two_deck_defence(start.tables, ...)``: the
+    heuristic's card values and flags by deck position, then its constants; None: the plain
+    policy only); ``margin`` as in ``greedy.greedy_move_values``."""
+    if defence_by_position is None:
+        if careful or shrewd:
+            raise ValueError("careful and shrewd seats need defence_by_position (the "
+                             "heuristic's card values by deck position)")
+        defence_by_position = np.zeros(2 * len(start.tables.codes) + 8, np.int64)
     codes = [action_code(a, start.numbering) for a in moves]
     totals = np.zeros(len(moves), np.float64)
     given_back = np.zeros(len(moves), np.bool_)
     t = start.tables
     two_deck_move_values(start.array, start.order, len(start.numbering.codes), start.hidden,
                          start.trump_position, t.cover, t.match, t.facts, worth_by_position,
+                         defence_by_position,
                          np.array([c[0] for c in codes], np.int64),
                          np.array([c[1] for c in codes], np.int64), seed & ((1 << 63) - 1),
-                         lim_stock, lim_empty, eps, seat, max_steps, totals, given_back)
+                         lim_stock, lim_empty, eps, seat, max_steps, totals, given_back,
+                         careful, shrewd, margin)
     return totals, given_back
 
 
@@ -345,13 +372,38 @@ def renumber(s, order, n, hidden, trump_position, cover, match, facts):  # type:
 
 
 @njit(cache=True)
+def number_values(worth, dv, order, m, worth_by_position, defence_by_position, short):  # type: ignore[no-untyped-def]
+    """The greedy's card worths and the heuristic's card values and flags (``dv``) over the
+    numbering ``order[:m]``, read by deck position as ``number_cards`` reads the card facts;
+    ``dv``'s constants copied after them. ``short``: the cards the kernel's stock lacks
+    (the hidden bottom before the renumbering, 0 after it): the stock size from which the
+    heuristic may rather take is lowered by as many, since it is the one rule of the
+    heuristic's that reads how many cards the stock holds, not only whether it is empty."""
+    size = worth_by_position.size
+    for k in range(64):
+        if k < m:
+            p = order[k]
+            worth[k] = worth_by_position[p]
+            dv[k] = defence_by_position[p]
+            dv[FLAGS_AT + k] = defence_by_position[size + p]
+        else:
+            worth[k] = 0
+            dv[k] = 0
+            dv[FLAGS_AT + k] = 0
+    for j in range(2 * FLAGS_AT, dv.size):
+        dv[j] = defence_by_position[2 * size + j - 2 * FLAGS_AT]
+    dv[LARGE_STOCK_AT] -= short
+
+
+@njit(cache=True)
 def two_deck_greedy_playout(  # type: ignore[no-untyped-def]
-        s, order, n, hidden, trump_position, cover, match, facts, worth_by_position, worth,
-        masks, metas, max_steps, rng, lim_stock, lim_empty, eps, dv, scratch):
-    """``greedy.greedy_playout`` from a :class:`TwoDeckStart` (its ``order`` and ``worth``
-    updated in place when it renumbers): the actions played, -1 a failed playout, or
-    :data:`GIVEN_BACK`. The plain greedy policy (``dv``, zeros, and ``scratch`` only fill
-    the shared step's places for the heuristic's models, which two decks do not use yet)."""
+        s, order, n, hidden, trump_position, cover, match, facts, worth_by_position,
+        defence_by_position, worth, dv, masks, metas, max_steps, rng, lim_stock, lim_empty,
+        eps, careful, shrewd, scratch):
+    """``greedy.greedy_playout`` from a :class:`TwoDeckStart` (its ``order``, ``worth`` and
+    ``dv`` updated in place when it renumbers, from the by-position tables): the actions
+    played, -1 a failed playout, or :data:`GIVEN_BACK`. The seats in ``careful`` defend,
+    those in ``shrewd`` attack, as the heuristic does, before and after the renumbering."""
     p = ptr_of(s)  # type: ignore[call-arg,var-annotated]
     mp = ptr_of(masks)
     tp = ptr_of(metas)
@@ -360,16 +412,16 @@ def two_deck_greedy_playout(  # type: ignore[no-untyped-def]
     while s[L.PHASE] != L.OVER_PHASE:
         if popcount(s[L.DISCARD]) >= u:
             m = renumber(s, order, n, hidden, trump_position, cover, match, facts)
-            for k in range(64):
-                worth[k] = worth_by_position[order[k]] if k < m else 0
+            number_values(worth, dv, order, m, worth_by_position, defence_by_position, 0)
             rest = greedy_playout(p, mp, tp, max_steps - steps, rng, worth, lim_stock,
-                                  lim_empty, eps, dv, 0, 0, scratch)
+                                  lim_empty, eps, dv, careful, shrewd, scratch)
             return -1 if rest < 0 else steps + rest
         if s[L.N_STOCK] <= stock_needed(s):
             return GIVEN_BACK
         if steps >= max_steps:
             return -1
-        if not greedy_step(p, mp, tp, rng, worth, lim_stock, lim_empty, eps, dv, 0, 0, scratch):
+        if not greedy_step(p, mp, tp, rng, worth, lim_stock, lim_empty, eps, dv, careful,
+                           shrewd, scratch):
             return -1
         steps += 1
     return steps
@@ -378,18 +430,21 @@ def two_deck_greedy_playout(  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def two_deck_move_values(  # type: ignore[no-untyped-def]
         world, start_order, n, hidden, trump_position, cover, match, facts, worth_by_position,
-        move_masks, move_metas, seed, lim_stock, lim_empty, eps, seat, max_steps, totals,
-        given_back):
+        defence_by_position, move_masks, move_metas, seed, lim_stock, lim_empty, eps, seat,
+        max_steps, totals, given_back, careful, shrewd, margin):
     """``greedy.greedy_move_values`` from a :class:`TwoDeckStart`: each move's score for
     ``seat`` added to ``totals``, every move from the same random stream; a playout given
-    back sets ``given_back[i]`` and scores nothing. Returns the actions played in all."""
+    back sets ``given_back[i]`` and scores nothing. ``careful``, ``shrewd`` and ``margin``
+    as there, the heuristic's data by deck position (:func:`number_values`). Returns the
+    actions played in all."""
     masks = np.empty(L.MAX_ACTIONS, np.int64)
     metas = np.empty(L.MAX_ACTIONS, np.int64)
     rng = np.empty(1, np.uint64)
     s = world.copy()
     order = np.empty(64, np.int64)
     worth = np.zeros(64, np.int64)
-    dv = np.zeros(136, np.int64)  # (rollouts.DEFENCE_SIZE: unused by the plain policy)
+    dv = np.zeros(defence_by_position.size - 2 * worth_by_position.size + 2 * FLAGS_AT,
+                  np.int64)  # (rollouts.DEFENCE_SIZE entries)
     scratch = np.empty(SCRATCH_SIZE, np.int64)
     total = 0
     for i in range(move_masks.size):
@@ -398,16 +453,18 @@ def two_deck_move_values(  # type: ignore[no-untyped-def]
             s[j] = world[j]
         for k in range(64):
             order[k] = start_order[k]
-            worth[k] = worth_by_position[order[k]] if k < n else 0
+        number_values(worth, dv, order, n, worth_by_position, defence_by_position,
+                      hidden.size)
         seed_state(rng, seed)
         step(ptr_of(s), move_masks[i], move_metas[i])  # type: ignore[call-arg]
         steps = two_deck_greedy_playout(s, order, n, hidden, trump_position, cover, match,
-                                        facts, worth_by_position, worth, masks, metas,
-                                        max_steps, rng, lim_stock, lim_empty, eps, dv, scratch)
+                                        facts, worth_by_position, defence_by_position, worth,
+                                        dv, masks, metas, max_steps, rng, lim_stock,
+                                        lim_empty, eps, careful, shrewd, scratch)
         if steps == GIVEN_BACK:
             given_back[i] = True
             continue
         if steps >= 0 and s[L.RESULT] != L.FAILED:
             total += steps
-        totals[i] += playout_score(s, steps, seat, 0.0)
+        totals[i] += playout_score(s, steps, seat, margin)
     return total
