@@ -40,7 +40,7 @@ from typing import Any, Final
 from bito import kernel as _kernel  # (numba itself is imported only when the kernel runs)
 from bito.bots.heuristic import COVER_SEARCH_NODES, TRUMP_BONUS, HeuristicBot
 from bito.bots.solver import load_kernel_solver
-from bito.cards import ACE, MATCH_MASKS, rank_of
+from bito.cards import ACE, MATCH_MASKS, cards_of, rank_of
 from bito.games.durak import ATTACK, DEFEND, PASS, TRANSFER, Action, DurakState, Outcome
 from bito.games.durak.playout import move_generators
 from bito.games.durak.state import DEFEND_PHASE, LEAD, THROW
@@ -304,15 +304,6 @@ def greedy_move(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
     return acts[-1]  # take
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def heuristic_defence(s: DurakState, acts: list[Action], worth: CardWorth) -> Action:
     """The defence of :class:`~bito.bots.heuristic.HeuristicBot` (``_defend``) in a playout:
     transfer with a plain card (in the endgame only when covering would spend a trump), with a
@@ -356,7 +347,7 @@ def _plan_of(hand: int, uncovered: list[int], beats: tuple[int, ...], values: li
     its defence reads: (the first cover, the attack card it covers, how many trumps the plan
     spends, how many high trumps), or None when the hand cannot cover every card."""
     order = sorted(uncovered, key=lambda c: -values[c])
-    options = [sorted(_cards(hand & beats[a]), key=lambda c: values[c]) for a in order]
+    options = [sorted(cards_of(hand & beats[a]), key=lambda c: values[c]) for a in order]
     best: list[int] | None = None
     best_cost = 1 << 30
     budget = COVER_SEARCH_NODES

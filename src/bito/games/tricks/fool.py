@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from bito.cards import check_length
+from bito.cards import cards_of, check_length
 from bito.errors import IllegalActionError, InvalidNotationError
 from bito.games.protocol import Move, Outcome
 from bito.games.tricks.rules import FoolRules
@@ -107,17 +107,8 @@ def fool_deck(rules: FoolRules, players: int) -> list[int]:
     return out + [WILD + k for k in range(rules.wilds)]
 
 
-def _mask_cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def hand_text(mask: int) -> str:
-    return " ".join(card_text(c) for c in _mask_cards(mask)) or "-"
+    return " ".join(card_text(c) for c in cards_of(mask)) or "-"
 
 
 @dataclass(frozen=True)
@@ -267,7 +258,7 @@ class FoolState:
         if self.outcome is not None:
             return []
         hand = self.hands[self.to_act]
-        cards = _mask_cards(hand)
+        cards = cards_of(hand)
         lead = self.lead_colour
         regular = [c for c in cards if not is_wild(c)]
         if lead >= 0 and any(colour_of(c) == lead for c in regular):
@@ -350,7 +341,7 @@ class FoolState:
                     self.scores[s] += 10
                     self.plus_tens[s] += 1
                 continue
-            self.scores[s] -= sum(5 if is_wild(c) else number_of(c) for c in _mask_cards(hand))
+            self.scores[s] -= sum(5 if is_wild(c) else number_of(c) for c in cards_of(hand))
         r = self.rules
         if (min(self.scores) <= r.end_score or max(self.plus_tens) >= r.end_tens
                 or self.round + 1 >= r.max_rounds):
