@@ -108,6 +108,28 @@ def taken_over(state: DurakState, rng: random.Random) -> DurakState:
 # --- the strict check -------------------------------------------------------------------------
 
 
+def disagreement(move: int, want: dict[str, Any], got: dict[str, Any], ref: DurakState,
+                 k: Any, index: Any, masks: Any, metas: Any) -> str | None:
+    """What the two engines disagree on at one step, in words, or None: the positions
+    (``want`` the reference's snapshot, ``got`` the kernel's), then, in a running game, the
+    legal actions (the kernel's listed into ``masks``/``metas``). One check for every
+    comparison of this module, so each reports a disagreement alike."""
+    if want != got:
+        diff = {key: (want[key], got.get(key)) for key in want if want[key] != got.get(key)}
+        return f"move {move}: positions differ (reference, kernel): {diff}"
+    if ref.is_over:
+        return None
+    legal = ref.legal_actions()
+    n = legal_actions_of(k, masks, metas)
+    mine = [action_of(masks[i], metas[i], index) for i in range(n)]
+    if len(set(mine)) != n or set(mine) != set(legal):
+        extra = sorted(str(a) for a in set(mine) - set(legal))
+        missing = sorted(str(a) for a in set(legal) - set(mine))
+        return (f"move {move}: legal actions differ: kernel adds {extra}, lacks {missing}"
+                f" (kernel lists {n}, {len(set(mine))} distinct)")
+    return None
+
+
 def compare_game(state: DurakState, rng: random.Random) -> str | None:
     """Play ``state`` to the end with random actions on both engines; the first disagreement
     in words, or None."""
@@ -120,19 +142,12 @@ def compare_game(state: DurakState, rng: random.Random) -> str | None:
     ref = state
     for move in range(100_000):
         want, got = reference_snapshot(ref, index), kernel_snapshot(k, index)
-        if want != got:
-            diff = {key: (want[key], got.get(key)) for key in want if want[key] != got.get(key)}
-            return f"move {move}: positions differ (reference, kernel): {diff}"
+        problem = disagreement(move, want, got, ref, k, index, masks, metas)
+        if problem is not None:
+            return problem
         if ref.is_over:
             return None
         legal = ref.legal_actions()
-        n = legal_actions_of(k, masks, metas)
-        mine = [action_of(masks[i], metas[i], index) for i in range(n)]
-        if len(set(mine)) != n or set(mine) != set(legal):
-            extra = sorted(str(a) for a in set(mine) - set(legal))
-            missing = sorted(str(a) for a in set(legal) - set(mine))
-            return (f"move {move}: legal actions differ: kernel adds {extra}, lacks {missing}"
-                    f" (kernel lists {n}, {len(set(mine))} distinct)")
         action = legal[rng.randrange(len(legal))]
         ref = ref.apply(action)
         step_of(k, *action_code(action, index))
@@ -192,19 +207,12 @@ def compare_two_deck_start(state: DurakState, rng: random.Random) -> tuple[str |
             want["stock"] = want["stock"][u:]
             p = ref.players
             want["seen"] = [(*key[:p + 2], key[p + 2] - u) for key in want["seen"]]
-        if want != got:
-            diff = {key: (want[key], got.get(key)) for key in want if want[key] != got.get(key)}
-            return f"move {move}: positions differ (reference, kernel): {diff}", renumbered
+        problem = disagreement(move, want, got, ref, k, index, masks, metas)
+        if problem is not None:
+            return problem, renumbered
         if ref.is_over:
             return None, renumbered
         legal = ref.legal_actions()
-        count = legal_actions_of(k, masks, metas)
-        mine = [action_of(masks[i], metas[i], index) for i in range(count)]
-        if len(set(mine)) != count or set(mine) != set(legal):
-            extra = sorted(str(a) for a in set(mine) - set(legal))
-            missing = sorted(str(a) for a in set(legal) - set(mine))
-            return f"move {move}: legal actions differ: kernel adds {extra}, lacks {missing}", \
-                renumbered
         action = legal[rng.randrange(len(legal))]
         ref = ref.apply(action)
         step_of(k, *action_code(action, index))
