@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bito.bots import RandomBot, make_bot
+from bito.bots.levels import make_level
 from bito.cards import card_str, cards_of
 from bito.errors import RulesError
 from bito.games.durak import DurakView, new_game, next_match_context
@@ -249,9 +250,7 @@ def test_search_bot_plays_the_dummy() -> None:
     """The search levels determinize from the acting seat's view; on the dummy's turn that is
     the dummy's, which knows the controller's cards. A medium bot plays a whole game."""
     s = new_game(SPEC, players=3, seed=4)
-    bots = [make_bot("medium", seed=k) for k in range(3)]
-    for bot in bots:
-        bot.think_ms = 2.0  # type: ignore[attr-defined]
+    bots = [make_level("medium", seed=k, playouts=40) for k in range(3)]
     assert play_game(s, bots).outcome is not None
 
 

@@ -20,7 +20,9 @@ without a sampler, and Durak options listed in :data:`DURAK_NOT_SEARCHED` (none 
 
 A fixed time budget makes the strength depend on the machine; :func:`make_level` takes
 ``think_ms`` to fix it for a measurement (``bito arena --think-ms``), and ``playouts`` to make a
-run independent of the machine's speed altogether.
+run independent of the machine's speed altogether: a playout budget alone turns the clock off
+(the level's default time would otherwise still cut a search short on a slow machine, and a
+test's result would depend on how busy the machine was).
 """
 
 from __future__ import annotations
@@ -149,7 +151,11 @@ def durak_searchable(view: DurakView) -> bool:
 
 def make_level(level: str, seed: int | None = None, think_ms: float | None = None,
                playouts: int | None = None) -> Bot:
-    """The bot of a difficulty level, optionally with a fixed budget per decision."""
+    """The bot of a difficulty level, optionally with a fixed budget per decision.
+
+    ``playouts`` without ``think_ms`` is a fixed amount of work: no clock at all, so the same
+    seed makes the same moves on any machine. Give both to bound a search by whichever ends
+    first."""
     if level == "easy":
         from bito.bots.families import FamilyHeuristicBot  # late: the other engines
 
@@ -157,9 +163,9 @@ def make_level(level: str, seed: int | None = None, think_ms: float | None = Non
         bot.name = "easy"
         return bot
     if level in THINK_MS:
-        return LevelBot(seed, name=level,
-                        think_ms=THINK_MS[level] if think_ms is None else think_ms,
-                        playouts=playouts or 0)
+        if think_ms is None:
+            think_ms = 0.0 if playouts else THINK_MS[level]
+        return LevelBot(seed, name=level, think_ms=think_ms, playouts=playouts or 0)
     if level == "analysis":
         return LevelBot(seed, name=level, think_ms=think_ms or 0.0,
                         playouts=ANALYSIS_PLAYOUTS if playouts is None else playouts,

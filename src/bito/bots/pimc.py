@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Any
 
+from bito.bots import clock
 from bito.bots.families import FAMILY_POLICIES, FamilyPolicy, game_policy
 from bito.bots.search import MoveEstimate
 from bito.bots.worlds import Sampler, sampler_for
@@ -130,7 +130,7 @@ class FamilySearchBot:
         """Every legal move with its mean playout value, best first."""
         sampler = self._sampler(view)
         assert sampler is not None
-        started = time.perf_counter()
+        started = clock.now()
         legal = list(view.legal)
         policy = game_policy(view)
         rule = policy.rule if policy is not None else None
@@ -145,13 +145,13 @@ class FamilySearchBot:
         playouts = 0
         budget_s = self.think_ms / 1000.0
         rng = self.rng
-        clock = time.perf_counter
+        now = clock.now
         while True:
             world = sampler.sample(view, rng)
             seed = rng.randrange(1 << 62)
             values = []
             for a in legal:
-                if worlds and budget_s > 0 and clock() - started >= budget_s:
+                if worlds and budget_s > 0 and now() - started >= budget_s:
                     break  # out of time: drop this unfinished world, keep the finished ones
                 values.append(playout(world.apply(a), seat, random.Random(seed), self.epsilon))
             if len(values) < len(legal):
@@ -164,7 +164,7 @@ class FamilySearchBot:
                 continue
             if self.playouts and playouts >= self.playouts:
                 break
-            if budget_s > 0 and time.perf_counter() - started >= budget_s:
+            if budget_s > 0 and clock.now() - started >= budget_s:
                 break
         out = [MoveEstimate(a, totals[i] / worlds, worlds) for i, a in enumerate(legal)]
         out.sort(key=lambda e: -e.score)  # stable: ties keep the engine's order

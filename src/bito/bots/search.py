@@ -24,10 +24,10 @@ player count the engine plays.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
+from bito.bots import clock
 from bito.bots.blind import choose as blind_choice
 from bito.bots.determinize import CALL_WORLDS, WorldTemplate, call_from_worlds, template
 from bito.bots.heuristic import HeuristicBot
@@ -172,7 +172,7 @@ class SearchBot:
 
     def analyse(self, view: DurakView) -> list[MoveEstimate]:
         """Every legal move with its estimate, best first (also kept in :attr:`last`)."""
-        started = time.perf_counter()
+        started = clock.now()
         self.replaced = None
         t = template(view, self.tracker)
         if (view.players == 2 and view.stock_count == 0 and not t.face_down
@@ -202,7 +202,7 @@ class SearchBot:
             solver = self._solver = Solver()
         solver.nodes = 0
         solver.max_nodes = self.solver_nodes
-        solver.deadline = (time.perf_counter() + 2 * self.think_ms / 1000.0
+        solver.deadline = (clock.now() + 2 * self.think_ms / 1000.0
                            if self.think_ms > 0 else 0.0)
         seat = world.to_act
         values: list[tuple[Action, int]] = []
@@ -223,7 +223,7 @@ class SearchBot:
         if best == LOSS and len(values) == len(world.legal_list()):
             # Every move loses against perfect play: let the playouts pick the one that gives
             # a fallible opponent the most chances.
-            sampled = self._sample(t, time.perf_counter())
+            sampled = self._sample(t, clock.now())
             proven = dict(values)
             return [MoveEstimate(e.action, e.score, e.samples, proven.get(e.action))
                     for e in sampled]
@@ -267,7 +267,7 @@ class SearchBot:
                     row.append(self._playout(child, seat, random.Random(seed)))
             rows.append(row)
             playouts += len(moves)
-            elapsed = time.perf_counter() - started
+            elapsed = clock.now() - started
             if len(rows) < self.min_worlds and not (
                     budget_s > 0 and elapsed >= WORLDS_GRACE * budget_s):
                 continue

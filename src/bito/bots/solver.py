@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import functools
 import sys
-import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from bito.bots import clock
 from bito.games.durak import TAKE, Action, Deal, DurakState
 
 WIN: Final = 1
@@ -141,7 +141,7 @@ class Solver:
 
     max_nodes: int = 0
     nodes: int = 0
-    #: A ``time.perf_counter()`` value after which the search gives up (0: none).
+    #: A ``clock.now()`` value after which the search gives up (0: none).
     deadline: float = 0.0
     table: dict[tuple[int, int, int, int, int], tuple[int, int, Action | None]] = field(
         default_factory=dict)
@@ -195,7 +195,7 @@ class Solver:
         if self.max_nodes and budget <= 0:
             raise SolverBudgetExceeded(f"more than {self.max_nodes} nodes")
         if self.deadline:
-            left = self.deadline - time.perf_counter()
+            left = self.deadline - clock.now()
             if left <= 0:
                 raise SolverBudgetExceeded("out of time")
             by_time = max(1, int(left * _KERNEL_NODES_PER_SECOND))
@@ -274,7 +274,7 @@ class Solver:
         self.nodes += 1
         if self.max_nodes and self.nodes > self.max_nodes:
             raise SolverBudgetExceeded(f"more than {self.max_nodes} nodes")
-        if self.deadline and not self.nodes & 127 and time.perf_counter() > self.deadline:
+        if self.deadline and not self.nodes & 127 and clock.now() > self.deadline:
             raise SolverBudgetExceeded("out of time")
         key = _key(s)
         if key in self.path:
