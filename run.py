@@ -16,6 +16,7 @@ used here, so any Python 3.11+ can run it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -124,17 +125,15 @@ def install(python: Path | str, extra: str) -> None:
                            "--disable-pip-version-check", "-e", f"{HERE}[{extra}]"])
     if done.returncode != 0:
         sys.exit(f"run.py: installing bito[{extra}] failed (pip's message is above)")
-    try:
+    with contextlib.suppress(OSError):  # a read-only environment: install again next time
         stamp.write_text(want)
-    except OSError:
-        pass  # a read-only environment: install again next time
 
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in JOBS:
         print(USAGE, file=sys.stderr)
         return 2
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 (this file runs before any check of ours)
         print("run.py: bito needs Python 3.11 or newer", file=sys.stderr)
         return 2
     extra, command = JOBS[argv[0]]
