@@ -94,9 +94,9 @@ def test_two_friends_chat_then_agree_a_rematch_and_see_the_score(
         assert bob.inner_text("#chat-log li .chat-sender") == "Alice"
         assert bob.eval_on_selector_all("#chat-log b", "bs => bs.length") == 0
         bob.click("#reactions [data-reaction='👍']")
-        alice.wait_for_function(
-            "[...document.querySelectorAll('#chat-log .chat-text')]"
-            ".some(s => s.textContent === '👍')")
+        # A reaction is drawn by the app (no emoji font needed), its words for screen readers.
+        alice.wait_for_selector("#chat-log .chat-text[data-reaction='👍'] svg.reaction-picture")
+        assert "good" in alice.inner_text("#chat-log .chat-text[data-reaction='👍'] .sr-only")
         alice.click("#chat-log li[data-sender='seat 1'] button.mute")
         bob.fill("#chat-text", "you will not see this")
         bob.click("#chat-send")

@@ -30,7 +30,8 @@ export async function drawBar() {
   }
   const name = await whoami();
   bar.replaceChildren(
-    el("a", { href: "/leaderboard" }, t("account.leaderboard", "Leaderboard")), " · ",
+    el("a", { href: "/leaderboard" }, t("account.leaderboard", "Leaderboard")),
+    el("span", { class: "sep", "aria-hidden": "true" }, " · "),
     name ? el("a", { href: `/u/${encodeURIComponent(name)}`, id: "account-name" }, name)
          : el("a", { href: "/account", id: "account-login" }, t("account.login", "Log in")));
   // Logged in: the name at a new table is the account's, unless one was typed already.

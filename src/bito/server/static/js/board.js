@@ -1,6 +1,12 @@
 // Draws one view frame (the JSON of bito.server.render) into the page. The same code serves
 // every game family: hand, table pairs, seats with counts and known cards, piles, status.
 import { cardSvg, backSvg, cardLabel, cardName } from "./cards.js";
+
+const titleOf = (text) => {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", "title");
+  node.textContent = text;
+  return node;
+};
 import { t, tn } from "./i18n.js";
 
 // The table's newer modules (between.js, talk.js) call tr(key, fallback, params): the same
@@ -103,13 +109,43 @@ export function playOrder(all, me) {
   return all.map((_, i) => all[(start + i) % all.length]);
 }
 
+// A seat's picture: its initials on a colour of its own (from its name), so seats are told
+// apart at a glance without anybody uploading anything.
+export function avatar(name) {
+  const words = String(name || "?").replace(/^Bot\s+/, "").split(/[\s()]+/).filter(Boolean);
+  const initials = (words.length > 1 && words[1].length > 1 && /^\p{Lu}/u.test(words[1])
+    ? words[0][0] + words[1][0] : (words[0] || "?")[0]).toUpperCase();
+  let hash = 0;
+  for (const ch of String(name)) hash = (hash * 31 + ch.codePointAt(0)) >>> 0;
+  return h("span", { class: "avatar", "aria-hidden": "true",
+                     style: `background: hsl(${hash % 360} 55% 38%)` }, initials);
+}
+
+// A hand seen from across the table: its cards' backs, fanned (up to eight drawn).
+function fan(count) {
+  const shown = Math.min(count, 8);
+  const box = h("div", { class: "fan", "aria-hidden": "true" });
+  for (let i = 0; i < shown; i++) {
+    const back = backSvg();
+    const turn = shown > 1 ? (i - (shown - 1) / 2) * 7 : 0;
+    back.style.transform = `rotate(${turn}deg)`;
+    box.append(back);
+  }
+  return box;
+}
+
 function seatBox(view, s, seats, opts, mine) {
-  const acting = view.to_act === s.seat || (view.decider !== undefined && view.decider === s.seat);
+  const over = Boolean(view.outcome);
+  const acting = !over && (view.to_act === s.seat ||
+                           (view.decider !== undefined && view.decider === s.seat));
+  const name = seatName(seats, s.seat);
   const box = h("div", { class: "opponent" + (acting ? " acting" : "") + (mine ? " my-seat" : ""),
                          "data-seat": s.seat, "aria-current": acting ? "true" : null },
-    h("div", { class: "who" }, mine ? t("table.you", "You") + " · " : "", seatName(seats, s.seat),
-      s.role ? h("span", { class: "role" }, ` ${roleWord(s.role)}`) : null,
+    h("div", { class: "who" }, avatar(name), " ", mine ? t("table.you", "You") + " · " : "", name,
+      // Roles belong to a bout in play; at the end only the result counts.
+      s.role && !over ? h("span", { class: "role" }, ` ${roleWord(s.role)}`) : null,
       presence(seats && seats[s.seat])),
+    mine || opts.hands ? null : fan(s.count),
     h("div", { class: "count" }, tn("board.count", s.count, "{n} card", "{n} cards")),
     acting ? h("div", { class: "turn-flag" }, mine ? t("table.your_turn", "your turn")
                                                   : t("table.to_act", "to act")) : null);
@@ -141,9 +177,15 @@ export function drawBoard(root, view, seats, opts = {}) {
   for (const p of view.piles || []) {
     // An empty pile is an empty place on the felt, never a card back labelled 0.
     const empty = p.count === 0;
-    const pile = h("div", { class: "pile" + (empty ? " empty" : ""), "data-pile": p.name },
-      p.top ? cardSvg(p.top, { title: t("board.trump_card", "trump card") }) : null,
-      empty ? (p.top ? null : h("div", { class: "card-place", "aria-hidden": "true" })) : backSvg(p.count),
+    // The trump card lies face up across the bottom of the stock, as on a real table; the
+    // stock's backs sit on it, stacked thicker the more cards are left.
+    const depth = p.count > 16 ? 3 : p.count > 6 ? 2 : p.count > 1 ? 1 : 0;
+    const pile = h("div", { class: "pile" + (empty ? " empty" : "") + (p.top ? " with-trump" : ""),
+                            "data-pile": p.name, "data-depth": depth },
+      h("div", { class: "pile-cards" },
+        p.top ? cardSvg(p.top, { title: t("board.trump_card", "trump card") }) : null,
+        empty ? (p.top ? null : h("div", { class: "card-place", "aria-hidden": "true" }))
+          : backSvg(p.count)),
       h("div", { class: "pile-name" }, empty
         ? t(`pile.${p.name}_empty`, `${p.name}: empty`)
         : t(`pile.${p.name}`, `${p.name}: {n}`, { n: p.count })));
@@ -156,12 +198,22 @@ export function drawBoard(root, view, seats, opts = {}) {
   }
   middle.append(piles);
   const table = h("div", { class: "table-cards", id: "table-drop" });
+  // The cards of the last move stay marked until the next one, as a player's eye would
+  // follow them onto the felt.
+  const last = new Set(opts.last || []);
+  const marked = (svg, code) => {
+    if (last.has(code)) {
+      svg.classList.add("last");
+      svg.append(titleOf(t("board.last", "just played")));
+    }
+    return svg;
+  };
   (view.table || []).forEach((pair) => {
     const slot = h("div", { class: "pair" + (pair.cover ? " covered" : " open"),
                             "data-attack": pair.attack.c });
-    slot.append(cardSvg(pair.attack));
+    slot.append(marked(cardSvg(pair.attack), pair.attack.c));
     if (pair.cover) {
-      const cover = cardSvg(pair.cover);
+      const cover = marked(cardSvg(pair.cover), pair.cover.c);
       cover.classList.add("cover");
       slot.append(cover);
     }

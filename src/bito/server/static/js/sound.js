@@ -88,8 +88,13 @@ function toggleButton() {
   const show = () => {
     const on = soundOn();
     button.setAttribute("aria-pressed", String(on));
-    button.textContent = on ? `♪ ${t("page.sound_on", "Sound on")}`
-      : `♪̸ ${t("page.sound_off", "Sound off")}`;
+    const words = on ? t("page.sound_on", "Sound on") : t("page.sound_off", "Sound off");
+    // The words hide on a phone (the note alone stays); the button's name keeps them.
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = ` ${words}`;
+    button.replaceChildren(on ? "♪" : "♪̸", label);
+    button.setAttribute("aria-label", words);
   };
   button.addEventListener("click", () => {
     localStorage.setItem(STORE, soundOn() ? "off" : "on");

@@ -230,6 +230,8 @@ function renderHand(view) {
     return;
   }
   const playable = new Set(moves.flatMap((a) => a.cards));
+  // On one's turn the cards that can be played stand up and the rest step back.
+  hand.classList.toggle("my-turn", moves.length > 0);
   for (const card of view.hand || []) {
     const wrap = h("button", { class: "hand-card" + (playable.has(card.c) ? " playable" : "") +
                                 (selected === card.c || multi.has(card.c) ? " selected" : ""),
@@ -297,8 +299,22 @@ function focusKey() {
   return null;
 }
 
+// Where the keyboard goes when a redraw took its control away, or when it was nowhere: the
+// hand (a card that can be played first), so a keyboard player is always one key from a move.
+function focusHand() {
+  const hand = $("hand");
+  const next = hand.querySelector(".hand-card.playable") || hand.querySelector("button") ||
+    $("actions").querySelector("button");
+  if (next) next.focus({ preventScroll: true });
+}
+
 function restoreFocus(was) {
-  if (!was || (document.activeElement && document.activeElement !== document.body)) return;
+  const nowhere = !document.activeElement || document.activeElement === document.body;
+  if (!was) {
+    if (nowhere && mine && frame && frame.status === "playing" && frame.you !== null) focusHand();
+    return;
+  }
+  if (!nowhere) return;
   const box = document.querySelector(was.sel);
   if (!box) return;
   const same = was.card ? box.querySelector(`[data-card="${was.card}"]`)
@@ -345,7 +361,8 @@ function render(prev = frame) {
   if (prev !== frame) for (const name of soundsFor(prev, frame, myTurn, wasMyTurn)) play(name);
   if (!v) return;
   const before = prev !== frame ? snapshot() : null;
-  const { table } = drawBoard($("board"), v, frame.seats);
+  const latest = frame.log && frame.log.length ? frame.log[frame.log.length - 1] : null;
+  const { table } = drawBoard($("board"), v, frame.seats, { last: latest ? latest.cards : [] });
   table.addEventListener("dragover", (e) => e.preventDefault());
   table.addEventListener("drop", (e) => {
     e.preventDefault();
@@ -430,6 +447,23 @@ document.addEventListener("keydown", (e) => {
   }
   else if (k === "escape") { selected = null; multi.clear(); render(); }
 });
+
+// Arrow keys walk the hand (Home and End to its ends), so reaching a card is one key, not a
+// string of Tabs.
+$("hand").addEventListener("keydown", (e) => {
+  const cards = [...$("hand").querySelectorAll("button")];
+  const i = cards.indexOf(document.activeElement);
+  if (i < 0) return;
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+  let j = null;
+  if (step) j = (i + step + cards.length) % cards.length;
+  else if (e.key === "Home") j = 0;
+  else if (e.key === "End") j = cards.length - 1;
+  if (j === null) return;
+  e.preventDefault();
+  cards[j].focus();
+});
+$("skip-to-hand").addEventListener("click", (e) => { e.preventDefault(); focusHand(); });
 
 $("join-form").addEventListener("submit", join);
 $("watch").addEventListener("click", () => { spectating = true; render(); });

@@ -2,6 +2,7 @@
 // (nobody else learns whom you muted). Every text is put in the page with textContent, never
 // as HTML, so a message is always just the characters typed.
 import { h, tr } from "./board.js";
+import { reactionPicture, REACTION_WORDS } from "./reactions.js";
 
 export const REACTIONS = ["👍", "👎", "😂", "😮", "😢", "🔥", "👏", "🃏"];
 const MAX = 200;
@@ -24,10 +25,13 @@ export function createChat({ root, send, matchId }) {
     send({ type: "chat", text });
     input.value = "";
   });
+  const said = (r) => (REACTION_WORDS[r] ? tr(...REACTION_WORDS[r]) : r);
   const reactions = h("div", { class: "reactions", id: "reactions" },
     REACTIONS.map((r) => h("button", { type: "button", class: "reaction", "data-reaction": r,
-                                       "aria-label": tr("chat.react", "react {emoji}", { emoji: r }),
-                                       onclick: () => send({ type: "chat", reaction: r }) }, r)));
+                                       "aria-label": tr("chat.react", "react {emoji}", { emoji: said(r) }),
+                                       title: said(r),
+                                       onclick: () => send({ type: "chat", reaction: r }) },
+                           reactionPicture(r))));
   const note = h("p", { class: "chat-note", id: "chat-note" });
   root.replaceChildren(h("h2", {}, tr("chat.title", "Chat")), log, reactions, form, note);
 
@@ -56,7 +60,9 @@ export function createChat({ root, send, matchId }) {
       const li = h("li", { class: "chat-line" + (m.reaction ? " reaction-line" : "") +
                                   (m.spectators ? " from-spectator" : ""), "data-sender": key },
         h("strong", { class: "chat-sender" }, sender), ": ",
-        h("span", { class: "chat-text" }, m.text));
+        m.reaction ? h("span", { class: "chat-text", title: said(m.text), "data-reaction": m.text },
+                       reactionPicture(m.text), h("span", { class: "sr-only" }, said(m.text)))
+          : h("span", { class: "chat-text" }, m.text));
       const mine = m.seat !== null && m.seat !== undefined && m.seat === you;
       if (!mine && m.seat !== null && m.seat !== undefined) {
         li.append(" ", h("button", { type: "button", class: "mute", "data-sender": key,

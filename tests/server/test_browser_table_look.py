@@ -1,0 +1,163 @@
+"""The table as a card player expects to see it, in Debian's Chromium at desktop and phone sizes:
+opponents as fanned backs with a picture of their own, the last move marked, what can be played
+standing up and the rest stepping back, the trump card lying under the stock inside the felt,
+reactions drawn by the app, the keyboard always one key from the hand, and on a phone a one-line
+header and hand cards a thumb can hit. Screenshots go to the build artefacts.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_kit import (chromium, my_turn, need_chromium, serving, shot, status,
+                         table_with_a_bot, wait_for_turn_or_end)
+
+need_chromium()
+
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    found = page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); "
+                                  "return {x: r.x, y: r.y, w: r.width, h: r.height}; }")
+    return dict(found)
+
+
+def seat_looks(page: Any) -> None:
+    """Each opponent: backs fanned to its card count (eight at most) and an avatar with the
+    initial of its name."""
+    for opp in page.query_selector_all("#board .opponent:not(.my-seat)"):
+        count = int(re.search(r"\d+", opp.query_selector(".count").inner_text()).group())
+        backs = len(opp.query_selector_all(".fan .card.back"))
+        assert backs == min(count, 8), (count, backs)
+        name = opp.query_selector(".who").inner_text()
+        initial = opp.query_selector(".avatar").inner_text().strip()
+        assert initial and initial[0] in name.replace("Bot ", ""), (initial, name)
+
+
+def hand_looks(page: Any) -> None:
+    """On one's turn the playable cards stand up and the others are dimmed."""
+    styles = page.eval_on_selector_all(
+        "#hand .hand-card", "cs => cs.map(c => ({playable: c.classList.contains('playable'), "
+        "opacity: Number(getComputedStyle(c).opacity), "
+        "lift: new DOMMatrix(getComputedStyle(c).transform).m42}))")
+    assert styles, "no hand drawn"
+    for s in styles:
+        if s["playable"]:
+            assert s["lift"] < -8 and s["opacity"] == 1, s
+        else:
+            assert s["opacity"] < 0.8, s
+
+
+def trump_inside(page: Any) -> None:
+    if not page.query_selector("#board [data-pile=stock] .card:not(.back)"):
+        return  # the trump card was drawn already
+    board = box(page, "#board")
+    trump = box(page, "#board [data-pile=stock] .card:not(.back)")
+    stock = box(page, "#board [data-pile=stock] .card.back")
+    assert trump["x"] >= board["x"] and trump["x"] + trump["w"] <= board["x"] + board["w"]
+    assert trump["w"] > trump["h"], "the trump card lies across the stock"
+    assert stock["x"] > trump["x"], "the stock lies on the trump card's far half"
+
+
+def play_one_move(page: Any) -> None:
+    """A legal move, by the keyboard where it is a card: Enter on the card in the hand (and on
+    the card to cover, when there is a choice); take or pass by their buttons."""
+    n = int(page.evaluate("document.body.dataset.n"))
+    moves = page.eval_on_selector_all("#actions .action", "bs => bs.map(b => b.dataset.action)")
+    single = [m for m in moves if re.fullmatch(r"[2-9TJQKA][cdhs]", m)]
+    cover = [m for m in moves if re.fullmatch(r"[2-9TJQKA][cdhs]>[2-9TJQKA][cdhs]", m)]
+    if single or cover:
+        card, _, target = (single or cover)[0].partition(">")
+        page.focus(f"#hand .hand-card[data-card='{card}']")
+        page.keyboard.press("Enter")
+        if target and page.query_selector(f".pair.target[data-attack='{target}']"):
+            page.focus(f".pair.target[data-attack='{target}']")
+            page.keyboard.press("Enter")
+    else:
+        page.click(f"#actions .action[data-action='{moves[0]}']")
+    page.wait_for_function(f"Number(document.body.dataset.n) > {n} || "
+                           "document.body.dataset.status === 'over'", timeout=15000)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_table_people_recognise(tmp_path: Path, size: str) -> None:
+    viewport = DESKTOP if size == "desktop" else PHONE
+    with serving(tmp_path / "look.sqlite3", bot_delay=0.05) as srv, chromium() as browser:
+        page = browser.new_context(viewport=viewport).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        table_with_a_bot(page, srv.base, bot="random")
+        seen_last = seen_dimmed = False
+        for _ in range(40):
+            if not wait_for_turn_or_end(page):
+                break
+            page.wait_for_timeout(400)  # the deal's and the move's animations end
+            seat_looks(page)
+            hand_looks(page)
+            trump_inside(page)
+            seen_dimmed |= bool(page.query_selector(
+                "#hand.my-turn .hand-card:not(.playable)"))
+            on_table = page.query_selector_all("#board .table-cards .card")
+            if on_table and not seen_last:
+                # The bot moved last: its cards on the felt are marked, and only those.
+                last = page.query_selector_all("#board .table-cards .card.last")
+                assert last and len(last) < len(on_table) + 1
+                seen_last = True
+                shot(page, f"table-look-{size}", also=tmp_path)
+            if size == "phone":
+                widths = page.eval_on_selector_all(
+                    "#hand .hand-card .card", "cs => cs.map(c => c.getBoundingClientRect().width)")
+                assert min(widths) >= 56, widths
+                header = box(page, "header")
+                assert header["h"] <= 48, f"the header takes {header['h']} px"
+            play_one_move(page)
+            if seen_last and seen_dimmed and size == "desktop":
+                break
+        assert seen_last, "no move of the bot's was marked on the table"
+        reactions = page.eval_on_selector_all(
+            "#reactions button", "bs => bs.map(b => [b.querySelector('svg') !== null, "
+            "b.innerText.trim()])")
+        assert reactions and all(svg and not text for svg, text in reactions), reactions
+        assert not errors, errors
+
+
+def test_the_keyboard_stays_in_the_hand(tmp_path: Path) -> None:
+    """A skip link leads to the hand; arrows walk it; after every move (one's own and the
+    bot's answer) the focus is back in the hand, not at the top of the page."""
+    with serving(tmp_path / "keys.sqlite3", bot_delay=0.05) as srv, chromium() as browser:
+        page = browser.new_context(viewport=DESKTOP).new_page()
+        table_with_a_bot(page, srv.base, bot="random")
+        assert wait_for_turn_or_end(page)
+        # The skip link is the page's first stop for Tab, shown when it has the focus.
+        assert page.evaluate("document.querySelector('a[href], button, input, select, "
+                             "[tabindex]').id") == "skip-to-hand"
+        page.focus("#skip-to-hand")
+        assert box(page, "#skip-to-hand")["y"] >= 0
+        page.keyboard.press("Enter")
+        assert page.evaluate("!!document.activeElement.closest('#hand')")
+        cards = page.eval_on_selector_all("#hand .hand-card", "cs => cs.map(c => c.dataset.card)")
+        page.focus(f"#hand .hand-card[data-card='{cards[0]}']")
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.card") == cards[1]
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate("document.activeElement.dataset.card") == cards[-1]
+        page.keyboard.press("Home")
+        assert page.evaluate("document.activeElement.dataset.card") == cards[0]
+        checked = 0
+        for _ in range(12):
+            if status(page) == "over" or not my_turn(page):
+                break
+            play_one_move(page)
+            if not wait_for_turn_or_end(page):
+                break
+            page.wait_for_timeout(200)
+            assert page.evaluate("!!document.activeElement.closest('#hand, #actions')"), \
+                page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+            checked += 1
+        assert checked >= 2, "too few moves to see the focus come back"
