@@ -12,8 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import (chromium, my_turn, need_chromium, serving, shot, status,
-                         table_with_a_bot, wait_for_turn_or_end)
+
+from browser_kit import (
+    chromium,
+    my_turn,
+    need_chromium,
+    serving,
+    shot,
+    status,
+    table_with_a_bot,
+    wait_for_turn_or_end,
+)
 
 need_chromium()
 
