@@ -43,9 +43,9 @@ def seat_looks(page: Any) -> None:
         count = int(re.search(r"\d+", opp.query_selector(".count").inner_text()).group())
         backs = len(opp.query_selector_all(".fan .card.back"))
         assert backs == min(count, 8), (count, backs)
-        name = opp.query_selector(".who").inner_text()
+        name = opp.query_selector(".who").inner_text().replace("Bot ", "")
         initial = opp.query_selector(".avatar").inner_text().strip()
-        assert initial and initial[0] in name.replace("Bot ", ""), (initial, name)
+        assert initial and initial[0] in name, (initial, name)
 
 
 def hand_looks(page: Any) -> None:
@@ -170,3 +170,28 @@ def test_the_keyboard_stays_in_the_hand(tmp_path: Path) -> None:
                 page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
             checked += 1
         assert checked >= 2, "too few moves to see the focus come back"
+
+
+def test_the_lobby_starts_a_game_in_one_click(tmp_path: Path) -> None:
+    """"Play against bots" up front deals a game at once (Ready pressed for the person); the
+    game list names games in words, never by id; each game offers only the seat counts it
+    accepts (friese_fool 4 to 8; team_fool, partners, 4 and 6)."""
+    from bito.server import games
+
+    with serving(tmp_path / "lobby.sqlite3", bot_delay=0.05) as srv, chromium() as browser:
+        page = browser.new_context(viewport=DESKTOP).new_page()
+        page.goto(srv.base + "/")
+        page.wait_for_selector("#variant option[value='podkidnoy']", state="attached")
+        names = page.eval_on_selector_all("#variant option", "os => os.map(o => [o.value, o.text])")
+        assert names and all(f"({value})" not in text for value, text in names), names[:5]
+        for game in ("friese_fool", "team_fool", "podkidnoy"):
+            page.select_option("#variant", game)
+            offered = page.eval_on_selector_all("#players option",
+                                                "os => os.map(o => Number(o.value))")
+            low, high, partners = games.seat_range(game)
+            assert offered == [n for n in range(low, high + 1) if not partners or n % 2 == 0]
+        page.fill("#name", "Zoe")
+        page.click("#play-bots")
+        page.wait_for_selector("#hand .hand-card", timeout=20000)
+        assert status(page) == "playing"
+        shot(page, "lobby-one-click-game", also=tmp_path)

@@ -191,9 +191,19 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     async def variants() -> Json:
         from bito.rules.registry import all_variants
 
+        def seats(v: Any) -> dict[str, Any]:
+            try:
+                low, high, partners = games.seat_range(v.id) if v.kind == "game" else (0, 0, 0)
+            except BitoError:  # not one game (a tournament of several)
+                return {}
+            if not high:
+                return {}
+            return {"players": [low, high], "partners": partners}
+
         return {"variants": [{"id": v.id, "names": list(v.names), "summary": v.summary,
                               "family": v.family, "kind": v.kind,
-                              "applies_to": list(v.applies_to)} for v in all_variants()],
+                              "applies_to": list(v.applies_to), **seats(v)}
+                             for v in all_variants()],
                 "bots": lobby().bot_levels(), "default_bot": lobby().settings.default_bot,
                 "timer": lobby().settings.timer}
 

@@ -97,6 +97,17 @@ def next_match(state: Any) -> tuple[int, int | None, int | None, int | None] | N
 
 
 @lru_cache(maxsize=512)
+@lru_cache(maxsize=512)
+def seat_range(spec: str) -> tuple[int, int, bool]:
+    """The seat counts a game accepts, ``(fewest, most, partners)`` (partners: even counts
+    only), so the lobby offers nothing the game would refuse."""
+    from bito.games import family_for
+
+    family_of = family_for(spec)
+    rules = family_of.rules_for(spec)
+    return rules.players_min, rules.max_players, bool(family_of.seats_partners(rules))
+
+
 def deck_size(spec: str) -> int | None:
     """The cards in a spec's deck (the lobby's deck filter), None for a game's own deck."""
     from bito.games import family_options

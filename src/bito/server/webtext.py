@@ -128,6 +128,10 @@ web_text("table.keys", "Click a card, or focus it and press Enter or Space, to p
          "the card to cover), or drag it to the table. Keys: arrows move in the hand, T take, "
          "P pass, Esc cancel.")
 web_text("table.skip", "Skip to your hand")
+web_text("lobby.play_now", "Play now")
+web_text("lobby.play_bots", "Play against bots")
+web_text("lobby.play_friends", "Play with friends (a link to share)")
+web_text("lobby.quick_match_short", "Quick match")
 web_text("board.last", "just played")
 web_text("reaction.good", "good")
 web_text("reaction.bad", "bad")

@@ -111,8 +111,9 @@ export function playOrder(all, me) {
 
 // A seat's picture: its initials on a colour of its own (from its name), so seats are told
 // apart at a glance without anybody uploading anything.
-export function avatar(name) {
-  const words = String(name || "?").replace(/^Bot\s+/, "").split(/[\s()]+/).filter(Boolean);
+export function avatar(name, bot = false) {
+  // A bot's shown name is "Bot <name> (<level>)" in the page's language: its own name counts.
+  const words = String(name || "?").split(/[\s()]+/).filter(Boolean).slice(bot ? 1 : 0, bot ? 2 : 2);
   const initials = (words.length > 1 && words[1].length > 1 && /^\p{Lu}/u.test(words[1])
     ? words[0][0] + words[1][0] : (words[0] || "?")[0]).toUpperCase();
   let hash = 0;
@@ -141,7 +142,8 @@ function seatBox(view, s, seats, opts, mine) {
   const name = seatName(seats, s.seat);
   const box = h("div", { class: "opponent" + (acting ? " acting" : "") + (mine ? " my-seat" : ""),
                          "data-seat": s.seat, "aria-current": acting ? "true" : null },
-    h("div", { class: "who" }, avatar(name), " ", mine ? t("table.you", "You") + " · " : "", name,
+    avatar(name, Boolean(seats && seats[s.seat] && seats[s.seat].kind === "bot")),
+    h("div", { class: "who" }, mine ? t("table.you", "You") + " · " : "", name,
       // Roles belong to a bout in play; at the end only the result counts.
       s.role && !over ? h("span", { class: "role" }, ` ${roleWord(s.role)}`) : null,
       presence(seats && seats[s.seat])),

@@ -5,6 +5,7 @@ import { h } from "./board.js";
 const $ = (id) => document.getElementById(id);
 let bots = [];
 let variants = [];
+let defaultBot = "medium";
 
 function seatRows() {
   const n = Number($("players").value);
@@ -19,6 +20,43 @@ function seatRows() {
     if (old[i - 1]) pick.value = old[i - 1];
     box.append(h("label", {}, `${t("lobby.seat", "Seat {n}", { n: i })} `, pick));
   }
+}
+
+// The seat counts the chosen game accepts, and no others (partners: even counts only).
+function seatCounts() {
+  const v = variants.find((x) => x.id === $("variant").value);
+  const [low, high] = (v && v.players) || [2, 8];
+  const counts = [];
+  for (let n = low; n <= high; n++) if (!(v && v.partners) || n % 2 === 0) counts.push(n);
+  return counts;
+}
+
+function playerChoices() {
+  const counts = seatCounts();
+  const was = Number($("players").value);
+  $("players").replaceChildren(...counts.map((n) => h("option", { value: n }, n)));
+  $("players").value = counts.includes(was) ? was : counts[0];
+  seatRows();
+}
+
+// The one-click starts: a table of the chosen game made with the fewest seats it takes (or
+// the chosen count, for friends), then straight to it; with bots, Ready is pressed for you.
+async function quickTable(withBots) {
+  const error = $("play-error");
+  error.textContent = "";
+  if (!$("name").reportValidity()) return;
+  const name = $("name").value;
+  localStorage.setItem("bito:name", name);
+  const players = withBots ? seatCounts()[0] : Number($("players").value);
+  const body = { name, variant: $("variant").value, players, public: false,
+                 timer: Number($("timer").value) || 30,
+                 seats: Array.from({ length: players - 1 }, () => (withBots ? defaultBot : "open")) };
+  const res = await fetch("/api/tables", { method: "POST",
+    headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const out = await res.json();
+  if (!res.ok) { error.textContent = out.error; return; }
+  localStorage.setItem(`bito:${out.table}`, JSON.stringify({ token: out.token, seat: out.seat }));
+  location.href = out.link + (withBots ? "#ready" : "");
 }
 
 function showSummary() {
@@ -63,17 +101,18 @@ function passes(row) {
 async function load() {
   const data = await (await fetch("/api/variants")).json();
   bots = data.bots;
-  variants = data.variants.filter((v) => v.kind === "game");
+  // Games dealt at one table (a tournament of several games is not one).
+  variants = data.variants.filter((v) => v.kind === "game" && v.players);
   $("timer").value = Math.round(data.timer);
   for (const v of variants) {
     const name = variantName(v.id, v.names[0] || v.id);
-    $("variant").append(h("option", { value: v.id }, `${name} (${v.id})`));
+    $("variant").append(h("option", { value: v.id }, name));
     $("f-game").append(h("option", { value: v.id }, name));
   }
   for (let n = 2; n <= 8; n++) $("f-players").append(h("option", { value: n }, n));
   $("variant").value = variants.some((v) => v.id === "podkidnoy") ? "podkidnoy" : variants[0].id;
-  for (let n = 2; n <= 8; n++) $("players").append(h("option", { value: n }, n));
-  seatRows();
+  defaultBot = data.default_bot || bots[0];
+  playerChoices();
   showSummary();
   // The remembered name fills an empty field only: someone who typed a name while the game
   // list was still loading keeps it.
@@ -107,7 +146,7 @@ for (const id of ["opt-neighbours", "opt-transfers", "opt-show-trump", "opt-draw
 }
 for (const id of ["f-game", "f-players", "f-deck", "f-speed"]) $(id).addEventListener("change", refresh);
 $("quick-match").addEventListener("click", async () => {
-  if (!$("create").reportValidity()) return;
+  if (!$("name").reportValidity()) return;
   const name = $("name").value;
   localStorage.setItem("bito:name", name);
   const body = { name, variant: $("variant").value + toggleParts().join("") + modifierText(),
@@ -118,11 +157,13 @@ $("quick-match").addEventListener("click", async () => {
   const res = await fetch("/api/quickmatch", { method: "POST",
     headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const out = await res.json();
-  if (!res.ok) { $("create-error").textContent = out.error; return; }
+  if (!res.ok) { $("play-error").textContent = out.error; return; }
   localStorage.setItem(`bito:${out.table}`, JSON.stringify({ token: out.token, seat: out.seat }));
   location.href = out.link;
 });
-$("variant").addEventListener("change", showSummary);
+$("variant").addEventListener("change", () => { playerChoices(); showSummary(); });
+$("play-bots").addEventListener("click", () => quickTable(true));
+$("play-friends").addEventListener("click", () => quickTable(false));
 $("rules-file").addEventListener("change", async (e) => {
   const file = e.target.files[0];
   if (file) $("rules").value = await file.text();

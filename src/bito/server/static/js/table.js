@@ -68,6 +68,7 @@ function connect() {
       const prev = frame;
       frame = msg;
       render(prev);
+      readyIfAsked();
       devices.update(Boolean(mine) && msg.you !== null && msg.status !== "over");
     }
     else if (msg.type === "chat") chat.add(msg, frame ? frame.you : null);
@@ -402,6 +403,16 @@ function render(prev = frame) {
     link,
     done ? h("a", { href: `/replay/${tableId}`, id: "replay-link" },
              ` · ${t("download.replay", "Replay")}`) : "");
+}
+
+// "Play against bots" in the lobby comes here with #ready: press Ready once, for the person.
+function readyIfAsked() {
+  if (location.hash !== "#ready" || !frame) return;
+  const me = frame.you !== null && frame.you !== undefined ? frame.seats[frame.you] : null;
+  if (frame.status === "waiting" && me && !me.ready) send({ type: "ready" });
+  if (frame.status !== "waiting" || (me && me.ready)) {
+    history.replaceState(null, "", location.pathname + location.search);
+  }
 }
 
 // A rematch was agreed: the next deal is a table of its own; the seat's token goes with us.
