@@ -45,8 +45,10 @@ def test_game_facts() -> None:
 def test_bad_parameters_are_named() -> None:
     with pytest.raises(ValueError, match="players"):
         pyspiel.load_game("python_bito_durak", {"players": 9})
-    with pytest.raises(ValueError, match="Durak family"):
-        pyspiel.load_game("python_bito_durak", {"variant": "czech_fool"})
+    with pytest.raises(ValueError, match="no_such_game"):
+        pyspiel.load_game("python_bito_durak", {"variant": "no_such_game"})
+    with pytest.raises(ValueError, match="players"):
+        pyspiel.load_game("python_bito_durak", {"variant": "friese_fool", "players": 2})
 
 
 def test_golden_playthrough() -> None:

@@ -33,7 +33,7 @@ def test_registered_and_plays_to_the_end() -> None:
         mask = obs["action_mask"]
         assert mask.sum() >= 1
         e.step(int(mask.nonzero()[0][0]))
-    state = e.unwrapped.state
+    state = e.unwrapped.game
     assert state.is_over
     loser = state.outcome.loser
     if loser is not None:
@@ -66,7 +66,7 @@ def test_render_shows_only_what_the_acting_seat_sees(variant: str, players: int)
     shown_hidden = 0
     for step, agent in enumerate(e.agent_iter()):
         obs, _, terminated, truncated, _ = e.last()
-        state = e.unwrapped.state
+        state = e.unwrapped.game
         hidden = _hidden_from(state, e.possible_agents.index(agent))
         text = e.render()
         assert agent.replace("_", " ") in text or agent in text
