@@ -147,3 +147,46 @@ def test_the_heuristic_beats_random_through_evaluate_bots() -> None:
         bots[1 - seat] = spiel_bot("random", 1 - seat, seed=k)
         score += evaluate_bots(game.new_initial_state(), bots, rng)[seat]
     assert score > 0
+
+
+# --- game strings: variants holding options reload ---------------------------------------------
+
+
+@pytest.mark.parametrize("variant", [
+    "perevodnoy+transfer.show_trump=true",
+    "podkidnoy+deal.hand_size=2+end.instant_loss_cards=3",  # the CFR micro game (docs/rl.md)
+    "czech_fool+shed.rounds=1",
+    "heaped+heap.take=top",
+])
+def test_option_variants_survive_load_game_of_the_game_string(variant: str) -> None:
+    """``load_game(str(game))`` gives the same game back: the option's ``=`` is escaped in
+    the game string, and read back into the spec."""
+    game = pyspiel.load_game("python_bito_durak", {"variant": variant, "deals": 4})
+    again = pyspiel.load_game(str(game))
+    assert again.variant == game.variant == variant
+    assert str(again) == str(game)
+    assert again.num_distinct_actions() == game.num_distinct_actions()
+
+
+def test_option_variants_survive_serialize_and_deserialize() -> None:
+    """A state of a variant with options goes through OpenSpiel's serialisation and comes
+    back at the same position (same history, same legal actions, same information state)."""
+    from bito.env.solve import MICRO_VARIANT
+
+    game = pyspiel.load_game("python_bito_durak", {"variant": MICRO_VARIANT, "deals": 8})
+    state = game.new_initial_state()
+    state.apply_action(3)
+    state.apply_action(state.legal_actions()[0])
+    back_game, back = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state))
+    assert back_game.variant == MICRO_VARIANT
+    assert back.history() == state.history()
+    assert back.legal_actions() == state.legal_actions()
+    assert back.information_state_string(0) == state.information_state_string(0)
+
+
+def test_a_plain_variant_keeps_its_game_string() -> None:
+    """Nothing to escape: the game string is the one it always was."""
+    game = pyspiel.load_game("python_bito_durak", {"variant": "perevodnoy", "deals": 4})
+    assert str(game) == ("python_bito_durak(deals=4,max_game_length=3000,players=2,"
+                         "variant=perevodnoy)")

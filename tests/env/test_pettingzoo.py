@@ -84,3 +84,25 @@ def test_render_test() -> None:
 
     render_test(lambda render_mode=None: env(variant="perevodnoy", players=3,
                                              render_mode=render_mode))
+
+
+@pytest.mark.parametrize(("variant", "players"), [("podkidnoy", 2), ("believe_not_believe_2", 3)])
+def test_state_is_every_seats_observation_side_by_side(variant: str, players: int) -> None:
+    """``env.state()`` (PettingZoo's global state, for a centralised critic) works through
+    the wrappers: it lies in ``state_space`` and is each seat's observation in seat order, so
+    it holds every hand."""
+    import numpy as np
+
+    e = env(variant=variant, players=players)
+    e.reset(seed=5)
+    for step, agent in enumerate(e.agent_iter()):
+        obs, _, terminated, truncated, _ = e.last()
+        state = e.state()
+        assert e.unwrapped.state_space.contains(state)
+        size = obs["observation"].size
+        for seat, name in enumerate(e.possible_agents):
+            part = state[seat * size:(seat + 1) * size]
+            assert np.array_equal(part, e.observe(name)["observation"])
+        if step > 40:
+            break
+        e.step(None if terminated or truncated else int(obs["action_mask"].nonzero()[0][0]))
