@@ -22,7 +22,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-import bito.env.gymnasium  # noqa: E402,F401  (registers the ids)
+import bito.env.gymnasium  # noqa: E402  (registers the ids)
 import bito.env.openspiel  # noqa: E402,F401  (registers python_bito_durak)
 from bito.env.coverage import family_games  # noqa: E402
 from bito.env.kit import kit_for  # noqa: E402

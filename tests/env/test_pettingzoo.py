@@ -95,7 +95,7 @@ def test_state_is_every_seats_observation_side_by_side(variant: str, players: in
 
     e = env(variant=variant, players=players)
     e.reset(seed=5)
-    for step, agent in enumerate(e.agent_iter()):
+    for step, _agent in enumerate(e.agent_iter()):
         obs, _, terminated, truncated, _ = e.last()
         state = e.state()
         assert e.unwrapped.state_space.contains(state)

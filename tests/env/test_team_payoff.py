@@ -24,8 +24,8 @@ def test_partners_share_the_result_and_the_sum_is_zero(layout: str, players: int
     team_of = team_of_seats(layout, players)
     teams = teams_of(team_of)
     loser = data.draw(st.integers(0, players - 1))
-    outcome = Outcome(loser=loser, order=tuple(s for s in range(players) if s != loser)
-                      + (loser,), teams=teams,
+    order = (*(s for s in range(players) if s != loser), loser)
+    outcome = Outcome(loser=loser, order=order, teams=teams,
                       losing_team=team_of[loser] if team_of else None)
     returns = seat_returns(outcome, players)
     assert abs(sum(returns)) < 1e-9
@@ -133,3 +133,4 @@ def test_batch_environment_pays_the_team_result() -> None:
         if seen >= 3:
             return
     assert seen > 0
+

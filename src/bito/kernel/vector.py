@@ -32,16 +32,7 @@ import numpy as np
 from numba import njit, prange, types
 from numba.extending import intrinsic
 
-from bito.kernel.core import (
-    deal,
-    legal_actions,
-    low_card,
-    next_below,
-    popcount,
-    ptr_of,
-    step,
-    team_of,
-)
+from bito.kernel.core import deal, legal_actions, low_card, next_below, popcount, ptr_of, step
 from bito.kernel.core import seed_state as _seed_one
 from bito.kernel.greedy import EPSILON_SCALE, greedy_choice
 from bito.kernel.layout import (
@@ -72,7 +63,6 @@ from bito.kernel.layout import (
     RESULT,
     SEEN,
     STOCK,
-    TEAMS,
     TABLE,
     TAKE_KIND,
     TAKING,
@@ -364,15 +354,6 @@ def _outcome(s, seat, returns):  # type: ignore[no-untyped-def]
     if s[RESULT] != 1:
         return 0.0
     loser = s[LOSER]
-    if s[TEAMS]:  # partnerships (#53-55): the fool's team loses, every member pays
-        sides = 0
-        for k in range(n):
-            sides = max(sides, team_of(s, k) + 1)
-        losing = team_of(s, loser)
-        share = 1.0 / (sides - 1)
-        for k in range(n):
-            returns[k] = -1.0 if team_of(s, k) == losing else share
-        return returns[seat]
     share = 1.0 / (n - 1)
     for k in range(n):
         returns[k] = -1.0 if k == loser else share
