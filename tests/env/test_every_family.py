@@ -2,8 +2,8 @@
 trick, social and bout families, and the Durak family's partnership game, passes Gymnasium's
 ``check_env``, PettingZoo's ``api_test`` and ``seed_test`` and OpenSpiel's
 ``random_sim_test`` (serialisation included) through the one adapter stack, at its fewest
-seats and, a game per family, at its most; masks follow the engine; the observation reads
-only the seat's view."""
+seats and, a game or two per family, at every other seat count it takes; masks follow the
+engine; the observation reads only the seat's view."""
 
 from __future__ import annotations
 
@@ -35,14 +35,13 @@ OTHER_GAMES = [(fam, spec, seats) for fam, spec, seats in family_games() if fam 
 FEWEST = [(spec, seats[0]) for _, spec, seats in OTHER_GAMES] + [("team_fool", 4)]
 
 
-def _most(spec: str) -> tuple[str, int]:
-    return next((s, seats[-1]) for _, s, seats in family_games() if s == spec)
-
-
-#: One game per family at its largest table.
-MOST = [_most(s) for s in ("czech_fool", "friese_fool", "believe_not_believe_2",
-                           "animal_sounds", "chinese", "heaped", "polish_fool",
-                           "deck_duel_prelude")]
+#: One game per family (two for the bouts, whose engines differ most), at every other seat
+#: count it takes: the adjacent-rank game up to 10, *Fool!* up to 8, team_fool at 6.
+REPRESENTATIVES = ("czech_fool", "ontoys_adjacent_rank", "friese_fool", "believe_not_believe_2",
+                   "animal_sounds", "chinese", "heaped", "polish_fool", "deck_duel_prelude",
+                   "team_fool")
+SEAT_SWEEP = [(spec, n) for _, spec, seats in family_games() if spec in REPRESENTATIVES
+              for n in seats if (spec, n) not in FEWEST]
 
 
 def test_every_family_has_its_games_in_the_environments() -> None:
@@ -55,7 +54,7 @@ def test_every_family_has_its_games_in_the_environments() -> None:
             "heaped", "chain_fool", "polish_fool", "team_fool"} <= ids
 
 
-@pytest.mark.parametrize(("variant", "players"), FEWEST + MOST)
+@pytest.mark.parametrize(("variant", "players"), FEWEST + SEAT_SWEEP)
 def test_gymnasium_check_env(variant: str, players: int) -> None:
     e = gym.make("bito/Game-v0", variant=variant, players=players, opponents="random")
     with warnings.catch_warnings():
@@ -63,13 +62,13 @@ def test_gymnasium_check_env(variant: str, players: int) -> None:
         check_env(e.unwrapped)
 
 
-@pytest.mark.parametrize(("variant", "players"), FEWEST + MOST)
+@pytest.mark.parametrize(("variant", "players"), FEWEST + SEAT_SWEEP)
 def test_pettingzoo_api_and_seed_tests(variant: str, players: int) -> None:
     api_test(env(variant=variant, players=players), num_cycles=60)
     seed_test(lambda: env(variant=variant, players=players), num_cycles=60)
 
 
-@pytest.mark.parametrize(("variant", "players"), FEWEST + MOST)
+@pytest.mark.parametrize(("variant", "players"), FEWEST + SEAT_SWEEP)
 def test_openspiel_random_sim_with_serialization(variant: str, players: int) -> None:
     """A move cap of 120 keeps the serialised replays short (a capped game is drawn)."""
     game = pyspiel.load_game("python_bito_durak", {"variant": variant, "players": players,
@@ -179,3 +178,32 @@ def test_cheat_face_down_cards_stay_out_of_the_others_information_state() -> Non
             assert text.endswith(" " + card) and played[0].sum() == 1
         else:
             assert text.endswith(" ?") and played.sum() == 0
+
+
+@pytest.mark.parametrize(("variant", "players"), [("believe_not_believe_2", 3),
+                                                  ("chinese", 3), ("czech_fool", 2)])
+def test_resampled_worlds_keep_the_players_information_state(variant: str,
+                                                              players: int) -> None:
+    """Outside the Durak family, ``resample_from_infostate`` re-deals through the family's
+    world sampler: the player's information state, observation and legal actions stay, the
+    other hands move."""
+    game = pyspiel.load_game("python_bito_durak", {"variant": variant, "players": players,
+                                                   "deals": 10})
+    state = game.new_initial_state()
+    state.apply_action(4)
+    rng = np.random.RandomState(2)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert not state.is_terminal()
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    moved = 0
+    for _ in range(5):
+        world = state.resample_from_infostate(player, sampler)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.observation_tensor(player) == state.observation_tensor(player)
+        assert world.legal_actions() == state.legal_actions()
+        moved += world.engine.hands != state.engine.hands
+    assert moved > 0
