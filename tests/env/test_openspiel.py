@@ -190,3 +190,30 @@ def test_a_plain_variant_keeps_its_game_string() -> None:
     game = pyspiel.load_game("python_bito_durak", {"variant": "perevodnoy", "deals": 4})
     assert str(game) == ("python_bito_durak(deals=4,max_game_length=3000,players=2,"
                          "variant=perevodnoy)")
+
+
+def test_a_face_down_cover_stays_hidden_in_the_attackers_information_state() -> None:
+    """#59 (``defense.face_down``, believe_not_believe): the defender covers face down, so
+    the attacker's information state shows ``?`` for the cover, in the string and in the
+    played-cards planes of the tensor, while the defender's own shows the card."""
+    game = pyspiel.load_game("python_bito_durak", {"variant": "believe_not_believe",
+                                                   "deals": 4})
+    state = game.new_initial_state()
+    state.apply_action(0)
+    rng = np.random.RandomState(0)
+    while True:
+        player = state.current_player()
+        covers = [a for a in state.legal_actions() if ">" in state.action_to_string(player, a)]
+        if covers:
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    text = state.action_to_string(player, covers[0])
+    state.apply_action(covers[0])
+    attacker = 1 - player
+    assert state.information_state_string(player).endswith(" " + text)
+    assert state.information_state_string(attacker).endswith(" ?>" + text.split(">")[1])
+    cover = game.codec.action(covers[0]).cards[0]
+    at = game.observation_tensor_size() + game.codec.card_index[cover]
+    d = len(game.codec.cards)
+    assert state.information_state_tensor(player)[at] == 1.0  # relative seat 0: itself
+    assert state.information_state_tensor(attacker)[at + d] == 0.0  # seat 1: the defender
