@@ -56,3 +56,22 @@ def test_same_seed_same_run() -> None:
 def test_benchmark_reports_speed() -> None:
     row = benchmark(envs=4, steps=5)
     assert row["learner_steps_per_s"] > 0 and row["engine_moves_per_s"] > 0
+
+
+@pytest.mark.parametrize(("variant", "players"), [("believe_not_believe_2", 3), ("heaped", 2),
+                                                  ("czech_fool", 2)])
+def test_rows_of_other_families_follow_their_games(variant: str, players: int) -> None:
+    """The batch environment takes any family (the kit the adapters share): each row's mask
+    is its game's legal set, a finished game pays its outcome."""
+    env = BatchEnv(variant, players, num_envs=3, opponents="random", seat="rotate", seed=1)
+    _, masks = env.reset()
+    rng = np.random.default_rng(1)
+    for _ in range(150):
+        for i, state in enumerate(env.states):
+            legal = sorted(env.codec.index(a) for a in state.legal_actions())
+            assert np.flatnonzero(masks[i]).tolist() == legal
+        _, rewards, dones, masks = env.step(_random_actions(rng, masks))
+        for i in np.flatnonzero(dones):
+            finished = env.finished[i]
+            assert finished is not None
+            assert rewards[i] == seat_returns(finished[0].outcome, players)[finished[1]]

@@ -45,8 +45,10 @@ def test_game_facts() -> None:
 def test_bad_parameters_are_named() -> None:
     with pytest.raises(ValueError, match="players"):
         pyspiel.load_game("python_bito_durak", {"players": 9})
-    with pytest.raises(ValueError, match="Durak family"):
-        pyspiel.load_game("python_bito_durak", {"variant": "czech_fool"})
+    with pytest.raises(ValueError, match="no_such_game"):
+        pyspiel.load_game("python_bito_durak", {"variant": "no_such_game"})
+    with pytest.raises(ValueError, match="players"):
+        pyspiel.load_game("python_bito_durak", {"variant": "friese_fool", "players": 2})
 
 
 def test_golden_playthrough() -> None:
@@ -145,3 +147,73 @@ def test_the_heuristic_beats_random_through_evaluate_bots() -> None:
         bots[1 - seat] = spiel_bot("random", 1 - seat, seed=k)
         score += evaluate_bots(game.new_initial_state(), bots, rng)[seat]
     assert score > 0
+
+
+# --- game strings: variants holding options reload ---------------------------------------------
+
+
+@pytest.mark.parametrize("variant", [
+    "perevodnoy+transfer.show_trump=true",
+    "podkidnoy+deal.hand_size=2+end.instant_loss_cards=3",  # the CFR micro game (docs/rl.md)
+    "czech_fool+shed.rounds=1",
+    "heaped+heap.take=top",
+])
+def test_option_variants_survive_load_game_of_the_game_string(variant: str) -> None:
+    """``load_game(str(game))`` gives the same game back: the option's ``=`` is escaped in
+    the game string, and read back into the spec."""
+    game = pyspiel.load_game("python_bito_durak", {"variant": variant, "deals": 4})
+    again = pyspiel.load_game(str(game))
+    assert again.variant == game.variant == variant
+    assert str(again) == str(game)
+    assert again.num_distinct_actions() == game.num_distinct_actions()
+
+
+def test_option_variants_survive_serialize_and_deserialize() -> None:
+    """A state of a variant with options goes through OpenSpiel's serialisation and comes
+    back at the same position (same history, same legal actions, same information state)."""
+    from bito.env.solve import MICRO_VARIANT
+
+    game = pyspiel.load_game("python_bito_durak", {"variant": MICRO_VARIANT, "deals": 8})
+    state = game.new_initial_state()
+    state.apply_action(3)
+    state.apply_action(state.legal_actions()[0])
+    back_game, back = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state))
+    assert back_game.variant == MICRO_VARIANT
+    assert back.history() == state.history()
+    assert back.legal_actions() == state.legal_actions()
+    assert back.information_state_string(0) == state.information_state_string(0)
+
+
+def test_a_plain_variant_keeps_its_game_string() -> None:
+    """Nothing to escape: the game string is the one it always was."""
+    game = pyspiel.load_game("python_bito_durak", {"variant": "perevodnoy", "deals": 4})
+    assert str(game) == ("python_bito_durak(deals=4,max_game_length=3000,players=2,"
+                         "variant=perevodnoy)")
+
+
+def test_a_face_down_cover_stays_hidden_in_the_attackers_information_state() -> None:
+    """#59 (``defense.face_down``, believe_not_believe): the defender covers face down, so
+    the attacker's information state shows ``?`` for the cover, in the string and in the
+    played-cards planes of the tensor, while the defender's own shows the card."""
+    game = pyspiel.load_game("python_bito_durak", {"variant": "believe_not_believe",
+                                                   "deals": 4})
+    state = game.new_initial_state()
+    state.apply_action(0)
+    rng = np.random.RandomState(0)
+    while True:
+        player = state.current_player()
+        covers = [a for a in state.legal_actions() if ">" in state.action_to_string(player, a)]
+        if covers:
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    text = state.action_to_string(player, covers[0])
+    state.apply_action(covers[0])
+    attacker = 1 - player
+    assert state.information_state_string(player).endswith(" " + text)
+    assert state.information_state_string(attacker).endswith(" ?>" + text.split(">")[1])
+    cover = game.codec.action(covers[0]).cards[0]
+    at = game.observation_tensor_size() + game.codec.card_index[cover]
+    d = len(game.codec.cards)
+    assert state.information_state_tensor(player)[at] == 1.0  # relative seat 0: itself
+    assert state.information_state_tensor(attacker)[at + d] == 0.0  # seat 1: the defender

@@ -46,7 +46,8 @@ def test_a_history_of_thousands_of_moves_pickles_and_copies() -> None:
     pos = state.pos
     tail = pos.tail
     for k in range(5000):
-        tail = bos._Moves(tail, "t" if k % 2 else "p", (0, 0))
+        text = "t" if k % 2 else "p"
+        tail = bos._Moves(tail, (text, text), (0, 0))  # the move as each seat saw it
     state.pos = bos._Position(pos.engine, pos.start, pos.moves, pos.played, tail)
     expected = state.information_state_string(0)
     assert expected.count(" p") >= 2500

@@ -33,7 +33,7 @@ def test_registered_and_plays_to_the_end() -> None:
         mask = obs["action_mask"]
         assert mask.sum() >= 1
         e.step(int(mask.nonzero()[0][0]))
-    state = e.unwrapped.state
+    state = e.unwrapped.game
     assert state.is_over
     loser = state.outcome.loser
     if loser is not None:
@@ -66,7 +66,7 @@ def test_render_shows_only_what_the_acting_seat_sees(variant: str, players: int)
     shown_hidden = 0
     for step, agent in enumerate(e.agent_iter()):
         obs, _, terminated, truncated, _ = e.last()
-        state = e.unwrapped.state
+        state = e.unwrapped.game
         hidden = _hidden_from(state, e.possible_agents.index(agent))
         text = e.render()
         assert agent.replace("_", " ") in text or agent in text
@@ -84,3 +84,25 @@ def test_render_test() -> None:
 
     render_test(lambda render_mode=None: env(variant="perevodnoy", players=3,
                                              render_mode=render_mode))
+
+
+@pytest.mark.parametrize(("variant", "players"), [("podkidnoy", 2), ("believe_not_believe_2", 3)])
+def test_state_is_every_seats_observation_side_by_side(variant: str, players: int) -> None:
+    """``env.state()`` (PettingZoo's global state, for a centralised critic) works through
+    the wrappers: it lies in ``state_space`` and is each seat's observation in seat order, so
+    it holds every hand."""
+    import numpy as np
+
+    e = env(variant=variant, players=players)
+    e.reset(seed=5)
+    for step, _agent in enumerate(e.agent_iter()):
+        obs, _, terminated, truncated, _ = e.last()
+        state = e.state()
+        assert e.unwrapped.state_space.contains(state)
+        size = obs["observation"].size
+        for seat, name in enumerate(e.possible_agents):
+            part = state[seat * size:(seat + 1) * size]
+            assert np.array_equal(part, e.observe(name)["observation"])
+        if step > 40:
+            break
+        e.step(None if terminated or truncated else int(obs["action_mask"].nonzero()[0][0]))

@@ -7,9 +7,10 @@ done flags ``(n,)`` and legal masks ``(n, actions)`` ``int8``. A finished deal i
 once (auto-reset, as Gymnasium's vector environments do): its reward and done flag belong to
 the finished deal, its observation and mask to the new one.
 
-It steps the reference engine, so it plays every covered variant and seats any bot, at Python
-speed. For the rules the kernel plays, :class:`bito.env.vector.DurakVectorEnv` steps the deals,
-the observations and compiled opponents in compiled code.
+It steps the reference engine through the same :class:`~bito.env.kit.GameKit` as the other
+adapters, so it plays every game of every family and seats any bot, at Python speed. For the
+rules the kernel plays, :class:`bito.env.vector.DurakVectorEnv` steps the deals, the
+observations and compiled opponents in compiled code.
 
 Benchmark (JSON on stdout)::
 
@@ -27,10 +28,8 @@ from typing import Any
 
 from bito.bots import Bot, make_bot
 from bito.env._optional import require
-from bito.env.codec import codec_for, durak_rules
-from bito.env.observation import ObservationEncoder
+from bito.env.kit import kit_for
 from bito.env.payoff import seat_returns
-from bito.games.durak import DurakState, new_game
 
 np: Any = require("numpy", "bito.env.batch")
 
@@ -45,7 +44,8 @@ class BatchEnv:
     def __init__(self, variant: str = "podkidnoy", players: int = 2, num_envs: int = 16,
                  opponents: Sequence[str] | str = ("random",), seat: int | str = 0,
                  seed: int = 0) -> None:
-        self.rules = durak_rules(variant)
+        self.kit = kit_for(variant, players)  # refuses a bad game or seat count
+        self.rules = self.kit.rules
         self.players = players
         self.num_envs = num_envs
         names = [opponents] if isinstance(opponents, str) else list(opponents)
@@ -59,17 +59,17 @@ class BatchEnv:
             raise ValueError(f"seat must be a seat number below {players} or 'rotate'")
         self.opponent_names = tuple(names)
         self.seat_rule = seat
-        self.codec = codec_for(self.rules)
-        self.encoder = ObservationEncoder(self.rules, players)
+        self.codec = self.kit.codec
+        self.encoder = self.kit.encoder
         self._rng = random.Random(seed)
         self._deals = 0
-        self.states: list[DurakState] = []
+        self.states: list[Any] = []
         self.seats: list[int] = []
         self._bots: list[dict[int, Bot]] = []
         self.moves = 0  # engine moves made, bots' included (for the benchmark)
         #: Per row, after :meth:`step`: (the deal that just finished, the learner's seat in
         #: it), or None; the row itself already holds the next deal.
-        self.finished: list[tuple[DurakState, int] | None] = []
+        self.finished: list[tuple[Any, int] | None] = []
 
     @property
     def obs_size(self) -> int:
@@ -83,7 +83,7 @@ class BatchEnv:
         others = [s for s in range(self.players) if s != seat]
         for s, name in zip(others, self.opponent_names, strict=True):
             bots[s] = make_bot(name, self._rng.randrange(2**62))
-        state = new_game(self.rules, self.players, seed=game_seed)
+        state = self.kit.deal(game_seed)
         if i < len(self.states):
             self.states[i], self.seats[i], self._bots[i] = state, seat, bots
         else:
@@ -108,7 +108,8 @@ class BatchEnv:
         for i, (state, seat) in enumerate(zip(self.states, self.seats, strict=True)):
             self.encoder.encode(state.view(seat), out=obs[i])
             row = masks[i]
-            for a in state.legal_list():
+            # (the Durak engine's legal_list skips building a fresh list)
+            for a in getattr(state, "legal_list", state.legal_actions)():
                 row[index[a]] = 1
         return obs, masks
 
@@ -130,7 +131,7 @@ class BatchEnv:
         dones = np.zeros(self.num_envs, dtype=bool)
         self.finished = [None] * self.num_envs
         for i, a in enumerate(actions):
-            state = self.states[i].apply(self.codec.action(int(a)))
+            state = self.kit.play(self.states[i], self.codec.action(int(a)))
             self.moves += 1
             self.states[i] = state
             self._advance(i)

@@ -1,6 +1,6 @@
 """The codec and observation of the games that are played one card at a time: the shedding
-family (Czech fool #86 and its options #87-#93, the adjacent-rank game #94) and the trick
-family (*Fool!* #95).
+family (Czech fool #86 and its options #87-#93, the adjacent-rank game #94), the trick
+family (*Fool!* #95) and the social family (animal sounds #60, Cheat #85).
 
 They share the design of the Durak codec (:mod:`bito.env.codec`): a fixed numbering of every
 action a rules object can ever produce, with a mask of the legal entries, and a flat vector of
@@ -23,6 +23,8 @@ block      entries
            share one entry (the lowest wild code)
 ``call``   one per (card, suit) pair in the Mau-Mau games: a card played naming a suit (the
            wild rank; covering an English ace, option #90)
+``say``    the social games' words: ``sound``, ``laugh`` (animal sounds), ``claim``, ``doubt``
+           (Cheat), one each
 =========  ==================================================================================
 
 ``draw`` and ``pass`` are kept in *Fool!* too (always masked), so every game of these families
@@ -45,6 +47,12 @@ has them:
 * *Fool!*: ``trick_k`` (the card relative seat k put on the current trick), ``played`` (cards
   of this round's finished tricks), ``lead_colour`` (one-hot of 4), ``sitting_out`` (per
   relative seat: it holds a Fool disc) and ``plus_tens`` (per relative seat, over 6).
+* the social games: ``due`` (the rank due, one-hot of 13, 2 to ace), ``judging`` (a sound is
+  being judged, a claim doubted); animal sounds: ``skipper`` (relative one-hot: who made the
+  sound) and ``laughed`` (per relative seat); Cheat: ``pile_size`` (over ``d``),
+  ``mine_in_pile`` (the seat's own cards in the face-down pile), ``claim_size`` (over
+  ``d``), ``claim_cards`` (the open claim's cards: the claimer's own only), ``claimer``
+  (relative one-hot) and ``known_k`` (cards publicly known to be in the k-th seat's hand).
 
 Values lie in [-1, 1] (only ``scores`` is ever negative). The view hides every other hand and
 the stock, so the observation cannot hold a card the seat may not see.
@@ -59,14 +67,17 @@ from typing import Any
 from bito.cards import SUIT_CHARS
 from bito.env._optional import require
 from bito.env.numbering import NumberedActions, Numbering, lay_out
-from bito.errors import BitoError
 from bito.games.family import Family, family_for
 from bito.games.protocol import Move, play, word
 
 np: Any = require("numpy", "bito.env")
 
-#: The families this module covers (the Durak family has :mod:`bito.env.codec`).
-CARD_PLAY_FAMILIES = ("shedding", "tricks")
+#: The families this module covers (the Durak family has :mod:`bito.env.codec`, the bout
+#: family :mod:`bito.env.bouts`).
+CARD_PLAY_FAMILIES = ("shedding", "tricks", "social")
+
+#: The one-word moves of a family beyond ``draw`` and ``pass``, numbered in the ``say`` block.
+FAMILY_WORDS: dict[str, tuple[str, ...]] = {"social": ("sound", "laugh", "claim", "doubt")}
 
 DRAW = word("draw")
 PASS = word("pass")
@@ -77,9 +88,9 @@ def card_play_rules(spec: Any) -> tuple[Family, Any]:
     otherwise (the Durak family goes through :mod:`bito.env.codec`)."""
     family = family_for(spec)
     if family.name not in CARD_PLAY_FAMILIES:
-        raise ValueError(f"{spec!r} is a game of the {family.name} family; the card-play "
-                         f"environments cover the {' and '.join(CARD_PLAY_FAMILIES)} "
-                         "families (the Durak family has its own, see docs/rl.md)")
+        raise ValueError(f"{spec!r} is a game of the {family.name} family; this numbering "
+                         f"covers the {', '.join(CARD_PLAY_FAMILIES)} families (every "
+                         "family's is chosen by bito.env.kit.kit_for, see docs/rl.md)")
     return family, family.rules_for(spec)
 
 
@@ -120,6 +131,9 @@ class CardPlayCodec(NumberedActions[Move]):
         block("play", map(play_of(self.rules), self.cards))
         if hasattr(self.rules, "wild_rank"):  # the Mau-Mau games name suits
             block("call", (play([c], s) for c in self.cards for s in range(len(SUIT_CHARS))))
+        words = FAMILY_WORDS.get(self.family.name, ())
+        if words:
+            block("say", map(word, words))
         self.keep(numbering)
 
     def __repr__(self) -> str:
@@ -142,7 +156,9 @@ class CardPlayEncoder:
         self._has = {name for name in (
             "scores", "round", "pile", "top", "stock_count", "called", "ace_open", "drawn", "out",
             "pending_out", "anti_rank", "trick", "played", "lead_colour", "sitting_out",
-            "plus_tens") if hasattr(sample, name)}
+            "plus_tens", "due", "skipper", "laughed", "claimer", "claim_count", "claim_cards",
+            "mine_in_pile", "known") if hasattr(sample, name)}
+        self._social = self.codec.family.name == "social"
         n = players
         pieces: list[tuple[str, int]] = [("hand", d), ("hand_counts", n), ("to_act", n)]
         optional: list[tuple[str, int]] = [
@@ -152,8 +168,15 @@ class CardPlayEncoder:
             *((f"trick_{k}", d) for k in range(n)), ("played", d), ("lead_colour", 4),
             ("sitting_out", n), ("plus_tens", n)]
         source = {"stock": "stock_count"}
+        if self._social:
+            optional += [("due", 13), ("judging", 1), ("skipper", n), ("laughed", n),
+                         ("pile_size", 1), ("mine_in_pile", d), ("claim_size", 1),
+                         ("claim_cards", d), ("claimer", n),
+                         *((f"known_{k}", d) for k in range(1, n))]
+            source.update(judging="due", pile_size="claimer", claim_size="claim_count")
         for name, width in optional:
-            attr = "trick" if name.startswith("trick_") else source.get(name, name)
+            attr = ("trick" if name.startswith("trick_")
+                    else "known" if name.startswith("known_") else source.get(name, name))
             if attr in self._has:
                 pieces.append((name, width))
         self.planes, self.size = lay_out(pieces)
@@ -217,7 +240,29 @@ class CardPlayEncoder:
                         [float(s in view.sitting_out) for s in range(n)])
         if "plus_tens" in has:
             self._seats(out, "plus_tens", seat, [min(1.0, t / 6.0) for t in view.plus_tens])
+        if self._social:
+            self._encode_social(out, view)
         return out
+
+    def _encode_social(self, out: Any, view: Any) -> None:
+        """The planes of animal sounds and Cheat (see the module docstring)."""
+        seat, n, has, p = view.seat, self.players, self._has, self.planes
+        if 2 <= view.due <= 14:
+            out[p["due"].start + view.due - 2] = 1.0
+        out[p["judging"].start] = float(view.phase in ("judge", "doubting"))
+        if "skipper" in has:
+            if view.phase == "judge":
+                self._one_hot_seat(out, "skipper", seat, view.skipper)
+            self._seats(out, "laughed", seat, [float(s in view.laughed) for s in range(n)])
+        if "claimer" in has:
+            out[p["pile_size"].start] = view.pile_count / self._d
+            self._cards(out, "mine_in_pile", _cards_of_zone(view.mine_in_pile))
+            out[p["claim_size"].start] = view.claim_count / self._d
+            self._cards(out, "claim_cards", _cards_of_zone(view.claim_cards))
+            self._one_hot_seat(out, "claimer", seat, view.claimer)
+        if "known" in has:
+            for k in range(1, n):
+                self._cards(out, f"known_{k}", _cards_of_zone(view.known[(seat + k) % n]))
 
     def __repr__(self) -> str:
         return (f"CardPlayEncoder({self.rules.variant!r}, players={self.players}, "
@@ -235,13 +280,5 @@ def encoder_for_cards(spec: Any, players: int) -> CardPlayEncoder:
     return CardPlayEncoder(spec, players)
 
 
-def is_card_play(spec: Any) -> bool:
-    """Whether a spec (or rules object) is a game of a card-play family."""
-    try:
-        return family_for(spec).name in CARD_PLAY_FAMILIES
-    except (TypeError, BitoError):
-        return False
-
-
-__all__ = ["CARD_PLAY_FAMILIES", "CardPlayCodec", "CardPlayEncoder", "card_play_rules",
-           "codec_for_cards", "encoder_for_cards", "is_card_play", "play_of"]
+__all__ = ["CARD_PLAY_FAMILIES", "FAMILY_WORDS", "CardPlayCodec", "CardPlayEncoder",
+           "card_play_rules", "codec_for_cards", "encoder_for_cards", "play_of"]

@@ -43,7 +43,6 @@ from typing import TYPE_CHECKING, Any
 
 from bito.cards import MATCH_MASKS, card_str
 from bito.env._optional import require
-from bito.env.cardplay import CARD_PLAY_FAMILIES
 from bito.env.numbering import NumberedActions, Numbering
 from bito.errors import RulesError
 from bito.games.durak import actions as _kinds
@@ -75,17 +74,14 @@ _GROUP_MAX = 8
 def durak_rules(spec: Rules | str) -> Rules:
     """The rules of a Durak-family spec; ValueError naming the family for any other game.
 
-    These adapters cover the Durak family (attack/defence bouts); the shedding and trick
-    families have :mod:`bito.env.cardplay`; the social and bout families are not wrapped yet."""
+    This numbering covers the Durak family (attack/defence bouts); the environments pick
+    every other family's own (:func:`bito.env.kit.kit_for`)."""
     family = family_for(spec)
     if not family.codec:
         what = f"{spec!r} is a game" if isinstance(spec, str) else "rules"
-        hint = ("play it with bito.env.cardplay's environments: Gymnasium "
-                "'bito/CardPlay-v0', PettingZoo bito.env.pettingzoo.env, OpenSpiel "
-                "'python_bito_cards'" if family.name in CARD_PLAY_FAMILIES
-                else "it has no environment yet")
-        raise ValueError(f"{what} of the {family.name} family; this adapter covers the "
-                         f"Durak family: {hint} (see docs/rl.md)")
+        raise ValueError(f"{what} of the {family.name} family; ActionCodec numbers the Durak "
+                         "family's moves: the environments take any game and pick its "
+                         "family's numbering (bito.env.kit.kit_for, see docs/rl.md)")
     if isinstance(spec, str):
         return durak_rules(rules_for(spec))
     if not spec.deal_owner_sees_hand:

@@ -1,6 +1,7 @@
 """Which catalogue entries the research adapters play: every Durak-family game and house rule
-the engine accepts today (:func:`covered_specs`), and every game of the shedding and trick
-families (:func:`card_play_specs`, through :mod:`bito.env.cardplay`).
+the engine accepts today (:func:`covered_specs`), every game of the shedding, trick and social
+families (:func:`card_play_specs`, through :mod:`bito.env.cardplay`), and every catalogue game
+of every family with the seat counts it takes (:func:`family_games`).
 
 A game variant is taken as it is; a modifier or house rule is stacked on the first base game
 it applies to (``podkidnoy+no_trump``). Entries the engine still refuses (options it does not
@@ -44,9 +45,38 @@ def covered_specs() -> tuple[str, ...]:
 
 @cache
 def card_play_specs() -> tuple[str, ...]:
-    """The catalogue games of the shedding and trick families (:mod:`bito.env.cardplay`)
-    that deal a game now, in catalogue order."""
+    """The catalogue games of the shedding, trick and social families
+    (:mod:`bito.env.cardplay`) that deal a game now, in catalogue order."""
     from bito.env.cardplay import CARD_PLAY_FAMILIES
 
     return tuple(v.id for v in all_variants()
                  if v.family in CARD_PLAY_FAMILIES and v.kind == "game")
+
+
+#: The most seats any game of the catalogue takes (the adjacent-rank game's ten, Durak's
+#: two-deck games' twelve).
+MOST_SEATS = 12
+
+
+@cache
+def family_games() -> tuple[tuple[str, str, tuple[int, ...]], ...]:
+    """Every catalogue game (``kind == "game"``) of every family that deals one game, as
+    (family, id, the seat counts it deals and the environments take), in catalogue order.
+    A game the environments refuse at every seat count (#57's playing dummy, #58's hands
+    held face out, #31's chosen passes) is left out."""
+    from bito.env.kit import kit_for
+
+    out: list[tuple[str, str, tuple[int, ...]]] = []
+    for v in all_variants():
+        if v.kind != "game" or v.family not in FAMILIES:
+            continue
+        seats = []
+        for n in range(2, MOST_SEATS + 1):
+            try:
+                kit_for(v.id, n)
+            except (BitoError, ValueError):
+                continue
+            seats.append(n)
+        if seats:
+            out.append((v.family, v.id, tuple(seats)))
+    return tuple(out)

@@ -1,0 +1,174 @@
+"""The codec and observation of the Durak games with their own kind of bout (VARIANTS.md §3.9):
+China fool (#65, #66), the two prelude games (#67, #68), heaped fool (#69, #70), the chain
+fool (#71) and the Polish fool (#72).
+
+These engines speak the Durak moves (``7h`` lead, ``9h>7h`` cover, ``take``, ``pass``) plus
+``turn`` (turn the stock's top card), so the numbering follows the Durak codec's design
+(:mod:`bito.env.codec`): a fixed list of every move a game can ever make, with a mask of the
+legal ones.
+
+**Actions** (one block after the other): ``take``, ``pass``, ``turn``; ``attack`` (one per card
+of the pack: a lead, a throw-in); ``defend`` (one per ordered pair (cover, card covered));
+``group`` (China fool's leads of 2..k cards of one rank, k its bout cap). A prelude game's
+second phase is an ordinary Durak game: the blocks of that game's own
+:class:`~bito.env.codec.ActionCodec` (for every trump suit the prelude can fix) follow, each
+move numbered once, so a cover means the same integer in both phases.
+
+**Observation** (planes of the pack size ``d``, relative seats as in Durak: index k is the k-th
+seat to the acting seat's left), from the seat's view only (a :class:`BoutsView`, or the Durak
+view of a prelude's second phase): ``hand``; ``known_k`` (cards publicly known to be in the k-th
+seat's hand, k = 1..n-1); ``centre`` (every card in the middle: the heap, the chain, the
+table's attack and cover cards); ``to_beat`` (the cards that must be covered now: the heap's or
+the centre's top card, the uncovered attack cards); ``trump_card`` (the face-up trump card);
+``trump_suit`` (one-hot of 4); ``hand_counts`` (per relative seat, over ``d``); ``stock`` and
+``discard`` (counts over ``d``); ``to_act`` and ``out`` (relative seats); ``phase`` (one-hot of
+:data:`PHASES`). Values lie in [0, 1].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from bito.cards import RANK_MASKS, cards_of, rank_of, standard_deck
+from bito.env._optional import require
+from bito.env.numbering import NumberedActions, Numbering, lay_out
+from bito.games.bouts import ChineseRules, PreludeRules, rules_for
+from bito.games.bouts.common import SUITS, TURN, BoutsView
+from bito.games.durak.actions import PASS_ACTION, TAKE_ACTION, Action, attack, defend
+from bito.games.protocol import Move
+
+np: Any = require("numpy", "bito.env.bouts")
+
+#: The phases the observation names (the engines' own words; a prelude's second phase is
+#: named by the Durak phase it is in).
+PHASES = ("lead", "cover", "defend", "throw", "beat", "prelude")
+_DURAK_PHASES = ("lead", "defend", "throw")
+
+
+class BoutsCodec(NumberedActions[Action | Move]):
+    """The integer numbering of every move of a bout-structure game (see the module)."""
+
+    def __init__(self, spec: Any) -> None:
+        self.rules = rules_for(spec)
+        self.cards: tuple[int, ...] = tuple(sorted(standard_deck(self.rules.deck_size)))
+        numbering: Numbering[Action | Move] = Numbering()
+        block = numbering.block
+        block("take", [TAKE_ACTION])
+        block("pass", [PASS_ACTION])
+        block("turn", [TURN])
+        block("attack", (attack(c) for c in self.cards))
+        block("defend", (defend(cover, target) for target in self.cards
+                         for cover in self.cards if cover != target))
+        if isinstance(self.rules, ChineseRules):
+            block("group", self._group_leads(self.rules.cap))
+        if isinstance(self.rules, PreludeRules):
+            from bito.env.codec import ActionCodec
+
+            for suit in SUITS:  # the second phase's own moves, for every trump it may have
+                main = ActionCodec(self.rules.main_spec(suit))
+                for name, (start, end) in main.blocks.items():
+                    block(f"main {name}", main.actions[start:end])
+        self.keep(numbering)
+
+    def _group_leads(self, cap: int) -> Iterable[Action]:
+        for rank in sorted({rank_of(c) for c in self.cards}):
+            group = cards_of(RANK_MASKS[rank] & sum(1 << c for c in self.cards))
+            for k in range(2, min(cap, len(group)) + 1):
+                yield from (attack(*combo) for combo in combinations(group, k))
+
+    def __repr__(self) -> str:
+        return f"BoutsCodec({self.rules.variant!r}, size={self.size})"
+
+
+class BoutsEncoder:
+    """Encodes a seat's view of a bout-structure game (see the module docstring)."""
+
+    def __init__(self, spec: Any, players: int) -> None:
+        self.codec = bouts_codec(spec)
+        self.rules = self.codec.rules
+        self.players = players
+        d = len(self.codec.cards)
+        self._d = float(d)
+        self._pos = np.full(max(self.codec.cards) + 1, -1, dtype=np.int64)
+        for i, c in enumerate(self.codec.cards):
+            self._pos[c] = i
+        n = players
+        self.planes, self.size = lay_out([
+            ("hand", d), *((f"known_{k}", d) for k in range(1, n)), ("centre", d),
+            ("to_beat", d), ("trump_card", d), ("trump_suit", 4), ("hand_counts", n),
+            ("stock", 1), ("discard", 1), ("to_act", n), ("out", n), ("phase", len(PHASES))])
+
+    def _cards(self, out: Any, plane: str, cards: Iterable[int]) -> None:
+        where = [int(self._pos[c]) for c in cards if 0 <= c < len(self._pos)]
+        if where:
+            out[self.planes[plane].start + np.asarray(where, dtype=np.int64)] = 1.0
+
+    def encode(self, view: Any, out: Any = None) -> Any:
+        """The ``float32`` vector of ``view`` (written into ``out`` when given)."""
+        if out is None:
+            out = np.zeros(self.size, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        seat, n, p = view.seat, self.players, self.planes
+        self._cards(out, "hand", cards_of(view.hand))
+        for k in range(1, n):
+            self._cards(out, f"known_{k}", cards_of(view.known[(seat + k) % n]))
+        if isinstance(view, BoutsView):
+            centre, to_beat, trump_card, trump_suit = _bouts_table(view)
+            phase = view.phase
+        else:  # the Durak view of a prelude's second phase
+            centre = [*view.attack, *(c for c in view.defence if c >= 0)]
+            to_beat = [a for a, c in zip(view.attack, view.defence, strict=True) if c < 0]
+            trump_card, trump_suit = view.trump_card, view.trump_suit
+            phase = _DURAK_PHASES[view.phase] if view.phase < len(_DURAK_PHASES) else ""
+        self._cards(out, "centre", centre)
+        self._cards(out, "to_beat", to_beat)
+        if trump_card >= 0:
+            self._cards(out, "trump_card", [trump_card])
+        if 0 <= trump_suit < 4:
+            out[p["trump_suit"].start + trump_suit] = 1.0
+        out[p["hand_counts"]] = [view.hand_counts[(seat + k) % n] / self._d for k in range(n)]
+        out[p["stock"].start] = view.stock_count / self._d
+        out[p["discard"].start] = view.discard_count / self._d
+        if 0 <= view.to_act < n:
+            out[p["to_act"].start + (view.to_act - seat) % n] = 1.0
+        for s in view.out:
+            if 0 <= s < n:
+                out[p["out"].start + (s - seat) % n] = 1.0
+        if phase in PHASES:
+            out[p["phase"].start + PHASES.index(phase)] = 1.0
+        return out
+
+    def __repr__(self) -> str:
+        return f"BoutsEncoder({self.rules.variant!r}, players={self.players}, size={self.size})"
+
+
+def _bouts_table(view: Any) -> tuple[list[int], list[int], int, int]:
+    """(centre, cards to beat, face-up trump card, trump suit) of a :class:`BoutsView`, from
+    its public fields only."""
+    extra = view.extra
+    centre = list(view.centre)
+    if "attack" in extra:  # China fool: attack cards and their covers
+        to_beat = [a for a, d in zip(extra["attack"], extra["defence"], strict=True) if d < 0]
+    elif view.phase in ("cover", "beat") and centre:  # the heap's, chain's or centre's top
+        to_beat = [extra.get("pile", centre)[-1]]
+    else:
+        to_beat = []
+    return centre, to_beat, int(extra.get("trump_card", -1)), view.trump_suit
+
+
+@lru_cache(maxsize=64)
+def bouts_codec(spec: Any) -> BoutsCodec:
+    """A shared codec per spec (or rules object)."""
+    return BoutsCodec(spec)
+
+
+@lru_cache(maxsize=64)
+def bouts_encoder(spec: Any, players: int) -> BoutsEncoder:
+    return BoutsEncoder(spec, players)
+
+
+__all__ = ["PHASES", "BoutsCodec", "BoutsEncoder", "bouts_codec", "bouts_encoder"]
