@@ -97,7 +97,8 @@ def play_one_move(page: Any) -> None:
 def test_a_table_people_recognise(tmp_path: Path, size: str) -> None:
     viewport = DESKTOP if size == "desktop" else PHONE
     with serving(tmp_path / "look.sqlite3", bot_delay=0.05) as srv, chromium() as browser:
-        page = browser.new_context(viewport=viewport).new_page()
+        # Reduced motion: the test reads where cards come to rest, not a transition midway.
+        page = browser.new_context(viewport=viewport, reduced_motion="reduce").new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         table_with_a_bot(page, srv.base, bot="random")
