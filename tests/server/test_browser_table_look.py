@@ -27,6 +27,7 @@ from browser_kit import (
 need_chromium()
 
 DESKTOP = {"width": 1280, "height": 860}
+SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 PHONE = {"width": 390, "height": 844}
 
 
@@ -112,11 +113,18 @@ def test_a_table_people_recognise(tmp_path: Path, size: str) -> None:
             trump_inside(page)
             seen_dimmed |= bool(page.query_selector(
                 "#hand.my-turn .hand-card:not(.playable)"))
-            on_table = page.query_selector_all("#board .table-cards .card")
-            if on_table and not seen_last:
-                # The bot moved last: its cards on the felt are marked, and only those.
-                last = page.query_selector_all("#board .table-cards .card.last")
-                assert last and len(last) < len(on_table) + 1
+            on_table = page.eval_on_selector_all("#board .table-cards .card",
+                                                 "cs => cs.map(c => c.dataset.card)")
+            marked = page.eval_on_selector_all("#board .table-cards .card.last",
+                                               "cs => cs.map(c => c.dataset.card)")
+            latest = page.inner_text("#log li:first-child") if page.query_selector(
+                "#log li") else ""
+            named = {rank.replace("10", "T") + SUITS[suit]
+                     for rank, suit in re.findall(r"(10|[2-9JQKA])([♣♦♥♠])",
+                                                  latest.rpartition(" with ")[2])}
+            # The last move's cards on the felt are marked, and no others.
+            assert set(marked) == named & set(on_table), (marked, latest, on_table)
+            if marked and not seen_last:
                 seen_last = True
                 shot(page, f"table-look-{size}", also=tmp_path)
             if size == "phone":
