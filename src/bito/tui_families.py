@@ -537,6 +537,8 @@ class FamilyTerminal:
         #: (seat, action, the state before it, chosen by the human) per move played.
         self.history: list[tuple[int, Any, Any, bool]] = []
         self._hinter: Any = None
+        #: The human left with Ctrl-C (the command then exits 130, not 0).
+        self.interrupted = False
 
     def run(self) -> bool:
         """Play to the end or until the human leaves; True when the game finished."""
@@ -626,7 +628,10 @@ class FamilyTerminal:
         while True:
             try:
                 text = self.read("> ").strip()
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
+                return None
+            except KeyboardInterrupt:  # left like a quit, but the command exits 130
+                self.interrupted = True
                 return None
             word = command_word(text)
             if word in QUIT_WORDS:
@@ -805,7 +810,7 @@ def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: 
         history = [(seat, action) for seat, action, _, _ in term.history]
         write_record(path, record_text(spec, state, seed, labels, history))
         write(_("Saved the game to {path}.").format(path=path))
-    return 0
+    return 130 if term.interrupted else 0
 
 
 def record_text(spec: str, state: Any, seed: int, names: Sequence[str],

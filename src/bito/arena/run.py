@@ -204,6 +204,8 @@ def run_arena(variant: str, players: int, bots: Sequence[str], pairs: int, seed:
     """Play the arena and return its results (``pairs``: duplicate deals per table; in SPRT
     mode the most pairs it may play)."""
     tables = tables_for(bots, players, mode)
+    if mode == "sprt" and not elo1 > elo0:  # before the games, not after the first batch
+        raise ValueError(f"SPRT needs elo1 > elo0 (got {elo0} and {elo1})")
     result = ArenaResult(variant, players, list(bots), mode, pairs, seed, think_ms, tables,
                          playouts=playouts)
     own = executor is None
