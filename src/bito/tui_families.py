@@ -326,8 +326,19 @@ def events(before: Any, after: Any, names: Sequence[str], action: Any = None,
             told = {int(n) for n in re.findall(r"seat (\d+) takes", note)}
             if " takes " in f" {note} ":  # "seat 0 turns A♥: no beat, he takes it"
                 told.add(actor)
+            # a pile of played cards handed to one player (Animal sounds) is his taking it,
+            # not a draw, and nobody's penalty
+            handed = len(getattr(before.view(seat), "pile", ()) or ()) - len(
+                getattr(after.view(seat), "pile", ()) or ())
             for s, (a, b) in enumerate(zip(then, now, strict=True)):
-                if b > a and s not in told:
+                if b > a and s not in told and handed > 0 and b - a == handed:
+                    out.append("  " + _by(
+                        _name(names, s), ngettext("You take the pile ({n} card).",
+                                                  "You take the pile ({n} cards).", b - a),
+                        ngettext("{name} takes the pile ({n} card).",
+                                 "{name} takes the pile ({n} cards).", b - a), n=b - a))
+                    handed = 0
+                elif b > a and s not in told:
                     why = " " + _("(a penalty)") if s != actor and actor >= 0 else ""
                     out.append("  " + _by(
                         _name(names, s), ngettext("You draw {n} card", "You draw {n} cards",
