@@ -144,6 +144,12 @@ def count(mask: int) -> int:
     return mask.bit_count()
 
 
+def cards_count(n: int) -> str:
+    """``1 card``, ``3 cards``: a number of cards in the engines' English texts (the terminal
+    says them in the player's language, with that language's plural forms: bito.tui_words)."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def card_str(code: int) -> str:
     """Two-character (three for a twin) notation of a card; ``??`` for :data:`HIDDEN`."""
     if code == HIDDEN:

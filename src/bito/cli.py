@@ -171,9 +171,18 @@ def _bot_list(text: str | None, seats: int, what: str) -> list[str]:
     if len(names) == 1:
         return names * seats
     if len(names) != seats:
-        raise UsageError(_("--bots lists {n} bots but there are {seats} {what}; give one "
-                           "name per {one} or a single name for all").format(
-            n=len(names), seats=seats, what=_(what), one=_(what.rstrip("s"))))
+        listed = ngettext("--bots lists {n} bot", "--bots lists {n} bots", len(names)).format(
+            n=len(names))
+        if what == "opponents":
+            there = ngettext("there is {n} opponent: give one name per opponent or a single "
+                             "name for all", "there are {n} opponents: give one name per "
+                             "opponent or a single name for all", seats)
+        else:
+            there = ngettext("there is {n} seat: give one name per seat or a single name for "
+                             "all", "there are {n} seats: give one name per seat or a single "
+                             "name for all", seats)
+        raise UsageError(_("{listed} but {there}").format(listed=listed,
+                                                         there=there.format(n=seats)))
     return names
 
 
@@ -717,10 +726,6 @@ class ProgressBar:
             self.stream.flush()
 
 
-#: What ``_bot_list`` calls the seats it fills, for its error message.
-SEAT_WORDS = (N_("opponents"), N_("opponent"), N_("seats"), N_("seat"))
-
-
 def column(label: str, width: int) -> int:
     """A table column's width: ``width``, or the label's (translated, it may be longer) and
     two spaces, so the columns stay apart in every language."""
@@ -730,9 +735,11 @@ def column(label: str, width: int) -> int:
 def format_sim(data: dict[str, Any], bots: Sequence[str]) -> str:
     """The readable table for ``bito sim``."""
     games = int(data["games"])
-    lines = [_("{variant}, {players} players, {games} games, bots {bots} (seats rotate every "
-               "game)").format(variant=data["variant"], players=data["players"], games=games,
-                               bots=",".join(bots)), ""]
+    lines = [ngettext("{variant}, {players} players, {games} game, bots {bots}",
+                      "{variant}, {players} players, {games} games, bots {bots} (seats rotate "
+                      "every game)", games).format(variant=data["variant"],
+                                                  players=data["players"], games=games,
+                                                  bots=",".join(bots)), ""]
     heads = (_("bot"), _("seat-games"), _("losses"), _("non-loss rate"))
     w = (column(heads[0], 14) - 2, column(heads[1], 11), column(heads[2], 9),
          column(heads[3], 15))
@@ -753,8 +760,11 @@ def format_sim(data: dict[str, Any], bots: Sequence[str]) -> str:
         draws=data["draws"], actions=f"{float(data['mean_actions']):.1f}",
         rate=f"{float(data['games_per_second']):.1f}", errors=data["errors"]))
     if data.get("dummy_losses"):
-        lines.append(_("the dummy was the fool in {n} games (nobody's loss; its seat counts "
-                       "for no bot, #57)").format(n=data["dummy_losses"]))
+        lines.append(ngettext("the dummy was the fool in {n} game (nobody's loss; its seat "
+                              "counts for no bot, #57)",
+                              "the dummy was the fool in {n} games (nobody's loss; its seat "
+                              "counts for no bot, #57)", int(data["dummy_losses"])).format(
+            n=data["dummy_losses"]))
     return "\n".join(lines)
 
 
@@ -833,10 +843,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
         return EXIT_OK
-    print(_("Tournament of {variant}: {entrants} entrants, tables of up to {table}, {stages} "
-            "stages, {deals} deals (seed {seed})").format(
+    stages = ngettext("{n} stage", "{n} stages", int(data["stages"])).format(n=data["stages"])
+    deals = ngettext("{n} deal", "{n} deals", int(data["deals"])).format(n=data["deals"])
+    print(_("Tournament of {variant}: {entrants} entrants, tables of up to {table}, {stages}, "
+            "{deals} (seed {seed})").format(
         variant=data["variant"], entrants=data["entrants"], table=data["table_size"],
-        stages=data["stages"], deals=data["deals"], seed=data["seed"]))
+        stages=stages, deals=deals, seed=data["seed"]))
     print()
     heads = (_("place"), _("entrant"), _("bot"), _("out in stage"))
     w = (column(heads[0], 7) - 2, column(heads[1], 9) - 2, column(heads[2], 12),
@@ -951,7 +963,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     names = ", ".join(shown(str(n)) for n in h.get("names") or [])
     seed = _(", seed {seed}").format(seed=h["seed"]) if "seed" in h else ""
-    out(_("{file}: {variant}, {players} players ({names}){seed}, {total} moves").format(
+    out(ngettext("{file}: {variant}, {players} players ({names}){seed}, {total} move",
+                 "{file}: {variant}, {players} players ({names}){seed}, {total} moves",
+                 total).format(
         file=path.name, variant=h["variant"], players=h["players"], names=names, seed=seed,
         total=total))
 
@@ -1093,7 +1107,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
         unit = _("Elo (random = 0)") if args.players == 2 else "OpenSkill mu"
         plot_ratings(result.ratings(), args.plot,
-                     _("{spec}, {players} players, {pairs} deals").format(
+                     ngettext("{spec}, {players} players, {pairs} deal",
+                              "{spec}, {players} players, {pairs} deals", result.pairs).format(
                          spec=resolved.spec, players=args.players, pairs=result.pairs), unit)
     data = result.to_json()
     print(json.dumps(data, ensure_ascii=False) if args.json else result.table_text())

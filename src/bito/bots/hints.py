@@ -69,5 +69,5 @@ def hint_text(estimates: list[MoveEstimate], shown: int = 3) -> str:
     others = [f"{e.action} {_chance(e)}" for e in estimates[1:shown]]
     samples = best.samples
     tail = f"; others: {', '.join(others)}" if others else ""
-    basis = f" [{samples} sampled worlds]" if samples else ""
+    basis = f" [{samples} sampled world{'' if samples == 1 else 's'}]" if samples else ""
     return head + tail + basis

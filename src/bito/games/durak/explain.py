@@ -13,6 +13,7 @@ from bito.cards import (
     RANK_NAMES,
     SUIT_CHARS,
     card_str,
+    cards_count,
     is_joker,
     is_special,
     is_wild,
@@ -137,7 +138,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
         if shape == "rozaliev":
             return err("lead shape", "lead a single card, a pair, or a pair plus one card")
         if n > rules.lead_max:
-            return err("lead limit", f"at most {rules.lead_max} cards in a lead")
+            return err("lead limit", f"at most {cards_count(rules.lead_max)} in a lead")
         if n > defender_cards:
             return err("lead limit", f"the defender holds {defender_cards} card(s)")
         return err("bout limit", f"this bout holds at most {room} card(s)")
