@@ -112,6 +112,17 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("{n}% not the fool"),
     N_("; others:"),
     N_("(the only move)"),
+    N_("Why: {move} rather than {instead} ({high}% against {low}%): over {n} sampled deals a "
+       "gap this small is chance, and {reason}."),
+    N_("Why not {instead} ({high}%): that figure is from its first {n} sampled deals only, "
+       "where it did clearly worse than {move}, so the search set it aside."),
+    N_("the bout ends in a take anyway, so covering first would only show a card"),
+    N_("there is no need to take"),
+    N_("you keep the higher trump"),
+    N_("you keep the higher card"),
+    N_("you keep a trump"),
+    N_("you keep the card"),
+    N_("you shed more cards at once"),
     N_("wins (proven)"),
     N_("draws (proven)"),
     N_("loses (proven)"),
