@@ -282,9 +282,11 @@ def outcome_line(outcome: Any, names: Sequence[str]) -> str:
     if scores:
         table = ", ".join(f"{shown(_name(names, s))} {scores[s]}" for s in range(len(scores)))
         if getattr(outcome, "tally_name", "") == "rounds_won":
-            kind = _("penalty points after {n} round(s): {table}")
+            kind = ngettext("penalty points after {n} round: {table}",
+                            "penalty points after {n} rounds: {table}", outcome.rounds)
         else:
-            kind = _("scores after {n} round(s): {table}")
+            kind = ngettext("scores after {n} round: {table}", "scores after {n} rounds: {table}",
+                            outcome.rounds)
         parts.append(kind.format(n=outcome.rounds, table=table))
     tallies = getattr(outcome, "tallies", ())
     if tallies:
