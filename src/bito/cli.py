@@ -987,9 +987,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     while True:
         try:
             cmd = input(f"[{keys}] > ").strip().lower()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             out()
             return EXIT_OK
+        except KeyboardInterrupt:  # as every command: Ctrl-C exits 130
+            out()
+            return EXIT_INTERRUPTED
         if cmd in ("", "n", "next", "f"):
             if i == total:
                 out(_("Already at the end."))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from test_cli_error_convention import assert_usage_error, run
@@ -288,6 +289,19 @@ def test_ctrl_c_in_play_exits_130(capsys: pytest.CaptureFixture[str],
     out, err = capsys.readouterr()
     assert code == 130, (out, err)
     assert "Traceback" not in out + err
+
+
+def test_ctrl_c_in_replay_exits_130(capsys: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Stepping through a record: the end of input leaves with 0, Ctrl-C with 130."""
+    record = tmp_path / "game.jsonl"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert cli.main(["play", "--seed", "3", "--save", str(record)]) == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert cli.main(["replay", str(record)]) == 0
+    monkeypatch.setattr(sys, "stdin", _CtrlC())
+    assert cli.main(["replay", str(record)]) == 130
+    assert "Traceback" not in capsys.readouterr().err
 
 
 WORK: dict[str, tuple[Callable[[], object], str, tuple[str, ...]]] = {
