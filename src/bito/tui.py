@@ -111,8 +111,9 @@ Type a move by its number from the list, or in notation:
   =6s         transfer the attack with the six of spades (perevodnoy)
   take        pick up the cards on the table
   pass        stop throwing in (also: bito, done)
-Ranks 2-9 T J Q K A, suits c d h s. While defending, a single card (Th) is enough
-when it can cover only one card.
+Ranks 2-9 T J Q K A, suits c d h s; Russian letters work too (Вп, 10ч, Тб: ranks В Д К Т
+and 10, suits п ч б к). While defending, a single card (Th) is enough when it can cover
+only one card.
 Other commands: help (this text), moves (show the position again), hint (what the strong
 bot would play), undo (take back your last move and the bots' replies since), {quit}.""")
 
