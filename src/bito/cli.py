@@ -165,7 +165,7 @@ def _bot_list(text: str | None, seats: int, what: str) -> list[str]:
         return [default] * seats
     for n in names:
         if n not in known:
-            raise UsageError(_("unknown bot {name} (known: {known})").format(
+            raise UsageError("--bots: " + _("unknown bot {name} (known: {known})").format(
                 name=repr(n), known=", ".join(known)))
     _check_bots_build(names)
     if len(names) == 1:

@@ -58,7 +58,7 @@ BAD_INPUT: list[tuple[str, tuple[str, ...], str]] = [
     ("zero", ("play", "--deals", "0"), "--deals"),
     ("empty", ("play", "--bots", ""), "--bots"),
     ("empty", ("play", "--bots", " , "), "--bots"),
-    ("unknown", ("play", "--bots", "nosuchbot"), "nosuchbot"),
+    ("unknown", ("play", "--bots", "nosuchbot"), "--bots: unknown bot 'nosuchbot'"),
     ("unknown", ("play", "--variant", "nosuchgame"), "--variant"),
     ("negative", ("play", "--variant", "podkidnoy+deck.size=-1"), "deck.size"),
     ("clash", ("play", "--variant", "podkidnoy+deck.size=24", "--deck", "36"), "--deck"),
@@ -71,7 +71,7 @@ BAD_INPUT: list[tuple[str, tuple[str, ...], str]] = [
     ("zero", ("sim", "--deals", "0"), "--deals"),
     ("negative", ("sim", "--players", "-2"), "--players"),
     ("empty", ("sim", "--bots", ""), "--bots"),
-    ("unknown", ("sim", "--bots", "nosuchbot"), "nosuchbot"),
+    ("unknown", ("sim", "--bots", "nosuchbot"), "--bots: unknown bot 'nosuchbot'"),
     ("zero", ("sim", "--workers", "0", "--executor", "process"), "--workers"),
     ("negative", ("sim", "--workers", "-3"), "--workers"),
     ("unknown", ("sim", "--variant", "nosuchgame"), "--variant"),
@@ -79,7 +79,7 @@ BAD_INPUT: list[tuple[str, tuple[str, ...], str]] = [
     ("missing file", ("sim", "--rules", "/nonexistent/house.toml"), "--rules"),
     # tournament
     ("empty", ("tournament", "--bots", ""), "--bots"),
-    ("unknown", ("tournament", "--bots", "nosuchbot"), "nosuchbot"),
+    ("unknown", ("tournament", "--bots", "nosuchbot"), "--bots: unknown bot 'nosuchbot'"),
     ("too small", ("tournament", "--entrants", "1"), "--entrants"),
     ("zero", ("tournament", "--table", "0"), "--table"),
     ("too many", ("tournament", "--entrants", "9", "--table", "9"), "--table"),
@@ -94,7 +94,7 @@ BAD_INPUT: list[tuple[str, tuple[str, ...], str]] = [
     ("zero", ("arena", "--bots", "random,heuristic", "--workers", "0"), "--workers"),
     ("empty", ("arena", "--bots", ""), "--bots"),
     ("one name", ("arena", "--bots", "random"), "--bots"),
-    ("unknown", ("arena", "--bots", "random,nosuchbot"), "nosuchbot"),
+    ("unknown", ("arena", "--bots", "random,nosuchbot"), "--bots: unknown bot 'nosuchbot'"),
     ("clash", ("arena", "--sprt", "--elo0", "50", "--elo1", "10", "--pairs", "10",
                "--bots", "random,heuristic"), "--elo1"),
     ("nan", ("arena", "--sprt", "--elo0", "nan", "--bots", "random,heuristic"), "--elo0"),
@@ -144,7 +144,8 @@ BAD_INPUT: list[tuple[str, tuple[str, ...], str]] = [
     ("zero", ("serve", "--session-days", "0"), "--session-days"),
     ("negative", ("serve", "--spectators-per-table", "-1"), "--spectators-per-table"),
     ("empty", ("serve", "--bot-levels", ""), "--bot-levels"),
-    ("unknown", ("serve", "--bot-levels", "easy,nosuchbot"), "nosuchbot"),
+    ("unknown", ("serve", "--bot-levels", "easy,nosuchbot"),
+     "--bot-levels: unknown bot 'nosuchbot'"),
 ]
 
 
