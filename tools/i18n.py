@@ -42,7 +42,7 @@ PLURAL_FORMS = {
 #: None, context index or None); ``_by`` carries two texts.
 KEYWORDS: dict[str, list[tuple[int, int | None, int | None]]] = {
     "_": [(0, None, None)], "N_": [(0, None, None)],
-    "ngettext": [(0, 1, None)], "pgettext": [(1, None, 0)],
+    "ngettext": [(0, 1, None)], "Nn_": [(0, 1, None)], "pgettext": [(1, None, 0)],
     "_by": [(1, None, None), (2, None, None)],
 }
 VARIANT_CONTEXT = "variant"

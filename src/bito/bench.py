@@ -37,7 +37,7 @@ from typing import Any
 
 from bito.games.durak import new_game
 from bito.games.durak.playout import random_playout
-from bito.i18n import _
+from bito.i18n import _, ngettext
 from bito.rules import Rules, rules_for
 
 #: Plays one full random game of ``rules`` with ``players`` seats dealt from ``seed``, choosing
@@ -320,7 +320,10 @@ def format_verify(report: dict[str, Any]) -> str:
                      f"{r['option_sets']:>{w[3]}}{r['disagreements']:>{w[4]}}")
         if r["first_failure"]:
             lines.append("  " + _("first: {failure}").format(failure=r["first_failure"]))
-    lines.append(_("{games} games, {disagreements} disagreements, {seconds} s").format(
-        games=report["games"], disagreements=report["disagreements"],
-        seconds=report["seconds"]))
+    games, disagreements = int(report["games"]), int(report["disagreements"])
+    lines.append(", ".join((
+        ngettext("{n} game", "{n} games", games).format(n=games),
+        ngettext("{n} disagreement", "{n} disagreements", disagreements).format(
+            n=disagreements),
+        _("{seconds} s").format(seconds=report["seconds"]))))
     return "\n".join(lines)

@@ -31,6 +31,13 @@ from bito.errors import InvalidNotationError
 RANK_CHARS: Final = "23456789TJQKA"
 SUIT_CHARS: Final = "cdhs"
 SUIT_SYMBOLS: Final = "♣♦♥♠"
+#: Cards typed in Russian (docs/notation.md): валет, дама, король, туз, and 10 for the ten;
+#: пики, черви, бубны, крести (or трефы). A card is read by position, rank then suit, so Т
+#: is туз (the ace) first and трефы (clubs) second, К король first and крести second.
+RUSSIAN_RANKS: Final = {"В": "J", "Д": "Q", "К": "K", "Т": "A"}
+RUSSIAN_SUITS: Final = {"П": "s", "Ч": "h", "Б": "d", "К": "c", "Т": "c"}
+#: The Russian form printed for each suit (clubs as крести), by suit index (c d h s).
+RUSSIAN_SUIT_CHARS: Final = "кбчп"
 SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 RANK_NAMES: Final = {
     2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
@@ -144,6 +151,12 @@ def count(mask: int) -> int:
     return mask.bit_count()
 
 
+def cards_count(n: int) -> str:
+    """``1 card``, ``3 cards``: a number of cards in the engines' English texts (the terminal
+    says them in the player's language, with that language's plural forms: bito.tui_words)."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def card_str(code: int) -> str:
     """Two-character (three for a twin) notation of a card; ``??`` for :data:`HIDDEN`."""
     if code == HIDDEN:
@@ -165,13 +178,42 @@ def card_pretty(code: int) -> str:
     return rank + SUIT_SYMBOLS[suit_of(code)] + "'" * copy_of(code)
 
 
+def card_russian(code: int) -> str:
+    """A suited card in Russian letters (``Вп``, ``10ч``, ``Тк``), which :func:`parse_card`
+    reads back; other cards (jokers, ``??``) as :func:`card_str` writes them.
+
+    >>> [card_russian(parse_card(text)) for text in ("Js", "Th", "Ac")]
+    ['Вп', '10ч', 'Тк']
+    """
+    if code == HIDDEN or is_special(code):
+        return card_str(code)
+    r = rank_of(code)
+    latin = RANK_CHARS[r - 2]
+    rank = "10" if r == 10 else next((k for k, v in RUSSIAN_RANKS.items() if v == latin), latin)
+    return rank + RUSSIAN_SUIT_CHARS[suit_of(code)] + "'" * copy_of(code)
+
+
+def _from_russian(t: str) -> str:
+    """A card typed with Russian letters as the Latin notation (``Вп`` -> ``Js``, ``10ч`` ->
+    ``Th``), same length, so an error still points at the typed character; any other text
+    as it is."""
+    if len(t) not in (2, 3) or not any(_cyrillic(ch) for ch in t):
+        return t
+    rank, suit = t[:-1], t[-1].upper()
+    rank = RUSSIAN_RANKS.get(rank.upper(), rank)
+    return rank + RUSSIAN_SUITS.get(suit, t[-1])
+
+
 def parse_card(text: str, *, allow_hidden: bool = False) -> int:
     """Parse one card; raise :class:`InvalidNotationError` pointing at the bad character.
 
-    A card is a rank and a suit; ``10`` is accepted for ``T``, and printing gives it back:
+    A card is a rank and a suit; ``10`` is accepted for ``T``, Russian letters for both
+    (:data:`RUSSIAN_RANKS`, :data:`RUSSIAN_SUITS`), and printing gives the notation back:
 
     >>> card_str(parse_card("10h")), card_pretty(parse_card("Qs"))
     ('Th', 'Q♠')
+    >>> card_str(parse_card("Вп")), card_str(parse_card("10ч")), card_str(parse_card("тб"))
+    ('Js', 'Th', 'Ad')
     >>> parse_card("1h")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     bito.errors.InvalidNotationError: unknown rank '1' (ranks are 2-9 T J Q K A)...
@@ -187,6 +229,7 @@ def parse_card(text: str, *, allow_hidden: bool = False) -> int:
                                    text, len(text.rstrip()) - copy + 1)
     if allow_hidden and t == "??":
         return HIDDEN
+    t = _from_russian(t)
     if len(t) == 3 and t[:2] == "10":
         t = "T" + t[2]
     if len(t) != 2:
@@ -196,13 +239,21 @@ def parse_card(text: str, *, allow_hidden: bool = False) -> int:
         return special(up, copy)
     r = RANK_CHARS.find(up[0])
     if r < 0:
-        raise InvalidNotationError(f"unknown rank {t[0]!r} (ranks are 2-9 T J Q K A)", text, 0)
+        raise InvalidNotationError(f"unknown rank {t[0]!r} (ranks are 2-9 T J Q K A; in "
+                                   "Russian 2-10 В Д К Т)" if _cyrillic(t[0]) else
+                                   f"unknown rank {t[0]!r} (ranks are 2-9 T J Q K A)", text, 0)
     s = SUIT_CHARS.find(t[1].lower())
     if s < 0:
         s = SUIT_SYMBOLS.find(t[1])
     if s < 0:
-        raise InvalidNotationError(f"unknown suit {t[1]!r} (suits are c d h s)", text, 1)
+        raise InvalidNotationError(f"unknown suit {t[1]!r} (suits are c d h s; in Russian "
+                                   "п ч б к)" if _cyrillic(t[1]) else
+                                   f"unknown suit {t[1]!r} (suits are c d h s)", text, 1)
     return card(r + 2, s, copy)
+
+
+def _cyrillic(ch: str) -> bool:
+    return "\u0400" <= ch <= "\u04ff"
 
 
 def split_cards(text: str, *, allow_hidden: bool = False) -> list[int]:

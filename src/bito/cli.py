@@ -22,7 +22,15 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bito import __version__
-from bito.errors import BitoError, RecordError
+from bito.cli_checks import (
+    UsageError,
+    at_least,
+    bot_names_given,
+    capped_workers,
+    finite,
+    positive,
+)
+from bito.errors import BitoError, RecordError, RulesError
 from bito.i18n import (
     LANGUAGES,
     N_,
@@ -39,14 +47,12 @@ from bito.i18n import (
 )
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+#: Ctrl-C: the shell's convention (128 + SIGINT), the same for every command.
+EXIT_INTERRUPTED = 130
 
 #: ``--lang``'s help, said before the language is known (so in both).
 LANG_HELP = ("language of the game and the messages: en or ru (default: BITO_LANG, else the "
              "locale; язык: ru — русский)")
-
-
-class UsageError(Exception):
-    """Bad input detected by a subcommand; printed as ``bito <cmd>: error: ...``, exit 2."""
 
 
 def _err(message: str) -> None:
@@ -85,7 +91,10 @@ def _check_output(option: str, path: str | None) -> Path | None:
 
 #: Optional packages, by the extra that installs them (pyproject.toml).
 _EXTRAS = {"numpy": "rl", "openskill": "arena", "matplotlib": "arena", "ray": "ray",
-           "numba": "fast", "gymnasium": "rl"}
+           "numba": "fast", "gymnasium": "rl", "pettingzoo": "rl", "pyspiel": "rl",
+           "open_spiel": "rl", "torch": "train", "sb3_contrib": "train", "rich": "term",
+           "fastapi": "web", "uvicorn": "web", "websockets": "web", "psycopg": "web",
+           "psycopg_pool": "web", "prometheus_client": "web", "argon2": "web", "segno": "web"}
 
 
 def _require(module: str, purpose: str) -> None:
@@ -103,6 +112,21 @@ def _require(module: str, purpose: str) -> None:
                                                     how=how)) from None
 
 
+def _missing_extra(error: ImportError) -> str:
+    """An ImportError in a user's words: the package that is missing and the command that
+    installs it (a message that already says how, like the executors', is kept)."""
+    said = _one_line(error)
+    if "pip install" in said:
+        return said
+    package = (error.name or "").split(".")[0]
+    extra = _EXTRAS.get(package)
+    if not package or package == "bito":
+        return said
+    how = f"pip install 'bito[{extra}]'" if extra else f"pip install {package}"
+    return _("this needs the {package} package, which is not installed: {how}").format(
+        package=repr(package), how=how)
+
+
 def _check_bots_build(names: Sequence[str], option: str = "--bots") -> None:
     """Build each named bot once, so a bot whose extra is missing (``dmc`` needs numpy) is
     reported before the games start rather than in the middle of them."""
@@ -112,7 +136,19 @@ def _check_bots_build(names: Sequence[str], option: str = "--bots") -> None:
         try:
             make_bot(name, 0)
         except ImportError as e:
-            raise UsageError(f"{option} {name}: {_one_line(e)}") from None
+            raise UsageError(f"{option} {name}: {_missing_extra(e)}") from None
+
+
+def _workers(command: str, executor: str | None, workers: int | None) -> int | None:
+    """``--workers`` checked for an executor: at least 1, capped at this machine's CPUs where
+    the workers run on it (a Ray cluster named by RAY_ADDRESS may have more), and the
+    executor's package present (Ray is an extra), all before any game."""
+    if executor == "ray":
+        _require("ray", "--executor ray")
+        if os.environ.get("RAY_ADDRESS"):
+            at_least("--workers", workers, 1)
+            return workers
+    return capped_workers(command, "--workers", workers)
 
 
 # --- shared helpers -----------------------------------------------------------------------
@@ -123,28 +159,43 @@ def _bot_list(text: str | None, seats: int, what: str) -> list[str]:
     from bito.bots import bot_names
 
     known = bot_names()
-    if text is None:
+    names = bot_names_given(text)
+    if names is None:
         default = "heuristic" if "heuristic" in known else "random"
         return [default] * seats
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if not names:
-        raise UsageError(_("--bots needs at least one bot name"))
     for n in names:
         if n not in known:
-            raise UsageError(_("unknown bot {name} (known: {known})").format(
+            raise UsageError("--bots: " + _("unknown bot {name} (known: {known})").format(
                 name=repr(n), known=", ".join(known)))
     _check_bots_build(names)
     if len(names) == 1:
         return names * seats
     if len(names) != seats:
-        raise UsageError(_("--bots lists {n} bots but there are {seats} {what}; give one "
-                           "name per {one} or a single name for all").format(
-            n=len(names), seats=seats, what=_(what), one=_(what.rstrip("s"))))
+        listed = ngettext("--bots lists {n} bot", "--bots lists {n} bots", len(names)).format(
+            n=len(names))
+        if what == "opponents":
+            there = ngettext("there is {n} opponent: give one name per opponent or a single "
+                             "name for all", "there are {n} opponents: give one name per "
+                             "opponent or a single name for all", seats)
+        else:
+            there = ngettext("there is {n} seat: give one name per seat or a single name for "
+                             "all", "there are {n} seats: give one name per seat or a single "
+                             "name for all", seats)
+        raise UsageError(_("{listed} but {there}").format(listed=listed,
+                                                         there=there.format(n=seats)))
     return names
 
 
-def _check_players(rules: Any, players: int, spec: str) -> None:
-    """Explain an impossible seat count before the engine refuses it."""
+def _check_players(rules: Any, players: int, spec: str, option: str = "--players") -> None:
+    """Explain an impossible seat count before the engine refuses it, naming the flag."""
+    try:
+        _seat_count(rules, players, spec)
+    except UsageError as e:
+        raise UsageError(f"{option}: {e}") from None
+
+
+def _seat_count(rules: Any, players: int, spec: str) -> None:
+    """Refuse a seat count the game cannot deal, in words (see :func:`_check_players`)."""
     from bito.games import family_for
 
     lo, hi = rules.players_min, rules.max_players
@@ -187,8 +238,16 @@ def _on_its_base(spec: str) -> str:
 
 
 def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) -> Any:
-    """Resolve a variant spec (or a house-rules file, which names its own base), adding
-    ``--deck`` as a ``deck.size`` option so a conflicting deck is reported with its key."""
+    """Resolve a variant spec (or a house-rules file, which names its own base), its errors
+    naming the flag they come from: ``--variant``, ``--rules`` or ``--deck``."""
+    try:
+        return _resolve_spec(spec, deck, rules_file)
+    except RulesError as e:
+        raise UsageError(f"{'--rules' if rules_file else '--variant'}: {_one_line(e)}") from None
+
+
+def _resolve_spec(spec: str, deck: int | None, rules_file: str | None) -> Any:
+    """:func:`_resolve` without the flag's name."""
     from bito.games import family_for, is_event
     from bito.rules.house import load_house_rules
 
@@ -201,11 +260,23 @@ def _resolve(spec: str, deck: int | None = None, rules_file: str | None = None) 
         spec = load_house_rules(rules_file).spec
     spec = _on_its_base(spec)
     family = family_for(spec)
-    if deck is not None:
-        if family.deck_option is None:
-            raise UsageError(_("--deck is a Durak option; this game sets its own deck options"))
-        spec = f"{spec}+{family.deck_option}={deck}"
-    return family.resolve(spec)
+    if deck is None:
+        return family.resolve(spec)
+    key = family.deck_option
+    if key is None:
+        raise UsageError(_("--deck is a Durak option; this game sets its own deck options"))
+    alone = family.resolve(spec)
+    try:
+        return family.resolve(f"{spec}+{key}={deck}")
+    except RulesError as e:
+        if e.key != key:
+            raise
+        # the spec sets the deck itself (an option, or a variant with its own deck): name
+        # the two places, not the one option the --deck flag is turned into
+        raise UsageError(_("--deck {deck} clashes with --variant {spec}, whose {key} is "
+                           "{size}: give the deck size once").format(
+            deck=deck, spec=spec, key=key,
+            size=getattr(alone.rules, key.replace(".", "_"), "?"))) from None
 
 
 # --- play ---------------------------------------------------------------------------------
@@ -342,6 +413,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                               auto=not args.no_auto, hinter=lambda: _hinter(seed),
                               spec=resolved.spec).run()
         if not result.finished:
+            if result.quit_reason == "interrupted":  # Ctrl-C: saved, then the shell's code
+                return EXIT_INTERRUPTED
             break
         outcome = result.game.state.outcome
         if outcome is not None and outcome.loser is not None:
@@ -653,10 +726,6 @@ class ProgressBar:
             self.stream.flush()
 
 
-#: What ``_bot_list`` calls the seats it fills, for its error message.
-SEAT_WORDS = (N_("opponents"), N_("opponent"), N_("seats"), N_("seat"))
-
-
 def column(label: str, width: int) -> int:
     """A table column's width: ``width``, or the label's (translated, it may be longer) and
     two spaces, so the columns stay apart in every language."""
@@ -666,9 +735,11 @@ def column(label: str, width: int) -> int:
 def format_sim(data: dict[str, Any], bots: Sequence[str]) -> str:
     """The readable table for ``bito sim``."""
     games = int(data["games"])
-    lines = [_("{variant}, {players} players, {games} games, bots {bots} (seats rotate every "
-               "game)").format(variant=data["variant"], players=data["players"], games=games,
-                               bots=",".join(bots)), ""]
+    lines = [ngettext("{variant}, {players} players, {games} game, bots {bots}",
+                      "{variant}, {players} players, {games} games, bots {bots} (seats rotate "
+                      "every game)", games).format(variant=data["variant"],
+                                                  players=data["players"], games=games,
+                                                  bots=",".join(bots)), ""]
     heads = (_("bot"), _("seat-games"), _("losses"), _("non-loss rate"))
     w = (column(heads[0], 14) - 2, column(heads[1], 11), column(heads[2], 9),
          column(heads[3], 15))
@@ -689,8 +760,11 @@ def format_sim(data: dict[str, Any], bots: Sequence[str]) -> str:
         draws=data["draws"], actions=f"{float(data['mean_actions']):.1f}",
         rate=f"{float(data['games_per_second']):.1f}", errors=data["errors"]))
     if data.get("dummy_losses"):
-        lines.append(_("the dummy was the fool in {n} games (nobody's loss; its seat counts "
-                       "for no bot, #57)").format(n=data["dummy_losses"]))
+        lines.append(ngettext("the dummy was the fool in {n} game (nobody's loss; its seat "
+                              "counts for no bot, #57)",
+                              "the dummy was the fool in {n} games (nobody's loss; its seat "
+                              "counts for no bot, #57)", int(data["dummy_losses"])).format(
+            n=data["dummy_losses"]))
     return "\n".join(lines)
 
 
@@ -707,8 +781,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise UsageError(_("--deals must be at least 1"))
     bots = _bot_list(args.bots, args.players, "seats")
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(_("{option} must be at least {n}").format(option="--workers", n=1))
+    workers = _workers("sim", args.executor, args.workers)
     try:
         from bito.sim import run_sim
     except ImportError as e:
@@ -722,8 +795,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
     try:
         stats = run_sim(resolved.spec, args.players, args.games, bots, seed=args.seed,
                         progress=progress, deals=args.deals,
-                        executor=None if args.executor == "local" and not args.workers
-                        else args.executor, workers=args.workers)
+                        executor=None if args.executor == "local" and not workers
+                        else args.executor, workers=workers)
     finally:
         if bar is not None:
             bar.close()
@@ -753,11 +826,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         raise UsageError(_("{option} must be at least {n}").format(option="--entrants", n=2))
     if args.table < 2:
         raise UsageError(_("{option} must be at least {n}").format(option="--table", n=2))
-    _check_players(resolved.rules, min(args.table, args.entrants), resolved.spec)
+    _check_players(resolved.rules, min(args.table, args.entrants), resolved.spec,
+                   "--table" if args.table <= args.entrants else "--entrants")
     from bito.bots import bot_names
     from bito.tournament import run_tournament
 
-    names = [n.strip() for n in (args.bots or "heuristic,random").split(",") if n.strip()]
+    names = bot_names_given(args.bots) or ["heuristic", "random"]
     for name in names:
         if name not in bot_names():
             raise UsageError("--bots: " + _("unknown bot {name} (known: {known})").format(
@@ -769,10 +843,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
         return EXIT_OK
-    print(_("Tournament of {variant}: {entrants} entrants, tables of up to {table}, {stages} "
-            "stages, {deals} deals (seed {seed})").format(
+    stages = ngettext("{n} stage", "{n} stages", int(data["stages"])).format(n=data["stages"])
+    deals = ngettext("{n} deal", "{n} deals", int(data["deals"])).format(n=data["deals"])
+    print(_("Tournament of {variant}: {entrants} entrants, tables of up to {table}, {stages}, "
+            "{deals} (seed {seed})").format(
         variant=data["variant"], entrants=data["entrants"], table=data["table_size"],
-        stages=data["stages"], deals=data["deals"], seed=data["seed"]))
+        stages=stages, deals=deals, seed=data["seed"]))
     print()
     heads = (_("place"), _("entrant"), _("bot"), _("out in stage"))
     w = (column(heads[0], 7) - 2, column(heads[1], 9) - 2, column(heads[2], 12),
@@ -887,7 +963,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     names = ", ".join(shown(str(n)) for n in h.get("names") or [])
     seed = _(", seed {seed}").format(seed=h["seed"]) if "seed" in h else ""
-    out(_("{file}: {variant}, {players} players ({names}){seed}, {total} moves").format(
+    out(ngettext("{file}: {variant}, {players} players ({names}){seed}, {total} move",
+                 "{file}: {variant}, {players} players ({names}){seed}, {total} moves",
+                 total).format(
         file=path.name, variant=h["variant"], players=h["players"], names=names, seed=seed,
         total=total))
 
@@ -909,9 +987,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     while True:
         try:
             cmd = input(f"[{keys}] > ").strip().lower()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             out()
             return EXIT_OK
+        except KeyboardInterrupt:  # as every command: Ctrl-C exits 130
+            out()
+            return EXIT_INTERRUPTED
         if cmd in ("", "n", "next", "f"):
             if i == total:
                 out(_("Already at the end."))
@@ -948,12 +1029,27 @@ def _check_arena_bots(args: argparse.Namespace, bots: Sequence[str]) -> None:
     if unknown:
         raise UsageError("--bots: " + _("unknown bot {name} (known: {known})").format(
             name=repr(unknown[0]), known=", ".join(bot_names())))
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(_("{option} must be at least {n}").format(option="--workers", n=1))
-    if args.think_ms is not None and args.think_ms <= 0:
-        raise UsageError(_("{option} must be positive").format(option="--think-ms"))
-    if args.playouts is not None and args.playouts < 1:
-        raise UsageError(_("{option} must be at least {n}").format(option="--playouts", n=1))
+    positive("--think-ms", args.think_ms)
+    at_least("--playouts", args.playouts, 1)
+    at_least("--pairs", args.pairs, 1)
+    name = args.executor or ("process" if args.workers and args.workers > 1 else "local")
+    args.workers = _workers("arena", name, args.workers)
+
+
+def _check_sprt(args: argparse.Namespace, bots: Sequence[str]) -> None:
+    """The SPRT's two hypotheses: numbers, and H1 above H0 (else no game can decide)."""
+    finite("--elo0", args.elo0)
+    finite("--elo1", args.elo1)
+    given = [f for f, v in (("--elo0", args.elo0 != 0.0), ("--elo1", args.elo1 != 35.0)) if v]
+    if not args.sprt:
+        if given:
+            raise UsageError(_("{option} goes with --sprt").format(option=given[0]))
+        return
+    if args.gauntlet:
+        raise UsageError(_("--sprt and --gauntlet are two ways of playing: choose one"))
+    if not args.elo1 > args.elo0:
+        raise UsageError(_("--elo1 must be greater than --elo0 (got --elo0 {elo0} and --elo1 "
+                           "{elo1})").format(elo0=f"{args.elo0:g}", elo1=f"{args.elo1:g}"))
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -974,9 +1070,14 @@ def cmd_arena(args: argparse.Namespace) -> int:
         raise UsageError(_("--bots needs at least two names, e.g. random,easy,medium,strong"))
 
     _check_arena_bots(args, bots)
-    if args.pairs < 1:
-        raise UsageError(_("{option} must be at least {n}").format(option="--pairs", n=1))
     mode = "sprt" if args.sprt else "gauntlet" if args.gauntlet else "round-robin"
+    _check_sprt(args, bots)
+    try:  # the tables the mode seats (SPRT and gauntlet need their own number of bots)
+        from bito.arena.run import tables_for
+
+        tables_for(bots, args.players, mode)
+    except ValueError as e:
+        raise UsageError(f"--bots: {e}") from None
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise UsageError(_("--plot {file}: the file must end in .png or .svg").format(
             file=args.plot))
@@ -1009,7 +1110,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
         unit = _("Elo (random = 0)") if args.players == 2 else "OpenSkill mu"
         plot_ratings(result.ratings(), args.plot,
-                     _("{spec}, {players} players, {pairs} deals").format(
+                     ngettext("{spec}, {players} players, {pairs} deal",
+                              "{spec}, {players} players, {pairs} deals", result.pairs).format(
                          spec=resolved.spec, players=args.players, pairs=result.pairs), unit)
     data = result.to_json()
     print(json.dumps(data, ensure_ascii=False) if args.json else result.table_text())
@@ -1075,12 +1177,24 @@ def _arena_book(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from bito.bench import format_table, run_bench
 
-    if args.games is not None and args.games < 1:
-        raise UsageError(_("{option} must be at least {n}").format(option="--games", n=1))
-    if args.seconds is not None and args.seconds <= 0:
-        raise UsageError(_("{option} must be positive").format(option="--seconds"))
-    if args.repeat < 1:
-        raise UsageError(_("{option} must be at least {n}").format(option="--repeat", n=1))
+    at_least("--games", args.games, 1)
+    positive("--seconds", args.seconds)
+    at_least("--repeat", args.repeat, 1)
+    at_least("--verify", args.verify, 1)
+    for n in args.envs or ():
+        at_least("--envs", n, 1)
+    if args.envs and not args.vector:
+        raise UsageError(_("--envs goes with --vector"))
+    if args.workers is not None and args.verify is None:
+        raise UsageError(_("--workers goes with --verify"))
+    args.workers = capped_workers("bench", "--workers", args.workers)
+    if args.engine:  # every engine named is known before the first is timed
+        from bito.bench import engine_names
+
+        unknown = [e for e in args.engine if e not in engine_names()]
+        if unknown:
+            raise UsageError(_("--engine {name}: unknown engine (known: {known})").format(
+                name=unknown[0], known=", ".join(engine_names())))
 
     def progress(row: dict[str, Any]) -> None:
         if not args.json:
@@ -1091,8 +1205,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return _bench_verify(args)
     if args.vector:
         return _bench_vector(args)
-    if args.envs:
-        raise UsageError(_("--envs goes with --vector"))
     try:
         report = run_bench(games=args.games, seconds=args.seconds, seed=args.seed,
                            engines=args.engine or ["reference"], progress=progress,
@@ -1132,10 +1244,6 @@ def _bench_verify(args: argparse.Namespace) -> int:
         raise UsageError(_("--verify needs the kernel: pip install 'bito[fast]'"))
     from bito.kernel.verify import VERIFIED
 
-    if args.verify < 1:
-        raise UsageError(_("--verify needs a number of games of at least 1"))
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(_("{option} must be at least {n}").format(option="--workers", n=1))
     bar = None if args.json else ProgressBar(args.verify * len(VERIFIED), sys.stderr)
     try:
         report = run_verify(args.verify, seed=args.seed,
@@ -1153,6 +1261,48 @@ def _bench_verify(args: argparse.Namespace) -> int:
             n=report["disagreements"]))
         return EXIT_FAILED
     return EXIT_OK
+
+
+# --- serve --------------------------------------------------------------------------------
+
+
+def _check_serve(args: argparse.Namespace) -> None:
+    """``bito serve``'s numbers and names, each refused by its flag before the server starts
+    (the server's own start-up, the database and the port, is bito.server's)."""
+    if not 1 <= args.port <= 65535:
+        raise UsageError(_("--port must be 1 to 65535, not {port}").format(port=args.port))
+    positive("--timer", args.timer)
+    finite("--bot-delay", args.bot_delay)
+    if args.bot_delay < 0:
+        raise UsageError(_("{option} must not be negative").format(option="--bot-delay"))
+    at_least("--timeouts-to-bot", args.timeouts_to_bot, 1)
+    at_least("--tables-per-hour", args.tables_per_hour, 1)
+    positive("--bot-time-cap", args.bot_time_cap)
+    positive("--ready-timeout", args.ready_timeout)
+    positive("--session-days", args.session_days)
+    at_least("--spectators-per-table", args.spectators_per_table, 0)
+    at_least("--spectators-per-address", args.spectators_per_address, 0)
+    at_least("--bot-workers", args.bot_workers, 0)
+    if args.bot_workers:  # 0: the server's own choice, one per core but one
+        args.bot_workers = capped_workers("serve", "--bot-workers", args.bot_workers)
+    if args.bot_levels is not None:
+        from bito.bots import bot_names
+
+        names = bot_names_given(args.bot_levels, "--bot-levels") or []
+        unknown = [n for n in names if n not in bot_names()]
+        if unknown:
+            raise UsageError("--bot-levels: " + _("unknown bot {name} (known: {known})").format(
+                name=repr(unknown[0]), known=", ".join(bot_names())))
+
+
+def _checked_serve(start: Callable[[argparse.Namespace], int]
+                   ) -> Callable[[argparse.Namespace], int]:
+    """``bito serve``: the flags checked here, then the server started by bito.server."""
+    def serve(args: argparse.Namespace) -> int:
+        _check_serve(args)
+        return start(args)
+
+    return serve
 
 
 # --- the parser ---------------------------------------------------------------------------
@@ -1406,6 +1556,8 @@ def build_parser() -> argparse.ArgumentParser:
     from bito.server.serve import add_serve_parser
 
     add_serve_parser(sub, fmt)
+    serve = sub.choices["serve"]
+    serve.set_defaults(func=_checked_serve(serve.get_default("func")))
     for command in sub.choices.values():  # --lang after the command too: bito play --lang ru
         command.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                              help=LANG_HELP)
@@ -1491,9 +1643,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK
+    except ImportError as e:  # an optional package a choice needs: name it and its extra
+        _err(f"bito {args.command}: " + _("error: {why}").format(why=_missing_extra(e)))
+        return EXIT_USAGE
     except KeyboardInterrupt:
         _err(f"bito {args.command}: " + _("interrupted"))
-        return 130
+        return EXIT_INTERRUPTED
     except Exception as e:  # a bug of ours: still one line, and a way to see more
         if os.environ.get("BITO_TRACEBACK"):
             raise

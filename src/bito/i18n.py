@@ -106,6 +106,12 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a text with a count, in its two English forms, where it is defined (a table);
+    :func:`ngettext` chooses the form for the count where it is shown."""
+    return singular, plural
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a sentence for ``n`` (Russian has three: 1 карта, 2 карты, 5 карт)."""
     return _translations.ngettext(singular, plural, n)

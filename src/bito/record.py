@@ -317,7 +317,9 @@ def _json_line(raw: str, no: int) -> dict[str, Any]:
     try:
         value = json.loads(raw)
     except json.JSONDecodeError as e:
-        raise RecordError(no, f"not valid JSON: {e.msg} at column {e.colno}") from None
+        # json's own words may end in "at" ("Unterminated string starting at"): one "at"
+        raise RecordError(no, f"not valid JSON: {e.msg.removesuffix(' at')} at column "
+                          f"{e.colno}") from None
     except RecursionError:  # json recurses once per level of nesting
         raise RecordError(no, "JSON nested too deeply") from None
     except ValueError as e:  # a number of more than 4300 digits, which int() refuses

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import multiprocessing
 import random
 import re
@@ -864,8 +865,11 @@ def command(args: Any) -> int:
         value = getattr(args, name)
         if value is not None and value < 1:
             raise RulesError("--" + name.replace("_", "-"), _("must be at least 1"))
-    if args.seconds is not None and not args.seconds > 0:
-        raise RulesError("--seconds", _("must be positive"))
+    if args.seconds is not None and not 0 < args.seconds < math.inf:
+        raise RulesError("--seconds", _("must be a positive number"))
+    from bito.cli_checks import capped_workers
+
+    args.jobs = capped_workers("sweep", "--jobs", args.jobs)
     _only_cases(args.only)  # an --only that matches nothing is refused before any game
     words = ["bito sweep"]
     for name in ("games", "seed", "jobs", "only", "seconds", "sample_every"):

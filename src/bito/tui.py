@@ -111,8 +111,9 @@ Type a move by its number from the list, or in notation:
   =6s         transfer the attack with the six of spades (perevodnoy)
   take        pick up the cards on the table
   pass        stop throwing in (also: bito, done)
-Ranks 2-9 T J Q K A, suits c d h s. While defending, a single card (Th) is enough
-when it can cover only one card.
+Ranks 2-9 T J Q K A, suits c d h s; Russian letters work too (Вп, 10ч, Тб: ranks В Д К Т
+and 10, suits п ч б к). While defending, a single card (Th) is enough when it can cover
+only one card.
 Other commands: help (this text), moves (show the position again), hint (what the strong
 bot would play), undo (take back your last move and the bots' replies since), {quit}.""")
 
@@ -328,21 +329,26 @@ def bout_events(before: DurakState, after: DurakState, action: Action,
     return lines
 
 
-def _roles(view: DurakView, seat: int) -> str:
+def _roles(view: DurakView, seat: int, own: bool = False) -> str:
+    """A seat's roles in brackets (``[attacker, to act]``); ``own``: said of the player's own
+    hand, to him (``Your hand [you defend, your move]``): a role word beside "your hand" would
+    read as the hand's, which Russian shows (``Ваши карты [отбивается]``)."""
     tags = []
     if view.teams and seat != view.seat and seat in view.partners(view.seat):
         tags.append(_("partner"))  # #53-55: everyone knows who sits with whom
     if view.played >= 0 and seat == view.defender and view.played != seat:
         tags.append(_("plays seat {seat}").format(seat=view.played))  # #55: a vacated seat
     if seat in view.out:
-        tags.append(_("out"))
+        tags.append(_("you are out") if own else _("out"))
     elif not view.is_over:
         if seat == view.attacker:
-            tags.append(_("attacker"))
-        if seat == view.defender:
+            tags.append(_("you attack") if own else _("attacker"))
+        if seat == view.defender and own:
+            tags.append(_("you defend and take") if view.taking else _("you defend"))
+        elif seat == view.defender:
             tags.append(_("defender, taking") if view.taking else _("defender"))
         if seat == view.to_act:
-            tags.append(_("to act"))
+            tags.append(_("your move") if own else _("to act"))
     return f" [{', '.join(tags)}]" if tags else ""
 
 
@@ -413,14 +419,15 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
     if view.blind:  # #58: numbered positions, face down to you
         lines.append("  " + _("Your hand{roles}: {positions}   (held face out: you cannot "
                               "see them; play by position, #1 is your oldest card)").format(
-            roles=_roles(view, view.seat), positions=engine_words(
+            roles=_roles(view, view.seat, own=True), positions=engine_words(
                 positions_text(view.hand_counts[view.seat]))))
     else:
         whose = _("Your hand") if view.seat != view.dummy_seat else \
             _("The dummy's hand, yours to play")  # #57: its controller acts from its view
         key = "   " + _("(* = trump)") if trump >= 0 else ""  # no key without trumps
         unseen = "   " + _("+ {n} face down, unseen").format(n=mine) if mine else ""
-        lines.append(f"  {whose}{_roles(view, view.seat)}: "
+        own = view.seat != view.dummy_seat  # the dummy's roles are the dummy's (#57)
+        lines.append(f"  {whose}{_roles(view, view.seat, own)}: "
                      f"{engine_words(hand_text(view.hand, trump))}{key}{unseen}")
     tallies = tally_text(view.points, view.figures, 0, labels)
     if tallies:
@@ -942,8 +949,10 @@ class TerminalGame:
             return None
         text = record_from_game(self.game, self.labels).to_jsonl()
         write_record(self.save_path, text)
-        self.out(_("Game saved to {path} ({n} moves). Replay it with: bito replay {path}"
-                   ).format(path=self.save_path, n=len(self.game)))
+        self.out(ngettext("Game saved to {path} ({n} move). Replay it with: bito replay {path}",
+                          "Game saved to {path} ({n} moves). Replay it with: bito replay "
+                          "{path}", len(self.game)).format(path=self.save_path,
+                                                          n=len(self.game)))
         return self.save_path
 
 

@@ -282,9 +282,11 @@ def outcome_line(outcome: Any, names: Sequence[str]) -> str:
     if scores:
         table = ", ".join(f"{shown(_name(names, s))} {scores[s]}" for s in range(len(scores)))
         if getattr(outcome, "tally_name", "") == "rounds_won":
-            kind = _("penalty points after {n} round(s): {table}")
+            kind = ngettext("penalty points after {n} round: {table}",
+                            "penalty points after {n} rounds: {table}", outcome.rounds)
         else:
-            kind = _("scores after {n} round(s): {table}")
+            kind = ngettext("scores after {n} round: {table}", "scores after {n} rounds: {table}",
+                            outcome.rounds)
         parts.append(kind.format(n=outcome.rounds, table=table))
     tallies = getattr(outcome, "tallies", ())
     if tallies:
@@ -326,8 +328,19 @@ def events(before: Any, after: Any, names: Sequence[str], action: Any = None,
             told = {int(n) for n in re.findall(r"seat (\d+) takes", note)}
             if " takes " in f" {note} ":  # "seat 0 turns A♥: no beat, he takes it"
                 told.add(actor)
+            # a pile of played cards handed to one player (Animal sounds) is his taking it,
+            # not a draw, and nobody's penalty
+            handed = len(getattr(before.view(seat), "pile", ()) or ()) - len(
+                getattr(after.view(seat), "pile", ()) or ())
             for s, (a, b) in enumerate(zip(then, now, strict=True)):
-                if b > a and s not in told:
+                if b > a and s not in told and handed > 0 and b - a == handed:
+                    out.append("  " + _by(
+                        _name(names, s), ngettext("You take the pile ({n} card).",
+                                                  "You take the pile ({n} cards).", b - a),
+                        ngettext("{name} takes the pile ({n} card).",
+                                 "{name} takes the pile ({n} cards).", b - a), n=b - a))
+                    handed = 0
+                elif b > a and s not in told:
                     why = " " + _("(a penalty)") if s != actor and actor >= 0 else ""
                     out.append("  " + _by(
                         _name(names, s), ngettext("You draw {n} card", "You draw {n} cards",
@@ -537,6 +550,8 @@ class FamilyTerminal:
         #: (seat, action, the state before it, chosen by the human) per move played.
         self.history: list[tuple[int, Any, Any, bool]] = []
         self._hinter: Any = None
+        #: The human left with Ctrl-C (the command then exits 130, not 0).
+        self.interrupted = False
 
     def run(self) -> bool:
         """Play to the end or until the human leaves; True when the game finished."""
@@ -626,7 +641,10 @@ class FamilyTerminal:
         while True:
             try:
                 text = self.read("> ").strip()
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
+                return None
+            except KeyboardInterrupt:  # left like a quit, but the command exits 130
+                self.interrupted = True
                 return None
             word = command_word(text)
             if word in QUIT_WORDS:
@@ -805,7 +823,7 @@ def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: 
         history = [(seat, action) for seat, action, _, _ in term.history]
         write_record(path, record_text(spec, state, seed, labels, history))
         write(_("Saved the game to {path}.").format(path=path))
-    return 0
+    return 130 if term.interrupted else 0
 
 
 def record_text(spec: str, state: Any, seed: int, names: Sequence[str],

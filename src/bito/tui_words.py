@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 
-from bito.i18n import N_, _, language
+from bito.i18n import N_, Nn_, _, language, ngettext
 
 #: The names of the seats at a terminal table: the bots', the person's and the dummy's.
 BOT_NAMES: tuple[str, ...] = (N_("Anna"), N_("Boris"), N_("Vera"), N_("Gleb"), N_("Dasha"),
@@ -107,13 +107,22 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("last doubt:"),
     N_("{name} claims {n} x {rank} -- doubt or pass"),
     N_("rank due: {rank} ({n} put down)"),
-    N_("pile: {n} cards;"),
     # the hints (bito.bots.hints)
     N_("Hint:"),
     N_("{n}% not the fool"),
     N_("; others:"),
-    N_("[{n} sampled worlds]"),
     N_("(the only move)"),
+    N_("Why: {move} rather than {instead} ({high}% against {low}%): over {n} sampled deals a "
+       "gap this small is chance, and {reason}."),
+    N_("Why not {instead} ({high}%): that figure is from its first {n} sampled deals only, "
+       "where it did clearly worse than {move}, so the search set it aside."),
+    N_("the bout ends in a take anyway, so covering first would only show a card"),
+    N_("there is no need to take"),
+    N_("you keep the higher trump"),
+    N_("you keep the higher card"),
+    N_("you keep a trump"),
+    N_("you keep the card"),
+    N_("you shed more cards at once"),
     N_("wins (proven)"),
     N_("draws (proven)"),
     N_("loses (proven)"),
@@ -188,7 +197,6 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("{name} the {animal} went {sound} -- laugh or keep a straight face"),
     N_("nicknames:"),
     N_("due:"),
-    N_("pile: {n} cards, top {card}"),
     N_("(empty)"),
     N_("nobody"),
     N_("trick: nothing yet"),
@@ -244,8 +252,6 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("{name} leads"),
     N_("heap:"),
     N_("chain:"),
-    N_("({n} cards)"),
-    N_("{n} cards"),
     N_("phase 2"),
     # Animal sounds: the nicknames
     N_("cat"), N_("donkey"), N_("wolf"), N_("horse"), N_("goat"), N_("cow"), N_("rooster"),
@@ -306,6 +312,19 @@ def _filler(said: str) -> Callable[[re.Match[str]], str]:
     return fill
 
 
+#: The engines' phrases with a count, in both English forms (``1 card``, ``3 cards``), said
+#: in the language's own form for the count (Russian: 1 карта, 2 карты, 5 карт); after
+#: :data:`ENGINE_PHRASES`, whose longer phrases may hold a count of their own, the more
+#: specific of these first.
+ENGINE_COUNTED: tuple[tuple[str, str], ...] = (
+    Nn_("pile: {n} card;", "pile: {n} cards;"),
+    Nn_("pile: {n} card, top {card}", "pile: {n} cards, top {card}"),
+    Nn_("[{n} sampled world]", "[{n} sampled worlds]"),
+    Nn_("({n} card)", "({n} cards)"),
+    Nn_("{n} card", "{n} cards"),
+)
+
+
 def engine_words(text: str) -> str:
     """An engine's text in the language spoken (unchanged in English)."""
     if language() == "en" or not text:
@@ -320,7 +339,18 @@ def engine_words(text: str) -> str:
         if phrase[:1].islower():  # the same words opening a sentence (``Trump ♦ ...``)
             text = _pattern(phrase[:1].upper() + phrase[1:]).sub(
                 _filler(said[:1].upper() + said[1:]), text)
+    for singular, plural in ENGINE_COUNTED:
+        for phrase in (plural, singular):
+            text = _pattern(phrase).sub(_counted(singular, plural), text)
     return _names_said(text)
+
+
+def _counted(singular: str, plural: str) -> Callable[[re.Match[str]], str]:
+    """A replacement for :func:`re.sub`: the form for the count that matched, filled in."""
+    def fill(m: re.Match[str]) -> str:
+        return ngettext(singular, plural, int(m.group("n"))).format(**m.groupdict())
+
+    return fill
 
 
 #: The engine's refusals by rule key, for those said in general words in another language

@@ -84,7 +84,7 @@ def test_play_shows_the_screen_a_player_needs(
     assert "Trump" in out or "trump" in out
     assert "stock 18" in out and "discard 0" in out
     assert "Anna (random)" in out and "Boris (random)" in out
-    assert "Your hand [attacker, to act]:" in out
+    assert "Your hand [you attack, your move]:" in out
     assert " 1. " in out  # numbered legal moves
     assert "Game stopped (you quit)" in out
 

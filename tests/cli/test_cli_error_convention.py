@@ -176,8 +176,9 @@ def test_arena_of_three_players_without_openskill(capsys: pytest.CaptureFixture[
                                                   no_games: None) -> None:
     """Tables of 3+ are rated with OpenSkill: missing, it is reported before the games."""
     monkeypatch.setitem(sys.modules, "openskill", None)
-    assert_usage_error(run(capsys, "arena", "--players", "3", "--bots", "random,heuristic",
-                           "--pairs", "1"), "arena", "openskill", "bito[arena]")
+    assert_usage_error(run(capsys, "arena", "--players", "3", "--bots",
+                           "random,heuristic,random", "--pairs", "1"), "arena", "openskill",
+                       "bito[arena]")
 
 
 def test_arena_plot_without_matplotlib(capsys: pytest.CaptureFixture[str],

@@ -250,8 +250,8 @@ def test_a_house_rule_alone_is_a_whole_game_on_its_base() -> None:
 
 
 def scores_in(result_line: str, label: str) -> dict[str, int]:
-    """``label after N round(s): You 3, Anna -5`` from a Result line, by name."""
-    m = re.search(label + r" after \d+ round\(s\): ([^;.]*)", result_line)
+    """``label after N rounds: You 3, Anna -5`` from a Result line, by name."""
+    m = re.search(label + r" after \d+ rounds?: ([^;.]*)", result_line)
     assert m is not None, result_line
     return {name: int(v) for name, v in (item.rsplit(" ", 1) for item in m.group(1).split(", "))}
 

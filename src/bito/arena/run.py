@@ -25,7 +25,7 @@ from bito.arena.ratings import (
 )
 from bito.arena.sprt import SprtResult, sprt
 from bito.executors import Executor, make_executor
-from bito.i18n import _
+from bito.i18n import _, ngettext
 
 MODES = ("round-robin", "gauntlet", "sprt")
 Progress = Callable[[int, int], None]
@@ -132,11 +132,16 @@ class ArenaResult:
         head = (_("bot"), _("score"), _("95% interval"), _("fool rate"), _("interval"))
         w = (max(14, len(head[0]) + 2), max(8, len(head[1]) + 2), max(17, len(head[2]) + 2),
              max(10, len(head[3]) + 2))
-        lines = [_("{variant}, {players} players, {pairs} duplicate deals per table, {games} "
-                   "games ({draws} draws, {errors} errors), {seconds} s").format(
-                     variant=self.variant, players=self.players, pairs=self.pairs,
-                     games=data["games"], draws=data["draws"], errors=data["errors"],
-                     seconds=data["seconds"]),
+        counts = (ngettext("{n} duplicate deal per table", "{n} duplicate deals per table",
+                           self.pairs).format(n=self.pairs),
+                  ngettext("{n} game", "{n} games", int(data["games"])).format(n=data["games"]),
+                  ngettext("{n} draw", "{n} draws", int(data["draws"])).format(n=data["draws"]),
+                  ngettext("{n} error", "{n} errors", int(data["errors"])).format(
+                      n=data["errors"]))
+        lines = [_("{variant}, {players} players, {deals}, {games} ({draws}, {errors}), "
+                   "{seconds} s").format(variant=self.variant, players=self.players,
+                                         deals=counts[0], games=counts[1], draws=counts[2],
+                                         errors=counts[3], seconds=data["seconds"]),
                  f"{head[0]:<{w[0]}}{head[1]:>{w[1]}}  {head[2]:<{w[2]}}{head[3]:>{w[3]}}  "
                  f"{unit:>8}  {head[4]}"]
         for b in sorted(data["bots"], key=lambda e: -(e.get("rating") or 0.0)):
@@ -152,8 +157,8 @@ class ArenaResult:
             for m in data["matchups"]:
                 seats = ", ".join(f"{s['bot']} {s['score']:.3f} [{s['interval'][0]:.3f}, "
                                   f"{s['interval'][1]:.3f}]" for s in m["seats"])
-                lines.append(f"  {_(' vs ').join(m['table'])}: {seats} " + _(
-                    "({n} deals)").format(n=m["pairs"]))
+                lines.append(f"  {_(' vs ').join(m['table'])}: {seats} " + ngettext(
+                    "({n} deal)", "({n} deals)", int(m["pairs"])).format(n=m["pairs"]))
         if self.sprt is not None:
             s = self.sprt
             lines.append("")
@@ -204,6 +209,8 @@ def run_arena(variant: str, players: int, bots: Sequence[str], pairs: int, seed:
     """Play the arena and return its results (``pairs``: duplicate deals per table; in SPRT
     mode the most pairs it may play)."""
     tables = tables_for(bots, players, mode)
+    if mode == "sprt" and not elo1 > elo0:  # before the games, not after the first batch
+        raise ValueError(f"SPRT needs elo1 > elo0 (got {elo0} and {elo1})")
     result = ArenaResult(variant, players, list(bots), mode, pairs, seed, think_ms, tables,
                          playouts=playouts)
     own = executor is None

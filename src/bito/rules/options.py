@@ -672,6 +672,11 @@ def _coerce(key: str, current: Any, value: Any) -> Any:
         # refuses more than 4300 digits; no option counts beyond 18 of them.
         if digits.isascii() and digits.isdigit() and len(digits) <= 18:
             return int(digits)
+        if digits[:1] == "-" and digits[1:].isascii() and digits[1:].isdigit():
+            spec = OPTION_SPECS.get(key)
+            allowed = (": one of " + ", ".join(str(c) for c in spec.choices)
+                       if spec is not None and spec.choices else "")
+            raise RulesError(key, f"cannot be negative (got {digits}){allowed}")
         raise RulesError(key, f"expected a whole number, not {value!r}")
     if isinstance(current, tuple):
         if isinstance(value, tuple):

@@ -642,8 +642,8 @@ async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None,
         try:
             message = json.loads(text)
         except json.JSONDecodeError as e:
-            raise MessageError("message", f"not valid JSON: {e.msg} at column "
-                               f"{e.colno}") from None
+            raise MessageError("message", f"not valid JSON: {e.msg.removesuffix(' at')} at "
+                               f"column {e.colno}") from None
         except RecursionError:
             raise MessageError("message", "the message: nested too deeply (a message is a "
                                "flat JSON object)") from None

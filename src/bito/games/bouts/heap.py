@@ -21,7 +21,7 @@ the fool (A5).
 
 from __future__ import annotations
 
-from bito.cards import bit, card_pretty, cards_of, suit_of
+from bito.cards import bit, card_pretty, cards_count, cards_of, suit_of
 from bito.errors import IllegalActionError
 from bito.games.bouts.base import BoutsState
 from bito.games.bouts.common import beat_table, show
@@ -147,7 +147,7 @@ class HeapState(BoutsState):
         what = "chain" if chain else "heap"
         top = (f"{card_pretty(self.pile[-1])} to cover by seat {self.to_act}"
                if self.phase == COVER else f"seat {self.to_act} leads")
-        parts = [f"{what}: {show(self.pile)} ({len(self.pile)} cards); {top}",
+        parts = [f"{what}: {show(self.pile)} ({cards_count(len(self.pile))}); {top}",
                  self.trump_text(), f"stock {len(self.stock)}"]
         if chain:
             parts.append(f"discarded {self.discard.bit_count()}")

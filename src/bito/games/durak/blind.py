@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
-from bito.cards import card_pretty, card_str, cards_of
+from bito.cards import card_pretty, card_str, cards_count, cards_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import (
     ATTACK,
@@ -265,7 +265,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
         return None
     size = state.hands[state.to_act].bit_count()
     if not 0 <= action.position < size:
-        return err("position", f"seat {state.to_act} holds {size} card(s): positions "
+        return err("position", f"seat {state.to_act} holds {cards_count(size)}: positions "
                    f"#1 to #{size}")
     ph = state.phase
     if kind == BLIND_COVER:

@@ -28,7 +28,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
-from bito.cards import card_str, cards_of
+from bito.cards import card_str, cards_count, cards_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import EXCHANGE, Action, exchange
 from bito.games.durak.hooks import Hook
@@ -171,7 +171,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
             return IllegalActionError("not in hand",
                                       f"seat {state.to_act} does not hold {card_str(c)}")
     k = passes(hand, state.deal.rules.exchange_cards)
-    return IllegalActionError("exchange", f"pass exactly {k} card(s) of your hand "
+    return IllegalActionError("exchange", f"pass exactly {cards_count(k)} of your hand "
                               f"(exchange.cards={state.deal.rules.exchange_cards}; all of it "
                               "if you hold fewer) (#31)")
 

@@ -13,6 +13,7 @@ from bito.cards import (
     RANK_NAMES,
     SUIT_CHARS,
     card_str,
+    cards_count,
     is_joker,
     is_special,
     is_wild,
@@ -137,10 +138,10 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
         if shape == "rozaliev":
             return err("lead shape", "lead a single card, a pair, or a pair plus one card")
         if n > rules.lead_max:
-            return err("lead limit", f"at most {rules.lead_max} cards in a lead")
+            return err("lead limit", f"at most {cards_count(rules.lead_max)} in a lead")
         if n > defender_cards:
-            return err("lead limit", f"the defender holds {defender_cards} card(s)")
-        return err("bout limit", f"this bout holds at most {room} card(s)")
+            return err("lead limit", f"the defender holds {cards_count(defender_cards)}")
+        return err("bout limit", f"this bout holds at most {cards_count(room)}")
     # throw-in
     if not rules.throw_in_enabled:
         return err("no throw-in", "this game has no throw-ins")
@@ -150,6 +151,6 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     if not state.table_ranks >> c & 1:
         return err("throw-in rank", f"no {rank_word(c)} on the table")
     if state.hands[state.defender].bit_count() - state.uncovered <= 0:
-        return err("throw-in limit", f"the defender holds {defender_cards} card(s) and "
+        return err("throw-in limit", f"the defender holds {cards_count(defender_cards)} and "
                    f"{state.uncovered} are uncovered")
     return err("throw-in limit", f"the bout already holds {len(state.attack)} attack cards")

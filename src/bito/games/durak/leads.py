@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
-from bito.cards import MATCH_MASKS, cards_of, is_special, mask_of, rank_of, suit_of
+from bito.cards import MATCH_MASKS, cards_count, cards_of, is_special, mask_of, rank_of, suit_of
 from bito.errors import IllegalActionError
 from bito.games.durak.actions import ATTACK, BLOCK, GIVE, PASS, PASS_ACTION, TAKE, Action
 from bito.games.durak.hooks import Hook
@@ -267,7 +267,7 @@ def explain_lead(state: DurakState, action: Action) -> tuple[str, str] | None:
         limit = min(state.room(), rules.lead_max)
         if action not in pattern_leads(hand, limit, rules.lead_patterns):
             return ("lead shape", "a lead must be one of: " + ", ".join(rules.lead_patterns)
-                    + f" (at most {limit} cards)")
+                    + f" (at most {cards_count(limit)})")
     if rules.lead_strongest_only and not action.mask & strongest_cards(hand, state.trumps):
         return ("lead strongest", "the lead must include your strongest card (#46)")
     if rules.lead_must_include_all_of_rank:

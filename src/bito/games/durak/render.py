@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bito.cards import SUIT_SYMBOLS, card_pretty, cards_of, rank_of, suit_of
+from bito.cards import SUIT_SYMBOLS, card_pretty, cards_count, cards_of, rank_of, suit_of
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -156,7 +156,7 @@ def render_view(view: DurakView, names: Sequence[str]) -> str:
             role += " [partner]" if seat in view.partners(view.seat) else " [opponent]"
         if seat == view.dummy_seat:  # #57
             role += f" [dummy, played by {names[view.dummy_seat_controller]}]"
-        status = "out" if seat in view.out else f"{view.hand_counts[seat]} cards"
+        status = "out" if seat in view.out else cards_count(view.hand_counts[seat])
         if view.reserve_counts and view.reserve_counts[seat]:
             status += f" + {view.reserve_counts[seat]} face down"  # #35, #37
         known = view.known[seat]
@@ -172,7 +172,7 @@ def render_view(view: DurakView, names: Sequence[str]) -> str:
                  + ("   (defender takes)" if view.taking else ""))
     if view.dummy_controller >= 0:  # #56
         seen = hand_text(view.dummy_hand, trump) if view.dummy_hand else \
-            f"{view.dummy_count} cards"
+            cards_count(view.dummy_count)
         lines.append(f"  dummy ({names[view.dummy_controller]} throws from it): {seen}")
     if view.counter_target >= 0:
         lines.append(f"  counter-attack on {names[view.counter_target]}: "

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Final
 
-from bito.cards import MATCH_MASKS, card_str, cards_of, is_special, suit_of
+from bito.cards import MATCH_MASKS, card_str, cards_count, cards_of, is_special, suit_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import TAKE_ACTION, Action, KindNotation, register_kind
 from bito.games.durak.hooks import Hook
@@ -79,8 +79,8 @@ def _block(state: DurakState) -> str | None:
         return "show trump: nobody else is left in the game to pass the attack to"
     held = state.hands[nxt].bit_count()
     if held < state.uncovered:
-        return (f"transfer limit: the next defender holds {held} card(s), fewer than the "
-                f"{state.uncovered} card(s) he would have to cover")
+        return (f"transfer limit: the next defender holds {cards_count(held)}, fewer than the "
+                f"{cards_count(state.uncovered)} he would have to cover")
     return None
 
 

@@ -27,6 +27,7 @@ from bito.cards import (
     MATCH_MASKS,
     card_pretty,
     card_str,
+    cards_count,
     cards_of,
     is_mega,
     is_special,
@@ -705,8 +706,9 @@ class DurakState:
         need = 1 if rules.transfer_new_defender_beats == "transfer_cards_only" else (
             self.uncovered + 1)
         if not refused and self.hands[nxt].bit_count() < need:
-            return (f"transfer limit: the next defender holds {self.hands[nxt].bit_count()} "
-                    f"card(s), fewer than the {need} card(s) he would have to cover")
+            return (f"transfer limit: the next defender holds "
+                    f"{cards_count(self.hands[nxt].bit_count())}, fewer than the "
+                    f"{cards_count(need)} he would have to cover")
         cap = rules.throw_in_cap  # the same cap as room(): a transfer adds an attack card
         if rules.throw_in_first_bout_cap and not self.bout and not self.taking:
             cap = min(cap, rules.throw_in_first_bout_cap)

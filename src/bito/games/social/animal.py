@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from bito.cards import STANDARD_LOW_RANK, card_pretty, cards_of, rank_of, standard_deck
+from bito.cards import STANDARD_LOW_RANK, card_pretty, cards_count, cards_of, rank_of, standard_deck
 from bito.errors import IllegalActionError
 from bito.games.protocol import (
     Move,
@@ -91,7 +91,7 @@ def _table(pile: tuple[int, ...], due: int, names: tuple[str, ...], phase: str, 
     judged = (f"; seat {skipper} the {names[skipper]} went {SOUNDS[names[skipper]]} -- laugh "
               "or keep a straight face" if phase == JUDGE else "")
     gone = " ".join(map(str, out)) or "nobody"
-    return (f"pile: {len(pile)} cards, top {top}; due: {want}; out: {gone}{judged}\n"
+    return (f"pile: {cards_count(len(pile))}, top {top}; due: {want}; out: {gone}{judged}\n"
             + "nicknames: " + ", ".join(f"{s} {n}" for s, n in enumerate(names)))
 
 

@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from bito.cards import STANDARD_LOW_RANK, card_pretty, cards_of, rank_of, standard_deck
+from bito.cards import STANDARD_LOW_RANK, card_pretty, cards_count, cards_of, rank_of, standard_deck
 from bito.errors import IllegalActionError
 from bito.games.protocol import (
     Hidden,
@@ -91,7 +91,7 @@ def _table(pile: int, claim: int, claimer: int, due: int, phase: str, out: tuple
             if phase == DOUBTING else f"rank due: {_rank_name(due)} ({claim} put down)")
     gone = " ".join(map(str, out)) or "nobody"
     last = f"\nlast doubt: {reveal}" if reveal else ""
-    return f"pile: {pile} cards; {what}; out: {gone}{last}"
+    return f"pile: {cards_count(pile)}; {what}; out: {gone}{last}"
 
 
 class CheatState:
