@@ -80,6 +80,10 @@ COVER_SEARCH_NODES: Final = 400
 """Node budget of the cover search (plenty for the usual one to six cards on the table)."""
 
 
+TRACKED: Final[dict[str, bool]] = {"durak": True}
+"""The families whose views the card tracker reads, by family name."""
+
+
 class HeuristicBot:
     """Plays by the rules of thumb in the module docstring. ``seed`` breaks ties.
 
@@ -126,7 +130,7 @@ class HeuristicBot:
     def remember(self, view: Any) -> None:
         """Take in an earlier view of this seat (see :func:`bito.bots.base.remember`): the
         card tracker follows Durak deals only; another family's view holds nothing it reads."""
-        if view_family(view) == "durak" and not view.blind:
+        if TRACKED.get(view_family(view), False) and not view.blind:
             self.tracker.update(view)
 
     def choose(self, view: DurakView) -> Action:

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bito.bots.base import Bot, remember, view_family
+from bito.bots.base import Bot, remember
 from bito.games.durak import Action, DurakView
+from bito.games.family import family_for
 
 WEIGHTS_DIR = Path(__file__).with_name("weights")
 """Where the shipped weights live (package data)."""
@@ -116,7 +117,8 @@ class LearnedBot:
     def _network(self, view: DurakView) -> tuple[PolicyNetwork, Any, Any] | None:
         """The network, encoder and codec for this view's game, or None (warned once)."""
         # a bout-structure view names its game by ``variant`` and has no ``rules``
-        key = (type(view), getattr(view, "rules", None) or view.variant, view.players)
+        key = (type(view), getattr(view, "rules", None) or getattr(view, "variant", None),
+               view.players)
         if key in self._nets:
             return self._nets[key]
         found = None
@@ -184,8 +186,8 @@ class TrainedOrHeuristic:
 
     def choose(self, view: Any) -> Any:
         key = (type(view), getattr(view, "rules", None), int(view.players))
-        if key not in self._untrained and view_family(view) != "durak":
-            self._untrained.add(key)  # trained bots encode Durak views only
+        if key not in self._untrained and not family_for(view).codec:
+            self._untrained.add(key)  # trained bots encode views through the codec only
             warnings.warn(f"the {self.name} bot plays Durak games only; the heuristic plays "
                           "this game for it", UserWarning, stacklevel=2)
         if key not in self._untrained:
