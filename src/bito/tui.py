@@ -69,6 +69,7 @@ from bito.tui_words import (
     command_word,
     engine_words,
     move_words,
+    plain_words,
     refusal_words,
 )
 
@@ -605,6 +606,7 @@ def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
                     lambda m: "you " + {"holds": "hold", "has": "have"}[m.group(1)], detail)
     if language() != "en":  # said in the rule's own words: its English key would only puzzle
         return refusal_words(detail, err.rule)
+    detail = plain_words(detail)
     return f"{detail} ({err.rule})" if err.rule and err.rule not in detail else detail
 
 
@@ -873,7 +875,7 @@ class TerminalGame:
                 continue
             except BitoError as e:  # whatever the engine says of a move, never a traceback
                 self.out(_("Not a move here: {why}. Try again.").format(
-                    why=engine_words(" ".join(str(e).split()))))
+                    why=plain_words(engine_words(" ".join(str(e).split())))))
                 continue
             self._play(action, chosen=True)
             return None
@@ -927,8 +929,12 @@ class TerminalGame:
             self.out(_("Nobody is the fool this time."))
         elif outcome.loser == outcome.dummy:
             self.out(_("The dummy is the fool: nobody loses this game (#57)."))
+        elif self.human in losing_team(outcome.loser, outcome.teams):
+            self.out(_("Your team loses. Better luck next time!"))  # #53-55
         elif outcome.loser == self.human:
             self.out(_("You are the fool. Better luck next time!"))
+        elif outcome.teams:
+            self.out(_("Your team wins. Well played!"))
         else:
             self.out(_("You are not the fool. Well played!"))
 
@@ -978,6 +984,14 @@ def render_full(state: DurakState, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def losing_team(loser: int | None, teams: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The seats of the fool's team in a partnership game (#53-55), or none."""
+    for members in teams:
+        if loser in members and len(members) > 1:
+            return tuple(members)
+    return ()
+
+
 def result_text(loser: int | None, draw: bool, order: Sequence[int],
                 names: Sequence[str], reason: str = "",
                 teams: Sequence[Sequence[int]] = ()) -> str:
@@ -994,6 +1008,9 @@ def result_text(loser: int | None, draw: bool, order: Sequence[int],
             if loser in members and len(members) > 1:  # #53-55: the fool's partners lose too
                 verdict += " " + _("Their team loses: {names}.").format(
                     names=", ".join(names[m] for m in members))
-    went_out = ", ".join(names[s] for s in order if s != loser)
+    # in a partnership game the fool's partners lose with him, whatever cards they hold
+    beaten = losing_team(loser, teams) or ((loser,) if loser is not None else ())
+    went_out = ", ".join(names[s] for s in order if s not in beaten)
     return _("Result:") + f" {verdict}" + (
-        " " + _("Out in order: {names}.").format(names=went_out) if went_out else "")
+        " " + (_("The winning team: {names}.") if teams else
+               _("Out in order: {names}.")).format(names=went_out) if went_out else "")

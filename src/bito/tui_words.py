@@ -385,9 +385,24 @@ RULE_WORDS: dict[str, str] = {
 }
 
 
+#: What a player never reads: a source's line citation (``S3:25-28``), a section of the rules
+#: catalogue (``§4.1``), a note for the developers, a module path.
+INTERNAL = re.compile(r"\bS\d+:\d|§\s*\d|NOT FROM THE SEEDS|OPTION_SPECS|\bbito\.rules\b")
+_CITED = re.compile(r"\s*\([^()]*(?:\bS\d+:\d|§\s*\d)[^()]*\)|\s*§\s*\d[\d.]*"
+                    r"|\s*\bS\d+:\d+(?:-\d+)?(?:,\s*\d+)*")
+
+
+def plain_words(text: str) -> str:
+    """``text`` without the citations of the rules' sources and sections
+    (``must (S3:25-28)`` -> ``must``), for an engine text the player reads."""
+    return _CITED.sub("", text) if INTERNAL.search(text) else text
+
+
 def refusal_words(detail: str, rule: str = "") -> str:
     """An engine's refusal in the language spoken: its own words translated where the
-    catalogue has them, else the rule's sentence with the English detail after it."""
+    catalogue has them, else the rule's sentence with the English detail after it; never a
+    citation of the rules' sources."""
+    detail = plain_words(detail)
     if language() == "en":
         return detail
     said = engine_words(detail)
