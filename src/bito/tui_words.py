@@ -132,6 +132,7 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("{name} takes {cards} with his {other}"),
     N_("You take {cards} with your {other}"),
     N_("{cards} pass on to {name}"),
+    N_("(only the first card); {cards} go to the discard"),
     N_("You take {cards}"),
     N_("the same position came round a third time: a draw"),
     N_("{n} takes in a row with no card drawn or discarded and nobody going out: a draw"),
