@@ -329,6 +329,20 @@ def bout_events(before: DurakState, after: DurakState, action: Action,
     return lines
 
 
+def drawn_from_stock(before: DurakState, after: DurakState, seat: int) -> int:
+    """The cards ``seat`` drew from the stock as a bout ended (his own to see; none while
+    his hand is held face out, #58): new in his hand, and not from the table he took."""
+    if after.bout == before.bout or len(after.stock) >= len(before.stock):
+        return 0
+    if after.view(seat).blind:
+        return 0
+    table = 0
+    for c in (*before.attack, *before.defence):
+        if c >= 0:
+            table |= 1 << c
+    return after.hands[seat] & ~before.hands[seat] & ~table
+
+
 def _roles(view: DurakView, seat: int) -> str:
     tags = []
     if view.teams and seat != view.seat and seat in view.partners(view.seat):
@@ -771,7 +785,13 @@ class TerminalGame:
         said = self._said(before, action, name)
         if note:
             said[0] += f" {note}"
-        for line in said + bout_events(before, self.game.state, action, self.names):
+        events = bout_events(before, after, action, self.names)
+        drawn = drawn_from_stock(before, after, self.human)
+        if drawn:  # told before the next bout's line, as the cards come before the attack
+            at = len(events) - 1 if events and not after.is_over else len(events)
+            events.insert(at, "  " + _("You draw {cards}.").format(
+                cards=" ".join(card_pretty(c) for c in cards_of(drawn))))
+        for line in said + events:
             self.out(line)
 
     def _said(self, before: DurakState, action: Action, name: str) -> list[str]:

@@ -72,7 +72,8 @@ def table_model(view: BoutsView) -> TableModel:
     seats = plain_seats(view, out=view.out, known=view.known, trumps=trumps, roles=roles)
     doing = {"attack": "leads an attack", "lead": "leads a card", "defend": "covers or takes",
              "throw": "throws in or passes", "cover": "covers the card led or takes",
-             "beat": "beats the top card or turns the stock"}.get(view.phase, view.phase)
+             "beat": "beats the top card or turns the stock",
+             "prelude": "turns the next card of the stock"}.get(view.phase, "plays")
     rules = extra.get("rules")
     game = str(getattr(rules, "variant", view.variant))
     return TableModel(

@@ -15,6 +15,17 @@ def rank_name(rank: int) -> str:
     return RANK_NAMES.get(rank, str(rank))
 
 
+def a_rank(rank: int) -> str:
+    """``a 7``, ``an 8``, ``an ace``."""
+    name = rank_name(rank)
+    return f"an {name}" if name[:1] in "a8" or name == "11" else f"a {name}"
+
+
+def ranks(rank: int) -> str:
+    """``7s``, ``kings``."""
+    return f"{rank_name(rank)}s"
+
+
 PICK_UP = {"nobody_laughed": "if nobody laughs, the player who made the sound takes the pile",
            "somebody_laughed": "if somebody laughs, the player who made the sound takes the "
                                "pile",
@@ -33,7 +44,7 @@ def animal(view: AnimalView) -> TableModel:
     if view.phase == "judge":
         doing = "laughs or keeps a straight face"
     else:
-        doing = (f"plays a {rank_name(view.due)} or makes the animal's sound" if view.due
+        doing = (f"plays {a_rank(view.due)} or makes the animal's sound" if view.due
                  else "starts a new sequence")
     return TableModel(
         "social", view.rules.variant, view.seat, view.players, seats, zones, view.to_act,
@@ -55,9 +66,9 @@ def cheat(view: CheatView) -> TableModel:
                   - view.mine_in_pile.bit_count(), note="face down"),
              Zone("claim", "claim", view.claim_count, own,
                   face_down=view.claim_count - len(own), owner=view.claimer,
-                  note=f"claims {view.claim_count} x {due}"))
+                  note=f"claims {view.claim_count} x {due}" if view.claim_count else ""))
     doing = ("doubts the claim or believes it" if view.phase == "doubting"
-             else f"puts down 1 to 4 cards face down, claiming {due}")
+             else f"puts down 1 to 4 cards face down, claiming {ranks(view.due)}")
     return TableModel(
         "social", view.rules.variant, view.seat, view.players, seats, zones, view.to_act,
         doing, tuple(move_choice(m, verb="put down") for m in view.legal),
