@@ -590,9 +590,13 @@ def bito_line(before: Any, after: Any, action: Any) -> str | None:
     return None
 
 
-def moves_line(legal: Sequence[Any]) -> str:
-    return _("Your moves:") + " " + "  ".join(f"[{i + 1}] {move_text(a)}"
-                                             for i, a in enumerate(legal))
+def moves_line(view: Any) -> str:
+    """The numbered legal moves, each as it is typed: the table model's ids (Fool!'s wild 1
+    is ``w1``, since a bare number picks a move from the list)."""
+    from bito.games.tables import table_of
+
+    return _("Your moves:") + " " + "  ".join(
+        f"[{i + 1}] {m.id}" for i, m in enumerate(table_of(view).moves))
 
 
 class FamilyTerminal:
@@ -698,7 +702,7 @@ class FamilyTerminal:
         legal = list(view.legal)
         self.write("")
         self.write(view_text(view, self.names))
-        self.write(moves_line(legal))
+        self.write(moves_line(view))
         if self.show_hints:
             self.write(self.hint_line(view))
         while True:
@@ -714,7 +718,7 @@ class FamilyTerminal:
                 continue
             if word in ("moves", "ходы", ""):
                 self.write(view_text(view, self.names))
-                self.write(moves_line(legal))
+                self.write(moves_line(view))
                 continue
             if word in UNDO_WORDS:
                 said = self.undo()

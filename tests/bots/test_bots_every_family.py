@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from bito.bots import Bot, make_bot, remember
 from bito.bots.levels import make_level
+from bito.errors import BitoError
 from bito.games.family import family_for
 from bito.rules.registry import all_variants
 
@@ -109,3 +110,31 @@ def test_the_heuristic_remembers_a_family_view_without_reading_durak_fields(
         remember(bot, past)
     assert bot.choose(state.view(state.to_act)) in state.legal_actions()
     assert bot.tracker.view is None  # a Durak tracker reads only Durak views
+
+
+DURAK_IDS = sorted(v.id for v in all_variants() if v.kind == "game" and v.family == "durak")
+HOUSE_RULES = sorted(f"{v.default_base}+{v.id}" for v in all_variants()
+                     if v.kind == "modifier" and v.family == "durak"
+                     and not (v.parameter and v.parameter_default is None))
+
+
+@pytest.mark.parametrize("spec", DURAK_IDS + HOUSE_RULES)
+def test_the_quick_bots_take_over_any_durak_game(spec: str) -> None:
+    """Every Durak game and house rule: the bots a server seats when a clock runs out (and
+    the learned ones, falling back where they have no weights) play a legal move after
+    remembering the seat's earlier views."""
+    try:
+        rules = family_for(spec).rules_for(spec)
+    except BitoError:  # a house rule its default game refuses alone is not a game to play
+        pytest.skip("not dealt alone")
+    players = 4 if family_for(rules).seats_partners(rules) else max(rules.players_min, 3)
+    players = min(players, rules.max_players)
+    state, earlier = _random_position(spec, players, 5, 40)
+    legal = state.legal_actions()
+    for name in ("random", "easy", "heuristic", "learned", "dmc"):
+        bot = make_bot(name, 5)
+        for past in earlier:
+            remember(bot, past)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            assert bot.choose(state.view(state.to_act)) in legal, (name, spec)

@@ -110,11 +110,13 @@ def test_the_model_is_json_and_its_moves_are_the_legal_moves(spec: str) -> None:
         view = state.view(state.to_act)
         model = table_of(view)
         assert json.loads(json.dumps(model.to_json())) == model.to_json()
-        assert [m.id for m in model.moves] == [str(a) for a in view.legal]
+        assert len(model.moves) == len(view.legal)
         for move, action in zip(model.moves, view.legal, strict=True):
             assert move.label and "_" not in move.kind
             if not str(action).startswith("#"):  # #58's plays by position name no card
                 assert family.parse_action(move.id) == action
+            else:
+                assert move.id == str(action)
         assert [s.cards for s in model.seats] == list(view.hand_counts)
         hand = model.zone("hand")
         assert hand is not None and hand.owner == view.seat

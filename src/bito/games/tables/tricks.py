@@ -25,7 +25,9 @@ def _choice(move: Move, hand: int) -> Choice:
         return Choice(str(move), move.kind, MOVE_WORDS.get(move.kind, move.kind))
     wilds = [c for c in cards_of(hand) if is_wild(c)]
     faces = tuple(fool_card(wilds[0] if is_wild(c) and wilds else c) for c in move.cards)
-    return Choice(str(move), "play", "play " + " ".join(f.label for f in faces), faces)
+    # the wild 1 is typed w1 (the engine also reads a bare 1, which reads like a number)
+    ident = "+".join(f.text for f in faces)
+    return Choice(ident, "play", "play " + " ".join(f.label for f in faces), faces)
 
 
 def table_model(view: FoolView) -> TableModel:
