@@ -23,7 +23,7 @@ from bito.games import family_for, family_name, new_game
 from bito.games.bouts.chinese import NINE_OF_DIAMONDS
 from bito.games.durak import LEAD as DURAK_LEAD
 from bito.games.durak.actions import ATTACK, DEFEND, PASS, TAKE, TRANSFER
-from bito.games.protocol import decider, seen_by
+from bito.games.protocol import Hidden, decider, seen_by
 from bito.i18n import N_, _, ngettext
 from bito.tui import (
     FORCED_NOTE,
@@ -547,6 +547,12 @@ def _turn(name: str, action: Any, before: Any) -> str:
 
 
 def _play(name: str, action: Any, before: Any) -> str:
+    if isinstance(action, Hidden):  # Cheat: a card put down face down, as the others see it
+        return _by(name, ngettext("You put down {n} card face down",
+                                  "You put down {n} cards face down", action.count),
+                   ngettext("{name} puts down {n} card face down",
+                            "{name} puts down {n} cards face down", action.count),
+                   n=action.count)
     # the engine's words for the cards (Fool!'s own card names, a card face down, a suit
     # called: "Q♣, calls ♣"); Fool!'s wild 1 as it is typed
     said = WILD_TEXT if move_text(action) == WILD_TEXT else engine_words(action.pretty())
