@@ -1031,6 +1031,7 @@ def result_text(loser: int | None, draw: bool, order: Sequence[int],
     # in a partnership game the fool's partners lose with him, whatever cards they hold
     beaten = losing_team(loser, teams) or ((loser,) if loser is not None else ())
     went_out = ", ".join(names[s] for s in order if s not in beaten)
+    verdict = plain_words(verdict)
     return _("Result:") + f" {verdict}" + (
         " " + (_("The winning team: {names}.") if teams else
                _("Out in order: {names}.")).format(names=went_out) if went_out else "")

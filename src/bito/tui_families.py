@@ -43,6 +43,7 @@ from bito.tui_words import (
     command_word,
     engine_words,
     family_move_words,
+    plain_words,
     refusal_words,
 )
 
@@ -344,7 +345,7 @@ def outcome_line(outcome: Any, names: Sequence[str]) -> str:
     note = getattr(outcome, "note", "")
     if note:
         parts.append(_(NOTE_WORDS[note]) if note in NOTE_WORDS else engine_words(note))
-    text = "; ".join(parts)
+    text = plain_words("; ".join(parts))
     return _("Result:") + f" {text[:1].upper()}{text[1:]}."
 
 

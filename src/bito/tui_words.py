@@ -391,11 +391,15 @@ RULE_WORDS: dict[str, str] = {
 INTERNAL = re.compile(r"\bS\d+:\d|§\s*\d|NOT FROM THE SEEDS|OPTION_SPECS|\bbito\.rules\b")
 _CITED = re.compile(r"\s*\([^()]*(?:\bS\d+:\d|§\s*\d)[^()]*\)|\s*§\s*\d[\d.]*"
                     r"|\s*\bS\d+:\d+(?:-\d+)?(?:,\s*\d+)*")
+#: An option key in brackets after an engine's sentence (``no fool (end.idle_bouts).``).
+OPTION_KEY = re.compile(r"\s*\((?:[a-z_]+\.)+[a-z_]+\)")
 
 
 def plain_words(text: str) -> str:
     """``text`` without the citations of the rules' sources and sections
-    (``must (S3:25-28)`` -> ``must``), for an engine text the player reads."""
+    (``must (S3:25-28)`` -> ``must``) and without an option key in brackets, for an engine
+    text the player reads."""
+    text = OPTION_KEY.sub("", text)
     return _CITED.sub("", text) if INTERNAL.search(text) else text
 
 

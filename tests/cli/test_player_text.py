@@ -27,9 +27,9 @@ from bito.cards import card_str, cards_of
 from bito.errors import BitoError, IllegalActionError
 from bito.games.family import family_for
 from bito.rules.registry import all_variants
-from bito.tui import explain_for_you
-from bito.tui_families import FAMILY_HELP, FamilyTerminal, family_help
-from bito.tui_words import INTERNAL, refusal_words
+from bito.tui import explain_for_you, result_text
+from bito.tui_families import FAMILY_HELP, FamilyTerminal, family_help, outcome_line
+from bito.tui_words import INTERNAL, OPTION_KEY, refusal_words
 
 RULE_KEYS = ("suit call", "priority", "follow colour", "own cards", "English ace", "one card",
              "not allowed", "must play", "match", "claim size", "empty claim")
@@ -162,3 +162,22 @@ def test_each_help_plays_its_own_examples(key: str, spec: str) -> None:
     for example in written:
         action = family.parse_action(example)  # reads as a move of this game
         assert len(getattr(action, "cards", ())) <= max(widest, 1), (spec, example)
+
+
+@pytest.mark.parametrize("spec", GAMES)
+def test_the_result_a_player_reads_names_no_option_key(spec: str) -> None:
+    """A game's end in words (a draw by an end rule included) cites no source and names no
+    option key in brackets (``no fool (end.idle_bouts)``)."""
+    family = family_for(spec)
+    rules = family.rules_for(spec)
+    players = 4 if family.seats_partners(rules) else rules.players_min
+    names = [f"P{i}" for i in range(players)]
+    for seed in range(3):
+        state = family.new_game(spec, players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+        o = state.outcome
+        said = (result_text(o.loser, o.draw, o.order, names, o.reason, o.teams)
+                if family.name == "durak" else outcome_line(o, names))
+        assert not INTERNAL.search(said) and not OPTION_KEY.search(said), said
