@@ -43,7 +43,7 @@ class Watcher(Protocol):
         ...
 
 
-def remember(bot: object, view: Any) -> None:
+def remember(bot: object, view: object) -> None:
     """Feed an earlier view of its seat into ``bot``'s memory without deciding anything, so a
     bot built in the middle of a game (a seat taken over after its player's clock ran out, a
     worker rebuilt after a crash) knows what it would have known. A bot remembers through its

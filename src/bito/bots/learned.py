@@ -111,7 +111,7 @@ class LearnedBot:
         self.paths = shipped_weights() if weights is None else dict(weights)
         self.fallbacks = 0
         """Moves played by the heuristic because this game has no weights."""
-        self._nets: dict[tuple[type[Any], object, int],
+        self._nets: dict[tuple[type[object], object, int],
                          tuple[PolicyNetwork, Any, Any] | None] = {}
 
     def _network(self, view: DurakView) -> tuple[PolicyNetwork, Any, Any] | None:
@@ -146,7 +146,7 @@ class LearnedBot:
         self._nets[key] = found
         return found
 
-    def remember(self, view: Any) -> None:
+    def remember(self, view: object) -> None:
         """An earlier view of this seat goes to the heuristic that plays the games without
         weights (see :func:`bito.bots.base.remember`); the network itself has no memory."""
         remember(self.fallback, view)
@@ -179,9 +179,9 @@ class TrainedOrHeuristic:
         self.name = trained.name
         self.fallback: Bot = FamilyHeuristicBot(seed)
         self.fallbacks = 0
-        self._untrained: set[tuple[type[Any], object, int]] = set()
+        self._untrained: set[tuple[type[object], object, int]] = set()
 
-    def remember(self, view: Any) -> None:
+    def remember(self, view: object) -> None:
         remember(self.fallback, view)
 
     def choose(self, view: Any) -> Any:

@@ -139,9 +139,9 @@ class Family:
         """The seed that dealt ``state``."""
         return int(state.seed)
 
-    def table(self, view: Any) -> TableModel:
+    def table(self, view: object) -> TableModel:
         """A seat's view as the table model every interface draws from."""
-        build: Callable[[Any], TableModel] = import_module(self.table_module).table_model
+        build: Callable[[object], TableModel] = import_module(self.table_module).table_model
         return build(view)
 
     # --- records -----------------------------------------------------------------------------

@@ -3,8 +3,6 @@ seat's view to it; :func:`table_of` finds the family's through the family seam."
 
 from __future__ import annotations
 
-from typing import Any
-
 from bito.games.tables.model import (
     Card,
     Choice,
@@ -17,7 +15,7 @@ from bito.games.tables.model import (
 )
 
 
-def table_of(view: Any) -> TableModel:
+def table_of(view: object) -> TableModel:
     """The table model of a seat's view of any game (its family's ``table_model``)."""
     from bito.games.family import family_for
 
