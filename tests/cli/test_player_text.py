@@ -181,3 +181,32 @@ def test_the_result_a_player_reads_names_no_option_key(spec: str) -> None:
         said = (result_text(o.loser, o.draw, o.order, names, o.reason, o.teams)
                 if family.name == "durak" else outcome_line(o, names))
         assert not INTERNAL.search(said) and not OPTION_KEY.search(said), said
+
+
+@pytest.mark.parametrize("takes", ["nobody_laughed", "somebody_laughed", "laugher"])
+def test_the_animal_sounds_help_names_who_really_picks_up(takes: str) -> None:
+    """#60 A1 (``animal.takes_pile``): the help says who picks the pile up, and in play that
+    is who does: the player who made the sound, or the first to laugh."""
+    spec = f"animal_sounds+animal.takes_pile={takes}"
+    family = family_for(spec)
+    takers: set[str] = set()
+    for seed in range(6):
+        state = family.new_game(spec, 3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and len(takers) < 2:
+            before = state
+            action = rng.choice(state.legal_actions())
+            state = state.apply(action)
+            if before.pile and not state.pile:
+                grew = [s for s in range(3) if state.hands[s].bit_count()
+                        > before.hands[s].bit_count()]
+                if before.skipper in grew:
+                    takers.add("skipper")
+                elif action.kind == "laugh" and before.to_act in grew:
+                    takers.add("laugher")
+    help_text = family_help(family.new_game(spec, 3, seed=0))
+    assert takers, "nobody picked the pile up"
+    says_skipper = "the player who made the sound takes the pile" in help_text
+    says_laugher = "laughs first takes the pile" in help_text
+    assert says_skipper == ("skipper" in takers) and says_laugher == ("laugher" in takers), (
+        takers, help_text)
