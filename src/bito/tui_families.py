@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -125,6 +126,7 @@ def family_help(state: Any) -> str:
     said = (_(text).replace("{pick_up}", _(pick) if pick else "")
             .replace("{wild}", _(WILD_RANKS.get(wild, "")))
             .replace("{wild_card}", "23456789TJQKA"[wild - 2]))
+    said = textwrap.fill(" ".join(said.split()), width=92)  # filled in: wrapped again
     examples = help_examples(state)
     if examples:
         said += "\n" + _("You could type now, for example: {moves}.").format(moves=examples)
