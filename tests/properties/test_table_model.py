@@ -25,6 +25,12 @@ from bito.rules.registry import all_variants
 GAMES = sorted(v.id for v in all_variants() if v.kind == "game" and v.family != "meta"
                and (v.family != "durak" or v.id in ("podkidnoy", "perevodnoy", "team_fool",
                                                      "estonian")))
+HIDING_RULES = ("believe_not_believe", "podkidnoy+blind_face_out", "podkidnoy+tossing_dummy",
+                "podkidnoy+playing_dummy", "podkidnoy+exchange", "podkidnoy+own_trumps",
+                "podkidnoy+buy_in", "podkidnoy+gradual_access", "podkidnoy+joker_gift")
+"""Durak rules that hide or show cards in their own ways: face-down covers (#59), a hand held
+face out (#58), the dummies (#56, #57), passed cards (#31), personal trumps (#16), reserves
+and locked cards (#37, #35), joker gifts (#24)."""
 
 
 def _mask(cards: Any) -> int:
@@ -47,8 +53,10 @@ def hidden_cards(state: Any, seat: int) -> int:
     known = getattr(view, "known", ())
     hidden = 0
     for s, hand in enumerate(state.hands):
-        if s != seat:
-            hidden |= hand & ~(known[s] if known else 0)
+        if s != seat:  # (#56: the tossing dummy's hand is the last, seen by its controller)
+            public = (known[s] if s < len(known) else getattr(view, "dummy_hand", 0)
+                      ) if known else 0
+            hidden |= hand & ~public
     stock = _mask(getattr(state, "stock", 0))
     face_up = getattr(view, "stock_face_up", 0)
     extra = getattr(view, "extra", None)  # the bout games' face-up trump card
@@ -59,6 +67,12 @@ def hidden_cards(state: Any, seat: int) -> int:
     discard = getattr(state, "discard", 0)
     if isinstance(discard, int):
         hidden |= discard & ~getattr(view, "seen_discard", 0)
+    if getattr(view, "blind", False):  # #58: one's own hand is held face out, unseen
+        hidden |= state.hands[seat] & ~view.hand
+    seen_table = (_mask(getattr(view, "attack", ())) | _mask(getattr(view, "defence", ()))
+                  | _mask(getattr(view, "centre", ())))
+    hidden |= (_mask(getattr(state, "attack", ())) | _mask(getattr(state, "defence", ()))
+               ) & ~seen_table  # #59: a cover laid face down
     if type(state).__name__ == "CheatState":
         hidden |= state.pile & ~state.put_by[seat]
         if view.claimer != seat:
@@ -70,7 +84,7 @@ def _codes(model: TableModel) -> int:
     return _mask(c.code for c in model.cards())
 
 
-@pytest.mark.parametrize("spec", GAMES)
+@pytest.mark.parametrize("spec", GAMES + list(HIDING_RULES))
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           phases=(Phase.explicit, Phase.generate))
 @given(data=st.data())
