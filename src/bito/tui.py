@@ -1026,8 +1026,9 @@ def result_text(loser: int | None, draw: bool, order: Sequence[int],
             _("{name} is the fool (дурак).").format(name=who)
         for members in teams:
             if loser in members and len(members) > 1:  # #53-55: the fool's partners lose too
-                verdict += " " + _("Their team loses: {names}.").format(
-                    names=", ".join(names[m] for m in members))
+                loses = (_("Your team loses: {names}.") if any(is_you(names[m]) for m in members)
+                         else _("Their team loses: {names}."))
+                verdict += " " + loses.format(names=", ".join(names[m] for m in members))
     # in a partnership game the fool's partners lose with him, whatever cards they hold
     beaten = losing_team(loser, teams) or ((loser,) if loser is not None else ())
     went_out = ", ".join(names[s] for s in order if s not in beaten)
