@@ -368,6 +368,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     resolved = _resolve(args.variant, args.deck, args.rules)
     rules = resolved.rules
+    if args.players is None:  # each game starts at a seat count it accepts (friese_fool: 4)
+        args.players = max(2, rules.players_min)
+        from bito.games import family_for
+
+        if family_for(rules).seats_partners(rules) and args.players % 2:
+            args.players += 1
     _check_players(rules, args.players, resolved.spec)
     if not 0 <= args.seat < args.players:
         raise UsageError(_("--seat must be 0 to {last}, not {seat}").format(
@@ -634,7 +640,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
         kind = _(_kind_words(v))
         waiting = "  " + _("(not playable yet)") if not _playable(v) else ""
         names = variant_name(v) if russian else " / ".join(v.names)
-        print(f"#{v.number:<3} {v.id:<{width}}  {v.family:<8} {kind:<12}  "
+        seats = _seats_text(v)
+        print(f"#{v.number:<3} {v.id:<{width}}  {v.family:<8} {kind:<12} {seats:<13} "
               f"{names}{waiting}")
         print(f"     {summary_text(v)}")
     print()
@@ -651,6 +658,24 @@ it only fits another (bito play --variant no_trump plays podkidnoy+no_trump). An
 many games: the tournament runs with bito tournament --variant GAME. Options stack the same way
 (podkidnoy+deck.size=52). `bito variants ID` prints one entry's rules in words; `bito variants
 --options` lists every option.""")
+
+
+def _seat_range(v: Any) -> tuple[int, int] | None:
+    """The seats a game accepts (None for a house rule or an event)."""
+    from bito.games import family_for, is_event
+
+    if v.kind != "game" or is_event(v.id):
+        return None
+    rules = family_for(v.id).rules_for(v.id)
+    return int(rules.players_min), int(rules.max_players)
+
+
+def _seats_text(v: Any) -> str:
+    """``2-6 players`` for a game; blank for a house rule (it seats what its game seats)."""
+    seats = _seat_range(v)
+    if seats is None:
+        return ""
+    return _("{lo}-{hi} players").format(lo=seats[0], hi=seats[1])
 
 
 def _kind_words(v: Any) -> str:
@@ -676,6 +701,8 @@ def _entry_json(v: Any) -> dict[str, Any]:
     data["plays_alone"] = v.kind == "game" and not event and data["playable"]
     data["plays_as"] = (_dealt_spec(v) if house and data["playable"] else
                         v.id if data["plays_alone"] else None)
+    seats = _seat_range(v)
+    data["players"] = list(seats) if seats is not None else None
     data["how_to_play"] = ("bito tournament --variant GAME" if event else
                            f"bito play --variant {data['plays_as']}" if data["plays_as"] else
                            None)
@@ -885,7 +912,7 @@ def _frames(record: Any) -> tuple[list[str], list[str], str]:
                     for v in record.views]
         o = record.outcome
         result = (result_text(o.get("loser"), bool(o.get("draw")), o.get("order", []), names,
-                              str(o.get("reason", "")))
+                              str(o.get("reason", "")), o.get("teams") or ())
                   if o else _("End of the record: the game was not finished."))
         return moves, pictures, result
     from bito.games import family_for
@@ -913,7 +940,8 @@ def _durak_frames(record: Any, states: Sequence[Any], names: Sequence[str], move
             i=i, total=total, move=action, said=said))
     pictures = [render_full(st, names) for st in states]
     final = states[-1].outcome
-    result = (result_text(final.loser, final.draw, final.order, names, final.reason)
+    result = (result_text(final.loser, final.draw, final.order, names, final.reason,
+                          final.teams)
               if final is not None
               else _("End of the record: the game was not finished."))
     return moves, pictures, result
@@ -1354,8 +1382,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--rules", metavar="FILE",
                       help=_("a house-rules TOML file (base variant + options; see "
                            "docs/variants.md)"))
-    play.add_argument("--players", type=int, default=2, metavar="N",
-                      help=_("number of players, 2-6 (up to 8 with --deck 52; default 2)"))
+    play.add_argument("--players", type=int, default=None, metavar="N",
+                      help=_("number of players (default: 2, or the fewest the game seats; "
+                             "`bito variants` lists each game's range)"))
     play.add_argument("--deck", type=int, choices=(24, 32, 36, 52),
                       help=_("deck size (sets the option deck.size)"))
     play.add_argument("--bots", metavar="A,B,...",

@@ -69,6 +69,7 @@ from bito.tui_words import (
     command_word,
     engine_words,
     move_words,
+    plain_words,
     refusal_words,
 )
 
@@ -327,6 +328,20 @@ def bout_events(before: DurakState, after: DurakState, action: Action,
             lines.append("  " + _by(names[seat], "You have no cards left.",
                                     "{name} has no cards left."))
     return lines
+
+
+def drawn_from_stock(before: DurakState, after: DurakState, seat: int) -> int:
+    """The cards ``seat`` drew from the stock as a bout ended (his own to see; none while
+    his hand is held face out, #58): new in his hand, and not from the table he took."""
+    if after.bout == before.bout or len(after.stock) >= len(before.stock):
+        return 0
+    if after.view(seat).blind:
+        return 0
+    table = 0
+    for c in (*before.attack, *before.defence):
+        if c >= 0:
+            table |= 1 << c
+    return after.hands[seat] & ~before.hands[seat] & ~table
 
 
 def _roles(view: DurakView, seat: int, own: bool = False) -> str:
@@ -612,6 +627,7 @@ def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
                     lambda m: "you " + {"holds": "hold", "has": "have"}[m.group(1)], detail)
     if language() != "en":  # said in the rule's own words: its English key would only puzzle
         return refusal_words(detail, err.rule)
+    detail = plain_words(detail)
     return f"{detail} ({err.rule})" if err.rule and err.rule not in detail else detail
 
 
@@ -776,7 +792,13 @@ class TerminalGame:
         said = self._said(before, action, name)
         if note:
             said[0] += f" {note}"
-        for line in said + bout_events(before, self.game.state, action, self.names):
+        events = bout_events(before, after, action, self.names)
+        drawn = drawn_from_stock(before, after, self.human)
+        if drawn:  # told before the next bout's line, as the cards come before the attack
+            at = len(events) - 1 if events and not after.is_over else len(events)
+            events.insert(at, "  " + _("You draw {cards}.").format(
+                cards=" ".join(card_pretty(c) for c in cards_of(drawn))))
+        for line in said + events:
             self.out(line)
 
     def _said(self, before: DurakState, action: Action, name: str) -> list[str]:
@@ -880,7 +902,7 @@ class TerminalGame:
                 continue
             except BitoError as e:  # whatever the engine says of a move, never a traceback
                 self.out(_("Not a move here: {why}. Try again.").format(
-                    why=engine_words(" ".join(str(e).split()))))
+                    why=plain_words(engine_words(" ".join(str(e).split())))))
                 continue
             self._play(action, chosen=True)
             return None
@@ -934,8 +956,12 @@ class TerminalGame:
             self.out(_("Nobody is the fool this time."))
         elif outcome.loser == outcome.dummy:
             self.out(_("The dummy is the fool: nobody loses this game (#57)."))
+        elif self.human in losing_team(outcome.loser, outcome.teams):
+            self.out(_("Your team loses. Better luck next time!"))  # #53-55
         elif outcome.loser == self.human:
             self.out(_("You are the fool. Better luck next time!"))
+        elif outcome.teams:
+            self.out(_("Your team wins. Well played!"))
         else:
             self.out(_("You are not the fool. Well played!"))
 
@@ -987,6 +1013,14 @@ def render_full(state: DurakState, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def losing_team(loser: int | None, teams: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The seats of the fool's team in a partnership game (#53-55), or none."""
+    for members in teams:
+        if loser in members and len(members) > 1:
+            return tuple(members)
+    return ()
+
+
 def result_text(loser: int | None, draw: bool, order: Sequence[int],
                 names: Sequence[str], reason: str = "",
                 teams: Sequence[Sequence[int]] = ()) -> str:
@@ -1001,8 +1035,13 @@ def result_text(loser: int | None, draw: bool, order: Sequence[int],
             _("{name} is the fool (дурак).").format(name=who)
         for members in teams:
             if loser in members and len(members) > 1:  # #53-55: the fool's partners lose too
-                verdict += " " + _("Their team loses: {names}.").format(
-                    names=", ".join(names[m] for m in members))
-    went_out = ", ".join(names[s] for s in order if s != loser)
+                loses = (_("Your team loses: {names}.") if any(is_you(names[m]) for m in members)
+                         else _("Their team loses: {names}."))
+                verdict += " " + loses.format(names=", ".join(names[m] for m in members))
+    # in a partnership game the fool's partners lose with him, whatever cards they hold
+    beaten = losing_team(loser, teams) or ((loser,) if loser is not None else ())
+    went_out = ", ".join(names[s] for s in order if s not in beaten)
+    verdict = plain_words(verdict)
     return _("Result:") + f" {verdict}" + (
-        " " + _("Out in order: {names}.").format(names=went_out) if went_out else "")
+        " " + (_("The winning team: {names}.") if teams else
+               _("Out in order: {names}.")).format(names=went_out) if went_out else "")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,8 @@ from bito.games import family_for, family_name, new_game
 from bito.games.bouts.chinese import NINE_OF_DIAMONDS
 from bito.games.durak import LEAD as DURAK_LEAD
 from bito.games.durak.actions import ATTACK, DEFEND, PASS, TAKE, TRANSFER
-from bito.games.protocol import decider, seen_by
-from bito.i18n import N_, _, language, ngettext
+from bito.games.protocol import Hidden, decider, seen_by
+from bito.i18n import N_, _, ngettext
 from bito.tui import (
     FORCED_NOTE,
     game_words,
@@ -43,6 +44,7 @@ from bito.tui_words import (
     command_word,
     engine_words,
     family_move_words,
+    plain_words,
     refusal_words,
 )
 
@@ -59,8 +61,8 @@ and the bots' replies since), quit (leave; the game is saved only with --save)."
 FAMILY_HELP: dict[str, str] = {
     "maumau": N_("""\
 Mau-Mau (Czech fool and its relatives): play a card of the pile top's suit or rank, e.g. 7h.
-The wild card also names the suit the next player must follow: Qh=s (queen of hearts, call
-spades). If nothing fits, type draw; after drawing you may have to pass. Cards with an effect
+The wild card ({wild}) also names the suit the next player must follow: {wild_card}h=s
+(call spades). If nothing fits, type draw; after drawing you may have to pass. Cards with an effect
 (the next player draws, or misses a turn) are announced as they happen. The first player out
 ends the round; everyone else scores penalty points for the cards left, and after the last
 round the highest total is the fool."""),
@@ -74,13 +76,22 @@ Fool! (Friese): follow the lead colour if you can, e.g. g12 (green 12), r5, y20,
 wins the trick; the lowest card played takes the Fool disc, and its holder sits out the next
 trick. Scores are counted at the end of each round; the game ends at -80 or six +10 rounds."""),
     "animal": N_("""\
-Animal sounds: play your card on the pile, e.g. 7h. When your card matches another player's
-sound, make your animal's sound (sound); laugh at someone's sound (laugh) and you pick up;
-pass keeps a straight face. The last player with cards is the fool."""),
+Animal sounds: put the next rank on the pile (6, 7 ... ace, then 6 again; any suit), e.g. 7h.
+Without it, make your animal's sound (sound); then each other player laughs (laugh) or keeps
+a straight face (pass). {pick_up} The first player out of cards wins; the last player with
+cards is the fool."""),
     "cheat": N_("""\
-Cheat (I doubt it): put down 1 to 4 cards face down, claiming the rank due, e.g. 7h or
-7h+7s; claim finishes your claim; anyone may doubt. A liar, or a wrong doubter, takes the
-pile; pass believes. The last player holding cards is the fool."""),
+Cheat (I doubt it): put down cards face down one at a time, claiming the rank due whatever
+they are: type one card, e.g. 7h, then up to three more, then claim to end your claim. After
+a claim anyone may doubt it (doubt) or believe it (pass): a liar, or a wrong doubter, takes
+the pile. The last player holding cards is the fool."""),
+    "chinese": N_("""\
+China fool: attack with a card, e.g. 7h; cover with a higher card of its suit or a trump:
+9h>7h; pass ends your part of the attack. A defender who gives up (take) takes only the
+first card played at him: the rest of the table is discarded and he misses his turn to
+attack. Once a card is covered with the 9 of diamonds nobody may throw in any more. Nobody
+draws: an empty hand at the end of a bout is out, and the last player holding cards is the
+fool."""),
     "bouts": N_("""\
 A Durak game with its own bouts: attack with a card, e.g. 7h; cover with a higher card of
 its suit or a trump: 9h>7h; take picks up; pass ends your part of the attack. turn turns the
@@ -88,13 +99,54 @@ top card of the stock where the game does (preludes, Polish fool)."""),
 }
 
 
+#: Mau-Mau's wild rank in words (#86: queens; #89: jacks).
+WILD_RANKS = {11: N_("any jack"), 12: N_("any queen")}
+
+#: Who picks the pile up after an animal's sound, by ``animal.takes_pile`` (#60 A1).
+PICK_UP = {
+    "nobody_laughed": N_("If nobody laughs, the player who made the sound takes the pile."),
+    "somebody_laughed": N_("If somebody laughs, the player who made the sound takes the "
+                           "pile."),
+    "laugher": N_("Whoever laughs first takes the pile."),
+}
+
+
 def family_help(state: Any) -> str:
-    """The in-game help for this game: its own moves, then the commands."""
+    """The in-game help for this game: its own moves, an example of each kind of move the
+    player has now (taken from his legal moves, so it always plays), then the commands."""
     module = type(state).__module__.rsplit(".", 1)[-1]
     key = module if module in FAMILY_HELP else "bouts" if ".bouts." in type(
         state).__module__ else ""
     text = FAMILY_HELP.get(key, "")
-    return f"{_(text)}\n{_(COMMANDS)}" if text else _(COMMANDS)
+    if not text:
+        return _(COMMANDS)
+    rules = state.rules
+    pick = PICK_UP.get(str(getattr(rules, "takes_pile", "")), "")
+    wild = int(getattr(rules, "wild_rank", 12))
+    said = (_(text).replace("{pick_up}", _(pick) if pick else "")
+            .replace("{wild}", _(WILD_RANKS.get(wild, "")))
+            .replace("{wild_card}", "23456789TJQKA"[wild - 2]))
+    said = textwrap.fill(" ".join(said.split()), width=92)  # filled in: wrapped again
+    examples = help_examples(state)
+    if examples:
+        said += "\n" + _("You could type now, for example: {moves}.").format(moves=examples)
+    return f"{said}\n{_(COMMANDS)}"
+
+
+def help_examples(state: Any) -> str:
+    """One legal move of each kind the player to act has now, as he would type it, with its
+    words from the table model (``Jc (put down J♣), claim (end your claim)``)."""
+    from bito.games.tables import table_of
+
+    model = table_of(state.view(state.to_act))
+    seen: set[str] = set()
+    out = []
+    for move, action in zip(model.moves, state.view(state.to_act).legal, strict=False):
+        if move.kind in seen:
+            continue
+        seen.add(move.kind)
+        out.append(f"{move_text(action)} ({engine_words(move.label)})")
+    return ", ".join(out[:4])
 
 
 def _durak_view_text(view: Any, names: Sequence[str]) -> str:
@@ -297,7 +349,7 @@ def outcome_line(outcome: Any, names: Sequence[str]) -> str:
     note = getattr(outcome, "note", "")
     if note:
         parts.append(_(NOTE_WORDS[note]) if note in NOTE_WORDS else engine_words(note))
-    text = "; ".join(parts)
+    text = plain_words("; ".join(parts))
     return _("Result:") + f" {text[:1].upper()}{text[1:]}."
 
 
@@ -328,25 +380,24 @@ def events(before: Any, after: Any, names: Sequence[str], action: Any = None,
             told = {int(n) for n in re.findall(r"seat (\d+) takes", note)}
             if " takes " in f" {note} ":  # "seat 0 turns A♥: no beat, he takes it"
                 told.add(actor)
-            # a pile of played cards handed to one player (Animal sounds) is his taking it,
-            # not a draw, and nobody's penalty
-            handed = len(getattr(before.view(seat), "pile", ()) or ()) - len(
-                getattr(after.view(seat), "pile", ()) or ())
+            emptied = _pile_size(before, seat) > 0 and _pile_size(after, seat) == 0
             for s, (a, b) in enumerate(zip(then, now, strict=True)):
-                if b > a and s not in told and handed > 0 and b - a == handed:
+                if b > a and s not in told and emptied:  # the animal-sounds pile picked up
                     out.append("  " + _by(
-                        _name(names, s), ngettext("You take the pile ({n} card).",
-                                                  "You take the pile ({n} cards).", b - a),
-                        ngettext("{name} takes the pile ({n} card).",
-                                 "{name} takes the pile ({n} cards).", b - a), n=b - a))
-                    handed = 0
+                        _name(names, s), ngettext("You pick up the pile ({n} card).",
+                                                  "You pick up the pile ({n} cards).", b - a),
+                        ngettext("{name} picks up the pile ({n} card).",
+                                 "{name} picks up the pile ({n} cards).", b - a), n=b - a))
                 elif b > a and s not in told:
                     why = " " + _("(a penalty)") if s != actor and actor >= 0 else ""
-                    out.append("  " + _by(
+                    line = "  " + _by(
                         _name(names, s), ngettext("You draw {n} card", "You draw {n} cards",
                                                   b - a),
                         ngettext("{name} draws {n} card", "{name} draws {n} cards", b - a),
-                        n=b - a) + f"{why}.")
+                        n=b - a)
+                    if s == seat:  # the owner is told which cards he drew
+                        line += ": " + drawn_cards(before, after, seat)
+                    out.append(line + f"{why}.")
         kind = getattr(action, "kind", "")
         players = len(names)
         nxt = after.to_act
@@ -403,6 +454,25 @@ def events(before: Any, after: Any, names: Sequence[str], action: Any = None,
     out += [_by(_name(names, s), "You are out of cards.", "{name} is out of cards.")
             for s in gone]
     return out
+
+
+def _pile_size(state: Any, seat: int) -> int:
+    """The cards on the pile as ``seat`` sees it (the table model's pile zone)."""
+    from bito.games.tables import table_of
+
+    pile = table_of(state.view(seat)).zone("pile")
+    return pile.count if pile is not None else 0
+
+
+def drawn_cards(before: Any, after: Any, seat: int) -> str:
+    """The cards that came into ``seat``'s hand between two states, as his hand shows them."""
+    from bito.games.tables import table_of
+
+    had = table_of(before.view(seat)).zone("hand")
+    has = table_of(after.view(seat)).zone("hand")
+    old = {c.code for c in had.cards} if had is not None else set()
+    new = [c.label for c in (has.cards if has is not None else ()) if c.code not in old]
+    return engine_words(" ".join(new))
 
 
 #: A suit called (``Anna calls diamonds``).
@@ -482,6 +552,12 @@ def _turn(name: str, action: Any, before: Any) -> str:
 
 
 def _play(name: str, action: Any, before: Any) -> str:
+    if isinstance(action, Hidden):  # Cheat: a card put down face down, as the others see it
+        return _by(name, ngettext("You put down {n} card face down",
+                                  "You put down {n} cards face down", action.count),
+                   ngettext("{name} puts down {n} card face down",
+                            "{name} puts down {n} cards face down", action.count),
+                   n=action.count)
     # the engine's words for the cards (Fool!'s own card names, a card face down, a suit
     # called: "Q♣, calls ♣"); Fool!'s wild 1 as it is typed
     said = WILD_TEXT if move_text(action) == WILD_TEXT else engine_words(action.pretty())
@@ -525,9 +601,13 @@ def bito_line(before: Any, after: Any, action: Any) -> str | None:
     return None
 
 
-def moves_line(legal: Sequence[Any]) -> str:
-    return _("Your moves:") + " " + "  ".join(f"[{i + 1}] {move_text(a)}"
-                                             for i, a in enumerate(legal))
+def moves_line(view: Any) -> str:
+    """The numbered legal moves, each as it is typed: the table model's ids (Fool!'s wild 1
+    is ``w1``, since a bare number picks a move from the list)."""
+    from bito.games.tables import table_of
+
+    return _("Your moves:") + " " + "  ".join(
+        f"[{i + 1}] {m.id}" for i, m in enumerate(table_of(view).moves))
 
 
 class FamilyTerminal:
@@ -635,7 +715,7 @@ class FamilyTerminal:
         legal = list(view.legal)
         self.write("")
         self.write(view_text(view, self.names))
-        self.write(moves_line(legal))
+        self.write(moves_line(view))
         if self.show_hints:
             self.write(self.hint_line(view))
         while True:
@@ -654,7 +734,7 @@ class FamilyTerminal:
                 continue
             if word in ("moves", "ходы", ""):
                 self.write(view_text(view, self.names))
-                self.write(moves_line(legal))
+                self.write(moves_line(view))
                 continue
             if word in UNDO_WORDS:
                 said = self.undo()
@@ -676,9 +756,8 @@ class FamilyTerminal:
                 action = state.parse_action(family_move_words(text))
                 state.apply(action)
             except BitoError as e:  # bad text, an illegal move: the user types again
-                rule = str(getattr(e, "rule", ""))  # in English the rule's name stays in front
-                detail = str(e) if language() == "en" or not rule else str(
-                    getattr(e, "detail", "") or e)
+                rule = str(getattr(e, "rule", ""))  # the rule's name is the engine's, not said
+                detail = str(getattr(e, "detail", "") or getattr(e, "reason", "") or e)
                 write_reason = refusal_words(" ".join(detail.split()), rule)
                 self.write(_("Not a move here: {why}").format(why=write_reason))
                 continue

@@ -141,6 +141,7 @@ ENGINE_PHRASES: tuple[str, ...] = (
     N_("{name} takes {cards} with his {other}"),
     N_("You take {cards} with your {other}"),
     N_("{cards} pass on to {name}"),
+    N_("(only the first card); {cards} go to the discard"),
     N_("You take {cards}"),
     N_("the same position came round a third time: a draw"),
     N_("{n} takes in a row with no card drawn or discarded and nobody going out: a draw"),
@@ -415,9 +416,28 @@ RULE_WORDS: dict[str, str] = {
 }
 
 
+#: What a player never reads: a source's line citation (``S3:25-28``), a section of the rules
+#: catalogue (``§4.1``), a note for the developers, a module path.
+INTERNAL = re.compile(r"\bS\d+:\d|§\s*\d|NOT FROM THE SEEDS|OPTION_SPECS|\bbito\.rules\b")
+_CITED = re.compile(r"\s*\([^()]*(?:\bS\d+:\d|§\s*\d)[^()]*\)|\s*§\s*\d[\d.]*"
+                    r"|\s*\bS\d+:\d+(?:-\d+)?(?:,\s*\d+)*")
+#: An option key in brackets after an engine's sentence (``no fool (end.idle_bouts).``).
+OPTION_KEY = re.compile(r"\s*\((?:[a-z_]+\.)+[a-z_]+\)")
+
+
+def plain_words(text: str) -> str:
+    """``text`` without the citations of the rules' sources and sections
+    (``must (S3:25-28)`` -> ``must``) and without an option key in brackets, for an engine
+    text the player reads."""
+    text = OPTION_KEY.sub("", text)
+    return _CITED.sub("", text) if INTERNAL.search(text) else text
+
+
 def refusal_words(detail: str, rule: str = "") -> str:
     """An engine's refusal in the language spoken: its own words translated where the
-    catalogue has them, else the rule's sentence with the English detail after it."""
+    catalogue has them, else the rule's sentence with the English detail after it; never a
+    citation of the rules' sources."""
+    detail = plain_words(detail)
     if language() == "en":
         return detail
     said = engine_words(detail)

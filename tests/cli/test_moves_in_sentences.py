@@ -191,7 +191,7 @@ def test_headers_say_why_in_russian(variant: str) -> None:
 NAME_COLON_MOVE = re.compile(r"^(You|Anna|Boris|Vera): ")
 #: The sentences of the families' moves, in both languages.
 FAMILY_MOVES = {
-    "en": re.compile(r"^(You|\S+) (plays?(?! first)|draws? from the stock|pass(es)?|"
+    "en": re.compile(r"^(You|\S+) (plays?(?! first)|puts? down|draws? from the stock|pass(es)?|"
                      r"ends? (your|the) claim|says?: I doubt it|makes? (your|the) animal's "
                      r"sound|laughs?)\b"),
     "ru": re.compile(r"^\S+ (кладёт|кладёте|берёт из колоды|берёте из колоды|пасует|пасуете|"

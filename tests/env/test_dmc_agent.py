@@ -39,6 +39,14 @@ def test_beats_random_on_fixed_deals() -> None:
 
 
 def test_refuses_other_games_clearly() -> None:
+    """The network refuses a game it was not trained for; the ``dmc`` bot seated at one says
+    so once and lets the heuristic play (issue 33: every bot plays every game)."""
+    from bito.env.agent import DMCBot
+
     state = new_game("podkidnoy", 3, seed=1)
     with pytest.raises(ValueError, match="trained for 2-player"):
-        make_bot("dmc").choose(state.view(state.to_act))
+        DMCBot().choose(state.view(state.to_act))
+    bot = make_bot("dmc")
+    with pytest.warns(UserWarning, match="trained for 2-player"):
+        move = bot.choose(state.view(state.to_act))
+    assert move in state.legal_actions()

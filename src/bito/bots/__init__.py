@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bito.bots.base import Bot, RandomBot
+from bito.bots.base import Bot, RandomBot, remember
 from bito.bots.heuristic import HeuristicBot
 
 _FACTORIES: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
@@ -50,10 +50,12 @@ register_bot("heuristic", _heuristic_for_every_family)
 
 def _learned(seed: int | None = None) -> Bot:
     """The trained 2-player podkidnoy bot of :mod:`bito.env.agent` (imported late: it needs
-    numpy, the ``rl`` extra, and says so when it is missing)."""
+    numpy, the ``rl`` extra, and says so when it is missing); the games it was not trained
+    for are played by the heuristic (:class:`~bito.bots.learned.TrainedOrHeuristic`)."""
+    from bito.bots.learned import TrainedOrHeuristic
     from bito.env.agent import DMCBot
 
-    return DMCBot(seed)
+    return TrainedOrHeuristic(DMCBot(seed), seed)
 
 
 register_bot("dmc", _learned)
@@ -84,4 +86,5 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register_bot", "unregister_bot"]
+__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register_bot", "remember",
+           "unregister_bot"]

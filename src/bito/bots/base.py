@@ -43,6 +43,17 @@ class Watcher(Protocol):
         ...
 
 
+def remember(bot: object, view: object) -> None:
+    """Feed an earlier view of its seat into ``bot``'s memory without deciding anything, so a
+    bot built in the middle of a game (a seat taken over after its player's clock ran out, a
+    worker rebuilt after a crash) knows what it would have known. A bot remembers through its
+    own ``remember`` method, which takes a view of any family and keeps only what it can use;
+    a bot without one (``random``) remembers nothing."""
+    own = getattr(bot, "remember", None)
+    if callable(own):
+        own(view)
+
+
 class RandomBot:
     """Plays a uniformly random legal action. The zero of every rating scale."""
 

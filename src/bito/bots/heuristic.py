@@ -40,8 +40,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
+from bito.bots.base import view_family
 from bito.bots.blind import choose as blind_choice
 from bito.bots.tracking import CardTracker
 from bito.cards import ACE, RANK_MASKS, cards_of, rank_of, suit_of
@@ -77,6 +78,10 @@ TRUMP_BONUS: Final = 13
 
 COVER_SEARCH_NODES: Final = 400
 """Node budget of the cover search (plenty for the usual one to six cards on the table)."""
+
+
+TRACKED: Final[dict[str, bool]] = {"durak": True}
+"""The families whose views the card tracker reads, by family name."""
 
 
 class HeuristicBot:
@@ -121,6 +126,12 @@ class HeuristicBot:
         self.tracker = CardTracker()
 
     # --- entry point ---------------------------------------------------------------------------
+
+    def remember(self, view: Any) -> None:
+        """Take in an earlier view of this seat (see :func:`bito.bots.base.remember`): the
+        card tracker follows Durak deals only; another family's view holds nothing it reads."""
+        if TRACKED.get(view_family(view), False) and not view.blind:
+            self.tracker.update(view)
 
     def choose(self, view: DurakView) -> Action:
         """Pick a move for ``view.seat``; always one of ``view.legal``."""

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bito.bots.base import Bot
+from bito.bots.base import Bot, remember
 from bito.games.durak import Action, DurakView
-from bito.rules import Rules
+from bito.games.family import family_for
 
 WEIGHTS_DIR = Path(__file__).with_name("weights")
 """Where the shipped weights live (package data)."""
@@ -111,11 +111,14 @@ class LearnedBot:
         self.paths = shipped_weights() if weights is None else dict(weights)
         self.fallbacks = 0
         """Moves played by the heuristic because this game has no weights."""
-        self._nets: dict[tuple[Rules, int], tuple[PolicyNetwork, Any, Any] | None] = {}
+        self._nets: dict[tuple[type[object], object, int],
+                         tuple[PolicyNetwork, Any, Any] | None] = {}
 
     def _network(self, view: DurakView) -> tuple[PolicyNetwork, Any, Any] | None:
         """The network, encoder and codec for this view's game, or None (warned once)."""
-        key = (view.rules, view.players)
+        # a bout-structure view names its game by ``variant`` and has no ``rules``
+        key = (type(view), getattr(view, "rules", None) or getattr(view, "variant", None),
+               view.players)
         if key in self._nets:
             return self._nets[key]
         found = None
@@ -143,6 +146,11 @@ class LearnedBot:
         self._nets[key] = found
         return found
 
+    def remember(self, view: object) -> None:
+        """An earlier view of this seat goes to the heuristic that plays the games without
+        weights (see :func:`bito.bots.base.remember`); the network itself has no memory."""
+        remember(self.fallback, view)
+
     def choose(self, view: DurakView) -> Action:
         legal = list(view.legal)
         if len(legal) == 1:
@@ -158,4 +166,41 @@ class LearnedBot:
         return legal[int(np.argmax(scores))]
 
 
-__all__ = ["WEIGHTS_DIR", "LearnedBot", "PolicyNetwork", "shipped_weights"]
+class TrainedOrHeuristic:
+    """A trained bot that encodes only the games it was trained for (``dmc``: 2-player
+    36-card Durak), seated anywhere: a view its encoder refuses (``ValueError``, another
+    family or shape) is played by the heuristic from then on for that game, with one warning
+    and the moves counted in :attr:`fallbacks`, as :class:`LearnedBot` does."""
+
+    def __init__(self, trained: Bot, seed: int | None = None) -> None:
+        from bito.bots.families import FamilyHeuristicBot
+
+        self.trained = trained
+        self.name = trained.name
+        self.fallback: Bot = FamilyHeuristicBot(seed)
+        self.fallbacks = 0
+        self._untrained: set[tuple[type[object], object, int]] = set()
+
+    def remember(self, view: object) -> None:
+        remember(self.fallback, view)
+
+    def choose(self, view: Any) -> Any:
+        key = (type(view), getattr(view, "rules", None), int(view.players))
+        if key not in self._untrained and not family_for(view).codec:
+            self._untrained.add(key)  # trained bots encode views through the codec only
+            warnings.warn(f"the {self.name} bot plays Durak games only; the heuristic plays "
+                          "this game for it", UserWarning, stacklevel=2)
+        if key not in self._untrained:
+            try:
+                return self.trained.choose(view)
+            except ValueError as e:
+                self._untrained.add(key)
+                warnings.warn(f"the {self.name} bot cannot play this game ({e}); the "
+                              "heuristic plays for it", UserWarning, stacklevel=2)
+        if len(view.legal) > 1:
+            self.fallbacks += 1
+        return self.fallback.choose(view)
+
+
+__all__ = ["WEIGHTS_DIR", "LearnedBot", "PolicyNetwork", "TrainedOrHeuristic",
+           "shipped_weights"]

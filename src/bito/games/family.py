@@ -29,6 +29,7 @@ from bito.errors import RulesError
 from bito.games.protocol import FamilyRules
 
 if TYPE_CHECKING:
+    from bito.games.tables.model import TableModel
     from bito.rules import Rules
 
 EVENT_FAMILIES = ("meta",)
@@ -72,6 +73,9 @@ class Family:
     views_are_positions: bool = False
     #: ``described_options`` lists only what differs from the base game (else every option).
     lists_changed_options: bool = False
+    #: Module whose ``table_model(view)`` describes a seat's view as a
+    #: :class:`~bito.games.tables.model.TableModel` (every face draws from it).
+    table_module: str = ""
 
     # --- the engine ------------------------------------------------------------------------
 
@@ -134,6 +138,11 @@ class Family:
     def seed(self, state: Any) -> int:
         """The seed that dealt ``state``."""
         return int(state.seed)
+
+    def table(self, view: object) -> TableModel:
+        """A seat's view as the table model every interface draws from."""
+        build: Callable[[object], TableModel] = import_module(self.table_module).table_model
+        return build(view)
 
     # --- records -----------------------------------------------------------------------------
 
@@ -326,16 +335,20 @@ class SocialFamily(Family):
 FAMILIES: dict[str, Family] = {f.name: f for f in (
     DurakFamily("durak", "bito.games.durak", ("DurakState",), match_of_deals=True,
                 deck_option="deck.size", codec=True, views_are_positions=True,
-                lists_changed_options=True),
+                lists_changed_options=True, table_module="bito.games.tables.durak"),
     Family("shedding", "bito.games.shedding", ("MauMauState", "AdjacentState"),
-           samplers_module="bito.games.shedding.worlds"),
+           samplers_module="bito.games.shedding.worlds",
+           table_module="bito.games.tables.shedding"),
     TricksFamily("tricks", "bito.games.tricks", ("FoolState",),
-                 samplers_module="bito.games.tricks.worlds"),
+                 samplers_module="bito.games.tricks.worlds",
+                 table_module="bito.games.tables.tricks"),
     SocialFamily("social", "bito.games.social", ("AnimalState", "CheatState"),
-                 samplers_module="bito.games.social.worlds"),
+                 samplers_module="bito.games.social.worlds",
+                 table_module="bito.games.tables.social"),
     BoutsFamily("bouts", "bito.games.bouts",
                 ("HeapState", "ChineseState", "PreludeState", "PolishState"),
-                samplers_module="bito.games.bouts.worlds"),
+                samplers_module="bito.games.bouts.worlds",
+                table_module="bito.games.tables.bouts"),
 )}
 """Every family that deals games, by name (the ``family`` of its registry entries)."""
 

@@ -204,7 +204,7 @@ register(Variant(
     id="believe_not_believe_2", number=85, family="social",
     names=("Believe it or not (2)", "Веришь — не веришь (2)", "Cheat", "I doubt it",
            "veryish ne veryish"),
-    summary="NOT FROM THE SEEDS: the bluffing discard game Cheat / 'I doubt it'. Put down 1-4 "
+    summary="The bluffing discard game Cheat / 'I doubt it'. Put down 1-4 "
             "cards face down claiming the next rank; anyone may doubt; a liar or a wrong "
             "doubter takes the pile.",
     description=(

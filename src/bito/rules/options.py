@@ -176,7 +176,7 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "beats.deuce_beats_ace: the same suit's (or a trump two), or any two (#29 A1)",
                "#29"),
     OptionSpec("specials.joker", get_args(SpecialsJoker),
-               "what the jokers beat and are beaten by (§3.3): any (beat anything, beaten by "
+               "what the jokers beat and are beaten by: any (beat anything, beaten by "
                "anything), double (#25), double_color_only (#81), single (#26), novosibirsk "
                "(#27), estonian (beaten only by 2s and 3s, #29)", "§3.3"),
     OptionSpec("specials.joker_beaten_by_any", (False, True), "a led single joker may be "
@@ -303,8 +303,8 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("transfer.cards_per_action", get_args(TransferCardsPerAction),
                "a transfer lays one card, or "
                "any number of cards of the rank at once (#29 A5; an engine option)", "#29"),
-    OptionSpec("transfer.forbid_if_trump_on_table", (True, False), "the literal reading of "
-               "S0:307: no transfer while a trump lies on the table (B12)", "§1.6 B12"),
+    OptionSpec("transfer.forbid_if_trump_on_table", (True, False), "no transfer while a "
+               "trump lies on the table (the literal reading of the rule, B12)", "§1.6 B12"),
     OptionSpec("transfer.first_bout", get_args(TransferFirstBout), "transfer in the "
                "first bout of a deal: allowed; banned in the first game of a match; banned when "
                "the deal is led under the fool (B10, #78)", "§1.6 B10 #78"),
@@ -337,7 +337,7 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "draw (#56 A1)", "#56"),
     OptionSpec("dummy.visible_to", get_args(DummyVisibleTo), "who sees the dummy's cards: its "
                "controller only, or everyone, the cards lying face up (#56 A4)", "#56"),
-    OptionSpec("team.layout", get_args(TeamLayout), "partnerships (§3.6): "
+    OptionSpec("team.layout", get_args(TeamLayout), "partnerships: "
                "none; partners of two sitting opposite each other (4 players: two pairs, 6: "
                "three pairs; #53, #54); or two teams in alternating seats, every opponent "
                "between two partners (#55)", "§3.6 #53 #54 #55"),
@@ -349,7 +349,7 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "#53 A2), or literally to the next seat in play", "§3.6 #53 #54"),
     OptionSpec("team.proxy", (False, True), "with teams: a player who goes out keeps his seat "
                "in the rotation and his nearest partner still in play counter-clockwise "
-               "attacks and defends for it from his own hand (#55, S1:66)", "#55"),
+               "attacks and defends for it from his own hand (#55)", "#55"),
     OptionSpec("draw.when", get_args(DrawWhen), "who refills after a bout: every "
                "player below the hand size, or only players with no cards at all (#34)", "#34"),
     OptionSpec("draw.progressive", (False, True), "hands refill to one card more after each "

@@ -116,16 +116,11 @@ def _serve_request(bots: OrderedDict[Key, tuple[str, Any]], request: dict[str, A
 
 
 def remember(bot: Any, view: Any) -> None:
-    """Feed an earlier view of its seat into a new bot's memory, without deciding anything:
-    a level bot knows what it remembers (:meth:`bito.bots.levels.LevelBot.remember`); a bot
-    with only a card tracker (the heuristic) updates that."""
-    own = getattr(bot, "remember", None)
-    if own is not None:
-        own(view)
-        return
-    tracker = getattr(bot, "tracker", None)
-    if tracker is not None:
-        tracker.update(view)
+    """Feed an earlier view of its seat into a new bot's memory, without deciding anything
+    (the bots' own :func:`bito.bots.base.remember`, which takes a view of any family)."""
+    from bito.bots.base import remember as bot_remember
+
+    bot_remember(bot, view)
 
 
 # --- the server's side -----------------------------------------------------------------------

@@ -198,6 +198,8 @@ class ChineseState(BoutsState):
         if not pass_on:
             for c in rest:
                 self.discard |= bit(c)
+            if rest:  # #65: only the first card is taken, which a player may not expect
+                self.note += f" (only the first card); {show(rest)} go to the discard"
             self._close_bout(seat, stays=False)
             return
         for c in rest:

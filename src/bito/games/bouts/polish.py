@@ -123,7 +123,7 @@ class PolishState(BoutsState):
         if isinstance(action, Action) and action.kind == TAKE:
             if self.stock:
                 return IllegalActionError("take", "while there is a stock you turn a card instead")
-            return IllegalActionError("take", "you can beat the top card, so you must (S1:89)")
+            return IllegalActionError("take", "you can beat the top card, so you must")
         if isinstance(action, Move):
             return IllegalActionError("turn", "the stock is empty: beat the top card or take")
         return IllegalActionError("beat", f"beat {card_pretty(self.pile[-1])} with a higher "

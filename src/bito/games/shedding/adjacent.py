@@ -306,7 +306,7 @@ class AdjacentState:
             step, _ = steps(self.top, hand)
             if step >= 0:
                 return IllegalActionError("priority", f"you can play {STEP_NAMES[step]} on "
-                                          f"{card_pretty(self.top)}, so you must (S3:25-28)")
+                                          f"{card_pretty(self.top)}, so you must")
         if action.kind in ("draw", "pass"):
             return IllegalActionError("must play", "you can put a card down, so you must")
         return IllegalActionError("not allowed", f"{action} is not a move here")

@@ -515,7 +515,7 @@ class MauMauState:
                                           "after drawing only the drawn card may be played")
             if self.phase == FOLLOW:
                 return IllegalActionError("English ace", "follow the ace with a card of its "
-                                          "suit and name another suit (S1:37-39)")
+                                          "suit and name another suit")
             if not self.fits(c):
                 what = (f"the called suit {SUIT_SYMBOLS[self.called]}" if self.called >= 0
                         else f"the top card {card_pretty(self.top)}")

@@ -378,7 +378,7 @@ class FoolState:
         if not held:
             return IllegalActionError("own cards", f"{card_text(c)} is not in your hand")
         return IllegalActionError("follow colour", f"you hold {COLOUR_NAMES[self.lead_colour]}"
-                                  " and must follow it, or play a 1 (S2:31, 47)")
+                                  " and must follow it, or play a wild 1 (w1)")
 
     def __str__(self) -> str:
         lines = [_table(tuple(self.trick), self.lead_colour, self.sitting_out,

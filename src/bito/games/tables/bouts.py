@@ -1,0 +1,83 @@
+"""The table model of the bout-structure games (#65-#72) before a prelude hands over to a
+Durak game (whose views are drawn by :mod:`bito.games.tables.durak`)."""
+
+from __future__ import annotations
+
+from bito.games.bouts.common import BoutsView
+from bito.games.durak.actions import Action
+from bito.games.protocol import Move
+from bito.games.tables.durak import choice as durak_choice
+from bito.games.tables.faces import card, cards, ending, move_choice, plain_seats, suit_names
+from bito.games.tables.model import Choice, Pair, TableModel, Vocabulary, Zone
+
+NOTES = {
+    "chinese": ("a defender who gives up takes only the first card played at him; the rest "
+                "of the table is discarded and he misses his turn to attack",
+                "once a card is covered with the 9♦, nobody may throw in any more this bout",
+                "nobody draws: an empty hand at the end of a bout is out"),
+    "heap": ("cover the card led at you, then lead one of your own to your left neighbour; "
+             "covered cards pile up in the centre, and a player who cannot cover takes the "
+             "heap",),
+    "chain": ("cover the top card of the chain; a player who fails takes the chain's bottom "
+              "card",),
+    "polish": ("beat the top card of the centre from your hand or by turning the top card "
+               "of the stock",),
+    "prelude": ("the first phase is played trick by trick; its cards make the hands of the "
+                "Durak game that follows",),
+}
+"""The rules a player needs at the table, by engine."""
+
+
+def _choice(action: Action | Move, trumps: frozenset[int]) -> Choice:
+    if isinstance(action, Action):
+        return durak_choice(action, trumps)
+    return move_choice(action, trumps)
+
+
+def _engine(view: BoutsView) -> str:
+    rules = view.extra.get("rules")
+    name = type(rules).__name__.lower()
+    if "chinese" in name:
+        return "chinese"
+    if "heap" in name:
+        return "chain" if getattr(rules, "mode", "") == "chain" else "heap"
+    if "polish" in name:
+        return "polish"
+    return "prelude"
+
+
+def table_model(view: BoutsView) -> TableModel:
+    trumps = frozenset({view.trump_suit}) if view.trump_suit >= 0 else frozenset()
+    extra = view.extra
+    engine = _engine(view)
+    roles: dict[int, str] = {}
+    zones = [Zone("hand", "hand", view.hand.bit_count(), cards(view.hand, trumps),
+                  owner=view.seat)]
+    if engine == "chinese":
+        attacker, defender = int(extra.get("attacker", -1)), int(extra.get("defender", -1))
+        roles = {attacker: "attacker", defender: "defender"}
+        pairs = tuple(Pair(card(a, trumps), card(d, trumps) if d >= 0 else None)
+                      for a, d in zip(extra.get("attack", ()), extra.get("defence", ()),
+                                      strict=False) if a >= 0)
+        zones.append(Zone("table", "pairs", len(view.centre), pairs=pairs))
+    else:
+        centre = cards(view.centre, trumps)
+        zones.append(Zone("centre", "pile", len(centre), centre,
+                          top=centre[-1] if centre else None))
+    trump_card = int(extra.get("trump_card", -1))
+    under = card(trump_card, trumps) if trump_card >= 0 and view.stock_count else None
+    zones.append(Zone("stock", "stock", view.stock_count, top=under,
+                      face_down=view.stock_count - (under is not None)))
+    zones.append(Zone("discard", "discard", view.discard_count, face_down=view.discard_count))
+    seats = plain_seats(view, out=view.out, known=view.known, trumps=trumps, roles=roles)
+    doing = {"attack": "leads an attack", "lead": "leads a card", "defend": "covers or takes",
+             "throw": "throws in or passes", "cover": "covers the card led or takes",
+             "beat": "beats the top card or turns the stock",
+             "prelude": "turns the next card of the stock"}.get(view.phase, "plays")
+    rules = extra.get("rules")
+    game = str(getattr(rules, "variant", view.variant))
+    return TableModel(
+        "bouts", game, view.seat, view.players, seats, tuple(zones), view.to_act, doing,
+        tuple(_choice(a, trumps) for a in view.legal),
+        Vocabulary("french", suit_names(trumps), notes=NOTES[engine]),
+        **ending(view.outcome))

@@ -1,0 +1,195 @@
+"""The table model: one seat's view of any game described as data.
+
+Every face that draws a game -- the terminal, the browser, an RL observation -- needs the same
+few things: who sits where and what is known of each hand, the zones where cards lie (the
+hand, attack/defence pairs, a trick, a pile with its top card, face-down claims, the stock
+and the discard), whose turn it is and why, the legal moves with a label in words, and the
+game's own card vocabulary (Fool!'s colours and wild cards, jokers, a called suit). A family
+builds one :class:`TableModel` from a seat's view with a pure function registered on its
+:class:`~bito.games.family.Family` (``table_module``), so an interface draws every game the
+same way and a family with a special need adds to the model, not a branch to an interface.
+
+The model holds only what the view holds: a card the seat may not see is never in it
+(``tests/properties/test_table_model.py`` checks this over random games of every family).
+Every type is a frozen dataclass; :meth:`TableModel.to_json` gives plain JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+ZoneKind = Literal["hand", "pairs", "trick", "pile", "claim", "stock", "discard", "centre"]
+"""How a zone lies: a hand (fanned, its owner's cards), attack/defence ``pairs``, a ``trick``
+(one card per seat), a ``pile`` (face up, its top card matters), a ``claim`` (face down,
+announced), the ``stock`` (face down, perhaps one card face up under it), the ``discard``
+(face down), a ``centre`` (face-up cards of a bout)."""
+
+JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
+
+
+@dataclass(frozen=True)
+class Card:
+    """One face-up card as the game names it: ``text`` is the notation a player types
+    (``7h``, ``g12``, ``w1``), ``label`` its printed face (``7♥``, ``green 12``, ``wild 1``).
+    ``suit`` is one of ``clubs diamonds hearts spades`` or empty; ``colour`` Fool!'s colour
+    or empty; ``wild`` a card that stands for any (a wild 1, a joker); ``trump`` a card of a
+    trump suit."""
+
+    code: int
+    text: str
+    label: str
+    suit: str = ""
+    colour: str = ""
+    wild: bool = False
+    trump: bool = False
+
+
+@dataclass(frozen=True)
+class Pair:
+    """An attack card and its cover on a Durak table (``face_down``: covered, the cover not
+    shown, #59)."""
+
+    attack: Card
+    cover: Card | None = None
+    face_down: bool = False
+
+
+@dataclass(frozen=True)
+class Play:
+    """A card played to a trick or a bout by a seat."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A place cards lie. ``count`` is how many cards lie there in all; ``cards`` those the
+    seat sees face up (a pile's visible cards, the hand); ``top`` the card that matters on a
+    pile (or the face-up card under the stock); ``face_down`` how many lie face down;
+    ``owner`` the seat a hand or a claim belongs to (-1: nobody's); ``note`` a short fact in
+    words (``claims 3 kings``)."""
+
+    name: str
+    kind: ZoneKind
+    count: int
+    cards: tuple[Card, ...] = ()
+    pairs: tuple[Pair, ...] = ()
+    plays: tuple[Play, ...] = ()
+    top: Card | None = None
+    face_down: int = 0
+    owner: int = -1
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at the table as the viewing seat knows it: ``role`` in words (``attacker``,
+    ``defender``, ``sits out``, ``out``...), the number of cards held, the cards publicly known
+    to be in that hand, the score (None: the game keeps none), whether the seat is out, its
+    team (-1: none) and a short public note (an animal's sound)."""
+
+    seat: int
+    role: str
+    cards: int
+    known: tuple[Card, ...] = ()
+    score: int | None = None
+    out: bool = False
+    team: int = -1
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A legal move: ``id`` is its notation (stable: it reads back as the same move),
+    ``kind`` its kind in one word, ``label`` a short phrase a player understands
+    (``cover 7♥ with 9♥``, ``draw a card``), ``cards`` the cards it puts down."""
+
+    id: str
+    kind: str
+    label: str
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The game's own cards: ``deck`` (``french`` or ``fool``), the trump suits, the suit a
+    player called (Mau-Mau's wild card, empty when none), what is wild, whether the pack has
+    jokers, and short rules of play a player needs at the table (China fool's one card
+    taken, Mau-Mau's penalties...)."""
+
+    deck: Literal["french", "fool"] = "french"
+    trumps: tuple[str, ...] = ()
+    called_suit: str = ""
+    wild: tuple[str, ...] = ()
+    jokers: bool = False
+    colours: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableModel:
+    """What one seat sees of a game, as data (see the module docstring). ``seat`` is the
+    viewing seat, ``to_act`` the seat whose turn it is and ``doing`` why, in words; ``moves``
+    the viewing seat's legal moves (empty when it is another seat's turn); once the game is
+    ``over``, the ``fool`` (-1: none), the seats of the ``losing_team`` in a partnership game,
+    and whether it was a ``draw``."""
+
+    family: str
+    game: str
+    seat: int
+    players: int
+    seats: tuple[Seat, ...]
+    zones: tuple[Zone, ...]
+    to_act: int
+    doing: str
+    moves: tuple[Choice, ...]
+    vocabulary: Vocabulary
+    over: bool = False
+    fool: int = -1
+    losing_team: tuple[int, ...] = ()
+    draw: bool = False
+
+    def zone(self, name: str) -> Zone | None:
+        """The zone of this name, or None."""
+        return next((z for z in self.zones if z.name == name), None)
+
+    def cards(self) -> list[Card]:
+        """Every card the model shows, wherever it lies (with repeats)."""
+        out: list[Card] = []
+        for s in self.seats:
+            out.extend(s.known)
+        for z in self.zones:
+            out.extend(z.cards)
+            out.extend(p.card for p in z.plays)
+            for pair in z.pairs:
+                out.append(pair.attack)
+                if pair.cover is not None:
+                    out.append(pair.cover)
+            if z.top is not None:
+                out.append(z.top)
+        for m in self.moves:
+            out.extend(m.cards)
+        return out
+
+    def to_json(self) -> dict[str, JsonValue]:
+        """The model as plain JSON (lists, dicts, strings, numbers, booleans, null)."""
+        raw = _plain(dataclasses.asdict(self))
+        assert isinstance(raw, dict)
+        return raw
+
+
+def _plain(value: object) -> JsonValue:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+__all__ = ["Card", "Choice", "JsonValue", "Pair", "Play", "Seat", "TableModel", "Vocabulary",
+           "Zone", "ZoneKind"]

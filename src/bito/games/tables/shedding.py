@@ -1,0 +1,75 @@
+"""The table model of the shedding games: Mau-Mau and its relatives (#86-#93) and the
+adjacent-rank game (#94)."""
+
+from __future__ import annotations
+
+from bito.cards import ACE, rank_of
+from bito.games.shedding.adjacent import AdjacentView
+from bito.games.shedding.maumau import MauMauView
+from bito.games.tables.faces import SUIT_WORDS, card, cards, ending, move_choice, plain_seats
+from bito.games.tables.model import TableModel, Vocabulary, Zone
+
+RANK_WORDS = {11: "jacks", 12: "queens", 13: "kings", ACE: "aces"}
+
+
+def _rank_word(rank: int) -> str:
+    return RANK_WORDS.get(rank, f"{rank}s")
+
+
+def _pile(view: MauMauView | AdjacentView) -> Zone:
+    top = card(view.top) if view.top >= 0 else None
+    return Zone("pile", "pile", view.pile_count, cards(view.pile), top=top)
+
+
+def maumau(view: MauMauView) -> TableModel:
+    rules = view.rules
+    seats = plain_seats(view, scores=view.scores)
+    zones = (Zone("hand", "hand", view.hand.bit_count(), cards(view.hand), owner=view.seat),
+             _pile(view), Zone("stock", "stock", view.stock_count, face_down=view.stock_count))
+    doing = {"drawn": "plays the card just drawn or passes",
+             "follow": "follows the ace"}.get(view.phase, "plays a card of the top card's "
+                                              "suit or rank, or draws")
+    notes = [f"{_rank_word(rules.wild_rank)} are wild: play one on anything and call a suit"]
+    if rules.draw_ranks:
+        notes.append("a " + " or ".join(str(r) for r in rules.draw_ranks)
+                     + " makes the next player draw")
+    if rules.ace_rule == "skip":
+        notes.append("an ace makes the next player miss a turn")
+    notes.append("cards left in hand at the end of a round are penalty points: the highest "
+                 "total after the last round is the fool")
+    called = SUIT_WORDS[view.called] if view.called >= 0 else ""
+    return TableModel(
+        "shedding", rules.variant, view.seat, view.players, seats, zones, view.to_act, doing,
+        tuple(move_choice(m) for m in view.legal),
+        Vocabulary("french", called_suit=called,
+                   wild=(f"every {rank_of_word(rules.wild_rank)}",), notes=tuple(notes)),
+        **ending(view.outcome))
+
+
+def rank_of_word(rank: int) -> str:
+    return {11: "jack", 12: "queen", 13: "king", ACE: "ace"}.get(rank, str(rank))
+
+
+def adjacent(view: AdjacentView) -> TableModel:
+    rules = view.rules
+    seats = plain_seats(view, out=view.out)
+    zones = (Zone("hand", "hand", view.hand.bit_count(), cards(view.hand), owner=view.seat),
+             _pile(view), Zone("stock", "stock", view.stock_count, face_down=view.stock_count))
+    top_rank = rank_of(view.top) if view.top >= 0 else 0
+    doing = ("plays any card (the pile calls for no rank)" if view.anti_rank
+             else "plays a card one rank above or below the top card, or draws")
+    del top_rank
+    return TableModel(
+        "shedding", rules.variant, view.seat, view.players, seats, zones, view.to_act, doing,
+        tuple(move_choice(m) for m in view.legal),
+        Vocabulary("french", wild=("jokers",) if rules.jokers else (),
+                   jokers=rules.jokers > 0,
+                   notes=("keep playing while a card fits; the last player holding cards is "
+                          "the fool",)),
+        **ending(view.outcome))
+
+
+def table_model(view: MauMauView | AdjacentView) -> TableModel:
+    if isinstance(view, MauMauView):
+        return maumau(view)
+    return adjacent(view)

@@ -1,0 +1,53 @@
+"""The table model of Friese's *Fool!* (#95): four colours, wild 1s and the Fool disc."""
+
+from __future__ import annotations
+
+from bito.cards import cards_of
+from bito.games.protocol import Move
+from bito.games.tables.faces import MOVE_WORDS, ending
+from bito.games.tables.model import Card, Choice, Play, Seat, TableModel, Vocabulary, Zone
+from bito.games.tricks.fool import COLOUR_NAMES, COLOURS, FoolView, colour_of, is_wild, number_of
+
+
+def fool_card(code: int) -> Card:
+    """A *Fool!* card: ``g12`` is the green 12; every wild 1 is typed ``w1``."""
+    if is_wild(code):
+        return Card(code, "w1", "wild 1", wild=True)
+    colour = COLOUR_NAMES[colour_of(code)]
+    return Card(code, f"{COLOURS[colour_of(code)]}{number_of(code)}",
+                f"{colour} {number_of(code)}", colour=colour)
+
+
+def _choice(move: Move, hand: int) -> Choice:
+    """A move; its wild 1 (the six play as one move, named by the first) is shown as a wild
+    1 the seat holds, never another seat's."""
+    if move.kind != "play":
+        return Choice(str(move), move.kind, MOVE_WORDS.get(move.kind, move.kind))
+    wilds = [c for c in cards_of(hand) if is_wild(c)]
+    faces = tuple(fool_card(wilds[0] if is_wild(c) and wilds else c) for c in move.cards)
+    # the wild 1 is typed w1 (the engine also reads a bare 1, which reads like a number)
+    ident = "+".join(f.text for f in faces)
+    return Choice(ident, "play", "play " + " ".join(f.label for f in faces), faces)
+
+
+def table_model(view: FoolView) -> TableModel:
+    seats = tuple(Seat(s, "sits out" if s in view.sitting_out else "", view.hand_counts[s],
+                       score=view.scores[s], note=f"+10 rounds: {view.plus_tens[s]}")
+                  for s in range(view.players))
+    plays = tuple(Play(s, fool_card(c)) for s, c in view.trick)
+    lead = COLOUR_NAMES[view.lead_colour] if 0 <= view.lead_colour < 4 else ""
+    zones = (Zone("hand", "hand", view.hand.bit_count(),
+                  tuple(fool_card(c) for c in cards_of(view.hand)), owner=view.seat),
+             Zone("trick", "trick", len(plays), plays=plays,
+                  note=f"{lead} was led" if lead else ""),
+             Zone("won", "discard", view.played.bit_count(),
+                  tuple(fool_card(c) for c in cards_of(view.played))))
+    doing = (f"follows {lead} if he can" if lead else "leads a card")
+    return TableModel(
+        "tricks", view.rules.variant, view.seat, view.players, seats, zones, view.to_act,
+        doing, tuple(_choice(m, view.hand) for m in view.legal),
+        Vocabulary("fool", wild=("wild 1",), colours=COLOUR_NAMES,
+                   notes=("the highest card of the lead colour wins the trick",
+                          "the lowest card played takes the Fool disc: its holder sits out "
+                          "the next trick")),
+        **ending(view.outcome))
