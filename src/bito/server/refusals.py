@@ -118,14 +118,14 @@ def _by_rule(error: IllegalActionError, lang: str) -> str | None:
     if rule == "lead limit":
         return webtext.text(lang, "refuse.lead_too_many")
     if rule == "transfer rank":
-        if card is not None and is_special(card) or target is not None and is_special(target):
+        if any(c is not None and is_special(c) for c in (card, target)):
             return webtext.text(lang, "refuse.transfer_special")
         if "not all of one rank" in detail:
             return webtext.text(lang, "refuse.transfer_mixed")
         return webtext.text(lang, "refuse.transfer_rank")
-    key = _FIXED_DETAILS.get(detail)
-    if key is not None:
-        return webtext.text(lang, f"refuse.{key}")
+    fixed = _FIXED_DETAILS.get(detail)
+    if fixed is not None:
+        return webtext.text(lang, f"refuse.{fixed}")
     if rule == "transfer limit":
         return webtext.text(lang, "refuse.transfer_limit")
     if "transfer" in rule:  # a variant's own block on transfers
