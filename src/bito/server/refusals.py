@@ -31,8 +31,8 @@ from bito.server import webtext
 NOTATION = re.compile(r"\b(?:10|[2-9TJQKA])[cdhs]'*(?![\w])|\b(?:RJ|BJ|W[1-4]|MC)\b|[♣♦♥♠]"
                       r"|\(trumps? |§|#\d|\bseat \d|\b[a-z_]+\.[a-z_]+\s*=|\(end\.")
 
-#: The rule's own words where the detail cannot be shown: the terminal's sentence per rule,
-#: translated by the terminal's catalogue (``bito.tui_words.RULE_WORDS``).
+#: The refusals whose detail is a fixed sentence (no cards in it), by that sentence: the key
+#: of the player's sentence (``refuse.<key>``).
 _FIXED_DETAILS: dict[str, str] = {
     # the transfer blocks (``DurakState.transfer_block``), by their detail
     "this game has no transfers": "transfer_none",

@@ -211,6 +211,10 @@ web_text("chat.spectators_separate", "Spectators talk among themselves; the play
          "see it.")
 # between the deals: the end screen, the match score; the offline overlay
 web_text("end.over", "Game over.")
+web_text("end.you_won", "You won!")
+web_text("end.you_lost", "You lost.")
+web_text("end.you_fool", "You lost: you are the fool.")
+web_text("end.team_lost", "The team of {names} lost.")
 web_text("end.rematch", "Rematch")
 web_text("end.waiting", "Waiting for the others…")
 web_text("end.leave", "Leave the table")

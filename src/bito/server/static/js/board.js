@@ -80,6 +80,15 @@ export function displayName(s) {
   return s ? s.name : "";
 }
 
+// A name with no seat beside it (a replay's or a profile's list of players): a bot's, as
+// rooms.bot_name makes it from one of the bots' first names and a level, is said in the
+// page's language as on the table; anyone else's as typed.
+export function nameWords(name) {
+  const m = /^Bot (\S+) \((\w+)\)$/.exec(name || "");
+  if (!m || t(`botname.${m[1]}`, "") === "" || t(`bot.${m[2]}`, "") === "") return name;
+  return displayName({ kind: "bot", bot: m[2], name });
+}
+
 export function seatName(seats, i) {
   const s = seats && seats[i];
   return s && s.name ? displayName(s) : t("seat.default", "seat {n}", { n: i });
