@@ -15,6 +15,7 @@ import re
 
 from bito import i18n
 from bito.cards import (
+    ACE,
     RANK_CHARS,
     SUIT_CHARS,
     is_joker,
@@ -91,6 +92,8 @@ def _beat(facts: dict[str, int | tuple[int, ...]], lang: str) -> str | None:
     suit = suit_of(target)
     if suit in suits:
         return webtext.text(lang, "refuse.beat_trump", **fields)
+    if suits and rank_of(target) == ACE:  # no higher card of its suit: a trump or nothing
+        return webtext.text(lang, "refuse.beat_need_trump", **fields)
     fields["suit"] = webtext.text(lang, f"said.suit_one.{SUIT_CHARS[suit]}")
     key = "refuse.beat" if suits else "refuse.beat_no_trumps"
     return webtext.text(lang, key, **fields)

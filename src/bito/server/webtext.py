@@ -480,6 +480,8 @@ web_text("refuse.beat_no_trumps", "the {card} does not beat the {target}: play a
 web_text("refuse.beat_trump", "the {card} does not beat the {target}: only a higher trump "
          "beats a trump")
 web_text("refuse.beat_plain", "the {card} does not beat the {target}")
+web_text("refuse.beat_need_trump", "the {card} does not beat the {target}: only a trump beats "
+         "it")
 web_text("refuse.not_in_hand", "the {card} is not in your hand")
 web_text("refuse.not_in_hand_plain", "that card is not in your hand")
 web_text("refuse.game_over", "the game is over")

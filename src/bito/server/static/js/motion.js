@@ -37,7 +37,8 @@ export function snapshot() {
   if (!motionOn()) return null;
   const cards = new Map();
   for (const el of document.querySelectorAll(CARDS)) {
-    cards.set(`${where(el)}:${el.dataset.card}`, { at: place(el), el, code: el.dataset.card });
+    cards.set(`${where(el)}:${el.dataset.card}`,
+              { at: place(el), el, code: el.dataset.card, from: where(el) });
   }
   return { cards };
 }
@@ -143,7 +144,13 @@ export function animate(before, prev, frame) {
     const code = el.dataset.card;
     const old = before.cards.get(key) ||
       [...before.cards.values()].find((c) => c.code === code);
-    if (old) { slide(el, old.at); continue; }
+    if (old) {
+      // a card of the table now in the viewer's hand: his take, the cards slide home
+      const taken = old.from === "table" && where(el) === "hand";
+      if (taken) stats.take += 1;
+      slide(el, old.at, taken ? { duration: 480 } : {});
+      continue;
+    }
     const kind = where(el);
     if (kind === "hand" && stock && prev) {  // drawn from the stock, or dealt
       slide(el, stock, { delay: 60 * drawn++, fade: true });
@@ -166,7 +173,7 @@ export function animate(before, prev, frame) {
     }
   }
   // Cards that left the table: to the discard (bito) or into the taker's hand (take).
-  const gone = [...before.cards.values()].filter((c) => c.el.closest(".table-cards") &&
+  const gone = [...before.cards.values()].filter((c) => c.from === "table" &&
                                                       !codesNow.has(c.code));
   if (!gone.length) return;
   // Bito when the discard grew; else a take: the cards go to the seat that defended the bout
