@@ -2,7 +2,7 @@
 // seat's views only).
 import { t, variantName, summaryOf } from "./i18n.js";
 import { cardSvg } from "./cards.js";
-import { drawBoard, actionLabel, outcomeText, nameWords } from "./board.js";
+import { drawBoard, actionLabel, outcomeText, seatName, seatOfName } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -12,13 +12,13 @@ let at = 0;
 
 function show() {
   const f = data.frames[at];
-  // the names as the table said them (a bot's in the page's language)
-  const seats = data.names.map((name, seat) => ({ seat, name: nameWords(name) }));
+  // the seats as the table showed them (a bot's name in the page's language, its picture)
+  const seats = data.names.map((name, seat) => seatOfName(seat, name));
   drawBoard($("board"), f, seats, { hands: data.over ? f.hands : null });
   $("hand").replaceChildren(...(data.over ? [] : (f.hand || []).map((c) => cardSvg(c))));
   $("step").value = at;
   $("counter").textContent = `${at} / ${data.frames.length - 1}`;
-  const move = f.move ? `${seats[f.move.seat].name}: ${actionLabel(f.move)}` : t("replay.deal", "the deal");
+  const move = f.move ? `${seatName(seats, f.move.seat)}: ${actionLabel(f.move)}` : t("replay.deal", "the deal");
   const end = at === data.frames.length - 1 && data.outcome ? ` — ${outcomeText(data.outcome, seats)}` : "";
   $("move").textContent = move + end;
 }
