@@ -11,7 +11,7 @@
   motion.
 
 Screenshots (``build/test-artifacts/browser``): ``words-table-{en,ru}-{desktop,phone}``,
-``words-end-{en,ru}``, ``words-replay-ru``, ``words-profile-ru``.
+``words-end-ru`` (desktop), ``words-end-en`` (phone), ``words-replay-ru``, ``words-profile-ru``.
 """
 
 from __future__ import annotations
@@ -193,7 +193,9 @@ def play_by_clicks(page: Any, deadline: float) -> None:
 def test_the_end_screen_says_the_result_and_cards_fly_on_bito_and_take(
         server: ServerThread, browser: Any, lang: str, motion: str) -> None:
     errors: list[str] = []
-    page = page_in(browser, lang, DESKTOP, errors, reduced_motion=motion)
+    # the reduced-motion game is played on a phone-sized window: the end screen there too
+    page = page_in(browser, lang, PHONE if motion == "reduce" else DESKTOP, errors,
+                   reduced_motion=motion)
     page.add_init_script(GHOST_WATCH)
     link = table_with_a_bot(page, server.base, bot="random")
     play_by_clicks(page, time.time() + 400)
@@ -211,6 +213,33 @@ def test_the_end_screen_says_the_result_and_cards_fly_on_bito_and_take(
     else:
         assert title == texts["end.you_won"]
         assert page.inner_text("#end-result").strip()  # and who the fool is
+    # every kind of result, said by the end screen's own function for made-up endings
+    said = page.evaluate("""async () => {
+      const m = await import("/static/js/between.js");
+      const seats = [{ seat: 0, name: "Alice", kind: "human" },
+                     { seat: 1, name: "Bot Boris (random)", kind: "bot", bot: "random" },
+                     { seat: 2, name: "Carol", kind: "human" },
+                     { seat: 3, name: "Dan", kind: "human" }];
+      const say = (you, outcome) => m.resultWords({ you, seats, outcome });
+      return {
+        won: say(0, { loser: 1, draw: false }),
+        fool: say(1, { loser: 1, draw: false }),
+        draw: say(0, { loser: null, draw: true }),
+        watcher: say(null, { loser: 1, draw: false }),
+        team_won: say(0, { loser: 1, draw: false, teams: [[0, 2], [1, 3]], losing_team: 1 }),
+        team_lost: say(3, { loser: 1, draw: false, teams: [[0, 2], [1, 3]], losing_team: 1 }),
+      };
+    }""")
+    bot_ru = texts["bot.display"].format(name=texts["botname.Boris"], level=texts["bot.random"])
+    fool_line = texts["outcome.fool"].format(name=bot_ru)
+    assert said["won"] == {"headline": texts["end.you_won"], "lines": [fool_line]}
+    assert said["fool"] == {"headline": texts["end.you_fool"], "lines": []}
+    assert said["draw"]["headline"] == texts["outcome.draw"]
+    assert said["watcher"] == {"headline": fool_line, "lines": []}
+    team_line = texts["end.team_lost"].format(names=f"{bot_ru}, Dan")
+    assert said["team_won"] == {"headline": texts["end.you_won"], "lines": [team_line, fool_line]}
+    assert said["team_lost"]["headline"] == texts["end.you_lost"]
+    assert said["team_lost"]["lines"] == [team_line, fool_line]
     end_text = page.inner_text("#end") + page.inner_text("#board")
     assert not ROLES.search(end_text), end_text
     assert bool(CYRILLIC.search(title)) == (lang == "ru"), title
