@@ -6,6 +6,8 @@ text points at the character, a bad option names the key.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class BitoError(Exception):
     """Base class of every error bito raises on purpose."""
@@ -15,13 +17,17 @@ class IllegalActionError(BitoError):
     """An action the rules do not allow in this position.
 
     ``rule`` is a short stable name of the rule (``"throw-in limit"``), ``detail`` says how it
-    applies here (``"the defender holds 2 cards"``).
+    applies here (``"the defender holds 2 cards"``). ``facts`` carries what the detail names
+    as data (card codes under ``card``, ``target``; ``trumps`` a tuple of suits), so a face
+    can say it in a player's words without reading the English back.
     """
 
-    def __init__(self, rule: str, detail: str) -> None:
+    def __init__(self, rule: str, detail: str,
+                 facts: Mapping[str, int | tuple[int, ...]] | None = None) -> None:
         super().__init__(f"{rule}: {detail}")
         self.rule = rule
         self.detail = detail
+        self.facts: dict[str, int | tuple[int, ...]] = dict(facts or {})
 
 
 class InvalidNotationError(BitoError, ValueError):

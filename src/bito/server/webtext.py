@@ -211,6 +211,10 @@ web_text("chat.spectators_separate", "Spectators talk among themselves; the play
          "see it.")
 # between the deals: the end screen, the match score; the offline overlay
 web_text("end.over", "Game over.")
+web_text("end.you_won", "You won!")
+web_text("end.you_lost", "You lost.")
+web_text("end.you_fool", "You lost: you are the fool.")
+web_text("end.team_lost", "The team of {names} lost.")
 web_text("end.rematch", "Rematch")
 web_text("end.waiting", "Waiting for the others…")
 web_text("end.leave", "Leave the table")
@@ -373,7 +377,7 @@ web_text("move.invalid", "This link does not work any more.")
 web_text("error.generic", "{message}")
 web_text("error.illegal", "{message}")
 web_text("error.notation", "that is not a move bito can read: {text}")
-web_text("error.not_your_turn", "not your turn: {who} (seat {seat}) is to act")
+web_text("error.not_your_turn", "it is not your turn: {who} is to move")
 web_text("error.not_started", "the game has not started yet: press Ready")
 web_text("error.game_over", "the game is over")
 web_text("error.spectator", "spectators can only watch: join the table to play")
@@ -389,7 +393,7 @@ web_text("error.token", "this seat token is not valid at this table")
 web_text("error.flood", "more than {n} messages a second; reconnect to go on")
 web_text("error.too_many_tables", "too many new tables from this address: at most {limit} "
          "an hour; try again in {wait} s")
-web_text("error.not_legal", "{move} is not a legal move now")
+web_text("error.not_legal", "that move is not possible now")
 web_text("error.body", "the request body must be a JSON object")
 web_text("error.server", "server error: {kind}")
 web_text("error.kicked", "the host freed your seat: you did not press Ready in time; you are "
@@ -465,6 +469,89 @@ web_text("message.action", "field \"action\": \"act\" needs the move in notation
 web_text("message.seat", "field \"seat\": \"{kind}\" needs a seat number")
 web_text("message.bot", "field \"bot\": a bot name, or null to open the seat")
 web_text("message.agree", "field \"agree\": true (play the next deal) or false (leave)")
+
+# an engine's refusal in a player's words (refusals.py): what is wrong and, where it helps,
+# what to do instead; {card} and {target} are cards in words ("jack of clubs", "валет треф"),
+# {target} in the form a sentence's object takes (Russian: семёрку, валета)
+web_text("refuse.beat", "the {card} does not beat the {target}: play a higher {suit} or a "
+         "trump")
+web_text("refuse.beat_no_trumps", "the {card} does not beat the {target}: play a higher "
+         "{suit}")
+web_text("refuse.beat_trump", "the {card} does not beat the {target}: only a higher trump "
+         "beats a trump")
+web_text("refuse.beat_plain", "the {card} does not beat the {target}")
+web_text("refuse.beat_need_trump", "the {card} does not beat the {target}: only a trump beats "
+         "it")
+web_text("refuse.not_in_hand", "the {card} is not in your hand")
+web_text("refuse.not_in_hand_plain", "that card is not in your hand")
+web_text("refuse.game_over", "the game is over")
+web_text("refuse.take_not_now", "you cannot take now: the defender takes, and only while "
+         "cards lie uncovered")
+web_text("refuse.nothing_to_take", "there is nothing to take")
+web_text("refuse.pass_lead", "you open the bout: play a card, you cannot pass")
+web_text("refuse.pass_defend", "you are defending: cover the cards or take them; only the "
+         "attackers say bito")
+web_text("refuse.nothing_to_cover", "there is nothing to cover now")
+web_text("refuse.target_gone", "that card is not on the table: the {target}")
+web_text("refuse.target_covered", "the {target} is already covered: choose an uncovered card")
+web_text("refuse.wait_defender", "wait: the defender covers or takes before anyone throws in "
+         "more")
+web_text("refuse.throw_rank", "the {card} cannot be thrown in: only cards of a rank already "
+         "on the table can")
+web_text("refuse.throw_full", "no more cards can be thrown in: the defender has no cards left "
+         "to cover them")
+web_text("refuse.bout_full", "the table is full: no more cards go into this bout")
+web_text("refuse.lead_too_many", "too many cards at once: the defender could not cover them "
+         "all, lead fewer")
+web_text("refuse.lead_shape", "this game does not allow that lead")
+web_text("refuse.no_throw_in", "this game has no throw-ins")
+web_text("refuse.one_at_a_time", "throw in one card at a time")
+web_text("refuse.transfer_none", "this game has no transfers")
+web_text("refuse.transfer_late", "you can transfer only before you cover anything")
+web_text("refuse.transfer_nothing", "there is nothing to transfer: every card on the table is "
+         "covered")
+web_text("refuse.transfer_rank", "to transfer, play a card of the same rank as the cards on "
+         "the table")
+web_text("refuse.transfer_mixed", "the cards on the table are not all of one rank, so they "
+         "cannot be transferred")
+web_text("refuse.transfer_first", "no transfers in the first bout of the first game")
+web_text("refuse.transfer_special", "that card cannot be used to transfer")
+web_text("refuse.transfer_not_now", "you cannot transfer now")
+web_text("refuse.transfer_limit", "you cannot transfer: the next defender would not have "
+         "cards enough to cover them all")
+web_text("refuse.not_possible", "that move is not possible now")
+# cards in words for those sentences: the rank as a word, the rank as a sentence's object,
+# and one card of a suit as an object ("a higher diamond", "бубну старше")
+web_text("said.rank.2", "two")
+web_text("said.rank.3", "three")
+web_text("said.rank.4", "four")
+web_text("said.rank.5", "five")
+web_text("said.rank.6", "six")
+web_text("said.rank.7", "seven")
+web_text("said.rank.8", "eight")
+web_text("said.rank.9", "nine")
+web_text("said.rank.10", "ten")
+web_text("said.rank.J", "jack")
+web_text("said.rank.Q", "queen")
+web_text("said.rank.K", "king")
+web_text("said.rank.A", "ace")
+web_text("said.rank_object.2", "two")
+web_text("said.rank_object.3", "three")
+web_text("said.rank_object.4", "four")
+web_text("said.rank_object.5", "five")
+web_text("said.rank_object.6", "six")
+web_text("said.rank_object.7", "seven")
+web_text("said.rank_object.8", "eight")
+web_text("said.rank_object.9", "nine")
+web_text("said.rank_object.10", "ten")
+web_text("said.rank_object.J", "jack")
+web_text("said.rank_object.Q", "queen")
+web_text("said.rank_object.K", "king")
+web_text("said.rank_object.A", "ace")
+web_text("said.suit_one.c", "club")
+web_text("said.suit_one.d", "diamond")
+web_text("said.suit_one.h", "heart")
+web_text("said.suit_one.s", "spade")
 
 #: The server's own sentences: (code, pattern); the code's text is ``error.<code>``, filled
 #: with the pattern's named groups. The first match wins; none: ``generic``, in English.
@@ -653,14 +740,21 @@ def language_of(headers: Any) -> str:
     return choose_language(cookie, headers.get("accept-language"))
 
 
+#: The server's sentences a player reads at the table, said in the catalogue's words in English
+#: too (the raised ones carry a seat number or the legal moves in notation).
+PLAYER_WORDS = frozenset({"not_your_turn", "not_legal"})
+
+
 def error_words(error: BaseException | str, lang: str) -> tuple[str, str]:
     """A refusal's stable code and its sentence in ``lang``. In English the sentence is the
     one raised, word for word (it may say more than the catalogue's pattern: the legal moves,
     a pointer under the bad character)."""
     message = str(error)
     english = lang == i18n.DEFAULT
-    if isinstance(error, IllegalActionError):
-        return f"illegal.{error.rule}", message if english else _engine_words(error, lang)
+    if isinstance(error, IllegalActionError):  # a player's words in every language
+        from bito.server.refusals import refusal_words
+
+        return f"illegal.{error.rule}", refusal_words(error, lang)
     if isinstance(error, InvalidNotationError):
         pointer = message.partition("\n")[2]
         return "notation", message if english else \
@@ -668,8 +762,13 @@ def error_words(error: BaseException | str, lang: str) -> tuple[str, str]:
     for code, pattern in ERRORS:
         match = pattern.match(message)
         if match:
-            return code, message if english else text(lang, f"error.{code}",
-                                                      **match.groupdict())
+            fields = match.groupdict()
+            if code in PLAYER_WORDS:  # said anew in every language: no seat number, no
+                from bito.server.refusals import seat_words  # notation, bots' names said
+
+                fields["who"] = seat_words(fields.get("who") or "", lang)
+                return code, text(lang, f"error.{code}", **fields)
+            return code, message if english else text(lang, f"error.{code}", **fields)
     if isinstance(error, BitoError) and not english:
         return "generic", _engine_words(error, lang)
     return "generic", message

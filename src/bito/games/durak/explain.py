@@ -81,7 +81,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     hand = state.hands[seat]
     for c in action.cards:
         if not hand >> c & 1:
-            return err("not in hand", f"seat {seat} does not hold {card_str(c)}")
+            return err("not in hand", f"seat {seat} does not hold {card_str(c)}", {"card": c})
     if kind == TAKE:
         return err("take", "only the defender may take, while cards are uncovered"
                    if ph == _THROW else "nothing to take")
@@ -94,11 +94,12 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
             return err("defend", "there is nothing uncovered to defend against now")
         target = action.target
         if target not in state.attack:
-            return err("defend", f"{card_str(target)} is not on the table")
+            return err("defend", f"{card_str(target)} is not on the table", {"target": target})
         if state.defence[state.attack.index(target)] != -1:
-            return err("defend", f"{card_str(target)} is already covered")
+            return err("defend", f"{card_str(target)} is already covered", {"target": target})
         return err("beat relation", f"{card_str(action.card)} does not beat "
-                   f"{card_str(target)} ({_trump_words(state)})")
+                   f"{card_str(target)} ({_trump_words(state)})",
+                   {"card": action.card, "target": target, "trumps": tuple(sorted(state.trumps))})
     if kind == TRANSFER:
         if ph != _DEFEND:
             return err("transfer", "only the defender may transfer, before he covers")
@@ -109,12 +110,14 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
         want = state.transfer_rank_card()
         if is_special(want):
             return err("transfer rank", f"a {rank_word(want)} on the table cannot be passed on "
-                       "by a transfer (§3.3)")
+                       "by a transfer (§3.3)", {"target": want})
         for c in action.cards:
             if is_special(c):
-                return err("transfer rank", f"a {rank_word(c)} never transfers (§3.3)")
+                return err("transfer rank", f"a {rank_word(c)} never transfers (§3.3)",
+                           {"card": c})
             if not MATCH_MASKS[want] >> c & 1:
-                return err("transfer rank", f"a transfer card must be a {rank_word(want)}")
+                return err("transfer rank", f"a transfer card must be a {rank_word(want)}",
+                           {"card": c, "target": want})
         return err("transfer", "not allowed here")
     if kind != ATTACK:
         # Every other kind belongs to a rule module above, which names its own rule when the
@@ -149,7 +152,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
         return err("throw-in", "throw in one card at a time")
     c = action.card
     if not state.table_ranks >> c & 1:
-        return err("throw-in rank", f"no {rank_word(c)} on the table")
+        return err("throw-in rank", f"no {rank_word(c)} on the table", {"card": c})
     if state.hands[state.defender].bit_count() - state.uncovered <= 0:
         return err("throw-in limit", f"the defender holds {cards_count(defender_cards)} and "
                    f"{state.uncovered} are uncovered")

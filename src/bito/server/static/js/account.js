@@ -2,6 +2,7 @@
 // player's profile with his ratings and recent games (/u/<name>).
 import { t, language, variantName } from "./i18n.js";
 import { el, whoami } from "./accountbar.js";
+import { nameWords } from "./board.js";
 
 const main = document.getElementById("people");
 const path = location.pathname;
@@ -204,7 +205,7 @@ async function profilePage(name) {
     g.result === "fool" ? t("profile.fool", "the fool") : g.result === "draw"
       ? t("profile.draw", "a draw") : t("profile.won", "not the fool"),
     ` (${t("profile.change", "{change} μ",
-           { change: `${g.change >= 0 ? "+" : ""}${g.change.toFixed(2)}` })}) · ${g.players.join(", ")} · `,
+           { change: `${g.change >= 0 ? "+" : ""}${g.change.toFixed(2)}` })}) · ${g.players.map(nameWords).join(", ")} · `,
     new Date(g.at * 1000).toLocaleString(language())));
   main.replaceChildren(
     el("h1", {}, data.username),

@@ -11,6 +11,32 @@ export function scoreText(frame) {
     (m.draws ? ` · ${tr("match.draws", "draws {n}", { n: m.draws })}` : "");
 }
 
+// The result in words: a headline for the one reading it ("You won!", "You lost: you are the
+// fool.", a draw) and the lines that say who lost (the fool, or the losing team and its
+// fool). A spectator's headline is the result itself. No role of the last bout is named.
+export function resultWords(frame) {
+  const o = frame.outcome || {};
+  const seated = frame.you !== null && frame.you !== undefined && !!frame.seats[frame.you];
+  if (o.draw) return { headline: tr("outcome.draw", "A draw: nobody is the fool."), lines: [] };
+  const fool = o.loser === null || o.loser === undefined ? null : o.loser;
+  const lines = [];
+  let lost = fool !== null && fool === frame.you;
+  if (o.teams && o.losing_team !== null && o.losing_team !== undefined && o.teams[o.losing_team]) {
+    const team = o.teams[o.losing_team];
+    lines.push(tr("end.team_lost", "The team of {names} lost.", { names: team.map((seat) => seatName(frame.seats, seat)).join(", ") }));
+    lost = team.includes(frame.you);
+  }
+  if (fool !== null && !(seated && fool === frame.you)) lines.push(outcomeText(o, frame.seats));
+  if (!seated) {
+    return { headline: lines.shift() || tr("end.over", "Game over."), lines };
+  }
+  if (fool === null && !o.teams) return { headline: tr("end.over", "Game over."), lines };
+  const headline = !lost ? tr("end.you_won", "You won!")
+    : fool === frame.you ? tr("end.you_fool", "You lost: you are the fool.")
+      : tr("end.you_lost", "You lost.");
+  return { headline, lines };
+}
+
 // The end screen: the fool named, the score, and (for a seated person) Rematch / Leave with
 // everybody's answers so far.
 export function drawEnd(root, frame, send) {
@@ -19,7 +45,11 @@ export function drawEnd(root, frame, send) {
   if (root.hidden) return;
   const r = frame.rematch || { agreed: [], declined: [], waiting: [], next: null };
   const names = (seats) => seats.map((s) => seatName(frame.seats, s)).join(", ");
-  root.append(h("h2", { id: "end-title" }, outcomeText(frame.outcome, frame.seats) || tr("end.over", "Game over.")));
+  const result = resultWords(frame);
+  root.append(h("h2", { id: "end-title" }, result.headline));
+  if (result.lines.length) {
+    root.append(h("p", { class: "end-result", id: "end-result" }, result.lines.join(" ")));
+  }
   const score = scoreText(frame);
   if (score) root.append(h("p", { class: "end-score", id: "end-score" }, score));
   const me = frame.you !== null && frame.you !== undefined ? frame.seats[frame.you] : null;

@@ -80,6 +80,18 @@ export function displayName(s) {
   return s ? s.name : "";
 }
 
+// A name with no seat kind beside it (a replay's or a profile's list of players): a seat as
+// the table knew it. A name rooms.bot_name makes (one of the bots' first names and a level)
+// is a bot's, so its name is said in the page's language and its picture is the bot's, as at
+// the table; anyone else's name stays as typed.
+export function seatOfName(seat, name) {
+  const m = /^Bot (\S+) \((\w+)\)$/.exec(name || "");
+  if (!m || t(`botname.${m[1]}`, "") === "" || t(`bot.${m[2]}`, "") === "") return { seat, name };
+  return { seat, name, kind: "bot", bot: m[2] };
+}
+
+export function nameWords(name) { return displayName(seatOfName(null, name)); }
+
 export function seatName(seats, i) {
   const s = seats && seats[i];
   return s && s.name ? displayName(s) : t("seat.default", "seat {n}", { n: i });

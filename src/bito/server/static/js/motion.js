@@ -11,7 +11,7 @@ import { backSvg } from "./cards.js";
 
 const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 // Counts for tests and tools.
-const stats = { started: 0, ghosts: 0 };
+const stats = { started: 0, ghosts: 0, bito: 0, take: 0 };
 window.bitoMotion = stats;
 
 export function motionOn() {
@@ -37,7 +37,8 @@ export function snapshot() {
   if (!motionOn()) return null;
   const cards = new Map();
   for (const el of document.querySelectorAll(CARDS)) {
-    cards.set(`${where(el)}:${el.dataset.card}`, { at: place(el), el, code: el.dataset.card });
+    cards.set(`${where(el)}:${el.dataset.card}`,
+              { at: place(el), el, code: el.dataset.card, from: where(el) });
   }
   return { cards };
 }
@@ -63,10 +64,12 @@ function slide(el, from, opts = {}) {
        fill: "backwards" });
 }
 
-// A copy of a card that has left the board, flying from its old place to `to`, then gone.
-function ghost(old, to, delay) {
+// A copy of a card that has left the board, flying from its old place to `to`, then gone:
+// for bito ("bito") it is swept aside onto the discard, turning and fading as it lands; for a
+// take ("take") it slides into the taker's hand and shrinks there, face still up.
+function ghost(old, to, delay, kind) {
   const copy = old.el.cloneNode(true);
-  copy.classList.add("ghost-card");
+  copy.classList.add("ghost-card", `ghost-${kind}`);
   Object.assign(copy.style, { position: "fixed", left: `${old.at.x}px`, top: `${old.at.y}px`,
                               width: `${old.at.w}px`, height: `${old.at.h}px`, margin: "0",
                               pointerEvents: "none", zIndex: "50" });
@@ -76,10 +79,16 @@ function ghost(old, to, delay) {
   const dy = to.y + to.h / 2 - (old.at.y + old.at.h / 2);
   stats.started += 1;
   stats.ghosts += 1;
-  const run = copy.animate([
-    { transform: "translate(0, 0) rotate(0deg)", opacity: 1 },
-    { transform: `translate(${dx}px, ${dy}px) rotate(12deg) scale(.6)`, opacity: 0.15 },
-  ], { duration: 420, delay, easing: "ease-in", fill: "forwards" });
+  stats[kind] = (stats[kind] || 0) + 1;
+  const frames = kind === "take"
+    ? [{ transform: "translate(0, 0) scale(1)", opacity: 1 },
+       { transform: `translate(${dx * 0.7}px, ${dy * 0.7}px) scale(.85)`, opacity: 1, offset: 0.7 },
+       { transform: `translate(${dx}px, ${dy}px) scale(.5)`, opacity: 0.4 }]
+    : [{ transform: "translate(0, 0) rotate(0deg)", opacity: 1 },
+       { transform: `translate(${dx}px, ${dy}px) rotate(${20 + 6 * (stats.ghosts % 4)}deg) scale(.6)`,
+         opacity: 0.15 }];
+  const run = copy.animate(frames, { duration: kind === "take" ? 480 : 420, delay,
+                                     easing: "ease-in", fill: "forwards" });
   const done = () => copy.remove();
   run.onfinish = done;
   run.oncancel = done;
@@ -135,7 +144,13 @@ export function animate(before, prev, frame) {
     const code = el.dataset.card;
     const old = before.cards.get(key) ||
       [...before.cards.values()].find((c) => c.code === code);
-    if (old) { slide(el, old.at); continue; }
+    if (old) {
+      // a card of the table now in the viewer's hand: his take, the cards slide home
+      const taken = old.from === "table" && where(el) === "hand";
+      if (taken) stats.take += 1;
+      slide(el, old.at, taken ? { duration: 480 } : {});
+      continue;
+    }
     const kind = where(el);
     if (kind === "hand" && stock && prev) {  // drawn from the stock, or dealt
       slide(el, stock, { delay: 60 * drawn++, fade: true });
@@ -158,17 +173,22 @@ export function animate(before, prev, frame) {
     }
   }
   // Cards that left the table: to the discard (bito) or into the taker's hand (take).
-  const gone = [...before.cards.values()].filter((c) => c.el.closest(".table-cards") &&
+  const gone = [...before.cards.values()].filter((c) => c.from === "table" &&
                                                       !codesNow.has(c.code));
   if (!gone.length) return;
+  // Bito when the discard grew; else a take: the cards go to the seat that defended the bout
+  // (others may have drawn too, so "whose count grew" alone could name a thrower).
   let target = null;
-  if (pile(frame, "discard") > pile(prev, "discard")) {
+  let kind = "bito";
+  if (pile(frame, "discard") > pile(prev, "discard") || !prev.view) {
     target = spot('#board .pile[data-pile="discard"]');
   } else {
-    const taker = ((frame.view.seats) || []).find((s) => s.count > countOf(prev, s.seat));
+    const defender = ((prev.view.seats) || []).find((s) => s.role === "defender");
+    const taker = defender || ((frame.view.seats) || []).find((s) => s.count > countOf(prev, s.seat));
     target = taker ? seatBox(taker.seat) : null;
+    kind = target ? "take" : "bito";
   }
   target = target || spot('#board .pile[data-pile="discard"]');
   if (!target) return;
-  gone.forEach((c, i) => ghost(c, target, 30 * i));
+  gone.forEach((c, i) => ghost(c, target, 30 * i, kind));
 }

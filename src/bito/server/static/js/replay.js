@@ -1,8 +1,8 @@
 // Step through a finished game with every hand shown (or, during play, through your own
 // seat's views only).
-import { t, variantName } from "./i18n.js";
+import { t, variantName, summaryOf } from "./i18n.js";
 import { cardSvg } from "./cards.js";
-import { drawBoard, actionLabel, outcomeText } from "./board.js";
+import { drawBoard, actionLabel, outcomeText, seatName, seatOfName } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -12,12 +12,13 @@ let at = 0;
 
 function show() {
   const f = data.frames[at];
-  const seats = data.names.map((name, seat) => ({ seat, name }));
+  // the seats as the table showed them (a bot's name in the page's language, its picture)
+  const seats = data.names.map((name, seat) => seatOfName(seat, name));
   drawBoard($("board"), f, seats, { hands: data.over ? f.hands : null });
   $("hand").replaceChildren(...(data.over ? [] : (f.hand || []).map((c) => cardSvg(c))));
   $("step").value = at;
   $("counter").textContent = `${at} / ${data.frames.length - 1}`;
-  const move = f.move ? `${data.names[f.move.seat]}: ${actionLabel(f.move)}` : t("replay.deal", "the deal");
+  const move = f.move ? `${seatName(seats, f.move.seat)}: ${actionLabel(f.move)}` : t("replay.deal", "the deal");
   const end = at === data.frames.length - 1 && data.outcome ? ` — ${outcomeText(data.outcome, seats)}` : "";
   $("move").textContent = move + end;
 }
@@ -31,7 +32,7 @@ async function load() {
   if (!res.ok) { $("message").textContent = body.error; return; }
   data = body;
   $("variant").textContent = variantName(String(data.variant).split("+")[0], data.variant);
-  $("variant").title = data.variant;
+  $("variant").title = summaryOf(String(data.variant).split("+")[0], "");
   $("step").max = data.frames.length - 1;
   if (data.over) {
     const a = document.createElement("a");

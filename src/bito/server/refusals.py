@@ -1,0 +1,177 @@
+"""An engine's refusal said the way a player would say it, in the page's language.
+
+The engines refuse a move with a rule key and an English detail written for records and bug
+reports ("beat relation: Jc does not beat 7d (trump s)"). A player at the table wants to hear
+what is wrong and what to do instead, with cards named in words: "the jack of clubs does not
+beat the seven of diamonds: play a higher diamond or a trump". The sentences are the web
+catalogue's (``refuse.*`` in :mod:`bito.server.webtext`); the cards come from the refusal's
+``facts`` (card codes), never from reading the notation back. A refusal this module has no
+sentence for is said in the rule's general words, and never with the notation in it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bito import i18n
+from bito.cards import (
+    ACE,
+    RANK_CHARS,
+    SUIT_CHARS,
+    is_joker,
+    is_special,
+    is_wild,
+    rank_of,
+    suit_of,
+)
+from bito.errors import IllegalActionError
+from bito.server import webtext
+
+#: What a player must never read: cards in notation (``Jc``, ``10d``, ``RJ``), suit symbols,
+#: the engine's trump note, paragraph citations, seat numbers, option keys.
+NOTATION = re.compile(r"\b(?:10|[2-9TJQKA])[cdhs]'*(?![\w])|\b(?:RJ|BJ|W[1-4]|MC)\b|[♣♦♥♠]"
+                      r"|\(trumps? |§|#\d|\bseat \d|\b[a-z_]+\.[a-z_]+\s*=|\(end\.")
+
+#: The refusals whose detail is a fixed sentence (no cards in it), by that sentence: the key
+#: of the player's sentence (``refuse.<key>``).
+_FIXED_DETAILS: dict[str, str] = {
+    # the transfer blocks (``DurakState.transfer_block``), by their detail
+    "this game has no transfers": "transfer_none",
+    "nothing on the table is left uncovered": "transfer_nothing",
+    "the uncovered cards are not all of one rank": "transfer_mixed",
+    "a card on the table is already covered": "transfer_late",
+    "the attack cards are not all of one rank": "transfer_mixed",
+    "first bout of the first game (#78)": "transfer_first",
+    "only the defender may transfer, before he covers": "transfer_late",
+    "not allowed here": "transfer_not_now",
+    # taking and passing
+    "nothing to take": "nothing_to_take",
+    "only the defender may take, while cards are uncovered": "take_not_now",
+    "the attacker must open the bout; he cannot pass": "pass_lead",
+    "the defender must cover or take; only throwers pass": "pass_defend",
+    # covering and throwing in
+    "there is nothing uncovered to defend against now": "nothing_to_cover",
+    "the defender must cover or take before anyone throws in": "wait_defender",
+    "this game has no throw-ins": "no_throw_in",
+    "throw in one card at a time": "one_at_a_time",
+    "no more moves: the game has ended": "game_over",
+}
+
+
+def card_words(code: int, lang: str, *, as_object: bool = False) -> str:
+    """A card in words ("jack of clubs", "валет треф"); ``as_object`` gives the form a
+    sentence's object takes (Russian: "семёрку бубен", "валета треф")."""
+    t = webtext.text
+    if is_special(code):
+        if is_joker(code):
+            return t(lang, "card.RJ" if rank_of(code) == 1 else "card.BJ")
+        if is_wild(code):
+            return t(lang, "card.W", n=rank_of(code) - 2)
+        return t(lang, "card.MC")
+    rank = RANK_CHARS[rank_of(code) - 2]
+    rank = "10" if rank == "T" else rank
+    form = "said.rank_object" if as_object else "said.rank"
+    return t(lang, "card.name", rank=t(lang, f"{form}.{rank}"),  # a twin reads the same
+             suit=t(lang, f"suit.{SUIT_CHARS[suit_of(code)]}"))
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _beat(facts: dict[str, int | tuple[int, ...]], lang: str) -> str | None:
+    card, target = _int(facts.get("card")), _int(facts.get("target"))
+    if card is None or target is None:
+        return None
+    fields = {"card": card_words(card, lang), "target": card_words(target, lang,
+                                                                   as_object=True)}
+    trumps = facts.get("trumps", ())
+    suits = trumps if isinstance(trumps, tuple) else ()
+    if is_special(target) or is_special(card):
+        return webtext.text(lang, "refuse.beat_plain", **fields)
+    suit = suit_of(target)
+    if suit in suits:
+        return webtext.text(lang, "refuse.beat_trump", **fields)
+    if suits and rank_of(target) == ACE:  # no higher card of its suit: a trump or nothing
+        return webtext.text(lang, "refuse.beat_need_trump", **fields)
+    fields["suit"] = webtext.text(lang, f"said.suit_one.{SUIT_CHARS[suit]}")
+    key = "refuse.beat" if suits else "refuse.beat_no_trumps"
+    return webtext.text(lang, key, **fields)
+
+
+def _by_rule(error: IllegalActionError, lang: str) -> str | None:
+    """The sentence for a refusal whose rule (and facts) this module knows."""
+    rule, detail, facts = error.rule, error.detail, error.facts
+    card, target = _int(facts.get("card")), _int(facts.get("target"))
+    if rule == "beat relation":
+        return _beat(facts, lang)
+    if rule == "not in hand":
+        return (webtext.text(lang, "refuse.not_in_hand", card=card_words(card, lang))
+                if card is not None else webtext.text(lang, "refuse.not_in_hand_plain"))
+    if rule == "defend" and target is not None:
+        key = "refuse.target_covered" if "covered" in detail else "refuse.target_gone"
+        return webtext.text(lang, key, target=card_words(target, lang))
+    if rule == "throw-in rank" and card is not None:
+        return webtext.text(lang, "refuse.throw_rank", card=card_words(card, lang))
+    if rule == "throw-in limit":
+        key = "refuse.throw_full" if "uncovered" in detail else "refuse.bout_full"
+        return webtext.text(lang, key)
+    if rule == "bout limit":
+        return webtext.text(lang, "refuse.bout_full")
+    if rule == "lead limit":
+        return webtext.text(lang, "refuse.lead_too_many")
+    if rule == "transfer rank":
+        if any(c is not None and is_special(c) for c in (card, target)):
+            return webtext.text(lang, "refuse.transfer_special")
+        if "not all of one rank" in detail:
+            return webtext.text(lang, "refuse.transfer_mixed")
+        return webtext.text(lang, "refuse.transfer_rank")
+    fixed = _FIXED_DETAILS.get(detail)
+    if fixed is not None:
+        return webtext.text(lang, f"refuse.{fixed}")
+    if rule == "transfer limit":
+        return webtext.text(lang, "refuse.transfer_limit")
+    if "transfer" in rule:  # a variant's own block on transfers
+        return webtext.text(lang, "refuse.transfer_not_now")
+    return None
+
+
+def refusal_words(error: IllegalActionError, lang: str) -> str:
+    """``error`` in a player's words in ``lang``: the catalogue's sentence for a refusal this
+    module knows; else the engine's own detail where it reads as plain words (translated by
+    the terminal's catalogue); else the rule's general sentence; never the notation."""
+    said = _by_rule(error, lang)
+    if said is not None:
+        return said
+    from bito.tui_words import RULE_WORDS, engine_words
+
+    saved = i18n.language()
+    i18n.set_language(lang)
+    try:
+        detail = engine_words(error.detail)
+        translated = lang == i18n.DEFAULT or not re.search(r"[a-z]{4,}", detail)
+        if detail and translated and not NOTATION.search(detail):
+            return detail
+        general = RULE_WORDS.get(error.rule)
+        if general:
+            return i18n._(general)
+    finally:
+        i18n.set_language(saved)
+    return webtext.text(lang, "refuse.not_possible")
+
+
+_BOT = re.compile(r"^Bot (?P<name>\w+) \((?P<level>[\w ()]+)\)$")
+
+
+def seat_words(name: str, lang: str) -> str:
+    """A seat's name as the page says it: a bot's ("Bot Boris (strong)", made in English by
+    ``rooms.bot_name``) in ``lang``; anyone else's as typed."""
+    match = _BOT.match(name)
+    if match is None:
+        return name
+    first, level = match["name"], match["level"]
+    if f"botname.{first}" in webtext.TEXTS:
+        first = webtext.text(lang, f"botname.{first}")
+    if f"bot.{level}" in webtext.TEXTS:
+        level = webtext.text(lang, f"bot.{level}")
+    return webtext.text(lang, "bot.display", name=first, level=level)
