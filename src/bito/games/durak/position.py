@@ -356,11 +356,10 @@ def parse_position(text: str) -> DurakState:
                 under_fool=bool(_int(f, where, text, "under_fool", 0, 0, 1)),
                 trumps=trumps, high_joker=high_joker, jokers_wild=jokers_wild,
                 secret_card=secret, own_trumps=own,
+                hand_order=() if rules.deal_owner_sees_hand else tuple(in_order),
                 face_up=up or ((1 << trump_card | (1 << secret if drawable and secret >= 0
                                                    else 0)) if trump_card >= 0 else 0))
     s = DurakState.start(deal)
-    if deal.blind:
-        s.order = tuple(in_order)
     s.revealed = revealed
     s.aside = 1 << secret if secret >= 0 and not (revealed and drawable) else 0
     s.discard = discard
@@ -416,7 +415,7 @@ def parse_position(text: str) -> DurakState:
                                        where["idle"])
         s.idle = int(bouts) | int(outs) << 16
     if "gift" in f:
-        s.gift = _gift_field(f["gift"], text, where["gift"], n)
+        s.remember("gift", _gift_field(f["gift"], text, where["gift"], n))
         if s.phase != GIVE_PHASE:
             raise InvalidNotationError("gift: only in phase=give", text, where["gift"])
     elif s.phase == GIVE_PHASE:

@@ -57,9 +57,9 @@ from bito.rules import Rules
 LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = (int(p) for p in (
     Phase.LEAD, Phase.DEFEND, Phase.THROW, Phase.OVER, Phase.GIVE))
 CALL_PHASE: Final = int(Phase.CALL)  # #59: the attacker believes or doubts face-down covers
-#: The notes of a state no hook has written to: shared, so read-only by its type (a plain
+#: The memory of a state no rule has written to: shared, so read-only by its type (a plain
 #: dict rather than a proxy, so that states still pickle and deep-copy).
-NO_NOTES: Final[Mapping[str, int]] = {}
+NO_MEMORY: Final[Mapping[str, object]] = {}
 EXCHANGE_PHASE: Final = int(Phase.EXCHANGE)  # #31 A1 option: players choose cards to pass
 _BIG: Final = 1 << 30
 #: Every card with a suit (special cards, suit 4, left out), for both copies.
@@ -224,7 +224,7 @@ class DurakState:
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
         "_legal", "beats", "table_mask", "closed", "seen", "revealed", "aside",
-        "gift", "idle", "played", "extra", "books", "order", "notes",
+        "idle", "played", "memory",
     )
 
     deal: Deal
@@ -272,31 +272,18 @@ class DurakState:
     #: and the cards set aside out of the stock (the secret card while it lies there).
     revealed: bool
     aside: int
-    #: A joker gift in progress (#24): (giver, receiver, cards still to give, the phase and
-    #: seat to return to afterwards, whether a block (#84) is still possible); None otherwise.
-    gift: tuple[int, int, int, int, int, bool] | None
     #: Bouts in a row that ended in a take with nobody drawing or going out
     #: (``end.idle_bouts``), in the low 16 bits; above them, how many were out at the last.
     idle: int
     #: ``team.proxy`` (#55): the seat in the rotation the defender is playing, his own or a
     #: vacated partner's; -1 in games without proxies.
     played: int
-    #: Second tries, stock leads, poker swaps and post-take attacks (#39-51): what those
-    #: rules remember during a bout (:class:`bito.games.durak.bout_extras.Extras`, which
-    #: the core never reads); None in every other game.
-    extra: Any
-    #: The stock group's bookkeeping (reserves, tallies, exchanges: a
-    #: :class:`bito.games.durak.stock.Books`, which the core never reads), kept here for the
-    #: stock hook, which sets it up at ``dealt``; None in games that have none of those rules.
-    books: Any
-    #: Hands held face out (#58): each seat's cards by position as last settled (see
-    #: :func:`bito.games.durak.blind.hand_order`); a shared tuple, replaced when it changes.
-    #: Empty in every other game.
-    order: tuple[tuple[int, ...], ...]
-    #: What variant hooks remember during a game, by a key each hook owns (a bitmask of
-    #: seats, a count): a mapping replaced, never changed, so copies may share it. Empty
-    #: in the base game; written to the position text by the hook that owns the key.
-    notes: Mapping[str, int]
+    #: What the rules with memory of their own remember during a game, each under its key
+    #: (:class:`bito.games.durak.hooks.Memory`: a typed, frozen record, or a count or
+    #: bitmask of seats), which only the rule's own module reads and writes (through
+    #: :meth:`remember`): a mapping replaced, never changed, so copies may share it. Empty
+    #: in the base game.
+    memory: Mapping[str, object]
 
     @classmethod
     def start(cls, deal: Deal) -> DurakState:
@@ -326,14 +313,10 @@ class DurakState:
         s.seen = ()
         s.revealed = False
         s.aside = 1 << deal.secret_card if deal.secret_card >= 0 else 0
-        s.gift = None
         s.idle = 0
         s.played = deal.first_defender if deal.team_proxy else -1
-        s.extra = None
-        s.books = None
         s.aside |= deal.removed
-        s.order = deal.hand_order
-        s.notes = NO_NOTES
+        s.memory = NO_MEMORY
         s._legal = None
         s.beats = s.beat_table()
         s.table_mask = -1
@@ -379,17 +362,32 @@ class DurakState:
         s.seen = self.seen
         s.revealed = self.revealed
         s.aside = self.aside
-        s.gift = self.gift
         s.idle = self.idle
         s.played = self.played
-        s.extra = self.extra
-        s.books = self.books
-        s.order = self.order
-        s.notes = self.notes
+        s.memory = self.memory
         s._legal = None
         s.beats = self.beats
         s.table_mask = self.table_mask
         return s
+
+    # --- what the views and the position text read of rules' memory ------------------------
+    # (read-only: each rule's own module writes its memory, :class:`hooks.Memory`)
+
+    @property
+    def gift(self) -> tuple[int, int, int, int, int, bool] | None:
+        """A joker gift in progress, as the gift rule remembers it: (giver, receiver, cards
+        still to give, the phase and seat to return to, whether a block is still possible)."""
+        return self.memory.get("gift")  # type: ignore[return-value]
+
+    @property
+    def extra(self) -> Any:
+        """The bout extras' record (``bout_extras.Extras``), or None."""
+        return self.memory.get("bout_extras")
+
+    @property
+    def books(self) -> Any:
+        """The stock group's record (``stock.Books``), or None."""
+        return self.memory.get("stock")
 
     # --- public protocol -------------------------------------------------------------------
 
@@ -972,12 +970,17 @@ class DurakState:
         points = self.deal.hooks.round_open
         return bool(points) and _answered(points, self)
 
-    def end_bout(self, taken: bool) -> None:
+    def end_bout(self, taken: bool, receiver: int = -1, taker: int = -1) -> None:
         """Close the bout: the table to the discard (bito) or to the defender (``taken``),
         refill, put out whoever is done, open the next bout or end the game.
 
         Public for variants that end a bout by their own moves (#59's calls, #58's blind
-        takes, #39-51's extras): every bout ends through this one path."""
+        takes, #39-51's extras): every bout ends through this one path. ``receiver``: a
+        beaten bout's cards go to this seat's hand, face up, instead of the discard (#59's
+        wrong call; nothing of it is tallied as beaten); ``taker``: this seat picks the
+        table up in the defender's place (#58's penalty)."""
+        if taker >= 0:
+            self.defender = taker
         # Every attack card is covered unless the defender takes: only then skip the gaps.
         defence = self.defence
         covers: Iterable[int] = filter(_IS_CARD, defence) if self.uncovered else defence
@@ -996,6 +999,11 @@ class DurakState:
                 table = picked_up(self, table)
             self.hands[defender] |= table
             self.known[defender] |= table
+        elif receiver >= 0:
+            self.hands[receiver] |= table
+            self.known[receiver] |= table
+            self.attack = []
+            self.defence = []
         else:
             self.discard |= table
         if hooks.bout_decided:  # the stock group's tallies (#35, #38, #61-63)
@@ -1139,6 +1147,202 @@ class DurakState:
             for seat in self.draw_order():
                 if not hands[seat]:
                     self.go_out(seat)
+
+    # --- the core's operations for hooks -----------------------------------------------------
+    #
+    # A rule's own moves change a game only through these (and the bout machinery above:
+    # end_bout, start_throw_round, advance_thrower, pass_attack_on, go_out, rejoin, finish),
+    # never by assigning the state's fields: each keeps the hands and what is known of them,
+    # the table and its masks, and the turn consistent with one another, so a hook cannot
+    # leave a state the core would misread (tests/engine/test_core_operations.py walks every
+    # hook module for such assignments).
+
+    def to_hand(self, seat: int, cards: int, public: int = 0) -> None:
+        """``cards`` join ``seat``'s hand; the ``public`` ones (a subset) in view of all."""
+        self.hands[seat] |= cards
+        if public:
+            self.known[seat] |= public
+
+    def from_hand(self, seat: int, cards: int) -> None:
+        """``cards`` leave ``seat``'s hand (nobody may still count them there)."""
+        self.hands[seat] &= ~cards
+        self.known[seat] &= ~cards
+
+    def show(self, seat: int, cards: int) -> None:
+        """``cards`` of ``seat``'s hand are shown: everyone knows them from now on."""
+        self.known[seat] |= cards
+
+    def unsee(self, seat: int, keep: int) -> None:
+        """Of what is known in ``seat``'s hand only ``keep`` stays certain (cards went back
+        face down and nobody can tell which)."""
+        self.known[seat] &= keep
+
+    def pass_hands(self, moves: Iterable[tuple[int, int, int, int]]) -> None:
+        """Whole hands change places: each ``(to, cards, known)`` of ``moves``' (to, cards,
+        known, _) sets seat ``to``'s hand and what is known of it at once (#31)."""
+        for to, cards, known, _ in moves:
+            self.hands[to] = cards
+            self.known[to] = known
+
+    def draw(self, seat: int, count: int) -> int:
+        """``seat`` draws ``count`` cards off the top of the stock (fewer if it holds fewer);
+        the cards the deal turned face up are public once drawn, as in the core's refill.
+        Returns the cards."""
+        got = self.take_from_stock(count)
+        self.to_hand(seat, got, got & self.deal.face_up)
+        return got
+
+    def to_stock(self, cards: Iterable[int], at: int | None = None) -> None:
+        """Put ``cards`` into the stock at index ``at`` (0: the bottom; None: on top)."""
+        if at is None:
+            self.stock.extend(cards)
+        else:
+            self.stock[at:at] = list(cards)
+
+    def reset_openings(self) -> None:
+        """The stock has shrunk: no earlier bout opening can come back (``end.repetition``)."""
+        self.seen = ()
+
+    def to_discard(self, cards: int) -> None:
+        """``cards`` go to the discard pile (bito), face down for good."""
+        self.discard |= cards
+
+    def from_discard(self, cards: int) -> None:
+        """``cards`` leave the discard pile (recycled into the stock, #38)."""
+        self.discard &= ~cards
+
+    def lay(self, cards: tuple[int, ...], opens: int) -> None:
+        """Lay ``cards`` as uncovered attack cards; ``opens``: the ranks they open to
+        throw-ins (the cards' own, or none). The bout's counts and masks follow."""
+        self.attack += cards
+        self.defence += _UNCOVERED[len(cards)]
+        self.uncovered += len(cards)
+        self.table_ranks |= opens
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        self.table_mask |= mask
+
+    def lay_covered(self, attack_card: int, cover: int, opens: int, open: bool) -> None:
+        """Lay ``attack_card`` with ``cover`` already on it (#48, #51); ``open``: whether it
+        still counts against the defender's hand as an uncovered card does (#51)."""
+        self.attack.append(attack_card)
+        self.defence.append(cover)
+        self.table_mask |= 1 << attack_card | 1 << cover
+        self.table_ranks |= opens
+        if open:
+            self.uncovered += 1
+
+    def cover(self, target: int, card: int, settles: bool = True) -> None:
+        """``card`` lies on the attack card ``target`` (``settles``: it was uncovered and
+        now counts as covered; a cover of one's own card after a take does not, #50)."""
+        self.defence[self.attack.index(target)] = card
+        self.table_mask |= 1 << card
+        if settles:
+            self.uncovered -= 1
+
+    def neutralise(self, target: int) -> None:
+        """The attack card ``target`` counts as beaten without a card on it (#49)."""
+        self.defence[self.attack.index(target)] = NEUTRAL
+        self.uncovered -= 1
+
+    def lift(self, which: Callable[[int, int], bool]) -> int:
+        """Take the pairs (attack card, cover) for which ``which`` holds off the table and
+        count the ranks on it anew; returns the cards lifted (the caller says where they
+        go, :meth:`to_discard`)."""
+        gone = 0
+        keep_a: list[int] = []
+        keep_d: list[int] = []
+        uncovered = self.uncovered
+        for a, d in zip(self.attack, self.defence, strict=True):
+            if which(a, d):
+                gone |= 1 << a
+                if d >= 0:
+                    gone |= 1 << d
+                elif d == -1:
+                    uncovered -= 1
+            else:
+                keep_a.append(a)
+                keep_d.append(d)
+        if not gone:
+            return 0
+        self.attack = keep_a
+        self.defence = keep_d
+        self.uncovered = uncovered
+        if self.table_mask >= 0:
+            self.table_mask &= ~gone
+        ranks = 0
+        for c in (*keep_a, *keep_d):
+            if c >= 0:
+                ranks |= MATCH_MASKS[c]
+        self.table_ranks = ranks
+        return gone
+
+    def recount_table(self, skip_covers: int = 0, more_open: int = 0) -> None:
+        """Count the ranks on the table anew, leaving out the covers in ``skip_covers``
+        (which open no throw-ins, #50), and count ``more_open`` more cards as uncovered (a
+        position read back with such covers)."""
+        ranks = 0
+        for a in self.attack:
+            ranks |= MATCH_MASKS[a]
+        for d in self.defence:
+            if d >= 0 and not skip_covers >> d & 1:
+                ranks |= MATCH_MASKS[d]
+        self.table_ranks = ranks
+        self.uncovered += more_open
+
+    def set_turn(self, seat: int, phase: int | None = None) -> None:
+        """``seat`` acts next (in ``phase``, or the phase as it is)."""
+        if phase is not None:
+            self.phase = phase
+        self.to_act = seat
+
+    def open_round(self, throwers: tuple[int, ...], passes: int = 0) -> None:
+        """A throw-in round among ``throwers``, the first of them to act (#48's self-throw
+        asks the defender alone)."""
+        self.phase = THROW
+        self.throwers = throwers
+        self.t_idx = 0
+        self.passes = passes
+        self.to_act = throwers[0]
+
+    def set_passes(self, passes: int) -> None:
+        """The count of passes in a row: 0 after a card is thrown in; a rule may keep its own
+        mark there for the lead phase (#5's lead gone round)."""
+        self.passes = passes
+
+    def lead_from(self, attacker: int) -> None:
+        """``attacker`` leads this bout instead (#5's passed lead), at the next player in
+        play; the beat table follows the new defender."""
+        self.attacker = self.leader = self.to_act = attacker
+        self.defender = self.next_active(attacker)
+        if self.deal.beats_vary:
+            self.beats = self.beat_table()
+
+    def defend_as(self, seat: int, played: int | None = None) -> None:
+        """While the next bout is being opened (the ``opens_next_bout`` and
+        ``next_attacker`` points), ``seat`` defends it (``played``: the seat in the
+        rotation he defends, #55); the core builds the beat table afterwards."""
+        self.defender = seat
+        if played is not None:
+            self.played = played
+
+    def mark_out(self, seat: int) -> None:
+        """``seat`` is out of the deal without asking any hook (a deal handed over with an
+        empty hand)."""
+        if not self.out_mask >> seat & 1:
+            self.out_mask |= 1 << seat
+            self.out.append(seat)
+
+    def remember(self, key: str, value: object) -> None:
+        """A rule's memory under its key (``None``: forgotten): :attr:`memory` is replaced,
+        never changed, so copies may share it."""
+        memory = self.memory
+        if value is None:
+            if key in memory:
+                self.memory = {k: v for k, v in memory.items() if k != key}
+        else:
+            self.memory = {**memory, key: value}
 
     def reveal_secret(self) -> None:
         """#18: the trump card has been drawn, so the secret card is turned over and its suit
