@@ -277,7 +277,8 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     if kind == BLIND_TRANSFER:
         if ph != _DEFEND:
             return err("transfer", "only the defender transfers, before covering")
-        return err("transfer", state.transfer_block() or "no transfer now")
+        block = state.transfer_block()
+        return err("transfer", str(block) if block is not None else "no transfer now")
     if kind == BLIND_PLAY and ph == _DEFEND:
         return err("turn", "the defender covers, transfers or takes")
     if kind == BLIND_PLAY and ph == _THROW:

@@ -217,6 +217,13 @@ class Hook:
         every installed hook."""
         return []
 
+    def trump_card_moved(self, fields: dict[str, str]) -> bool:
+        """Whether this hook's position fields say the turned trump card no longer lies
+        under the stock though the stock lasts (a stock rebuilt from a bito, #38; a trump
+        swapped for it, #97), so the reader does not ask for it at the bottom. Asked of
+        every installed hook."""
+        return False
+
     def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
                      ) -> list[tuple[str, int, int]]:
         """Cards this hook's fields place somewhere, as (place, card, position), for the

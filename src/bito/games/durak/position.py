@@ -338,7 +338,8 @@ def parse_position(text: str) -> DurakState:
     else:
         discard = sum(1 << c for c in deck - set(seen))
     if stock and trump_card >= 0 and stock[0] != trump_card and not (
-            revealed and stock == [secret]) and f.get("restocked") != "1":
+            revealed and stock == [secret]) and not any(
+                hook.trump_card_moved(f) for hook in HOOKS):
         raise InvalidNotationError("stock: the bottom card must be the trump card while it "
                                    "lies under the stock", text, where["stock"])
     attacker = _int(f, where, text, "attacker", 0, 0, n - 1)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, card_str, cards_of, is_special, suit_of
 from bito.errors import IllegalActionError, RulesError
-from bito.games.durak.actions import TAKE_ACTION, Action, KindNotation, register_kind
+from bito.games.durak.actions import TAKE_ACTION, Action, register_kind
 from bito.games.durak.hooks import Hook, Memory
 from bito.games.durak.phases import Phase
 from bito.rules import Rules
@@ -44,9 +44,8 @@ if TYPE_CHECKING:
 __all__ = ["HOOK", "SHOW", "shown_this_bout", "trumps_to_show"]
 
 #: The move: show a trump and pass the attack on.
-SHOW: Final = register_kind(KindNotation(
-    kind=31, name="show trump", prefix="*", word="show",
-    pretty="transfer by showing the trump")).kind
+SHOW: Final = register_kind(name="show trump", prefix="*", word="show",
+                            pretty="transfer by showing the trump").kind
 #: The rule's memory: the seats that have shown a trump in this bout, as a bitmask.
 SHOWN: Final[Memory[int]] = Memory("shown_trump")
 _DEFEND: Final = int(Phase.DEFEND)
@@ -66,8 +65,8 @@ def _block(state: DurakState) -> str | None:
     if shown_this_bout(state) >> state.defender & 1:
         return "show trump: each player shows a trump at most once per bout (#96)"
     block = state.transfer_block()
-    if block is not None and not block.startswith(("transfer limit", "transfer window")):
-        return block  # the core's own transfer rules (transfers on, #78, B12, nobody left)
+    if block is not None and not block.bar.is_card_limit:
+        return str(block)  # the core's own transfer rules (transfers on, #78, B12, nobody left)
     lead = state.attack[0]
     if is_special(lead):
         return f"show trump: {card_str(lead)} has no trump of its rank"

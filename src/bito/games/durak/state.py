@@ -48,6 +48,7 @@ from bito.games.durak.actions import (
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.hooks import HookSet
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, Phase
+from bito.games.durak.reasons import TransferBar, TransferRefusal
 from bito.games.durak.setup import Deal
 from bito.games.durak.view import DurakView, make_view, seen_action
 from bito.games.protocol import Hidden, Outcome
@@ -655,63 +656,73 @@ class DurakState:
                     return a
         return self.attack[0]
 
-    def transfer_block(self) -> str | None:
+    def transfer_block(self) -> TransferRefusal | None:
         """Why the defender may not transfer now (None if he may, given a matching card).
 
         Public because the explainer and the variants that offer transfers their own way
         (#58's blind plays) must give the same reason the move generator applies."""
         rules = self.deal.rules
         if not rules.transfer_enabled:
-            return "transfer: this game has no transfers"
+            return TransferRefusal(TransferBar.NO_TRANSFERS, "this game has no transfers")
         any_time = rules.transfer_window == "any_time"
         if any_time:
             if not self.uncovered:
-                return "transfer window: nothing on the table is left uncovered"
+                return TransferRefusal(TransferBar.WINDOW,
+                                       "nothing on the table is left uncovered")
             if rules.transfer_match == "all_uncovered":
                 same = MATCH_MASKS[self.transfer_rank_card()]
                 for a, d in zip(self.attack, self.defence, strict=True):
                     if d == -1 and not same >> a & 1:
-                        return "transfer rank: the uncovered cards are not all of one rank"
+                        return TransferRefusal(TransferBar.RANK,
+                                               "the uncovered cards are not all of one rank")
         else:
             # Neutralised cards (#11) count as open here, so only then look at each entry.
             if self.uncovered != len(self.attack) and (
                     not self.deal.transfer_only_new or any(d >= 0 for d in self.defence)):
-                return "transfer window: a card on the table is already covered"
+                return TransferRefusal(TransferBar.WINDOW,
+                                       "a card on the table is already covered")
             same = MATCH_MASKS[self.attack[0]]
             for a in self.attack:
                 if not same >> a & 1:
-                    return "transfer rank: the attack cards are not all of one rank"
+                    return TransferRefusal(TransferBar.RANK,
+                                           "the attack cards are not all of one rank")
         if self.bout == 0:
             fb = rules.transfer_first_bout
             if fb == "first_game" and self.deal.match.game_number == 0:
-                return "no transfer in the first bout: first bout of the first game (#78)"
+                return TransferRefusal(TransferBar.FIRST_BOUT,
+                                       "first bout of the first game (#78)")
             if fb == "under_fool" and self.deal.under_fool:
-                return "no transfer in the first bout: this deal is led under the fool (#78)"
+                return TransferRefusal(TransferBar.FIRST_BOUT,
+                                       "this deal is led under the fool (#78)")
         if rules.transfer_forbid_if_trump_on_table:
             trumps = self.trumps
             if any(suit_of(a) in trumps for a in self.attack):
-                return "transfer: not while a trump lies on the table (S0:307, literal)"
+                return TransferRefusal(TransferBar.TRUMP_ON_TABLE,
+                                       "not while a trump lies on the table (S0:307, literal)")
         nxt = self.next_active(self.defender)
         refused = False
         if nxt == self.defender:
             # Nobody else is in play: only a hook may hand the attack back (#9's last duel).
             refused = any(back(self) for back in self.deal.hooks.transfer_back)
             if not refused:
-                return "transfer: nobody else is left in the game to pass the attack to"
+                return TransferRefusal(TransferBar.NOBODY_LEFT,
+                                       "nobody else is left in the game to pass the attack to")
         # The new defender must be able to cover what he will face: every uncovered card and
         # the transfer card, or only the transfer card under transfer_cards_only (#11).
         need = 1 if rules.transfer_new_defender_beats == "transfer_cards_only" else (
             self.uncovered + 1)
         if not refused and self.hands[nxt].bit_count() < need:
-            return (f"transfer limit: the next defender holds {self.hands[nxt].bit_count()} "
-                    f"card(s), fewer than the {need} card(s) he would have to cover")
+            return TransferRefusal(TransferBar.NEXT_HAND,
+                                   f"the next defender holds {self.hands[nxt].bit_count()} "
+                                   f"card(s), fewer than the {need} card(s) he would have "
+                                   "to cover")
         cap = rules.throw_in_cap  # the same cap as room(): a transfer adds an attack card
         if rules.throw_in_first_bout_cap and not self.bout and not self.taking:
             cap = min(cap, rules.throw_in_first_bout_cap)
         if rules.throw_in_uncapped_after_stock and not self.stock:
             cap = _BIG
         if len(self.attack) + 1 > cap:
-            return f"transfer limit: a bout holds at most {cap} attack cards"
+            return TransferRefusal(TransferBar.CAP, f"a bout holds at most {cap} attack cards")
         return None
 
     def next_active(self, seat: int) -> int:
@@ -1191,6 +1202,10 @@ class DurakState:
         got = self.take_from_stock(count)
         self.to_hand(seat, got, got & self.deal.face_up)
         return got
+
+    def from_stock(self, at: int) -> int:
+        """Take the card at index ``at`` out of the stock (0: the bottom, -1: the top)."""
+        return self.stock.pop(at)
 
     def to_stock(self, cards: Iterable[int], at: int | None = None) -> None:
         """Put ``cards`` into the stock at index ``at`` (0: the bottom; None: on top)."""

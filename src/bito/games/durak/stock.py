@@ -319,6 +319,9 @@ class _Stock(Hook):
     def dealt(self, state: DurakState) -> None:
         BOOKS.keep(state, start_books(state.deal))
 
+    def trump_card_moved(self, fields: dict[str, str]) -> bool:
+        return fields.get("restocked") == "1"  # #38 A2: a stock rebuilt from a bito
+
     def bout_decided(self, state: DurakState, taken: bool) -> None:
         settle_bout(state, taken)
 
