@@ -3,10 +3,11 @@ through the state's operations (``lay``, ``cover``, ``to_hand``, ``draw``, ``end
 and keeps its memory under its own key, never by assigning a field of the state.
 
 Checked from the source: the AST of every module in ``bito.games.durak`` other than the core's
-own state machine and the position reader (which builds a state field by field from text) is
-walked for an assignment to ``<name>.<field>`` or ``<name>.<field>[...]`` where ``<field>`` is
-one of :class:`~bito.games.durak.state.DurakState`'s slots, whatever the name of the state
-variable. The operations themselves are checked to keep the table's masks and counts.
+own state machine (the position reader too builds its state through the state's ``placed``
+constructor) is walked for an assignment to ``<name>.<field>`` or ``<name>.<field>[...]``
+where ``<field>`` is one of :class:`~bito.games.durak.state.DurakState`'s slots, whatever the
+name of the state variable. The operations themselves are checked to keep the table's masks
+and counts.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from bito.games import new_game
 from bito.games.durak.phases import NEUTRAL
 from bito.games.durak.state import DurakState
 
-#: The core modules that build or run a state itself: the state machine and the reader of
-#: position text (which sets every field it reads).
-CORE_WRITERS = {"state.py", "position.py"}
+#: The one module that sets the state's fields: the state machine itself (the position reader
+#: builds a state through its `placed` constructor).
+CORE_WRITERS = {"state.py"}
 SLOTS = frozenset(DurakState.__slots__)
 
 
@@ -129,3 +130,18 @@ def test_memory_is_replaced_never_changed() -> None:
     assert s.memory == {"key": 3} and twin.memory == {}
     s.remember("key", None)
     assert s.memory == {}
+
+
+def test_the_core_reads_rules_memory_under_the_rules_own_keys() -> None:
+    """``DurakState.gift``, ``.extra`` and ``.books`` (read by the views, the position text
+    and the sweep) look up the keys the rules' own modules write."""
+    from bito.games.durak import bout_extras, joker_gifts, position_stock
+
+    s = _state()
+    joker_gifts.GIFT.keep(s, (0, 1, 2, 0, 0, False))
+    bout_extras.EXTRAS.keep(s, bout_extras.Extras(tried=1))
+    books = position_stock.BOOKS
+    books.keep(s, None)
+    assert s.gift == (0, 1, 2, 0, 0, False)
+    assert s.extra == bout_extras.Extras(tried=1)
+    assert books.key == "stock" and s.books is None

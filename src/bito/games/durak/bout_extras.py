@@ -377,7 +377,7 @@ def note_attack(state: DurakState, seat: int, cards: int) -> None:
 def _take_top(state: DurakState) -> int:
     """Remove the top card of the stock; a seen card stays public wherever it goes, and the
     last card out turns the secret card (#18)."""
-    c = state.stock.pop()
+    c = state.from_stock(-1)
     ex = _extras(state)
     if ex.shown == c:
         _keep(state, replace(ex, shown=-1))
@@ -449,13 +449,13 @@ def _swap(state: DurakState, action: Action) -> None:
     while bottom < len(stock) and up >> stock[bottom] & 1:
         bottom += 1
     if state.deal.rules.defense_exchange_return == "to_bottom":
-        stock[bottom:bottom] = list(action.cards)
+        state.to_stock(action.cards, at=bottom)
     else:
         # Shuffled into the face-down stock (#42 A1): the seed fixes where, so a game stays
         # a function of its seed and its actions.
         rng = random.Random(f"{state.deal.seed}/{state.bout}/{len(stock)}/{action}/{got}")
         for c in action.cards:
-            stock.insert(rng.randint(bottom, len(stock)), c)
+            state.to_stock((c,), at=rng.randint(bottom, len(stock)))
     shown = _extras(state).shown
     if shown >= 0 and stock[-1] != shown:
         _keep(state, replace(_extras(state), shown=-1))

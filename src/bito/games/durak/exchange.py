@@ -122,7 +122,7 @@ def _pass_all(state: DurakState) -> None:
     assert books is not None
     n = state.deal.players
     k = state.deal.rules.exchange_cards
-    hands, known = state.hands, state.known
+    hands = state.hands
     seats = [s for s in range(n) if not state.out_mask >> s & 1 and hands[s]]
     chosen = list(books.chosen or (0,) * n)
     for s in seats:
@@ -131,11 +131,10 @@ def _pass_all(state: DurakState) -> None:
             chosen[s] = sum(1 << c for c in low)
     passed = list(books.passed)
     for s in seats:
-        hands[s] &= ~chosen[s]
-        known[s] &= ~chosen[s]  # nobody else saw which cards went
+        state.from_hand(s, chosen[s])  # nobody else saw which cards went
     for i, s in enumerate(seats):
         to = seats[(i + 1) % len(seats)]
-        hands[to] |= chosen[s]
+        state.to_hand(to, chosen[s])
         passed[s] = chosen[s]
     BOOKS.keep(state, replace(books, passed=tuple(passed), choosing=(), chosen=()))
     state.set_turn(state.attacker, _LEAD)

@@ -325,6 +325,61 @@ class DurakState:
             dealt(s)
         return s
 
+    @classmethod
+    def placed(cls, deal: Deal, *, discard: int, attack: list[int], defence: list[int],
+               out: list[int], attacker: int, leader: int, revealed: bool, aside: int
+               ) -> DurakState:
+        """A state in the middle of a deal, set up from its parts (the position reader's
+        constructor): the table's counts and ranks and the mask of seats out are worked out
+        here from the lists, so they agree."""
+        s = cls.start(deal)
+        s.revealed = revealed
+        s.aside = aside
+        s.discard = discard
+        s.attack = attack
+        s.defence = defence
+        s.uncovered = sum(1 for c in defence if c == -1)
+        for c in attack + [c for c in defence if c >= 0]:
+            s.table_ranks |= MATCH_MASKS[c]
+        s.out = out
+        s.out_mask = sum(1 << x for x in out)
+        s.attacker = attacker
+        s.leader = leader
+        return s
+
+    def place_bout(self, *, defender: int, played: int | None, taking: bool, bout: int,
+                   closed: bool, phase: int) -> None:
+        """The bout of a placed state (:meth:`placed`): who defends (and the seat he
+        defends, where a rule keeps it), the take, the bout's number, whether throw-ins are
+        closed, the phase; the beat table follows the defender."""
+        self.defender = defender
+        if played is not None:
+            self.played = played
+        self.taking = taking
+        self.bout = bout
+        self.closed = closed
+        self.phase = phase
+        self.beats = self.beat_table()
+
+    def place_round(self, throwers: tuple[int, ...], t_idx: int, passes: int) -> None:
+        """A throw-in round of a placed state as the text gives it (who throws, whose turn
+        among them, the passes in a row)."""
+        self.throwers = throwers
+        self.t_idx = t_idx
+        self.passes = passes
+
+    def place_counts(self, idle: int | None = None, set_aside: int = 0) -> None:
+        """The counts of a placed state: ``end.idle_bouts``' count (bouts, and players out
+        in the bits above 16), and more cards set aside out of play."""
+        if idle is not None:
+            self.idle = idle
+        self.aside |= set_aside
+
+    def place_outcome(self, outcome: Outcome) -> None:
+        """The outcome of a placed deal that is over, as the text gives it: nobody acts."""
+        self.to_act = -1
+        self.outcome = outcome
+
     def beat_table(self) -> tuple[int, ...]:
         """The table of what beats what for the current defender (and attacker), built anew;
         :attr:`beats` holds the current one."""
@@ -987,9 +1042,9 @@ class DurakState:
 
         Public for variants that end a bout by their own moves (#59's calls, #58's blind
         takes, #39-51's extras): every bout ends through this one path. ``receiver``: a
-        beaten bout's cards go to this seat's hand, face up, instead of the discard (#59's
-        wrong call; nothing of it is tallied as beaten); ``taker``: this seat picks the
-        table up in the defender's place (#58's penalty)."""
+        beaten bout's cards go to this seat's hand, face up, instead of the discard (a
+        wrong call on face-down covers; nothing of it is tallied as beaten); ``taker``: this
+        seat picks the table up in the defender's place (a blind play's penalty)."""
         if taker >= 0:
             self.defender = taker
         # Every attack card is covered unless the defender takes: only then skip the gaps.
@@ -1188,10 +1243,11 @@ class DurakState:
         face down and nobody can tell which)."""
         self.known[seat] &= keep
 
-    def pass_hands(self, moves: Iterable[tuple[int, int, int, int]]) -> None:
-        """Whole hands change places: each ``(to, cards, known)`` of ``moves``' (to, cards,
-        known, _) sets seat ``to``'s hand and what is known of it at once (#31)."""
-        for to, cards, known, _ in moves:
+    def pass_hands(self, moves: Iterable[tuple[int, int, int]]) -> None:
+        """Whole hands change places: each ``(to, cards, known)`` of ``moves`` makes
+        ``cards`` seat ``to``'s hand, with what was known of them (an exchange of hands).
+        ``moves`` is read to the end before any hand changes."""
+        for to, cards, known in list(moves):
             self.hands[to] = cards
             self.known[to] = known
 
@@ -1206,6 +1262,10 @@ class DurakState:
     def from_stock(self, at: int) -> int:
         """Take the card at index ``at`` out of the stock (0: the bottom, -1: the top)."""
         return self.stock.pop(at)
+
+    def replace_stock(self, cards: list[int]) -> None:
+        """The stock is rebuilt as ``cards``, bottom first (a bito shuffled back in)."""
+        self.stock[:] = cards
 
     def to_stock(self, cards: Iterable[int], at: int | None = None) -> None:
         """Put ``cards`` into the stock at index ``at`` (0: the bottom; None: on top)."""
@@ -1223,7 +1283,7 @@ class DurakState:
         self.discard |= cards
 
     def from_discard(self, cards: int) -> None:
-        """``cards`` leave the discard pile (recycled into the stock, #38)."""
+        """``cards`` leave the discard pile (recycled into the stock)."""
         self.discard &= ~cards
 
     def lay(self, cards: tuple[int, ...], opens: int) -> None:
@@ -1239,8 +1299,9 @@ class DurakState:
         self.table_mask |= mask
 
     def lay_covered(self, attack_card: int, cover: int, opens: int, open: bool) -> None:
-        """Lay ``attack_card`` with ``cover`` already on it (#48, #51); ``open``: whether it
-        still counts against the defender's hand as an uncovered card does (#51)."""
+        """Lay ``attack_card`` with ``cover`` already on it (a self-throw, an impudent
+        throw-in); ``open``: whether it still counts against the defender's hand as an
+        uncovered card does."""
         self.attack.append(attack_card)
         self.defence.append(cover)
         self.table_mask |= 1 << attack_card | 1 << cover
@@ -1250,14 +1311,14 @@ class DurakState:
 
     def cover(self, target: int, card: int, settles: bool = True) -> None:
         """``card`` lies on the attack card ``target`` (``settles``: it was uncovered and
-        now counts as covered; a cover of one's own card after a take does not, #50)."""
+        now counts as covered; a cover of one's own card after a take does not)."""
         self.defence[self.attack.index(target)] = card
         self.table_mask |= 1 << card
         if settles:
             self.uncovered -= 1
 
     def neutralise(self, target: int) -> None:
-        """The attack card ``target`` counts as beaten without a card on it (#49)."""
+        """The attack card ``target`` counts as beaten without a card on it (a counter-throw)."""
         self.defence[self.attack.index(target)] = NEUTRAL
         self.uncovered -= 1
 
@@ -1295,7 +1356,7 @@ class DurakState:
 
     def recount_table(self, skip_covers: int = 0, more_open: int = 0) -> None:
         """Count the ranks on the table anew, leaving out the covers in ``skip_covers``
-        (which open no throw-ins, #50), and count ``more_open`` more cards as uncovered (a
+        (which open no throw-ins), and count ``more_open`` more cards as uncovered (a
         position read back with such covers)."""
         ranks = 0
         for a in self.attack:
@@ -1313,8 +1374,8 @@ class DurakState:
         self.to_act = seat
 
     def open_round(self, throwers: tuple[int, ...], passes: int = 0) -> None:
-        """A throw-in round among ``throwers``, the first of them to act (#48's self-throw
-        asks the defender alone)."""
+        """A throw-in round among ``throwers``, the first of them to act (a self-throw asks
+        the defender alone)."""
         self.phase = THROW
         self.throwers = throwers
         self.t_idx = 0
@@ -1323,11 +1384,11 @@ class DurakState:
 
     def set_passes(self, passes: int) -> None:
         """The count of passes in a row: 0 after a card is thrown in; a rule may keep its own
-        mark there for the lead phase (#5's lead gone round)."""
+        mark there for the lead phase (a lead gone round the table)."""
         self.passes = passes
 
     def lead_from(self, attacker: int) -> None:
-        """``attacker`` leads this bout instead (#5's passed lead), at the next player in
+        """``attacker`` leads this bout instead (a passed lead), at the next player in
         play; the beat table follows the new defender."""
         self.attacker = self.leader = self.to_act = attacker
         self.defender = self.next_active(attacker)
@@ -1337,7 +1398,7 @@ class DurakState:
     def defend_as(self, seat: int, played: int | None = None) -> None:
         """While the next bout is being opened (the ``opens_next_bout`` and
         ``next_attacker`` points), ``seat`` defends it (``played``: the seat in the
-        rotation he defends, #55); the core builds the beat table afterwards."""
+        rotation he defends, with proxies); the core builds the beat table afterwards."""
         self.defender = seat
         if played is not None:
             self.played = played

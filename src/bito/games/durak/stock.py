@@ -150,7 +150,7 @@ def _recycle(state: DurakState, books: Books, attack: list[int], defence: list[i
     rest = stock[1:] if lying else stock[:]
     rest += cards
     rng.shuffle(rest)
-    stock[:] = bottom + rest
+    state.replace_stock(bottom + rest)
     if not lying:
         return replace(books, restocked=True)
     return books
@@ -215,7 +215,7 @@ def refill(state: DurakState) -> None:
         if not stock:
             # #35: with the stock gone every locked card becomes usable.
             for seat, locked in enumerate(reserve):
-                hands[seat] |= locked
+                state.to_hand(seat, locked)
             reserve = [0] * deal.players
         else:
             # An engine decision: a player left with only locked cards turns one up, so that
@@ -225,7 +225,7 @@ def refill(state: DurakState) -> None:
                 if locked and not hands[seat]:
                     card = rng.choice(cards_of(locked))
                     reserve[seat] = locked & ~(1 << card)
-                    hands[seat] |= 1 << card
+                    state.to_hand(seat, 1 << card)
     BOOKS.keep(state, replace(books, locked=tuple(reserve)))
     if not stock and 0 in hands:
         for seat in state.draw_order():
@@ -248,10 +248,9 @@ def _exchange(state: DurakState) -> None:
     old_hands = [hands[s] for s in seats]
     old_known = [known[s] for s in seats]
     passed = list(books.passed)
+    state.pass_hands((seats[(i + 1) % len(seats)], old_hands[i], old_known[i])
+                     for i in range(len(seats)))
     for i, seat in enumerate(seats):
-        to = seats[(i + 1) % len(seats)]
-        hands[to] = old_hands[i]
-        known[to] = old_known[i]
         passed[seat] = old_hands[i]
     BOOKS.keep(state, replace(books, passed=tuple(passed)))
 
