@@ -42,6 +42,18 @@ def test_the_player_about_to_lead_swaps_the_six_for_the_trump_card() -> None:
     assert_conserved(s)
 
 
+def test_the_table_says_where_the_trump_card_and_the_six_lie() -> None:
+    """After a swap the screen and every seat's view say the trump card was taken and the six
+    lies face up under the stock, never that the trump card is still there."""
+    from bito.games.durak.render import state_trump_words, view_trump_words
+
+    assert "under the stock" in state_trump_words(P(START))
+    s = play(P(START), "%6h")
+    for words in (state_trump_words(s), view_trump_words(s.view(0)),
+                  view_trump_words(s.view(1))):
+        assert "taken; 6\u2665 lies face up under the stock" in words, words
+
+
 def test_only_the_lowest_trump_and_only_before_the_lead() -> None:
     """#97 "the six of trumps ... by the player about to lead": the defender holding the six
     may not swap, nor the attacker after his lead; a seven of trumps is not the six."""
