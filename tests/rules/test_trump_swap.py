@@ -141,6 +141,20 @@ def test_random_games_with_swaps_end_and_conserve_cards(players: int) -> None:
     assert swaps > 0
 
 
+@pytest.mark.parametrize("stack", ["discard.recycle_every=2", "defense.exchange=2"])
+def test_rules_that_bury_the_six_stack_with_the_swap(stack: str) -> None:
+    """#97 with #38 (a bito shuffled back into the stock) and #42 (poker swap, cards put back
+    under the stock): the six lies face up only while it lies at the bottom; games end, the
+    cards are conserved, and every position prints and reads back."""
+    for seed in range(15):
+        end = start = new_game(f"{SWAP}+{stack}", players=3, seed=seed)
+        for _, _, after in random_walk(start, random.Random(seed)):
+            assert position_text(parse_position(position_text(after))) == position_text(after)
+            end = after
+        assert end.is_over
+        assert_conserved(end)
+
+
 def test_hands_held_face_out_refuse_the_swap() -> None:
     """#97 with #58 (deal.owner_sees_hand=false): a player who cannot see his hand cannot know
     he holds the six; the mix is refused naming the option."""

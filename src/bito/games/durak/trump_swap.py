@@ -18,13 +18,14 @@ Where the rule meets other options:
 * no turned-up trump card (a fixed trump, no trump, personal trumps, a secret trump lying
   face down): nothing to swap for, so no swap is ever legal;
 * a player who cannot see his hand (#58) cannot know he holds the six: the mix is refused;
-* #38's recycled bito and #42's poker swap put cards under the stock face down: the mixes are
-  refused, since the six must stay at the bottom, face up, until drawn.
+* the six is face up while it lies at the bottom of the stock; a rule that shuffles a bito
+  back in (#38) or puts swapped cards under it (#42) buries it face down like any other card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from bito.cards import MAX_CARDS, card, card_str, is_special, rank_of, suit_of
@@ -51,8 +52,16 @@ def _trade(view: Any, action: Action) -> tuple[int, int]:
 SWAP_SIX: Final = register_kind(name="trump swap", prefix="%", word="trump",
                                 pretty="swap the trump card under the stock for",
                                 trade=_trade).kind
-#: The rule's memory: the card it laid face up under the stock, while it lies there.
-LAID: Final[Memory[int]] = Memory("trump_swap")
+@dataclass(frozen=True, slots=True)
+class Swapped:
+    """The rule's memory once a swap is made (the trump card is gone from under the stock for
+    the rest of the deal): the card laid there, and whether it still lies face up."""
+
+    card: int
+    face_up: bool = True
+
+
+LAID: Final[Memory[Swapped]] = Memory("trump_swap")
 
 
 def low_trumps(state: DurakState) -> int:
@@ -103,11 +112,6 @@ class _TrumpSwap(Hook):
         if not rules.deal_owner_sees_hand:
             raise RulesError("trump.swap_six", "swapping the six needs a player who sees his "
                              "hand: it does not combine with hands held face out (#58)")
-        if rules.discard_recycle_every or rules.defense_exchange:
-            raise RulesError("trump.swap_six", "the swapped six lies face up under the stock "
-                             "until drawn: it does not combine with cards put back under the "
-                             "stock face down (discard.recycle_every, #38; defense.exchange, "
-                             "#42)")
 
     def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
         if state.phase != _LEAD:
@@ -124,20 +128,27 @@ class _TrumpSwap(Hook):
         state.from_hand(seat, action.mask)
         state.to_hand(seat, 1 << trump, public=1 << trump)  # everyone saw it lying there
         state.to_stock((six,), at=0)
-        LAID.keep(state, six)
+        LAID.keep(state, Swapped(six))
 
     def stock_face_up(self, state: DurakState, face_up: int) -> int:
-        six = LAID.of(state)
-        return face_up | 1 << six if six is not None else face_up
+        laid = LAID.of(state)
+        if laid is not None and laid.face_up and state.stock and state.stock[0] == laid.card:
+            return face_up | 1 << laid.card  # face up at the bottom, where the swap laid it
+        return face_up
 
     def after_refill(self, state: DurakState) -> None:
-        six = LAID.of(state)
-        if six is None or six in state.stock:
+        laid = LAID.of(state)
+        if laid is None or not laid.face_up:
             return
-        for seat, hand in enumerate(state.hands):  # drawn face up: known in his hand
-            if hand >> six & 1:
-                state.show(seat, 1 << six)
-        LAID.keep(state, None)
+        six = laid.card
+        if state.stock and state.stock[0] == six:
+            return  # still face up under the stock
+        if six not in state.stock:  # drawn from the bottom, face up: known in his hand
+            for seat, hand in enumerate(state.hands):
+                if hand >> six & 1:
+                    state.show(seat, 1 << six)
+        # drawn, or buried face down by a rule that put cards under it (#38, #42)
+        LAID.keep(state, Swapped(six, face_up=False))
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         if action.kind != SWAP_SIX:
@@ -164,8 +175,10 @@ class _TrumpSwap(Hook):
                                 if not is_special(c) and rank_of(c) == low])]
 
     def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
-        six = LAID.of(state)
-        return [] if six is None else [f"trump_swapped={card_str(six)}"]
+        laid = LAID.of(state)
+        if laid is None:
+            return []
+        return [f"trump_swapped={card_str(laid.card)}{'' if laid.face_up else '.down'}"]
 
     def trump_card_moved(self, fields: dict[str, str]) -> bool:
         return "trump_swapped" in fields
@@ -181,15 +194,16 @@ class _TrumpSwap(Hook):
                                        text, at)
         from bito.cards import parse_card
 
+        down = raw.endswith(".down")
         try:
-            six = parse_card(raw)
+            six = parse_card(raw.removesuffix(".down"))
         except InvalidNotationError as e:
             raise InvalidNotationError(f"trump_swapped: {e.reason}", text,
                                        at + e.position) from None
-        if not state.stock or state.stock[0] != six:
-            raise InvalidNotationError("trump_swapped: the swapped card lies under the stock", text,
-                                       at)
-        LAID.keep(state, six)
+        if not low_trumps(state) >> six & 1:
+            raise InvalidNotationError("trump_swapped: the swapped card is the lowest trump",
+                                       text, at)
+        LAID.keep(state, Swapped(six, face_up=not down))
 
 
 HOOK: Final = _TrumpSwap()
