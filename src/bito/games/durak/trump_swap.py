@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 from bito.cards import MAX_CARDS, card, card_str, is_special, rank_of, suit_of
@@ -33,6 +34,7 @@ from bito.errors import IllegalActionError, InvalidNotationError, RulesError
 from bito.games.durak.actions import Action, register_kind
 from bito.games.durak.hooks import Hook, Memory
 from bito.games.durak.phases import Phase
+from bito.i18n import N_
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -102,6 +104,8 @@ class _TrumpSwap(Hook):
     name = "#97 trump swap"
     kinds = frozenset({SWAP_SIX})
     position_keys = frozenset({"trump_swapped"})
+    rule_words = MappingProxyType({"trump swap": N_(
+        "swapping the lowest trump for the trump card under the stock is not possible now")})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.trump_swap_six
