@@ -433,6 +433,19 @@ def plain_words(text: str) -> str:
     return _CITED.sub("", text) if INTERNAL.search(text) else text
 
 
+def _hooks_rule_words() -> None:
+    """The rule words each variant hook brings with its refusals (``Hook.rule_words``), for
+    rules whose names are not in the table above."""
+    from bito.games.durak.installed import HOOKS
+
+    for hook in HOOKS:
+        for rule, words in hook.rule_words.items():
+            RULE_WORDS.setdefault(rule, words)
+
+
+_hooks_rule_words()
+
+
 def refusal_words(detail: str, rule: str = "") -> str:
     """An engine's refusal in the language spoken: its own words translated where the
     catalogue has them, else the rule's sentence with the English detail after it; never a

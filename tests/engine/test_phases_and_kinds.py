@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import bito
 from bito.games.durak.actions import KIND_NAMES, Kind
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, UNCOVERED, Phase
@@ -69,3 +71,22 @@ def test_every_kind_has_one_name() -> None:
     assert len(set(KIND_NAMES.values())) == len(KIND_NAMES)
     prefixes = [n.prefix for n in HOOKED_KINDS.values()]
     assert len(set(prefixes)) == len(prefixes)
+
+
+def test_a_hooked_kind_is_registered_by_name_and_numbered_for_it() -> None:
+    """Kinds are allocated, never chosen: a second rule cannot take a number, a name, a
+    prefix or a typed word another already reads as its move."""
+    from bito.games.durak.actions import FIRST_HOOKED_KIND, HOOKED_KINDS, register_kind
+
+    assert sorted(HOOKED_KINDS) == list(range(FIRST_HOOKED_KIND,
+                                              FIRST_HOOKED_KIND + len(HOOKED_KINDS)))
+    taken = next(iter(HOOKED_KINDS.values()))
+    for clash in ({"name": taken.name, "prefix": "\u00a7", "word": "zz1"},
+                  {"name": "zz name", "prefix": taken.prefix, "word": "zz2"},
+                  {"name": "zz name", "prefix": "\u00a7", "word": taken.word},
+                  {"name": "zz name", "prefix": "$", "word": "zz3"},
+                  {"name": "zz name", "prefix": "\u00a7", "word": "swap"},
+                  {"name": "attack", "prefix": "\u00a7", "word": "zz4"}):
+        with pytest.raises(ValueError, match="taken"):
+            register_kind(pretty="-", **clash)
+    assert len(HOOKED_KINDS) == len(set(HOOKED_KINDS))

@@ -65,7 +65,7 @@ def test_a_player_shows_at_most_once_per_bout() -> None:
     s = play(s, "take")
     while s.bout == 0 and not s.is_over:
         s = play(s, "pass")
-    assert "shown_trump" not in position_text(s) and not s.notes
+    assert "shown_trump" not in position_text(s) and not s.memory
 
 
 def test_the_next_defender_needs_as_many_cards_as_lie_uncovered() -> None:

@@ -229,8 +229,9 @@ def _base_state(view: DurakView, game_number: int) -> DurakState:
     s.bout = view.bout
     s.out = list(view.out)
     s.out_mask = sum(1 << x for x in view.out)
-    s.gift = view.gift  # #24: a gift under way is public
-    s.extra = view.extra  # the Variants II bout memory (who laid what, counters): public
+    s.remember("gift", view.gift)  # #24: a gift under way is public
+    # the Variants II bout memory (who laid what, counters): public
+    s.remember("bout_extras", view.extra)
     s.closed = bool(deal.cover_closes and any(
         d >= 0 and closes(d, a, deal) for a, d in zip(view.attack, view.defence, strict=True)))
     if view.phase == THROW:

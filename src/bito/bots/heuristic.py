@@ -64,6 +64,7 @@ from bito.games.durak.actions import (
     DOUBT_ACTION,
     EXCHANGE,
     EXTRA_KINDS,
+    HOOKED_KINDS,
     OWN_COVER,
     PAIR,
     STOCK,
@@ -266,6 +267,9 @@ class HeuristicBot:
         by_kind: dict[int, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
+        trade = self._trade_choice(view, by_kind)
+        if trade is not None:
+            return trade
         endgame = view.stock_count == 0
         if EXCHANGE in by_kind:  # #31: pass on the cheapest cards
             return min(by_kind[EXCHANGE],
@@ -325,6 +329,23 @@ class HeuristicBot:
         if view.to_act == view.defender or PAIR in by_kind:
             return PASS_ACTION if not any(a.kind == ATTACK for a in legal) else None
         return None
+
+    def _trade_choice(self, view: DurakView, by_kind: dict[int, list[Action]]) -> Action | None:
+        """A move a rule registered as a trade of cards (``KindNotation.trade``, #97's trump
+        swap), when what it brings into the hand is worth more than what it gives up; the
+        best such gain, or None."""
+        best: tuple[int, Action] | None = None
+        for kind, acts in by_kind.items():
+            notation = HOOKED_KINDS.get(kind)
+            if notation is None or notation.trade is None:
+                continue
+            for a in acts:
+                gives, gets = notation.trade(view, a)
+                gain = (sum(self.value(view, c) for c in cards_of(gets))
+                        - sum(self.value(view, c) for c in cards_of(gives)))
+                if gain > 0 and (best is None or gain > best[0]):
+                    best = (gain, a)
+        return best[1] if best is not None else None
 
     # --- defending -----------------------------------------------------------------------------
 

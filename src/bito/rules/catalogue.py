@@ -143,6 +143,21 @@ register(Variant(
 ))
 
 register(Variant(
+    id="trump_swap", number=97, family="durak", kind="modifier",
+    names=("Trump swap", "Обмен козырной шестёрки", "swap six"),
+    summary="House rule: the player about to lead may exchange the six of trumps for the "
+            "trump card under the stock while the stock lasts.",
+    description=(
+        "Before his lead, the attacker who holds the six of trumps (the deck's lowest rank: "
+        "the two with 52 cards, the nine with 24) may put it face up under the stock and take "
+        "the trump card lying there into his hand, as long as the stock holds more than that "
+        "card. Everyone sees both cards. Once the six lies there nobody can swap again. Not in "
+        "the seeds: bito's own entry (docs/variants.md)."),
+    options={"trump.swap_six": True}, applies_to=BASES,
+    references="bito #97 (not in VARIANTS.md); docs/variants.md",
+))
+
+register(Variant(
     id="next_game_leader", number=79, family="durak", kind="modifier",
     names=("Next game leader",),
     summary="House rule set: who attacks first in later deals: from_under_fool (default), "

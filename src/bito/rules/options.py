@@ -149,6 +149,10 @@ _SPECS: Final[tuple[OptionSpec, ...]] = (
                "(#18)", "#18"),
     OptionSpec("trump.secret_drawable", (False, True), "the turned secret card becomes the "
                "last card of the stock instead of staying out of play (#18 A1)", "#18"),
+    OptionSpec("trump.swap_six", (False, True), "the player about to lead may exchange the "
+               "six of trumps (the deck's lowest rank) for the trump card lying face up under "
+               "the stock, while the stock holds more than that card; the six then lies face "
+               "up in its place (#97)", "#97"),
     OptionSpec("beats.suit_mode", get_args(BeatsSuitMode), "standard: a higher card of the "
                "same suit or a trump beats; suitless: any higher card beats, trumps only by "
                "higher trumps (#17)", "§4.6 #17"),
@@ -446,6 +450,7 @@ class Rules:
     trump_per_player_assign: TrumpPerPlayerAssign = "turn_up"
     trump_secret_second: bool = False
     trump_secret_drawable: bool = False
+    trump_swap_six: bool = False
     beats_suit_mode: BeatsSuitMode = "standard"
     beats_restricted_suit: BeatsRestrictedSuit = ""
     beats_unbeatable: tuple[str, ...] = ()

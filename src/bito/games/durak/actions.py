@@ -42,9 +42,10 @@ position (``#3(9d)>6h``), and the bracket is accepted (and ignored) when parsed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 from bito.cards import (
     MATCH_MASKS,
@@ -123,29 +124,50 @@ KIND_NAMES: Final[dict[int, str]] = {
 class KindNotation:
     """A kind of move a variant hook adds, with its text: ``prefix`` and the cards joined by
     ``+`` (``*7s``), or ``word`` and the cards (``show 7s``) when typed; ``pretty`` words
-    the move for the terminal, before the cards."""
+    the move for the terminal, before the cards. ``kind`` is the number
+    :func:`register_kind` allocated.
+
+    ``trade``, for a move that exchanges cards of the mover's hand for others (#97's trump
+    swap): given the mover's view and the move, the cards it gives up and the cards it brings
+    into the hand, as masks, so that a bot can weigh any such move by the cards alone."""
 
     kind: int
     name: str
     prefix: str
     word: str
     pretty: str
+    trade: Callable[[Any, Action], tuple[int, int]] | None = None
 
 
-#: The kinds variant hooks added (:func:`register_kind`), by number and by prefix.
+#: The kinds variant hooks added (:func:`register_kind`), by number.
 HOOKED_KINDS: Final[dict[int, KindNotation]] = {}
+#: The first number :func:`register_kind` hands out: above every core kind, with room for
+#: the core to grow.
+FIRST_HOOKED_KIND: Final = 31
+#: Prefixes and typed words the core's own notation reads (a hooked kind may not take them).
+_CORE_PREFIXES: Final = "=#^~!$&@<>/+"
+_CORE_WORDS: Final = ("give", "dummy", "block", "swap", "exchange", "transfer")
 
 
-def register_kind(notation: KindNotation) -> KindNotation:
-    """Add a hook's kind of move: its number must be free (above :class:`Kind`'s) and its
-    prefix new, so that every text still reads as exactly one move."""
-    if notation.kind in KIND_NAMES or notation.kind <= max(Kind):
-        raise ValueError(f"action kind {notation.kind} is taken")
-    if any(n.prefix == notation.prefix for n in HOOKED_KINDS.values()) or (
-            notation.prefix in "=#^~!$&@<>/+" or notation.prefix.isalnum()):
-        raise ValueError(f"action prefix {notation.prefix!r} is taken")
-    HOOKED_KINDS[notation.kind] = notation
-    KIND_NAMES[notation.kind] = notation.name
+def register_kind(name: str, prefix: str, word: str, pretty: str,
+                  trade: Callable[[Any, Action], tuple[int, int]] | None = None
+                  ) -> KindNotation:
+    """Add a hook's kind of move by its name and notation; its number is allocated here (the
+    next free one from :data:`FIRST_HOOKED_KIND`), so two rules can never share one. The name,
+    the prefix and the typed word must be new, so that every text still reads as exactly one
+    move; a clash is refused at once, naming what is taken."""
+    if name in KIND_NAMES.values():
+        raise ValueError(f"action kind name {name!r} is taken")
+    if (not prefix or prefix in _CORE_PREFIXES or prefix.isalnum()
+            or any(n.prefix == prefix for n in HOOKED_KINDS.values())):
+        raise ValueError(f"action prefix {prefix!r} is taken")
+    if (not word or word.lower() in _CORE_WORDS or word.lower() in _WORDS
+            or any(n.word == word for n in HOOKED_KINDS.values())):
+        raise ValueError(f"action word {word!r} is taken")
+    kind = max((FIRST_HOOKED_KIND - 1, *HOOKED_KINDS)) + 1
+    notation = KindNotation(kind, name, prefix, word, pretty, trade)
+    HOOKED_KINDS[kind] = notation
+    KIND_NAMES[kind] = name
     return notation
 
 

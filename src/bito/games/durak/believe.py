@@ -100,8 +100,7 @@ _ANY_COVER: Final[dict[int, dict[int, Action]]] = {}
 
 def start_call(state: DurakState) -> None:
     """Everything is covered: the attacker who led the bout must call (A3)."""
-    state.phase = CALL_PHASE
-    state.to_act = state.leader
+    state.set_turn(state.leader, CALL_PHASE)
 
 
 def honest(state: DurakState) -> bool:
@@ -114,8 +113,7 @@ def honest(state: DurakState) -> bool:
 def _back_in(state: DurakState, seat: int) -> None:
     """A player who emptied his hand on this bout (and so was counted out) gets cards back."""
     if state.out_mask >> seat & 1:
-        state.out_mask &= ~(1 << seat)
-        state.out.remove(seat)
+        state.rejoin(seat)
 
 
 def step_call(state: DurakState, action: Action) -> None:
@@ -132,19 +130,8 @@ def step_call(state: DurakState, action: Action) -> None:
         return
     # The caller was wrong: he takes every card, face up; the defender has beaten it off.
     caller = state.leader
-    table = 0
-    cards = (*state.attack, *state.defence)
-    for c in cards:
-        table |= 1 << c
-    state.hands[caller] |= table
-    state.known[caller] |= table
     _back_in(state, caller)
-    state.attack = []
-    state.defence = []
-    state.uncovered = 0
-    state.table_mask = 0
-    state.end_bout(taken=False)
-    state.last_bout = cards
+    state.end_bout(taken=False, receiver=caller)
 
 
 def take(state: DurakState) -> None:
@@ -156,7 +143,7 @@ def take(state: DurakState) -> None:
         if d >= 0:
             covers |= 1 << d
     state.end_bout(taken=True)
-    state.known[defender] &= ~covers
+    state.unsee(defender, ~covers)
 
 
 def censor(state: DurakState, seat: int) -> tuple[int, ...]:

@@ -56,7 +56,7 @@ from bito.games.durak.actions import (
     defend,
     transfer,
 )
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Hook, Memory
 from bito.games.durak.phases import Phase
 from bito.rules import Rules
 
@@ -103,6 +103,11 @@ def is_blind_kind(kind: int) -> bool:
     return BLIND_KINDS <= kind < EXTRA_KINDS
 
 
+#: The rule's memory: each seat's cards by position as last settled (see :func:`hand_order`);
+#: a tuple replaced whenever it changes.
+ORDER: Final[Memory[tuple[tuple[int, ...], ...]]] = Memory("hand_order")
+
+
 # --- the order of a hand ---------------------------------------------------------------------
 
 
@@ -110,7 +115,8 @@ def hand_order(state: DurakState, seat: int) -> tuple[int, ...]:
     """``seat``'s cards by position: the settled order, less the cards that left, then the
     cards that arrived since (see the module docstring for where they go)."""
     hand = state.hands[seat]
-    settled = state.order[seat] if seat < len(state.order) else ()
+    order = ORDER.of(state) or ()
+    settled = order[seat] if seat < len(order) else ()
     kept = tuple(c for c in settled if hand >> c & 1)
     have = 0
     for c in kept:
@@ -136,13 +142,13 @@ def hand_order(state: DurakState, seat: int) -> tuple[int, ...]:
 
 def sync(state: DurakState) -> None:
     """Settle every hand's order before a move (the state machine calls this first in a
-    blind game): after it, ``state.order`` is exactly the hands in position order."""
+    blind game): after it, the rule's memory holds exactly the hands in position order."""
     n = state.deal.players
-    order = state.order
+    order = ORDER.of(state) or ()
     if len(order) == n and all(
             sum(1 << c for c in order[s]) == state.hands[s] for s in range(n)):
         return
-    state.order = tuple(hand_order(state, s) for s in range(n))
+    ORDER.keep(state, tuple(hand_order(state, s) for s in range(n)))
 
 
 # --- moves -----------------------------------------------------------------------------------
@@ -204,23 +210,17 @@ def step(state: DurakState, action: Action) -> None:
     seat = state.to_act
     card = real.cards[0]
     bit = 1 << card
-    state.hands[seat] &= ~bit
-    state.known[seat] &= ~bit
+    state.from_hand(seat, bit)
     # It leaves its position now: coming back with the bout's cards, it goes to the end.
-    order = list(state.order)
+    order = list(ORDER.of(state) or ())
     order[seat] = tuple(c for c in order[seat] if c != card)
-    state.order = tuple(order)
+    ORDER.keep(state, tuple(order))
     if action.kind == BLIND_COVER:  # the wrong card lies on the card it failed to beat
-        state.defence[state.attack.index(action.target)] = card
-        state.uncovered -= 1
+        state.cover(action.target, card)
     else:  # a wrong transfer or throw-in lies beside the attack cards
-        state.attack.append(card)
-        state.defence.append(-1)
-        state.uncovered += 1
-    state.table_mask = -1  # rebuilt from the lists by end_bout
+        state.lay((card,), 0)
     # The offender picks the table up as a taker would: the next attack comes from his left.
-    state.defender = seat
-    state.end_bout(taken=True)
+    state.end_bout(taken=True, taker=seat)
 
 
 def revealed(state: DurakState, action: Action) -> Action | Revealed:
@@ -277,7 +277,8 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     if kind == BLIND_TRANSFER:
         if ph != _DEFEND:
             return err("transfer", "only the defender transfers, before covering")
-        return err("transfer", state.transfer_block() or "no transfer now")
+        block = state.transfer_block()
+        return err("transfer", str(block) if block is not None else "no transfer now")
     if kind == BLIND_PLAY and ph == _DEFEND:
         return err("turn", "the defender covers, transfers or takes")
     if kind == BLIND_PLAY and ph == _THROW:
@@ -299,6 +300,10 @@ class _Blind(Hook):
 
     def moves(self, state: DurakState) -> list[Action] | None:
         return actions(state)
+
+    def dealt(self, state: DurakState) -> None:
+        if state.deal.hand_order:  # the order the cards were dealt in
+            ORDER.keep(state, state.deal.hand_order)
 
     def before_step(self, state: DurakState, action: Action) -> bool:
         sync(state)  # settle the hands' order before any move, blind or not

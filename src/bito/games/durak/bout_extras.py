@@ -63,8 +63,8 @@ from bito.games.durak.actions import (
     pair,
     swap,
 )
-from bito.games.durak.hooks import Hook
-from bito.games.durak.phases import NEUTRAL, Phase
+from bito.games.durak.hooks import Hook, Memory
+from bito.games.durak.phases import Phase
 from bito.games.durak.view import PUBLIC, private_to
 
 if TYPE_CHECKING:
@@ -103,11 +103,23 @@ class Extras:
 
 
 NONE: Final = Extras()
+#: The rules' memory in the state (None in every game that does not use these rules, and
+#: between bouts unless a stock card lies seen on top of the stock).
+EXTRAS: Final[Memory[Extras]] = Memory("bout_extras")
+
+
+def extras_of(state: DurakState) -> Extras | None:
+    """What these rules remember now, or None."""
+    return EXTRAS.of(state)
 
 
 def _extras(state: DurakState) -> Extras:
-    ex = state.extra
+    ex = EXTRAS.of(state)
     return NONE if ex is None else ex
+
+
+def _keep(state: DurakState, ex: Extras | None) -> None:
+    EXTRAS.keep(state, ex)
 
 
 def needs_owners(rules_mode: str) -> bool:
@@ -299,7 +311,7 @@ def _counter_answers(state: DurakState, ex: Extras) -> list[Action]:
 def own_covers_left(state: DurakState) -> bool:
     """#50, #51: whether some thrower may still cover one of his own cards after the take; the
     throw round then goes on even when the bout is full, as covering adds no attack card."""
-    ex = state.extra
+    ex = EXTRAS.of(state)
     if ex is None or not ex.owned or state.deal.rules.throw_in_after_take_mode == "normal":
         return False
     beats = state.beats
@@ -359,16 +371,16 @@ def note_attack(state: DurakState, seat: int, cards: int) -> None:
     ex = _extras(state)
     owned = list(ex.owned) if ex.owned else [0] * state.deal.players
     owned[seat] |= cards
-    state.extra = replace(ex, owned=tuple(owned))
+    _keep(state, replace(ex, owned=tuple(owned)))
 
 
 def _take_top(state: DurakState) -> int:
     """Remove the top card of the stock; a seen card stays public wherever it goes, and the
     last card out turns the secret card (#18)."""
-    c = state.stock.pop()
+    c = state.from_stock(-1)
     ex = _extras(state)
     if ex.shown == c:
-        state.extra = replace(ex, shown=-1)
+        _keep(state, replace(ex, shown=-1))
     if not state.stock and state.aside and not state.revealed:
         state.reveal_secret()
     return c
@@ -381,23 +393,16 @@ def _public(state: DurakState, card: int, was_shown: bool) -> bool:
 def _second_try(state: DurakState) -> None:
     ex = _extras(state)
     stuck = _stuck_card(state, ex)
-    state.extra = replace(ex, tried=ex.tried | 1 << stuck)
+    _keep(state, replace(ex, tried=ex.tried | 1 << stuck))
     was_shown = ex.shown >= 0
     c = _take_top(state)
-    d = state.defender
-    state.hands[d] |= 1 << c
-    if _public(state, c, was_shown):
-        state.known[d] |= 1 << c
+    state.to_hand(state.defender, 1 << c, 1 << c if _public(state, c, was_shown) else 0)
 
 
 def _place_attack(state: DurakState, seat: int, c: int) -> None:
-    state.attack.append(c)
-    state.defence.append(-1)
-    state.uncovered += 1
-    state.table_ranks |= MATCH_MASKS[c]
-    state.table_mask |= 1 << c
+    state.lay((c,), MATCH_MASKS[c])
     ex = _extras(state)
-    state.extra = replace(ex, stock_plays=ex.stock_plays + 1)
+    _keep(state, replace(ex, stock_plays=ex.stock_plays + 1))
     if state.deal.owners:
         note_attack(state, seat, 1 << c)
 
@@ -406,17 +411,16 @@ def _stock_play(state: DurakState) -> None:
     seat = state.to_act
     if state.phase == _LEAD:
         _place_attack(state, seat, _take_top(state))
-        state.phase = _DEFEND
-        state.to_act = state.defender
+        state.set_turn(state.defender, _DEFEND)
         return
     top = state.stock[-1]
     if not state.table_ranks >> top & 1:
         # #83: no rank on the table matches: the card goes back on top, seen by everyone,
         # and the thrower keeps his turn.
-        state.extra = replace(_extras(state), shown=top)
+        _keep(state, replace(_extras(state), shown=top))
         return
     _place_attack(state, seat, _take_top(state))
-    state.passes = 0
+    state.set_passes(0)
     if state.room() <= 0:
         state.advance_thrower()
 
@@ -424,7 +428,7 @@ def _stock_play(state: DurakState) -> None:
 def _swap(state: DurakState, action: Action) -> None:
     d = state.defender
     ex = _extras(state)
-    state.extra = replace(ex, swapped=ex.swapped | 1 << d)
+    _keep(state, replace(ex, swapped=ex.swapped | 1 << d))
     n = len(action.cards)
     got = 0
     for _ in range(n):
@@ -432,56 +436,50 @@ def _swap(state: DurakState, action: Action) -> None:
         c = _take_top(state)
         got |= 1 << c
         if _public(state, c, was_shown):
-            state.known[d] |= 1 << c
-    state.hands[d] = state.hands[d] ^ action.mask | got
-    if private_to(state, action) == PUBLIC:
-        state.known[d] &= ~action.mask
-    else:
+            state.show(d, 1 << c)
+    state.from_hand(d, action.mask)
+    state.to_hand(d, got)
+    if private_to(state, action) != PUBLIC:
         # The cards went back face down, so nobody else can tell which: none of the cards
         # known in his hand is certain to be there any more, except those drawn face up.
-        state.known[d] &= got
+        state.unsee(d, got)
     stock = state.stock
     up = state.deal.face_up
     bottom = 0
     while bottom < len(stock) and up >> stock[bottom] & 1:
         bottom += 1
     if state.deal.rules.defense_exchange_return == "to_bottom":
-        stock[bottom:bottom] = list(action.cards)
+        state.to_stock(action.cards, at=bottom)
     else:
         # Shuffled into the face-down stock (#42 A1): the seed fixes where, so a game stays
         # a function of its seed and its actions.
         rng = random.Random(f"{state.deal.seed}/{state.bout}/{len(stock)}/{action}/{got}")
         for c in action.cards:
-            stock.insert(rng.randint(bottom, len(stock)), c)
+            state.to_stock((c,), at=rng.randint(bottom, len(stock)))
     shown = _extras(state).shown
     if shown >= 0 and stock[-1] != shown:
-        state.extra = replace(_extras(state), shown=-1)
+        _keep(state, replace(_extras(state), shown=-1))
 
 
 def _pair(state: DurakState, action: Action) -> None:
     seat = state.to_act
     a, c = action.target, action.cards[0]
     both = 1 << a | 1 << c
-    hand = state.hands[seat] ^ both
-    state.hands[seat] = hand
-    state.known[seat] &= ~both
-    state.attack.append(a)
-    state.defence.append(c)
-    state.table_mask |= both
+    state.from_hand(seat, both)
+    hand = state.hands[seat]
     ex = _extras(state)
     if seat == state.defender:
         # #48: the defender's own throw, covered at once; his cover is a real defence, so its
         # rank opens throw-ins, and the throwers are asked again (A3).
-        state.table_ranks |= MATCH_MASKS[a] | MATCH_MASKS[c]
-        state.extra = replace(ex, asking_self=False)
+        state.lay_covered(a, c, MATCH_MASKS[a] | MATCH_MASKS[c], open=False)
+        _keep(state, replace(ex, asking_self=False))
         state.out_if_done(seat)
         state.start_throw_round()
         return
     # #51: a thrower's covered throw-in after the take; the attack card counts against the
     # taker's hand like any other, the cover's rank opens nothing.
-    state.uncovered += 1
-    state.table_ranks |= MATCH_MASKS[a]
-    state.extra = replace(ex, own_covers=ex.own_covers | 1 << c)
+    state.lay_covered(a, c, MATCH_MASKS[a], open=True)
+    _keep(state, replace(ex, own_covers=ex.own_covers | 1 << c))
     if state.deal.owners:
         note_attack(state, seat, 1 << a)
     _after_throwers_card(state, seat, hand)
@@ -491,18 +489,16 @@ def _cover_own(state: DurakState, action: Action) -> None:
     seat = state.to_act
     c = action.cards[0]
     bit = 1 << c
-    hand = state.hands[seat] ^ bit
-    state.hands[seat] = hand
-    state.known[seat] &= ~bit
-    state.defence[state.attack.index(action.target)] = c
-    state.table_mask |= bit
+    state.from_hand(seat, bit)
+    hand = state.hands[seat]
+    state.cover(action.target, c, settles=False)
     ex = _extras(state)
-    state.extra = replace(ex, own_covers=ex.own_covers | bit)
+    _keep(state, replace(ex, own_covers=ex.own_covers | bit))
     _after_throwers_card(state, seat, hand)
 
 
 def _after_throwers_card(state: DurakState, seat: int, hand: int) -> None:
-    state.passes = 0
+    state.set_passes(0)
     state.out_if_done(seat)
     if not hand or state.room() <= 0:
         state.advance_thrower()
@@ -514,25 +510,22 @@ def _start_counter(state: DurakState, action: Action) -> None:
     ex = _extras(state)
     a = action.target
     owner = next(s for s, m in enumerate(ex.owned) if m >> a & 1)
-    hand = state.hands[d] ^ action.mask
-    state.hands[d] = hand
-    state.known[d] &= ~action.mask
+    state.from_hand(d, action.mask)
     # A1: the covered card counts as beaten (it stays on the table as covered and goes
     # wherever the bout's cards go); the cover leads the counter-attack.
-    state.defence[state.attack.index(a)] = NEUTRAL
-    state.uncovered -= 1
+    state.neutralise(a)
     # The counter cards form a table of their own and leave the bout's table, so their rank
     # opens no throw-ins there (A3: no throw-ins on the counter-attack).
-    state.extra = replace(ex, counter=action.cards, counter_cover=(-1,) * len(action.cards),
-                          counter_target=owner)
+    _keep(state, replace(ex, counter=action.cards, counter_cover=(-1,) * len(action.cards),
+                          counter_target=owner))
     state.out_if_done(d)
-    state.to_act = owner
+    state.set_turn(owner)
 
 
 def counter_step(state: DurakState, action: Action) -> bool:
     """#49: a cover or a take by the counter-attacked player. False (nothing done) when no
     counter-attack is in progress: the action is the defender's own."""
-    ex = state.extra
+    ex = EXTRAS.of(state)
     if ex is None or ex.counter_target < 0:
         return False
     seat = ex.counter_target
@@ -540,25 +533,23 @@ def counter_step(state: DurakState, action: Action) -> bool:
         c = action.cards[0]
         covers = list(ex.counter_cover)
         covers[ex.counter.index(action.target)] = c
-        state.hands[seat] ^= 1 << c
-        state.known[seat] &= ~(1 << c)
+        state.from_hand(seat, 1 << c)
         if -1 in covers:
-            state.extra = replace(ex, counter_cover=tuple(covers))
+            _keep(state, replace(ex, counter_cover=tuple(covers)))
             return True
         for card in (*ex.counter, *covers):  # every counter card beaten: bito for them
-            state.discard |= 1 << card
+            state.to_discard(1 << card)
     else:  # A2: he takes the counter cards and his covers, in view of everyone
         got = 0
         for card in (*ex.counter, *ex.counter_cover):
             if card >= 0:
                 got |= 1 << card
-        state.hands[seat] |= got
-        state.known[seat] |= got
-    state.extra = replace(ex, counter=(), counter_cover=(), counter_target=-1)
+        state.to_hand(seat, got, got)
+    _keep(state, replace(ex, counter=(), counter_cover=(), counter_target=-1))
     state.out_if_done(seat)
     # The bout goes on as after any cover.
     if state.uncovered:
-        state.to_act = state.defender
+        state.set_turn(state.defender)
     elif state.deal.throw_in:
         state.start_throw_round()
     else:
@@ -571,16 +562,12 @@ def offer_self_throw(state: DurakState) -> bool:
     True if he is now asked; False (the bout ends) if he has just declined or cannot."""
     ex = _extras(state)
     if ex.asking_self:
-        state.extra = replace(ex, asking_self=False)
+        _keep(state, replace(ex, asking_self=False))
         return False
     if state.closed or not _pairs(state, state.defender):
         return False
-    state.extra = replace(ex, asking_self=True)
-    state.phase = _THROW
-    state.throwers = (state.defender,)
-    state.t_idx = 0
-    state.passes = 0
-    state.to_act = state.defender
+    _keep(state, replace(ex, asking_self=True))
+    state.open_round((state.defender,))
     return True
 
 
@@ -591,9 +578,9 @@ def after_bout(state: DurakState) -> None:
     if shown >= 0 and not (state.stock and state.stock[-1] == shown):
         for seat, hand in enumerate(state.hands):
             if hand >> shown & 1:
-                state.known[seat] |= 1 << shown
+                state.show(seat, 1 << shown)
         shown = -1
-    state.extra = Extras(shown=shown) if shown >= 0 else None
+    _keep(state, Extras(shown=shown) if shown >= 0 else None)
 
 
 # --- errors ----------------------------------------------------------------------------------
@@ -705,7 +692,7 @@ def _card_text(mask: int) -> str:
 
 def position_fields(state: DurakState) -> list[str]:
     """The ``key=value`` fields for :data:`POSITION_KEYS` that differ from their defaults."""
-    ex = state.extra
+    ex = EXTRAS.of(state)
     if ex is None:
         return []
     out = []
@@ -807,22 +794,15 @@ def read_position_fields(state: DurakState, fields: dict[str, str],
     if bool(counter_cards) != (target >= 0):
         raise InvalidNotationError("counter and counter_target go together", text,
                                    where.get("counter", where.get("counter_target", 0)))
-    state.extra = Extras(tried=mask("tried"), swapped=swapped,
+    _keep(state, Extras(tried=mask("tried"), swapped=swapped,
                          stock_plays=number("stock_plays", 160), shown=shown, owned=owned,
                          own_covers=own_covers, asking_self=bool(number("self_throw", 1)),
                          counter=tuple(counter_cards), counter_cover=tuple(counter_covers),
-                         counter_target=target)
+                         counter_target=target))
     if target >= 0:
-        state.to_act = target
+        state.set_turn(target)
     if own_covers:
-        ranks = 0
-        for a in state.attack:
-            ranks |= MATCH_MASKS[a]
-        for d in state.defence:
-            if d >= 0 and not own_covers >> d & 1:
-                ranks |= MATCH_MASKS[d]
-        state.table_ranks = ranks
-        state.uncovered += own_covers.bit_count()
+        state.recount_table(skip_covers=own_covers, more_open=own_covers.bit_count())
 
 
 def listed_cards(fields: dict[str, str], where: dict[str, int], text: str
@@ -884,7 +864,7 @@ class _Extras(Hook):
         return state.deal.rules.defense_self_throw and offer_self_throw(state)
 
     def after_refill(self, state: DurakState) -> None:
-        if state.extra is not None:
+        if EXTRAS.of(state) is not None:
             after_bout(state)
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:

@@ -57,14 +57,9 @@ def step_toss(state: DurakState, action: Action) -> None:
     """A card thrown in from the dummy: as a throw-in, the controller keeping his turn."""
     n = state.deal.players
     m = action.mask
-    state.hands[n] ^= m
-    state.known[n] &= ~m
-    state.attack += action.cards
-    state.defence.append(-1)
-    state.uncovered += 1
-    state.table_ranks |= action.ranks
-    state.table_mask |= m
-    state.passes = 0
+    state.from_hand(n, m)
+    state.lay(action.cards, action.ranks)
+    state.set_passes(0)
     if state.room() <= 0:
         state.advance_thrower()
 
@@ -76,7 +71,7 @@ def draw(state: DurakState) -> None:
     need = state.deal.hand_size - state.hands[n].bit_count()
     if need <= 0 or not stock:
         return
-    state.hands[n] |= state.take_from_stock(need)
+    state.to_hand(n, state.take_from_stock(need))
 
 
 def visible(state: DurakState, seat: int) -> int:

@@ -106,9 +106,9 @@ def pass_over(state: DurakState, attacker: int) -> int:
         return attacker
     target = state.next_active(dummy)
     if target == attacker:
-        state.defender = attacker
+        state.defend_as(attacker)
         return dummy
-    state.defender = target
+    state.defend_as(target)
     return attacker
 
 
@@ -147,7 +147,7 @@ class _PlayingDummy(Hook):
                           played: int) -> tuple[int, int]:
         deal = state.deal
         if deal.dummy_skip and defender == deal.dummy_seat:
-            state.defender = defender
+            state.defend_as(defender)
             if pass_over(state, attacker) == attacker:
                 defender = played = state.defender
         return defender, played

@@ -33,6 +33,7 @@ from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import EXCHANGE, Action, exchange
 from bito.games.durak.hooks import Hook
 from bito.games.durak.phases import Phase
+from bito.games.durak.position_stock import BOOKS
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -62,7 +63,7 @@ def begin(state: DurakState) -> None:
     players hold cards (nobody to pass to). Called with the next bout already set up."""
     if state.phase != _LEAD:
         return  # the deal ended with this bout
-    books: Books | None = state.books
+    books: Books | None = BOOKS.of(state)
     assert books is not None
     n = state.deal.players
     start = state.attacker
@@ -70,9 +71,8 @@ def begin(state: DurakState) -> None:
                   if not state.out_mask >> s & 1 and state.hands[s])
     if len(seats) < 2:
         return
-    state.books = replace(books, choosing=seats, chosen=(0,) * n)
-    state.phase = EXCHANGE_PHASE
-    state.to_act = seats[0]
+    BOOKS.keep(state, replace(books, choosing=seats, chosen=(0,) * n))
+    state.set_turn(seats[0], EXCHANGE_PHASE)
 
 
 def actions(state: DurakState) -> list[Action]:
@@ -85,7 +85,7 @@ def actions(state: DurakState) -> list[Action]:
 
 def step(state: DurakState, action: Action) -> None:
     """Record the chooser's cards; once the last seat has chosen, make every pass."""
-    books: Books | None = state.books
+    books: Books | None = BOOKS.of(state)
     assert books is not None
     seat = state.to_act
     n = state.deal.players
@@ -93,9 +93,9 @@ def step(state: DurakState, action: Action) -> None:
     chosen[seat] = action.mask
     choosing = books.choosing or _ring_from(state, seat)
     rest = tuple(s for s in choosing if s != seat)
-    state.books = replace(books, chosen=tuple(chosen), choosing=rest)
+    BOOKS.keep(state, replace(books, chosen=tuple(chosen), choosing=rest))
     if rest:
-        state.to_act = rest[0]
+        state.set_turn(rest[0])
         return
     _pass_all(state)
 
@@ -118,11 +118,11 @@ def _pass_all(state: DurakState) -> None:
     """Every player still in hands his chosen cards to the next player still in on his left, all
     at once. A seat with no recorded choice (only in a rebuilt world, see :func:`_ring_from`)
     passes his lowest cards."""
-    books: Books | None = state.books
+    books: Books | None = BOOKS.of(state)
     assert books is not None
     n = state.deal.players
     k = state.deal.rules.exchange_cards
-    hands, known = state.hands, state.known
+    hands = state.hands
     seats = [s for s in range(n) if not state.out_mask >> s & 1 and hands[s]]
     chosen = list(books.chosen or (0,) * n)
     for s in seats:
@@ -131,20 +131,18 @@ def _pass_all(state: DurakState) -> None:
             chosen[s] = sum(1 << c for c in low)
     passed = list(books.passed)
     for s in seats:
-        hands[s] &= ~chosen[s]
-        known[s] &= ~chosen[s]  # nobody else saw which cards went
+        state.from_hand(s, chosen[s])  # nobody else saw which cards went
     for i, s in enumerate(seats):
         to = seats[(i + 1) % len(seats)]
-        hands[to] |= chosen[s]
+        state.to_hand(to, chosen[s])
         passed[s] = chosen[s]
-    state.books = replace(books, passed=tuple(passed), choosing=(), chosen=())
-    state.phase = _LEAD
-    state.to_act = state.attacker
+    BOOKS.keep(state, replace(books, passed=tuple(passed), choosing=(), chosen=()))
+    state.set_turn(state.attacker, _LEAD)
 
 
 def pending(state: DurakState, seat: int) -> int:
     """The cards ``seat`` has chosen in the round under way and not yet passed (0: none)."""
-    books: Books | None = state.books
+    books: Books | None = BOOKS.of(state)
     if books is None or not books.chosen:
         return 0
     return books.chosen[seat]

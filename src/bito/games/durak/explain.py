@@ -105,8 +105,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
             return err("transfer", "only the defender may transfer, before he covers")
         block = state.transfer_block()
         if block is not None:
-            rule, _, detail = block.partition(": ")
-            return err(rule, detail)
+            return err(block.rule, block.detail)
         want = state.transfer_rank_card()
         if is_special(want):
             return err("transfer rank", f"a {rank_word(want)} on the table cannot be passed on "

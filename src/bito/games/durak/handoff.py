@@ -55,9 +55,8 @@ def start_from_hands(rules: Rules, hands: list[int], dealer: int, seed: int,
                 thrower_orders=_shared_memo("throw_in.by", players, rules.throw_in_by),
                 draw_orders=_shared_memo("draw.order", players, rules.draw_order))
     state = DurakState.start(deal)
-    state.discard = discard
+    state.to_discard(discard)
     for s in range(players):
         if not hands[s]:
-            state.out.append(s)
-            state.out_mask |= 1 << s
+            state.mark_out(s)
     return state

@@ -74,9 +74,9 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from bito.errors import IllegalActionError
 from bito.rules import Rules
@@ -87,7 +87,33 @@ if TYPE_CHECKING:
     from bito.games.durak.view import DurakView
     from bito.games.protocol import Outcome
 
-__all__ = ["POINTS", "Hook", "HookSet", "select"]
+__all__ = ["POINTS", "Hook", "HookSet", "Memory", "select"]
+
+T = TypeVar("T")
+
+
+class Memory(Generic[T]):
+    """The key of one rule's memory in :attr:`DurakState.memory
+    <bito.games.durak.state.DurakState.memory>`, typed by what it holds (a frozen record, a
+    count, a bitmask of seats). The rule's module owns it: it reads with :meth:`of` and
+    writes with :meth:`keep`, which goes through the state's ``remember``, so no other code
+    needs to know the record's type or its key."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def of(self, state: DurakState) -> T | None:
+        """What the rule remembers now (None: nothing)."""
+        return cast("T | None", state.memory.get(self.key))
+
+    def keep(self, state: DurakState, value: T | None) -> None:
+        """Remember ``value`` from now on (None: forget)."""
+        state.remember(self.key, value)
+
+    def __repr__(self) -> str:
+        return f"Memory({self.key!r})"
 
 
 class Hook:
@@ -96,11 +122,15 @@ class Hook:
     Subclasses set ``name`` (the catalogue ids, for errors and docs), ``kinds`` (the action
     kinds whose :meth:`step` they own) and ``position_keys``, and override the points they
     need. Hooks hold no state of their own: what a variant remembers during a game lives in
-    the state (``state.notes`` or a field the core keeps for it)."""
+    the state, under the rule's own :class:`Memory` key."""
 
     name: str = ""
     kinds: frozenset[int] = frozenset()
     position_keys: frozenset[str] = frozenset()
+    #: For each rule name this hook's refusals give (``IllegalActionError(rule, ...)``), the
+    #: sentence a player reads in his language, marked with ``N_`` for the catalogues: the
+    #: terminal and the browser add them to their table of rule words.
+    rule_words: Mapping[str, str] = {}
 
     def applies(self, rules: Rules, players: int) -> bool:
         """Whether this rule set plays the hook (decided once per rule set)."""
@@ -190,6 +220,13 @@ class Hook:
         pack in code order), in a fixed order; empty when the rules do not play it. Asked of
         every installed hook."""
         return []
+
+    def trump_card_moved(self, fields: dict[str, str]) -> bool:
+        """Whether this hook's position fields say the turned trump card no longer lies
+        under the stock though the stock lasts (a stock rebuilt from a bito, #38; a trump
+        swapped for it, #97), so the reader does not ask for it at the bottom. Asked of
+        every installed hook."""
+        return False
 
     def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
                      ) -> list[tuple[str, int, int]]:

@@ -37,7 +37,7 @@ from bito.games.durak.actions import (
     give,
     transfer,
 )
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Hook, Memory
 from bito.games.durak.phases import Phase
 from bito.games.durak.view import PUBLIC, private_to
 
@@ -55,6 +55,10 @@ _RED_JOKERS: Final = (1 << special("RJ")) | (1 << special("RJ", 1))
 #: The phase a gift returns to when a joker cover left nothing uncovered: the bout then goes
 #: on as after the last cover (a throw-in round, or bito).
 RESUME_COVERED: Final = -1
+#: A gift in progress, the rule's memory: (giver, receiver, cards still to give, the phase
+#: and seat to return to afterwards, whether a block (#84) is still possible).
+Gift = tuple[int, int, int, int, int, bool]
+GIFT: Final[Memory[Gift]] = Memory("gift")
 
 
 def joker_transfer_card(state: DurakState) -> int:
@@ -95,20 +99,17 @@ def start_gift(state: DurakState, giver: int, receiver: int, count: int) -> None
         stock = state.stock
         if len(stock) < short:
             return
-        got = state.take_from_stock(short)
-        state.hands[giver] |= got
-        state.known[giver] |= got & state.deal.face_up
+        state.draw(giver, short)
         if not stock and state.aside and not state.revealed:
             state.reveal_secret()
-    state.gift = (giver, receiver, count, state.phase, state.to_act,
-                  state.deal.rules.specials_gift_block_combo)
-    state.phase = _GIVE
-    state.to_act = giver
+    GIFT.keep(state, (giver, receiver, count, state.phase, state.to_act,
+                      state.deal.rules.specials_gift_block_combo))
+    state.set_turn(giver, _GIVE)
 
 
 def give_actions(state: DurakState) -> list[Action]:
     """One card at a time, any card of the giver's; or, first, a block (#84)."""
-    gift = state.gift
+    gift = GIFT.of(state)
     assert gift is not None
     hand = state.hands[gift[0]]
     acts = [give(c) for c in cards_of(hand)]
@@ -127,33 +128,31 @@ def give_actions(state: DurakState) -> list[Action]:
 
 def step_gift(state: DurakState, action: Action) -> None:
     """Hand one card over (or block the gift), and resume the bout once the gift is made."""
-    gift = state.gift
+    gift = GIFT.of(state)
     assert gift is not None
     giver, receiver, left, phase, to_act, _ = gift
     if action.kind == BLOCK:
         # #84: three of a kind (and two more cards) shown: everyone has seen them.
-        state.known[giver] |= action.mask
+        state.show(giver, action.mask)
         left = 0
     else:
         m = action.mask
-        state.hands[giver] ^= m
-        state.known[giver] &= ~m
-        state.hands[receiver] |= m
+        state.from_hand(giver, m)
+        state.to_hand(receiver, m)
         if private_to(state, action) == PUBLIC:  # a gift is handed over openly
-            state.known[receiver] |= m
+            state.show(receiver, m)
         left -= 1
     if left and state.hands[giver]:
-        state.gift = (giver, receiver, left, phase, to_act, False)
+        GIFT.keep(state, (giver, receiver, left, phase, to_act, False))
         return
-    state.gift = None
+    GIFT.keep(state, None)
     if phase == RESUME_COVERED:
         if state.deal.throw_in:
             state.start_throw_round()
         else:
             state.end_bout(taken=False)
     else:
-        state.phase = phase
-        state.to_act = to_act
+        state.set_turn(to_act, phase)
     state.out_if_done(giver)
     if state.phase == _THROW and (not state.hands[state.to_act] or state.room() <= 0):
         # The caps are judged on the hands the gift left (#24 A2): a thrower who gave his
@@ -204,12 +203,12 @@ class _JokerGifts(Hook):
             # #24 A1 option: a joker cover sets off its gift too, the defender being the
             # player and the main attacker the opponent (before the bout goes on).
             joker_gift(state, jokers, seat, state.attacker)
-            gift = state.gift
+            gift = GIFT.of(state)
             if state.phase != _GIVE or gift is None:
                 return False
             if not state.uncovered:
                 # Resume by ending the covering as usual once the gift is made.
-                state.gift = (*gift[:3], RESUME_COVERED, gift[4], gift[5])
+                GIFT.keep(state, (*gift[:3], RESUME_COVERED, gift[4], gift[5]))
             return True
         if kind == TRANSFER:
             # #24 A3: passing a lone joker on with the other one costs five cards (a joker

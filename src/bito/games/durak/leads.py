@@ -178,9 +178,7 @@ def _as_attacker(state: DurakState, seat: int) -> DurakState:
     if not state.deal.own_trumps:
         return state
     probe = state.copy()
-    probe.attacker = probe.leader = probe.to_act = seat
-    probe.defender = state.next_active(seat)
-    probe.beats = probe.beat_table()
+    probe.lead_from(seat)  # (own trumps: the beat table follows the defender)
     return probe
 
 
@@ -223,30 +221,23 @@ def pass_lead(state: DurakState) -> None:
     can, everyone draws one card from the stock, the attacker first, and he tries again; with
     the stock empty the lead has gone round every seat (:func:`went_round`) and he may lead a
     single card."""
-    state.passes = 0
+    state.set_passes(0)
     nxt = _someone_can_lead(state)
     if nxt >= 0:
-        state.attacker = state.leader = state.to_act = nxt
-        state.defender = state.next_active(nxt)
-        if state.deal.beats_vary:
-            state.beats = state.beat_table()
+        state.lead_from(nxt)
         return
     if not state.stock:
-        state.passes = _round_mark(state)
+        state.set_passes(_round_mark(state))
         return
     seat = state.attacker
     stock = state.stock
-    face_up = state.deal.face_up
     for _ in range(state.deal.players):
         if not stock:
             break
         if not state.out_mask >> seat & 1:
-            card = stock.pop()
-            state.hands[seat] |= 1 << card
-            if face_up >> card & 1:
-                state.known[seat] |= 1 << card
+            state.draw(seat, 1)
         seat = (seat + 1) % state.deal.players
-    state.seen = ()  # the stock shrank: no earlier bout opening can come back
+    state.reset_openings()  # the stock shrank: no earlier bout opening can come back
     if not stock and state.aside and not state.revealed:
         state.reveal_secret()
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from bito.cards import MATCH_MASKS
 from bito.games.durak.hooks import Hook
 from bito.games.durak.phases import NEUTRAL
 
@@ -25,27 +24,11 @@ if TYPE_CHECKING:
 def discard_neutralised(state: DurakState) -> None:
     """Move the neutralised attack cards from the table to the discard pile, and recount the
     ranks on the table from what is left."""
-    gone = 0
-    keep_a: list[int] = []
-    keep_d: list[int] = []
-    for a, d in zip(state.attack, state.defence, strict=True):
-        if d == NEUTRAL:
-            gone |= 1 << a
-        else:
-            keep_a.append(a)
-            keep_d.append(d)
-    if not gone:
-        return
-    state.attack = keep_a
-    state.defence = keep_d
-    state.discard |= gone
-    if state.table_mask >= 0:
-        state.table_mask &= ~gone
-    ranks = 0
-    for c in (*keep_a, *keep_d):
-        if c >= 0:
-            ranks |= MATCH_MASKS[c]
-    state.table_ranks = ranks
+    state.to_discard(state.lift(_neutral))
+
+
+def _neutral(attack: int, cover: int) -> bool:
+    return cover == NEUTRAL
 
 
 class _Discard(Hook):

@@ -41,7 +41,7 @@ class _PartialDefence(Hook):
 
     def picked_up(self, state: DurakState, table: int) -> int:
         done = covered_cards(state)
-        state.discard |= done
+        state.to_discard(done)
         return table & ~done
 
 

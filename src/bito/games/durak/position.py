@@ -338,7 +338,8 @@ def parse_position(text: str) -> DurakState:
     else:
         discard = sum(1 << c for c in deck - set(seen))
     if stock and trump_card >= 0 and stock[0] != trump_card and not (
-            revealed and stock == [secret]) and f.get("restocked") != "1":
+            revealed and stock == [secret]) and not any(
+                hook.trump_card_moved(f) for hook in HOOKS):
         raise InvalidNotationError("stock: the bottom card must be the trump card while it "
                                    "lies under the stock", text, where["stock"])
     attacker = _int(f, where, text, "attacker", 0, 0, n - 1)
@@ -356,49 +357,39 @@ def parse_position(text: str) -> DurakState:
                 under_fool=bool(_int(f, where, text, "under_fool", 0, 0, 1)),
                 trumps=trumps, high_joker=high_joker, jokers_wild=jokers_wild,
                 secret_card=secret, own_trumps=own,
+                hand_order=() if rules.deal_owner_sees_hand else tuple(in_order),
                 face_up=up or ((1 << trump_card | (1 << secret if drawable and secret >= 0
                                                    else 0)) if trump_card >= 0 else 0))
-    s = DurakState.start(deal)
-    if deal.blind:
-        s.order = tuple(in_order)
-    s.revealed = revealed
-    s.aside = 1 << secret if secret >= 0 and not (revealed and drawable) else 0
-    s.discard = discard
-    s.attack = attack
-    s.defence = defence
-    s.uncovered = sum(1 for c in defence if c == -1)
-    for c in attack + [c for c in defence if c >= 0]:
-        s.table_ranks |= _rank_mask(c)
-    s.out = out
-    s.out_mask = out_mask
-    s.attacker = attacker
-    s.leader = _int(f, where, text, "leader", attacker, 0, n - 1)
+    s = DurakState.placed(
+        deal, discard=discard, attack=attack, defence=defence, out=out, attacker=attacker,
+        leader=_int(f, where, text, "leader", attacker, 0, n - 1), revealed=revealed,
+        aside=1 << secret if secret >= 0 and not (revealed and drawable) else 0)
     if "defender" in f:
-        s.defender = played = _int(f, where, text, "defender", 0, 0, n - 1)
+        defender = played = _int(f, where, text, "defender", 0, 0, n - 1)
     else:
-        s.defender, played = _default_defender(s, attacker)
-    if deal.team_proxy:
-        s.played = _int(f, where, text, "plays", played, 0, n - 1)
-    s.taking = bool(_int(f, where, text, "taking", 0, 0, 1))
-    s.bout = _int(f, where, text, "bout", 0)
-    s.closed = bool(_int(f, where, text, "closed", 0, 0, 1))
+        defender, played = _default_defender(s, attacker)
+    plays = _int(f, where, text, "plays", played, 0, n - 1) if deal.team_proxy else None
+    taking = bool(_int(f, where, text, "taking", 0, 0, 1))
+    bout = _int(f, where, text, "bout", 0)
+    closed = bool(_int(f, where, text, "closed", 0, 0, 1))
     phases = {name: i for i, name in enumerate(PHASE_NAMES)}
     if "phase" in f:
         if f["phase"] not in phases:
             raise InvalidNotationError("phase must be one of " + ", ".join(PHASE_NAMES), text,
                                        where["phase"])
-        s.phase = phases[f["phase"]]
+        phase = phases[f["phase"]]
     elif not attack:
-        s.phase = LEAD
-    elif s.uncovered and not s.taking:
-        s.phase = DEFEND_PHASE
-    elif deal.face_down and not s.taking:
-        s.phase = CALL_PHASE  # #59: all covered face down: the attacker calls
+        phase = LEAD
+    elif s.uncovered and not taking:
+        phase = DEFEND_PHASE
+    elif deal.face_down and not taking:
+        phase = CALL_PHASE  # #59: all covered face down: the attacker calls
     else:
-        s.phase = THROW
-    s.beats = s.beat_table()
+        phase = THROW
+    s.place_bout(defender=defender, played=plays, taking=taking, bout=bout, closed=closed,
+                 phase=phase)
     if "to_act" in f:  # the hooks read their fields knowing the seat to act, when given
-        s.to_act = _int(f, where, text, "to_act", 0, -1, n - 1)
+        s.set_turn(_int(f, where, text, "to_act", 0, -1, n - 1))
     for hook in HOOKS:
         hook.read_position(s, f, where, text)
     if s.phase == THROW and "throwers" not in f:
@@ -406,17 +397,16 @@ def parse_position(text: str) -> DurakState:
         if s.phase != THROW:
             raise InvalidNotationError("phase=throw but nobody can throw in here", text, 0)
     else:
-        s.throwers = tuple(_seat_list(f, where, text, "throwers", n))
-        s.t_idx = _int(f, where, text, "t_idx", 0)
-        s.passes = _int(f, where, text, "passes", 0)
+        s.place_round(tuple(_seat_list(f, where, text, "throwers", n)),
+                      _int(f, where, text, "t_idx", 0), _int(f, where, text, "passes", 0))
     if "idle" in f:
         bouts, _, outs = f["idle"].partition(".")
         if not (bouts.isdigit() and outs.isdigit() and int(bouts) < 1 << 16):
             raise InvalidNotationError("idle: expected bouts.players_out (e.g. 3.1)", text,
                                        where["idle"])
-        s.idle = int(bouts) | int(outs) << 16
+        s.place_counts(idle=int(bouts) | int(outs) << 16)
     if "gift" in f:
-        s.gift = _gift_field(f["gift"], text, where["gift"], n)
+        s.remember("gift", _gift_field(f["gift"], text, where["gift"], n))
         if s.phase != GIVE_PHASE:
             raise InvalidNotationError("gift: only in phase=give", text, where["gift"])
     elif s.phase == GIVE_PHASE:
@@ -425,16 +415,16 @@ def parse_position(text: str) -> DurakState:
     acting: dict[int, int] = {LEAD: s.attacker, DEFEND_PHASE: s.defender, OVER: -1,
                               CALL_PHASE: s.leader, GIVE_PHASE: s.gift[0] if s.gift else -1}
     default_to_act = acting.get(s.phase, s.throwers[s.t_idx] if in_range else s.attacker)
-    s.to_act = _int(f, where, text, "to_act", default_to_act, -1, n - 1)
+    s.set_turn(_int(f, where, text, "to_act", default_to_act, -1, n - 1))
     if "removed" in f:
         if not rules.deal_remove_stock:
             raise InvalidNotationError("removed: these rules keep the stock (#32)", text,
                                        where["removed"])
-        s.aside |= sum(1 << c for c in _card_field(f, where, text, "removed"))
+        s.place_counts(set_aside=sum(1 << c for c in _card_field(f, where, text, "removed")))
     if "end" in f:
         if s.phase != OVER:
             raise InvalidNotationError("end: only with phase=over", text, where["end"])
-        s.outcome = _end_outcome(s, f["end"], text, where["end"])
+        s.place_outcome(_end_outcome(s, f["end"], text, where["end"]))
     elif s.phase == OVER:
         s.finish([x for x in range(n) if not out_mask >> x & 1])
     _check_consistent(s, text, where)
@@ -472,7 +462,6 @@ def _end_outcome(s: DurakState, raw: str, text: str, at: int) -> Outcome:
         raise InvalidNotationError("end: expected loser:order:reason, e.g. -:0.2.1:repetition "
                                    f"(every seat 0..{n - 1} once in the order)", text, at)
     reason = "" if parts[2] == "-" else parts[2].replace("_", " ")
-    s.to_act = -1
     team_of = s.deal.team_of  # partnerships: the fool's team loses, as the state counts it
     return Outcome(loser=loser, order=order, draw=loser is None, reason=reason, teams=s.deal.teams,
                    losing_team=team_of[loser] if team_of and loser is not None else None,
@@ -511,12 +500,6 @@ def _own_field(f: dict[str, str], where: dict[str, int], text: str, n: int,
         raise InvalidNotationError(f"own: expected {n} suit letters (c, d, h, s)", text,
                                    where["own"])
     return tuple("cdhs".index(ch) for ch in raw)
-
-
-def _rank_mask(c: int) -> int:
-    from bito.cards import MATCH_MASKS
-
-    return MATCH_MASKS[c]
 
 
 def _mask_unique(cards: list[int], text: str, pos: int) -> int:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 from bito.cards import card_str, cards_of, split_cards
 from bito.errors import InvalidNotationError
+from bito.games.durak.hooks import Memory
 from bito.games.durak.phases import Phase
 
 if TYPE_CHECKING:
@@ -27,6 +28,12 @@ if TYPE_CHECKING:
 STOCK_KEYS: Final = ("reserve", "locked", "points", "figures", "sixes", "passed", "bitos",
                      "restocked", "choosing", "chosen")
 _EXCHANGE_PHASE: Final = int(Phase.EXCHANGE)
+
+
+#: The stock group's memory in the state: one :class:`~bito.games.durak.stock.Books` of
+#: per-seat tallies and face-down cards, set up when the deal is dealt (None in games with
+#: none of those rules).
+BOOKS: Final[Memory[Books]] = Memory("stock")
 
 
 def _cards(mask: int) -> str:
@@ -41,7 +48,7 @@ def _hidden(mask: int) -> str:
 def stock_fields(state: DurakState, seat: int | None) -> list[str]:
     """The fields this position needs (none in games without the stock rules)."""
     out: list[str] = []
-    books: Books | None = state.books
+    books: Books | None = BOOKS.of(state)
     if books is None:
         return out
     show = _cards if seat is None else _hidden
@@ -115,7 +122,7 @@ def read_stock_fields(state: DurakState, f: dict[str, str], where: dict[str, int
     """Set the stock group's slots of a freshly parsed state from its fields (read with the
     seat to act already set when the text names it)."""
     n = state.deal.players
-    books: Books | None = state.books
+    books: Books | None = BOOKS.of(state)
     present = [k for k in STOCK_KEYS if k in f]
     if books is None:
         if present:
@@ -146,7 +153,7 @@ def read_stock_fields(state: DurakState, f: dict[str, str], where: dict[str, int
         if f["restocked"] not in ("0", "1"):
             raise InvalidNotationError("restocked: expected 0 or 1", text, where["restocked"])
         books = replace(books, restocked=f["restocked"] == "1")
-    state.books = _read_exchange(state, books, f, where, text)
+    BOOKS.keep(state, _read_exchange(state, books, f, where, text))
 
 
 def _read_exchange(state: DurakState, books: Books, f: dict[str, str], where: dict[str, int],

@@ -14,11 +14,12 @@ if TYPE_CHECKING:
 
 def trump_words(trumps: frozenset[int], trump_card: int, in_stock: bool,
                 own: Sequence[int] = (), secret: int | None = None,
-                set_aside: bool = False) -> str:
+                set_aside: bool = False, bottom: int = -1) -> str:
     """``trump ♦ (trump card 8♦, under the stock)``, or the words for games without a turned-up
     card or without trumps; personal trumps (#16) by seat; ``secret``: #18's secret card
     (-1 while it lies face down, None in games without one); ``set_aside``: #32, the trump
-    card went aside with the stock and is never drawn."""
+    card went aside with the stock and is never drawn; ``bottom``: a card lying face up under
+    the stock in the trump card's place (a rule put it there), or -1."""
     if own:
         return "own trumps " + " ".join(f"{s}:{SUIT_SYMBOLS[t]}" for s, t in enumerate(own))
     if not trumps:
@@ -31,6 +32,8 @@ def trump_words(trumps: frozenset[int], trump_card: int, in_stock: bool,
     where = ("set aside with the stock" if set_aside else
              "under the stock" if in_stock else "drawn")
     hidden = ", a secret card face down beside it" if secret is not None else ""
+    if bottom >= 0 and not in_stock:
+        where = f"taken; {card_pretty(bottom)} lies face up under the stock"
     return f"trump {suits} (trump card {card_pretty(trump_card)}, {where}{hidden})"
 
 
@@ -38,16 +41,25 @@ def state_trump_words(state: DurakState) -> str:
     """:func:`trump_words` for a whole position."""
     d = state.deal
     secret = None if d.secret_card < 0 else (d.secret_card if state.revealed else -1)
-    return trump_words(state.trumps, d.trump_card, bool(state.stock), d.own_trumps, secret,
-                       d.rules.deal_remove_stock)
+    stock = state.stock
+    bottom = -1
+    if stock and stock[0] != d.trump_card >= 0:
+        up = d.face_up
+        for lying in d.hooks.stock_face_up:  # a card a rule laid there face up (#97)
+            up = lying(state, up)
+        bottom = stock[0] if up >> stock[0] & 1 else -1
+    return trump_words(state.trumps, d.trump_card, bool(stock) and bottom < 0, d.own_trumps,
+                       secret, d.rules.deal_remove_stock, bottom)
 
 
 def view_trump_words(view: DurakView) -> str:
     """:func:`trump_words` for what one seat sees."""
     secret = view.secret_card if view.secret_card >= 0 else (
         -1 if view.rules.trump_secret_second and view.trump_card >= 0 else None)
+    up = view.stock_face_up & ~(1 << view.trump_card if view.trump_card >= 0 else 0)
+    bottom = (up & -up).bit_length() - 1 if up and not view.trump_card_in_stock else -1
     return trump_words(view.trumps, view.trump_card, view.trump_card_in_stock,
-                       view.own_trumps, secret, view.rules.deal_remove_stock)
+                       view.own_trumps, secret, view.rules.deal_remove_stock, bottom)
 
 
 def sorted_hand(mask: int, trump_suit: int) -> list[int]:

@@ -28,13 +28,13 @@ Where the rule meets other options (decisions in docs/variants.md, #96):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, card_str, cards_count, cards_of, is_special, suit_of
 from bito.errors import IllegalActionError, RulesError
-from bito.games.durak.actions import TAKE_ACTION, Action, KindNotation, register_kind
-from bito.games.durak.hooks import Hook
+from bito.games.durak.actions import TAKE_ACTION, Action, register_kind
+from bito.games.durak.hooks import Hook, Memory
 from bito.games.durak.phases import Phase
 from bito.rules import Rules
 
@@ -44,17 +44,16 @@ if TYPE_CHECKING:
 __all__ = ["HOOK", "SHOW", "shown_this_bout", "trumps_to_show"]
 
 #: The move: show a trump and pass the attack on.
-SHOW: Final = register_kind(KindNotation(
-    kind=31, name="show trump", prefix="*", word="show",
-    pretty="transfer by showing the trump")).kind
-#: ``state.notes`` key: the seats that have shown a trump in this bout, as a bitmask.
-NOTE: Final = "shown_trump"
+SHOW: Final = register_kind(name="show trump", prefix="*", word="show",
+                            pretty="transfer by showing the trump").kind
+#: The rule's memory: the seats that have shown a trump in this bout, as a bitmask.
+SHOWN: Final[Memory[int]] = Memory("shown_trump")
 _DEFEND: Final = int(Phase.DEFEND)
 
 
-def shown_this_bout(notes: Mapping[str, int]) -> int:
+def shown_this_bout(state: DurakState) -> int:
     """The seats (bitmask) that have shown a trump in the current bout."""
-    return notes.get(NOTE, 0)
+    return SHOWN.of(state) or 0
 
 
 def _block(state: DurakState) -> str | None:
@@ -63,11 +62,11 @@ def _block(state: DurakState) -> str | None:
         return "show trump: only the defender shows, before he covers"
     if any(d != -1 for d in state.defence):
         return "transfer window: a card on the table is already covered"
-    if shown_this_bout(state.notes) >> state.defender & 1:
+    if shown_this_bout(state) >> state.defender & 1:
         return "show trump: each player shows a trump at most once per bout (#96)"
     block = state.transfer_block()
-    if block is not None and not block.startswith(("transfer limit", "transfer window")):
-        return block  # the core's own transfer rules (transfers on, #78, B12, nobody left)
+    if block is not None and not block.bar.is_card_limit:
+        return str(block)  # the core's own transfer rules (transfers on, #78, B12, nobody left)
     lead = state.attack[0]
     if is_special(lead):
         return f"show trump: {card_str(lead)} has no trump of its rank"
@@ -118,13 +117,13 @@ class _ShowTrump(Hook):
 
     def step(self, state: DurakState, action: Action) -> None:
         seat = state.defender
-        state.known[seat] |= action.mask  # the shown trump is public from now on
-        state.notes = {**state.notes, NOTE: shown_this_bout(state.notes) | 1 << seat}
+        state.show(seat, action.mask)  # the shown trump is public from now on
+        SHOWN.keep(state, shown_this_bout(state) | 1 << seat)
         state.pass_attack_on()
 
     def bout_opened(self, state: DurakState) -> None:
-        if NOTE in state.notes:
-            state.notes = {k: v for k, v in state.notes.items() if k != NOTE}
+        if SHOWN.of(state) is not None:
+            SHOWN.keep(state, None)
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         if action.kind != SHOW:
@@ -150,7 +149,7 @@ class _ShowTrump(Hook):
         return [("show trump", [Action(SHOW, (c,)) for c in cards])]
 
     def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
-        shown = shown_this_bout(state.notes)
+        shown = shown_this_bout(state)
         if not shown:
             return []
         return ["shown_trump=" + ".".join(str(s) for s in range(state.deal.players)
@@ -173,7 +172,7 @@ class _ShowTrump(Hook):
                 raise InvalidNotationError("shown_trump: seats that showed a trump this bout, "
                                            "like 0.2", text, at)
             mask |= 1 << int(part)
-        state.notes = {**state.notes, NOTE: mask}
+        SHOWN.keep(state, mask or None)
 
 
 HOOK: Final = _ShowTrump()

@@ -49,6 +49,7 @@ from bito.games.durak.actions import (
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.hooks import HookSet
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, Phase
+from bito.games.durak.reasons import TransferBar, TransferRefusal
 from bito.games.durak.setup import Deal
 from bito.games.durak.view import DurakView, make_view, seen_action
 from bito.games.protocol import Hidden, Outcome
@@ -58,9 +59,9 @@ from bito.rules import Rules
 LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = (int(p) for p in (
     Phase.LEAD, Phase.DEFEND, Phase.THROW, Phase.OVER, Phase.GIVE))
 CALL_PHASE: Final = int(Phase.CALL)  # #59: the attacker believes or doubts face-down covers
-#: The notes of a state no hook has written to: shared, so read-only by its type (a plain
+#: The memory of a state no rule has written to: shared, so read-only by its type (a plain
 #: dict rather than a proxy, so that states still pickle and deep-copy).
-NO_NOTES: Final[Mapping[str, int]] = {}
+NO_MEMORY: Final[Mapping[str, object]] = {}
 EXCHANGE_PHASE: Final = int(Phase.EXCHANGE)  # #31 A1 option: players choose cards to pass
 _BIG: Final = 1 << 30
 #: Every card with a suit (special cards, suit 4, left out), for both copies.
@@ -225,7 +226,7 @@ class DurakState:
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
         "_legal", "beats", "table_mask", "closed", "seen", "revealed", "aside",
-        "gift", "idle", "played", "extra", "books", "order", "notes",
+        "idle", "played", "memory",
     )
 
     deal: Deal
@@ -273,31 +274,18 @@ class DurakState:
     #: and the cards set aside out of the stock (the secret card while it lies there).
     revealed: bool
     aside: int
-    #: A joker gift in progress (#24): (giver, receiver, cards still to give, the phase and
-    #: seat to return to afterwards, whether a block (#84) is still possible); None otherwise.
-    gift: tuple[int, int, int, int, int, bool] | None
     #: Bouts in a row that ended in a take with nobody drawing or going out
     #: (``end.idle_bouts``), in the low 16 bits; above them, how many were out at the last.
     idle: int
     #: ``team.proxy`` (#55): the seat in the rotation the defender is playing, his own or a
     #: vacated partner's; -1 in games without proxies.
     played: int
-    #: Second tries, stock leads, poker swaps and post-take attacks (#39-51): what those
-    #: rules remember during a bout (:class:`bito.games.durak.bout_extras.Extras`, which
-    #: the core never reads); None in every other game.
-    extra: Any
-    #: The stock group's bookkeeping (reserves, tallies, exchanges: a
-    #: :class:`bito.games.durak.stock.Books`, which the core never reads), kept here for the
-    #: stock hook, which sets it up at ``dealt``; None in games that have none of those rules.
-    books: Any
-    #: Hands held face out (#58): each seat's cards by position as last settled (see
-    #: :func:`bito.games.durak.blind.hand_order`); a shared tuple, replaced when it changes.
-    #: Empty in every other game.
-    order: tuple[tuple[int, ...], ...]
-    #: What variant hooks remember during a game, by a key each hook owns (a bitmask of
-    #: seats, a count): a mapping replaced, never changed, so copies may share it. Empty
-    #: in the base game; written to the position text by the hook that owns the key.
-    notes: Mapping[str, int]
+    #: What the rules with memory of their own remember during a game, each under its key
+    #: (:class:`bito.games.durak.hooks.Memory`: a typed, frozen record, or a count or
+    #: bitmask of seats), which only the rule's own module reads and writes (through
+    #: :meth:`remember`): a mapping replaced, never changed, so copies may share it. Empty
+    #: in the base game.
+    memory: Mapping[str, object]
 
     @classmethod
     def start(cls, deal: Deal) -> DurakState:
@@ -327,20 +315,71 @@ class DurakState:
         s.seen = ()
         s.revealed = False
         s.aside = 1 << deal.secret_card if deal.secret_card >= 0 else 0
-        s.gift = None
         s.idle = 0
         s.played = deal.first_defender if deal.team_proxy else -1
-        s.extra = None
-        s.books = None
         s.aside |= deal.removed
-        s.order = deal.hand_order
-        s.notes = NO_NOTES
+        s.memory = NO_MEMORY
         s._legal = None
         s.beats = s.beat_table()
         s.table_mask = -1
         for dealt in deal.hooks.dealt:  # a hook's memory of the deal (#37's buy-in, ...)
             dealt(s)
         return s
+
+    @classmethod
+    def placed(cls, deal: Deal, *, discard: int, attack: list[int], defence: list[int],
+               out: list[int], attacker: int, leader: int, revealed: bool, aside: int
+               ) -> DurakState:
+        """A state in the middle of a deal, set up from its parts (the position reader's
+        constructor): the table's counts and ranks and the mask of seats out are worked out
+        here from the lists, so they agree."""
+        s = cls.start(deal)
+        s.revealed = revealed
+        s.aside = aside
+        s.discard = discard
+        s.attack = attack
+        s.defence = defence
+        s.uncovered = sum(1 for c in defence if c == -1)
+        for c in attack + [c for c in defence if c >= 0]:
+            s.table_ranks |= MATCH_MASKS[c]
+        s.out = out
+        s.out_mask = sum(1 << x for x in out)
+        s.attacker = attacker
+        s.leader = leader
+        return s
+
+    def place_bout(self, *, defender: int, played: int | None, taking: bool, bout: int,
+                   closed: bool, phase: int) -> None:
+        """The bout of a placed state (:meth:`placed`): who defends (and the seat he
+        defends, where a rule keeps it), the take, the bout's number, whether throw-ins are
+        closed, the phase; the beat table follows the defender."""
+        self.defender = defender
+        if played is not None:
+            self.played = played
+        self.taking = taking
+        self.bout = bout
+        self.closed = closed
+        self.phase = phase
+        self.beats = self.beat_table()
+
+    def place_round(self, throwers: tuple[int, ...], t_idx: int, passes: int) -> None:
+        """A throw-in round of a placed state as the text gives it (who throws, whose turn
+        among them, the passes in a row)."""
+        self.throwers = throwers
+        self.t_idx = t_idx
+        self.passes = passes
+
+    def place_counts(self, idle: int | None = None, set_aside: int = 0) -> None:
+        """The counts of a placed state: ``end.idle_bouts``' count (bouts, and players out
+        in the bits above 16), and more cards set aside out of play."""
+        if idle is not None:
+            self.idle = idle
+        self.aside |= set_aside
+
+    def place_outcome(self, outcome: Outcome) -> None:
+        """The outcome of a placed deal that is over, as the text gives it: nobody acts."""
+        self.to_act = -1
+        self.outcome = outcome
 
     def beat_table(self) -> tuple[int, ...]:
         """The table of what beats what for the current defender (and attacker), built anew;
@@ -380,17 +419,32 @@ class DurakState:
         s.seen = self.seen
         s.revealed = self.revealed
         s.aside = self.aside
-        s.gift = self.gift
         s.idle = self.idle
         s.played = self.played
-        s.extra = self.extra
-        s.books = self.books
-        s.order = self.order
-        s.notes = self.notes
+        s.memory = self.memory
         s._legal = None
         s.beats = self.beats
         s.table_mask = self.table_mask
         return s
+
+    # --- what the views and the position text read of rules' memory ------------------------
+    # (read-only: each rule's own module writes its memory, :class:`hooks.Memory`)
+
+    @property
+    def gift(self) -> tuple[int, int, int, int, int, bool] | None:
+        """A joker gift in progress, as the gift rule remembers it: (giver, receiver, cards
+        still to give, the phase and seat to return to, whether a block is still possible)."""
+        return self.memory.get("gift")  # type: ignore[return-value]
+
+    @property
+    def extra(self) -> Any:
+        """The bout extras' record (``bout_extras.Extras``), or None."""
+        return self.memory.get("bout_extras")
+
+    @property
+    def books(self) -> Any:
+        """The stock group's record (``stock.Books``), or None."""
+        return self.memory.get("stock")
 
     # --- public protocol -------------------------------------------------------------------
 
@@ -658,64 +712,73 @@ class DurakState:
                     return a
         return self.attack[0]
 
-    def transfer_block(self) -> str | None:
+    def transfer_block(self) -> TransferRefusal | None:
         """Why the defender may not transfer now (None if he may, given a matching card).
 
         Public because the explainer and the variants that offer transfers their own way
         (#58's blind plays) must give the same reason the move generator applies."""
         rules = self.deal.rules
         if not rules.transfer_enabled:
-            return "transfer: this game has no transfers"
+            return TransferRefusal(TransferBar.NO_TRANSFERS, "this game has no transfers")
         any_time = rules.transfer_window == "any_time"
         if any_time:
             if not self.uncovered:
-                return "transfer window: nothing on the table is left uncovered"
+                return TransferRefusal(TransferBar.WINDOW,
+                                       "nothing on the table is left uncovered")
             if rules.transfer_match == "all_uncovered":
                 same = MATCH_MASKS[self.transfer_rank_card()]
                 for a, d in zip(self.attack, self.defence, strict=True):
                     if d == -1 and not same >> a & 1:
-                        return "transfer rank: the uncovered cards are not all of one rank"
+                        return TransferRefusal(TransferBar.RANK,
+                                               "the uncovered cards are not all of one rank")
         else:
             # Neutralised cards (#11) count as open here, so only then look at each entry.
             if self.uncovered != len(self.attack) and (
                     not self.deal.transfer_only_new or any(d >= 0 for d in self.defence)):
-                return "transfer window: a card on the table is already covered"
+                return TransferRefusal(TransferBar.WINDOW,
+                                       "a card on the table is already covered")
             same = MATCH_MASKS[self.attack[0]]
             for a in self.attack:
                 if not same >> a & 1:
-                    return "transfer rank: the attack cards are not all of one rank"
+                    return TransferRefusal(TransferBar.RANK,
+                                           "the attack cards are not all of one rank")
         if self.bout == 0:
             fb = rules.transfer_first_bout
             if fb == "first_game" and self.deal.match.game_number == 0:
-                return "no transfer in the first bout: first bout of the first game (#78)"
+                return TransferRefusal(TransferBar.FIRST_BOUT,
+                                       "first bout of the first game (#78)")
             if fb == "under_fool" and self.deal.under_fool:
-                return "no transfer in the first bout: this deal is led under the fool (#78)"
+                return TransferRefusal(TransferBar.FIRST_BOUT,
+                                       "this deal is led under the fool (#78)")
         if rules.transfer_forbid_if_trump_on_table:
             trumps = self.trumps
             if any(suit_of(a) in trumps for a in self.attack):
-                return "transfer: not while a trump lies on the table (S0:307, literal)"
+                return TransferRefusal(TransferBar.TRUMP_ON_TABLE,
+                                       "not while a trump lies on the table (S0:307, literal)")
         nxt = self.next_active(self.defender)
         refused = False
         if nxt == self.defender:
             # Nobody else is in play: only a hook may hand the attack back (#9's last duel).
             refused = any(back(self) for back in self.deal.hooks.transfer_back)
             if not refused:
-                return "transfer: nobody else is left in the game to pass the attack to"
+                return TransferRefusal(TransferBar.NOBODY_LEFT,
+                                       "nobody else is left in the game to pass the attack to")
         # The new defender must be able to cover what he will face: every uncovered card and
         # the transfer card, or only the transfer card under transfer_cards_only (#11).
         need = 1 if rules.transfer_new_defender_beats == "transfer_cards_only" else (
             self.uncovered + 1)
         if not refused and self.hands[nxt].bit_count() < need:
-            return (f"transfer limit: the next defender holds "
-                    f"{cards_count(self.hands[nxt].bit_count())}, fewer than the "
-                    f"{cards_count(need)} he would have to cover")
+            return TransferRefusal(TransferBar.NEXT_HAND,
+                                   f"the next defender holds "
+                                   f"{cards_count(self.hands[nxt].bit_count())}, fewer than "
+                                   f"the {cards_count(need)} he would have to cover")
         cap = rules.throw_in_cap  # the same cap as room(): a transfer adds an attack card
         if rules.throw_in_first_bout_cap and not self.bout and not self.taking:
             cap = min(cap, rules.throw_in_first_bout_cap)
         if rules.throw_in_uncapped_after_stock and not self.stock:
             cap = _BIG
         if len(self.attack) + 1 > cap:
-            return f"transfer limit: a bout holds at most {cap} attack cards"
+            return TransferRefusal(TransferBar.CAP, f"a bout holds at most {cap} attack cards")
         return None
 
     def next_active(self, seat: int) -> int:
@@ -974,12 +1037,17 @@ class DurakState:
         points = self.deal.hooks.round_open
         return bool(points) and _answered(points, self)
 
-    def end_bout(self, taken: bool) -> None:
+    def end_bout(self, taken: bool, receiver: int = -1, taker: int = -1) -> None:
         """Close the bout: the table to the discard (bito) or to the defender (``taken``),
         refill, put out whoever is done, open the next bout or end the game.
 
         Public for variants that end a bout by their own moves (#59's calls, #58's blind
-        takes, #39-51's extras): every bout ends through this one path."""
+        takes, #39-51's extras): every bout ends through this one path. ``receiver``: a
+        beaten bout's cards go to this seat's hand, face up, instead of the discard (a
+        wrong call on face-down covers; nothing of it is tallied as beaten); ``taker``: this
+        seat picks the table up in the defender's place (a blind play's penalty)."""
+        if taker >= 0:
+            self.defender = taker
         # Every attack card is covered unless the defender takes: only then skip the gaps.
         defence = self.defence
         covers: Iterable[int] = filter(_IS_CARD, defence) if self.uncovered else defence
@@ -998,6 +1066,11 @@ class DurakState:
                 table = picked_up(self, table)
             self.hands[defender] |= table
             self.known[defender] |= table
+        elif receiver >= 0:
+            self.hands[receiver] |= table
+            self.known[receiver] |= table
+            self.attack = []
+            self.defence = []
         else:
             self.discard |= table
         if hooks.bout_decided:  # the stock group's tallies (#35, #38, #61-63)
@@ -1141,6 +1214,212 @@ class DurakState:
             for seat in self.draw_order():
                 if not hands[seat]:
                     self.go_out(seat)
+
+    # --- the core's operations for hooks -----------------------------------------------------
+    #
+    # A rule's own moves change a game only through these (and the bout machinery above:
+    # end_bout, start_throw_round, advance_thrower, pass_attack_on, go_out, rejoin, finish),
+    # never by assigning the state's fields: each keeps the hands and what is known of them,
+    # the table and its masks, and the turn consistent with one another, so a hook cannot
+    # leave a state the core would misread (tests/engine/test_core_operations.py walks every
+    # hook module for such assignments).
+
+    def to_hand(self, seat: int, cards: int, public: int = 0) -> None:
+        """``cards`` join ``seat``'s hand; the ``public`` ones (a subset) in view of all."""
+        self.hands[seat] |= cards
+        if public:
+            self.known[seat] |= public
+
+    def from_hand(self, seat: int, cards: int) -> None:
+        """``cards`` leave ``seat``'s hand (nobody may still count them there)."""
+        self.hands[seat] &= ~cards
+        self.known[seat] &= ~cards
+
+    def show(self, seat: int, cards: int) -> None:
+        """``cards`` of ``seat``'s hand are shown: everyone knows them from now on."""
+        self.known[seat] |= cards
+
+    def unsee(self, seat: int, keep: int) -> None:
+        """Of what is known in ``seat``'s hand only ``keep`` stays certain (cards went back
+        face down and nobody can tell which)."""
+        self.known[seat] &= keep
+
+    def pass_hands(self, moves: Iterable[tuple[int, int, int]]) -> None:
+        """Whole hands change places: each ``(to, cards, known)`` of ``moves`` makes
+        ``cards`` seat ``to``'s hand, with what was known of them (an exchange of hands).
+        ``moves`` is read to the end before any hand changes."""
+        for to, cards, known in list(moves):
+            self.hands[to] = cards
+            self.known[to] = known
+
+    def draw(self, seat: int, count: int) -> int:
+        """``seat`` draws ``count`` cards off the top of the stock (fewer if it holds fewer);
+        the cards the deal turned face up are public once drawn, as in the core's refill.
+        Returns the cards."""
+        got = self.take_from_stock(count)
+        self.to_hand(seat, got, got & self.deal.face_up)
+        return got
+
+    def from_stock(self, at: int) -> int:
+        """Take the card at index ``at`` out of the stock (0: the bottom, -1: the top)."""
+        return self.stock.pop(at)
+
+    def replace_stock(self, cards: list[int]) -> None:
+        """The stock is rebuilt as ``cards``, bottom first (a bito shuffled back in)."""
+        self.stock[:] = cards
+
+    def to_stock(self, cards: Iterable[int], at: int | None = None) -> None:
+        """Put ``cards`` into the stock at index ``at`` (0: the bottom; None: on top)."""
+        if at is None:
+            self.stock.extend(cards)
+        else:
+            self.stock[at:at] = list(cards)
+
+    def reset_openings(self) -> None:
+        """The stock has shrunk: no earlier bout opening can come back (``end.repetition``)."""
+        self.seen = ()
+
+    def to_discard(self, cards: int) -> None:
+        """``cards`` go to the discard pile (bito), face down for good."""
+        self.discard |= cards
+
+    def from_discard(self, cards: int) -> None:
+        """``cards`` leave the discard pile (recycled into the stock)."""
+        self.discard &= ~cards
+
+    def lay(self, cards: tuple[int, ...], opens: int) -> None:
+        """Lay ``cards`` as uncovered attack cards; ``opens``: the ranks they open to
+        throw-ins (the cards' own, or none). The bout's counts and masks follow."""
+        self.attack += cards
+        self.defence += _UNCOVERED[len(cards)]
+        self.uncovered += len(cards)
+        self.table_ranks |= opens
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        self.table_mask |= mask
+
+    def lay_covered(self, attack_card: int, cover: int, opens: int, open: bool) -> None:
+        """Lay ``attack_card`` with ``cover`` already on it (a self-throw, an impudent
+        throw-in); ``open``: whether it still counts against the defender's hand as an
+        uncovered card does."""
+        self.attack.append(attack_card)
+        self.defence.append(cover)
+        self.table_mask |= 1 << attack_card | 1 << cover
+        self.table_ranks |= opens
+        if open:
+            self.uncovered += 1
+
+    def cover(self, target: int, card: int, settles: bool = True) -> None:
+        """``card`` lies on the attack card ``target`` (``settles``: it was uncovered and
+        now counts as covered; a cover of one's own card after a take does not)."""
+        self.defence[self.attack.index(target)] = card
+        self.table_mask |= 1 << card
+        if settles:
+            self.uncovered -= 1
+
+    def neutralise(self, target: int) -> None:
+        """The attack card ``target`` counts as beaten without a card on it (a counter-throw)."""
+        self.defence[self.attack.index(target)] = NEUTRAL
+        self.uncovered -= 1
+
+    def lift(self, which: Callable[[int, int], bool]) -> int:
+        """Take the pairs (attack card, cover) for which ``which`` holds off the table and
+        count the ranks on it anew; returns the cards lifted (the caller says where they
+        go, :meth:`to_discard`)."""
+        gone = 0
+        keep_a: list[int] = []
+        keep_d: list[int] = []
+        uncovered = self.uncovered
+        for a, d in zip(self.attack, self.defence, strict=True):
+            if which(a, d):
+                gone |= 1 << a
+                if d >= 0:
+                    gone |= 1 << d
+                elif d == -1:
+                    uncovered -= 1
+            else:
+                keep_a.append(a)
+                keep_d.append(d)
+        if not gone:
+            return 0
+        self.attack = keep_a
+        self.defence = keep_d
+        self.uncovered = uncovered
+        if self.table_mask >= 0:
+            self.table_mask &= ~gone
+        ranks = 0
+        for c in (*keep_a, *keep_d):
+            if c >= 0:
+                ranks |= MATCH_MASKS[c]
+        self.table_ranks = ranks
+        return gone
+
+    def recount_table(self, skip_covers: int = 0, more_open: int = 0) -> None:
+        """Count the ranks on the table anew, leaving out the covers in ``skip_covers``
+        (which open no throw-ins), and count ``more_open`` more cards as uncovered (a
+        position read back with such covers)."""
+        ranks = 0
+        for a in self.attack:
+            ranks |= MATCH_MASKS[a]
+        for d in self.defence:
+            if d >= 0 and not skip_covers >> d & 1:
+                ranks |= MATCH_MASKS[d]
+        self.table_ranks = ranks
+        self.uncovered += more_open
+
+    def set_turn(self, seat: int, phase: int | None = None) -> None:
+        """``seat`` acts next (in ``phase``, or the phase as it is)."""
+        if phase is not None:
+            self.phase = phase
+        self.to_act = seat
+
+    def open_round(self, throwers: tuple[int, ...], passes: int = 0) -> None:
+        """A throw-in round among ``throwers``, the first of them to act (a self-throw asks
+        the defender alone)."""
+        self.phase = THROW
+        self.throwers = throwers
+        self.t_idx = 0
+        self.passes = passes
+        self.to_act = throwers[0]
+
+    def set_passes(self, passes: int) -> None:
+        """The count of passes in a row: 0 after a card is thrown in; a rule may keep its own
+        mark there for the lead phase (a lead gone round the table)."""
+        self.passes = passes
+
+    def lead_from(self, attacker: int) -> None:
+        """``attacker`` leads this bout instead (a passed lead), at the next player in
+        play; the beat table follows the new defender."""
+        self.attacker = self.leader = self.to_act = attacker
+        self.defender = self.next_active(attacker)
+        if self.deal.beats_vary:
+            self.beats = self.beat_table()
+
+    def defend_as(self, seat: int, played: int | None = None) -> None:
+        """While the next bout is being opened (the ``opens_next_bout`` and
+        ``next_attacker`` points), ``seat`` defends it (``played``: the seat in the
+        rotation he defends, with proxies); the core builds the beat table afterwards."""
+        self.defender = seat
+        if played is not None:
+            self.played = played
+
+    def mark_out(self, seat: int) -> None:
+        """``seat`` is out of the deal without asking any hook (a deal handed over with an
+        empty hand)."""
+        if not self.out_mask >> seat & 1:
+            self.out_mask |= 1 << seat
+            self.out.append(seat)
+
+    def remember(self, key: str, value: object) -> None:
+        """A rule's memory under its key (``None``: forgotten): :attr:`memory` is replaced,
+        never changed, so copies may share it."""
+        memory = self.memory
+        if value is None:
+            if key in memory:
+                self.memory = {k: v for k, v in memory.items() if k != key}
+        else:
+            self.memory = {**memory, key: value}
 
     def reveal_secret(self) -> None:
         """#18: the trump card has been drawn, so the secret card is turned over and its suit

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Final
 from bito.cards import cards_of, is_special, rank_of, suit_of
 from bito.games.durak.hooks import Hook
 from bito.games.durak.position_stock import (
+    BOOKS,
     STOCK_KEYS,
     read_stock_fields,
     stock_cards,
@@ -99,7 +100,7 @@ def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
 def settle_bout(state: DurakState, taken: bool) -> None:
     """The bout is decided and its cards still lie on the table: tallies (#61-63), a recycled
     bito (#38) and a card unlocked per bito (#35)."""
-    books: Books | None = state.books
+    books: Books | None = BOOKS.of(state)
     assert books is not None
     rules = state.deal.rules
     defender = state.defender
@@ -111,7 +112,7 @@ def settle_bout(state: DurakState, taken: bool) -> None:
         books = replace(books, sixes=_set(books.sixes, defender,
                                           min(len(attack), 2) if plain_sixes else 0))
     if taken:
-        state.books = books
+        BOOKS.keep(state, books)
         return
     covered = [a for a, d in zip(attack, defence, strict=True) if d >= 0]
     if rules.score_points != "off":
@@ -131,7 +132,7 @@ def settle_bout(state: DurakState, taken: bool) -> None:
             books = _recycle(state, books, attack, defence)
     if rules.deal_access == "gradual":
         books = _unlock_one_each(state, books)
-    state.books = books
+    BOOKS.keep(state, books)
 
 
 def _recycle(state: DurakState, books: Books, attack: list[int], defence: list[int]
@@ -141,7 +142,7 @@ def _recycle(state: DurakState, books: Books, attack: list[int], defence: list[i
     cards alone, with nothing face up (A2)."""
     cards = [*attack, *(d for d in defence if d >= 0)]
     for c in cards:
-        state.discard &= ~(1 << c)
+        state.from_discard(1 << c)
     stock = state.stock
     rng = _rng(state, "recycle")
     lying = bool(stock) and not books.restocked and stock[0] == state.deal.trump_card
@@ -149,7 +150,7 @@ def _recycle(state: DurakState, books: Books, attack: list[int], defence: list[i
     rest = stock[1:] if lying else stock[:]
     rest += cards
     rng.shuffle(rest)
-    stock[:] = bottom + rest
+    state.replace_stock(bottom + rest)
     if not lying:
         return replace(books, restocked=True)
     return books
@@ -164,7 +165,7 @@ def _unlock_one_each(state: DurakState, books: Books) -> Books:
         if locked:
             card = rng.choice(cards_of(locked))
             reserve[seat] = locked & ~(1 << card)
-            state.hands[seat] |= 1 << card
+            state.to_hand(seat, 1 << card)
     return replace(books, locked=tuple(reserve))
 
 
@@ -172,7 +173,7 @@ def refill(state: DurakState) -> None:
     """The draw at the end of a bout, in :meth:`DurakState.draw_order` (it replaces the base
     ``_draw``): #34 only empty hands draw, #36 the target grows, #35 drawn cards arrive
     locked; then players out, and #31's exchange of hands."""
-    books: Books | None = state.books
+    books: Books | None = BOOKS.of(state)
     assert books is not None
     deal = state.deal
     rules = deal.rules
@@ -205,9 +206,7 @@ def refill(state: DurakState) -> None:
                 usable = up | (1 << top if not held else 0)
                 reserve[seat] |= got & ~usable
                 got &= usable
-            hands[seat] |= got
-            if up:
-                state.known[seat] |= up
+            state.to_hand(seat, got, up)
             if not stock:
                 break
         if not stock and state.aside and not state.revealed and deal.secret_card >= 0:
@@ -216,7 +215,7 @@ def refill(state: DurakState) -> None:
         if not stock:
             # #35: with the stock gone every locked card becomes usable.
             for seat, locked in enumerate(reserve):
-                hands[seat] |= locked
+                state.to_hand(seat, locked)
             reserve = [0] * deal.players
         else:
             # An engine decision: a player left with only locked cards turns one up, so that
@@ -226,8 +225,8 @@ def refill(state: DurakState) -> None:
                 if locked and not hands[seat]:
                     card = rng.choice(cards_of(locked))
                     reserve[seat] = locked & ~(1 << card)
-                    hands[seat] |= 1 << card
-    state.books = replace(books, locked=tuple(reserve))
+                    state.to_hand(seat, 1 << card)
+    BOOKS.keep(state, replace(books, locked=tuple(reserve)))
     if not stock and 0 in hands:
         for seat in state.draw_order():
             if not hands[seat]:
@@ -239,7 +238,7 @@ def refill(state: DurakState) -> None:
 def _exchange(state: DurakState) -> None:
     """#31: every player still in passes his whole hand to the next player still in on his
     left (two players swap). What everyone knew about a hand goes with it."""
-    books: Books | None = state.books
+    books: Books | None = BOOKS.of(state)
     assert books is not None
     n = state.deal.players
     seats = [s for s in range(n) if not state.out_mask >> s & 1 and state.hands[s]]
@@ -249,36 +248,35 @@ def _exchange(state: DurakState) -> None:
     old_hands = [hands[s] for s in seats]
     old_known = [known[s] for s in seats]
     passed = list(books.passed)
+    state.pass_hands((seats[(i + 1) % len(seats)], old_hands[i], old_known[i])
+                     for i in range(len(seats)))
     for i, seat in enumerate(seats):
-        to = seats[(i + 1) % len(seats)]
-        hands[to] = old_hands[i]
-        known[to] = old_known[i]
         passed[seat] = old_hands[i]
-    state.books = replace(books, passed=tuple(passed))
+    BOOKS.keep(state, replace(books, passed=tuple(passed)))
 
 
 def pick_up_reserve(state: DurakState, seat: int) -> bool:
     """Instead of going out: #37's buy-in (once) or #35's locked cards, when the hand is empty
     and the stock gone. True if the player stays in."""
-    books: Books | None = state.books
+    books: Books | None = BOOKS.of(state)
     if books is None:
         return False
     if books.locked[seat]:  # the stock ran out in mid-bout (a joker gift, a stock lead)
-        state.hands[seat] |= books.locked[seat]
-        state.books = replace(books, locked=_set(books.locked, seat, 0))
+        state.to_hand(seat, books.locked[seat])
+        BOOKS.keep(state, replace(books, locked=_set(books.locked, seat, 0)))
         return True
     cards = books.reserve[seat]
     if not cards:
         return False
-    state.hands[seat] |= cards
-    state.books = replace(books, reserve=_set(books.reserve, seat, 0))
+    state.to_hand(seat, cards)
+    BOOKS.keep(state, replace(books, reserve=_set(books.reserve, seat, 0)))
     return True
 
 
 def seen_by(state: DurakState, seat: int, known: tuple[int, ...]) -> tuple[int, ...]:
     """The cards ``seat`` knows in each hand: the public ones plus, after an exchange (#31),
     those of the hand (or the chosen cards) he passed on that are still where he sent them."""
-    books: Books | None = state.books
+    books: Books | None = BOOKS.of(state)
     if books is None or not books.passed[seat]:
         return known
     mine = books.passed[seat]
@@ -289,7 +287,7 @@ def seen_by(state: DurakState, seat: int, known: tuple[int, ...]) -> tuple[int, 
 
 def tallied(state: DurakState, outcome: Outcome) -> Outcome:
     """The outcome with the scoring variants' tallies and labels (#61-63)."""
-    books: Books | None = state.books
+    books: Books | None = BOOKS.of(state)
     if books is None:
         return outcome
     rules = state.deal.rules
@@ -303,7 +301,7 @@ def tallied(state: DurakState, outcome: Outcome) -> Outcome:
 
 def stock_face_up(state: DurakState, face_up: int) -> int:
     """#38 A2: a stock rebuilt from a bito lies all face down."""
-    books: Books | None = state.books
+    books: Books | None = BOOKS.of(state)
     return 0 if books is not None and books.restocked else face_up
 
 
@@ -318,7 +316,10 @@ class _Stock(Hook):
         return plays_stock_rules(rules)
 
     def dealt(self, state: DurakState) -> None:
-        state.books = start_books(state.deal)
+        BOOKS.keep(state, start_books(state.deal))
+
+    def trump_card_moved(self, fields: dict[str, str]) -> bool:
+        return fields.get("restocked") == "1"  # #38 A2: a stock rebuilt from a bito
 
     def bout_decided(self, state: DurakState, taken: bool) -> None:
         settle_bout(state, taken)

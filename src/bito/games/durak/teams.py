@@ -112,11 +112,10 @@ def next_bout(state: DurakState, defender: int, taken: bool) -> int:
         while proxy_of(state, first) < 0:
             first = (first + 1) % n
         target = attacked_seat(state, first)
-        state.played = target
-        state.defender = proxy_of(state, target)
+        state.defend_as(proxy_of(state, target), played=target)
         return proxy_of(state, first)
     attacker = state.next_active(defender) if taken or out >> defender & 1 else defender
-    state.defender = attacked_seat(state, attacker)
+    state.defend_as(attacked_seat(state, attacker))
     return attacker
 
 
