@@ -432,8 +432,11 @@ class PostgresDatabase:
 
     async def _write(self, table_id: str, statements: list[tuple[str, tuple[Any, ...]]],
                      **what: Any) -> list[int]:
-        """The statements in one transaction; once committed, the other processes are told
-        (``what``: which part changed, see :meth:`bito.server.lease.Keeper.notice`)."""
+        """The statements in one transaction; once committed, and only if one of them
+        changed a row, the other processes are told (``what``: which part changed, see
+        :meth:`bito.server.lease.Keeper.notice`). A write that changed nothing (a seat
+        someone else took first) announces nothing: a notice only ever tells what the
+        database holds."""
         async def work(conn: Any) -> list[int]:
             counts = []
             for sql, params in statements:
@@ -442,7 +445,8 @@ class PostgresDatabase:
             return counts
 
         counts = await self.run(work)
-        self.notices.announce({"t": table_id, **what})
+        if any(c > 0 for c in counts):  # nothing changed, nothing to tell (a lost race)
+            self.notices.announce({"t": table_id, **what})
         return counts
 
     async def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
@@ -474,7 +478,27 @@ class PostgresDatabase:
         return counts[0] > 0
 
     async def start_game(self, table_id: str, seed: int) -> bool:
-        return (await self._write(table_id, [(START_GAME, (seed, table_id))], g=seed))[0] > 0
+        """Deal the table with ``seed`` if it is still waiting. True when the table is
+        dealt with ``seed`` now: by this call, or by an earlier try of it whose answer was
+        lost with the connection (the retry then finds its own seed stored). False when
+        another process dealt first: then nothing is announced, and the winner's notice
+        carries the seed that counts. Only the seed stored is ever announced; a process
+        that heard a losing seed would show a game the database does not hold."""
+        async def work(conn: Any) -> int | None:
+            cur = await conn.execute(_pg(START_GAME) + " RETURNING seed", (seed, table_id))
+            row = await cur.fetchone()
+            if row is not None:
+                return int(row[0])
+            cur = await conn.execute("SELECT seed FROM bito_tables WHERE id = %s "
+                                     "AND status <> 'waiting'", (table_id,))
+            row = await cur.fetchone()
+            return int(row[0]) if row is not None else None
+
+        stored = await self.run(work)
+        if stored != seed:
+            return False
+        self.notices.announce({"t": table_id, "g": seed})
+        return True
 
     async def load_table(self, table_id: str) -> TableRow | None:
         async def work(conn: Any) -> TableRow | None:

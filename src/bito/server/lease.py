@@ -14,17 +14,22 @@ how every process hears of every change.
   write). Each process ``LISTEN``s on one connection of its own; a notice names what
   changed, so a move, a join or a Ready on process A reaches the sockets on process B with
   the least reading: a move is played on from the notice itself, a seat's change reads the
-  seats only, a deal is dealt from the notice's seed (:meth:`Keeper.notice`). After that
+  seats only, a deal is dealt from the notice's seed (:meth:`Keeper.notice`). A notice is
+  sent only for a write that changed a row and carries what was stored: the process that
+  lost a race to deal announces nothing (its seed was never stored). After that
   connection is lost, every table in memory is read again (notices sent meanwhile are
   gone).
 * **Presence.** Every :data:`~bito.server.rooms.PRESENCE_RENEW` seconds the keeper has the
   lobby say again which seats are connected here (:meth:`Lobby.renew_presence`), so a
   seat's *offline* mark counts every process's connections; what another process said
   runs out by itself (:meth:`Lobby.presence`), so a killed process's seats go offline.
-* **Looking after.** Every renewal also counts the moves stored for each table in memory: a
-  process still behind at two renewals in a row (a notice lost) reads the table again, and
-  a held table still to play with no bot or clock armed is armed again. A lease this
-  process holds therefore always means a driver here, whatever an outage interrupted.
+* **Looking after.** Every renewal also reads each table in memory as stored (seed,
+  status, number of moves): a copy dealt from another seed or holding moves the database
+  lacks is rebuilt from the database at once, a process still behind at two renewals in a
+  row (a notice lost) reads the table again, and a held table still to play with no bot or
+  clock armed is armed again. A lease this process holds therefore always means a driver
+  here, whatever an outage interrupted, and no copy outlives a disagreement with the
+  database by more than a renewal.
 
 PostgreSQL's own ``LISTEN/NOTIFY`` rather than Redis: the database is already shared, a
 notice leaves only after the change committed (never a notice for a rolled-back move), and
@@ -62,10 +67,11 @@ ADOPT = (f"INSERT INTO bito_leases (table_id, owner, expires) "
          "ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, "
          f"expires = EXCLUDED.expires WHERE bito_leases.expires < {NOW} "
          "RETURNING table_id")
-#: How many moves each table in memory has stored: a driver that missed a notice, or a table
-#: left with no bot or clock armed, is found at the next renewal (see :meth:`Keeper.tick`).
-STORED_MOVES = ("SELECT table_id, MAX(n) FROM bito_actions WHERE table_id = ANY(%s) "
-                "GROUP BY table_id")
+#: Each table in memory as stored: its seed, status and number of moves. A process that
+#: missed a notice, shows a game the database does not hold, or left a table with no bot or
+#: clock armed is found at the next renewal (see :meth:`Keeper.tick`).
+STORED_TABLES = ("SELECT t.id, t.seed, t.status, COALESCE((SELECT MAX(a.n) FROM bito_actions a "
+                 "WHERE a.table_id = t.id), 0) FROM bito_tables t WHERE t.id = ANY(%s)")
 FORGET_OVER = ("DELETE FROM bito_leases WHERE owner = %s AND table_id IN "
                "(SELECT id FROM bito_tables WHERE status = 'over')")
 
@@ -127,15 +133,19 @@ class Keeper:
         held = self.lobby.held
         assert held is not None
         in_memory = sorted(self.lobby.rooms)
+        # the moves known here before the database is asked: a copy sound now is never
+        # ahead of what the database answers next
+        known = {t: len(self.lobby.rooms[t].actions) for t in in_memory}
 
-        async def work(conn: Any) -> tuple[set[str], set[str], dict[str, int]]:
+        async def work(conn: Any) -> tuple[set[str], set[str], dict[str, tuple[int, str, int]]]:
             cur = await conn.execute(RENEW, (LEASE_FOR, self.origin))
             renewed = {r[0] for r in await cur.fetchall()}
             cur = await conn.execute(ADOPT, (self.origin, LEASE_FOR))
             adopted = {r[0] for r in await cur.fetchall()}
             await conn.execute(FORGET_OVER, (self.origin,))
-            cur = await conn.execute(STORED_MOVES, (in_memory,))
-            stored = {str(r[0]): int(r[1]) for r in await cur.fetchall()}
+            cur = await conn.execute(STORED_TABLES, (in_memory,))
+            stored = {str(r[0]): (int(r[1]), str(r[2]), int(r[3]))
+                      for r in await cur.fetchall()}
             return renewed, adopted, stored
 
         renewed, adopted, stored = await self.db.run(work, retry_for=RENEW_EVERY)
@@ -155,8 +165,9 @@ class Keeper:
                 log.warning("table %s: could not take it over (%s); trying again in %.0f s",
                             table_id, str(e).strip() or type(e).__name__, RENEW_EVERY)
         for table_id in in_memory:
-            if table_id not in fresh:
-                self.lobby.look_after(table_id, stored.get(table_id, 0))
+            if table_id not in fresh and table_id in stored:
+                seed, status, moves = stored[table_id]
+                self.lobby.look_after(table_id, moves, seed, status, known[table_id])
 
     async def _renew_loop(self) -> None:
         presence = time.monotonic()
