@@ -24,6 +24,7 @@ import concurrent.futures
 import contextlib
 import json
 import logging
+import os
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -73,6 +74,34 @@ TAKE_LEASE = (f"INSERT INTO bito_leases (table_id, owner, expires) VALUES (?, ?,
               "ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, "
               "expires = EXCLUDED.expires "
               f"WHERE bito_leases.owner = EXCLUDED.owner OR bito_leases.expires < {NOW}")
+
+
+#: A test's hook (the cluster's fault test): the path of a file holding a number of
+#: milliseconds that every PostgreSQL call of this process waits, holding its connection, as
+#: on a slow or overloaded database. Read at most every half second; absent or empty: none.
+SLOW_FILE = "BITO_TEST_DB_DELAY_FILE"
+
+
+class Slowdown:
+    """The delay :data:`SLOW_FILE` asks for (0 when it is not set: the normal case)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.delay = 0.0
+        self.read_at = -1.0
+
+    def seconds(self) -> float:
+        if not self.path:
+            return 0.0
+        now = time.monotonic()
+        if now - self.read_at >= 0.5:
+            self.read_at = now
+            try:
+                with open(self.path) as f:
+                    self.delay = max(0.0, float(f.read().strip() or 0)) / 1000
+            except (OSError, ValueError):
+                self.delay = 0.0
+        return self.delay
 
 
 class DatabaseUnavailable(BitoError):
@@ -345,6 +374,7 @@ class PostgresDatabase:
         self.notices = Notifier(url, origin)
         self.latency = 0.0
         self.observe: Callable[[float], None] | None = None
+        self.slowdown = Slowdown(os.environ.get(SLOW_FILE))
 
     async def open(self) -> None:
         from bito.server.migrations import migrate_postgres
@@ -367,6 +397,9 @@ class PostgresDatabase:
             start = time.perf_counter()
             try:
                 async with self.pool.connection() as conn:
+                    slow = self.slowdown.seconds()
+                    if slow:
+                        await asyncio.sleep(slow)
                     result = await work(conn)
                 self.latency = time.perf_counter() - start
                 if self.observe is not None:
