@@ -28,13 +28,14 @@ import pytest
 
 pytest.importorskip("psycopg")
 
+from lobby_kit import Process, until
 from pg_kit import Cluster
 
 from bito.server import games
-from bito.server.db import CHANNEL, Notifier, PostgresDatabase
-from bito.server.lease import RENEW_EVERY, Keeper
+from bito.server.db import CHANNEL, PostgresDatabase
+from bito.server.lease import RENEW_EVERY
 from bito.server.render import position_digest
-from bito.server.rooms import Lobby, Room, Settings
+from bito.server.rooms import Room
 from bito.server.storage import SeatRow, TableRow
 
 
@@ -76,36 +77,6 @@ def _stored_digest(url: str, table_id: str, spec: str, players: int) -> str:
 
 def _digest(room: Room) -> str | None:
     return None if room.state is None else position_digest(room.state, room.actions)
-
-
-class Process:
-    """What one ``bito serve`` process holds of the cluster: a pool, a notifier, a lease
-    keeper and a lobby (no web server: the test calls the lobby itself)."""
-
-    def __init__(self, url: str, name: str, gather: float | None = None) -> None:
-        self.db = PostgresDatabase(url, origin=name)
-        if gather is not None:  # a slow notifier: its notices leave ``gather`` s late
-            self.db.notices = Notifier(url, name, gather=gather)
-        self.lobby = Lobby(self.db, Settings(bot_workers=1, timer=120))
-        self.keeper = Keeper(self.lobby, self.db)
-
-    async def start(self) -> None:
-        await self.db.open()
-        await self.keeper.start()
-
-    async def stop(self) -> None:
-        await self.keeper.stop()
-        await self.lobby.close()
-        await self.db.close()
-
-
-async def _until(test: Callable[[], bool], seconds: float) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if test():
-            return True
-        await asyncio.sleep(0.02)
-    return test()
 
 
 def test_of_two_racing_deals_only_the_stored_seed_is_announced(cluster: Cluster) -> None:
@@ -175,7 +146,7 @@ def test_a_losing_deal_reaches_no_process_and_every_copy_is_the_stored_game(
                 await b.lobby.deal(room_b)  # loses the race: shows the stored deal
             seed, _, _ = _stored(url, table.id)
             want = _stored_digest(url, table.id, table.spec, table.players)
-            settled = await _until(lambda: all(
+            settled = await until(lambda: all(
                 r.table.seed == seed and _digest(r) == want
                 for r in (room_a, room_b, room_c)), 2 * RENEW_EVERY + 3.0)
             return {"settled": settled, "seed": seed,
@@ -210,7 +181,7 @@ def test_a_copy_dealt_from_the_wrong_seed_is_rebuilt_from_the_database(
             async with room_a.lock:
                 await a.lobby.deal(room_a)
             room_c = await c.lobby.get(table.id)
-            assert await _until(lambda: _digest(room_c) == _digest(room_a), 5)
+            assert await until(lambda: _digest(room_c) == _digest(room_a), 5)
             seed = room_a.table.seed
             wrong = seed + 1
 
@@ -234,7 +205,7 @@ def test_a_copy_dealt_from_the_wrong_seed_is_rebuilt_from_the_database(
                 await act()
             rebuilt_in = time.monotonic()
             want = _stored_digest(url, table.id, table.spec, table.players)
-            ok = await _until(lambda: room_c.table.seed == seed and _digest(room_c) == want,
+            ok = await until(lambda: room_c.table.seed == seed and _digest(room_c) == want,
                               2 * RENEW_EVERY + 3.0)
             return {"ok": ok, "took": time.monotonic() - rebuilt_in,
                     "n": (len(room_a.actions), len(room_c.actions)),
