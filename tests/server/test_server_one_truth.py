@@ -35,7 +35,7 @@ from bito.server import games
 from bito.server.db import CHANNEL, PostgresDatabase
 from bito.server.lease import RENEW_EVERY
 from bito.server.render import position_digest
-from bito.server.rooms import Room
+from bito.server.rooms import Room, RoomError
 from bito.server.storage import SeatRow, TableRow
 
 
@@ -161,15 +161,17 @@ def test_a_losing_deal_reaches_no_process_and_every_copy_is_the_stored_game(
     assert got["seeds"] == [got["seed"]] * 3
 
 
-@pytest.mark.parametrize("how", ["lease renewal", "a move's notice"])
+@pytest.mark.parametrize("how", ["lease renewal", "a move's notice", "a move made on it"])
 def test_a_copy_dealt_from_the_wrong_seed_is_rebuilt_from_the_database(
         cluster: Cluster, how: str) -> None:
     """C shows the table dealt from a seed that was never stored (what the lost race used to
     leave): the next renewal of C's leases (1 s) compares its copy with the stored seed and
     rebuilds it, or, sooner, the next move stored elsewhere, which C cannot play on its
-    copy (or could, wrongly), makes it read the table and rebuild. Either way C ends with
-    the stored game, moves included."""
-    url = cluster.fresh_database("wrongdeal" + ("1" if how == "lease renewal" else "2"))
+    copy (or could, wrongly), makes it read the table and rebuild. A move a person makes on
+    C's wrong copy is never stored (a move is stored only for the stored deal): he is told
+    the table moved on, and C rebuilds. Either way C ends with the stored game, moves
+    included."""
+    url = cluster.fresh_database("wrongdeal" + str(len(how)))
 
     async def run() -> dict[str, Any]:
         a, c = Process(url, "proc-a"), Process(url, "proc-c")
@@ -198,6 +200,17 @@ def test_a_copy_dealt_from_the_wrong_seed_is_rebuilt_from_the_database(
                     await a.lobby.act(room_a, seat, text)
 
                 act = move
+            refused: list[str] = []
+            if how == "a move made on it":
+                async def wrong_move() -> None:
+                    seat = room_c.state.to_act
+                    text = str(room_c.state.legal_actions()[0])
+                    try:
+                        await c.lobby.act(room_c, seat, text)
+                    except RoomError as e:
+                        refused.append(str(e))
+
+                act = wrong_move
             async with room_c.lock:  # no renewal looks at C's copy while it is made wrong
                 corrupt()
             assert room_c.table.seed == wrong
@@ -207,7 +220,7 @@ def test_a_copy_dealt_from_the_wrong_seed_is_rebuilt_from_the_database(
             want = _stored_digest(url, table.id, table.spec, table.players)
             ok = await until(lambda: room_c.table.seed == seed and _digest(room_c) == want,
                               2 * RENEW_EVERY + 3.0)
-            return {"ok": ok, "took": time.monotonic() - rebuilt_in,
+            return {"ok": ok, "took": time.monotonic() - rebuilt_in, "refused": refused,
                     "n": (len(room_a.actions), len(room_c.actions)),
                     "stored": _stored(url, table.id)}
         finally:
@@ -218,3 +231,6 @@ def test_a_copy_dealt_from_the_wrong_seed_is_rebuilt_from_the_database(
     print(f"{how}: the wrong copy rebuilt after {got['took']:.2f} s")
     assert got["ok"], got
     assert got["n"][0] == got["n"][1] == got["stored"][2]
+    if how == "a move made on it":
+        assert got["stored"][2] == 0 and len(got["refused"]) == 1, got
+        assert "moved on" in got["refused"][0]

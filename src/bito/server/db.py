@@ -32,7 +32,6 @@ from typing import Any, TypeVar
 from bito.errors import BitoError
 from bito.server.storage import (
     CLAIM_SEAT,
-    INSERT_ACTION,
     INSERT_SEAT,
     INSERT_TABLE,
     LAST_ACTION_AT,
@@ -168,7 +167,10 @@ class ThreadedDatabase:
         return await self._call(self.storage.table_ids, statuses)
 
     async def append_action(self, table_id: str, n: int, seat: int, action: str, how: str,
-                            outcome: dict[str, Any] | None = None) -> None:
+                            outcome: dict[str, Any] | None = None,
+                            seed: int | None = None) -> None:
+        """One process owns every table: its game is the stored one (``seed`` unused)."""
+        del seed
         await self._call(self.storage.append_action, table_id, n, seat, action, how, outcome)
 
     async def last_action_at(self, table_id: str) -> float | None:
@@ -337,7 +339,12 @@ def _pg(sql: str) -> str:
 
 
 #: A move and, with the last one, the game's end: one statement (see ``append_action``).
-STORE_MOVE = (f"WITH stored AS ({_pg(INSERT_ACTION)} RETURNING n), "
+#: The move is stored only if the table was dealt with the seed the mover's game was dealt
+#: from: a process showing another deal than the stored one never stores a move of it.
+STORE_MOVE = ("WITH stored AS (INSERT INTO bito_actions (table_id, n, seat, action, how, at) "
+              "SELECT %s, %s, %s, %s, %s, %s WHERE EXISTS (SELECT 1 FROM bito_tables "
+              "WHERE id = %s AND (%s::bigint IS NULL OR seed = %s::bigint)) "
+              "ON CONFLICT (table_id, n) DO NOTHING RETURNING n), "
               "ended AS (UPDATE bito_tables SET status = 'over', outcome = %s "
               "WHERE id = %s AND %s AND EXISTS (SELECT 1 FROM stored) RETURNING id) "
               "SELECT n FROM stored")
@@ -556,10 +563,14 @@ class PostgresDatabase:
         return [r[0] for r in rows]
 
     async def append_action(self, table_id: str, n: int, seat: int, action: str, how: str,
-                            outcome: dict[str, Any] | None = None) -> None:
+                            outcome: dict[str, Any] | None = None,
+                            seed: int | None = None) -> None:
         """Move ``n`` (and the game's end with the last move) in one transaction; see
-        :meth:`Storage.append_action`. The other processes are told once it has committed
-        (:class:`Notifier`), with the move itself, so they play it on without a read."""
+        :meth:`Storage.append_action`. With ``seed`` (the deal the mover's game comes
+        from), the move is stored only if the table was dealt with it: otherwise
+        :class:`MoveConflict`, and the mover reads the table again. The other processes
+        are told once it has committed (:class:`Notifier`), with the move itself, so they
+        play it on without a read."""
         at = time.time()
 
         async def work(conn: Any) -> None:
@@ -571,7 +582,7 @@ class PostgresDatabase:
             await conn.set_autocommit(True)
             try:
                 cur = await conn.execute(STORE_MOVE, (
-                    table_id, n, seat, action, how, at,
+                    table_id, n, seat, action, how, at, table_id, seed, seed,
                     json.dumps(outcome) if outcome is not None else None, table_id,
                     outcome is not None))
                 if not await cur.fetchall():  # stored before: by this very write (an answer

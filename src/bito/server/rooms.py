@@ -941,7 +941,7 @@ class Lobby:
         outcome = games.outcome_json(new) if new.is_over else None
         try:
             await self.storage.append_action(room.id, len(room.actions) + 1, seat, str(action),
-                                             how, outcome)
+                                             how, outcome, seed=room.table.seed)
         except MoveConflict:  # another process moved first: show the table as it is
             await self._refresh(room)
             asyncio.get_running_loop().create_task(self.broadcast(room))
