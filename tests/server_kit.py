@@ -21,7 +21,8 @@ from websockets.typing import Subprotocol
 
 from bito.cards import card_str, cards_of
 from bito.record import load_record
-from bito.server.app import MAX_FRAME, create_app
+from bito.server.app import create_app
+from bito.server.limits import MAX_FRAME
 from bito.server.rooms import Settings
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|RJ|BJ|W[1-4]|MC)'*(?![a-z])")

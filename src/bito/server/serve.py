@@ -75,7 +75,8 @@ def run_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from bito.server.accounts import AccountSettings
-        from bito.server.app import MAX_FRAME, create_app
+        from bito.server.app import create_app
+        from bito.server.limits import MAX_FRAME
         from bito.server.rooms import Settings
     except ImportError as e:
         print("bito serve: " + _("error: {why} (install the web extra: pip install "
