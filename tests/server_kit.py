@@ -21,7 +21,8 @@ from websockets.typing import Subprotocol
 
 from bito.cards import card_str, cards_of
 from bito.record import load_record
-from bito.server.app import MAX_FRAME, create_app
+from bito.server.app import create_app
+from bito.server.limits import MAX_FRAME
 from bito.server.rooms import Settings
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|RJ|BJ|W[1-4]|MC)'*(?![a-z])")
@@ -40,10 +41,10 @@ class ServerThread:
     """The app under uvicorn in a background thread, on a free loopback port."""
 
     def __init__(self, db: str, settings: Settings | None = None,
-                 account_settings: Any = None) -> None:
+                 account_settings: Any = None, ws_max_size: int = MAX_FRAME) -> None:
         self.app = create_app(db, settings, account_settings)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0,
-                                log_level="warning", ws_max_size=MAX_FRAME, lifespan="on",
+                                log_level="warning", ws_max_size=ws_max_size, lifespan="on",
                                 proxy_headers=False)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

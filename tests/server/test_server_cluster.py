@@ -18,8 +18,6 @@ import os
 import re
 import shutil
 import signal
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -31,57 +29,11 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from pg_kit import Cluster, free_port
+from cluster_kit import DEPLOY, NGINX, Bito, Nginx
+from pg_kit import Cluster
 
 from bito.record import load_record
-from bito.server import load
 from server_kit import Client, create_table, join
-
-NGINX = "/usr/sbin/nginx"
-DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
-
-
-def nginx_config(ports: list[int], listen: int, prefix: str) -> str:
-    """``deploy/nginx.conf`` itself, on loopback ports (see ``bito.server.load``)."""
-    return load.nginx_config(DEPLOY.read_text(), ports, listen, prefix)
-
-
-class Bito:
-    """One real ``bito serve`` process."""
-
-    def __init__(self, url: str, log: Path, extra: tuple[str, ...] = ()) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log = log.open("wb")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bito.cli", "serve", "--port", str(self.port), "--db", url,
-             "--timer", "120", "--bot-delay", "0.3", "--bot-levels", "heuristic,random",
-             "--trusted-proxy", "127.0.0.1", *extra],
-            stdout=subprocess.DEVNULL, stderr=self.log)
-
-    def wait_ready(self) -> None:
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError(f"bito serve exited ({self.proc.returncode}); see "
-                                     f"{self.log.name}")
-            try:
-                if httpx.get(self.base + "/api/lobby", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError("bito serve did not start")
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-        self.log.close()
 
 
 @pytest.fixture()
@@ -90,7 +42,7 @@ def stack(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[dict[str, 
         pytest.skip("Debian's nginx package is not installed (.ci/run installs it)")
     pg = Cluster()
     procs: list[Bito] = []
-    nginx: subprocess.Popen[bytes] | None = None
+    nginx: Nginx | None = None
     prefix = tempfile.mkdtemp(prefix="bito-nginx-")
     try:
         url = pg.fresh_database("cluster")
@@ -99,28 +51,12 @@ def stack(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[dict[str, 
         procs = [Bito(url, tmp_path / f"bito{i}.log", extra) for i in range(3)]
         for p in procs:
             p.wait_ready()
-        port = free_port()
-        conf = Path(prefix) / "nginx.conf"
-        conf.write_text(nginx_config([p.port for p in procs], port, prefix))
-        nginx = subprocess.Popen([NGINX, "-p", prefix, "-c", str(conf), "-e",
-                                  f"{prefix}/error.log"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.time() + 15
-        while True:
-            try:
-                httpx.get(base + "/api/lobby", timeout=1)
-                break
-            except httpx.HTTPError:
-                if time.time() > deadline or nginx.poll() is not None:
-                    err = nginx.stderr.read() if nginx.stderr else b""
-                    raise AssertionError(f"nginx did not start: {err!r}") from None
-                time.sleep(0.1)
+        nginx = Nginx([p.port for p in procs], prefix)
+        base = nginx.base
         yield {"pg": pg, "url": url, "procs": procs, "base": base, "logs": tmp_path}
     finally:
         if nginx is not None:
-            nginx.terminate()
-            nginx.wait(10)
+            nginx.stop()
         for p in procs:
             p.stop()
         for i in range(len(procs)):  # the servers' own words, to explain a failure

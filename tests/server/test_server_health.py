@@ -21,7 +21,7 @@ from pg_kit import Cluster, free_port
 
 from bito.server.health import JsonFormatter
 from bito.server.migrations import LATEST
-from server_kit import Client, ServerThread, create_table, play_to_end, scripted
+from server_kit import CARD, Client, ServerThread, create_table, play_to_end, scripted
 
 
 def _metric(text: str, name: str) -> float:
@@ -114,3 +114,39 @@ def test_serve_writes_json_logs(tmp_path: Path) -> None:
     assert lines, err
     for line in lines:
         assert {"time", "level", "logger", "message"} <= set(json.loads(line))
+
+
+def test_the_tables_inspection_is_closed_unless_keyed(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """``/internal/tables`` (issue 31: every process compared with the database) answers
+    404 without ``BITO_INSPECT_KEY``, and with it to the right key only; what it shows is
+    the stored game's fingerprints, never a card, a token or a seed."""
+    from bito.server.health import INSPECT_HEADER, INSPECT_KEY, deal_digest
+    from bito.server.render import position_digest
+
+    srv = ServerThread(str(tmp_path / "i.sqlite3"), scripted(bot_delay=0))
+    try:
+        t = create_table(srv.http, players=2, seats=["random"])
+        host = Client(srv.base, t["table"], t["token"])
+        host.send({"type": "ready"})
+        frame = host.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
+        monkeypatch.delenv(INSPECT_KEY, raising=False)
+        assert srv.http.get("/internal/tables").status_code == 404
+        monkeypatch.setenv(INSPECT_KEY, "sesame")
+        assert srv.http.get("/internal/tables").status_code == 404
+        assert srv.http.get("/internal/tables", headers={INSPECT_HEADER: "wrong"}
+                            ).status_code == 404
+        seen = srv.http.get("/internal/tables", headers={INSPECT_HEADER: "sesame"})
+        assert seen.status_code == 200
+        room = srv.app.state.lobby.rooms[t["table"]]
+        mine = seen.json()["tables"][t["table"]]
+        assert mine["status"] == "playing" and mine["n"] >= frame["n"]
+        assert mine["deal"] == deal_digest(room.table.seed)
+        assert mine["position"] == position_digest(room.state, room.actions[:mine["n"]]) \
+            or mine["n"] != len(room.actions)
+        text = seen.text
+        assert str(room.table.seed) not in text and t["token"] not in text
+        assert not CARD.findall(text.replace(t["table"], ""))
+        host.close()
+    finally:
+        srv.stop()

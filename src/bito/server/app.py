@@ -56,6 +56,7 @@ from bito.server import chat, games, rematch, shared, webtext
 from bito.server.accounts import Accounts, AccountSettings, install
 from bito.server.db import DatabaseUnavailable, PostgresDatabase, open_database
 from bito.server.health import add_routes, install_metrics
+from bito.server.limits import MAX_BODY, MAX_FRAME, TOO_BIG_CLOSE, BodyLimit, frame_refusal
 from bito.server.quickmatch import quick_match
 from bito.server.render import Json, render_open, render_view
 from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, dump, log_for
@@ -63,7 +64,6 @@ from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, dump
 log = logging.getLogger("bito.server")
 
 MAX_MESSAGE = 4096  # characters; a move is a few
-MAX_FRAME = 1 << 20  # bytes: the websocket layer closes (1009) on a bigger frame
 MAX_DEPTH = 4  # nesting of a message (they are flat objects)
 #: Text nested deeper than this is refused unparsed; between MAX_DEPTH and this, the parsed
 #: message's check names the field at fault.
@@ -92,7 +92,12 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         nonlocal owner
         owner = process_name()
         database = open_database(db, origin=owner)
-        await database.open()
+        try:
+            await database.open()
+        except Exception as e:  # said in one line by ``bito serve`` (serve._serve)
+            first = (str(e).strip().splitlines() or [type(e).__name__])[0]
+            app.state.startup_error = f"database: {first}"
+            raise
         lobby = Lobby(database, settings)
         lobby.frame_hooks += [rematch.frame_fields(lobby), chat.frame_fields]
         lobby.attach_hooks += [chat.greet(lobby), rematch.greet(lobby)]
@@ -126,6 +131,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         accounts.close()
 
     app = FastAPI(title="bito", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)  # with or without a proxy in front
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     def lobby() -> Lobby:
@@ -524,6 +530,14 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            text, data = message.get("text"), message.get("bytes")
+            size = len(data) if data else len(text) if text else 0
+            if text and size > MAX_FRAME // 4:  # up to 4 bytes a character: count them
+                size = len(text.encode("utf-8", "surrogatepass"))
+            if size > MAX_FRAME:  # the server in front let it through: refused here
+                await send(frame_refusal(size))
+                cut_off = "too big"
+                break
             now = time.monotonic()
             recent = [t for t in recent if now - t < 1.0]
             recent.append(now)
@@ -548,7 +562,8 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
         writer_task.cancel()
         if cut_off:  # a proper close frame with the reason (a flood has had its error frame)
             with contextlib.suppress(Exception):
-                await websocket.close(code=FLOOD_CLOSE, reason=cut_off)
+                await websocket.close(code=TOO_BIG_CLOSE if cut_off == "too big"
+                                      else FLOOD_CLOSE, reason=cut_off)
 
 
 KNOWN = ("act", "ready", "bot", "back", "kick", "chat", "rematch", "ping")

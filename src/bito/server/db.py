@@ -24,6 +24,7 @@ import concurrent.futures
 import contextlib
 import json
 import logging
+import os
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -31,7 +32,6 @@ from typing import Any, TypeVar
 from bito.errors import BitoError
 from bito.server.storage import (
     CLAIM_SEAT,
-    INSERT_ACTION,
     INSERT_SEAT,
     INSERT_TABLE,
     LAST_ACTION_AT,
@@ -73,6 +73,34 @@ TAKE_LEASE = (f"INSERT INTO bito_leases (table_id, owner, expires) VALUES (?, ?,
               "ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, "
               "expires = EXCLUDED.expires "
               f"WHERE bito_leases.owner = EXCLUDED.owner OR bito_leases.expires < {NOW}")
+
+
+#: A test's hook (the cluster's fault test): the path of a file holding a number of
+#: milliseconds that every PostgreSQL call of this process waits, holding its connection, as
+#: on a slow or overloaded database. Read at most every half second; absent or empty: none.
+SLOW_FILE = "BITO_TEST_DB_DELAY_FILE"
+
+
+class Slowdown:
+    """The delay :data:`SLOW_FILE` asks for (0 when it is not set: the normal case)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.delay = 0.0
+        self.read_at = -1.0
+
+    def seconds(self) -> float:
+        if not self.path:
+            return 0.0
+        now = time.monotonic()
+        if now - self.read_at >= 0.5:
+            self.read_at = now
+            try:
+                with open(self.path) as f:
+                    self.delay = max(0.0, float(f.read().strip() or 0)) / 1000
+            except (OSError, ValueError):
+                self.delay = 0.0
+        return self.delay
 
 
 class DatabaseUnavailable(BitoError):
@@ -139,7 +167,10 @@ class ThreadedDatabase:
         return await self._call(self.storage.table_ids, statuses)
 
     async def append_action(self, table_id: str, n: int, seat: int, action: str, how: str,
-                            outcome: dict[str, Any] | None = None) -> None:
+                            outcome: dict[str, Any] | None = None,
+                            seed: int | None = None) -> None:
+        """One process owns every table: its game is the stored one (``seed`` unused)."""
+        del seed
         await self._call(self.storage.append_action, table_id, n, seat, action, how, outcome)
 
     async def last_action_at(self, table_id: str) -> float | None:
@@ -308,7 +339,12 @@ def _pg(sql: str) -> str:
 
 
 #: A move and, with the last one, the game's end: one statement (see ``append_action``).
-STORE_MOVE = (f"WITH stored AS ({_pg(INSERT_ACTION)} RETURNING n), "
+#: The move is stored only if the table was dealt with the seed the mover's game was dealt
+#: from: a process showing another deal than the stored one never stores a move of it.
+STORE_MOVE = ("WITH stored AS (INSERT INTO bito_actions (table_id, n, seat, action, how, at) "
+              "SELECT %s, %s, %s, %s, %s, %s WHERE EXISTS (SELECT 1 FROM bito_tables "
+              "WHERE id = %s AND (%s::bigint IS NULL OR seed = %s::bigint)) "
+              "ON CONFLICT (table_id, n) DO NOTHING RETURNING n), "
               "ended AS (UPDATE bito_tables SET status = 'over', outcome = %s "
               "WHERE id = %s AND %s AND EXISTS (SELECT 1 FROM stored) RETURNING id) "
               "SELECT n FROM stored")
@@ -345,6 +381,7 @@ class PostgresDatabase:
         self.notices = Notifier(url, origin)
         self.latency = 0.0
         self.observe: Callable[[float], None] | None = None
+        self.slowdown = Slowdown(os.environ.get(SLOW_FILE))
 
     async def open(self) -> None:
         from bito.server.migrations import migrate_postgres
@@ -367,6 +404,9 @@ class PostgresDatabase:
             start = time.perf_counter()
             try:
                 async with self.pool.connection() as conn:
+                    slow = self.slowdown.seconds()
+                    if slow:
+                        await asyncio.sleep(slow)
                     result = await work(conn)
                 self.latency = time.perf_counter() - start
                 if self.observe is not None:
@@ -432,8 +472,11 @@ class PostgresDatabase:
 
     async def _write(self, table_id: str, statements: list[tuple[str, tuple[Any, ...]]],
                      **what: Any) -> list[int]:
-        """The statements in one transaction; once committed, the other processes are told
-        (``what``: which part changed, see :meth:`bito.server.lease.Keeper.notice`)."""
+        """The statements in one transaction; once committed, and only if one of them
+        changed a row, the other processes are told (``what``: which part changed, see
+        :meth:`bito.server.lease.Keeper.notice`). A write that changed nothing (a seat
+        someone else took first) announces nothing: a notice only ever tells what the
+        database holds."""
         async def work(conn: Any) -> list[int]:
             counts = []
             for sql, params in statements:
@@ -442,7 +485,8 @@ class PostgresDatabase:
             return counts
 
         counts = await self.run(work)
-        self.notices.announce({"t": table_id, **what})
+        if any(c > 0 for c in counts):  # nothing changed, nothing to tell (a lost race)
+            self.notices.announce({"t": table_id, **what})
         return counts
 
     async def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
@@ -474,7 +518,27 @@ class PostgresDatabase:
         return counts[0] > 0
 
     async def start_game(self, table_id: str, seed: int) -> bool:
-        return (await self._write(table_id, [(START_GAME, (seed, table_id))], g=seed))[0] > 0
+        """Deal the table with ``seed`` if it is still waiting. True when the table is
+        dealt with ``seed`` now: by this call, or by an earlier try of it whose answer was
+        lost with the connection (the retry then finds its own seed stored). False when
+        another process dealt first: then nothing is announced, and the winner's notice
+        carries the seed that counts. Only the seed stored is ever announced; a process
+        that heard a losing seed would show a game the database does not hold."""
+        async def work(conn: Any) -> int | None:
+            cur = await conn.execute(_pg(START_GAME) + " RETURNING seed", (seed, table_id))
+            row = await cur.fetchone()
+            if row is not None:
+                return int(row[0])
+            cur = await conn.execute("SELECT seed FROM bito_tables WHERE id = %s "
+                                     "AND status <> 'waiting'", (table_id,))
+            row = await cur.fetchone()
+            return int(row[0]) if row is not None else None
+
+        stored = await self.run(work)
+        if stored != seed:
+            return False
+        self.notices.announce({"t": table_id, "g": seed})
+        return True
 
     async def load_table(self, table_id: str) -> TableRow | None:
         async def work(conn: Any) -> TableRow | None:
@@ -499,10 +563,14 @@ class PostgresDatabase:
         return [r[0] for r in rows]
 
     async def append_action(self, table_id: str, n: int, seat: int, action: str, how: str,
-                            outcome: dict[str, Any] | None = None) -> None:
+                            outcome: dict[str, Any] | None = None,
+                            seed: int | None = None) -> None:
         """Move ``n`` (and the game's end with the last move) in one transaction; see
-        :meth:`Storage.append_action`. The other processes are told once it has committed
-        (:class:`Notifier`), with the move itself, so they play it on without a read."""
+        :meth:`Storage.append_action`. With ``seed`` (the deal the mover's game comes
+        from), the move is stored only if the table was dealt with it: otherwise
+        :class:`MoveConflict`, and the mover reads the table again. The other processes
+        are told once it has committed (:class:`Notifier`), with the move itself, so they
+        play it on without a read."""
         at = time.time()
 
         async def work(conn: Any) -> None:
@@ -514,7 +582,7 @@ class PostgresDatabase:
             await conn.set_autocommit(True)
             try:
                 cur = await conn.execute(STORE_MOVE, (
-                    table_id, n, seat, action, how, at,
+                    table_id, n, seat, action, how, at, table_id, seed, seed,
                     json.dumps(outcome) if outcome is not None else None, table_id,
                     outcome is not None))
                 if not await cur.fetchall():  # stored before: by this very write (an answer

@@ -9,13 +9,22 @@ busy is it, and its logs as JSON lines.
   several apps in one process (the tests) keep their own numbers: tables and connections in
   this process's memory, tables it drives, moves stored (rate() gives moves/s), the bot
   queue's depth, each bot decision's time and each database call's time (histograms).
+* ``GET /internal/tables``: each table in this process's memory as this process shows it
+  (status, number of moves, a fingerprint of the deal and of the position, whether this
+  process drives it), for an operator or a test to compare every process with the
+  database. Off unless the ``BITO_INSPECT_KEY`` environment variable is set, and then
+  only for requests whose ``X-Bito-Inspect`` header holds that key (404 otherwise): no
+  player ever reaches it, and it names no card and no seed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
+import os
+import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +38,28 @@ if TYPE_CHECKING:
     from bito.server.rooms import Lobby
 
 READY_TIMEOUT = 2.0  # seconds /readyz waits for the database
+INSPECT_KEY = "BITO_INSPECT_KEY"  # the environment variable that opens /internal/tables
+INSPECT_HEADER = "X-Bito-Inspect"
+
+
+def deal_digest(seed: int) -> str:
+    """A fingerprint of a deal's seed (the seed itself stays on the server)."""
+    return hashlib.sha256(f"bito-deal:{seed}".encode()).hexdigest()[:16]
+
+
+def inspect_tables(lobby: Lobby) -> dict[str, Any]:
+    """Each table in memory as this process shows it (see ``/internal/tables``)."""
+    from bito.server.render import position_digest
+
+    tables: dict[str, Any] = {}
+    for room in list(lobby.rooms.values()):
+        dealt = room.state is not None
+        tables[room.id] = {
+            "status": room.table.status, "n": len(room.actions),
+            "deal": deal_digest(room.table.seed) if dealt else None,
+            "position": position_digest(room.state, room.actions) if dealt else None,
+            "driving": lobby.owns(room)}
+    return {"origin": lobby.origin, "driving": len(lobby.held or ()), "tables": tables}
 
 
 def add_routes(app: FastAPI, lobby: Any) -> None:
@@ -56,6 +87,20 @@ def add_routes(app: FastAPI, lobby: Any) -> None:
             return JSONResponse({"ready": False, "reason": f"schema at version {version}, "
                                  f"this server needs {LATEST}"}, status_code=503)
         return JSONResponse({"ready": True, "schema": version, "database_ms": ms})
+
+    async def internal_tables(request: Any) -> JSONResponse:
+        key = os.environ.get(INSPECT_KEY, "")
+        given = request.headers.get(INSPECT_HEADER, "")
+        if not key or not secrets.compare_digest(key.encode(), given.encode()):
+            return JSONResponse({"error": "not found"}, status_code=404)
+        try:
+            current: Lobby = lobby()
+        except KeyError:
+            return JSONResponse({"error": "starting"}, status_code=503)
+        return JSONResponse(inspect_tables(current))
+
+    app.add_route("/internal/tables", internal_tables, methods=["GET"],
+                  include_in_schema=False)
 
     @app.get("/metrics")
     async def metrics() -> Response:

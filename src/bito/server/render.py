@@ -12,6 +12,7 @@ a test can find every card a frame mentions with one pattern.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -220,3 +221,15 @@ def render_open(state: Any) -> Json:
             hands.append([])
     frame["hands"] = hands
     return frame
+
+
+def position_digest(state: Any, actions: list[Any]) -> str:
+    """A fingerprint of a position: every hand, the table and the moves that led there,
+    hashed. Two processes showing the same game have the same digest; it says nothing about
+    the cards (an operator's and the cluster test's check that every process shows every
+    table as stored, see ``/internal/tables``)."""
+    import hashlib
+
+    text = json.dumps([render_open(state), [str(a) for a in actions]], sort_keys=True,
+                      ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

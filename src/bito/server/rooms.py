@@ -107,6 +107,8 @@ class Room:
     #: the moves stored, as the lease keeper's last look found them while this room was
     #: behind (0: it was not): still behind at the next look, a notice was lost
     behind: int = 0
+    #: the lease keeper's last look found the table dealt in the database and not here
+    undealt: bool = False
     #: seats with a connection on another process, by process: (seats, until when, on the
     #: monotonic clock) as its last announcement said (see :meth:`Lobby.presence`)
     elsewhere: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
@@ -232,14 +234,49 @@ class Lobby:
             room.task.cancel()
             room.task = None
 
-    def look_after(self, table_id: str, stored: int) -> None:
-        """The lease keeper's periodic check of a table in memory, ``stored`` being its
-        number of moves in the database: behind it (a notice lost while the database
-        restarted), the table is read again, which also arms its driver here; up to date,
-        held and still to play but with no bot or clock armed, the driver is armed again.
-        A table must never wait for a bot that nobody runs."""
+    def look_after(self, table_id: str, stored: int, seed: int | None = None,
+                   status: str | None = None, known: int | None = None) -> None:
+        """The lease keeper's periodic check of a table in memory against the database:
+        ``stored`` moves, dealt with ``seed``, at ``status`` (None: not looked at), while
+        this process knew ``known`` moves just before the database was asked.
+
+        * This copy holds what the database does not (another seed, more moves): it was
+          dealt or moved from something that was never stored, and is read again at once
+          (:meth:`_refresh` rebuilds it from the database).
+        * It is behind (a notice lost while the database restarted): read again if it is
+          still behind at the next look (a notice may simply be on its way).
+        * Up to date, held, still to play and with no bot or clock armed: the driver is
+          armed again. A table must never wait for a bot that nobody runs.
+        """
         room = self.rooms.get(table_id)
-        if room is None or room.state is None or room.table.status != "playing":
+        if room is None:
+            return
+        if known is None:
+            known = len(room.actions)
+        if room.state is not None and (
+                stored < known or (seed is not None and status not in (None, "waiting")
+                                   and seed != room.table.seed)):
+            log.warning("table %s: this process shows a game the database does not hold "
+                        "(%d moves stored, %d known here; dealt %s); rebuilding it",
+                        table_id, stored, known,
+                        "alike" if seed in (None, room.table.seed) else "differently")
+            room.behind, room.undealt = 0, False
+            self.changed(table_id)
+            return
+        if room.state is None:
+            if status in ("playing", "over"):  # dealt elsewhere, and not heard of here
+                if room.undealt:
+                    log.warning("table %s: dealt in the database, not here; reading it "
+                                "again", table_id)
+                    room.undealt = False
+                    self.changed(table_id)
+                else:
+                    room.undealt = True
+            else:
+                room.undealt = False
+            return
+        room.undealt = False
+        if room.table.status != "playing":
             return
         if stored > len(room.actions):
             # a notice may simply be on its way: only a gap seen a tick ago too means it
@@ -451,7 +488,9 @@ class Lobby:
     def _dealt(self, room: Room, seed: Any) -> bool:
         """Another process dealt the table with ``seed`` (the caller holds the lock)."""
         if room.table.status != "waiting":
-            return room.state is not None  # dealt here already (read since)
+            # dealt here already (read since): with this seed, or this copy is not the
+            # stored game and the table is read again (see _refresh)
+            return room.state is not None and room.table.seed == seed
         if not isinstance(seed, int) or isinstance(seed, bool):
             return False
         room.table.seed, room.table.status = seed, "playing"
@@ -501,8 +540,14 @@ class Lobby:
 
     async def _refresh(self, room: Room) -> bool:
         """Bring the room up to the database (the caller holds its lock): seats, status and
-        the moves stored since. Returns whether who acts, or how, may have changed."""
-        table, stored, last_at = await self.storage.snapshot(room.id, len(room.actions))
+        the moves stored since. Returns whether who acts, or how, may have changed.
+
+        The last move known here is read again with the ones after it, and the stored seed
+        with the table: a copy dealt from another seed, or whose last move is not the one
+        stored under its number (or is not stored at all), is not the stored game, and is
+        rebuilt from the database rather than played on (:meth:`_rebuild`)."""
+        known = len(room.actions)
+        table, stored, last_at = await self.storage.snapshot(room.id, max(0, known - 1))
         if table is None:
             return False
         before = (len(room.actions), room.table.status, [s.kind for s in room.table.seats])
@@ -510,20 +555,38 @@ class Lobby:
         for s in table.seats:  # a seat taken elsewhere starts its ready-check here now
             if s.kind == "human" and s.seat not in seated:
                 room.seated_at[s.seat] = time.monotonic()
+        agrees = room.state is None or table.status == "waiting" or (
+            table.seed == room.table.seed and self._last_move_agrees(room, stored))
+        seed_here = room.table.seed
         room.table = table
+        rebuilt = False
+        if table.status == "waiting" and room.state is not None:  # never stored: dropped
+            room.state, room.actions, room.log, rebuilt = None, [], [], True
         if table.status != "waiting":
-            if room.state is None:
+            if agrees and room.state is None:
                 room.state, room.actions, room.log = games.new_state(room.setup), [], []
-            for seat, text, how in stored:
-                action = games.find_action(room.state, text)
-                room.log.append(self._log_entry(room.state, seat, action, how))
-                room.state = room.state.apply(action)
-                room.actions.append(action)
-                self._count_timeout(room, seat, how)
+            if agrees:
+                try:
+                    for seat, text, how in stored[1:] if known else stored:
+                        action = games.find_action(room.state, text)
+                        room.log.append(self._log_entry(room.state, seat, action, how))
+                        room.state = room.state.apply(action)
+                        room.actions.append(action)
+                        self._count_timeout(room, seat, how)
+                except BitoError:
+                    agrees = False
+            if not agrees:
+                log.warning("table %s: the game here (dealt from %s seed, %d moves) is not "
+                            "the one stored (%d moves); rebuilt from the database", room.id,
+                            "the stored" if seed_here == table.seed else "another",
+                            known, max(0, known - 1) + len(stored))
+                await self._rebuild(room)
+                rebuilt = True
             room.clock_since = last_at
             if room.state.is_over:
                 self.bots.forget(room.id)
-        moved = before != (len(room.actions), table.status, [s.kind for s in table.seats])
+        moved = rebuilt or before != (len(room.actions), table.status,
+                                      [s.kind for s in table.seats])
         if not self.owns(room) and room.state is not None and not room.state.is_over:
             # the clock is driven elsewhere; show when it runs out all the same
             timer = float(table.settings.get("timer") or self.settings.timer)
@@ -531,6 +594,36 @@ class Lobby:
         elif moved:
             self._schedule(room)
         return moved
+
+    @staticmethod
+    def _last_move_agrees(room: Room, stored: list[tuple[int, str, str]]) -> bool:
+        """Whether the database's move under the number of the last move known here (the
+        first of ``stored``) is that move (no moves known here: nothing to compare)."""
+        if not room.actions:
+            return True
+        if not stored or not room.log:
+            return False
+        seat, text, _ = stored[0]
+        return seat == room.log[-1].get("seat") and text == str(room.actions[-1])
+
+    async def _rebuild(self, room: Room) -> None:
+        """Deal the room again from the stored seed and replay every stored move (the
+        caller holds its lock and has just read ``room.table``): what this process showed
+        is dropped, bots' memories of it too."""
+        self.bots.forget(room.id)
+        stored = await self.storage.load_actions(room.id)
+        self._replay(room, stored)
+
+    def _replay(self, room: Room, stored: list[tuple[int, str, str]]) -> None:
+        """The room's state, moves, log and timeouts from its stored deal and moves."""
+        states, room.actions = games.replay_states(room.setup, [a for _, a, _ in stored])
+        room.state = states[-1]
+        room.log = [self._log_entry(before, seat, action, how)
+                    for (seat, _, how), action, before
+                    in zip(stored, room.actions, states, strict=False)]
+        room.timeouts = {}
+        for seat, _, how in stored:
+            self._count_timeout(room, seat, how)
 
     async def _stored_seats(self, room: Room) -> None:
         """Before changing a seat (the caller holds the lock): with several processes, read
@@ -553,14 +646,7 @@ class Lobby:
             return None
         room = Room(table)
         if table.status != "waiting":
-            stored = await self.storage.load_actions(table_id)
-            states, room.actions = games.replay_states(room.setup, [a for _, a, _ in stored])
-            room.state = states[-1]
-            room.log = [self._log_entry(before, seat, action, how)
-                        for (seat, _, how), action, before
-                        in zip(stored, room.actions, states, strict=False)]
-            for seat, _, how in stored:
-                self._count_timeout(room, seat, how)
+            self._replay(room, await self.storage.load_actions(table_id))
             room.clock_since = await self.storage.last_action_at(table_id)
             if not self.owns(room) and not room.state.is_over:  # its clock runs elsewhere
                 timer = float(table.settings.get("timer") or self.settings.timer)
@@ -855,7 +941,7 @@ class Lobby:
         outcome = games.outcome_json(new) if new.is_over else None
         try:
             await self.storage.append_action(room.id, len(room.actions) + 1, seat, str(action),
-                                             how, outcome)
+                                             how, outcome, seed=room.table.seed)
         except MoveConflict:  # another process moved first: show the table as it is
             await self._refresh(room)
             asyncio.get_running_loop().create_task(self.broadcast(room))

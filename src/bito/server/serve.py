@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import logging
+import socket
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from bito.i18n import _
@@ -71,7 +75,8 @@ def run_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from bito.server.accounts import AccountSettings
-        from bito.server.app import MAX_FRAME, create_app
+        from bito.server.app import create_app
+        from bito.server.limits import MAX_FRAME
         from bito.server.rooms import Settings
     except ImportError as e:
         print("bito serve: " + _("error: {why} (install the web extra: pip install "
@@ -111,6 +116,16 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.session_days <= 0:
         print("bito serve: " + _("error: --session-days must be positive"), file=sys.stderr)
         return 2
+    if not 0 <= args.port <= 65535:
+        return _refuse(f"--port: {args.port} is not a port (0 to 65535; 0 picks a free one)")
+    problem = database_problem(args.db)
+    if problem:
+        return _refuse(f"--db: {problem}")
+    try:
+        sock = listening_socket(args.host, args.port)
+    except OSError as e:
+        return _refuse(f"--host/--port: cannot listen on {args.host}:{args.port} "
+                       f"({e.strerror or e})")
     app = create_app(args.db, settings, AccountSettings(
         session_life=args.session_days * 86400, secure_cookies=args.secure_cookies))
     extra: dict[str, Any] = {}
@@ -118,12 +133,109 @@ def run_serve(args: argparse.Namespace) -> int:
         from bito.server.health import json_logging
 
         extra["log_config"] = json_logging()
-    else:
-        print(_("bito: open {url} (games stored in {db})").format(
-            url=f"http://{args.host}:{args.port}", db=args.db), file=sys.stderr, flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **extra,
-                ws_max_size=MAX_FRAME,
-                # uvicorn would believe X-Forwarded-For from 127.0.0.1 by itself; the app
-                # decides whom to believe (--trusted-proxy)
-                proxy_headers=False)
+    config = uvicorn.Config(app, log_level="warning", **extra, ws_max_size=MAX_FRAME,
+                            # uvicorn would believe X-Forwarded-For from 127.0.0.1 by
+                            # itself; the app decides whom to believe (--trusted-proxy)
+                            proxy_headers=False)
+    server = uvicorn.Server(config)
+    port = sock.getsockname()[1]
+
+    def listening() -> None:
+        if "log_config" not in extra:
+            print(_("bito: open {url} (games stored in {db})").format(
+                url=f"http://{_shown_host(args.host)}:{port}", db=args.db), file=sys.stderr,
+                flush=True)
+
+    failed = asyncio.run(_serve(server, sock, listening))
+    if failed is not None:
+        return _refuse(failed)
     return 0
+
+
+def _refuse(why: str) -> int:
+    """One line on stderr, exit 2: what ``bito serve`` was given cannot be served."""
+    print("bito serve: " + _("error: {why}").format(why=why), file=sys.stderr, flush=True)
+    return 2
+
+
+def _shown_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def database_problem(url: str) -> str | None:
+    """Why the database at ``url`` cannot be used (None: it can), said before anything
+    listens: a SQLite file that cannot be opened or created, a PostgreSQL URL that is
+    malformed or leads nowhere."""
+    if url.startswith(("postgresql://", "postgres://")):
+        try:
+            import psycopg
+        except ImportError:
+            return "PostgreSQL needs psycopg: pip install 'bito[web]'"
+        try:
+            psycopg.connect(url, connect_timeout=5).close()
+        except Exception as e:  # a bad URL, a refused connection, a wrong password
+            first = (str(e).strip().splitlines() or [type(e).__name__])[0]
+            return f"cannot reach the PostgreSQL database ({first})"
+        return None
+    from bito.server.storage import Storage
+
+    try:
+        Storage(url).close()
+    except Exception as e:  # no such directory, no permission, not a database
+        return f"cannot open {url} as a SQLite database ({str(e).strip() or type(e).__name__})"
+    return None
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound and listening, so that a port in use or an address that
+    is not this machine's is said at once, in one line, and the address printed is the one
+    that listens (port 0: the free port picked)."""
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+class _StartupQuiet(logging.Filter):
+    """Keeps uvicorn's traceback of a failed start-up off the terminal (the one line of
+    :func:`run_serve` says it); every later record passes."""
+
+    def __init__(self, server: Any) -> None:
+        super().__init__()
+        self.server = server
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return bool(self.server.started) or record.levelno < logging.ERROR
+
+
+async def _serve(server: Any, sock: socket.socket, listening: Callable[[], None]
+                 ) -> str | None:
+    """Run the server on ``sock``; call ``listening`` once it accepts connections. Returns
+    why it could not start (None: it ran, and has stopped)."""
+    quiet = _StartupQuiet(server)
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    uvicorn_log.addFilter(quiet)
+    try:
+        task = asyncio.create_task(server.serve(sockets=[sock]))
+        while not server.started and not task.done():
+            await asyncio.wait({task}, timeout=0.05)
+        if server.started:
+            listening()
+        await task
+    finally:
+        uvicorn_log.removeFilter(quiet)
+        sock.close()
+    if not server.started:
+        error = getattr(server.config.app.state, "startup_error", None)
+        return f"the server could not start ({error or 'see the log above'})"
+    return None
