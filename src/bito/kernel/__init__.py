@@ -164,7 +164,7 @@ def random_playouts(state: DurakState, n: int, seed: int) -> list[int | None]:
     from bito.kernel.convert import from_state
 
     losers = np.empty(n, np.int64)
-    playouts_from(from_state(state), n, _kernel_seed(seed), losers, MAX_STEPS)
+    playouts_from(from_state(state), None, n, _kernel_seed(seed), losers, MAX_STEPS)
     return _losers(losers)
 
 
@@ -174,11 +174,16 @@ def _losers(losers: Any) -> list[int | None]:
     return [None if x < 0 else int(x) for x in losers]
 
 
-def play_random_games(rules: Rules, players: int, games: int, seed: int
-                      ) -> tuple[list[int | None], int]:
+def play_random_games(rules: Rules, players: int, games: int, seed: int, *,
+                      specialise: bool = False) -> tuple[list[int | None], int]:
     """``games`` whole random games (shuffle, deal, trump, first attacker, every move): the
     fool of each (None for a draw) and the total number of actions. Deals are drawn from the
-    kernel's generator, so they differ from ``new_game``'s deals for the same seed."""
+    kernel's generator, so they differ from ``new_game``'s deals for the same seed.
+
+    ``specialise``: play them on a compilation of the kernel for these rules, their facts as
+    constants (:mod:`bito.kernel.frozen`): the same games, faster, for a one-time compilation
+    of some seconds per rule set and seat count, kept on disk by numba. Worth it for a
+    benchmark or a long simulation, not for a few games of many rule sets."""
     if games < 1:
         return [], 0
     if not (available() and supports(rules, players)):
@@ -197,8 +202,11 @@ def play_random_games(rules: Rules, players: int, games: int, seed: int
 
     from bito.kernel.batch import full_games
     from bito.kernel.convert import pack_of, rule_facts
+    from bito.kernel.frozen import facts_of
 
     losers = np.empty(games, np.int64)
-    actions = full_games(rule_facts(rules, players), pack_of(rules), games,
-                         _kernel_seed(seed), losers, MAX_STEPS)
+    template = rule_facts(rules, players)
+    facts = facts_of(template) if specialise else None
+    actions = full_games(template, facts, pack_of(rules), games, _kernel_seed(seed), losers,
+                         MAX_STEPS)
     return _losers(losers), int(actions)

@@ -19,6 +19,8 @@ import numpy as np
 from bito.cards import ACE, MATCH_MASKS, is_special, rank_of, suit_of
 from bito.games.durak.actions import STOCK, TRY, Action
 from bito.games.durak.beats import beat_table
+from bito.games.durak.show_trump import NOTE as SHOWN_NOTE
+from bito.games.durak.show_trump import SHOW
 from bito.games.durak.state import THROW, DurakState
 from bito.games.durak.teams import team_of_seats
 from bito.kernel import layout as L
@@ -225,6 +227,7 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.ONLY_NEW] = rules.transfer_new_defender_beats == "transfer_cards_only"
     s[L.THROW_GROUPS] = rules.throw_in_groups
     s[L.INSTANT_LOSS] = rules.end_instant_loss_cards
+    s[L.SHOW_TRUMP] = rules.transfer_show_trump
     deck = [c for c in rules.deck() if index.holds(c) or index.identity]
     s[L.SUITED] = index.kernel_mask(sum(1 << c for c in deck if not is_special(c)))
     for c in deck:
@@ -392,6 +395,7 @@ def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
     tried = _tried(state)
     s[L.TRIED] = km(tried) if tried else 0
     s[L.PLAYED] = state.played
+    s[L.SHOWN] = state.notes.get(SHOWN_NOTE, 0)
     s[L.N_SEEN] = len(seen)
     n = state.players
     for i, key in enumerate(seen):
@@ -400,14 +404,18 @@ def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
             km(x) if j < n else x - hidden if j == n + 2 else x for j, x in enumerate(key)]
 
 
+_KERNEL_KINDS: dict[int, int] = {STOCK: L.STOCK_KIND, TRY: L.TRY_KIND, SHOW: L.SHOW_KIND}
+_REFERENCE_KINDS: dict[int, int] = {v: k for k, v in _KERNEL_KINDS.items()}
+
+
 def kernel_kind(kind: int) -> int:
-    """The kernel's number for a reference action kind (they agree but for #40's stock lead
-    and #39's second try)."""
-    return L.STOCK_KIND if kind == STOCK else L.TRY_KIND if kind == TRY else kind
+    """The kernel's number for a reference action kind (they agree but for #40's stock lead,
+    #39's second try and #96's show of a trump)."""
+    return _KERNEL_KINDS.get(kind, kind)
 
 
 def _reference_kind(kind: int) -> int:
-    return STOCK if kind == L.STOCK_KIND else TRY if kind == L.TRY_KIND else kind
+    return _REFERENCE_KINDS.get(kind, kind)
 
 
 def _tried(state: DurakState) -> int:
@@ -462,7 +470,7 @@ def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, 
         "out": out, "uncovered": int(s[L.UNCOVERED]),
         "table_ranks": rm(int(s[L.TABLE_RANKS])),
         "outcome": None, "idle": int(s[L.IDLE]), "tried": rm(int(s[L.TRIED])),
-        "played": int(s[L.PLAYED]),
+        "played": int(s[L.PLAYED]), "shown": int(s[L.SHOWN]),
     }
     width = n + 3
     snap["seen"] = [tuple(rm(int(x)) if j < n else int(x)
@@ -500,6 +508,7 @@ def reference_snapshot(state: DurakState, index: CardIndex | None = None) -> dic
         "table_ranks": index.reference_mask(index.kernel_mask(state.table_ranks)),
         "outcome": None,
         "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": state.played,
+        "shown": state.notes.get(SHOWN_NOTE, 0),
     }
     snap["seen"] = [tuple(key) for key in getattr(state, "seen", ())]
     if state.outcome is not None:

@@ -99,8 +99,12 @@ THROW_GROUPS: Final = 61  # throw_in.groups (#29): several cards of one rank as 
 TRUMP_SET: Final = 62  # every trump card of this deal (set by the deal, like TRUMP)
 INSTANT_LOSS: Final = 63  # end.instant_loss_cards (#21): taking up to this many loses at once
 
+# --- transfer by showing a trump (#96) ---------------------------------------------------
+SHOW_TRUMP: Final = 64  # transfer.show_trump: the defender may pass the attack on by showing
+SHOWN: Final = 65  # changing: the seats that have shown a trump this bout (a bitmask)
+
 # --- areas -------------------------------------------------------------------------------
-HANDS: Final = 64
+HANDS: Final = 72
 OUT: Final = HANDS + MAX_PLAYERS  # seats in the order they went out
 THROWERS: Final = OUT + MAX_PLAYERS  # throw-in priority order of the current round
 ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order
@@ -148,6 +152,8 @@ STOCK_KIND: Final = 5
 21 there): an action's kind fits in three bits of ``meta``."""
 TRY_KIND: Final = 6
 """The kernel's number for ``Kind.TRY`` (#39's second try, 20 there)."""
+SHOW_KIND: Final = 7
+"""The kernel's number for #96's show of a trump (31 in ``bito.games.durak.show_trump``)."""
 SECOND_TRIES: Final = ("off", "per_card", "per_bout")
 # The kernel's own numbering of option values (its compiled code compares these indices);
 # typed by the option's values, and tests/engine/test_option_types.py checks them against the spec.

@@ -130,6 +130,9 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     # #21 (S0:53): a hand this big after taking loses at once; a rule fact for any deck (Big
     # fool's own two decks are past the kernel's 63 cards, so it is drawn into the base games)
     KernelOption("end.instant_loss_cards", "facts", None, (0, 16, 24)),
+    # #96 (show_trump_transfer): the defender passes the attack on by showing a trump of the
+    # rank led, keeping it (a no-op in a game without transfers)
+    KernelOption("transfer.show_trump", "facts", None, (False, True)),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
