@@ -114,8 +114,9 @@ def supports_state(state: Any) -> bool:
 
 
 def _deal_fits(state: Any) -> bool:
-    d = state.deal
-    return len(d.trumps) <= 1 and d.high_joker < 0 and not d.jokers_wild and not state.closed
+    # (#25's two trump suits and high joker and #27's wild jokers reach the kernel through
+    # the deal's beat table and trump set; a closed deal is a rule it does not play)
+    return not state.closed
 
 
 def supports_two_deck_start(state: Any) -> bool:

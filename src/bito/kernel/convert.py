@@ -16,9 +16,11 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from bito.cards import ACE, MATCH_MASKS, is_special, rank_of, suit_of
+from bito.cards import MATCH_MASKS, is_special, rank_of, special, suit_of
 from bito.games.durak.actions import STOCK, TRY, Action
-from bito.games.durak.beats import beat_table
+from bito.games.durak.beats import beat_table_of
+from bito.games.durak.setup import _rejected as setup_rejected
+from bito.games.durak.setup import trump_context
 from bito.games.durak.show_trump import NOTE as SHOWN_NOTE
 from bito.games.durak.show_trump import SHOW
 from bito.games.durak.state import THROW, DurakState
@@ -174,10 +176,7 @@ def _rejected_set(rules: Rules, index: CardIndex) -> int:
 def rejected_trump_card(rules: Rules, code: int) -> bool:
     """Whether the card may not be the turned-up trump card (:func:`_rejected_set`'s test,
     card by card)."""
-    reject = rules.trump_reject_indicator
-    r = rank_of(code)
-    return is_special(code) or (r == ACE and "A" in reject) or (r == rules.low_rank
-                                                                 and "L" in reject)
+    return setup_rejected(code, rules)
 
 
 @lru_cache(maxsize=256)
@@ -236,16 +235,34 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
         s[L.RANK_OF + k] = rank_of(c)
         s[L.SUIT_OF + k] = suit_of(c)
     s[L.REJECTED] = _rejected_set(rules, index)
-    # What beats what under each trump the deal may turn, and with none: the reference
-    # engine's own tables, so every rule of the relation reaches the kernel as data.
-    for row, suit in enumerate((0, 1, 2, 3, -1)):
-        _put_table(s, L.TRUMP_ROWS + 64 * row, beat_table(rules, suit), index)
+    # What beats what under each card the deal may turn up, and with no trump: the reference
+    # engine's own tables and trump contexts, so every rule of the relation reaches the
+    # kernel as data.
+    for row, (trumps, table) in enumerate(_trump_rows(rules)):
+        _put_table(s, L.TRUMP_ROWS + 64 * row, table, index)
+        s[L.ROW_TRUMPS + row] = index.kernel_mask(sum(
+            1 << c for c in deck if not is_special(c) and suit_of(c) in trumps))
     s[L.LOSER] = -1
     s.setflags(write=False)
     return s
 
 
 @lru_cache(maxsize=64)
+def _trump_rows(rules: Rules) -> list[tuple[frozenset[int], tuple[int, ...]]]:
+    """The trump suits and beat table of each row of ``layout.TRUMP_ROWS``: a card of each
+    suit turned up, no trump, the red and the black joker turned up (``setup.trump_context``
+    says what each means under these rules)."""
+    rows = []
+    for card in (*(suit * 16 + rules.low_rank for suit in range(4)), None,
+                 special("RJ"), special("BJ")):
+        if card is None:
+            context: tuple[frozenset[int], int, bool] = (frozenset(), -1, False)
+        else:
+            context = trump_context(rules, card)
+        rows.append((context[0], beat_table_of(rules, *context)))
+    return rows
+
+
 def facts_without_cards(rules: Rules, players: int) -> np.ndarray:
     """The rule facts with no card numbered (no beat table, rank sets, suits or trump rows):
     the template of a two-deck position the kernel starts before 63 cards are in play, whose
@@ -320,8 +337,8 @@ def converted(state: DurakState) -> tuple[np.ndarray, CardIndex]:
     else:
         facts, index, suit_sets = _prepared(rules, state.players)
     s = facts.copy()
-    for suit in state.deal.trumps:  # (one suit at most: ``supports_state``)
-        s[L.TRUMP_SET] = suit_sets[suit]
+    for suit in state.deal.trumps:  # (two under #25's turned joker)
+        s[L.TRUMP_SET] |= suit_sets[suit]
     _put_table(s, L.BEATS, state.beats, index)
     write_position(s, state, index)
     return s, index

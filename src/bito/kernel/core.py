@@ -48,6 +48,7 @@ from bito.kernel.layout import (
     IDLE,
     IDLE_LIMIT,
     INSTANT_LOSS,
+    JOKER_ROWS,
     LEAD_MAX,
     LEAD_MOST,
     LEAD_PHASE,
@@ -81,6 +82,7 @@ from bito.kernel.layout import (
     REJECTED,
     REPETITION,
     RESULT,
+    ROW_TRUMPS,
     ROZALIEV,
     SECOND_TRY,
     SEEN,
@@ -1083,24 +1085,23 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
         s[N_STOCK] = length
     s[TRUMP_CARD] = trump_card
     if source == FIXED_SOURCE:
-        s[TRUMP] = s[FIXED_SUIT]
+        row = s[FIXED_SUIT]
     elif source == NONE_SOURCE:
-        s[TRUMP] = -1
+        row = NO_TRUMP_ROW
     else:
-        suit = s[SUIT_OF + trump_card]
-        s[TRUMP] = suit if suit < 4 else -1  # a joker turned up anyway: no trump (§3.3)
-    row = TRUMP_ROWS + 64 * (NO_TRUMP_ROW if s[TRUMP] < 0 else s[TRUMP])
+        row = s[SUIT_OF + trump_card]
+        if row >= 4:
+            # a special card turned up anyway (§3.3): no trump, or what its joker system
+            # makes of it (``setup.trump_context``: #25's colour, #27's wild jokers)
+            rank = s[RANK_OF + trump_card]
+            row = JOKER_ROWS + rank - 1 if rank == 1 or rank == 2 else NO_TRUMP_ROW
+    at = TRUMP_ROWS + 64 * row
     for j in range(64):
-        s[BEATS + j] = s[row + j]
-    trumps = np.int64(0)
-    if s[TRUMP] >= 0:
-        m = s[SUITED]
-        while m:
-            c = low_card(m)
-            m &= m - 1
-            if s[SUIT_OF + c] == s[TRUMP]:
-                trumps |= np.int64(1) << c
+        s[BEATS + j] = s[at + j]
+    trumps = s[ROW_TRUMPS + row]
     s[TRUMP_SET] = trumps
+    # ``Deal.trump_suit``: the lowest trump suit (cards are numbered suit by suit), or -1
+    s[TRUMP] = s[SUIT_OF + low_card(trumps)] if trumps != 0 else -1
     if s[LEFT_OF_DEALER] != 0:
         attacker = (dealer + 1) % n
     else:
@@ -1110,7 +1111,10 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
             if s[LOT_FALLBACK] != 0:
                 attacker = np.random.randint(0, n)
             else:
-                attacker = _lowest_holder(s, dealer, (1 << 62) | ((1 << 62) - 1))
+                # the lowest card with a suit (``setup._first_attacker``: never a joker)
+                attacker = _lowest_holder(s, dealer, s[SUITED])
+                if attacker < 0:
+                    attacker = (dealer + 1) % n  # only special cards were dealt
     s[ATTACKER] = attacker
     s[LEADER] = attacker
     s[TO_ACT] = attacker

@@ -125,11 +125,19 @@ HEAD: Final = RANK_SETS + 64
 """A position's facts end here: a playout or a solver node copies ``[0, HEAD)`` (and the
 bout openings in use), never the trump rows behind it."""
 TRUMP_ROWS: Final = HEAD
-"""The beat table for each trump suit the deal may turn (rows 0-3, by suit) and for no trump
-(row 4), 64 entries each: rule facts, read only by the kernel's own deal, which copies the row
-of the trump it turns to :data:`BEATS`."""
+"""The beat table for each card the deal may turn up, 64 entries a row: a card of each suit
+(rows 0-3, by suit), no trump (row 4), the red and the black joker (rows 5 and 6, for the
+joker systems that give a turned joker a meaning: #25's two trump suits and high joker,
+#27's wild jokers). Rule facts, read only by the kernel's own deal, which copies the row of
+the card it turns to :data:`BEATS` and the row's trumps (:data:`ROW_TRUMPS`) to
+``TRUMP_SET``."""
 NO_TRUMP_ROW: Final = 4
-RANK_OF: Final = TRUMP_ROWS + 5 * 64
+JOKER_ROWS: Final = 5
+"""Row of a turned joker: ``JOKER_ROWS + rank - 1`` (``cards.rank_of``: 1 red, 2 black)."""
+ROWS: Final = 7
+ROW_TRUMPS: Final = TRUMP_ROWS + ROWS * 64
+"""The trump cards under each row of :data:`TRUMP_ROWS` (8 entries, 7 used)."""
+RANK_OF: Final = ROW_TRUMPS + 8
 """The reference rank of each card index (``cards.rank_of``: 1 and 2 for the jokers), read by
 the kernel's own deal for the lowest card."""
 SUIT_OF: Final = RANK_OF + 64

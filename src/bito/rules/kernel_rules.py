@@ -122,7 +122,15 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     # high and wild jokers nor #24's gifts. Verified through the named variants, not drawn.
     KernelOption("deck.jokers", "facts"),
     KernelOption("deck.mega", "facts"),  # #30 Capital's mega card: a card of its own rank
-    KernelOption("specials.joker", "facts", ("any", "estonian")),
+    # What the jokers beat and are beaten by, all of it in the beat tables the conversion
+    # writes for each card the deal may turn up (#25's high joker and two trump suits, #27's
+    # wild jokers after a turned joker): not #24's gifts nor #28's wild cards, which change
+    # the bout itself.
+    KernelOption("specials.joker", "facts",
+                 ("any", "estonian", "single", "double", "double_color_only", "novosibirsk")),
+    KernelOption("specials.joker_beaten_by_any", "facts"),  # #26's option
+    KernelOption("specials.joker_unbeatable", "facts"),  # #81 A1
+    KernelOption("specials.wild_jokers", "facts"),  # #27 A1
     # #11 (S0:29-31), in #29: a transfer neutralises the uncovered cards
     KernelOption("transfer.new_defender_beats", "facts"),
     # #29 (S0:119): two, three or four cards of one rank thrown in as one action
