@@ -10,9 +10,10 @@ by move against it (``tests/test_kernel*.py``, ``bito bench --verify``).
   their §1 options and house rules #74-#79 on one 24-, 32-, 36- or 52-card deck, 2-8 players,
   and the variants that change what beats what (#13, #15, #17, #19, #20, #29's deuces), the
   transfer at any time (#10), the lead from the stock (#40), the second try (#39), the
-  partnerships (#53-55), and #29 Estonian's jokers, group throw-ins and #11's transfer (#30's
-  mega card too); never wild cards or #24-#27's joker rules; the list, as data, is
-  :data:`bito.rules.kernel_rules.KERNEL_OPTIONS`. A deck with jokers is numbered by
+  partnerships (#53-55), #29 Estonian's jokers, group throw-ins and #11's transfer (#30's
+  mega card too), #96's transfer by showing a trump, and the joker systems that change what
+  beats what (#25, #26, #27, #81); never wild cards (#28) or #24's gifts; the list, as data,
+  is :data:`bito.rules.kernel_rules.KERNEL_OPTIONS`. A deck with jokers is numbered by
   :func:`bito.kernel.convert.card_index`.)
 * :func:`supports_in_play` — #21's two decks (72 cards): never a whole game, but a position
   once at most 63 cards are in play (:func:`supports_state` asks; the cards not discarded are
@@ -22,7 +23,9 @@ by move against it (``tests/test_kernel*.py``, ``bito bench --verify``).
   discard makes room (:mod:`bito.kernel.two_decks`).
 * :func:`random_playout`, :func:`random_playouts` — play a reference position to the end with
   uniformly random legal actions and report the fool.
-* :func:`play_random_games` — whole random games, the deal included (the benchmark's unit).
+* :func:`play_random_games` — whole random games, the deal included (the benchmark's unit);
+  ``specialise=True`` plays them on a compilation for the one rule set, its rule facts
+  constants (:mod:`bito.kernel.frozen`).
 * :class:`~bito.kernel.state.KernelState` — legal actions and apply, for search.
 * :mod:`bito.kernel.vector` — many learning environments in one compiled loop (observations,
   legal masks, compiled opponents, the known cards views need), behind
