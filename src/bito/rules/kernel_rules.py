@@ -4,7 +4,14 @@ The kernel is a second implementation of the base games (VARIANTS.md §1, house 
 and the engine's end-of-game rules) and of the variants issue 20 brought in: every beat
 relation of one deck (read as the reference engine's table), #10's transfer at any time, #40's
 lead from the stock, #39's second try, the partnerships of #53-55, and #29 Estonian's jokers,
-group throw-ins and #11's transfer (a deck of at most 63 cards: not two decks).
+group throw-ins and #11's transfer (a deck of at most 63 cards: not two decks); and those
+issue 35 brought in: #96's transfer by showing a trump, and the joker systems whose jokers
+only change what beats what and which suits are trumps (#25, #26, #27, #81).
+
+What it refuses, it refuses by rule fact, never by a game's name: an option not declared
+here, or a value outside ``plays`` (so #24's and #84's joker gifts, #28's wild cards, lead
+patterns, partial defence, exchanges, dummies and the other rules that change the shape of a
+bout fall back to the reference engine, as ``tools/kernel_coverage.py`` lists).
 
 Which options it honours is a fact about the rules, so it lives here, next to the option specs,
 and not in the kernel package: ``bito.kernel.supports`` reads it to decide when to fall back to
