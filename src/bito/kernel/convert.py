@@ -16,10 +16,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from bito.cards import MATCH_MASKS, is_special, rank_of, special, suit_of
+from bito.cards import ACE, MATCH_MASKS, is_joker, is_special, rank_of, special, suit_of
 from bito.games.durak.actions import STOCK, TRY, Action
 from bito.games.durak.beats import beat_table_of
-from bito.games.durak.setup import _rejected as setup_rejected
 from bito.games.durak.setup import trump_context
 from bito.games.durak.show_trump import NOTE as SHOWN_NOTE
 from bito.games.durak.show_trump import SHOW
@@ -164,8 +163,8 @@ def _index_of(rules: Rules) -> CardIndex:
 def _rejected_set(rules: Rules, index: CardIndex) -> int:
     """The cards that may not be the turned-up trump card, as ``setup``'s rejection reads
     them for the rules the kernel plays: #74's aces and low cards, and special cards (§3.3:
-    buried unless their joker system gives them a meaning, which no system the kernel plays
-    does)."""
+    buried unless their joker system gives them a meaning, #25's and #27's jokers, which
+    ``trump.reject_indicator=joker`` buries all the same)."""
     out = 0
     for c in rules.deck():
         if (index.identity or index.holds(c)) and rejected_trump_card(rules, c):
@@ -176,7 +175,15 @@ def _rejected_set(rules: Rules, index: CardIndex) -> int:
 def rejected_trump_card(rules: Rules, code: int) -> bool:
     """Whether the card may not be the turned-up trump card (:func:`_rejected_set`'s test,
     card by card)."""
-    return setup_rejected(code, rules)
+    reject = rules.trump_reject_indicator
+    if is_special(code):
+        # §3.3: a special card is buried unless its joker system gives a turned joker a
+        # meaning (#25's colour, #27's wild jokers), and then only if the rules say so
+        if is_joker(code) and rules.specials_joker in ("double", "novosibirsk"):
+            return "joker" in reject
+        return True
+    r = rank_of(code)
+    return (r == ACE and "A" in reject) or (r == rules.low_rank and "L" in reject)
 
 
 @lru_cache(maxsize=256)
