@@ -100,7 +100,7 @@ def kernel_games(rules: Rules, players: int, seed: int, games: int) -> int:
         raise ValueError("the kernel engine needs numba: pip install 'bito[fast]'")
     if not supports(rules, players):
         raise ValueError("the kernel does not play these rules")
-    return play_random_games(rules, players, games, seed)[1]
+    return play_random_games(rules, players, games, seed, specialise=True)[1]
 
 
 _BATCH_ENGINES: dict[str, BatchGames] = {"kernel": kernel_games}

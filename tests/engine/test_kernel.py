@@ -62,12 +62,13 @@ def test_supports_the_base_games_for_every_seat_count(base: str) -> None:
 
 @pytest.mark.parametrize("option", [
     {"deck.wild": 4}, {"deck.copies": 2}, {"beats.unbeatable": ("Qs",)},
-    {"deck.jokers": 2, "specials.joker": "double"}, {"specials.joker_gifts": True},
+    {"defense.partial": True}, {"specials.joker_gifts": True},
     {"trump.reject_indicator": ("spades",)}, {"beats.identical": "allowed_blocks"},
 ])
 def test_refuses_options_beyond_the_base_games(option: dict[str, object]) -> None:
-    """Variants I options the kernel does not play (wild cards, #25's high joker, #24's gifts,
-    two decks...): callers must fall back."""
+    """Variants I options the kernel does not play (wild cards, #3's partial defence, #24's
+    gifts, two decks...): callers must fall back. (#25's high joker it plays since issue 35:
+    ``test_kernel_rule_facts.py``.)"""
     rules = Rules().with_options(**option)
     assert not kernel.supports(rules, 2)
 

@@ -154,6 +154,11 @@ WHERE_IT_MATTERS: dict[str, dict[str, Any]] = {
     "team.proxy": {"team.layout": "alternating"},
     # #29's joker system differs from the default only where there are jokers to beat
     "specials.joker": {"deck.size": 52, "deck.jokers": 2},
+    # the joker systems' own options (issue 35): each qualifies one system, and #27 A1's only
+    # what a turned-up joker means (the deal's beat-table rows for a turned joker)
+    "specials.joker_beaten_by_any": {"deck.jokers": 2, "specials.joker": "single"},
+    "specials.joker_unbeatable": {"deck.jokers": 2, "specials.joker": "double_color_only"},
+    "specials.wild_jokers": {"deck.jokers": 2, "specials.joker": "novosibirsk"},
 }
 #: Seats for an option that needs more than :data:`PLAYERS` (partnerships seat 4 or more).
 SEATS: dict[str, int] = {"team.layout": 6, "team.throw_in": 4, "team.attack": 4,

@@ -123,7 +123,7 @@ def vector_plays(rules: Any, players: int) -> bool:
     none, which the kernel itself plays), and none of the rules issue 20 brought into the
     kernel that add moves its codec lacks (#39, #40) or that it was not checked on (#53-55),
     nor #29's jokers, group throw-ins and #11's transfers (its observations read a card's
-    rank and suit from its code)."""
+    rank and suit from its code), nor #96's show of a trump (its codec has no such move)."""
     import bito.kernel as kernel
 
     return bool(kernel.supports(rules, players)
@@ -134,11 +134,13 @@ def vector_plays(rules: Any, players: int) -> bool:
 #: Options the kernel plays and the vector environment does not, each with the one value it
 #: plays: #40's and #39's moves (its action codec lacks them), partnerships (never checked
 #: on), #29-#30's jokers and mega card (its observations read rank and suit from a card's
-#: code), #29's group throw-ins and #11's transfer (not in its codec or opponents).
+#: code), #29's group throw-ins and #11's transfer (not in its codec or opponents), #96's show
+#: of a trump (not in its codec; its known-card views would have to reveal the shown card).
 _NOT_VECTOR: Final = (("lead.stock_top", "off"), ("defense.second_try", "off"),
                       ("team.layout", "none"), ("deck.jokers", 0), ("deck.mega", False),
                       ("throw_in.groups", False),
-                      ("transfer.new_defender_beats", "all_uncovered"))
+                      ("transfer.new_defender_beats", "all_uncovered"),
+                      ("transfer.show_trump", False))
 
 
 class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]

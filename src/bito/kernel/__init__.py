@@ -10,9 +10,10 @@ by move against it (``tests/test_kernel*.py``, ``bito bench --verify``).
   their §1 options and house rules #74-#79 on one 24-, 32-, 36- or 52-card deck, 2-8 players,
   and the variants that change what beats what (#13, #15, #17, #19, #20, #29's deuces), the
   transfer at any time (#10), the lead from the stock (#40), the second try (#39), the
-  partnerships (#53-55), and #29 Estonian's jokers, group throw-ins and #11's transfer (#30's
-  mega card too); never wild cards or #24-#27's joker rules; the list, as data, is
-  :data:`bito.rules.kernel_rules.KERNEL_OPTIONS`. A deck with jokers is numbered by
+  partnerships (#53-55), #29 Estonian's jokers, group throw-ins and #11's transfer (#30's
+  mega card too), #96's transfer by showing a trump, and the joker systems that change what
+  beats what (#25, #26, #27, #81); never wild cards (#28) or #24's gifts; the list, as data,
+  is :data:`bito.rules.kernel_rules.KERNEL_OPTIONS`. A deck with jokers is numbered by
   :func:`bito.kernel.convert.card_index`.)
 * :func:`supports_in_play` — #21's two decks (72 cards): never a whole game, but a position
   once at most 63 cards are in play (:func:`supports_state` asks; the cards not discarded are
@@ -22,7 +23,9 @@ by move against it (``tests/test_kernel*.py``, ``bito bench --verify``).
   discard makes room (:mod:`bito.kernel.two_decks`).
 * :func:`random_playout`, :func:`random_playouts` — play a reference position to the end with
   uniformly random legal actions and report the fool.
-* :func:`play_random_games` — whole random games, the deal included (the benchmark's unit).
+* :func:`play_random_games` — whole random games, the deal included (the benchmark's unit);
+  ``specialise=True`` plays them on a compilation for the one rule set, its rule facts
+  constants (:mod:`bito.kernel.frozen`).
 * :class:`~bito.kernel.state.KernelState` — legal actions and apply, for search.
 * :mod:`bito.kernel.vector` — many learning environments in one compiled loop (observations,
   legal masks, compiled opponents, the known cards views need), behind
@@ -114,8 +117,9 @@ def supports_state(state: Any) -> bool:
 
 
 def _deal_fits(state: Any) -> bool:
-    d = state.deal
-    return len(d.trumps) <= 1 and d.high_joker < 0 and not d.jokers_wild and not state.closed
+    # (#25's two trump suits and high joker and #27's wild jokers reach the kernel through
+    # the deal's beat table and trump set; a closed deal is a rule it does not play)
+    return not state.closed
 
 
 def supports_two_deck_start(state: Any) -> bool:
@@ -164,7 +168,7 @@ def random_playouts(state: DurakState, n: int, seed: int) -> list[int | None]:
     from bito.kernel.convert import from_state
 
     losers = np.empty(n, np.int64)
-    playouts_from(from_state(state), n, _kernel_seed(seed), losers, MAX_STEPS)
+    playouts_from(from_state(state), None, n, _kernel_seed(seed), losers, MAX_STEPS)
     return _losers(losers)
 
 
@@ -174,11 +178,16 @@ def _losers(losers: Any) -> list[int | None]:
     return [None if x < 0 else int(x) for x in losers]
 
 
-def play_random_games(rules: Rules, players: int, games: int, seed: int
-                      ) -> tuple[list[int | None], int]:
+def play_random_games(rules: Rules, players: int, games: int, seed: int, *,
+                      specialise: bool = False) -> tuple[list[int | None], int]:
     """``games`` whole random games (shuffle, deal, trump, first attacker, every move): the
     fool of each (None for a draw) and the total number of actions. Deals are drawn from the
-    kernel's generator, so they differ from ``new_game``'s deals for the same seed."""
+    kernel's generator, so they differ from ``new_game``'s deals for the same seed.
+
+    ``specialise``: play them on a compilation of the kernel for these rules, their facts as
+    constants (:mod:`bito.kernel.frozen`): the same games, faster, for a one-time compilation
+    of some seconds per rule set and seat count, kept on disk by numba. Worth it for a
+    benchmark or a long simulation, not for a few games of many rule sets."""
     if games < 1:
         return [], 0
     if not (available() and supports(rules, players)):
@@ -197,8 +206,11 @@ def play_random_games(rules: Rules, players: int, games: int, seed: int
 
     from bito.kernel.batch import full_games
     from bito.kernel.convert import pack_of, rule_facts
+    from bito.kernel.frozen import facts_of
 
     losers = np.empty(games, np.int64)
-    actions = full_games(rule_facts(rules, players), pack_of(rules), games,
-                         _kernel_seed(seed), losers, MAX_STEPS)
+    template = rule_facts(rules, players)
+    facts = facts_of(template) if specialise else None
+    actions = full_games(template, facts, pack_of(rules), games, _kernel_seed(seed), losers,
+                         MAX_STEPS)
     return _losers(losers), int(actions)

@@ -2,7 +2,10 @@
 
 Every position plays in the one compiled loop, :func:`~bito.kernel.core.playout`. Positions
 and buffers are handed to the loop as raw pointers (see
-:func:`~bito.kernel.core.ptr_of`).
+:func:`~bito.kernel.core.ptr_of`). Each entry point takes ``facts``: None reads every rule
+fact from the position array, a :class:`~bito.kernel.frozen.RuleFacts` of the same array
+compiles the loop once more with those facts as constants (:mod:`bito.kernel.frozen`:
+faster, at a one-time compilation per rule set that numba keeps on disk).
 """
 
 from __future__ import annotations
@@ -11,11 +14,12 @@ import numpy as np
 from numba import njit
 
 from bito.kernel.core import deal, playout, ptr_of, restore, seed_state
+from bito.kernel.frozen import frozen_ptr
 from bito.kernel.layout import HANDS, LOSER, RESULT
 
 
 @njit(cache=True)
-def playouts_from(start, count, seed, losers, max_steps):  # type: ignore[no-untyped-def]
+def playouts_from(start, facts, count, seed, losers, max_steps):  # type: ignore[no-untyped-def]
     """``count`` random playouts from the position ``start``; each fool's seat (-1 for a draw,
     -2 for a failed game) goes to ``losers``. Returns the actions played."""
     np.random.seed(seed)
@@ -24,7 +28,7 @@ def playouts_from(start, count, seed, losers, max_steps):  # type: ignore[no-unt
     masks = np.empty(8192, np.int64)
     metas = np.empty(8192, np.int64)
     s = start.copy()
-    p = ptr_of(s)
+    p = frozen_ptr(s, facts)
     mp = ptr_of(masks)
     tp = ptr_of(metas)
     total = 0
@@ -40,7 +44,7 @@ def playouts_from(start, count, seed, losers, max_steps):  # type: ignore[no-unt
 
 
 @njit(cache=True)
-def full_games(template, pack, count, seed, losers, max_steps):  # type: ignore[no-untyped-def]
+def full_games(template, facts, pack, count, seed, losers, max_steps):  # type: ignore[no-untyped-def]
     """``count`` whole random games, each dealt by :func:`deal` from the rule facts in
     ``template``; like :func:`playouts_from` otherwise."""
     np.random.seed(seed)
@@ -50,7 +54,7 @@ def full_games(template, pack, count, seed, losers, max_steps):  # type: ignore[
     metas = np.empty(8192, np.int64)
     work = np.empty(pack.size, np.int64)
     s = template.copy()
-    p = ptr_of(s)
+    p = frozen_ptr(s, facts)
     mp = ptr_of(masks)
     tp = ptr_of(metas)
     total = 0

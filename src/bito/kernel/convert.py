@@ -16,9 +16,12 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from bito.cards import ACE, MATCH_MASKS, is_special, rank_of, suit_of
+from bito.cards import ACE, MATCH_MASKS, is_joker, is_special, rank_of, special, suit_of
 from bito.games.durak.actions import STOCK, TRY, Action
-from bito.games.durak.beats import beat_table
+from bito.games.durak.beats import beat_table_of
+from bito.games.durak.setup import trump_context
+from bito.games.durak.show_trump import NOTE as SHOWN_NOTE
+from bito.games.durak.show_trump import SHOW
 from bito.games.durak.state import THROW, DurakState
 from bito.games.durak.teams import team_of_seats
 from bito.kernel import layout as L
@@ -160,8 +163,8 @@ def _index_of(rules: Rules) -> CardIndex:
 def _rejected_set(rules: Rules, index: CardIndex) -> int:
     """The cards that may not be the turned-up trump card, as ``setup``'s rejection reads
     them for the rules the kernel plays: #74's aces and low cards, and special cards (§3.3:
-    buried unless their joker system gives them a meaning, which no system the kernel plays
-    does)."""
+    buried unless their joker system gives them a meaning, #25's and #27's jokers, which
+    ``trump.reject_indicator=joker`` buries all the same)."""
     out = 0
     for c in rules.deck():
         if (index.identity or index.holds(c)) and rejected_trump_card(rules, c):
@@ -173,9 +176,14 @@ def rejected_trump_card(rules: Rules, code: int) -> bool:
     """Whether the card may not be the turned-up trump card (:func:`_rejected_set`'s test,
     card by card)."""
     reject = rules.trump_reject_indicator
+    if is_special(code):
+        # §3.3: a special card is buried unless its joker system gives a turned joker a
+        # meaning (#25's colour, #27's wild jokers), and then only if the rules say so
+        if is_joker(code) and rules.specials_joker in ("double", "novosibirsk"):
+            return "joker" in reject
+        return True
     r = rank_of(code)
-    return is_special(code) or (r == ACE and "A" in reject) or (r == rules.low_rank
-                                                                 and "L" in reject)
+    return (r == ACE and "A" in reject) or (r == rules.low_rank and "L" in reject)
 
 
 @lru_cache(maxsize=256)
@@ -225,6 +233,7 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.ONLY_NEW] = rules.transfer_new_defender_beats == "transfer_cards_only"
     s[L.THROW_GROUPS] = rules.throw_in_groups
     s[L.INSTANT_LOSS] = rules.end_instant_loss_cards
+    s[L.SHOW_TRUMP] = rules.transfer_show_trump
     deck = [c for c in rules.deck() if index.holds(c) or index.identity]
     s[L.SUITED] = index.kernel_mask(sum(1 << c for c in deck if not is_special(c)))
     for c in deck:
@@ -233,16 +242,34 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
         s[L.RANK_OF + k] = rank_of(c)
         s[L.SUIT_OF + k] = suit_of(c)
     s[L.REJECTED] = _rejected_set(rules, index)
-    # What beats what under each trump the deal may turn, and with none: the reference
-    # engine's own tables, so every rule of the relation reaches the kernel as data.
-    for row, suit in enumerate((0, 1, 2, 3, -1)):
-        _put_table(s, L.TRUMP_ROWS + 64 * row, beat_table(rules, suit), index)
+    # What beats what under each card the deal may turn up, and with no trump: the reference
+    # engine's own tables and trump contexts, so every rule of the relation reaches the
+    # kernel as data.
+    for row, (trumps, table) in enumerate(_trump_rows(rules)):
+        _put_table(s, L.TRUMP_ROWS + 64 * row, table, index)
+        s[L.ROW_TRUMPS + row] = index.kernel_mask(sum(
+            1 << c for c in deck if not is_special(c) and suit_of(c) in trumps))
     s[L.LOSER] = -1
     s.setflags(write=False)
     return s
 
 
 @lru_cache(maxsize=64)
+def _trump_rows(rules: Rules) -> list[tuple[frozenset[int], tuple[int, ...]]]:
+    """The trump suits and beat table of each row of ``layout.TRUMP_ROWS``: a card of each
+    suit turned up, no trump, the red and the black joker turned up (``setup.trump_context``
+    says what each means under these rules)."""
+    rows = []
+    for card in (*(suit * 16 + rules.low_rank for suit in range(4)), None,
+                 special("RJ"), special("BJ")):
+        if card is None:
+            context: tuple[frozenset[int], int, bool] = (frozenset(), -1, False)
+        else:
+            context = trump_context(rules, card)
+        rows.append((context[0], beat_table_of(rules, *context)))
+    return rows
+
+
 def facts_without_cards(rules: Rules, players: int) -> np.ndarray:
     """The rule facts with no card numbered (no beat table, rank sets, suits or trump rows):
     the template of a two-deck position the kernel starts before 63 cards are in play, whose
@@ -317,8 +344,8 @@ def converted(state: DurakState) -> tuple[np.ndarray, CardIndex]:
     else:
         facts, index, suit_sets = _prepared(rules, state.players)
     s = facts.copy()
-    for suit in state.deal.trumps:  # (one suit at most: ``supports_state``)
-        s[L.TRUMP_SET] = suit_sets[suit]
+    for suit in state.deal.trumps:  # (two under #25's turned joker)
+        s[L.TRUMP_SET] |= suit_sets[suit]
     _put_table(s, L.BEATS, state.beats, index)
     write_position(s, state, index)
     return s, index
@@ -392,6 +419,7 @@ def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
     tried = _tried(state)
     s[L.TRIED] = km(tried) if tried else 0
     s[L.PLAYED] = state.played
+    s[L.SHOWN] = state.notes.get(SHOWN_NOTE, 0)
     s[L.N_SEEN] = len(seen)
     n = state.players
     for i, key in enumerate(seen):
@@ -400,14 +428,18 @@ def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
             km(x) if j < n else x - hidden if j == n + 2 else x for j, x in enumerate(key)]
 
 
+_KERNEL_KINDS: dict[int, int] = {STOCK: L.STOCK_KIND, TRY: L.TRY_KIND, SHOW: L.SHOW_KIND}
+_REFERENCE_KINDS: dict[int, int] = {v: k for k, v in _KERNEL_KINDS.items()}
+
+
 def kernel_kind(kind: int) -> int:
-    """The kernel's number for a reference action kind (they agree but for #40's stock lead
-    and #39's second try)."""
-    return L.STOCK_KIND if kind == STOCK else L.TRY_KIND if kind == TRY else kind
+    """The kernel's number for a reference action kind (they agree but for #40's stock lead,
+    #39's second try and #96's show of a trump)."""
+    return _KERNEL_KINDS.get(kind, kind)
 
 
 def _reference_kind(kind: int) -> int:
-    return STOCK if kind == L.STOCK_KIND else TRY if kind == L.TRY_KIND else kind
+    return _REFERENCE_KINDS.get(kind, kind)
 
 
 def _tried(state: DurakState) -> int:
@@ -462,7 +494,7 @@ def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, 
         "out": out, "uncovered": int(s[L.UNCOVERED]),
         "table_ranks": rm(int(s[L.TABLE_RANKS])),
         "outcome": None, "idle": int(s[L.IDLE]), "tried": rm(int(s[L.TRIED])),
-        "played": int(s[L.PLAYED]),
+        "played": int(s[L.PLAYED]), "shown": int(s[L.SHOWN]),
     }
     width = n + 3
     snap["seen"] = [tuple(rm(int(x)) if j < n else int(x)
@@ -500,6 +532,7 @@ def reference_snapshot(state: DurakState, index: CardIndex | None = None) -> dic
         "table_ranks": index.reference_mask(index.kernel_mask(state.table_ranks)),
         "outcome": None,
         "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": state.played,
+        "shown": state.notes.get(SHOWN_NOTE, 0),
     }
     snap["seen"] = [tuple(key) for key in getattr(state, "seen", ())]
     if state.outcome is not None:

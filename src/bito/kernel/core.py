@@ -48,6 +48,7 @@ from bito.kernel.layout import (
     IDLE,
     IDLE_LIMIT,
     INSTANT_LOSS,
+    JOKER_ROWS,
     LEAD_MAX,
     LEAD_MOST,
     LEAD_PHASE,
@@ -81,10 +82,14 @@ from bito.kernel.layout import (
     REJECTED,
     REPETITION,
     RESULT,
+    ROW_TRUMPS,
     ROZALIEV,
     SECOND_TRY,
     SEEN,
     SEQ,
+    SHOW_KIND,
+    SHOW_TRUMP,
+    SHOWN,
     STOCK,
     STOCK_KIND,
     STOCK_LEAD,
@@ -254,7 +259,7 @@ def _emit_groups(s, masks, metas, k, hand, most):  # type: ignore[no-untyped-def
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     """``DurakState._lead_actions``: one-rank leads up to the limit (Rozaliev: pair plus one)."""
     limit = room(s)
@@ -371,6 +376,37 @@ def stuck_card(s):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def trumps_to_show(s):  # type: ignore[no-untyped-def]
+    """``show_trump.trumps_to_show`` where ``show_trump._block`` lets the defender show (#96):
+    his trumps of the rank led, while no attack card is covered, all are of that rank, he has
+    not shown in this bout, the transfer rules allow a transfer (#78's first bout, B12's trump
+    on the table, somebody left to pass to) and the next defender holds a card for each
+    uncovered one; else 0. (The core's window and limit checks do not apply to a show, nor
+    the bout's cap: no card is added.)"""
+    na = s[N_ATTACK]
+    d = s[DEFENDER]
+    if s[TRANSFER] == 0 or (s[SHOWN] >> d) & 1:
+        return 0
+    lead = s[ATTACK]
+    same = rank_set(s, lead)
+    for i in range(na):
+        if s[DEFENCE + i] != -1 or not (same >> s[ATTACK + i]) & 1:
+            return 0
+    if s[BOUT] == 0 and s[NO_FIRST_TRANSFER] != 0:
+        return 0
+    if s[NO_TRUMP_TRANSFER] != 0:
+        for i in range(na):
+            if (s[TRUMP_SET] >> s[ATTACK + i]) & 1:
+                return 0
+    nxt = next_active(s, d)
+    if nxt == d or not (s[SUITED] >> lead) & 1:
+        return 0  # nobody to pass to; a joker led has no trump of its rank
+    if popcount(s[HANDS + nxt]) < s[UNCOVERED]:
+        return 0
+    return s[HANDS + d] & same & s[TRUMP_SET]
+
+
+@njit(cache=True, inline="always")
 def defend_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     """``DurakState._defend_actions``: covers, then transfers, then take."""
     hand = s[HANDS + s[DEFENDER]]
@@ -395,10 +431,18 @@ def defend_actions(s, masks, metas):  # type: ignore[no-untyped-def]
             m ^= low
     if s[SECOND_TRY] != 0 and stuck_card(s) >= 0:
         k = _emit(masks, metas, k, 0, TRY_KIND)  # #39 (S0:29): draw the stock's top and go on
+    if s[SHOW_TRUMP] != 0:
+        # #96: pass the attack on by showing a trump of the rank led (just before the take,
+        # as the reference lists them)
+        m = trumps_to_show(s)
+        while m:
+            low = m & -m
+            k = _emit(masks, metas, k, low, SHOW_KIND)
+            m ^= low
     return _emit(masks, metas, k, 0, TAKE_KIND)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def throw_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     """``DurakState._throw_actions``: a card of a rank on the table, or pass."""
     k = 0
@@ -419,7 +463,7 @@ def throw_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     return _emit(masks, metas, k, 0, PASS_KIND)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     """Every legal action of the seat to act; 0 once the game is over."""
     ph = s[PHASE]
@@ -702,6 +746,7 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
     s[TO_ACT] = attacker
     s[BOUT] += 1
     s[PHASE] = LEAD_PHASE
+    s[SHOWN] = 0  # #96: each may show once per bout
     if s[REPETITION] != 0:
         if drew or not taken:
             # the stock only shrinks, and a bito takes cards out of the hands for good: no
@@ -795,7 +840,7 @@ def start_throw_round(s):  # type: ignore[no-untyped-def]
     s[TO_ACT] = first
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def step(s, mask, meta):  # type: ignore[no-untyped-def]
     """``DurakState.step_unchecked``: apply a legal action in place."""
     kind = meta & 7
@@ -879,6 +924,14 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         s[TABLE_RANKS] |= rank_set(s, c)
         s[TABLE] |= np.int64(1) << c
         s[PHASE] = DEFEND_PHASE
+        s[TO_ACT] = s[DEFENDER]
+    elif kind == SHOW_KIND:
+        # ``show_trump``'s step (#96): the card stays in the hand; the attack passes on as a
+        # transfer passes it (``DurakState.pass_attack_on``)
+        seat = s[DEFENDER]
+        s[SHOWN] |= 1 << seat
+        s[ATTACKER] = seat
+        s[DEFENDER] = next_active(s, seat)
         s[TO_ACT] = s[DEFENDER]
     else:  # TRANSFER_KIND
         seat = s[DEFENDER]
@@ -1032,24 +1085,23 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
         s[N_STOCK] = length
     s[TRUMP_CARD] = trump_card
     if source == FIXED_SOURCE:
-        s[TRUMP] = s[FIXED_SUIT]
+        row = s[FIXED_SUIT]
     elif source == NONE_SOURCE:
-        s[TRUMP] = -1
+        row = NO_TRUMP_ROW
     else:
-        suit = s[SUIT_OF + trump_card]
-        s[TRUMP] = suit if suit < 4 else -1  # a joker turned up anyway: no trump (§3.3)
-    row = TRUMP_ROWS + 64 * (NO_TRUMP_ROW if s[TRUMP] < 0 else s[TRUMP])
+        row = s[SUIT_OF + trump_card]
+        if row >= 4:
+            # a special card turned up anyway (§3.3): no trump, or what its joker system
+            # makes of it (``setup.trump_context``: #25's colour, #27's wild jokers)
+            rank = s[RANK_OF + trump_card]
+            row = JOKER_ROWS + rank - 1 if rank == 1 or rank == 2 else NO_TRUMP_ROW
+    at = TRUMP_ROWS + 64 * row
     for j in range(64):
-        s[BEATS + j] = s[row + j]
-    trumps = np.int64(0)
-    if s[TRUMP] >= 0:
-        m = s[SUITED]
-        while m:
-            c = low_card(m)
-            m &= m - 1
-            if s[SUIT_OF + c] == s[TRUMP]:
-                trumps |= np.int64(1) << c
+        s[BEATS + j] = s[at + j]
+    trumps = s[ROW_TRUMPS + row]
     s[TRUMP_SET] = trumps
+    # ``Deal.trump_suit``: the lowest trump suit (cards are numbered suit by suit), or -1
+    s[TRUMP] = s[SUIT_OF + low_card(trumps)] if trumps != 0 else -1
     if s[LEFT_OF_DEALER] != 0:
         attacker = (dealer + 1) % n
     else:
@@ -1059,7 +1111,10 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
             if s[LOT_FALLBACK] != 0:
                 attacker = np.random.randint(0, n)
             else:
-                attacker = _lowest_holder(s, dealer, (1 << 62) | ((1 << 62) - 1))
+                # the lowest card with a suit (``setup._first_attacker``: never a joker)
+                attacker = _lowest_holder(s, dealer, s[SUITED])
+                if attacker < 0:
+                    attacker = (dealer + 1) % n  # only special cards were dealt
     s[ATTACKER] = attacker
     s[LEADER] = attacker
     s[TO_ACT] = attacker

@@ -22,7 +22,7 @@ from pathlib import Path
 
 #: The kernel's sources whose compiled code numba caches or inlines into cached code.
 SOURCES = ("layout.py", "core.py", "greedy.py", "solver.py", "vector.py", "batch.py",
-           "verify.py", "two_decks.py")
+           "verify.py", "two_decks.py", "frozen.py")
 STAMP = "kernel-sources.sha256"
 
 

@@ -99,8 +99,12 @@ THROW_GROUPS: Final = 61  # throw_in.groups (#29): several cards of one rank as 
 TRUMP_SET: Final = 62  # every trump card of this deal (set by the deal, like TRUMP)
 INSTANT_LOSS: Final = 63  # end.instant_loss_cards (#21): taking up to this many loses at once
 
+# --- transfer by showing a trump (#96) ---------------------------------------------------
+SHOW_TRUMP: Final = 64  # transfer.show_trump: the defender may pass the attack on by showing
+SHOWN: Final = 65  # changing: the seats that have shown a trump this bout (a bitmask)
+
 # --- areas -------------------------------------------------------------------------------
-HANDS: Final = 64
+HANDS: Final = 72
 OUT: Final = HANDS + MAX_PLAYERS  # seats in the order they went out
 THROWERS: Final = OUT + MAX_PLAYERS  # throw-in priority order of the current round
 ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order
@@ -121,11 +125,19 @@ HEAD: Final = RANK_SETS + 64
 """A position's facts end here: a playout or a solver node copies ``[0, HEAD)`` (and the
 bout openings in use), never the trump rows behind it."""
 TRUMP_ROWS: Final = HEAD
-"""The beat table for each trump suit the deal may turn (rows 0-3, by suit) and for no trump
-(row 4), 64 entries each: rule facts, read only by the kernel's own deal, which copies the row
-of the trump it turns to :data:`BEATS`."""
+"""The beat table for each card the deal may turn up, 64 entries a row: a card of each suit
+(rows 0-3, by suit), no trump (row 4), the red and the black joker (rows 5 and 6, for the
+joker systems that give a turned joker a meaning: #25's two trump suits and high joker,
+#27's wild jokers). Rule facts, read only by the kernel's own deal, which copies the row of
+the card it turns to :data:`BEATS` and the row's trumps (:data:`ROW_TRUMPS`) to
+``TRUMP_SET``."""
 NO_TRUMP_ROW: Final = 4
-RANK_OF: Final = TRUMP_ROWS + 5 * 64
+JOKER_ROWS: Final = 5
+"""Row of a turned joker: ``JOKER_ROWS + rank - 1`` (``cards.rank_of``: 1 red, 2 black)."""
+ROWS: Final = 7
+ROW_TRUMPS: Final = TRUMP_ROWS + ROWS * 64
+"""The trump cards under each row of :data:`TRUMP_ROWS` (8 entries, 7 used)."""
+RANK_OF: Final = ROW_TRUMPS + 8
 """The reference rank of each card index (``cards.rank_of``: 1 and 2 for the jokers), read by
 the kernel's own deal for the lowest card."""
 SUIT_OF: Final = RANK_OF + 64
@@ -148,6 +160,8 @@ STOCK_KIND: Final = 5
 21 there): an action's kind fits in three bits of ``meta``."""
 TRY_KIND: Final = 6
 """The kernel's number for ``Kind.TRY`` (#39's second try, 20 there)."""
+SHOW_KIND: Final = 7
+"""The kernel's number for #96's show of a trump (31 in ``bito.games.durak.show_trump``)."""
 SECOND_TRIES: Final = ("off", "per_card", "per_bout")
 # The kernel's own numbering of option values (its compiled code compares these indices);
 # typed by the option's values, and tests/engine/test_option_types.py checks them against the spec.

@@ -37,6 +37,7 @@ from bito.kernel.layout import (
     PASSES,
     PHASE,
     RESULT,
+    SHOWN,
     T_IDX,
     TAKE_KIND,
     TAKING,
@@ -66,7 +67,8 @@ def new_path() -> Any:
 def position_key(s):  # type: ignore[no-untyped-def]
     """``bito.bots.solver._key``: both hands, the table as covered and uncovered card sets,
     and the bout's flags (the kernel never holds a closed table, so that flag is 0), with the
-    card a transfer must match under ``transfer.window=any_time``."""
+    card a transfer must match under ``transfer.window=any_time`` and the seats that have
+    shown a trump this bout (#96)."""
     covered = 0
     uncovered = 0
     for i in range(s[N_ATTACK]):
@@ -82,6 +84,8 @@ def position_key(s):  # type: ignore[no-untyped-def]
              | first << 15)
     if uncovered != 0 and s[ANY_TIME] != 0:
         flags |= (transfer_rank_card(s) + 1) << 16  # #10: the order of the uncovered cards
+    # #96: who has shown a trump in this bout (may not show again); 0 in every other game
+    flags |= s[SHOWN] << 24
     return (s[HANDS], s[HANDS + 1], covered, uncovered, flags)
 
 

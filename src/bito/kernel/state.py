@@ -90,7 +90,7 @@ class KernelState:
         from bito.kernel import MAX_STEPS, _kernel_seed, _losers
 
         losers = np.empty(n, np.int64)
-        playouts_from(self.array, n, _kernel_seed(seed), losers, MAX_STEPS)
+        playouts_from(self.array, None, n, _kernel_seed(seed), losers, MAX_STEPS)
         return _losers(losers)
 
     def snapshot(self) -> dict[str, Any]:

@@ -54,7 +54,9 @@ NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+roy
          "perevodnoy+royal", "podkidnoy+suitless", "podkidnoy+ace_only_by_trump",
          "transfer_2", "podkidnoy+armenian", "perevodnoy+armenian", "podkidnoy+second_try",
          "perevodnoy+second_try", "pair_fool", "double_fool", "team_fool", "estonian",
-         "transfer_3", "capital", "big_fool")
+         "transfer_3", "capital", "big_fool", "perevodnoy+show_trump_transfer",
+         "podkidnoy+double_joker", "podkidnoy+single_joker", "podkidnoy+novosibirsk_two_joker",
+         "podkidnoy+double_joker_color_only")
 """Catalogue variants beyond the base games that the kernel plays (issue 20 item 4: what beats
 what, the transfer window, the lead from the stock, the second try, partnerships; #21's two
 decks from the move at most 63 cards are in play, :func:`taken_over`), verified as

@@ -4,7 +4,14 @@ The kernel is a second implementation of the base games (VARIANTS.md §1, house 
 and the engine's end-of-game rules) and of the variants issue 20 brought in: every beat
 relation of one deck (read as the reference engine's table), #10's transfer at any time, #40's
 lead from the stock, #39's second try, the partnerships of #53-55, and #29 Estonian's jokers,
-group throw-ins and #11's transfer (a deck of at most 63 cards: not two decks).
+group throw-ins and #11's transfer (a deck of at most 63 cards: not two decks); and those
+issue 35 brought in: #96's transfer by showing a trump, and the joker systems whose jokers
+only change what beats what and which suits are trumps (#25, #26, #27, #81).
+
+What it refuses, it refuses by rule fact, never by a game's name: an option not declared
+here, or a value outside ``plays`` (so #24's and #84's joker gifts, #28's wild cards, lead
+patterns, partial defence, exchanges, dummies and the other rules that change the shape of a
+bout fall back to the reference engine, as ``tools/kernel_coverage.py`` lists).
 
 Which options it honours is a fact about the rules, so it lives here, next to the option specs,
 and not in the kernel package: ``bito.kernel.supports`` reads it to decide when to fall back to
@@ -122,7 +129,15 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     # high and wild jokers nor #24's gifts. Verified through the named variants, not drawn.
     KernelOption("deck.jokers", "facts"),
     KernelOption("deck.mega", "facts"),  # #30 Capital's mega card: a card of its own rank
-    KernelOption("specials.joker", "facts", ("any", "estonian")),
+    # What the jokers beat and are beaten by, all of it in the beat tables the conversion
+    # writes for each card the deal may turn up (#25's high joker and two trump suits, #27's
+    # wild jokers after a turned joker): not #24's gifts nor #28's wild cards, which change
+    # the bout itself.
+    KernelOption("specials.joker", "facts",
+                 ("any", "estonian", "single", "double", "double_color_only", "novosibirsk")),
+    KernelOption("specials.joker_beaten_by_any", "facts"),  # #26's option
+    KernelOption("specials.joker_unbeatable", "facts"),  # #81 A1
+    KernelOption("specials.wild_jokers", "facts"),  # #27 A1
     # #11 (S0:29-31), in #29: a transfer neutralises the uncovered cards
     KernelOption("transfer.new_defender_beats", "facts"),
     # #29 (S0:119): two, three or four cards of one rank thrown in as one action
@@ -130,6 +145,9 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     # #21 (S0:53): a hand this big after taking loses at once; a rule fact for any deck (Big
     # fool's own two decks are past the kernel's 63 cards, so it is drawn into the base games)
     KernelOption("end.instant_loss_cards", "facts", None, (0, 16, 24)),
+    # #96 (show_trump_transfer): the defender passes the attack on by showing a trump of the
+    # rank led, keeping it (a no-op in a game without transfers)
+    KernelOption("transfer.show_trump", "facts", None, (False, True)),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
