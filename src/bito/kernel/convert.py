@@ -20,7 +20,7 @@ from bito.cards import ACE, MATCH_MASKS, is_joker, is_special, rank_of, special,
 from bito.games.durak.actions import STOCK, TRY, Action
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.setup import trump_context
-from bito.games.durak.show_trump import NOTE as SHOWN_NOTE
+from bito.games.durak.show_trump import shown_this_bout
 from bito.games.durak.show_trump import SHOW
 from bito.games.durak.state import THROW, DurakState
 from bito.games.durak.teams import team_of_seats
@@ -419,7 +419,7 @@ def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
     tried = _tried(state)
     s[L.TRIED] = km(tried) if tried else 0
     s[L.PLAYED] = state.played
-    s[L.SHOWN] = state.notes.get(SHOWN_NOTE, 0)
+    s[L.SHOWN] = shown_this_bout(state)
     s[L.N_SEEN] = len(seen)
     n = state.players
     for i, key in enumerate(seen):
@@ -532,7 +532,7 @@ def reference_snapshot(state: DurakState, index: CardIndex | None = None) -> dic
         "table_ranks": index.reference_mask(index.kernel_mask(state.table_ranks)),
         "outcome": None,
         "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": state.played,
-        "shown": state.notes.get(SHOWN_NOTE, 0),
+        "shown": shown_this_bout(state),
     }
     snap["seen"] = [tuple(key) for key in getattr(state, "seen", ())]
     if state.outcome is not None:
