@@ -1,39 +1,45 @@
 """Game review: each decision of a finished game beside the move the analysis level prefers.
 
-``bito review RECORD`` walks a game from its deal. At every decision of a reviewed seat that
-offers a choice (a move forced by the rules is skipped), it hands the analysis level
-(:func:`bito.bots.levels.make_level`) **that seat's view at the time** — ``state.view(seat)``,
-never the hidden cards — and reads its estimate of every legal move: the chance of not being
-the fool. The gap between the best move's chance and the played move's is the *loss*, and a
-category says how much it matters:
+``bito review RECORD`` walks a game from its deal (or from any position: :func:`review_moves`).
+At every decision of a reviewed seat that offers a choice (a move forced by the rules is
+skipped), it hands the analysis level (:func:`bito.bots.levels.make_level`) **that seat's
+view at the time** — ``state.view(seat)`` and the views before it, never the hidden cards —
+and reads its estimate of every legal move: the chance of not being the fool. The gap between
+the best estimate and the played move's is the *loss*, in points of that chance, and a
+category says how much it matters (docs/review.md):
 
 ==========  ==============================================================================
 category    the played move ...
 ==========  ==============================================================================
-best        is the analysis level's own choice, or scores as well (within half a point)
-good        loses less than :data:`GOOD_BELOW` (3 points of the chance of not being the fool)
-inaccuracy  loses less than :data:`INACCURACY_BELOW` (7 points)
-mistake     loses less than :data:`MISTAKE_BELOW` (15 points)
+best        is the analysis level's choice, or within :data:`BEST_WITHIN` (half a point)
+good        loses less than :data:`GOOD_BELOW` (1 point)
+inaccuracy  loses less than :data:`INACCURACY_BELOW` (2 points)
+mistake     loses less than :data:`MISTAKE_BELOW` (10 points)
 blunder     loses more
 ==========  ==============================================================================
 
-Two refinements come from what the search itself knows:
+The scale is the search's own: a Durak search does not trust a gap of two points or less
+between moves (:data:`bito.bots.prudence.TIE_MARGIN`), and the positions of the blunder suite
+(``bito/bots/blunders.txt``: trumps spent for nothing, needless takes, trump leads), which a
+strong player calls clear errors, cost from two to seven points. Two refinements come from
+what the search knows beyond its estimates:
 
-* **Proven endings.** Once the stock is empty in a two-player Durak game, every card is known
-  to a seat that watched and the exact solver (:mod:`bito.bots.solver`) decides the ending.
-  The review then gives the proven result instead of an estimate: a move that turns a won
-  ending into a draw or a loss, or a drawn one into a loss, is a blunder ("a won ending thrown
-  away"); a move that keeps the best proven result is best.
-* **Moves the sample cannot tell apart.** The search plays, among moves whose chances are
-  within sampling noise of the best, the one that gives up least (:mod:`bito.bots.prudence`:
-  the low trump before the ace, a cheap cover before taking). A played move in that tie that
+* **Proven endings.** Once the stock is empty in a two-player Durak game, a seat that watched
+  knows every card, and the exact solver (:mod:`bito.bots.solver`) decides the ending. The
+  review gives the proven result instead of an estimate: a move that turns a won ending into
+  a draw or a loss, or a drawn one into a loss, is a blunder ("a won ending thrown away"); a
+  move that keeps the best proven result is best. Where every move loses against best play,
+  the estimates against a fallible opponent rank the moves, at worst an inaccuracy.
+* **Moves the sample cannot tell apart.** Among moves whose chances are within sampling noise
+  of the best, the search plays the one that gives up least (:mod:`bito.bots.prudence`: the
+  low trump before the ace, a cheap cover before taking). A played move in that tie that
   gives up a trump, a higher trump or the tempo (a needless take, a cover before a hopeless
-  take) is a *mistake*; one that gives up only a higher plain card or keeps a card the best move
-  sheds is an *inaccuracy*. The playouts are blind to what such cards are worth later; a
-  strong player is not (the blunder suite, ``bito/bots/blunders.txt``, lists such positions).
+  take) is a *mistake*; one that gives up only a higher plain card, or keeps a card the best
+  move sheds, an *inaccuracy*; one that gives up nothing more is best or good. The playouts
+  are blind to what such cards are worth later in the deal; a strong player is not.
 
-The review uses playout budgets and never a clock, so a record reviewed twice with the same
-seed gives the same review on any machine.
+The review runs on playout budgets and never on a clock, so a record reviewed twice with the
+same seed gives the same review on any machine.
 """
 
 from __future__ import annotations
@@ -62,8 +68,8 @@ WEIGHTS: Final = {"best": 1.0, "good": 0.9, "inaccuracy": 0.6, "mistake": 0.3, "
 decisions, as a percentage)."""
 
 DEFAULT_PLAYOUTS: Final = 20_000
-"""Playouts per decision by default: about 4 CPU seconds for one seat of a two-player
-podkidnoy game (docs/review.md has the measurement)."""
+"""Playouts per decision by default, the analysis level's own budget (docs/review.md has the
+cost and the stability it buys)."""
 
 DEFAULT_SOLVER_NODES: Final = 2_000_000
 """The endgame solver's node cap per decision; a bigger ending is estimated by sampling."""
@@ -97,7 +103,7 @@ class MoveReview:
         return {"n": self.number, "seat": self.seat, "played": str(self.played),
                 "best": str(self.best), "played_chance": round(self.played_chance, 4),
                 "best_chance": round(self.best_chance, 4), "loss": round(self.loss, 4),
-                "category": self.category, "reason": reason_text(self),
+                "category": self.category, "reason": reason_text(self, english=True),
                 "choices": self.choices,
                 "proven": list(self.proven) if self.proven is not None else None}
 
@@ -276,7 +282,7 @@ class SeatReviewer:
         beyond the analysis level's choice (the module docstring)."""
         from bito.bots.prudence import keeps_text, move_cost
 
-        if move_cost(view, played) <= move_cost(view, best) + 1e-9:
+        if _order_only(best, played) or move_cost(view, played) <= move_cost(view, best) + 1e-9:
             if loss <= BEST_WITHIN:
                 return "best", "as_good", ""
             return "good", "noise", ""
@@ -306,6 +312,8 @@ class SeatReviewer:
             top = max(found, key=lambda e: e.score)
             loss = max(0.0, top.score - mine.score)
             category = "best" if str(played) == str(best.action) else category_of(loss)
+            if CATEGORIES.index(category) > CATEGORIES.index("inaccuracy"):
+                category = "inaccuracy"  # no move changes the proven result
             return MoveReview(number, self.seat, played, best.action, mine.score, top.score,
                               category, "proven_lost", choices, proven)
         return MoveReview(number, self.seat, played, best.action, PROVEN_CHANCE[value],
@@ -324,6 +332,15 @@ class SeatReviewer:
             return Solver(max_nodes=self.solver_nodes).value(child, view.seat)
         except (SolverBudgetExceeded, ValueError):
             return None
+
+
+def _order_only(best: Any, played: Any) -> bool:
+    """Whether two tied moves are covers of different attack cards: the defender who covers
+    the bout covers both, so the order tells nothing about what he gives up."""
+    from bito.games.durak import DEFEND
+
+    return (getattr(best, "kind", None) == DEFEND == getattr(played, "kind", None)
+            and getattr(best, "target", None) != getattr(played, "target", None))
 
 
 PROVEN_CHANCE: Final = {1: 1.0, 0: 0.5, -1: 0.0}
@@ -427,45 +444,59 @@ MARKS: Final = {"best": "!", "good": "", "inaccuracy": "?!", "mistake": "?", "bl
 blunder."""
 
 
-def move_words(action: Any) -> str:
+REASONS: Final = {
+    "choice": N_("the analysis level's choice ({chance} not the fool)"),
+    "as_good": N_("as good as {best} ({chance} not the fool)"),
+    "noise": N_("{best} scores {points:.1f} points more, within the sample's noise"),
+    "gives_up": N_("{best} does as well in the sample, and {why}"),
+    "proven_keep_won": N_("keeps the won ending (proven)"),
+    "proven_keep_drawn": N_("keeps the drawn ending (proven)"),
+    "proven_lost": N_("the ending is lost against best play whatever is played (proven); "
+                      "{chance} against a fallible opponent"),
+    "only_draws": N_("only draws"),
+    "loses": N_("loses"),
+    "won_thrown": N_("a won ending thrown away: {best} wins by force, {played} {then}"),
+    "drawn_thrown": N_("a drawn ending thrown away: {best} draws by force, {played} loses"),
+    "worse": N_("{best}: {best_chance} not the fool; {played}: {played_chance}"),
+}
+"""The reasons, in English; :func:`reason_text` fills them in."""
+
+
+def move_words(action: Any, english: bool = False) -> str:
     """A move as the terminal says it (``cover 6♦ with 8♦``), in the chosen language."""
     from bito.tui_words import engine_words
 
-    return engine_words(_pretty(action))
+    return _pretty(action) if english else engine_words(_pretty(action))
 
 
-def reason_text(m: MoveReview) -> str:
-    """The one line of reason for a decision, in the chosen language."""
-    best, played = move_words(m.best), move_words(m.played)
+def reason_text(m: MoveReview, english: bool = False) -> str:
+    """The one line of reason for a decision, in the chosen language (in English for the
+    JSON document, whose texts are the same in every language)."""
+    def say(key: str) -> str:
+        return REASONS[key] if english else _(REASONS[key])
+
+    best, played = move_words(m.best, english), move_words(m.played, english)
     if m.why == "choice":
-        return _("the analysis level's choice ({chance} not the fool)").format(
-            chance=_pct(m.played_chance))
+        return say("choice").format(chance=_pct(m.played_chance))
     if m.why == "as_good":
-        return _("as good as {best} ({chance} not the fool)").format(
-            best=best, chance=_pct(m.played_chance))
+        return say("as_good").format(best=best, chance=_pct(m.played_chance))
     if m.why == "noise":
-        return _("{best} scores {points:.1f} points more, within the sample's noise").format(
-            best=best, points=100 * m.loss)
+        return say("noise").format(best=best, points=100 * m.loss)
     if m.why == "gives_up":
         gives = GIVES_UP.get(m.gives_up)
-        return _("{best} does as well in the sample, and {why}").format(
-            best=best, why=_(gives) if gives else m.gives_up)
+        why = m.gives_up if gives is None else gives if english else _(gives)
+        return say("gives_up").format(best=best, why=why)
     if m.why == "proven_keep":
-        return (_("keeps the won ending (proven)") if m.proven and m.proven[1] == 1
-                else _("keeps the drawn ending (proven)"))
+        return say("proven_keep_won" if m.proven and m.proven[1] == 1 else "proven_keep_drawn")
     if m.why == "proven_lost":
-        return _("the ending is lost against best play whatever is played (proven); "
-                 "{chance} against a fallible opponent").format(chance=_pct(m.played_chance))
+        return say("proven_lost").format(chance=_pct(m.played_chance))
     if m.why == "proven_thrown" and m.proven is not None:
         if m.proven[1] == 1:
-            then = _("only draws") if m.proven[0] == 0 else _("loses")
-            return _("a won ending thrown away: {best} wins by force, {played} {then}").format(
-                best=best, played=played, then=then)
-        return _("a drawn ending thrown away: {best} draws by force, {played} loses").format(
-            best=best, played=played)
-    return _("{best}: {best_chance} not the fool; {played}: {played_chance}").format(
-        best=best, best_chance=_pct(m.best_chance), played=played,
-        played_chance=_pct(m.played_chance))
+            then = say("only_draws" if m.proven[0] == 0 else "loses")
+            return say("won_thrown").format(best=best, played=played, then=then)
+        return say("drawn_thrown").format(best=best, played=played)
+    return say("worse").format(best=best, best_chance=_pct(m.best_chance), played=played,
+                               played_chance=_pct(m.played_chance))
 
 
 def move_line(m: MoveReview, names: Sequence[str]) -> str:
