@@ -360,7 +360,7 @@ def review_moves(start: Any, actions: Sequence[tuple[int, Any]], seats: Sequence
     from bito.games.protocol import decider, seen_by
 
     if playouts < 1:
-        raise ReviewError("playouts: must be at least 1")
+        raise ReviewError(_("{option} must be at least {n}").format(option="playouts", n=1))
     players = start.players
     names = list(names) if names else [f"seat {i}" for i in range(players)]
     review = GameReview(variant=variant, players=players, names=names, seats=list(seats),
@@ -420,13 +420,14 @@ def review_record(record: Any, seats: Sequence[int] | None = None, *,
     seats, or every seat when the record does not say)."""
     header = record.header
     if record.censored_for is not None:
-        raise ReviewError("censored_for: a censored record hides the other hands the game's "
-                          "replay needs; review the full record")
+        raise ReviewError(_("censored_for: a censored record hides the other hands the "
+                            "game's replay needs; review the full record"))
     players = int(header["players"])
     chosen = list(seats) if seats else people_of(header)
     for s in chosen:
         if not 0 <= s < players:
-            raise ReviewError(f"seat: must be 0 to {players - 1}, not {s}")
+            raise ReviewError(_("--seat must be 0 to {last}, not {seat}").format(
+                last=players - 1, seat=s))
     record.replay()  # every action checked before any search (a RecordError names the line)
     return review_moves(record.start_state(), record.actions, chosen,
                         names=header.get("names"), variant=str(header["variant"]),
@@ -524,10 +525,10 @@ def summary_lines(review: GameReview) -> list[str]:
             name=name, seat=s.seat, accuracy=s.accuracy, counts=counts, result=result))
         t = s.turning_point
         if t is None:
-            lines.append("    " + _("no mistake or blunder: no turning point"))
+            lines.append("  " + _("no mistake or blunder: no turning point"))
         else:
-            lines.append("    " + _("turning point: move {n}, {played} instead of {best} "
-                                    "({before} → {after} not the fool)").format(
+            lines.append("  " + _("turning point: move {n}, {played} instead of {best} "
+                                  "({before} → {after} not the fool)").format(
                 n=t.number, played=move_words(t.played), best=move_words(t.best),
                 before=_pct(t.best_chance), after=_pct(t.played_chance)))
     return lines
