@@ -104,6 +104,7 @@ class MoveReview:
                 "best": str(self.best), "played_chance": round(self.played_chance, 4),
                 "best_chance": round(self.best_chance, 4), "loss": round(self.loss, 4),
                 "category": self.category, "reason": reason_text(self, english=True),
+                "why": self.why, "gives_up": self.gives_up,
                 "choices": self.choices,
                 "proven": list(self.proven) if self.proven is not None else None}
 

@@ -384,7 +384,9 @@ function render(prev = frame) {
   $("downloads").replaceChildren(
     link,
     done ? h("a", { href: `/replay/${tableId}`, id: "replay-link" },
-             ` · ${t("download.replay", "Replay")}`) : "");
+             ` · ${t("download.replay", "Replay")}`) : "",
+    done && mine ? h("a", { href: `/replay/${tableId}#review`, id: "review-link" },
+                     ` · ${t("review.open", "Review this game")}`) : "");
 }
 
 // A rematch was agreed: the next deal is a table of its own; the seat's token goes with us.
