@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,7 +30,7 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
         yield srv
 
 
-def _finished_table(server: ServerThread) -> dict[str, str]:
+def _finished_table(server: ServerThread) -> dict[str, Any]:
     """A two-seat podkidnoy table, Alice against Bob (both played through the API, each
     taking his first legal move), played to the end."""
     t = create_table(server.http, players=2, seats=["open"])

@@ -93,12 +93,12 @@ function showMove() {
 async function open() {
   const box = $("review");
   box.hidden = false;
+  $("review-open").hidden = true;  // back only if the review could not be made: try again
   $("review-summary").textContent = t("review.making", "Making the review… (a few seconds)");
   const res = await fetch(`/api/tables/${tableId}/review`, { headers: mine ? { "X-Bito-Token": mine.token } : {} });
   const body = await res.json();
-  if (!res.ok) { $("review-summary").textContent = body.error; return; }
+  if (!res.ok) { $("review-summary").textContent = body.error; $("review-open").hidden = false; return; }
   review = body;
-  $("review-open").hidden = true;
   $("review-summary").textContent = summary(body);
   $("review-graph").replaceChildren(graph(body));
   showMove();
