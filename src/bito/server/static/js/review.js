@@ -38,7 +38,7 @@ function graph(data) {
   const NS = "http://www.w3.org/2000/svg";
   const last = Math.max(1, ...data.moves.map((m) => m.n));
   const W = 300, H = 80;
-  const x = (n) => (n / last) * W, y = (p) => H - p * H;
+  const x = (n) => 4 + (n / last) * (W - 8), y = (p) => 4 + (1 - p) * (H - 8);
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("class", "review-graph");
