@@ -1582,6 +1582,11 @@ def build_parser() -> argparse.ArgumentParser:
     sweep_module.add_arguments(sweep)
     sweep.set_defaults(func=sweep_module.command)
 
+    # `bito review`: its options and its handler live in bito.review
+    from bito.review import add_review_parser
+
+    add_review_parser(sub, fmt)
+
     from bito.server.serve import add_serve_parser
 
     add_serve_parser(sub, fmt)

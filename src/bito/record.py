@@ -127,17 +127,20 @@ def _name(names: list[Any], seat: int) -> str:
     return str(names[seat]) if 0 <= seat < len(names) else f"seat {seat}"
 
 
-def record_from_game(game: Game, names: list[str] | None = None, spec: str | None = None
-                     ) -> GameRecord:
+def record_from_game(game: Game, names: list[str] | None = None, spec: str | None = None,
+                     people: list[int] | None = None) -> GameRecord:
     """The full record of a game played through :class:`~bito.games.Game`. ``spec`` is the
     variant spec the game was dealt from, for families whose records name the spec as given
-    (a Durak record writes its rules out in full)."""
+    (a Durak record writes its rules out in full). ``people`` lists the seats people sat in
+    (``bito review`` reviews those by default); without it the record does not say."""
     start = game.start
     header: dict[str, Any] = {
         "bito": "record", "version": VERSION,
         **family_for(start).record_fields(start, spec),
         "names": list(names) if names else [f"seat {i}" for i in range(start.players)],
     }
+    if people is not None:
+        header["people"] = sorted(set(people))
     outcome = game.state.outcome.to_json() if game.state.outcome else None
     return GameRecord(header=header, actions=list(zip(game.seats, game.actions, strict=True)),
                       outcome=outcome)
@@ -250,6 +253,10 @@ def _check_header(header: dict[str, Any]) -> None:
     if names is not None and (not isinstance(names, list) or len(names) != n
                               or not all(isinstance(x, str) for x in names)):
         raise RecordError(1, f"header field 'names' must be a list of {n} strings")
+    people = header.get("people")
+    if people is not None and (not isinstance(people, list)
+                               or not all(_is_seat(p, n, allow_none=False) for p in people)):
+        raise RecordError(1, f"header field 'people' must be a list of seats 0..{n - 1}")
     match = header.get("match")
     if match is None:
         return

@@ -973,12 +973,15 @@ class TerminalGame:
         except ImportError:
             self.out(_("Cannot save: this installation has no bito.record module."))
             return None
-        text = record_from_game(self.game, self.labels).to_jsonl()
+        text = record_from_game(self.game, self.labels, people=[self.human]).to_jsonl()
         write_record(self.save_path, text)
         self.out(ngettext("Game saved to {path} ({n} move). Replay it with: bito replay {path}",
                           "Game saved to {path} ({n} moves). Replay it with: bito replay "
                           "{path}", len(self.game)).format(path=self.save_path,
                                                           n=len(self.game)))
+        if self.game.state.is_over:
+            self.out(_("See where it was won and lost: bito review {path}").format(
+                path=self.save_path))
         return self.save_path
 
 

@@ -900,16 +900,20 @@ def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: 
     if args.save:
         path = Path(args.save)
         history = [(seat, action) for seat, action, _, _ in term.history]
-        write_record(path, record_text(spec, state, seed, labels, history))
+        write_record(path, record_text(spec, state, seed, labels, history, people=[human]))
         write(_("Saved the game to {path}.").format(path=path))
     return 130 if term.interrupted else 0
 
 
 def record_text(spec: str, state: Any, seed: int, names: Sequence[str],
-                history: Sequence[tuple[int, Any]]) -> str:
-    """A full JSON Lines record (the format of :mod:`bito.record`) of a non-Durak game."""
-    header = {"bito": "record", "version": 1, "game": family_for(spec).name, "variant": spec,
-              "players": len(names), "seed": seed, "names": list(names)}
+                history: Sequence[tuple[int, Any]], people: Sequence[int] = ()) -> str:
+    """A full JSON Lines record (the format of :mod:`bito.record`) of a non-Durak game;
+    ``people`` are the seats people sat in (``bito review`` reviews those)."""
+    header: dict[str, Any] = {"bito": "record", "version": 1, "game": family_for(spec).name,
+                              "variant": spec, "players": len(names), "seed": seed,
+                              "names": list(names)}
+    if people:
+        header["people"] = sorted(set(people))
     lines = [json.dumps(header, ensure_ascii=False)]
     lines += [json.dumps({"n": i + 1, "seat": s, "action": str(a)})
               for i, (s, a) in enumerate(history)]

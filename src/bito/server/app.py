@@ -59,6 +59,7 @@ from bito.server.health import add_routes, install_metrics
 from bito.server.limits import MAX_BODY, MAX_FRAME, TOO_BIG_CLOSE, BodyLimit, frame_refusal
 from bito.server.quickmatch import quick_match
 from bito.server.render import Json, render_open, render_view
+from bito.server.review import Reviews
 from bito.server.rooms import Connection, Lobby, Room, RoomError, Settings, dump, log_for
 
 log = logging.getLogger("bito.server")
@@ -331,6 +332,29 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             text, name = rec.censored(seat).to_jsonl(), f"bito-{room.id}-seat{seat}.jsonl"
         return PlainTextResponse(text, media_type="application/x-ndjson", headers={
             "Content-Disposition": f'attachment; filename="{name}"'})
+
+    reviews = Reviews()
+
+    @app.get("/api/tables/{table_id}/review", response_model=None)
+    async def review(table_id: str, request: Request) -> Json | JSONResponse:
+        """The game review of the asker's own seat (issue 36), once the game is over: made
+        in the bot workers the first time, kept with the table after (bito.server.review)."""
+        room = await lobby().get(table_id)
+        if room.state is None or not room.state.is_over:
+            raise RoomError("a game is reviewed once it is over")
+        seat = await lobby().seat_of(room, _token(request))
+        if seat is None:
+            return JSONResponse({"error": "a review is of your own seat: send your seat's "
+                                          f"token in the {TOKEN_HEADER} header"},
+                                status_code=403)
+        rec = games.full_record(room.setup, room.actions, room.names())
+        if rec is None:
+            raise RoomError("records are not written for this game family yet")
+        made = await reviews.review(lobby().bots, room.id, seat, rec.to_jsonl())
+        if made is None:
+            return JSONResponse({"error": "the review could not be made just now; try again "
+                                          "in a minute"}, status_code=503)
+        return made
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, request: Request) -> Any:

@@ -92,6 +92,10 @@ def _serve_request(bots: OrderedDict[Key, tuple[str, Any]], request: dict[str, A
     for table in request.get("forget", ()):
         for gone in [k for k in bots if k[0] == table]:
             del bots[gone]
+    if "job" in request:  # work other than a move: a game review (bito.server.review)
+        from bito.server.review import run_job
+
+        return run_job(request["job"])
     if request.get("sleep"):  # for the tests: a worker that hangs
         time.sleep(request["sleep"])
     key: Key = (str(request["key"][0]), int(request["key"][1]))
@@ -270,6 +274,37 @@ class BotPool:
             text, fresh = value
             self.built += bool(fresh)
             return str(text)
+
+    async def job(self, key: Key, job: dict[str, Any], cap: float) -> tuple[str, Any] | None:
+        """Run ``job`` (a game review: :func:`bito.server.review.run_job`) in a worker,
+        waiting in line with the decisions; None when the worker failed or took more than
+        ``cap`` seconds (the worker is then replaced, as after a decision's time-out)."""
+        worker = self._worker_for(key)
+        self._home.pop(key, None)  # a job holds no bot: nothing to route back to
+        worker.waiting += 1
+        try:
+            async with worker.lock:
+                if self.closed:
+                    return None
+                if worker.proc is None or not worker.proc.is_alive():
+                    worker.stop()
+                    try:
+                        await asyncio.to_thread(worker.start)
+                    except Exception as e:
+                        log.warning("a bot worker could not start for a job (%s)", e)
+                        await asyncio.to_thread(worker.stop)
+                        return None
+                request = {"job": job, "forget": worker.forget}
+                worker.forget = []
+                try:
+                    return await asyncio.to_thread(worker.roundtrip, request, cap)
+                except Exception as e:  # a time-out or a dead worker
+                    log.warning("a job in bot worker %d failed (%s)", worker.index,
+                                e or type(e).__name__)
+                    await asyncio.to_thread(worker.stop)
+                    return None
+        finally:
+            worker.waiting -= 1
 
     async def warm(self) -> None:
         """Start every worker now, off the loop: a process standing by to take tables over

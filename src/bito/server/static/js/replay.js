@@ -21,6 +21,7 @@ function show() {
   const move = f.move ? `${seatName(seats, f.move.seat)}: ${actionLabel(f.move)}` : t("replay.deal", "the deal");
   const end = at === data.frames.length - 1 && data.outcome ? ` — ${outcomeText(data.outcome, seats)}` : "";
   $("move").textContent = move + end;
+  document.dispatchEvent(new CustomEvent("replay:show", { detail: { at } }));  // (review.js)
 }
 
 function go(to) { at = Math.max(0, Math.min(data.frames.length - 1, to)); show(); }
@@ -41,6 +42,7 @@ async function load() {
     $("downloads").append(a);
   }
   go(data.frames.length - 1);
+  document.dispatchEvent(new CustomEvent("replay:loaded", { detail: { over: data.over } }));
 }
 
 $("first").onclick = () => go(0);

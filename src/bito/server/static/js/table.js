@@ -402,7 +402,9 @@ function render(prev = frame) {
   $("downloads").replaceChildren(
     link,
     done ? h("a", { href: `/replay/${tableId}`, id: "replay-link" },
-             ` · ${t("download.replay", "Replay")}`) : "");
+             ` · ${t("download.replay", "Replay")}`) : "",
+    done && mine ? h("a", { href: `/replay/${tableId}#review`, id: "review-link" },
+                     ` · ${t("review.open", "Review this game")}`) : "");
 }
 
 // "Play against bots" in the lobby comes here with #ready: press Ready once, for the person.
