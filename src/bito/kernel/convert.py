@@ -20,8 +20,7 @@ from bito.cards import ACE, MATCH_MASKS, is_joker, is_special, rank_of, special,
 from bito.games.durak.actions import STOCK, TRY, Action
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.setup import trump_context
-from bito.games.durak.show_trump import shown_this_bout
-from bito.games.durak.show_trump import SHOW
+from bito.games.durak.show_trump import SHOW, shown_this_bout
 from bito.games.durak.state import THROW, DurakState
 from bito.games.durak.teams import team_of_seats
 from bito.kernel import layout as L
