@@ -54,7 +54,7 @@ def _search(level: str, seed: int, playouts: int) -> SearchBot:
 def test_issue_position_covers_with_the_six_of_trumps() -> None:
     # Issue 20: asked six times, the bot chose A♥ three times. Every seed must now give 6♥ at
     # the suite's budget for strong. (Since the playouts model the heuristic's throw-ins,
-    # docs/bots.md, fourteenth session, one seed of eight takes at 1,000 playouts: its worlds
+    # docs/history.md, fourteenth session: one seed of eight takes at 1,000 playouts: its worlds
     # put 6♥ under taking by chance; at 3,000 none does.)
     s = parse_position(ISSUE_POSITION)
     played = Counter(str(_search("strong", seed, STRONG_PLAYOUTS).choose(s.view(1)))
