@@ -139,7 +139,7 @@ class PolicyBot:
             return rule if going_out or view.pile_count <= int(arg) else pass_move
         if mode == "take_small":
             # Doubt a claim (true or not) while the pile is small: taking a few cards of
-            # the opponent's can be worth more than the cards (see docs/bots.md).
+            # the opponent's can be worth more than the cards (see docs/history.md).
             if going_out or view.pile_count <= int(arg):
                 return next(m for m in view.legal if m.kind == "doubt")
             return rule

@@ -286,7 +286,7 @@ def test_standing_orders_seats_by_margin() -> None:
 
 def test_cheat_claims_are_judged_by_the_heuristic() -> None:
     """#85: Cheat is the heuristic's at every level, the doubt and the put: searching it, or
-    judging by the claimer model, lost to the heuristic (docs/bots.md)."""
+    judging by the claimer model, lost to the heuristic (docs/history.md)."""
     from bito.bots.families import cheat
 
     for seed in range(30):

@@ -266,6 +266,7 @@ def prelude(spec: str, players: int, stock: str, first: int = 0) -> Any:
     s.first = s.to_act = first
     if s.rules.kind == "flip":
         s.pile.append(s.stock.pop())
+        s.last = s.pile[-1]  # the last card turned so far (#68 A1 makes its suit trump)
     return s
 
 

@@ -254,7 +254,7 @@ def rollout_judge(view: CheatView, memory: Any, rng: random.Random,
     the end against a deterministic model, a doubt's effect shows: the search learned to doubt
     claims it believes *true* now and then, taking a small pile of the claimer's cards
     (which leaves him short of their rank when it comes round to him: he must lie, and the
-    lie can be proven), which no fixed rule of ours found (docs/bots.md)."""
+    lie can be proven), which no fixed rule of ours found (docs/history.md)."""
     if (rule is None or view.phase != DOUBTING or view.players != 2
             or view.seat == view.claimer or view.claim_count == 0
             or view.hand_counts[view.claimer] == 0):

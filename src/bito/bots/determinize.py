@@ -178,7 +178,7 @@ def call_from_worlds(t: WorldTemplate, rng: random.Random) -> Action | None:
     defender the table (doubt), so the call follows the likelier side. Why not the
     playouts: over the same worlds they believed only 242 of 373 honest covers (68.2 % of
     443 calls right at 100 playouts, against 93.7 % for this rule on the same positions;
-    ``tools/call_accuracy.py``, docs/bots.md)."""
+    ``tools/call_accuracy.py``, docs/history.md)."""
     view = t.view
     kinds = {a.kind: a for a in view.legal}
     if view.phase != CALL_PHASE or BELIEVE not in kinds or DOUBT not in kinds:

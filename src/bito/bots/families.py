@@ -163,7 +163,7 @@ def cheat_unsearched(view: CheatView) -> bool:
     search lost every game it played (28 of 28 at 40 playouts before issue 20, 8 of 8 with
     worlds that model the claimer), and the put is :func:`cheat`'s because it already claims
     as many cards as no judge counting his own cards can prove false, and every other put we
-    tried lost (``tools/cheat_policies.py``, docs/bots.md)."""
+    tried lost (``tools/cheat_policies.py``, docs/history.md)."""
     del view
     return True
 

@@ -38,7 +38,7 @@ from bito.games.family import family_name
 MAX_PLAYOUT = 120
 """Actions after which a playout stops and is scored by the standing: the horizon of the
 search. Cheat, animal sounds and the Polish fool can go round for hundreds of actions; a
-playout that long costs more than the information it brings (measured: docs/bots.md)."""
+playout that long costs more than the information it brings (measured: docs/history.md)."""
 
 CARD_SCALE = 4.0
 """Cards of margin worth about three quarters of a win in :func:`standing` (games without

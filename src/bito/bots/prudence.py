@@ -30,6 +30,9 @@ So the search compares moves in two steps:
    * a throw-in: its worth less the playouts' throw-in limit (plain cards up to about a
      queen while the stock lasts, any plain card after), so a cheap throw-in comes before
      passing and a dear one (a trump) after;
+   * showing a trump to pass the attack on (``transfer.show_trump``, #96): only what it
+     reveals, :data:`REVEAL_COST` for a card nobody knew the shower held; the card stays in
+     his hand, so it is no spent trump;
    * passing (bito): nothing;
    * taking: a little more than covering with the lowest trump, plus half a point per card
      picked up: a plain cover or the lowest trump comes first (a needless take hands the
@@ -38,6 +41,12 @@ So the search compares moves in two steps:
    * a cover that cannot finish the bout, because another attack card on the table has no
      cover in the hand at all: more than taking, since the cover goes back into the hand with
      the take anyway and only shows the card and opens ranks for throw-ins.
+
+   Covers of the same attack card do the same job, so the dearer one must earn its place:
+   it is played over a cheaper cover of that card only when it leads by a clear margin,
+   :data:`SAME_JOB_MARGIN` rather than :data:`TIE_MARGIN` (issue 35: in a real game
+   ``strong`` covered 10♠ with the trump J♣ holding J♠, which won every game played on from
+   there).
 
 Why a tie-break and not a richer playout score (cards left, trumps kept): the score of a
 playout is what the arena counts, win or lose, so the search keeps optimising the real goal;
@@ -56,6 +65,7 @@ from typing import Final
 
 from bito.bots.rollouts import card_worth
 from bito.games.durak import ATTACK, DEFEND, LEAD, PASS, TAKE, Action, DurakView
+from bito.games.durak.show_trump import SHOW
 
 TIE_ALPHA: Final = 0.05
 """The chance of calling some move worse than the best when all are equal (split over the
@@ -71,6 +81,18 @@ with it, see docs/bots.md."""
 
 TIE_CAP: Final = 0.1
 """Moves more than this far below the best mean are never tied, however noisy the sample."""
+
+SAME_JOB_MARGIN: Final = 0.05
+"""A cheaper cover of the same attack card ties with the best when within this much of it,
+however large the sample: spending a trump (or a higher card) where a cheaper card covers the
+same card needs a clear lead in the playouts, since their greedy play sees what the dearer
+card buys (a pair left for a lead, say) but not what it costs in the endgame. Still within
+:data:`TIE_CAP`."""
+
+REVEAL_COST: Final = 1.0
+"""What showing a card costs on the card-worth scale: it stays in the hand, but the other
+players now know it is there. One point, a rank step of a plain card: cheaper than any card
+spent but a six, and far cheaper than taking."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +121,9 @@ def move_cost(view: DurakView, action: Action) -> float:
     kind = action.kind
     if kind == PASS:
         return 0.0
+    if kind == SHOW:  # the card stays in the hand; only news of it is given away
+        known = view.known[view.seat] if 0 <= view.seat < len(view.known) else 0
+        return REVEAL_COST * sum(1 for c in action.cards if not known >> c & 1)
     if kind == TAKE:
         on_table = sum(1 for c in view.attack if c >= 0) + sum(1 for c in view.defence if c >= 0)
         return take_cost + on_table / 2
@@ -117,6 +142,24 @@ def move_cost(view: DurakView, action: Action) -> float:
         limit = w.limit_stock if view.stock_count else w.limit_empty
         return _cards_worth(action.cards, worth) - limit
     return _cards_worth(action.cards, worth)
+
+
+def move_job(action: Action) -> tuple[int, int] | None:
+    """What a move is for, when another move can do the same: a cover is for the attack card
+    it covers. ``None`` for the rest (a lead, a take...), which are compared by cost only."""
+    if action.kind == DEFEND and action.target >= 0:
+        return (DEFEND, action.target)
+    return None
+
+
+def _margin(jobs: Sequence[object] | None, costs: Sequence[float], best: int, i: int,
+            margin: float) -> float:
+    """The margin within which move ``i`` ties with the best: wider for a cheaper move that
+    does the best move's job (:data:`SAME_JOB_MARGIN`)."""
+    if (jobs is not None and jobs[i] is not None and jobs[i] == jobs[best]
+            and costs[i] < costs[best]):
+        return max(margin, SAME_JOB_MARGIN)
+    return margin
 
 
 def _hopeless_cover(view: DurakView, action: Action) -> bool:
@@ -152,13 +195,16 @@ def tie_z(moves: int, alpha: float = TIE_ALPHA) -> float:
 
 def choose_among_tied(rows: Sequence[Sequence[float]], costs: Sequence[float],
                       alpha: float = TIE_ALPHA, cap: float = TIE_CAP,
-                      margin: float = TIE_MARGIN, moves: int = 0) -> Tie:
+                      margin: float = TIE_MARGIN, moves: int = 0,
+                      jobs: Sequence[object] | None = None) -> Tie:
     """The cheapest move among those the paired sample cannot tell from the best mean.
 
     ``rows`` holds one list of per-move scores per sampled world, ``costs`` the cost of each
     move. Ties in cost keep the better mean. ``moves`` is how many moves the best was picked
     from, when more than these (the halving dropped some; the best is still the luckiest of
-    them all, so the test is split over all of them)."""
+    them all, so the test is split over all of them). ``jobs`` (:func:`move_job` of each
+    move, optional): a cheaper move doing the best move's job ties within
+    :data:`SAME_JOB_MARGIN`."""
     k = len(costs)
     z = tie_z(max(k, moves), alpha)
     n = len(rows)
@@ -169,7 +215,7 @@ def choose_among_tied(rows: Sequence[Sequence[float]], costs: Sequence[float],
         if i == best:
             continue
         gap, se = paired_gap(rows, best, i)
-        if gap <= cap and gap <= max(z * se, margin) + 1e-12:
+        if gap <= cap and gap <= max(z * se, _margin(jobs, costs, best, i, margin)) + 1e-12:
             tied.append(i)
     pick = min(tied, key=lambda i: (costs[i], -means[i]))
     return Tie(pick, best if pick != best else None, tuple(sorted(tied)))
@@ -177,7 +223,7 @@ def choose_among_tied(rows: Sequence[Sequence[float]], costs: Sequence[float],
 
 def surviving(rows: Sequence[Sequence[float]], costs: Sequence[float], z: float,
               alpha: float = TIE_ALPHA, cap: float = TIE_CAP,
-              margin: float = TIE_MARGIN) -> list[int]:
+              margin: float = TIE_MARGIN, jobs: Sequence[object] | None = None) -> list[int]:
     """The moves (indices into each row) still worth playouts halfway through a search: the
     best mean, every move within ``z`` standard errors of it (paired, as in
     :func:`choose_among_tied`), and every move **cheaper** than the best that the tie-break
@@ -198,7 +244,8 @@ def surviving(rows: Sequence[Sequence[float]], costs: Sequence[float], z: float,
         gap, se = paired_gap(rows, best, i)
         close = gap <= z * se + 1e-12
         cheap_and_tied = (costs[i] < costs[best] and gap <= cap
-                          and gap <= max(tie_at * se, margin) + 1e-12)
+                          and gap <= max(tie_at * se, _margin(jobs, costs, best, i, margin))
+                          + 1e-12)
         if i == best or close or cheap_and_tied:
             keep.append(i)
     return keep
@@ -215,12 +262,17 @@ def keeps_text(cheap: Action, dear: Action, view: DurakView) -> str:
         return "no need to take"
     if dear.kind == DEFEND and _hopeless_cover(view, dear):
         return "the bout ends in a take anyway, so covering first would only show a card"
+    if dear.kind == SHOW:  # the shower keeps his trump: all he gives away is the news of it
+        return "keeps the trump unseen"
     if cheap.kind == PASS:
         return "keeps the card"
     dear_trumps = sum(1 for c in dear.cards if is_trump(c))
-    cheap_trumps = sum(1 for c in cheap.cards if is_trump(c))
+    # a shown card stays in the hand: showing spends none
+    cheap_trumps = 0 if cheap.kind == SHOW else sum(1 for c in cheap.cards if is_trump(c))
     if dear_trumps > cheap_trumps:
         return "keeps a trump"
+    if cheap.kind == SHOW:
+        return "keeps the card"
     if len(cheap.cards) > len(dear.cards):
         return "sheds more cards at once"
     if cheap_trumps and dear_trumps:
@@ -228,6 +280,6 @@ def keeps_text(cheap: Action, dear: Action, view: DurakView) -> str:
     return "keeps the higher card"
 
 
-__all__ = ["TIE_ALPHA", "TIE_CAP", "TIE_MARGIN", "Tie", "choose_among_tied", "keeps_text",
-           "move_cost",
-           "paired_gap", "surviving", "tie_z"]
+__all__ = ["REVEAL_COST", "SAME_JOB_MARGIN", "TIE_ALPHA", "TIE_CAP", "TIE_MARGIN", "Tie",
+           "choose_among_tied", "keeps_text", "move_cost", "move_job", "paired_gap",
+           "surviving", "tie_z"]

@@ -31,7 +31,7 @@ from bito.bots import clock
 from bito.bots.blind import choose as blind_choice
 from bito.bots.determinize import CALL_WORLDS, WorldTemplate, call_from_worlds, template
 from bito.bots.heuristic import HeuristicBot
-from bito.bots.prudence import TIE_ALPHA, choose_among_tied, move_cost, surviving
+from bito.bots.prudence import TIE_ALPHA, choose_among_tied, move_cost, move_job, surviving
 from bito.bots.rollouts import (
     PLAIN_LIMIT,
     careful_seats,
@@ -247,6 +247,7 @@ class SearchBot:
         dropped: dict[int, list[float]] = {}
         halved = self.halving <= 0 or k <= 2
         costs = [move_cost(view, a) for a in legal]
+        jobs = [move_job(a) for a in legal]
         source: WorldTemplate | StyledWorlds = t
         careful = careful_seats(self.defence_model, seat, view.players)
         shrewd = careful_seats(self.attack_model, seat, view.players)
@@ -279,7 +280,8 @@ class SearchBot:
                                or (budget_s > 0 and 2 * elapsed >= budget_s)):
                 halved = True
                 keep = surviving(rows, [costs[i] for i in alive], self.halving,
-                                 alpha=self.tie_alpha or TIE_ALPHA)
+                                 alpha=self.tie_alpha or TIE_ALPHA,
+                                 jobs=[jobs[i] for i in alive])
                 if len(keep) < len(alive):
                     for j, i in enumerate(alive):
                         if j not in keep:
@@ -300,7 +302,7 @@ class SearchBot:
         # The tie-break among the moves searched to the end (a dropped move was already
         # shown worse than the best at the same test).
         tie = choose_among_tied(rows, [costs[i] for i in alive], alpha=self.tie_alpha,
-                                moves=k)
+                                moves=k, jobs=[jobs[i] for i in alive])
         tied = {alive[j] for j in tie.tied}
         out = [MoveEstimate(a, means[i], samples[i], tied=i in tied, cost=costs[i])
                for i, a in enumerate(legal)]

@@ -50,14 +50,18 @@ class PreludeState(BoutsState):
     """Phase 1 state, and the Durak state of phase 2 (``main``) once the prelude is over.
 
     ``pile``: the centre (contest: the round's pile; flip: the cards on the table, the card
-    to beat last). ``round``: the cards turned so far in this contest round, (seat, card)."""
+    to beat last). ``round``: the cards turned so far in this contest round, (seat, card).
+    ``last``: the card last turned from the stock (-1 before any), which the centre cannot
+    tell: a card that wins the centre leaves it empty, and one that does not beat goes
+    beside the card to beat, not on top. A flip prelude makes its suit trump (#68 A1)."""
 
     LISTS = ("hands", "known", "stock", "out", "pile", "round")
-    __slots__ = ("pile", "round", "first", "main", "main_rules")
+    __slots__ = ("pile", "round", "first", "last", "main", "main_rules")
 
     pile: list[int]
     round: list[tuple[int, int]]
     first: int
+    last: int
     main: DurakState | None
     main_rules: Rules | None
 
@@ -67,11 +71,16 @@ class PreludeState(BoutsState):
         rng = s._init(rules, players, seed, "prelude")
         s.stock = list(reversed(s._deal(rng, -1)))
         s.pile, s.round, s.main, s.main_rules = [], [], None, None
-        s.phase = PRELUDE
+        s.phase, s.last = PRELUDE, -1
         s.first = s.to_act = rng.randrange(players)  # the first drawer, by lot
         if rules.kind == "flip":  # he turns the first card to beat
-            s.pile.append(s.stock.pop())
+            s.pile.append(s._turn_top())
         return s
+
+    def _turn_top(self) -> int:
+        """Turn the top card of the stock, remembering it as the last card turned."""
+        self.last = card = self.stock.pop()
+        return card
 
     def _deal(self, rng: Any, hand_size: int, *, trump_to_receiver: bool = False
               ) -> list[int]:
@@ -132,7 +141,7 @@ class PreludeState(BoutsState):
 
     def _advance(self, action: Any) -> None:
         seat = self.to_act
-        card = self.stock.pop()
+        card = self._turn_top()
         if self.rules.kind == "contest":
             self.round.append((seat, card))
             if len(self.round) == self.players or not self.stock:
@@ -182,17 +191,17 @@ class PreludeState(BoutsState):
             self.pile.insert(max(0, len(self.pile) - 1), card)  # beside the card to beat
             self.note = f"seat {seat} turns {card_pretty(card)}: no beat"
         if self.stock:
-            self.pile.append(self.stock.pop())  # the next card to beat
+            self.pile.append(self._turn_top())  # the next card to beat
         self.to_act = (seat + 1) % self.players
 
     def _hand_off(self) -> None:
         """The stock is gone: the centre goes out of play and the Durak game begins."""
-        last = self.pile[-1] if self.pile else -1
         for c in self.pile + [c for _, c in self.round]:
             self.discard |= bit(c)
         self.pile, self.round = [], []
-        # A1 (a flip prelude): the suit of the last card turned in phase 1 is trump
-        spec = self.rules.main_spec(SUITS[suit_of(last) if last >= 0 else 0])
+        # A1 (a flip prelude): the suit of the last card turned in phase 1 is trump, wherever
+        # that card went (won with the centre, beside the card to beat, or the card to beat)
+        spec = self.rules.main_spec(SUITS[suit_of(self.last)])
         holding = [s for s in range(self.players) if self.hands[s]]
         if len(holding) < 2:
             self.out = [s for s in range(self.players) if not self.hands[s]]
