@@ -635,7 +635,7 @@ def command(args: Any) -> int:
                 last=players - 1, seat=seat))
     bar = None
     if not args.no_progress:
-        from bito.cli import ProgressBar
+        from bito.progress import ProgressBar
 
         bar = ProgressBar(1, sys.stderr, label=N_("moves"))
     try:

@@ -25,6 +25,8 @@ from bito.games.bouts.chinese import NINE_OF_DIAMONDS
 from bito.games.durak import LEAD as DURAK_LEAD
 from bito.games.durak.actions import ATTACK, DEFEND, PASS, TAKE, TRANSFER
 from bito.games.protocol import Hidden, decider, seen_by
+from bito.games.shedding.rules import MauMauRules
+from bito.games.social.rules import AnimalRules
 from bito.i18n import N_, _, ngettext
 from bito.tui import (
     FORCED_NOTE,
@@ -121,8 +123,8 @@ def family_help(state: Any) -> str:
     if not text:
         return _(COMMANDS)
     rules = state.rules
-    pick = PICK_UP.get(str(getattr(rules, "takes_pile", "")), "")
-    wild = int(getattr(rules, "wild_rank", 12))
+    pick = PICK_UP.get(rules.takes_pile, "") if isinstance(rules, AnimalRules) else ""
+    wild = rules.wild_rank if isinstance(rules, MauMauRules) else 12
     said = (_(text).replace("{pick_up}", _(pick) if pick else "")
             .replace("{wild}", _(WILD_RANKS.get(wild, "")))
             .replace("{wild_card}", "23456789TJQKA"[wild - 2]))

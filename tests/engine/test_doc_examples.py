@@ -132,8 +132,8 @@ def doc_commands() -> list[tuple[str, str]]:
                 continue
             for i, line in enumerate(re.sub(r"\\\n\s*", " ", text).splitlines()):
                 line = line.strip().removeprefix("$ ")
-                if not line.startswith("bito "):
-                    continue
+                if not line.startswith("bito ") or re.match(r"bito [\w-]+: ", line):
+                    continue  # not a command, or a command's output (``bito review: error:``)
                 words = shlex.split(line, comments=True)
                 if words[1].endswith(":") or any(PLACEHOLDER.match(w) for w in words[2:]):
                     continue

@@ -19,7 +19,7 @@ pytest.importorskip("argon2")
 from bito import i18n
 from bito.rules import all_variants
 from bito.rules.options import OPTION_SPECS
-from bito.server import games, webtext
+from bito.server import games, refusals
 from bito.server.accounts import MOVED, AccountSettings
 from server_kit import Client, ServerThread, create_table, scripted
 
@@ -120,7 +120,7 @@ def test_the_seat_moved_frame_is_said_in_the_old_connections_language(
     assert moved.status_code == 200, moved.text
     told = old.wait(lambda m: m["type"] == "error" and m.get("request") == "moved")
     assert told["code"] == "moved" and CYRILLIC.search(told["message"])
-    assert webtext.error_words(MOVED, "en") == ("moved", MOVED)  # English word for word
+    assert refusals.error_words(MOVED, "en") == ("moved", MOVED)  # English word for word
     old.close()
 
 

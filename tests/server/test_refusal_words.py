@@ -4,7 +4,7 @@ engine note (``(trump s)``), no rule name, no option key, no seed or paragraph c
 
 The refusals are real ones: random games of several Durak variants are played, and at every
 position every card of the hand (and take, pass, a cover of each table card, a transfer) is
-tried; each move the engine refuses is said through :func:`webtext.error_words`, the function
+tried; each move the engine refuses is said through :func:`refusals.error_words`, the function
 the server answers a refused move with.
 """
 
@@ -21,8 +21,7 @@ pytest.importorskip("fastapi")
 from bito.cards import card_str, parse_card
 from bito.errors import IllegalActionError
 from bito.games import family_for, new_game
-from bito.server import webtext
-from bito.server.refusals import NOTATION
+from bito.server.refusals import NOTATION, error_words
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 #: The engines' rule names a refusal used to open with ("beat relation: ...").
@@ -85,7 +84,7 @@ def test_the_refusals_the_issue_names_are_all_met(refusals: dict[str, IllegalAct
 def test_every_refusal_is_said_in_a_players_words(refusals: dict[str, IllegalActionError],
                                                   lang: str) -> None:
     for key, error in refusals.items():
-        code, said = webtext.error_words(error, lang)
+        code, said = error_words(error, lang)
         assert code == f"illegal.{error.rule}"  # the stable code is kept for programs
         assert said and not NOTATION.search(said), (key, said)
         assert not RULE_NAMES.search(said), (key, said)
@@ -114,7 +113,7 @@ def test_the_issues_example_reads_as_the_issue_asks(lang: str, said: str) -> Non
     jack, seven = parse_card("Jc"), parse_card("7d")
     error = IllegalActionError("beat relation", "Jc does not beat 7d (trump s)",
                                {"card": jack, "target": seven, "trumps": (3,)})
-    assert webtext.error_words(error, lang) == ("illegal.beat relation", said)
+    assert error_words(error, lang) == ("illegal.beat relation", said)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -122,11 +121,11 @@ def test_not_your_turn_names_the_player_in_words(lang: str) -> None:
     """The table's own refusal: no seat number, a bot's name said in the page's language."""
     from bito.server.rooms import RoomError
 
-    code, said = webtext.error_words(
+    code, said = error_words(
         RoomError("not your turn: Bot Boris (strong) (seat 1) is to act"), lang)
     assert code == "not_your_turn"
     assert "seat" not in said and "1" not in said
     assert ("Бот Борис (сильный)" in said) == (lang == "ru")
     assert ("Bot Boris (strong)" in said) == (lang == "en")
-    code, said = webtext.error_words("'7d' is not a legal move now (legal: 6c, take)", lang)
+    code, said = error_words("'7d' is not a legal move now (legal: 6c, take)", lang)
     assert code == "not_legal" and not NOTATION.search(said) and "take" not in said

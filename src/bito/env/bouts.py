@@ -35,8 +35,9 @@ from typing import Any
 from bito.cards import RANK_MASKS, cards_of, rank_of, standard_deck
 from bito.env._optional import require
 from bito.env.numbering import NumberedActions, Numbering, lay_out
+from bito.games import family_for
 from bito.games.bouts import ChineseRules, PreludeRules, rules_for
-from bito.games.bouts.common import SUITS, TURN, BoutsView
+from bito.games.bouts.common import SUITS, TURN
 from bito.games.durak.actions import PASS_ACTION, TAKE_ACTION, Action, attack, defend
 from bito.games.protocol import Move
 
@@ -89,6 +90,7 @@ class BoutsEncoder:
     def __init__(self, spec: Any, players: int) -> None:
         self.codec = bouts_codec(spec)
         self.rules = self.codec.rules
+        self._family = family_for(self.rules)
         self.players = players
         d = len(self.codec.cards)
         self._d = float(d)
@@ -116,7 +118,7 @@ class BoutsEncoder:
         self._cards(out, "hand", cards_of(view.hand))
         for k in range(1, n):
             self._cards(out, f"known_{k}", cards_of(view.known[(seat + k) % n]))
-        if isinstance(view, BoutsView):
+        if family_for(view) is self._family:  # the game's own view, not a prelude's phase 2
             centre, to_beat, trump_card, trump_suit = _bouts_table(view)
             phase = view.phase
         else:  # the Durak view of a prelude's second phase

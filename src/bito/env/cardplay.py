@@ -83,6 +83,11 @@ DRAW = word("draw")
 PASS = word("pass")
 
 
+
+#: The families whose moves are words as well as cards (the animal sounds, Cheat's claims
+#: and doubts), by family name: their observation has the talk planes.
+_TALKING: dict[str, bool] = {"social": True}
+
 def card_play_rules(spec: Any) -> tuple[Family, Any]:
     """The family and rules of a spec of a card-play family; ValueError naming the family
     otherwise (the Durak family goes through :mod:`bito.env.codec`)."""
@@ -158,7 +163,7 @@ class CardPlayEncoder:
             "pending_out", "anti_rank", "trick", "played", "lead_colour", "sitting_out",
             "plus_tens", "due", "skipper", "laughed", "claimer", "claim_count", "claim_cards",
             "mine_in_pile", "known") if hasattr(sample, name)}
-        self._social = self.codec.family.name == "social"
+        self._social = _TALKING.get(self.codec.family.name, False)
         n = players
         pieces: list[tuple[str, int]] = [("hand", d), ("hand_counts", n), ("to_act", n)]
         optional: list[tuple[str, int]] = [

@@ -28,6 +28,14 @@ from bito.env.payoff import best_return
 from bito.games.family import Family, family_for
 from bito.games.protocol import seen_by
 
+#: The families without the Durak codec that number their moves in a codec of their own
+#: (the bout games: Durak moves plus their own), by family name; the rest play cards
+#: (:mod:`bito.env.cardplay`).
+_BOUT_MOVES: dict[str, bool] = {"bouts": True}
+#: The card-play families, by name, with the least value their observation holds (their
+#: scores go below 0); every other family's observation starts at 0.
+_CARD_PLAY_LOW: dict[str, float] = {"shedding": -1.0, "tricks": -1.0, "social": -1.0}
+
 
 class GameKit:
     """A game of any family at a seat count: deal, apply a numbered action, write a seat's
@@ -46,7 +54,7 @@ class GameKit:
             self.start = self.family.new_game(self.rules, players, seed=0)  # checks the seats
             self.codec: Any = codec_for(self.rules)
             self.encoder: Any = ObservationEncoder(self.rules, players)
-        elif name == "bouts":
+        elif _BOUT_MOVES.get(name, False):
             from bito.env.bouts import bouts_codec, bouts_encoder
 
             self.rules = self.family.rules_for(spec)
@@ -61,7 +69,7 @@ class GameKit:
             self.encoder = encoder_for_cards(self.rules, players)
             self.start = self.family.new_game(self.rules, players, seed=0)
         #: The least value an observation holds (the card-play encoder's scores go below 0).
-        self.low = -1.0 if name in ("shedding", "tricks", "social") else 0.0
+        self.low = _CARD_PLAY_LOW.get(name, 0.0)
         #: What one episode is called in messages: a Durak deal, another family's game.
         self.episode = "deal" if self.family.match_of_deals else "game"
         #: The partnerships of the game (#53-55), empty without: they decide the payoff.
@@ -100,7 +108,7 @@ class GameKit:
 
     def cards_text(self, mask: int) -> str:
         """Cards as the game writes them (*Fool!* has its own card names)."""
-        if self.family.name in ("shedding", "tricks", "social"):
+        if self.family.name in _CARD_PLAY_LOW:
             from bito.env.cardplay import play_of
 
             name = play_of(self.rules)
@@ -113,7 +121,7 @@ class GameKit:
         return seen_by(state, act, seat)
 
     def __repr__(self) -> str:
-        return (f"GameKit({self.family.name}: {getattr(self.rules, 'variant', self.spec)!r}, "
+        return (f"GameKit({self.family.name}: {self.spec!r}, "
                 f"players={self.players}, actions={self.codec.size}, "
                 f"observation={self.encoder.size})")
 

@@ -41,7 +41,7 @@ from urllib.parse import unquote
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from bito.server import games, ratings, shared, webtext
+from bito.server import games, ratings, refusals, shared, webtext
 from bito.server.accountdb import AccountDB, Rating
 from bito.server.rooms import Lobby, Room, RoomError
 
@@ -289,7 +289,7 @@ def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
 
     @app.exception_handler(AccountError)
     async def refused(request: Request, exc: AccountError) -> JSONResponse:
-        code, said = webtext.error_words(exc, webtext.language_of(request.headers))
+        code, said = refusals.error_words(exc, webtext.language_of(request.headers))
         body: Json = {"error": said, "code": code}
         if exc.field:
             body["field"] = exc.field

@@ -52,7 +52,7 @@ except ImportError as e:  # pragma: no cover - the message is the point
     raise ImportError("bito serve needs the web extra: pip install 'bito[web]'") from e
 
 from bito.errors import BitoError
-from bito.server import chat, games, rematch, shared, webtext
+from bito.server import chat, games, refusals, rematch, shared, webtext
 from bito.server.accounts import Accounts, AccountSettings, install
 from bito.server.db import DatabaseUnavailable, PostgresDatabase, open_database
 from bito.server.health import add_routes, install_metrics
@@ -181,7 +181,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     async def bito_error(request: Request, exc: BitoError) -> JSONResponse:
         status = (503 if isinstance(exc, DatabaseUnavailable)
                   else 404 if str(exc).startswith("no table") else 400)
-        code, said = webtext.error_words(exc, webtext.language_of(request.headers))
+        code, said = refusals.error_words(exc, webtext.language_of(request.headers))
         return JSONResponse({"error": said, "code": code}, status_code=status)
 
     @app.get("/i18n/web.json")
@@ -231,7 +231,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         client = address(request.client, request.headers)
         wait = await creation_wait(client)
         if wait:
-            code, said = webtext.error_words(
+            code, said = refusals.error_words(
                 f"too many new tables from this address: at most "
                 f"{lobby().settings.tables_per_hour} an hour; try again in {wait} s",
                 webtext.language_of(request.headers))
@@ -267,7 +267,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
             extra=chat.table_setting(_field(body, "spectator_chat", str, None)),
             may_open=not wait)
         if room is None:
-            code, said = webtext.error_words(
+            code, said = refusals.error_words(
                 f"no table fits and too many new tables from this address: try again in "
                 f"{wait} s", webtext.language_of(request.headers))
             return JSONResponse({"error": said, "code": code}, status_code=429,
@@ -385,7 +385,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
         lang = webtext.language_of(websocket.headers)
 
         async def refuse(message: str, code: int, field: str | None = None) -> None:
-            said = webtext.error_words(message, lang)
+            said = refusals.error_words(message, lang)
             frame: Json = {"type": "error", "code": said[0], "message": said[1]}
             if field:
                 frame["field"] = field
@@ -566,7 +566,7 @@ async def _serve_socket(lobby: Lobby, room: Room, seat: int | None,
             recent = [t for t in recent if now - t < 1.0]
             recent.append(now)
             if len(recent) > lobby.settings.rate_limit:  # a flood: drop this client only
-                code, said = webtext.error_words(f"more than {lobby.settings.rate_limit} "
+                code, said = refusals.error_words(f"more than {lobby.settings.rate_limit} "
                                                  "messages a second; reconnect to go on", lang)
                 await send({"type": "error", "code": code, "message": said})
                 cut_off = "flood"
@@ -745,15 +745,15 @@ async def _handle(lobby: Lobby, room: Room, seat: int | None, text: str | None,
                 "message": webtext.message_words(str(e), lang)}
     except chat.ChatError as e:
         # a refused chat line is the person's own matter: said in his language
-        code, said = webtext.error_words(str(e), lang)
+        code, said = refusals.error_words(str(e), lang)
         return {"type": "error", "request": kind, "field": e.field, "code": "chat",
                 "message": said}
     except BitoError as e:
-        code, said = webtext.error_words(e, lang)
+        code, said = refusals.error_words(e, lang)
         return {"type": "error", "request": kind, "code": code, "message": said}
     except Exception as e:  # never let one message take the server down
         log.exception("table %s: message failed", room.id)
-        code, said = webtext.error_words(f"server error: {type(e).__name__}", lang)
+        code, said = refusals.error_words(f"server error: {type(e).__name__}", lang)
         return {"type": "error", "request": kind, "code": code, "message": said}
 
 

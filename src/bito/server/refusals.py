@@ -24,7 +24,7 @@ from bito.cards import (
     rank_of,
     suit_of,
 )
-from bito.errors import IllegalActionError
+from bito.errors import BitoError, IllegalActionError, InvalidNotationError
 from bito.server import webtext
 
 #: What a player must never read: cards in notation (``Jc``, ``10d``, ``RJ``), suit symbols,
@@ -175,3 +175,52 @@ def seat_words(name: str, lang: str) -> str:
     if f"bot.{level}" in webtext.TEXTS:
         level = webtext.text(lang, f"bot.{level}")
     return webtext.text(lang, "bot.display", name=first, level=level)
+
+
+#: The server's sentences a player reads at the table, said in the catalogue's words in English
+#: too (the raised ones carry a seat number or the legal moves in notation).
+PLAYER_WORDS = frozenset({"not_your_turn", "not_legal"})
+
+
+def error_words(error: BaseException | str, lang: str) -> tuple[str, str]:
+    """A refusal's stable code and its sentence in ``lang``. In English the sentence is the
+    one raised, word for word (it may say more than the catalogue's pattern: the legal moves,
+    a pointer under the bad character)."""
+    message = str(error)
+    english = lang == i18n.DEFAULT
+    if isinstance(error, IllegalActionError):  # a player's words in every language
+        return f"illegal.{error.rule}", refusal_words(error, lang)
+    if isinstance(error, InvalidNotationError):
+        pointer = message.partition("\n")[2]
+        return "notation", message if english else \
+            webtext.text(lang, "error.notation", text=error.text) + (
+                "\n" + pointer if pointer else "")
+    for code, pattern in webtext.ERRORS:
+        match = pattern.match(message)
+        if match:
+            fields = match.groupdict()
+            if code in PLAYER_WORDS:  # said anew in every language: no seat number, no
+                # notation, bots' names said
+                fields["who"] = seat_words(fields.get("who") or "", lang)
+                return code, webtext.text(lang, f"error.{code}", **fields)
+            return code, message if english else webtext.text(lang, f"error.{code}", **fields)
+    if isinstance(error, BitoError) and not english:
+        return "generic", _engine_words(error, lang)
+    return "generic", message
+
+
+def _engine_words(error: BaseException, lang: str) -> str:
+    """An engine's refusal as the terminal says it in ``lang`` (the terminal's catalogue has
+    a sentence for every rule an engine names). The language is switched and restored with
+    no await between, so no other connection's words can interleave."""
+    from bito.tui_words import refusal_words
+
+    rule = getattr(error, "rule", "")
+    detail = getattr(error, "detail", str(error))
+    saved = i18n.language()
+    i18n.set_language(lang)
+    try:
+        said = refusal_words(detail, rule)
+    finally:
+        i18n.set_language(saved)
+    return said

@@ -29,9 +29,9 @@ from bito.games.protocol import decider
 from bito.server import games
 from bito.server.botpool import BotPool, fallback_action
 from bito.server.db import Database, DatabaseUnavailable, PostgresDatabase, ThreadedDatabase
+from bito.server.refusals import error_words
 from bito.server.render import Json, render_public, render_view
 from bito.server.storage import MoveConflict, SeatRow, Storage, TableRow
-from bito.server.webtext import error_words
 
 log = logging.getLogger("bito.server")
 

@@ -12,11 +12,11 @@ The language of a request or a connection: the ``bito_lang`` cookie (the page's 
 it), else the best of the browser's ``Accept-Language`` that bito speaks, else English.
 
 Errors: the server's refusals are English sentences written where they are raised (rooms,
-engines, the notation). :func:`error_words` gives each a stable ``code`` (for programs) and
-the sentence in the connection's language: a table of the server's own sentences (a pattern
-per code, its fields carried over), the engines' refusals through the terminal's words for
-their rule (:func:`bito.tui_words.refusal_words`), and anything else in English under a
-generic code.
+engines, the notation). :func:`bito.server.refusals.error_words` gives each a stable ``code``
+(for programs) and the sentence in the connection's language: a table of the server's own
+sentences (a pattern per code, its fields carried over), the engines' refusals in a player's
+words (:mod:`bito.server.refusals`; else the terminal's words for their rule,
+:func:`bito.tui_words.refusal_words`), and anything else in English under a generic code.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from functools import lru_cache
 from typing import Any
 
 from bito import i18n
-from bito.errors import BitoError, IllegalActionError, InvalidNotationError
 
 DOMAIN = "web"
 COOKIE = "bito_lang"
@@ -773,52 +772,3 @@ def language_of(headers: Any) -> str:
     return choose_language(cookie, headers.get("accept-language"))
 
 
-#: The server's sentences a player reads at the table, said in the catalogue's words in English
-#: too (the raised ones carry a seat number or the legal moves in notation).
-PLAYER_WORDS = frozenset({"not_your_turn", "not_legal"})
-
-
-def error_words(error: BaseException | str, lang: str) -> tuple[str, str]:
-    """A refusal's stable code and its sentence in ``lang``. In English the sentence is the
-    one raised, word for word (it may say more than the catalogue's pattern: the legal moves,
-    a pointer under the bad character)."""
-    message = str(error)
-    english = lang == i18n.DEFAULT
-    if isinstance(error, IllegalActionError):  # a player's words in every language
-        from bito.server.refusals import refusal_words
-
-        return f"illegal.{error.rule}", refusal_words(error, lang)
-    if isinstance(error, InvalidNotationError):
-        pointer = message.partition("\n")[2]
-        return "notation", message if english else \
-            text(lang, "error.notation", text=error.text) + ("\n" + pointer if pointer else "")
-    for code, pattern in ERRORS:
-        match = pattern.match(message)
-        if match:
-            fields = match.groupdict()
-            if code in PLAYER_WORDS:  # said anew in every language: no seat number, no
-                from bito.server.refusals import seat_words  # notation, bots' names said
-
-                fields["who"] = seat_words(fields.get("who") or "", lang)
-                return code, text(lang, f"error.{code}", **fields)
-            return code, message if english else text(lang, f"error.{code}", **fields)
-    if isinstance(error, BitoError) and not english:
-        return "generic", _engine_words(error, lang)
-    return "generic", message
-
-
-def _engine_words(error: BaseException, lang: str) -> str:
-    """An engine's refusal as the terminal says it in ``lang`` (the terminal's catalogue has
-    a sentence for every rule an engine names). The language is switched and restored with
-    no await between, so no other connection's words can interleave."""
-    from bito.tui_words import refusal_words
-
-    rule = getattr(error, "rule", "")
-    detail = getattr(error, "detail", str(error))
-    saved = i18n.language()
-    i18n.set_language(lang)
-    try:
-        said = refusal_words(detail, rule)
-    finally:
-        i18n.set_language(saved)
-    return said

@@ -4,6 +4,7 @@ Durak game (whose views are drawn by :mod:`bito.games.tables.durak`)."""
 from __future__ import annotations
 
 from bito.games.bouts.common import BoutsView
+from bito.games.bouts.rules import HeapRules
 from bito.games.durak.actions import Action
 from bito.games.protocol import Move
 from bito.games.tables.durak import choice as durak_choice
@@ -40,7 +41,7 @@ def _engine(view: BoutsView) -> str:
     if "chinese" in name:
         return "chinese"
     if "heap" in name:
-        return "chain" if getattr(rules, "mode", "") == "chain" else "heap"
+        return "chain" if isinstance(rules, HeapRules) and rules.mode == "chain" else "heap"
     if "polish" in name:
         return "polish"
     return "prelude"
@@ -75,7 +76,7 @@ def table_model(view: BoutsView) -> TableModel:
              "beat": "beats the top card or turns the stock",
              "prelude": "turns the next card of the stock"}.get(view.phase, "plays")
     rules = extra.get("rules")
-    game = str(getattr(rules, "variant", view.variant))
+    game = view.variant if rules is None else str(rules.variant)
     return TableModel(
         "bouts", game, view.seat, view.players, seats, tuple(zones), view.to_act, doing,
         tuple(_choice(a, trumps) for a in view.legal),
