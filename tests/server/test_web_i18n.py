@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 pytest.importorskip("fastapi")
 
 from bito.rules import all_variants
-from bito.server import refusals, webtext
+from bito.server import webtext
+from bito.server.refusals import error_words
 from server_kit import Client, ServerThread, create_table, join, scripted
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -192,8 +193,8 @@ def test_an_illegal_move_in_russian_names_the_rule() -> None:
     from bito.errors import IllegalActionError
 
     error = IllegalActionError("take", "only the defender takes")
-    code, en = refusals.error_words(error, "en")
-    code_ru, ru = refusals.error_words(error, "ru")
+    code, en = error_words(error, "en")
+    code_ru, ru = error_words(error, "ru")
     assert code == code_ru == "illegal.take"
     assert en == error.detail  # a player's words, without the rule's name (issue 34)
     assert CYRILLIC.search(ru) and not re.search(r"[a-z]{4,}", ru)
@@ -270,14 +271,14 @@ def test_every_chat_and_rematch_refusal_has_its_own_code(lang: str) -> None:
         with pytest.raises(ChatError) as caught:
             clean_text({"type": "chat", **bad})
         refusals.append(str(caught.value))
-    codes = [refusals.error_words(r, lang)[0] for r in refusals]
+    codes = [error_words(r, lang)[0] for r in refusals]
     assert codes == ["chat_too_long", "chat_empty", "chat_control", "chat_text_missing",
                      "chat_reaction"]
-    said = refusals.error_words(refusals[-1], lang)[1]
+    said = error_words(refusals[-1], lang)[1]
     assert all(r in said for r in REACTIONS)  # the allowed reactions carried over
     # quick match's refusal is not mistaken for "no table <id>"
     full = "no table fits and too many new tables from this address: try again in 42 s"
-    code, said = refusals.error_words(full, lang)
+    code, said = error_words(full, lang)
     assert code == "no_table_fits" and "42" in said
     assert (said == full) == (lang == "en")
     # every coded sentence has its text in the catalogue
@@ -308,8 +309,8 @@ def test_the_several_process_refusals_have_codes_and_russian(refusal: str, code:
     error: Exception = (DatabaseUnavailable(refusal) if code in ("db_unavailable",
                                                                  "shutting_down")
                         else RoomError(refusal))
-    assert refusals.error_words(error, "en") == (code, refusal)
-    got, ru = refusals.error_words(error, "ru")
+    assert error_words(error, "en") == (code, refusal)
+    got, ru = error_words(error, "ru")
     assert got == code and CYRILLIC.search(ru) and not re.search(r"[a-z]{4,}", ru)
 
 
