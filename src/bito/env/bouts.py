@@ -34,7 +34,7 @@ from typing import Any
 
 from bito.cards import RANK_MASKS, cards_of, rank_of, standard_deck
 from bito.env._optional import require
-from bito.env.numbering import NumberedActions, Numbering, lay_out
+from bito.env.numbering import NumberedActions, Numbering, blank_vector, lay_out
 from bito.games import family_for
 from bito.games.bouts import ChineseRules, PreludeRules, rules_for
 from bito.games.bouts.common import SUITS, TURN
@@ -110,10 +110,7 @@ class BoutsEncoder:
 
     def encode(self, view: Any, out: Any = None) -> Any:
         """The ``float32`` vector of ``view`` (written into ``out`` when given)."""
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
+        out = blank_vector(self.size, out)
         seat, n, p = view.seat, self.players, self.planes
         self._cards(out, "hand", cards_of(view.hand))
         for k in range(1, n):

@@ -66,7 +66,7 @@ from typing import Any
 
 from bito.cards import SUIT_CHARS
 from bito.env._optional import require
-from bito.env.numbering import NumberedActions, Numbering, lay_out
+from bito.env.numbering import NumberedActions, Numbering, blank_vector, lay_out
 from bito.games.family import Family, family_for
 from bito.games.protocol import Move, play, word
 
@@ -202,10 +202,7 @@ class CardPlayEncoder:
 
     def encode(self, view: Any, out: Any = None) -> Any:
         """The ``float32`` vector of ``view`` (written into ``out`` when given)."""
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
+        out = blank_vector(self.size, out)
         seat, n, has = view.seat, self.players, self._has
         self._cards(out, "hand", _cards_of_zone(view.hand))
         self._seats(out, "hand_counts", seat, [c / self._d for c in view.hand_counts])

@@ -49,6 +49,15 @@ def lay_out(pieces: Iterable[tuple[str, int]]) -> tuple[dict[str, slice], int]:
     return planes, at
 
 
+def blank_vector(size: int, out: Any = None) -> Any:
+    """An observation vector of ``size`` zeros: ``out`` cleared when given (an encoder writes
+    into the caller's buffer), else a new ``float32`` one."""
+    if out is None:
+        return np.zeros(size, dtype=np.float32)
+    out.fill(0.0)
+    return out
+
+
 class NumberedActions(Generic[A]):
     """A codec's conversions between actions and their integers, once :meth:`keep` has
     taken a finished :class:`Numbering`."""
