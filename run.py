@@ -2,7 +2,7 @@
 """Install bito where it can be installed, then run it: the README's two commands.
 
     python3 run.py play [ARGS...]   install bito with colour in the terminal, then `bito play`
-    python3 run.py test [ARGS...]   install bito with everything its tests use, then pytest
+    python3 run.py pytest [ARGS...] install bito with everything its tests use, then pytest
 
 Why a script and not `pip install` alone: a fresh Debian or Ubuntu refuses `pip install` into
 its system Python (PEP 668, "externally-managed-environment"), and may not even ship `ensurepip`
@@ -33,10 +33,10 @@ ENV = HERE / ".venv"
 #: own interpreter.
 JOBS: dict[str, tuple[str, list[str]]] = {
     "play": ("term", ["-m", "bito", "play"]),
-    "test": ("test", ["-m", "pytest"]),
+    "pytest": ("test", ["-m", "pytest"]),
 }
 
-USAGE = "usage: python3 run.py {play|test} [arguments for bito play or pytest...]"
+USAGE = "usage: python3 run.py {play|pytest} [arguments for bito play or pytest...]"
 
 
 def say(text: str) -> None:
