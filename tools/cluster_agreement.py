@@ -33,13 +33,12 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "tests" / "server")]
 
+from lobby_kit import Process  # noqa: E402
 from pg_kit import Cluster  # noqa: E402
 
 from bito.server import games  # noqa: E402
 from bito.server.db import PostgresDatabase  # noqa: E402
-from bito.server.lease import Keeper  # noqa: E402
 from bito.server.render import render_open  # noqa: E402
-from bito.server.rooms import Lobby, Settings  # noqa: E402
 from bito.server.storage import SeatRow, TableRow  # noqa: E402
 
 
@@ -56,24 +55,9 @@ def _table(i: int, players: int) -> TableRow:
                            for s in range(players)])
 
 
-class _Process:
-    def __init__(self, url: str, name: str) -> None:
-        self.db = PostgresDatabase(url, origin=name)
-        self.lobby = Lobby(self.db, Settings(bot_workers=1, timer=120))
-        self.keeper = Keeper(self.lobby, self.db)
-
-    async def start(self) -> None:
-        await self.db.open()
-        await self.keeper.start()
-
-    async def stop(self) -> None:
-        await self.keeper.stop()
-        await self.lobby.close()
-        await self.db.close()
-
 
 async def race(url: str, tables: int, batch: int, processes: int) -> str:
-    procs = [_Process(url, f"p{k}") for k in range(processes)]
+    procs = [Process(url, f"p{k}") for k in range(processes)]
     deals: list[bool] = []
     for p in procs:
         real = p.db.start_game
@@ -148,7 +132,7 @@ class _Slow:
 async def leases(url: str, tables: int, slow: float, busy: int, seconds: float) -> str:
     counter = _Counter()
     logging.getLogger("bito.server").addHandler(counter)
-    procs = [_Process(url, f"p{k}") for k in range(3)]
+    procs = [Process(url, f"p{k}") for k in range(3)]
     for p in procs:
         p.db.slowdown = _Slow(slow)  # type: ignore[assignment]  # (a tree without it: unused)
         real = p.db.run

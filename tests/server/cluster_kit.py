@@ -5,14 +5,20 @@ ports, their logs kept to explain a failure."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
-from pg_kit import free_port
+import pytest
+from pg_kit import Cluster, free_port
 
 from bito.server import load
 
@@ -109,3 +115,40 @@ class Nginx:
     def stop(self) -> None:
         self.proc.terminate()
         self.proc.wait(10)
+
+
+@contextmanager
+def running_cluster(tmp_path: Path, name: str, processes: int = 3,
+                    extra: tuple[str, ...] = (),
+                    env_for: Callable[[int], dict[str, str]] = lambda i: {},
+                    log_lines: int = 15) -> Iterator[dict[str, Any]]:
+    """A throw-away PostgreSQL, ``processes`` real ``bito serve`` on it (each with ``extra``
+    flags and ``env_for(i)``) and Debian's nginx in front; everything stopped on leaving, and
+    the last lines of each server's log printed to explain a failure. Skips without nginx."""
+    if not os.path.exists(NGINX):
+        pytest.skip("Debian's nginx package is not installed (.ci/run installs it)")
+    pg = Cluster()
+    procs: list[Bito] = []
+    nginx: Nginx | None = None
+    prefix = tempfile.mkdtemp(prefix="bito-nginx-")
+    try:
+        url = pg.fresh_database(name)
+        # all start together on the fresh database: the migrations take turns
+        procs = [Bito(url, tmp_path / f"bito{i}.log", extra, env=env_for(i))
+                 for i in range(processes)]
+        for p in procs:
+            p.wait_ready()
+        nginx = Nginx([p.port for p in procs], prefix)
+        yield {"pg": pg, "url": url, "procs": procs, "nginx": nginx, "base": nginx.base,
+               "logs": tmp_path}
+    finally:
+        if nginx is not None:
+            nginx.stop()
+        for p in procs:
+            p.stop()
+        for i in range(len(procs)):  # the servers' own words, to explain a failure
+            text = (tmp_path / f"bito{i}.log").read_text(errors="replace")
+            lines = [line for line in text.splitlines() if "pool" not in line][-log_lines:]
+            print(f"--- bito{i} (pid {procs[i].proc.pid}):", *lines, sep="\n")
+        pg.destroy()
+        shutil.rmtree(prefix, ignore_errors=True)

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,7 +27,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from cluster_kit import DEPLOY, NGINX, Bito, Nginx
+from cluster_kit import DEPLOY, Bito, running_cluster
 from pg_kit import Cluster
 
 from bito.record import load_record
@@ -38,33 +36,9 @@ from server_kit import Client, create_table, join
 
 @pytest.fixture()
 def stack(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[dict[str, Any]]:
-    if not os.path.exists(NGINX):
-        pytest.skip("Debian's nginx package is not installed (.ci/run installs it)")
-    pg = Cluster()
-    procs: list[Bito] = []
-    nginx: Nginx | None = None
-    prefix = tempfile.mkdtemp(prefix="bito-nginx-")
-    try:
-        url = pg.fresh_database("cluster")
-        # all three start together on the fresh database: the migrations take turns
-        extra = tuple(getattr(request, "param", ()))  # a test's own flags for every process
-        procs = [Bito(url, tmp_path / f"bito{i}.log", extra) for i in range(3)]
-        for p in procs:
-            p.wait_ready()
-        nginx = Nginx([p.port for p in procs], prefix)
-        base = nginx.base
-        yield {"pg": pg, "url": url, "procs": procs, "base": base, "logs": tmp_path}
-    finally:
-        if nginx is not None:
-            nginx.stop()
-        for p in procs:
-            p.stop()
-        for i in range(len(procs)):  # the servers' own words, to explain a failure
-            text = (tmp_path / f"bito{i}.log").read_text(errors="replace")
-            lines = [line for line in text.splitlines() if "pool" not in line][-15:]
-            print(f"--- bito{i} (pid {procs[i].proc.pid}):", *lines, sep="\n")
-        pg.destroy()
-        shutil.rmtree(prefix, ignore_errors=True)
+    extra = tuple(getattr(request, "param", ()))  # a test's own flags for every process
+    with running_cluster(tmp_path, "cluster", extra=extra) as cluster:
+        yield cluster
 
 
 def _owner(url: str, table: str) -> str | None:

@@ -28,9 +28,7 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
 import signal
-import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -45,8 +43,7 @@ from websockets.exceptions import ConnectionClosed
 pytest.importorskip("fastapi")
 pytest.importorskip("psycopg")
 
-from cluster_kit import NGINX, Bito, Nginx
-from pg_kit import Cluster
+from cluster_kit import Bito, Nginx, running_cluster
 
 from bito.server import games
 from bito.server.db import LEASE_FOR, SLOW_FILE
@@ -316,35 +313,12 @@ def _disagreements(url: str, procs: list[Bito], live: list[int],
 
 @pytest.fixture()
 def stack(tmp_path: Path) -> Iterator[dict[str, Any]]:
-    if not os.path.exists(NGINX):
-        pytest.skip("Debian's nginx package is not installed (.ci/run installs it)")
-    pg = Cluster()
-    procs: list[Bito] = []
-    nginx: Nginx | None = None
-    prefix = tempfile.mkdtemp(prefix="bito-nginx-")
-    try:
-        url = pg.fresh_database("faults")
-        slow = [tmp_path / f"slow{i}" for i in range(PROCESSES)]
-        procs = [Bito(url, tmp_path / f"bito{i}.log", ("--bot-workers", "1", "--bot-delay",
-                                                        "0.2"),
-                      env={INSPECT_KEY: KEY, SLOW_FILE: str(slow[i])})
-                 for i in range(PROCESSES)]
-        for p in procs:
-            p.wait_ready()
-        nginx = Nginx([p.port for p in procs], prefix)
-        yield {"pg": pg, "url": url, "procs": procs, "nginx": nginx, "slow": slow,
-               "logs": tmp_path}
-    finally:
-        if nginx is not None:
-            nginx.stop()
-        for p in procs:
-            p.stop()
-        for i in range(len(procs)):  # the servers' own words, to explain a failure
-            text = (tmp_path / f"bito{i}.log").read_text(errors="replace")
-            lines = [line for line in text.splitlines() if "pool" not in line][-12:]
-            print(f"--- bito{i}:", *lines, sep="\n")
-        pg.destroy()
-        shutil.rmtree(prefix, ignore_errors=True)
+    slow = [tmp_path / f"slow{i}" for i in range(PROCESSES)]
+    with running_cluster(tmp_path, "faults", PROCESSES,
+                         ("--bot-workers", "1", "--bot-delay", "0.2"),
+                         lambda i: {INSPECT_KEY: KEY, SLOW_FILE: str(slow[i])},
+                         log_lines=12) as cluster:
+        yield {**cluster, "slow": slow}
 
 
 def _count_in_logs(logs: Path, words: str) -> list[int]:
