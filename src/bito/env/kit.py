@@ -25,7 +25,7 @@ from typing import Any
 
 from bito.cards import cards_of, cards_str
 from bito.env.payoff import best_return
-from bito.games.family import Family, family_for
+from bito.games.family import SomeFamily, family_for
 from bito.games.protocol import seen_by
 
 #: The families without the Durak codec that number their moves in a codec of their own
@@ -43,7 +43,7 @@ class GameKit:
 
     def __init__(self, spec: Any, players: int) -> None:
         self.spec = spec
-        self.family: Family = family_for(spec)
+        self.family: SomeFamily = family_for(spec)
         self.players = players
         name = self.family.name
         if self.family.codec:

@@ -195,12 +195,23 @@ class Family(Generic[R, S, V, A]):
         """The view classes of the family's engines."""
         raise NotImplementedError
 
+    def action_types(self) -> tuple[type[A], ...]:
+        """The action classes of the family's engines."""
+        raise NotImplementedError
+
     def own(self, state: PlayState) -> S:
         """``state`` as the family's own state type; a state of another family is a
         programming error (:class:`TypeError` naming both)."""
         if isinstance(state, self.state_types()):
             return state
         raise TypeError(f"a {type(state).__name__} is not a state of the {self.name} family")
+
+    def own_action(self, action: PlayAction) -> A:
+        """``action`` as the family's own action type (:class:`TypeError` for another's, or
+        for a seat's censored form of one)."""
+        if isinstance(action, self.action_types()):
+            return action
+        raise TypeError(f"a {type(action).__name__} is not an action of the {self.name} family")
 
     def own_view(self, view: SeatView) -> V:
         """``view`` as the family's own view type (:class:`TypeError` for another's)."""
@@ -387,6 +398,11 @@ class DurakFamily(Family["Rules", "DurakState", "DurakView", "Action"]):
 
         return (DurakView,)
 
+    def action_types(self) -> tuple[type[Action], ...]:
+        from bito.games.durak import Action
+
+        return (Action,)
+
     def rules_for(self, spec: str | PlayRules) -> Rules:
         from bito.rules import Rules, rules_for
 
@@ -509,6 +525,13 @@ def _seat(m: Mapping[object, object], key: str) -> int | None:
     return value
 
 
+def _moves() -> tuple[type[Move], ...]:
+    """The action class the shedding, trick-taking and social games share."""
+    from bito.games.protocol import Move
+
+    return (Move,)
+
+
 def durak_zones(s: DurakState) -> list[int | Sequence[int]]:
     """The zones of a Durak state: hands, stock, table, discard, the cards set aside, an
     unfinished counter-throw (#49) and the points games' books (#61-#63)."""
@@ -548,6 +571,9 @@ class SheddingFamily(OptionFamily["MauMauRules | AdjacentRules", "MauMauState | 
 
         return (MauMauView, AdjacentView)
 
+    def action_types(self) -> tuple[type[Move], ...]:
+        return _moves()
+
     def table(self, view: SeatView) -> TableModel:
         from bito.games.tables.shedding import table_model
 
@@ -576,6 +602,9 @@ class TricksFamily(OptionFamily["FoolRules", "FoolState", "FoolView", "Move"]):
         from bito.games.tricks import FoolView
 
         return (FoolView,)
+
+    def action_types(self) -> tuple[type[Move], ...]:
+        return _moves()
 
     def table(self, view: SeatView) -> TableModel:
         from bito.games.tables.tricks import table_model
@@ -607,6 +636,9 @@ class SocialFamily(OptionFamily["AnimalRules | CheatRules", "AnimalState | Cheat
         from bito.games.social import AnimalView, CheatView
 
         return (AnimalView, CheatView)
+
+    def action_types(self) -> tuple[type[Move], ...]:
+        return _moves()
 
     def seen_by(self, state: PlayState, action: PlayAction, seat: int | None) -> PlayAction:
         from bito.games.protocol import Move
@@ -650,6 +682,12 @@ class BoutsFamily(OptionFamily["BoutsRules", "BoutsState", "BoutsView", "Action 
         from bito.games.bouts import BoutsView
 
         return (BoutsView,)
+
+    def action_types(self) -> tuple[type[Action | Move], ...]:
+        from bito.games.durak import Action
+        from bito.games.protocol import Move
+
+        return (Action, Move)
 
     def table(self, view: SeatView) -> TableModel:
         from bito.games.tables.bouts import table_model

@@ -180,6 +180,11 @@ class PlayState(Protocol):
     @property
     def rules(self) -> PlayRules: ...
 
+    @property
+    def hands(self) -> Sequence[int]:
+        """Every seat's hand, a card bitmask each (the whole position: a state is not a
+        view)."""
+
     def legal_actions(self) -> Sequence[PlayAction]: ...
 
     def apply(self, action: PlayAction) -> Self: ...
