@@ -24,8 +24,9 @@ from bito.cards import card_str
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError, RecordError
 from bito.games import family_for
 from bito.games.durak.actions import TOSS, Revealed
+from bito.games.family import seen_by
 from bito.games.game import Game
-from bito.games.protocol import hidden, is_hidden_text, seen_by
+from bito.games.protocol import hidden, is_hidden_text
 
 VERSION = 1
 

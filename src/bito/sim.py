@@ -27,7 +27,8 @@ from bito.games.durak import (
     Outcome,
     next_match_context,
 )
-from bito.games.protocol import PlayAction, PlayState, decider, human_loser, seen_by
+from bito.games.family import seen_by
+from bito.games.protocol import PlayAction, PlayState, decider, human_loser
 from bito.rules import Rules
 
 if TYPE_CHECKING:

@@ -774,6 +774,16 @@ def family_of_state(state: PlayState) -> SomeFamily:
     return family
 
 
+def seen_by(state: PlayState, action: PlayAction, seat: int | None) -> PlayAction:
+    """``action``, played from ``state``, as ``seat`` sees it (``None``: a spectator).
+
+    The game's family answers (:meth:`Family.seen_by`): a game whose actions can hide cards
+    returns the action itself or its :class:`~bito.games.protocol.Hidden` form; every other
+    action of every game is public. The server's move log, censored records and the
+    terminal all ask here."""
+    return family_of_state(state).seen_by(state, action, seat)
+
+
 def is_event(spec: str) -> bool:
     """Whether a registry entry is an event over many games (#64), not one game."""
     return family_name(spec) in EVENT_FAMILIES
@@ -782,4 +792,4 @@ def is_event(spec: str) -> bool:
 __all__ = ["DURAK", "EVENT_FAMILIES", "FAMILIES", "BoutsFamily", "DurakFamily", "Engine",
            "Family", "FamilySpec", "OptionFamily", "SheddingFamily", "SocialFamily",
            "SomeFamily", "TricksFamily", "family_for", "family_name", "family_of_state",
-           "is_event"]
+           "is_event", "seen_by"]

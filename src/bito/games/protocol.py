@@ -339,18 +339,6 @@ def is_hidden_text(text: str) -> bool:
     return "?" in text
 
 
-def seen_by(state: PlayState, action: PlayAction, seat: int | None) -> PlayAction:
-    """``action``, played from ``state``, as ``seat`` sees it (``None``: a spectator).
-
-    The game's family answers (:meth:`bito.games.family.Family.seen_by`): a game whose
-    actions can hide cards returns the action itself or its :class:`Hidden` form; every
-    other action of every game is public. The server's move log, censored records and the
-    terminal all ask here."""
-    from bito.games.family import family_of_state
-
-    return family_of_state(state).seen_by(state, action, seat)
-
-
 # --- who decides -------------------------------------------------------------------------
 
 
