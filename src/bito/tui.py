@@ -197,7 +197,7 @@ class PlayResult:
     """How a terminal game ended: the final game, whether it was finished (else why it
     stopped), and where it was saved, so callers and tests need not parse the output."""
 
-    game: Game
+    game: Game[DurakState]
     finished: bool
     quit_reason: str = ""
     saved: Path | None = None
