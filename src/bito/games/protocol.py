@@ -127,16 +127,30 @@ class PlayRules(FamilyRules, Protocol):
     def max_players(self) -> int: ...
 
 
-class SeatView(Protocol):
-    """What every seat's view offers: whose view it is, the seats, the seat's own hand (a
-    card bitmask) and every seat's card count, whose turn it is, the moves the seat may make
-    now (empty when it is not its turn) and how the game ended, once it has."""
-
-    @property
-    def seat(self) -> int: ...
+class Progress(Protocol):
+    """What a state and a seat's view both say: how many seats, whose turn it is, and how
+    the game ended, once it has."""
 
     @property
     def players(self) -> int: ...
+
+    @property
+    def to_act(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+
+class SeatView(Progress, Protocol):
+    """What every seat's view offers beyond :class:`Progress`: whose view it is, the seat's
+    own hand (a card bitmask) and every seat's card count, and the moves the seat may make
+    now (empty when it is not its turn)."""
+
+    @property
+    def seat(self) -> int: ...
 
     @property
     def hand(self) -> int: ...
@@ -145,37 +159,16 @@ class SeatView(Protocol):
     def hand_counts(self) -> tuple[int, ...]: ...
 
     @property
-    def to_act(self) -> int: ...
-
-    @property
     def legal(self) -> Sequence[PlayAction]: ...
 
-    @property
-    def outcome(self) -> Outcome | None: ...
 
-    @property
-    def is_over(self) -> bool: ...
-
-
-class PlayState(Protocol):
+class PlayState(Progress, Protocol):
     """What every game's state offers, as :class:`GameState` does for one family's types:
     an interface that holds a state of some game plays it through these members alone.
 
     ``apply`` takes any action and refuses one that is not legal here (an action of another
     game included) with :class:`~bito.errors.IllegalActionError`, so a move read from text
     or a list of legal moves needs no cast to be played."""
-
-    @property
-    def players(self) -> int: ...
-
-    @property
-    def to_act(self) -> int: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def outcome(self) -> Outcome | None: ...
 
     @property
     def rules(self) -> PlayRules: ...
