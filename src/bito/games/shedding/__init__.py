@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bito.errors import RulesError
 from bito.games.protocol import Move, PlayRules, check_players, family_rules, parse_move
 from bito.games.shedding.adjacent import AdjacentState, AdjacentView
 from bito.games.shedding.maumau import MauMauState, MauMauView
 from bito.games.shedding.rules import AdjacentRules, MauMauRules
 
-ENGINES: dict[str, type[Any]] = {"maumau": MauMauRules, "adjacent": AdjacentRules}
+ENGINES: dict[str, type[MauMauRules | AdjacentRules]] = {"maumau": MauMauRules,
+                                                        "adjacent": AdjacentRules}
 
 __all__ = ["AdjacentRules", "AdjacentState", "AdjacentView", "MauMauRules", "MauMauState",
            "MauMauView", "new_game", "parse_action", "rules_for"]
@@ -23,8 +22,7 @@ def rules_for(spec: str | PlayRules) -> MauMauRules | AdjacentRules:
         return spec
     if not isinstance(spec, str):
         raise RulesError("family", f"{spec.family} rules are not rules of this game")
-    rules: MauMauRules | AdjacentRules = family_rules(spec, ENGINES)
-    return rules
+    return family_rules(spec, ENGINES)
 
 
 def new_game(spec: str | PlayRules, players: int = 2, seed: int = 0

@@ -3,15 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bito.errors import RulesError
 from bito.games.protocol import Move, PlayRules, check_players, family_rules, parse_move
 from bito.games.social.animal import AnimalState, AnimalView
 from bito.games.social.cheat import CheatState, CheatView
 from bito.games.social.rules import AnimalRules, CheatRules
 
-ENGINES: dict[str, type[Any]] = {"animal": AnimalRules, "cheat": CheatRules}
+ENGINES: dict[str, type[AnimalRules | CheatRules]] = {"animal": AnimalRules, "cheat": CheatRules}
 
 __all__ = ["AnimalRules", "AnimalState", "AnimalView", "CheatRules", "CheatState", "CheatView",
            "new_game", "parse_action", "rules_for"]
@@ -24,8 +22,7 @@ def rules_for(spec: str | PlayRules) -> AnimalRules | CheatRules:
         return spec
     if not isinstance(spec, str):
         raise RulesError("family", f"{spec.family} rules are not rules of this game")
-    rules: AnimalRules | CheatRules = family_rules(spec, ENGINES)
-    return rules
+    return family_rules(spec, ENGINES)
 
 
 def new_game(spec: str | PlayRules, players: int = 2, seed: int = 0
