@@ -737,16 +737,27 @@ def family_name(thing: object) -> str:
         return lookup(thing.split("+", 1)[0].strip()).family
     if isinstance(thing, Family):
         return thing.name
-    # (A runtime protocol check costs a few microseconds; this runs once per game, not per move.)
+    known = _NAME_BY_TYPE.get(type(thing))
+    if known is not None:
+        return known
+    # (A runtime protocol check costs tens of microseconds: a state's or a view's family is
+    # remembered by its class, whose rules always belong to one family.)
     if isinstance(thing, FamilyRules) and isinstance(thing.family, str):  # rules, a registry entry
         return thing.family
+    name = None
     if isinstance(thing, _Ruled):  # a state's or a view's
         rules = thing.rules
         if isinstance(rules, FamilyRules) and isinstance(rules.family, str):
-            return rules.family
-    if isinstance(thing, _Named) and isinstance(thing.variant, str):  # a view naming its game
-        return family_name(thing.variant)
-    raise TypeError(f"{type(thing).__name__} names no game family")
+            name = rules.family
+    if name is None and isinstance(thing, _Named) and isinstance(thing.variant, str):
+        name = family_name(thing.variant)  # a view naming its game
+    if name is None:
+        raise TypeError(f"{type(thing).__name__} names no game family")
+    _NAME_BY_TYPE[type(thing)] = name
+    return name
+
+
+_NAME_BY_TYPE: dict[type, str] = {}
 
 
 def family_for(thing: object) -> SomeFamily:
@@ -761,17 +772,10 @@ def family_for(thing: object) -> SomeFamily:
     return family
 
 
-_BY_TYPE: dict[type, SomeFamily] = {}
-
-
 def family_of_state(state: PlayState) -> SomeFamily:
-    """The family of a state, remembered by the state's class (each engine's states belong
-    to one family): what the per-move questions (:func:`~bito.games.protocol.seen_by`) ask."""
-    kind = type(state)
-    family = _BY_TYPE.get(kind)
-    if family is None:
-        family = _BY_TYPE[kind] = family_for(state)
-    return family
+    """The family of a state (remembered by the state's class, as :func:`family_name` does):
+    what the per-move questions (:func:`seen_by`) ask."""
+    return family_for(state)
 
 
 def seen_by(state: PlayState, action: PlayAction, seat: int | None) -> PlayAction:

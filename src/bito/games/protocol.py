@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import ClassVar, Final, Protocol, Self, TypeVar, runtime_checkable
+from typing import ClassVar, Final, Protocol, Self, TypeGuard, TypeVar, runtime_checkable
 
 from bito.cards import (
     SUIT_CHARS,
@@ -342,7 +342,21 @@ def decider(state: PlayState) -> int:
     in (#57's playing dummy, whose controller makes all its moves) says so with a property
     ``decider`` naming him; the simulator, the arena, the terminal and the server ask here
     which player (bot or person) to ask, and hand him the acting seat's view."""
-    return state.decider if isinstance(state, HasDecider) else state.to_act
+    return state.decider if _decides(state) else state.to_act
+
+
+_DECIDES: dict[type, bool] = {}
+
+
+def _decides(state: PlayState) -> TypeGuard[HasDecider]:
+    """Whether ``state`` names its decider: its class is checked against
+    :class:`HasDecider` once (a runtime protocol check costs tens of microseconds, and a
+    state class either has the property or not)."""
+    kind = type(state)
+    found = _DECIDES.get(kind)
+    if found is None:
+        found = _DECIDES[kind] = isinstance(state, HasDecider)
+    return found
 
 
 def human_loser(outcome: Outcome) -> int | None:
