@@ -18,7 +18,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bito import __version__
 from bito.cli_checks import (
@@ -45,6 +45,9 @@ from bito.i18n import (
     variant_name,
 )
 from bito.progress import ProgressBar
+
+if TYPE_CHECKING:
+    from bito.games.protocol import PlayRules
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 #: Ctrl-C: the shell's convention (128 + SIGINT), the same for every command.
@@ -282,7 +285,7 @@ def _resolve_spec(spec: str, deck: int | None, rules_file: str | None) -> Any:
 # --- play ---------------------------------------------------------------------------------
 
 
-def _dummy_seat(rules: object, players: int) -> int:
+def _dummy_seat(rules: PlayRules, players: int) -> int:
     """The seat of a playing dummy (#57), which no person or bot takes; -1 for none."""
     from bito.games import family_for
 

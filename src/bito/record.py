@@ -18,16 +18,20 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bito.cards import card_str
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError, RecordError
 from bito.games import family_for
 from bito.games.durak.actions import TOSS, Revealed
+from bito.games.family import seen_by
 from bito.games.game import Game
-from bito.games.protocol import hidden, is_hidden_text, seen_by
+from bito.games.protocol import PlayState, hidden, is_hidden_text
 
 VERSION = 1
+
+AnyState = TypeVar("AnyState", bound=PlayState)
+"""The state type of a game being written (a game of any family)."""
 
 
 @dataclass
@@ -127,7 +131,7 @@ def _name(names: list[Any], seat: int) -> str:
     return str(names[seat]) if 0 <= seat < len(names) else f"seat {seat}"
 
 
-def record_from_game(game: Game, names: list[str] | None = None, spec: str | None = None,
+def record_from_game(game: Game[AnyState], names: list[str] | None = None, spec: str | None = None,
                      people: list[int] | None = None) -> GameRecord:
     """The full record of a game played through :class:`~bito.games.Game`. ``spec`` is the
     variant spec the game was dealt from, for families whose records name the spec as given

@@ -358,7 +358,8 @@ def review_moves(start: Any, actions: Sequence[tuple[int, Any]], seats: Sequence
     """Review the decisions of ``seats`` in the game that starts at ``start`` (a full state:
     a deal, or any position) and goes on with ``actions`` (``(seat, action)`` pairs, as a
     record holds them). Each decision is judged from the deciding seat's view alone."""
-    from bito.games.protocol import decider, seen_by
+    from bito.games.family import seen_by
+    from bito.games.protocol import decider
 
     if playouts < 1:
         raise ReviewError(_("{option} must be at least {n}").format(option="playouts", n=1))

@@ -21,15 +21,14 @@ from typing import TYPE_CHECKING, Any
 
 from bito.bots import Bot, make_bot
 from bito.bots.base import Watcher
-from bito.games import family_for, new_game
+from bito.games import DURAK, family_for, new_game
 from bito.games.durak import (
-    Action,
-    DurakState,
     MatchContext,
     Outcome,
     next_match_context,
 )
-from bito.games.protocol import decider, human_loser, seen_by
+from bito.games.family import seen_by
+from bito.games.protocol import PlayAction, PlayState, decider, human_loser
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -49,10 +48,10 @@ class GameResult:
     """One finished deal: its outcome, the seat of each move and the moves themselves."""
 
     outcome: Outcome
-    actions: tuple[Action, ...]
+    actions: tuple[PlayAction, ...]
     seats: tuple[int, ...]  # who made each action
     seed: int
-    final_state: DurakState | None = None
+    final_state: PlayState | None = None
 
     @property
     def loser(self) -> int | None:
@@ -67,14 +66,14 @@ class GameResult:
                 "actions": [str(a) for a in self.actions], "seats": list(self.seats)}
 
 
-def play_game(state: DurakState, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS
+def play_game(state: PlayState, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS
               ) -> GameResult:
     """Play ``state`` to the end; the bot at index ``i`` plays seat ``i`` and sees only
     ``state.view(i)``. Raises whatever a bot or the engine raises (an illegal action raises
     :class:`~bito.errors.IllegalActionError`), and :class:`GameTooLongError`."""
     if len(bots) != state.players:
         raise ValueError(f"{len(bots)} bots for a {state.players}-player game")
-    actions: list[Action] = []
+    actions: list[PlayAction] = []
     seats: list[int] = []
     # Bots that model their opponents (issue 20, item 6) are shown every other seat's move
     # as their seat sees it, with their view of the position it was made in.
@@ -219,11 +218,11 @@ def run_sim(variant: str | Rules, players: int, games: int, bot_names: list[str]
         stats.seconds = time.perf_counter() - start
         return stats
     start = time.perf_counter()
-    previous: DurakState | None = None
+    previous: PlayState | None = None
     for g in range(games):
         match = None
         if g % deals and previous is not None:
-            match = next_match_context(previous)
+            match = next_match_context(DURAK.own(previous))
         previous = _play_one(variant, players, bot_names, seed, g, stats, g // deals, match)
         if progress is not None:
             progress(g + 1, games)
@@ -245,11 +244,11 @@ def _play_chunk(job: tuple[str | Rules, int, list[str], int, int, int, int]) -> 
     variant, players, bot_names, seed, lo, hi, deals = job
     part = SimStats(variant="", players=players, games=hi - lo, bots=list(bot_names),
                     seed=seed, losses_by_seat=[0] * players)
-    previous: DurakState | None = None
+    previous: PlayState | None = None
     for g in range(lo, hi):
         match = None
         if g % deals and previous is not None:
-            match = next_match_context(previous)
+            match = next_match_context(DURAK.own(previous))
         previous = _play_one(variant, players, bot_names, seed, g, part, g // deals, match)
     return part
 
@@ -305,7 +304,7 @@ def _add_tallies(stats: SimStats, outcome: Outcome, at_seat: list[str]) -> None:
 
 def _play_one(variant: str | Rules, players: int, bot_names: list[str], seed: int, g: int,
               stats: SimStats, rotation: int, match: MatchContext | None
-              ) -> DurakState | None:
+              ) -> PlayState | None:
     """Play game ``g`` of a run and add it to ``stats`` (as an error if anything raised).
     Returns the final state, from which the next deal of a match is set up."""
     at_seat = [""] * players

@@ -43,12 +43,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, reduce
 from operator import or_
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from bito.cards import card_str
 from bito.errors import IllegalActionError, InvalidNotationError, RulesError, UnknownVariantError
 from bito.games import FAMILIES, family_for, new_game
-from bito.games.protocol import MoveCapped
+from bito.games.protocol import MoveCapped, PlayAction
 from bito.i18n import _
 from bito.rules import Rules
 from bito.rules.options import OPTION_SPECS
@@ -72,6 +72,17 @@ OPTIONS_FAMILY = family_for(Rules()).name
 
 
 # --- cases ---------------------------------------------------------------------------------
+
+
+@runtime_checkable
+class _KeepsOut(Protocol):
+    """A state that keeps who is out as a mask, and as a list of seats."""
+
+    @property
+    def out_mask(self) -> int: ...
+
+    @property
+    def out(self) -> Sequence[int]: ...
 
 
 @dataclass(frozen=True)
@@ -477,7 +488,7 @@ def _round_of(state: Any) -> Any:
     return getattr(state, "round", None)  # the round of the families that play rounds
 
 
-def _sampled_checks(spec: str, state: Any, legal: list[Any], seen: list[str],
+def _sampled_checks(spec: str, state: Any, legal: Sequence[PlayAction], seen: list[str],
                     rng: random.Random, report: Callable[[str, str], None]) -> None:
     """apply leaves its input alone; views ignore other seats' hidden cards; bad texts raise
     only IllegalActionError."""
@@ -686,7 +697,7 @@ def play_game(seed: int, index: int, sample_every: int = 20,
             if bad:
                 report("cards_not_conserved", bad)
                 raise _Stop
-            if getattr(state, "out_mask", 0):  # a state that keeps who is out as a mask
+            if isinstance(state, _KeepsOut) and state.out_mask:  # who is out, as a mask
                 holding = [s for s in state.out if state.hands[s]]
                 if holding:
                     report("out_holds_cards", f"seats {holding} are out but hold cards")

@@ -54,6 +54,7 @@ from bito.games.durak.render import (
     tally_text,
     view_trump_words,
 )
+from bito.games.family import DURAK
 from bito.games.game import Game
 from bito.i18n import N_, _, language, ngettext, variant_name
 from bito.tui_words import (
@@ -196,7 +197,7 @@ class PlayResult:
     """How a terminal game ended: the final game, whether it was finished (else why it
     stopped), and where it was saved, so callers and tests need not parse the output."""
 
-    game: Game
+    game: Game[DurakState]
     finished: bool
     quit_reason: str = ""
     saved: Path | None = None
@@ -850,7 +851,7 @@ class TerminalGame:
             raise ValueError(f"seat {seat} has neither a bot nor the human")
         state = self.game.state
         action = bot.choose(state.view(seat))
-        self._play(action)
+        self._play(DURAK.own_action(action))
 
     def _human_turn(self) -> str | None:
         """Ask until a legal move is played; return a reason string if the user leaves."""

@@ -24,7 +24,8 @@ from bito.games import family_for, family_name, new_game
 from bito.games.bouts.chinese import NINE_OF_DIAMONDS
 from bito.games.durak import LEAD as DURAK_LEAD
 from bito.games.durak.actions import ATTACK, DEFEND, PASS, TAKE, TRANSFER
-from bito.games.protocol import Hidden, decider, seen_by
+from bito.games.family import seen_by
+from bito.games.protocol import Hidden, decider
 from bito.games.shedding.rules import MauMauRules
 from bito.games.social.rules import AnimalRules
 from bito.i18n import N_, _, ngettext

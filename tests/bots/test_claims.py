@@ -31,7 +31,7 @@ from bito.bots.families import cheat
 from bito.bots.worlds import sampler_for
 from bito.cards import rank_of
 from bito.games import new_game
-from bito.games.protocol import seen_by
+from bito.games.family import seen_by
 from bito.games.social.cheat import CheatState
 
 

@@ -26,7 +26,8 @@ from bito.bots.tracking import CardTracker
 from bito.cards import rank_of, suit_of
 from bito.games import new_game
 from bito.games.durak import DurakState
-from bito.games.protocol import Hidden, seen_by
+from bito.games.family import seen_by
+from bito.games.protocol import Hidden
 from bito.sim import play_game
 
 

@@ -1,7 +1,7 @@
 """Actions that put cards down face down (Cheat, #85) never show those cards to anyone else:
 not in the server's move log, not in a censored record, not on the terminal.
 
-The rule lives in one place, ``bito.games.protocol.seen_by``; these tests check each door a
+The rule lives in one place, ``bito.games.family.seen_by``; these tests check each door a
 card could leak through against the true game, replayed from its full record.
 """
 
@@ -15,7 +15,8 @@ import pytest
 from bito.bots import make_bot
 from bito.cards import card_str
 from bito.games import Game, new_game
-from bito.games.protocol import Hidden, seen_by
+from bito.games.family import seen_by
+from bito.games.protocol import Hidden
 from bito.record import GameRecord, load_record
 from server_kit import CARD, Client, ServerThread, create_table, scripted
 

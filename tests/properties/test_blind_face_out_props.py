@@ -20,7 +20,7 @@ from bito.cards import cards_of, parse_card
 from bito.errors import IllegalActionError
 from bito.games.durak import DurakView, new_game, parse_action
 from bito.games.durak.blind import hand_order
-from bito.games.protocol import seen_by
+from bito.games.family import seen_by
 from bito.notation import parse_position, position_text
 from conftest import assert_conserved, random_walk
 

@@ -19,7 +19,8 @@ from bito.errors import IllegalActionError
 from bito.games.durak import DurakState, new_game
 from bito.games.durak.actions import EXCHANGE, exchange
 from bito.games.durak.exchange import EXCHANGE_PHASE
-from bito.games.protocol import Hidden, seen_by
+from bito.games.family import seen_by
+from bito.games.protocol import Hidden
 from bito.notation import parse_position, position_text
 from bito.rules import rules_for
 from conftest import assert_conserved, random_walk

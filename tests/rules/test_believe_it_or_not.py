@@ -206,7 +206,8 @@ def test_records_and_the_terminal_hide_a_face_down_cover() -> None:
     the defender as "a card on 10♥" (``?>Th``), in censored records and in the terminal's
     running commentary; the defender sees his own move; other moves stay public."""
     from bito.games.durak.actions import parse_action
-    from bito.games.protocol import Hidden, seen_by
+    from bito.games.family import seen_by
+    from bito.games.protocol import Hidden
     from bito.server import games as server_games
 
     s = P("believe_not_believe players=3 trump=6d stock=- hands=9h/7cKh/8s table=Th "

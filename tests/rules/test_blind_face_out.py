@@ -15,7 +15,7 @@ from bito.errors import IllegalActionError, InvalidNotationError, RulesError
 from bito.games.durak import new_game, parse_action
 from bito.games.durak.actions import BLIND_COVER, BLIND_PLAY, BLIND_TRANSFER, Revealed
 from bito.games.durak.blind import hand_order
-from bito.games.protocol import seen_by
+from bito.games.family import seen_by
 from bito.notation import parse_position, position_text
 from conftest import C, assert_conserved, cards, legal, play
 

@@ -24,7 +24,8 @@ from bito.games.durak import new_game
 from bito.games.durak.actions import EXCHANGE, exchange, parse_action
 from bito.games.durak.exchange import EXCHANGE_PHASE
 from bito.games.durak.state import LEAD
-from bito.games.protocol import Hidden, seen_by
+from bito.games.family import seen_by
+from bito.games.protocol import Hidden
 from bito.notation import parse_position, position_text
 from bito.rules import rules_for
 from conftest import P, assert_conserved, cards, play

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bito.bots.base import Bot, RandomBot, remember
-from bito.bots.heuristic import HeuristicBot
 
 _FACTORIES: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
 
@@ -20,7 +19,6 @@ def unregister_bot(name: str) -> None:
     _FACTORIES.pop(name, None)
 
 
-register_bot("heuristic", HeuristicBot)
 
 
 def _register_levels() -> None:

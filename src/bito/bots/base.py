@@ -7,6 +7,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from bito.games.durak import Action, DurakView
 from bito.games.family import family_name
+from bito.games.protocol import PlayAction, SeatView
 
 _FAMILY_OF: dict[type[Any], str] = {}
 
@@ -21,13 +22,25 @@ def view_family(view: Any) -> str:
     return name
 
 
-class Bot(Protocol):
-    """Anything that can choose a move from a view. ``name`` identifies it in results."""
+class DurakBot(Protocol):
+    """A bot that plays Durak games only (its own encoders, its own policies): seated in a
+    game of any family it goes behind a :class:`Bot` that plays the others."""
 
     name: str
 
     def choose(self, view: DurakView) -> Action:
         """Return one of ``view.legal`` (never called when it is empty)."""
+        ...
+
+
+class Bot(Protocol):
+    """Anything that can choose a move from a view. ``name`` identifies it in results."""
+
+    name: str
+
+    def choose(self, view: SeatView) -> PlayAction:
+        """Return one of ``view.legal`` (never called when it is empty), for a view of any
+        family (a bot that plays only some families refuses the others' views)."""
         ...
 
 
@@ -62,6 +75,6 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: DurakView) -> Action:
+    def choose(self, view: SeatView) -> PlayAction:
         legal = view.legal
         return legal[self.rng.randrange(len(legal))]

@@ -30,8 +30,8 @@ class Hinter:
             think_ms = 0.0  # the budget alone decides: the same hint on any machine
         bot = make_level("strong", seed, think_ms=think_ms, playouts=playouts)
         assert isinstance(bot, SearchBot)
-        self.bot = bot
-        self.shown = shown
+        self.bot: SearchBot = bot
+        self.shown: int = shown
 
     def estimates(self, view: DurakView) -> list[MoveEstimate]:
         return self.bot.analyse(view)

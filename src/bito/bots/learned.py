@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bito.bots.base import Bot, remember
-from bito.games.durak import Action, DurakView
-from bito.games.family import family_for
+from bito.bots.base import Bot, DurakBot, remember
+from bito.games.family import DURAK, family_for
+from bito.games.protocol import PlayAction, SeatView
 
 WEIGHTS_DIR = Path(__file__).with_name("weights")
 """Where the shipped weights live (package data)."""
@@ -114,7 +114,7 @@ class LearnedBot:
         self._nets: dict[tuple[type[object], object, int],
                          tuple[PolicyNetwork, Any, Any] | None] = {}
 
-    def _network(self, view: DurakView) -> tuple[PolicyNetwork, Any, Any] | None:
+    def _network(self, view: SeatView) -> tuple[PolicyNetwork, Any, Any] | None:
         """The network, encoder and codec for this view's game, or None (warned once)."""
         # a bout-structure view names its game by ``variant`` and has no ``rules``
         key = (type(view), getattr(view, "rules", None) or getattr(view, "variant", None),
@@ -128,9 +128,10 @@ class LearnedBot:
 
         for (variant, players), path in self.paths.items():
             if players == view.players and durak_rules(variant) == getattr(view, "rules", None):
+                rules = DURAK.own_view(view).rules  # weights are trained on Durak views
                 net = PolicyNetwork.load(path)
-                enc = ObservationEncoder(view.rules, view.players)
-                codec = codec_for(view.rules)
+                enc = ObservationEncoder(rules, view.players)
+                codec = codec_for(rules)
                 if net.obs_size != enc.size or net.actions != codec.size:
                     raise ValueError(
                         f"{path}: the network takes {net.obs_size} inputs and "
@@ -151,7 +152,7 @@ class LearnedBot:
         weights (see :func:`bito.bots.base.remember`); the network itself has no memory."""
         remember(self.fallback, view)
 
-    def choose(self, view: DurakView) -> Action:
+    def choose(self, view: SeatView) -> PlayAction:
         legal = list(view.legal)
         if len(legal) == 1:
             return legal[0]
@@ -172,7 +173,7 @@ class TrainedOrHeuristic:
     family or shape) is played by the heuristic from then on for that game, with one warning
     and the moves counted in :attr:`fallbacks`, as :class:`LearnedBot` does."""
 
-    def __init__(self, trained: Bot, seed: int | None = None) -> None:
+    def __init__(self, trained: DurakBot, seed: int | None = None) -> None:
         from bito.bots.families import FamilyHeuristicBot
 
         self.trained = trained
@@ -192,7 +193,7 @@ class TrainedOrHeuristic:
                           "this game for it", UserWarning, stacklevel=2)
         if key not in self._untrained:
             try:
-                return self.trained.choose(view)
+                return self.trained.choose(DURAK.own_view(view))
             except ValueError as e:
                 self._untrained.add(key)
                 warnings.warn(f"the {self.name} bot cannot play this game ({e}); the "

@@ -67,7 +67,7 @@ from typing import Any
 from bito.cards import SUIT_CHARS
 from bito.env._optional import require
 from bito.env.numbering import NumberedActions, Numbering, blank_vector, lay_out
-from bito.games.family import Family, family_for
+from bito.games.family import SomeFamily, family_for
 from bito.games.protocol import Move, play, word
 
 np: Any = require("numpy", "bito.env")
@@ -88,7 +88,7 @@ PASS = word("pass")
 #: and doubts), by family name: their observation has the talk planes.
 _TALKING: dict[str, bool] = {"social": True}
 
-def card_play_rules(spec: Any) -> tuple[Family, Any]:
+def card_play_rules(spec: Any) -> tuple[SomeFamily, Any]:
     """The family and rules of a spec of a card-play family; ValueError naming the family
     otherwise (the Durak family goes through :mod:`bito.env.codec`)."""
     family = family_for(spec)

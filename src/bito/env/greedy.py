@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bito.bots.rollouts import card_worth, greedy_move
-from bito.games.durak import Action, DurakView
+from bito.games.family import DURAK
+from bito.games.protocol import PlayAction, SeatView
 
 
 @dataclass(frozen=True)
@@ -33,10 +34,11 @@ class GreedyBot:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
 
-    def choose(self, view: DurakView) -> Action:
-        legal = list(view.legal)
+    def choose(self, view: SeatView) -> PlayAction:
+        own = DURAK.own_view(view)  # Durak only
+        legal = list(own.legal)
         if len(legal) == 1:
             return legal[0]
-        worth = card_worth(view.beats, view.trumps)
-        return greedy_move(_Position(view.phase, view.stock_count > 0),  # type: ignore[arg-type]
+        worth = card_worth(own.beats, own.trumps)
+        return greedy_move(_Position(own.phase, own.stock_count > 0),  # type: ignore[arg-type]
                            legal, worth)

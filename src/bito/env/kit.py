@@ -25,8 +25,7 @@ from typing import Any
 
 from bito.cards import cards_of, cards_str
 from bito.env.payoff import best_return
-from bito.games.family import Family, family_for
-from bito.games.protocol import seen_by
+from bito.games.family import SomeFamily, family_for, seen_by
 
 #: The families without the Durak codec that number their moves in a codec of their own
 #: (the bout games: Durak moves plus their own), by family name; the rest play cards
@@ -43,7 +42,7 @@ class GameKit:
 
     def __init__(self, spec: Any, players: int) -> None:
         self.spec = spec
-        self.family: Family = family_for(spec)
+        self.family: SomeFamily = family_for(spec)
         self.players = players
         name = self.family.name
         if self.family.codec:

@@ -9,6 +9,12 @@ text (``parse_action`` / ``str(action)``) and prints itself (``str(state)``).
 Every family ends in one :class:`Outcome`. The Durak family has its own action type; the
 shedding, trick-taking, social and bout families share :class:`Move` and the option handling
 below, so each of those engines is only its rules.
+
+What every family's rules, states, views and actions offer is written down as protocols
+(:class:`PlayRules`, :class:`PlayState`, :class:`SeatView`, :class:`PlayAction`): the
+typed seam :class:`bito.games.family.Family` is generic over each family's own types and
+bounded by these, so an interface that holds "some game" may use exactly these members and
+asks the game's family to narrow to its own types for anything more.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Final, Protocol, Self, TypeVar, runtime_checkable
+from typing import ClassVar, Final, Protocol, Self, TypeGuard, TypeVar, runtime_checkable
 
 from bito.cards import (
     SUIT_CHARS,
@@ -28,7 +34,7 @@ from bito.cards import (
     check_length,
     split_cards,
 )
-from bito.errors import InvalidNotationError, RulesError
+from bito.errors import IllegalActionError, InvalidNotationError, RulesError
 
 
 @runtime_checkable
@@ -84,6 +90,131 @@ class GameState(Protocol[A, V_co, O_co]):
     def apply(self, action: A) -> Self: ...
 
     def view(self, seat: int) -> V_co: ...
+
+
+@runtime_checkable
+class PlayAction(Protocol):
+    """What every action offers, whatever its game (Durak's :class:`~bito.games.durak.Action`,
+    the other families' :class:`Move`, and what a seat sees of one: :class:`Hidden`):
+    its kind, the cards it puts down (none for a word such as ``take``), its words for the
+    terminal, and its notation (``str(action)``)."""
+
+    @property
+    def kind(self) -> int | str: ...
+
+    @property
+    def cards(self) -> tuple[int, ...]: ...
+
+    def pretty(self) -> str: ...
+
+
+@runtime_checkable
+class FamilyRules(Protocol):
+    """What every family's rules object declares, Durak's :class:`bito.rules.Rules` included:
+    the family it belongs to, so a state or view is dispatched by its rules alone."""
+
+    @property
+    def family(self) -> str: ...
+
+
+class PlayRules(FamilyRules, Protocol):
+    """What every family's rules offer: the family and the seats a game takes."""
+
+    @property
+    def players_min(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+
+class Progress(Protocol):
+    """What a state and a seat's view both say: how many seats, whose turn it is, and how
+    the game ended, once it has."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def to_act(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+
+class SeatView(Progress, Protocol):
+    """What every seat's view offers beyond :class:`Progress`: whose view it is, the seat's
+    own hand (a card bitmask) and every seat's card count, and the moves the seat may make
+    now (empty when it is not its turn)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def hand(self) -> int: ...
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]: ...
+
+    @property
+    def legal(self) -> Sequence[PlayAction]: ...
+
+
+class PlayState(Progress, Protocol):
+    """What every game's state offers, as :class:`GameState` does for one family's types:
+    an interface that holds a state of some game plays it through these members alone.
+
+    ``apply`` takes any action and refuses one that is not legal here (an action of another
+    game included) with :class:`~bito.errors.IllegalActionError`, so a move read from text
+    or a list of legal moves needs no cast to be played."""
+
+    @property
+    def rules(self) -> PlayRules: ...
+
+    @property
+    def hands(self) -> Sequence[int]:
+        """Every seat's hand, a card bitmask each (the whole position: a state is not a
+        view)."""
+
+    def legal_actions(self) -> Sequence[PlayAction]: ...
+
+    def apply(self, action: PlayAction) -> Self: ...
+
+    def view(self, seat: int) -> SeatView: ...
+
+
+@runtime_checkable
+class HasDecider(Protocol):
+    """A state where the player who moves is not always the seat to act (#57's playing
+    dummy, whose controller makes all its moves)."""
+
+    @property
+    def decider(self) -> int: ...
+
+
+class OptionRules(PlayRules, Protocol):
+    """The rules of the shedding, trick-taking, social and bout families: a frozen dataclass
+    of options under one dotted prefix (``shed.hand_size``), each option with its declared
+    :class:`Limit`, and the game's catalogue id."""
+
+    PREFIX: ClassVar[str]
+    LIMITS: ClassVar[dict[str, Limit]]
+
+    def __init__(self, *, variant: str) -> None:
+        """A game's rules at its defaults (every option has one)."""
+
+    @property
+    def variant(self) -> str: ...
+
+    def check(self) -> None: ...
+
+
+def not_this_game(action: object, game: str) -> IllegalActionError:
+    """The refusal of an action of another game (what :meth:`PlayState.apply` raises when it
+    is handed a move it cannot even read)."""
+    return IllegalActionError("not a move of this game", f"{action} is not a move of {game}")
 
 
 # --- actions ------------------------------------------------------------------------------
@@ -201,29 +332,31 @@ def is_hidden_text(text: str) -> bool:
     return "?" in text
 
 
-def seen_by(state: Any, action: Any, seat: int | None) -> Any:
-    """``action``, played from ``state``, as ``seat`` sees it (``None``: a spectator).
-
-    A game whose actions can hide cards says so with a method ``action_seen_by(action,
-    seat)`` returning the action itself or its :class:`Hidden` form; every other action of
-    every game is public. The server's move log, censored records and the terminal all ask
-    here, so a new game with hidden plays needs that one method and nothing else."""
-    hook = getattr(state, "action_seen_by", None)
-    return action if hook is None else hook(action, seat)
-
-
 # --- who decides -------------------------------------------------------------------------
 
 
-def decider(state: Any) -> int:
+def decider(state: PlayState) -> int:
     """The seat whose player makes the move now; he acts from ``state.view(state.to_act)``.
 
     Usually that is ``to_act`` itself. A game where one player plays a seat that nobody sits
     in (#57's playing dummy, whose controller makes all its moves) says so with a property
     ``decider`` naming him; the simulator, the arena, the terminal and the server ask here
     which player (bot or person) to ask, and hand him the acting seat's view."""
-    hook = getattr(state, "decider", None)
-    return state.to_act if hook is None else int(hook)
+    return state.decider if _decides(state) else state.to_act
+
+
+_DECIDES: dict[type, bool] = {}
+
+
+def _decides(state: PlayState) -> TypeGuard[HasDecider]:
+    """Whether ``state`` names its decider: its class is checked against
+    :class:`HasDecider` once (a runtime protocol check costs tens of microseconds, and a
+    state class either has the property or not)."""
+    kind = type(state)
+    found = _DECIDES.get(kind)
+    if found is None:
+        found = _DECIDES[kind] = isinstance(state, HasDecider)
+    return found
 
 
 def human_loser(outcome: Outcome) -> int | None:
@@ -344,8 +477,10 @@ same position follows a take (a draw, a pick-up of the pile) for this many times
 game last moved on for good, as chess's threefold repetition and Durak's ``end.repetition``."""
 
 
-def watch_repetition(seen: tuple[tuple[Any, ...], ...], key: tuple[Any, ...]
-                     ) -> tuple[tuple[tuple[Any, ...], ...], bool]:
+K = TypeVar("K", bound=tuple[object, ...])
+
+
+def watch_repetition(seen: tuple[K, ...], key: K) -> tuple[tuple[K, ...], bool]:
     """The positions seen after takes since the game last moved on, with ``key`` added, and
     whether ``key`` has now come round :data:`REPEATS` times. A key's last item marks how far
     the game has moved on (the players out): a new mark starts the count afresh."""
@@ -371,15 +506,7 @@ def last_holder_loses(hands: Sequence[int], active: Sequence[int], out: Sequence
 # --- family rules ------------------------------------------------------------------------
 
 R = TypeVar("R")
-
-
-@runtime_checkable
-class FamilyRules(Protocol):
-    """What every family's rules object declares, Durak's :class:`bito.rules.Rules` included:
-    the family it belongs to, so a state or view is dispatched by its rules alone."""
-
-    @property
-    def family(self) -> str: ...
+OR = TypeVar("OR", bound=OptionRules)
 
 
 @runtime_checkable
@@ -404,13 +531,13 @@ def split_spec(spec: str) -> tuple[str, dict[str, str]]:
     return parts[0], options
 
 
-def with_options(rules: R, prefix: str, changes: Mapping[str, Any]) -> R:
+def with_options(rules: R, prefix: str, changes: Mapping[str, object]) -> R:
     """A copy of a frozen family rules object with dotted options changed
     (``shed.hand_size=4`` sets ``hand_size``). Unknown keys and bad values raise
     :class:`RulesError` naming the key."""
     assert dataclasses.is_dataclass(rules) and not isinstance(rules, type)
     names = {f.name: f for f in dataclasses.fields(rules)}
-    updates: dict[str, Any] = {}
+    updates: dict[str, object] = {}
     for key, value in changes.items():
         if not key.startswith(prefix + "."):
             raise RulesError(key, f"unknown option: options of this game start with {prefix}.")
@@ -428,7 +555,7 @@ def _is_number(text: str) -> bool:
     return 0 < len(digits) <= 12 and digits.isascii() and digits.isdigit()
 
 
-def _coerce(key: str, current: Any, value: Any) -> Any:
+def _coerce(key: str, current: object, value: object) -> object:
     if isinstance(current, bool):
         if isinstance(value, bool):
             return value
@@ -542,17 +669,15 @@ def numbers(low: int, high: int, length: tuple[int, int]) -> Limit:
     return Limit("ints", low, high, length=length)
 
 
-def check_limits(rules: Any) -> None:
+def check_limits(rules: OptionRules) -> None:
     """Check every option of a family rules object against its declared :class:`Limit`
     (``rules.LIMITS``); an option without a declaration is a programming error, so a new
     option cannot slip in unchecked."""
-    limits: Mapping[str, Limit] = rules.LIMITS
-    for f in dataclasses.fields(rules):
-        if f.name in ("variant", "family"):
-            continue
-        if f.name not in limits:
-            raise AssertionError(f"{type(rules).__name__}.{f.name} declares no Limit")
-        limits[f.name].check(f"{rules.PREFIX}.{f.name}", getattr(rules, f.name))
+    limits = rules.LIMITS
+    for name in option_names(rules):
+        if name not in limits:
+            raise AssertionError(f"{type(rules).__name__}.{name} declares no Limit")
+        limits[name].check(f"{rules.PREFIX}.{name}", getattr(rules, name))
 
 
 def check_choice(key: str, value: object, choices: Sequence[object]) -> None:
@@ -561,20 +686,27 @@ def check_choice(key: str, value: object, choices: Sequence[object]) -> None:
         raise RulesError(key, f"{value!r} is not one of: {', '.join(map(str, choices))}")
 
 
-def check_players(rules: Any, players: int) -> None:
+def check_players(rules: OptionRules, players: int) -> None:
     """Refuse a seat count the rules do not allow, naming the limits. Rules whose deal
     depends on the seat count (hand size x players must fit the pack) say what is wrong with
     a method ``check_seats(players)``, which names its own key."""
     if isinstance(players, bool) or not isinstance(players, int):
         raise RulesError("players", f"a whole number of players, not {players!r}")
-    if players >= rules.players_min and hasattr(rules, "check_seats"):
+    if players >= rules.players_min and isinstance(rules, ChecksSeats):
         rules.check_seats(players)
     if not rules.players_min <= players <= rules.max_players:
         raise RulesError("players", f"{rules.variant} seats {rules.players_min} to "
                          f"{rules.max_players} players, not {players}")
 
 
-def family_rules(spec: str, classes: Mapping[str, type[Any]]) -> Any:
+@runtime_checkable
+class ChecksSeats(Protocol):
+    """Rules whose deal depends on the seat count, which say what is wrong with one."""
+
+    def check_seats(self, players: int) -> None: ...
+
+
+def family_rules(spec: str, classes: Mapping[str, type[OR]]) -> OR:
     """The family rules object of ``game+prefix.key=value+...``: the game's catalogue values
     (``bito.rules.catalogue_games``) on the dataclass its ``engine`` names, then the options
     in the spec. ``classes`` maps engine names to rules dataclasses (each with a ``PREFIX``)."""
@@ -591,24 +723,31 @@ def family_rules(spec: str, classes: Mapping[str, type[Any]]) -> Any:
         raise RulesError(variant.id, f"is played by the {engine} engine, not this family's")
     cls = classes[engine]
     rules = cls(variant=variant.id)
-    rules = with_options(rules, cls.PREFIX, options)
-    rules = with_options(rules, cls.PREFIX, user)
+    rules = with_options(rules, rules.PREFIX, options)
+    rules = with_options(rules, rules.PREFIX, user)
     rules.check()
     return rules
 
 
-def option_text(rules: Any, base: Any) -> str:
+def option_text(rules: OptionRules, base: OptionRules) -> str:
     """The spec of a family rules object: its game plus every option that differs from the
     game's catalogue values (so records name exactly the rules played)."""
     parts = [rules.variant]
-    for f in dataclasses.fields(rules):
-        value = getattr(rules, f.name)
-        if f.name not in ("variant", "family") and value != getattr(base, f.name):
+    for name in option_names(rules):
+        value = getattr(rules, name)
+        if value != getattr(base, name):
             text = ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
             if isinstance(value, bool):
                 text = text.lower()
-            parts.append(f"{rules.PREFIX}.{f.name}={text}")
+            parts.append(f"{rules.PREFIX}.{name}={text}")
     return "+".join(parts)
+
+
+def option_names(rules: OptionRules) -> list[str]:
+    """The options of a family rules object, in the order its dataclass declares them (its
+    game and family are not options)."""
+    assert dataclasses.is_dataclass(rules)
+    return [f.name for f in dataclasses.fields(rules) if f.name not in ("variant", "family")]
 
 
 def seat_lines(hands: Sequence[int], to_act: int, outcome: Outcome | None) -> list[str]:

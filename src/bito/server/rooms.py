@@ -968,7 +968,7 @@ class Lobby:
         """One move of the log. A move that hides cards (Cheat's face-down card) also keeps
         the form the other seats see, under ``others``; :func:`log_for` hands each
         connection the right one."""
-        from bito.games.protocol import seen_by
+        from bito.games.family import seen_by
         from bito.server.render import action_json
 
         entry = action_json(seen_by(before, action, seat))  # #58: the card turned up

@@ -44,6 +44,7 @@ def label_deals(variant: str, players: int, out_dir: Path, minutes: float, playo
     from bito.env.codec import codec_for, durak_rules
     from bito.env.observation import ObservationEncoder
     from bito.games.durak import new_game
+    from bito.games.family import DURAK
 
     rules = durak_rules(variant)
     enc = ObservationEncoder(rules, players)
@@ -87,7 +88,7 @@ def label_deals(variant: str, players: int, out_dir: Path, minutes: float, playo
                 idx = codec.indices(view.legal)
                 row = np.full(MAX_LEGAL, -1, np.int16)
                 row[:min(len(idx), MAX_LEGAL)] = idx[:MAX_LEGAL]
-                chosen = codec.index(action)
+                chosen = codec.index(DURAK.own_action(action))
                 if chosen in row:
                     obs.append(enc.encode(view))
                     legal.append(row)

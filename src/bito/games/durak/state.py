@@ -52,7 +52,7 @@ from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, Phase
 from bito.games.durak.reasons import TransferBar, TransferRefusal
 from bito.games.durak.setup import Deal
 from bito.games.durak.view import DurakView, make_view, seen_action
-from bito.games.protocol import Hidden, Outcome
+from bito.games.protocol import Hidden, Outcome, PlayAction, not_this_game
 from bito.rules import Rules
 
 # The phases by their old names, as plain ints (what a state holds; see actions.Kind for why).
@@ -539,11 +539,13 @@ class DurakState:
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_list()
 
-    def apply(self, action: Action) -> DurakState:
+    def apply(self, action: PlayAction) -> DurakState:
         """The state after ``action``; this state is left untouched.
 
         Raises :class:`IllegalActionError` naming the rule the action breaks.
         """
+        if not isinstance(action, Action):
+            raise not_this_game(action, "Durak")
         if action not in self.legal_list():
             raise self.explain_illegal(action)
         s = self.copy()

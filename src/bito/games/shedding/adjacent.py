@@ -28,7 +28,16 @@ from typing import Final
 
 from bito.cards import ACE, KING, build_deck, card_pretty, cards_of, is_joker, rank_of
 from bito.errors import IllegalActionError
-from bito.games.protocol import Move, Outcome, parse_move, play, seat_lines, word
+from bito.games.protocol import (
+    Move,
+    Outcome,
+    PlayAction,
+    not_this_game,
+    parse_move,
+    play,
+    seat_lines,
+    word,
+)
 from bito.games.shedding.rules import AdjacentRules
 
 DRAW: Final = word("draw")
@@ -170,7 +179,9 @@ class AdjacentState:
             return [play([c]) for c in cards]
         return [DRAW] if self.stock else [PASS]
 
-    def apply(self, action: Move) -> AdjacentState:
+    def apply(self, action: PlayAction) -> AdjacentState:
+        if not isinstance(action, Move):
+            raise not_this_game(action, "the adjacent-rank game")
         if action not in self.legal_actions():
             raise self._explain(action)
         s = self.copy()

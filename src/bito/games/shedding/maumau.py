@@ -44,7 +44,17 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import IllegalActionError
-from bito.games.protocol import REPEATS, Move, Outcome, parse_move, play, seat_lines, word
+from bito.games.protocol import (
+    REPEATS,
+    Move,
+    Outcome,
+    PlayAction,
+    not_this_game,
+    parse_move,
+    play,
+    seat_lines,
+    word,
+)
 from bito.games.shedding.rules import MauMauRules
 
 PLAY, DRAWN, FOLLOW, OVER = "play", "drawn", "follow", "over"
@@ -293,7 +303,9 @@ class MauMauState:
             return rank_of(c) == rank_of(top) == 6
         return rank_of(c) == rank_of(top)
 
-    def apply(self, action: Move) -> MauMauState:
+    def apply(self, action: PlayAction) -> MauMauState:
+        if not isinstance(action, Move):
+            raise not_this_game(action, "Mau-Mau")
         if self._legal is None:
             self._legal = self._generate()
         if action not in self._legal:

@@ -3,29 +3,29 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bito.games.protocol import Move, check_players, family_rules, parse_move
+from bito.errors import RulesError
+from bito.games.protocol import Move, PlayRules, check_players, family_rules, parse_move
 from bito.games.social.animal import AnimalState, AnimalView
 from bito.games.social.cheat import CheatState, CheatView
 from bito.games.social.rules import AnimalRules, CheatRules
 
-ENGINES: dict[str, type[Any]] = {"animal": AnimalRules, "cheat": CheatRules}
+ENGINES: dict[str, type[AnimalRules | CheatRules]] = {"animal": AnimalRules, "cheat": CheatRules}
 
 __all__ = ["AnimalRules", "AnimalState", "AnimalView", "CheatRules", "CheatState", "CheatView",
            "new_game", "parse_action", "rules_for"]
 
 
-def rules_for(spec: str | AnimalRules | CheatRules) -> AnimalRules | CheatRules:
+def rules_for(spec: str | PlayRules) -> AnimalRules | CheatRules:
     """The rules of a social game spec (``animal_sounds+animal.takes_pile=laugher``)."""
     if isinstance(spec, (AnimalRules, CheatRules)):
         spec.check()
         return spec
-    rules: AnimalRules | CheatRules = family_rules(spec, ENGINES)
-    return rules
+    if not isinstance(spec, str):
+        raise RulesError("family", f"{spec.family} rules are not rules of this game")
+    return family_rules(spec, ENGINES)
 
 
-def new_game(spec: str | AnimalRules | CheatRules, players: int = 2, seed: int = 0
+def new_game(spec: str | PlayRules, players: int = 2, seed: int = 0
              ) -> AnimalState | CheatState:
     rules = rules_for(spec)
     check_players(rules, players)

@@ -27,7 +27,9 @@ from bito.errors import IllegalActionError
 from bito.games.protocol import (
     Move,
     Outcome,
+    PlayAction,
     last_holder_loses,
+    not_this_game,
     parse_move,
     play,
     seat_lines,
@@ -180,7 +182,9 @@ class AnimalState:
             fit = [c for c in cards if rank_of(c) == self.low] or cards
         return [play([c]) for c in fit] or [SOUND]
 
-    def apply(self, action: Move) -> AnimalState:
+    def apply(self, action: PlayAction) -> AnimalState:
+        if not isinstance(action, Move):
+            raise not_this_game(action, "animal sounds")
         if action not in self.legal_actions():
             raise self._explain(action)
         s = self.copy()

@@ -28,8 +28,10 @@ from bito.games.protocol import (
     Hidden,
     Move,
     Outcome,
+    PlayAction,
     hidden,
     last_holder_loses,
+    not_this_game,
     parse_move,
     play,
     seat_lines,
@@ -162,7 +164,9 @@ class CheatState:
             moves = [play([c]) for c in cards_of(self.hands[self.to_act])]
         return [*moves, CLAIM] if self.claim else moves
 
-    def apply(self, action: Move) -> CheatState:
+    def apply(self, action: PlayAction) -> CheatState:
+        if not isinstance(action, Move):
+            raise not_this_game(action, "Cheat")
         if action not in self.legal_actions():
             raise self._explain(action)
         s = self.copy()

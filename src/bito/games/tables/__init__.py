@@ -3,6 +3,7 @@ seat's view to it; :func:`table_of` finds the family's through the family seam."
 
 from __future__ import annotations
 
+from bito.games.protocol import SeatView
 from bito.games.tables.model import (
     Card,
     Choice,
@@ -15,7 +16,7 @@ from bito.games.tables.model import (
 )
 
 
-def table_of(view: object) -> TableModel:
+def table_of(view: SeatView) -> TableModel:
     """The table model of a seat's view of any game (its family's ``table_model``)."""
     from bito.games.family import family_for
 

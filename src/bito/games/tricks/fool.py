@@ -18,7 +18,7 @@ from typing import Final
 
 from bito.cards import cards_of, check_length
 from bito.errors import IllegalActionError, InvalidNotationError
-from bito.games.protocol import Move, Outcome
+from bito.games.protocol import Move, Outcome, PlayAction, not_this_game
 from bito.games.tricks.rules import FoolRules
 
 COLOURS: Final = "gryb"
@@ -268,7 +268,9 @@ class FoolState:
             moves.append(play_card(WILD))  # a 1 may always be played (S2:47)
         return moves
 
-    def apply(self, action: Move) -> FoolState:
+    def apply(self, action: PlayAction) -> FoolState:
+        if not isinstance(action, Move):
+            raise not_this_game(action, "Fool!")
         legal = self._legal_cache
         if legal is None:
             legal = self._legal_cache = self._generate()
