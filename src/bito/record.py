@@ -24,6 +24,7 @@ from bito.cards import card_str
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError, RecordError
 from bito.games import family_for
 from bito.games.durak.actions import TOSS, Revealed
+from bito.games.durak.state import DurakState
 from bito.games.game import Game
 from bito.games.protocol import hidden, is_hidden_text, seen_by
 
@@ -88,8 +89,8 @@ class GameRecord:
         out: list[tuple[str | None, str]] = [(None, render(states[0]))]
         for (seat, action), before, st in zip(self.actions, states, states[1:], strict=False):
             # #58: a blind play is shown with the card it turned up
-            shown = seen_by(before, action, None) if getattr(
-                getattr(before, "deal", None), "blind", False) else action
+            blind = isinstance(before, DurakState) and not before.rules.deal_owner_sees_hand
+            shown = seen_by(before, action, None) if blind else action
             out.append((f"{_name(names, seat)}: {shown.pretty()} ({shown})", render(st)))
         return out
 

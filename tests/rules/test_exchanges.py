@@ -22,7 +22,7 @@ from bito.cards import cards_of
 from bito.errors import IllegalActionError, InvalidNotationError, RulesError
 from bito.games.durak import new_game
 from bito.games.durak.actions import EXCHANGE, exchange, parse_action
-from bito.games.durak.exchange import EXCHANGE_PHASE
+from bito.games.durak.exchange import EXCHANGE_PHASE, Chosen
 from bito.games.durak.state import LEAD
 from bito.games.protocol import Hidden, seen_by
 from bito.notation import parse_position, position_text
@@ -118,11 +118,11 @@ def test_simultaneous_no_seat_sees_another_choice_before_the_passes() -> None:
     s = play(s, "&Jc+As")
     for seat in (0, 1):
         v = s.view(seat)
-        assert v.exchange_chosen == (mask("9dQc") if seat == 1 else 0)
+        assert v.extension(Chosen) == Chosen(mask("9dQc") if seat == 1 else 0)
         assert v.known[2] == mask("JcJdAs7c")  # still all public: nothing says which went
         fields = dict(f.split("=", 1) for f in position_text(s, seat).split()[1:])
         assert fields["chosen"].split("/")[2] == "-"
-    assert s.view(2).exchange_chosen == mask("JcAs")
+    assert s.view(2).extension(Chosen) == Chosen(mask("JcAs"))
 
 
 def test_afterwards_each_seat_knows_what_it_passed_and_nothing_else() -> None:

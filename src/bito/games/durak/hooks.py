@@ -61,8 +61,8 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    rule set, over the core's defaults (#53-55's teams, #57's seat)
 ``first_bout``     the first bout's attacker, defender and the seat that plays a seat
                    nobody sits in, when a lot decides them (#57)
-``position_defender`` reading a position without ``defender=``: the defender (and the seat
-                   he defends) the engine would have chosen (#53-55, #57)
+``position_defender`` reading a position without ``defender=``: the defender the engine
+                   would have chosen (#53-55, #57)
 ``open_hands``     per seat, whole hands ``seat`` sees because he plays them or for them
                    (#57), in views and the censored position text
 ``hand_order``     a hand's cards in the order they lie (#58: by position), for the texts
@@ -210,9 +210,12 @@ class Hook:
         return []
 
     def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> None:
+                      text: str) -> int | None:
         """Read this hook's fields back (called for every installed hook, so that a field
-        the rules do not play is refused by the hook that knows it)."""
+        the rules do not play is refused by the hook that knows it). Returns the seat these
+        fields say acts now where the base game's turn order would not name him (a gift's
+        giver, a counter-attack's target), else None."""
+        return None
 
     def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
                      ) -> list[tuple[str, Iterable[Action]]]:
@@ -267,11 +270,10 @@ class Hook:
         (controller: the seat that plays a seat nobody sits in, else -1)."""
         return attacker, defender, -1
 
-    def position_defender(self, state: DurakState, attacker: int, defender: int,
-                          played: int) -> tuple[int, int]:
-        """Reading a position without ``defender=``: (defender, the seat he defends) that
-        ``attacker`` would face had the engine opened this bout."""
-        return defender, played
+    def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:
+        """Reading a position without ``defender=``: the defender that ``attacker`` would
+        face had the engine opened this bout (``defender``: the core's choice)."""
+        return defender
 
     def open_hands(self, state: DurakState, seat: int, known: tuple[int, ...]
                    ) -> tuple[int, ...]:
@@ -331,7 +333,7 @@ class HookSet:
     decider: tuple[Callable[[DurakState], int | None], ...] = ()
     explain: tuple[Callable[[DurakState, Action], IllegalActionError | None], ...] = ()
     position_fields: tuple[Callable[[DurakState, int | None], list[str]], ...] = ()
-    read_position: tuple[Callable[..., None], ...] = ()
+    read_position: tuple[Callable[..., int | None], ...] = ()
     dealt: tuple[Callable[[DurakState], None], ...] = ()
     bout_decided: tuple[Callable[[DurakState, bool], None], ...] = ()
     refill: tuple[Callable[[DurakState], bool], ...] = ()
@@ -342,7 +344,7 @@ class HookSet:
     deal_facts: tuple[Callable[[Rules, int], dict[str, Any]], ...] = ()
     first_bout: tuple[Callable[[Rules, int, random.Random, int, int],
                                tuple[int, int, int]], ...] = ()
-    position_defender: tuple[Callable[[DurakState, int, int, int], tuple[int, int]], ...] = ()
+    position_defender: tuple[Callable[[DurakState, int, int], int], ...] = ()
     open_hands: tuple[Callable[[DurakState, int, tuple[int, ...]], tuple[int, ...]], ...] = ()
     hand_order: tuple[Callable[[DurakState, int], tuple[int, ...]], ...] = ()
     shown: tuple[Callable[[DurakState, Action], Action | Revealed], ...] = ()
