@@ -24,7 +24,8 @@ from bito.cards import card_str
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError, RecordError
 from bito.games import family_for
 from bito.games.durak.actions import TOSS, Revealed
-from bito.games.durak.state import DurakState
+from bito.games.durak.blind import FaceOut
+from bito.games.durak.view import extension_of
 from bito.games.game import Game
 from bito.games.protocol import hidden, is_hidden_text, seen_by
 
@@ -89,7 +90,7 @@ class GameRecord:
         out: list[tuple[str | None, str]] = [(None, render(states[0]))]
         for (seat, action), before, st in zip(self.actions, states, states[1:], strict=False):
             # #58: a blind play is shown with the card it turned up
-            blind = isinstance(before, DurakState) and not before.rules.deal_owner_sees_hand
+            blind = extension_of(before.view(seat), FaceOut) is not None
             shown = seen_by(before, action, None) if blind else action
             out.append((f"{_name(names, seat)}: {shown.pretty()} ({shown})", render(st)))
         return out

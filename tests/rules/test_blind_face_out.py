@@ -12,7 +12,7 @@ import pytest
 
 from bito.cards import cards_of
 from bito.errors import IllegalActionError, InvalidNotationError, RulesError
-from bito.games.durak import new_game, parse_action
+from bito.games.durak import DurakView, new_game, parse_action
 from bito.games.durak.actions import BLIND_COVER, BLIND_PLAY, BLIND_TRANSFER, Revealed
 from bito.games.durak.blind import FaceOut, hand_order
 from bito.games.protocol import seen_by
@@ -30,6 +30,13 @@ def P(text: str):
 def M(text: str) -> int:
     """The cards of ``text`` as a hand bitmask."""
     return sum(1 << c for c in cards(text))
+
+
+def positions(view: DurakView) -> tuple[tuple[int, ...], ...]:
+    """Each hand by position as ``view`` shows it (#58)."""
+    face_out = view.extension(FaceOut)
+    assert face_out is not None
+    return face_out.hand_order
 
 
 def test_the_variant_is_a_house_rule_on_both_bases() -> None:
@@ -149,11 +156,11 @@ def test_a_drawn_card_joins_the_end_of_the_hand_unseen_by_its_owner() -> None:
     assert hand_order(s, 1) == (C("Ks"), C("6h"))
     drawn_by_1 = {C("6h")}
     mine = s.view(1)
-    assert mine.hand == 0 and mine.known[1] == 0 and mine.hand_order[1] == ()
+    assert mine.hand == 0 and mine.known[1] == 0 and positions(mine)[1] == ()
     assert mine.hand_counts[1] == 2
     other = s.view(0)
     assert drawn_by_1 <= set(cards_of(other.known[1]))
-    assert other.hand_order[1] == hand_order(s, 1)
+    assert positions(other)[1] == hand_order(s, 1)
 
 
 def test_a_penalised_card_goes_to_the_end_of_the_hand_with_the_bout() -> None:

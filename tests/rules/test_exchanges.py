@@ -23,6 +23,7 @@ from bito.errors import IllegalActionError, InvalidNotationError, RulesError
 from bito.games.durak import new_game
 from bito.games.durak.actions import EXCHANGE, exchange, parse_action
 from bito.games.durak.exchange import EXCHANGE_PHASE, Chosen
+from bito.games.durak.position_stock import BOOKS
 from bito.games.durak.state import LEAD
 from bito.games.protocol import Hidden, seen_by
 from bito.notation import parse_position, position_text
@@ -63,7 +64,7 @@ def test_the_round_opens_after_the_bout_from_the_next_attacker_clockwise() -> No
     s = to_exchange()
     assert s.phase == EXCHANGE_PHASE and s.phase_name == "exchange"
     assert (s.attacker, s.defender, s.to_act) == (1, 2, 1)
-    assert s.books is not None and s.books.choosing == (1, 2, 0)
+    assert BOOKS.of(s) is not None and BOOKS.of(s).choosing == (1, 2, 0)
     assert s.hands[0] == before.hands[0] and s.hands[2] == before.hands[2]
     assert_conserved(s)
 
@@ -91,7 +92,7 @@ def test_all_passes_happen_at_once_then_the_bout_starts() -> None:
     assert s.hands[0] == mask("Ad") | mask("JcAs")  # kept Ad, got seat 2's Jc As
     assert s.hands[1] == mask("9cKd")  # passed everything, got seat 0's 9c Kd
     assert s.hands[2] == mask("Jd7c") | mask("9dQc")
-    assert s.books is not None and s.books.choosing == () and s.books.chosen == ()
+    assert BOOKS.of(s) is not None and BOOKS.of(s).choosing == () and BOOKS.of(s).chosen == ()
     assert_conserved(s)
 
 
@@ -100,7 +101,7 @@ def test_players_who_are_out_are_skipped() -> None:
     text = (f"{SPEC} players=3 trump=6h stock=- hands=-/8s9dQc/JcJdAs7c table=7s attacker=2 "
             "defender=1 out=0")
     s = play(P(text), "8s>7s", "pass")
-    assert s.books is not None and s.books.choosing == (1, 2)
+    assert BOOKS.of(s) is not None and BOOKS.of(s).choosing == (1, 2)
     s = play(s, "&9d+Qc", "&Jd+7c")
     assert s.hands[0] == 0
     assert s.hands[1] == mask("Jd7c") and s.hands[2] == mask("JcAs9dQc")

@@ -216,8 +216,8 @@ def _public_seat(state: Any) -> int:
 def render_open(state: Any) -> Json:
     """The finished game's position with every hand shown, for the replay page (only ever
     served once the game is over)."""
-    from bito.games.durak import DurakView
     from bito.games.durak.blind import FaceOut
+    from bito.games.durak.view import extension_of
 
     frame = render_view(state.view(0), spectator=True)
     hands = []
@@ -225,7 +225,7 @@ def render_open(state: Any) -> Json:
         view = state.view(s)
         trumps: frozenset[int] = getattr(view, "trumps", frozenset())
         hand = getattr(view, "hand", 0)
-        if isinstance(view, DurakView) and view.extension(FaceOut) is not None:
+        if extension_of(view, FaceOut) is not None:
             # #58: a hand is seen by the others, not its owner
             hand = state.view((s + 1) % state.players).known[s]
         try:

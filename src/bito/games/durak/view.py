@@ -158,6 +158,12 @@ class DurakView:
         return self.to_act == self.seat
 
 
+def extension_of(view: object, kind: type[E]) -> E | None:
+    """:meth:`DurakView.extension` for a view of any family (None for another family's), so
+    code outside the games layer asks no family's view type."""
+    return view.extension(kind) if isinstance(view, DurakView) else None
+
+
 def make_view(state: DurakState, seat: int) -> DurakView:
     deal = state.deal
     n = deal.players
