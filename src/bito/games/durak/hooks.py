@@ -47,7 +47,8 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 ``check``          refuse, naming the option, rule mixes this mechanism cannot play
 ``position_fields`` / ``read_position`` / ``listed_cards``: the hook's own ``key=value``
                    fields of the position text (``position_keys`` lists them), written,
-                   read back, and the cards they place
+                   read back (the seat they say acts now, if the base game's turn order
+                   would not name him), and the cards they place
 ``codec_blocks``   the RL codec's numbered blocks of the hook's moves
 ``dealt``          the state has just been set up from its deal: set up the hook's memory
 ``bout_decided``   the bout is decided (``taken`` or bito) and its cards have gone to the
@@ -67,7 +68,9 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    (#57), in views and the censored position text
 ``hand_order``     a hand's cards in the order they lie (#58: by position), for the texts
 ``shown``          a move every seat sees, as they see it (#58 turns up the card played)
-``view``           the view of ``seat`` with the hook's fields filled in or censored
+``view``           the view of ``seat`` with the rule's own record added
+                   (``view.extended``, a :class:`~bito.games.durak.view.ViewExtension`)
+                   and what it may not see censored
 =================  ==========================================================================
 """
 
