@@ -56,7 +56,7 @@ from bito.games.durak.actions import (
     defend,
     transfer,
 )
-from bito.games.durak.hooks import Hook, Memory
+from bito.games.durak.hooks import Hook, Memory, Stage
 from bito.games.durak.phases import Phase
 from bito.games.durak.render import in_order_text, positions_text
 from bito.games.durak.view import ViewExtension
@@ -318,8 +318,8 @@ class _Blind(Hook):
     def moves(self, state: DurakState) -> list[Action] | None:
         return actions(state)
 
-    def dealt(self, state: DurakState) -> None:
-        if state.deal.hand_order:  # the order the cards were dealt in
+    def reached(self, state: DurakState, stage: int) -> None:
+        if stage == Stage.DEALT and state.deal.hand_order:  # the order they were dealt in
             ORDER.keep(state, state.deal.hand_order)
 
     def before_step(self, state: DurakState, action: Action) -> bool:

@@ -63,7 +63,7 @@ from bito.games.durak.actions import (
     pair,
     swap,
 )
-from bito.games.durak.hooks import Hook, Memory
+from bito.games.durak.hooks import Hook, Memory, Stage, Turn
 from bito.games.durak.phases import Phase
 from bito.games.durak.render import table_text
 from bito.games.durak.view import PUBLIC, ViewExtension, private_to
@@ -879,14 +879,16 @@ class _Extras(Hook):
         if owners(state.deal.rules):
             note_attack(state, seat, mask)
 
-    def round_open(self, state: DurakState) -> bool:
-        return owners(state.deal.rules) and own_covers_left(state)  # #50: a card to cover one's own
+    def goes_on(self, state: DurakState, turn: int) -> bool:
+        rules = state.deal.rules
+        if turn == Turn.ROUND_OPEN:  # #50: a card to cover one's own
+            return owners(rules) and own_covers_left(state)
+        if turn == Turn.ROUND_OVER:  # #48: the defender may throw in to himself
+            return rules.defense_self_throw and offer_self_throw(state)
+        return False
 
-    def round_over(self, state: DurakState) -> bool:
-        return state.deal.rules.defense_self_throw and offer_self_throw(state)
-
-    def after_refill(self, state: DurakState) -> None:
-        if EXTRAS.of(state) is not None:
+    def reached(self, state: DurakState, stage: int) -> None:
+        if stage == Stage.REFILLED and EXTRAS.of(state) is not None:
             after_bout(state)
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Final
 from bito.cards import card_str, cards_count, cards_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import EXCHANGE, Action, exchange
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Hook, Stage
 from bito.games.durak.phases import Phase
 from bito.games.durak.position_stock import BOOKS
 from bito.games.durak.view import ViewExtension
@@ -203,8 +203,9 @@ class _Exchange(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step(state, action)
 
-    def bout_opened(self, state: DurakState) -> None:
-        begin(state)
+    def reached(self, state: DurakState, stage: int) -> None:
+        if stage == Stage.BOUT_OPENED:
+            begin(state)
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         return explain(state, action)

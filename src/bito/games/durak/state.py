@@ -47,7 +47,7 @@ from bito.games.durak.actions import (
     Revealed,
 )
 from bito.games.durak.beats import beat_table_of
-from bito.games.durak.hooks import HookSet
+from bito.games.durak.hooks import HookSet, Stage, Turn
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, Phase
 from bito.games.durak.reasons import TransferBar, TransferRefusal
 from bito.games.durak.setup import Deal
@@ -58,6 +58,15 @@ from bito.rules import Rules
 # The phases by their old names, as plain ints (what a state holds; see actions.Kind for why).
 LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = (int(p) for p in (
     Phase.LEAD, Phase.DEFEND, Phase.THROW, Phase.OVER, Phase.GIVE))
+# The hooks' turning points of a bout and stages of a deal, as the plain ints the engine
+# carries (see the phases above).
+ALL_COVERED: Final = int(Turn.ALL_COVERED)
+TAKE_DECLARED: Final = int(Turn.TAKE_DECLARED)
+ROUND_OPEN: Final = int(Turn.ROUND_OPEN)
+ROUND_OVER: Final = int(Turn.ROUND_OVER)
+DEALT: Final = int(Stage.DEALT)
+REFILLED: Final = int(Stage.REFILLED)
+BOUT_OPENED: Final = int(Stage.BOUT_OPENED)
 CALL_PHASE: Final = int(Phase.CALL)  # the attacker believes or doubts face-down covers
 #: The memory of a state no rule has written to: shared, so read-only by its type (a plain
 #: dict rather than a proxy, so that states still pickle and deep-copy).
@@ -318,8 +327,8 @@ class DurakState:
         s._legal = None
         s.beats = s.beat_table()
         s.table_mask = -1
-        for dealt in deal.hooks.dealt:  # a hook's memory of the deal (a buy-in, ...)
-            dealt(s)
+        for dealt in deal.hooks.reached:  # a hook's memory of the deal (a buy-in, ...)
+            dealt(s, DEALT)
         return s
 
     @classmethod
@@ -857,13 +866,13 @@ class DurakState:
             if not uncovered:
                 if self.deal.throw_in:
                     self.start_throw_round()
-                elif not (hooks.all_covered and _answered(hooks.all_covered, self)):
+                elif not (hooks.goes_on and _took_over(hooks.goes_on, self, ALL_COVERED)):
                     self.end_bout(taken=False)
         elif kind == TAKE:
             self.taking = True
             if self.deal.throw_in:
                 self.start_throw_round()
-            elif not (hooks.take_declared and _answered(hooks.take_declared, self)):
+            elif not (hooks.goes_on and _took_over(hooks.goes_on, self, TAKE_DECLARED)):
                 self.end_bout(taken=True)
         else:  # TRANSFER
             c = action.cards[0]
@@ -948,8 +957,9 @@ class DurakState:
     def start_throw_round(self) -> None:
         """Open the round of throw-ins after the last open card was covered or a take was
         declared: the throwers in priority order, or close the bout at once when nobody may
-        throw and no ``round_open`` hook keeps it. Public for hooks whose moves end a
-        covering their own way (a joker gift, a counter-attack) and for the position reader."""
+        throw and no ``goes_on`` hook keeps it (``Turn.ROUND_OPEN``). Public for hooks whose
+        moves end a covering their own way (a joker gift, a counter-attack) and for the
+        position reader."""
         deal = self.deal
         key = (self.out_mask << 8 | self.attacker) << 8 | self.defender  # seats < 256
         order = deal.thrower_orders.get(key)
@@ -980,7 +990,7 @@ class DurakState:
 
         Public for variants whose own moves end a thrower's turn (a tossing dummy, the
         bout extras): the throw-in order and round end stay in one place."""
-        if self.room() <= 0 and not (self.taking and self.deal.hooks.round_open
+        if self.room() <= 0 and not (self.taking and self.deal.hooks.goes_on
                                      and self._round_open()):
             self._end_throw_round()
             return
@@ -1009,14 +1019,15 @@ class DurakState:
         elif self.uncovered:
             self.phase = DEFEND_PHASE
             self.to_act = self.defender
-        elif not (self.deal.hooks.round_over and _answered(self.deal.hooks.round_over, self)):
+        elif not (self.deal.hooks.goes_on
+                  and _took_over(self.deal.hooks.goes_on, self, ROUND_OVER)):
             self.end_bout(taken=False)
 
     def _round_open(self) -> bool:
         """Whether a hook keeps a throw-in round without room open (the taker's
         attackers may still cover their own cards)."""
-        points = self.deal.hooks.round_open
-        return bool(points) and _answered(points, self)
+        points = self.deal.hooks.goes_on
+        return bool(points) and _took_over(points, self, ROUND_OPEN)
 
     def end_bout(self, taken: bool, receiver: int = -1, taker: int = -1) -> None:
         """Close the bout: the table to the discard (bito) or to the defender (``taken``),
@@ -1068,8 +1079,8 @@ class DurakState:
         stock_before = len(self.stock)
         if not (hooks.refill and _answered(hooks.refill, self)):
             self._draw()
-        for refilled in hooks.after_refill:
-            refilled(self)
+        for refilled in hooks.reached:
+            refilled(self, REFILLED)
         drew = len(self.stock) != stock_before
         n = self.deal.players
         idle_limit = self.deal.idle_limit
@@ -1121,8 +1132,8 @@ class DurakState:
                 self.seen = ()
             else:
                 self._check_repetition()
-        for opened in hooks.bout_opened:
-            opened(self)
+        for opened in hooks.reached:
+            opened(self, BOUT_OPENED)
 
     def _check_repetition(self) -> None:
         """``end.repetition``: the same bout opening, once more, draws the deal.
@@ -1498,6 +1509,13 @@ def _answered(points: tuple[Callable[[DurakState], bool], ...], state: DurakStat
     """Whether a hook at this point took the moment over (the first that does ends the ask).
     Called only when the point has hooks, so the base game never builds the generator."""
     return any(point(state) for point in points)
+
+
+def _took_over(points: tuple[Callable[[DurakState, int], bool], ...], state: DurakState,
+               turn: int) -> bool:
+    """Whether a hook took this turning point of the bout over (the first that does ends
+    the ask); called only when some hook has ``goes_on``."""
+    return any(point(state, turn) for point in points)
 
 
 def _interrupted(points: tuple[Callable[[DurakState, int, Action], bool], ...],

@@ -5,9 +5,9 @@ variants change that moment: who draws and how much (#34, #36), cards that arriv
 (#35) or wait in a reserve (#37), bitos that go back into the stock (#38), hands passed round
 (#31), and the tallies of the scoring variants (#61-63). All of it lives here, in one hook
 (:data:`HOOK`) that the rule sets playing any of these options select
-(:func:`plays_stock_rules`). The core reaches it only at named points: ``dealt``
-(:func:`start_books`), ``bout_decided`` (:func:`settle_bout`, while the table is still on it),
-``refill`` (:func:`refill`, in place of the base draw), ``going_out``
+(:func:`plays_stock_rules`). The core reaches it only at named points: ``reached``
+(``Stage.DEALT``: :func:`start_books`), ``bout_decided`` (:func:`settle_bout`, while the
+table is still on it), ``refill`` (:func:`refill`, in place of the base draw), ``going_out``
 (:func:`pick_up_reserve`), ``deal_outcome`` (:func:`tallied`), what a seat sees
 (``seen_hands``: :func:`seen_by`; ``stock_face_up``) and the position text
 (:mod:`.position_stock`, this hook's other half, which nothing else imports). A base game
@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import cards_of, is_special, rank_of, suit_of
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Hook, Stage
 from bito.games.durak.position_stock import (
     BOOKS,
     STOCK_KEYS,
@@ -340,8 +340,9 @@ class _Stock(Hook):
     def applies(self, rules: Rules, players: int) -> bool:
         return plays_stock_rules(rules)
 
-    def dealt(self, state: DurakState) -> None:
-        BOOKS.keep(state, start_books(state.deal))
+    def reached(self, state: DurakState, stage: int) -> None:
+        if stage == Stage.DEALT:
+            BOOKS.keep(state, start_books(state.deal))
 
     def trump_card_moved(self, fields: dict[str, str]) -> bool:
         return fields.get("restocked") == "1"  # #38 A2: a stock rebuilt from a bito
