@@ -128,10 +128,10 @@ def zones(state: DurakState) -> list[list[int]]:
     out.append(table_cards(state))
     out.append(cards_of(state.discard))
     out.append(cards_of(state.aside))
-    extra = state.extra  # #49: a counter-attack's cards lie on a table of their own
+    extra = EXTRAS.of(state)  # #49: a counter-attack's cards lie on a table of their own
     if extra is not None and extra.counter:
         out.append([c for c in (*extra.counter, *extra.counter_cover) if c >= 0])
-    books = state.books
+    books = BOOKS.of(state)
     if books is not None:  # face-down cards of the stock group (#35 locked, #37 buy-in)
         out += [cards_of(m) for m in (*books.reserve, *books.locked)]
     return out
@@ -223,6 +223,8 @@ def fingerprint(state: DurakState) -> tuple:
 
 from hypothesis import strategies as st  # noqa: E402
 
+from bito.games.durak.bout_extras import EXTRAS  # noqa: E402
+from bito.games.durak.position_stock import BOOKS  # noqa: E402
 from bito.games.durak.setup import MatchContext as _Ctx  # noqa: E402
 from bito.rules import resolve  # noqa: E402
 

@@ -893,7 +893,7 @@ def _durak_frames(record: Any, states: Sequence[Any], names: Sequence[str], move
     total = len(record.actions)
     for i, (seat, action) in enumerate(record.actions, 1):
         before = states[i - 1]
-        if before.deal.blind:  # #58: a blind play with the card it turned up
+        if not before.rules.deal_owner_sees_hand:  # #58: a blind play with the card it turned up
             shown = before.action_seen_by(action, None)
             moves.append(f"Move {i} of {total}: {shown}  ({names[seat]}: {shown.pretty()})")
             continue

@@ -24,6 +24,8 @@ from bito.cards import card_str
 from bito.errors import BitoError, IllegalActionError, InvalidNotationError, RecordError
 from bito.games import family_for
 from bito.games.durak.actions import TOSS, Revealed
+from bito.games.durak.blind import FaceOut
+from bito.games.durak.view import extension_of
 from bito.games.family import seen_by
 from bito.games.game import Game
 from bito.games.protocol import PlayState, hidden, is_hidden_text
@@ -92,8 +94,8 @@ class GameRecord:
         out: list[tuple[str | None, str]] = [(None, render(states[0]))]
         for (seat, action), before, st in zip(self.actions, states, states[1:], strict=False):
             # #58: a blind play is shown with the card it turned up
-            shown = seen_by(before, action, None) if getattr(
-                getattr(before, "deal", None), "blind", False) else action
+            blind = extension_of(before.view(seat), FaceOut) is not None
+            shown = seen_by(before, action, None) if blind else action
             out.append((f"{_name(names, seat)}: {shown.pretty()} ({shown})", render(st)))
         return out
 

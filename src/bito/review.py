@@ -225,10 +225,13 @@ class SeatReviewer:
         decisions some games keep for their rule of thumb)."""
         from bito.bots.base import view_family
         from bito.bots.levels import OWN_SEARCHES, durak_searchable
+        from bito.games.durak.blind import FaceOut
+        from bito.games.durak.view import extension_of
 
         bot = self.bot
         if view_family(view) in OWN_SEARCHES:
-            if getattr(view, "blind", False) or not durak_searchable(view):
+            blind = extension_of(view, FaceOut) is not None
+            if blind or not durak_searchable(view):
                 return None
             found = list(bot.analyse(view))
         else:

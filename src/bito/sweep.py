@@ -420,12 +420,16 @@ NOTATION_FORMS: dict[str, Sequence[str]] = {"durak": _DURAK_FORMS}
 def _durak_hidden(state: Any, view: Any) -> list[int] | None:
     """The cards of each Durak hand the viewer cannot know of; None where hands are held by
     position (#58) or a dummy's hand is played openly (#56, #57)."""
-    if state.deal.blind or state.deal.dummy_seat >= 0:
+    from bito.games.durak.dummy import TossingDummy
+    from bito.games.durak.view import extension_of
+
+    if not state.rules.deal_owner_sees_hand or state.deal.dummy_seat >= 0:
         return None
     known = getattr(view, "known", None)
     hidden = [state.hands[s] & ~(known[s] if known else 0) for s in range(state.players)]
-    if getattr(view, "dummy_hand", 0):
-        hidden = [h & ~view.dummy_hand for h in hidden]
+    dummy = extension_of(view, TossingDummy)
+    if dummy is not None and dummy.hand:
+        hidden = [h & ~dummy.hand for h in hidden]
     return hidden
 
 

@@ -43,7 +43,11 @@ from bito.games.durak.actions import (
 )
 from bito.games.durak.believe import CALL_PHASE
 from bito.games.durak.believe import honest as believe_honest
+from bito.games.durak.blind import FaceOut
 from bito.games.durak.blind import verdict as blind_verdict
+from bito.games.durak.bout_extras import Extras
+from bito.games.durak.dummy import TossingDummy
+from bito.games.durak.dummy_seat import PlayingDummy
 from bito.games.durak.exchange import EXCHANGE_PHASE
 from bito.games.durak.render import (
     hand_text,
@@ -54,6 +58,8 @@ from bito.games.durak.render import (
     tally_text,
     view_trump_words,
 )
+from bito.games.durak.stock import Tallies
+from bito.games.durak.teams import Partnership
 from bito.games.family import DURAK
 from bito.games.game import Game
 from bito.i18n import N_, _, language, ngettext, variant_name
@@ -273,8 +279,9 @@ def bout_events(before: DurakState, after: DurakState, action: Action,
             lines.append("  " + _("Nobody can lead: everyone draws a card. Stock {stock}."
                                   ).format(stock=len(after.stock)))
     if action.kind == STOCK:  # #40, #83: the card is turned up as it is played
+        extras = after.view(0).extension(Extras)
         turned = (after.attack[-1] if len(after.attack) > len(before.attack)
-                  else after.view(0).stock_top_seen)
+                  else extras.shown if extras is not None else -1)
         if len(after.attack) > len(before.attack):
             said = _("The stock gives {card}.")
         else:
@@ -336,7 +343,7 @@ def drawn_from_stock(before: DurakState, after: DurakState, seat: int) -> int:
     his hand is held face out, #58): new in his hand, and not from the table he took."""
     if after.bout == before.bout or len(after.stock) >= len(before.stock):
         return 0
-    if after.view(seat).blind:
+    if after.view(seat).extension(FaceOut) is not None:
         return 0
     table = 0
     for c in (*before.attack, *before.defence):
@@ -350,10 +357,12 @@ def _roles(view: DurakView, seat: int, own: bool = False) -> str:
     hand, to him (``Your hand [you defend, your move]``): a role word beside "your hand" would
     read as the hand's, which Russian shows (``Ваши карты [отбивается]``)."""
     tags = []
-    if view.teams and seat != view.seat and seat in view.partners(view.seat):
+    teams = view.extension(Partnership)
+    if teams is not None and seat != view.seat and seat in teams.partners(view.seat):
         tags.append(_("partner"))  # #53-55: everyone knows who sits with whom
-    if view.played >= 0 and seat == view.defender and view.played != seat:
-        tags.append(_("plays seat {seat}").format(seat=view.played))  # #55: a vacated seat
+    if teams is not None and teams.played >= 0 and seat == view.defender \
+            and teams.played != seat:
+        tags.append(_("plays seat {seat}").format(seat=teams.played))  # #55: a vacated seat
     if seat in view.out:
         tags.append(_("you are out") if own else _("out"))
     elif not view.is_over:
@@ -380,14 +389,15 @@ def table_lines(view: DurakView) -> list[str]:
                      else f"{card_pretty(a)} " + _("(uncovered)"))
     taking = "   " + _("(the defender takes)") if view.taking else ""
     out = ["  " + _("Table:") + " " + "   ".join(parts) + taking]
-    if view.counter_target >= 0:  # #49
+    extras = view.extension(Extras) or Extras()
+    if extras.counter_target >= 0:  # #49
         out.append("  " + _("Counter-attack:") + " " + "   ".join(
             f"{card_pretty(a)} <- {card_pretty(d)}" if d >= 0
             else f"{card_pretty(a)} " + _("(uncovered)")
-            for a, d in zip(view.counter, view.counter_cover, strict=True)))
-    if view.stock_top_seen >= 0:  # #83
+            for a, d in zip(extras.counter, extras.counter_cover, strict=True)))
+    if extras.shown >= 0:  # #83
         out.append("  " + _("Top of the stock, seen by all: {card}").format(
-            card=card_pretty(view.stock_top_seen)))
+            card=card_pretty(extras.shown)))
     return out
 
 
@@ -404,6 +414,10 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
             discard=view.discard_count),
     ]
     width = max(len(labels[s]) for s in range(view.players))
+    face_out = view.extension(FaceOut)
+    tallied = view.extension(Tallies) or Tallies(())
+    playing = view.extension(PlayingDummy) or PlayingDummy(-1, -1)
+    dummy = view.extension(TossingDummy)
     for seat in range(view.players):
         if seat == view.seat:
             continue
@@ -411,41 +425,41 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
         known = view.known[seat]
         extra = "   " + _("known: {cards}").format(cards=hand_text(known, trump)) \
             if known else ""
-        if view.blind:  # #58: held face out: you see it, by position
-            extra = f"   {engine_words(in_order_text(view.hand_order[seat], trump))}"
-        if view.reserve_counts and view.reserve_counts[seat]:  # #35 locked, #37 buy-in
-            extra += "   " + _("+ {n} face down").format(n=view.reserve_counts[seat])
+        if face_out is not None:  # #58: held face out: you see it, by position
+            extra = f"   {engine_words(in_order_text(face_out.hand_order[seat], trump))}"
+        if tallied.reserve_counts and tallied.reserve_counts[seat]:  # #35 locked, #37 buy-in
+            extra += "   " + _("+ {n} face down").format(n=tallied.reserve_counts[seat])
         held = ngettext("{n:>2} card", "{n:>2} cards", count).format(n=count)
         lines.append(f"  {labels[seat]:<{width}}  {held}{_roles(view, seat)}{extra}")
     lines += table_lines(view)
-    if view.dummy_seat >= 0:  # #57: who plays the dummy's seat
+    if playing.seat >= 0:  # #57: who plays the dummy's seat
         lines.append("  " + _("{dummy} (seat {seat}) is played by {who}.").format(
-            dummy=names[view.dummy_seat], seat=view.dummy_seat,
-            who=names[view.dummy_seat_controller]))
-    if view.dummy_controller >= 0:  # #56: the dummy's hand, as far as this seat may see it
-        seen = hand_text(view.dummy_hand, trump) if view.dummy_hand else \
+            dummy=names[playing.seat], seat=playing.seat,
+            who=names[playing.controller]))
+    if dummy is not None:  # #56: the dummy's hand, as far as this seat may see it
+        seen = hand_text(dummy.hand, trump) if dummy.hand else \
             ngettext("{n} card, face down", "{n} cards, face down",
-                     view.dummy_count).format(n=view.dummy_count)
-        if view.dummy_controller == view.seat:
+                     dummy.count).format(n=dummy.count)
+        if dummy.controller == view.seat:
             said = _("Dummy (yours to throw in from, moves ~card): {cards}")
         else:
             said = _("Dummy ({name}'s to throw in from, moves ~card): {cards}")
-        lines.append("  " + said.format(name=labels[view.dummy_controller], cards=seen))
-    mine = view.reserve_counts[view.seat] if view.reserve_counts else 0
-    if view.blind:  # #58: numbered positions, face down to you
+        lines.append("  " + said.format(name=labels[dummy.controller], cards=seen))
+    mine = tallied.reserve_counts[view.seat] if tallied.reserve_counts else 0
+    if face_out is not None:  # #58: numbered positions, face down to you
         lines.append("  " + _("Your hand{roles}: {positions}   (held face out: you cannot "
                               "see them; play by position, #1 is your oldest card)").format(
             roles=_roles(view, view.seat, own=True), positions=engine_words(
                 positions_text(view.hand_counts[view.seat]))))
     else:
-        whose = _("Your hand") if view.seat != view.dummy_seat else \
+        whose = _("Your hand") if view.seat != playing.seat else \
             _("The dummy's hand, yours to play")  # #57: its controller acts from its view
         key = "   " + _("(* = trump)") if trump >= 0 else ""  # no key without trumps
         unseen = "   " + _("+ {n} face down, unseen").format(n=mine) if mine else ""
-        own = view.seat != view.dummy_seat  # the dummy's roles are the dummy's (#57)
+        own = view.seat != playing.seat  # the dummy's roles are the dummy's (#57)
         lines.append(f"  {whose}{_roles(view, view.seat, own)}: "
                      f"{engine_words(hand_text(view.hand, trump))}{key}{unseen}")
-    tallies = tally_text(view.points, view.figures, 0, labels)
+    tallies = tally_text(tallied.points, tallied.figures, 0, labels)
     if tallies:
         lines.append("  " + _("Tallies:") + " " + engine_words(tallies))
     if view.is_over:
@@ -462,7 +476,7 @@ def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) 
 
 
 def _task(view: DurakView, names: Sequence[str]) -> str:
-    if view.blind and view.phase in (LEAD, DEFEND_PHASE, THROW):
+    if view.extension(FaceOut) is not None and view.phase in (LEAD, DEFEND_PHASE, THROW):
         tasks: dict[int, str] = {
             LEAD: _("you attack {name}: any card may lead").format(name=names[view.defender]),
             DEFEND_PHASE: _("you defend: cover (or transfer) blind, or take"),

@@ -20,6 +20,7 @@ import pytest
 import bito.games.durak as durak_pkg
 from bito.cards import MATCH_MASKS, parse_card
 from bito.games import new_game
+from bito.games.durak import bout_extras
 from bito.games.durak.phases import NEUTRAL
 from bito.games.durak.state import DurakState
 
@@ -75,7 +76,8 @@ def _state(spec: str = "podkidnoy", seed: int = 3) -> DurakState:
 def _table_consistent(s: DurakState) -> None:
     table = sum(1 << c for c in (*s.attack, *s.defence) if c >= 0)
     assert s.table_mask in (-1, table)
-    assert s.uncovered == sum(1 for d in s.defence if d == -1) or s.extra is not None
+    assert (s.uncovered == sum(1 for d in s.defence if d == -1)
+            or bout_extras.EXTRAS.of(s) is not None)
     assert len(s.attack) == len(s.defence)
 
 
@@ -132,16 +134,15 @@ def test_memory_is_replaced_never_changed() -> None:
     assert s.memory == {}
 
 
-def test_the_core_reads_rules_memory_under_the_rules_own_keys() -> None:
-    """``DurakState.gift``, ``.extra`` and ``.books`` (read by the views, the position text
-    and the sweep) look up the keys the rules' own modules write."""
-    from bito.games.durak import bout_extras, joker_gifts, position_stock
+def test_only_a_rules_own_module_reads_its_memory() -> None:
+    """The state keeps no window on a rule's memory (no ``gift``, ``extra`` or ``books``):
+    each rule's typed key, owned by its module, is the one way to it."""
+    from bito.games.durak import joker_gifts, position_stock
 
+    assert not {"gift", "extra", "books"} & set(dir(DurakState))
     s = _state()
     joker_gifts.GIFT.keep(s, (0, 1, 2, 0, 0, False))
     bout_extras.EXTRAS.keep(s, bout_extras.Extras(tried=1))
-    books = position_stock.BOOKS
-    books.keep(s, None)
-    assert s.gift == (0, 1, 2, 0, 0, False)
-    assert s.extra == bout_extras.Extras(tried=1)
-    assert books.key == "stock" and s.books is None
+    assert joker_gifts.GIFT.of(s) == (0, 1, 2, 0, 0, False)
+    assert bout_extras.EXTRAS.of(s) == bout_extras.Extras(tried=1)
+    assert position_stock.BOOKS.of(s) is None

@@ -50,11 +50,17 @@ def test_the_core_imports_no_hook_module() -> None:
 STOCK_MODULES = {"bito.games.durak.stock", "bito.games.durak.position_stock"}
 
 
+#: What a reader outside the engine may take from the stock group: its view record and its
+#: memory key (the tallies and face-down counts a seat sees; the cards the sweep counts).
+STOCK_READINGS = {"bito.games.durak.stock.Tallies", "bito.games.durak.position_stock.BOOKS"}
+
+
 def test_only_hooks_import_the_stock_group() -> None:
     """#31, #34-38, #61-63 are one hook (``stock.HOOK``): the state machine, the views, the
-    position writer and reader, the deal and everything outside the engine reach it through
-    the deal's hook set, never by importing it. Only ``installed`` (which lists it), the stock
-    hook's own position half, and other hook modules (for the ``Books`` type) may name it."""
+    position writer and reader and the deal reach it through the deal's hook set, never by
+    importing it. Only ``installed`` (which lists it), the stock hook's own position half and
+    other hook modules (for the ``Books`` type) may name it; a reader outside the engine (a
+    face, a bot, the sweep) may name its view record and its memory key, nothing more."""
     import bito
 
     allowed = _hook_modules() | STOCK_MODULES | {"bito.games.durak.installed"}
@@ -65,14 +71,17 @@ def test_only_hooks_import_the_stock_group() -> None:
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         if name in allowed:
             continue
+        inside = name.startswith("bito.games.durak.")
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             named: set[str] = set()
-            if isinstance(node, ast.ImportFrom) and node.module:
-                named = {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+            if isinstance(node, ast.ImportFrom) and node.module in STOCK_MODULES:
+                named = {f"{node.module}.{a.name}" for a in node.names}
+                if not inside and named <= STOCK_READINGS:
+                    continue
             elif isinstance(node, ast.Import):
-                named = {a.name for a in node.names}
-            if named & STOCK_MODULES:
+                named = {a.name for a in node.names} & STOCK_MODULES
+            if named:
                 offenders.append(f"{name}:{node.lineno}")
     assert not offenders, offenders
 

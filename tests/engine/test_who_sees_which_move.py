@@ -18,6 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bito.games.durak import DurakState, new_game
+from bito.games.durak.bout_extras import Extras
+from bito.games.durak.dummy import TossingDummy
 from bito.games.durak.view import DurakView
 from bito.games.game import Game
 from bito.games.protocol import Hidden
@@ -49,12 +51,14 @@ def mask(cards: tuple[int, ...]) -> int:
 def visible(v: DurakView) -> int:
     """Every card ``v`` shows its seat: own hand, the dummy's if shown, the known cards of
     every hand, the table, the public discard, the face-up cards of the stock."""
-    m = v.hand | v.dummy_hand | v.seen_discard | v.stock_face_up
+    dummy = v.extension(TossingDummy)
+    extras = v.extension(Extras) or Extras()
+    m = v.hand | (dummy.hand if dummy else 0) | v.seen_discard | v.stock_face_up
     for k in v.known:
         m |= k
-    m |= mask(v.attack) | mask(v.defence) | mask(v.counter) | mask(v.counter_cover)
-    if v.stock_top_seen >= 0:
-        m |= 1 << v.stock_top_seen
+    m |= mask(v.attack) | mask(v.defence) | mask(extras.counter) | mask(extras.counter_cover)
+    if extras.shown >= 0:
+        m |= 1 << extras.shown
     return m
 
 
@@ -88,7 +92,7 @@ def check_game(spec: str, players: int, seed: int) -> None:
             shown = seen_cards(before, action, seat)
             # #58: a player's own hand faces out, so a card of his sent back to it (the
             # penalty) is one he saw turned up but may not see in his hand.
-            own_blind = before.hands[seat] if before.deal.blind else 0
+            own_blind = before.hands[seat] if not before.rules.deal_owner_sees_hand else 0
             allowed = visible(before.view(seat)) | visible(after.view(seat)) | own_blind
             assert not shown & ~allowed, (
                 f"{spec} seed {seed}: seat {seat} sees {action} as "

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from bito.errors import InvalidNotationError, RulesError
 from bito.games.durak import new_game
+from bito.games.durak.teams import played_seat
 from bito.rules import all_variants
 from conftest import P, position_text
 
@@ -98,7 +99,7 @@ def test_team_fool_default_defender_is_the_proxy_of_the_vacated_seat() -> None:
     Seat 3 is out, so seat 2 attacks seat 3's place, which seat 1 plays."""
     s = P("team_fool players=4 trump=6h stock=6h hands=7c8c/9cTc/JcQc/- attacker=2 out=3")
     assert s.defender == 1
-    assert s.played == 3
+    assert played_seat(s) == 3
 
 
 def test_without_teams_the_default_defender_is_the_next_seat_in_play() -> None:

@@ -30,6 +30,7 @@ from bito.games.durak.actions import (
     pair,
     swap,
 )
+from bito.games.durak.bout_extras import EXTRAS
 from bito.notation import parse_position, position_text
 from bito.rules import lookup
 from bito.rules.registry import all_variants
@@ -100,7 +101,8 @@ def test_random_games_keep_the_invariants(spec: str, players: int, seed: int) ->
         if action.kind in (TRY, SWAP):
             d = before.defender
             drawn = after.hands[d] & ~before.hands[d] & ~after.deal.face_up
-            shown = before.extra.shown if before.extra is not None else -1
+            extras = EXTRAS.of(before)
+            shown = extras.shown if extras is not None else -1
             if shown >= 0:
                 drawn &= ~(1 << shown)
             for seat in range(players):

@@ -19,39 +19,41 @@ from hypothesis import strategies as st
 from bito.cards import cards_of, parse_card
 from bito.errors import IllegalActionError
 from bito.games.durak import DurakView, new_game, parse_action
-from bito.games.durak.blind import hand_order
+from bito.games.durak.blind import FaceOut, hand_order
+from bito.games.durak.bout_extras import Extras
+from bito.games.durak.dummy import TossingDummy
+from bito.games.durak.exchange import Chosen
 from bito.games.family import seen_by
 from bito.notation import parse_position, position_text
 from conftest import assert_conserved, random_walk
 
 #: DurakView fields that hold card bitmasks, tuples of bitmasks, or tuples of cards: each is
 #: checked against the seat's own hand.
-MASKS = {"hand", "seen_discard", "stock_face_up", "dummy_hand", "exchange_chosen"}
+MASKS = {"hand", "seen_discard", "stock_face_up"}
 MASK_TUPLES = {"known"}
-CARD_TUPLES = {"attack", "defence", "counter", "counter_cover"}
-NESTED_CARDS = {"hand_order"}
+CARD_TUPLES = {"attack", "defence"}
 #: Fields that name no card of anybody's hand: rules, counts, seats, phases, flags, the beat
 #: table (a fact of the rules, the same for every position), the outcome; ``trump_card`` is
 #: the card turned up for all at the deal (its owner saw it face up before drawing it), and
-#: ``secret_card``/``stock_top_seen`` are turned cards of other variants (#18, #83).
+#: ``secret_card`` is #18's turned card.
 NO_HAND_CARDS = {"seat", "players", "rules", "hand_counts", "trump_suit", "trumps",
                  "trump_card", "trump_card_in_stock", "stock_count", "discard_count", "phase",
                  "to_act", "attacker", "leader", "defender", "taking", "bout", "out",
-                 "outcome", "beats", "own_trumps", "secret_card", "teams", "played",
-                 "dummy_controller", "dummy_count", "reserve_counts", "points", "figures",
-                 "stock_top_seen", "counter_target", "blind", "dummy_seat",
-                 "dummy_seat_controller", "gift", "uncovered", "table_ranks"}
-#: ``gift`` holds seats and counts; ``uncovered`` a count; ``table_ranks`` a rank mask (every
-#: card of a rank on the table, whoever holds it: it names ranks, not cards).
-#: The bout memory of Variants II (``bout_extras.Extras``): its card fields are checked too.
-EXTRAS = {"extra"}
+                 "outcome", "beats", "own_trumps", "secret_card", "decider", "uncovered",
+                 "table_ranks"}
+#: ``uncovered`` is a count; ``table_ranks`` a rank mask (every card of a rank on the table,
+#: whoever holds it: it names ranks, not cards). The rules' records (``extensions``) are read
+#: by type below: #56's dummy cards, #31's choice, #58's hands by position, and the bout
+#: memory of Variants II (``bout_extras.Extras``); #53-57's seats, the tallies and a gift's
+#: counts name no card.
+EXTENSIONS = {"extensions"}
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
 
 
 def test_every_view_field_is_classified() -> None:
     """A field added to DurakView later must be classified here before this test passes."""
     names = {f.name for f in fields(DurakView)}
-    assert names == (MASKS | MASK_TUPLES | CARD_TUPLES | NESTED_CARDS | NO_HAND_CARDS | EXTRAS
+    assert names == (MASKS | MASK_TUPLES | CARD_TUPLES | NO_HAND_CARDS | EXTENSIONS
                      | {"legal"})
 
 
@@ -65,10 +67,13 @@ def view_cards(view: DurakView) -> set[int]:
             out |= set(cards_of(m))
     for name in CARD_TUPLES:
         out |= {c for c in getattr(view, name) if c >= 0}
-    for name in NESTED_CARDS:
-        for row in getattr(view, name):
-            out |= set(row)
-    ex = view.extra
+    dummy = view.extension(TossingDummy)
+    chosen = view.extension(Chosen)
+    out |= set(cards_of((dummy.hand if dummy else 0) | (chosen.cards if chosen else 0)))
+    face_out = view.extension(FaceOut)
+    for row in face_out.hand_order if face_out else ():
+        out |= set(row)
+    ex = view.extension(Extras)
     if ex is not None:
         for m in (ex.tried, ex.stock_plays, ex.own_covers, *ex.owned):
             out |= set(cards_of(m))

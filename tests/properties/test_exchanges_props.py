@@ -18,7 +18,8 @@ from bito.cards import card_str, cards_of
 from bito.errors import IllegalActionError
 from bito.games.durak import DurakState, new_game
 from bito.games.durak.actions import EXCHANGE, exchange
-from bito.games.durak.exchange import EXCHANGE_PHASE
+from bito.games.durak.exchange import EXCHANGE_PHASE, Chosen
+from bito.games.durak.position_stock import BOOKS
 from bito.games.family import seen_by
 from bito.games.protocol import Hidden
 from bito.notation import parse_position, position_text
@@ -33,12 +34,12 @@ STACKS = ("podkidnoy+exchange=choose+gradual_access+buy_in",
 def assert_round_is_private(state: DurakState) -> None:
     """During a round: a seat's view and censored position show its own choice only, and
     every public card a view claims in another hand is really there."""
-    books = state.books
+    books = BOOKS.of(state)
     assert books is not None
     for seat in range(state.players):
         v = state.view(seat)
         assert v.hand == state.hands[seat]
-        assert v.exchange_chosen == (books.chosen[seat] if books.chosen else 0)
+        assert v.extension(Chosen) == Chosen(books.chosen[seat] if books.chosen else 0)
         for other in range(state.players):
             if other != seat:
                 assert not v.known[other] & ~state.hands[other]

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from bito.cards import card_str, cards_of
 from bito.games.durak import DurakState, new_game
+from bito.games.durak.position_stock import BOOKS
+from bito.games.durak.stock import Tallies
 from bito.notation import parse_position, position_text
 from bito.rules.registry import all_variants
 from conftest import assert_conserved, random_walk
@@ -39,7 +41,7 @@ SPECS = stock_specs()
 def assert_view_is_honest(state: DurakState) -> None:
     """Views hold the seat's hand, public cards, and (#31) the hand it passed on; never a
     face-down card, never another hand's unknown card."""
-    books = state.books
+    books = BOOKS.of(state)
     face_down = sum((*books.reserve, *books.locked)) if books else 0
     for seat in range(state.players):
         v = state.view(seat)
@@ -51,9 +53,9 @@ def assert_view_is_honest(state: DurakState) -> None:
                 allowed = state.known[other] | passed
                 assert not v.known[other] & ~allowed, (seat, other)
         if books:
-            assert v.reserve_counts == tuple((r | k).bit_count()
-                                             for r, k in zip(books.reserve, books.locked,
-                                                             strict=True))
+            tallies = v.extension(Tallies)
+            assert tallies is not None and tallies.reserve_counts == tuple(
+                (r | k).bit_count() for r, k in zip(books.reserve, books.locked, strict=True))
             fields = dict(w.split("=", 1) for w in position_text(state, seat).split()[1:])
             for c in cards_of(face_down):
                 for key in ("hands", "known", "stock", "reserve", "locked"):

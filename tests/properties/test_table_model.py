@@ -33,6 +33,15 @@ face out (#58), the dummies (#56, #57), passed cards (#31), personal trumps (#16
 and locked cards (#37, #35), joker gifts (#24)."""
 
 
+def _dummy_seen(view: Any) -> int:
+    """#56: the tossing dummy's cards a Durak view shows its seat (0 in any other game)."""
+    from bito.games.durak import DurakView
+    from bito.games.durak.dummy import TossingDummy
+
+    dummy = view.extension(TossingDummy) if isinstance(view, DurakView) else None
+    return dummy.hand if dummy is not None else 0
+
+
 def _mask(cards: Any) -> int:
     if isinstance(cards, int):
         return cards
@@ -54,8 +63,7 @@ def hidden_cards(state: Any, seat: int) -> int:
     hidden = 0
     for s, hand in enumerate(state.hands):
         if s != seat:  # (#56: the tossing dummy's hand is the last, seen by its controller)
-            public = (known[s] if s < len(known) else getattr(view, "dummy_hand", 0)
-                      ) if known else 0
+            public = (known[s] if s < len(known) else _dummy_seen(view)) if known else 0
             hidden |= hand & ~public
     stock = _mask(getattr(state, "stock", 0))
     face_up = getattr(view, "stock_face_up", 0)

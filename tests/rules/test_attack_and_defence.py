@@ -14,10 +14,17 @@ import pytest
 
 from bito.cards import cards_of
 from bito.errors import IllegalActionError
-from bito.games.durak import parse_action
+from bito.games.durak import DurakView, parse_action
+from bito.games.durak.bout_extras import Extras
 from bito.notation import parse_position, position_text
 from bito.rules import lookup, resolve
 from conftest import C, P, assert_conserved, cards, hand, legal, play
+
+
+def top_seen(view: DurakView) -> int:
+    """#83: the card everyone saw go back on top of the stock (-1: none)."""
+    extras = view.extension(Extras)
+    return extras.shown if extras is not None else -1
 
 
 def kinds(state) -> set[str]:
@@ -149,14 +156,14 @@ def test_armenian_unlimited_stock_throw_ins_and_the_put_back() -> None:
     assert s.attack == [C("7c"), C("7s")] and s.stock == [C("6h"), C("Kd")]
     s = play(s, "stock")
     assert s.stock == [C("6h"), C("Kd")] and s.attack == [C("7c"), C("7s")]
-    assert s.view(1).stock_top_seen == C("Kd") and s.to_act == 0
+    assert top_seen(s.view(1)) == C("Kd") and s.to_act == 0
     assert "stock" not in legal(s)
     roundtrip(s)
     s = play(s, "pass", "8s>7s")
     assert "stock" not in legal(s)  # the seen king still matches nothing
     s = play(s, "pass")  # bito; P0 draws first: the seen king of diamonds, openly
     assert C("Kd") in hand(s, 0) and s.view(1).known[0] >> C("Kd") & 1
-    assert s.view(1).stock_top_seen == -1
+    assert top_seen(s.view(1)) == -1
 
 
 # --- #42 poker fool -------------------------------------------------------------------------
@@ -299,7 +306,7 @@ def test_counter_throw_seed_example() -> None:
     assert {"Tc>9c+Ts", "Tc>9c", "take"} == legal(s)
     after = play(s, "Tc>9c+Ts")
     assert after.to_act == 0
-    assert after.view(0).counter == (C("Tc"), C("Ts"))
+    assert (after.view(0).extension(Extras) or Extras()).counter == (C("Tc"), C("Ts"))
     # P0 must beat both tens: the jack of spades beats the ten of spades only.
     assert legal(after) == {"Js>Ts", "take"}
     roundtrip(after)
@@ -329,7 +336,7 @@ def test_counter_beaten_is_discarded_and_no_counter_of_a_counter() -> None:
     s = play(s, "Jc>Tc", "Js>Ts")
     assert s.discard & sum(1 << c for c in cards("TcTsJcJs")) == sum(
         1 << c for c in cards("TcTsJcJs"))
-    assert s.view(1).counter == ()
+    assert (s.view(1).extension(Extras) or Extras()).counter == ()
 
 
 def test_counter_faces_the_player_of_the_covered_card() -> None:
@@ -340,7 +347,8 @@ def test_counter_faces_the_player_of_the_covered_card() -> None:
     s = P(text)
     assert "9c>7c+9s" in legal(s)
     after = play(s, "9c>7c+9s")
-    assert after.to_act == 2 and after.view(2).counter_target == 2
+    counter = after.view(2).extension(Extras)
+    assert after.to_act == 2 and counter is not None and counter.counter_target == 2
 
 
 def test_counter_limited_by_the_target_hand() -> None:

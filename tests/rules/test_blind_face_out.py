@@ -12,9 +12,9 @@ import pytest
 
 from bito.cards import cards_of
 from bito.errors import IllegalActionError, InvalidNotationError, RulesError
-from bito.games.durak import new_game, parse_action
+from bito.games.durak import DurakView, new_game, parse_action
 from bito.games.durak.actions import BLIND_COVER, BLIND_PLAY, BLIND_TRANSFER, Revealed
-from bito.games.durak.blind import hand_order
+from bito.games.durak.blind import FaceOut, hand_order
 from bito.games.family import seen_by
 from bito.notation import parse_position, position_text
 from conftest import C, assert_conserved, cards, legal, play
@@ -32,12 +32,19 @@ def M(text: str) -> int:
     return sum(1 << c for c in cards(text))
 
 
+def positions(view: DurakView) -> tuple[tuple[int, ...], ...]:
+    """Each hand by position as ``view`` shows it (#58)."""
+    face_out = view.extension(FaceOut)
+    assert face_out is not None
+    return face_out.hand_order
+
+
 def test_the_variant_is_a_house_rule_on_both_bases() -> None:
     """#58 applies_to podkidnoy and perevodnoy (S1:76: "by all the rules of the throw-in or
     the transfer fool"); it switches off one thing, the owner seeing his hand."""
     for base in ("podkidnoy", "perevodnoy"):
         s = new_game(f"{base}+blind_face_out", players=3, seed=1)
-        assert s.deal.blind and not s.rules.deal_owner_sees_hand
+        assert s.view(0).extension(FaceOut) is not None and not s.rules.deal_owner_sees_hand
     for spec in ("believe_not_believe+deal.owner_sees_hand=false",  # face-down covers
                  "with_pairs+deal.owner_sees_hand=false"):  # a lead built from the hand
         with pytest.raises(RulesError) as err:
@@ -149,11 +156,11 @@ def test_a_drawn_card_joins_the_end_of_the_hand_unseen_by_its_owner() -> None:
     assert hand_order(s, 1) == (C("Ks"), C("6h"))
     drawn_by_1 = {C("6h")}
     mine = s.view(1)
-    assert mine.hand == 0 and mine.known[1] == 0 and mine.hand_order[1] == ()
+    assert mine.hand == 0 and mine.known[1] == 0 and positions(mine)[1] == ()
     assert mine.hand_counts[1] == 2
     other = s.view(0)
     assert drawn_by_1 <= set(cards_of(other.known[1]))
-    assert other.hand_order[1] == hand_order(s, 1)
+    assert positions(other)[1] == hand_order(s, 1)
 
 
 def test_a_penalised_card_goes_to_the_end_of_the_hand_with_the_bout() -> None:
@@ -218,11 +225,12 @@ def test_views_hold_every_hand_but_ones_own() -> None:
     s = new_game(POD, players=3, seed=11)
     for seat in range(3):
         v = s.view(seat)
-        assert v.blind and v.hand == 0 and v.known[seat] == 0
+        face_out = v.extension(FaceOut)
+        assert face_out is not None and v.hand == 0 and v.known[seat] == 0
         for other in range(3):
             if other != seat:
                 assert v.known[other] == s.hands[other]
-                assert set(v.hand_order[other]) == set(cards_of(s.hands[other]))
+                assert set(face_out.hand_order[other]) == set(cards_of(s.hands[other]))
 
 
 def test_positions_round_trip_and_censor_ones_own_hand() -> None:

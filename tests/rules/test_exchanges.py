@@ -22,7 +22,8 @@ from bito.cards import cards_of
 from bito.errors import IllegalActionError, InvalidNotationError, RulesError
 from bito.games.durak import new_game
 from bito.games.durak.actions import EXCHANGE, exchange, parse_action
-from bito.games.durak.exchange import EXCHANGE_PHASE
+from bito.games.durak.exchange import EXCHANGE_PHASE, Chosen
+from bito.games.durak.position_stock import BOOKS
 from bito.games.durak.state import LEAD
 from bito.games.family import seen_by
 from bito.games.protocol import Hidden
@@ -64,7 +65,7 @@ def test_the_round_opens_after_the_bout_from_the_next_attacker_clockwise() -> No
     s = to_exchange()
     assert s.phase == EXCHANGE_PHASE and s.phase_name == "exchange"
     assert (s.attacker, s.defender, s.to_act) == (1, 2, 1)
-    assert s.books is not None and s.books.choosing == (1, 2, 0)
+    assert BOOKS.of(s) is not None and BOOKS.of(s).choosing == (1, 2, 0)
     assert s.hands[0] == before.hands[0] and s.hands[2] == before.hands[2]
     assert_conserved(s)
 
@@ -92,7 +93,7 @@ def test_all_passes_happen_at_once_then_the_bout_starts() -> None:
     assert s.hands[0] == mask("Ad") | mask("JcAs")  # kept Ad, got seat 2's Jc As
     assert s.hands[1] == mask("9cKd")  # passed everything, got seat 0's 9c Kd
     assert s.hands[2] == mask("Jd7c") | mask("9dQc")
-    assert s.books is not None and s.books.choosing == () and s.books.chosen == ()
+    assert BOOKS.of(s) is not None and BOOKS.of(s).choosing == () and BOOKS.of(s).chosen == ()
     assert_conserved(s)
 
 
@@ -101,7 +102,7 @@ def test_players_who_are_out_are_skipped() -> None:
     text = (f"{SPEC} players=3 trump=6h stock=- hands=-/8s9dQc/JcJdAs7c table=7s attacker=2 "
             "defender=1 out=0")
     s = play(P(text), "8s>7s", "pass")
-    assert s.books is not None and s.books.choosing == (1, 2)
+    assert BOOKS.of(s) is not None and BOOKS.of(s).choosing == (1, 2)
     s = play(s, "&9d+Qc", "&Jd+7c")
     assert s.hands[0] == 0
     assert s.hands[1] == mask("Jd7c") and s.hands[2] == mask("JcAs9dQc")
@@ -119,11 +120,11 @@ def test_simultaneous_no_seat_sees_another_choice_before_the_passes() -> None:
     s = play(s, "&Jc+As")
     for seat in (0, 1):
         v = s.view(seat)
-        assert v.exchange_chosen == (mask("9dQc") if seat == 1 else 0)
+        assert v.extension(Chosen) == Chosen(mask("9dQc") if seat == 1 else 0)
         assert v.known[2] == mask("JcJdAs7c")  # still all public: nothing says which went
         fields = dict(f.split("=", 1) for f in position_text(s, seat).split()[1:])
         assert fields["chosen"].split("/")[2] == "-"
-    assert s.view(2).exchange_chosen == mask("JcAs")
+    assert s.view(2).extension(Chosen) == Chosen(mask("JcAs"))
 
 
 def test_afterwards_each_seat_knows_what_it_passed_and_nothing_else() -> None:

@@ -14,6 +14,8 @@ import pytest
 
 from bito.cli import main
 from bito.games.durak import DEFEND, Outcome, new_game
+from bito.games.durak.position_stock import BOOKS
+from bito.games.durak.stock import Tallies
 from bito.tournament import run_tournament, seat_tables
 from conftest import P, play, random_walk
 
@@ -27,21 +29,21 @@ def test_points_count_the_attack_cards_covered_in_a_bito() -> None:
     """#61 points_fool; S0:80 "the player who knocks off the most cards wins"; A1: a point per
     attack card covered in a bout that ended in bito: two covers, two points."""
     s = play(P(POINTS), "9s>7s", "9d>7d", "pass", "pass")
-    assert s.books is not None and s.books.points == (0, 2, 0)
-    assert s.view(2).points == (0, 2, 0)
+    assert BOOKS.of(s) is not None and BOOKS.of(s).points == (0, 2, 0)
+    assert s.view(2).extension(Tallies) == Tallies((0, 0, 0), (0, 2, 0))
 
 
 def test_points_nothing_for_a_bout_that_was_taken() -> None:
     """#61: covers in a bout the defender then takes score nothing."""
     s = play(P(POINTS), "9s>7s", "take", "pass", "pass")
-    assert s.books is not None and s.books.points == (0, 0, 0)
+    assert BOOKS.of(s) is not None and BOOKS.of(s).points == (0, 0, 0)
 
 
 def test_points_discarded_counts_every_card_of_the_bout() -> None:
     """#61 A1 option count=all_cards_discarded (score.points=discarded): 2 attack + 2 covers."""
     s = P(POINTS.replace("points_fool", "points_fool=discarded"))
     s = play(s, "9s>7s", "9d>7d", "pass", "pass")
-    assert s.books is not None and s.books.points == (0, 4, 0)
+    assert BOOKS.of(s) is not None and BOOKS.of(s).points == (0, 4, 0)
 
 
 def test_points_top_scorers_share_the_win() -> None:
@@ -80,7 +82,7 @@ def test_figures_count_tens_to_aces_covered() -> None:
     s = P("podkidnoy+figure_count players=2 trump=6h stock=- hands=7c8c/JsKdAsTh "
           "table=Ts,Qd,9s attacker=0 defender=1")
     s = play(s, "Js>Ts", "Kd>Qd", "As>9s", "pass")
-    assert s.books is not None and s.books.figures == (0, 2)
+    assert BOOKS.of(s) is not None and BOOKS.of(s).figures == (0, 2)
 
 
 def test_figures_covered_then_taken_do_not_count() -> None:
@@ -89,7 +91,7 @@ def test_figures_covered_then_taken_do_not_count() -> None:
     s = P("podkidnoy+figure_count players=2 trump=6h stock=- hands=7cJc/JsAsTh "
           "table=Ts attacker=0 defender=1")
     s = play(s, "Js>Ts", "Jc", "pass", "take", "pass")
-    assert s.books is not None and s.books.figures == (0, 0)
+    assert BOOKS.of(s) is not None and BOOKS.of(s).figures == (0, 0)
 
 
 # --- #63 epaulettes -------------------------------------------------------------------------

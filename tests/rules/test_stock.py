@@ -13,7 +13,9 @@ import pytest
 
 from bito.cards import cards_of
 from bito.games.durak import new_game
+from bito.games.durak.position_stock import BOOKS
 from bito.games.durak.setup import reserve_size
+from bito.games.durak.stock import Tallies
 from bito.notation import position_text
 from bito.rules import resolve
 from conftest import C, P, assert_conserved, cards, play
@@ -173,14 +175,15 @@ def test_gradual_access_deal_one_usable_five_locked() -> None:
     one": one card in hand, five face down, seen by nobody (A5)."""
     for players in (2, 3, 4):
         s = new_game("podkidnoy+gradual_access", players=players, seed=11)
-        assert s.books is not None
+        assert BOOKS.of(s) is not None
         assert [h.bit_count() for h in s.hands] == [1] * players
-        assert [m.bit_count() for m in s.books.locked] == [5] * players
-        locked = sum(s.books.locked)
+        assert [m.bit_count() for m in BOOKS.of(s).locked] == [5] * players
+        locked = sum(BOOKS.of(s).locked)
         for seat in range(players):
             v = s.view(seat)
             assert not (v.hand | sum(v.known)) & locked
-            assert v.reserve_counts == (5,) * players
+            tallies = v.extension(Tallies)
+            assert tallies is not None and tallies.reserve_counts == (5,) * players
             assert "locked=??*5" in position_text(s, seat)
         assert_conserved(s)
 
@@ -193,11 +196,11 @@ def test_gradual_access_one_more_card_per_bito() -> None:
     """#35; S0:86 "with each hang-up ... one for each hang-up": after a bito every player turns
     one locked card into his hand (A1: after bito only), and nobody draws (A2)."""
     s = play(P(GRADUAL), "8d>7d")  # his last card: no room to throw, bito at once
-    assert s.books is not None
+    assert BOOKS.of(s) is not None
     assert s.hands[0].bit_count() == 3 and s.hands[0] & mask("7c9c") == mask("7c9c")
-    assert s.hands[0] & mask("JcQc") and s.books.locked[0].bit_count() == 1
+    assert s.hands[0] & mask("JcQc") and BOOKS.of(s).locked[0].bit_count() == 1
     assert s.hands[1].bit_count() == 1 and s.hands[1] & mask("KcKd")
-    assert s.books.locked[1].bit_count() == 1
+    assert BOOKS.of(s).locked[1].bit_count() == 1
     assert len(s.stock) == 3
     assert_conserved(s)
 
@@ -206,9 +209,9 @@ def test_gradual_access_take_unlocks_nothing_and_taken_cards_are_usable() -> Non
     """#35 A1 (a take is no hang-up) and A6 ("all drawn cards are available to him": cards
     picked up from the table are usable at once)."""
     s = play(P(GRADUAL), "take")
-    assert s.books is not None
+    assert BOOKS.of(s) is not None
     assert s.hands[1] == mask("8d7d")
-    assert s.books.locked == (mask("JcQc"), mask("KcKd"))
+    assert BOOKS.of(s).locked == (mask("JcQc"), mask("KcKd"))
 
 
 def test_gradual_access_everything_unlocks_when_the_stock_runs_out() -> None:
@@ -219,7 +222,7 @@ def test_gradual_access_everything_unlocks_when_the_stock_runs_out() -> None:
           "locked=JcQc/- table=7d attacker=0 defender=1")
     s = play(s, "8d>7d")
     assert s.stock == []
-    assert s.books is not None and s.books.locked == (0, 0)
+    assert BOOKS.of(s) is not None and BOOKS.of(s).locked == (0, 0)
     assert s.hands[0] & mask("JcQc")
     assert s.hands[1] & mask("6hAc")
 
@@ -251,11 +254,11 @@ def test_buy_in_reserve_size_fits_the_pack() -> None:
     rules = resolve("podkidnoy+buy_in").rules
     assert [reserve_size(rules, n, 36) for n in (2, 3, 4, 5, 6)] == [3, 3, 2, 1, 0]
     s = new_game("podkidnoy+buy_in", players=3, seed=2)
-    assert s.books is not None
-    assert [m.bit_count() for m in s.books.reserve] == [3, 3, 3]
+    assert BOOKS.of(s) is not None
+    assert [m.bit_count() for m in BOOKS.of(s).reserve] == [3, 3, 3]
     assert len(s.stock) == 36 - 27
     for seat in range(3):
-        assert not (s.view(seat).hand | sum(s.view(seat).known)) & sum(s.books.reserve)
+        assert not (s.view(seat).hand | sum(s.view(seat).known)) & sum(BOOKS.of(s).reserve)
     assert_conserved(s)
 
 
@@ -269,7 +272,7 @@ def test_buy_in_is_picked_up_instead_of_going_out() -> None:
     s = play(P(BUY_IN), "7d")
     assert 0 not in s.out
     assert s.hands[0] == mask("AcAdAs")
-    assert s.books is not None and s.books.reserve[0] == 0
+    assert BOOKS.of(s) is not None and BOOKS.of(s).reserve[0] == 0
 
 
 def test_buy_in_only_once() -> None:
@@ -307,7 +310,7 @@ def test_recycle_into_an_empty_stock_makes_a_new_stock_with_nothing_face_up() ->
     s = P("podkidnoy+recycle_discard players=2 trump=6h stock=- hands=7c9cJcQcKcAc/8dQsKsAsTs9s "
           "table=7d bitos=1 attacker=0 defender=1")
     s = play(s, "8d>7d", "pass")
-    assert s.books is not None and s.books.restocked
+    assert BOOKS.of(s) is not None and BOOKS.of(s).restocked
     assert s.trump_suit == C("6h") // 16 or s.trumps
     for seat in (0, 1):
         v = s.view(seat)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from bito.errors import RulesError
 from bito.games.durak import new_game
 from bito.games.durak.render import render_view
-from bito.games.durak.teams import proxy_of, team_of_seats
+from bito.games.durak.teams import Partnership, played_seat, proxy_of, team_of_seats
 from bito.notation import parse_position, position_text
 from bito.rules import resolve
 from bito.tui import result_text
@@ -193,7 +193,7 @@ def test_partner_defends_in_the_vacated_seat_and_the_position_says_so() -> None:
     everyone the same."""
     s = P("team_fool players=4 trump=6h stock=- hands=9d/TcQc/7sKd/- table=- attacker=2 "
           "defender=1 out=3 plays=3")
-    assert s.played == YU and s.defender == S
+    assert played_seat(s) == YU and s.defender == S
     text = position_text(s)
     assert "plays=3" in text
     back = parse_position(text)
@@ -203,7 +203,7 @@ def test_partner_defends_in_the_vacated_seat_and_the_position_says_so() -> None:
     s = play(s, "take")
     s = play(s, *["pass"] * len(s.throwers)) if s.phase == 2 else s
     # S took in Yu's seat: the player on that seat's left, Z, attacks next, at S's own seat.
-    assert (s.attacker, s.defender, s.played) == (Z, S, S)
+    assert (s.attacker, s.defender, played_seat(s)) == (Z, S, S)
     assert "plays seat 3" not in render_view(s.view(Z), ["Z", "S", "V", "Yu"])
 
 
@@ -229,8 +229,9 @@ def test_views_show_partners_as_partners() -> None:
     s = new_game("double_fool", players=6, seed=5)
     for seat in range(6):
         v = s.view(seat)
-        assert v.teams == ((0, 3), (1, 4), (2, 5))
-        assert v.partners(seat) == ((seat + 3) % 6,)
+        teams = v.extension(Partnership)
+        assert teams is not None and teams.teams == ((0, 3), (1, 4), (2, 5))
+        assert teams.partners(seat) == ((seat + 3) % 6,)
     text = render_view(s.view(0), [f"P{i}" for i in range(6)])
     assert "P3" in text and "[partner]" in text.split("P3")[1].splitlines()[0]
     assert "[opponent]" in text.split("P1")[1].splitlines()[0]
@@ -269,9 +270,9 @@ def test_random_team_games_keep_the_invariants(spec: str, seed: int, six: bool) 
             assert team[before.to_act] != team[before.defender], position_text(before)
         if before.phase == 2 and rules.team_throw_in == "opponents":
             assert team[before.to_act] != team[before.defender]
-        if after.played >= 0 and not after.is_over:
-            assert team[after.played] == team[after.defender]
-            assert proxy_of(after, after.played) == after.defender
+        if played_seat(after) >= 0 and not after.is_over:
+            assert team[played_seat(after)] == team[after.defender]
+            assert proxy_of(after, played_seat(after)) == after.defender
         for seat in range(n):
             v = after.view(seat)
             assert v.hand == after.hands[seat]

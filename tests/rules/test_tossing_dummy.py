@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from bito.bots import make_bot
 from bito.cards import cards_of
 from bito.errors import IllegalActionError, RulesError
-from bito.games.durak import new_game
+from bito.games.durak import DurakView, new_game
 from bito.games.durak.actions import TOSS
+from bito.games.durak.dummy import TossingDummy
 from bito.notation import parse_position, position_text
 from bito.rules import resolve
 from conftest import P, assert_conserved, cards, legal, play, random_walk, shuffled_pack
@@ -26,6 +27,13 @@ from conftest import P, assert_conserved, cards, legal, play, random_walk, shuff
 # Seat 0 controls the dummy (7c 9d) and led 7s at seat 1; seat 2 holds 7h.
 TABLE = ("podkidnoy+tossing_dummy players=3 trump=6h stock=- hands=Qd8c/8sKcAc/7hTd "
          "dummy=7c9d controller=0 table=7s attacker=0")
+
+
+def seen(view: DurakView) -> int:
+    """The dummy's cards this view shows its seat (#56)."""
+    dummy = view.extension(TossingDummy)
+    assert dummy is not None
+    return dummy.hand
 
 
 def test_the_dummy_is_dealt_a_hand_after_the_players() -> None:
@@ -112,13 +120,13 @@ def test_views_show_the_dummy_to_its_controller_only() -> None:
     censored position text hides them too."""
     s = P(TABLE)
     dummy = s.hands[3]
-    assert s.view(0).dummy_hand == dummy and s.view(0).dummy_count == 2
+    assert s.view(0).extension(TossingDummy) == TossingDummy(0, 2, dummy)
     for seat in (1, 2):
-        assert s.view(seat).dummy_hand == 0 and s.view(seat).dummy_count == 2
+        assert s.view(seat).extension(TossingDummy) == TossingDummy(0, 2, 0)
         assert "dummy=??*2" in position_text(s, seat)
     assert "dummy=7c9d" in position_text(s, 0)
     open_ = P(TABLE.replace("tossing_dummy", "tossing_dummy+dummy.visible_to=all"))
-    assert all(open_.view(seat).dummy_hand == dummy for seat in range(3))
+    assert all(seen(open_.view(seat)) == dummy for seat in range(3))
 
 
 def test_the_dummy_position_round_trips_and_is_refused_elsewhere() -> None:
@@ -175,7 +183,7 @@ def test_random_dummy_games_keep_the_invariants(seed: int, players: int, spec: s
         for seat in range(players):
             if seat != controller:
                 v = after.view(seat)
-                assert v.dummy_hand == 0 and not v.hand & dummy
+                assert seen(v) == 0 and not v.hand & dummy
                 assert not any(k & dummy for k in v.known)
         end = after
     assert end.is_over

@@ -22,6 +22,9 @@ from bito.cards import MATCH_MASKS, cards_of
 from bito.games.durak import Action, DurakState, DurakView
 from bito.games.durak.actions import BELIEVE, DOUBT
 from bito.games.durak.believe import CALL_PHASE, FACE_DOWN, honest
+from bito.games.durak.bout_extras import EXTRAS, Extras
+from bito.games.durak.dummy import TossingDummy
+from bito.games.durak.joker_gifts import rebuild as rebuild_gift
 from bito.games.durak.setup import Deal, MatchContext, trump_context
 from bito.games.durak.state import LEAD, THROW, closes, thrower_order
 
@@ -137,17 +140,18 @@ def template(view: DurakView, tracker: CardTracker | None = None) -> WorldTempla
     for s in range(n):
         if s != view.seat:
             hidden[s] = view.hand_counts[s] - fixed[s].bit_count()
-    if view.dummy_controller >= 0:
+    dummy = view.extension(TossingDummy)
+    if dummy is not None:
         # #56: the tossing dummy's hand is one more hand (after the players'): the cards of
         # it this seat may see, and the rest hidden like an opponent's.
-        fixed.append(view.dummy_hand)
-        hidden.append(view.dummy_count - view.dummy_hand.bit_count())
+        fixed.append(dummy.hand)
+        hidden.append(dummy.count - dummy.hand.bit_count())
     face = cards_of(view.stock_face_up)
     if view.trump_card in face:
         face.remove(view.trump_card)
         face.insert(0, view.trump_card)
-    top = ((view.stock_top_seen,) if view.stock_top_seen >= 0 and view.stock_count > len(face)
-           and view.stock_top_seen not in face else ())
+    seen = (view.extension(Extras) or Extras()).shown  # #83: seen on top of the stock
+    top = ((seen,) if seen >= 0 and view.stock_count > len(face) and seen not in face else ())
     stock_hidden = view.stock_count - len(face) - len(top)
     pool = tuple(c for c in cards_of(tracker.unseen) if c not in top)
     face_down = tuple(i for i, d in enumerate(view.defence) if d == FACE_DOWN)
@@ -202,13 +206,15 @@ def _base_state(view: DurakView, game_number: int) -> DurakState:
     n = view.players
     trumps, high_joker, jokers_wild = trump_context(rules, view.trump_card)
     match = MatchContext(game_number=game_number, dealer=(view.attacker - 1) % n)
-    slots = n + 1 if view.dummy_controller >= 0 else n  # #56: the dummy's hand comes last
+    dummy = view.extension(TossingDummy)
+    slots = n + 1 if dummy is not None else n  # #56: the dummy's hand comes last
     deal = Deal(rules=rules, players=n, seed=0, match=match, dealer=(view.attacker - 1) % n,
                 trump_suit=view.trump_suit, trump_card=view.trump_card,
                 hands=tuple([0] * slots), stock=(), first_attacker=view.attacker,
                 first_defender=view.defender, shown=tuple([0] * slots), under_fool=False,
                 trumps=view.trumps if view.trumps else trumps, high_joker=high_joker,
-                jokers_wild=jokers_wild, dummy_controller=view.dummy_controller)
+                jokers_wild=jokers_wild,
+                dummy_controller=dummy.controller if dummy is not None else -1)
     s = DurakState.start(deal)
     s.beats = view.beats
     s.known = list(view.known) + [0] * (slots - n)
@@ -229,9 +235,9 @@ def _base_state(view: DurakView, game_number: int) -> DurakState:
     s.bout = view.bout
     s.out = list(view.out)
     s.out_mask = sum(1 << x for x in view.out)
-    s.remember("gift", view.gift)  # #24: a gift under way is public
+    rebuild_gift(s, view)  # #24: a gift under way is public
     # the Variants II bout memory (who laid what, counters): public
-    s.remember("bout_extras", view.extra)
+    EXTRAS.keep(s, view.extension(Extras))
     s.closed = bool(deal.cover_closes and any(
         d >= 0 and closes(d, a, deal) for a, d in zip(view.attack, view.defence, strict=True)))
     if view.phase == THROW:

@@ -73,6 +73,8 @@ from bito.games.durak.actions import (
     TRY,
 )
 from bito.games.durak.believe import CALL_PHASE
+from bito.games.durak.blind import FaceOut
+from bito.games.durak.bout_extras import Extras
 
 TRUMP_BONUS: Final = 13
 """Added to a trump's value: the lowest trump outranks the highest plain card."""
@@ -131,7 +133,7 @@ class HeuristicBot:
     def remember(self, view: Any) -> None:
         """Take in an earlier view of this seat (see :func:`bito.bots.base.remember`): the
         card tracker follows Durak deals only; another family's view holds nothing it reads."""
-        if TRACKED.get(view_family(view), False) and not view.blind:
+        if TRACKED.get(view_family(view), False) and view.extension(FaceOut) is None:
             self.tracker.update(view)
 
     def choose(self, view: DurakView) -> Action:
@@ -139,10 +141,11 @@ class HeuristicBot:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        if view.blind:  # #58: its own hand is unseen; plays go by position
+        if view.extension(FaceOut) is not None:  # #58: own hand unseen; plays by position
             return blind_choice(view)
         self.tracker.update(view)
-        special = self._extra_choice(view) if view.counter_target >= 0 or any(
+        extras = view.extension(Extras)
+        special = self._extra_choice(view) if (extras and extras.counter_target >= 0) or any(
             a.kind >= EXTRA_KINDS for a in legal) else None
         if special is not None:
             choice = special
@@ -274,9 +277,10 @@ class HeuristicBot:
         if EXCHANGE in by_kind:  # #31: pass on the cheapest cards
             return min(by_kind[EXCHANGE],
                        key=lambda a: sum(self.value(view, c) for c in a.cards))
-        if view.counter_target == view.seat:
+        extras = view.extension(Extras) or Extras()
+        if extras.counter_target == view.seat:
             # Counter-attacked (#49): cover it all as cheaply as possible, or take it.
-            open_cards = [a for a, d in zip(view.counter, view.counter_cover, strict=True)
+            open_cards = [a for a, d in zip(extras.counter, extras.counter_cover, strict=True)
                           if d == -1]
             plan = self.cover_plan(view, open_cards)
             if plan is None:

@@ -45,6 +45,7 @@ from bito.bots.solver import DRAW, LOSS, WIN, Solver, SolverBudgetExceeded
 from bito.bots.style import STYLE_EPSILON, OpponentModel, StyledWorlds, replayable
 from bito.bots.tracking import CardTracker
 from bito.games.durak import Action, DurakState, DurakView
+from bito.games.durak.blind import FaceOut
 
 WORLDS_GRACE = 2.0
 """With a time budget, ``min_worlds`` is kept only until this many budgets have passed: on the
@@ -152,7 +153,7 @@ class SearchBot:
         if len(legal) == 1:
             self.last = [MoveEstimate(legal[0], float("nan"), 0)]
             return legal[0]
-        if view.blind:
+        if view.extension(FaceOut) is not None:
             # #58: a world starts from the seat's own cards, which it cannot see here; the
             # blind policy of the heuristic plays instead (docs/bots.md).
             choice = blind_choice(view)
@@ -193,7 +194,7 @@ class SearchBot:
     def _solve(self, t: WorldTemplate) -> list[MoveEstimate] | None:
         """Exact values of every move of a perfect-information endgame (None if too big)."""
         world = t.build(list(t.pool))
-        if world.stock or world.outcome is not None or world.deal.exchange_choice:
+        if world.stock or world.outcome is not None or world.rules.exchange_mode == "choose":
             return None  # (#31's choice rounds are not positions the solver keys)
         solver = self._solver
         if solver is None or (solver.table and solver.beats_key is not world.beats) \

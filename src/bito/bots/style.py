@@ -28,6 +28,8 @@ from bito.bots.determinize import WorldTemplate, template
 from bito.bots.heuristic import HeuristicBot
 from bito.bots.tracking import CardTracker, ObservedMove
 from bito.games.durak import Action, DurakState, DurakView
+from bito.games.durak.blind import FaceOut
+from bito.games.durak.dummy import TossingDummy
 
 STYLE_EPSILON = 0.1
 """How often the modelled opponent is taken to stray from his model's move (any legal move
@@ -53,7 +55,7 @@ def replayable(tracker: CardTracker, view: DurakView) -> list[Replay]:
     """The moves of ``tracker`` whose mover's hand any world of ``view`` pins down (see the
     module docstring), oldest first; none in games a seat's view does not describe alone (a
     tossing dummy, #56, cards held face out, #58)."""
-    if view.dummy_controller >= 0 or view.blind:
+    if view.extension(TossingDummy) is not None or view.extension(FaceOut) is not None:
         return []
     out: list[Replay] = []
     laid = [0] * view.players
@@ -64,7 +66,8 @@ def replayable(tracker: CardTracker, view: DurakView) -> list[Replay]:
         if stopped[o] or o >= view.players:
             continue
         then = move.view
-        if then.dummy_controller >= 0 or then.blind or then.seat != view.seat:
+        if then.extension(TossingDummy) is not None or then.extension(FaceOut) is not None \
+                or then.seat != view.seat:
             stopped[o] = True
             continue
         mask = move.action.mask

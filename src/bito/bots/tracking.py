@@ -20,6 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bito.games.durak import Action, DurakView
+from bito.games.durak.bout_extras import Extras
+from bito.games.durak.dummy import TossingDummy
 
 
 @dataclass(frozen=True)
@@ -110,9 +112,12 @@ class CardTracker:
         # Face-up stock cards: the trump card, and #16's turned personal trump cards.
         self.stock_trump = view.stock_face_up
         accounted = view.hand | table_mask(view) | self.discard | self.stock_trump
-        if view.stock_top_seen >= 0:  # #83: seen on top of the stock, so not unseen
-            accounted |= 1 << view.stock_top_seen
-        accounted |= view.dummy_hand  # #56: the tossing dummy's cards this seat may see
+        extras = view.extension(Extras)
+        if extras is not None and extras.shown >= 0:  # #83: seen on top of the stock
+            accounted |= 1 << extras.shown
+        dummy = view.extension(TossingDummy)
+        if dummy is not None:  # #56: the tossing dummy's cards this seat may see
+            accounted |= dummy.hand
         for k in self.known:
             accounted |= k
         self.unseen = deck_mask(view) & ~accounted

@@ -535,14 +535,18 @@ def _moves() -> tuple[type[Move], ...]:
 def durak_zones(s: DurakState) -> list[int | Sequence[int]]:
     """The zones of a Durak state: hands, stock, table, discard, the cards set aside, an
     unfinished counter-throw (#49) and the points games' books (#61-#63)."""
+    from bito.games.durak.bout_extras import EXTRAS
+    from bito.games.durak.position_stock import BOOKS
+
     out: list[int | Sequence[int]] = [*s.hands, s.stock, s.attack, s.discard, s.aside]
     if s.defence:  # an uncovered attack card leaves a negative place-holder there
         out.append([c for c in s.defence if c >= 0])
-    extra = s.extra
+    extra = EXTRAS.of(s)
     if extra is not None and extra.counter:
         out.append([c for c in (*extra.counter, *extra.counter_cover) if c >= 0])
-    if s.books is not None:
-        out.extend((*s.books.reserve, *s.books.locked))
+    books = BOOKS.of(s)
+    if books is not None:
+        out.extend((*books.reserve, *books.locked))
     return out
 
 

@@ -19,10 +19,11 @@ import numpy as np
 from bito.cards import ACE, MATCH_MASKS, is_joker, is_special, rank_of, special, suit_of
 from bito.games.durak.actions import STOCK, TRY, Action
 from bito.games.durak.beats import beat_table_of
+from bito.games.durak.bout_extras import EXTRAS
 from bito.games.durak.setup import trump_context
 from bito.games.durak.show_trump import SHOW, shown_this_bout
 from bito.games.durak.state import THROW, DurakState
-from bito.games.durak.teams import team_of_seats
+from bito.games.durak.teams import played_seat, team_of_seats
 from bito.kernel import layout as L
 from bito.rules import Rules
 
@@ -417,7 +418,7 @@ def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
     s[L.IDLE] = getattr(state, "idle", 0)
     tried = _tried(state)
     s[L.TRIED] = km(tried) if tried else 0
-    s[L.PLAYED] = state.played
+    s[L.PLAYED] = played_seat(state)
     s[L.SHOWN] = shown_this_bout(state)
     s[L.N_SEEN] = len(seen)
     n = state.players
@@ -443,8 +444,8 @@ def _reference_kind(kind: int) -> int:
 
 def _tried(state: DurakState) -> int:
     """#39: the attack cards of this bout the defender has made a second try against."""
-    extra = getattr(state, "extra", None)
-    return int(getattr(extra, "tried", 0)) if extra is not None else 0
+    extra = EXTRAS.of(state)
+    return extra.tried if extra is not None else 0
 
 
 _IDENTITY: CardIndex = CardIndex(tuple(range(_KERNEL_CARDS)), True)
@@ -530,7 +531,7 @@ def reference_snapshot(state: DurakState, index: CardIndex | None = None) -> dic
         "stock": list(state.stock), "out": list(state.out), "uncovered": state.uncovered,
         "table_ranks": index.reference_mask(index.kernel_mask(state.table_ranks)),
         "outcome": None,
-        "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": state.played,
+        "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": played_seat(state),
         "shown": shown_this_bout(state),
     }
     snap["seen"] = [tuple(key) for key in getattr(state, "seen", ())]

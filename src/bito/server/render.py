@@ -69,8 +69,13 @@ _ROLE_WORDS = {"lead": "lead an attack", "defend": "cover, transfer or take",
 
 
 def render_durak(view: Any, spectator: bool) -> Json:
+    from bito.games.durak.blind import FaceOut
+    from bito.games.durak.dummy import TossingDummy
+    from bito.games.durak.dummy_seat import PlayingDummy
     from bito.games.durak.phases import PHASE_NAMES
+    from bito.games.durak.teams import Partnership
 
+    face_out = view.extension(FaceOut)
     trumps: frozenset[int] = view.trumps
     rules: Rules = view.rules
     phase = PHASE_NAMES[view.phase]
@@ -84,10 +89,11 @@ def render_durak(view: Any, spectator: bool) -> Json:
             role = "attacker"
         else:
             role = ""
-        if getattr(view, "blind", False):
+        if face_out is not None:
             # #58: hands held face out, by position; a spectator sees none of them (else a
             # player could watch his own table to see his own hand).
-            known = [] if spectator else [card_json(c, trumps) for c in view.hand_order[s]]
+            known = [] if spectator else [card_json(c, trumps)
+                                          for c in face_out.hand_order[s]]
         else:
             known = [card_json(c, trumps) for c in _sorted_hand(view.known[s], trumps)]
         seats.append({"seat": s, "count": view.hand_counts[s], "role": role, "known": known})
@@ -116,15 +122,18 @@ def render_durak(view: Any, spectator: bool) -> Json:
         "seats": seats, "table": table, "piles": piles, "out": list(view.out),
         "outcome": view.outcome.to_json() if view.outcome is not None else None,
     }
-    if getattr(view, "teams", ()):  # #53-55: who sits with whom is public
-        out["teams"] = [list(t) for t in view.teams]
-    if view.dummy_seat >= 0:  # #57: the dummy's seat and who plays it (public)
-        out["dummy_seat"] = {"seat": view.dummy_seat, "controller": view.dummy_seat_controller}
-    if getattr(view, "dummy_controller", -1) >= 0:  # #56: the dummy, as this seat sees it
-        out["dummy"] = {"controller": view.dummy_controller, "count": view.dummy_count,
+    partnership = view.extension(Partnership)
+    if partnership is not None:  # #53-55: who sits with whom is public
+        out["teams"] = [list(t) for t in partnership.teams]
+    playing = view.extension(PlayingDummy)
+    if playing is not None:  # #57: the dummy's seat and who plays it (public)
+        out["dummy_seat"] = {"seat": playing.seat, "controller": playing.controller}
+    dummy = view.extension(TossingDummy)
+    if dummy is not None:  # #56: the dummy, as this seat sees it
+        out["dummy"] = {"controller": dummy.controller, "count": dummy.count,
                         "cards": [card_json(c, trumps) for c in
-                                  _sorted_hand(0 if spectator else view.dummy_hand, trumps)]}
-    if getattr(view, "blind", False):
+                                  _sorted_hand(0 if spectator else dummy.hand, trumps)]}
+    if face_out is not None:
         out["face_out"] = True  # #58: one's own hand is shown as numbered backs
         if not spectator:
             out["blind_hand"] = view.hand_counts[view.seat]
@@ -207,13 +216,17 @@ def _public_seat(state: Any) -> int:
 def render_open(state: Any) -> Json:
     """The finished game's position with every hand shown, for the replay page (only ever
     served once the game is over)."""
+    from bito.games.durak.blind import FaceOut
+    from bito.games.durak.view import extension_of
+
     frame = render_view(state.view(0), spectator=True)
     hands = []
     for s in range(state.players):
         view = state.view(s)
         trumps: frozenset[int] = getattr(view, "trumps", frozenset())
         hand = getattr(view, "hand", 0)
-        if getattr(view, "blind", False):  # #58: a hand is seen by the others, not its owner
+        if extension_of(view, FaceOut) is not None:
+            # #58: a hand is seen by the others, not its owner
             hand = state.view((s + 1) % state.players).known[s]
         try:
             hands.append([card_json(c, trumps) for c in _sorted_hand(hand, trumps)])

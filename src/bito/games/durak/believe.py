@@ -38,7 +38,7 @@ from bito.games.durak.actions import (
     TAKE_ACTION,
     Action,
 )
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Hook, Turn
 from bito.games.durak.phases import Phase
 from bito.rules import Rules
 
@@ -204,13 +204,14 @@ class _FaceDown(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step_call(state, action)
 
-    def all_covered(self, state: DurakState) -> bool:
-        start_call(state)
-        return True
-
-    def take_declared(self, state: DurakState) -> bool:
-        take(state)
-        return True
+    def goes_on(self, state: DurakState, turn: int) -> bool:
+        if turn == Turn.ALL_COVERED:  # the attacker calls the face-down covers
+            start_call(state)
+            return True
+        if turn == Turn.TAKE_DECLARED:
+            take(state)
+            return True
+        return False
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         return explain(state, action)

@@ -31,7 +31,7 @@ The state machine calls in here only behind ``Deal.blind``, a flag the base game
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import card_pretty, card_str, cards_count, cards_of
@@ -56,8 +56,10 @@ from bito.games.durak.actions import (
     defend,
     transfer,
 )
-from bito.games.durak.hooks import Hook, Memory
+from bito.games.durak.hooks import Hook, Memory, Stage
 from bito.games.durak.phases import Phase
+from bito.games.durak.render import in_order_text, positions_text
+from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -66,6 +68,21 @@ if TYPE_CHECKING:
 
 _LEAD, _DEFEND, _THROW, _OVER = (int(p) for p in (Phase.LEAD, Phase.DEFEND, Phase.THROW,
                                                   Phase.OVER))
+
+
+@dataclass(frozen=True, slots=True)
+class FaceOut(ViewExtension):
+    """What hands held face out add to a seat's view. The seat's own cards are withheld
+    (the view's ``hand`` and ``known[seat]`` are 0; ``hand_counts[seat]`` says how many
+    positions it has), while ``known`` holds every other hand in full and ``hand_order``
+    each other hand by position (the seat's own entry is empty)."""
+
+    hand_order: tuple[tuple[int, ...], ...]
+
+    def hand_words(self, view: DurakView, seat: int) -> str | None:
+        if seat == view.seat:
+            return positions_text(view.hand_counts[seat]) + "   (face out: unseen by you)"
+        return in_order_text(self.hand_order[seat], view.trump_suit)
 
 
 def check_rules(rules: Rules) -> None:
@@ -252,7 +269,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     """Why an action is illegal in a blind game, or a blind play in another (None: not
     this module's rule)."""
     kind = action.kind
-    if not state.deal.blind:
+    if state.deal.rules.deal_owner_sees_hand:
         if is_blind_kind(kind):
             return IllegalActionError("blind play", "plays by position are for hands held "
                                       "face out (#58, deal.owner_sees_hand=false)")
@@ -301,8 +318,8 @@ class _Blind(Hook):
     def moves(self, state: DurakState) -> list[Action] | None:
         return actions(state)
 
-    def dealt(self, state: DurakState) -> None:
-        if state.deal.hand_order:  # the order the cards were dealt in
+    def reached(self, state: DurakState, stage: int) -> None:
+        if stage == Stage.DEALT and state.deal.hand_order:  # the order they were dealt in
             ORDER.keep(state, state.deal.hand_order)
 
     def before_step(self, state: DurakState, action: Action) -> bool:
@@ -324,10 +341,10 @@ class _Blind(Hook):
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         # every hand but one's own, held face out, by position
         n = state.deal.players
-        return replace(view, hand=0, blind=True,
-                       known=tuple(0 if s == seat else state.hands[s] for s in range(n)),
-                       hand_order=tuple(() if s == seat else hand_order(state, s)
-                                        for s in range(n)))
+        view = replace(view, hand=0,
+                       known=tuple(0 if s == seat else state.hands[s] for s in range(n)))
+        return view.extended(FaceOut(tuple(() if s == seat else hand_order(state, s)
+                                           for s in range(n))))
 
 
 HOOK: Final = _Blind()

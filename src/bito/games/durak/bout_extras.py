@@ -34,12 +34,12 @@ the attack card of an impudent pair.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
-from bito.cards import MATCH_MASKS, card_str, cards_of, is_special
+from bito.cards import MATCH_MASKS, card_pretty, card_str, cards_of, is_special
 from bito.errors import IllegalActionError
 from bito.games.durak.actions import (
     ATTACK,
@@ -63,19 +63,21 @@ from bito.games.durak.actions import (
     pair,
     swap,
 )
-from bito.games.durak.hooks import Hook, Memory
+from bito.games.durak.hooks import Hook, Memory, Stage, Turn
 from bito.games.durak.phases import Phase
-from bito.games.durak.view import PUBLIC, private_to
+from bito.games.durak.render import table_text
+from bito.games.durak.view import PUBLIC, ViewExtension, private_to
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
+    from bito.games.durak.view import DurakView
     from bito.rules import Rules
 
 _LEAD, _DEFEND, _THROW = (int(p) for p in (Phase.LEAD, Phase.DEFEND, Phase.THROW))
 
 
 @dataclass(frozen=True, slots=True)
-class Extras:
+class Extras(ViewExtension):
     """What these rules remember during one bout (public information, all of it)."""
 
     #: Attack cards the defender has made a second try against (#39).
@@ -100,6 +102,15 @@ class Extras:
     counter: tuple[int, ...] = ()
     counter_cover: tuple[int, ...] = ()
     counter_target: int = -1
+
+    def lines(self, view: DurakView, names: Sequence[str]) -> list[str]:
+        out = []
+        if self.counter_target >= 0:
+            out.append(f"  counter-attack on {names[self.counter_target]}: "
+                       f"{table_text(self.counter, self.counter_cover)}")
+        if self.shown >= 0:
+            out.append(f"  top of the stock, seen by all: {card_pretty(self.shown)}")
+        return out
 
 
 NONE: Final = Extras()
@@ -399,11 +410,18 @@ def _second_try(state: DurakState) -> None:
     state.to_hand(state.defender, 1 << c, 1 << c if _public(state, c, was_shown) else 0)
 
 
+
+def owners(rules: Rules) -> bool:
+    """Whether these rules must remember who laid each attack card (#50, #51's covers of
+    one's own cards, #49's counter-attacks)."""
+    return rules.throw_in_after_take_mode != "normal" or rules.defense_counter
+
+
 def _place_attack(state: DurakState, seat: int, c: int) -> None:
     state.lay((c,), MATCH_MASKS[c])
     ex = _extras(state)
     _keep(state, replace(ex, stock_plays=ex.stock_plays + 1))
-    if state.deal.owners:
+    if owners(state.deal.rules):
         note_attack(state, seat, 1 << c)
 
 
@@ -480,7 +498,7 @@ def _pair(state: DurakState, action: Action) -> None:
     # taker's hand like any other, the cover's rank opens nothing.
     state.lay_covered(a, c, MATCH_MASKS[a], open=True)
     _keep(state, replace(ex, own_covers=ex.own_covers | 1 << c))
-    if state.deal.owners:
+    if owners(state.deal.rules):
         note_attack(state, seat, 1 << a)
     _after_throwers_card(state, seat, hand)
 
@@ -720,14 +738,14 @@ def position_fields(state: DurakState) -> list[str]:
 
 
 def read_position_fields(state: DurakState, fields: dict[str, str],
-                         where: dict[str, int], text: str) -> None:
+                         where: dict[str, int], text: str) -> int | None:
     """Set the state's :class:`Extras` from position fields (after the table is laid), and
     correct the two counts that own covers change (see the module docstring)."""
     from bito.cards import split_cards
     from bito.errors import InvalidNotationError
 
     if not POSITION_KEYS & fields.keys():
-        return
+        return None
 
     def mask(key: str) -> int:
         try:
@@ -803,6 +821,10 @@ def read_position_fields(state: DurakState, fields: dict[str, str],
         state.set_turn(target)
     if own_covers:
         state.recount_table(skip_covers=own_covers, more_open=own_covers.bit_count())
+    # who acts out of the base game's turn: a counter-attack's target (#49), a defender asked
+    # to throw in to himself (#48)
+    asked = state.defender if number("self_throw", 1) else None
+    return target if target >= 0 else asked
 
 
 def listed_cards(fields: dict[str, str], where: dict[str, int], text: str
@@ -854,17 +876,19 @@ class _Extras(Hook):
         step(state, action)
 
     def attack_laid(self, state: DurakState, seat: int, mask: int) -> None:
-        if state.deal.owners:
+        if owners(state.deal.rules):
             note_attack(state, seat, mask)
 
-    def round_open(self, state: DurakState) -> bool:
-        return state.deal.owners and own_covers_left(state)  # #50: a card to cover one's own
+    def goes_on(self, state: DurakState, turn: int) -> bool:
+        rules = state.deal.rules
+        if turn == Turn.ROUND_OPEN:  # #50: a card to cover one's own
+            return owners(rules) and own_covers_left(state)
+        if turn == Turn.ROUND_OVER:  # #48: the defender may throw in to himself
+            return rules.defense_self_throw and offer_self_throw(state)
+        return False
 
-    def round_over(self, state: DurakState) -> bool:
-        return state.deal.rules.defense_self_throw and offer_self_throw(state)
-
-    def after_refill(self, state: DurakState) -> None:
-        if EXTRAS.of(state) is not None:
+    def reached(self, state: DurakState, stage: int) -> None:
+        if stage == Stage.REFILLED and EXTRAS.of(state) is not None:
             after_bout(state)
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
@@ -874,8 +898,8 @@ class _Extras(Hook):
         return position_fields(state)
 
     def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> None:
-        read_position_fields(state, fields, where, text)
+                      text: str) -> int | None:
+        return read_position_fields(state, fields, where, text)
 
     def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
                      ) -> list[tuple[str, int, int]]:
@@ -884,6 +908,11 @@ class _Extras(Hook):
     def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
                      ) -> list[tuple[str, Iterable[Action]]]:
         return codec_blocks(rules, cards)
+
+    def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
+        # all of it is public: the record itself is the view's extension
+        ex = EXTRAS.of(state)
+        return view if ex is None else view.extended(ex)
 
 
 def codec_blocks(rules: Rules, cards: tuple[int, ...]) -> list[tuple[str, Iterable[Action]]]:

@@ -17,15 +17,17 @@ only (``dummy.visible_to=controller``, A4) or to everyone (``all``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from bito.cards import cards_of
+from bito.cards import cards_count, cards_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import PASS_ACTION, TOSS, Action
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Hook, Stage
 from bito.games.durak.phases import Phase
+from bito.games.durak.render import hand_text
+from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -33,6 +35,21 @@ if TYPE_CHECKING:
     from bito.games.durak.view import DurakView
 
 _THROW: Final = int(Phase.THROW)
+
+
+@dataclass(frozen=True, slots=True)
+class TossingDummy(ViewExtension):
+    """What the tossing dummy adds to a seat's view: who throws in from it, how many cards
+    it holds, and those this seat may see (all for the controller, or for everyone under
+    ``dummy.visible_to=all``; else 0)."""
+
+    controller: int
+    count: int
+    hand: int
+
+    def lines(self, view: DurakView, names: Sequence[str]) -> list[str]:
+        seen = hand_text(self.hand, view.trump_suit) if self.hand else cards_count(self.count)
+        return [f"  dummy ({names[self.controller]} throws from it): {seen}"]
 
 
 def check_players(rules: Rules, players: int) -> None:
@@ -123,8 +140,8 @@ class _TossingDummy(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step_toss(state, action)
 
-    def after_refill(self, state: DurakState) -> None:
-        if state.deal.dummy_draws:
+    def reached(self, state: DurakState, stage: int) -> None:
+        if stage == Stage.REFILLED and state.deal.rules.dummy_draws:
             draw(state)  # the dummy refills last
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
@@ -138,8 +155,9 @@ class _TossingDummy(Hook):
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         # how many cards the dummy holds, and those this seat may see
-        return replace(view, dummy_count=state.hands[state.deal.players].bit_count(),
-                       dummy_hand=visible(state, seat))
+        return view.extended(TossingDummy(state.deal.dummy_controller,
+                                          state.hands[state.deal.players].bit_count(),
+                                          visible(state, seat)))
 
 
 HOOK: Final = _TossingDummy()

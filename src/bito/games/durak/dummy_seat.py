@@ -28,14 +28,29 @@ and the dummy.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from bito.errors import RulesError
 from bito.games.durak.hooks import Hook
+from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
+    from bito.games.durak.view import DurakView
+
+
+@dataclass(frozen=True, slots=True)
+class PlayingDummy(ViewExtension):
+    """What the playing dummy adds to a seat's view, public: its seat and who plays it."""
+
+    seat: int
+    controller: int
+
+    def seat_words(self, view: DurakView, seat: int, names: Sequence[str]) -> str:
+        return f" [dummy, played by {names[self.controller]}]" if seat == self.seat else ""
 
 
 def playing_seat(rules: Rules, players: int) -> int:
@@ -125,7 +140,7 @@ class _PlayingDummy(Hook):
         check_seat(rules, players)
 
     def next_attacker(self, state: DurakState, attacker: int) -> int:
-        return pass_over(state, attacker) if state.deal.dummy_skip else attacker
+        return attacker if state.deal.rules.dummy_defends else pass_over(state, attacker)
 
     def decider(self, state: DurakState) -> int | None:
         return decider(state)
@@ -143,18 +158,21 @@ class _PlayingDummy(Hook):
             defender = (defender + 1) % players
         return controller, defender, controller
 
-    def position_defender(self, state: DurakState, attacker: int, defender: int,
-                          played: int) -> tuple[int, int]:
+    def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:
         deal = state.deal
-        if deal.dummy_skip and defender == deal.dummy_seat:
+        if not deal.rules.dummy_defends and defender == deal.dummy_seat:
             state.defend_as(defender)
             if pass_over(state, attacker) == attacker:
-                defender = played = state.defender
-        return defender, played
+                defender = state.defender
+        return defender
 
     def open_hands(self, state: DurakState, seat: int, cards: tuple[int, ...]
                    ) -> tuple[int, ...]:
         return known(state, seat, cards)
+
+    def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
+        deal = state.deal
+        return view.extended(PlayingDummy(deal.dummy_seat, deal.dummy_seat_controller))
 
 
 HOOK: Final = _PlayingDummy()

@@ -24,16 +24,17 @@ precomputed ``Deal.exchange_choice`` is set; base games never come here.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import card_str, cards_count, cards_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import EXCHANGE, Action, exchange
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Hook, Stage
 from bito.games.durak.phases import Phase
 from bito.games.durak.position_stock import BOOKS
+from bito.games.durak.view import ViewExtension
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -44,6 +45,15 @@ if TYPE_CHECKING:
 #: The phase in which players choose the cards they pass.
 EXCHANGE_PHASE: Final = int(Phase.EXCHANGE)
 _LEAD: Final = int(Phase.LEAD)
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen(ViewExtension):
+    """What ``exchange.mode=choose`` adds to a seat's view: the cards this seat has chosen
+    to pass in the round under way (never another seat's choice; 0 outside the round or
+    before he chose)."""
+
+    cards: int
 
 
 def check_rules(rules: Rules) -> None:
@@ -193,15 +203,16 @@ class _Exchange(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step(state, action)
 
-    def bout_opened(self, state: DurakState) -> None:
-        begin(state)
+    def reached(self, state: DurakState, stage: int) -> None:
+        if stage == Stage.BOUT_OPENED:
+            begin(state)
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         return explain(state, action)
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         # his own choice in the round under way, never another seat's
-        return replace(view, exchange_chosen=pending(state, seat))
+        return view.extended(Chosen(pending(state, seat)))
 
 
 HOOK: Final = _Exchange()

@@ -27,29 +27,29 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    there (#24's joker gifts; after a lead or a transfer nothing follows)
 ``transfer_back``  a transfer finds nobody else in play: may it go back to the attacker,
                    who went out (True: the core brings him back as the defender, #9)
-``all_covered``    every attack card is covered and nobody may throw in: end the bout some
-                   other way (True) or let the core call bito
-``take_declared``  the defender took and nobody may throw in: same question
-``round_open``     the throw-in round has no room left but stays open (True)
-``round_over``     every thrower passed with nothing uncovered: go on (True) or bito
+``goes_on``        at a turning point of the bout (:class:`Turn`), take over how it goes
+                   on (True) or leave it to the core: every attack card covered with no
+                   throw-in (end it some other way), a take with no throw-in (same), a
+                   round without room after a take (keep it open), every thrower passed
+                   with nothing uncovered (go on instead of bito)
 ``picked_up``      the defender takes: the table cards he picks up (a hook may send some
                    elsewhere, #3's covered pairs to the discard)
 ``throw_in_order`` who may throw in at this defender, in turn (memoized per seating)
 ``opens_next_bout`` choose the next bout's attacker (returned) and defender instead of the
                    core, or finish the game and return -1; the first hook here decides
-``after_refill``   the bout's cards went to the discard or the taker and the hands were refilled
 ``ends_game``      after the refill, before the next bout: finish the game now (True), as
                    #24 A4's hand of nothing but jokers does
 ``next_attacker``  the seat that would attack next; the hook may pass it over
-``bout_opened``    a new bout has been set up (the last point of a bout's end)
 ``decider``        who decides the move now, when not the seat to act (None: that seat)
 ``explain``        name the rule an illegal action breaks (None: not this hook's rule)
 ``check``          refuse, naming the option, rule mixes this mechanism cannot play
 ``position_fields`` / ``read_position`` / ``listed_cards``: the hook's own ``key=value``
                    fields of the position text (``position_keys`` lists them), written,
-                   read back, and the cards they place
+                   read back (the seat they say acts now, if the base game's turn order
+                   would not name him), and the cards they place
 ``codec_blocks``   the RL codec's numbered blocks of the hook's moves
-``dealt``          the state has just been set up from its deal: set up the hook's memory
+``reached``        a stage of the deal (:class:`Stage`): just dealt (set up the hook's
+                   memory), the hands refilled after a bout, the next bout set up
 ``bout_decided``   the bout is decided (``taken`` or bito) and its cards have gone to the
                    discard or the taker, but are still listed on the table
 ``refill``         refill the hands in place of the core's draw (True), or leave it to the core
@@ -61,13 +61,15 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    rule set, over the core's defaults (#53-55's teams, #57's seat)
 ``first_bout``     the first bout's attacker, defender and the seat that plays a seat
                    nobody sits in, when a lot decides them (#57)
-``position_defender`` reading a position without ``defender=``: the defender (and the seat
-                   he defends) the engine would have chosen (#53-55, #57)
+``position_defender`` reading a position without ``defender=``: the defender the engine
+                   would have chosen (#53-55, #57)
 ``open_hands``     per seat, whole hands ``seat`` sees because he plays them or for them
                    (#57), in views and the censored position text
 ``hand_order``     a hand's cards in the order they lie (#58: by position), for the texts
 ``shown``          a move every seat sees, as they see it (#58 turns up the card played)
-``view``           the view of ``seat`` with the hook's fields filled in or censored
+``view``           the view of ``seat`` with the rule's own record added
+                   (``view.extended``, a :class:`~bito.games.durak.view.ViewExtension`)
+                   and what it may not see censored
 =================  ==========================================================================
 """
 
@@ -76,6 +78,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from bito.errors import IllegalActionError
@@ -87,9 +90,34 @@ if TYPE_CHECKING:
     from bito.games.durak.view import DurakView
     from bito.games.protocol import Outcome
 
-__all__ = ["POINTS", "Hook", "HookSet", "Memory", "select"]
+__all__ = ["POINTS", "Hook", "HookSet", "Memory", "Stage", "Turn", "select"]
 
 T = TypeVar("T")
+
+
+class Turn(IntEnum):
+    """The turning points of a bout at which a rule may take over how it goes on
+    (:meth:`Hook.goes_on`)."""
+
+    #: Every attack card is covered and nobody may throw in (#59: the attacker calls).
+    ALL_COVERED = 0
+    #: The defender took and nobody may throw in (#59).
+    TAKE_DECLARED = 1
+    #: A throw-in round after a take has no room left (#50: it stays open).
+    ROUND_OPEN = 2
+    #: Every thrower passed with nothing uncovered (#48: the defender may throw to himself).
+    ROUND_OVER = 3
+
+
+class Stage(IntEnum):
+    """The stages of a deal a rule may act at (:meth:`Hook.reached`)."""
+
+    #: The state has just been set up from its deal.
+    DEALT = 0
+    #: The bout's cards went to the discard or the taker and the hands were refilled.
+    REFILLED = 1
+    #: The next bout has been set up (the last step of a bout's end).
+    BOUT_OPENED = 2
 
 
 class Memory(Generic[T]):
@@ -167,16 +195,9 @@ class Hook:
     def played(self, state: DurakState, seat: int, action: Action) -> bool:
         return False
 
-    def all_covered(self, state: DurakState) -> bool:
-        return False
-
-    def take_declared(self, state: DurakState) -> bool:
-        return False
-
-    def round_open(self, state: DurakState) -> bool:
-        return False
-
-    def round_over(self, state: DurakState) -> bool:
+    def goes_on(self, state: DurakState, turn: int) -> bool:
+        """At a turning point of the bout (a :class:`Turn`): True when this rule took over
+        how the bout goes on."""
         return False
 
     def picked_up(self, state: DurakState, table: int) -> int:
@@ -188,8 +209,8 @@ class Hook:
     def opens_next_bout(self, state: DurakState, defender: int, skip: bool) -> int:
         raise NotImplementedError
 
-    def after_refill(self, state: DurakState) -> None:
-        pass
+    def reached(self, state: DurakState, stage: int) -> None:
+        """The deal reached ``stage`` (a :class:`Stage`)."""
 
     def ends_game(self, state: DurakState) -> bool:
         return False
@@ -197,8 +218,6 @@ class Hook:
     def next_attacker(self, state: DurakState, attacker: int) -> int:
         return attacker
 
-    def bout_opened(self, state: DurakState) -> None:
-        pass
 
     def decider(self, state: DurakState) -> int | None:
         return None
@@ -210,9 +229,12 @@ class Hook:
         return []
 
     def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> None:
+                      text: str) -> int | None:
         """Read this hook's fields back (called for every installed hook, so that a field
-        the rules do not play is refused by the hook that knows it)."""
+        the rules do not play is refused by the hook that knows it). Returns the seat these
+        fields say acts now where the base game's turn order would not name him (a gift's
+        giver, a counter-attack's target), else None."""
+        return None
 
     def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
                      ) -> list[tuple[str, Iterable[Action]]]:
@@ -234,8 +256,6 @@ class Hook:
         reader's check that every card is somewhere exactly once."""
         return []
 
-    def dealt(self, state: DurakState) -> None:
-        pass
 
     def bout_decided(self, state: DurakState, taken: bool) -> None:
         pass
@@ -267,11 +287,10 @@ class Hook:
         (controller: the seat that plays a seat nobody sits in, else -1)."""
         return attacker, defender, -1
 
-    def position_defender(self, state: DurakState, attacker: int, defender: int,
-                          played: int) -> tuple[int, int]:
-        """Reading a position without ``defender=``: (defender, the seat he defends) that
-        ``attacker`` would face had the engine opened this bout."""
-        return defender, played
+    def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:
+        """Reading a position without ``defender=``: the defender that ``attacker`` would
+        face had the engine opened this bout (``defender``: the core's choice)."""
+        return defender
 
     def open_hands(self, state: DurakState, seat: int, known: tuple[int, ...]
                    ) -> tuple[int, ...]:
@@ -295,10 +314,9 @@ class Hook:
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
     "moves", "adjust", "shape_leads", "before_step", "transferred", "attack_laid",
-    "transfer_back", "played", "ends_game", "all_covered", "take_declared",
-    "round_open", "round_over", "picked_up", "throw_in_order", "opens_next_bout",
-    "after_refill", "next_attacker", "bout_opened", "decider", "explain", "position_fields",
-    "read_position", "dealt", "bout_decided", "refill", "going_out", "deal_outcome",
+    "transfer_back", "played", "ends_game", "goes_on", "picked_up", "throw_in_order",
+    "opens_next_bout", "next_attacker", "decider", "explain", "reached", "position_fields",
+    "read_position", "bout_decided", "refill", "going_out", "deal_outcome",
     "seen_hands", "stock_face_up", "deal_facts", "first_bout", "position_defender",
     "open_hands", "hand_order", "shown", "view")
 
@@ -318,21 +336,16 @@ class HookSet:
     transfer_back: tuple[Callable[[DurakState], bool], ...] = ()
     played: tuple[Callable[[DurakState, int, Action], bool], ...] = ()
     ends_game: tuple[Callable[[DurakState], bool], ...] = ()
-    all_covered: tuple[Callable[[DurakState], bool], ...] = ()
-    take_declared: tuple[Callable[[DurakState], bool], ...] = ()
-    round_open: tuple[Callable[[DurakState], bool], ...] = ()
-    round_over: tuple[Callable[[DurakState], bool], ...] = ()
+    goes_on: tuple[Callable[[DurakState, int], bool], ...] = ()
+    reached: tuple[Callable[[DurakState, int], None], ...] = ()
     picked_up: tuple[Callable[[DurakState, int], int], ...] = ()
     throw_in_order: tuple[Callable[[DurakState, tuple[int, ...]], tuple[int, ...]], ...] = ()
     opens_next_bout: tuple[Callable[[DurakState, int, bool], int], ...] = ()
-    after_refill: tuple[Callable[[DurakState], None], ...] = ()
     next_attacker: tuple[Callable[[DurakState, int], int], ...] = ()
-    bout_opened: tuple[Callable[[DurakState], None], ...] = ()
     decider: tuple[Callable[[DurakState], int | None], ...] = ()
     explain: tuple[Callable[[DurakState, Action], IllegalActionError | None], ...] = ()
     position_fields: tuple[Callable[[DurakState, int | None], list[str]], ...] = ()
-    read_position: tuple[Callable[..., None], ...] = ()
-    dealt: tuple[Callable[[DurakState], None], ...] = ()
+    read_position: tuple[Callable[..., int | None], ...] = ()
     bout_decided: tuple[Callable[[DurakState, bool], None], ...] = ()
     refill: tuple[Callable[[DurakState], bool], ...] = ()
     going_out: tuple[Callable[[DurakState, int], bool], ...] = ()
@@ -342,7 +355,7 @@ class HookSet:
     deal_facts: tuple[Callable[[Rules, int], dict[str, Any]], ...] = ()
     first_bout: tuple[Callable[[Rules, int, random.Random, int, int],
                                tuple[int, int, int]], ...] = ()
-    position_defender: tuple[Callable[[DurakState, int, int, int], tuple[int, int]], ...] = ()
+    position_defender: tuple[Callable[[DurakState, int, int], int], ...] = ()
     open_hands: tuple[Callable[[DurakState, int, tuple[int, ...]], tuple[int, ...]], ...] = ()
     hand_order: tuple[Callable[[DurakState, int], tuple[int, ...]], ...] = ()
     shown: tuple[Callable[[DurakState, Action], Action | Revealed], ...] = ()

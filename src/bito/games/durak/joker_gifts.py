@@ -21,11 +21,12 @@ The gift in progress is the state's ``gift`` field, kept by the core for this ho
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, RANK_MASKS, cards_of, is_joker, special
-from bito.errors import IllegalActionError
+from bito.errors import IllegalActionError, InvalidNotationError
 from bito.games.durak.actions import (
     ATTACK,
     BLOCK,
@@ -38,11 +39,12 @@ from bito.games.durak.actions import (
     transfer,
 )
 from bito.games.durak.hooks import Hook, Memory
-from bito.games.durak.phases import Phase
-from bito.games.durak.view import PUBLIC, private_to
+from bito.games.durak.phases import PHASE_NAMES, Phase
+from bito.games.durak.view import PUBLIC, ViewExtension, private_to
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
+    from bito.games.durak.view import DurakView
     from bito.rules import Rules
 
 _DEFEND: Final = int(Phase.DEFEND)
@@ -59,6 +61,43 @@ RESUME_COVERED: Final = -1
 #: and seat to return to afterwards, whether a block (#84) is still possible).
 Gift = tuple[int, int, int, int, int, bool]
 GIFT: Final[Memory[Gift]] = Memory("gift")
+
+
+@dataclass(frozen=True, slots=True)
+class GiftUnderWay(ViewExtension):
+    """What a joker gift under way adds to every seat's view (it is public): the rule's
+    memory as it stands, which a search world rebuilds with :func:`rebuild`."""
+
+    gift: Gift
+
+
+def gift_field(raw: str, text: str, at: int, n: int
+                ) -> tuple[int, int, int, int, int, bool]:
+    """A ``gift=`` field: giver.receiver.cards_left.resume_phase.resume_to_act.block."""
+    parts = raw.split(".")
+    phases = {name: i for i, name in enumerate(PHASE_NAMES)} | {"covered": -1}
+    ok = (len(parts) == 6 and parts[3] in phases
+          and all(p.lstrip("-").isdigit() for i, p in enumerate(parts) if i != 3))
+    if ok:
+        giver, receiver, left, to_act, blk = (int(parts[i]) for i in (0, 1, 2, 4, 5))
+        ok = (0 <= giver < n and 0 <= receiver < n and giver != receiver and left > 0
+              and -1 <= to_act < n and blk in (0, 1))
+    if not ok:
+        raise InvalidNotationError("gift: expected giver.receiver.cards_left.resume_phase."
+                                   "resume_to_act.block (e.g. 0.1.2.defend.1.0)", text, at)
+    return giver, receiver, left, phases[parts[3]], to_act, bool(blk)
+
+
+def gift_text(gift: Gift) -> str:
+    """The ``gift=`` field of a position (:func:`gift_field` reads it back)."""
+    resume = PHASE_NAMES[gift[3]] if gift[3] >= 0 else "covered"
+    return f"gift={gift[0]}.{gift[1]}.{gift[2]}.{resume}.{gift[4]}.{int(gift[5])}"
+
+
+def rebuild(state: DurakState, view: DurakView) -> None:
+    """Give ``state``, a world built from ``view``, the gift under way that ``view`` shows."""
+    shown = view.extension(GiftUnderWay)
+    GIFT.keep(state, shown.gift if shown is not None else None)
 
 
 def joker_transfer_card(state: DurakState) -> int:
@@ -165,6 +204,7 @@ class _JokerGifts(Hook):
     among the defender's moves, the gifts a play sets off, and #24 A4's loss."""
 
     name = "#24 joker gifts, #84 gift block"
+    position_keys = frozenset({"gift"})
     kinds = frozenset({GIVE, BLOCK})
 
     def applies(self, rules: Rules, players: int) -> bool:
@@ -267,6 +307,29 @@ class _JokerGifts(Hook):
             blocks.append(("block", [Action(BLOCK, combo) for group in ranks
                                      for combo in combinations(group, 3)]))
         return blocks
+
+    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+        gift = GIFT.of(state)
+        return [] if gift is None else [gift_text(gift)]
+
+    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+                      text: str) -> int | None:
+        # the gift under way; its giver is the one to act
+        raw = fields.get("gift")
+        if raw is None:
+            if state.phase == _GIVE:
+                raise InvalidNotationError("phase=give needs gift=...", text,
+                                           where.get("phase", 0))
+            return None
+        gift = gift_field(raw, text, where["gift"], state.deal.players)
+        if state.phase != _GIVE:
+            raise InvalidNotationError("gift: only in phase=give", text, where["gift"])
+        GIFT.keep(state, gift)
+        return gift[0]
+
+    def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
+        gift = GIFT.of(state)
+        return view if gift is None else view.extended(GiftUnderWay(gift))
 
 
 HOOK: Final = _JokerGifts()

@@ -119,7 +119,7 @@ class CensoredPosition:
 _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
          "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
          "throwers", "t_idx", "passes", "out", "under_fool", "closed", "own", "secret",
-         "revealed", "up", "gift", "idle", "plays", "dummy", "controller", "end", "removed",
+         "revealed", "up", "idle", "dummy", "controller", "end", "removed",
          *(key for hook in HOOKS for key in hook.position_keys)}
 
 
@@ -365,10 +365,9 @@ def parse_position(text: str) -> DurakState:
         leader=_int(f, where, text, "leader", attacker, 0, n - 1), revealed=revealed,
         aside=1 << secret if secret >= 0 and not (revealed and drawable) else 0)
     if "defender" in f:
-        defender = played = _int(f, where, text, "defender", 0, 0, n - 1)
+        defender = _int(f, where, text, "defender", 0, 0, n - 1)
     else:
-        defender, played = _default_defender(s, attacker)
-    plays = _int(f, where, text, "plays", played, 0, n - 1) if deal.team_proxy else None
+        defender = _default_defender(s, attacker)
     taking = bool(_int(f, where, text, "taking", 0, 0, 1))
     bout = _int(f, where, text, "bout", 0)
     closed = bool(_int(f, where, text, "closed", 0, 0, 1))
@@ -386,12 +385,14 @@ def parse_position(text: str) -> DurakState:
         phase = CALL_PHASE  # #59: all covered face down: the attacker calls
     else:
         phase = THROW
-    s.place_bout(defender=defender, played=plays, taking=taking, bout=bout, closed=closed,
-                 phase=phase)
+    s.place_bout(defender=defender, taking=taking, bout=bout, closed=closed, phase=phase)
     if "to_act" in f:  # the hooks read their fields knowing the seat to act, when given
         s.set_turn(_int(f, where, text, "to_act", 0, -1, n - 1))
+    acts: list[int] = []  # the seats the hooks' fields say act now
     for hook in HOOKS:
-        hook.read_position(s, f, where, text)
+        vouched = hook.read_position(s, f, where, text)
+        if vouched is not None:
+            acts.append(vouched)
     if s.phase == THROW and "throwers" not in f:
         s.start_throw_round()
         if s.phase != THROW:
@@ -405,15 +406,9 @@ def parse_position(text: str) -> DurakState:
             raise InvalidNotationError("idle: expected bouts.players_out (e.g. 3.1)", text,
                                        where["idle"])
         s.place_counts(idle=int(bouts) | int(outs) << 16)
-    if "gift" in f:
-        s.remember("gift", _gift_field(f["gift"], text, where["gift"], n))
-        if s.phase != GIVE_PHASE:
-            raise InvalidNotationError("gift: only in phase=give", text, where["gift"])
-    elif s.phase == GIVE_PHASE:
-        raise InvalidNotationError("phase=give needs gift=...", text, where.get("phase", 0))
     in_range = 0 <= s.t_idx < len(s.throwers)
     acting: dict[int, int] = {LEAD: s.attacker, DEFEND_PHASE: s.defender, OVER: -1,
-                              CALL_PHASE: s.leader, GIVE_PHASE: s.gift[0] if s.gift else -1}
+                              CALL_PHASE: s.leader, GIVE_PHASE: acts[0] if acts else -1}
     default_to_act = acting.get(s.phase, s.throwers[s.t_idx] if in_range else s.attacker)
     s.set_turn(_int(f, where, text, "to_act", default_to_act, -1, n - 1))
     if "removed" in f:
@@ -427,20 +422,20 @@ def parse_position(text: str) -> DurakState:
         s.place_outcome(_end_outcome(s, f["end"], text, where["end"]))
     elif s.phase == OVER:
         s.finish([x for x in range(n) if not out_mask >> x & 1])
-    _check_consistent(s, text, where)
+    _check_consistent(s, text, where, acts)
     return s
 
 
-def _default_defender(s: DurakState, attacker: int) -> tuple[int, int]:
-    """The defender (and, under #55's proxies, the seat he defends) that ``attacker`` would
-    face had the engine opened this bout: the rule it applies when a bout ends, partners
-    passed over (the partnerships hook) and, under ``dummy.defends=false``, the playing
-    dummy too (the playing dummy's hook), at their ``position_defender`` point. Without
-    teams or a dummy that is simply the next seat in play."""
-    defender = played = s.next_active(attacker)
+def _default_defender(s: DurakState, attacker: int) -> int:
+    """The defender that ``attacker`` would face had the engine opened this bout: the rule
+    it applies when a bout ends, partners passed over (the partnerships hook) and, under
+    ``dummy.defends=false``, the playing dummy too (the playing dummy's hook), at their
+    ``position_defender`` point. Without teams or a dummy that is simply the next seat in
+    play."""
+    defender = s.next_active(attacker)
     for choose in s.deal.hooks.position_defender:
-        defender, played = choose(s, attacker, defender, played)
-    return defender, played
+        defender = choose(s, attacker, defender)
+    return defender
 
 
 def _end_outcome(s: DurakState, raw: str, text: str, at: int) -> Outcome:
@@ -466,22 +461,6 @@ def _end_outcome(s: DurakState, raw: str, text: str, at: int) -> Outcome:
     return Outcome(loser=loser, order=order, draw=loser is None, reason=reason, teams=s.deal.teams,
                    losing_team=team_of[loser] if team_of and loser is not None else None,
                    dummy=s.deal.dummy_seat)
-
-
-def _gift_field(raw: str, text: str, at: int, n: int
-                ) -> tuple[int, int, int, int, int, bool]:
-    parts = raw.split(".")
-    phases = {name: i for i, name in enumerate(PHASE_NAMES)} | {"covered": -1}
-    ok = (len(parts) == 6 and parts[3] in phases
-          and all(p.lstrip("-").isdigit() for i, p in enumerate(parts) if i != 3))
-    if ok:
-        giver, receiver, left, to_act, blk = (int(parts[i]) for i in (0, 1, 2, 4, 5))
-        ok = (0 <= giver < n and 0 <= receiver < n and giver != receiver and left > 0
-              and -1 <= to_act < n and blk in (0, 1))
-    if not ok:
-        raise InvalidNotationError("gift: expected giver.receiver.cards_left.resume_phase."
-                                   "resume_to_act.block (e.g. 0.1.2.defend.1.0)", text, at)
-    return giver, receiver, left, phases[parts[3]], to_act, bool(blk)
 
 
 def _own_field(f: dict[str, str], where: dict[str, int], text: str, n: int,
@@ -511,7 +490,11 @@ def _mask_unique(cards: list[int], text: str, pos: int) -> int:
     return m
 
 
-def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
+def _check_consistent(s: DurakState, text: str, where: dict[str, int], acts: list[int]
+                      ) -> None:
+    """Refuse a position the engine could not reach; ``acts``: the seats the rules' own
+    fields say act now (a gift's giver, a counter-attack's target, a defender asked to throw
+    in to himself), whom the base game's turn order would not name."""
     n = s.deal.players
     if s.deal.trump_card >= 0 and s.deal.trump_card not in s.deal.rules.deck():
         raise InvalidNotationError(f"trump: {card_str(s.deal.trump_card)} is not in a "
@@ -532,12 +515,11 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
                                        where.get("phase", 0))
         return
     if s.phase == GIVE_PHASE:
-        if s.gift is None or s.to_act != s.gift[0]:
+        if s.to_act not in acts:
             raise InvalidNotationError("phase=give: the giver must be the one to act", text,
                                        where.get("to_act", 0))
         return
-    countering = s.extra is not None and s.extra.counter_target >= 0  # #49
-    if s.phase == DEFEND_PHASE and s.to_act != s.defender and not countering:
+    if s.phase == DEFEND_PHASE and s.to_act != s.defender and s.to_act not in acts:
         raise InvalidNotationError("phase=defend: the defender must be the one to act", text,
                                    where.get("to_act", 0))
     if s.phase == LEAD and s.to_act != s.attacker:
@@ -547,7 +529,7 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
         if not s.throwers or not 0 <= s.t_idx < len(s.throwers):
             raise InvalidNotationError("phase=throw: t_idx must index the throwers", text,
                                        where.get("t_idx", 0))
-        asked = s.extra is not None and s.extra.asking_self  # #48: the defender is asked
+        asked = s.defender in acts  # (#48: the defender is asked to throw in to himself)
         if (s.to_act == s.defender and not asked) or s.to_act != s.throwers[s.t_idx]:
             raise InvalidNotationError("phase=throw: the thrower at t_idx must act, never the "
                                        "defender", text, where.get("to_act", 0))
@@ -564,7 +546,7 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int]) -> None:
     if s.phase == LEAD and s.attack:
         raise InvalidNotationError("phase=lead needs an empty table", text,
                                    where.get("phase", 0))
-    if s.phase == DEFEND_PHASE and not s.uncovered and not countering:
+    if s.phase == DEFEND_PHASE and not s.uncovered and s.to_act not in acts:
         raise InvalidNotationError("phase=defend needs an uncovered card", text,
                                    where.get("phase", 0))
     if (s.uncovered > s.hands[s.defender].bit_count() and not s.taking

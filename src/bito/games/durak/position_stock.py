@@ -167,7 +167,7 @@ def _read_exchange(state: DurakState, books: Books, f: dict[str, str], where: di
             if key in f:
                 raise InvalidNotationError(f"{key}: only in phase=exchange", text, where[key])
         return books
-    if not state.deal.exchange_choice:
+    if state.deal.rules.exchange_mode != "choose":
         raise InvalidNotationError("phase=exchange needs exchange.mode=choose (#31)", text,
                                    where.get("phase", 0))
     if "choosing" not in f:

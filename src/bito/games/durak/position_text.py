@@ -146,12 +146,6 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         fields.append("closed=1")
     if state.idle:
         fields.append(f"idle={state.idle & 0xFFFF}.{state.idle >> 16}")
-    if state.played >= 0 and state.played != state.defender:
-        fields.append(f"plays={state.played}")
-    if state.gift is not None:
-        g = state.gift
-        resume = PHASE_NAMES[g[3]] if g[3] >= 0 else "covered"
-        fields.append(f"gift={g[0]}.{g[1]}.{g[2]}.{resume}.{g[4]}.{int(g[5])}")
     if d.own_trumps:
         fields.append("own=" + "".join("cdhs"[t] for t in d.own_trumps))
     if d.secret_card >= 0:

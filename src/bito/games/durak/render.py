@@ -160,47 +160,35 @@ def render_view(view: DurakView, names: Sequence[str]) -> str:
         f"{words[0].upper()}{words[1:]}   "
         f"stock {view.stock_count}   discard {view.discard_count}   bout {view.bout + 1}",
     ]
+    shows = view.extensions
     for seat in range(view.players):
         if seat == view.seat:
             continue
         role = _role(seat, view.attacker, view.defender, view.to_act)
-        if view.teams:
-            role += " [partner]" if seat in view.partners(view.seat) else " [opponent]"
-        if seat == view.dummy_seat:  # #57
-            role += f" [dummy, played by {names[view.dummy_seat_controller]}]"
+        role += "".join(ext.seat_words(view, seat, names) for ext in shows)
         status = "out" if seat in view.out else cards_count(view.hand_counts[seat])
-        if view.reserve_counts and view.reserve_counts[seat]:
-            status += f" + {view.reserve_counts[seat]} face down"  # #35, #37
+        status += "".join(ext.count_words(view, seat) for ext in shows)
         known = view.known[seat]
         extra = f"   known: {hand_text(known, trump)}" if known else ""
-        if view.blind:  # #58: held face out, so everyone else sees it, by position
-            extra = f"   {in_order_text(view.hand_order[seat], trump)}"
+        for ext in shows:
+            said = ext.hand_words(view, seat)
+            extra = f"   {said}" if said is not None else extra
         lines.append(f"  {names[seat]}{role}: {status}{extra}")
-    if view.played >= 0 and view.played != view.defender:
-        lines.append(f"  {names[view.defender]} defends in the seat of {names[view.played]}, "
-                     "who is out")
     lines.append("")
     lines.append(f"  table: {table_text(view.attack, view.defence)}"
                  + ("   (defender takes)" if view.taking else ""))
-    if view.dummy_controller >= 0:  # #56
-        seen = hand_text(view.dummy_hand, trump) if view.dummy_hand else \
-            cards_count(view.dummy_count)
-        lines.append(f"  dummy ({names[view.dummy_controller]} throws from it): {seen}")
-    if view.counter_target >= 0:
-        lines.append(f"  counter-attack on {names[view.counter_target]}: "
-                     f"{table_text(view.counter, view.counter_cover)}")
-    if view.stock_top_seen >= 0:
-        lines.append(f"  top of the stock, seen by all: {card_pretty(view.stock_top_seen)}")
+    for ext in shows:
+        lines += ext.lines(view, names)
     lines.append("")
     role = _role(view.seat, view.attacker, view.defender, view.to_act)
-    mine = view.reserve_counts[view.seat] if view.reserve_counts else 0
-    own = positions_text(view.hand_counts[view.seat]) + "   (face out: unseen by you)" \
-        if view.blind else hand_text(view.hand, trump)
+    own = hand_text(view.hand, trump)
+    for ext in shows:
+        said = ext.hand_words(view, view.seat)
+        own = said if said is not None else own
     lines.append(f"  {names[view.seat]}{role}: {own}"
-                 + (f"   + {mine} face down (unseen)" if mine else ""))
-    tallies = tally_text(view.points, view.figures, 0, names)
-    if tallies:
-        lines.append(f"  {tallies}")
+                 + "".join(ext.count_words(view, view.seat) for ext in shows))
+    for ext in shows:
+        lines += ext.closing_lines(view, names)
     return "\n".join(lines)
 
 

@@ -116,25 +116,19 @@ class Deal:
     # #59: defences are laid face down and called (:mod:`bito.games.durak.believe`).
     face_down: bool = field(init=False, compare=False, repr=False)
     # #58: nobody sees his own hand; plays go by position (:mod:`bito.games.durak.blind`).
-    blind: bool = field(init=False, compare=False, repr=False)
     # #56: the seat that throws in from the dummy (-1: no dummy); whether the dummy draws.
     # The dummy's hand is the last entry of ``hands`` (and of ``shown``), after the players'.
     dummy_controller: int = -1
-    dummy_draws: bool = field(init=False, compare=False, repr=False)
     # #57: the playing dummy's controller, who makes every decision for its seat (-1: no
     # playing dummy); the dummy's seat (-1: none), a fact of the rules and the seat count;
     # whether it is passed over as a defender (``dummy.defends=false``).
     dummy_seat_controller: int = -1
     dummy_seat: int = field(init=False, compare=False, repr=False)
-    dummy_skip: bool = field(init=False, compare=False, repr=False)
     # Second tries, stock leads, poker swaps, self-throws, cunning and impudent fool (#39-51):
     # whether any is on (the state machine calls bout_extras only then), and whether the
     # owner of each attack card must be remembered (cunning, impudent).
-    extras: bool = field(init=False, compare=False, repr=False)
-    owners: bool = field(init=False, compare=False, repr=False)
     counters: bool = field(init=False, compare=False, repr=False)
     # #31 ``exchange.mode=choose``: every bout ends in a round of chosen passes (.exchange).
-    exchange_choice: bool = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -203,14 +197,8 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "idle_limit": r.end_idle_bouts,
         "take_skip": r.take_skip,
         "face_down": r.defense_face_down,
-        "blind": not r.deal_owner_sees_hand,
-        "dummy_draws": r.dummy_mode == "tossing" and r.dummy_draws,
         "dummy_seat": -1,  # #57: its hook sets the seat (deal_facts)
-        "dummy_skip": r.dummy_mode == "playing" and not r.dummy_defends,
-        "extras": r.bout_extras,
-        "owners": r.throw_in_after_take_mode != "normal" or r.defense_counter,
         "counters": r.defense_counter,
-        "exchange_choice": r.exchange_mode == "choose",
         "transfer_loose": (r.transfer_window == "any_time"
                            or r.transfer_new_defender_beats == "transfer_cards_only"),
     }

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING, fields
-from typing import Any, Final
+from typing import Final
 
 from bito.cards import (
     MATCH_MASKS,
@@ -47,7 +47,7 @@ from bito.games.durak.actions import (
     Revealed,
 )
 from bito.games.durak.beats import beat_table_of
-from bito.games.durak.hooks import HookSet
+from bito.games.durak.hooks import HookSet, Stage, Turn
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, Phase
 from bito.games.durak.reasons import TransferBar, TransferRefusal
 from bito.games.durak.setup import Deal
@@ -58,11 +58,20 @@ from bito.rules import Rules
 # The phases by their old names, as plain ints (what a state holds; see actions.Kind for why).
 LEAD, DEFEND_PHASE, THROW, OVER, GIVE_PHASE = (int(p) for p in (
     Phase.LEAD, Phase.DEFEND, Phase.THROW, Phase.OVER, Phase.GIVE))
-CALL_PHASE: Final = int(Phase.CALL)  # #59: the attacker believes or doubts face-down covers
+# The hooks' turning points of a bout and stages of a deal, as the plain ints the engine
+# carries (see the phases above).
+ALL_COVERED: Final = int(Turn.ALL_COVERED)
+TAKE_DECLARED: Final = int(Turn.TAKE_DECLARED)
+ROUND_OPEN: Final = int(Turn.ROUND_OPEN)
+ROUND_OVER: Final = int(Turn.ROUND_OVER)
+DEALT: Final = int(Stage.DEALT)
+REFILLED: Final = int(Stage.REFILLED)
+BOUT_OPENED: Final = int(Stage.BOUT_OPENED)
+CALL_PHASE: Final = int(Phase.CALL)  # the attacker believes or doubts face-down covers
 #: The memory of a state no rule has written to: shared, so read-only by its type (a plain
 #: dict rather than a proxy, so that states still pickle and deep-copy).
 NO_MEMORY: Final[Mapping[str, object]] = {}
-EXCHANGE_PHASE: Final = int(Phase.EXCHANGE)  # #31 A1 option: players choose cards to pass
+EXCHANGE_PHASE: Final = int(Phase.EXCHANGE)  # exchange.mode=choose: players choose cards to pass
 _BIG: Final = 1 << 30
 #: Every card with a suit (special cards, suit 4, left out), for both copies.
 _SUITED: Final = sum(1 << c for c in range(160) if not is_special(c))
@@ -111,7 +120,7 @@ def _group_leads(group: int, most: int) -> tuple[Action, ...]:
 
 #: ``_PAIR_PLUS_ONE[hand]``: the leads :func:`pair_plus_one` finds for one hand. A playout
 #: asks for the same few hands again and again (every move of a decision is played out from
-#: the same world), and building the trios was half the CPU time of a #59 search.
+#: the same world), and building the trios was half the CPU time of a search over face-down covers.
 _PAIR_PLUS_ONE: Final[dict[int, tuple[Action, ...]]] = {}
 _PAIR_PLUS_ONE_MAX: Final = 1 << 14
 #: The lead of each set of three cards, by its cards (a look-up without the call that
@@ -187,8 +196,8 @@ def _draw_sequence(n: int, rule: str, leader: int, attacker: int, defender: int,
 
 
 def closes(cover: int, attack: int, deal: Deal) -> bool:
-    """Does this cover close throw-ins for the rest of the bout? An identical twin (#22) or a
-    wild card or joker (#28, the shared joker convention).
+    """Does this cover close throw-ins for the rest of the bout? An identical twin or a
+    wild card or joker (the shared joker convention).
 
     Public for the same reason as :func:`thrower_order`: a world sampler that rebuilds a bout
     must close it exactly when the engine would."""
@@ -226,7 +235,7 @@ class DurakState:
         "table_ranks", "phase", "to_act", "attacker", "leader", "defender", "taking",
         "throwers", "t_idx", "passes", "bout", "out", "out_mask", "outcome", "last_bout",
         "_legal", "beats", "table_mask", "closed", "seen", "revealed", "aside",
-        "idle", "played", "memory",
+        "idle", "memory",
     )
 
     deal: Deal
@@ -256,7 +265,7 @@ class DurakState:
     #: What beats what for the current defender (and attacker): ``beats[a]`` is the mask of
     #: the cards that may cover ``a``. Public (read-only outside the engine) because bots
     #: value cards by it and key their caches on it: it is replaced, never changed, when the
-    #: beat context changes (#16's personal trumps, #18's secret trump), so ``is`` tells a
+    #: beat context changes (personal trumps, a turned secret trump), so ``is`` tells a
     #: searcher that its cached values still hold. World samplers set it from the view.
     beats: tuple[int, ...]
     #: The cards on the table (attack and defence) as a bitmask, kept by
@@ -270,16 +279,13 @@ class DurakState:
     #: The positions that opened a bout since a card was last drawn, for ``end.repetition``:
     #: a tuple shared between copies and replaced (never changed) when a bout opens.
     seen: tuple[tuple[int, ...], ...]
-    #: Secret fool (#18): whether the secret card has been turned (its suit is trump now),
+    #: A secret trump card: whether the secret card has been turned (its suit is trump now),
     #: and the cards set aside out of the stock (the secret card while it lies there).
     revealed: bool
     aside: int
     #: Bouts in a row that ended in a take with nobody drawing or going out
     #: (``end.idle_bouts``), in the low 16 bits; above them, how many were out at the last.
     idle: int
-    #: ``team.proxy`` (#55): the seat in the rotation the defender is playing, his own or a
-    #: vacated partner's; -1 in games without proxies.
-    played: int
     #: What the rules with memory of their own remember during a game, each under its key
     #: (:class:`bito.games.durak.hooks.Memory`: a typed, frozen record, or a count or
     #: bitmask of seats), which only the rule's own module reads and writes (through
@@ -316,14 +322,13 @@ class DurakState:
         s.revealed = False
         s.aside = 1 << deal.secret_card if deal.secret_card >= 0 else 0
         s.idle = 0
-        s.played = deal.first_defender if deal.team_proxy else -1
         s.aside |= deal.removed
         s.memory = NO_MEMORY
         s._legal = None
         s.beats = s.beat_table()
         s.table_mask = -1
-        for dealt in deal.hooks.dealt:  # a hook's memory of the deal (#37's buy-in, ...)
-            dealt(s)
+        for dealt in deal.hooks.reached:  # a hook's memory of the deal (a buy-in, ...)
+            dealt(s, DEALT)
         return s
 
     @classmethod
@@ -348,14 +353,12 @@ class DurakState:
         s.leader = leader
         return s
 
-    def place_bout(self, *, defender: int, played: int | None, taking: bool, bout: int,
-                   closed: bool, phase: int) -> None:
-        """The bout of a placed state (:meth:`placed`): who defends (and the seat he
-        defends, where a rule keeps it), the take, the bout's number, whether throw-ins are
-        closed, the phase; the beat table follows the defender."""
+    def place_bout(self, *, defender: int, taking: bool, bout: int, closed: bool,
+                   phase: int) -> None:
+        """The bout of a placed state (:meth:`placed`): who defends, the take, the bout's
+        number, whether throw-ins are closed, the phase; the beat table follows the
+        defender."""
         self.defender = defender
-        if played is not None:
-            self.played = played
         self.taking = taking
         self.bout = bout
         self.closed = closed
@@ -420,7 +423,6 @@ class DurakState:
         s.revealed = self.revealed
         s.aside = self.aside
         s.idle = self.idle
-        s.played = self.played
         s.memory = self.memory
         s._legal = None
         s.beats = self.beats
@@ -429,22 +431,6 @@ class DurakState:
 
     # --- what the views and the position text read of rules' memory ------------------------
     # (read-only: each rule's own module writes its memory, :class:`hooks.Memory`)
-
-    @property
-    def gift(self) -> tuple[int, int, int, int, int, bool] | None:
-        """A joker gift in progress, as the gift rule remembers it: (giver, receiver, cards
-        still to give, the phase and seat to return to, whether a block is still possible)."""
-        return self.memory.get("gift")  # type: ignore[return-value]
-
-    @property
-    def extra(self) -> Any:
-        """The bout extras' record (``bout_extras.Extras``), or None."""
-        return self.memory.get("bout_extras")
-
-    @property
-    def books(self) -> Any:
-        """The stock group's record (``stock.Books``), or None."""
-        return self.memory.get("stock")
 
     # --- public protocol -------------------------------------------------------------------
 
@@ -466,8 +452,8 @@ class DurakState:
 
     @property
     def trumps(self) -> frozenset[int]:
-        """The trump suits now: after #18's secret card is turned, its suit; with personal
-        trumps (#16), the defender's own suit."""
+        """The trump suits now: after a secret card is turned, its suit; with personal
+        trumps, the defender's own suit."""
         deal = self.deal
         if deal.own_trumps:
             return frozenset({deal.own_trumps[self.defender]})
@@ -525,8 +511,8 @@ class DurakState:
         self._legal = None
 
     def seeing_actions(self) -> list[Action]:
-        """The plays a player who saw his hand could make (public for #58, which checks a
-        turned-up card against these)."""
+        """The plays a player who saw his hand could make (public for the hands held face out,
+        which check a turned-up card against these)."""
         ph = self.phase
         if ph == DEFEND_PHASE:
             return self._defend_actions()
@@ -566,7 +552,7 @@ class DurakState:
 
     def bout_cap(self) -> int:
         """The most attack cards this bout may hold, under the caps that change during a deal
-        (``Deal.cap_varies``): #75 first bout, #76 none once the stock is gone."""
+        (``Deal.cap_varies``): a first bout's cap, none once the stock is gone."""
         deal = self.deal
         cap = deal.cap
         if deal.first_bout_cap and not self.bout and not self.taking:
@@ -577,7 +563,7 @@ class DurakState:
 
     def lead_limit(self) -> int:
         """The most cards a lead may hold now: the bout's room (§1.5) and ``lead.max`` (§1.4).
-        Public for the lead rules' hook (#4-6, #12, #46, #47), which lists leads its own way
+        Public for the lead rules' hook, which lists leads its own way
         within the same limit."""
         deal = self.deal
         by_cap = (self.bout_cap() if deal.cap_varies else deal.cap) - len(self.attack)
@@ -596,7 +582,7 @@ class DurakState:
     def shape_leads(self, hand: int, limit: int) -> list[Action]:
         """The leads of ``hand`` of at most ``limit`` cards under ``lead.shape`` (B2)."""
         deal = self.deal
-        for shaped in deal.hooks.shape_leads:  # a lead shape of a variant's (#73's suits)
+        for shaped in deal.hooks.shape_leads:  # a lead shape of a variant's (one suit)
             leads = shaped(self, hand, limit)
             if leads is not None:
                 return leads
@@ -640,7 +626,8 @@ class DurakState:
         # (transfer_block's own first checks, ahead of the call: most positions fail them)
         if (deal.transfer and (self.uncovered == len(self.attack) or deal.transfer_loose)
                 and self.transfer_block() is None):
-            # Jokers and wild cards never transfer (§3.3), save #24's joker pass-on (its hook).
+            # Jokers and wild cards never transfer (§3.3), save the joker gifts' pass-on (a
+            # hook's).
             target = self.transfer_rank_card() if deal.transfer_loose else self.attack[0]
             m = hand & MATCH_MASKS[target] & _SUITED
             rules = deal.rules
@@ -658,7 +645,7 @@ class DurakState:
     def _throw_actions(self) -> list[Action]:
         """Each card of a rank on the table, low to high, while the bout has room; then pass.
         (Room implies the defender holds more cards than lie uncovered.) With
-        ``throw_in.groups`` (#29) several cards of one rank may go in as one action."""
+        ``throw_in.groups`` several cards of one rank may go in as one action."""
         m = self.hands[self.to_act] & self.table_ranks
         if m:
             deal = self.deal
@@ -684,8 +671,8 @@ class DurakState:
         return [PASS_ACTION]
 
     def _group_transfers(self, matching: int) -> list[Action]:
-        """#29 A5 option: a transfer may lay several cards of the rank at once, as many as
-        the bout's cap and the next defender's hand allow."""
+        """``transfer.cards_per_action``: a transfer may lay several cards of the rank at once,
+        as many as the bout's cap and the next defender's hand allow."""
         rules = self.deal.rules
         nxt = self.next_active(self.defender)
         cap = rules.throw_in_cap
@@ -699,7 +686,7 @@ class DurakState:
         if most <= 0:
             return []
         if rules.transfer_must_include_all_of_rank:
-            # #12 A2 option: every card of the rank, or as many as the limits allow.
+            # every card of the rank, or as many as the limits allow.
             most = min(most, matching.bit_count())
             return [Action(TRANSFER, a.cards) for a in _group_leads(matching, most)
                     if len(a.cards) == most]
@@ -707,7 +694,7 @@ class DurakState:
 
     def transfer_rank_card(self) -> int:
         """The attack card whose rank a transfer card must match: the lead in the base game;
-        under ``transfer.window=any_time`` (#10, S0:259) the last uncovered card thrown."""
+        under ``transfer.window=any_time`` the last uncovered card thrown."""
         if self.deal.rules.transfer_window == "any_time":
             for a, d in zip(reversed(self.attack), reversed(self.defence), strict=True):
                 if d == -1:
@@ -718,7 +705,8 @@ class DurakState:
         """Why the defender may not transfer now (None if he may, given a matching card).
 
         Public because the explainer and the variants that offer transfers their own way
-        (#58's blind plays) must give the same reason the move generator applies."""
+        (plays by position from a hand held face out) must give the same reason the move
+        generator applies."""
         rules = self.deal.rules
         if not rules.transfer_enabled:
             return TransferRefusal(TransferBar.NO_TRANSFERS, "this game has no transfers")
@@ -734,7 +722,7 @@ class DurakState:
                         return TransferRefusal(TransferBar.RANK,
                                                "the uncovered cards are not all of one rank")
         else:
-            # Neutralised cards (#11) count as open here, so only then look at each entry.
+            # Neutralised cards count as open here, so only then look at each entry.
             if self.uncovered != len(self.attack) and (
                     not self.deal.transfer_only_new or any(d >= 0 for d in self.defence)):
                 return TransferRefusal(TransferBar.WINDOW,
@@ -760,13 +748,14 @@ class DurakState:
         nxt = self.next_active(self.defender)
         refused = False
         if nxt == self.defender:
-            # Nobody else is in play: only a hook may hand the attack back (#9's last duel).
+            # Nobody else is in play: only a hook may hand the attack back (a refused
+            # transfer's last duel).
             refused = any(back(self) for back in self.deal.hooks.transfer_back)
             if not refused:
                 return TransferRefusal(TransferBar.NOBODY_LEFT,
                                        "nobody else is left in the game to pass the attack to")
         # The new defender must be able to cover what he will face: every uncovered card and
-        # the transfer card, or only the transfer card under transfer_cards_only (#11).
+        # the transfer card, or only the transfer card under transfer_cards_only.
         need = 1 if rules.transfer_new_defender_beats == "transfer_cards_only" else (
             self.uncovered + 1)
         if not refused and self.hands[nxt].bit_count() < need:
@@ -835,7 +824,7 @@ class DurakState:
             else:
                 self.passes = 0
                 if hooks.played and _interrupted(hooks.played, self, seat, action):
-                    return  # (a joker gift, #24, comes before the thrower's right is judged)
+                    return  # (a joker gift comes before the thrower's right is judged)
                 if not hand or self.room() <= 0:
                     self.advance_thrower()
         elif kind == PASS:
@@ -857,11 +846,12 @@ class DurakState:
             self.known[seat] &= ~m
             self.defence[self.attack.index(action.target)] = action.cards[0]
             if self.deal.cover_closes and closes(action.cards[0], action.target, self.deal):
-                self.closed = True  # #22 twin beat, #28 wild or joker cover: no more throw-ins
+                self.closed = True  # a twin beat, a wild or joker cover: no more throw-ins
                 cover = action.cards[0]
                 if (self.deal.rules.specials_cover_clears_table and is_special(cover)
                         and not is_mega(cover)):
-                    # #28 A2 option: bito at once, the open cards discarded with the rest.
+                    # ``specials.cover_clears_table``: bito at once, the open cards discarded
+                    # with the rest.
                     self.hands[seat] = hand
                     if not hand and not self.stock:
                         self.go_out(seat)
@@ -874,17 +864,17 @@ class DurakState:
             self.table_mask |= m
             self.out_if_done(seat)
             if hooks.played and _interrupted(hooks.played, self, seat, action):
-                return  # (#24 A1: a joker cover's gift)
+                return  # (a joker cover's gift)
             if not uncovered:
                 if self.deal.throw_in:
                     self.start_throw_round()
-                elif not (hooks.all_covered and _answered(hooks.all_covered, self)):
+                elif not (hooks.goes_on and _took_over(hooks.goes_on, self, ALL_COVERED)):
                     self.end_bout(taken=False)
         elif kind == TAKE:
             self.taking = True
             if self.deal.throw_in:
                 self.start_throw_round()
-            elif not (hooks.take_declared and _answered(hooks.take_declared, self)):
+            elif not (hooks.goes_on and _took_over(hooks.goes_on, self, TAKE_DECLARED)):
                 self.end_bout(taken=True)
         else:  # TRANSFER
             c = action.cards[0]
@@ -894,8 +884,8 @@ class DurakState:
             self.hands[seat] ^= b
             self.known[seat] &= ~b
             if self.deal.transfer_only_new:
-                # #11: the cards the old defender left uncovered are neutralised by the
-                # transfer card; the new defender beats only that.
+                # the cards the old defender left uncovered are neutralised by the transfer
+                # card; the new defender beats only that (``transfer.new_defender_beats``).
                 defence = self.defence
                 for i, d in enumerate(defence):
                     if d == -1:
@@ -904,7 +894,7 @@ class DurakState:
             if n_cards == 1:
                 self.attack.append(c)
                 self.defence.append(-1)
-            else:  # a group transfer (#29 A5 option)
+            else:  # a group transfer
                 self.attack += action.cards
                 self.defence += _UNCOVERED[n_cards]
             self.uncovered += n_cards
@@ -916,18 +906,18 @@ class DurakState:
             if not self.hands[seat] and not self.stock:
                 self.go_out(seat)
             self.pass_attack_on()
-            for played in hooks.played:  # (#24 A3: a joker passed on costs five cards)
+            for played in hooks.played:  # (a joker passed on costs five cards)
                 played(self, seat, action)
 
     def pass_attack_on(self) -> None:
         """The defender passes the attack to the next player in play, as a transfer does: he
         becomes the attacker, the next player defends (back to an attacker just gone out
-        under #9's refusal), and the beat table follows the new defender.
+        under a refused transfer), and the beat table follows the new defender.
 
         Public for variants that transfer their own way (``transfer.show_trump``)."""
         seat = self.defender
         nxt = self.next_active(seat)
-        if nxt == seat:  # nobody else in play: a hook let it go back to the attacker (#9)
+        if nxt == seat:  # nobody else in play: a hook let it go back to the attacker
             nxt = self.attacker
             self.rejoin(nxt)
         self.attacker = seat
@@ -937,8 +927,8 @@ class DurakState:
             self.beats = self.beat_table()
 
     def rejoin(self, seat: int) -> None:
-        """``seat``, out of the game, plays again (#9's refused attacker, who comes back to
-        defend with no cards and can only take, S4:6). Public for hooks."""
+        """``seat``, out of the game, plays again (a refused transfer's attacker, who comes
+        back to defend with no cards and can only take). Public for hooks."""
         self.out_mask &= ~(1 << seat)
         self.out.remove(seat)
 
@@ -948,7 +938,7 @@ class DurakState:
         who attacks, throws in, transfers or gives his last card; the defender stays in while
         any attack card lies uncovered or he has declared *take*, since he must pick those
         cards up and play on. Normally the throw-in limit keeps the defender from running
-        out before everything is covered; a joker gift (#24) can leave him short, and this
+        out before everything is covered; a joker gift can leave him short, and this
         is the one place that decides for every move, gifts included."""
         if self.hands[seat] or self.stock:
             return
@@ -959,7 +949,7 @@ class DurakState:
     def go_out(self, seat: int) -> None:
         """Put ``seat`` out now, unless a ``going_out`` hook keeps him in (callers that know
         he is done; :meth:`out_if_done` asks the base rule first)."""
-        for stays in self.deal.hooks.going_out:  # #37's buy-in, #35's locked cards
+        for stays in self.deal.hooks.going_out:  # a buy-in, locked cards
             if stays(self, seat):
                 return  # he plays on
         if not self.out_mask >> seat & 1:
@@ -969,8 +959,9 @@ class DurakState:
     def start_throw_round(self) -> None:
         """Open the round of throw-ins after the last open card was covered or a take was
         declared: the throwers in priority order, or close the bout at once when nobody may
-        throw and no ``round_open`` hook keeps it. Public for hooks whose moves end a
-        covering their own way (#24's gift, #39-51's counters) and for the position reader."""
+        throw and no ``goes_on`` hook keeps it (``Turn.ROUND_OPEN``). Public for hooks whose
+        moves end a covering their own way (a joker gift, a counter-attack) and for the
+        position reader."""
         deal = self.deal
         key = (self.out_mask << 8 | self.attacker) << 8 | self.defender  # seats < 256
         order = deal.thrower_orders.get(key)
@@ -978,7 +969,7 @@ class DurakState:
             order = deal.thrower_orders[key] = thrower_order(
                 deal.players, self.attacker, self.defender, self.out_mask,
                 deal.rules.throw_in_by == "neighbours")
-            for orders in deal.hooks.throw_in_order:  # partnerships (#53-55)
+            for orders in deal.hooks.throw_in_order:  # partnerships
                 order = deal.thrower_orders[key] = orders(self, order)
         self.throwers = order
         self.passes = 0
@@ -999,9 +990,9 @@ class DurakState:
     def advance_thrower(self) -> None:
         """Hand the right to throw to the next thrower who holds cards, or close the round.
 
-        Public for variants whose own moves end a thrower's turn (#56's dummy, #39-51's
-        extras): the throw-in order and round end stay in one place."""
-        if self.room() <= 0 and not (self.taking and self.deal.hooks.round_open
+        Public for variants whose own moves end a thrower's turn (a tossing dummy, the
+        bout extras): the throw-in order and round end stay in one place."""
+        if self.room() <= 0 and not (self.taking and self.deal.hooks.goes_on
                                      and self._round_open()):
             self._end_throw_round()
             return
@@ -1030,21 +1021,22 @@ class DurakState:
         elif self.uncovered:
             self.phase = DEFEND_PHASE
             self.to_act = self.defender
-        elif not (self.deal.hooks.round_over and _answered(self.deal.hooks.round_over, self)):
+        elif not (self.deal.hooks.goes_on
+                  and _took_over(self.deal.hooks.goes_on, self, ROUND_OVER)):
             self.end_bout(taken=False)
 
     def _round_open(self) -> bool:
-        """Whether a hook keeps a throw-in round without room open (#50: the taker's
+        """Whether a hook keeps a throw-in round without room open (the taker's
         attackers may still cover their own cards)."""
-        points = self.deal.hooks.round_open
-        return bool(points) and _answered(points, self)
+        points = self.deal.hooks.goes_on
+        return bool(points) and _took_over(points, self, ROUND_OPEN)
 
     def end_bout(self, taken: bool, receiver: int = -1, taker: int = -1) -> None:
         """Close the bout: the table to the discard (bito) or to the defender (``taken``),
         refill, put out whoever is done, open the next bout or end the game.
 
-        Public for variants that end a bout by their own moves (#59's calls, #58's blind
-        takes, #39-51's extras): every bout ends through this one path. ``receiver``: a
+        Public for variants that end a bout by their own moves (calls of face-down covers,
+        blind takes, the bout extras): every bout ends through this one path. ``receiver``: a
         beaten bout's cards go to this seat's hand, face up, instead of the discard (a
         wrong call on face-down covers; nothing of it is tallied as beaten); ``taker``: this
         seat picks the table up in the defender's place (a blind play's penalty)."""
@@ -1053,7 +1045,7 @@ class DurakState:
         # Every attack card is covered unless the defender takes: only then skip the gaps.
         defence = self.defence
         covers: Iterable[int] = filter(_IS_CARD, defence) if self.uncovered else defence
-        if self.deal.transfer_only_new or self.deal.counters:  # NEUTRAL entries (#11, #49)
+        if self.deal.transfer_only_new or self.deal.counters:  # NEUTRAL entries
             covers = (d for d in defence if d >= 0)
         self.last_bout = bout = (*self.attack, *covers)
         table = self.table_mask
@@ -1075,7 +1067,7 @@ class DurakState:
             self.defence = []
         else:
             self.discard |= table
-        if hooks.bout_decided:  # the stock group's tallies (#35, #38, #61-63)
+        if hooks.bout_decided:  # the stock group's tallies
             for decided in hooks.bout_decided:
                 decided(self, taken)
         self.attack = []
@@ -1089,8 +1081,8 @@ class DurakState:
         stock_before = len(self.stock)
         if not (hooks.refill and _answered(hooks.refill, self)):
             self._draw()
-        for refilled in hooks.after_refill:
-            refilled(self)
+        for refilled in hooks.reached:
+            refilled(self, REFILLED)
         drew = len(self.stock) != stock_before
         n = self.deal.players
         idle_limit = self.deal.idle_limit
@@ -1106,13 +1098,13 @@ class DurakState:
                 return
         limit = self.deal.rules.end_instant_loss_cards
         if limit and taken and self.hands[defender].bit_count() >= limit:
-            self.finish([defender], "instant loss")  # #21: a hand this big loses at once
+            self.finish([defender], "instant loss")  # a hand this big loses at once
             return
         if hooks.ends_game and _answered(hooks.ends_game, self):
-            return  # a hook finished the game (#24 A4: a hand of nothing but jokers)
+            return  # a hook finished the game (a hand of nothing but jokers)
         out_mask = self.out_mask
-        skip = taken and self.deal.take_skip  # #52: take.skip=false, the taker attacks next
-        if hooks.opens_next_bout:  # partnerships (#53-55): partners are never attacked
+        skip = taken and self.deal.take_skip  # take.skip=false: the taker attacks next
+        if hooks.opens_next_bout:  # partnerships: partners are never attacked
             attacker = hooks.opens_next_bout[0](self, defender, skip)
             if attacker < 0:
                 return  # the hook finished the game
@@ -1142,8 +1134,8 @@ class DurakState:
                 self.seen = ()
             else:
                 self._check_repetition()
-        for opened in hooks.bout_opened:
-            opened(self)
+        for opened in hooks.reached:
+            opened(self, BOUT_OPENED)
 
     def _check_repetition(self) -> None:
         """``end.repetition``: the same bout opening, once more, draws the deal.
@@ -1166,7 +1158,7 @@ class DurakState:
         self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
                                draw=True, reason=reason, teams=self.deal.teams,
                                dummy=self.deal.dummy_seat)
-        for scored in self.deal.hooks.deal_outcome:  # the tallies (#61-63)
+        for scored in self.deal.hooks.deal_outcome:  # the tallies
             self.outcome = scored(self, self.outcome)
 
     def draw_order(self) -> tuple[int, ...]:
@@ -1398,13 +1390,11 @@ class DurakState:
         if self.deal.beats_vary:
             self.beats = self.beat_table()
 
-    def defend_as(self, seat: int, played: int | None = None) -> None:
+    def defend_as(self, seat: int) -> None:
         """While the next bout is being opened (the ``opens_next_bout`` and
-        ``next_attacker`` points), ``seat`` defends it (``played``: the seat in the
-        rotation he defends, with proxies); the core builds the beat table afterwards."""
+        ``next_attacker`` points), ``seat`` defends it; the core builds the beat table
+        afterwards."""
         self.defender = seat
-        if played is not None:
-            self.played = played
 
     def mark_out(self, seat: int) -> None:
         """``seat`` is out of the deal without asking any hook (a deal handed over with an
@@ -1424,19 +1414,19 @@ class DurakState:
             self.memory = {**memory, key: value}
 
     def reveal_secret(self) -> None:
-        """#18: the trump card has been drawn, so the secret card is turned over and its suit
-        is trump from the next bout on; it stays out of play unless
+        """A secret trump: the trump card has been drawn, so the secret card is turned over and
+        its suit is trump from the next bout on; it stays out of play unless
         ``trump.secret_drawable`` makes it the last card of the stock."""
         if self.deal.secret_card < 0:
-            return  # the set-aside cards are #32's removed stock: there is no secret card
+            return  # the set-aside cards are a removed stock: there is no secret card
         self.revealed = True
         if self.deal.rules.trump_secret_drawable:
             self.stock.append(self.deal.secret_card)
-            self.aside &= ~(1 << self.deal.secret_card)  # other set-aside cards stay (#32)
+            self.aside &= ~(1 << self.deal.secret_card)  # a removed stock stays aside
         self.beats = self.beat_table()
 
     def _still_in(self, loser: int | None) -> list[int]:
-        """Players still holding cards when a deal ends early (an instant loss, #21 and #24,
+        """Players still holding cards when a deal ends early (an instant loss,
         or a repetition draw), other than the fool: ranked after those who went out, fewest
         cards first, ties in seat order, so the finishing order always names every seat."""
         n = self.deal.players
@@ -1446,7 +1436,7 @@ class DurakState:
     def finish(self, active: list[int], reason: str = "") -> None:
         """End the deal: ``active`` are the players still holding cards (one of them the
         fool, or none: a draw), ``reason`` the note an unusual end leaves in the outcome.
-        Public for hooks that end a game their own way (#24 A4, #53-55)."""
+        Public for hooks that end a game their own way (a hand of jokers, partnerships)."""
         self.phase = OVER
         self.to_act = -1
         if active:
@@ -1457,11 +1447,11 @@ class DurakState:
             loser, order, draw = None, tuple(self.out), True
         else:
             loser, order, draw = self.out[-1], tuple(self.out), False
-        team_of = self.deal.team_of  # partnerships: the fool's team loses (#53-55)
+        team_of = self.deal.team_of  # partnerships: the fool's team loses
         losing = team_of[loser] if team_of and loser is not None else None
         self.outcome = _new_outcome(loser, order, draw, reason, self.deal.teams, losing,
                                     self.deal.dummy_seat)
-        for scored in self.deal.hooks.deal_outcome:  # the tallies (#61-63)
+        for scored in self.deal.hooks.deal_outcome:  # the tallies
             self.outcome = scored(self, self.outcome)
 
     # --- errors --------------------------------------------------------------------------------
@@ -1484,7 +1474,7 @@ class DurakState:
     def decider(self) -> int:
         """The seat whose player decides the move now (the protocol's ``decider`` hook):
         :attr:`to_act` itself, except on a playing dummy's turn, which its controller plays
-        (#57) through ``view(to_act)``."""
+        (a playing dummy) through ``view(to_act)``."""
         for decider in self.deal.hooks.decider:
             seat = decider(self)
             if seat is not None:
@@ -1521,6 +1511,13 @@ def _answered(points: tuple[Callable[[DurakState], bool], ...], state: DurakStat
     """Whether a hook at this point took the moment over (the first that does ends the ask).
     Called only when the point has hooks, so the base game never builds the generator."""
     return any(point(state) for point in points)
+
+
+def _took_over(points: tuple[Callable[[DurakState, int], bool], ...], state: DurakState,
+               turn: int) -> bool:
+    """Whether a hook took this turning point of the bout over (the first that does ends
+    the ask); called only when some hook has ``goes_on``."""
+    return any(point(state, turn) for point in points)
 
 
 def _interrupted(points: tuple[Callable[[DurakState, int, Action], bool], ...],

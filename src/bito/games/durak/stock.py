@@ -5,9 +5,9 @@ variants change that moment: who draws and how much (#34, #36), cards that arriv
 (#35) or wait in a reserve (#37), bitos that go back into the stock (#38), hands passed round
 (#31), and the tallies of the scoring variants (#61-63). All of it lives here, in one hook
 (:data:`HOOK`) that the rule sets playing any of these options select
-(:func:`plays_stock_rules`). The core reaches it only at named points: ``dealt``
-(:func:`start_books`), ``bout_decided`` (:func:`settle_bout`, while the table is still on it),
-``refill`` (:func:`refill`, in place of the base draw), ``going_out``
+(:func:`plays_stock_rules`). The core reaches it only at named points: ``reached``
+(``Stage.DEALT``: :func:`start_books`), ``bout_decided`` (:func:`settle_bout`, while the
+table is still on it), ``refill`` (:func:`refill`, in place of the base draw), ``going_out``
 (:func:`pick_up_reserve`), ``deal_outcome`` (:func:`tallied`), what a seat sees
 (``seen_hands``: :func:`seen_by`; ``stock_face_up``) and the position text
 (:mod:`.position_stock`, this hook's other half, which nothing else imports). A base game
@@ -21,11 +21,12 @@ never changed, so copying a state stays one reference.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import cards_of, is_special, rank_of, suit_of
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Hook, Stage
 from bito.games.durak.position_stock import (
     BOOKS,
     STOCK_KEYS,
@@ -33,10 +34,13 @@ from bito.games.durak.position_stock import (
     stock_cards,
     stock_fields,
 )
+from bito.games.durak.render import tally_text
+from bito.games.durak.view import ViewExtension
 
 if TYPE_CHECKING:
     from bito.games.durak.setup import Deal
     from bito.games.durak.state import DurakState
+    from bito.games.durak.view import DurakView
     from bito.games.protocol import Outcome
     from bito.rules import Rules
 
@@ -70,6 +74,27 @@ class Books:
     restocked: bool = False
     choosing: tuple[int, ...] = ()
     chosen: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Tallies(ViewExtension):
+    """What the stock group adds to a seat's view: each seat's face-down cards (#35's locked
+    cards, #37's buy-in) as counts only, since no one, the owner included, may see them, and
+    the public tallies of #61-62 (empty when the rules keep none)."""
+
+    reserve_counts: tuple[int, ...]
+    points: tuple[int, ...] = ()
+    figures: tuple[int, ...] = ()
+
+    def count_words(self, view: DurakView, seat: int) -> str:
+        n = self.reserve_counts[seat]
+        if not n:
+            return ""
+        return f"   + {n} face down (unseen)" if seat == view.seat else f" + {n} face down"
+
+    def closing_lines(self, view: DurakView, names: Sequence[str]) -> list[str]:
+        tallies = tally_text(self.points, self.figures, 0, names)
+        return [f"  {tallies}"] if tallies else []
 
 
 def plays_stock_rules(r: Rules) -> bool:
@@ -315,8 +340,9 @@ class _Stock(Hook):
     def applies(self, rules: Rules, players: int) -> bool:
         return plays_stock_rules(rules)
 
-    def dealt(self, state: DurakState) -> None:
-        BOOKS.keep(state, start_books(state.deal))
+    def reached(self, state: DurakState, stage: int) -> None:
+        if stage == Stage.DEALT:
+            BOOKS.keep(state, start_books(state.deal))
 
     def trump_card_moved(self, fields: dict[str, str]) -> bool:
         return fields.get("restocked") == "1"  # #38 A2: a stock rebuilt from a bito
@@ -351,6 +377,16 @@ class _Stock(Hook):
     def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
                      ) -> list[tuple[str, int, int]]:
         return stock_cards(fields, where, text)
+
+    def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
+        books: Books | None = BOOKS.of(state)
+        if books is None:
+            return view
+        rules = state.deal.rules
+        return view.extended(Tallies(
+            tuple((r | k).bit_count() for r, k in zip(books.reserve, books.locked, strict=True)),
+            books.points if rules.score_points != "off" else (),
+            books.figures if rules.score_figures else ()))
 
 
 HOOK: Final = _Stock()

@@ -14,14 +14,56 @@ between two opponents (Rozaliev's "two on two" / "three on three", S1:65).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from bito.errors import RulesError
-from bito.games.durak.hooks import Hook
+from bito.errors import InvalidNotationError, RulesError
+from bito.games.durak.hooks import Hook, Memory, Stage
+from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
+    from bito.games.durak.view import DurakView
+
+
+@dataclass(frozen=True, slots=True)
+class Partnership(ViewExtension):
+    """What partnerships add to a seat's view, all public: everyone knows who sits with whom,
+    and under ``team.proxy`` (#55) which vacated seat the defender plays for."""
+
+    #: The members of each team, by team number.
+    teams: tuple[tuple[int, ...], ...]
+    #: The seat the defender defends (#55: a partner's vacated seat; -1: no proxies).
+    played: int = -1
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other members of ``seat``'s team."""
+        for members in self.teams:
+            if seat in members:
+                return tuple(m for m in members if m != seat)
+        return ()
+
+    def seat_words(self, view: DurakView, seat: int, names: Sequence[str]) -> str:
+        return " [partner]" if seat in self.partners(view.seat) else " [opponent]"
+
+    def lines(self, view: DurakView, names: Sequence[str]) -> list[str]:
+        if self.played < 0 or self.played == view.defender:
+            return []
+        return [f"  {names[view.defender]} defends in the seat of {names[self.played]}, "
+                "who is out"]
+
+
+#: ``team.proxy`` (#55): the seat in the rotation the defender plays, his own or a vacated
+#: partner's (None in games without proxies).
+PLAYED: Final[Memory[int]] = Memory("played")
+
+
+def played_seat(state: DurakState) -> int:
+    """The seat the defender plays under ``team.proxy`` (#55); -1 without proxies."""
+    played = PLAYED.of(state)
+    return -1 if played is None else played
 
 
 def team_of_seats(layout: str, players: int) -> tuple[int, ...]:
@@ -107,12 +149,13 @@ def next_bout(state: DurakState, defender: int, taken: bool) -> int:
         return -1
     if deal.team_proxy:
         # #55: the rotation runs over every seat; a vacated seat is played by a partner.
-        seat = state.played
+        seat = played_seat(state)
         first = (seat + 1) % n if taken else seat
         while proxy_of(state, first) < 0:
             first = (first + 1) % n
         target = attacked_seat(state, first)
-        state.defend_as(proxy_of(state, target), played=target)
+        state.defend_as(proxy_of(state, target))
+        PLAYED.keep(state, target)
         return proxy_of(state, first)
     attacker = state.next_active(defender) if taken or out >> defender & 1 else defender
     state.defend_as(attacked_seat(state, attacker))
@@ -144,6 +187,7 @@ class _Partnerships(Hook):
     """#53-55 at the core's points: who throws in at whom, and who attacks whom next."""
 
     name = "#53-55 partnerships"
+    position_keys = frozenset({"plays"})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return bool(team_of_seats(rules.team_layout, players))
@@ -162,15 +206,44 @@ class _Partnerships(Hook):
         return {"team_of": team_of, "teams": teams_of(team_of),
                 "team_proxy": rules.team_proxy, "thrower_key": thrower_rule(rules)}
 
-    def position_defender(self, state: DurakState, attacker: int, defender: int,
-                          played: int) -> tuple[int, int]:
+    def reached(self, state: DurakState, stage: int) -> None:
+        if stage == Stage.DEALT and state.deal.team_proxy:
+            PLAYED.keep(state, state.deal.first_defender)
+
+    def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:
         # the bout the engine would open: partners passed over while an opponent is in play
         team_of = state.deal.team_of
+        played = defender
         if any(team_of[x] != team_of[attacker] and not state.out_mask >> x & 1
                for x in range(state.deal.players)):
             played = attacked_seat(state, attacker)
             defender = proxy_of(state, played) if state.deal.team_proxy else played
-        return defender, played
+        if state.deal.team_proxy:
+            PLAYED.keep(state, played)
+        return defender
+
+    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+        played = played_seat(state)
+        return [f"plays={played}"] if played >= 0 and played != state.defender else []
+
+    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+                      text: str) -> None:
+        # #55: the seat the defender plays (his own unless the text says otherwise)
+        if not state.deal.team_proxy:
+            return
+        raw = fields.get("plays")
+        if raw is None:
+            if "defender" in fields:
+                PLAYED.keep(state, state.defender)
+            return
+        n = state.deal.players
+        if not (raw.isascii() and raw.isdigit() and int(raw) < n):
+            raise InvalidNotationError(f"plays must be a whole number from 0 to {n - 1}", text,
+                                       where["plays"])
+        PLAYED.keep(state, int(raw))
+
+    def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
+        return view.extended(Partnership(state.deal.teams, played_seat(state)))
 
 
 HOOK: Final = _Partnerships()

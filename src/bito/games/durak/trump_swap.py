@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Final
 from bito.cards import MAX_CARDS, card, card_str, is_special, rank_of, suit_of
 from bito.errors import IllegalActionError, InvalidNotationError, RulesError
 from bito.games.durak.actions import Action, register_kind
-from bito.games.durak.hooks import Hook, Memory
+from bito.games.durak.hooks import Hook, Memory, Stage
 from bito.games.durak.phases import Phase
 from bito.i18n import N_
 from bito.rules import Rules
@@ -140,9 +140,9 @@ class _TrumpSwap(Hook):
             return face_up | 1 << laid.card  # face up at the bottom, where the swap laid it
         return face_up
 
-    def after_refill(self, state: DurakState) -> None:
+    def reached(self, state: DurakState, stage: int) -> None:
         laid = LAID.of(state)
-        if laid is None or not laid.face_up:
+        if stage != Stage.REFILLED or laid is None or not laid.face_up:
             return
         six = laid.card
         if state.stock and state.stock[0] == six:

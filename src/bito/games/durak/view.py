@@ -8,8 +8,9 @@ seat's hidden card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, TypeVar
 
 from bito.cards import card_str
 from bito.games.durak.actions import DEFEND, EXCHANGE, KIND_NAMES, SWAP, Action, Revealed
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from bito.games.protocol import Outcome
     from bito.rules import Rules
 
+
+E = TypeVar("E", bound="ViewExtension")
 
 #: :func:`private_to`'s answer for a move whose cards every seat sees.
 PUBLIC = -1
@@ -61,6 +64,37 @@ def seen_action(state: DurakState, action: Action,
     return hidden(KIND_NAMES[action.kind], k, mark + "+".join("?" * k))
 
 
+class ViewExtension:
+    """What one rule adds to a seat's view: the base of the frozen records a rule's hook
+    module defines and its ``view`` hook adds (:meth:`DurakView.extended`), so the view
+    itself keeps only the base game's fields. Readers that know the rule ask for its record
+    by type (:meth:`DurakView.extension`); the plain-text picture of a view
+    (:func:`bito.games.durak.render.render_view`), which knows no rule, asks every record
+    how it reads through the methods below, which add nothing here."""
+
+    __slots__ = ()
+
+    def seat_words(self, view: DurakView, seat: int, names: Sequence[str]) -> str:
+        """Words after another seat's roles (`` [partner]``)."""
+        return ""
+
+    def count_words(self, view: DurakView, seat: int) -> str:
+        """Words after a seat's cards (`` + 2 face down``)."""
+        return ""
+
+    def hand_words(self, view: DurakView, seat: int) -> str | None:
+        """A seat's cards in words in place of the core's (None: the core's words)."""
+        return None
+
+    def lines(self, view: DurakView, names: Sequence[str]) -> list[str]:
+        """Lines of their own after the table."""
+        return []
+
+    def closing_lines(self, view: DurakView, names: Sequence[str]) -> list[str]:
+        """Lines after the seat's own hand (the tallies)."""
+        return []
+
+
 @dataclass(frozen=True)
 class DurakView:
     seat: int
@@ -89,64 +123,31 @@ class DurakView:
     outcome: Outcome | None
     seen_discard: int  # cards known to be in the discard pile (everyone saw them go there)
     beats: tuple[int, ...]  # beats[a]: the cards that may cover a (for the current defender)
-    own_trumps: tuple[int, ...] = ()  # each seat's personal trump suit (#16), else empty
-    secret_card: int = -1  # #18: the turned secret card (-1 while face down or absent)
-    stock_face_up: int = 0  # stock cards lying face up (the trump card, #16's turned cards)
-    #: Partnerships (#53-55): the members of each team (public: everyone knows who sits with
-    #: whom), and under ``team.proxy`` the seat the defender plays for (-1: none).
-    teams: tuple[tuple[int, ...], ...] = ()
-    played: int = -1
-    #: The tossing dummy (#56): its controller (-1: no dummy), how many cards it holds, and
-    #: those this seat may see (all for the controller, or for everyone under
-    #: ``dummy.visible_to=all``; else 0).
-    dummy_controller: int = -1
-    dummy_count: int = 0
-    dummy_hand: int = 0
-    #: The playing dummy (#57): its seat and the seat that plays it (-1: none). Its cards
-    #: are in ``known`` where this seat may see them (the controller's view, and everyone's
-    #: under ``dummy.visible_to=all``); the dummy's own view, which its controller acts
-    #: from, knows the controller's hand.
-    dummy_seat: int = -1
-    dummy_seat_controller: int = -1
-    # The stock group (#35, #37, #61, #62): each seat's face-down cards, as counts only (no
-    # one, the owner included, may see them), and the public tallies (empty when not kept).
-    reserve_counts: tuple[int, ...] = ()
-    points: tuple[int, ...] = ()
-    figures: tuple[int, ...] = ()
-
-    stock_top_seen: int = -1  # #83: a card turned from the stock that went back on top
-    counter: tuple[int, ...] = ()  # #49: a counter-attack's cards, and their covers (-1: none)
-    counter_cover: tuple[int, ...] = ()
-    counter_target: int = -1  # #49: the seat that must beat the counter-attack
-    #: Hands held face out (#58, ``deal.owner_sees_hand=false``): this seat's own cards are
-    #: withheld (``hand`` is 0, ``known[seat]`` is 0; ``hand_counts[seat]`` says how many
-    #: positions it has), while ``known`` holds every other hand in full and ``hand_order``
-    #: each other hand by position (the seat's own entry is empty).
-    blind: bool = False
-    hand_order: tuple[tuple[int, ...], ...] = ()
-    #: #31 ``exchange.mode=choose``: the cards this seat has chosen to pass in the round under
-    #: way (never another seat's choice; 0 outside the round or before he chose).
-    exchange_chosen: int = 0
-    #: A joker gift under way (#24, #84), public to all: (giver, receiver, cards still to
-    #: give, the phase and seat play resumes with, whether a blocking hand may be shown).
-    gift: tuple[int, int, int, int, int, bool] | None = None
-    #: What the bout rules of Variants II remember in this bout (the bout extras hook's
-    #: ``Extras``: who laid which attack card, second tries, counter-attacks, stock plays),
-    #: all public; None when the rules keep nothing. Search worlds copy it.
-    extra: Any = None
+    decider: int  # the seat whose player decides now (the protocol's ``decider``)
     #: The ranks that may be thrown in now (rank masks of the bout's cards, as the rules of
     #: the game count them): public, and what a search world must start from.
     table_ranks: int = 0
     #: How many attack cards count as uncovered for the throw-in limit (a card a thrower
     #: covered himself still does, #50/#51; a card neutralised by a transfer does not, #11).
     uncovered: int = 0
+    own_trumps: tuple[int, ...] = ()  # each seat's personal trump suit (#16), else empty
+    secret_card: int = -1  # #18: the turned secret card (-1 while face down or absent)
+    stock_face_up: int = 0  # stock cards lying face up (the trump card, #16's turned cards)
+    #: What the rules this game plays add to the seat's view: one frozen record per rule,
+    #: of a type the rule's hook module defines, read with :meth:`extension`.
+    extensions: tuple[ViewExtension, ...] = ()
 
-    def partners(self, seat: int) -> tuple[int, ...]:
-        """The other members of ``seat``'s team (empty without teams)."""
-        for members in self.teams:
-            if seat in members:
-                return tuple(m for m in members if m != seat)
-        return ()
+    def extension(self, kind: type[E]) -> E | None:
+        """The record of type ``kind`` a rule added to this view (None: the game does not
+        play that rule, or it has nothing to show now)."""
+        for ext in self.extensions:
+            if type(ext) is kind:
+                return ext
+        return None
+
+    def extended(self, ext: ViewExtension) -> DurakView:
+        """This view with ``ext`` added: what a rule's ``view`` hook returns."""
+        return replace(self, extensions=(*self.extensions, ext))
 
     @property
     def is_over(self) -> bool:
@@ -156,13 +157,11 @@ class DurakView:
     def my_turn(self) -> bool:
         return self.to_act == self.seat
 
-    @property
-    def decider(self) -> int:
-        """The seat whose player decides now: ``to_act``, or on a playing dummy's turn its
-        controller (#57)."""
-        if self.to_act == self.dummy_seat >= 0:
-            return self.dummy_seat_controller
-        return self.to_act
+
+def extension_of(view: object, kind: type[E]) -> E | None:
+    """:meth:`DurakView.extension` for a view of any family (None for another family's), so
+    code outside the games layer asks no family's view type."""
+    return view.extension(kind) if isinstance(view, DurakView) else None
 
 
 def make_view(state: DurakState, seat: int) -> DurakView:
@@ -173,7 +172,6 @@ def make_view(state: DurakState, seat: int) -> DurakView:
     # With personal trumps (#16) a seat's trump is its own suit.
     trumps = frozenset({deal.own_trumps[seat]}) if deal.own_trumps else state.trumps
     known = tuple(k & h for k, h in zip(state.known[:n], state.hands[:n], strict=True))
-    books = state.books  # the stock group's memory (the stock hook's ``Books``)
     face_up = deal.face_up
     hooks = deal.hooks
     for sees in hooks.open_hands:  # #57: the dummy and its controller
@@ -198,23 +196,10 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         taking=state.taking, bout=state.bout, out=tuple(state.out),
         legal=tuple(state.legal_list()) if state.to_act == seat else (),
         outcome=state.outcome, seen_discard=state.discard, beats=state.beats,
-        own_trumps=deal.own_trumps,
+        decider=state.decider, own_trumps=deal.own_trumps,
         secret_card=deal.secret_card if state.revealed else -1,
         stock_face_up=sum(1 << c for c in state.stock if face_up >> c & 1),
-        reserve_counts=tuple((r | k).bit_count() for r, k in zip(books.reserve, books.locked,
-                                                                  strict=True))
-        if books else (),
-        points=books.points if books and deal.rules.score_points != "off" else (),
-        figures=books.figures if books and deal.rules.score_figures else (),
-        teams=deal.teams, played=state.played,
-        dummy_controller=deal.dummy_controller,
-        dummy_seat=deal.dummy_seat, dummy_seat_controller=deal.dummy_seat_controller,
-        stock_top_seen=state.extra.shown if state.extra is not None else -1,
-        counter=state.extra.counter if state.extra is not None else (),
-        counter_cover=state.extra.counter_cover if state.extra is not None else (),
-        counter_target=state.extra.counter_target if state.extra is not None else -1,
-        gift=state.gift, extra=state.extra, table_ranks=state.table_ranks,
-        uncovered=state.uncovered,
+        table_ranks=state.table_ranks, uncovered=state.uncovered,
     )
     # The hooks' fields, and what they hide (#59's face-down covers, #58's own hand, #56's
     # dummy, #31's choice): the view is everything this seat may know.

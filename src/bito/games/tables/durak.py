@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from bito.games.durak import DurakView
 from bito.games.durak.actions import Action
+from bito.games.durak.blind import FaceOut
+from bito.games.durak.dummy import TossingDummy
+from bito.games.durak.dummy_seat import PlayingDummy
 from bito.games.durak.phases import PHASE_NAMES
+from bito.games.durak.stock import Tallies
+from bito.games.durak.teams import Partnership
 from bito.games.tables.faces import card, cards, ending, suit_names
 from bito.games.tables.model import Choice, Pair, Seat, TableModel, Vocabulary, Zone
 
@@ -26,18 +31,23 @@ def choice(action: Action, trumps: frozenset[int]) -> Choice:
 
 def table_model(view: DurakView) -> TableModel:
     trumps = view.trumps
-    teams = {m: k for k, team in enumerate(view.teams) for m in team}
+    partnership = view.extension(Partnership)
+    teams = {m: k for k, team in enumerate(partnership.teams if partnership else ())
+             for m in team}
+    tallied = view.extension(Tallies) or Tallies(())
+    blind = view.extension(FaceOut) is not None
+    playing = view.extension(PlayingDummy) or PlayingDummy(-1, -1)
     seats = []
     for s in range(view.players):
         role = ("out" if s in view.out else "defender" if s == view.defender
                 else "attacker" if s == view.attacker else "")
-        points = view.points[s] if view.points else None
+        points = tallied.points[s] if tallied.points else None
         seats.append(Seat(s, role, view.hand_counts[s],
-                          () if view.blind else cards(view.known[s], trumps), points,
+                          () if blind else cards(view.known[s], trumps), points,
                           s in view.out, teams.get(s, -1),
-                          "dummy" if s == view.dummy_seat else ""))
+                          "dummy" if s == playing.seat else ""))
     hand = (Zone("hand", "hand", view.hand_counts[view.seat],
-                 face_down=view.hand_counts[view.seat], owner=view.seat) if view.blind
+                 face_down=view.hand_counts[view.seat], owner=view.seat) if blind
             else Zone("hand", "hand", view.hand.bit_count(), cards(view.hand, trumps),
                       owner=view.seat))
     pairs = tuple(Pair(card(a, trumps), card(d, trumps) if d >= 0 else None, d == -3)
@@ -49,14 +59,15 @@ def table_model(view: DurakView) -> TableModel:
              Zone("stock", "stock", view.stock_count, top=under,
                   face_down=view.stock_count - (under is not None)),
              Zone("discard", "discard", view.discard_count, face_down=view.discard_count)]
-    if view.dummy_controller == view.seat and view.dummy_hand:  # #56: the dummy's cards
-        zones.append(Zone("dummy", "hand", view.dummy_count, cards(view.dummy_hand, trumps)))
+    dummy = view.extension(TossingDummy)
+    if dummy is not None and dummy.controller == view.seat and dummy.hand:  # #56: its cards
+        zones.append(Zone("dummy", "hand", dummy.count, cards(dummy.hand, trumps)))
     phase = PHASE_NAMES[view.phase]
     doing = DOING.get(phase, phase)
     if phase == "defend" and not view.rules.transfer_enabled:
         doing = "covers or takes"
     notes = []
-    if view.teams:
+    if partnership is not None:
         notes.append("partners do not attack each other; a team loses when one of its "
                      "players is the fool")
     return TableModel(

@@ -1,0 +1,71 @@
+"""No code of the games decides on a refusal's words (issue 32 item 3).
+
+A rule that needs to know why the core refuses a move asks a typed reason
+(``reasons.TransferRefusal.bar``, an exception's class, a rule's name), never the message
+text, which is written for people and may be reworded or translated. The walk below finds
+text tests (``startswith``, ``endswith``, ``find``, ``in``) on the text of a refusal: an
+exception's ``reason``/``message``/``args``, ``str()`` of a caught exception, or what
+``transfer_block()`` returns.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import bito.games
+
+GAMES = Path(bito.games.__file__).parent
+TEXT_ATTRS = {"reason", "message", "args", "msg"}
+TEXT_TESTS = {"startswith", "endswith", "find", "index", "count"}
+
+
+def _is_refusal_text(node: ast.AST, caught: set[str]) -> bool:
+    if isinstance(node, ast.Attribute) and node.attr in TEXT_ATTRS:
+        return True
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "str" and node.args and isinstance(node.args[0], ast.Name)
+            and node.args[0].id in caught):
+        return True
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "transfer_block")
+
+
+def text_tests(source: str) -> list[str]:
+    """The places in ``source`` that test a refusal's text."""
+    tree = ast.parse(source)
+    caught = {h.name for h in ast.walk(tree) if isinstance(h, ast.ExceptHandler) and h.name}
+    found = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in TEXT_TESTS
+                and _is_refusal_text(node.func.value, caught)) or (isinstance(node, ast.Compare)
+              and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+              and any(_is_refusal_text(c, caught) for c in node.comparators)):
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_finder_finds_the_old_forms() -> None:
+    """The forms a rule once used to read the core's refusals (#96 read
+    ``transfer_block()``'s message), and the typed forms it finds nothing in."""
+    old = ('block = state.transfer_block()\n'
+           'if state.transfer_block().startswith(("transfer limit", "transfer window")): pass\n'
+           'try:\n    f()\nexcept IllegalActionError as e:\n'
+           '    if "cap" in str(e): pass\n'
+           '    if e.reason.endswith("limit"): pass\n'
+           '    if "window" in e.message: pass\n')
+    assert len(text_tests(old)) == 4
+    typed = ('refusal = state.transfer_block()\n'
+             'if refusal is not None and refusal.bar is TransferBar.CARD_LIMIT: pass\n'
+             'if "limit" in names: pass\n')
+    assert text_tests(typed) == []
+
+
+def test_no_game_module_reads_a_refusals_text() -> None:
+    found = {}
+    for path in sorted(GAMES.rglob("*.py")):
+        tests = text_tests(path.read_text(encoding="utf-8"))
+        if tests:
+            found[path.relative_to(GAMES).as_posix()] = tests
+    assert found == {}
