@@ -43,6 +43,35 @@ NOTE_WORDS: dict[str, str] = {
         N_("held face out: you cannot see them; play by position, #1 is your oldest card"),
 }
 
+#: What the seat to act is doing, as the table models say it (of another player, and to the
+#: player himself, :func:`you_do`), for the catalogue: a sentence the model builds from the
+#: position (``follows red if he can``) is said in English only.
+DOING_WORDS = (
+    N_("leads an attack"), N_("lead an attack"),
+    N_("covers, transfers or takes"), N_("cover, transfer or take"),
+    N_("covers or takes"), N_("cover or take"),
+    N_("throws in or passes"), N_("throw in or pass"),
+    N_("hands over a card for the joker"), N_("hand over a card for the joker"),
+    N_("believes or doubts the face-down covers"), N_("believe or doubt the face-down covers"),
+    N_("chooses the cards to pass on"), N_("choose the cards to pass on"),
+    N_("leads a card"), N_("lead a card"),
+    N_("covers the card led or takes"), N_("cover the card led or take"),
+    N_("beats the top card or turns the stock"), N_("beat the top card or turn the stock"),
+    N_("turns the next card of the stock"), N_("turn the next card of the stock"),
+    N_("plays"), N_("play"),
+    N_("plays the card just drawn or passes"), N_("play the card just drawn or pass"),
+    N_("follows the ace"), N_("follow the ace"),
+    N_("plays a card of the top card's suit or rank, or draws"),
+    N_("play a card of the top card's suit or rank, or draw"),
+    N_("plays any card (the pile calls for no rank)"),
+    N_("play any card (the pile calls for no rank)"),
+    N_("plays a card one rank above or below the top card, or draws"),
+    N_("play a card one rank above or below the top card, or draw"),
+    N_("laughs or keeps a straight face"), N_("laugh or keep a straight face"),
+    N_("starts a new sequence"), N_("start a new sequence"),
+    N_("doubts the claim or believes it"), N_("doubt the claim or believe it"),
+)
+
 #: Verbs of the model's ``doing`` (third person) said to the player himself.
 _VERB = re.compile(r"\b(leads|covers|transfers|takes|throws|passes|hands|believes|doubts|"
                    r"chooses|turns|beats|plays|follows|draws|puts|laughs|keeps|makes|"
@@ -143,7 +172,8 @@ def _zone_line(model: TableModel, zone: Zone, labels: Sequence[str]) -> str | No
         body = "   ".join(_pair_text(p) for p in zone.pairs) or _("(empty)")
         return f"  {head} {body}" + (f"   {note}" if note else "")
     if zone.kind == "trick":
-        plays = ", ".join(f"{labels[p.seat]} {card_text(p.card)}" for p in zone.plays)
+        plays = ", ".join(f"{labels[p.seat].split(' (')[0]} {card_text(p.card)}"
+                          for p in zone.plays)
         return f"  {head} {plays or _('(empty)')}" + (f"   ({note})" if note else "")
     if zone.kind == "stock":
         if not zone.cards:
@@ -151,7 +181,9 @@ def _zone_line(model: TableModel, zone: Zone, labels: Sequence[str]) -> str | No
         return "  " + _(NOTE_WORDS["its top card was seen by all"]).format(
             card=cards_text(zone.cards))
     if zone.kind == "discard":
-        return f"  {head} {cards_text(zone.cards, sort=True)}" if zone.cards else None
+        if zone.name == "discard" or not zone.cards:
+            return None  # the discard pile's count is in the header
+        return f"  {head} {cards_text(zone.cards, sort=True)}"
     parts = []
     if zone.kind in ("pile", "claim", "centre", "hand"):
         if zone.owner >= 0 and zone.kind != "claim":
@@ -198,7 +230,7 @@ def _header(model: TableModel) -> str:
     if vocab.called_suit:
         parts.append(_("suit called: {suit}").format(suit=_(vocab.called_suit)))
     for zone in model.zones:
-        if zone.kind in ("stock", "discard") and not (zone.kind == "discard" and zone.cards):
+        if zone.kind in ("stock", "discard") and zone.name in ("stock", "discard"):
             word = _("stock") if zone.kind == "stock" else _("discard")
             under = ""
             if zone.kind == "stock" and zone.top is not None and not vocab.trump_words:
