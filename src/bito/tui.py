@@ -837,13 +837,15 @@ class TerminalGame:
         """Push a move and say what it did; ``chosen`` marks the human's own choices (the
         points ``undo`` returns to), ``note`` is appended to its first line (a forced move)."""
         before = self.state
-        stock = _stock(self.model())
+        seen = _seen(self.model())
         self.game.push(action)
         self.chosen.append(chosen)
         after = self.state
-        if (_stock(self.model()) < stock
-                or isinstance(seen_by(before, action, self.human), Revealed)):
-            self.barrier = len(self.chosen)  # the stock's order or a hidden card is known now
+        shown_by_move = {c for c in getattr(seen_by(before, action, self.human), "cards", ())
+                         if isinstance(c, int)}
+        if _seen(self.model()) - seen - shown_by_move:
+            # a card hidden before is known now (drawn from the stock, turned up, a pile taken)
+            self.barrier = len(self.chosen)
         lines = self.words.said(before, action, after, self.names, self.human)
         if note and lines:
             lines[0] += f" {note}"
@@ -1014,10 +1016,9 @@ class TerminalGame:
         return self.save_path
 
 
-def _stock(model: TableModel) -> int:
-    """The cards in the stock (none where the game has no stock)."""
-    zone = model.zone("stock")
-    return zone.count if zone is not None else 0
+def _seen(model: TableModel) -> set[int]:
+    """The cards a seat's table model shows, wherever they lie."""
+    return {c.code for c in model.cards()}
 
 
 def write_record(path: Path, text: str) -> None:

@@ -148,7 +148,7 @@ def _seat_line(model: TableModel, seat: Seat, labels: Sequence[str], width: int)
     held = ngettext("{n:>2} card", "{n:>2} cards", seat.cards).format(n=seat.cards)
     extra = ""
     if seat.known:
-        extra += "   " + _("known: {cards}").format(cards=cards_text(seat.known, sort=True))
+        extra += "   " + _("known: {cards}").format(cards=cards_text(seat.known))
     if seat.score is not None:
         extra += "   " + _("score {n}").format(n=seat.score)
     notes = [said(ROLE_WORDS.get(n, n)) if n in ROLE_WORDS else engine_words(n)
@@ -271,7 +271,7 @@ def _hand_line(model: TableModel, zone: Zone, mine: Seat, labels: Sequence[str])
             f"   ({said(NOTE_WORDS.get(zone.note, zone.note))})" if zone.note else "")
     whose = _("Your hand") if "dummy" not in mine.note.split(", ") else \
         _("The dummy's hand, yours to play")
-    key = "   " + _("(* = trump)") if any(c.trump for c in zone.cards) else ""
+    key = "   " + _("(* = trump)") if model.vocabulary.trumps else ""  # none without trumps
     unseen = "   " + _("+ {n} face down, unseen").format(n=zone.face_down) \
         if zone.face_down else ""
     extra = ""
@@ -295,7 +295,7 @@ def moves_lines(model: TableModel, labels: Sequence[str]) -> list[str]:
         who = labels[model.to_act] if 0 <= model.to_act < len(labels) else "?"
         return [(_("Waiting for {name} ({doing}).") if doing else _("Waiting for {name}.")
                  ).format(name=who, doing=doing)]
-    lines = [(_("Your move ({task}):") if doing else _("Your move:")).format(task=doing)]
+    lines = [_("Your move ({task}):").format(task=doing) if doing else _("Your moves:")]
     for number, index in enumerate(ordered(model), 1):
         lines.append(move_line(number, model.moves[index]))
     return lines

@@ -11,12 +11,12 @@ import re
 from collections.abc import Callable
 
 import pytest
+from terminal_kit import play_at_terminal
 from test_terminal_pty import drive, first_move, spawn
 
 from bito import i18n
 from bito.cards import card_pretty, cards_of, rank_of, suit_of
 from bito.games import new_game
-from terminal_kit import play_at_terminal
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -27,8 +27,7 @@ from bito.cards import card_str, cards_of
 from bito.errors import BitoError, IllegalActionError
 from bito.games.family import family_for
 from bito.rules.registry import all_variants
-from bito.tui import explain_for_you, result_text
-from bito.tui import TerminalGame, table_seats
+from bito.tui import TerminalGame, explain_for_you, result_text, table_seats
 from bito.tui_families import FAMILY_HELP, family_help, outcome_line
 from bito.tui_words import INTERNAL, OPTION_KEY, refusal_words
 
