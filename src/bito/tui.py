@@ -929,7 +929,8 @@ class TerminalGame:
             if word in QUIT_WORDS:
                 return N_("you quit")
             if word in HELP_WORDS:
-                self.out(self.words.help(state, self.save_path is not None))
+                self.out(self.words.help(state, self.save_path is not None)
+                         + self._table_rules(seat))
                 continue
             if word in MOVES_WORDS:
                 self.out(self._screen(seat))
@@ -958,6 +959,18 @@ class TerminalGame:
                 continue
             self._play(next((a for a in numbered if a == action), action), chosen=True)
             return None
+
+    def _table_rules(self, seat: int) -> str:
+        """The rules of play the table model names for this game (China fool's one card
+        taken, Mau-Mau's wild cards...), after the help; in another language only those the
+        catalogue translates."""
+        from bito.tui_table import said
+
+        notes = [said(n) for n in self.model(seat).vocabulary.notes]
+        notes = [n for n in notes if n]
+        if not notes:
+            return ""
+        return "\n" + _("At this table:") + "".join(f"\n  - {n}" for n in notes)
 
     def _wild_hint(self) -> str:
         """After a bad move number: how the wild cards of the hand are typed, where their
