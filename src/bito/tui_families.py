@@ -558,9 +558,16 @@ class FamilyWords:
 
     def said(self, before: Any, action: Any, after: Any, names: Sequence[str],
              human: int) -> list[str]:
+        from bito.games.tables import table_of
+
         seat = before.to_act
         line = move_sentence(names[seat], seen_by(before, action, human), before)
-        return [line, *events(before, after, names, action, seat, human)]
+        lines = [line, *events(before, after, names, action, seat, human)]
+        if not after.is_over and table_of(after.view(human)).family == "durak" != \
+                table_of(before.view(human)).family:  # a prelude hands over (#65-#68)
+            lines.append(_("Phase 2 (Durak): the game goes on in bouts of Durak, with the "
+                           "hands the first phase made."))
+        return lines
 
     def read(self, text: str, state: Any) -> Any:
         action = state.parse_action(family_move_words(text.strip()))

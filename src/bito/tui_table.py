@@ -95,7 +95,7 @@ def said(text: str) -> str:
     if own != text or language() == "en":
         return own
     words = engine_words(text)
-    return "" if re.search(r"[A-Za-z]{3,} [a-z]{2,} [a-z]{2,}", words) else words
+    return "" if re.search(r"\b[A-Za-z][a-z']+ [A-Za-z][a-z']+\b", words) else words
 
 
 def card_text(card: Card) -> str:
