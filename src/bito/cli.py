@@ -407,7 +407,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     state = (new_game(rules, args.players, seed=seed) if match
              else new_family_game(resolved.spec, args.players, seed=seed))
     seats = table_seats(args.players, args.seat, bots, seed, dummy)
-    hinter = (lambda: _hinter(seed)) if match else (lambda: _family_hinter(seed))
+    def hinter() -> Any:
+        """The strong bot's hints: the Durak hinter's analysis, or its move elsewhere."""
+        return _hinter(seed) if match else _family_hinter(seed)
+
     fools = [0] * args.players
     for number in range(args.deals):
         path = save
