@@ -75,7 +75,7 @@ DOING_WORDS = (
 #: Verbs of the model's ``doing`` (third person) said to the player himself.
 _VERB = re.compile(r"\b(leads|covers|transfers|takes|throws|passes|hands|believes|doubts|"
                    r"chooses|turns|beats|plays|follows|draws|puts|laughs|keeps|makes|"
-                   r"starts)\b")
+                   r"starts|claims)\b")
 
 
 def you_do(doing: str) -> str:
@@ -184,6 +184,8 @@ def _zone_line(model: TableModel, zone: Zone, labels: Sequence[str]) -> str | No
         if zone.name == "discard" or not zone.cards:
             return None  # the discard pile's count is in the header
         return f"  {head} {cards_text(zone.cards, sort=True)}"
+    if not zone.count and not zone.cards and zone.top is None:
+        return None if zone.kind == "claim" else f"  {head} " + _("(empty)")
     parts = []
     if zone.kind in ("pile", "claim", "centre", "hand"):
         if zone.owner >= 0 and zone.kind != "claim":
@@ -191,9 +193,9 @@ def _zone_line(model: TableModel, zone: Zone, labels: Sequence[str]) -> str | No
         if zone.top is not None:
             parts.append(_("top {card}").format(card=card_text(zone.top)))
             parts.append(ngettext("{n} card", "{n} cards", zone.count).format(n=zone.count))
-        elif zone.cards and zone.kind != "pile":
+        elif zone.cards and zone.kind not in ("pile", "claim"):
             parts.append(cards_text(zone.cards, sort=zone.kind == "hand"))
-        elif zone.count:
+        elif zone.count and zone.kind != "claim":
             parts.append(ngettext("{n} card", "{n} cards", zone.count).format(n=zone.count))
         if zone.face_down and zone.face_down != zone.count:
             parts.append(ngettext("{n} face down", "{n} face down", zone.face_down).format(
@@ -208,6 +210,8 @@ def _zone_line(model: TableModel, zone: Zone, labels: Sequence[str]) -> str | No
             return None
     if note and zone.kind != "claim":
         parts.append(note)
+    elif note and zone.owner == model.seat:  # your own claim, said to you
+        parts.insert(0, f"{labels[zone.owner]} {said(you_do(zone.note)) or note}")
     elif note:
         parts.insert(0, f"{labels[zone.owner]} {note}" if zone.owner >= 0 else note)
     body = ", ".join(p for p in parts if p) or _("(empty)")
