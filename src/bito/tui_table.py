@@ -281,6 +281,9 @@ def _hand_line(model: TableModel, zone: Zone, mine: Seat, labels: Sequence[str])
     extra = ""
     if mine.score is not None:
         extra = "   " + _("score {n}").format(n=mine.score)
+    own = [engine_words(n) for n in mine.note.split(", ") if n and n not in ROLE_WORDS]
+    if own:  # the seat's own public facts (figures collected...)
+        extra += "   (" + ", ".join(own) + ")"
     return f"  {whose}{tags}: {cards_text(zone.cards, sort=True)}{key}{unseen}{extra}"
 
 

@@ -73,6 +73,8 @@ def _seat_note(view: DurakView, s: int) -> str:
         notes.append("dummy")
     if view.blind and s != view.seat:  # #58: every other hand is held face out to you
         notes.append("held face out")
+    if view.figures:  # #62: the figures each seat has collected
+        notes.append(f"figures {view.figures[s]}")
     if view.reserve_counts and view.reserve_counts[s] and s != view.seat:  # #35, #37
         notes.append(f"+ {view.reserve_counts[s]} face down")
     return ", ".join(notes)
