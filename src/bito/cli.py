@@ -363,11 +363,19 @@ def _prepare_search(bots: Sequence[str], hint: bool, out: Callable[[str], None])
     load_kernel_greedy()
 
 
+def _family_hinter(seed: int) -> Any:
+    """The strong bot's move as a hint, for the games the Durak hinter does not analyse."""
+    try:
+        from bito.tui_families import strong_hint
+
+        return strong_hint(seed)
+    except (ImportError, ValueError):
+        return None
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    from bito.bots import make_bot
     from bito.games.durak import new_game, next_match_context
-    from bito.tui import Seat, TerminalGame
-    from bito.tui_words import BOT_NAMES, DUMMY_NAME, HUMAN_NAME
+    from bito.tui import TerminalGame, table_seats
 
     resolved = _resolve(args.variant, args.deck, args.rules)
     rules = resolved.rules
@@ -391,25 +399,21 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(_("--deals must be at least 1"))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     from bito.games import family_for
+    from bito.games import new_game as new_family_game
 
     out = _printer(args.color)
     _prepare_search(bots, args.hint, out)
-    if not family_for(rules).match_of_deals:  # one game of rounds: the families' terminal
-        from bito.tui_families import play_family
+    match = family_for(rules).match_of_deals
+    if not match and args.deals > 1:
+        out(_("(--deals is ignored: this game plays its rounds inside one game)"))
+        args.deals = 1
+    state = (new_game(rules, args.players, seed=seed) if match
+             else new_family_game(resolved.spec, args.players, seed=seed))
+    seats = table_seats(args.players, args.seat, bots, seed, dummy)
+    def hinter() -> Any:
+        """The strong bot's hints: the Durak hinter's analysis, or its move elsewhere."""
+        return _hinter(seed) if match else _family_hinter(seed)
 
-        return play_family(resolved.spec, args, bots, seed, write=out)
-    state = new_game(rules, args.players, seed=seed)
-    seats: list[Seat] = []
-    names = iter(BOT_NAMES)
-    bot_kinds = iter(bots)
-    for s in range(args.players):
-        if s == args.seat:
-            seats.append(Seat(HUMAN_NAME))
-        elif s == dummy:
-            seats.append(Seat(DUMMY_NAME))  # played by its controller (#57)
-        else:
-            kind = next(bot_kinds)
-            seats.append(Seat(next(names), make_bot(kind, seed * 101 + s), kind))
     fools = [0] * args.players
     for number in range(args.deals):
         path = save
@@ -417,9 +421,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             path = save.with_name(f"{save.stem}-{number + 1}{save.suffix}")
         if args.deals > 1:
             out("\n" + _("=== Deal {n} of {total} ===").format(n=number + 1, total=args.deals))
-        hint = _hinter(seed) if args.hint else None
+        hint = hinter() if args.hint else None
         result = TerminalGame(state, seats, args.seat, output=out, save=path, hint=hint,
-                              auto=not args.no_auto, hinter=lambda: _hinter(seed),
+                              auto=not args.no_auto, hinter=hinter,
                               spec=resolved.spec).run()
         if not result.finished:
             if result.quit_reason == "interrupted":  # Ctrl-C: saved, then the shell's code

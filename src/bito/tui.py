@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 from bito.bots import Bot
 from bito.cards import card_pretty, cards_of, is_special, rank_of, suit_of
@@ -22,7 +23,6 @@ from bito.games.durak import (
     LEAD,
     PASS,
     TAKE,
-    THROW,
     TRANSFER,
     Action,
     DurakState,
@@ -46,22 +46,18 @@ from bito.games.durak.believe import honest as believe_honest
 from bito.games.durak.blind import FaceOut
 from bito.games.durak.blind import verdict as blind_verdict
 from bito.games.durak.bout_extras import Extras
-from bito.games.durak.dummy import TossingDummy
-from bito.games.durak.dummy_seat import PlayingDummy
 from bito.games.durak.exchange import EXCHANGE_PHASE
 from bito.games.durak.render import (
     hand_text,
-    in_order_text,
     outcome_text,
-    positions_text,
     state_trump_words,
     tally_text,
-    view_trump_words,
 )
-from bito.games.durak.stock import Tallies
 from bito.games.durak.teams import Partnership
-from bito.games.family import DURAK
+from bito.games.family import seen_by
 from bito.games.game import Game
+from bito.games.protocol import decider
+from bito.games.tables import TableModel
 from bito.i18n import N_, _, language, ngettext, variant_name
 from bito.tui_words import (
     BOT_NAMES,
@@ -196,6 +192,26 @@ class Seat:
     def label(self) -> str:
         """The name with the bot kind, for lists and records."""
         return f"{self.name} ({self.bot_name})" if self.bot is not None else self.name
+
+
+def table_seats(players: int, human: int, bots: Sequence[str], seed: int,
+                dummy: int = -1) -> list[Seat]:
+    """The seats of a game at the terminal: the human at ``human``, a playing dummy's seat
+    (#57, played by its controller), and the named bots of ``bots`` in every other seat."""
+    from bito.bots import make_bot
+
+    names = iter(BOT_NAMES)
+    kinds = iter(bots)
+    seats: list[Seat] = []
+    for s in range(players):
+        if s == human:
+            seats.append(Seat(HUMAN_NAME))
+        elif s == dummy:
+            seats.append(Seat(DUMMY_NAME))
+        else:
+            kind = next(kinds)
+            seats.append(Seat(next(names), make_bot(kind, seed * 101 + s), kind))
+    return seats
 
 
 @dataclass
@@ -401,124 +417,14 @@ def table_lines(view: DurakView) -> list[str]:
     return out
 
 
-def render_screen(view: DurakView, names: Sequence[str], labels: Sequence[str]) -> str:
-    """What the human sees at the table: counts, known cards, the table, their hand, and the
-    numbered legal moves when it is their turn."""
-    names = [shown(n) for n in names]
-    labels = [shown(n) for n in labels]
-    trump = view.trump_suit
-    words = engine_words(view_trump_words(view))
-    lines = [
-        _("--- bout {bout} --- {trump}   stock {stock}   discard {discard}").format(
-            bout=view.bout + 1, trump=words, stock=view.stock_count,
-            discard=view.discard_count),
-    ]
-    width = max(len(labels[s]) for s in range(view.players))
-    face_out = view.extension(FaceOut)
-    tallied = view.extension(Tallies) or Tallies(())
-    playing = view.extension(PlayingDummy) or PlayingDummy(-1, -1)
-    dummy = view.extension(TossingDummy)
-    for seat in range(view.players):
-        if seat == view.seat:
-            continue
-        count = view.hand_counts[seat]
-        known = view.known[seat]
-        extra = "   " + _("known: {cards}").format(cards=hand_text(known, trump)) \
-            if known else ""
-        if face_out is not None:  # #58: held face out: you see it, by position
-            extra = f"   {engine_words(in_order_text(face_out.hand_order[seat], trump))}"
-        if tallied.reserve_counts and tallied.reserve_counts[seat]:  # #35 locked, #37 buy-in
-            extra += "   " + _("+ {n} face down").format(n=tallied.reserve_counts[seat])
-        held = ngettext("{n:>2} card", "{n:>2} cards", count).format(n=count)
-        lines.append(f"  {labels[seat]:<{width}}  {held}{_roles(view, seat)}{extra}")
-    lines += table_lines(view)
-    if playing.seat >= 0:  # #57: who plays the dummy's seat
-        lines.append("  " + _("{dummy} (seat {seat}) is played by {who}.").format(
-            dummy=names[playing.seat], seat=playing.seat,
-            who=names[playing.controller]))
-    if dummy is not None:  # #56: the dummy's hand, as far as this seat may see it
-        seen = hand_text(dummy.hand, trump) if dummy.hand else \
-            ngettext("{n} card, face down", "{n} cards, face down",
-                     dummy.count).format(n=dummy.count)
-        if dummy.controller == view.seat:
-            said = _("Dummy (yours to throw in from, moves ~card): {cards}")
-        else:
-            said = _("Dummy ({name}'s to throw in from, moves ~card): {cards}")
-        lines.append("  " + said.format(name=labels[dummy.controller], cards=seen))
-    mine = tallied.reserve_counts[view.seat] if tallied.reserve_counts else 0
-    if face_out is not None:  # #58: numbered positions, face down to you
-        lines.append("  " + _("Your hand{roles}: {positions}   (held face out: you cannot "
-                              "see them; play by position, #1 is your oldest card)").format(
-            roles=_roles(view, view.seat, own=True), positions=engine_words(
-                positions_text(view.hand_counts[view.seat]))))
-    else:
-        whose = _("Your hand") if view.seat != playing.seat else \
-            _("The dummy's hand, yours to play")  # #57: its controller acts from its view
-        key = "   " + _("(* = trump)") if trump >= 0 else ""  # no key without trumps
-        unseen = "   " + _("+ {n} face down, unseen").format(n=mine) if mine else ""
-        own = view.seat != playing.seat  # the dummy's roles are the dummy's (#57)
-        lines.append(f"  {whose}{_roles(view, view.seat, own)}: "
-                     f"{engine_words(hand_text(view.hand, trump))}{key}{unseen}")
-    tallies = tally_text(tallied.points, tallied.figures, 0, labels)
-    if tallies:
-        lines.append("  " + _("Tallies:") + " " + engine_words(tallies))
-    if view.is_over:
-        return "\n".join(lines)
-    if view.my_turn:
-        lines.append(_("Your move ({task}):").format(task=_task(view, names)))
-        for i, act in enumerate(ordered_moves(view.legal, trump, view.attack), 1):
-            words = (_("no lead: pass the attack on (#5)") if act.kind == PASS
-                     and view.phase == LEAD else engine_words(act.pretty()))
-            lines.append(f"  {i:>2}. {act!s:<8} {words}")
-    else:
-        lines.append(_("Waiting for {name}.").format(name=names[view.to_act]))
-    return "\n".join(lines)
-
-
-def _task(view: DurakView, names: Sequence[str]) -> str:
-    if view.extension(FaceOut) is not None and view.phase in (LEAD, DEFEND_PHASE, THROW):
-        tasks: dict[int, str] = {
-            LEAD: _("you attack {name}: any card may lead").format(name=names[view.defender]),
-            DEFEND_PHASE: _("you defend: cover (or transfer) blind, or take"),
-            THROW: _("throw in blind, or pass")}
-        what = tasks[view.phase]
-        return what + _("; a wrong card makes you take the whole bout (#58)")
-    if view.phase == LEAD:
-        return _("you attack {name}").format(name=names[view.defender])
-    if view.phase == DEFEND_PHASE:
-        can_transfer = any(a.kind == TRANSFER for a in view.legal)
-        return _("you defend: cover, transfer or take") if can_transfer else \
-            _("you defend: cover or take")
-    if view.phase == THROW:
-        return _("throw in a card of a rank on the table, or pass")
-    if view.phase == CALL_PHASE:
-        return _("the covers lie face down: believe them, or doubt them (#59)")
-    if view.phase == EXCHANGE_PHASE:
-        return _("choose the cards you pass to your left neighbour (#31)")
-    return _("game over")
-
-
 def ordered_moves(legal: Sequence[Action], trump_suit: int,
                   attack: Sequence[int]) -> list[Action]:
-    """The legal moves in the order a player scans them: cheapest first (non-trumps by rank,
-    then trumps), covers grouped by the card they cover in table order, take and pass last.
-    Move numbers refer to this order, so ``1`` is always a cheap, sensible default."""
-    def key(a: Action) -> tuple[int, ...]:
-        if a.kind in (TAKE, PASS) or not a.cards:  # and #59's believe / doubt
-            return (3, a.kind)
-        if BLIND_KINDS <= a.kind < EXTRA_KINDS:  # #58: by position, covers by table order
-            spot = list(attack).index(a.target) if a.target in attack else 0
-            return (a.kind - BLIND_KINDS, spot, a.position)
-        cards = a.cards
-        trumps = sum(1 for c in cards if suit_of(c) == trump_suit)
-        first = cards[0]
-        if a.kind == DEFEND:
-            return (0, list(attack).index(a.target) if a.target in attack else 99, trumps,
-                    rank_of(first), suit_of(first))
-        group = 1 if a.kind == TRANSFER else 0
-        return (group, 0, trumps, rank_of(first), len(cards), *cards)
+    """The legal moves in the order the screen numbers them (the table model's ``order``):
+    cheapest first, covers by the card they cover, take and pass last."""
+    from bito.games.tables.durak import move_order
 
-    return sorted(legal, key=key)
+    return move_order(legal, frozenset({trump_suit}) if trump_suit >= 0 else frozenset(),
+                      attack)
 
 
 def resolve_input(text: str, state: DurakState) -> Action:
@@ -708,117 +614,56 @@ def _sentence(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-class TerminalGame:
-    """One game at the terminal: the human at ``human`` and a bot in every other seat."""
+class Narration(Protocol):
+    """What a game says in words beside the table the screen draws from its model: the
+    opening lines, each move as a sentence with what it caused, how typed text reads as a
+    move and why a move is refused, the game's help, and the result. The picture of the table
+    never comes from here (:mod:`bito.tui_table` draws it from the table model)."""
 
-    def __init__(self, state: DurakState, seats: Sequence[Seat], human: int,
-                 input_fn: InputFn = input, output: OutputFn = print,
-                 save: Path | None = None,
-                 hint: Callable[[DurakView], str] | None = None,
-                 auto: bool = True,
-                 hinter: Callable[[], Callable[[DurakView], str] | None] | None = None,
-                 spec: str = "") -> None:
-        if len(seats) != state.players:
-            raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
-        self.game = Game(state)
-        self.seats = list(seats)
-        self.human = human
-        self.input = input_fn
-        self.out = output
-        self.save_path = save
-        self.names = [s.name for s in seats]
-        self.labels = [s.label for s in seats]
-        #: ``bito play --hint``: what the strong bot would play here (bito.bots.hints).
-        self.hint = hint
-        #: Builds a hinter on the first in-game ``hint`` (the search bot is costly to make).
-        self.hinter = hinter
-        #: The variant spec played, named in the header (``podkidnoy+no_trump``).
-        self.spec = spec
-        self._asked: Callable[[DurakView], str] | None = None
-        #: ``--no-auto`` makes this False: a forced move (the only legal one) is then asked for.
-        self.auto = auto
-        #: Per move of :attr:`game`: True where the human chose it (not a bot, not forced);
-        #: ``undo`` takes back to before the last such move.
-        self.chosen: list[bool] = []
-        #: ``undo`` never returns to before this move: the human has seen hidden cards since
-        #: (the stock's cards drawn, a face-out card turned up, #58).
-        self.barrier = 0
+    def opening(self, state: Any, names: Sequence[str], labels: Sequence[str],
+                spec: str) -> str: ...
 
-    def run(self) -> PlayResult:
-        """Play to the end, or until the user quits or input ends; save in every case."""
-        self._tell_trumps()
-        self.out(self._variant_line() + "\n" + _("Type 'help' for how to enter moves.") + "\n")
-        reason = ""
-        while not self.game.state.is_over:
-            state = self.game.state
-            seat = state.to_act
-            self._tell_trumps()
-            if state.decider == self.human:  # his own turn, or the dummy's he plays (#57)
-                legal = state.legal_actions()
-                if self.auto and len(legal) == 1:
-                    self._play(legal[0], note=_(FORCED_NOTE))
-                    continue
-                outcome = self._human_turn()
-                if outcome is not None:
-                    reason = outcome
-                    break
-            else:
-                self._bot_turn(seat)
-        finished = self.game.state.is_over
-        if finished:
-            self._show_result()
-        else:
-            self.out(_("Game stopped ({reason}).").format(reason=_(reason)))
-        saved = self._save()
-        return PlayResult(self.game, finished, reason, saved)
+    def said(self, before: Any, action: Any, after: Any, names: Sequence[str],
+             human: int) -> list[str]: ...
 
-    def _tell_trumps(self) -> None:
-        """Let a :class:`bito.term.Printer` know the trumps now, to highlight them (they
-        change with personal trumps, #16, and when a secret trump is turned, #18)."""
-        set_trumps = getattr(self.out, "set_trumps", None)
-        if set_trumps is not None:
-            set_trumps(self.game.state.trumps)
+    def read(self, text: str, state: Any) -> Any: ...
 
-    def _variant_line(self) -> str:
-        """The header: the game and its house rules, the table, the trump, and why the first
-        attacker is first."""
-        state = self.game.state
+    def refusal(self, text: str, state: Any, error: BitoError) -> str: ...
+
+    def help(self, state: Any, saving: bool) -> str: ...
+
+    def result(self, state: Any, names: Sequence[str], labels: Sequence[str]) -> list[str]: ...
+
+
+class DurakWords:
+    """The Durak games' words: bouts, covers, transfers, the first attacker's reason."""
+
+    def opening(self, state: DurakState, names: Sequence[str], labels: Sequence[str],
+                spec: str) -> str:
         d = state.deal
         table = ", ".join(_("seat {seat}: {label}").format(seat=i, label=shown(label))
-                          for i, label in enumerate(self.labels))
-        game = game_words(self.spec) if self.spec else _("Durak")
+                          for i, label in enumerate(labels))
+        game = game_words(spec) if spec else _("Durak")
         return (_("{game}: {cards} cards, {players} players, seed {seed}.").format(
                     game=game, cards=d.rules.deck_size, players=state.players, seed=d.seed)
                 + "\n" + _("Players: {table}.").format(table=table) + "\n"
                 f"{_sentence(engine_words(state_trump_words(state)))}. "
-                f"{_sentence(first_attacker_reason(state, self.names))}.")
+                f"{_sentence(first_attacker_reason(state, names))}.")
 
-    def _play(self, action: Action, chosen: bool = False, note: str = "") -> None:
-        """Push a move and say what it did; ``chosen`` marks the human's own choices (the
-        points ``undo`` returns to), ``note`` is appended to its first line (a forced move)."""
-        before = self.game.state
-        name = self.names[before.to_act]
-        self.game.push(action)
-        self.chosen.append(chosen)
-        after = self.game.state
-        if (len(after.stock) < len(before.stock)
-                or isinstance(before.action_seen_by(action, self.human), Revealed)):
-            self.barrier = len(self.chosen)  # the stock's order or a hidden card is known now
-        said = self._said(before, action, name)
-        if note:
-            said[0] += f" {note}"
-        events = bout_events(before, after, action, self.names)
-        drawn = drawn_from_stock(before, after, self.human)
+    def said(self, before: DurakState, action: Action, after: DurakState,
+             names: Sequence[str], human: int) -> list[str]:
+        lines = self._move(before, action, names[before.to_act], human)
+        events = bout_events(before, after, action, names)
+        drawn = drawn_from_stock(before, after, human)
         if drawn:  # told before the next bout's line, as the cards come before the attack
             at = len(events) - 1 if events and not after.is_over else len(events)
             events.insert(at, "  " + _("You draw {cards}.").format(
                 cards=" ".join(card_pretty(c) for c in cards_of(drawn))))
-        for line in said + events:
-            self.out(line)
+        return lines + events
 
-    def _said(self, before: DurakState, action: Action, name: str) -> list[str]:
-        """The line(s) that say the move itself, as this human may see it."""
-        seen = before.action_seen_by(action, self.human)
+    def _move(self, before: DurakState, action: Action, name: str, human: int) -> list[str]:
+        """The line(s) that say the move itself, as the human may see it."""
+        seen = before.action_seen_by(action, human)
         if isinstance(seen, Revealed):
             # #58: the card at that position is turned up for all to see, its owner too.
             words = blind_pretty(action.kind, action.position, action.target, seen.card)
@@ -839,6 +684,182 @@ class TerminalGame:
                         card=card_pretty(action.target))]
         return [describe_action(name, action, before.phase)]
 
+    def read(self, text: str, state: DurakState) -> Action:
+        return resolve_input(move_words(text), state)
+
+    def refusal(self, text: str, state: DurakState, error: BitoError) -> str:
+        if isinstance(error, InvalidNotationError):
+            return (_("Cannot read that move: {reason}").format(
+                reason=engine_words(error.reason)) + f"\n  {error.text}\n  "
+                f"{' ' * error.position}^\n"
+                + _("Type a number, a move like 6h or Th>6h, or 'help'."))
+        if isinstance(error, IllegalActionError):
+            return say("refused", why=self._why(text, state, error))
+        return _("Not a move here: {why}. Try again.").format(
+            why=plain_words(engine_words(" ".join(str(error).split()))))
+
+    def _why(self, text: str, state: DurakState, error: IllegalActionError) -> str:
+        """The reason to show for an illegal move, said to the player (see
+        :func:`explain_for_you`); an ambiguous card as the engine put it."""
+        if error.rule == "ambiguous":
+            return engine_words(error.detail)
+        try:
+            return explain_for_you(state, parse_action(move_words(text).strip()),
+                                   state.to_act)
+        except BitoError:
+            return refusal_words(error.detail, error.rule)
+
+    def help(self, state: DurakState, saving: bool) -> str:
+        return help_text(saving)
+
+    def result(self, state: DurakState, names: Sequence[str],
+               labels: Sequence[str]) -> list[str]:
+        outcome = state.outcome
+        assert outcome is not None
+        lines = [result_text(outcome.loser, outcome.draw, outcome.order, labels,
+                             outcome.reason, outcome.teams)]
+        tallies = tally_text(outcome.points, outcome.figures, outcome.epaulettes,
+                             [shown(n) for n in labels])
+        if tallies:
+            lines.append(engine_words(tallies))
+        return lines
+
+
+def narration(state: object) -> Narration:
+    """The words of the game ``state`` plays: Durak's bouts, or the other families' moves
+    (their engines share the notation of :mod:`bito.games.protocol`)."""
+    if isinstance(state, DurakState):
+        return DurakWords()
+    from bito.tui_families import FamilyWords
+
+    return FamilyWords()
+
+
+def verdict(model: TableModel, human: int) -> str:
+    """The last line of a game, said to the player from the table model: a draw, the
+    dummy's loss (#57), his team's result, or whether he is the fool."""
+    if model.draw or (model.over and model.fool < 0):
+        return _("Nobody is the fool this time.")
+    fool = model.seats[model.fool] if 0 <= model.fool < len(model.seats) else None
+    if fool is not None and "dummy" in fool.note.split(", "):
+        return _("The dummy is the fool: nobody loses this game.")
+    if human in model.losing_team:
+        return _("Your team loses. Better luck next time!")
+    if model.fool == human:
+        return _("You are the fool. Better luck next time!")
+    if model.losing_team:
+        return _("Your team wins. Well played!")
+    return _("You are not the fool. Well played!")
+
+
+class TerminalGame:
+    """One game of any family at the terminal: the human at ``human`` and a bot in every
+    other seat. The screen is drawn from the human's table model (:mod:`bito.tui_table`);
+    the game's :class:`Narration` says the moves, the help and the result."""
+
+    def __init__(self, state: Any, seats: Sequence[Seat], human: int,
+                 input_fn: InputFn = input, output: OutputFn = print,
+                 save: Path | None = None,
+                 hint: Callable[[Any], str] | None = None,
+                 auto: bool = True,
+                 hinter: Callable[[], Callable[[Any], str] | None] | None = None,
+                 spec: str = "") -> None:
+        if len(seats) != state.players:
+            raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
+        self.game = Game(state)
+        self.words = narration(state)
+        self.seats = list(seats)
+        self.human = human
+        self.input = input_fn
+        self.out = output
+        self.save_path = save
+        self.names = [s.name for s in seats]
+        self.labels = [s.label for s in seats]
+        #: ``bito play --hint``: what the strong bot would play here (bito.bots.hints).
+        self.hint = hint
+        #: Builds a hinter on the first in-game ``hint`` (the search bot is costly to make).
+        self.hinter = hinter
+        #: The variant spec played, named in the header (``podkidnoy+no_trump``).
+        self.spec = spec
+        self._asked: Callable[[Any], str] | None = None
+        #: ``--no-auto`` makes this False: a forced move (the only legal one) is then asked for.
+        self.auto = auto
+        #: Per move of :attr:`game`: True where the human chose it (not a bot, not forced);
+        #: ``undo`` takes back to before the last such move.
+        self.chosen: list[bool] = []
+        #: ``undo`` never returns to before this move: the human has seen hidden cards since
+        #: (the stock's cards drawn, a face-out card turned up, #58).
+        self.barrier = 0
+
+    @property
+    def state(self) -> Any:
+        return self.game.state
+
+    def model(self, seat: int | None = None) -> TableModel:
+        """The table model of ``seat``'s view (the human's by default)."""
+        from bito.games.tables import table_of
+
+        return table_of(self.state.view(self.human if seat is None else seat))
+
+    def run(self) -> PlayResult:
+        """Play to the end, or until the user quits or input ends; save in every case."""
+        self._tell_trumps()
+        self.out(self.words.opening(self.state, self.names, self.labels, self.spec) + "\n"
+                 + _("Type 'help' for how to enter moves.") + "\n")
+        reason = ""
+        while not self.state.is_over:
+            state = self.state
+            seat = state.to_act
+            self._tell_trumps()
+            if decider(state) == self.human:  # his own turn, or the dummy's he plays (#57)
+                legal = state.legal_actions()
+                if self.auto and len(legal) == 1:
+                    self._play(legal[0], note=_(FORCED_NOTE))
+                    continue
+                outcome = self._human_turn()
+                if outcome is not None:
+                    reason = outcome
+                    break
+            else:
+                self._bot_turn(seat)
+        finished = self.state.is_over
+        if finished:
+            self._show_result()
+        else:
+            self.out(_("Game stopped ({reason}).").format(reason=_(reason)))
+        saved = self._save()
+        return PlayResult(self.game, finished, reason, saved)
+
+    def _tell_trumps(self) -> None:
+        """Let a :class:`bito.term.Printer` know the trumps now, from the table model, to
+        highlight them (they change with personal trumps, #16, and when a secret trump is
+        turned, #18)."""
+        set_trumps = getattr(self.out, "set_trumps", None)
+        if set_trumps is not None:
+            from bito.cards import SUIT_NAMES
+
+            names = self.model().vocabulary.trumps
+            set_trumps(tuple(i for i, n in enumerate(SUIT_NAMES) if n in names))
+
+    def _play(self, action: Any, chosen: bool = False, note: str = "") -> None:
+        """Push a move and say what it did; ``chosen`` marks the human's own choices (the
+        points ``undo`` returns to), ``note`` is appended to its first line (a forced move)."""
+        before = self.state
+        seen = _seen(self.model())
+        self.game.push(action)
+        self.chosen.append(chosen)
+        after = self.state
+        shown_by_move = {c for c in getattr(seen_by(before, action, self.human), "cards", ())
+                         if isinstance(c, int)}
+        if _seen(self.model()) - seen - shown_by_move:
+            # a card hidden before is known now (drawn from the stock, turned up, a pile taken)
+            self.barrier = len(self.chosen)
+        lines = self.words.said(before, action, after, self.names, self.human)
+        if note and lines:
+            lines[0] += f" {note}"
+        for line in lines:
+            self.out(line)
+
     def undo(self) -> str:
         """Take back the human's last chosen move and every move since (the bots' replies and
         forced moves); returns the line to show, a refusal when there is nothing to take back."""
@@ -850,7 +871,7 @@ class TerminalGame:
         if last < self.barrier:
             return say("undo.seen")
         taken = len(self.chosen) - last
-        move = self.game.actions[last]
+        move = self._typed(self.game.actions[last], self.game._states[last])
         for _step in range(taken):
             self.game.pop()
             self.chosen.pop()
@@ -859,21 +880,46 @@ class TerminalGame:
             count=since) if since else ""
         return say("undo.done", move=move, since=after)
 
+    def _typed(self, action: Any, before: Any) -> str:
+        """A move as the player types it: its id in the table model (Fool!'s wild 1 is
+        ``w1``)."""
+        from bito.games.tables import table_of
+
+        model = table_of(before.view(before.to_act))
+        for choice, legal in zip(model.moves, before.view(before.to_act).legal, strict=False):
+            if legal == action:
+                return choice.id
+        return str(action)
+
     def _bot_turn(self, seat: int) -> None:
-        bot = self.seats[self.game.state.decider].bot  # a playing dummy's controller (#57)
+        bot = self.seats[decider(self.state)].bot  # a playing dummy's controller (#57)
         if bot is None:
             raise ValueError(f"seat {seat} has neither a bot nor the human")
-        state = self.game.state
-        action = bot.choose(state.view(seat))
-        self._play(DURAK.own_action(action))
+        self._play(bot.choose(self.state.view(seat)))
+
+    def _screen(self, seat: int) -> str:
+        from bito.tui_table import draw
+
+        return draw(self.model(seat), [shown(label) for label in self._seat_labels(seat)])
+
+    def _seat_labels(self, seat: int) -> list[str]:
+        """The names on the screen; a seat the human plays for (#57's dummy) is his own."""
+        return list(self.labels)
+
+    def _numbered(self, seat: int) -> list[Any]:
+        """The legal moves in the order the screen numbers them (the table model's)."""
+        from bito.tui_table import ordered
+
+        legal = list(self.state.view(seat).legal)
+        return [legal[i] for i in ordered(self.model(seat))]
 
     def _human_turn(self) -> str | None:
         """Ask until a legal move is played; return a reason string if the user leaves."""
-        state = self.game.state
+        state = self.state
         # On the dummy's turn its controller acts from the dummy's seat (#57).
         seat = state.to_act
         self.out("")
-        self.out(render_screen(state.view(seat), self.names, self.labels))
+        self.out(self._screen(seat))
         if self.hint is not None:
             self.out(self._hint_line(state.view(seat)))
         while True:
@@ -891,53 +937,59 @@ class TerminalGame:
             if word in QUIT_WORDS:
                 return N_("you quit")
             if word in HELP_WORDS:
-                self.out(help_text(self.save_path is not None))
+                self.out(self.words.help(state, self.save_path is not None)
+                         + self._table_rules(seat))
                 continue
             if word in MOVES_WORDS:
-                self.out(render_screen(state.view(seat), self.names, self.labels))
+                self.out(self._screen(seat))
                 continue
             if word in UNDO_WORDS:
                 said = self.undo()
                 self.out(said)
-                if self.game.state is not state:  # it went back
+                if self.state is not state:  # it went back
                     return None  # the loop shows the position it went back to
                 continue
             if word in HINT_WORDS:
                 self.out(self._hint_line(state.view(seat)))
                 continue
+            numbered = self._numbered(seat)
+            if word.isdigit():
+                if not 1 <= int(word) <= len(numbered):
+                    self.out(say("refused", why=_("choose 1 to {count}, not {n}").format(
+                        count=len(numbered), n=word)) + self._wild_hint())
+                    continue
+                self._play(numbered[int(word) - 1], chosen=True)
+                return None
             try:
-                action = resolve_input(move_words(text), state)
-            except InvalidNotationError as e:
-                self.out(_("Cannot read that move: {reason}").format(
-                    reason=engine_words(e.reason)) + f"\n  {e.text}\n  {' ' * e.position}^\n"
-                    + _("Type a number, a move like 6h or Th>6h, or 'help'."))
-                continue
-            except IllegalActionError as e:
-                self.out(say("refused", why=self._why(text, state, e)))
-                continue
+                action = self.words.read(text, state)
             except BitoError as e:  # whatever the engine says of a move, never a traceback
-                self.out(_("Not a move here: {why}. Try again.").format(
-                    why=plain_words(engine_words(" ".join(str(e).split())))))
+                self.out(self.words.refusal(text, state, e))
                 continue
-            self._play(action, chosen=True)
+            self._play(next((a for a in numbered if a == action), action), chosen=True)
             return None
 
-    def _why(self, text: str, state: DurakState, error: IllegalActionError) -> str:
-        """The reason to show for an illegal move, said to the player (see
-        :func:`explain_for_you`); a wrong move number or an ambiguous card as the engine
-        put it."""
-        if error.rule == "move number":
-            return _("choose 1 to {count}, not {n}").format(
-                count=len(state.legal_actions()), n=text.strip())
-        if error.rule == "ambiguous":
-            return engine_words(error.detail)
-        try:
-            return explain_for_you(state, parse_action(move_words(text).strip()),
-                                   state.to_act)
-        except BitoError:
-            return refusal_words(error.detail, error.rule)
+    def _table_rules(self, seat: int) -> str:
+        """The rules of play the table model names for this game (China fool's one card
+        taken, Mau-Mau's wild cards...), after the help; in another language only those the
+        catalogue translates."""
+        from bito.tui_table import said
 
-    def _hint_line(self, view: DurakView) -> str:
+        notes = [said(n) for n in self.model(seat).vocabulary.notes]
+        notes = [n for n in notes if n]
+        if not notes:
+            return ""
+        return "\n" + _("At this table:") + "".join(f"\n  - {n}" for n in notes)
+
+    def _wild_hint(self) -> str:
+        """After a bad move number: how the wild cards of the hand are typed, where their
+        notation is not their face (Fool!'s wild 1 is ``w1``)."""
+        hand = self.model().zone("hand")
+        wild = {c.text: c.label for c in (hand.cards if hand is not None else ())
+                if c.wild and c.text != c.label}
+        return "".join(" " + _("(type {text} for the {card})").format(text=t, card=label)
+                       for t, label in sorted(wild.items()))
+
+    def _hint_line(self, view: Any) -> str:
         """The in-game ``hint``: the ``--hint`` helper, else one made on first use."""
         helper = self.hint
         if helper is None and self.hinter is not None:
@@ -955,49 +1007,39 @@ class TerminalGame:
                        f"{' '.join(str(e).split())[:120]}")
 
     def _show_result(self) -> None:
-        state = self.game.state
-        outcome = state.outcome
-        assert outcome is not None
+        from bito.tui_table import final_lines
+
+        state = self.state
         self.out("")
         self.out(_("Game over. Final position:"))
-        self.out(render_full(state, self.names))
-        self.out(result_text(outcome.loser, outcome.draw, outcome.order, self.labels,
-                             outcome.reason, outcome.teams))
-        tallies = tally_text(outcome.points, outcome.figures, outcome.epaulettes,
-                             [shown(n) for n in self.labels])
-        if tallies:
-            self.out(engine_words(tallies))
-        if outcome.draw:
-            self.out(_("Nobody is the fool this time."))
-        elif outcome.loser == outcome.dummy:
-            self.out(_("The dummy is the fool: nobody loses this game (#57)."))
-        elif self.human in losing_team(outcome.loser, outcome.teams):
-            self.out(_("Your team loses. Better luck next time!"))  # #53-55
-        elif outcome.loser == self.human:
-            self.out(_("You are the fool. Better luck next time!"))
-        elif outcome.teams:
-            self.out(_("Your team wins. Well played!"))
-        else:
-            self.out(_("You are not the fool. Well played!"))
+        labels = [shown(label) for label in self.labels]
+        hands = [self.model(s) for s in range(state.players)]
+        self.out(final_lines(self.model(), hands, labels))
+        for line in self.words.result(state, self.names, self.labels):
+            self.out(line)
+        self.out(verdict(self.model(), self.human))
 
     def _save(self) -> Path | None:
         if self.save_path is None:
             return None
-        try:
-            from bito.record import record_from_game
-        except ImportError:
-            self.out(_("Cannot save: this installation has no bito.record module."))
-            return None
-        text = record_from_game(self.game, self.labels, people=[self.human]).to_jsonl()
+        from bito.record import record_from_game
+
+        text = record_from_game(self.game, self.labels, spec=self.spec or None,
+                                people=[self.human]).to_jsonl()
         write_record(self.save_path, text)
         self.out(ngettext("Game saved to {path} ({n} move). Replay it with: bito replay {path}",
                           "Game saved to {path} ({n} moves). Replay it with: bito replay "
                           "{path}", len(self.game)).format(path=self.save_path,
                                                           n=len(self.game)))
-        if self.game.state.is_over:
+        if self.state.is_over:
             self.out(_("See where it was won and lost: bito review {path}").format(
                 path=self.save_path))
         return self.save_path
+
+
+def _seen(model: TableModel) -> set[int]:
+    """The cards a seat's table model shows, wherever they lie."""
+    return {c.code for c in model.cards()}
 
 
 def write_record(path: Path, text: str) -> None:

@@ -1,50 +1,38 @@
-"""Terminal play and replay pictures for the shedding, trick-taking and social games.
+"""The words of the shedding, trick-taking, social and bout games at the terminal and in
+replays: their moves as sentences, what a move caused (a round scored, a trick won, a doubt
+settled, cards drawn), each game's help and first player, and the result.
 
-Everything goes through the protocol of :mod:`bito.games.protocol`: the human sees only
-``str(state.view(seat))`` (the pile top and the called suit, the trick and the Fool disc, the
-scores, whatever the game shows), picks an action by number or types its notation, and the
-bots choose from their own views. Round and trick results are announced as they happen; the
-whole position is shown when the game is over.
+The table itself is drawn by the one screen (:class:`bito.tui.TerminalGame`, from the table
+model); everything here goes through the protocol of :mod:`bito.games.protocol`.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import textwrap
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
-from bito.bots import make_bot
 from bito.cards import bit, card_pretty, cards_of, rank_of, suit_of
 from bito.errors import BitoError
-from bito.games import family_for, family_name, new_game
+from bito.games import family_for, family_name
 from bito.games.bouts.chinese import NINE_OF_DIAMONDS
 from bito.games.durak import LEAD as DURAK_LEAD
 from bito.games.durak.actions import ATTACK, DEFEND, PASS, TAKE, TRANSFER
 from bito.games.family import seen_by
-from bito.games.protocol import Hidden, decider
+from bito.games.protocol import Hidden
 from bito.games.shedding.rules import MauMauRules
 from bito.games.social.rules import AnimalRules
 from bito.i18n import N_, _, ngettext
 from bito.tui import (
-    FORCED_NOTE,
     game_words,
     is_you,
     say,
     shown,
-    write_record,
 )
 from bito.tui_words import (
-    BOT_NAMES,
-    HELP_WORDS,
-    HINT_WORDS,
     HUMAN_NAME,
-    QUIT_WORDS,
-    UNDO_WORDS,
-    command_word,
     engine_words,
     family_move_words,
     plain_words,
@@ -152,22 +140,6 @@ def help_examples(state: Any) -> str:
     return ", ".join(out[:4])
 
 
-def _durak_view_text(view: Any, names: Sequence[str]) -> str:
-    from bito.games.durak.render import render_view
-
-    return _("Phase 2 (Durak):") + "\n" + engine_words(render_view(view, names))
-
-
-#: How the terminal draws a view, by family name; a family not listed prints its view's own
-#: text with the seats named. A Durak view shows up here as the second phase of a prelude
-#: game (#67/#68).
-VIEW_PICTURES: dict[str, Callable[[Any, Sequence[str]], str]] = {"durak": _durak_view_text}
-
-
-def shown_name(name: str) -> str:
-    return shown(name)
-
-
 def _name(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
@@ -241,40 +213,6 @@ def _name_lists(part: str, names: Sequence[str], players: int) -> str:
         return f"{lead}{label}: " + ", ".join(
             f"{names[s]} {v}" for s, v in enumerate(values))
     return part
-
-
-def mark_trumps(text: str, trump_suit: int) -> str:
-    """Cards of the trump suit in ``your hand`` lines marked ``*`` (as the Durak screens do),
-    with the key to the mark."""
-    if not 0 <= trump_suit < 4:
-        return text
-    from bito.cards import SUIT_SYMBOLS
-    from bito.term import CARD
-
-    symbol = SUIT_SYMBOLS[trump_suit]
-
-    def mark(line: str) -> str:
-        if not line.startswith("your hand:"):
-            return line
-        marked = CARD.sub(lambda m: m.group(0) + ("*" if m.group(2) == symbol and
-                                                  not m.group(4) else ""), line)
-        return marked + "   " + _("(* = trump)") if marked != line else marked
-
-    return "\n".join(mark(line) for line in text.split("\n"))
-
-
-def view_text(view: Any, names: Sequence[str] | None = None) -> str:
-    """What the human sees: its family's picture of the view, or the view's own text with the
-    seats named and the trumps marked."""
-    names = list(names) if names is not None else [f"seat {s}" for s in
-                                                   range(getattr(view, "players", 0))]
-    picture = VIEW_PICTURES.get(family_name(view))
-    if picture is not None:
-        return picture(view, names)
-    text = name_seats(str(view), names) if names else str(view)
-    text = _as_typed(view, text)
-    trump = getattr(view, "trump_suit", -1)
-    return engine_words(mark_trumps(text, trump if isinstance(trump, int) else -1))
 
 
 def wild_as_typed(text: str) -> str:
@@ -504,7 +442,7 @@ def move_sentence(name: str, action: Any, before: Any) -> str:
     if say_it is not None:
         return say_it(name, action, before)
     said = WILD_TEXT if move_text(action) == WILD_TEXT else engine_words(action.pretty())
-    return f"{shown_name(name)}: {said}"
+    return f"{shown(name)}: {said}"
 
 
 def _cards(action: Any) -> str:
@@ -604,174 +542,66 @@ def bito_line(before: Any, after: Any, action: Any) -> str | None:
     return None
 
 
-def moves_line(view: Any) -> str:
-    """The numbered legal moves, each as it is typed: the table model's ids (Fool!'s wild 1
-    is ``w1``, since a bare number picks a move from the list)."""
-    from bito.games.tables import table_of
+class FamilyWords:
+    """The words of every family but Durak's: moves as sentences by their kind, round, trick
+    and doubt results as they happen, each game's help and first player, and the result with
+    its scores."""
 
-    return _("Your moves:") + " " + "  ".join(
-        f"[{i + 1}] {m.id}" for i, m in enumerate(table_of(view).moves))
+    def opening(self, state: Any, names: Sequence[str], labels: Sequence[str],
+                spec: str) -> str:
+        return "\n".join([
+            _("{game}: {players} players, seed {seed}.").format(
+                game=game_words(spec) if spec else family_name(state), players=state.players,
+                seed=family_for(state).seed(state)),
+            _("Players, in turn order: {names}.").format(
+                names=", ".join(shown(label) for label in labels)),
+            first_player_line(state, names)])
+
+    def said(self, before: Any, action: Any, after: Any, names: Sequence[str],
+             human: int) -> list[str]:
+        from bito.games.tables import table_of
+
+        seat = before.to_act
+        line = move_sentence(names[seat], seen_by(before, action, human), before)
+        lines = [line, *events(before, after, names, action, seat, human)]
+        if not after.is_over and table_of(after.view(human)).family == "durak" != \
+                table_of(before.view(human)).family:  # a prelude hands over (#65-#68)
+            lines.append(_("Phase 2 (Durak): the game goes on in bouts of Durak, with the "
+                           "hands the first phase made."))
+        return lines
+
+    def read(self, text: str, state: Any) -> Any:
+        action = state.parse_action(family_move_words(text.strip()))
+        state.apply(action)  # an illegal move is refused here, with the engine's reason
+        return action
+
+    def refusal(self, text: str, state: Any, error: BitoError) -> str:
+        rule = str(getattr(error, "rule", ""))  # the rule's name is the engine's, not said
+        detail = str(getattr(error, "detail", "") or getattr(error, "reason", "") or error)
+        return _("Not a move here: {why}").format(
+            why=refusal_words(" ".join(detail.split()), rule))
+
+    def help(self, state: Any, saving: bool) -> str:
+        return family_help(state)
+
+    def result(self, state: Any, names: Sequence[str], labels: Sequence[str]) -> list[str]:
+        return [outcome_line(state.outcome, names)]
 
 
-class FamilyTerminal:
-    """One non-Durak game at the terminal: the human at ``human``, a bot in every other seat
-    (``None`` in ``players`` marks the human). Forced moves are played for the human unless
-    ``auto`` is off; ``undo`` takes back his last choice and everything since."""
+def strong_hint(seed: int) -> Callable[[Any], str]:
+    """The in-game ``hint`` for the games the Durak hinter does not analyse: the move the
+    strong bot would play, as it is typed and in words."""
+    from bito.bots.levels import make_level
 
-    def __init__(self, state: Any, names: Sequence[str], players: Sequence[Any], human: int,
-                 read: InputFn = input, write: OutputFn = print, auto: bool = True,
-                 hint: bool = False, seed: int = 0) -> None:
-        self.state = state
-        self.names = list(names)
-        self.players = list(players)
-        self.human = human
-        self.read = read
-        self.write = write
-        self.auto = auto
-        self.show_hints = hint
-        self.seed = seed
-        #: (seat, action, the state before it, chosen by the human) per move played.
-        self.history: list[tuple[int, Any, Any, bool]] = []
-        self._hinter: Any = None
-        #: The human left with Ctrl-C (the command then exits 130, not 0).
-        self.interrupted = False
+    bot = make_level("strong", seed)
 
-    def run(self) -> bool:
-        """Play to the end or until the human leaves; True when the game finished."""
-        while not self.state.is_over:
-            seat = self.state.to_act
-            self.tell_trumps()
-            if self.players[decider(self.state)] is None:
-                legal = list(self.state.view(seat).legal)
-                if self.auto and len(legal) == 1:
-                    self.play(seat, legal[0], note=_(FORCED_NOTE))
-                    continue
-                action = self.ask(seat)
-                if action is None:
-                    return False
-                if action is _UNDONE:
-                    continue
-                self.play(seat, action, chosen=True)
-            else:
-                bot = self.players[decider(self.state)]
-                self.play(seat, bot.choose(self.state.view(seat)))
-        return True
-
-    def tell_trumps(self) -> None:
-        """Let a :class:`bito.term.Printer` highlight the trump suit (China fool, Polish fool,
-        the preludes' second phase); games without trumps have none to tell."""
-        set_trumps = getattr(self.write, "set_trumps", None)
-        if set_trumps is None:
-            return
-        trumps = getattr(self.state, "trumps", None)
-        if trumps is None:
-            suit = getattr(self.state, "trump_suit", -1)
-            trumps = (suit,) if isinstance(suit, int) and suit >= 0 else ()
-        set_trumps(trumps)
-
-    def play(self, seat: int, action: Any, chosen: bool = False, note: str = "") -> None:
-        before = self.state
-        line = move_sentence(self.names[seat], seen_by(before, action, self.human), before)
-        self.write(f"{line} {note}" if note else line)
-        self.state = before.apply(action)
-        self.history.append((seat, action, before, chosen))
-        for text in events(before, self.state, self.names, action, seat, self.human):
-            self.write(text)
-
-    def undo(self) -> str:
-        """Take back the human's last chosen move and every move after it."""
-        if all(p is None for p in self.players):
-            return say("undo.no_bots")
-        marks = [chosen for _, _, _, chosen in self.history]
-        if True not in marks:
-            return say("undo.nothing")
-        last = len(marks) - 1 - marks[::-1].index(True)
-        move = self.history[last][1]
-        since = len(marks) - last - 1
-        self.state = self.history[last][2]
-        del self.history[last:]
-        after = ngettext(" and {count} move since", " and {count} moves since", since).format(
-            count=since) if since else ""
-        return say("undo.done", move=move_text(move), since=after)
-
-    def hint_line(self, view: Any) -> str:
-        """What the strong bot would play from the human's view (its level's search)."""
-        try:
-            if self._hinter is None:
-                from bito.bots.levels import make_level
-
-                self.write(say("hint.thinking"))
-                self._hinter = make_level("strong", self.seed)
-            choice = self._hinter.choose(view)
-        except Exception as e:  # an optional helper: its failure must not end the game
-            return say("hint.failed", why=f"{type(e).__name__}: "
-                       f"{' '.join(str(e).split())[:120]}")
+    def hint(view: Any) -> str:
+        choice = bot.choose(view)
         words = choice.pretty()
         said = f" ({engine_words(words)})" if words != str(choice) else ""
         return say("hint.family", move=move_text(choice), words=said)
 
-    def ask(self, seat: int) -> Any:
-        """Show the human's view and read one legal action; None when he leaves, _UNDONE
-        after an undo (the loop then shows the position again)."""
-        state = self.state
-        view = state.view(seat)
-        legal = list(view.legal)
-        self.write("")
-        self.write(view_text(view, self.names))
-        self.write(moves_line(view))
-        if self.show_hints:
-            self.write(self.hint_line(view))
-        while True:
-            try:
-                text = self.read("> ").strip()
-            except EOFError:
-                return None
-            except KeyboardInterrupt:  # left like a quit, but the command exits 130
-                self.interrupted = True
-                return None
-            word = command_word(text)
-            if word in QUIT_WORDS:
-                return None
-            if word in HELP_WORDS:
-                self.write(family_help(state))
-                continue
-            if word in ("moves", "ходы", ""):
-                self.write(view_text(view, self.names))
-                self.write(moves_line(view))
-                continue
-            if word in UNDO_WORDS:
-                said = self.undo()
-                self.write(said)
-                if self.state is not state:  # it went back
-                    return _UNDONE
-                continue
-            if word in HINT_WORDS:
-                self.write(self.hint_line(view))
-                continue
-            if word.isdigit():
-                if 1 <= int(word) <= len(legal):
-                    return legal[int(word) - 1]
-                self.write(_("Not a move here: choose 1 to {count}, not {n}").format(
-                    count=len(legal), n=word) + (" " + _("(the wild 1 is {wild})").format(
-                        wild=WILD_TEXT) if word == "1" else "") + ".")
-                continue
-            try:
-                action = state.parse_action(family_move_words(text))
-                state.apply(action)
-            except BitoError as e:  # bad text, an illegal move: the user types again
-                rule = str(getattr(e, "rule", ""))  # the rule's name is the engine's, not said
-                detail = str(getattr(e, "detail", "") or getattr(e, "reason", "") or e)
-                write_reason = refusal_words(" ".join(detail.split()), rule)
-                self.write(_("Not a move here: {why}").format(why=write_reason))
-                continue
-            for option in legal:  # keep the engine's own object (its text names wild 1s etc.)
-                if option == action:
-                    return option
-            return action
-
-
-#: ``FamilyTerminal.ask``'s answer after an undo.
-_UNDONE = object()
+    return hint
 
 
 def _lowest(cards: Sequence[int]) -> int:
@@ -854,58 +684,6 @@ def first_player_line(state: Any, names: Sequence[str]) -> str:
         return _by(names[first], "You play first.", "{name} plays first.")
     return _by(names[first], "You play first: {why}.", "{name} plays first: {why}.",
                why=why(state, names))
-
-
-def play_family(spec: str, args: argparse.Namespace, bots: Sequence[str], seed: int,
-                read: InputFn = input, write: OutputFn = print) -> int:
-    """``bito play`` for a non-Durak game: one human at ``args.seat`` against bots."""
-    state = new_game(spec, args.players, seed=seed)
-    human = args.seat
-    kinds = iter(bots)
-    names: list[str] = []
-    labels: list[str] = []
-    players: list[Any] = []
-    bot_names = iter(BOT_NAMES)
-    for s in range(args.players):
-        if s == human:
-            names.append(HUMAN_NAME)
-            labels.append(HUMAN_NAME)
-            players.append(None)
-        else:
-            kind = next(kinds)
-            names.append(next(bot_names))
-            labels.append(f"{names[-1]} ({kind})")
-            players.append(make_bot(kind, seed * 101 + s))
-    write(_("{game}: {players} players, seed {seed}.").format(
-        game=game_words(spec), players=args.players, seed=seed))
-    write(_("Players, in turn order: {names}.").format(
-        names=", ".join(shown(label) for label in labels)))
-    write(first_player_line(state, names) + " " + _("Type 'help' for this game's moves."))
-    if getattr(args, "deals", 1) > 1:
-        write(_("(--deals is ignored: this game plays its rounds inside one game)"))
-    term = FamilyTerminal(state, names, players, human, read, write,
-                          auto=not getattr(args, "no_auto", False),
-                          hint=bool(getattr(args, "hint", False)), seed=seed)
-    finished = term.run()
-    state = term.state
-    if finished:
-        write("")
-        write(_("Game over. Final position:"))
-        write(final_text(state, names))
-        write(outcome_line(state.outcome, names))
-        loser = state.outcome.loser if state.outcome is not None else None
-        if loser == human:
-            write(_("You are the fool. Better luck next time!"))
-        elif loser is not None:
-            write(_("You are not the fool. Well played!"))
-    else:
-        write(_("Game stopped (you left)."))
-    if args.save:
-        path = Path(args.save)
-        history = [(seat, action) for seat, action, _, _ in term.history]
-        write_record(path, record_text(spec, state, seed, labels, history, people=[human]))
-        write(_("Saved the game to {path}.").format(path=path))
-    return 130 if term.interrupted else 0
 
 
 def record_text(spec: str, state: Any, seed: int, names: Sequence[str],

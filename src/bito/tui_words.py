@@ -18,7 +18,7 @@ from bito.i18n import N_, Nn_, _, language, ngettext
 
 #: The names of the seats at a terminal table: the bots', the person's and the dummy's.
 BOT_NAMES: tuple[str, ...] = (N_("Anna"), N_("Boris"), N_("Vera"), N_("Gleb"), N_("Dasha"),
-                              N_("Egor"), N_("Zoya"), N_("Ivan"))
+                              N_("Egor"), N_("Zoya"), N_("Ivan"), N_("Kira"), N_("Lev"))
 HUMAN_NAME = N_("You")
 DUMMY_NAME = N_("Dummy")
 

@@ -43,7 +43,7 @@ def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
     for target, name in ((bito.arena, "run_arena"), (bito.sim, "run_sim"),
                          (bito.tournament, "run_tournament"), (bito.bench, "run_bench"),
                          (bito.bench, "run_verify"), (bito.sweep, "run"),
-                         (bito.tui.TerminalGame, "run"), (bito.tui_families, "play_family"),
+                         (bito.tui.TerminalGame, "run"),
                          (bito.server.serve, "run_serve"), (bito.arena.book, "score_on_book")):
         monkeypatch.setattr(target, name, _refuse)
 

@@ -7,17 +7,16 @@ says why its first player plays first, by that family's own rule (issue 22).
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections.abc import Callable
 
 import pytest
+from terminal_kit import play_at_terminal
 from test_terminal_pty import drive, first_move, spawn
 
 from bito import i18n
 from bito.cards import card_pretty, cards_of, rank_of, suit_of
 from bito.games import new_game
-from bito.tui_families import play_family
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -42,13 +41,10 @@ def play(variant: str, players: int, seed: int, lang: str,
     """The lines of one game at the terminal, the human always choosing move 1."""
     i18n.set_language(lang)
     lines: list[str] = []
-    args = argparse.Namespace(seat=0, players=players, save=None, no_auto=False, hint=False,
-                              deals=1)
-
     def write(text: str = "") -> None:
         lines.extend(str(text).split("\n"))
 
-    play_family(variant, args, ["random"] * (players - 1), seed, read=answer, write=write)
+    play_at_terminal(variant, players, seed, answer, write)
     return lines
 
 

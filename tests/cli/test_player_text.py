@@ -27,8 +27,8 @@ from bito.cards import card_str, cards_of
 from bito.errors import BitoError, IllegalActionError
 from bito.games.family import family_for
 from bito.rules.registry import all_variants
-from bito.tui import explain_for_you, result_text
-from bito.tui_families import FAMILY_HELP, FamilyTerminal, family_help, outcome_line
+from bito.tui import TerminalGame, explain_for_you, result_text, table_seats
+from bito.tui_families import FAMILY_HELP, family_help, outcome_line
 from bito.tui_words import INTERNAL, OPTION_KEY, refusal_words
 
 RULE_KEYS = ("suit call", "priority", "follow colour", "own cards", "English ace", "one card",
@@ -65,10 +65,9 @@ def _said(state: Any, text: str) -> str | None:
     if family.name != "durak":
         lines: list[str] = []
         answers = iter([text, "quit"])
-        term = FamilyTerminal(state, [f"P{i}" for i in range(state.players)],
-                              [None] * state.players, seat, read=lambda _: next(answers),
-                              write=lines.append)
-        term.ask(seat)
+        seats = table_seats(state.players, seat, ["random"] * (state.players - 1), 0)
+        TerminalGame(state, seats, seat, input_fn=lambda _: next(answers),
+                     output=lines.append, auto=False).run()
         refusals = [line for line in lines if line.startswith("Not a move here")]
         return refusals[0] if refusals else None
     try:

@@ -78,18 +78,17 @@ def test_85_a_censored_record_names_no_card_another_seat_put_down(seed: int) -> 
 def test_85_terminal_play_shows_bots_put_down_cards_as_counts(tmp_path: Path) -> None:
     """``bito play`` against bots: the bots' put-down cards are never printed as they move
     (the final reveal of a doubt is public and may show cards)."""
-    import argparse
-
-    from bito.tui_families import play_family
+    from bito.tui import TerminalGame, table_seats
     from bito.tui_words import BOT_NAMES
 
     lines: list[str] = []
     inputs = iter(["1"] * 3000)
     save = tmp_path / "cheat.jsonl"
-    args = argparse.Namespace(players=3, seat=0, save=str(save), deals=1)
-    code = play_family(CHEAT, args, ["random", "random"], 3,
-                       read=lambda _prompt: next(inputs), write=lines.append)
-    assert code == 0
+    state = new_game(CHEAT, 3, seed=3)
+    result = TerminalGame(state, table_seats(3, 0, ["random", "random"], 3), 0,
+                          input_fn=lambda _prompt: next(inputs), output=lines.append,
+                          save=save, spec=CHEAT).run()
+    assert result.finished
     record = load_record(save.read_text())
     game = Game(record.start_state())
     bot_lines = [ln for ln in lines if ln.startswith(BOT_NAMES) and ": " in ln]

@@ -412,8 +412,9 @@ def test_play_shows_the_public_centre_and_taken_cards() -> None:
 
     from bito.cli import main
 
-    for vid, words in (("heaped", ("heap:", "trump", "stock")),
-                       ("two_phase_japanese", ("phase 1", "Phase 2 (Durak)"))):
+    for vid, words in (("heaped", ("Centre: top", "trump", "stock")),
+                       ("two_phase_japanese", ("turn the next card of the stock",
+                                               "Phase 2 (Durak)", "--- bout"))):
         out = io.StringIO()
         stdin = io.StringIO("1\n" * 400 + "quit\n")
         old_in, old_out = sys.stdin, sys.stdout

@@ -3,12 +3,25 @@ second phase)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from bito.cards import is_special, rank_of, suit_of
 from bito.games.durak import DurakView
-from bito.games.durak.actions import Action
+from bito.games.durak.actions import (
+    BLIND_KINDS,
+    DEFEND,
+    EXTRA_KINDS,
+    PASS,
+    TAKE,
+    TRANSFER,
+    Action,
+)
 from bito.games.durak.blind import FaceOut
+from bito.games.durak.bout_extras import Extras
 from bito.games.durak.dummy import TossingDummy
 from bito.games.durak.dummy_seat import PlayingDummy
 from bito.games.durak.phases import PHASE_NAMES
+from bito.games.durak.render import view_trump_words
 from bito.games.durak.stock import Tallies
 from bito.games.durak.teams import Partnership
 from bito.games.tables.faces import card, cards, ending, suit_names
@@ -29,39 +42,103 @@ def choice(action: Action, trumps: frozenset[int]) -> Choice:
                   cards([c for c in action.cards if c >= 0], trumps))
 
 
+def move_order(legal: Sequence[Action], trumps: frozenset[int],
+               attack: Sequence[int]) -> list[Action]:
+    """The legal moves in the order a player scans them: cheapest first (non-trumps by rank,
+    then trumps), covers grouped by the card they cover in table order, take and pass last;
+    the table model's ``order`` numbers the moves in this order, so move 1 is a cheap,
+    sensible default."""
+    def key(a: Action) -> tuple[int, ...]:
+        if a.kind in (TAKE, PASS) or not a.cards:  # and #59's believe / doubt
+            return (3, a.kind)
+        if BLIND_KINDS <= a.kind < EXTRA_KINDS:  # #58: by position, covers by table order
+            spot = list(attack).index(a.target) if a.target in attack else 0
+            return (a.kind - BLIND_KINDS, spot, a.position)
+        first = a.cards[0]
+        trumped = sum(1 for c in a.cards if not is_special(c) and suit_of(c) in trumps)
+        rank = 99 if is_special(first) else rank_of(first)
+        suit = 9 if is_special(first) else suit_of(first)
+        if a.kind == DEFEND:
+            return (0, list(attack).index(a.target) if a.target in attack else 99, trumped,
+                    rank, suit)
+        group = 1 if a.kind == TRANSFER else 0
+        return (group, 0, trumped, rank, len(a.cards), *a.cards)
+
+    return sorted(legal, key=key)
+
+
+def _pairs(attack: Sequence[int], defence: Sequence[int],
+           trumps: frozenset[int]) -> tuple[Pair, ...]:
+    return tuple(Pair(card(a, trumps), card(d, trumps) if d >= 0 else None, d == -3, d != -2)
+                 for a, d in zip(attack, defence, strict=True) if a >= 0)
+
+
+def _seat_note(view: DurakView, s: int, playing: PlayingDummy, tallied: Tallies,
+               blind: bool) -> str:
+    notes = []
+    if s == playing.seat:
+        notes.append("dummy")
+    if blind and s != view.seat:  # #58: every other hand is held face out to you
+        notes.append("held face out")
+    if tallied.figures:  # #62: the figures each seat has collected
+        notes.append(f"figures {tallied.figures[s]}")
+    if tallied.reserve_counts and tallied.reserve_counts[s] and s != view.seat:  # #35, #37
+        notes.append(f"+ {tallied.reserve_counts[s]} face down")
+    return ", ".join(notes)
+
+
 def table_model(view: DurakView) -> TableModel:
     trumps = view.trumps
     partnership = view.extension(Partnership)
     teams = {m: k for k, team in enumerate(partnership.teams if partnership else ())
              for m in team}
     tallied = view.extension(Tallies) or Tallies(())
-    blind = view.extension(FaceOut) is not None
+    face_out = view.extension(FaceOut)
+    blind = face_out is not None
     playing = view.extension(PlayingDummy) or PlayingDummy(-1, -1)
+    extras = view.extension(Extras) or Extras()
     seats = []
     for s in range(view.players):
         role = ("out" if s in view.out else "defender" if s == view.defender
                 else "attacker" if s == view.attacker else "")
         points = tallied.points[s] if tallied.points else None
-        seats.append(Seat(s, role, view.hand_counts[s],
-                          () if blind else cards(view.known[s], trumps), points,
-                          s in view.out, teams.get(s, -1),
-                          "dummy" if s == playing.seat else ""))
+        if face_out is not None:  # #58: the others' hands face out, by position; your own unseen
+            known = cards(face_out.hand_order[s], trumps) if s != view.seat and \
+                face_out.hand_order else ()
+        else:
+            known = cards(view.known[s], trumps)
+        seats.append(Seat(s, role, view.hand_counts[s], known, points, s in view.out,
+                          teams.get(s, -1), _seat_note(view, s, playing, tallied, blind),
+                          playing.controller if s == playing.seat else -1))
+    reserve = tallied.reserve_counts[view.seat] if tallied.reserve_counts else 0
     hand = (Zone("hand", "hand", view.hand_counts[view.seat],
-                 face_down=view.hand_counts[view.seat], owner=view.seat) if blind
-            else Zone("hand", "hand", view.hand.bit_count(), cards(view.hand, trumps),
-                      owner=view.seat))
-    pairs = tuple(Pair(card(a, trumps), card(d, trumps) if d >= 0 else None, d == -3)
-                  for a, d in zip(view.attack, view.defence, strict=True) if a >= 0)
+                 face_down=view.hand_counts[view.seat], owner=view.seat,
+                 note="held face out: you cannot see them; play by position, #1 is your "
+                      "oldest card") if blind
+            else Zone("hand", "hand", view.hand.bit_count() + reserve, cards(view.hand, trumps),
+                      face_down=reserve, owner=view.seat))
+    pairs = _pairs(view.attack, view.defence, trumps)
     under = (card(view.trump_card, trumps) if view.trump_card >= 0 and view.trump_card_in_stock
              else None)
+    seen = cards([extras.shown], trumps) if extras.shown >= 0 else ()  # #83
     zones = [hand, Zone("table", "pairs", len(pairs) + sum(p.cover is not None for p in pairs),
-                        pairs=pairs),
-             Zone("stock", "stock", view.stock_count, top=under,
-                  face_down=view.stock_count - (under is not None)),
+                        pairs=pairs, note="the defender takes" if view.taking else ""),
+             Zone("stock", "stock", view.stock_count, seen, top=under,
+                  face_down=view.stock_count - (under is not None) - len(seen),
+                  note="its top card was seen by all" if seen else ""),
              Zone("discard", "discard", view.discard_count, face_down=view.discard_count)]
+    if extras.counter_target >= 0:  # #49: the counter-attack and its covers
+        counter = _pairs(extras.counter, extras.counter_cover, trumps)
+        zones.append(Zone("counter", "pairs", len(counter), pairs=counter,
+                          owner=extras.counter_target))
     dummy = view.extension(TossingDummy)
-    if dummy is not None and dummy.controller == view.seat and dummy.hand:  # #56: its cards
-        zones.append(Zone("dummy", "hand", dummy.count, cards(dummy.hand, trumps)))
+    if dummy is not None:  # #56: the dummy's cards, as far as this seat sees them
+        mine = dummy.controller == view.seat and bool(dummy.hand)
+        zones.append(Zone("dummy", "hand", dummy.count,
+                          cards(dummy.hand, trumps) if mine else (),
+                          face_down=0 if mine else dummy.count,
+                          owner=dummy.controller,
+                          note="its controller throws in from it with ~card"))
     phase = PHASE_NAMES[view.phase]
     doing = DOING.get(phase, phase)
     if phase == "defend" and not view.rules.transfer_enabled:
@@ -75,5 +152,7 @@ def table_model(view: DurakView) -> TableModel:
         tuple(zones), view.to_act, doing,
         tuple(choice(a, trumps) for a in view.legal),
         Vocabulary("french", suit_names(trumps),
-                   jokers=view.rules.deck_jokers > 0, notes=tuple(notes)),
-        **ending(view.outcome))
+                   jokers=view.rules.deck_jokers > 0, notes=tuple(notes),
+                   trump_words=view_trump_words(view)),
+        **ending(view.outcome), bout=view.bout + 1,
+        order=tuple(view.legal.index(a) for a in move_order(view.legal, trumps, view.attack)))

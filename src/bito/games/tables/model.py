@@ -49,11 +49,12 @@ class Card:
 @dataclass(frozen=True)
 class Pair:
     """An attack card and its cover on a Durak table (``face_down``: covered, the cover not
-    shown, #59)."""
+    shown, #59; ``needs_cover`` False: a card a transfer left that nobody has to beat, #11)."""
 
     attack: Card
     cover: Card | None = None
     face_down: bool = False
+    needs_cover: bool = True
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,8 @@ class Seat:
     """One seat at the table as the viewing seat knows it: ``role`` in words (``attacker``,
     ``defender``, ``sits out``, ``out``...), the number of cards held, the cards publicly known
     to be in that hand, the score (None: the game keeps none), whether the seat is out, its
-    team (-1: none) and a short public note (an animal's sound)."""
+    team (-1: none), a short public note (an animal's sound) and the seat that plays it for
+    it when it does not play itself (a playing dummy's controller, -1: itself)."""
 
     seat: int
     role: str
@@ -99,6 +101,7 @@ class Seat:
     out: bool = False
     team: int = -1
     note: str = ""
+    played_by: int = -1
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,8 @@ class Vocabulary:
     """The game's own cards: ``deck`` (``french`` or ``fool``), the trump suits, the suit a
     player called (Mau-Mau's wild card, empty when none), what is wild, whether the pack has
     jokers, and short rules of play a player needs at the table (China fool's one card
-    taken, Mau-Mau's penalties...)."""
+    taken, Mau-Mau's penalties...); ``trump_words`` the trump as the table shows it, in
+    words (``trump card 7♦, at the bottom of the stock``; empty: the trumps alone say it)."""
 
     deck: Literal["french", "fool"] = "french"
     trumps: tuple[str, ...] = ()
@@ -127,6 +131,7 @@ class Vocabulary:
     jokers: bool = False
     colours: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    trump_words: str = ""
 
 
 @dataclass(frozen=True)
@@ -135,7 +140,9 @@ class TableModel:
     viewing seat, ``to_act`` the seat whose turn it is and ``doing`` why, in words; ``moves``
     the viewing seat's legal moves (empty when it is another seat's turn); once the game is
     ``over``, the ``fool`` (-1: none), the seats of the ``losing_team`` in a partnership game,
-    and whether it was a ``draw``."""
+    and whether it was a ``draw``; ``bout`` and ``round`` the bout or round under way,
+    counting from 1 (0: the game does not count them); ``order`` the indices of ``moves`` in
+    the order a player scans them, cheapest first (empty: as listed)."""
 
     family: str
     game: str
@@ -151,6 +158,9 @@ class TableModel:
     fool: int = -1
     losing_team: tuple[int, ...] = ()
     draw: bool = False
+    bout: int = 0
+    round: int = 0
+    order: tuple[int, ...] = ()
 
     def zone(self, name: str) -> Zone | None:
         """The zone of this name, or None."""

@@ -43,7 +43,7 @@ def maumau(view: MauMauView) -> TableModel:
         tuple(move_choice(m) for m in view.legal),
         Vocabulary("french", called_suit=called,
                    wild=(f"every {rank_of_word(rules.wild_rank)}",), notes=tuple(notes)),
-        **ending(view.outcome))
+        **ending(view.outcome), round=view.round + 1)
 
 
 def rank_of_word(rank: int) -> str:

@@ -50,4 +50,4 @@ def table_model(view: FoolView) -> TableModel:
                    notes=("the highest card of the lead colour wins the trick",
                           "the lowest card played takes the Fool disc: its holder sits out "
                           "the next trick")),
-        **ending(view.outcome))
+        **ending(view.outcome), round=view.round + 1)
