@@ -183,6 +183,15 @@ def _vocabulary_json(words: Vocabulary) -> Json:
             "notes": [n for n in words.notes if n]}
 
 
+def _pile_json(zone: Json) -> Json:
+    """A stock or a discard as the page's piles: its name, its count, the card face up under
+    it (the trump card under the stock)."""
+    pile: Json = {"name": zone["name"], "count": zone["count"]}
+    if zone["top"] is not None:
+        pile["top"] = zone["top"]
+    return pile
+
+
 def _own_hand(model: TableModel) -> Zone | None:
     return next((z for z in model.zones if z.kind == "hand" and z.owner == model.seat), None)
 
@@ -206,8 +215,7 @@ def render_model(view: Any, spectator: bool = False,
         "seats": [_seat_json(s) for s in model.seats], "zones": zones,
         "table": pairs["pairs"] if pairs is not None else [],
         # the stock and the discard lie as piles on every table, the page draws them alike
-        "piles": [{"name": z["name"], "count": z["count"], **({"top": z["top"]} if z["top"] else {})}
-                  for z in zones if z["kind"] in ("stock", "discard")],
+        "piles": [_pile_json(z) for z in zones if z["kind"] in ("stock", "discard")],
         "vocabulary": _vocabulary_json(model.vocabulary),
         "trump_suits": [t[0] for t in model.vocabulary.trumps],
         "outcome": outcome.to_json() if outcome is not None else None,

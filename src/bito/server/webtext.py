@@ -181,6 +181,8 @@ web_text("table.no_house_rules", "No house rules: the game as the catalogue desc
 web_text("table.house_rule_value", "house rule: {value}")
 web_text("pile.stock_empty", "stock: empty")
 web_text("pile.discard_empty", "discard: empty")
+web_text("pile.won", "played: {n}")
+web_text("pile.won_empty", "played: none yet")
 # a bot's display name (rooms.bot_name makes "Bot Vera (strong)"), said in the page's language
 web_text("bot.display", "Bot {name} ({level})")
 web_text("botname.Boris", "Boris")
@@ -658,6 +660,8 @@ web_text("refuse.wait_defender", "wait: the defender covers or takes before anyo
          "more")
 web_text("refuse.throw_rank", "the {card} cannot be thrown in: only cards of a rank already "
          "on the table can")
+web_text("refuse.throw_rank_named", "the {card} cannot be thrown in: you may throw in only a rank "
+         "already on the table: {ranks}")
 web_text("refuse.throw_full", "no more cards can be thrown in: the defender has no cards left "
          "to cover them")
 web_text("refuse.bout_full", "the table is full: no more cards go into this bout")

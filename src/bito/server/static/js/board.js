@@ -41,13 +41,13 @@ export function actionLabel(a, named = false) {
   if (a.kind === "take") return t("action.take", "take the cards");
   if (a.kind === "pass") return a.label ? t("action.pass_turn", "pass") : t("action.pass", "pass (bito)");
   if (SIMPLE[a.kind]) return t(`action.${a.kind}`, SIMPLE[a.kind]);
-  if (a.kind === "play" && a.label) {  // a family drawn from its table model
+  if (a.kind === "play" && cards) {  // a family drawn from its table model
     const call = /=([cdhs])$/.exec(a.text || "");
     if (call) {
       return t("action.play_call", "play {cards} and call {suit}",
                { cards, suit: t(`suit.${call[1]}`, call[1]) });
     }
-    if (a.label.startsWith("put down ")) return t("action.put_down", "put down {cards}", { cards });
+    if ((a.label || "").startsWith("put down ")) return t("action.put_down", "put down {cards}", { cards });
     return t("action.play", "play {cards}", { cards });
   }
   if (a.kind === "attack") return named ? t("action.play", "play {cards}", { cards }) : `${cards}`;
