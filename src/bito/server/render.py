@@ -21,7 +21,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bito.cards import card_str, cards_of, is_special, rank_of, suit_of
+from bito.games.protocol import Move
 from bito.games.tables import Card, Seat, TableModel, Vocabulary, Zone, table_of
+from bito.games.tables.faces import MOVE_WORDS
 
 if TYPE_CHECKING:
     from bito.rules import Rules
@@ -60,6 +62,11 @@ def action_json(action: Any) -> Json:
     else:
         names = [card_str(c) for c in cards if c >= 0]
     out: Json = {"text": str(action), "kind": kind, "cards": names}
+    if isinstance(action, Move) and action.kind != "play":  # another family's simple move
+        out["label"] = MOVE_WORDS.get(action.kind, action.kind)
+    hidden = getattr(action, "count", None)
+    if kind == "play" and not names and isinstance(hidden, int):  # put down face down
+        out["hidden"] = hidden
     if isinstance(target, int) and target >= 0:
         out["target"] = card_str(target)
     if kind.startswith("blind"):  # #58: a play by hand position (1 = #1)

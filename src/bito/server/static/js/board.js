@@ -39,8 +39,12 @@ export function actionLabel(a, named = false) {
   }
   if (a.kind === "transfer") return t("action.transfer", "transfer with {cards}", { cards });
   if (a.kind === "take") return t("action.take", "take the cards");
+  if (a.kind === "pass" && a.label === "believe the claim") return t("action.believe", "believe the claim");
   if (a.kind === "pass") return a.label ? t("action.pass_turn", "pass") : t("action.pass", "pass (bito)");
   if (SIMPLE[a.kind]) return t(`action.${a.kind}`, SIMPLE[a.kind]);
+  if (a.hidden) {  // cards put down face down: how many, never which
+    return tn("action.put_down_hidden", a.hidden, "put down {n} card face down", "put down {n} cards face down");
+  }
   if (a.kind === "play" && cards) {  // a family drawn from its table model
     const call = /=([cdhs])$/.exec(a.text || "");
     if (call) {
