@@ -193,3 +193,40 @@ def test_a_whole_game_by_clicks(browser: Any, server: ServerThread, game: Game) 
     assert axe_violations(page) == [], game
     assert not errors, errors
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_page_reads_like_the_engines_insides(browser: Any, server: ServerThread,
+                                                lang: str) -> None:
+    """The lobby (every game chosen in turn), a finished table's end screen and its replay:
+    no option key, seed citation or catalogue mark in any text a player reads."""
+    from server_kit import Client, play_to_end
+
+    made = create_table(server.http, name=NAMES[lang], variant="czech_fool+shed.rounds=1",
+                        players=2, seats=["random"])
+    alice = Client(server.base, made["table"], made["token"])
+    alice.send({"type": "ready"})
+    play_to_end({0: alice}, timeout=120)
+    alice.close()
+    context = browser.new_context(locale=LOCALES[lang], viewport=SIZES["desktop"])
+    context.add_init_script(
+        f"localStorage.setItem('bito:{made['table']}', "
+        f"JSON.stringify({{token: '{made['token']}', seat: {made['seat']}}}));")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#variant option", state="attached")
+    games = page.eval_on_selector_all("#variant option", "os => os.map(o => o.value)")
+    assert len(games) > 10
+    for game in games:
+        page.select_option("#variant", game)
+        found = INTERNAL.findall(page_words(page))
+        assert not found, (lang, game, found)
+    for path in (f"/t/{made['table']}", f"/replay/{made['table']}"):
+        page.goto(server.base + path)
+        page.wait_for_load_state("networkidle")
+        found = INTERNAL.findall(page_words(page))
+        assert not found, (lang, path, found)
+    assert not errors, errors
+    context.close()
