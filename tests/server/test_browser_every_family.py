@@ -147,15 +147,24 @@ def choose(page: Any, step: int) -> None:
     page.click(f"#actions [data-action='{moves[0]['text']}']")
 
 
-def play_game(browser: Any, server: ServerThread, game: Game, errors: list[str]) -> Any:
-    made = create_table(server.http, name=NAMES[game.lang], variant=game.spec,
-                        players=game.players, seats=["random"] * (game.players - 1))
-    context = browser.new_context(locale=LOCALES[game.lang], viewport=SIZES[game.size])
+def seated_page(browser: Any, made: dict[str, Any], lang: str, size: str,
+                errors: list[str]) -> Any:
+    """A page of a fresh browser context in ``lang`` at ``size`` that holds the seat the
+    table's creator was given (as the lobby's page would have kept it), its script errors
+    collected in ``errors``."""
+    context = browser.new_context(locale=LOCALES[lang], viewport=SIZES[size])
     context.add_init_script(
         f"localStorage.setItem('bito:{made['table']}', "
         f"JSON.stringify({{token: '{made['token']}', seat: {made['seat']}}}));")
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
+def play_game(browser: Any, server: ServerThread, game: Game, errors: list[str]) -> Any:
+    made = create_table(server.http, name=NAMES[game.lang], variant=game.spec,
+                        players=game.players, seats=["random"] * (game.players - 1))
+    page = seated_page(browser, made, game.lang, game.size, errors)
     page.goto(f"{server.base}/t/{made['table']}")
     page.click("#ready")
     # dealt (a prelude's hands start empty: its first moves turn up the stock)
@@ -208,13 +217,8 @@ def test_no_page_reads_like_the_engines_insides(browser: Any, server: ServerThre
     alice.send({"type": "ready"})
     play_to_end({0: alice}, timeout=120)
     alice.close()
-    context = browser.new_context(locale=LOCALES[lang], viewport=SIZES["desktop"])
-    context.add_init_script(
-        f"localStorage.setItem('bito:{made['table']}', "
-        f"JSON.stringify({{token: '{made['token']}', seat: {made['seat']}}}));")
-    page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = seated_page(browser, made, lang, "desktop", errors)
     page.goto(server.base + "/")
     page.wait_for_selector("#variant option", state="attached")
     games = page.eval_on_selector_all("#variant option", "os => os.map(o => o.value)")
@@ -229,4 +233,4 @@ def test_no_page_reads_like_the_engines_insides(browser: Any, server: ServerThre
         found = INTERNAL.findall(page_words(page))
         assert not found, (lang, path, found)
     assert not errors, errors
-    context.close()
+    page.context.close()
