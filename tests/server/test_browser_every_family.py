@@ -78,7 +78,8 @@ GAMES = [
 #: What a player must never read: an option key with its value, a citation of the rules'
 #: seeds or paragraphs, the catalogue's internal marks, a card in notation.
 INTERNAL = re.compile(r"\b[a-z_]+\.[a-z_]+\s*=|\b[a-z]+\.(?:show_trump|size|rounds|deck_size)\b"
-                      r"|\bS\d+:\d+|§\s*\d|NOT FROM THE SEEDS|\(podkidnoy\)|Traceback")
+                      r"|\bS\d+:\d+|§\s*\d|\([A-Z]{1,2}\d+\)|NOT FROM THE SEEDS|\(podkidnoy\)"
+                      r"|Traceback")
 NOTATION = re.compile(r"(?<![\w#])(?:10|[2-9TJQKA])[cdhs](?![\w])|\b[gryb]\d{1,2}\b")
 #: Latin words a Russian page may show: the players' and the app's own names.
 LATIN_ALLOWED = {"bito", "Alice"}
@@ -211,6 +212,8 @@ def test_no_page_reads_like_the_engines_insides(browser: Any, server: ServerThre
     no option key, seed citation or catalogue mark in any text a player reads."""
     from server_kit import Client, play_to_end
 
+    # a public table with house rules: the lobby's list says them on hover
+    create_table(server.http, public=True, variant="podkidnoy+deck.size=24+deal.hand_size=7")
     made = create_table(server.http, name=NAMES[lang], variant="czech_fool+shed.rounds=1",
                         players=2, seats=["random"])
     alice = Client(server.base, made["table"], made["token"])
@@ -220,6 +223,7 @@ def test_no_page_reads_like_the_engines_insides(browser: Any, server: ServerThre
     errors: list[str] = []
     page = seated_page(browser, made, lang, "desktop", errors)
     page.goto(server.base + "/")
+    page.wait_for_selector("#public-tables li a")
     page.wait_for_selector("#variant option", state="attached")
     games = page.eval_on_selector_all("#variant option", "os => os.map(o => o.value)")
     assert len(games) > 10

@@ -59,7 +59,8 @@ export function houseRules(game) {
     const part = ids[i] || {};
     if (part.variant) return variantName(part.variant, english);
     const help = part.option && (bundle.options || {})[part.option];
-    if (help) return `${help}: ${part.value}`;  // the rule in words, never its key
+    // the rule in words, never its key, nor the catalogue's paragraph it comes from ("(B1)")
+    if (help) return `${help.replace(/\s*\([A-Z]{1,2}\d+[a-z]?(?:[,;]\s*[A-Z]{1,2}\d+[a-z]?)*\)/g, "")}: ${part.value}`;
     // another family's option ("shed.rounds = 1"): its last word and value, never the key
     const own = /^[a-z_]+\.([a-z_]+) = (.+)$/.exec(english);
     if (own) {
