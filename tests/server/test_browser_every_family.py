@@ -180,7 +180,8 @@ def test_a_whole_game_by_clicks(browser: Any, server: ServerThread, game: Game) 
     name = f"{game.game}-{game.lang}-{game.size}"
     steps, looked, drawn = 0, False, False
     while wait_for_turn_or_end(page, timeout=90):
-        if page.query_selector("#hand svg.card"):  # the cards are drawn as cards
+        # the cards are drawn as cards (a prelude's hands may stay empty to the end)
+        if page.query_selector("#hand svg.card, #board .table-cards svg.card"):
             drawn = True
         if not looked and steps >= 4:  # a table in play: drawn, accessible, in words
             page.wait_for_function("document.getAnimations().length === 0", timeout=15000)
