@@ -102,6 +102,26 @@ def table_with_a_bot(page: Any, base: str, name: str = "Alice", bot: str = "rand
     return link
 
 
+AXE = Path(__file__).resolve().parent / "server" / "vendor" / "axe.min.js"
+"""axe-core, vendored for the tests (``tests/server/vendor/README.md``); never fetched."""
+SERIOUS = ("serious", "critical")
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate("""async () => {
+        const r = await axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }));
+    }""")
+    bad = [v for v in found if v["impact"] in SERIOUS]
+    if bad:
+        print("AXE", bad)
+    return bad
+
+
 def my_turn(page: Any) -> bool:
     return bool(page.evaluate("document.body.dataset.myTurn === 'true'"))
 

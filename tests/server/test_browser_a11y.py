@@ -20,6 +20,7 @@ pytest.importorskip("fastapi")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from browser_kit import (  # noqa: E402
+    axe_violations,
     need_chromium,
     serving,
     shot,
@@ -32,29 +33,11 @@ from server_kit import ServerThread  # noqa: E402
 
 need_chromium()
 
-AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
-BAD = ("serious", "critical")
-
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerThread]:
     with serving(tmp_path / "a11y.sqlite3", timer=300, bot_delay=0.02) as srv:
         yield srv
-
-
-def violations(page: Any) -> list[dict[str, Any]]:
-    """axe-core's serious and critical violations on the page as it is now."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    found = page.evaluate("""async () => {
-        const r = await axe.run(document, { resultTypes: ['violations'] });
-        return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
-            nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }));
-    }""")
-    bad = [v for v in found if v["impact"] in BAD]
-    if bad:
-        print("AXE", bad)
-    return bad
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
@@ -66,24 +49,24 @@ def test_axe_finds_no_serious_violation_on_lobby_and_table(server: ServerThread,
     page.wait_for_selector("#seats select[data-seat='1']", state="attached")
     page.wait_for_selector("#public-tables li")
     assert page.evaluate("window.axe === undefined")  # the app never ships axe itself
-    assert violations(page) == []
+    assert axe_violations(page) == []
     page.click("#create summary")  # the house-rules fields, opened
-    assert violations(page) == []
+    assert axe_violations(page) == []
 
     page.fill("#name", "Alice")
     page.select_option("#seats select[data-seat='1']", "random")
     page.click("#create-button")
     page.wait_for_selector("#ready")
-    assert violations(page) == []  # the waiting room: the link, the seats, Ready
+    assert axe_violations(page) == []  # the waiting room: the link, the seats, Ready
     page.click("#ready")
     page.wait_for_selector("#hand .hand-card")
     wait_for_turn_or_end(page)
     page.wait_for_selector("#actions button")
-    assert violations(page) == []
+    assert axe_violations(page) == []
     # with a card chosen and the table's cards offered as targets
     page.focus("#hand .hand-card")
     page.keyboard.press("Escape")
-    assert violations(page) == []
+    assert axe_violations(page) == []
     ctx.close()
 
 
@@ -180,7 +163,7 @@ def test_a_whole_game_with_the_keyboard_alone(server: ServerThread, browser: Any
     # The end screen (Rematch, Leave) is reached by keyboard and axe finds nothing on it.
     page.wait_for_selector("#end:not([hidden]) #rematch")
     assert focus_by_tab(page, "document.activeElement.id === 'rematch'")
-    assert violations(page) == []
+    assert axe_violations(page) == []
     assert not errors, errors
     ctx.close()
 
@@ -195,17 +178,17 @@ def test_axe_finds_no_serious_violation_on_account_pages(server: ServerThread, b
     ctx = page.context
     page.goto(server.base + "/account")
     page.wait_for_selector("#login-form")
-    assert violations(page) == []
+    assert axe_violations(page) == []
     page.fill("#username", "x")  # refused: the message and the field marked invalid
     page.fill("#password", "long enough pass")
     page.click("#register")
     page.wait_for_function("document.getElementById('account-message').textContent !== ''")
     assert page.get_attribute("#username", "aria-invalid") == "true"
-    assert violations(page) == []
+    assert axe_violations(page) == []
     page.fill("#username", "Axel_a11y")
     page.click("#register")
     page.wait_for_selector("#logout")
-    assert violations(page) == []
+    assert axe_violations(page) == []
     # The housekeeping forms, with a refusal shown: a wrong current password is named and
     # its field focused and marked (issue 19 item 1).
     page.fill("#current-password", "not my password 1")
@@ -215,13 +198,13 @@ def test_axe_finds_no_serious_violation_on_account_pages(server: ServerThread, b
     assert page.get_attribute("#current-password", "aria-invalid") == "true"
     assert page.evaluate("document.activeElement.id") == "current-password"
     assert page.is_visible("#logout-everywhere") and page.is_visible("#delete-account")
-    assert violations(page) == []
+    assert axe_violations(page) == []
     page.goto(server.base + "/leaderboard")
     page.wait_for_selector("table.ratings tbody tr")
-    assert violations(page) == []
+    assert axe_violations(page) == []
     page.goto(server.base + "/u/Axel_a11y")
     page.wait_for_selector("#recent, main p")
-    assert violations(page) == []
+    assert axe_violations(page) == []
     if locale.startswith("ru"):  # the pages speak the page's language
         assert page.evaluate("document.documentElement.lang") == "ru"
         assert re.search("[а-яё]", page.inner_text("main"), re.I)
@@ -257,6 +240,6 @@ def test_the_leaderboard_changes_family_without_a_reload(server: ServerThread, b
     assert page.evaluate("document.activeElement.id") == "family"
     assert page.url.endswith("?family=shedding")
     page.wait_for_function("document.getElementById('board-status').textContent !== ''")
-    assert violations(page) == []
+    assert axe_violations(page) == []
     assert not errors, errors
     ctx.close()

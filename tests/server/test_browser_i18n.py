@@ -275,7 +275,9 @@ def test_summaries_house_rules_and_the_account_pages_speak_russian(server: Serve
     assert page.get_attribute("#summary", "lang") == "ru"
     hover = page.get_attribute("#public-tables li a", "title") or ""
     assert ru["variants"]["no_trump"] in hover, hover
-    assert "deal.hand_size = 7: " in hover and CYRILLIC.search(hover.split("7: ")[1]), hover
+    # the house rule in words with its value, never its option key (issue 34)
+    assert "deal.hand_size" not in hover and ": 7" in hover, hover
+    assert CYRILLIC.search(hover.split(": 7")[0].splitlines()[-1]), hover
     assert "Trumpless" not in hover
 
     page.goto(server.base + "/account")

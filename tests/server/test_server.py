@@ -322,8 +322,8 @@ def test_creation_refuses_bad_input_naming_the_field(server: ServerThread) -> No
 
 
 def test_every_registered_game_is_offered_and_drawn(server: ServerThread) -> None:
-    """The lobby offers every game of the registry; each one the engine deals is drawn by
-    the generic renderer (no per-variant code), and one it cannot deal is refused with a
+    """The lobby offers every game of the registry; each one the engine deals is drawn from
+    its family's table model (no per-variant code), and one it cannot deal is refused with a
     clear message, never a server error."""
     offered = {v["id"] for v in server.http.get("/api/variants").json()["variants"]}
     assert offered == {v.id for v in all_variants()}
@@ -356,7 +356,8 @@ def test_a_game_of_another_family_plays_through_the_same_server(
     alice = Client(server.base, t["table"], t["token"])
     alice.send({"type": "ready"})
     dealt = alice.wait(lambda m: m["type"] == "state" and "view" in m)
-    assert dealt["view"]["hand"] and dealt["view"]["family"] == "generic"
+    assert dealt["view"]["hand"] and dealt["view"]["family"] == "shedding"
+    assert dealt["view"]["model"] and dealt["view"]["zones"]  # drawn from its table model
     end = play_to_end({0: alice}, timeout=60)
     assert end["outcome"] is not None
     record = load_record(server.http.get(f"/api/tables/{t['table']}/record").text)

@@ -99,6 +99,19 @@ def _beat(facts: dict[str, int | tuple[int, ...]], lang: str) -> str | None:
     return webtext.text(lang, key, **fields)
 
 
+def _ranks_on_table(table: object, lang: str) -> str:
+    """The ranks of the cards on the table, each once, low to high, as a player names them
+    ("7, queen"); empty when the refusal does not say."""
+    if not isinstance(table, tuple):
+        return ""
+    ranks = sorted({rank_of(c) for c in table if isinstance(c, int) and not is_special(c)})
+    words = []
+    for r in ranks:
+        rank = RANK_CHARS[r - 2]
+        words.append(webtext.text(lang, f"said.rank.{'10' if rank == 'T' else rank}"))
+    return ", ".join(words)
+
+
 def _by_rule(error: IllegalActionError, lang: str) -> str | None:
     """The sentence for a refusal whose rule (and facts) this module knows."""
     rule, detail, facts = error.rule, error.detail, error.facts
@@ -112,6 +125,10 @@ def _by_rule(error: IllegalActionError, lang: str) -> str | None:
         key = "refuse.target_covered" if "covered" in detail else "refuse.target_gone"
         return webtext.text(lang, key, target=card_words(target, lang))
     if rule == "throw-in rank" and card is not None:
+        ranks = _ranks_on_table(facts.get("table"), lang)
+        if ranks:
+            return webtext.text(lang, "refuse.throw_rank_named", card=card_words(card, lang),
+                                ranks=ranks)
         return webtext.text(lang, "refuse.throw_rank", card=card_words(card, lang))
     if rule == "throw-in limit":
         key = "refuse.throw_full" if "uncovered" in detail else "refuse.bout_full"

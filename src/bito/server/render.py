@@ -1,23 +1,29 @@
 """Views as JSON for the browser: the one place where a game's view becomes data.
 
-The browser draws every game with one generic table: a hand, the cards on the table (in
-pairs where a card covers another), the seats with their card counts and publicly known cards,
-piles (stock, discard), a status line and the legal actions. A family plugs in by adding a
-function to :data:`RENDERERS`; a family without one still plays through the generic fallback
-(its view's text and its legal actions as buttons).
+Every family is sent as its table model (:mod:`bito.games.tables`): seats with their counts,
+known cards, scores and notes; the zones where cards lie, each with its kind (``pairs``,
+``trick``, ``pile``, ``claim``, ``stock``, ``discard``, ``centre``, another ``hand``); whose
+turn it is and why; the legal moves with their words; the game's own card vocabulary. The page
+draws every zone by its kind, so a family with a new need adds to the model, not to the page.
+Durak's frame keeps its own builder (:func:`render_durak`): it carries what the Durak table
+draws beyond the model (the bout's taking banner, the face-out hand, the dummy's controller).
 
-Cards travel only in notation (``6h``, ``Ts``, ``RJ``); labels are composed in the browser, so
-a test can find every card a frame mentions with one pattern.
+Cards travel only in notation (``6h``, ``Ts``, ``RJ``, *Fool!*'s ``g12`` and ``w1``); labels
+are composed in the browser, so a test can find every card a frame mentions with one pattern.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bito.cards import card_str, cards_of, is_special, rank_of, suit_of
+from bito.games.protocol import Move
+from bito.games.tables import Card, Seat, TableModel, Vocabulary, Zone, table_of
+from bito.games.tables.faces import MOVE_WORDS
 
 if TYPE_CHECKING:
     from bito.rules import Rules
@@ -46,14 +52,21 @@ def _sorted_hand(mask: int, trumps: frozenset[int]) -> tuple[int, ...]:
 
 def action_json(action: Any) -> Json:
     """A legal action: its text (what the client sends back), its kind and cards."""
+    from bito.games.tables import move_cards
+
     cards = getattr(action, "cards", ())
     target = getattr(action, "target", -1)
     kind = getattr(action, "kind_name", None) or str(getattr(action, "kind", "move"))
-    try:
+    if getattr(action, "deck", "standard") != "standard":  # a family's own deck (Fool!)
+        names = [c.text for c in move_cards(action)]
+    else:
         names = [card_str(c) for c in cards if c >= 0]
-    except (IndexError, KeyError, ValueError):  # a family's own deck: its text says it all
-        names = []
     out: Json = {"text": str(action), "kind": kind, "cards": names}
+    if isinstance(action, Move) and action.kind != "play":  # another family's simple move
+        out["label"] = MOVE_WORDS.get(action.kind, action.kind)
+    hidden = getattr(action, "count", None)
+    if kind == "play" and not names and isinstance(hidden, int):  # put down face down
+        out["hidden"] = hidden
     if isinstance(target, int) and target >= 0:
         out["target"] = card_str(target)
     if kind.startswith("blind"):  # #58: a play by hand position (1 = #1)
@@ -146,61 +159,147 @@ def render_durak(view: Any, spectator: bool) -> Json:
     return out
 
 
-def _safe_cards(mask_or_cards: Any) -> list[Json] | None:
-    """Cards in notation, or None when the family names its cards otherwise (the *Fool!*
-    deck): then the view's own text shows them."""
-    codes = cards_of(mask_or_cards) if isinstance(mask_or_cards, int) else list(mask_or_cards)
-    try:
-        return [card_json(c) for c in codes]
-    except (IndexError, KeyError, ValueError):
-        return None
+def model_card(card: Card) -> Json:
+    """A card of the table model as the page draws it: its notation, whether it is a trump,
+    and for a deck of its own (*Fool!*) its colour and whether it is wild."""
+    out: Json = {"c": card.text, "trump": card.trump}
+    if card.colour:
+        out["colour"] = card.colour
+    if card.wild:
+        out["wild"] = True
+    return out
 
 
-def render_generic(view: Any, spectator: bool) -> Json:
-    """Any family without its own renderer, from the fields every view has (hand, counts,
-    seat to act, legal moves) and the common optional ones (the top card, the trick, the
-    pile and stock sizes, scores), plus the view's own text for the rest."""
-    players = int(getattr(view, "players", 0))
-    counts = tuple(getattr(view, "hand_counts", ()))
-    scores = tuple(getattr(view, "scores", ()))
-    seats: list[Json] = [{"seat": s, "count": counts[s] if s < len(counts) else 0, "known": [],
-              "role": f"score {scores[s]}" if s < len(scores) else ""} for s in range(players)]
-    table: list[Json] = []
-    top = getattr(view, "top", -1)
-    if isinstance(top, int) and top >= 0:
-        table = [{"attack": c, "cover": None} for c in (_safe_cards([top]) or [])]
-    trick = getattr(view, "trick", ())
-    if trick:
-        table = [{"attack": c, "cover": None}
-                 for c in (_safe_cards([card for _, card in trick]) or [])]
-    piles = [{"name": name.removesuffix("_count"), "count": getattr(view, name)}
-             for name in ("stock_count", "pile_count") if isinstance(getattr(view, name, None),
-                                                                    int)]
-    hand = None if spectator else _safe_cards(getattr(view, "hand", 0))
+def _hand_order(card: Card) -> tuple[bool, bool, str, int]:
+    """A fan as a player holds it: plain suits (or colours) first, then trumps, then the
+    wild cards, each low to high."""
+    return (card.trump, card.wild, card.suit or card.colour, card.code)
+
+
+def _zone_json(zone: Zone) -> Json:
+    pairs = [{"attack": model_card(p.attack),
+              "cover": model_card(p.cover) if p.cover is not None else None,
+              "face_down": p.face_down} for p in zone.pairs]
+    return {"name": zone.name, "kind": zone.kind, "count": zone.count,
+            "cards": [model_card(c) for c in zone.cards], "pairs": pairs,
+            "plays": [{"seat": p.seat, "card": model_card(p.card)} for p in zone.plays],
+            "top": model_card(zone.top) if zone.top is not None else None,
+            "face_down": zone.face_down, "owner": zone.owner, "note": zone.note}
+
+
+def _seat_json(seat: Seat) -> Json:
+    return {"seat": seat.seat, "count": seat.cards, "role": seat.role,
+            "known": [model_card(c) for c in seat.known], "score": seat.score, "out": seat.out,
+            "team": seat.team, "note": seat.note}
+
+
+def _vocabulary_json(words: Vocabulary) -> Json:
+    return {"deck": words.deck, "trumps": list(words.trumps), "called_suit": words.called_suit,
+            "wild": list(words.wild), "jokers": words.jokers, "colours": list(words.colours),
+            "notes": [n for n in words.notes if n]}
+
+
+def _pile_json(zone: Json) -> Json:
+    """A stock or a discard as the page's piles: its name, its count, the card face up under
+    it (the trump card under the stock)."""
+    pile: Json = {"name": zone["name"], "count": zone["count"]}
+    if zone["top"] is not None:
+        pile["top"] = zone["top"]
+    return pile
+
+
+def _own_hand(model: TableModel) -> Zone | None:
+    return next((z for z in model.zones if z.kind == "hand" and z.owner == model.seat), None)
+
+
+def render_model(view: Any, spectator: bool = False,
+                 model: TableModel | None = None) -> Json:
+    """The frame of any family from its table model: the seats, every zone but the viewer's
+    own hand (sent as ``hand``), whose turn and why, the legal moves (``text`` is what the
+    page sends back, ``label`` their words) and the card vocabulary. ``spectator``: no hand
+    and no moves (the caller passes a ``model`` holding only public cards)."""
+
+    model = model if model is not None else table_of(view)
+    own = _own_hand(model)
+    zones = [_zone_json(z) for z in model.zones if z is not own]
+    pairs = next((z for z in zones if z["kind"] == "pairs"), None)
     outcome = getattr(view, "outcome", None)
-    to_json = getattr(outcome, "to_json", None)
-    legal = [] if spectator else [action_json(a) for a in getattr(view, "legal", ())]
-    return {"family": "generic", "players": players, "to_act": getattr(view, "to_act", -1),
-            "doing": "play", "phase": str(getattr(view, "phase", "")),
-            "seat": None if spectator else getattr(view, "seat", None),
-            "text": "" if spectator else str(view),
-            "hand": hand or [], "seats": seats, "table": table, "piles": piles,
-            "legal": legal, "outcome": to_json() if to_json else None}
+    out: Json = {
+        "family": model.family, "game": model.game, "model": True,
+        "players": model.players, "to_act": model.to_act, "doing": model.doing,
+        "phase": str(getattr(view, "phase", "")),
+        "seats": [_seat_json(s) for s in model.seats], "zones": zones,
+        "table": pairs["pairs"] if pairs is not None else [],
+        # the stock and the discard lie as piles on every table, the page draws them alike
+        "piles": [_pile_json(z) for z in zones if z["kind"] in ("stock", "discard")],
+        "vocabulary": _vocabulary_json(model.vocabulary),
+        "trump_suits": [t[0] for t in model.vocabulary.trumps],
+        "outcome": outcome.to_json() if outcome is not None else None,
+    }
+    if spectator or own is None:
+        out.update(seat=None if spectator else model.seat, hand=[], legal=[])
+        return out
+    legal = list(getattr(view, "legal", ()))
+    moves = []
+    for action, choice in zip(legal, model.moves, strict=True):
+        entry = action_json(action)
+        entry.update(label=choice.label, cards=[c.text for c in choice.cards])
+        moves.append(entry)
+    out.update(seat=model.seat, hand=[model_card(c) for c in sorted(own.cards, key=_hand_order)],
+               legal=moves)
+    return out
+
+
+def public_model(state: Any) -> TableModel:
+    """The table as nobody in particular sees it: built from every seat's model, a card
+    stays face up only where every seat sees it (a claim's cards, a seat's own cards in a
+    face-down pile turn into backs), and no hand and no move is left."""
+
+    models = [table_of(state.view(s)) for s in range(state.players)]
+    first = models[0]
+
+    def seen_by_all(zone: Zone) -> Zone:
+        others = [next((z for z in m.zones if z.name == zone.name), None) for m in models[1:]]
+        if any(o is None for o in others):
+            return dataclasses.replace(zone, cards=(), pairs=(), plays=(), top=None,
+                                       face_down=zone.count)
+        same = [o for o in others if o is not None]
+        cards = tuple(c for c in zone.cards if all(c in o.cards for o in same))
+        hidden = len(zone.cards) - len(cards)
+        top = zone.top if all(o.top == zone.top for o in same) else None
+        pairs = zone.pairs if all(o.pairs == zone.pairs for o in same) else ()
+        plays = zone.plays if all(o.plays == zone.plays for o in same) else ()
+        return dataclasses.replace(zone, cards=cards, top=top, pairs=pairs, plays=plays,
+                                   face_down=zone.face_down + hidden)
+
+    zones = tuple(seen_by_all(z) for z in first.zones if z.kind != "hand")
+    seats = tuple(dataclasses.replace(seat, known=tuple(
+        c for c in seat.known if all(c in m.seats[seat.seat].known for m in models[1:])))
+        for seat in first.seats)
+    return dataclasses.replace(first, seat=-1, zones=zones, seats=seats, moves=())
 
 
 RENDERERS: dict[str, Callable[[Any, bool], Json]] = {"DurakView": render_durak}
+"""Views whose frame is built otherwise than from the table model alone, by type name."""
 
 
 def render_view(view: Any, spectator: bool = False) -> Json:
     """The JSON a seat (or, with ``spectator``, anybody) is sent for this view."""
-    renderer = RENDERERS.get(type(view).__name__, render_generic)
-    return renderer(view, spectator)
+    renderer = RENDERERS.get(type(view).__name__)
+    if renderer is not None:
+        return renderer(view, spectator)
+    if spectator:  # one seat's view holds that seat's secrets: only the public table
+        raise ValueError("a spectator's frame of this game is render_public(state)")
+    return render_model(view)
 
 
 def render_public(state: Any) -> Json:
     """What a spectator may see: a seat's view with the hand and the legal moves removed, so
     only public information (table, counts, known cards, piles) is left."""
-    return render_view(state.view(_public_seat(state)), spectator=True)
+    view = state.view(_public_seat(state))
+    if type(view).__name__ in RENDERERS:
+        return render_view(view, spectator=True)
+    return render_model(view, spectator=True, model=public_model(state))
 
 
 def _public_seat(state: Any) -> int:
@@ -219,10 +318,15 @@ def render_open(state: Any) -> Json:
     from bito.games.durak.blind import FaceOut
     from bito.games.durak.view import extension_of
 
-    frame = render_view(state.view(0), spectator=True)
+    frame = render_public(state)
     hands = []
     for s in range(state.players):
         view = state.view(s)
+        if type(view).__name__ not in RENDERERS:  # a family drawn from its table model
+            own = _own_hand(table_of(view))
+            hands.append([model_card(c) for c in sorted(own.cards, key=_hand_order)]
+                         if own is not None else [])
+            continue
         trumps: frozenset[int] = getattr(view, "trumps", frozenset())
         hand = getattr(view, "hand", 0)
         if extension_of(view, FaceOut) is not None:

@@ -151,7 +151,9 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
         return err("throw-in", "throw in one card at a time")
     c = action.card
     if not state.table_ranks >> c & 1:
-        return err("throw-in rank", f"no {rank_word(c)} on the table", {"card": c})
+        on_table = tuple(x for x in (*state.attack, *state.defence) if x >= 0)
+        return err("throw-in rank", f"no {rank_word(c)} on the table",
+                   {"card": c, "table": on_table})
     if state.hands[state.defender].bit_count() - state.uncovered <= 0:
         return err("throw-in limit", f"the defender holds {cards_count(defender_cards)} and "
                    f"{state.uncovered} are uncovered")

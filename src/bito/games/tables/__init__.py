@@ -16,6 +16,20 @@ from bito.games.tables.model import (
 )
 
 
+def move_cards(move: object) -> tuple[Card, ...]:
+    """The cards a move puts down, named as the table model names them: a move of a family
+    with its own deck (``Move.deck``, the *Fool!* deck) in that deck's names, any other in
+    the French pack's. A move without cards gives none."""
+    codes = tuple(c for c in getattr(move, "cards", ()) if isinstance(c, int) and c >= 0)
+    if getattr(move, "deck", "standard") == "fool":
+        from bito.games.tables.tricks import fool_card
+
+        return tuple(fool_card(c) for c in codes)
+    from bito.games.tables.faces import card
+
+    return tuple(card(c) for c in codes)
+
+
 def table_of(view: SeatView) -> TableModel:
     """The table model of a seat's view of any game (its family's ``table_model``)."""
     from bito.games.family import family_for
@@ -24,4 +38,4 @@ def table_of(view: SeatView) -> TableModel:
 
 
 __all__ = ["Card", "Choice", "Pair", "Play", "Seat", "TableModel", "Vocabulary", "Zone",
-           "table_of"]
+           "move_cards", "table_of"]

@@ -6,7 +6,7 @@ from bito.cards import ACE
 from bito.games.social.animal import SOUNDS, AnimalView
 from bito.games.social.cheat import CheatView
 from bito.games.tables.faces import card, cards, ending, move_choice, plain_seats
-from bito.games.tables.model import Seat, TableModel, Vocabulary, Zone
+from bito.games.tables.model import Choice, Seat, TableModel, Vocabulary, Zone
 
 RANK_NAMES = {11: "jack", 12: "queen", 13: "king", ACE: "ace"}
 
@@ -71,10 +71,18 @@ def cheat(view: CheatView) -> TableModel:
              else f"puts down 1 to 4 cards face down, claiming {ranks(view.due)}")
     return TableModel(
         "social", view.rules.variant, view.seat, view.players, seats, zones, view.to_act,
-        doing, tuple(move_choice(m, verb="put down") for m in view.legal),
+        doing, tuple(_believing(move_choice(m, verb="put down"), view.phase)
+                     for m in view.legal),
         Vocabulary("french", notes=("the claim is always the rank due; the cards may be "
                                     "any: a liar, or a wrong doubter, takes the pile",)),
         **ending(view.outcome))
+
+
+def _believing(choice: Choice, phase: str) -> Choice:
+    """While a claim waits to be doubted, passing is believing it: said so."""
+    if phase == "doubting" and choice.kind == "pass":
+        return Choice(choice.id, choice.kind, "believe the claim")
+    return choice
 
 
 def table_model(view: AnimalView | CheatView) -> TableModel:

@@ -1,5 +1,7 @@
 // Draws one view frame (the JSON of bito.server.render) into the page. The same code serves
-// every game family: hand, table pairs, seats with counts and known cards, piles, status.
+// every game family: hand, table pairs, seats with counts and known cards, piles, status, and
+// the zones of a family's table model, each drawn by its kind (a trick, a pile with its top
+// card, a face-down claim, a face-up centre, another seat's open hand).
 import { cardSvg, backSvg, cardLabel, cardName } from "./cards.js";
 
 const titleOf = (text) => {
@@ -7,7 +9,7 @@ const titleOf = (text) => {
   node.textContent = text;
   return node;
 };
-import { t, tn } from "./i18n.js";
+import { t, tn, said } from "./i18n.js";
 
 // The table's newer modules (between.js, talk.js) call tr(key, fallback, params): the same
 // lookup as i18n.js's t, kept under its own name so they need not import i18n.js themselves.
@@ -37,7 +39,21 @@ export function actionLabel(a, named = false) {
   }
   if (a.kind === "transfer") return t("action.transfer", "transfer with {cards}", { cards });
   if (a.kind === "take") return t("action.take", "take the cards");
-  if (a.kind === "pass") return t("action.pass", "pass (bito)");
+  if (a.kind === "pass" && a.label === "believe the claim") return t("action.believe", "believe the claim");
+  if (a.kind === "pass") return a.label ? t("action.pass_turn", "pass") : t("action.pass", "pass (bito)");
+  if (SIMPLE[a.kind]) return t(`action.${a.kind}`, SIMPLE[a.kind]);
+  if (a.hidden) {  // cards put down face down: how many, never which
+    return tn("action.put_down_hidden", a.hidden, "put down {n} card face down", "put down {n} cards face down");
+  }
+  if (a.kind === "play" && cards) {  // a family drawn from its table model
+    const call = /=([cdhs])$/.exec(a.text || "");
+    if (call) {
+      return t("action.play_call", "play {cards} and call {suit}",
+               { cards, suit: t(`suit.${call[1]}`, call[1]) });
+    }
+    if ((a.label || "").startsWith("put down ")) return t("action.put_down", "put down {cards}", { cards });
+    return t("action.play", "play {cards}", { cards });
+  }
   if (a.kind === "attack") return named ? t("action.play", "play {cards}", { cards }) : `${cards}`;
   if (a.kind && a.kind.startsWith("blind")) {  // #58: by position; the card once turned up
     const card = (cards ? ` (${cards})` : "") +
@@ -57,6 +73,11 @@ export function actionLabel(a, named = false) {
   if (cards && a.kind) return `${a.kind} ${cards}`;
   return a.text;
 }
+
+// The moves without cards of the families outside Durak, as a player says them.
+const SIMPLE = { draw: "draw a card", doubt: "doubt the claim", claim: "end your claim",
+                 sound: "make your animal's sound", laugh: "laugh",
+                 turn: "turn up the top card of the stock" };
 
 // "offline" for a player whose connection is gone, "bot playing" for one covered by a bot.
 function presence(seat) {
@@ -104,14 +125,54 @@ export function outcomeText(outcome, seats) {
   return t("outcome.fool", "{name} is the fool (дурак).", { name: seatName(seats, outcome.loser) });
 }
 
-const ROLE_KEYS = { attacker: "role.attacker", defender: "role.defender", out: "role.out" };
+const ROLE_KEYS = { attacker: "role.attacker", defender: "role.defender", out: "role.out",
+                    claims: "role.claims", "sits out": "role.sits_out" };
 const DOING_KEYS = { "lead an attack": "doing.lead", "cover, transfer or take": "doing.defend",
                      "throw in or pass": "doing.throw", "cover or take": "doing.cover_or_take" };
 
 // The server's words for a role and for what the seat to act does, in the page's language
 // (another family's own words stay as they come).
 export function roleWord(role) { return ROLE_KEYS[role] ? t(ROLE_KEYS[role], role) : role; }
-export function doingWord(doing) { return DOING_KEYS[doing] ? t(DOING_KEYS[doing], doing) : doing;
+export function doingWord(doing) {
+  if (DOING_KEYS[doing]) return t(DOING_KEYS[doing], doing);
+  return modelWords(doing);
+}
+
+// A phrase of a family's table model (what the seat to act does, a zone's or a seat's note),
+// in the page's language: the catalogue's sentence when it has one, its parts filled in for
+// the phrases that carry a card or a count; null when the page's language has none (a Russian
+// page shows no English).
+const PHRASES = [
+  [/^claims (\d+) x (\w+)$/, "zone.claims", "claims {n} × {rank}", (m) => ({ n: m[1], rank: rankWord(m[2]) })],
+  [/^(\w+) due$/, "zone.due", "{rank} due", (m) => ({ rank: rankWord(m[1]) })],
+  [/^(green|red|yellow|blue) was led$/, "zone.led", "{colour} was led", (m) => ({ colour: t(`colour_name.${m[1]}`, m[1]) })],
+  [/^follows (green|red|yellow|blue) if he can$/, "doing.follow_colour", "follows {colour} if he can",
+   (m) => ({ colour: t(`colour_name.${m[1]}`, m[1]) })],
+  [/^plays an? (\w+) or makes the animal's sound$/, "doing.animal_due", "plays a {rank} or makes the animal's sound",
+   (m) => ({ rank: rankWord(m[1]) })],
+  [/^puts down 1 to 4 cards face down, claiming (\w+)s$/, "doing.cheat_claim",
+   "puts down 1 to 4 cards face down, claiming {rank}", (m) => ({ rank: rankWord(m[1]) })],
+  [/^the (\w+) \((.+)\)$/, "seat.animal", "the {animal} ({sound})",
+   (m) => ({ animal: t(`animal.${m[1]}`, m[1]), sound: t(`sound.${m[1]}`, m[2]) })],
+  [/^\+10 rounds: (\d+)$/, "seat.plus_tens", "+10 rounds: {n}", (m) => ({ n: m[1] })],
+];
+const RANK_WORDS = { jack: "J", queen: "Q", king: "K", ace: "A" };
+function rankWord(word) {
+  const rank = RANK_WORDS[word] || word;
+  return t(`rank.${rank}`, word);
+}
+export function modelWords(phrase) {
+  if (!phrase) return "";
+  for (const [re, key, english, fields] of PHRASES) {
+    const m = re.exec(phrase);
+    if (m) return said(key, english, fields(m));
+  }
+  return said(modelKey(phrase), phrase);
+}
+
+// The catalogue's key of a model's fixed phrase: its first five words (webtext.py lists them).
+export function modelKey(phrase) {
+  return `model.${(phrase.toLowerCase().match(/[a-z0-9]+/g) || []).slice(0, 5).join("_")}`;
 }
 
 // The seats in the order play goes round (the next seat after `me` first, `me` last), so the
@@ -161,6 +222,9 @@ function seatBox(view, s, seats, opts, mine) {
       presence(seats && seats[s.seat])),
     mine || opts.hands ? null : fan(s.count),
     h("div", { class: "count" }, tn("board.count", s.count, "{n} card", "{n} cards")),
+    s.score !== undefined && s.score !== null
+      ? h("div", { class: "seat-score" }, t("board.score", "score {n}", { n: s.score })) : null,
+    s.note && modelWords(s.note) ? h("div", { class: "seat-note" }, modelWords(s.note)) : null,
     acting ? h("div", { class: "turn-flag" }, mine ? t("table.your_turn", "your turn")
                                                   : t("table.to_act", "to act")) : null);
   const shown = opts.hands ? opts.hands[s.seat] : (mine ? null : s.known);
@@ -170,6 +234,65 @@ function seatBox(view, s, seats, opts, mine) {
   }
   return box;
 }
+
+// The places a family's table model puts cards, other than the hand, the pairs and the piles
+// (drawn as on a Durak table): each by its kind, its name and count in words.
+const ZONE_NAMES = { pile: "pile", claim: "claim", trick: "trick", centre: "centre", won: "played",
+                     dummy: "dummy's hand", table: "table" };
+function drawZones(table, view, seats, marked) {
+  for (const z of view.zones) {
+    if (["pairs", "stock", "discard"].includes(z.kind)) continue;
+    const title = t(`zone.${z.name}`, ZONE_NAMES[z.name] || z.name);
+    const owner = z.owner >= 0 && z.kind === "claim" ? seatName(seats, z.owner) : null;
+    const box = h("div", { class: `zone zone-${z.kind}`, "data-zone": z.name, role: "group",
+                           "aria-label": owner ? `${title}: ${owner}` : title });
+    const cards = h("div", { class: "zone-cards" });
+    if (z.kind === "trick") {
+      for (const p of z.plays) {
+        cards.append(h("figure", { class: "play", "data-seat": p.seat },
+                       marked(cardSvg(p.card), p.card.c),
+                       h("figcaption", {}, seatName(seats, p.seat))));
+      }
+    } else if (z.kind === "claim") {
+      // face down as they were put down; the claimer's own cards are face up for him alone
+      for (const c of z.cards) cards.append(marked(cardSvg(c), c.c));
+      for (let i = 0; i < Math.min(z.face_down, 6); i++) cards.append(backSvg());
+    } else if (z.kind === "pile" || z.kind === "centre") {
+      // the cards below the top peek out from under it; the top card lies last, marked
+      const shown = z.cards.slice(-4);
+      if (z.face_down) cards.append(backSvg(z.face_down));
+      shown.forEach((c) => cards.append(marked(cardSvg(c), c.c)));
+      if (z.top && !shown.some((c) => c.c === z.top.c)) cards.append(marked(cardSvg(z.top), z.top.c));
+    } else {
+      for (const c of z.cards) cards.append(marked(cardSvg(c), c.c));
+      for (let i = 0; i < Math.min(z.face_down, 8); i++) cards.append(backSvg());
+    }
+    if (!cards.children.length) cards.append(h("div", { class: "card-place", "aria-hidden": "true" }));
+    const note = modelWords(z.note);
+    box.append(cards, h("div", { class: "zone-name" },
+      owner ? `${owner}: ` : "", tn("zone.count", z.count, "{zone}: {n} card", "{zone}: {n} cards", { zone: title }),
+      note ? h("span", { class: "zone-note" }, ` · ${note}`) : null));
+    table.append(box);
+  }
+}
+
+// The game's own words beside the table: a called suit, what is wild, the rules a player needs.
+function gameWords(v) {
+  const box = h("div", { class: "game-words" });
+  if (v.called_suit) {
+    const letter = v.called_suit[0];
+    box.append(h("div", { class: "called-suit", id: "called-suit" },
+      t("board.called_suit", "called suit: {suit}", { suit: `${SUIT_SIGNS[letter]} ${t(`suit.${letter}`, v.called_suit)}` })));
+  }
+  const notes = (v.notes || []).map(modelWords).filter(Boolean);
+  if (notes.length) {
+    box.append(h("details", { class: "rules-notes" },
+      h("summary", {}, t("board.rules", "How this game is played")),
+      h("ul", {}, notes.map((n) => h("li", {}, n)))));
+  }
+  return box;
+}
+const SUIT_SIGNS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
 // Draws the seats (in play order, one's own box last), the table, the piles and, with
 // `hands`, every hand (the replay).
@@ -222,6 +345,7 @@ export function drawBoard(root, view, seats, opts = {}) {
     }
     return svg;
   };
+  if (view.zones) drawZones(table, view, seats, marked);
   (view.table || []).forEach((pair) => {
     const slot = h("div", { class: "pair" + (pair.cover ? " covered" : " open"),
                             "data-attack": pair.attack.c });
@@ -233,7 +357,7 @@ export function drawBoard(root, view, seats, opts = {}) {
     }
     table.append(slot);
   });
-  if (!(view.table || []).length) table.append(h("div", { class: "empty-table" }, t("board.empty_table", "table")));
+  if (!table.children.length) table.append(h("div", { class: "empty-table" }, t("board.empty_table", "table")));
   if (view.taking) {  // the defender said "take": the throwers may still add cards
     const taker = (view.seats || []).find((s) => s.role === "defender");
     table.classList.add("taking");
@@ -242,7 +366,7 @@ export function drawBoard(root, view, seats, opts = {}) {
       : t("table.defender_takes", "the defender takes")));
   }
   middle.append(table);
-  if (view.text) middle.append(h("pre", { class: "view-text" }, view.text));
+  if (view.vocabulary) middle.append(gameWords(view.vocabulary));
   root.append(middle);
   const mine = !opts.hands && me !== null && me !== undefined &&
     (view.seats || []).find((s) => s.seat === me);

@@ -1,4 +1,5 @@
-// Cards drawn as SVG from their notation ("6h", "Ts", "RJ", "W1", "6h'").
+// Cards drawn as SVG from their notation ("6h", "Ts", "RJ", "W1", "6h'"; Fool!'s own deck:
+// "g12" the green 12, "w1" a wild 1).
 import { t } from "./i18n.js";
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const RED = new Set(["d", "h"]);
@@ -11,8 +12,16 @@ function el(name, attrs, text) {
   return node;
 }
 
+// Fool!'s four colours, by the letter its notation starts with, and how each is painted.
+const COLOURS = { g: "green", r: "red", y: "yellow", b: "blue" };
+const PAINT = { green: "#2e7d32", red: "#c62828", yellow: "#8a6d00", blue: "#1565c0",
+                wild: "#6a1b9a" };
+
 export function parseCard(code) {
   const plain = code.replace(/'+$/, "");
+  const own = /^([gryb])(\d{1,2})$/.exec(plain);
+  if (own) return { rank: own[2], suit: "", colour: COLOURS[own[1]], special: false };
+  if (plain === "w1") return { rank: "1", suit: "", colour: "wild", special: false };
   if (["RJ", "BJ", "MC"].includes(plain) || /^W[1-4]$/.test(plain)) {
     return { rank: plain, suit: "", special: true };
   }
@@ -22,12 +31,15 @@ export function parseCard(code) {
 
 export function cardLabel(code) {
   const c = parseCard(code);
+  if (c.colour) return cardName(code);  // a colour has no symbol: "green 12"
   return c.special ? c.rank : c.rank + SUITS[c.suit];
 }
 
 // A card's name for people and screen readers: "7 of hearts", "семёрка червей".
 export function cardName(code) {
   const c = parseCard(code);
+  if (c.colour === "wild") return t("card.wild_one", "wild 1");
+  if (c.colour) return t(`colour.${c.colour}`, "{colour} {n}", { colour: c.colour, n: c.rank });
   if (c.special) {
     if (c.rank.startsWith("W")) return t("card.W", "wild card {n}", { n: c.rank.slice(1) });
     return t(`card.${c.rank}`, c.rank);
@@ -40,6 +52,7 @@ export function cardName(code) {
 // A face-up card; `card` is {c: "6h", trump: bool}.
 export function cardSvg(card, opts = {}) {
   const info = parseCard(card.c);
+  if (info.colour) return colourSvg(card, info, opts);
   const colour = info.special ? "#6a1b9a" : RED.has(info.suit) ? "#c62828" : "#1a1a1a";
   const svg = el("svg", { viewBox: "0 0 60 84", class: "card" + (card.trump ? " trump" : ""),
                           role: "img",
@@ -71,5 +84,28 @@ export function backSvg(label) {
     svg.appendChild(el("text", { x: 30, y: 50, "font-size": 18, "text-anchor": "middle",
                                  class: "back-label" }, String(label)));
   }
+  return svg;
+}
+
+// A card of Fool!'s own deck: its number on its colour (a band across the top and a disc in
+// the middle, so the colour reads without the number), the wild 1 in all four.
+function colourSvg(card, info, opts) {
+  const paint = PAINT[info.colour];
+  const svg = el("svg", { viewBox: "0 0 60 84", class: `card colour-card ${info.colour}`,
+                          role: "img", "aria-label": cardName(card.c) });
+  svg.dataset.card = card.c;
+  svg.appendChild(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "face" }));
+  if (info.colour === "wild") {
+    ["green", "red", "yellow", "blue"].forEach((c, i) => svg.appendChild(
+      el("rect", { x: 6 + i * 12, y: 6, width: 12, height: 10, fill: PAINT[c] })));
+  } else {
+    svg.appendChild(el("rect", { x: 6, y: 6, width: 48, height: 10, rx: 2, fill: paint }));
+  }
+  svg.appendChild(el("circle", { cx: 30, cy: 50, r: 20, fill: paint }));
+  svg.appendChild(el("text", { x: 30, y: 58, fill: "#fff", "font-size": info.rank.length > 1 ? 20 : 24,
+                               "font-weight": "bold", "text-anchor": "middle" }, info.rank));
+  svg.appendChild(el("text", { x: 6, y: 30, fill: paint, "font-size": 11, "font-weight": "bold" },
+                     info.rank));
+  if (opts.title) svg.appendChild(el("title", {}, opts.title));
   return svg;
 }

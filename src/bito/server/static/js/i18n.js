@@ -32,6 +32,15 @@ export function tn(key, n, fallbackOne, fallbackOther, params = {}) {
   return t(`${key}.${form}`, t(`${key}.other`, fallback, { ...params, n }), { ...params, n });
 }
 
+// A text the page shows only where its language has it: the catalogue's, else the English
+// itself on an English page, else "" (a family's own phrase a translator has not seen yet
+// stays off a Russian page rather than showing there in English).
+export function said(key, english, params = undefined) {
+  const found = bundle.texts[key];
+  if (found) return fill(found, params);
+  return bundle.language === "en" ? fill(english, params) : "";
+}
+
 export function language() { return bundle.language; }
 
 // A game's or house rule's name in the page's language (the rules catalogue's own Russian
@@ -50,7 +59,15 @@ export function houseRules(game) {
     const part = ids[i] || {};
     if (part.variant) return variantName(part.variant, english);
     const help = part.option && (bundle.options || {})[part.option];
-    return help ? `${part.option} = ${part.value}: ${help}` : english;
+    // the rule in words, never its key, nor the catalogue's paragraph it comes from ("(B1)")
+    if (help) return `${help.replace(/\s*\([A-Z]{1,2}\d+[a-z]?(?:[,;]\s*[A-Z]{1,2}\d+[a-z]?)*\)/g, "")}: ${part.value}`;
+    // another family's option ("shed.rounds = 1"): its last word and value, never the key
+    const own = /^[a-z_]+\.([a-z_]+) = (.+)$/.exec(english);
+    if (own) {
+      return bundle.language === "en" ? `${own[1].replace(/_/g, " ")}: ${own[2]}`
+        : t("table.house_rule_value", "house rule: {value}", { value: own[2] });
+    }
+    return english.replace(/^[a-z_]+\.[a-z_]+ = /, "");
   });
 }
 

@@ -170,6 +170,14 @@ function clickCard(code, ev) {
     return;
   }
   if (single.length === 1) { act(single[0].text); return; }
+  if (single.length > 1 && !single.some((a) => a.target)) {
+    // one card, several ways to play it (a suit to call with it): the moves stand out below
+    selected = code;
+    render();
+    say(t("msg.choose_move", "Now choose how to play it: {moves}.",
+          { moves: single.map((a) => actionLabel(a)).join("; ") }));
+    return;
+  }
   if (single.length > 1) {
     selected = code;
     render();
@@ -260,6 +268,7 @@ function renderActions(view) {
     // Seen: the short form ("cover 8♠ with A♥"); heard: the cards in words ("cover 8 of
     // spades with ace of hearts"), as the button's content, so its name is what it says.
     box.append(h("button", { class: "action" + (hot ? " hot" : ""), "data-action": a.text,
+                             "data-kind": a.kind, "data-cards": (a.cards || []).join(" "),
                              onclick: () => act(a.text) },
                  h("span", { "aria-hidden": "true" }, actionLabel(a) + key),
                  h("span", { class: "sr-only" }, actionLabel(a, true))));
@@ -282,6 +291,13 @@ function statusLine() {
   const who = seatName(frame.seats, v.to_act);
   // #57: the controller of a playing dummy also makes the dummy's moves (v.decider).
   const doing = doingWord(v.doing);
+  // A family drawn from its table model says what the seat to act does in the third person
+  // ("follows green if he can"); one's own moves are the buttons below.
+  if (v.model || !doing) {
+    if (v.to_act === frame.you) return t("status.your_turn_plain", "Your turn.");
+    return doing ? t("status.doing", "{who} {doing}.", { who, doing })
+      : t("status.to_act_plain", "{who} to act.", { who });
+  }
   if (v.to_act === frame.you) return t("status.your_turn", "Your turn: {doing}.", { doing });
   if (v.decider === frame.you) {
     return t("status.your_turn_for", "Your turn for {who}, whose hand is shown: {doing}.", { who, doing });
