@@ -72,6 +72,9 @@ class AccountSettings:
     failures_per_username: int = 5  # failed logins for one username within the window
     failures_per_address: int = 20  # failed logins from one client address within the window
     registrations_per_hour: int = 10  # new accounts from one client address
+    #: names probed from one client address in an hour: profiles not found and
+    #: registrations of a taken name (what guessing the names of accounts costs)
+    name_probes_per_hour: int = 30
     transfer_life: float = 120.0  # seconds a "continue on another device" link works
 
 
@@ -180,6 +183,7 @@ class Accounts:
     db: AccountDB | None = None
     failures: Throttle = field(default_factory=lambda: Throttle("login"))
     registrations: Throttle = field(default_factory=lambda: Throttle("register"))
+    probes: Throttle = field(default_factory=lambda: Throttle("names"))
     hasher: Any = None
     unknown: str | None = None  # the hash verified for an unknown username
     #: argon2 work at once: each hash takes 64 MiB and ~0.3 s of a core (measured at load
@@ -266,6 +270,22 @@ class Accounts:
                 ratings.rate_game(store, table_id, family, seats, owners, outcome)
 
         await self.call(rate)
+
+    # --- names ----------------------------------------------------------------------------
+
+    async def not_probing(self, db: shared.Exchanging, client: str) -> None:
+        """Refuse an address that probed too many names lately (see docs/web.md, "Account
+        names are public"): each probe answers only whether one name exists, and past the
+        limit the address waits, on every process."""
+        wait = await self.probes.wait(db, client, self.settings.name_probes_per_hour, 3600)
+        if wait:
+            raise AccountError(f"too many names looked up from this address; try again in "
+                               f"{wait} s", status=429, retry_after=wait)
+
+    async def probed(self, db: shared.Exchanging, client: str) -> None:
+        """A name was looked up that told the asker something he could not see elsewhere:
+        no such player, or a name taken at registration."""
+        await self.probes.add(db, client)
 
     # --- seats ----------------------------------------------------------------------------
 

@@ -142,7 +142,7 @@ def create_app(db: str = "bito-server.sqlite3", settings: Settings | None = None
     # the routes, by concern (bito.server.routes)
     account_routes.add(app, accounts, lobby, request_address, via_https)
     seat_moves.add(app, accounts, lobby)
-    players.add(app, accounts, lobby)
+    players.add(app, accounts, lobby, request_address)
     pages.add(app, lobby)
     tables.add(app, lobby, accounts, address)
     records.add(app, lobby)

@@ -56,11 +56,13 @@ def add(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
         if wait:
             raise AccountError(f"too many new accounts from this address; try again in "
                                f"{wait} s", status=429, retry_after=wait)
+        await accounts.not_probing(lobby().storage, client)
         body = await body_of(request)
         username = check_username(body.get("username"))
         password = check_password(body.get("password"), username)
         hashed = await accounts.work(accounts.hasher.hash, password)
         if not await accounts.call(AccountDB.add_account, username, hashed):
+            await accounts.probed(lobby().storage, client)
             raise AccountError(f"username: {username!r} is taken", "username", 409)
         await accounts.registrations.add(lobby().storage, client)
         return await accounts.login_response(username, secure(request))

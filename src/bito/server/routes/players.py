@@ -14,8 +14,10 @@ from bito.server.accounts import USERNAME, AccountError, Accounts, Json, people_
 from bito.server.rooms import Lobby
 
 
-def add(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby]) -> None:
-    """The players' routes (``lobby`` gives the app's lobby once it runs)."""
+def add(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
+        address: Callable[[Request], str]) -> None:
+    """The players' routes (``lobby`` gives the app's lobby once it runs, ``address`` a
+    request's client address, trusted proxies applied)."""
     @app.get("/api/leaderboard")
     async def leaderboard(request: Request, family: str | None = None) -> Json:
         from bito.games.family import FAMILIES
@@ -30,9 +32,12 @@ def add(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby]) -> None:
                 "you": await accounts.user(request), "rows": [player_row(r) for r in board]}
 
     @app.get("/api/players/{username}")
-    async def profile(username: str) -> Json:
+    async def profile(username: str, request: Request) -> Json:
+        client = address(request)
+        await accounts.not_probing(lobby().storage, client)
         if not USERNAME.fullmatch(username) or \
                 await accounts.call(AccountDB.password_hash, username) is None:
+            await accounts.probed(lobby().storage, client)
             raise AccountError(f"no player {username[:20]!r}", "username", 404)
         games_out = []
         for table_id, seat, family, result, before, after, at in \
