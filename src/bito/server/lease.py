@@ -25,7 +25,7 @@ how every process hears of every change.
 * **Presence.** Every :data:`~bito.server.presence.PRESENCE_RENEW` seconds the keeper has the
   lobby say again which seats are connected here (:meth:`Presence.renew`), so a
   seat's *offline* mark counts every process's connections; what another process said
-  runs out by itself (:meth:`Lobby.presence`), so a killed process's seats go offline.
+  runs out by itself (:meth:`Presence.heard`), so a killed process's seats go offline.
 * **Looking after.** Every renewal also reads each table in memory as stored (seed,
   status, number of moves): a copy dealt from another seed or holding moves the database
   lacks is rebuilt from the database at once, a process still behind at two renewals in a
@@ -201,7 +201,7 @@ class Keeper:
         mid-commit) comes back in the renewal and is adopted then; an adoption that failed
         is tried again at the next tick rather than left held and undriven; and a held
         table whose moves in the database are ahead of memory (a notice missed) or that
-        has no bot or clock armed is read again or armed again (:meth:`Lobby.look_after`).
+        has no bot or clock armed is read again or armed again (:meth:`Sync.look_after`).
 
         Balance: each process takes orphaned tables up to its fair share (the unfinished
         tables over the processes alive, :data:`LIVE`); one holding more than its share and

@@ -203,7 +203,7 @@ class Sync:
         """Another process dealt the table with ``seed`` (the caller holds the lock)."""
         if room.table.status != "waiting":
             # dealt here already (read since): with this seed, or this copy is not the
-            # stored game and the table is read again (see _refresh)
+            # stored game and the table is read again (see refresh)
             return room.state is not None and room.table.seed == seed
         if not isinstance(seed, int) or isinstance(seed, bool):
             return False
