@@ -257,16 +257,16 @@ def _moves_stored(url: str, tables: list[str]) -> dict[str, int]:
 
 def test_a_postgresql_restart_mid_game_freezes_no_table(cluster: Cluster) -> None:
     """Two tables run while PostgreSQL stops for OUTAGE s (longer than a write's RETRY_FOR s
-    of retries) and starts again: one where two bots and a person play, one whose person
-    never moves (its clock runs out during the outage). Both go on by themselves within a
-    few seconds of the database coming back, and every stored game replays move by move to
-    its outcome.
+    of retries) and starts again: one where two bots and a person play (a game long
+    enough to outlast a slow shutdown), one whose person never moves (its clock runs out
+    during the outage). Both go on by themselves within a few seconds of the database
+    coming back, and every stored game replays move by move to its outcome.
 
     The person is played by a thread of its own, the only reader of his connection; the
     test follows the table through a spectator's connection (two readers of one connection
     each took the other's frames, and the player waited for a frame already taken)."""
     url = cluster.fresh_database("restart")
-    srv = ServerThread(url, scripted(timer=5, bot_delay=0.1, timeouts_to_bot=100))
+    srv = ServerThread(url, scripted(timer=5, bot_delay=0.3, timeouts_to_bot=100))
     try:
         _retry_for(srv, RETRY_FOR)
         busy = create_table(srv.http, players=3, seats=["heuristic", "heuristic"])
@@ -279,9 +279,15 @@ def test_a_postgresql_restart_mid_game_freezes_no_table(cluster: Cluster) -> Non
         sleeper.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
         result: dict[str, Any] = {}
 
+        def thinking(view: dict[str, Any]) -> str:
+            """The person thinks a little, as bots' delay does: the game must still be on
+            when the database stops (its shutdown took up to 20 s on a loaded machine)."""
+            time.sleep(0.3)
+            return str(view["legal"][0]["text"])
+
         def play() -> None:
             try:
-                result["end"] = play_to_end({0: player}, timeout=150)
+                result["end"] = play_to_end({0: player}, thinking, timeout=150)
             except BaseException as e:
                 result["error"] = e
 
@@ -354,11 +360,12 @@ def test_a_lease_that_ran_out_during_an_outage_is_driven_again(cluster: Cluster)
     table, which moves again within 10 s and plays to its end, seen by a spectator on the
     other server; the stored moves replay, each once."""
     url = cluster.fresh_database("leaseoutage")
-    settings = scripted(timer=5, bot_delay=0.1, timeouts_to_bot=1)
+    settings = scripted(timer=5, bot_delay=0.3, timeouts_to_bot=1)
     first, second = ServerThread(url, settings), ServerThread(url, settings)
     try:
         for srv in (first, second):
             _retry_for(srv, RETRY_FOR)
+        # three seats: a game long enough to outlast a slow shutdown of the database
         t = create_table(first.http, players=3, seats=["heuristic", "heuristic"])
         assert _owner(url, t["table"]) == first.app.state.lobby.origin
         host = Client(first.base, t["table"], t["token"])
