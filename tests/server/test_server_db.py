@@ -223,6 +223,25 @@ def test_a_commit_held_up_on_one_table_holds_no_other(cluster: Cluster) -> None:
         srv.stop()
 
 
+#: The outage tests shorten a write's retries (10 s in production) so that an outage longer
+#: than them is short too: what they prove is the order of the two, not the figures.
+RETRY_FOR = 3.0
+OUTAGE = 5.0  # longer than RETRY_FOR and than a lease's life (db.LEASE_FOR, 3 s)
+#: a person's move kept through a short outage (1 s of stopped database plus a restart on a
+#: loaded machine) must fit in the retries with a margin
+MOVE_RETRY_FOR = 6.0
+
+
+def _retry_for(srv: ServerThread, seconds: float) -> None:
+    """How long the server's writes are retried while the database is away."""
+    from bito.server.db import LEASE_FOR, PostgresDatabase
+
+    assert max(RETRY_FOR, LEASE_FOR) < OUTAGE
+    database = srv.app.state.lobby.storage
+    assert isinstance(database, PostgresDatabase)
+    database.retry_for = seconds
+
+
 def _moves_stored(url: str, tables: list[str]) -> dict[str, int]:
     """How many moves each table has stored now (a connection of its own, not the
     server's)."""
@@ -237,36 +256,48 @@ def _moves_stored(url: str, tables: list[str]) -> dict[str, int]:
 
 
 def test_a_postgresql_restart_mid_game_freezes_no_table(cluster: Cluster) -> None:
-    """Two tables run while PostgreSQL stops for 12 s (longer than a write's 10 s of
-    retries) and starts again: one where two bots and a person play, one whose person never
-    moves (its clock runs out during the outage). Both go on by themselves within a few
-    seconds of the database coming back, and every stored game replays move by move to its
-    outcome."""
+    """Two tables run while PostgreSQL stops for OUTAGE s (longer than a write's RETRY_FOR s
+    of retries) and starts again: one where two bots and a person play (a game long
+    enough to outlast a slow shutdown), one whose person never moves (its clock runs out
+    during the outage). Both go on by themselves within a few seconds of the database
+    coming back, and every stored game replays move by move to its outcome.
+
+    The person is played by a thread of its own, the only reader of his connection; the
+    test follows the table through a spectator's connection (two readers of one connection
+    each took the other's frames, and the player waited for a frame already taken)."""
     url = cluster.fresh_database("restart")
     srv = ServerThread(url, scripted(timer=5, bot_delay=0.3, timeouts_to_bot=100))
     try:
+        _retry_for(srv, RETRY_FOR)
         busy = create_table(srv.http, players=3, seats=["heuristic", "heuristic"])
         quiet = create_table(srv.http, players=2, seats=["heuristic"])
         player = Client(srv.base, busy["table"], busy["token"])
+        watcher = Client(srv.base, busy["table"])  # the test's eyes on the busy table
         sleeper = Client(srv.base, quiet["table"], quiet["token"])
         player.send({"type": "ready"})
         sleeper.send({"type": "ready"})
         sleeper.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
         result: dict[str, Any] = {}
 
+        def thinking(view: dict[str, Any]) -> str:
+            """The person thinks a little, as bots' delay does: the game must still be on
+            when the database stops (its shutdown took up to 20 s on a loaded machine)."""
+            time.sleep(0.3)
+            return str(view["legal"][0]["text"])
+
         def play() -> None:
             try:
-                result["end"] = play_to_end({0: player}, timeout=150)
+                result["end"] = play_to_end({0: player}, thinking, timeout=150)
             except BaseException as e:
                 result["error"] = e
 
         game = threading.Thread(target=play)
         game.start()
-        player.wait(lambda m: m["type"] == "state" and m["n"] >= 3)
+        watcher.wait(lambda m: m["type"] == "state" and m["n"] >= 3)
         time.sleep(1.5)  # the quiet table's clock runs out at 5 s: during the outage
         cluster.stop()
         stopped = time.time()
-        time.sleep(12)
+        time.sleep(OUTAGE)
         cluster.start()
         back = time.time()
         # Both tables go on by themselves within a few seconds of the database coming back:
@@ -290,7 +321,7 @@ def test_a_postgresql_restart_mid_game_freezes_no_table(cluster: Cluster) -> Non
         if not timeouts:
             timeouts.append(sleeper.wait(lambda m: m["type"] == "state" and (
                 m.get("last") or {}).get("how") == "timeout", 30))
-        assert back - stopped >= 12
+        assert back - stopped >= OUTAGE
         store = Storage(url)  # every stored move replays, each once, in order
         try:
             for t in (busy["table"], quiet["table"]):
@@ -306,8 +337,8 @@ def test_a_postgresql_restart_mid_game_freezes_no_table(cluster: Cluster) -> Non
             store.close()
         assert load_record(srv.http.get(f"/api/tables/{busy['table']}/record").text).replay()[
             -1].outcome.to_json() == result["end"]["outcome"]
-        player.close()
-        sleeper.close()
+        for c in (player, watcher, sleeper):
+            c.close()
     finally:
         srv.stop()
 
@@ -323,15 +354,18 @@ def _owner(url: str, table: str) -> str | None:
 
 def test_a_lease_that_ran_out_during_an_outage_is_driven_again(cluster: Cluster) -> None:
     """Two servers share the database; a table of bots (the host's seat handed to a bot
-    after one time-out) is driven by the first. PostgreSQL stops for 12 s, four times a
-    lease's life, with a bot's move due: every lease runs out. Once the database is back,
-    whichever server renews or takes the lease first drives the table, which moves again
-    within 10 s and plays to its end, seen by a spectator on the other server; the stored
-    moves replay, each once."""
+    after one time-out) is driven by the first. PostgreSQL stops for OUTAGE s, longer than
+    a lease's life and the writes' retries, with a bot's move due: every lease runs out.
+    Once the database is back, whichever server renews or takes the lease first drives the
+    table, which moves again within 10 s and plays to its end, seen by a spectator on the
+    other server; the stored moves replay, each once."""
     url = cluster.fresh_database("leaseoutage")
     settings = scripted(timer=5, bot_delay=0.3, timeouts_to_bot=1)
     first, second = ServerThread(url, settings), ServerThread(url, settings)
     try:
+        for srv in (first, second):
+            _retry_for(srv, RETRY_FOR)
+        # three seats: a game long enough to outlast a slow shutdown of the database
         t = create_table(first.http, players=3, seats=["heuristic", "heuristic"])
         assert _owner(url, t["table"]) == first.app.state.lobby.origin
         host = Client(first.base, t["table"], t["token"])
@@ -339,7 +373,7 @@ def test_a_lease_that_ran_out_during_an_outage_is_driven_again(cluster: Cluster)
         host.send({"type": "ready"})
         watcher.wait(lambda m: m["type"] == "state" and m["n"] >= 3, 60)
         cluster.stop()
-        time.sleep(12)
+        time.sleep(OUTAGE)
         cluster.start()
         back = time.time()
         before = _moves_stored(url, [t["table"]])
@@ -407,14 +441,15 @@ def _move_before_the_bot(client: Client, url: str, table: str, after: int,
 
 def test_a_persons_move_during_a_database_outage_is_kept_or_refused_to_send_again(
         cluster: Cluster) -> None:
-    """A person moves while PostgreSQL is down. A short outage (3 s, within a write's 10 s
-    of retries): the move is kept and stored once the database is back. A long one (13 s):
-    the move is refused with a clear error (nothing stored, nothing lost silently), the
-    same move sent again once the database is back is played, and the table goes on (the
-    bot answers)."""
+    """A person moves while PostgreSQL is down. A short outage (1 s, well within a write's
+    MOVE_RETRY_FOR s of retries): the move is kept and stored once the database is back. A
+    long one (until the retries give up): the move is refused with a clear error (nothing
+    stored, nothing lost silently), the same move sent again once the database is back is
+    played, and the table goes on (the bot answers)."""
     url = cluster.fresh_database("outagemove")
     srv = ServerThread(url, scripted(timer=120, bot_delay=0.3))
     try:
+        _retry_for(srv, MOVE_RETRY_FOR)
         t = create_table(srv.http, players=2, seats=["heuristic"])
         host = Client(srv.base, t["table"], t["token"])
         host.send({"type": "ready"})
@@ -422,7 +457,7 @@ def test_a_persons_move_during_a_database_outage_is_kept_or_refused_to_send_agai
         move = frame["view"]["legal"][0]["text"]
         cluster.stop()
         host.send({"type": "act", "action": move})
-        time.sleep(3)
+        time.sleep(1)
         cluster.start()
         kept = host.wait(lambda m: m["type"] == "state" and m["n"] >= frame["n"] + 1, 30)
         assert kept["n"] >= frame["n"] + 1

@@ -249,7 +249,7 @@ def test_a_bot_turn_is_driven_again_whatever_an_outage_left(cluster: Cluster,
                 return
             if fault == "lease taken, answer lost":
                 lobby.held.discard(table)
-            lobby.release(table)  # the bot's task cancelled, nothing armed
+            lobby.handover.release(table)  # the bot's task cancelled, nothing armed
             dropped_at.append(len(room.actions))
 
         _on_loop(room, drop)
@@ -321,9 +321,9 @@ def test_a_seat_is_shown_online_on_every_server(cluster: Cluster,
     spectator on B receives, the friend connected to B is online in the host's frame on A,
     and goes offline there when he leaves. A process killed without a word (here a made-up
     one that announced a seat once) stops counting once its announcement runs out."""
-    from bito.server import rooms
+    from bito.server import presence
 
-    monkeypatch.setattr(rooms, "PRESENCE_LIFE", 1.0)  # the made-up process's, not 15 s
+    monkeypatch.setattr(presence, "PRESENCE_LIFE", 1.0)  # the made-up process's, not 15 s
     url = cluster.fresh_database("presence")
     a, b = ServerThread(url, scripted()), ServerThread(url, scripted())
     try:

@@ -118,13 +118,13 @@ def test_a_broadcast_draws_one_frame_per_viewpoint_and_spectators_cost_nothing(
         assert len(alice.messages) == before
         lobby = srv.app.state.lobby
         drawn: list[int | None] = []
-        real = lobby.frame
+        real = lobby.broadcasts.frame  # the part that draws the frames
 
         def counting(room, seat, full=True):  # type: ignore[no-untyped-def]
             drawn.append(seat)
             return real(room, seat, full)
 
-        lobby.frame = counting
+        lobby.broadcasts.frame = counting
         alice.send({"type": "ready"})
         b.send({"type": "ready"})
         for c in audience:

@@ -347,11 +347,11 @@ def test_malformed_messages_are_refused_in_the_connections_language(
 
 
 def test_every_malformed_message_sentence_has_its_russian_pattern() -> None:
-    """Each ``MessageError`` sentence app.py can raise is matched by a pattern, so none
+    """Each ``MessageError`` sentence messages.py can raise is matched by a pattern, so none
     falls back to English for a Russian page."""
     import ast
 
-    source = (Path(webtext.__file__).parent / "app.py").read_text(encoding="utf-8")
+    source = (Path(webtext.__file__).parent / "messages.py").read_text(encoding="utf-8")
     sentences: list[str] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "MessageError":

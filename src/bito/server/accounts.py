@@ -38,10 +38,10 @@ from importlib import resources
 from typing import Any, TypeVar
 from urllib.parse import unquote
 
-from fastapi import FastAPI, Request
+from fastapi import Request
 from fastapi.responses import JSONResponse, Response
 
-from bito.server import games, ratings, refusals, shared, webtext
+from bito.server import games, ratings, shared, webtext
 from bito.server.accountdb import AccountDB, Rating
 from bito.server.rooms import Lobby, Room, RoomError
 
@@ -72,6 +72,9 @@ class AccountSettings:
     failures_per_username: int = 5  # failed logins for one username within the window
     failures_per_address: int = 20  # failed logins from one client address within the window
     registrations_per_hour: int = 10  # new accounts from one client address
+    #: names probed from one client address in an hour: profiles not found and
+    #: registrations of a taken name (what guessing the names of accounts costs)
+    name_probes_per_hour: int = 30
     transfer_life: float = 120.0  # seconds a "continue on another device" link works
 
 
@@ -180,6 +183,7 @@ class Accounts:
     db: AccountDB | None = None
     failures: Throttle = field(default_factory=lambda: Throttle("login"))
     registrations: Throttle = field(default_factory=lambda: Throttle("register"))
+    probes: Throttle = field(default_factory=lambda: Throttle("names"))
     hasher: Any = None
     unknown: str | None = None  # the hash verified for an unknown username
     #: argon2 work at once: each hash takes 64 MiB and ~0.3 s of a core (measured at load
@@ -267,6 +271,22 @@ class Accounts:
 
         await self.call(rate)
 
+    # --- names ----------------------------------------------------------------------------
+
+    async def not_probing(self, db: shared.Exchanging, client: str) -> None:
+        """Refuse an address that probed too many names lately (see docs/web.md, "Account
+        names are public"): each probe answers only whether one name exists, and past the
+        limit the address waits, on every process."""
+        wait = await self.probes.wait(db, client, self.settings.name_probes_per_hour, 3600)
+        if wait:
+            raise AccountError(f"too many names looked up from this address; try again in "
+                               f"{wait} s", status=429, retry_after=wait)
+
+    async def probed(self, db: shared.Exchanging, client: str) -> None:
+        """A name was looked up that told the asker something he could not see elsewhere:
+        no such player, or a name taken at registration."""
+        await self.probes.add(db, client)
+
     # --- seats ----------------------------------------------------------------------------
 
     async def bind(self, request: Request, table_id: str, seat: int) -> None:
@@ -276,294 +296,15 @@ class Accounts:
             await self.call(AccountDB.own_seat, base_table(table_id), seat, username)
 
 
-def install(app: FastAPI, accounts: Accounts, lobby: Callable[[], Lobby],
-            address: Callable[[Request], str], via_https: Callable[[Request], bool]) -> None:
-    """Add the accounts' pages and API to ``app``. ``address`` gives a request's client
-    address (trusted proxies applied) and ``via_https`` whether the page reached its user
-    over https."""
-    s = accounts.settings
-
-    def secure(request: Request) -> bool:
-        return s.secure_cookies == "always" or (s.secure_cookies == "auto"
-                                                and via_https(request))
-
-    @app.exception_handler(AccountError)
-    async def refused(request: Request, exc: AccountError) -> JSONResponse:
-        code, said = refusals.error_words(exc, webtext.language_of(request.headers))
-        body: Json = {"error": said, "code": code}
-        if exc.field:
-            body["field"] = exc.field
-        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
-        return JSONResponse(body, status_code=exc.status, headers=headers)
-
-    async def body_of(request: Request) -> Json:
-        try:
-            body = await request.json()
-        except ValueError:
-            raise AccountError("the request body must be a JSON object") from None
-        if not isinstance(body, dict):
-            raise AccountError("the request body must be a JSON object")
-        return body
-
-    @app.post("/api/account/register")
-    async def register(request: Request) -> Response:
-        client = address(request)
-        wait = await accounts.registrations.wait(lobby().storage, client,
-                                                 s.registrations_per_hour, 3600)
-        if wait:
-            raise AccountError(f"too many new accounts from this address; try again in "
-                               f"{wait} s", status=429, retry_after=wait)
-        body = await body_of(request)
-        username = check_username(body.get("username"))
-        password = check_password(body.get("password"), username)
-        hashed = await accounts.work(accounts.hasher.hash, password)
-        if not await accounts.call(AccountDB.add_account, username, hashed):
-            raise AccountError(f"username: {username!r} is taken", "username", 409)
-        await accounts.registrations.add(lobby().storage, client)
-        return await accounts.login_response(username, secure(request))
-
-    async def not_locked_out(username: str, client: str, name_field: str | None,
-                             address_field: str | None) -> str:
-        """Refuse while too many logins failed lately for this username or this address
-        (the error names ``name_field`` or ``address_field``); returns the username's key
-        in the failure counts. One check for the login form and for a password confirmed
-        in a signed-in session, so neither is a faster way to guess."""
-        name_key = "user:" + username.lower()[:40]
-        for key, limit, what, named in (
-                (name_key, s.failures_per_username, "this username", name_field),
-                ("addr:" + client, s.failures_per_address, "this address", address_field)):
-            wait = await accounts.failures.wait(lobby().storage, key, limit, s.login_window)
-            if wait:
-                raise AccountError(f"too many failed logins for {what}; try again in "
-                                   f"{wait} s", named, 429, wait)
-        return name_key
-
-    async def verified(name_key: str, client: str, stored: str | None,
-                       password: str) -> bool:
-        """The password checked against ``stored`` (None: an unknown name, which costs the
-        same hashing work, so timing tells nothing); a refusal is counted against the
-        username and the address, a success clears the username's count."""
-        from argon2.exceptions import VerificationError
-
-        try:
-            ok = bool(await accounts.work(accounts.verify, stored, password))
-        except VerificationError:
-            ok = False
-        except Exception:  # a stored hash that does not parse: a refusal, never a 500
-            ok = False
-        ok = ok and stored is not None
-        db = lobby().storage
-        if ok:
-            await accounts.failures.clear(db, name_key)
-        else:
-            await accounts.failures.add(db, name_key)
-            await accounts.failures.add(db, "addr:" + client)
-        return ok
-
-    @app.post("/api/account/login")
-    async def login(request: Request) -> Response:
-
-        client = address(request)
-        body = await body_of(request)
-        username, password = body.get("username"), body.get("password")
-        if not isinstance(username, str) or not isinstance(password, str):
-            raise AccountError("username and password: expected texts",
-                               "username" if not isinstance(username, str) else "password")
-        if len(password) > PASSWORD_MAX:
-            raise AccountError(f"password: at most {PASSWORD_MAX} characters", "password")
-        name_key = await not_locked_out(username, client, "username", None)
-        found = (await accounts.call(AccountDB.account, username)
-                 if USERNAME.fullmatch(username) else None)
-        stored = found[1] if found else None
-        if not await verified(name_key, client, stored, password):
-            raise AccountError("wrong username or password", "password", 401)
-        assert found is not None and stored is not None
-        username = found[0]  # typed in any case, logged in as registered
-        if accounts.hasher.check_needs_rehash(stored):
-            await accounts.call(AccountDB.set_password_hash, username, await accounts.work(
-                accounts.hasher.hash, password))
-        return await accounts.login_response(username, secure(request))
-
-    @app.post("/api/account/logout")
-    async def logout(request: Request) -> Response:
-        value = request.cookies.get(COOKIE)
-        if value:
-            await accounts.call(AccountDB.drop_session, digest(value))
-        response = JSONResponse({"username": None})
-        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict",
-                               secure=secure(request))
-        return response
-
-    async def confirm(request: Request, username: str, password: Any, field: str) -> None:
-        """The account's own password again, before a change that cannot be undone from a
-        stolen cookie alone. Counted with failed logins (same keys, same limits), so a held
-        session gives no faster way to guess the password than the login form."""
-
-        if not isinstance(password, str):
-            raise AccountError(f"{field}: expected a text", field)
-        if len(password) > PASSWORD_MAX:
-            raise AccountError(f"password: at most {PASSWORD_MAX} characters", field)
-        client = address(request)
-        name_key = await not_locked_out(username, client, field, field)
-        try:
-            stored = await accounts.call(AccountDB.password_hash, username)
-        except Exception:  # an unreadable hash: a refusal, never a 500
-            stored = None
-        if not await verified(name_key, client, stored, password):
-            raise AccountError(f"{field}: wrong password", field, 403)
-
-    async def signed_in(request: Request) -> str:
-        username = await accounts.user(request)
-        if username is None:
-            raise AccountError("log in first", status=401)
-        return username
-
-    def signed_out(request: Request, body: Json) -> Response:
-        response = JSONResponse(body)
-        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict",
-                               secure=secure(request))
-        return response
-
-    @app.post("/api/account/password")
-    async def change_password(request: Request) -> Response:
-        """A new password: the current one first; every other session ends (a password
-        changed because it leaked must lock the thief out), this device gets a new one."""
-        username = await signed_in(request)
-        body = await body_of(request)
-        await confirm(request, username, body.get("current"), "current")
-        password = check_password(body.get("password"), username)
-        hashed = await accounts.work(accounts.hasher.hash, password)
-        await accounts.call(AccountDB.set_password_hash, username, hashed)
-        await accounts.call(AccountDB.drop_sessions_of, username)
-        return await accounts.login_response(username, secure(request))
-
-    @app.post("/api/account/logout-everywhere")
-    async def logout_everywhere(request: Request) -> Response:
-        """Every session of the account ends, this one too (a lost phone, a shared computer).
-        Seats stay the account's: logging in again anywhere takes them back."""
-        username = await signed_in(request)
-        ended = await accounts.call(AccountDB.drop_sessions_of, username)
-        return signed_out(request, {"username": None, "sessions_ended": ended})
-
-    @app.post("/api/account/delete")
-    async def delete_account(request: Request) -> Response:
-        """The account goes, with its sessions, ratings and profile; its seats become guest
-        seats (the device holding a seat's token plays on, as a guest). The tables' records
-        and replays keep the names as played: they are what happened at those tables."""
-        username = await signed_in(request)
-        body = await body_of(request)
-        await confirm(request, username, body.get("password"), "password")
-        await accounts.call(AccountDB.delete_account, username)
-        return signed_out(request, {"username": None, "deleted": username})
-
-    @app.get("/api/account/me")
-    async def me(request: Request) -> Json:
-        return {"username": await accounts.user(request)}
-
-    @app.post("/api/tables/{table_id}/claim")
-    async def claim(table_id: str, request: Request) -> Json:
-        """The account's seat at this table, on this device: a fresh token (the device that
-        had the seat is told and watches)."""
-        username = await accounts.user(request)
-        if username is None:
-            raise AccountError("log in to take your seat on this device", status=401)
-        room = await lobby().get(table_id)
-        owners = await accounts.call(AccountDB.owners, base_table(room.id))
-        owned = [seat for seat, who in owners.items()
-                 if who == username and room.table.seats[seat].kind in PEOPLE]
-        if not owned:
-            raise AccountError("your account has no seat at this table", status=404)
-        token = await lobby().renew_token(room, owned[0], MOVED)
-        return {"table": room.id, "seat": owned[0], "token": token}
-
-    @app.post("/api/tables/{table_id}/own")
-    async def own(table_id: str, request: Request) -> Json:
-        """The seat whose token came in the header becomes the logged-in account's (a guest
-        who logs in after sitting down): from then on it follows the account."""
-        username = await accounts.user(request)
-        if username is None:
-            raise AccountError("log in first", status=401)
-        room = await lobby().get(table_id)
-        seat = room.seat_of_token(request.headers.get(TOKEN_HEADER))
-        if seat is None:
-            raise AccountError(f"send your seat's token in the {TOKEN_HEADER} header",
-                               status=403)
-        await accounts.call(AccountDB.own_seat, base_table(room.id), seat, username)
-        return {"table": room.id, "seat": seat, "username": username}
-
-    @app.post("/api/tables/{table_id}/move")
-    async def move(table_id: str, request: Request) -> Json:
-        """A personal "continue on another device" link for the seat whose token came in the
-        header: single use, short-lived, for this seat only."""
-        room = await lobby().get(table_id)
-        token = request.headers.get(TOKEN_HEADER)
-        seat = room.seat_of_token(token)
-        if seat is None or token is None:
-            raise AccountError(f"send your seat's token in the {TOKEN_HEADER} header to get "
-                               "a link for your seat", status=403)
-        # in the database: the new device's request may reach another process
-        ticket = await shared.issue_ticket(lobby().storage, "move", room.id, seat, token,
-                                           s.transfer_life)
-        if ticket is None:
-            raise AccountError("too many links waiting; try again in a minute", status=429,
-                               retry_after=60)
-        link = f"{str(request.base_url).rstrip('/')}/t/{room.id}#continue={ticket}"
-        return {"link": link, "expires_in": s.transfer_life, "qr_svg": qr_svg(link)}
-
-    @app.post("/api/tables/{table_id}/continue")
-    async def resume_here(table_id: str, request: Request) -> Json:
-        body = await body_of(request)
-        ticket = body.get("ticket")
-        if not isinstance(ticket, str) or not ticket:
-            raise AccountError("ticket: expected the text after #continue= in the link",
-                               "ticket")
-        held = await shared.redeem_ticket(lobby().storage, "move", ticket[:100])
-        room = await lobby().get(table_id)
-        if held is None or held[0] != room.id:
-            raise AccountError("this link is not valid (used already, expired, or for "
-                               "another table)", "ticket", 403)
-        _, seat, token = held
-        if room.seat_of_token(token) != seat:  # the seat moved since: the link is void
-            raise AccountError("this link is not valid any more: the seat has moved since",
-                               "ticket", 403)
-        new = await lobby().renew_token(room, seat, MOVED)
-        return {"table": room.id, "seat": seat, "token": new}
-
-    @app.get("/api/leaderboard")
-    async def leaderboard(request: Request, family: str | None = None) -> Json:
-        from bito.games.family import FAMILIES
-
-        families = await accounts.call(AccountDB.families)
-        chosen = family or (families[0] if families else "durak")
-        if chosen not in FAMILIES:
-            raise AccountError(f"family: not a game family (one of {', '.join(FAMILIES)})",
-                               "family")
-        board = await accounts.call(ratings.leaderboard, chosen, lobby().bot_levels())
-        return {"family": chosen, "families": sorted(set(families) | {chosen}),
-                "you": await accounts.user(request), "rows": [_row(r) for r in board]}
-
-    @app.get("/api/players/{username}")
-    async def profile(username: str) -> Json:
-        if not USERNAME.fullmatch(username) or \
-                await accounts.call(AccountDB.password_hash, username) is None:
-            raise AccountError(f"no player {username[:20]!r}", "username", 404)
-        games_out = []
-        for table_id, seat, family, result, before, after, at in \
-                await accounts.call(AccountDB.recent_games, username):
-            row = await lobby().storage.load_table(table_id)
-            games_out.append({
-                "table": table_id, "seat": int(seat), "family": family, "result": result,
-                "change": round(float(after) - float(before), 2), "at": float(at),
-                "game": games.describe(row.spec) if row is not None else None,
-                "players": [x.name for x in row.seats] if row is not None else [],
-                "replay": f"/replay/{table_id}"})
-        return {"username": username,
-                "ratings": [_row(r) for r in
-                            await accounts.call(AccountDB.ratings_of, username)],
-                "games": games_out}
-
-    for path in ("/account", "/leaderboard", "/u/{username}"):
-        app.add_api_route(path, people_page, methods=["GET"])
+async def body_of(request: Request) -> Json:
+    """A request's JSON object, or the accounts' refusal."""
+    try:
+        body = await request.json()
+    except ValueError:
+        raise AccountError("the request body must be a JSON object") from None
+    if not isinstance(body, dict):
+        raise AccountError("the request body must be a JSON object")
+    return body
 
 
 def people_page(request: Request) -> Response:
@@ -588,7 +329,7 @@ def people_page(request: Request) -> Response:
     return HTMLResponse(page, headers={"Vary": "Accept-Language, Cookie"})
 
 
-def _row(r: Rating) -> Json:
+def player_row(r: Rating) -> Json:
     bot = r.player.startswith(ratings.BOT_PREFIX)
     return {"player": r.player[len(ratings.BOT_PREFIX):] if bot else r.player, "bot": bot,
             "family": r.family, "mu": round(r.mu, 2), "sigma": round(r.sigma, 2),

@@ -215,13 +215,13 @@ class Notifier:
       flushed: the notices were already handed to the listeners at commit (delivery does
       not wait for the flush), and if they were not read, the listeners' connections die
       with the database and :class:`~bito.server.lease.Keeper` reads every table in memory
-      again when it listens again (``Lobby.changed_all``); the changes themselves were
+      again when it listens again (``Sync.changed_all``); the changes themselves were
       committed synchronously and are there;
     * the notice's statement fails (the connection or the database lost): the batch is kept
       and sent again once a connection is back, so nothing is dropped; a notice received
       twice only makes a process read the table once more;
     * and for moves, the lease keeper counts each table's stored moves every second and
-      reads again a table still behind at two counts in a row (``Lobby.look_after``).
+      reads again a table still behind at two counts in a row (``Sync.look_after``).
     """
 
     def __init__(self, url: str, origin: str, gather: float = NOTICE_GATHER) -> None:

@@ -22,10 +22,10 @@ how every process hears of every change.
   lost a race to deal announces nothing (its seed was never stored). After that
   connection is lost, every table in memory is read again (notices sent meanwhile are
   gone).
-* **Presence.** Every :data:`~bito.server.rooms.PRESENCE_RENEW` seconds the keeper has the
-  lobby say again which seats are connected here (:meth:`Lobby.renew_presence`), so a
+* **Presence.** Every :data:`~bito.server.presence.PRESENCE_RENEW` seconds the keeper has the
+  lobby say again which seats are connected here (:meth:`Presence.renew`), so a
   seat's *offline* mark counts every process's connections; what another process said
-  runs out by itself (:meth:`Lobby.presence`), so a killed process's seats go offline.
+  runs out by itself (:meth:`Presence.heard`), so a killed process's seats go offline.
 * **Looking after.** Every renewal also reads each table in memory as stored (seed,
   status, number of moves): a copy dealt from another seed or holding moves the database
   lacks is rebuilt from the database at once, a process still behind at two renewals in a
@@ -55,7 +55,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bito.server.db import CHANNEL, LEASE_FOR, NOW, DatabaseUnavailable, PostgresDatabase
-from bito.server.rooms import PRESENCE_RENEW
+from bito.server.presence import PRESENCE_RENEW
 
 if TYPE_CHECKING:
     from bito.server.rooms import Lobby
@@ -159,7 +159,7 @@ class Keeper:
                 await self.conn.close()
         held = self.lobby.held or set()
         for table_id in list(held):
-            self.lobby.release(table_id)
+            self.lobby.handover.release(table_id)
         held.clear()
 
         async def work(conn: Any) -> None:
@@ -201,7 +201,7 @@ class Keeper:
         mid-commit) comes back in the renewal and is adopted then; an adoption that failed
         is tried again at the next tick rather than left held and undriven; and a held
         table whose moves in the database are ahead of memory (a notice missed) or that
-        has no bot or clock armed is read again or armed again (:meth:`Lobby.look_after`).
+        has no bot or clock armed is read again or armed again (:meth:`Sync.look_after`).
 
         Balance: each process takes orphaned tables up to its fair share (the unfinished
         tables over the processes alive, :data:`LIVE`); one holding more than its share and
@@ -263,14 +263,14 @@ class Keeper:
         for table_id in sorted(given):
             self.shed[table_id] = time.monotonic() + SHED_PAUSE
             held.discard(table_id)
-            self.lobby.release(table_id)
+            self.lobby.handover.release(table_id)
         if given:
             log.info("handed %d table(s) over to balance the processes (%d alive, a "
                      "share of %d)", len(given), self.live, self.fair)
         for table_id in held - mine - given:
             log.warning("table %s: driven by another process now", table_id)
             held.discard(table_id)
-            self.lobby.release(table_id)
+            self.lobby.handover.release(table_id)
         fresh = mine - held - given
         for table_id in sorted(fresh):
             held.add(table_id)  # before adopt: the room is driven only if this process owns it
@@ -280,14 +280,14 @@ class Keeper:
         for table_id in in_memory:
             if table_id not in fresh and table_id not in self.adopting and table_id in stored:
                 seed, status, moves = stored[table_id]
-                self.lobby.look_after(table_id, moves, seed, status, known[table_id])
+                self.lobby.sync.look_after(table_id, moves, seed, status, known[table_id])
 
     async def _adopt(self, table_id: str) -> None:
         """Read a table just taken over and drive it (beside the renewals, a few at once)."""
         try:
             async with self.adopt_slots:
                 if table_id in (self.lobby.held or ()):
-                    await self.lobby.adopt(table_id)
+                    await self.lobby.handover.adopt(table_id)
         except asyncio.CancelledError:
             raise
         except Exception as e:  # the lease stays ours: the next tick adopts it again
@@ -304,7 +304,7 @@ class Keeper:
             if time.monotonic() - presence >= PRESENCE_RENEW:
                 presence = time.monotonic()
                 try:  # which seats are connected here, for the other processes' frames
-                    await self.lobby.renew_presence()
+                    await self.lobby.presence.renew(self.lobby.rooms.values())
                 except Exception:
                     log.exception("presence: renewal failed")
             try:
@@ -327,7 +327,7 @@ class Keeper:
                     self.listening.set()
                     delay = 0.1
                     if not first:  # notices sent while we were away are lost: read again
-                        self.lobby.changed_all()
+                        self.lobby.sync.changed_all()
                     first = False
                     async for note in conn.notifies():
                         self.notice(note.payload)
@@ -370,4 +370,4 @@ class Keeper:
                 if isinstance(change.get("d"), dict):
                     self.lobby.event(table_id, str(change["k"]), change["d"])
                 continue
-            self.lobby.changed(table_id, change)
+            self.lobby.sync.changed(table_id, change)

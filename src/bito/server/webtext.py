@@ -605,6 +605,8 @@ web_text("error.login_limit_address", "too many failed logins from this address;
          "in {wait} s")
 web_text("error.too_many_accounts", "too many new accounts from this address; try again in "
          "{wait} s")
+web_text("error.too_many_probes", "too many names looked up from this address; try again in "
+         "{wait} s")
 web_text("error.password_wrong", "{field}: wrong password")
 web_text("error.field_text", "{field}: expected a text")
 web_text("error.claim_login", "log in to take your seat on this device")
@@ -776,6 +778,8 @@ ERRORS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                                 r"in (?P<wait>\d+) s"),
         ("too_many_accounts", r"too many new accounts from this address; try again in "
                               r"(?P<wait>\d+) s"),
+        ("too_many_probes", r"too many names looked up from this address; try again in "
+                            r"(?P<wait>\d+) s"),
         ("password_wrong", r"(?P<field>current|password): wrong password"),
         ("field_text", r"(?P<field>current): expected a text"),
         ("claim_login", r"log in to take your seat on this device"),
