@@ -17,6 +17,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from bito.env.vector_bench import (
     DEFAULT_ENVS,
@@ -46,21 +48,19 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     if a.against_bare:
         bare = bench_against_bare(a.envs[-1], a.variant, a.opponents, a.steps, a.rounds)
-        if a.json:
-            json.dump(bare, sys.stdout, indent=1)
-            print()
-        else:
-            print(format_against_bare(bare))
-        return 0
+        return _show(bare, a.json, format_against_bare)
     out = run_vector_bench(a.envs, a.variant, a.opponents, a.seconds, a.copy, a.self_play,
                            a.threads)
-    if a.json:
+    return _show(out, a.json, format_vector_bench)
+
+
+def _show(out: dict[str, Any], as_json: bool, text: Callable[[dict[str, Any]], str]) -> int:
+    if as_json:
         json.dump(out, sys.stdout, indent=1)
         print()
     else:
-        print(format_vector_bench(out))
+        print(text(out))
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())

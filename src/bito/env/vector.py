@@ -20,9 +20,12 @@ unchanged; ``tests/env/test_vector_env.py`` steps both side by side and compares
 Everything per step — the learner's move, the opponents' moves, the observations, the legal
 masks, the rewards and the auto-reset — happens in one compiled loop over the envs
 (:func:`bito.kernel.vector.vector_step`) on the kernel's rules (:mod:`bito.kernel`, tested
-move by move against the reference engine). It plays the rules the kernel plays
-(:func:`bito.kernel.supports`: the base games and their §1 options); other rules get a
-``ValueError`` pointing at the single environment, which plays them all.
+move by move against the reference engine). Observation rows are written incrementally (only
+the cards a move changes; ``tests/env/test_vector_observation.py`` holds every row to the
+reference encoder), so with ``copy=False`` the rows handed out are read-only. It plays the
+rules the kernel plays (:func:`bito.kernel.supports`) with a turned trump card, but for the
+few in :data:`_NOT_VECTOR` (:func:`vector_plays`); other rules get a ``ValueError`` pointing
+at the single environment, which plays them all.
 
 Auto-reset follows Gymnasium's default, ``AutoresetMode.NEXT_STEP``: the step on which a deal
 ends returns its last observation, reward and ``terminated``; the next step ignores that env's
@@ -243,7 +246,10 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         self.render_mode = None
         self.num_envs = num_envs
         self.codec = codec_for(rules)
-        self._index = card_index(rules)  # (the kernel's numbering of a deck with jokers)
+        index = card_index(rules)  # the kernel's numbering of the deck (jokers past 62)
+        if index is None:  # (two decks: kernel.supports refused them above)
+            raise ValueError("the vector environment plays one deck of at most 63 cards")
+        self._index = index
         self.encoder = ObservationEncoder(rules, players)
         self._t = kernel_tables(self.codec, self.encoder)
         self._worth, self._lim_stock, self._lim_empty = greedy_tables(rules)

@@ -14,7 +14,10 @@ steps on the same deals played by the bare kernel (:func:`bito.kernel.vector.bar
 moves, the opponents and the auto-reset, without known cards, observations, masks or rewards),
 timed in turns with the env in one process, several rounds, CPU seconds by ``process_time``.
 The ratio of the two CPU times per learner step is what observing and masking cost on top of
-the rules.
+the rules. Beside them, in the same rounds, the kernel's random whole games on one position
+(:func:`bito.kernel.play_random_games`, what ``bito bench --engine kernel`` times): its moves
+per CPU-second priced at the moves a learner step makes give the cost of a learner step's rules
+with every fact in the caches, the yardstick issue 35 states (``ratio_to_one_position``).
 """
 
 from __future__ import annotations
@@ -132,27 +135,47 @@ def _bare_run(n: int, variant: str, opponents: str, steps: int) -> dict[str, Any
             round(moves / (n * steps), 3), "deals_ended": int(counts[1])}
 
 
+def _games_run(variant: str, games: int, seed: int) -> dict[str, Any]:
+    """Random whole games on the kernel, one position at a time (deal included)."""
+    from bito.env.codec import durak_rules
+    from bito.kernel import play_random_games
+
+    rules = durak_rules(variant)
+    cpu0 = time.process_time()
+    _, moves = play_random_games(rules, 2, games, seed)
+    cpu = max(time.process_time() - cpu0, 1e-9)
+    return {"cpu_s": round(cpu, 4), "games": games, "moves_per_cpu_s": round(moves / cpu)}
+
+
 def bench_against_bare(n: int = 4096, variant: str = "podkidnoy", opponents: str = "greedy",
-                       steps: int = 200, rounds: int = 3) -> dict[str, Any]:
+                       steps: int = 200, rounds: int = 3,
+                       games: int = 20000) -> dict[str, Any]:
     """The vector env against the bare kernel on the same games, in turns (which goes first
     alternates by round): per round, CPU seconds and learner steps per CPU-second of each,
     the bare kernel's moves per CPU-second, and the ratio of the env's CPU time to the bare
-    kernel's for the same learner steps; the medians over the rounds."""
+    kernel's for the same learner steps; then ``games`` random games on one position and the
+    env's cost per learner step against their rules' cost; the medians over the rounds."""
     if n < 1 or steps < 1 or rounds < 1:
         raise ValueError("--envs, --steps and --rounds must be positive")
     if opponents not in ("greedy", "random"):
         raise ValueError(f"opponents must be greedy or random, not {opponents!r}")
     _env_run(4, variant, opponents, 2)  # compile (or load numba's disk cache) untimed
     _bare_run(4, variant, opponents, 2)
+    _games_run(variant, 10, 0)
     out = []
     for r in range(rounds):
         first, second = (_env_run, _bare_run) if r % 2 == 0 else (_bare_run, _env_run)
         a = first(n, variant, opponents, steps)
         b = second(n, variant, opponents, steps)
         env, bare = (a, b) if r % 2 == 0 else (b, a)
-        out.append({"env": env, "bare": bare, "same_games":
+        one = _games_run(variant, games, r + 1)
+        # the rules of one learner step, every fact in the caches: its moves at that rate
+        rules_cpu = bare["moves_per_learner_step"] / one["moves_per_cpu_s"]
+        out.append({"env": env, "bare": bare, "one_position": one, "same_games":
                     env["deals_ended"] == bare["deals_ended"],
-                    "ratio": round(env["cpu_s"] / bare["cpu_s"], 2)})
+                    "ratio": round(env["cpu_s"] / bare["cpu_s"], 2),
+                    "ratio_to_one_position": round(
+                        1 / env["learner_steps_per_cpu_s"] / rules_cpu, 2)})
 
     def median(values: list[float]) -> float:
         return sorted(values)[len(values) // 2]
@@ -168,6 +191,9 @@ def bench_against_bare(n: int = 4096, variant: str = "podkidnoy", opponents: str
                 [r["bare"]["learner_steps_per_cpu_s"] for r in out]),
             "bare_moves_per_cpu_s": median([r["bare"]["moves_per_cpu_s"] for r in out]),
             "ratio": median([r["ratio"] for r in out]),
+            "one_position_moves_per_cpu_s": median(
+                [r["one_position"]["moves_per_cpu_s"] for r in out]),
+            "ratio_to_one_position": median([r["ratio_to_one_position"] for r in out]),
         },
     }
 

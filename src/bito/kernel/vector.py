@@ -141,7 +141,7 @@ def prefetch(typingctx, ptr, offset):  # type: ignore[no-untyped-def]
     sig = types.void(ptr, types.int64)
 
     def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        addr = builder.gep(args[0], [args[1]])
+        addr = builder.bitcast(builder.gep(args[0], [args[1]]), ir.IntType(8).as_pointer())
         i32 = ir.IntType(32)
         fnty = ir.FunctionType(ir.VoidType(), [addr.type, i32, i32, i32])
         fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
@@ -582,10 +582,18 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
     bad = 0
     for i in range(lo, hi):
         if i + AHEAD < hi:
-            prefetch_position(ptr_add(base, (i + AHEAD) * width))
-            prefetch(kb, (i + AHEAD) * kw)
-            prefetch(db, (i + AHEAD) * DRAWN)
-            prefetch(db, (i + AHEAD) * DRAWN + 8)
+            ahead = i + AHEAD
+            prefetch_position(ptr_add(base, ahead * width))
+            prefetch(kb, ahead * kw)
+            prefetch(db, ahead * DRAWN)
+            prefetch(db, ahead * DRAWN + 8)
+            prefetch(lb, ahead * room)
+            for j in range(0, ow, 16):  # the observation row, 16 floats a line
+                prefetch(ob, ahead * ow + j)
+        if i + 1 < hi:  # the mask entries the next env will clear (its list, fetched above)
+            nxt = n_last[i + 1]
+            for j in range(nxt if nxt > 0 else 0):
+                prefetch(mkb, (i + 1) * acts + last[i + 1, j])
         rewards[i] = 0.0
         terminated[i] = False
         truncated[i] = False
