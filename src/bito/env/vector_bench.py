@@ -149,7 +149,7 @@ def _games_run(variant: str, games: int, seed: int) -> dict[str, Any]:
 
 def bench_against_bare(n: int = 4096, variant: str = "podkidnoy", opponents: str = "greedy",
                        steps: int = 200, rounds: int = 3,
-                       games: int = 20000) -> dict[str, Any]:
+                       games: int = 100_000) -> dict[str, Any]:
     """The vector env against the bare kernel on the same games, in turns (which goes first
     alternates by round): per round, CPU seconds and learner steps per CPU-second of each,
     the bare kernel's moves per CPU-second, and the ratio of the env's CPU time to the bare
