@@ -203,12 +203,15 @@ def format_against_bare(out: dict[str, Any]) -> str:
     for i, r in enumerate(out["rounds"]):
         lines.append(f"round {i + 1}: env {r['env']['learner_steps_per_cpu_s']:,} learner "
                      f"steps per CPU-s, bare kernel {r['bare']['learner_steps_per_cpu_s']:,} "
-                     f"({r['bare']['moves_per_cpu_s']:,} moves per CPU-s): {r['ratio']}x")
+                     f"({r['bare']['moves_per_cpu_s']:,} moves per CPU-s): {r['ratio']}x; "
+                     f"one position {r['one_position']['moves_per_cpu_s']:,} moves per "
+                     f"CPU-s: {r['ratio_to_one_position']}x")
     m = out["median"]
     lines.append(f"median: env {m['env_learner_steps_per_cpu_s']:,}, bare "
                  f"{m['bare_learner_steps_per_cpu_s']:,} learner steps per CPU-s: "
-                 f"{m['ratio']}x (N={out['num_envs']}, load average "
-                 f"{' '.join(map(str, out['load_average']))})")
+                 f"{m['ratio']}x; one position {m['one_position_moves_per_cpu_s']:,} moves "
+                 f"per CPU-s: {m['ratio_to_one_position']}x (N={out['num_envs']}, load "
+                 f"average {' '.join(map(str, out['load_average']))})")
     return "\n".join(lines)
 
 

@@ -13,8 +13,10 @@ of positions:
   :class:`bito.env.observation.ObservationEncoder` and the same integers as
   :class:`bito.env.codec.ActionCodec`, written from kernel positions. The plane offsets and the
   codec's tables come from those two classes (:func:`bito.env.vector.kernel_tables`), so the
-  numbering is defined once; ``tests/env/test_vector_env.py`` compares the two encodings step
-  by step.
+  numbering is defined once. A row is updated in place (:func:`observe`: only the cards a move
+  changes are written; a mask row clears only the entries it set);
+  ``tests/env/test_vector_env.py`` and ``tests/env/test_vector_observation.py`` compare the
+  rows with the reference encodings step by step.
 * **the opponents** (uniformly random, or the compiled greedy policy of
   :mod:`bito.kernel.greedy`) and the **auto-reset** (Gymnasium's ``NEXT_STEP`` mode: the step
   after a deal ends deals again and ignores that env's action).
@@ -23,7 +25,10 @@ Positions are rows of one flat array (``width`` entries each: the layout's head 
 :data:`layout.MAX_SEEN` bout openings of ``end.repetition`` at this seat count); every env has
 its own random generator, so an env's games do not depend on how many envs run beside it.
 (The rare random facts of a deal, a buried trump card or a first attacker by lot, come from
-numba's global generator, as in :func:`bito.kernel.core.deal`.)
+numba's global generator, as in :func:`bito.kernel.core.deal`.) The loops prefetch the
+positions a few envs ahead (:func:`prefetch_position`): with thousands of envs the rules' own
+cache misses are most of a step's cost. :func:`bare_step` plays the same steps without
+anything a learner sees, the benchmark's yardstick (:mod:`bito.env.vector_bench`).
 """
 
 from __future__ import annotations
