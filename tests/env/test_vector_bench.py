@@ -39,3 +39,23 @@ def test_bench_vector_refusals_are_named() -> None:
     assert bad.returncode == 2 and "--envs" in bad.stderr and "Traceback" not in bad.stderr
     stray = _bito("bench", "--envs", "4")
     assert stray.returncode == 2 and "--vector" in stray.stderr
+
+
+def test_against_bare_times_the_same_games_in_turns() -> None:
+    """The yardstick plays the very games the env plays (the same deals, opponents' moves and
+    learner's choices: as many deals end), and each round's ratio is the env's CPU time over
+    the bare kernel's for the same learner steps (no speed is asserted)."""
+    from bito.env.vector_bench import bench_against_bare, format_against_bare
+
+    for opponents in ("greedy", "random"):
+        out = bench_against_bare(8, opponents=opponents, steps=60, rounds=2, games=20)
+        assert len(out["rounds"]) == 2 and out["learner_steps_per_round"] == 480
+        for r in out["rounds"]:
+            assert r["same_games"] and r["env"]["deals_ended"] > 0
+            assert r["ratio"] == round(r["env"]["cpu_s"] / r["bare"]["cpu_s"], 2)
+            assert 1 < r["bare"]["moves_per_learner_step"] < 10
+        assert out["median"]["ratio"] in [r["ratio"] for r in out["rounds"]]
+        text = format_against_bare(out)
+        assert text.count("\n") == 2 and f"{out['median']['ratio']}x" in text
+    with pytest.raises(ValueError, match="--rounds"):
+        bench_against_bare(8, rounds=0)

@@ -146,11 +146,11 @@ def test_make_vec_gives_the_compiled_env(env_id: str) -> None:
 def test_rules_the_kernel_does_not_play_are_refused_by_name() -> None:
     with pytest.raises(ValueError, match="kernel does not play"):
         DurakVectorEnv(2, "big_fool")
-    # the kernel plays #29's jokers, but the observations read rank and suit from the code
-    with pytest.raises(ValueError, match=r"deck\.jokers: the vector environment does not play"):
-        DurakVectorEnv(2, "podkidnoy+deck.jokers=2")
-    with pytest.raises(ValueError, match=r"deck\.jokers: the vector environment does not play"):
-        DurakVectorEnv(2, "estonian")
+    # the kernel plays #40's lead from the stock, but the vector env's known cards do not
+    # follow the card it takes
+    with pytest.raises(ValueError,
+                       match=r"lead\.stock_top: the vector environment does not play"):
+        DurakVectorEnv(2, "podkidnoy+armenian")
     with pytest.raises(ValueError, match=r"trump\.source=none: the vector environment "
                                          r"plays games with a turned trump card"):
         DurakVectorEnv(2, "podkidnoy+no_trump")

@@ -20,9 +20,12 @@ unchanged; ``tests/env/test_vector_env.py`` steps both side by side and compares
 Everything per step — the learner's move, the opponents' moves, the observations, the legal
 masks, the rewards and the auto-reset — happens in one compiled loop over the envs
 (:func:`bito.kernel.vector.vector_step`) on the kernel's rules (:mod:`bito.kernel`, tested
-move by move against the reference engine). It plays the rules the kernel plays
-(:func:`bito.kernel.supports`: the base games and their §1 options); other rules get a
-``ValueError`` pointing at the single environment, which plays them all.
+move by move against the reference engine). Observation rows are written incrementally (only
+the cards a move changes; ``tests/env/test_vector_observation.py`` holds every row to the
+reference encoder), so with ``copy=False`` the rows handed out are read-only. It plays the
+rules the kernel plays (:func:`bito.kernel.supports`) with a turned trump card, but for the
+few in :data:`_NOT_VECTOR` (:func:`vector_plays`); other rules get a ``ValueError`` pointing
+at the single environment, which plays them all.
 
 Auto-reset follows Gymnasium's default, ``AutoresetMode.NEXT_STEP``: the step on which a deal
 ends returns its last observation, reward and ``terminated``; the next step ignores that env's
@@ -52,10 +55,28 @@ OPPONENTS = ("greedy", "random")
 
 def kernel_tables(codec: ActionCodec, encoder: ObservationEncoder) -> dict[str, Any]:
     """The codec's numbering and the encoder's plane offsets as the arrays the compiled loop
-    reads, so the numbering and the layout are defined once (by those two classes)."""
-    from bito.kernel.convert import action_code
-    from bito.kernel.layout import ATTACK_KIND, DEFEND_KIND, PASS_KIND, TAKE_KIND, TRANSFER_KIND
-    from bito.kernel.vector import C_ATTACK, C_DEFEND, C_PASS, C_SIZE, C_TAKE, C_TRANSFER, PLANES
+    reads, over the kernel's card indices (:func:`bito.kernel.convert.card_index`: a deck
+    with jokers is numbered past its codes), so the numbering and the layout are defined once
+    (by those two classes)."""
+    from bito.kernel.convert import action_code, card_index
+    from bito.kernel.layout import (
+        ATTACK_KIND,
+        DEFEND_KIND,
+        PASS_KIND,
+        SHOW_KIND,
+        TAKE_KIND,
+        TRANSFER_KIND,
+    )
+    from bito.kernel.vector import (
+        C_ATTACK,
+        C_DEFEND,
+        C_PASS,
+        C_SHOW,
+        C_SIZE,
+        C_TAKE,
+        C_TRANSFER,
+        PLANES,
+    )
 
     players = encoder.players
     expected = {*PLANES, *(f"known_{k}" for k in range(2, players))}
@@ -63,29 +84,32 @@ def kernel_tables(codec: ActionCodec, encoder: ObservationEncoder) -> dict[str, 
         extra = ", ".join(sorted(set(encoder.planes) ^ expected))
         raise ValueError(f"the vector environment encodes the base games' observation; these "
                          f"rules change its planes ({extra})")
+    index = card_index(encoder.rules)
+    if index is None:
+        raise ValueError("the vector environment plays one deck of at most 63 cards")
     off = np.array([encoder.planes[name].start for name in PLANES], np.int64)
     card_pos = np.full(64, -1, np.int64)
     for i, c in enumerate(codec.cards):
-        card_pos[c] = i
+        card_pos[index.kernel_card(c)] = i
     codes = np.full(C_SIZE, -1, np.int64)
     act_masks = np.zeros(codec.size, np.int64)
     act_metas = np.zeros(codec.size, np.int64)
     multi: list[tuple[int, int]] = []
+    starts = {ATTACK_KIND: C_ATTACK, TRANSFER_KIND: C_TRANSFER, SHOW_KIND: C_SHOW}
     for idx, act in enumerate(codec.actions):
-        mask, meta = action_code(act)
+        mask, meta = action_code(act, index)
         act_masks[idx] = mask
         act_metas[idx] = meta
-        kind = act.kind
+        kind = meta & 7
+        one = mask & (mask - 1) == 0 and mask != 0
         if kind == TAKE_KIND:
             codes[C_TAKE] = idx
         elif kind == PASS_KIND:
             codes[C_PASS] = idx
-        elif len(act.cards) == 1 and kind == ATTACK_KIND:
-            codes[C_ATTACK + act.cards[0]] = idx
-        elif len(act.cards) == 1 and kind == TRANSFER_KIND:
-            codes[C_TRANSFER + act.cards[0]] = idx
-        elif kind == DEFEND_KIND:
-            codes[C_DEFEND + act.cards[0] * 64 + act.target] = idx
+        elif one and kind in starts:
+            codes[starts[kind] + mask.bit_length() - 1] = idx
+        elif one and kind == DEFEND_KIND:
+            codes[C_DEFEND + (mask.bit_length() - 1) * 64 + (meta >> 3) - 1] = idx
         elif kind == ATTACK_KIND:
             multi.append((mask, idx))
     multi.sort()
@@ -95,35 +119,36 @@ def kernel_tables(codec: ActionCodec, encoder: ObservationEncoder) -> dict[str, 
         "multi_masks": np.array([m for m, _ in multi], np.int64),
         "multi_index": np.array([i for _, i in multi], np.int64),
         "pack_size": float(encoder.rules.card_count),
-        "all_cards": sum(1 << c for c in codec.cards),
+        "all_cards": index.kernel_mask(sum(1 << c for c in codec.cards)),
     }
 
 
 def greedy_tables(rules: Any) -> tuple[Any, Any, Any]:
-    """Card worths and throw-in limits of the greedy policy for each trump suit (the
-    reference's :class:`bito.bots.rollouts.CardWorth`, made once per suit)."""
+    """Card worths and throw-in limits of the greedy policy for each beat table a deal may
+    turn up (the rows of ``bito.kernel.layout.TRUMP_ROWS``: a card of each suit, no trump,
+    either joker), as the reference's :class:`bito.bots.rollouts.CardWorth` makes them for
+    that table."""
     from bito.bots.rollouts import card_worth
-    from bito.games.durak.beats import beat_table
+    from bito.kernel.convert import _trump_rows, card_index
+    from bito.kernel.layout import ROWS
 
-    worth = np.zeros((4, 64), np.int64)
-    lim_stock = np.zeros(4, np.float64)
-    lim_empty = np.zeros(4, np.float64)
-    for suit in range(4):
-        w = card_worth(beat_table(rules, suit), frozenset({suit}))
-        worth[suit] = w.kernel_worth()
-        lim_stock[suit] = w.limit_stock
-        lim_empty[suit] = w.limit_empty
+    index = card_index(rules)
+    worth = np.zeros((ROWS, 64), np.int64)
+    lim_stock = np.zeros(ROWS, np.float64)
+    lim_empty = np.zeros(ROWS, np.float64)
+    for row, (trumps, table) in enumerate(_trump_rows(rules)):
+        w = card_worth(table, trumps)
+        worth[row] = w.kernel_worth(index)
+        lim_stock[row] = w.limit_stock
+        lim_empty[row] = w.limit_empty
     return worth, lim_stock, lim_empty
 
 
 def vector_plays(rules: Any, players: int) -> bool:
     """Whether :class:`DurakVectorEnv` plays these rules with this many seats: the kernel's
-    rules (:func:`bito.kernel.supports`) with a trump card turned up, since its observations
-    and compiled opponents read the turned card and its suit (not ``trump.source`` fixed or
-    none, which the kernel itself plays), and none of the rules issue 20 brought into the
-    kernel that add moves its codec lacks (#39, #40) or that it was not checked on (#53-55),
-    nor #29's jokers, group throw-ins and #11's transfers (its observations read a card's
-    rank and suit from its code), nor #96's show of a trump (its codec has no such move)."""
+    rules (:func:`bito.kernel.supports`) with a card turned up for trump, since its
+    observations and compiled opponents read the turned card (not ``trump.source`` fixed or
+    none, which the kernel itself plays), and none of the options in :data:`_NOT_VECTOR`."""
     import bito.kernel as kernel
 
     return bool(kernel.supports(rules, players)
@@ -132,15 +157,11 @@ def vector_plays(rules: Any, players: int) -> bool:
 
 
 #: Options the kernel plays and the vector environment does not, each with the one value it
-#: plays: #40's and #39's moves (its action codec lacks them), partnerships (never checked
-#: on), #29-#30's jokers and mega card (its observations read rank and suit from a card's
-#: code), #29's group throw-ins and #11's transfer (not in its codec or opponents), #96's show
-#: of a trump (not in its codec; its known-card views would have to reveal the shown card).
+#: plays: #40's lead from the stock and #39's second try (the card they take from the stock
+#: may become public, which its known-card views do not follow), and partnerships #53-55
+#: (their team payoff and partners' proxies are not in its rewards).
 _NOT_VECTOR: Final = (("lead.stock_top", "off"), ("defense.second_try", "off"),
-                      ("team.layout", "none"), ("deck.jokers", 0), ("deck.mega", False),
-                      ("throw_in.groups", False),
-                      ("transfer.new_defender_beats", "all_uncovered"),
-                      ("transfer.show_trump", False))
+                      ("team.layout", "none"))
 
 
 class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
@@ -181,8 +202,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
                              "gymnasium.make_vec(..., vectorization_mode='sync')")
         for key, off in _NOT_VECTOR:
             if rules.options()[key] != off:
-                # (a move its action codec lacks, partnerships it was never checked on, or
-                # cards whose rank and suit its observations cannot read from the code)
+                # (why, for each: the comment on _NOT_VECTOR)
                 raise ValueError(f"variant {variant!r}: {key}: the "
                                  "vector environment does not play this rule; use "
                                  "gymnasium.make_vec(..., vectorization_mode='sync')")
@@ -211,9 +231,9 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
             if name not in OPPONENTS:
                 raise ValueError(f"opponents: {name!r} is not played in compiled code; the "
                                  f"vector environment offers {', '.join(OPPONENTS)}")
-        from bito.kernel.convert import pack_of, rule_facts
+        from bito.kernel.convert import card_index, pack_of, rule_facts
         from bito.kernel.layout import MAX_PLAYERS, MAX_SEEN, SEEN
-        from bito.kernel.vector import GREEDY_OPPONENT, RANDOM_OPPONENT
+        from bito.kernel.vector import DRAWN, GREEDY_OPPONENT, RANDOM_OPPONENT
 
         self.rules = rules
         self.variant = variant
@@ -226,6 +246,10 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         self.render_mode = None
         self.num_envs = num_envs
         self.codec = codec_for(rules)
+        index = card_index(rules)  # the kernel's numbering of the deck (jokers past 62)
+        if index is None:  # (two decks: kernel.supports refused them above)
+            raise ValueError("the vector environment plays one deck of at most 63 cards")
+        self._index = index
         self.encoder = ObservationEncoder(rules, players)
         self._t = kernel_tables(self.codec, self.encoder)
         self._worth, self._lim_stock, self._lim_empty = greedy_tables(rules)
@@ -246,6 +270,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         self._known = np.zeros((n, MAX_PLAYERS), np.int64)
         self._rngs = np.zeros(n, np.uint64)
         self._obs = np.zeros((n, size), np.float32)
+        self._drawn = np.zeros((n, DRAWN), np.int64)  # what each row's card planes show
         self._masks = np.zeros((n, acts), np.int8)
         self._last = np.zeros((n, 64), np.int64)
         self._n_last = np.full(n, -1, np.int64)
@@ -264,7 +289,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         self._tail = (
             self._pending, self.seat, self.self_play, self._kinds, self._rngs, self._worth,
             self._lim_stock, self._lim_empty, self._eps, self._t["act_masks"],
-            self._t["act_metas"], self._obs, self._masks, self._last, self._n_last,
+            self._t["act_metas"], self._obs, self._drawn, self._masks, self._last, self._n_last,
             self._seats, self._rewards, self._terminated, self._truncated, self._illegal,
             self._returns, self._t["off"], self._t["card_pos"], self._t["pack_size"],
             self._t["all_cards"], self._t["codes"], self._t["multi_masks"],
@@ -312,8 +337,8 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         bad = vector_begin(
             self._states, self._width, self._known, self._template, self._pack, self._work,
             fresh, self.seat, self.self_play, self._kinds, self._rngs, self._worth,
-            self._lim_stock, self._lim_empty, self._eps, self._obs, self._masks, self._last,
-            self._n_last, self._seats, self._t["off"], self._t["card_pos"],
+            self._lim_stock, self._lim_empty, self._eps, self._obs, self._drawn, self._masks,
+            self._last, self._n_last, self._seats, self._t["off"], self._t["card_pos"],
             self._t["pack_size"], self._t["all_cards"], self._t["codes"],
             self._t["multi_masks"], self._t["multi_index"])
         self._pending[fresh >= 0] = False
@@ -385,7 +410,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
             w = self._width
             self._states[i * w:(i + 1) * w] = row[:w]  # (openings of this seat count fit)
             self._known[i] = 0
-            self._known[i, :self.players] = [k & h for k, h in zip(
+            self._known[i, :self.players] = [self._index.kernel_mask(k & h) for k, h in zip(
                 state.known[:self.players], state.hands[:self.players], strict=True)]
             fresh[i] = 0
 
@@ -395,7 +420,11 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
                                "codec: a bug in bito.kernel.vector, please report it")
 
     def _out(self, arr: Any) -> Any:
-        return arr.copy() if self.copy else arr
+        if self.copy:
+            return arr.copy()
+        view = arr.view()  # read-only: the next step builds on what these rows hold
+        view.flags.writeable = False
+        return view
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._out(self._masks), "_action_mask": self._all,

@@ -8,6 +8,16 @@ that costs next to nothing, so the figure is the environment's). Each row runs f
 ``seconds`` after a warm-up step (compilation is loaded from numba's disk cache, or paid once,
 outside the timing). CPU seconds are reported beside wall seconds, and the load average with
 them, because the machine may be shared.
+
+:func:`bench_against_bare` holds the vector env to the cost of its rules: the same learner
+steps on the same deals played by the bare kernel (:func:`bito.kernel.vector.bare_step`: the
+moves, the opponents and the auto-reset, without known cards, observations, masks or rewards),
+timed in turns with the env in one process, several rounds, CPU seconds by ``process_time``.
+The ratio of the two CPU times per learner step is what observing and masking cost on top of
+the rules. Beside them, in the same rounds, the kernel's random whole games on one position
+(:func:`bito.kernel.play_random_games`, what ``bito bench --engine kernel`` times): its moves
+per CPU-second priced at the moves a learner step makes give the cost of a learner step's rules
+with every fact in the caches, the yardstick issue 35 states (``ratio_to_one_position``).
 """
 
 from __future__ import annotations
@@ -16,6 +26,10 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from bito.env._optional import require
+
+np: Any = require("numpy", "bito.env.vector_bench")
 
 DEFAULT_ENVS = (1, 16, 256, 1024, 4096)
 
@@ -80,6 +94,127 @@ def bench_single(variant: str, opponents: str, seconds: float) -> dict[str, Any]
     return row
 
 
+def _env_run(n: int, variant: str, opponents: str, steps: int) -> dict[str, Any]:
+    """``steps`` learner steps of ``n`` envs from ``reset(seed=0)``, the learner playing
+    ``mask.argmax``; CPU seconds of the steps alone."""
+    from bito.env.vector import DurakVectorEnv
+
+    env = DurakVectorEnv(n, variant, opponents=opponents, copy=False)
+    env.reset(seed=0)
+    masks = env.action_masks()  # the env's own buffer: each step rewrites it
+    ended = 0
+    cpu0 = time.process_time()
+    for _ in range(steps):
+        _, _, term, trunc, _ = env.step(masks.argmax(axis=1))
+        ended += int(term.sum() + trunc.sum())
+    cpu = max(time.process_time() - cpu0, 1e-9)
+    return {"cpu_s": round(cpu, 4), "learner_steps_per_cpu_s": round(n * steps / cpu),
+            "deals_ended": ended}
+
+
+def _bare_run(n: int, variant: str, opponents: str, steps: int) -> dict[str, Any]:
+    """The same learner steps on the same deals (an env reset with the same seed, then its
+    positions stepped by :func:`~bito.kernel.vector.bare_step`)."""
+    from bito.env.vector import DurakVectorEnv
+    from bito.kernel.vector import bare_step
+
+    env = DurakVectorEnv(n, variant, opponents=opponents, copy=False)
+    env.reset(seed=0)
+    t = env._t
+    args = (env._states, env._width, env._template, env._pack, env._pending, env.seat,
+            env.self_play, env._kinds, env._rngs, env._worth, env._lim_stock,
+            env._lim_empty, env._eps, t["codes"], t["multi_masks"], t["multi_index"])
+    counts = np.zeros(2, np.int64)
+    cpu0 = time.process_time()
+    for _ in range(steps):
+        bare_step(*args, counts)
+    cpu = max(time.process_time() - cpu0, 1e-9)
+    moves = int(counts[0])
+    return {"cpu_s": round(cpu, 4), "learner_steps_per_cpu_s": round(n * steps / cpu),
+            "moves_per_cpu_s": round(moves / cpu), "moves_per_learner_step":
+            round(moves / (n * steps), 3), "deals_ended": int(counts[1])}
+
+
+def _games_run(variant: str, games: int, seed: int) -> dict[str, Any]:
+    """Random whole games on the kernel, one position at a time (deal included)."""
+    from bito.env.codec import durak_rules
+    from bito.kernel import play_random_games
+
+    rules = durak_rules(variant)
+    cpu0 = time.process_time()
+    _, moves = play_random_games(rules, 2, games, seed)
+    cpu = max(time.process_time() - cpu0, 1e-9)
+    return {"cpu_s": round(cpu, 4), "games": games, "moves_per_cpu_s": round(moves / cpu)}
+
+
+def bench_against_bare(n: int = 4096, variant: str = "podkidnoy", opponents: str = "greedy",
+                       steps: int = 200, rounds: int = 3,
+                       games: int = 100_000) -> dict[str, Any]:
+    """The vector env against the bare kernel on the same games, in turns (which goes first
+    alternates by round): per round, CPU seconds and learner steps per CPU-second of each,
+    the bare kernel's moves per CPU-second, and the ratio of the env's CPU time to the bare
+    kernel's for the same learner steps; then ``games`` random games on one position and the
+    env's cost per learner step against their rules' cost; the medians over the rounds."""
+    if n < 1 or steps < 1 or rounds < 1:
+        raise ValueError("--envs, --steps and --rounds must be positive")
+    if opponents not in ("greedy", "random"):
+        raise ValueError(f"opponents must be greedy or random, not {opponents!r}")
+    _env_run(4, variant, opponents, 2)  # compile (or load numba's disk cache) untimed
+    _bare_run(4, variant, opponents, 2)
+    _games_run(variant, 10, 0)
+    out = []
+    for r in range(rounds):
+        first, second = (_env_run, _bare_run) if r % 2 == 0 else (_bare_run, _env_run)
+        a = first(n, variant, opponents, steps)
+        b = second(n, variant, opponents, steps)
+        env, bare = (a, b) if r % 2 == 0 else (b, a)
+        one = _games_run(variant, games, r + 1)
+        # the rules of one learner step, every fact in the caches: its moves at that rate
+        rules_cpu = bare["moves_per_learner_step"] / one["moves_per_cpu_s"]
+        out.append({"env": env, "bare": bare, "one_position": one, "same_games":
+                    env["deals_ended"] == bare["deals_ended"],
+                    "ratio": round(env["cpu_s"] / bare["cpu_s"], 2),
+                    "ratio_to_one_position": round(
+                        1 / env["learner_steps_per_cpu_s"] / rules_cpu, 2)})
+
+    def median(values: list[float]) -> float:
+        return sorted(values)[len(values) // 2]
+
+    return {
+        "variant": variant, "players": 2, "opponents": opponents, "num_envs": n,
+        "learner_steps_per_round": n * steps, "rounds": out,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "median": {
+            "env_learner_steps_per_cpu_s": median(
+                [r["env"]["learner_steps_per_cpu_s"] for r in out]),
+            "bare_learner_steps_per_cpu_s": median(
+                [r["bare"]["learner_steps_per_cpu_s"] for r in out]),
+            "bare_moves_per_cpu_s": median([r["bare"]["moves_per_cpu_s"] for r in out]),
+            "ratio": median([r["ratio"] for r in out]),
+            "one_position_moves_per_cpu_s": median(
+                [r["one_position"]["moves_per_cpu_s"] for r in out]),
+            "ratio_to_one_position": median([r["ratio_to_one_position"] for r in out]),
+        },
+    }
+
+
+def format_against_bare(out: dict[str, Any]) -> str:
+    lines = []
+    for i, r in enumerate(out["rounds"]):
+        lines.append(f"round {i + 1}: env {r['env']['learner_steps_per_cpu_s']:,} learner "
+                     f"steps per CPU-s, bare kernel {r['bare']['learner_steps_per_cpu_s']:,} "
+                     f"({r['bare']['moves_per_cpu_s']:,} moves per CPU-s): {r['ratio']}x; "
+                     f"one position {r['one_position']['moves_per_cpu_s']:,} moves per "
+                     f"CPU-s: {r['ratio_to_one_position']}x")
+    m = out["median"]
+    lines.append(f"median: env {m['env_learner_steps_per_cpu_s']:,}, bare "
+                 f"{m['bare_learner_steps_per_cpu_s']:,} learner steps per CPU-s: "
+                 f"{m['ratio']}x; one position {m['one_position_moves_per_cpu_s']:,} moves "
+                 f"per CPU-s: {m['ratio_to_one_position']}x (N={out['num_envs']}, load "
+                 f"average {' '.join(map(str, out['load_average']))})")
+    return "\n".join(lines)
+
+
 def run_vector_bench(envs: Sequence[int] = DEFAULT_ENVS, variant: str = "podkidnoy",
                      opponents: str = "greedy", seconds: float = 3.0, copy: bool = False,
                      self_play: bool = False, threads: Sequence[int] = (1,)) -> dict[str, Any]:
@@ -110,5 +245,5 @@ def format_vector_bench(out: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["DEFAULT_ENVS", "bench_single", "bench_vector", "format_vector_bench",
-           "run_vector_bench"]
+__all__ = ["DEFAULT_ENVS", "bench_against_bare", "bench_single", "bench_vector",
+           "format_against_bare", "format_vector_bench", "run_vector_bench"]

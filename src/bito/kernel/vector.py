@@ -13,8 +13,10 @@ of positions:
   :class:`bito.env.observation.ObservationEncoder` and the same integers as
   :class:`bito.env.codec.ActionCodec`, written from kernel positions. The plane offsets and the
   codec's tables come from those two classes (:func:`bito.env.vector.kernel_tables`), so the
-  numbering is defined once; ``tests/env/test_vector_env.py`` compares the two encodings step
-  by step.
+  numbering is defined once. A row is updated in place (:func:`observe`: only the cards a move
+  changes are written; a mask row clears only the entries it set);
+  ``tests/env/test_vector_env.py`` and ``tests/env/test_vector_observation.py`` compare the
+  rows with the reference encodings step by step.
 * **the opponents** (uniformly random, or the compiled greedy policy of
   :mod:`bito.kernel.greedy`) and the **auto-reset** (Gymnasium's ``NEXT_STEP`` mode: the step
   after a deal ends deals again and ignores that env's action).
@@ -23,13 +25,18 @@ Positions are rows of one flat array (``width`` entries each: the layout's head 
 :data:`layout.MAX_SEEN` bout openings of ``end.repetition`` at this seat count); every env has
 its own random generator, so an env's games do not depend on how many envs run beside it.
 (The rare random facts of a deal, a buried trump card or a first attacker by lot, come from
-numba's global generator, as in :func:`bito.kernel.core.deal`.)
+numba's global generator, as in :func:`bito.kernel.core.deal`.) The loops prefetch the
+positions a few envs ahead (:func:`prefetch_position`): with thousands of envs the rules' own
+cache misses are most of a step's cost. :func:`bare_step` plays the same steps without
+anything a learner sees, the benchmark's yardstick (:mod:`bito.env.vector_bench`).
 """
 
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
 from numba import njit, prange, types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 from bito.kernel.core import deal, legal_actions, low_card, next_below, popcount, ptr_of, step
@@ -41,10 +48,12 @@ from bito.kernel.layout import (
     ATTACKER,
     BOUT,
     DEFENCE,
+    DEFEND_KIND,
     DEFENDER,
     DISCARD,
     HANDS,
     HEAD,
+    JOKER_ROWS,
     LEADER,
     LEFT_OF_DEALER,
     LOSER,
@@ -54,23 +63,28 @@ from bito.kernel.layout import (
     N_ATTACK,
     N_OUT,
     N_STOCK,
+    NO_TRUMP_ROW,
     OUT,
     OVER_PHASE,
     PASS_KIND,
     PHASE,
     PLAYERS,
+    RANK_OF,
     RANK_SETS,
     RESULT,
     SEEN,
+    SHOW_KIND,
     STOCK,
+    SUIT_OF,
+    SUITED,
     TABLE,
     TAKE_KIND,
     TAKING,
     TO_ACT,
     TRANSFER_KIND,
-    TRUMP,
     TRUMP_CARD,
     TRUMP_ROWS,
+    TRUMP_SET,
 )
 
 # --- the observation's plane offsets, in the order of ``OFFSETS`` ---------------------------
@@ -88,7 +102,8 @@ C_TAKE, C_PASS = 0, 1
 C_ATTACK = 2  # 64 entries: the one-card attack of each card code (-1: none)
 C_TRANSFER = C_ATTACK + 64  # 64 entries
 C_DEFEND = C_TRANSFER + 64  # 64 * 64 entries: cover * 64 + target
-C_SIZE = C_DEFEND + 64 * 64
+C_SHOW = C_DEFEND + 64 * 64  # 64 entries: the trump shown to pass the attack on (#96)
+C_SIZE = C_SHOW + 64
 
 UNCODED = -1
 """A legal kernel action the codec does not number (a bug: the tests hold it never happens)."""
@@ -123,6 +138,38 @@ def data_ptr(typingctx, arr):  # type: ignore[no-untyped-def]
     return sig, codegen
 
 
+@intrinsic
+def prefetch(typingctx, ptr, offset):  # type: ignore[no-untyped-def]
+    """Ask the CPU to bring the cache line holding ``ptr[offset]`` in ahead of its use (LLVM's
+    ``prefetch``, for reading, kept close): a hint, with no effect on what the code
+    computes."""
+    sig = types.void(ptr, types.int64)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        addr = builder.bitcast(builder.gep(args[0], [args[1]]), ir.IntType(8).as_pointer())
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [addr.type, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [addr, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+AHEAD = 2
+"""How many envs ahead the loops prefetch a position (:func:`prefetch_position`)."""
+
+
+@njit(cache=True, inline="always")
+def prefetch_position(s):  # type: ignore[no-untyped-def]
+    """Every cache line of a position's facts (``[0, HEAD)``: the rule facts, the changing
+    facts, hands, table, stock, beat table and rank sets), which a move reads scattered: with
+    thousands of envs a row is out of the caches by the time its turn comes again, and
+    fetched line by line as the rules reach it, its misses would cost more than the rules."""
+    for j in range(0, HEAD, 8):
+        prefetch(s, j)
+
+
 # --- what the seats have seen ------------------------------------------------------------------
 
 
@@ -139,28 +186,27 @@ def see_trump_card(s, known):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def first_shown(s, known):  # type: ignore[no-untyped-def]
     """``Deal.shown`` of a fresh kernel deal: the first attacker shows the lowest trump that
-    made him first (or, when nobody was dealt a trump and no lot decides, his lowest card);
-    nothing is shown when the first attacker sits left of the dealer."""
+    made him first (or, when nobody was dealt a trump and no lot decides, his lowest card
+    with a suit), as the kernel's deal chose him (ranks from the deck's ``RANK_OF`` table,
+    so a deck numbered past its codes, with jokers, reads the same); nothing is shown when
+    the first attacker sits left of the dealer."""
     n = s[PLAYERS]
     for seat in range(n):
         known[seat] = 0
     if s[LEFT_OF_DEALER] == 0:
         a = s[ATTACKER]
-        trumps = np.int64(0xFFFF) << (s[TRUMP] * 16)
+        trumps = s[TRUMP_SET]
         held = np.int64(0)
         for seat in range(n):
             held |= s[HANDS + seat] & trumps
-        if held:
-            m = s[HANDS + a] & trumps
-            if m:
-                known[a] = m & -m
-        elif s[LOT_FALLBACK] == 0:
-            m = s[HANDS + a]
+        among = trumps if held else s[SUITED]
+        if held or s[LOT_FALLBACK] == 0:
+            m = s[HANDS + a] & among
             best = -1
             while m:
                 c = low_card(m)
                 m &= m - 1
-                if best < 0 or (c & 15) < (best & 15):
+                if best < 0 or s[RANK_OF + c] < s[RANK_OF + best]:
                     best = c
             if best >= 0:
                 known[a] = np.int64(1) << best
@@ -171,11 +217,14 @@ def first_shown(s, known):  # type: ignore[no-untyped-def]
 def step_seen(s, known, mask, meta):  # type: ignore[no-untyped-def]
     """:func:`~bito.kernel.core.step`, keeping ``known`` as ``DurakState.known`` is kept: a
     played card is no longer known in the hand, a defender who takes is known to hold the
-    table, the face-up trump card is known once drawn."""
+    table, a trump shown to pass the attack on (#96) is known in the hand that keeps it, the
+    face-up trump card is known once drawn."""
     d = s[DEFENDER]
     table = s[TABLE] | mask
     step(s, mask, meta)
-    if s[TABLE] == 0 and (s[DISCARD] & table) != table:  # the bout ended, taken
+    if meta & 7 == SHOW_KIND:
+        known[d] |= mask
+    elif s[TABLE] == 0 and (s[DISCARD] & table) != table:  # the bout ended, taken
         known[d] |= table
     see_trump_card(s, known)
 
@@ -199,6 +248,10 @@ def code_index(mask, meta, codes, multi_masks, multi_index,
             return codes[C_ATTACK + c]
         if kind == TRANSFER_KIND:
             return codes[C_TRANSFER + c]
+        if kind == SHOW_KIND:
+            return codes[C_SHOW + c]
+        if kind != DEFEND_KIND:
+            return UNCODED
         return codes[C_DEFEND + c * 64 + (meta >> 3) - 1]
     if kind != ATTACK_KIND:
         return UNCODED
@@ -218,24 +271,37 @@ def code_index(mask, meta, codes, multi_masks, multi_index,
 # --- the observation ---------------------------------------------------------------------------
 
 
+DRAWN = MAX_PLAYERS + 8
+"""Room per env for the card sets its observation row shows (:func:`observe`): one per card
+plane, in the planes' order."""
+
+
 @njit(cache=True, inline="always")
-def _cards(o, start, m, card_pos):  # type: ignore[no-untyped-def]
-    while m:
-        c = low_card(m)
-        m &= m - 1
-        o[start + card_pos[c]] = 1.0
+def _redraw(o, start, drawn, j, m, card_pos):  # type: ignore[no-untyped-def]
+    """Card plane ``j`` (at ``start`` in the row ``o``) shows ``drawn[j]``: make it show ``m``,
+    writing only the cards that changed."""
+    d = drawn[j] ^ m
+    if d:
+        drawn[j] = m
+        while d:
+            c = low_card(d)
+            d &= d - 1
+            o[start + card_pos[c]] = np.float32((m >> c) & 1)
 
 
 @njit(cache=True)
-def encode(s, known, me, o, width, off, card_pos, pack, all_cards):  # type: ignore[no-untyped-def]
+def observe(s, known, me, o, width, off, card_pos, pack, all_cards,
+            drawn):  # type: ignore[no-untyped-def]
     """``ObservationEncoder.encode(state.view(me))`` of a kernel position into the ``width``
-    floats at ``o`` (one env's row)."""
-    for j in range(width):
-        o[j] = 0.0
+    floats at ``o`` (one env's row), incrementally: ``drawn`` holds the card set each card
+    plane of the row shows now, and only the cards whose entry changes are written (a move
+    changes a handful). The scalars behind the card planes are written whole. A row is
+    started by zeroing it and ``drawn`` together (:func:`clear_row`); nothing else may write
+    to it."""
     n = s[PLAYERS]
     d = popcount(all_cards)  # one card plane
     hand = s[HANDS + me]
-    _cards(o, off[P_HAND], hand, card_pos)
+    _redraw(o, off[P_HAND], drawn, 0, hand, card_pos)
     att_open = np.int64(0)
     att_cov = np.int64(0)
     cov = np.int64(0)
@@ -247,24 +313,26 @@ def encode(s, known, me, o, width, off, card_pos, pack, all_cards):  # type: ign
         else:
             att_cov |= np.int64(1) << a
             cov |= np.int64(1) << c
-    _cards(o, off[P_ATTACK_OPEN], att_open, card_pos)
-    _cards(o, off[P_ATTACK_COVERED], att_cov, card_pos)
-    _cards(o, off[P_DEFENCE], cov, card_pos)
+    _redraw(o, off[P_ATTACK_OPEN], drawn, 1, att_open, card_pos)
+    _redraw(o, off[P_ATTACK_COVERED], drawn, 2, att_cov, card_pos)
+    _redraw(o, off[P_DEFENCE], drawn, 3, cov, card_pos)
     discard = s[DISCARD]
-    _cards(o, off[P_DISCARD], discard, card_pos)
+    _redraw(o, off[P_DISCARD], drawn, 4, discard, card_pos)
     seen = hand | att_open | att_cov | cov | discard
     for k in range(1, n):
         other = (me + k) % n
         kn = known[other] & s[HANDS + other]
-        _cards(o, off[P_KNOWN] + (k - 1) * d, kn, card_pos)
+        _redraw(o, off[P_KNOWN] + (k - 1) * d, drawn, 4 + k, kn, card_pos)
         seen |= kn
     tc = s[TRUMP_CARD]
-    o[off[P_TRUMP_CARD] + card_pos[tc]] = 1.0
+    _redraw(o, off[P_TRUMP_CARD], drawn, 4 + n, np.int64(1) << tc, card_pos)
     in_stock = s[N_STOCK] > 0 and s[STOCK] == tc
     if in_stock:
         seen |= np.int64(1) << tc
-    _cards(o, off[P_TRUMP_SUIT], all_cards & (np.int64(0xFFFF) << (s[TRUMP] * 16)), card_pos)
-    _cards(o, off[P_UNSEEN], all_cards & ~seen, card_pos)
+    _redraw(o, off[P_TRUMP_SUIT], drawn, 5 + n, all_cards & s[TRUMP_SET], card_pos)
+    _redraw(o, off[P_UNSEEN], drawn, 6 + n, all_cards & ~seen, card_pos)
+    for j in range(off[P_HAND_COUNTS], width):
+        o[j] = 0.0
     for k in range(n):
         o[off[P_HAND_COUNTS] + k] = popcount(s[HANDS + (me + k) % n]) / pack
     o[off[P_STOCK]] = s[N_STOCK] / pack
@@ -288,32 +356,60 @@ def encode(s, known, me, o, width, off, card_pos, pack, all_cards):  # type: ign
     o[off[P_BOUT]] = (bout if bout < 100 else 100) / 100.0
 
 
+@njit(cache=True, inline="always")
+def clear_row(o, width, drawn):  # type: ignore[no-untyped-def]
+    """An observation row and its ``drawn`` sets back to all zeros (a row whose contents are
+    not known to match ``drawn``: the first observation after a reset)."""
+    for j in range(width):
+        o[j] = 0.0
+    for j in range(DRAWN):
+        drawn[j] = 0
+
+
 # --- one env ------------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def trump_row(s):  # type: ignore[no-untyped-def]
+    """Which of the rule facts' beat tables (``layout.TRUMP_ROWS``) the deal's turned card
+    chose, as :func:`~bito.kernel.core.deal_shuffled` chooses it: its suit, or for a joker
+    what its joker system makes of it; the greedy opponents' card worths are kept per row."""
+    tc = s[TRUMP_CARD]
+    row = s[SUIT_OF + tc]
+    if row >= 4:
+        rank = s[RANK_OF + tc]
+        row = JOKER_ROWS + rank - 1 if rank == 1 or rank == 2 else NO_TRUMP_ROW
+    return row
 
 
 @njit(cache=True)
 def play_opponents(s, known, learner, kinds, mp, tp, rng, worth, lim_stock, lim_empty,
-                   eps):  # type: ignore[no-untyped-def]
-    """The other seats move until ``learner`` is to act or the deal is over; False if the deal
-    had to be abandoned (no legal move, or :data:`FAILED_STEPS` passed). ``worth`` holds 64
-    card worths per trump suit."""
+                   eps, seeing):  # type: ignore[no-untyped-def]
+    """The other seats move until ``learner`` is to act or the deal is over; the moves made,
+    or -1 if the deal had to be abandoned (no legal move, or :data:`FAILED_STEPS` passed).
+    ``worth`` holds 64 card worths per row of the deal's beat tables (:func:`trump_row`).
+    ``seeing`` False plays the bare rules (:func:`~bito.kernel.core.step`, ``known`` left
+    alone: :func:`bare_step`)."""
     moves = 0
     while s[PHASE] != OVER_PHASE and s[TO_ACT] != learner:
         k = legal_actions(s, mp, tp)
         if k == 0 or moves >= FAILED_STEPS:
-            return False
+            return -1
         if k == 1:
             r = 0
         elif kinds[s[TO_ACT]] == RANDOM_OPPONENT or (
                 eps > 0 and next_below(rng, EPSILON_SCALE) < eps):
             r = next_below(rng, k)
         else:
-            t = s[TRUMP]
+            t = trump_row(s)
             r = greedy_choice(s, mp, tp, k, ptr_add(worth, t * 64), lim_stock[t],
                               lim_empty[t])
-        step_seen(s, known, mp[r], tp[r])
+        if seeing:
+            step_seen(s, known, mp[r], tp[r])
+        else:
+            step(s, mp[r], tp[r])
         moves += 1
-    return True
+    return moves
 
 
 @njit(cache=True)
@@ -360,37 +456,51 @@ def _outcome(s, seat, returns):  # type: ignore[no-untyped-def]
     return returns[seat]
 
 
+@njit(cache=True, inline="always")
+def copy_facts(s, template):  # type: ignore[no-untyped-def]
+    """Every rule fact of ``template`` into a position row: the head, which cards match in
+    rank, and the beat tables the deal picks from (the last two are never written by play, so
+    a row keeps them from deal to deal: :func:`begin_one` copies only the head)."""
+    for j in range(HANDS):
+        s[j] = template[j]
+    for j in range(RANK_SETS, HEAD):
+        s[j] = template[j]
+    for j in range(TRUMP_ROWS, SEEN):
+        s[j] = template[j]
+
+
 @njit(cache=True)
 def begin_one(s, kn, rng, fresh, template, pack, work, learner, self_play, kinds, mp, tp,
-              worth, lim_stock, lim_empty, eps):  # type: ignore[no-untyped-def]
+              worth, lim_stock, lim_empty, eps, seeing):  # type: ignore[no-untyped-def]
     """Deal (``fresh``; else the loaded position stays) and let the opponents move until the
-    learner is to act; a deal that ends first is dealt again. The seat observed."""
+    learner is to act; a deal that ends first is dealt again. Returns the seat observed and
+    the opponents' moves made."""
+    moves = 0
     while True:
         if fresh:
-            for j in range(HANDS):
-                s[j] = template[j]
-            for j in range(RANK_SETS, HEAD):  # which cards match in rank: rule facts too
-                s[j] = template[j]
-            for j in range(TRUMP_ROWS, SEEN):  # the beat tables the deal picks from
+            for j in range(HANDS):  # the rule tables behind the head stay (copy_facts)
                 s[j] = template[j]
             deal(s, pack, work, rng)
-            first_shown(s, kn)
+            if seeing:
+                first_shown(s, kn)
         fresh = True
         if self_play:
             if s[PHASE] != OVER_PHASE:
-                return s[TO_ACT]
+                return s[TO_ACT], moves
             continue
-        if not play_opponents(s, kn, learner, kinds, mp, tp, rng, worth, lim_stock,
-                              lim_empty, eps):
+        made = play_opponents(s, kn, learner, kinds, mp, tp, rng, worth, lim_stock,
+                              lim_empty, eps, seeing)
+        if made < 0:
             continue
+        moves += made
         if s[PHASE] != OVER_PHASE:
-            return learner
+            return learner, moves
 
 
 @njit(cache=True)
 def vector_begin(states, width, known, template, pack, work, fresh, learner, self_play,
-                 kinds, rngs, worth, lim_stock, lim_empty, eps, obs, masks, last, n_last,
-                 seats, off, card_pos, pack_size, all_cards, codes, multi_masks,
+                 kinds, rngs, worth, lim_stock, lim_empty, eps, obs, drawn, masks, last,
+                 n_last, seats, off, card_pos, pack_size, all_cards, codes, multi_masks,
                  multi_index):  # type: ignore[no-untyped-def]
     """Start every env whose ``fresh`` entry is 1 (0: its position is already loaded, with its
     known cards; -1: leave it): deal, let the opponents move, observe. Returns how many
@@ -403,6 +513,7 @@ def vector_begin(states, width, known, template, pack, work, fresh, learner, sel
     kb = ptr_of(known)
     rb = data_ptr(rngs)
     ob = data_ptr(obs)
+    db = ptr_of(drawn)
     mkb = data_ptr(masks)
     lb = ptr_of(last)
     kw = known.shape[1]
@@ -415,12 +526,16 @@ def vector_begin(states, width, known, template, pack, work, fresh, learner, sel
             continue
         s = ptr_add(base, i * width)
         kn = ptr_add(kb, i * kw)
-        me = begin_one(s, kn, ptr_add(rb, i), fresh[i] == 1, template, pack, work, learner,
-                       self_play, ptr_of(kinds), mp, tp, ptr_of(worth), data_ptr(lim_stock),
-                       data_ptr(lim_empty), eps)
+        if fresh[i] == 1:
+            copy_facts(s, template)
+        me, _ = begin_one(s, kn, ptr_add(rb, i), fresh[i] == 1, template, pack, work,
+                          learner, self_play, ptr_of(kinds), mp, tp, ptr_of(worth),
+                          data_ptr(lim_stock), data_ptr(lim_empty), eps, True)
         seats[i] = me
-        encode(s, kn, me, ptr_add(ob, i * ow), ow, ptr_of(off), ptr_of(card_pos), pack_size,
-               all_cards)
+        o = ptr_add(ob, i * ow)
+        dr = ptr_add(db, i * DRAWN)
+        clear_row(o, ow, dr)
+        observe(s, kn, me, o, ow, ptr_of(off), ptr_of(card_pos), pack_size, all_cards, dr)
         k, now = write_mask(s, ptr_add(mkb, i * acts), acts, mp, tp, ptr_of(codes),
                             ptr_of(multi_masks), ptr_of(multi_index), multi_masks.size,
                             ptr_add(lb, i * room), room, -1)
@@ -433,7 +548,7 @@ def vector_begin(states, width, known, template, pack, work, fresh, learner, sel
 @njit(cache=True)
 def step_range(lo, hi, states, width, known, template, pack, actions, pending, learner,
                self_play, kinds, rngs, worth, lim_stock, lim_empty, eps, act_masks,
-               act_metas, obs, masks, last, n_last, seats, rewards, terminated, truncated,
+               act_metas, obs, drawn, masks, last, n_last, seats, rewards, terminated, truncated,
                illegal, returns, off, card_pos, pack_size, all_cards, codes, multi_masks,
                multi_index):  # type: ignore[no-untyped-def]
     """One learner step in envs ``lo..hi-1`` (see :func:`vector_step`), with move buffers of
@@ -450,6 +565,7 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
     kb = ptr_of(known)
     rb = data_ptr(rngs)
     ob = data_ptr(obs)
+    db = ptr_of(drawn)
     mkb = data_ptr(masks)
     lb = ptr_of(last)
     retb = data_ptr(returns)
@@ -470,6 +586,19 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
     rw = returns.shape[1]
     bad = 0
     for i in range(lo, hi):
+        if i + AHEAD < hi:
+            ahead = i + AHEAD
+            prefetch_position(ptr_add(base, ahead * width))
+            prefetch(kb, ahead * kw)
+            prefetch(db, ahead * DRAWN)
+            prefetch(db, ahead * DRAWN + 8)
+            prefetch(lb, ahead * room)
+            for j in range(0, ow, 16):  # the observation row, 16 floats a line
+                prefetch(ob, ahead * ow + j)
+        if i + 1 < hi:  # the mask entries the next env will clear (its list, fetched above)
+            nxt = n_last[i + 1]
+            for j in range(nxt if nxt > 0 else 0):
+                prefetch(mkb, (i + 1) * acts + last[i + 1, j])
         rewards[i] = 0.0
         terminated[i] = False
         truncated[i] = False
@@ -480,8 +609,8 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
         m = ptr_add(mkb, i * acts)
         if pending[i]:
             pending[i] = False
-            me = begin_one(s, kn, rng, True, template, pack, work, learner, self_play, kindp,
-                           mp, tp, worthp, lsp, lep, eps)
+            me, _ = begin_one(s, kn, rng, True, template, pack, work, learner, self_play,
+                              kindp, mp, tp, worthp, lsp, lep, eps, True)
         else:
             a = actions[i]
             me = seats[i]
@@ -498,7 +627,8 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
                 if s[PHASE] != OVER_PHASE:
                     me = s[TO_ACT]
             else:
-                ok = play_opponents(s, kn, learner, kindp, mp, tp, rng, worthp, lsp, lep, eps)
+                ok = play_opponents(s, kn, learner, kindp, mp, tp, rng, worthp, lsp, lep, eps,
+                                    True) >= 0
             if not ok or s[RESULT] == 3:
                 truncated[i] = True
                 pending[i] = True
@@ -507,7 +637,8 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
                 terminated[i] = True
                 pending[i] = True
         seats[i] = me
-        encode(s, kn, me, ptr_add(ob, i * ow), ow, offp, cardp, pack_size, all_cards)
+        observe(s, kn, me, ptr_add(ob, i * ow), ow, offp, cardp, pack_size, all_cards,
+                ptr_add(db, i * DRAWN))
         k, now = write_mask(s, m, acts, mp, tp, codesp, mmp, mip, n_multi,
                             ptr_add(lb, i * room), room, n_last[i])
         n_last[i] = now
@@ -519,7 +650,7 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
 @njit(cache=True)
 def vector_step(states, width, known, template, pack, actions, pending, learner,
                 self_play, kinds, rngs, worth, lim_stock, lim_empty, eps, act_masks,
-                act_metas, obs, masks, last, n_last, seats, rewards, terminated, truncated,
+                act_metas, obs, drawn, masks, last, n_last, seats, rewards, terminated, truncated,
                 illegal, returns, off, card_pos, pack_size, all_cards, codes, multi_masks,
                 multi_index):  # type: ignore[no-untyped-def]
     """One learner step in every env, on this thread. ``pending[i]`` marks an env whose deal
@@ -528,7 +659,7 @@ def vector_step(states, width, known, template, pack, actions, pending, learner,
     integer."""
     return step_range(0, actions.size, states, width, known, template, pack, actions,
                       pending, learner, self_play, kinds, rngs, worth, lim_stock, lim_empty,
-                      eps, act_masks, act_metas, obs, masks, last, n_last, seats, rewards,
+                      eps, act_masks, act_metas, obs, drawn, masks, last, n_last, seats, rewards,
                       terminated, truncated, illegal, returns, off, card_pos, pack_size,
                       all_cards, codes, multi_masks, multi_index)
 
@@ -536,7 +667,7 @@ def vector_step(states, width, known, template, pack, actions, pending, learner,
 @njit(cache=True, parallel=True)
 def vector_step_threads(chunks, states, width, known, template, pack, actions, pending,
                         learner, self_play, kinds, rngs, worth, lim_stock, lim_empty, eps,
-                        act_masks, act_metas, obs, masks, last, n_last, seats, rewards,
+                        act_masks, act_metas, obs, drawn, masks, last, n_last, seats, rewards,
                         terminated, truncated, illegal, returns, off, card_pos, pack_size,
                         all_cards, codes, multi_masks,
                         multi_index):  # type: ignore[no-untyped-def]
@@ -549,10 +680,75 @@ def vector_step_threads(chunks, states, width, known, template, pack, actions, p
         hi = n * (c + 1) // chunks
         bad += step_range(lo, hi, states, width, known, template, pack, actions, pending,
                           learner, self_play, kinds, rngs, worth, lim_stock, lim_empty, eps,
-                          act_masks, act_metas, obs, masks, last, n_last, seats, rewards,
+                          act_masks, act_metas, obs, drawn, masks, last, n_last, seats, rewards,
                           terminated, truncated, illegal, returns, off, card_pos, pack_size,
                           all_cards, codes, multi_masks, multi_index)
     return bad
+
+
+@njit(cache=True)
+def bare_step(states, width, template, pack, pending, learner, self_play, kinds, rngs, worth,
+              lim_stock, lim_empty, eps, codes, multi_masks, multi_index,
+              counts):  # type: ignore[no-untyped-def]
+    """The rules' share of :func:`vector_step`, for the benchmark's yardstick: one learner
+    step in every env with the same deals, the same opponents and the auto-reset, but no
+    known cards, observation, legal mask or reward. The learner plays the legal action with
+    the lowest codec integer (what ``mask.argmax`` picks), so from the same seeds these are
+    the very games the benchmark's vector env plays. Adds the moves made to ``counts[0]`` and
+    the deals ended to ``counts[1]``."""
+    mb = np.empty(MAX_ACTIONS, np.int64)
+    tb = np.empty(MAX_ACTIONS, np.int64)
+    work = np.empty(pack.size, np.int64)
+    unseen = np.zeros(MAX_PLAYERS, np.int64)
+    kn = ptr_of(unseen)
+    mp = ptr_of(mb)
+    tp = ptr_of(tb)
+    base = ptr_of(states)
+    rb = data_ptr(rngs)
+    kindp = ptr_of(kinds)
+    worthp = ptr_of(worth)
+    lsp = data_ptr(lim_stock)
+    lep = data_ptr(lim_empty)
+    codesp = ptr_of(codes)
+    mmp = ptr_of(multi_masks)
+    mip = ptr_of(multi_index)
+    n_multi = multi_masks.size
+    moves = 0
+    ended = 0
+    for i in range(pending.size):
+        if i + AHEAD < pending.size:  # (as step_range does)
+            prefetch_position(ptr_add(base, (i + AHEAD) * width))
+        s = ptr_add(base, i * width)
+        rng = ptr_add(rb, i)
+        if pending[i]:
+            pending[i] = False
+            _, made = begin_one(s, kn, rng, True, template, pack, work, learner, self_play,
+                                kindp, mp, tp, worthp, lsp, lep, eps, False)
+            moves += made
+            continue
+        k = legal_actions(s, mp, tp)
+        best = 0
+        lowest = -1
+        for r in range(k):
+            idx = code_index(mp[r], tp[r], codesp, mmp, mip, n_multi)
+            if lowest < 0 or 0 <= idx < lowest:
+                best = r
+                lowest = idx
+        step(s, mp[best], tp[best])
+        moves += 1
+        if not self_play:
+            made = play_opponents(s, kn, learner, kindp, mp, tp, rng, worthp, lsp, lep, eps,
+                                  False)
+            if made < 0:
+                pending[i] = True
+                ended += 1
+                continue
+            moves += made
+        if s[PHASE] == OVER_PHASE:
+            pending[i] = True
+            ended += 1
+    counts[0] += moves
+    counts[1] += ended
 
 
 @njit(cache=True)
@@ -568,7 +764,7 @@ def seed_deals(seed):  # type: ignore[no-untyped-def]
     np.random.seed(seed)
 
 
-__all__ = ["FAILED_STEPS", "GREEDY_OPPONENT", "MAX_PLAYERS", "PLANES", "RANDOM_OPPONENT",
-           "UNCODED", "code_index", "encode", "first_shown", "play_opponents", "seed_deals",
-           "seed_envs", "step_range", "step_seen", "vector_begin", "vector_step",
-           "vector_step_threads", "write_mask"]
+__all__ = ["DRAWN", "FAILED_STEPS", "GREEDY_OPPONENT", "MAX_PLAYERS", "PLANES", "RANDOM_OPPONENT",
+           "UNCODED", "bare_step", "clear_row", "code_index", "copy_facts", "first_shown",
+           "observe", "play_opponents", "seed_deals", "seed_envs", "step_range", "step_seen",
+           "trump_row", "vector_begin", "vector_step", "vector_step_threads", "write_mask"]
