@@ -58,7 +58,7 @@ from bito.games.family import seen_by
 from bito.games.game import Game
 from bito.games.protocol import decider
 from bito.games.tables import TableModel
-from bito.i18n import N_, _, language, ngettext, variant_name
+from bito.i18n import N_, _, language, ngettext
 from bito.tui_words import (
     BOT_NAMES,
     DUMMY_NAME,
@@ -68,12 +68,17 @@ from bito.tui_words import (
     MOVES_WORDS,
     PHASE_WORDS,
     QUIT_WORDS,
+    TEXTS,
     UNDO_WORDS,
     command_word,
     engine_words,
+    game_words,
+    is_you,
     move_words,
     plain_words,
     refusal_words,
+    say,
+    shown,
 )
 
 InputFn = Callable[[str], str]
@@ -82,18 +87,6 @@ OutputFn = Callable[[str], None]
 # Readable names for bot seats, in seat order (BOT_NAMES, from tui_words: a seat is easier to
 # follow as a person). They are the names in records; the screen says them in the language
 # spoken (:func:`shown`).
-
-
-def is_you(name: str) -> bool:
-    """Whether a name (as recorded, or as shown) is the human's."""
-    return name == HUMAN_NAME or name == _(HUMAN_NAME)
-
-
-def shown(name: str) -> str:
-    """A seat's name (``Anna``, or a label ``Anna (random)``) as the screen says it."""
-    base, sep, rest = name.partition(" (")
-    return _(base) + sep + rest if base in BOT_NAMES or base in (HUMAN_NAME, DUMMY_NAME) \
-        else name
 
 
 def _by(name: str, you: str, other: str, **fields: object) -> str:
@@ -121,39 +114,6 @@ only one card.
 Other commands: help (this text), moves (show the position again), hint (what the strong
 bot would play), undo (take back your last move and the bots' replies since), {quit}.""")
 
-#: The terminal's own sentences (those added for issue 22), by key, in one place so that a
-#: message catalogue (another language) can replace them later; :func:`say` fills them in.
-TEXTS: dict[str, str] = {
-    "forced": N_("(your only move, played for you)"),
-    "quit.saves": N_("quit (save the game and leave)"),
-    "quit.plain": N_("quit (leave; nothing is saved without --save)"),
-    "undo.no_bots": N_("Nothing to undo: there are no bots in this game to take moves back from."),
-    "undo.nothing": N_("Nothing to undo: you have not chosen a move yet in this game."),
-    "undo.seen": N_("Can't undo that far: since that move you have seen cards that were "
-                    "hidden (drawn from the stock or turned up), and replaying it knowing "
-                    "them would not be fair."),
-    "undo.done": N_("Took back your move {move}{since}. Your turn again."),
-    "hint.thinking": N_("Thinking (the strong bot looks at your position)..."),
-    "hint.none": N_("No hints in this game: the strong bot does not play it."),
-    "hint.failed": N_("No hint here: the strong bot cannot analyse this position ({why})."),
-    "hint.family": N_("Hint: the strong bot would play {move}{words}."),
-    "refused": N_("Not allowed: {why}. Try again."),
-    "not_held": N_("you do not hold {cards}"),
-    "no_beat": N_("{card} does not beat {target}"),
-    "cover.trump": N_("cover it with a higher trump"),
-    "cover.suit_or_trump": N_("cover it with a higher {suit} or a trump"),
-    "cover.suit": N_("cover it with a higher {suit} (no trumps in this game)"),
-    "cover.yours": N_("{cards} would"),
-    "cover.none": N_("none of your cards can: take, or transfer if you may"),
-    "cover.many": N_("{card} beats none of the uncovered cards ({targets}): cover one as Th>6h, "
-                  "or take"),
-    "first.match": N_("after the first deal the match rule next_game_leader = {rule} decides"),
-    "first.left": N_("the seat left of the dealer"),
-    "first.low_trump": N_("the lowest trump"),
-    "first.low_card": N_("the lowest card (nobody holds a trump)"),
-}
-
-
 #: The engine's explanations that speak of the player's own role in the third person, as
 #: said to him (he is the one to act when he is told why his move is refused).
 YOU_FORMS: dict[str, str] = {
@@ -164,11 +124,6 @@ YOU_FORMS: dict[str, str] = {
     "the defender must cover or take before anyone throws in":
         N_("you are defending: cover a card (Th>6h) or take"),
 }
-
-
-def say(key: str, **fields: object) -> str:
-    """One of :data:`TEXTS`, filled in."""
-    return _(TEXTS[key]).format(**fields)
 
 
 #: The quit line of the help, by whether the game is being saved (``--save``).
@@ -550,32 +505,6 @@ def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
         return refusal_words(detail, err.rule)
     detail = plain_words(detail)
     return f"{detail} ({err.rule})" if err.rule and err.rule not in detail else detail
-
-
-def game_words(spec: str) -> str:
-    """The game's name and its house rules in words, for the header: ``Transfer fool with
-    the house rule Trumpless fool (perevodnoy+no_trump)``, in the language spoken."""
-    from bito.rules import lookup
-
-    parts = [p.strip() for p in spec.split("+")]
-    try:
-        name = variant_name(lookup(parts[0]))
-    except BitoError:
-        return spec
-    extras = []
-    for part in parts[1:]:
-        key, _eq, value = part.partition("=")
-        try:
-            extras.append(variant_name(lookup(key)))
-        except BitoError:
-            extras.append(f"{key} = {value}" if value else key)
-    if len(extras) > 1:
-        rules = _(" with the house rules {rules}").format(rules=", ".join(extras))
-    elif extras:
-        rules = _(" with the house rule {rule}").format(rule=extras[0])
-    else:
-        rules = ""
-    return f"{name}{rules} ({spec})"
 
 
 def first_attacker_reason(state: DurakState, names: Sequence[str]) -> str:

@@ -25,18 +25,16 @@ from bito.games.protocol import Hidden
 from bito.games.shedding.rules import MauMauRules
 from bito.games.social.rules import AnimalRules
 from bito.i18n import N_, _, ngettext
-from bito.tui import (
-    game_words,
-    is_you,
-    say,
-    shown,
-)
 from bito.tui_words import (
     HUMAN_NAME,
     engine_words,
     family_move_words,
+    game_words,
+    is_you,
     plain_words,
     refusal_words,
+    say,
+    shown,
 )
 
 InputFn = Callable[[str], str]

@@ -14,7 +14,8 @@ import re
 from collections.abc import Callable
 from functools import cache
 
-from bito.i18n import N_, Nn_, _, language, ngettext
+from bito.errors import BitoError
+from bito.i18n import N_, Nn_, _, language, ngettext, variant_name
 
 #: The names of the seats at a terminal table: the bots', the person's and the dummy's.
 BOT_NAMES: tuple[str, ...] = (N_("Anna"), N_("Boris"), N_("Vera"), N_("Gleb"), N_("Dasha"),
@@ -357,6 +358,7 @@ def _counted(singular: str, plural: str) -> Callable[[re.Match[str]], str]:
 #: The engine's refusals by rule key, for those said in general words in another language
 #: (the English detail names the cards; the rule's sentence says why).
 RULE_WORDS: dict[str, str] = {
+    "not a move of this game": N_("that is not a move of this game"),
     "game over": N_("the game has ended"),
     "not in hand": N_("you do not hold that card"),
     "take": N_("only the defender may take, while cards are uncovered"),
@@ -461,3 +463,79 @@ def refusal_words(detail: str, rule: str = "") -> str:
         return f"{_(general)} ({said})" if re.search(r"[♣♦♥♠]|\b[2-9TJQKA][cdhs]\b",
                                                      detail) else _(general)
     return said
+
+
+def is_you(name: str) -> bool:
+    """Whether a name (as recorded, or as shown) is the human's."""
+    return name == HUMAN_NAME or name == _(HUMAN_NAME)
+
+
+def shown(name: str) -> str:
+    """A seat's name (``Anna``, or a label ``Anna (random)``) as the screen says it."""
+    base, sep, rest = name.partition(" (")
+    return _(base) + sep + rest if base in BOT_NAMES or base in (HUMAN_NAME, DUMMY_NAME) \
+        else name
+
+
+#: The terminal's own sentences (those added for issue 22), by key, in one place so that a
+#: message catalogue (another language) can replace them later; :func:`say` fills them in.
+TEXTS: dict[str, str] = {
+    "forced": N_("(your only move, played for you)"),
+    "quit.saves": N_("quit (save the game and leave)"),
+    "quit.plain": N_("quit (leave; nothing is saved without --save)"),
+    "undo.no_bots": N_("Nothing to undo: there are no bots in this game to take moves back from."),
+    "undo.nothing": N_("Nothing to undo: you have not chosen a move yet in this game."),
+    "undo.seen": N_("Can't undo that far: since that move you have seen cards that were "
+                    "hidden (drawn from the stock or turned up), and replaying it knowing "
+                    "them would not be fair."),
+    "undo.done": N_("Took back your move {move}{since}. Your turn again."),
+    "hint.thinking": N_("Thinking (the strong bot looks at your position)..."),
+    "hint.none": N_("No hints in this game: the strong bot does not play it."),
+    "hint.failed": N_("No hint here: the strong bot cannot analyse this position ({why})."),
+    "hint.family": N_("Hint: the strong bot would play {move}{words}."),
+    "refused": N_("Not allowed: {why}. Try again."),
+    "not_held": N_("you do not hold {cards}"),
+    "no_beat": N_("{card} does not beat {target}"),
+    "cover.trump": N_("cover it with a higher trump"),
+    "cover.suit_or_trump": N_("cover it with a higher {suit} or a trump"),
+    "cover.suit": N_("cover it with a higher {suit} (no trumps in this game)"),
+    "cover.yours": N_("{cards} would"),
+    "cover.none": N_("none of your cards can: take, or transfer if you may"),
+    "cover.many": N_("{card} beats none of the uncovered cards ({targets}): cover one as Th>6h, "
+                  "or take"),
+    "first.match": N_("after the first deal the match rule next_game_leader = {rule} decides"),
+    "first.left": N_("the seat left of the dealer"),
+    "first.low_trump": N_("the lowest trump"),
+    "first.low_card": N_("the lowest card (nobody holds a trump)"),
+}
+
+
+def say(key: str, **fields: object) -> str:
+    """One of :data:`TEXTS`, filled in."""
+    return _(TEXTS[key]).format(**fields)
+
+
+def game_words(spec: str) -> str:
+    """The game's name and its house rules in words, for the header: ``Transfer fool with
+    the house rule Trumpless fool (perevodnoy+no_trump)``, in the language spoken."""
+    from bito.rules import lookup
+
+    parts = [p.strip() for p in spec.split("+")]
+    try:
+        name = variant_name(lookup(parts[0]))
+    except BitoError:
+        return spec
+    extras = []
+    for part in parts[1:]:
+        key, _eq, value = part.partition("=")
+        try:
+            extras.append(variant_name(lookup(key)))
+        except BitoError:
+            extras.append(f"{key} = {value}" if value else key)
+    if len(extras) > 1:
+        rules = _(" with the house rules {rules}").format(rules=", ".join(extras))
+    elif extras:
+        rules = _(" with the house rule {rule}").format(rule=extras[0])
+    else:
+        rules = ""
+    return f"{name}{rules} ({spec})"
