@@ -1,4 +1,4 @@
-"""The game review in the browser (issue 36): made in the bot workers, kept with the table.
+"""The game review in the browser (issue 36): made in the bot workers, stored with the game.
 
 A finished table's end screen and replay offer "Review this game". The review
 (:mod:`bito.review`) is a search over every decision of a seat, seconds of CPU: it never runs
