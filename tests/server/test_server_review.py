@@ -1,12 +1,14 @@
 """The game review in the browser (issue 36, item 2), server side: the review is made in a bot
-worker (a real spawned process, never the event loop), kept once made, and made once when two
-people ask at the same time. Rules in play: podkidnoy (VARIANTS.md #3); small playout budgets.
+worker (a real spawned process, never the event loop), stored once made, and made once when
+two people ask at the same time (tests/server/test_server_review_storage.py: across processes
+and restarts). Rules in play: podkidnoy (VARIANTS.md #3); small playout budgets.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +19,7 @@ from bito.games import new_game
 from bito.games.game import Game
 from bito.record import record_from_game
 from bito.server.botpool import BotPool
+from bito.server.db import open_database
 from bito.server.review import Reviews, run_job
 
 
@@ -70,14 +73,19 @@ class CountingPool:
         return ("ok", {"seat": job["seat"], "made": self.jobs})
 
 
-def test_a_review_is_made_once_and_kept() -> None:
+def test_a_review_is_made_once_and_kept(tmp_path: Path) -> None:
     async def scenario() -> tuple[list[Any], Any, int]:
         pool = CountingPool()
         reviews = Reviews()
-        together = await asyncio.gather(*(reviews.review(pool, "t", 0, "rec")
-                                          for _ in range(3)))
-        later = await reviews.review(pool, "t", 0, "rec")
-        other = await reviews.review(pool, "t", 1, "rec")
+        db = open_database(str(tmp_path / "games.sqlite3"))
+        await db.open()
+        try:
+            together = await asyncio.gather(*(reviews.review(pool, db, "t", 0, lambda: "rec")
+                                              for _ in range(3)))
+            later = await reviews.review(pool, db, "t", 0, lambda: "rec")
+            other = await reviews.review(pool, db, "t", 1, lambda: "rec")
+        finally:
+            await db.close()
         assert other is not None and other["seat"] == 1
         return list(together), later, pool.jobs
 

@@ -252,12 +252,14 @@ def outcome_json(state: Any) -> dict[str, Any] | None:
     return dict(to_json()) if to_json else {"text": str(outcome)}
 
 
-def full_record(setup: Setup, actions: list[Any], names: list[str]) -> Any:
-    """The full record (seed included) of a game, as :mod:`bito.record` writes it."""
+def full_record(setup: Setup, actions: list[Any], names: list[str],
+                people: list[int] | None = None) -> Any:
+    """The full record (seed included) of a game, as :mod:`bito.record` writes it;
+    ``people``: the seats people sat in (``bito review`` reviews those by default)."""
     from bito.games.game import Game
     from bito.record import record_from_game
 
     game = Game(new_state(setup))
     for action in actions:
         game.push(action)
-    return record_from_game(game, names, spec=setup.spec)
+    return record_from_game(game, names, spec=setup.spec, people=people)

@@ -140,6 +140,17 @@ STEPS: tuple[Step, ...] = (
         "CREATE INDEX IF NOT EXISTS bito_chat_table ON bito_chat (table_id, at)",
         "CREATE INDEX IF NOT EXISTS bito_chat_at ON bito_chat (at)",
     )),
+    # Game reviews (bito.server.review): one per finished table and reviewed seat, as the
+    # review's JSON, stored once made so that no process makes it again.
+    Step(5, "game reviews", (
+        """CREATE TABLE IF NOT EXISTS bito_reviews (
+            table_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            playouts INTEGER NOT NULL,
+            review TEXT NOT NULL,
+            made DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, seat))""",
+    )),
 )
 
 LATEST = STEPS[-1].version

@@ -1,4 +1,4 @@
-"""The game review in the browser (issue 36): made in the bot workers, kept with the table.
+"""The game review in the browser (issue 36): made in the bot workers, stored with the game.
 
 A finished table's end screen and replay offer "Review this game". The review
 (:mod:`bito.review`) is a search over every decision of a seat, seconds of CPU: it never runs
@@ -8,15 +8,25 @@ smaller budget than the terminal's default (:data:`WEB_PLAYOUTS`), so one review
 for about a second of CPU per seat.
 
 A person sees the review of his own seat, and only once the game is over (the full record is
-public then, so nothing is shown that the seat could not download). The review made for a
-seat is kept with the table for the life of the process (:class:`Reviews`): asked again, it is
-not made again; two people asking at once share one job.
+public then, so nothing is shown that the seat could not download).
+
+A review is stored with the game once made (``bito_reviews``, one row per table and seat,
+:mod:`bito.server.migrations` step 5), so any process serves it, after a restart too, and
+nobody's request makes it again. Asked again, it is read, never made; two people asking one
+process at once share one job (:class:`Reviews`); two processes asking at once may each make
+it, but the row is inserted only if absent and both serve the copy stored first, so nobody
+ever sees two different reviews of one seat.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import time
+from collections.abc import Callable
 from typing import Any
+
+from bito.server.shared import Exchanging
 
 WEB_PLAYOUTS = 5000
 """Playouts per decision of a review made by the server (the terminal's default is 20,000; a
@@ -25,8 +35,10 @@ quarter keeps the categories of the blunder suite, tests/bots/test_review.py).""
 REVIEW_CAP = 120.0
 """Seconds a worker may take over one review before it is abandoned."""
 
-KEEP = 2000
-"""Reviews kept per process (the oldest is dropped first)."""
+#: Keeping a review: only if none is stored for the seat yet (another process's wins).
+STORE = ("INSERT INTO bito_reviews (table_id, seat, playouts, review, made) "
+         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO NOTHING")
+READ = "SELECT review FROM bito_reviews WHERE table_id = ? AND seat = ?"
 
 
 def run_job(job: dict[str, Any]) -> tuple[str, Any]:
@@ -52,38 +64,66 @@ def chances(data: dict[str, Any]) -> list[list[float]]:
     return [[m["n"], m["best_chance"]] for m in data["moves"]]
 
 
+async def stored_review(db: Exchanging, table: str, seat: int) -> dict[str, Any] | None:
+    """The review of ``seat`` at ``table`` stored by any process, or None."""
+    ((_, rows),) = await db.exchange([(READ, (table, seat))])
+    return _loaded(rows)
+
+
+async def store_review(db: Exchanging, table: str, seat: int, playouts: int,
+                       review: dict[str, Any]) -> dict[str, Any]:
+    """Keep ``review`` unless one is stored already; the stored one either way (this
+    process's, or the one another process stored first), read back in the same
+    transaction."""
+    text = json.dumps(review, ensure_ascii=False, separators=(",", ":"))
+    (_, (_, rows)) = await db.exchange([(STORE, (table, seat, playouts, text, time.time())),
+                                        (READ, (table, seat))])
+    return _loaded(rows) or review
+
+
+def _loaded(rows: list[tuple[Any, ...]]) -> dict[str, Any] | None:
+    if not rows:
+        return None
+    data = json.loads(rows[0][0])
+    return data if isinstance(data, dict) else None
+
+
 class Reviews:
-    """The reviews made in this process, by (table, seat), and the jobs under way."""
+    """This process's review jobs under way, by (table, seat), so that one job serves every
+    request that comes while it runs. The reviews themselves are in the database."""
 
-    def __init__(self) -> None:
-        self.done: dict[tuple[str, int], dict[str, Any]] = {}
+    def __init__(self, playouts: int = WEB_PLAYOUTS) -> None:
+        self.playouts = playouts
         self.running: dict[tuple[str, int], asyncio.Future[dict[str, Any] | None]] = {}
+        self.made = 0  # jobs sent to the workers by this process
 
-    async def review(self, pool: Any, table: str, seat: int, record_text: str,
-                     playouts: int = WEB_PLAYOUTS) -> dict[str, Any] | None:
-        """The review of ``seat`` at ``table`` (made in ``pool``'s workers the first time);
-        None when the worker failed or ran out of time."""
+    async def review(self, pool: Any, db: Exchanging, table: str, seat: int,
+                     record: Callable[[], str]) -> dict[str, Any] | None:
+        """The review of ``seat`` at ``table``: the stored one, else made in ``pool``'s
+        workers from ``record()`` (the full record's text) and stored; None when the worker
+        failed or ran out of time (nothing is stored: a later request tries again)."""
         key = (table, seat)
-        if key in self.done:
-            return self.done[key]
-        running = self.running.get(key)
+        found = await stored_review(db, table, seat)
+        if found is not None:
+            return found
+        running = self.running.get(key)  # (no await between this look and the entry below)
         if running is not None:
             return await asyncio.shield(running)
         future: asyncio.Future[dict[str, Any] | None] = asyncio.get_running_loop().create_future()
         self.running[key] = future
         try:
+            self.made += 1
             answer = await pool.job(("review:" + table, seat),
-                                    {"record": record_text, "seat": seat,
-                                     "playouts": playouts}, REVIEW_CAP)
+                                    {"record": record(), "seat": seat,
+                                     "playouts": self.playouts}, REVIEW_CAP)
             result = answer[1] if answer is not None and answer[0] == "ok" else None
             if result is not None:
-                self.done[key] = result
-                while len(self.done) > KEEP:
-                    self.done.pop(next(iter(self.done)))
+                result = await store_review(db, table, seat, self.playouts, result)
             future.set_result(result)
             return result
         except BaseException as e:
             future.set_exception(e)
+            future.exception()  # retrieved: nobody else may be waiting for it
             raise
         finally:
             self.running.pop(key, None)

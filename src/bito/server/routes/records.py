@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
-from bito.server import games, shared
+from bito.server import games, rematch, shared
 from bito.server.broadcast import log_for
 from bito.server.render import Json, render_open, render_view
 from bito.server.review import Reviews
@@ -51,7 +51,8 @@ def add(app: FastAPI, lobby: Callable[[], Lobby]) -> None:
             token = room.table.seats[held[1]].token
         if room.state is None:
             raise RoomError("the game has not started")
-        rec = games.full_record(room.setup, room.actions, room.names())
+        rec = games.full_record(room.setup, room.actions, room.names(),
+                                people=rematch.people(room))
         if rec is None:
             raise RoomError("records are not written for this game family yet")
         if room.state.is_over:
@@ -64,12 +65,12 @@ def add(app: FastAPI, lobby: Callable[[], Lobby]) -> None:
         return PlainTextResponse(text, media_type="application/x-ndjson", headers={
             "Content-Disposition": f'attachment; filename="{name}"'})
 
-    reviews = Reviews()
+    reviews = app.state.reviews = Reviews()
 
     @app.get("/api/tables/{table_id}/review", response_model=None)
     async def review(table_id: str, request: Request) -> Json | JSONResponse:
         """The game review of the asker's own seat (issue 36), once the game is over: made
-        in the bot workers the first time, kept with the table after (bito.server.review)."""
+        in the bot workers the first time, stored with the game after (bito.server.review)."""
         room = await lobby().get(table_id)
         if room.state is None or not room.state.is_over:
             raise RoomError("a game is reviewed once it is over")
@@ -78,10 +79,14 @@ def add(app: FastAPI, lobby: Callable[[], Lobby]) -> None:
             return JSONResponse({"error": "a review is of your own seat: send your seat's "
                                           f"token in the {TOKEN_HEADER} header"},
                                 status_code=403)
-        rec = games.full_record(room.setup, room.actions, room.names())
-        if rec is None:
-            raise RoomError("records are not written for this game family yet")
-        made = await reviews.review(lobby().bots, room.id, seat, rec.to_jsonl())
+        def record_text() -> str:  # only when no review is stored yet
+            rec = games.full_record(room.setup, room.actions, room.names(),
+                                    people=rematch.people(room))
+            if rec is None:
+                raise RoomError("records are not written for this game family yet")
+            return rec.to_jsonl()
+
+        made = await reviews.review(lobby().bots, lobby().storage, room.id, seat, record_text)
         if made is None:
             return JSONResponse({"error": "the review could not be made just now; try again "
                                           "in a minute"}, status_code=503)
