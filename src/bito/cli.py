@@ -295,7 +295,7 @@ def _dummy_seat(rules: PlayRules, players: int) -> int:
 def match_verdict(names: Sequence[str], fools: Sequence[int]) -> str:
     """The end of ``bito play --deals N``: who lost the match (the fool most often), or a
     tie, in words."""
-    from bito.tui import is_you, shown
+    from bito.tui_words import is_you, shown
 
     most = max(fools)
     if most == 0:
@@ -953,7 +953,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     out = _printer(args.color)
     h = record.header
     total = len(moves) - 1
-    from bito.tui import shown
+    from bito.tui_words import shown
 
     names = ", ".join(shown(str(n)) for n in h.get("names") or [])
     seed = _(", seed {seed}").format(seed=h["seed"]) if "seed" in h else ""

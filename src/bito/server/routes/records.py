@@ -84,7 +84,8 @@ def add(app: FastAPI, lobby: Callable[[], Lobby]) -> None:
                                     people=rematch.people(room))
             if rec is None:
                 raise RoomError("records are not written for this game family yet")
-            return rec.to_jsonl()
+            text: str = rec.to_jsonl()
+            return text
 
         made = await reviews.review(lobby().bots, lobby().storage, room.id, seat, record_text)
         if made is None:
