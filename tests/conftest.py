@@ -31,6 +31,22 @@ hypothesis_settings.load_profile("repeatable")
 _BASE_EXAMPLES = 100
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """With several test workers, compile the kernel once before they start (in as many
+    processes as there are workers, one entry point each): otherwise every worker meeting the
+    kernel first compiles the same machine code at the same time, inside the budget of
+    whichever test met it (bito.kernel.warm). A single process compiles as it goes."""
+    import os
+    import subprocess
+    import sys
+
+    workers = getattr(config.option, "numprocesses", None)
+    if os.environ.get("PYTEST_XDIST_WORKER") or not isinstance(workers, int) or workers < 2:
+        return
+    subprocess.run([sys.executable, "-m", "bito.kernel.warm", "--jobs", str(workers)],
+                   check=False, stdout=subprocess.DEVNULL)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Make the active Hypothesis profile scale each test's own ``max_examples``.
 
