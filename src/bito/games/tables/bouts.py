@@ -81,4 +81,16 @@ def table_model(view: BoutsView) -> TableModel:
         "bouts", game, view.seat, view.players, seats, tuple(zones), view.to_act, doing,
         tuple(_choice(a, trumps) for a in view.legal),
         Vocabulary("french", suit_names(trumps), notes=NOTES[engine]),
-        **ending(view.outcome))
+        **ending(view.outcome), phase=view.phase, to_beat=cards(_to_beat(view), trumps),
+        trump_card=card(trump_card, trumps) if trump_card >= 0 else None)
+
+
+def _to_beat(view: BoutsView) -> list[int]:
+    """The cards the seat to act must beat: China fool's open attack cards, else the card led
+    at the defender (the top of the heap, the chain or the centre)."""
+    extra = view.extra
+    if "attack" in extra:
+        return [a for a, d in zip(extra["attack"], extra["defence"], strict=True) if d < 0]
+    if view.phase in ("cover", "beat") and view.centre:
+        return [extra.get("pile", view.centre)[-1]]
+    return []

@@ -65,4 +65,6 @@ def table_model(view: DurakView) -> TableModel:
         tuple(choice(a, trumps) for a in view.legal),
         Vocabulary("french", suit_names(trumps),
                    jokers=view.rules.deck_jokers > 0, notes=tuple(notes)),
-        **ending(view.outcome))
+        **ending(view.outcome), phase=phase,
+        to_beat=tuple(p.attack for p in pairs if p.cover is None and not p.face_down),
+        trump_card=card(view.trump_card, trumps) if view.trump_card >= 0 else None)

@@ -89,7 +89,11 @@ class Seat:
     """One seat at the table as the viewing seat knows it: ``role`` in words (``attacker``,
     ``defender``, ``sits out``, ``out``...), the number of cards held, the cards publicly known
     to be in that hand, the score (None: the game keeps none), whether the seat is out, its
-    team (-1: none) and a short public note (an animal's sound)."""
+    team (-1: none) and a short public note (an animal's sound). Facts of some games:
+    ``pending_out`` (the adjacent-rank game: the seat has played its last card and is out
+    unless the next player answers it), ``sits_out`` (*Fool!*: it holds the Fool disc and
+    sits out the next trick), ``plus_tens`` (*Fool!*: its +10 rounds) and ``laughed`` (animal
+    sounds: it laughed at the sound being judged)."""
 
     seat: int
     role: str
@@ -99,6 +103,10 @@ class Seat:
     out: bool = False
     team: int = -1
     note: str = ""
+    pending_out: bool = False
+    sits_out: bool = False
+    plus_tens: int = 0
+    laughed: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,7 +143,19 @@ class TableModel:
     viewing seat, ``to_act`` the seat whose turn it is and ``doing`` why, in words; ``moves``
     the viewing seat's legal moves (empty when it is another seat's turn); once the game is
     ``over``, the ``fool`` (-1: none), the seats of the ``losing_team`` in a partnership game,
-    and whether it was a ``draw``."""
+    and whether it was a ``draw``.
+
+    Facts a face or a learner needs beyond the zones (each left at its default by a game
+    that lacks it): ``phase``, the engine's own word for the step of play (``cover``,
+    ``judge``, ``defend``...); ``round``, the round of a game of rounds as its engine counts
+    them (0 in a game without rounds); the card the seat has just ``drawn`` and may play at
+    once (Mau-Mau); whether an ace is open (``ace_open``: Mau-Mau's ace to follow); whether
+    the pile calls for ``any_card`` (the adjacent-rank game after a pile-closing card); the
+    colour or suit ``led`` to the trick; the rank ``due`` (2 to 14 for ace; 0: none) and the
+    seat whose sound or claim is being ``judged`` (-1: none) in the social games; the cards
+    ``to_beat`` (open attack cards, the card led at the defender, the top of a heap or chain)
+    and the ``trump_card`` turned up at the deal, which stays public after the stock runs
+    out."""
 
     family: str
     game: str
@@ -151,6 +171,16 @@ class TableModel:
     fool: int = -1
     losing_team: tuple[int, ...] = ()
     draw: bool = False
+    phase: str = ""
+    round: int = 0
+    drawn: Card | None = None
+    ace_open: bool = False
+    any_card: bool = False
+    led: str = ""
+    due: int = 0
+    judged: int = -1
+    to_beat: tuple[Card, ...] = ()
+    trump_card: Card | None = None
 
     def zone(self, name: str) -> Zone | None:
         """The zone of this name, or None."""
@@ -172,6 +202,8 @@ class TableModel:
                 out.append(z.top)
         for m in self.moves:
             out.extend(m.cards)
+        out.extend(self.to_beat)
+        out.extend(c for c in (self.drawn, self.trump_card) if c is not None)
         return out
 
     def to_json(self) -> dict[str, JsonValue]:

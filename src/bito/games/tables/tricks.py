@@ -32,7 +32,8 @@ def _choice(move: Move, hand: int) -> Choice:
 
 def table_model(view: FoolView) -> TableModel:
     seats = tuple(Seat(s, "sits out" if s in view.sitting_out else "", view.hand_counts[s],
-                       score=view.scores[s], note=f"+10 rounds: {view.plus_tens[s]}")
+                       score=view.scores[s], note=f"+10 rounds: {view.plus_tens[s]}",
+                       sits_out=s in view.sitting_out, plus_tens=view.plus_tens[s])
                   for s in range(view.players))
     plays = tuple(Play(s, fool_card(c)) for s, c in view.trick)
     lead = COLOUR_NAMES[view.lead_colour] if 0 <= view.lead_colour < 4 else ""
@@ -50,4 +51,4 @@ def table_model(view: FoolView) -> TableModel:
                    notes=("the highest card of the lead colour wins the trick",
                           "the lowest card played takes the Fool disc: its holder sits out "
                           "the next trick")),
-        **ending(view.outcome))
+        **ending(view.outcome), round=view.round, led=lead)
