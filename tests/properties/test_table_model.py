@@ -10,6 +10,7 @@ every family, at every seat count it accepts, and for every seat.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -83,7 +84,7 @@ def hidden_cards(state: Any, seat: int) -> int:
 def _codes(model: TableModel) -> int:
     """The cards the model shows, less the trump card turned up at the deal (checked on its
     own by :func:`_turned_trump`: everybody saw it, wherever it went since)."""
-    return _mask(c.code for c in model.cards() if c is not model.trump_card)
+    return _mask(c.code for c in dataclasses.replace(model, trump_card=None).cards())
 
 
 def _turned_trump(state: Any) -> int:

@@ -3,6 +3,8 @@ second phase)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bito.games.durak import DurakView
 from bito.games.durak.actions import Action
 from bito.games.durak.phases import PHASE_NAMES
@@ -16,8 +18,10 @@ DOING = {"lead": "leads an attack", "defend": "covers, transfers or takes",
 """What the seat to act is doing, by phase."""
 
 
+@lru_cache(maxsize=16384)
 def choice(action: Action, trumps: frozenset[int]) -> Choice:
-    """A Durak move: its notation, its kind's name and its words (``cover 7♥ with 9♥``)."""
+    """A Durak move: its notation, its kind's name and its words (``cover 7♥ with 9♥``);
+    made once per move and trump suits (a :class:`Choice` never changes)."""
     from bito.games.durak.actions import KIND_NAMES
 
     return Choice(str(action), KIND_NAMES.get(action.kind, "move"), action.pretty(),

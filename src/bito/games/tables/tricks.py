@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bito.cards import cards_of
 from bito.games.protocol import Move
 from bito.games.tables.faces import MOVE_WORDS, ending
@@ -9,8 +11,10 @@ from bito.games.tables.model import Card, Choice, Play, Seat, TableModel, Vocabu
 from bito.games.tricks.fool import COLOUR_NAMES, COLOURS, FoolView, colour_of, is_wild, number_of
 
 
+@lru_cache(maxsize=256)
 def fool_card(code: int) -> Card:
-    """A *Fool!* card: ``g12`` is the green 12; every wild 1 is typed ``w1``."""
+    """A *Fool!* card: ``g12`` is the green 12; every wild 1 is typed ``w1`` (made once per
+    card: a :class:`Card` never changes)."""
     if is_wild(code):
         return Card(code, "w1", "wild 1", wild=True)
     colour = COLOUR_NAMES[colour_of(code)]
