@@ -4,7 +4,8 @@ family (*Fool!* #95) and the social family (animal sounds #60, Cheat #85).
 
 They share the design of the Durak codec (:mod:`bito.env.codec`): a fixed numbering of every
 action a rules object can ever produce, with a mask of the legal entries, and a flat vector of
-what the acting seat may see, built from the engine's ``view`` only.
+what the acting seat may see, written from the seat's table model
+(:mod:`bito.games.tables`: the description of the view every face draws from).
 
 **The cards.** The card space of a game is every card its pack holds for that seat count
 (the zones of a fresh deal, :meth:`bito.games.family.Family.card_zones`), in code order: 36 or
@@ -54,8 +55,9 @@ has them:
   ``d``), ``claim_cards`` (the open claim's cards: the claimer's own only), ``claimer``
   (relative one-hot) and ``known_k`` (cards publicly known to be in the k-th seat's hand).
 
-Values lie in [-1, 1] (only ``scores`` is ever negative). The view hides every other hand and
-the stock, so the observation cannot hold a card the seat may not see.
+Values lie in [-1, 1] (only ``scores`` is ever negative). The table model holds only what the
+view holds, and the view hides every other hand and the stock, so the observation cannot hold
+a card the seat may not see. Which planes a game has is fixed once, from a fresh deal's view.
 """
 
 from __future__ import annotations
