@@ -16,13 +16,14 @@ move numbered once, so a cover means the same integer in both phases.
 
 **Observation** (planes of the pack size ``d``, relative seats as in Durak: index k is the k-th
 seat to the acting seat's left), written from the seat's table model (:mod:`bito.games.tables`)
-of its view (a :class:`BoutsView`, or the Durak view of a prelude's second phase): ``hand``; ``known_k`` (cards publicly known to be in the k-th
-seat's hand, k = 1..n-1); ``centre`` (every card in the middle: the heap, the chain, the
-table's attack and cover cards); ``to_beat`` (the cards that must be covered now: the heap's or
-the centre's top card, the uncovered attack cards); ``trump_card`` (the face-up trump card);
-``trump_suit`` (one-hot of 4); ``hand_counts`` (per relative seat, over ``d``); ``stock`` and
-``discard`` (counts over ``d``); ``to_act`` and ``out`` (relative seats); ``phase`` (one-hot of
-:data:`PHASES`). Values lie in [0, 1].
+of its view (a :class:`BoutsView`, or the Durak view of a prelude's second phase): ``hand``;
+``known_k`` (cards publicly known to be in the k-th seat's hand, k = 1..n-1); ``centre``
+(every card in the middle: the heap, the chain, the table's attack and cover cards);
+``to_beat`` (the cards that must be covered now: the heap's or the centre's top card, the
+uncovered attack cards); ``trump_card`` (the face-up trump card); ``trump_suit`` (one-hot of
+4); ``hand_counts`` (per relative seat, over ``d``); ``stock`` and ``discard`` (counts over
+``d``); ``to_act`` and ``out`` (relative seats); ``phase`` (one-hot of :data:`PHASES`).
+Values lie in [0, 1].
 """
 
 from __future__ import annotations
