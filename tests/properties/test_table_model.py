@@ -10,6 +10,7 @@ every family, at every seat count it accepts, and for every seat.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -89,7 +90,18 @@ def hidden_cards(state: Any, seat: int) -> int:
 
 
 def _codes(model: TableModel) -> int:
-    return _mask(c.code for c in model.cards())
+    """The cards the model shows, less the trump card turned up at the deal (checked on its
+    own by :func:`_turned_trump`: everybody saw it, wherever it went since)."""
+    return _mask(c.code for c in dataclasses.replace(model, trump_card=None).cards())
+
+
+def _turned_trump(state: Any) -> int:
+    """The card turned face up at the deal, from the whole state (-1: none)."""
+    main = getattr(state, "main", None)
+    if main is not None:
+        return _turned_trump(main)
+    deal = getattr(state, "deal", None)
+    return int(getattr(deal if deal is not None else state, "trump_card", -1))
 
 
 @pytest.mark.parametrize("spec", GAMES + list(HIDING_RULES))
@@ -111,6 +123,8 @@ def test_a_censored_table_model_never_holds_a_card_its_seat_may_not_see(
             model = table_of(state.view(seat))
             leaked = _codes(model) & hidden_cards(state, seat)
             assert not leaked, (spec, players, seed, seat, bin(leaked))
+            if model.trump_card is not None:  # the one turned up at the deal, no other
+                assert model.trump_card.code == _turned_trump(state), (spec, seed, seat)
         if state.is_over:
             break
         state = state.apply(rng.choice(state.legal_actions()))

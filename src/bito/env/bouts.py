@@ -15,14 +15,15 @@ second phase is an ordinary Durak game: the blocks of that game's own
 move numbered once, so a cover means the same integer in both phases.
 
 **Observation** (planes of the pack size ``d``, relative seats as in Durak: index k is the k-th
-seat to the acting seat's left), from the seat's view only (a :class:`BoutsView`, or the Durak
-view of a prelude's second phase): ``hand``; ``known_k`` (cards publicly known to be in the k-th
-seat's hand, k = 1..n-1); ``centre`` (every card in the middle: the heap, the chain, the
-table's attack and cover cards); ``to_beat`` (the cards that must be covered now: the heap's or
-the centre's top card, the uncovered attack cards); ``trump_card`` (the face-up trump card);
-``trump_suit`` (one-hot of 4); ``hand_counts`` (per relative seat, over ``d``); ``stock`` and
-``discard`` (counts over ``d``); ``to_act`` and ``out`` (relative seats); ``phase`` (one-hot of
-:data:`PHASES`). Values lie in [0, 1].
+seat to the acting seat's left), written from the seat's table model (:mod:`bito.games.tables`)
+of its view (a :class:`BoutsView`, or the Durak view of a prelude's second phase): ``hand``;
+``known_k`` (cards publicly known to be in the k-th seat's hand, k = 1..n-1); ``centre``
+(every card in the middle: the heap, the chain, the table's attack and cover cards);
+``to_beat`` (the cards that must be covered now: the heap's or the centre's top card, the
+uncovered attack cards); ``trump_card`` (the face-up trump card); ``trump_suit`` (one-hot of
+4); ``hand_counts`` (per relative seat, over ``d``); ``stock`` and ``discard`` (counts over
+``d``); ``to_act`` and ``out`` (relative seats); ``phase`` (one-hot of :data:`PHASES`).
+Values lie in [0, 1].
 """
 
 from __future__ import annotations
@@ -32,21 +33,21 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from bito.cards import RANK_MASKS, cards_of, rank_of, standard_deck
+from bito.cards import RANK_MASKS, SUIT_NAMES, cards_of, rank_of, standard_deck
 from bito.env._optional import require
 from bito.env.numbering import NumberedActions, Numbering, blank_vector, lay_out
-from bito.games import family_for
 from bito.games.bouts import ChineseRules, PreludeRules, rules_for
 from bito.games.bouts.common import SUITS, TURN
 from bito.games.durak.actions import PASS_ACTION, TAKE_ACTION, Action, attack, defend
 from bito.games.protocol import Move
+from bito.games.tables import table_of
+from bito.games.tables.model import Card, TableModel
 
 np: Any = require("numpy", "bito.env.bouts")
 
 #: The phases the observation names (the engines' own words; a prelude's second phase is
 #: named by the Durak phase it is in).
 PHASES = ("lead", "cover", "defend", "throw", "beat", "prelude")
-_DURAK_PHASES = ("lead", "defend", "throw")
 
 
 class BoutsCodec(NumberedActions[Action | Move]):
@@ -90,7 +91,6 @@ class BoutsEncoder:
     def __init__(self, spec: Any, players: int) -> None:
         self.codec = bouts_codec(spec)
         self.rules = self.codec.rules
-        self._family = family_for(self.rules)
         self.players = players
         d = len(self.codec.cards)
         self._d = float(d)
@@ -103,60 +103,52 @@ class BoutsEncoder:
             ("to_beat", d), ("trump_card", d), ("trump_suit", 4), ("hand_counts", n),
             ("stock", 1), ("discard", 1), ("to_act", n), ("out", n), ("phase", len(PHASES))])
 
-    def _cards(self, out: Any, plane: str, cards: Iterable[int]) -> None:
-        where = [int(self._pos[c]) for c in cards if 0 <= c < len(self._pos)]
+    def _cards(self, out: Any, plane: str, cards: Iterable[Card]) -> None:
+        where = [int(self._pos[c.code]) for c in cards if 0 <= c.code < len(self._pos)]
         if where:
             out[self.planes[plane].start + np.asarray(where, dtype=np.int64)] = 1.0
 
     def encode(self, view: Any, out: Any = None) -> Any:
-        """The ``float32`` vector of ``view`` (written into ``out`` when given)."""
+        """The ``float32`` vector of ``view`` (written into ``out`` when given), built from the
+        seat's table model: the game's own, or the Durak game's once a prelude has handed
+        over to it."""
+        return self.encode_table(table_of(view), out)
+
+    def encode_table(self, table: TableModel, out: Any = None) -> Any:
+        """The ``float32`` vector of a seat's table model (see the module docstring)."""
         out = blank_vector(self.size, out)
-        seat, n, p = view.seat, self.players, self.planes
-        self._cards(out, "hand", cards_of(view.hand))
+        seat, n, p = table.seat, self.players, self.planes
+        seats = table.seats
+        zones = {z.name: z for z in table.zones}
+        self._cards(out, "hand", zones["hand"].cards)
         for k in range(1, n):
-            self._cards(out, f"known_{k}", cards_of(view.known[(seat + k) % n]))
-        if family_for(view) is self._family:  # the game's own view, not a prelude's phase 2
-            centre, to_beat, trump_card, trump_suit = _bouts_table(view)
-            phase = view.phase
-        else:  # the Durak view of a prelude's second phase
-            centre = [*view.attack, *(c for c in view.defence if c >= 0)]
-            to_beat = [a for a, c in zip(view.attack, view.defence, strict=True) if c < 0]
-            trump_card, trump_suit = view.trump_card, view.trump_suit
-            phase = _DURAK_PHASES[view.phase] if view.phase < len(_DURAK_PHASES) else ""
-        self._cards(out, "centre", centre)
-        self._cards(out, "to_beat", to_beat)
-        if trump_card >= 0:
-            self._cards(out, "trump_card", [trump_card])
-        if 0 <= trump_suit < 4:
-            out[p["trump_suit"].start + trump_suit] = 1.0
-        out[p["hand_counts"]] = [view.hand_counts[(seat + k) % n] / self._d for k in range(n)]
-        out[p["stock"].start] = view.stock_count / self._d
-        out[p["discard"].start] = view.discard_count / self._d
-        if 0 <= view.to_act < n:
-            out[p["to_act"].start + (view.to_act - seat) % n] = 1.0
-        for s in view.out:
-            if 0 <= s < n:
-                out[p["out"].start + (s - seat) % n] = 1.0
-        if phase in PHASES:
-            out[p["phase"].start + PHASES.index(phase)] = 1.0
+            self._cards(out, f"known_{k}", seats[(seat + k) % n].known)
+        pairs = zones.get("table")
+        if pairs is not None:
+            self._cards(out, "centre", [c for pair in pairs.pairs
+                                        for c in (pair.attack, pair.cover) if c is not None])
+        else:
+            self._cards(out, "centre", zones["centre"].cards)
+        self._cards(out, "to_beat", table.to_beat)
+        if table.trump_card is not None:
+            self._cards(out, "trump_card", [table.trump_card])
+        trumps = table.vocabulary.trumps
+        if len(trumps) == 1:
+            out[p["trump_suit"].start + SUIT_NAMES.index(trumps[0])] = 1.0
+        out[p["hand_counts"]] = [seats[(seat + k) % n].cards / self._d for k in range(n)]
+        out[p["stock"].start] = zones["stock"].count / self._d
+        out[p["discard"].start] = zones["discard"].count / self._d
+        if 0 <= table.to_act < n:
+            out[p["to_act"].start + (table.to_act - seat) % n] = 1.0
+        for s in seats:
+            if s.out:
+                out[p["out"].start + (s.seat - seat) % n] = 1.0
+        if table.phase in PHASES:
+            out[p["phase"].start + PHASES.index(table.phase)] = 1.0
         return out
 
     def __repr__(self) -> str:
         return f"BoutsEncoder({self.rules.variant!r}, players={self.players}, size={self.size})"
-
-
-def _bouts_table(view: Any) -> tuple[list[int], list[int], int, int]:
-    """(centre, cards to beat, face-up trump card, trump suit) of a :class:`BoutsView`, from
-    its public fields only."""
-    extra = view.extra
-    centre = list(view.centre)
-    if "attack" in extra:  # China fool: attack cards and their covers
-        to_beat = [a for a, d in zip(extra["attack"], extra["defence"], strict=True) if d < 0]
-    elif view.phase in ("cover", "beat") and centre:  # the heap's, chain's or centre's top
-        to_beat = [extra.get("pile", centre)[-1]]
-    else:
-        to_beat = []
-    return centre, to_beat, int(extra.get("trump_card", -1)), view.trump_suit
 
 
 @lru_cache(maxsize=64)

@@ -4,7 +4,8 @@ family (*Fool!* #95) and the social family (animal sounds #60, Cheat #85).
 
 They share the design of the Durak codec (:mod:`bito.env.codec`): a fixed numbering of every
 action a rules object can ever produce, with a mask of the legal entries, and a flat vector of
-what the acting seat may see, built from the engine's ``view`` only.
+what the acting seat may see, written from the seat's table model
+(:mod:`bito.games.tables`: the description of the view every face draws from).
 
 **The cards.** The card space of a game is every card its pack holds for that seat count
 (the zones of a fresh deal, :meth:`bito.games.family.Family.card_zones`), in code order: 36 or
@@ -54,8 +55,9 @@ has them:
   ``d``), ``claim_cards`` (the open claim's cards: the claimer's own only), ``claimer``
   (relative one-hot) and ``known_k`` (cards publicly known to be in the k-th seat's hand).
 
-Values lie in [-1, 1] (only ``scores`` is ever negative). The view hides every other hand and
-the stock, so the observation cannot hold a card the seat may not see.
+Values lie in [-1, 1] (only ``scores`` is ever negative). The table model holds only what the
+view holds, and the view hides every other hand and the stock, so the observation cannot hold
+a card the seat may not see. Which planes a game has is fixed once, from a fresh deal's view.
 """
 
 from __future__ import annotations
@@ -64,11 +66,13 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from bito.cards import SUIT_CHARS
+from bito.cards import SUIT_CHARS, SUIT_NAMES
 from bito.env._optional import require
 from bito.env.numbering import NumberedActions, Numbering, blank_vector, lay_out
 from bito.games.family import SomeFamily, family_for
 from bito.games.protocol import Move, play, word
+from bito.games.tables.model import Card, TableModel, Zone
+from bito.games.tricks.fool import COLOUR_NAMES
 
 np: Any = require("numpy", "bito.env")
 
@@ -111,6 +115,10 @@ def play_of(rules: Any) -> Callable[[int], Move]:
 def one_card_play(card: int) -> Move:
     """A play of one standard card, naming no suit (a module function: states pickle it)."""
     return play([card])
+
+
+def _codes(cards: Iterable[Card]) -> list[int]:
+    return [c.code for c in cards]
 
 
 def _cards_of_zone(zone: int | Sequence[int]) -> Iterable[int]:
@@ -201,70 +209,80 @@ class CardPlayEncoder:
             out[self.planes[plane].start + (who - seat) % self.players] = 1.0
 
     def encode(self, view: Any, out: Any = None) -> Any:
-        """The ``float32`` vector of ``view`` (written into ``out`` when given)."""
+        """The ``float32`` vector of ``view`` (written into ``out`` when given), built from the
+        seat's table model (:meth:`~bito.games.family.Family.table`)."""
+        return self.encode_table(self.codec.family.table(view), out)
+
+    def encode_table(self, table: TableModel, out: Any = None) -> Any:
+        """The ``float32`` vector of a seat's table model (see the module docstring)."""
         out = blank_vector(self.size, out)
-        seat, n, has = view.seat, self.players, self._has
-        self._cards(out, "hand", _cards_of_zone(view.hand))
-        self._seats(out, "hand_counts", seat, [c / self._d for c in view.hand_counts])
-        self._one_hot_seat(out, "to_act", seat, view.to_act)
+        seat, n, has, p = table.seat, self.players, self._has, self.planes
+        seats = table.seats
+        zones = {z.name: z for z in table.zones}
+        self._cards(out, "hand", _codes(zones["hand"].cards))
+        self._seats(out, "hand_counts", seat, [s.cards / self._d for s in seats])
+        self._one_hot_seat(out, "to_act", seat, table.to_act)
         if "scores" in has:
-            self._seats(out, "scores", seat, [max(-1.0, min(1.0, s / 100.0))
-                                              for s in view.scores] or [0.0] * n)
+            self._seats(out, "scores", seat, [max(-1.0, min(1.0, (s.score or 0) / 100.0))
+                                              for s in seats])
         if "round" in has:
-            out[self.planes["round"].start] = min(1.0, view.round / 20.0)
-        if "pile" in has:
-            self._cards(out, "pile", view.pile)
-        if "top" in has and view.top >= 0:
-            self._cards(out, "top", [view.top])
+            out[p["round"].start] = min(1.0, max(0, table.round - 1) / 20.0)  # counts from 1
+        pile = zones.get("pile")
+        if "pile" in has and pile is not None:
+            self._cards(out, "pile", _codes(pile.cards))
+        if "top" in has and pile is not None and pile.top is not None:
+            self._cards(out, "top", [pile.top.code])
         if "stock_count" in has:
-            out[self.planes["stock"].start] = view.stock_count / self._d
-        if "called" in has and view.called >= 0:
-            out[self.planes["called"].start + view.called] = 1.0
+            out[p["stock"].start] = zones["stock"].count / self._d
+        if "called" in has and table.vocabulary.called_suit:
+            out[p["called"].start + SUIT_NAMES.index(table.vocabulary.called_suit)] = 1.0
         if "ace_open" in has:
-            out[self.planes["ace_open"].start] = float(view.ace_open)
-        if "drawn" in has and view.drawn >= 0:
-            self._cards(out, "drawn", [view.drawn])
+            out[p["ace_open"].start] = float(table.ace_open)
+        if "drawn" in has and table.drawn is not None:
+            self._cards(out, "drawn", [table.drawn.code])
         if "out" in has:
-            self._seats(out, "out", seat, [float(s in view.out) for s in range(n)])
+            self._seats(out, "out", seat, [float(s.out) for s in seats])
         if "pending_out" in has:
-            self._one_hot_seat(out, "pending_out", seat, view.pending_out)
+            self._seats(out, "pending_out", seat, [float(s.pending_out) for s in seats])
         if "anti_rank" in has:
-            out[self.planes["anti_rank"].start] = float(view.anti_rank)
-        if "trick" in has:
-            for who, card in view.trick:
-                self._cards(out, f"trick_{(who - seat) % n}", [card])
-        if "played" in has:
-            self._cards(out, "played", _cards_of_zone(view.played))
-        if "lead_colour" in has and 0 <= view.lead_colour < 4:
-            out[self.planes["lead_colour"].start + view.lead_colour] = 1.0
+            out[p["anti_rank"].start] = float(table.any_card)
+        trick = zones.get("trick")
+        if "trick" in has and trick is not None:
+            for play in trick.plays:
+                self._cards(out, f"trick_{(play.seat - seat) % n}", [play.card.code])
+        won = zones.get("won")
+        if "played" in has and won is not None:
+            self._cards(out, "played", _codes(won.cards))
+        if "lead_colour" in has and table.led:
+            out[p["lead_colour"].start + COLOUR_NAMES.index(table.led)] = 1.0
         if "sitting_out" in has:
-            self._seats(out, "sitting_out", seat,
-                        [float(s in view.sitting_out) for s in range(n)])
+            self._seats(out, "sitting_out", seat, [float(s.sits_out) for s in seats])
         if "plus_tens" in has:
-            self._seats(out, "plus_tens", seat, [min(1.0, t / 6.0) for t in view.plus_tens])
+            self._seats(out, "plus_tens", seat, [min(1.0, s.plus_tens / 6.0) for s in seats])
         if self._social:
-            self._encode_social(out, view)
+            self._encode_social(out, table, zones)
         return out
 
-    def _encode_social(self, out: Any, view: Any) -> None:
+    def _encode_social(self, out: Any, table: TableModel, zones: dict[str, Zone]) -> None:
         """The planes of animal sounds and Cheat (see the module docstring)."""
-        seat, n, has, p = view.seat, self.players, self._has, self.planes
-        if 2 <= view.due <= 14:
-            out[p["due"].start + view.due - 2] = 1.0
-        out[p["judging"].start] = float(view.phase in ("judge", "doubting"))
+        seat, n, has, p = table.seat, self.players, self._has, self.planes
+        if 2 <= table.due <= 14:
+            out[p["due"].start + table.due - 2] = 1.0
+        out[p["judging"].start] = float(table.judged >= 0)
         if "skipper" in has:
-            if view.phase == "judge":
-                self._one_hot_seat(out, "skipper", seat, view.skipper)
-            self._seats(out, "laughed", seat, [float(s in view.laughed) for s in range(n)])
-        if "claimer" in has:
-            out[p["pile_size"].start] = view.pile_count / self._d
-            self._cards(out, "mine_in_pile", _cards_of_zone(view.mine_in_pile))
-            out[p["claim_size"].start] = view.claim_count / self._d
-            self._cards(out, "claim_cards", _cards_of_zone(view.claim_cards))
-            self._one_hot_seat(out, "claimer", seat, view.claimer)
+            self._one_hot_seat(out, "skipper", seat, table.judged)
+            self._seats(out, "laughed", seat, [float(s.laughed) for s in table.seats])
+        claim = zones.get("claim")
+        if "claimer" in has and claim is not None:
+            pile = zones["pile"]
+            out[p["pile_size"].start] = (pile.count + claim.count) / self._d
+            self._cards(out, "mine_in_pile", _codes(pile.cards))
+            out[p["claim_size"].start] = claim.count / self._d
+            self._cards(out, "claim_cards", _codes(claim.cards))
+            self._one_hot_seat(out, "claimer", seat, claim.owner)
         if "known" in has:
             for k in range(1, n):
-                self._cards(out, f"known_{k}", _cards_of_zone(view.known[(seat + k) % n]))
+                self._cards(out, f"known_{k}", _codes(table.seats[(seat + k) % n].known))
 
     def __repr__(self) -> str:
         return (f"CardPlayEncoder({self.rules.variant!r}, players={self.players}, "

@@ -3,6 +3,8 @@ Durak game (whose views are drawn by :mod:`bito.games.tables.durak`)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bito.games.bouts.common import BoutsView
 from bito.games.bouts.rules import HeapRules
 from bito.games.durak.actions import Action
@@ -27,6 +29,18 @@ NOTES = {
                 "Durak game that follows",),
 }
 """The rules a player needs at the table, by engine."""
+
+
+DOING = {"attack": "leads an attack", "lead": "leads a card", "defend": "covers or takes",
+         "throw": "throws in or passes", "cover": "covers the card led or takes",
+         "beat": "beats the top card or turns the stock",
+         "prelude": "turns the next card of the stock"}
+"""What the seat to act is doing, by phase."""
+
+
+@lru_cache(maxsize=64)
+def _vocabulary(trumps: frozenset[int], engine: str) -> Vocabulary:
+    return Vocabulary("french", suit_names(trumps), notes=NOTES[engine])
 
 
 def _choice(action: Action | Move, trumps: frozenset[int]) -> Choice:
@@ -71,14 +85,23 @@ def table_model(view: BoutsView) -> TableModel:
                       face_down=view.stock_count - (under is not None)))
     zones.append(Zone("discard", "discard", view.discard_count, face_down=view.discard_count))
     seats = plain_seats(view, out=view.out, known=view.known, trumps=trumps, roles=roles)
-    doing = {"attack": "leads an attack", "lead": "leads a card", "defend": "covers or takes",
-             "throw": "throws in or passes", "cover": "covers the card led or takes",
-             "beat": "beats the top card or turns the stock",
-             "prelude": "turns the next card of the stock"}.get(view.phase, "plays")
+    doing = DOING.get(view.phase, "plays")
     rules = extra.get("rules")
     game = view.variant if rules is None else str(rules.variant)
     return TableModel(
         "bouts", game, view.seat, view.players, seats, tuple(zones), view.to_act, doing,
         tuple(_choice(a, trumps) for a in view.legal),
-        Vocabulary("french", suit_names(trumps), notes=NOTES[engine]),
-        **ending(view.outcome))
+        _vocabulary(trumps, engine),
+        **ending(view.outcome), phase=view.phase, to_beat=cards(_to_beat(view), trumps),
+        trump_card=card(trump_card, trumps) if trump_card >= 0 else None)
+
+
+def _to_beat(view: BoutsView) -> list[int]:
+    """The cards the seat to act must beat: China fool's open attack cards, else the card led
+    at the defender (the top of the heap, the chain or the centre)."""
+    extra = view.extra
+    if "attack" in extra:
+        return [a for a, d in zip(extra["attack"], extra["defence"], strict=True) if d < 0]
+    if view.phase in ("cover", "beat") and view.centre:
+        return [extra.get("pile", view.centre)[-1]]
+    return []

@@ -4,6 +4,7 @@ second phase)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from bito.cards import is_special, rank_of, suit_of
 from bito.games.durak import DurakView
@@ -34,8 +35,10 @@ DOING = {"lead": "leads an attack", "defend": "covers, transfers or takes",
 """What the seat to act is doing, by phase."""
 
 
+@lru_cache(maxsize=16384)
 def choice(action: Action, trumps: frozenset[int]) -> Choice:
-    """A Durak move: its notation, its kind's name and its words (``cover 7♥ with 9♥``)."""
+    """A Durak move: its notation, its kind's name and its words (``cover 7♥ with 9♥``);
+    made once per move and trump suits (a :class:`Choice` never changes)."""
     from bito.games.durak.actions import KIND_NAMES
 
     return Choice(str(action), KIND_NAMES.get(action.kind, "move"), action.pretty(),
@@ -155,4 +158,7 @@ def table_model(view: DurakView) -> TableModel:
                    jokers=view.rules.deck_jokers > 0, notes=tuple(notes),
                    trump_words=view_trump_words(view)),
         **ending(view.outcome), bout=view.bout + 1,
-        order=tuple(view.legal.index(a) for a in move_order(view.legal, trumps, view.attack)))
+        order=tuple(view.legal.index(a) for a in move_order(view.legal, trumps, view.attack)),
+        phase=phase,
+        to_beat=tuple(p.attack for p in pairs if p.cover is None and not p.face_down),
+        trump_card=card(view.trump_card, trumps) if view.trump_card >= 0 else None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from functools import lru_cache
 from typing import Protocol, TypedDict
 
 from bito.cards import SUIT_NAMES, card_pretty, card_str, cards_of, is_joker, is_special, suit_of
@@ -14,17 +15,32 @@ SUIT_WORDS = SUIT_NAMES
 
 def card(code: int, trumps: Collection[int] = ()) -> Card:
     """A card of the French pack (jokers included)."""
+    return _card(code, bool(trumps) and not is_special(code) and suit_of(code) in trumps)
+
+
+@lru_cache(maxsize=1024)
+def _card(code: int, trump: bool) -> Card:
+    """One card's face, made once: a model is built at every step of a learner's game, and
+    a :class:`Card` never changes."""
     if is_special(code):
         joker = is_joker(code)
         return Card(code, card_str(code), "joker" if joker else card_str(code), wild=True)
-    s = suit_of(code)
-    return Card(code, card_str(code), card_pretty(code), suit=SUIT_WORDS[s],
-                trump=s in trumps)
+    return Card(code, card_str(code), card_pretty(code), suit=SUIT_WORDS[suit_of(code)],
+                trump=trump)
 
 
 def cards(mask_or_codes: int | Iterable[int], trumps: Collection[int] = ()) -> tuple[Card, ...]:
     codes = cards_of(mask_or_codes) if isinstance(mask_or_codes, int) else mask_or_codes
+    if not trumps:  # no card is a trump: the faces come straight from the cache
+        return tuple(_card(c, False) for c in codes if c >= 0)
+    if isinstance(trumps, frozenset):
+        return tuple(_card_of(c, trumps) for c in codes if c >= 0)
     return tuple(card(c, trumps) for c in codes if c >= 0)
+
+
+@lru_cache(maxsize=4096)
+def _card_of(code: int, trumps: frozenset[int]) -> Card:
+    return card(code, trumps)
 
 
 MOVE_WORDS = {"draw": "draw a card", "pass": "pass", "claim": "end your claim",
@@ -36,6 +52,13 @@ MOVE_WORDS = {"draw": "draw a card", "pass": "pass", "claim": "end your claim",
 
 def move_choice(move: Move, trumps: Collection[int] = (), verb: str = "play") -> Choice:
     """A move of the shedding, trick or social games on a French pack."""
+    return _move_choice(move, trumps if isinstance(trumps, frozenset) else frozenset(trumps),
+                        verb)
+
+
+@lru_cache(maxsize=16384)
+def _move_choice(move: Move, trumps: frozenset[int], verb: str) -> Choice:
+    """A move's words, made once per move (a :class:`Choice` never changes)."""
     if move.kind != "play":
         return Choice(str(move), move.kind, MOVE_WORDS.get(move.kind, move.kind))
     faces = cards(move.cards, trumps)

@@ -91,7 +91,11 @@ class Seat:
     ``defender``, ``sits out``, ``out``...), the number of cards held, the cards publicly known
     to be in that hand, the score (None: the game keeps none), whether the seat is out, its
     team (-1: none), a short public note (an animal's sound) and the seat that plays it for
-    it when it does not play itself (a playing dummy's controller, -1: itself)."""
+    it when it does not play itself (a playing dummy's controller, -1: itself). Facts of some
+    games: ``pending_out`` (the adjacent-rank game: the seat has played its last card and is
+    out unless the next player answers it), ``sits_out`` (*Fool!*: it holds the Fool disc and
+    sits out the next trick), ``plus_tens`` (*Fool!*: its +10 rounds) and ``laughed`` (animal
+    sounds: it laughed at the sound being judged)."""
 
     seat: int
     role: str
@@ -102,6 +106,10 @@ class Seat:
     team: int = -1
     note: str = ""
     played_by: int = -1
+    pending_out: bool = False
+    sits_out: bool = False
+    plus_tens: int = 0
+    laughed: bool = False
 
 
 @dataclass(frozen=True)
@@ -142,7 +150,18 @@ class TableModel:
     ``over``, the ``fool`` (-1: none), the seats of the ``losing_team`` in a partnership game,
     and whether it was a ``draw``; ``bout`` and ``round`` the bout or round under way,
     counting from 1 (0: the game does not count them); ``order`` the indices of ``moves`` in
-    the order a player scans them, cheapest first (empty: as listed)."""
+    the order a player scans them, cheapest first (empty: as listed).
+
+    Facts a face or a learner needs beyond the zones (each left at its default by a game
+    that lacks it): ``phase``, the engine's own word for the step of play (``cover``,
+    ``judge``, ``defend``...); the card the seat has just ``drawn`` and may play at
+    once (Mau-Mau); whether an ace is open (``ace_open``: Mau-Mau's ace to follow); whether
+    the pile calls for ``any_card`` (the adjacent-rank game after a pile-closing card); the
+    colour or suit ``led`` to the trick; the rank ``due`` (2 to 14 for ace; 0: none) and the
+    seat whose sound or claim is being ``judged`` (-1: none) in the social games; the cards
+    ``to_beat`` (open attack cards, the card led at the defender, the top of a heap or chain)
+    and the ``trump_card`` turned up at the deal, which stays public after the stock runs
+    out."""
 
     family: str
     game: str
@@ -161,6 +180,15 @@ class TableModel:
     bout: int = 0
     round: int = 0
     order: tuple[int, ...] = ()
+    phase: str = ""
+    drawn: Card | None = None
+    ace_open: bool = False
+    any_card: bool = False
+    led: str = ""
+    due: int = 0
+    judged: int = -1
+    to_beat: tuple[Card, ...] = ()
+    trump_card: Card | None = None
 
     def zone(self, name: str) -> Zone | None:
         """The zone of this name, or None."""
@@ -182,6 +210,8 @@ class TableModel:
                 out.append(z.top)
         for m in self.moves:
             out.extend(m.cards)
+        out.extend(self.to_beat)
+        out.extend(c for c in (self.drawn, self.trump_card) if c is not None)
         return out
 
     def to_json(self) -> dict[str, JsonValue]:

@@ -3,6 +3,8 @@ adjacent-rank game (#94)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from bito.cards import ACE, rank_of
 from bito.games.shedding.adjacent import AdjacentView
 from bito.games.shedding.maumau import MauMauView
@@ -43,7 +45,8 @@ def maumau(view: MauMauView) -> TableModel:
         tuple(move_choice(m) for m in view.legal),
         Vocabulary("french", called_suit=called,
                    wild=(f"every {rank_of_word(rules.wild_rank)}",), notes=tuple(notes)),
-        **ending(view.outcome), round=view.round + 1)
+        **ending(view.outcome), phase=view.phase, round=view.round + 1,
+        drawn=card(view.drawn) if view.drawn >= 0 else None, ace_open=view.ace_open)
 
 
 def rank_of_word(rank: int) -> str:
@@ -52,7 +55,8 @@ def rank_of_word(rank: int) -> str:
 
 def adjacent(view: AdjacentView) -> TableModel:
     rules = view.rules
-    seats = plain_seats(view, out=view.out)
+    seats = tuple(dataclasses.replace(s, pending_out=s.seat == view.pending_out)
+                  for s in plain_seats(view, out=view.out))
     zones = (Zone("hand", "hand", view.hand.bit_count(), cards(view.hand), owner=view.seat),
              _pile(view), Zone("stock", "stock", view.stock_count, face_down=view.stock_count))
     top_rank = rank_of(view.top) if view.top >= 0 else 0
@@ -66,7 +70,7 @@ def adjacent(view: AdjacentView) -> TableModel:
                    jokers=rules.jokers > 0,
                    notes=("keep playing while a card fits; the last player holding cards is "
                           "the fool",)),
-        **ending(view.outcome))
+        **ending(view.outcome), any_card=view.anti_rank)
 
 
 def table_model(view: MauMauView | AdjacentView) -> TableModel:

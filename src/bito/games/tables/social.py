@@ -35,7 +35,8 @@ PICK_UP = {"nobody_laughed": "if nobody laughs, the player who made the sound ta
 
 def animal(view: AnimalView) -> TableModel:
     seats = tuple(Seat(s, "out" if s in view.out else "", view.hand_counts[s], out=s in view.out,
-                       note=f"the {view.nicknames[s]} ({SOUNDS[view.nicknames[s]]})")
+                       note=f"the {view.nicknames[s]} ({SOUNDS[view.nicknames[s]]})",
+                       laughed=s in view.laughed)
                   for s in range(view.players))
     top = card(view.pile[-1]) if view.pile else None
     zones = (Zone("hand", "hand", view.hand.bit_count(), cards(view.hand), owner=view.seat),
@@ -52,7 +53,8 @@ def animal(view: AnimalView) -> TableModel:
         Vocabulary("french", notes=("each player must put down the next rank, 6 to ace and "
                                     "round again; without it he makes his animal's sound",
                                     PICK_UP.get(view.rules.takes_pile, ""))),
-        **ending(view.outcome))
+        **ending(view.outcome), phase=view.phase, due=view.due,
+        judged=view.skipper if view.phase == "judge" else -1)
 
 
 def cheat(view: CheatView) -> TableModel:
@@ -75,7 +77,8 @@ def cheat(view: CheatView) -> TableModel:
                      for m in view.legal),
         Vocabulary("french", notes=("the claim is always the rank due; the cards may be "
                                     "any: a liar, or a wrong doubter, takes the pile",)),
-        **ending(view.outcome))
+        **ending(view.outcome), phase=view.phase, due=view.due,
+        judged=view.claimer if view.phase == "doubting" else -1)
 
 
 def _believing(choice: Choice, phase: str) -> Choice:

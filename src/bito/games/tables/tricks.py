@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bito.cards import cards_of
 from bito.games.protocol import Move
 from bito.games.tables.faces import MOVE_WORDS, ending
@@ -9,8 +11,10 @@ from bito.games.tables.model import Card, Choice, Play, Seat, TableModel, Vocabu
 from bito.games.tricks.fool import COLOUR_NAMES, COLOURS, FoolView, colour_of, is_wild, number_of
 
 
+@lru_cache(maxsize=256)
 def fool_card(code: int) -> Card:
-    """A *Fool!* card: ``g12`` is the green 12; every wild 1 is typed ``w1``."""
+    """A *Fool!* card: ``g12`` is the green 12; every wild 1 is typed ``w1`` (made once per
+    card: a :class:`Card` never changes)."""
     if is_wild(code):
         return Card(code, "w1", "wild 1", wild=True)
     colour = COLOUR_NAMES[colour_of(code)]
@@ -32,7 +36,8 @@ def _choice(move: Move, hand: int) -> Choice:
 
 def table_model(view: FoolView) -> TableModel:
     seats = tuple(Seat(s, "sits out" if s in view.sitting_out else "", view.hand_counts[s],
-                       score=view.scores[s], note=f"+10 rounds: {view.plus_tens[s]}")
+                       score=view.scores[s], note=f"+10 rounds: {view.plus_tens[s]}",
+                       sits_out=s in view.sitting_out, plus_tens=view.plus_tens[s])
                   for s in range(view.players))
     plays = tuple(Play(s, fool_card(c)) for s, c in view.trick)
     lead = COLOUR_NAMES[view.lead_colour] if 0 <= view.lead_colour < 4 else ""
@@ -50,4 +55,4 @@ def table_model(view: FoolView) -> TableModel:
                    notes=("the highest card of the lead colour wins the trick",
                           "the lowest card played takes the Fool disc: its holder sits out "
                           "the next trick")),
-        **ending(view.outcome), round=view.round + 1)
+        **ending(view.outcome), round=view.round + 1, led=lead)
