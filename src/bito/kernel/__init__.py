@@ -113,13 +113,10 @@ def supports_state(state: Any) -> bool:
 
         if in_play_index(state) is None:
             return False  # #21: more than 63 cards still in play
-    return _deal_fits(state)
-
-
-def _deal_fits(state: Any) -> bool:
     # (#25's two trump suits and high joker and #27's wild jokers reach the kernel through
-    # the deal's beat table and trump set; a closed deal is a rule it does not play)
-    return not state.closed
+    # the deal's beat table and trump set, a bout closed by #28's cover through
+    # ``layout.CLOSED``: every deal of the rules it plays fits)
+    return True
 
 
 def supports_two_deck_start(state: Any) -> bool:
@@ -133,7 +130,7 @@ def supports_two_deck_start(state: Any) -> bool:
         return False
     from bito.kernel.convert import in_play_index
 
-    return in_play_index(state) is None and _deal_fits(state)
+    return in_play_index(state) is None
 
 
 def _use_kernel(state: DurakState) -> bool:

@@ -16,7 +16,17 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from bito.cards import ACE, MATCH_MASKS, is_joker, is_special, rank_of, special, suit_of
+from bito.cards import (
+    ACE,
+    MATCH_MASKS,
+    SPADES,
+    is_joker,
+    is_mega,
+    is_special,
+    rank_of,
+    special,
+    suit_of,
+)
 from bito.games.durak.actions import STOCK, TRY, Action
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.setup import trump_context
@@ -182,7 +192,8 @@ def rejected_trump_card(rules: Rules, code: int) -> bool:
             return "joker" in reject
         return True
     r = rank_of(code)
-    return (r == ACE and "A" in reject) or (r == rules.low_rank and "L" in reject)
+    return ((r == ACE and "A" in reject) or (r == rules.low_rank and "L" in reject)
+            or (suit_of(code) == SPADES and "spades" in reject))  # #14
 
 
 @lru_cache(maxsize=256)
@@ -233,7 +244,23 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.THROW_GROUPS] = rules.throw_in_groups
     s[L.INSTANT_LOSS] = rules.end_instant_loss_cards
     s[L.SHOW_TRUMP] = rules.transfer_show_trump
+    s[L.TAKE_SKIP] = rules.take_skip
+    s[L.WHOLE_RANK] = rules.lead_must_include_all_of_rank
+    s[L.STRONGEST] = rules.lead_strongest_only
+    s[L.WHOLE_PACK] = rules.deal_whole_pack
+    s[L.REMOVE_STOCK] = rules.deal_remove_stock
+    s[L.DESCENDING] = rules.deck_order == "descending"
+    s[L.SEARCH_INDICATOR] = rules.trump_search_indicator and rules.trump_source == "fixed"
+    s[L.REFUSAL] = rules.transfer_refusal
+    s[L.DRAW_EMPTY] = rules.draw_when == "hand_empty"
+    s[L.PROGRESSIVE] = rules.draw_progressive
+    s[L.PROGRESSIVE_CAP] = rules.draw_target_cap
     deck = [c for c in rules.deck() if index.holds(c) or index.identity]
+    # #28: a cover with a wild card or a joker closes the bout to throw-ins (``state.closes``,
+    # the twin block of #22 aside: two decks never start on the kernel's own deal)
+    if rules.specials_cover_ends_throw_in:
+        s[L.CLOSES] = index.kernel_mask(sum(1 << c for c in deck
+                                            if is_special(c) and not is_mega(c)))
     s[L.SUITED] = index.kernel_mask(sum(1 << c for c in deck if not is_special(c)))
     for c in deck:
         k = index.kernel_card(c)
@@ -419,6 +446,7 @@ def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
     s[L.TRIED] = km(tried) if tried else 0
     s[L.PLAYED] = state.played
     s[L.SHOWN] = shown_this_bout(state)
+    s[L.CLOSED] = state.closed
     s[L.N_SEEN] = len(seen)
     n = state.players
     for i, key in enumerate(seen):
@@ -493,7 +521,7 @@ def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, 
         "out": out, "uncovered": int(s[L.UNCOVERED]),
         "table_ranks": rm(int(s[L.TABLE_RANKS])),
         "outcome": None, "idle": int(s[L.IDLE]), "tried": rm(int(s[L.TRIED])),
-        "played": int(s[L.PLAYED]), "shown": int(s[L.SHOWN]),
+        "played": int(s[L.PLAYED]), "shown": int(s[L.SHOWN]), "closed": bool(s[L.CLOSED]),
     }
     width = n + 3
     snap["seen"] = [tuple(rm(int(x)) if j < n else int(x)
@@ -531,7 +559,7 @@ def reference_snapshot(state: DurakState, index: CardIndex | None = None) -> dic
         "table_ranks": index.reference_mask(index.kernel_mask(state.table_ranks)),
         "outcome": None,
         "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": state.played,
-        "shown": shown_this_bout(state),
+        "shown": shown_this_bout(state), "closed": state.closed,
     }
     snap["seen"] = [tuple(key) for key in getattr(state, "seen", ())]
     if state.outcome is not None:

@@ -32,11 +32,15 @@ from bito.kernel.layout import (
     BEATS,
     BOUT,
     CAP,
+    CLOSED,
+    CLOSES,
     DEFENCE,
     DEFEND_KIND,
     DEFEND_PHASE,
     DEFENDER,
+    DESCENDING,
     DISCARD,
+    DRAW_EMPTY,
     DRAW_ALLOWED,
     DRAW_RULE,
     FIRST_CAP,
@@ -77,14 +81,19 @@ from bito.kernel.layout import (
     PHASE,
     PLAYED,
     PLAYERS,
+    PROGRESSIVE,
+    PROGRESSIVE_CAP,
     RANK_OF,
     RANK_SETS,
+    REFUSAL,
     REJECTED,
+    REMOVE_STOCK,
     REPETITION,
     RESULT,
     ROW_TRUMPS,
     ROZALIEV,
     SECOND_TRY,
+    SEARCH_INDICATOR,
     SEEN,
     SEQ,
     SHOW_KIND,
@@ -93,12 +102,14 @@ from bito.kernel.layout import (
     STOCK,
     STOCK_KIND,
     STOCK_LEAD,
+    STRONGEST,
     SUIT_OF,
     SUITED,
     T_IDX,
     TABLE,
     TABLE_RANKS,
     TAKE_KIND,
+    TAKE_SKIP,
     TAKING,
     TEAM_ATTACK,
     TEAM_OF,
@@ -121,6 +132,8 @@ from bito.kernel.layout import (
     TRY_KIND,
     UNCAPPED,
     UNCOVERED,
+    WHOLE_PACK,
+    WHOLE_RANK,
 )
 
 _BIG = 1 << 30
@@ -261,6 +274,71 @@ def _emit_groups(s, masks, metas, k, hand, most):  # type: ignore[no-untyped-def
 
 @njit(cache=True, inline="always")
 def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
+    """The leads: ``DurakState._lead_actions``, then the lead rules' filters (#12, #46)."""
+    k = shape_leads(s, masks, metas)
+    if (s[WHOLE_RANK] != 0 or s[STRONGEST] != 0) and k > 0:
+        k = lead_rules(s, masks, metas, k)
+    return k
+
+
+@njit(cache=True)
+def strongest_cards(s, hand):  # type: ignore[no-untyped-def]
+    """``leads.strongest_cards`` (#46): special cards above trumps above plain cards, then
+    the higher rank; every card of the best strength."""
+    best = -1
+    out = 0
+    m = hand
+    while m:
+        c = low_card(m)
+        m &= m - 1
+        if not (s[SUITED] >> c) & 1:
+            strength = 200
+        elif (s[TRUMP_SET] >> c) & 1:
+            strength = 100
+        else:
+            strength = 0
+        strength += s[RANK_OF + c]
+        if strength > best:
+            best = strength
+            out = np.int64(1) << c
+        elif strength == best:
+            out |= np.int64(1) << c
+    return out
+
+
+@njit(cache=True)
+def lead_rules(s, masks, metas, k):  # type: ignore[no-untyped-def]
+    """``leads._filtered`` on the ``k`` leads listed: of the one-rank leads of each rank only
+    the largest (#12: the whole rank, as far as the limits allow), and only leads holding the
+    strongest card (#46); other actions (#40's lead from the stock) stay. The order is
+    kept."""
+    strong = strongest_cards(s, s[HANDS + s[TO_ACT]]) if s[STRONGEST] != 0 else 0
+    kept = 0
+    for i in range(k):
+        m = masks[i]
+        keep = True
+        if metas[i] & 7 == ATTACK_KIND and m != 0:
+            if s[WHOLE_RANK] != 0:
+                same = rank_set(s, low_card(m))
+                if m & ~same == 0:
+                    size = popcount(m)
+                    for j in range(k):
+                        o = masks[j]
+                        if (metas[j] & 7 == ATTACK_KIND and o & ~same == 0 and o != 0
+                                and popcount(o) > size):
+                            keep = False
+                            break
+            if s[STRONGEST] != 0 and m & strong == 0:
+                keep = False
+        if keep:
+            masks[kept] = m
+            metas[kept] = metas[i]
+            kept += 1
+    return kept
+
+
+@njit(cache=True, inline="always")
+def shape_leads(s, masks, metas):  # type: ignore[no-untyped-def]
     """``DurakState._lead_actions``: one-rank leads up to the limit (Rozaliev: pair plus one)."""
     limit = room(s)
     if limit > s[LEAD_MAX]:
@@ -348,13 +426,49 @@ def transfer_allowed(s):  # type: ignore[no-untyped-def]
     d = s[DEFENDER]
     nxt = next_active(s, d)
     if nxt == d:
-        return False
-    # the new defender must be able to cover every uncovered card and the transfer card, or
-    # under #11 the transfer card only
-    need = 1 if s[ONLY_NEW] != 0 else s[UNCOVERED] + 1
-    if popcount(s[HANDS + nxt]) < need:
-        return False
+        # nobody else in play: only #9's last duel hands the attack back, to an attacker who
+        # holds nothing to cover with (so no hand is asked for)
+        if s[REFUSAL] == 0 or not refusal_back(s):
+            return False
+    else:
+        # the new defender must be able to cover every uncovered card and the transfer
+        # card, or under #11 the transfer card only
+        need = 1 if s[ONLY_NEW] != 0 else s[UNCOVERED] + 1
+        if popcount(s[HANDS + nxt]) < need:
+            return False
     return na + 1 <= cap_now(s)
+
+
+@njit(cache=True)
+def refusal_back(s):  # type: ignore[no-untyped-def]
+    """``transfer_refusal.refusal_target`` >= 0 (#9): the attacker has just gone out (the last
+    player out) and the defender is the only one still holding cards."""
+    a = s[ATTACKER]
+    n_out = s[N_OUT]
+    return (n_out > 0 and s[OUT + n_out - 1] == a and a != s[DEFENDER]
+            and s[PLAYERS] - popcount(s[OUT_MASK]) == 1)
+
+
+@njit(cache=True)
+def pass_attack_on(s):  # type: ignore[no-untyped-def]
+    """``DurakState.pass_attack_on``: the defender becomes the attacker and the next player
+    in play defends, or under #9's refusal the attacker gone out, back in play."""
+    seat = s[DEFENDER]
+    nxt = next_active(s, seat)
+    if nxt == seat:
+        nxt = s[ATTACKER]
+        # ``DurakState.rejoin``: out of the order of players out (he was its last)
+        s[OUT_MASK] &= ~(np.int64(1) << nxt)
+        n_out = s[N_OUT]
+        j = 0
+        for i in range(n_out):
+            if s[OUT + i] != nxt:
+                s[OUT + j] = s[OUT + i]
+                j += 1
+        s[N_OUT] = j
+    s[ATTACKER] = seat
+    s[DEFENDER] = nxt
+    s[TO_ACT] = nxt
 
 
 @njit(cache=True)
@@ -615,9 +729,17 @@ def draw(s):  # type: ignore[no-untyped-def]
     ns = s[N_STOCK]
     if ns:
         target = s[HAND_SIZE]
+        if s[PROGRESSIVE] != 0:
+            # #36: one card at the deal, then two after the first bout, three ... (A1's cap)
+            target = s[BOUT] + 2
+            if s[PROGRESSIVE_CAP] != 0 and target > s[PROGRESSIVE_CAP]:
+                target = s[PROGRESSIVE_CAP]
         for j in range(count):
             seat = s[SEQ + j]
-            need = target - popcount(s[HANDS + seat])
+            held = popcount(s[HANDS + seat])
+            if s[DRAW_EMPTY] != 0 and held != 0:
+                continue  # #34: only an empty hand draws
+            need = target - held
             if need > 0:
                 if need > ns:
                     need = ns
@@ -698,6 +820,7 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
     s[N_THROWERS] = 0
     s[TABLE] = 0
     s[TRIED] = 0
+    s[CLOSED] = 0
     stock_before = s[N_STOCK]
     draw(s)
     drew = s[N_STOCK] != stock_before
@@ -725,18 +848,19 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
         s[RESULT] = 1
         return
     out = s[OUT_MASK]
+    skip = taken and s[TAKE_SKIP] != 0  # #52 (take.skip off): the taker attacks next
     if s[TEAMS] != 0:  # partnerships (#53-55): partners are never attacked
-        attacker = next_team_bout(s, d, taken)
+        attacker = next_team_bout(s, d, skip)
         if attacker < 0:
             return
     elif out == 0:
-        attacker = (d + 1) % n if taken else d
+        attacker = (d + 1) % n if skip else d
         s[DEFENDER] = (attacker + 1) % n
     else:
         if n - popcount(out) <= 1:
             finish(s)
             return
-        if taken or (out >> d) & 1:
+        if skip or (out >> d) & 1:
             attacker = next_active(s, d)
         else:
             attacker = d
@@ -828,7 +952,7 @@ def start_throw_round(s):  # type: ignore[no-untyped-def]
     set_throwers(s)
     s[PASSES] = 0
     s[T_IDX] = 0
-    if s[N_THROWERS] == 0 or room(s) <= 0:
+    if s[N_THROWERS] == 0 or s[CLOSED] != 0 or room(s) <= 0:
         end_throw_round(s)
         return
     s[PHASE] = THROW_PHASE
@@ -887,6 +1011,8 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
             if s[ATTACK + i] == target:
                 s[DEFENCE + i] = c
                 break
+        if (s[CLOSES] >> c) & 1:
+            s[CLOSED] = 1  # #28: a wild card or joker covered: no more throw-ins this bout
         s[UNCOVERED] -= 1
         s[TABLE_RANKS] |= rank_set(s, c)
         s[TABLE] |= mask
@@ -930,9 +1056,7 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         # transfer passes it (``DurakState.pass_attack_on``)
         seat = s[DEFENDER]
         s[SHOWN] |= 1 << seat
-        s[ATTACKER] = seat
-        s[DEFENDER] = next_active(s, seat)
-        s[TO_ACT] = s[DEFENDER]
+        pass_attack_on(s)
     else:  # TRANSFER_KIND
         seat = s[DEFENDER]
         hand = s[HANDS + seat] ^ mask
@@ -952,9 +1076,7 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         s[TABLE] |= mask
         if hand == 0 and s[N_STOCK] == 0:
             go_out(s, seat)
-        s[ATTACKER] = seat
-        s[DEFENDER] = next_active(s, seat)
-        s[TO_ACT] = s[DEFENDER]
+        pass_attack_on(s)
 
 
 # --- the deal ------------------------------------------------------------------------------
@@ -1045,12 +1167,46 @@ def deal(s, pack, work, rng):  # type: ignore[no-untyped-def]
     size = pack.size
     for j in range(size):
         work[j] = pack[j]
-    for j in range(size - 1, 0, -1):  # Fisher-Yates
+    shuffle(work, size, rng)
+    if s[DESCENDING] != 0:
+        # #23 Albanian: aces on top, then kings, ... each rank in its shuffled suit order
+        # (special cards above the aces); a stable insertion sort
+        for j in range(1, size):
+            c = work[j]
+            key = _order_rank(s, c)
+            i = j - 1
+            while i >= 0 and _order_rank(s, work[i]) < key:
+                work[i + 1] = work[i]
+                i -= 1
+            work[i + 1] = c
+    if s[SEARCH_INDICATOR] != 0:
+        # #80: the first card of the agreed trump suit is laid aside to lie under the
+        # stock, the rest shuffled again (``setup._search_indicator``)
+        for i in range(size):
+            c = work[i]
+            if s[SUIT_OF + c] == s[FIXED_SUIT]:
+                for j in range(i, size - 1):
+                    work[j] = work[j + 1]
+                shuffle(work, size - 1, rng)
+                work[size - 1] = c
+                break
+    deal_shuffled(s, work[:size], next_below(rng, s[PLAYERS]))
+
+
+@njit(cache=True, inline="always")
+def shuffle(work, size, rng):  # type: ignore[no-untyped-def]
+    """Fisher-Yates on ``work[:size]`` with the kernel's generator."""
+    for j in range(size - 1, 0, -1):
         i = next_below(rng, j + 1)
         c = work[i]
         work[i] = work[j]
         work[j] = c
-    deal_shuffled(s, work[:size], next_below(rng, s[PLAYERS]))
+
+
+@njit(cache=True, inline="always")
+def _order_rank(s, c):  # type: ignore[no-untyped-def]
+    """``setup._order_rank``: the rank a descending pack is stacked by."""
+    return s[RANK_OF + c] + (20 if s[SUIT_OF + c] >= 4 else 0)
 
 
 @njit(cache=True)
@@ -1058,7 +1214,17 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
     """The deal from a shuffled pack (``deck[0]`` on top) and the dealer drawn by lot: the
     part of ``setup.deal`` after its shuffle. ``deck`` is used up as working space."""
     n = s[PLAYERS]
-    pos = n * s[HAND_SIZE]
+    pos = deck.size if s[WHOLE_PACK] != 0 else n * s[HAND_SIZE]
+    indicator = -1
+    if s[SEARCH_INDICATOR] != 0:
+        # #80: the indicator lies last in ``deck``; it is dealt (last) only when the hands
+        # would take more than every other card
+        if pos >= deck.size:
+            pos = deck.size
+        else:
+            indicator = deck[deck.size - 1]
+    if pos > deck.size:
+        pos = deck.size
     for k in range(n):
         got = 0
         for j in range(k, pos, n):
@@ -1072,9 +1238,15 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
         for j in range(length):
             s[STOCK + j] = deck[deck.size - 1 - j]
         s[N_STOCK] = length
-        trump_card = -1
+        trump_card = indicator
     elif length == 0:
+        # the whole pack is dealt: the dealer's last card fixes the trump, or, if it may not
+        # be the trump card, the one dealt to him the round before, and so on
         trump_card = deck[pos - 1]
+        for j in range(pos - 1, -1, -n):
+            if not _rejected(s, deck[j]):
+                trump_card = deck[j]
+                break
         s[N_STOCK] = 0
     else:
         rest = deck[pos:]
@@ -1083,6 +1255,8 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
         for j in range(length - 1):
             s[STOCK + 1 + j] = rest[length - 2 - j]
         s[N_STOCK] = length
+    if s[REMOVE_STOCK] != 0:
+        s[N_STOCK] = 0  # #32: the trump is turned and seen, then the stock goes aside unseen
     s[TRUMP_CARD] = trump_card
     if source == FIXED_SOURCE:
         row = s[FIXED_SUIT]

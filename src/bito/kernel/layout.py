@@ -103,8 +103,23 @@ INSTANT_LOSS: Final = 63  # end.instant_loss_cards (#21): taking up to this many
 SHOW_TRUMP: Final = 64  # transfer.show_trump: the defender may pass the attack on by showing
 SHOWN: Final = 65  # changing: the seats that have shown a trump this bout (a bitmask)
 
+# --- issue 35 item 2: more of the Durak family's rules ------------------------------------
+CLOSES: Final = 66  # the cards whose cover closes the bout to throw-ins (#28's wild and jokers)
+CLOSED: Final = 67  # changing: a cover has closed this bout to throw-ins (``DurakState.closed``)
+TAKE_SKIP: Final = 68  # take.skip (#52 off): a taker is passed over as the next attacker
+WHOLE_RANK: Final = 69  # lead.must_include_all_of_rank (#12): a lead of one rank holds all of it
+STRONGEST: Final = 70  # lead.strongest_only (#46): a lead holds the attacker's strongest card
+WHOLE_PACK: Final = 71  # deal.whole_pack (#33): every card is dealt, nothing is left to draw
+REMOVE_STOCK: Final = 72  # deal.remove_stock (#32): the stock goes aside once the trump is seen
+DESCENDING: Final = 73  # deck.order=descending (#23): the shuffled pack is stacked by rank
+SEARCH_INDICATOR: Final = 74  # trump.search_indicator (#80): the fixed suit's first card lies under
+REFUSAL: Final = 75  # transfer.refusal (#9): the last duel's transfer back to the attacker gone out
+DRAW_EMPTY: Final = 76  # draw.when=hand_empty (#34): only an empty hand draws
+PROGRESSIVE: Final = 77  # draw.progressive (#36): hands fill to bout + 2 cards
+PROGRESSIVE_CAP: Final = 78  # draw.target_cap (#36 A1): the most a progressive refill fills to
+
 # --- areas -------------------------------------------------------------------------------
-HANDS: Final = 72
+HANDS: Final = 80
 OUT: Final = HANDS + MAX_PLAYERS  # seats in the order they went out
 THROWERS: Final = OUT + MAX_PLAYERS  # throw-in priority order of the current round
 ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order

@@ -56,7 +56,12 @@ NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+roy
          "perevodnoy+second_try", "pair_fool", "double_fool", "team_fool", "estonian",
          "transfer_3", "capital", "big_fool", "perevodnoy+show_trump_transfer",
          "podkidnoy+double_joker", "podkidnoy+single_joker", "podkidnoy+novosibirsk_two_joker",
-         "podkidnoy+double_joker_color_only")
+         "podkidnoy+double_joker_color_only", "podkidnoy+wild_58", "perevodnoy_refusal",
+         "transfer_no_throw", "japanese_revealed_trump", "podkidnoy+albanian",
+         "podkidnoy+no_stock", "podkidnoy+piled_up", "podkidnoy+draw_when_empty",
+         "podkidnoy+arithmetic_progression", "podkidnoy+lead_strongest",
+         "perevodnoy+lead_strongest", "podkidnoy+no_skip_after_take",
+         "japanese_diamond_indicator")
 """Catalogue variants beyond the base games that the kernel plays (issue 20 item 4: what beats
 what, the transfer window, the lead from the stock, the second try, partnerships; #21's two
 decks from the move at most 63 cards are in play, :func:`taken_over`), verified as

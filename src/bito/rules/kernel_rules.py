@@ -68,8 +68,8 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
                  ("stock_top", "last_card", "bottom_card", "any_card", "fixed", "none"),
                  ("stock_top", "last_card", "bottom_card", "any_card", "fixed", "none")),
     # #74: an ace or the lowest rank turned up may be put back; jokers always are (§3.3, and
-    # #29 A3 names it); not the other rejections.
-    KernelOption("trump.reject_indicator", "facts", ("A", "L", "joker", "mega"),
+    # #29 A3 names it); #14's spades.
+    KernelOption("trump.reject_indicator", "facts", ("A", "L", "joker", "mega", "spades"),
                  ((), ("A",), ("L",), ("A", "L"))),
     KernelOption("trump.fixed_suit", "facts"),  # the deal reads it under trump.source=fixed
     KernelOption("first_attacker.rule", "facts", None, ("lowest_trump", "left_of_dealer")),
@@ -148,6 +148,32 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     # #96 (show_trump_transfer): the defender passes the attack on by showing a trump of the
     # rank led, keeping it (a no-op in a game without transfers)
     KernelOption("transfer.show_trump", "facts", None, (False, True)),
+    # Issue 35: more of the family. #28's wild cards (a deck of 58: two jokers, four wild
+    # cards, numbered by the conversion) and the cover with one that closes the bout to
+    # throw-ins (not #28 A2's cover that clears the table at once)
+    KernelOption("deck.wild", "facts"),
+    KernelOption("specials.cover_ends_throw_in", "facts"),
+    # #52: the taker attacks next
+    KernelOption("take.skip", "facts", None, (True, False)),
+    # #12's whole rank and #46's strongest card, filters of the leads (not #4-6's patterns
+    # nor #5's pass of the lead)
+    KernelOption("lead.must_include_all_of_rank", "facts", None, (False, True)),
+    KernelOption("lead.strongest_only", "facts", None, (False, True)),
+    # #9: the last duel's transfer back to the attacker gone out
+    KernelOption("transfer.refusal", "facts", None, (False, True)),
+    # #34: only an empty hand draws; #36: hands fill to one card more after each bout (not
+    # #35's gradual access, #37's buy-in, #38's recycled discard or the tallies of #61-63)
+    KernelOption("draw.when", "facts", ("every_bout", "hand_empty"),
+                 ("every_bout", "hand_empty")),
+    KernelOption("draw.progressive", "facts"),
+    KernelOption("draw.target_cap", "facts"),
+    # The deal: #33's whole pack dealt, #32's stock set aside, #23's pack stacked by rank,
+    # #80's indicator searched for (the kernel's own deal does each; a position taken over
+    # from the reference engine is dealt already)
+    KernelOption("deal.whole_pack", "facts"),
+    KernelOption("deal.remove_stock", "facts"),
+    KernelOption("deck.order", "facts"),
+    KernelOption("trump.search_indicator", "facts"),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
