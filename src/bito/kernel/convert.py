@@ -27,8 +27,9 @@ from bito.cards import (
     special,
     suit_of,
 )
-from bito.games.durak.actions import STOCK, TRY, Action
+from bito.games.durak.actions import BLOCK, GIVE, STOCK, TRY, Action
 from bito.games.durak.beats import beat_table_of
+from bito.games.durak.joker_gifts import GIFT
 from bito.games.durak.setup import trump_context
 from bito.games.durak.show_trump import SHOW, shown_this_bout
 from bito.games.durak.state import THROW, DurakState
@@ -255,9 +256,18 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.DRAW_EMPTY] = rules.draw_when == "hand_empty"
     s[L.PROGRESSIVE] = rules.draw_progressive
     s[L.PROGRESSIVE_CAP] = rules.draw_target_cap
+    s[L.EXCHANGE] = rules.exchange_mode == "whole_hand"
+    s[L.GIFTS] = rules.specials_joker_gifts
+    s[L.GIFT_BLOCK] = rules.specials_gift_block_combo
+    s[L.GIFT_ON_COVER] = rules.specials_gift_trigger == "any_play"
+    s[L.GIVER_TRANSFERRER] = rules.specials_joker_transfer_giver == "transferrer"
+    s[L.GIVER] = s[L.RECEIVER] = -1
     deck = [c for c in rules.deck() if index.holds(c) or index.identity]
     # #28: a cover with a wild card or a joker closes the bout to throw-ins (``state.closes``,
     # the twin block of #22 aside: two decks never start on the kernel's own deal)
+    s[L.JOKERS] = index.kernel_mask(sum(1 << c for c in deck if is_joker(c)))
+    s[L.RED_JOKERS] = index.kernel_mask(sum(1 << c for c in deck if is_joker(c)
+                                            and rank_of(c) == rank_of(special("RJ"))))
     if rules.specials_cover_ends_throw_in:
         s[L.CLOSES] = index.kernel_mask(sum(1 << c for c in deck
                                             if is_special(c) and not is_mega(c)))
@@ -447,6 +457,11 @@ def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
     s[L.PLAYED] = state.played
     s[L.SHOWN] = shown_this_bout(state)
     s[L.CLOSED] = state.closed
+    gift = GIFT.of(state)
+    if gift is not None:  # #24: a gift being handed over
+        giver, receiver, left, phase, to_act, block_ok = gift
+        s[L.GIVER], s[L.RECEIVER], s[L.GIFT_LEFT] = giver, receiver, left
+        s[L.RESUME_PHASE], s[L.RESUME_TO_ACT], s[L.BLOCK_OK] = phase, to_act, block_ok
     s[L.N_SEEN] = len(seen)
     n = state.players
     for i, key in enumerate(seen):
@@ -469,6 +484,12 @@ def _reference_kind(kind: int) -> int:
     return _REFERENCE_KINDS.get(kind, kind)
 
 
+def _gift(state: DurakState) -> tuple[int, ...] | None:
+    """#24: the gift being handed over, as the kernel keeps it (None when none is)."""
+    gift = GIFT.of(state)
+    return None if gift is None else tuple(int(x) for x in gift)
+
+
 def _tried(state: DurakState) -> int:
     """#39: the attack cards of this bout the defender has made a second try against."""
     extra = getattr(state, "extra", None)
@@ -481,6 +502,10 @@ _IDENTITY: CardIndex = CardIndex(tuple(range(_KERNEL_CARDS)), True)
 def action_code(action: Action, index: CardNumbering | None = None) -> tuple[int, int]:
     """``(mask, meta)`` of a reference action, as the kernel writes them (``index``: the
     deck's :func:`card_index`; None for a deck whose codes are the kernel's)."""
+    if action.kind == GIVE or action.kind == BLOCK:  # (#24, #84: see layout.GIVE_META)
+        mask = action.mask if index is None or index.identity else index.kernel_mask(
+            action.mask)
+        return mask, L.GIVE_META if action.kind == GIVE else L.BLOCK_META
     if index is None or index.identity:
         return action.mask, kernel_kind(action.kind) | (action.target + 1) << 3
     return (index.kernel_mask(action.mask),
@@ -491,13 +516,16 @@ def action_of(mask: int, meta: int, index: CardIndex | None = None) -> Action:
     """The reference action for a kernel ``(mask, meta)`` pair."""
     index = index or _IDENTITY
     mask = int(mask)
+    meta = int(meta)
+    kind = GIVE if meta == L.GIVE_META else BLOCK if meta == L.BLOCK_META else -1
     cards = []
     while mask:
         low = mask & -mask
         cards.append(index.reference_card(low.bit_length() - 1))
         mask ^= low
-    return Action(_reference_kind(int(meta) & 7), tuple(cards),
-                  index.reference_card((int(meta) >> 3) - 1))
+    if kind >= 0:
+        return Action(kind, tuple(cards))
+    return Action(_reference_kind(meta & 7), tuple(cards), index.reference_card((meta >> 3) - 1))
 
 
 def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, Any]:
@@ -522,6 +550,8 @@ def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, 
         "table_ranks": rm(int(s[L.TABLE_RANKS])),
         "outcome": None, "idle": int(s[L.IDLE]), "tried": rm(int(s[L.TRIED])),
         "played": int(s[L.PLAYED]), "shown": int(s[L.SHOWN]), "closed": bool(s[L.CLOSED]),
+        "gift": None if s[L.PHASE] != L.GIVE_PHASE else tuple(
+            int(x) for x in s[L.GIVER:L.BLOCK_OK + 1]),
     }
     width = n + 3
     snap["seen"] = [tuple(rm(int(x)) if j < n else int(x)
@@ -560,6 +590,7 @@ def reference_snapshot(state: DurakState, index: CardIndex | None = None) -> dic
         "outcome": None,
         "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": state.played,
         "shown": shown_this_bout(state), "closed": state.closed,
+        "gift": _gift(state),
     }
     snap["seen"] = [tuple(key) for key in getattr(state, "seen", ())]
     if state.outcome is not None:

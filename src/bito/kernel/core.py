@@ -30,6 +30,8 @@ from bito.kernel.layout import (
     ATTACK_KIND,
     ATTACKER,
     BEATS,
+    BLOCK_META,
+    BLOCK_OK,
     BOUT,
     CAP,
     CLOSED,
@@ -43,14 +45,24 @@ from bito.kernel.layout import (
     DRAW_EMPTY,
     DRAW_ALLOWED,
     DRAW_RULE,
+    EXCHANGE,
     FIRST_CAP,
     FIXED_SOURCE,
     FIXED_SUIT,
+    GIFT_BLOCK,
+    GIFT_LEFT,
+    GIFT_ON_COVER,
+    GIFTS,
+    GIVE_META,
+    GIVE_PHASE,
+    GIVER,
+    GIVER_TRANSFERRER,
     HAND_SIZE,
     HANDS,
     HEAD,
     IDLE,
     IDLE_LIMIT,
+    JOKERS,
     INSTANT_LOSS,
     JOKER_ROWS,
     LEAD_MAX,
@@ -85,11 +97,15 @@ from bito.kernel.layout import (
     PROGRESSIVE_CAP,
     RANK_OF,
     RANK_SETS,
+    RECEIVER,
+    RED_JOKERS,
     REFUSAL,
     REJECTED,
     REMOVE_STOCK,
     REPETITION,
     RESULT,
+    RESUME_PHASE,
+    RESUME_TO_ACT,
     ROW_TRUMPS,
     ROZALIEV,
     SECOND_TRY,
@@ -545,6 +561,10 @@ def defend_actions(s, masks, metas):  # type: ignore[no-untyped-def]
             m ^= low
     if s[SECOND_TRY] != 0 and stuck_card(s) >= 0:
         k = _emit(masks, metas, k, 0, TRY_KIND)  # #39 (S0:29): draw the stock's top and go on
+    if s[GIFTS] != 0:
+        c = joker_transfer_card(s)
+        if c >= 0:  # #24 A3: a lone joker passed on with the other one
+            k = _emit(masks, metas, k, np.int64(1) << c, TRANSFER_KIND)
     if s[SHOW_TRUMP] != 0:
         # #96: pass the attack on by showing a trump of the rank led (just before the take,
         # as the reference lists them)
@@ -587,7 +607,156 @@ def legal_actions(s, masks, metas):  # type: ignore[no-untyped-def]
         return throw_actions(s, masks, metas)
     if ph == LEAD_PHASE:
         return lead_actions(s, masks, metas)
+    if s[GIFTS] != 0 and ph == GIVE_PHASE:
+        return give_actions(s, masks, metas)
     return 0
+
+
+# --- joker gifts (#24, #84) ------------------------------------------------------------------
+
+
+@njit(cache=True)
+def joker_transfer_card(s):  # type: ignore[no-untyped-def]
+    """``joker_gifts.joker_transfer_card`` (#24 A3): facing a lone joker, nothing covered,
+    the defender may lay the other joker beside it to pass the attack on (in any base game);
+    the joker he would use, or -1."""
+    if s[N_ATTACK] != 1 or s[DEFENCE] != -1 or not (s[JOKERS] >> s[ATTACK]) & 1:
+        return -1
+    d = s[DEFENDER]
+    other = s[HANDS + d] & s[JOKERS]
+    if other == 0:
+        return -1
+    nxt = next_active(s, d)
+    if nxt == d or popcount(s[HANDS + nxt]) < 2:
+        return -1
+    return low_card(other)
+
+
+@njit(cache=True)
+def give_actions(s, masks, metas):  # type: ignore[no-untyped-def]
+    """``joker_gifts.give_actions``: any one card of the giver's, then (#84, before the
+    first card and with five cards in hand) every three cards of one rank, ranks low to
+    high, shown as a block."""
+    hand = s[HANDS + s[GIVER]]
+    k = 0
+    m = hand
+    while m:
+        low = m & -m
+        k = _emit(masks, metas, k, low, GIVE_META)
+        m ^= low
+    if s[BLOCK_OK] != 0 and popcount(hand) >= 5:
+        plain = hand & s[SUITED]
+        for r in range(16):  # ``cards.RANK_MASKS``: the suited cards of each rank
+            group = np.int64(0)
+            m = plain
+            while m:
+                c = low_card(m)
+                m &= m - 1
+                if s[RANK_OF + c] == r:
+                    group |= np.int64(1) << c
+            if popcount(group) >= 3:
+                ma = group
+                while ma:
+                    a = ma & -ma
+                    ma ^= a
+                    mb = ma
+                    while mb:
+                        b = mb & -mb
+                        mb ^= b
+                        mc = mb
+                        while mc:
+                            c3 = mc & -mc
+                            mc ^= c3
+                            k = _emit(masks, metas, k, a | b | c3, BLOCK_META)
+    return k
+
+
+@njit(cache=True)
+def start_gift(s, giver, receiver, count):  # type: ignore[no-untyped-def]
+    """``joker_gifts.start_gift``: a gift of ``count`` cards, or none when either player is
+    out (or they are one); a giver short of cards draws the shortfall first, and when the
+    stock cannot make it up the joker does nothing (S0:95)."""
+    out = s[OUT_MASK]
+    if (out >> receiver) & 1 or (out >> giver) & 1 or giver == receiver:
+        return
+    short = count - popcount(s[HANDS + giver])
+    if short > 0:
+        ns = s[N_STOCK]
+        if ns < short:
+            return
+        got = np.int64(0)
+        for _ in range(short):
+            ns -= 1
+            got |= np.int64(1) << s[STOCK + ns]
+        s[HANDS + giver] |= got
+        s[N_STOCK] = ns
+    s[GIVER] = giver
+    s[RECEIVER] = receiver
+    s[GIFT_LEFT] = count
+    s[RESUME_PHASE] = s[PHASE]
+    s[RESUME_TO_ACT] = s[TO_ACT]
+    s[BLOCK_OK] = s[GIFT_BLOCK]
+    s[PHASE] = GIVE_PHASE
+    s[TO_ACT] = giver
+
+
+@njit(cache=True)
+def joker_gift(s, jokers, player, opponent):  # type: ignore[no-untyped-def]
+    """``joker_gifts.joker_gift``: both jokers, ``player`` gives five to ``opponent``; the
+    red one, the opponent gives him two; the black one, he gives two."""
+    jokers &= s[JOKERS]
+    if popcount(jokers) >= 2:
+        start_gift(s, player, opponent, 5)
+    elif jokers & s[RED_JOKERS]:
+        start_gift(s, opponent, player, 2)
+    else:
+        start_gift(s, player, opponent, 2)
+
+
+@njit(cache=True)
+def out_if_done(s, seat):  # type: ignore[no-untyped-def]
+    """``DurakState.out_if_done``: out once his hand and the stock are empty, unless he is a
+    defender with cards still to cover or a take declared."""
+    if s[HANDS + seat] != 0 or s[N_STOCK] != 0:
+        return
+    if seat == s[DEFENDER] and (s[UNCOVERED] > 0 or s[TAKING] != 0):
+        return
+    go_out(s, seat)
+
+
+@njit(cache=True)
+def step_gift(s, mask, meta):  # type: ignore[no-untyped-def]
+    """``joker_gifts.step_gift``: one card handed over (or the gift blocked, #84); once the
+    gift is made the bout resumes where it stopped."""
+    giver = s[GIVER]
+    left = s[GIFT_LEFT]
+    if meta == BLOCK_META:
+        left = 0
+    else:
+        s[HANDS + giver] &= ~mask
+        s[HANDS + s[RECEIVER]] |= mask
+        left -= 1
+    if left != 0 and s[HANDS + giver] != 0:
+        s[GIFT_LEFT] = left
+        s[BLOCK_OK] = 0
+        return
+    phase = s[RESUME_PHASE]
+    s[GIVER] = -1
+    s[RECEIVER] = -1
+    s[GIFT_LEFT] = 0
+    s[BLOCK_OK] = 0
+    if phase < 0:  # a joker cover left nothing uncovered: on as after the last cover
+        if s[THROW_IN] != 0:
+            start_throw_round(s)
+        else:
+            end_bout(s, False)
+    else:
+        s[PHASE] = phase
+        s[TO_ACT] = s[RESUME_TO_ACT]
+    out_if_done(s, giver)
+    if s[PHASE] == THROW_PHASE and (s[HANDS + s[TO_ACT]] == 0 or room(s) <= 0):
+        # the caps are judged on the hands the gift left (#24 A2)
+        advance_thrower(s)
 
 
 # --- transitions ---------------------------------------------------------------------------
@@ -758,6 +927,25 @@ def draw(s):  # type: ignore[no-untyped-def]
                 go_out(s, seat)
 
 
+@njit(cache=True)
+def exchange(s):  # type: ignore[no-untyped-def]
+    """``stock._exchange`` (#31): after the refill every player still in with cards passes
+    his whole hand to the next such player on his left (two players swap)."""
+    n = s[PLAYERS]
+    out = s[OUT_MASK]
+    k = 0
+    for seat in range(n):
+        if not (out >> seat) & 1 and s[HANDS + seat] != 0:
+            s[SEQ + k] = seat
+            k += 1
+    if k < 2:
+        return
+    last = s[HANDS + s[SEQ + k - 1]]
+    for i in range(k - 1, 0, -1):
+        s[HANDS + s[SEQ + i]] = s[HANDS + s[SEQ + i - 1]]
+    s[HANDS + s[SEQ]] = last
+
+
 @njit(cache=True, inline="always")
 def _opening_value(s, j, n):  # type: ignore[no-untyped-def]
     """Entry ``j`` of the current bout opening ``(*hands, attacker, defender, stock size)``."""
@@ -823,6 +1011,8 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
     s[CLOSED] = 0
     stock_before = s[N_STOCK]
     draw(s)
+    if s[EXCHANGE] != 0:
+        exchange(s)
     drew = s[N_STOCK] != stock_before
     n = s[PLAYERS]
     if s[IDLE_LIMIT] != 0:
@@ -847,6 +1037,16 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
         s[LOSER] = d
         s[RESULT] = 1
         return
+    if s[GIFTS] != 0 and s[N_STOCK] == 0 and n - popcount(s[OUT_MASK]) >= 2:
+        # #24 A4: with the stock gone, a player left with nothing but jokers is the fool
+        for seat in range(n):
+            hand = s[HANDS + seat]
+            if hand != 0 and hand & ~s[JOKERS] == 0:
+                s[PHASE] = OVER_PHASE
+                s[TO_ACT] = -1
+                s[LOSER] = seat
+                s[RESULT] = 1
+                return
     out = s[OUT_MASK]
     skip = taken and s[TAKE_SKIP] != 0  # #52 (take.skip off): the taker attacks next
     if s[TEAMS] != 0:  # partnerships (#53-55): partners are never attacked
@@ -968,7 +1168,9 @@ def start_throw_round(s):  # type: ignore[no-untyped-def]
 def step(s, mask, meta):  # type: ignore[no-untyped-def]
     """``DurakState.step_unchecked``: apply a legal action in place."""
     kind = meta & 7
-    if kind == ATTACK_KIND:
+    if s[GIFTS] != 0 and s[PHASE] == GIVE_PHASE:
+        step_gift(s, mask, meta)  # (its moves borrow the take's kind: see layout.GIVE_META)
+    elif kind == ATTACK_KIND:
         seat = s[TO_ACT]
         hand = s[HANDS + seat] ^ mask
         s[HANDS + seat] = hand
@@ -991,8 +1193,15 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         if s[PHASE] == LEAD_PHASE:
             s[PHASE] = DEFEND_PHASE
             s[TO_ACT] = s[DEFENDER]
+            if s[GIFTS] != 0 and mask & s[JOKERS]:
+                joker_gift(s, mask, seat, s[DEFENDER])  # #24: a joker led gives
         else:
             s[PASSES] = 0
+            if s[GIFTS] != 0 and mask & s[JOKERS]:
+                # #24 A2: the gift comes first, while the thrower still holds the right
+                joker_gift(s, mask, seat, s[DEFENDER])
+                if s[PHASE] == GIVE_PHASE:
+                    return
             if hand == 0 or room(s) <= 0:
                 advance_thrower(s)
     elif kind == PASS_KIND:
@@ -1016,8 +1225,15 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         s[UNCOVERED] -= 1
         s[TABLE_RANKS] |= rank_set(s, c)
         s[TABLE] |= mask
-        if hand == 0 and s[N_STOCK] == 0:
-            go_out(s, seat)
+        if hand == 0 and s[N_STOCK] == 0 and s[UNCOVERED] == 0:
+            go_out(s, seat)  # (a gift, #24, can leave him fewer cards than he must cover)
+        if s[GIFT_ON_COVER] != 0 and mask & s[JOKERS]:
+            # #24 A1's option: a joker cover gives too, the defender against the attacker
+            joker_gift(s, mask, seat, s[ATTACKER])
+            if s[PHASE] == GIVE_PHASE:
+                if s[UNCOVERED] == 0:
+                    s[RESUME_PHASE] = -1
+                return
         if s[UNCOVERED] == 0:
             if s[THROW_IN] != 0:
                 start_throw_round(s)
@@ -1077,6 +1293,13 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         if hand == 0 and s[N_STOCK] == 0:
             go_out(s, seat)
         pass_attack_on(s)
+        if s[GIFTS] != 0 and mask & s[JOKERS]:
+            # #24 A3: passing a lone joker on with the other one costs five cards
+            new = s[DEFENDER]
+            if s[GIVER_TRANSFERRER] != 0:
+                start_gift(s, seat, new, 5)
+            else:
+                start_gift(s, new, seat, 5)
 
 
 # --- the deal ------------------------------------------------------------------------------

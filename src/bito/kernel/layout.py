@@ -117,9 +117,25 @@ REFUSAL: Final = 75  # transfer.refusal (#9): the last duel's transfer back to t
 DRAW_EMPTY: Final = 76  # draw.when=hand_empty (#34): only an empty hand draws
 PROGRESSIVE: Final = 77  # draw.progressive (#36): hands fill to bout + 2 cards
 PROGRESSIVE_CAP: Final = 78  # draw.target_cap (#36 A1): the most a progressive refill fills to
+EXCHANGE: Final = 79  # exchange.mode=whole_hand (#31): after each refill hands pass to the left
+# Joker gifts (#24, #84, ``games.durak.joker_gifts``): the rule's facts, then the gift in
+# progress (the reference's ``gift`` memory: giver, receiver, cards still to give, the phase
+# and seat the bout resumes with, whether a block is still allowed)
+GIFTS: Final = 80  # specials.joker_gifts
+GIFT_BLOCK: Final = 81  # specials.gift_block_combo (#84)
+GIFT_ON_COVER: Final = 82  # specials.gift_trigger=any_play (#24 A1): a joker cover gives too
+GIVER_TRANSFERRER: Final = 83  # specials.joker_transfer_giver=transferrer (#24 A3)
+JOKERS: Final = 84  # the jokers (data: their kernel indices)
+RED_JOKERS: Final = 85
+GIVER: Final = 86  # changing, from here on
+RECEIVER: Final = 87
+GIFT_LEFT: Final = 88
+RESUME_PHASE: Final = 89  # -1: the bout goes on as after its last cover (``RESUME_COVERED``)
+RESUME_TO_ACT: Final = 90
+BLOCK_OK: Final = 91
 
 # --- areas -------------------------------------------------------------------------------
-HANDS: Final = 80
+HANDS: Final = 96
 OUT: Final = HANDS + MAX_PLAYERS  # seats in the order they went out
 THROWERS: Final = OUT + MAX_PLAYERS  # throw-in priority order of the current round
 ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order
@@ -168,6 +184,8 @@ SIZE: Final = SEEN + MAX_SEEN * SEEN_WIDTH
 
 # --- codes -------------------------------------------------------------------------------
 LEAD_PHASE, DEFEND_PHASE, THROW_PHASE, OVER_PHASE = 0, 1, 2, 3
+GIVE_PHASE: Final = 4
+"""A joker's gift being handed over (#24; ``Phase.GIVE``)."""
 FOOL, DRAW, FAILED = 1, 2, 3  # RESULT once the game is over; FAILED: MAX_SEEN ran out
 ATTACK_KIND, DEFEND_KIND, TRANSFER_KIND, TAKE_KIND, PASS_KIND = 0, 1, 2, 3, 4
 STOCK_KIND: Final = 5
@@ -177,6 +195,13 @@ TRY_KIND: Final = 6
 """The kernel's number for ``Kind.TRY`` (#39's second try, 20 there)."""
 SHOW_KIND: Final = 7
 """The kernel's number for #96's show of a trump (31 in ``bito.games.durak.show_trump``)."""
+GIVE_META: Final = TAKE_KIND | (64 + 1) << 3
+"""A card handed over in a joker's gift (#24, ``Kind.GIVE``). The three bits of a kind are
+all taken, so the gift's two moves borrow the take's number with a target no card has (card
+indices stop at 62): they only ever occur in :data:`GIVE_PHASE`, where nothing is taken, and
+the compiled code tells them apart by the phase, the conversion by this whole number."""
+BLOCK_META: Final = TAKE_KIND | (65 + 1) << 3
+"""Three of a kind shown to call a gift off (#84, ``Kind.BLOCK``); see :data:`GIVE_META`."""
 SECOND_TRIES: Final = ("off", "per_card", "per_bout")
 # The kernel's own numbering of option values (its compiled code compares these indices);
 # typed by the option's values, and tests/engine/test_option_types.py checks them against the spec.

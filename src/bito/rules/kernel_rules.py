@@ -174,6 +174,14 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("deal.remove_stock", "facts"),
     KernelOption("deck.order", "facts"),
     KernelOption("trump.search_indicator", "facts"),
+    # #31: hands pass to the left after each refill (not the exchange of chosen cards)
+    KernelOption("exchange.mode", "facts", ("none", "whole_hand")),
+    # #24's joker gifts and #84's block: the give phase, its moves, the joker passed on
+    # with the other one, a hand of nothing but jokers losing
+    KernelOption("specials.joker_gifts", "facts"),
+    KernelOption("specials.gift_block_combo", "facts"),
+    KernelOption("specials.gift_trigger", "facts"),
+    KernelOption("specials.joker_transfer_giver", "facts"),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
