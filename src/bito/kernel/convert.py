@@ -30,8 +30,10 @@ from bito.cards import (
 from bito.games.durak.actions import BLOCK, GIVE, STOCK, TRY, Action
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.joker_gifts import GIFT
-from bito.games.durak.setup import trump_context
+from bito.games.durak.setup import reserve_size, trump_context
 from bito.games.durak.show_trump import SHOW, shown_this_bout
+from bito.games.durak.position_stock import BOOKS
+from bito.games.durak.stock import FIGURE_LOW, SIX
 from bito.games.durak.state import THROW, DurakState
 from bito.games.durak.teams import team_of_seats
 from bito.kernel import layout as L
@@ -262,9 +264,17 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.GIFT_ON_COVER] = rules.specials_gift_trigger == "any_play"
     s[L.GIVER_TRANSFERRER] = rules.specials_joker_transfer_giver == "transferrer"
     s[L.GIVER] = s[L.RECEIVER] = -1
+    s[L.SCORE_POINTS] = ("off", "covered", "discarded").index(rules.score_points)
+    s[L.SCORE_FIGURES] = rules.score_figures
+    s[L.EPAULETTES] = rules.end_epaulettes
+    s[L.RESERVE_SIZE] = reserve_size(rules, players, len(rules.deck())) if rules.deal_reserve else 0
     deck = [c for c in rules.deck() if index.holds(c) or index.identity]
     # #28: a cover with a wild card or a joker closes the bout to throw-ins (``state.closes``,
     # the twin block of #22 aside: two decks never start on the kernel's own deal)
+    s[L.FIGURE_CARDS] = index.kernel_mask(sum(1 << c for c in deck if not is_special(c)
+                                              and rank_of(c) >= FIGURE_LOW))
+    s[L.SIX_CARDS] = index.kernel_mask(sum(1 << c for c in deck if not is_special(c)
+                                           and rank_of(c) == SIX))
     s[L.JOKERS] = index.kernel_mask(sum(1 << c for c in deck if is_joker(c)))
     s[L.RED_JOKERS] = index.kernel_mask(sum(1 << c for c in deck if is_joker(c)
                                             and rank_of(c) == rank_of(special("RJ"))))
@@ -457,6 +467,13 @@ def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
     s[L.PLAYED] = state.played
     s[L.SHOWN] = shown_this_bout(state)
     s[L.CLOSED] = state.closed
+    books = BOOKS.of(state)
+    if books is not None:  # the stock group's tallies (#61-63) and buy-ins (#37)
+        n = state.players
+        s[L.POINTS:L.POINTS + n] = books.points[:n]
+        s[L.FIGURES:L.FIGURES + n] = books.figures[:n]
+        s[L.SIXES:L.SIXES + n] = books.sixes[:n]
+        s[L.RESERVE:L.RESERVE + n] = [km(r) for r in books.reserve[:n]]
     gift = GIFT.of(state)
     if gift is not None:  # #24: a gift being handed over
         giver, receiver, left, phase, to_act, block_ok = gift
@@ -482,6 +499,16 @@ def kernel_kind(kind: int) -> int:
 
 def _reference_kind(kind: int) -> int:
     return _REFERENCE_KINDS.get(kind, kind)
+
+
+def _books(state: DurakState) -> tuple[tuple[int, ...], ...]:
+    """The stock group's books the kernel keeps: points, figures, epaulettes, buy-ins."""
+    n = state.players
+    books = BOOKS.of(state)
+    if books is None:
+        return ((0,) * n,) * 4
+    return (tuple(books.points[:n]), tuple(books.figures[:n]), tuple(books.sixes[:n]),
+            tuple(books.reserve[:n]))
 
 
 def _gift(state: DurakState) -> tuple[int, ...] | None:
@@ -552,6 +579,9 @@ def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, 
         "played": int(s[L.PLAYED]), "shown": int(s[L.SHOWN]), "closed": bool(s[L.CLOSED]),
         "gift": None if s[L.PHASE] != L.GIVE_PHASE else tuple(
             int(x) for x in s[L.GIVER:L.BLOCK_OK + 1]),
+        "books": tuple(tuple(int(x) for x in s[at:at + n])
+                       for at in (L.POINTS, L.FIGURES, L.SIXES))
+        + (tuple(rm(int(x)) for x in s[L.RESERVE:L.RESERVE + n]),),
     }
     width = n + 3
     snap["seen"] = [tuple(rm(int(x)) if j < n else int(x)
@@ -591,6 +621,7 @@ def reference_snapshot(state: DurakState, index: CardIndex | None = None) -> dic
         "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": state.played,
         "shown": shown_this_bout(state), "closed": state.closed,
         "gift": _gift(state),
+        "books": _books(state),
     }
     snap["seen"] = [tuple(key) for key in getattr(state, "seen", ())]
     if state.outcome is not None:

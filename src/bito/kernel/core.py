@@ -45,9 +45,12 @@ from bito.kernel.layout import (
     DRAW_EMPTY,
     DRAW_ALLOWED,
     DRAW_RULE,
+    EPAULETTES,
     EXCHANGE,
     FIRST_CAP,
     FIXED_SOURCE,
+    FIGURE_CARDS,
+    FIGURES,
     FIXED_SUIT,
     GIFT_BLOCK,
     GIFT_LEFT,
@@ -93,6 +96,7 @@ from bito.kernel.layout import (
     PHASE,
     PLAYED,
     PLAYERS,
+    POINTS,
     PROGRESSIVE,
     PROGRESSIVE_CAP,
     RANK_OF,
@@ -103,18 +107,24 @@ from bito.kernel.layout import (
     REJECTED,
     REMOVE_STOCK,
     REPETITION,
+    RESERVE,
+    RESERVE_SIZE,
     RESULT,
     RESUME_PHASE,
     RESUME_TO_ACT,
     ROW_TRUMPS,
     ROZALIEV,
     SECOND_TRY,
+    SCORE_FIGURES,
+    SCORE_POINTS,
     SEARCH_INDICATOR,
     SEEN,
     SEQ,
     SHOW_KIND,
     SHOW_TRUMP,
     SHOWN,
+    SIX_CARDS,
+    SIXES,
     STOCK,
     STOCK_KIND,
     STOCK_LEAD,
@@ -764,6 +774,11 @@ def step_gift(s, mask, meta):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, inline="always")
 def go_out(s, seat):  # type: ignore[no-untyped-def]
+    """``DurakState.go_out``: out now, unless #37's buy-in keeps him in (picked up once)."""
+    if s[RESERVE_SIZE] != 0 and s[RESERVE + seat] != 0:
+        s[HANDS + seat] |= s[RESERVE + seat]
+        s[RESERVE + seat] = 0
+        return
     if not (s[OUT_MASK] >> seat) & 1:
         s[OUT_MASK] |= 1 << seat
         s[OUT + s[N_OUT]] = seat
@@ -928,6 +943,37 @@ def draw(s):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def tally(s, d, taken):  # type: ignore[no-untyped-def]
+    """``stock.settle_bout``'s tallies, the table still on it: #63's plain sixes the
+    defender faced (his epaulettes, should this bout be his last), and for a beaten bout
+    #61's points and #62's figures."""
+    na = s[N_ATTACK]
+    if s[EPAULETTES] != 0:
+        plain = s[SIX_CARDS] & ~s[TRUMP_SET]
+        sixes = 2 if na > 2 else na
+        for i in range(na):
+            if not (plain >> s[ATTACK + i]) & 1:
+                sixes = 0
+                break
+        s[SIXES + d] = sixes
+    if taken:
+        return
+    covered = 0
+    figures = 0
+    for i in range(na):
+        if s[DEFENCE + i] >= 0:
+            covered += 1
+            if (s[FIGURE_CARDS] >> s[ATTACK + i]) & 1:
+                figures += 1
+    if s[SCORE_POINTS] == 1:
+        s[POINTS + d] += covered
+    elif s[SCORE_POINTS] == 2:
+        s[POINTS + d] += na + covered
+    if s[SCORE_FIGURES] != 0:
+        s[FIGURES + d] += figures
+
+
+@njit(cache=True)
 def exchange(s):  # type: ignore[no-untyped-def]
     """``stock._exchange`` (#31): after the refill every player still in with cards passes
     his whole hand to the next such player on his left (two players swap)."""
@@ -1001,6 +1047,8 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
         s[HANDS + d] |= s[TABLE]
     else:
         s[DISCARD] |= s[TABLE]
+    if s[SCORE_POINTS] != 0 or s[SCORE_FIGURES] != 0 or s[EPAULETTES] != 0:
+        tally(s, d, taken)
     s[N_ATTACK] = 0
     s[UNCOVERED] = 0
     s[TABLE_RANKS] = 0
@@ -1437,6 +1485,13 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
     """The deal from a shuffled pack (``deck[0]`` on top) and the dealer drawn by lot: the
     part of ``setup.deal`` after its shuffle. ``deck`` is used up as working space."""
     n = s[PLAYERS]
+    k = s[RESERVE_SIZE]
+    if k != 0:
+        # #37: the buy-in is dealt first, face down, one card at a time from the dealer's left
+        for i in range(n * k):
+            seat = (dealer + 1 + i % n) % n
+            s[RESERVE + seat] |= np.int64(1) << deck[i]
+        deck = deck[n * k:]
     pos = deck.size if s[WHOLE_PACK] != 0 else n * s[HAND_SIZE]
     indicator = -1
     if s[SEARCH_INDICATOR] != 0:

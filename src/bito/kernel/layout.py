@@ -133,16 +133,31 @@ GIFT_LEFT: Final = 88
 RESUME_PHASE: Final = 89  # -1: the bout goes on as after its last cover (``RESUME_COVERED``)
 RESUME_TO_ACT: Final = 90
 BLOCK_OK: Final = 91
+# The stock group's books (``games.durak.stock``): #61-63's tallies, #37's buy-in
+SCORE_POINTS: Final = 92  # score.points (#61): 0 off, 1 covered, 2 discarded
+SCORE_FIGURES: Final = 93  # score.figures (#62)
+EPAULETTES: Final = 94  # end.epaulettes (#63)
+RESERVE_SIZE: Final = 95  # #37: the buy-in each seat is dealt first (``setup.reserve_size``)
+FIGURE_CARDS: Final = 96  # #62: the cards a covered figure counts for (data, card indices)
+SIX_CARDS: Final = 97  # #63: the plain sixes (data)
 
 # --- areas -------------------------------------------------------------------------------
-HANDS: Final = 96
+HANDS: Final = 104
 OUT: Final = HANDS + MAX_PLAYERS  # seats in the order they went out
 THROWERS: Final = OUT + MAX_PLAYERS  # throw-in priority order of the current round
 ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order
 DEFENCE: Final = ATTACK + MAX_TABLE  # the card covering each, -1 while uncovered
 STOCK: Final = DEFENCE + MAX_TABLE  # index 0 is drawn last (the trump card); the top is last
 SEQ: Final = STOCK + 64  # scratch: the refill order of the bout being ended
-BEATS: Final = SEQ + MAX_PLAYERS
+POINTS: Final = SEQ + MAX_PLAYERS
+"""#61: each seat's points (the cards of his beaten bouts)."""
+FIGURES: Final = POINTS + MAX_PLAYERS
+"""#62: each seat's figures beaten."""
+SIXES: Final = FIGURES + MAX_PLAYERS
+"""#63: each seat's epaulettes from his last bout as defender (0-2)."""
+RESERVE: Final = SIXES + MAX_PLAYERS
+"""#37: each seat's buy-in, picked up once instead of going out."""
+BEATS: Final = RESERVE + MAX_PLAYERS
 """What beats what in this deal: ``s[BEATS + a]`` is the set of cards that cover card ``a``,
 the reference engine's beat table (``DurakState.beats``) copied as data, so a variant that
 changes the relation (no trump, a fixed trump, a restricted suit, royal, deuces over aces)

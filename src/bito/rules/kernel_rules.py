@@ -182,6 +182,12 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("specials.gift_block_combo", "facts"),
     KernelOption("specials.gift_trigger", "facts"),
     KernelOption("specials.joker_transfer_giver", "facts"),
+    # The stock group's books: #61's points, #62's figures, #63's epaulettes (tallies that
+    # change nothing in play, kept for the outcome) and #37's buy-in
+    KernelOption("score.points", "facts"),
+    KernelOption("score.figures", "facts"),
+    KernelOption("end.epaulettes", "facts"),
+    KernelOption("deal.reserve", "facts"),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
