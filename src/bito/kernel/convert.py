@@ -266,6 +266,8 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.GIVER] = s[L.RECEIVER] = -1
     s[L.SCORE_POINTS] = ("off", "covered", "discarded").index(rules.score_points)
     s[L.SCORE_FIGURES] = rules.score_figures
+    if rules.lead_shape == "patterns":  # (#47's three any cards: the one pattern it plays)
+        s[L.PATTERN_LEADS] = 1 if rules.lead_patterns else 2
     s[L.EPAULETTES] = rules.end_epaulettes
     s[L.RESERVE_SIZE] = reserve_size(rules, players, len(rules.deck())) if rules.deal_reserve else 0
     deck = [c for c in rules.deck() if index.holds(c) or index.identity]

@@ -93,6 +93,7 @@ from bito.kernel.layout import (
     OVER_PHASE,
     PASS_KIND,
     PASSES,
+    PATTERN_LEADS,
     PHASE,
     PLAYED,
     PLAYERS,
@@ -298,6 +299,31 @@ def _emit_groups(s, masks, metas, k, hand, most):  # type: ignore[no-untyped-def
     return k
 
 
+@njit(cache=True)
+def _emit_combinations(masks, metas, k, hand, size):  # type: ignore[no-untyped-def]
+    """Every set of ``size`` cards (1 to 3) of ``hand``, as attacks."""
+    ma = hand
+    while ma:
+        a = ma & -ma
+        ma ^= a
+        if size == 1:
+            k = _emit(masks, metas, k, a, ATTACK_KIND)
+            continue
+        mb = ma
+        while mb:
+            b = mb & -mb
+            mb ^= b
+            if size == 2:
+                k = _emit(masks, metas, k, a | b, ATTACK_KIND)
+                continue
+            mc = mb
+            while mc:
+                c = mc & -mc
+                mc ^= c
+                k = _emit(masks, metas, k, a | b | c, ATTACK_KIND)
+    return k
+
+
 @njit(cache=True, inline="always")
 def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     """The leads: ``DurakState._lead_actions``, then the lead rules' filters (#12, #46)."""
@@ -379,6 +405,17 @@ def shape_leads(s, masks, metas):  # type: ignore[no-untyped-def]
     if s[STOCK_LEAD] != 0 and s[N_STOCK] != 0:
         # #40 (S0:32): the top card of the stock, turned up as it is led
         k = _emit(masks, metas, k, 0, STOCK_KIND)
+    if s[PATTERN_LEADS] != 0:
+        # ``leads.pattern_leads``: #47's any three cards (fewer from a short hand or to a
+        # short defender), or with no pattern listed single cards
+        size = 1
+        if s[PATTERN_LEADS] == 1:
+            size = popcount(hand)
+            if size > 3:
+                size = 3
+            if size > limit:
+                size = limit
+        return _emit_combinations(masks, metas, k, hand, size)
     if most == 1:
         m = hand
         while m:

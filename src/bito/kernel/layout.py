@@ -140,6 +140,7 @@ EPAULETTES: Final = 94  # end.epaulettes (#63)
 RESERVE_SIZE: Final = 95  # #37: the buy-in each seat is dealt first (``setup.reserve_size``)
 FIGURE_CARDS: Final = 96  # #62: the cards a covered figure counts for (data, card indices)
 SIX_CARDS: Final = 97  # #63: the plain sixes (data)
+PATTERN_LEADS: Final = 98  # lead.shape=patterns: 1 three any cards (#47), 2 no pattern listed
 
 # --- areas -------------------------------------------------------------------------------
 HANDS: Final = 104

@@ -77,8 +77,9 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("next_game_leader", "deal", None,
                  ("from_under_fool", "under_fool", "previous_winner", "left_of_dealer",
                   "lowest_trump")),
-    # Not patterns (#4, #5, #47) nor same_suit (#73): the kernel leads cards of one rank only.
-    KernelOption("lead.shape", "facts", ("same_rank", "single", "same_rank_1or2", "rozaliev"),
+    # Not same_suit (#73), and of the patterns (#4-6, #47) only #47's three any cards
+    KernelOption("lead.shape", "facts",
+                 ("same_rank", "single", "same_rank_1or2", "rozaliev", "patterns"),
                  ("same_rank", "single", "same_rank_1or2", "rozaliev")),
     KernelOption("lead.max", "facts", None, (6, 5, 3)),
     KernelOption("throw_in.enabled", "facts"),
@@ -188,6 +189,7 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("score.figures", "facts"),
     KernelOption("end.epaulettes", "facts"),
     KernelOption("deal.reserve", "facts"),
+    KernelOption("lead.patterns", "facts", ("three_any",)),  # #47 (with lead.shape=patterns)
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
