@@ -29,6 +29,7 @@ from bito.cards import (
 )
 from bito.games.durak.actions import BLOCK, GIVE, STOCK, TRY, Action
 from bito.games.durak.beats import beat_table_of
+from bito.games.durak.bout_extras import extras_of
 from bito.games.durak.joker_gifts import GIFT
 from bito.games.durak.setup import reserve_size, trump_context
 from bito.games.durak.show_trump import SHOW, shown_this_bout
@@ -234,7 +235,10 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.FIXED_SUIT] = "cdhs".index(rules.trump_fixed_suit)
     s[L.ANY_TIME] = rules.transfer_window == "any_time"
     s[L.MATCH_ALL] = rules.transfer_match == "all_uncovered"
-    s[L.STOCK_LEAD] = rules.lead_stock_top == "once"
+    s[L.STOCK_LEAD] = rules.lead_stock_top != "off"
+    s[L.STOCK_ONCE] = rules.lead_stock_top == "once"
+    s[L.STOCK_THROW] = rules.lead_stock_top_throw_in and rules.lead_stock_top != "off"
+    s[L.STOCK_SEEN] = -1
     s[L.SECOND_TRY] = L.SECOND_TRIES.index(rules.defense_second_try)
     team_of = team_of_seats(rules.team_layout, players)
     s[L.TEAMS] = bool(team_of)
@@ -466,6 +470,9 @@ def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
     s[L.IDLE] = getattr(state, "idle", 0)
     tried = _tried(state)
     s[L.TRIED] = km(tried) if tried else 0
+    extras = extras_of(state)
+    s[L.STOCK_PLAYS] = extras.stock_plays if extras is not None else 0
+    s[L.STOCK_SEEN] = index.kernel_card(extras.shown) if extras is not None else -1
     s[L.PLAYED] = state.played
     s[L.SHOWN] = shown_this_bout(state)
     s[L.CLOSED] = state.closed
@@ -501,6 +508,14 @@ def kernel_kind(kind: int) -> int:
 
 def _reference_kind(kind: int) -> int:
     return _REFERENCE_KINDS.get(kind, kind)
+
+
+def _stock_plays(state: DurakState) -> dict[str, int]:
+    """#40, #83: the stock cards played this bout and the one turned and put back (-1)."""
+    extras = extras_of(state)
+    if extras is None:
+        return {"stock_plays": 0, "stock_seen": -1}
+    return {"stock_plays": extras.stock_plays, "stock_seen": extras.shown}
 
 
 def _books(state: DurakState) -> tuple[tuple[int, ...], ...]:
@@ -579,6 +594,7 @@ def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, 
         "table_ranks": rm(int(s[L.TABLE_RANKS])),
         "outcome": None, "idle": int(s[L.IDLE]), "tried": rm(int(s[L.TRIED])),
         "played": int(s[L.PLAYED]), "shown": int(s[L.SHOWN]), "closed": bool(s[L.CLOSED]),
+        "stock_plays": int(s[L.STOCK_PLAYS]), "stock_seen": rc(int(s[L.STOCK_SEEN])),
         "gift": None if s[L.PHASE] != L.GIVE_PHASE else tuple(
             int(x) for x in s[L.GIVER:L.BLOCK_OK + 1]),
         "books": tuple(tuple(int(x) for x in s[at:at + n])
@@ -622,6 +638,7 @@ def reference_snapshot(state: DurakState, index: CardIndex | None = None) -> dic
         "outcome": None,
         "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": state.played,
         "shown": shown_this_bout(state), "closed": state.closed,
+        **_stock_plays(state),
         "gift": _gift(state),
         "books": _books(state),
     }

@@ -129,6 +129,10 @@ from bito.kernel.layout import (
     STOCK,
     STOCK_KIND,
     STOCK_LEAD,
+    STOCK_ONCE,
+    STOCK_PLAYS,
+    STOCK_SEEN,
+    STOCK_THROW,
     STRONGEST,
     SUIT_OF,
     SUITED,
@@ -402,7 +406,8 @@ def shape_leads(s, masks, metas):  # type: ignore[no-untyped-def]
     if most == 0 or most > limit:
         most = limit if limit < _GROUP_MAX else _GROUP_MAX
     k = 0
-    if s[STOCK_LEAD] != 0 and s[N_STOCK] != 0:
+    if s[STOCK_LEAD] != 0 and s[N_STOCK] != 0 and not (s[STOCK_ONCE] != 0
+                                                        and s[STOCK_PLAYS] != 0):
         # #40 (S0:32): the top card of the stock, turned up as it is led
         k = _emit(masks, metas, k, 0, STOCK_KIND)
     if s[PATTERN_LEADS] != 0:
@@ -635,13 +640,25 @@ def throw_actions(s, masks, metas):  # type: ignore[no-untyped-def]
             most = _GROUP_MAX
         if most > 0:
             k = _emit_groups(s, masks, metas, k, m, most)
-        return _emit(masks, metas, k, 0, PASS_KIND)
-    if m and room(s) > 0:
+    elif m and room(s) > 0:
         while m:
             low = m & -m
             k = _emit(masks, metas, k, low, ATTACK_KIND)
             m ^= low
+    if s[STOCK_THROW] != 0 and stock_throw(s):
+        k = _emit(masks, metas, k, 0, STOCK_KIND)  # #83: the stock's top, blind
     return _emit(masks, metas, k, 0, PASS_KIND)
+
+
+@njit(cache=True)
+def stock_throw(s):  # type: ignore[no-untyped-def]
+    """``bout_extras``' stock throw-in (#83): the stock holds a card, the bout has room, the
+    stock's one play is not spent (#40's once), and no card turned and put back lies on top
+    unless its rank has come onto the table since."""
+    if s[N_STOCK] == 0 or room(s) <= 0 or (s[STOCK_ONCE] != 0 and s[STOCK_PLAYS] != 0):
+        return False
+    seen = s[STOCK_SEEN]
+    return seen < 0 or (s[TABLE_RANKS] >> seen) & 1 != 0
 
 
 @njit(cache=True, inline="always")
@@ -1098,6 +1115,10 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
     draw(s)
     if s[EXCHANGE] != 0:
         exchange(s)
+    s[STOCK_PLAYS] = 0
+    seen = s[STOCK_SEEN]
+    if seen >= 0 and not (s[N_STOCK] != 0 and s[STOCK + s[N_STOCK] - 1] == seen):
+        s[STOCK_SEEN] = -1  # ``bout_extras.after_bout``: a seen card that left the top
     drew = s[N_STOCK] != stock_before
     n = s[PLAYERS]
     if s[IDLE_LIMIT] != 0:
@@ -1337,12 +1358,21 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         ns = s[N_STOCK] - 1
         s[HANDS + s[DEFENDER]] |= np.int64(1) << s[STOCK + ns]
         s[N_STOCK] = ns
+        if s[STOCK_SEEN] == s[STOCK + ns]:
+            s[STOCK_SEEN] = -1
     elif kind == STOCK_KIND:
-        # ``bout_extras._stock_play`` for a lead: the stock's top card is the attack card; the
-        # attacker's hand is untouched
+        # ``bout_extras._stock_play``: the stock's top card is the attack card; the player's
+        # hand is untouched. A thrower's card of no rank on the table goes back on top, seen
+        # by all, and he keeps his turn (#83)
         ns = s[N_STOCK] - 1
         c = s[STOCK + ns]
+        lead = s[PHASE] == LEAD_PHASE
+        if not lead and not (s[TABLE_RANKS] >> c) & 1:
+            s[STOCK_SEEN] = c
+            return
         s[N_STOCK] = ns
+        if s[STOCK_SEEN] == c:
+            s[STOCK_SEEN] = -1
         na = s[N_ATTACK]
         s[ATTACK + na] = c
         s[DEFENCE + na] = -1
@@ -1350,8 +1380,14 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         s[UNCOVERED] += 1
         s[TABLE_RANKS] |= rank_set(s, c)
         s[TABLE] |= np.int64(1) << c
-        s[PHASE] = DEFEND_PHASE
-        s[TO_ACT] = s[DEFENDER]
+        s[STOCK_PLAYS] += 1
+        if lead:
+            s[PHASE] = DEFEND_PHASE
+            s[TO_ACT] = s[DEFENDER]
+        else:
+            s[PASSES] = 0
+            if room(s) <= 0:
+                advance_thrower(s)
     elif kind == SHOW_KIND:
         # ``show_trump``'s step (#96): the card stays in the hand; the attack passes on as a
         # transfer passes it (``DurakState.pass_attack_on``)

@@ -82,7 +82,7 @@ FIXED_SUIT: Final = 47  # trump.fixed_suit, the trump of trump.source=fixed (rea
 # --- more rule facts (issue 20 item 4) ----------------------------------------------------
 ANY_TIME: Final = 48  # transfer.window=any_time (#10): a transfer while some cards are covered
 MATCH_ALL: Final = 49  # transfer.match=all_uncovered (#10 A3): every uncovered card of its rank
-STOCK_LEAD: Final = 50  # lead.stock_top=once (#40 Armenian): a bout may open with the stock's top
+STOCK_LEAD: Final = 50  # lead.stock_top on (#40 Armenian, #83): a bout may open with the stock top
 SECOND_TRY: Final = 51  # defense.second_try (#39): 0 off, 1 per_card, 2 per_bout
 TRIED: Final = 52  # changing: the attack cards the defender has made a second try against
 # Partnerships (#53-55, ``games.durak.teams``): the hook's rules, as facts
@@ -141,6 +141,10 @@ RESERVE_SIZE: Final = 95  # #37: the buy-in each seat is dealt first (``setup.re
 FIGURE_CARDS: Final = 96  # #62: the cards a covered figure counts for (data, card indices)
 SIX_CARDS: Final = 97  # #63: the plain sixes (data)
 PATTERN_LEADS: Final = 98  # lead.shape=patterns: 1 three any cards (#47), 2 no pattern listed
+STOCK_THROW: Final = 99  # lead.stock_top_throw_in (#83): throwers may play the stock's top too
+STOCK_ONCE: Final = 100  # lead.stock_top=once (#40): one stock card a bout (else unlimited, #83)
+STOCK_PLAYS: Final = 101  # changing: stock cards played this bout
+STOCK_SEEN: Final = 102  # changing: the stock's top card turned and put back (#83), or -1
 
 # --- areas -------------------------------------------------------------------------------
 HANDS: Final = 104

@@ -111,9 +111,10 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     # last uncovered card (or, #10 A3, every uncovered card)
     KernelOption("transfer.window", "facts", None, ("before_first_cover", "any_time")),
     KernelOption("transfer.match", "facts", None, ("last_uncovered", "all_uncovered")),
-    # #40 (Armenian, S0:32): a bout may open with the top card of the stock; not #83's
-    # unlimited stock plays nor lead.stock_top_throw_in
-    KernelOption("lead.stock_top", "facts", ("off", "once"), ("off", "once")),
+    # #40 (Armenian, S0:32): a bout may open with the top card of the stock
+    KernelOption("lead.stock_top", "facts", None, ("off", "once")),
+    # #83: any number of stock cards a bout, and throw-ins from the stock
+    KernelOption("lead.stock_top_throw_in", "facts"),
     # #39 (S0:29): a defender who cannot beat a card may draw the stock's top and go on
     KernelOption("defense.second_try", "facts", None, ("off", "per_card", "per_bout")),
     # Partnerships (#53 pair fool, #54 double fool, #55 team fool): who throws in, who is
