@@ -34,7 +34,7 @@ from bito.games.durak.joker_gifts import GIFT
 from bito.games.durak.setup import reserve_size, trump_context
 from bito.games.durak.show_trump import SHOW, shown_this_bout
 from bito.games.durak.position_stock import BOOKS
-from bito.games.durak.stock import FIGURE_LOW, SIX
+from bito.games.durak.stock import FIGURE_LOW, SIX, plays_stock_rules
 from bito.games.durak.state import THROW, DurakState
 from bito.games.durak.teams import team_of_seats
 from bito.kernel import layout as L
@@ -239,6 +239,10 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.STOCK_ONCE] = rules.lead_stock_top == "once"
     s[L.STOCK_THROW] = rules.lead_stock_top_throw_in and rules.lead_stock_top != "off"
     s[L.STOCK_SEEN] = -1
+    s[L.SECRET_SECOND] = rules.trump_secret_second
+    s[L.SECRET_DRAWABLE] = rules.trump_secret_drawable
+    s[L.SECRET] = -1
+    s[L.STOCK_REFILL] = plays_stock_rules(rules)
     s[L.SECOND_TRY] = L.SECOND_TRIES.index(rules.defense_second_try)
     team_of = team_of_seats(rules.team_layout, players)
     s[L.TEAMS] = bool(team_of)
@@ -396,7 +400,7 @@ def converted(state: DurakState) -> tuple[np.ndarray, CardIndex]:
     else:
         facts, index, suit_sets = _prepared(rules, state.players)
     s = facts.copy()
-    for suit in state.deal.trumps:  # (two under #25's turned joker)
+    for suit in state.trumps:  # (two under #25's turned joker; #18's once turned)
         s[L.TRUMP_SET] |= suit_sets[suit]
     _put_table(s, L.BEATS, state.beats, index)
     write_position(s, state, index)
@@ -476,6 +480,9 @@ def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
     s[L.PLAYED] = state.played
     s[L.SHOWN] = shown_this_bout(state)
     s[L.CLOSED] = state.closed
+    secret = d.secret_card
+    s[L.SECRET] = index.kernel_card(secret) if secret >= 0 else -1
+    s[L.REVEALED] = state.revealed
     books = BOOKS.of(state)
     if books is not None:  # the stock group's tallies (#61-63) and buy-ins (#37)
         n = state.players
@@ -593,7 +600,7 @@ def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, 
         "out": out, "uncovered": int(s[L.UNCOVERED]),
         "table_ranks": rm(int(s[L.TABLE_RANKS])),
         "outcome": None, "idle": int(s[L.IDLE]), "tried": rm(int(s[L.TRIED])),
-        "played": int(s[L.PLAYED]), "shown": int(s[L.SHOWN]), "closed": bool(s[L.CLOSED]),
+        "played": int(s[L.PLAYED]), "shown": int(s[L.SHOWN]), "closed": bool(s[L.CLOSED]), "revealed": bool(s[L.REVEALED]),
         "stock_plays": int(s[L.STOCK_PLAYS]), "stock_seen": rc(int(s[L.STOCK_SEEN])),
         "gift": None if s[L.PHASE] != L.GIVE_PHASE else tuple(
             int(x) for x in s[L.GIVER:L.BLOCK_OK + 1]),
@@ -637,7 +644,7 @@ def reference_snapshot(state: DurakState, index: CardIndex | None = None) -> dic
         "table_ranks": index.reference_mask(index.kernel_mask(state.table_ranks)),
         "outcome": None,
         "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": state.played,
-        "shown": shown_this_bout(state), "closed": state.closed,
+        "shown": shown_this_bout(state), "closed": state.closed, "revealed": bool(state.revealed),
         **_stock_plays(state),
         "gift": _gift(state),
         "books": _books(state),

@@ -108,6 +108,7 @@ from bito.kernel.layout import (
     REJECTED,
     REMOVE_STOCK,
     REPETITION,
+    REVEALED,
     RESERVE,
     RESERVE_SIZE,
     RESULT,
@@ -119,6 +120,9 @@ from bito.kernel.layout import (
     SCORE_FIGURES,
     SCORE_POINTS,
     SEARCH_INDICATOR,
+    SECRET,
+    SECRET_DRAWABLE,
+    SECRET_SECOND,
     SEEN,
     SEQ,
     SHOW_KIND,
@@ -131,6 +135,7 @@ from bito.kernel.layout import (
     STOCK_LEAD,
     STOCK_ONCE,
     STOCK_PLAYS,
+    STOCK_REFILL,
     STOCK_SEEN,
     STOCK_THROW,
     STRONGEST,
@@ -754,6 +759,7 @@ def start_gift(s, giver, receiver, count):  # type: ignore[no-untyped-def]
             got |= np.int64(1) << s[STOCK + ns]
         s[HANDS + giver] |= got
         s[N_STOCK] = ns
+        stock_taken(s)
     s[GIVER] = giver
     s[RECEIVER] = receiver
     s[GIFT_LEFT] = count
@@ -961,11 +967,32 @@ def draw_sequence(s, seq):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def reveal(s):  # type: ignore[no-untyped-def]
+    """``DurakState.reveal_secret`` (#18): the secret card is turned and its suit (what its
+    card turned up would make of the trump) rules from now on; under #18 A1 it becomes the
+    last card of the stock."""
+    s[REVEALED] = 1
+    c = s[SECRET]
+    if s[SECRET_DRAWABLE] != 0:
+        s[STOCK + s[N_STOCK]] = c
+        s[N_STOCK] += 1
+    set_trump_row(s, trump_row(s, c))
+
+
+@njit(cache=True)
+def stock_taken(s):  # type: ignore[no-untyped-def]
+    """A card left the stock outside the refill (a stock play, a second try, a short joker
+    giver): the last one turns #18's secret card."""
+    if s[N_STOCK] == 0 and s[SECRET] >= 0 and s[REVEALED] == 0:
+        reveal(s)
+
+
+@njit(cache=True)
 def draw(s):  # type: ignore[no-untyped-def]
     """``DurakState._draw``: refill from the top of the stock, then mark empty hands out."""
     count = draw_sequence(s, SEQ)
     ns = s[N_STOCK]
-    if ns:
+    while ns:
         target = s[HAND_SIZE]
         if s[PROGRESSIVE] != 0:
             # #36: one card at the deal, then two after the first bout, three ... (A1's cap)
@@ -989,6 +1016,12 @@ def draw(s):  # type: ignore[no-untyped-def]
                 if ns == 0:
                     break
         s[N_STOCK] = ns
+        if ns == 0 and s[SECRET] >= 0 and s[REVEALED] == 0:
+            reveal(s)  # #18: the stock ran out; a drawable secret card refills on, in order
+            ns = s[N_STOCK]
+            if s[STOCK_REFILL] == 0:
+                continue
+        break
     if ns == 0:
         for j in range(count):
             seat = s[SEQ + j]
@@ -1360,6 +1393,7 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         s[N_STOCK] = ns
         if s[STOCK_SEEN] == s[STOCK + ns]:
             s[STOCK_SEEN] = -1
+        stock_taken(s)
     elif kind == STOCK_KIND:
         # ``bout_extras._stock_play``: the stock's top card is the attack card; the player's
         # hand is untouched. A thrower's card of no rank on the table goes back on top, seen
@@ -1373,6 +1407,7 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         s[N_STOCK] = ns
         if s[STOCK_SEEN] == c:
             s[STOCK_SEEN] = -1
+        stock_taken(s)
         na = s[N_ATTACK]
         s[ATTACK + na] = c
         s[DEFENCE + na] = -1
@@ -1481,6 +1516,30 @@ def _turn_trump(s, rest, length):  # type: ignore[no-untyped-def]
     for j in range(i, length - 1):
         rest[j] = rest[j + 1]
     return cand
+
+
+@njit(cache=True)
+def trump_row(s, card):  # type: ignore[no-untyped-def]
+    """The row of ``layout.TRUMP_ROWS`` a turned ``card`` makes the deal's: its suit, or
+    for a special card (§3.3) no trump or what its joker system makes of it
+    (``setup.trump_context``: #25's colour, #27's wild jokers)."""
+    row = s[SUIT_OF + card]
+    if row >= 4:
+        rank = s[RANK_OF + card]
+        row = JOKER_ROWS + rank - 1 if rank == 1 or rank == 2 else NO_TRUMP_ROW
+    return row
+
+
+@njit(cache=True)
+def set_trump_row(s, row):  # type: ignore[no-untyped-def]
+    """What beats what and the trumps of one row of ``layout.TRUMP_ROWS``, from now on."""
+    at = TRUMP_ROWS + 64 * row
+    for j in range(64):
+        s[BEATS + j] = s[at + j]
+    trumps = s[ROW_TRUMPS + row]
+    s[TRUMP_SET] = trumps
+    # ``Deal.trump_suit``: the lowest trump suit (cards are numbered suit by suit), or -1
+    s[TRUMP] = s[SUIT_OF + low_card(trumps)] if trumps != 0 else -1
 
 
 @njit(cache=True)
@@ -1606,6 +1665,10 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
         for j in range(length - 1):
             s[STOCK + 1 + j] = rest[length - 2 - j]
         s[N_STOCK] = length
+    if s[SECRET_SECOND] != 0 and source < FIXED_SOURCE and length > 1:
+        # #18: the next card goes face down under the trump card, out of the stock
+        s[N_STOCK] -= 1
+        s[SECRET] = s[STOCK + s[N_STOCK]]
     if s[REMOVE_STOCK] != 0:
         s[N_STOCK] = 0  # #32: the trump is turned and seen, then the stock goes aside unseen
     s[TRUMP_CARD] = trump_card
@@ -1614,19 +1677,8 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
     elif source == NONE_SOURCE:
         row = NO_TRUMP_ROW
     else:
-        row = s[SUIT_OF + trump_card]
-        if row >= 4:
-            # a special card turned up anyway (§3.3): no trump, or what its joker system
-            # makes of it (``setup.trump_context``: #25's colour, #27's wild jokers)
-            rank = s[RANK_OF + trump_card]
-            row = JOKER_ROWS + rank - 1 if rank == 1 or rank == 2 else NO_TRUMP_ROW
-    at = TRUMP_ROWS + 64 * row
-    for j in range(64):
-        s[BEATS + j] = s[at + j]
-    trumps = s[ROW_TRUMPS + row]
-    s[TRUMP_SET] = trumps
-    # ``Deal.trump_suit``: the lowest trump suit (cards are numbered suit by suit), or -1
-    s[TRUMP] = s[SUIT_OF + low_card(trumps)] if trumps != 0 else -1
+        row = trump_row(s, trump_card)
+    set_trump_row(s, row)
     if s[LEFT_OF_DEALER] != 0:
         attacker = (dealer + 1) % n
     else:

@@ -145,9 +145,15 @@ STOCK_THROW: Final = 99  # lead.stock_top_throw_in (#83): throwers may play the 
 STOCK_ONCE: Final = 100  # lead.stock_top=once (#40): one stock card a bout (else unlimited, #83)
 STOCK_PLAYS: Final = 101  # changing: stock cards played this bout
 STOCK_SEEN: Final = 102  # changing: the stock's top card turned and put back (#83), or -1
+SECRET_SECOND: Final = 103  # trump.secret_second (#18): the next card lies aside, face down
+SECRET_DRAWABLE: Final = 104  # trump.secret_drawable (#18 A1): once turned it is drawn last
+SECRET: Final = 105  # the deal's secret card (#18), or -1
+REVEALED: Final = 106  # changing: the secret card is turned; its suit is trump
+STOCK_REFILL: Final = 107  # the stock group's refill (``stock.plays_stock_rules``: #31, #34-38,
+# #61-63) replaces the base one: a secret card turned there is not drawn in the same refill
 
 # --- areas -------------------------------------------------------------------------------
-HANDS: Final = 104
+HANDS: Final = 112
 OUT: Final = HANDS + MAX_PLAYERS  # seats in the order they went out
 THROWERS: Final = OUT + MAX_PLAYERS  # throw-in priority order of the current round
 ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order

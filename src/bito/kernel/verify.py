@@ -64,7 +64,8 @@ NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+roy
          "japanese_diamond_indicator", "podkidnoy+exchange", "podkidnoy+joker_gift",
          "perevodnoy+joker_gift", "podkidnoy+joker_gift_block_combo", "podkidnoy+points_fool",
          "podkidnoy+figure_count", "podkidnoy+epaulettes", "podkidnoy+buy_in",
-         "podkidnoy+treshka", "perevodnoy+treshka", "podkidnoy+armenian_unlimited")
+         "podkidnoy+treshka", "perevodnoy+treshka", "podkidnoy+armenian_unlimited",
+         "podkidnoy+secret_trump", "perevodnoy+secret_trump")
 """Catalogue variants beyond the base games that the kernel plays (issue 20 item 4: what beats
 what, the transfer window, the lead from the stock, the second try, partnerships; #21's two
 decks from the move at most 63 cards are in play, :func:`taken_over`), verified as

@@ -191,6 +191,10 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("end.epaulettes", "facts"),
     KernelOption("deal.reserve", "facts"),
     KernelOption("lead.patterns", "facts", ("three_any",)),  # #47 (with lead.shape=patterns)
+    # #18: the secret card under the trump card, turned when the stock runs out (its suit
+    # then rules: the beat table of its row); A1 draws it last
+    KernelOption("trump.secret_second", "facts"),
+    KernelOption("trump.secret_drawable", "facts"),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
