@@ -249,7 +249,7 @@ def test_fallback_is_the_reference_engine(monkeypatch: pytest.MonkeyPatch) -> No
 def test_unsupported_rules_fall_back() -> None:
     state = new_game("podkidnoy+throw_in.cap=5", 2, seed=3)  # supported: the kernel plays
     assert kernel.supports_state(state)
-    rules = rules_for("podkidnoy").with_options(**{"deck.wild": 4})
+    rules = rules_for("podkidnoy").with_options(**{"defense.self_throw": True})
     assert not kernel.supports(rules, 2)
     with pytest.raises(ValueError, match="does not play"):
         from bito.bench import kernel_games

@@ -112,10 +112,15 @@ def test_an_undeclared_option_off_its_default_is_refused(spec: Any) -> None:
 
 def test_lead_shapes_of_other_cards_than_one_rank_are_refused() -> None:
     """#73; S4:13 "one or several cards of one suit (but not of one rank)", and #4; S0:157
-    "a pair of cards ... and any other card": leads the kernel, which builds leads of one
-    rank, does not make; ``supports`` must send these games to the reference engine."""
-    for shape in ("same_suit", "patterns"):
-        assert not kernel.supports(BASE.with_options(**{"lead.shape": shape}), 2), shape
+    "a pair of cards ... and any other card": leads the kernel does not make; ``supports``
+    must send these games to the reference engine. (#47's any three cards it makes.)"""
+    assert not kernel.supports(BASE.with_options(**{"lead.shape": "same_suit"}), 2)
+    pairs = BASE.with_options(**{"lead.shape": "patterns",
+                                 "lead.patterns": ("single", "pair_plus_one")})
+    assert not kernel.supports(pairs, 2)
+    assert any(r.startswith("lead.patterns=") for r in kernel_refuses(pairs))
+    three = BASE.with_options(**{"lead.shape": "patterns", "lead.patterns": ("three_any",)})
+    assert kernel.supports(three, 2)
 
 
 # --- (c) the kernel tells apart every value it claims to play ---------------------------------

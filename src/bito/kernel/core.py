@@ -1617,6 +1617,11 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
     """The deal from a shuffled pack (``deck[0]`` on top) and the dealer drawn by lot: the
     part of ``setup.deal`` after its shuffle. ``deck`` is used up as working space."""
     n = s[PLAYERS]
+    for seat in range(n):  # the books of the areas behind the head (a batch deals again)
+        s[POINTS + seat] = 0
+        s[FIGURES + seat] = 0
+        s[SIXES + seat] = 0
+        s[RESERVE + seat] = 0
     k = s[RESERVE_SIZE]
     if k != 0:
         # #37: the buy-in is dealt first, face down, one card at a time from the dealer's left
