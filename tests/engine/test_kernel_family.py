@@ -60,6 +60,7 @@ BROUGHT_IN = (
     "podkidnoy+treshka",  # #47
     "podkidnoy+armenian_unlimited",  # #83
     "podkidnoy+secret_trump",  # #18
+    "podkidnoy+trump_swap",  # #97
 )
 
 

@@ -37,6 +37,7 @@ from bito.games.durak.position_stock import BOOKS
 from bito.games.durak.stock import FIGURE_LOW, SIX, plays_stock_rules
 from bito.games.durak.state import THROW, DurakState
 from bito.games.durak.teams import team_of_seats
+from bito.games.durak.trump_swap import SWAP_SIX
 from bito.kernel import layout as L
 from bito.rules import Rules
 
@@ -243,6 +244,7 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.SECRET_DRAWABLE] = rules.trump_secret_drawable
     s[L.SECRET] = -1
     s[L.STOCK_REFILL] = plays_stock_rules(rules)
+    s[L.SWAP_SIX] = rules.trump_swap_six
     s[L.SECOND_TRY] = L.SECOND_TRIES.index(rules.defense_second_try)
     team_of = team_of_seats(rules.team_layout, players)
     s[L.TEAMS] = bool(team_of)
@@ -507,6 +509,11 @@ _KERNEL_KINDS: dict[int, int] = {STOCK: L.STOCK_KIND, TRY: L.TRY_KIND, SHOW: L.S
 _REFERENCE_KINDS: dict[int, int] = {v: k for k, v in _KERNEL_KINDS.items()}
 
 
+_BORROWED: dict[int, int] = {GIVE: L.GIVE_META, BLOCK: L.BLOCK_META, SWAP_SIX: L.SWAP_META}
+"""The reference kinds the kernel writes as a take with a target no card has."""
+_LENT: dict[int, int] = {v: k for k, v in _BORROWED.items()}
+
+
 def kernel_kind(kind: int) -> int:
     """The kernel's number for a reference action kind (they agree but for #40's stock lead,
     #39's second try and #96's show of a trump)."""
@@ -553,10 +560,11 @@ _IDENTITY: CardIndex = CardIndex(tuple(range(_KERNEL_CARDS)), True)
 def action_code(action: Action, index: CardNumbering | None = None) -> tuple[int, int]:
     """``(mask, meta)`` of a reference action, as the kernel writes them (``index``: the
     deck's :func:`card_index`; None for a deck whose codes are the kernel's)."""
-    if action.kind == GIVE or action.kind == BLOCK:  # (#24, #84: see layout.GIVE_META)
+    meta = _BORROWED.get(action.kind)
+    if meta is not None:  # (#24, #84, #97: see layout.GIVE_META)
         mask = action.mask if index is None or index.identity else index.kernel_mask(
             action.mask)
-        return mask, L.GIVE_META if action.kind == GIVE else L.BLOCK_META
+        return mask, meta
     if index is None or index.identity:
         return action.mask, kernel_kind(action.kind) | (action.target + 1) << 3
     return (index.kernel_mask(action.mask),
@@ -568,7 +576,7 @@ def action_of(mask: int, meta: int, index: CardIndex | None = None) -> Action:
     index = index or _IDENTITY
     mask = int(mask)
     meta = int(meta)
-    kind = GIVE if meta == L.GIVE_META else BLOCK if meta == L.BLOCK_META else -1
+    kind = _LENT.get(meta, -1)
     cards = []
     while mask:
         low = mask & -mask

@@ -75,6 +75,7 @@ from bito.kernel.layout import (
     LEFT_OF_DEALER,
     LOSER,
     LOT_FALLBACK,
+    LOW_RANK,
     MATCH_ALL,
     MAX_SEEN,
     N_ATTACK,
@@ -141,6 +142,8 @@ from bito.kernel.layout import (
     STRONGEST,
     SUIT_OF,
     SUITED,
+    SWAP_META,
+    SWAP_SIX,
     T_IDX,
     TABLE,
     TABLE_RANKS,
@@ -339,7 +342,33 @@ def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     k = shape_leads(s, masks, metas)
     if (s[WHOLE_RANK] != 0 or s[STRONGEST] != 0) and k > 0:
         k = lead_rules(s, masks, metas, k)
+    if s[SWAP_SIX] != 0:
+        six = swappable(s)
+        if six != 0:  # #97: after the leads, as the reference lists it
+            k = _emit(masks, metas, k, six, SWAP_META)
     return k
+
+
+@njit(cache=True)
+def swappable(s):  # type: ignore[no-untyped-def]
+    """``trump_swap.swappable`` (#97): the lowest trump in the leader's hand, while a trump
+    card of a higher rank still lies under a stock of two cards or more, before his lead;
+    else 0."""
+    trump = s[TRUMP_CARD]
+    if trump < 0 or s[SUIT_OF + trump] >= 4 or s[RANK_OF + trump] == s[LOW_RANK]:
+        return 0
+    if s[N_STOCK] < 2 or s[STOCK] != trump:
+        return 0
+    if s[TO_ACT] != s[ATTACKER] or s[N_ATTACK] != 0:
+        return 0
+    hand = s[HANDS + s[TO_ACT]]
+    m = hand
+    while m:
+        c = low_card(m)
+        m &= m - 1
+        if s[RANK_OF + c] == s[LOW_RANK] and s[SUIT_OF + c] == s[SUIT_OF + trump]:
+            return np.int64(1) << c
+    return 0
 
 
 @njit(cache=True)
@@ -1378,6 +1407,11 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
                 start_throw_round(s)
             else:
                 end_bout(s, False)
+    elif kind == TAKE_KIND and meta == SWAP_META:
+        # ``trump_swap``'s step (#97): the trump card into the hand, the six under the stock
+        seat = s[TO_ACT]
+        s[HANDS + seat] = (s[HANDS + seat] & ~mask) | (np.int64(1) << s[STOCK])
+        s[STOCK] = low_card(mask)
     elif kind == TAKE_KIND:
         s[TAKING] = 1
         if s[THROW_IN] != 0:

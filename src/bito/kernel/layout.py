@@ -151,6 +151,8 @@ SECRET: Final = 105  # the deal's secret card (#18), or -1
 REVEALED: Final = 106  # changing: the secret card is turned; its suit is trump
 STOCK_REFILL: Final = 107  # the stock group's refill (``stock.plays_stock_rules``: #31, #34-38,
 # #61-63) replaces the base one: a secret card turned there is not drawn in the same refill
+SWAP_SIX: Final = 108  # trump.swap_six (#97): the leader may swap the lowest trump for the
+# trump card under the stock
 
 # --- areas -------------------------------------------------------------------------------
 HANDS: Final = 112
@@ -228,6 +230,9 @@ indices stop at 62): they only ever occur in :data:`GIVE_PHASE`, where nothing i
 the compiled code tells them apart by the phase, the conversion by this whole number."""
 BLOCK_META: Final = TAKE_KIND | (65 + 1) << 3
 """Three of a kind shown to call a gift off (#84, ``Kind.BLOCK``); see :data:`GIVE_META`."""
+SWAP_META: Final = TAKE_KIND | (66 + 1) << 3
+"""The lowest trump swapped for the trump card under the stock (#97, ``trump_swap.SWAP_SIX``):
+a lead-phase move, where nothing is taken either; see :data:`GIVE_META`."""
 SECOND_TRIES: Final = ("off", "per_card", "per_bout")
 # The kernel's own numbering of option values (its compiled code compares these indices);
 # typed by the option's values, and tests/engine/test_option_types.py checks them against the spec.

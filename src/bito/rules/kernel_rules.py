@@ -195,6 +195,8 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     # then rules: the beat table of its row); A1 draws it last
     KernelOption("trump.secret_second", "facts"),
     KernelOption("trump.secret_drawable", "facts"),
+    # #97: the leader swaps the lowest trump for the trump card under the stock
+    KernelOption("trump.swap_six", "facts"),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
