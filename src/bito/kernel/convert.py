@@ -31,11 +31,11 @@ from bito.games.durak.actions import BLOCK, GIVE, STOCK, TRY, Action
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.bout_extras import extras_of
 from bito.games.durak.joker_gifts import GIFT
+from bito.games.durak.position_stock import BOOKS
 from bito.games.durak.setup import reserve_size, trump_context
 from bito.games.durak.show_trump import SHOW, shown_this_bout
-from bito.games.durak.position_stock import BOOKS
-from bito.games.durak.stock import FIGURE_LOW, SIX, plays_stock_rules
 from bito.games.durak.state import THROW, DurakState
+from bito.games.durak.stock import FIGURE_LOW, SIX, plays_stock_rules
 from bito.games.durak.teams import team_of_seats
 from bito.games.durak.trump_swap import SWAP_SIX
 from bito.kernel import layout as L
@@ -608,13 +608,14 @@ def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, 
         "out": out, "uncovered": int(s[L.UNCOVERED]),
         "table_ranks": rm(int(s[L.TABLE_RANKS])),
         "outcome": None, "idle": int(s[L.IDLE]), "tried": rm(int(s[L.TRIED])),
-        "played": int(s[L.PLAYED]), "shown": int(s[L.SHOWN]), "closed": bool(s[L.CLOSED]), "revealed": bool(s[L.REVEALED]),
+        "played": int(s[L.PLAYED]), "shown": int(s[L.SHOWN]), "closed": bool(s[L.CLOSED]),
+        "revealed": bool(s[L.REVEALED]),
         "stock_plays": int(s[L.STOCK_PLAYS]), "stock_seen": rc(int(s[L.STOCK_SEEN])),
         "gift": None if s[L.PHASE] != L.GIVE_PHASE else tuple(
             int(x) for x in s[L.GIVER:L.BLOCK_OK + 1]),
-        "books": tuple(tuple(int(x) for x in s[at:at + n])
-                       for at in (L.POINTS, L.FIGURES, L.SIXES))
-        + (tuple(rm(int(x)) for x in s[L.RESERVE:L.RESERVE + n]),),
+        "books": (*(tuple(int(x) for x in s[at:at + n])
+                    for at in (L.POINTS, L.FIGURES, L.SIXES)),
+                  tuple(rm(int(x)) for x in s[L.RESERVE:L.RESERVE + n])),
     }
     width = n + 3
     snap["seen"] = [tuple(rm(int(x)) if j < n else int(x)

@@ -71,8 +71,9 @@ NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+roy
 what, the transfer window, the lead from the stock, the second try, partnerships; #21's two
 decks from the move at most 63 cards are in play, :func:`taken_over`; issue 35: #96, the
 joker systems and gifts, #28's wild cards, the lead rules, the deals, the stock group's
-rules and books, #9, #18, #83), verified as the catalogue defines them, with random seat counts, deals and match contexts; the base games'
-random option sets reach the same options (but partnerships) in other mixes."""
+rules and books, #9, #18, #83, #97), verified as the catalogue defines them, with random
+seat counts, deals and match contexts; the base games' random option sets reach the same
+options (but partnerships) in other mixes."""
 VERIFIED = BASES + NAMED
 """What ``bito bench --verify`` plays, in this order (the bases first, so their seeds and
 games stay those of earlier runs)."""

@@ -8,10 +8,14 @@ group throw-ins and #11's transfer (a deck of at most 63 cards: not two decks); 
 issue 35 brought in: #96's transfer by showing a trump, and the joker systems whose jokers
 only change what beats what and which suits are trumps (#25, #26, #27, #81).
 
+Issue 35 item 2 brought in most of the rest of the family: #24's and #84's joker gifts, #28's
+wild cards, #12's and #46's lead filters and #47's three cards, the deals of #23, #32, #33,
+#37 and #80, #9, #14, #18, #31, #34, #36, #52, #83, #97 and the tallies of #61-63.
+
 What it refuses, it refuses by rule fact, never by a game's name: an option not declared
-here, or a value outside ``plays`` (so #24's and #84's joker gifts, #28's wild cards, lead
-patterns, partial defence, exchanges, dummies and the other rules that change the shape of a
-bout fall back to the reference engine, as ``tools/kernel_coverage.py`` lists).
+here, or a value outside ``plays`` (so the other lead patterns, partial defence, the poker
+exchange and recycled discard, dummies, counters and the other rules that change the shape
+of a bout fall back to the reference engine, as ``tools/kernel_coverage.py`` lists).
 
 Which options it honours is a fact about the rules, so it lives here, next to the option specs,
 and not in the kernel package: ``bito.kernel.supports`` reads it to decide when to fall back to
