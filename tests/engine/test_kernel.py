@@ -61,7 +61,7 @@ def test_supports_the_base_games_for_every_seat_count(base: str) -> None:
 
 
 @pytest.mark.parametrize("option", [
-    {"deck.copies": 2}, {"beats.unbeatable": ("Qs",)}, {"defense.partial": True},
+    {"deck.copies": 2}, {"beats.binding": "all_other_players"}, {"defense.partial": True},
     {"beats.identical": "allowed_blocks"}, {"defense.exchange": 2},
     {"discard.recycle_every": 2}, {"dummy.mode": "tossing"},
 ])

@@ -61,6 +61,7 @@ BROUGHT_IN = (
     "podkidnoy+armenian_unlimited",  # #83
     "podkidnoy+secret_trump",  # #18
     "podkidnoy+trump_swap",  # #97
+    "akulina",  # #73: leads of one suit, the queen of spades unbeatable
 )
 
 

@@ -77,6 +77,7 @@ from bito.kernel.layout import (
     LOT_FALLBACK,
     LOW_RANK,
     MATCH_ALL,
+    MAX_ACTIONS,
     MAX_SEEN,
     N_ATTACK,
     N_OUT,
@@ -141,6 +142,7 @@ from bito.kernel.layout import (
     STOCK_THROW,
     STRONGEST,
     SUIT_OF,
+    SUIT_LEADS,
     SUITED,
     SWAP_META,
     SWAP_SIX,
@@ -312,6 +314,32 @@ def _emit_groups(s, masks, metas, k, hand, most):  # type: ignore[no-untyped-def
 
 
 @njit(cache=True)
+def _suit_leads(s, masks, metas, k, hand, limit):  # type: ignore[no-untyped-def]
+    """``suit_leads.suit_leads`` (#73): every set of 1 to ``limit`` cards of one suit, and a
+    card without a suit alone. (A hand of forty cards of three suits would list more leads
+    than the buffers hold: the list stops at their end rather than write past it.)"""
+    for suit in range(4):
+        group = np.int64(0)
+        m = hand
+        while m:
+            c = low_card(m)
+            m &= m - 1
+            if s[SUIT_OF + c] == suit:
+                group |= np.int64(1) << c
+        sub = group
+        while sub:
+            if popcount(sub) <= limit and k < MAX_ACTIONS - 1:
+                k = _emit(masks, metas, k, sub, ATTACK_KIND)
+            sub = (sub - 1) & group
+    m = hand & ~s[SUITED]
+    while m:
+        low = m & -m
+        k = _emit(masks, metas, k, low, ATTACK_KIND)
+        m ^= low
+    return k
+
+
+@njit(cache=True)
 def _emit_combinations(masks, metas, k, hand, size):  # type: ignore[no-untyped-def]
     """Every set of ``size`` cards (1 to 3) of ``hand``, as attacks."""
     ma = hand
@@ -444,6 +472,8 @@ def shape_leads(s, masks, metas):  # type: ignore[no-untyped-def]
                                                         and s[STOCK_PLAYS] != 0):
         # #40 (S0:32): the top card of the stock, turned up as it is led
         k = _emit(masks, metas, k, 0, STOCK_KIND)
+    if s[SUIT_LEADS] != 0:
+        return _suit_leads(s, masks, metas, k, hand, limit)
     if s[PATTERN_LEADS] != 0:
         # ``leads.pattern_leads``: #47's any three cards (fewer from a short hand or to a
         # short defender), or with no pattern listed single cards

@@ -153,6 +153,7 @@ STOCK_REFILL: Final = 107  # the stock group's refill (``stock.plays_stock_rules
 # #61-63) replaces the base one: a secret card turned there is not drawn in the same refill
 SWAP_SIX: Final = 108  # trump.swap_six (#97): the leader may swap the lowest trump for the
 # trump card under the stock
+SUIT_LEADS: Final = 109  # lead.shape=same_suit (#73): leads of one suit, whatever the ranks
 
 # --- areas -------------------------------------------------------------------------------
 HANDS: Final = 112

@@ -66,7 +66,8 @@ NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+roy
          "podkidnoy+figure_count", "podkidnoy+epaulettes", "podkidnoy+buy_in",
          "podkidnoy+treshka", "perevodnoy+treshka", "podkidnoy+armenian_unlimited",
          "podkidnoy+secret_trump", "perevodnoy+secret_trump", "simple_classic_5card",
-         "perevodnoy+no_transfer_first_bout", "podkidnoy+trump_swap", "perevodnoy+trump_swap")
+         "perevodnoy+no_transfer_first_bout", "podkidnoy+trump_swap", "perevodnoy+trump_swap",
+         "akulina")
 """Catalogue variants beyond the base games that the kernel plays (issue 20 item 4: what beats
 what, the transfer window, the lead from the stock, the second try, partnerships; #21's two
 decks from the move at most 63 cards are in play, :func:`taken_over`; issue 35: #96, the

@@ -81,9 +81,9 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("next_game_leader", "deal", None,
                  ("from_under_fool", "under_fool", "previous_winner", "left_of_dealer",
                   "lowest_trump")),
-    # Not same_suit (#73), and of the patterns (#4-6, #47) only #47's three any cards
+    # #73's leads of one suit, and of the patterns (#4-6, #47) only #47's three any cards
     KernelOption("lead.shape", "facts",
-                 ("same_rank", "single", "same_rank_1or2", "rozaliev", "patterns"),
+                 ("same_rank", "single", "same_rank_1or2", "rozaliev", "patterns", "same_suit"),
                  ("same_rank", "single", "same_rank_1or2", "rozaliev")),
     KernelOption("lead.max", "facts", None, (6, 5, 3)),
     KernelOption("throw_in.enabled", "facts"),
@@ -102,8 +102,8 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("end.idle_bouts", "facts", None, (50, 20, 100)),
     # What beats what (VARIANTS.md §4.6): the kernel copies the reference engine's beat table
     # (``bito.games.durak.relation``) into its array, so each of these is a different table,
-    # never a branch of the compiled code. (Not beats.unbeatable, binding or identical: they
-    # come with lead shapes, personal trumps or two decks the kernel does not play.)
+    # never a branch of the compiled code. (#73's beats.unbeatable below; not binding or
+    # identical: they come with personal trumps or two decks the kernel does not play.)
     KernelOption("beats.restricted_suit", "facts", None, ("c", "s")),  # #13, #14
     KernelOption("beats.royal", "facts", None, (False, True)),  # #19
     KernelOption("beats.royal_suit_scope", "facts", None, ("same_suit", "any_suit")),  # #19 A1
@@ -201,6 +201,8 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("trump.secret_drawable", "facts"),
     # #97: the leader swaps the lowest trump for the trump card under the stock
     KernelOption("trump.swap_six", "facts"),
+    # #73: cards no card beats (the beat table, as data)
+    KernelOption("beats.unbeatable", "facts"),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
