@@ -246,6 +246,9 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.STOCK_REFILL] = plays_stock_rules(rules)
     s[L.SWAP_SIX] = rules.trump_swap_six
     s[L.SUIT_LEADS] = rules.lead_shape == "same_suit"
+    s[L.CLOSING] = rules.specials_cover_ends_throw_in
+    s[L.BOOKS] = (rules.score_points != "off" or rules.score_figures or rules.end_epaulettes
+                  or rules.deal_reserve > 0)
     s[L.SECOND_TRY] = L.SECOND_TRIES.index(rules.defense_second_try)
     team_of = team_of_seats(rules.team_layout, players)
     s[L.TEAMS] = bool(team_of)

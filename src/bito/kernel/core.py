@@ -32,9 +32,11 @@ from bito.kernel.layout import (
     BEATS,
     BLOCK_META,
     BLOCK_OK,
+    BOOKS,
     BOUT,
     CAP,
     CLOSED,
+    CLOSING,
     CLOSES,
     DEFENCE,
     DEFEND_KIND,
@@ -1075,7 +1077,7 @@ def draw(s):  # type: ignore[no-untyped-def]
                 if ns == 0:
                     break
         s[N_STOCK] = ns
-        if ns == 0 and s[SECRET] >= 0 and s[REVEALED] == 0:
+        if s[SECRET_SECOND] != 0 and ns == 0 and s[SECRET] >= 0 and s[REVEALED] == 0:
             reveal(s)  # #18: the stock ran out; a drawable secret card refills on, in order
             ns = s[N_STOCK]
             if s[STOCK_REFILL] == 0:
@@ -1202,15 +1204,17 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
     s[N_THROWERS] = 0
     s[TABLE] = 0
     s[TRIED] = 0
-    s[CLOSED] = 0
+    if s[CLOSING] != 0:
+        s[CLOSED] = 0
     stock_before = s[N_STOCK]
     draw(s)
     if s[EXCHANGE] != 0:
         exchange(s)
-    s[STOCK_PLAYS] = 0
-    seen = s[STOCK_SEEN]
-    if seen >= 0 and not (s[N_STOCK] != 0 and s[STOCK + s[N_STOCK] - 1] == seen):
-        s[STOCK_SEEN] = -1  # ``bout_extras.after_bout``: a seen card that left the top
+    if s[STOCK_LEAD] != 0:
+        s[STOCK_PLAYS] = 0
+        seen = s[STOCK_SEEN]
+        if seen >= 0 and not (s[N_STOCK] != 0 and s[STOCK + s[N_STOCK] - 1] == seen):
+            s[STOCK_SEEN] = -1  # ``bout_extras.after_bout``: a seen card that left the top
     drew = s[N_STOCK] != stock_before
     n = s[PLAYERS]
     if s[IDLE_LIMIT] != 0:
@@ -1350,7 +1354,7 @@ def start_throw_round(s):  # type: ignore[no-untyped-def]
     set_throwers(s)
     s[PASSES] = 0
     s[T_IDX] = 0
-    if s[N_THROWERS] == 0 or s[CLOSED] != 0 or room(s) <= 0:
+    if s[N_THROWERS] == 0 or (s[CLOSING] != 0 and s[CLOSED] != 0) or room(s) <= 0:
         end_throw_round(s)
         return
     s[PHASE] = THROW_PHASE
@@ -1366,9 +1370,7 @@ def start_throw_round(s):  # type: ignore[no-untyped-def]
 def step(s, mask, meta):  # type: ignore[no-untyped-def]
     """``DurakState.step_unchecked``: apply a legal action in place."""
     kind = meta & 7
-    if s[GIFTS] != 0 and s[PHASE] == GIVE_PHASE:
-        step_gift(s, mask, meta)  # (its moves borrow the take's kind: see layout.GIVE_META)
-    elif kind == ATTACK_KIND:
+    if kind == ATTACK_KIND:
         seat = s[TO_ACT]
         hand = s[HANDS + seat] ^ mask
         s[HANDS + seat] = hand
@@ -1418,7 +1420,7 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
             if s[ATTACK + i] == target:
                 s[DEFENCE + i] = c
                 break
-        if (s[CLOSES] >> c) & 1:
+        if s[CLOSING] != 0 and (s[CLOSES] >> c) & 1:
             s[CLOSED] = 1  # #28: a wild card or joker covered: no more throw-ins this bout
         s[UNCOVERED] -= 1
         s[TABLE_RANKS] |= rank_set(s, c)
@@ -1437,11 +1439,16 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
                 start_throw_round(s)
             else:
                 end_bout(s, False)
-    elif kind == TAKE_KIND and meta == SWAP_META:
-        # ``trump_swap``'s step (#97): the trump card into the hand, the six under the stock
-        seat = s[TO_ACT]
-        s[HANDS + seat] = (s[HANDS + seat] & ~mask) | (np.int64(1) << s[STOCK])
-        s[STOCK] = low_card(mask)
+    elif kind == TAKE_KIND and meta != TAKE_KIND:
+        # the moves that borrow the take's kind (``layout.GIVE_META``)
+        if meta == SWAP_META:
+            # ``trump_swap``'s step (#97): the trump card into the hand, the six under the
+            # stock
+            seat = s[TO_ACT]
+            s[HANDS + seat] = (s[HANDS + seat] & ~mask) | (np.int64(1) << s[STOCK])
+            s[STOCK] = low_card(mask)
+        else:
+            step_gift(s, mask, meta)  # #24, #84
     elif kind == TAKE_KIND:
         s[TAKING] = 1
         if s[THROW_IN] != 0:
@@ -1681,11 +1688,12 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
     """The deal from a shuffled pack (``deck[0]`` on top) and the dealer drawn by lot: the
     part of ``setup.deal`` after its shuffle. ``deck`` is used up as working space."""
     n = s[PLAYERS]
-    for seat in range(n):  # the books of the areas behind the head (a batch deals again)
-        s[POINTS + seat] = 0
-        s[FIGURES + seat] = 0
-        s[SIXES + seat] = 0
-        s[RESERVE + seat] = 0
+    if s[BOOKS] != 0:
+        for seat in range(n):  # the books behind the head (a batch deals again)
+            s[POINTS + seat] = 0
+            s[FIGURES + seat] = 0
+            s[SIXES + seat] = 0
+            s[RESERVE + seat] = 0
     k = s[RESERVE_SIZE]
     if k != 0:
         # #37: the buy-in is dealt first, face down, one card at a time from the dealer's left

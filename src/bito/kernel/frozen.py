@@ -56,7 +56,7 @@ FROZEN: Final[tuple[int, ...]] = (
     L.DRAW_EMPTY, L.PROGRESSIVE, L.PROGRESSIVE_CAP, L.EXCHANGE, L.GIFTS, L.GIFT_BLOCK,
     L.GIFT_ON_COVER, L.GIVER_TRANSFERRER, L.SCORE_POINTS, L.SCORE_FIGURES, L.EPAULETTES,
     L.RESERVE_SIZE, L.PATTERN_LEADS, L.STOCK_THROW, L.STOCK_ONCE, L.SECRET_SECOND,
-    L.SECRET_DRAWABLE, L.STOCK_REFILL, L.SWAP_SIX, L.SUIT_LEADS,
+    L.SECRET_DRAWABLE, L.STOCK_REFILL, L.SWAP_SIX, L.SUIT_LEADS, L.CLOSING, L.BOOKS,
 )
 """The slots of the array whose values are facts of the rules and the seat count alone,
 fixed for a whole game: these become constants. (Not the trump, the beat table, the trump

@@ -154,9 +154,11 @@ STOCK_REFILL: Final = 107  # the stock group's refill (``stock.plays_stock_rules
 SWAP_SIX: Final = 108  # trump.swap_six (#97): the leader may swap the lowest trump for the
 # trump card under the stock
 SUIT_LEADS: Final = 109  # lead.shape=same_suit (#73): leads of one suit, whatever the ranks
+CLOSING: Final = 110  # specials.cover_ends_throw_in (#28): some cover closes a bout (CLOSES)
+BOOKS: Final = 111  # the books behind the head are kept (#37's buy-in, #61-63's tallies)
 
 # --- areas -------------------------------------------------------------------------------
-HANDS: Final = 112
+HANDS: Final = 120
 OUT: Final = HANDS + MAX_PLAYERS  # seats in the order they went out
 THROWERS: Final = OUT + MAX_PLAYERS  # throw-in priority order of the current round
 ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order
