@@ -201,6 +201,24 @@ def rejected_trump_card(rules: Rules, code: int) -> bool:
             or (suit_of(code) == SPADES and "spades" in reject))  # #14
 
 
+CARD_SETS = (L.FIGURE_CARDS, L.SIX_CARDS, L.JOKERS, L.RED_JOKERS, L.CLOSES)
+"""The rule facts that are sets of cards beyond the beat tables, in the order
+:func:`card_in_sets` answers for one card (a deck's numbering and a two-deck renumbering
+write them alike)."""
+
+
+def card_in_sets(rules: Rules, code: int) -> tuple[bool, bool, bool, bool, bool]:
+    """Whether the card belongs to each of :data:`CARD_SETS`: #62's figures, #63's plain
+    sixes, the jokers and the red ones (#24's gifts), and the covers that close a bout to
+    throw-ins (#28: a wild card or a joker, ``state.closes``; #22's twin block aside)."""
+    special_card = is_special(code)
+    return (not special_card and rank_of(code) >= FIGURE_LOW,
+            not special_card and rank_of(code) == SIX,
+            is_joker(code),
+            is_joker(code) and rank_of(code) == rank_of(special("RJ")),
+            rules.specials_cover_ends_throw_in and special_card and not is_mega(code))
+
+
 @lru_cache(maxsize=256)
 def _rule_facts(rules: Rules, players: int) -> np.ndarray:
     return _rule_facts_over(rules, players, _index_of(rules))
@@ -283,20 +301,11 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     if rules.lead_shape == "patterns":  # (#47's three any cards: the one pattern it plays)
         s[L.PATTERN_LEADS] = 1 if rules.lead_patterns else 2
     s[L.EPAULETTES] = rules.end_epaulettes
-    s[L.RESERVE_SIZE] = reserve_size(rules, players, len(rules.deck())) if rules.deal_reserve else 0
+    s[L.RESERVE_SIZE] = (reserve_size(rules, players, len(rules.deck()))
+                         if rules.deal_reserve else 0)
     deck = [c for c in rules.deck() if index.holds(c) or index.identity]
-    # #28: a cover with a wild card or a joker closes the bout to throw-ins (``state.closes``,
-    # the twin block of #22 aside: two decks never start on the kernel's own deal)
-    s[L.FIGURE_CARDS] = index.kernel_mask(sum(1 << c for c in deck if not is_special(c)
-                                              and rank_of(c) >= FIGURE_LOW))
-    s[L.SIX_CARDS] = index.kernel_mask(sum(1 << c for c in deck if not is_special(c)
-                                           and rank_of(c) == SIX))
-    s[L.JOKERS] = index.kernel_mask(sum(1 << c for c in deck if is_joker(c)))
-    s[L.RED_JOKERS] = index.kernel_mask(sum(1 << c for c in deck if is_joker(c)
-                                            and rank_of(c) == rank_of(special("RJ"))))
-    if rules.specials_cover_ends_throw_in:
-        s[L.CLOSES] = index.kernel_mask(sum(1 << c for c in deck
-                                            if is_special(c) and not is_mega(c)))
+    for j, slot in enumerate(CARD_SETS):  # figures, sixes, jokers, #28's closing covers
+        s[slot] = index.kernel_mask(sum(1 << c for c in deck if card_in_sets(rules, c)[j]))
     s[L.SUITED] = index.kernel_mask(sum(1 << c for c in deck if not is_special(c)))
     for c in deck:
         k = index.kernel_card(c)
