@@ -321,13 +321,7 @@ def _suit_leads(s, masks, metas, k, hand, limit):  # type: ignore[no-untyped-def
     card without a suit alone. (A hand of forty cards of three suits would list more leads
     than the buffers hold: the list stops at their end rather than write past it.)"""
     for suit in range(4):
-        group = np.int64(0)
-        m = hand
-        while m:
-            c = low_card(m)
-            m &= m - 1
-            if s[SUIT_OF + c] == suit:
-                group |= np.int64(1) << c
+        group = cards_where(s, hand, SUIT_OF, suit)
         sub = group
         while sub:
             if popcount(sub) <= limit and k < MAX_ACTIONS - 1:
@@ -342,28 +336,43 @@ def _suit_leads(s, masks, metas, k, hand, limit):  # type: ignore[no-untyped-def
 
 
 @njit(cache=True)
-def _emit_combinations(masks, metas, k, hand, size):  # type: ignore[no-untyped-def]
-    """Every set of ``size`` cards (1 to 3) of ``hand``, as attacks."""
+def _emit_combinations(masks, metas, k, hand, size, meta):  # type: ignore[no-untyped-def]
+    """Every set of ``size`` cards (1 to 3) of ``hand``, as moves of ``meta`` (in the order
+    of ``itertools.combinations`` over the cards low to high)."""
     ma = hand
     while ma:
         a = ma & -ma
         ma ^= a
         if size == 1:
-            k = _emit(masks, metas, k, a, ATTACK_KIND)
+            k = _emit(masks, metas, k, a, meta)
             continue
         mb = ma
         while mb:
             b = mb & -mb
             mb ^= b
             if size == 2:
-                k = _emit(masks, metas, k, a | b, ATTACK_KIND)
+                k = _emit(masks, metas, k, a | b, meta)
                 continue
             mc = mb
             while mc:
                 c = mc & -mc
                 mc ^= c
-                k = _emit(masks, metas, k, a | b | c, ATTACK_KIND)
+                k = _emit(masks, metas, k, a | b | c, meta)
     return k
+
+
+@njit(cache=True, inline="always")
+def cards_where(s, hand, table, value):  # type: ignore[no-untyped-def]
+    """The cards of ``hand`` whose entry in a per-card table of the array (``RANK_OF``,
+    ``SUIT_OF``) is ``value``."""
+    out = np.int64(0)
+    m = hand
+    while m:
+        c = low_card(m)
+        m &= m - 1
+        if s[table + c] == value:
+            out |= np.int64(1) << c
+    return out
 
 
 @njit(cache=True, inline="always")
@@ -486,7 +495,7 @@ def shape_leads(s, masks, metas):  # type: ignore[no-untyped-def]
                 size = 3
             if size > limit:
                 size = limit
-        return _emit_combinations(masks, metas, k, hand, size)
+        return _emit_combinations(masks, metas, k, hand, size, ATTACK_KIND)
     if most == 1:
         m = hand
         while m:
@@ -777,27 +786,9 @@ def give_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     if s[BLOCK_OK] != 0 and popcount(hand) >= 5:
         plain = hand & s[SUITED]
         for r in range(16):  # ``cards.RANK_MASKS``: the suited cards of each rank
-            group = np.int64(0)
-            m = plain
-            while m:
-                c = low_card(m)
-                m &= m - 1
-                if s[RANK_OF + c] == r:
-                    group |= np.int64(1) << c
+            group = cards_where(s, plain, RANK_OF, r)
             if popcount(group) >= 3:
-                ma = group
-                while ma:
-                    a = ma & -ma
-                    ma ^= a
-                    mb = ma
-                    while mb:
-                        b = mb & -mb
-                        mb ^= b
-                        mc = mb
-                        while mc:
-                            c3 = mc & -mc
-                            mc ^= c3
-                            k = _emit(masks, metas, k, a | b | c3, BLOCK_META)
+                k = _emit_combinations(masks, metas, k, group, 3, BLOCK_META)
     return k
 
 

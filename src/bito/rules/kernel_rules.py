@@ -10,7 +10,8 @@ only change what beats what and which suits are trumps (#25, #26, #27, #81).
 
 Issue 35 item 2 brought in most of the rest of the family: #24's and #84's joker gifts, #28's
 wild cards, #12's and #46's lead filters and #47's three cards, the deals of #23, #32, #33,
-#37 and #80, #9, #14, #18, #31, #34, #36, #52, #83, #97 and the tallies of #61-63.
+#37 and #80, #73's leads of one suit, #9, #14, #18, #31, #34, #36, #52, #83, #97 and the
+tallies of #61-63.
 
 What it refuses, it refuses by rule fact, never by a game's name: an option not declared
 here, or a value outside ``plays`` (so the other lead patterns, partial defence, the poker
