@@ -61,14 +61,15 @@ def test_supports_the_base_games_for_every_seat_count(base: str) -> None:
 
 
 @pytest.mark.parametrize("option", [
-    {"deck.wild": 4}, {"deck.copies": 2}, {"beats.unbeatable": ("Qs",)},
-    {"defense.partial": True}, {"specials.joker_gifts": True},
-    {"trump.reject_indicator": ("spades",)}, {"beats.identical": "allowed_blocks"},
+    {"deck.copies": 2}, {"beats.binding": "all_other_players"}, {"defense.partial": True},
+    {"beats.identical": "allowed_blocks"}, {"defense.exchange": 2},
+    {"discard.recycle_every": 2}, {"dummy.mode": "tossing"},
 ])
 def test_refuses_options_beyond_the_base_games(option: dict[str, object]) -> None:
-    """Variants I options the kernel does not play (wild cards, #3's partial defence, #24's
-    gifts, two decks...): callers must fall back. (#25's high joker it plays since issue 35:
-    ``test_kernel_rule_facts.py``.)"""
+    """Variants I options the kernel does not play (#3's partial defence, #42's exchange with
+    the stock, #38's recycled discard, dummies, two decks...): callers must fall back. (#25's
+    high joker, #28's wild cards, #24's gifts and #14's spades it plays since issue 35:
+    ``test_kernel_rule_facts.py``, ``test_kernel_family.py``.)"""
     rules = Rules().with_options(**option)
     assert not kernel.supports(rules, 2)
 
@@ -249,7 +250,7 @@ def test_fallback_is_the_reference_engine(monkeypatch: pytest.MonkeyPatch) -> No
 def test_unsupported_rules_fall_back() -> None:
     state = new_game("podkidnoy+throw_in.cap=5", 2, seed=3)  # supported: the kernel plays
     assert kernel.supports_state(state)
-    rules = rules_for("podkidnoy").with_options(**{"deck.wild": 4})
+    rules = rules_for("podkidnoy").with_options(**{"defense.self_throw": True})
     assert not kernel.supports(rules, 2)
     with pytest.raises(ValueError, match="does not play"):
         from bito.bench import kernel_games

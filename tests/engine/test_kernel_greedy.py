@@ -78,12 +78,13 @@ def test_compiled_policy_picks_the_python_greedy_move(base: str) -> None:
     metas = np.empty(8192, np.int64)
     decisions = 0
     for start in _random_positions(base, rng, 25):
-        worth = card_worth(start.beats, start.deal.trumps)
         s = start.copy()
         gens = move_generators(s)
         while s.outcome is None:
             acts = gens[s.phase]()
-            # (#21's numbering follows the discard: the worths and codes of this position's)
+            # (#21's numbering follows the discard, #18's turned secret card the beat table:
+            # the worths and codes of this position's, on both sides)
+            worth = card_worth(s.beats, s.deal.trumps)
             worth_arr, lim_stock, lim_empty = _limits(s)
             arr, index = converted(s)
             k = legal_actions_of(arr, masks, metas)

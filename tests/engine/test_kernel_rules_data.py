@@ -54,13 +54,23 @@ def _other_values(key: str) -> list[Any]:
     return [default + 1, default + 2]
 
 
+#: Values to tell apart for options that take any value and that the verifier does not draw
+#: (it plays them through the catalogue's games).
+OPEN_VALUES: dict[str, tuple[Any, ...]] = {
+    "draw.target_cap": (0, 4), "deal.reserve": (0, 3), "lead.patterns": ((), ("three_any",)),
+    "beats.unbeatable": ((), ("Qs",)),
+}
+
+
 def _kernel_values(option: KernelOption) -> tuple[Any, ...]:
     """Values of a declared option the kernel must tell apart: those it plays, else (any value
     the rules accept) the spec's choices, else what the verifier draws."""
     if option.plays is not None and option.key not in LIST_KEYS:
         return option.plays
     choices = OPTION_SPECS[option.key].choices
-    return choices if choices is not None else option.draws
+    if choices is not None:
+        return choices
+    return option.draws or OPEN_VALUES.get(option.key, ())
 
 
 # --- (a) the declaration names only options and values the rules have -----------------------
@@ -110,12 +120,17 @@ def test_an_undeclared_option_off_its_default_is_refused(spec: Any) -> None:
         assert tried, f"no other value of {spec.key} makes valid rules: extend _other_values"
 
 
-def test_lead_shapes_of_other_cards_than_one_rank_are_refused() -> None:
-    """#73; S4:13 "one or several cards of one suit (but not of one rank)", and #4; S0:157
-    "a pair of cards ... and any other card": leads the kernel, which builds leads of one
-    rank, does not make; ``supports`` must send these games to the reference engine."""
-    for shape in ("same_suit", "patterns"):
-        assert not kernel.supports(BASE.with_options(**{"lead.shape": shape}), 2), shape
+def test_lead_patterns_the_kernel_does_not_build_are_refused() -> None:
+    """#4; S0:157 "a pair of cards ... and any other card": leads the kernel does not make;
+    ``supports`` must send these games to the reference engine. (#47's any three cards and
+    #73's leads of one suit it makes.)"""
+    assert kernel.supports(BASE.with_options(**{"lead.shape": "same_suit"}), 2)
+    pairs = BASE.with_options(**{"lead.shape": "patterns",
+                                 "lead.patterns": ("single", "pair_plus_one")})
+    assert not kernel.supports(pairs, 2)
+    assert any(r.startswith("lead.patterns=") for r in kernel_refuses(pairs))
+    three = BASE.with_options(**{"lead.shape": "patterns", "lead.patterns": ("three_any",)})
+    assert kernel.supports(three, 2)
 
 
 # --- (c) the kernel tells apart every value it claims to play ---------------------------------
@@ -159,6 +174,11 @@ WHERE_IT_MATTERS: dict[str, dict[str, Any]] = {
     "specials.joker_beaten_by_any": {"deck.jokers": 2, "specials.joker": "single"},
     "specials.joker_unbeatable": {"deck.jokers": 2, "specials.joker": "double_color_only"},
     "specials.wild_jokers": {"deck.jokers": 2, "specials.joker": "novosibirsk"},
+    # issue 35's options that qualify another
+    "lead.stock_top_throw_in": {"lead.stock_top": "unlimited"},
+    "trump.search_indicator": {"trump.source": "fixed"},
+    "draw.target_cap": {"draw.progressive": True},
+    "lead.patterns": {"lead.shape": "patterns"},
 }
 #: Seats for an option that needs more than :data:`PLAYERS` (partnerships seat 4 or more).
 SEATS: dict[str, int] = {"team.layout": 6, "team.throw_in": 4, "team.attack": 4,

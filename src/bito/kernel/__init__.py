@@ -11,9 +11,10 @@ by move against it (``tests/test_kernel*.py``, ``bito bench --verify``).
   and the variants that change what beats what (#13, #15, #17, #19, #20, #29's deuces), the
   transfer at any time (#10), the lead from the stock (#40), the second try (#39), the
   partnerships (#53-55), #29 Estonian's jokers, group throw-ins and #11's transfer (#30's
-  mega card too), #96's transfer by showing a trump, and the joker systems that change what
-  beats what (#25, #26, #27, #81); never wild cards (#28) or #24's gifts; the list, as data,
-  is :data:`bito.rules.kernel_rules.KERNEL_OPTIONS`. A deck with jokers is numbered by
+  mega card too), #96's transfer by showing a trump, the joker systems that change what
+  beats what (#25, #26, #27, #81), #24's and #84's joker gifts, #28's wild cards, and since
+  issue 35 most of the rest of the family (``tools/kernel_coverage.py`` lists it); the list,
+  as data, is :data:`bito.rules.kernel_rules.KERNEL_OPTIONS`. A deck with jokers is numbered by
   :func:`bito.kernel.convert.card_index`.)
 * :func:`supports_in_play` — #21's two decks (72 cards): never a whole game, but a position
   once at most 63 cards are in play (:func:`supports_state` asks; the cards not discarded are
@@ -113,13 +114,10 @@ def supports_state(state: Any) -> bool:
 
         if in_play_index(state) is None:
             return False  # #21: more than 63 cards still in play
-    return _deal_fits(state)
-
-
-def _deal_fits(state: Any) -> bool:
     # (#25's two trump suits and high joker and #27's wild jokers reach the kernel through
-    # the deal's beat table and trump set; a closed deal is a rule it does not play)
-    return not state.closed
+    # the deal's beat table and trump set, a bout closed by #28's cover through
+    # ``layout.CLOSED``: every deal of the rules it plays fits)
+    return True
 
 
 def supports_two_deck_start(state: Any) -> bool:
@@ -133,7 +131,7 @@ def supports_two_deck_start(state: Any) -> bool:
         return False
     from bito.kernel.convert import in_play_index
 
-    return in_play_index(state) is None and _deal_fits(state)
+    return in_play_index(state) is None
 
 
 def _use_kernel(state: DurakState) -> bool:

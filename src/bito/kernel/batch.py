@@ -44,6 +44,19 @@ def playouts_from(start, facts, count, seed, losers, max_steps):  # type: ignore
 
 
 @njit(cache=True)
+def dealt(template, pack, seed):  # type: ignore[no-untyped-def]
+    """The position :func:`deal` makes from the rule facts in ``template`` with the
+    generators seeded as :func:`full_games` seeds them (the kernel's own deal, for tests)."""
+    np.random.seed(seed)
+    rng = np.empty(1, np.uint64)
+    seed_state(rng, seed)
+    work = np.empty(pack.size, np.int64)
+    s = template.copy()
+    deal(ptr_of(s), pack, work, rng)
+    return s
+
+
+@njit(cache=True)
 def full_games(template, facts, pack, count, seed, losers, max_steps):  # type: ignore[no-untyped-def]
     """``count`` whole random games, each dealt by :func:`deal` from the rule facts in
     ``template``; like :func:`playouts_from` otherwise."""

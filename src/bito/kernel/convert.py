@@ -16,14 +16,28 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from bito.cards import ACE, MATCH_MASKS, is_joker, is_special, rank_of, special, suit_of
-from bito.games.durak.actions import STOCK, TRY, Action
+from bito.cards import (
+    ACE,
+    MATCH_MASKS,
+    SPADES,
+    is_joker,
+    is_mega,
+    is_special,
+    rank_of,
+    special,
+    suit_of,
+)
+from bito.games.durak.actions import BLOCK, GIVE, STOCK, TRY, Action
 from bito.games.durak.beats import beat_table_of
-from bito.games.durak.bout_extras import EXTRAS
-from bito.games.durak.setup import trump_context
+from bito.games.durak.bout_extras import EXTRAS, extras_of
+from bito.games.durak.joker_gifts import GIFT
+from bito.games.durak.position_stock import BOOKS
+from bito.games.durak.setup import reserve_size, trump_context
 from bito.games.durak.show_trump import SHOW, shown_this_bout
 from bito.games.durak.state import THROW, DurakState
+from bito.games.durak.stock import FIGURE_LOW, SIX, plays_stock_rules
 from bito.games.durak.teams import played_seat, team_of_seats
+from bito.games.durak.trump_swap import SWAP_SIX
 from bito.kernel import layout as L
 from bito.rules import Rules
 
@@ -183,7 +197,26 @@ def rejected_trump_card(rules: Rules, code: int) -> bool:
             return "joker" in reject
         return True
     r = rank_of(code)
-    return (r == ACE and "A" in reject) or (r == rules.low_rank and "L" in reject)
+    return ((r == ACE and "A" in reject) or (r == rules.low_rank and "L" in reject)
+            or (suit_of(code) == SPADES and "spades" in reject))  # #14
+
+
+CARD_SETS = (L.FIGURE_CARDS, L.SIX_CARDS, L.JOKERS, L.RED_JOKERS, L.CLOSES)
+"""The rule facts that are sets of cards beyond the beat tables, in the order
+:func:`card_in_sets` answers for one card (a deck's numbering and a two-deck renumbering
+write them alike)."""
+
+
+def card_in_sets(rules: Rules, code: int) -> tuple[bool, bool, bool, bool, bool]:
+    """Whether the card belongs to each of :data:`CARD_SETS`: #62's figures, #63's plain
+    sixes, the jokers and the red ones (#24's gifts), and the covers that close a bout to
+    throw-ins (#28: a wild card or a joker, ``state.closes``; #22's twin block aside)."""
+    special_card = is_special(code)
+    return (not special_card and rank_of(code) >= FIGURE_LOW,
+            not special_card and rank_of(code) == SIX,
+            is_joker(code),
+            is_joker(code) and rank_of(code) == rank_of(special("RJ")),
+            rules.specials_cover_ends_throw_in and special_card and not is_mega(code))
 
 
 @lru_cache(maxsize=256)
@@ -221,7 +254,19 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.FIXED_SUIT] = "cdhs".index(rules.trump_fixed_suit)
     s[L.ANY_TIME] = rules.transfer_window == "any_time"
     s[L.MATCH_ALL] = rules.transfer_match == "all_uncovered"
-    s[L.STOCK_LEAD] = rules.lead_stock_top == "once"
+    s[L.STOCK_LEAD] = rules.lead_stock_top != "off"
+    s[L.STOCK_ONCE] = rules.lead_stock_top == "once"
+    s[L.STOCK_THROW] = rules.lead_stock_top_throw_in and rules.lead_stock_top != "off"
+    s[L.STOCK_SEEN] = -1
+    s[L.SECRET_SECOND] = rules.trump_secret_second
+    s[L.SECRET_DRAWABLE] = rules.trump_secret_drawable
+    s[L.SECRET] = -1
+    s[L.STOCK_REFILL] = plays_stock_rules(rules)
+    s[L.SWAP_SIX] = rules.trump_swap_six
+    s[L.SUIT_LEADS] = rules.lead_shape == "same_suit"
+    s[L.CLOSING] = rules.specials_cover_ends_throw_in
+    s[L.BOOKS] = (rules.score_points != "off" or rules.score_figures or rules.end_epaulettes
+                  or rules.deal_reserve > 0)
     s[L.SECOND_TRY] = L.SECOND_TRIES.index(rules.defense_second_try)
     team_of = team_of_seats(rules.team_layout, players)
     s[L.TEAMS] = bool(team_of)
@@ -234,7 +279,33 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.THROW_GROUPS] = rules.throw_in_groups
     s[L.INSTANT_LOSS] = rules.end_instant_loss_cards
     s[L.SHOW_TRUMP] = rules.transfer_show_trump
+    s[L.TAKE_SKIP] = rules.take_skip
+    s[L.WHOLE_RANK] = rules.lead_must_include_all_of_rank
+    s[L.STRONGEST] = rules.lead_strongest_only
+    s[L.WHOLE_PACK] = rules.deal_whole_pack
+    s[L.REMOVE_STOCK] = rules.deal_remove_stock
+    s[L.DESCENDING] = rules.deck_order == "descending"
+    s[L.SEARCH_INDICATOR] = rules.trump_search_indicator and rules.trump_source == "fixed"
+    s[L.REFUSAL] = rules.transfer_refusal
+    s[L.DRAW_EMPTY] = rules.draw_when == "hand_empty"
+    s[L.PROGRESSIVE] = rules.draw_progressive
+    s[L.PROGRESSIVE_CAP] = rules.draw_target_cap
+    s[L.EXCHANGE] = rules.exchange_mode == "whole_hand"
+    s[L.GIFTS] = rules.specials_joker_gifts
+    s[L.GIFT_BLOCK] = rules.specials_gift_block_combo
+    s[L.GIFT_ON_COVER] = rules.specials_gift_trigger == "any_play"
+    s[L.GIVER_TRANSFERRER] = rules.specials_joker_transfer_giver == "transferrer"
+    s[L.GIVER] = s[L.RECEIVER] = -1
+    s[L.SCORE_POINTS] = ("off", "covered", "discarded").index(rules.score_points)
+    s[L.SCORE_FIGURES] = rules.score_figures
+    if rules.lead_shape == "patterns":  # (#47's three any cards: the one pattern it plays)
+        s[L.PATTERN_LEADS] = 1 if rules.lead_patterns else 2
+    s[L.EPAULETTES] = rules.end_epaulettes
+    s[L.RESERVE_SIZE] = (reserve_size(rules, players, len(rules.deck()))
+                         if rules.deal_reserve else 0)
     deck = [c for c in rules.deck() if index.holds(c) or index.identity]
+    for j, slot in enumerate(CARD_SETS):  # figures, sixes, jokers, #28's closing covers
+        s[slot] = index.kernel_mask(sum(1 << c for c in deck if card_in_sets(rules, c)[j]))
     s[L.SUITED] = index.kernel_mask(sum(1 << c for c in deck if not is_special(c)))
     for c in deck:
         k = index.kernel_card(c)
@@ -344,7 +415,7 @@ def converted(state: DurakState) -> tuple[np.ndarray, CardIndex]:
     else:
         facts, index, suit_sets = _prepared(rules, state.players)
     s = facts.copy()
-    for suit in state.deal.trumps:  # (two under #25's turned joker)
+    for suit in state.trumps:  # (two under #25's turned joker; #18's once turned)
         s[L.TRUMP_SET] |= suit_sets[suit]
     _put_table(s, L.BEATS, state.beats, index)
     write_position(s, state, index)
@@ -418,8 +489,27 @@ def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
     s[L.IDLE] = getattr(state, "idle", 0)
     tried = _tried(state)
     s[L.TRIED] = km(tried) if tried else 0
+    extras = extras_of(state)
+    s[L.STOCK_PLAYS] = extras.stock_plays if extras is not None else 0
+    s[L.STOCK_SEEN] = index.kernel_card(extras.shown) if extras is not None else -1
     s[L.PLAYED] = played_seat(state)
     s[L.SHOWN] = shown_this_bout(state)
+    s[L.CLOSED] = state.closed
+    secret = d.secret_card
+    s[L.SECRET] = index.kernel_card(secret) if secret >= 0 else -1
+    s[L.REVEALED] = state.revealed
+    books = BOOKS.of(state)
+    if books is not None:  # the stock group's tallies (#61-63) and buy-ins (#37)
+        n = state.players
+        s[L.POINTS:L.POINTS + n] = books.points[:n]
+        s[L.FIGURES:L.FIGURES + n] = books.figures[:n]
+        s[L.SIXES:L.SIXES + n] = books.sixes[:n]
+        s[L.RESERVE:L.RESERVE + n] = [km(r) for r in books.reserve[:n]]
+    gift = GIFT.of(state)
+    if gift is not None:  # #24: a gift being handed over
+        giver, receiver, left, phase, to_act, block_ok = gift
+        s[L.GIVER], s[L.RECEIVER], s[L.GIFT_LEFT] = giver, receiver, left
+        s[L.RESUME_PHASE], s[L.RESUME_TO_ACT], s[L.BLOCK_OK] = phase, to_act, block_ok
     s[L.N_SEEN] = len(seen)
     n = state.players
     for i, key in enumerate(seen):
@@ -432,6 +522,11 @@ _KERNEL_KINDS: dict[int, int] = {STOCK: L.STOCK_KIND, TRY: L.TRY_KIND, SHOW: L.S
 _REFERENCE_KINDS: dict[int, int] = {v: k for k, v in _KERNEL_KINDS.items()}
 
 
+_BORROWED: dict[int, int] = {GIVE: L.GIVE_META, BLOCK: L.BLOCK_META, SWAP_SIX: L.SWAP_META}
+"""The reference kinds the kernel writes as a take with a target no card has."""
+_LENT: dict[int, int] = {v: k for k, v in _BORROWED.items()}
+
+
 def kernel_kind(kind: int) -> int:
     """The kernel's number for a reference action kind (they agree but for #40's stock lead,
     #39's second try and #96's show of a trump)."""
@@ -440,6 +535,30 @@ def kernel_kind(kind: int) -> int:
 
 def _reference_kind(kind: int) -> int:
     return _REFERENCE_KINDS.get(kind, kind)
+
+
+def _stock_plays(state: DurakState) -> dict[str, int]:
+    """#40, #83: the stock cards played this bout and the one turned and put back (-1)."""
+    extras = extras_of(state)
+    if extras is None:
+        return {"stock_plays": 0, "stock_seen": -1}
+    return {"stock_plays": extras.stock_plays, "stock_seen": extras.shown}
+
+
+def _books(state: DurakState) -> tuple[tuple[int, ...], ...]:
+    """The stock group's books the kernel keeps: points, figures, epaulettes, buy-ins."""
+    n = state.players
+    books = BOOKS.of(state)
+    if books is None:
+        return ((0,) * n,) * 4
+    return (tuple(books.points[:n]), tuple(books.figures[:n]), tuple(books.sixes[:n]),
+            tuple(books.reserve[:n]))
+
+
+def _gift(state: DurakState) -> tuple[int, ...] | None:
+    """#24: the gift being handed over, as the kernel keeps it (None when none is)."""
+    gift = GIFT.of(state)
+    return None if gift is None else tuple(int(x) for x in gift)
 
 
 def _tried(state: DurakState) -> int:
@@ -454,6 +573,11 @@ _IDENTITY: CardIndex = CardIndex(tuple(range(_KERNEL_CARDS)), True)
 def action_code(action: Action, index: CardNumbering | None = None) -> tuple[int, int]:
     """``(mask, meta)`` of a reference action, as the kernel writes them (``index``: the
     deck's :func:`card_index`; None for a deck whose codes are the kernel's)."""
+    meta = _BORROWED.get(action.kind)
+    if meta is not None:  # (#24, #84, #97: see layout.GIVE_META)
+        mask = action.mask if index is None or index.identity else index.kernel_mask(
+            action.mask)
+        return mask, meta
     if index is None or index.identity:
         return action.mask, kernel_kind(action.kind) | (action.target + 1) << 3
     return (index.kernel_mask(action.mask),
@@ -464,13 +588,16 @@ def action_of(mask: int, meta: int, index: CardIndex | None = None) -> Action:
     """The reference action for a kernel ``(mask, meta)`` pair."""
     index = index or _IDENTITY
     mask = int(mask)
+    meta = int(meta)
+    kind = _LENT.get(meta, -1)
     cards = []
     while mask:
         low = mask & -mask
         cards.append(index.reference_card(low.bit_length() - 1))
         mask ^= low
-    return Action(_reference_kind(int(meta) & 7), tuple(cards),
-                  index.reference_card((int(meta) >> 3) - 1))
+    if kind >= 0:
+        return Action(kind, tuple(cards))
+    return Action(_reference_kind(meta & 7), tuple(cards), index.reference_card((meta >> 3) - 1))
 
 
 def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, Any]:
@@ -494,7 +621,14 @@ def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, 
         "out": out, "uncovered": int(s[L.UNCOVERED]),
         "table_ranks": rm(int(s[L.TABLE_RANKS])),
         "outcome": None, "idle": int(s[L.IDLE]), "tried": rm(int(s[L.TRIED])),
-        "played": int(s[L.PLAYED]), "shown": int(s[L.SHOWN]),
+        "played": int(s[L.PLAYED]), "shown": int(s[L.SHOWN]), "closed": bool(s[L.CLOSED]),
+        "revealed": bool(s[L.REVEALED]),
+        "stock_plays": int(s[L.STOCK_PLAYS]), "stock_seen": rc(int(s[L.STOCK_SEEN])),
+        "gift": None if s[L.PHASE] != L.GIVE_PHASE else tuple(
+            int(x) for x in s[L.GIVER:L.BLOCK_OK + 1]),
+        "books": (*(tuple(int(x) for x in s[at:at + n])
+                    for at in (L.POINTS, L.FIGURES, L.SIXES)),
+                  tuple(rm(int(x)) for x in s[L.RESERVE:L.RESERVE + n])),
     }
     width = n + 3
     snap["seen"] = [tuple(rm(int(x)) if j < n else int(x)
@@ -532,7 +666,10 @@ def reference_snapshot(state: DurakState, index: CardIndex | None = None) -> dic
         "table_ranks": index.reference_mask(index.kernel_mask(state.table_ranks)),
         "outcome": None,
         "idle": getattr(state, "idle", 0), "tried": _tried(state), "played": played_seat(state),
-        "shown": shown_this_bout(state),
+        "shown": shown_this_bout(state), "closed": state.closed, "revealed": bool(state.revealed),
+        **_stock_plays(state),
+        "gift": _gift(state),
+        "books": _books(state),
     }
     snap["seen"] = [tuple(key) for key in getattr(state, "seen", ())]
     if state.outcome is not None:

@@ -30,18 +30,38 @@ from bito.kernel.layout import (
     ATTACK_KIND,
     ATTACKER,
     BEATS,
+    BLOCK_META,
+    BLOCK_OK,
+    BOOKS,
     BOUT,
     CAP,
+    CLOSED,
+    CLOSES,
+    CLOSING,
     DEFENCE,
     DEFEND_KIND,
     DEFEND_PHASE,
     DEFENDER,
+    DESCENDING,
     DISCARD,
     DRAW_ALLOWED,
+    DRAW_EMPTY,
     DRAW_RULE,
+    EPAULETTES,
+    EXCHANGE,
+    FIGURE_CARDS,
+    FIGURES,
     FIRST_CAP,
     FIXED_SOURCE,
     FIXED_SUIT,
+    GIFT_BLOCK,
+    GIFT_LEFT,
+    GIFT_ON_COVER,
+    GIFTS,
+    GIVE_META,
+    GIVE_PHASE,
+    GIVER,
+    GIVER_TRANSFERRER,
     HAND_SIZE,
     HANDS,
     HEAD,
@@ -49,6 +69,7 @@ from bito.kernel.layout import (
     IDLE_LIMIT,
     INSTANT_LOSS,
     JOKER_ROWS,
+    JOKERS,
     LEAD_MAX,
     LEAD_MOST,
     LEAD_PHASE,
@@ -56,7 +77,9 @@ from bito.kernel.layout import (
     LEFT_OF_DEALER,
     LOSER,
     LOT_FALLBACK,
+    LOW_RANK,
     MATCH_ALL,
+    MAX_ACTIONS,
     MAX_SEEN,
     N_ATTACK,
     N_OUT,
@@ -74,31 +97,62 @@ from bito.kernel.layout import (
     OVER_PHASE,
     PASS_KIND,
     PASSES,
+    PATTERN_LEADS,
     PHASE,
     PLAYED,
     PLAYERS,
+    POINTS,
+    PROGRESSIVE,
+    PROGRESSIVE_CAP,
     RANK_OF,
     RANK_SETS,
+    RECEIVER,
+    RED_JOKERS,
+    REFUSAL,
     REJECTED,
+    REMOVE_STOCK,
     REPETITION,
+    RESERVE,
+    RESERVE_SIZE,
     RESULT,
+    RESUME_PHASE,
+    RESUME_TO_ACT,
+    REVEALED,
     ROW_TRUMPS,
     ROZALIEV,
+    SCORE_FIGURES,
+    SCORE_POINTS,
+    SEARCH_INDICATOR,
     SECOND_TRY,
+    SECRET,
+    SECRET_DRAWABLE,
+    SECRET_SECOND,
     SEEN,
     SEQ,
     SHOW_KIND,
     SHOW_TRUMP,
     SHOWN,
+    SIX_CARDS,
+    SIXES,
     STOCK,
     STOCK_KIND,
     STOCK_LEAD,
+    STOCK_ONCE,
+    STOCK_PLAYS,
+    STOCK_REFILL,
+    STOCK_SEEN,
+    STOCK_THROW,
+    STRONGEST,
+    SUIT_LEADS,
     SUIT_OF,
     SUITED,
+    SWAP_META,
+    SWAP_SIX,
     T_IDX,
     TABLE,
     TABLE_RANKS,
     TAKE_KIND,
+    TAKE_SKIP,
     TAKING,
     TEAM_ATTACK,
     TEAM_OF,
@@ -121,6 +175,8 @@ from bito.kernel.layout import (
     TRY_KIND,
     UNCAPPED,
     UNCOVERED,
+    WHOLE_PACK,
+    WHOLE_RANK,
 )
 
 _BIG = 1 << 30
@@ -259,8 +315,159 @@ def _emit_groups(s, masks, metas, k, hand, most):  # type: ignore[no-untyped-def
     return k
 
 
+@njit(cache=True)
+def _suit_leads(s, masks, metas, k, hand, limit):  # type: ignore[no-untyped-def]
+    """``suit_leads.suit_leads`` (#73): every set of 1 to ``limit`` cards of one suit, and a
+    card without a suit alone. (A hand of forty cards of three suits would list more leads
+    than the buffers hold: the list stops at their end rather than write past it.)"""
+    for suit in range(4):
+        group = cards_where(s, hand, SUIT_OF, suit)
+        sub = group
+        while sub:
+            if popcount(sub) <= limit and k < MAX_ACTIONS - 1:
+                k = _emit(masks, metas, k, sub, ATTACK_KIND)
+            sub = (sub - 1) & group
+    m = hand & ~s[SUITED]
+    while m:
+        low = m & -m
+        k = _emit(masks, metas, k, low, ATTACK_KIND)
+        m ^= low
+    return k
+
+
+@njit(cache=True)
+def _emit_combinations(masks, metas, k, hand, size, meta):  # type: ignore[no-untyped-def]
+    """Every set of ``size`` cards (1 to 3) of ``hand``, as moves of ``meta`` (in the order
+    of ``itertools.combinations`` over the cards low to high)."""
+    ma = hand
+    while ma:
+        a = ma & -ma
+        ma ^= a
+        if size == 1:
+            k = _emit(masks, metas, k, a, meta)
+            continue
+        mb = ma
+        while mb:
+            b = mb & -mb
+            mb ^= b
+            if size == 2:
+                k = _emit(masks, metas, k, a | b, meta)
+                continue
+            mc = mb
+            while mc:
+                c = mc & -mc
+                mc ^= c
+                k = _emit(masks, metas, k, a | b | c, meta)
+    return k
+
+
+@njit(cache=True, inline="always")
+def cards_where(s, hand, table, value):  # type: ignore[no-untyped-def]
+    """The cards of ``hand`` whose entry in a per-card table of the array (``RANK_OF``,
+    ``SUIT_OF``) is ``value``."""
+    out = np.int64(0)
+    m = hand
+    while m:
+        c = low_card(m)
+        m &= m - 1
+        if s[table + c] == value:
+            out |= np.int64(1) << c
+    return out
+
+
 @njit(cache=True, inline="always")
 def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
+    """The leads: ``DurakState._lead_actions``, then the lead rules' filters (#12, #46)."""
+    k = shape_leads(s, masks, metas)
+    if (s[WHOLE_RANK] != 0 or s[STRONGEST] != 0) and k > 0:
+        k = lead_rules(s, masks, metas, k)
+    if s[SWAP_SIX] != 0:
+        six = swappable(s)
+        if six != 0:  # #97: after the leads, as the reference lists it
+            k = _emit(masks, metas, k, six, SWAP_META)
+    return k
+
+
+@njit(cache=True)
+def swappable(s):  # type: ignore[no-untyped-def]
+    """``trump_swap.swappable`` (#97): the lowest trump in the leader's hand, while a trump
+    card of a higher rank still lies under a stock of two cards or more, before his lead;
+    else 0."""
+    trump = s[TRUMP_CARD]
+    if trump < 0 or s[SUIT_OF + trump] >= 4 or s[RANK_OF + trump] == s[LOW_RANK]:
+        return 0
+    if s[N_STOCK] < 2 or s[STOCK] != trump:
+        return 0
+    if s[TO_ACT] != s[ATTACKER] or s[N_ATTACK] != 0:
+        return 0
+    hand = s[HANDS + s[TO_ACT]]
+    m = hand
+    while m:
+        c = low_card(m)
+        m &= m - 1
+        if s[RANK_OF + c] == s[LOW_RANK] and s[SUIT_OF + c] == s[SUIT_OF + trump]:
+            return np.int64(1) << c
+    return 0
+
+
+@njit(cache=True)
+def strongest_cards(s, hand):  # type: ignore[no-untyped-def]
+    """``leads.strongest_cards`` (#46): special cards above trumps above plain cards, then
+    the higher rank; every card of the best strength."""
+    best = -1
+    out = 0
+    m = hand
+    while m:
+        c = low_card(m)
+        m &= m - 1
+        if not (s[SUITED] >> c) & 1:
+            strength = 200
+        elif (s[TRUMP_SET] >> c) & 1:
+            strength = 100
+        else:
+            strength = 0
+        strength += s[RANK_OF + c]
+        if strength > best:
+            best = strength
+            out = np.int64(1) << c
+        elif strength == best:
+            out |= np.int64(1) << c
+    return out
+
+
+@njit(cache=True)
+def lead_rules(s, masks, metas, k):  # type: ignore[no-untyped-def]
+    """``leads._filtered`` on the ``k`` leads listed: of the one-rank leads of each rank only
+    the largest (#12: the whole rank, as far as the limits allow), and only leads holding the
+    strongest card (#46); other actions (#40's lead from the stock) stay. The order is
+    kept."""
+    strong = strongest_cards(s, s[HANDS + s[TO_ACT]]) if s[STRONGEST] != 0 else 0
+    kept = 0
+    for i in range(k):
+        m = masks[i]
+        keep = True
+        if metas[i] & 7 == ATTACK_KIND and m != 0:
+            if s[WHOLE_RANK] != 0:
+                same = rank_set(s, low_card(m))
+                if m & ~same == 0:
+                    size = popcount(m)
+                    for j in range(k):
+                        o = masks[j]
+                        if (metas[j] & 7 == ATTACK_KIND and o & ~same == 0 and o != 0
+                                and popcount(o) > size):
+                            keep = False
+                            break
+            if s[STRONGEST] != 0 and m & strong == 0:
+                keep = False
+        if keep:
+            masks[kept] = m
+            metas[kept] = metas[i]
+            kept += 1
+    return kept
+
+
+@njit(cache=True, inline="always")
+def shape_leads(s, masks, metas):  # type: ignore[no-untyped-def]
     """``DurakState._lead_actions``: one-rank leads up to the limit (Rozaliev: pair plus one)."""
     limit = room(s)
     if limit > s[LEAD_MAX]:
@@ -272,9 +479,23 @@ def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
     if most == 0 or most > limit:
         most = limit if limit < _GROUP_MAX else _GROUP_MAX
     k = 0
-    if s[STOCK_LEAD] != 0 and s[N_STOCK] != 0:
+    if s[STOCK_LEAD] != 0 and s[N_STOCK] != 0 and not (s[STOCK_ONCE] != 0
+                                                        and s[STOCK_PLAYS] != 0):
         # #40 (S0:32): the top card of the stock, turned up as it is led
         k = _emit(masks, metas, k, 0, STOCK_KIND)
+    if s[SUIT_LEADS] != 0:
+        return _suit_leads(s, masks, metas, k, hand, limit)
+    if s[PATTERN_LEADS] != 0:
+        # ``leads.pattern_leads``: #47's any three cards (fewer from a short hand or to a
+        # short defender), or with no pattern listed single cards
+        size = 1
+        if s[PATTERN_LEADS] == 1:
+            size = popcount(hand)
+            if size > 3:
+                size = 3
+            if size > limit:
+                size = limit
+        return _emit_combinations(masks, metas, k, hand, size, ATTACK_KIND)
     if most == 1:
         m = hand
         while m:
@@ -348,13 +569,49 @@ def transfer_allowed(s):  # type: ignore[no-untyped-def]
     d = s[DEFENDER]
     nxt = next_active(s, d)
     if nxt == d:
-        return False
-    # the new defender must be able to cover every uncovered card and the transfer card, or
-    # under #11 the transfer card only
-    need = 1 if s[ONLY_NEW] != 0 else s[UNCOVERED] + 1
-    if popcount(s[HANDS + nxt]) < need:
-        return False
+        # nobody else in play: only #9's last duel hands the attack back, to an attacker who
+        # holds nothing to cover with (so no hand is asked for)
+        if s[REFUSAL] == 0 or not refusal_back(s):
+            return False
+    else:
+        # the new defender must be able to cover every uncovered card and the transfer
+        # card, or under #11 the transfer card only
+        need = 1 if s[ONLY_NEW] != 0 else s[UNCOVERED] + 1
+        if popcount(s[HANDS + nxt]) < need:
+            return False
     return na + 1 <= cap_now(s)
+
+
+@njit(cache=True)
+def refusal_back(s):  # type: ignore[no-untyped-def]
+    """``transfer_refusal.refusal_target`` >= 0 (#9): the attacker has just gone out (the last
+    player out) and the defender is the only one still holding cards."""
+    a = s[ATTACKER]
+    n_out = s[N_OUT]
+    return (n_out > 0 and s[OUT + n_out - 1] == a and a != s[DEFENDER]
+            and s[PLAYERS] - popcount(s[OUT_MASK]) == 1)
+
+
+@njit(cache=True)
+def pass_attack_on(s):  # type: ignore[no-untyped-def]
+    """``DurakState.pass_attack_on``: the defender becomes the attacker and the next player
+    in play defends, or under #9's refusal the attacker gone out, back in play."""
+    seat = s[DEFENDER]
+    nxt = next_active(s, seat)
+    if nxt == seat:
+        nxt = s[ATTACKER]
+        # ``DurakState.rejoin``: out of the order of players out (he was its last)
+        s[OUT_MASK] &= ~(np.int64(1) << nxt)
+        n_out = s[N_OUT]
+        j = 0
+        for i in range(n_out):
+            if s[OUT + i] != nxt:
+                s[OUT + j] = s[OUT + i]
+                j += 1
+        s[N_OUT] = j
+    s[ATTACKER] = seat
+    s[DEFENDER] = nxt
+    s[TO_ACT] = nxt
 
 
 @njit(cache=True)
@@ -431,6 +688,10 @@ def defend_actions(s, masks, metas):  # type: ignore[no-untyped-def]
             m ^= low
     if s[SECOND_TRY] != 0 and stuck_card(s) >= 0:
         k = _emit(masks, metas, k, 0, TRY_KIND)  # #39 (S0:29): draw the stock's top and go on
+    if s[GIFTS] != 0:
+        c = joker_transfer_card(s)
+        if c >= 0:  # #24 A3: a lone joker passed on with the other one
+            k = _emit(masks, metas, k, np.int64(1) << c, TRANSFER_KIND)
     if s[SHOW_TRUMP] != 0:
         # #96: pass the attack on by showing a trump of the rank led (just before the take,
         # as the reference lists them)
@@ -454,13 +715,25 @@ def throw_actions(s, masks, metas):  # type: ignore[no-untyped-def]
             most = _GROUP_MAX
         if most > 0:
             k = _emit_groups(s, masks, metas, k, m, most)
-        return _emit(masks, metas, k, 0, PASS_KIND)
-    if m and room(s) > 0:
+    elif m and room(s) > 0:
         while m:
             low = m & -m
             k = _emit(masks, metas, k, low, ATTACK_KIND)
             m ^= low
+    if s[STOCK_THROW] != 0 and stock_throw(s):
+        k = _emit(masks, metas, k, 0, STOCK_KIND)  # #83: the stock's top, blind
     return _emit(masks, metas, k, 0, PASS_KIND)
+
+
+@njit(cache=True)
+def stock_throw(s):  # type: ignore[no-untyped-def]
+    """``bout_extras``' stock throw-in (#83): the stock holds a card, the bout has room, the
+    stock's one play is not spent (#40's once), and no card turned and put back lies on top
+    unless its rank has come onto the table since."""
+    if s[N_STOCK] == 0 or room(s) <= 0 or (s[STOCK_ONCE] != 0 and s[STOCK_PLAYS] != 0):
+        return False
+    seen = s[STOCK_SEEN]
+    return seen < 0 or (s[TABLE_RANKS] >> seen) & 1 != 0
 
 
 @njit(cache=True, inline="always")
@@ -473,7 +746,139 @@ def legal_actions(s, masks, metas):  # type: ignore[no-untyped-def]
         return throw_actions(s, masks, metas)
     if ph == LEAD_PHASE:
         return lead_actions(s, masks, metas)
+    if s[GIFTS] != 0 and ph == GIVE_PHASE:
+        return give_actions(s, masks, metas)
     return 0
+
+
+# --- joker gifts (#24, #84) ------------------------------------------------------------------
+
+
+@njit(cache=True)
+def joker_transfer_card(s):  # type: ignore[no-untyped-def]
+    """``joker_gifts.joker_transfer_card`` (#24 A3): facing a lone joker, nothing covered,
+    the defender may lay the other joker beside it to pass the attack on (in any base game);
+    the joker he would use, or -1."""
+    if s[N_ATTACK] != 1 or s[DEFENCE] != -1 or not (s[JOKERS] >> s[ATTACK]) & 1:
+        return -1
+    d = s[DEFENDER]
+    other = s[HANDS + d] & s[JOKERS]
+    if other == 0:
+        return -1
+    nxt = next_active(s, d)
+    if nxt == d or popcount(s[HANDS + nxt]) < 2:
+        return -1
+    return low_card(other)
+
+
+@njit(cache=True)
+def give_actions(s, masks, metas):  # type: ignore[no-untyped-def]
+    """``joker_gifts.give_actions``: any one card of the giver's, then (#84, before the
+    first card and with five cards in hand) every three cards of one rank, ranks low to
+    high, shown as a block."""
+    hand = s[HANDS + s[GIVER]]
+    k = 0
+    m = hand
+    while m:
+        low = m & -m
+        k = _emit(masks, metas, k, low, GIVE_META)
+        m ^= low
+    if s[BLOCK_OK] != 0 and popcount(hand) >= 5:
+        plain = hand & s[SUITED]
+        for r in range(16):  # ``cards.RANK_MASKS``: the suited cards of each rank
+            group = cards_where(s, plain, RANK_OF, r)
+            if popcount(group) >= 3:
+                k = _emit_combinations(masks, metas, k, group, 3, BLOCK_META)
+    return k
+
+
+@njit(cache=True)
+def start_gift(s, giver, receiver, count):  # type: ignore[no-untyped-def]
+    """``joker_gifts.start_gift``: a gift of ``count`` cards, or none when either player is
+    out (or they are one); a giver short of cards draws the shortfall first, and when the
+    stock cannot make it up the joker does nothing (S0:95)."""
+    out = s[OUT_MASK]
+    if (out >> receiver) & 1 or (out >> giver) & 1 or giver == receiver:
+        return
+    short = count - popcount(s[HANDS + giver])
+    if short > 0:
+        ns = s[N_STOCK]
+        if ns < short:
+            return
+        got = np.int64(0)
+        for _ in range(short):
+            ns -= 1
+            got |= np.int64(1) << s[STOCK + ns]
+        s[HANDS + giver] |= got
+        s[N_STOCK] = ns
+        stock_taken(s)
+    s[GIVER] = giver
+    s[RECEIVER] = receiver
+    s[GIFT_LEFT] = count
+    s[RESUME_PHASE] = s[PHASE]
+    s[RESUME_TO_ACT] = s[TO_ACT]
+    s[BLOCK_OK] = s[GIFT_BLOCK]
+    s[PHASE] = GIVE_PHASE
+    s[TO_ACT] = giver
+
+
+@njit(cache=True)
+def joker_gift(s, jokers, player, opponent):  # type: ignore[no-untyped-def]
+    """``joker_gifts.joker_gift``: both jokers, ``player`` gives five to ``opponent``; the
+    red one, the opponent gives him two; the black one, he gives two."""
+    jokers &= s[JOKERS]
+    if popcount(jokers) >= 2:
+        start_gift(s, player, opponent, 5)
+    elif jokers & s[RED_JOKERS]:
+        start_gift(s, opponent, player, 2)
+    else:
+        start_gift(s, player, opponent, 2)
+
+
+@njit(cache=True)
+def out_if_done(s, seat):  # type: ignore[no-untyped-def]
+    """``DurakState.out_if_done``: out once his hand and the stock are empty, unless he is a
+    defender with cards still to cover or a take declared."""
+    if s[HANDS + seat] != 0 or s[N_STOCK] != 0:
+        return
+    if seat == s[DEFENDER] and (s[UNCOVERED] > 0 or s[TAKING] != 0):
+        return
+    go_out(s, seat)
+
+
+@njit(cache=True)
+def step_gift(s, mask, meta):  # type: ignore[no-untyped-def]
+    """``joker_gifts.step_gift``: one card handed over (or the gift blocked, #84); once the
+    gift is made the bout resumes where it stopped."""
+    giver = s[GIVER]
+    left = s[GIFT_LEFT]
+    if meta == BLOCK_META:
+        left = 0
+    else:
+        s[HANDS + giver] &= ~mask
+        s[HANDS + s[RECEIVER]] |= mask
+        left -= 1
+    if left != 0 and s[HANDS + giver] != 0:
+        s[GIFT_LEFT] = left
+        s[BLOCK_OK] = 0
+        return
+    phase = s[RESUME_PHASE]
+    s[GIVER] = -1
+    s[RECEIVER] = -1
+    s[GIFT_LEFT] = 0
+    s[BLOCK_OK] = 0
+    if phase < 0:  # a joker cover left nothing uncovered: on as after the last cover
+        if s[THROW_IN] != 0:
+            start_throw_round(s)
+        else:
+            end_bout(s, False)
+    else:
+        s[PHASE] = phase
+        s[TO_ACT] = s[RESUME_TO_ACT]
+    out_if_done(s, giver)
+    if s[PHASE] == THROW_PHASE and (s[HANDS + s[TO_ACT]] == 0 or room(s) <= 0):
+        # the caps are judged on the hands the gift left (#24 A2)
+        advance_thrower(s)
 
 
 # --- transitions ---------------------------------------------------------------------------
@@ -481,6 +886,11 @@ def legal_actions(s, masks, metas):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, inline="always")
 def go_out(s, seat):  # type: ignore[no-untyped-def]
+    """``DurakState.go_out``: out now, unless #37's buy-in keeps him in (picked up once)."""
+    if s[RESERVE_SIZE] != 0 and s[RESERVE + seat] != 0:
+        s[HANDS + seat] |= s[RESERVE + seat]
+        s[RESERVE + seat] = 0
+        return
     if not (s[OUT_MASK] >> seat) & 1:
         s[OUT_MASK] |= 1 << seat
         s[OUT + s[N_OUT]] = seat
@@ -609,15 +1019,44 @@ def draw_sequence(s, seq):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def reveal(s):  # type: ignore[no-untyped-def]
+    """``DurakState.reveal_secret`` (#18): the secret card is turned and its suit (what its
+    card turned up would make of the trump) rules from now on; under #18 A1 it becomes the
+    last card of the stock."""
+    s[REVEALED] = 1
+    c = s[SECRET]
+    if s[SECRET_DRAWABLE] != 0:
+        s[STOCK + s[N_STOCK]] = c
+        s[N_STOCK] += 1
+    set_trump_row(s, trump_row(s, c))
+
+
+@njit(cache=True)
+def stock_taken(s):  # type: ignore[no-untyped-def]
+    """A card left the stock outside the refill (a stock play, a second try, a short joker
+    giver): the last one turns #18's secret card."""
+    if s[N_STOCK] == 0 and s[SECRET] >= 0 and s[REVEALED] == 0:
+        reveal(s)
+
+
+@njit(cache=True)
 def draw(s):  # type: ignore[no-untyped-def]
     """``DurakState._draw``: refill from the top of the stock, then mark empty hands out."""
     count = draw_sequence(s, SEQ)
     ns = s[N_STOCK]
-    if ns:
+    while ns:
         target = s[HAND_SIZE]
+        if s[PROGRESSIVE] != 0:
+            # #36: one card at the deal, then two after the first bout, three ... (A1's cap)
+            target = s[BOUT] + 2
+            if s[PROGRESSIVE_CAP] != 0 and target > s[PROGRESSIVE_CAP]:
+                target = s[PROGRESSIVE_CAP]
         for j in range(count):
             seat = s[SEQ + j]
-            need = target - popcount(s[HANDS + seat])
+            held = popcount(s[HANDS + seat])
+            if s[DRAW_EMPTY] != 0 and held != 0:
+                continue  # #34: only an empty hand draws
+            need = target - held
             if need > 0:
                 if need > ns:
                     need = ns
@@ -629,11 +1068,67 @@ def draw(s):  # type: ignore[no-untyped-def]
                 if ns == 0:
                     break
         s[N_STOCK] = ns
+        if s[SECRET_SECOND] != 0 and ns == 0 and s[SECRET] >= 0 and s[REVEALED] == 0:
+            reveal(s)  # #18: the stock ran out; a drawable secret card refills on, in order
+            ns = s[N_STOCK]
+            if s[STOCK_REFILL] == 0:
+                continue
+        break
     if ns == 0:
         for j in range(count):
             seat = s[SEQ + j]
             if s[HANDS + seat] == 0:
                 go_out(s, seat)
+
+
+@njit(cache=True)
+def tally(s, d, taken):  # type: ignore[no-untyped-def]
+    """``stock.settle_bout``'s tallies, the table still on it: #63's plain sixes the
+    defender faced (his epaulettes, should this bout be his last), and for a beaten bout
+    #61's points and #62's figures."""
+    na = s[N_ATTACK]
+    if s[EPAULETTES] != 0:
+        plain = s[SIX_CARDS] & ~s[TRUMP_SET]
+        sixes = 2 if na > 2 else na
+        for i in range(na):
+            if not (plain >> s[ATTACK + i]) & 1:
+                sixes = 0
+                break
+        s[SIXES + d] = sixes
+    if taken:
+        return
+    covered = 0
+    figures = 0
+    for i in range(na):
+        if s[DEFENCE + i] >= 0:
+            covered += 1
+            if (s[FIGURE_CARDS] >> s[ATTACK + i]) & 1:
+                figures += 1
+    if s[SCORE_POINTS] == 1:
+        s[POINTS + d] += covered
+    elif s[SCORE_POINTS] == 2:
+        s[POINTS + d] += na + covered
+    if s[SCORE_FIGURES] != 0:
+        s[FIGURES + d] += figures
+
+
+@njit(cache=True)
+def exchange(s):  # type: ignore[no-untyped-def]
+    """``stock._exchange`` (#31): after the refill every player still in with cards passes
+    his whole hand to the next such player on his left (two players swap)."""
+    n = s[PLAYERS]
+    out = s[OUT_MASK]
+    k = 0
+    for seat in range(n):
+        if not (out >> seat) & 1 and s[HANDS + seat] != 0:
+            s[SEQ + k] = seat
+            k += 1
+    if k < 2:
+        return
+    last = s[HANDS + s[SEQ + k - 1]]
+    for i in range(k - 1, 0, -1):
+        s[HANDS + s[SEQ + i]] = s[HANDS + s[SEQ + i - 1]]
+    s[HANDS + s[SEQ]] = last
 
 
 @njit(cache=True, inline="always")
@@ -691,6 +1186,8 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
         s[HANDS + d] |= s[TABLE]
     else:
         s[DISCARD] |= s[TABLE]
+    if s[SCORE_POINTS] != 0 or s[SCORE_FIGURES] != 0 or s[EPAULETTES] != 0:
+        tally(s, d, taken)
     s[N_ATTACK] = 0
     s[UNCOVERED] = 0
     s[TABLE_RANKS] = 0
@@ -698,8 +1195,17 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
     s[N_THROWERS] = 0
     s[TABLE] = 0
     s[TRIED] = 0
+    if s[CLOSING] != 0:
+        s[CLOSED] = 0
     stock_before = s[N_STOCK]
     draw(s)
+    if s[EXCHANGE] != 0:
+        exchange(s)
+    if s[STOCK_LEAD] != 0:
+        s[STOCK_PLAYS] = 0
+        seen = s[STOCK_SEEN]
+        if seen >= 0 and not (s[N_STOCK] != 0 and s[STOCK + s[N_STOCK] - 1] == seen):
+            s[STOCK_SEEN] = -1  # ``bout_extras.after_bout``: a seen card that left the top
     drew = s[N_STOCK] != stock_before
     n = s[PLAYERS]
     if s[IDLE_LIMIT] != 0:
@@ -724,19 +1230,30 @@ def end_bout(s, taken):  # type: ignore[no-untyped-def]
         s[LOSER] = d
         s[RESULT] = 1
         return
+    if s[GIFTS] != 0 and s[N_STOCK] == 0 and n - popcount(s[OUT_MASK]) >= 2:
+        # #24 A4: with the stock gone, a player left with nothing but jokers is the fool
+        for seat in range(n):
+            hand = s[HANDS + seat]
+            if hand != 0 and hand & ~s[JOKERS] == 0:
+                s[PHASE] = OVER_PHASE
+                s[TO_ACT] = -1
+                s[LOSER] = seat
+                s[RESULT] = 1
+                return
     out = s[OUT_MASK]
+    skip = taken and s[TAKE_SKIP] != 0  # #52 (take.skip off): the taker attacks next
     if s[TEAMS] != 0:  # partnerships (#53-55): partners are never attacked
-        attacker = next_team_bout(s, d, taken)
+        attacker = next_team_bout(s, d, skip)
         if attacker < 0:
             return
     elif out == 0:
-        attacker = (d + 1) % n if taken else d
+        attacker = (d + 1) % n if skip else d
         s[DEFENDER] = (attacker + 1) % n
     else:
         if n - popcount(out) <= 1:
             finish(s)
             return
-        if taken or (out >> d) & 1:
+        if skip or (out >> d) & 1:
             attacker = next_active(s, d)
         else:
             attacker = d
@@ -828,7 +1345,7 @@ def start_throw_round(s):  # type: ignore[no-untyped-def]
     set_throwers(s)
     s[PASSES] = 0
     s[T_IDX] = 0
-    if s[N_THROWERS] == 0 or room(s) <= 0:
+    if s[N_THROWERS] == 0 or (s[CLOSING] != 0 and s[CLOSED] != 0) or room(s) <= 0:
         end_throw_round(s)
         return
     s[PHASE] = THROW_PHASE
@@ -867,8 +1384,15 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         if s[PHASE] == LEAD_PHASE:
             s[PHASE] = DEFEND_PHASE
             s[TO_ACT] = s[DEFENDER]
+            if s[GIFTS] != 0 and mask & s[JOKERS]:
+                joker_gift(s, mask, seat, s[DEFENDER])  # #24: a joker led gives
         else:
             s[PASSES] = 0
+            if s[GIFTS] != 0 and mask & s[JOKERS]:
+                # #24 A2: the gift comes first, while the thrower still holds the right
+                joker_gift(s, mask, seat, s[DEFENDER])
+                if s[PHASE] == GIVE_PHASE:
+                    return
             if hand == 0 or room(s) <= 0:
                 advance_thrower(s)
     elif kind == PASS_KIND:
@@ -887,16 +1411,35 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
             if s[ATTACK + i] == target:
                 s[DEFENCE + i] = c
                 break
+        if s[CLOSING] != 0 and (s[CLOSES] >> c) & 1:
+            s[CLOSED] = 1  # #28: a wild card or joker covered: no more throw-ins this bout
         s[UNCOVERED] -= 1
         s[TABLE_RANKS] |= rank_set(s, c)
         s[TABLE] |= mask
-        if hand == 0 and s[N_STOCK] == 0:
-            go_out(s, seat)
+        if hand == 0 and s[N_STOCK] == 0 and s[UNCOVERED] == 0:
+            go_out(s, seat)  # (a gift, #24, can leave him fewer cards than he must cover)
+        if s[GIFT_ON_COVER] != 0 and mask & s[JOKERS]:
+            # #24 A1's option: a joker cover gives too, the defender against the attacker
+            joker_gift(s, mask, seat, s[ATTACKER])
+            if s[PHASE] == GIVE_PHASE:
+                if s[UNCOVERED] == 0:
+                    s[RESUME_PHASE] = -1
+                return
         if s[UNCOVERED] == 0:
             if s[THROW_IN] != 0:
                 start_throw_round(s)
             else:
                 end_bout(s, False)
+    elif kind == TAKE_KIND and meta != TAKE_KIND:
+        # the moves that borrow the take's kind (``layout.GIVE_META``)
+        if meta == SWAP_META:
+            # ``trump_swap``'s step (#97): the trump card into the hand, the six under the
+            # stock
+            seat = s[TO_ACT]
+            s[HANDS + seat] = (s[HANDS + seat] & ~mask) | (np.int64(1) << s[STOCK])
+            s[STOCK] = low_card(mask)
+        else:
+            step_gift(s, mask, meta)  # #24, #84
     elif kind == TAKE_KIND:
         s[TAKING] = 1
         if s[THROW_IN] != 0:
@@ -910,12 +1453,23 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         ns = s[N_STOCK] - 1
         s[HANDS + s[DEFENDER]] |= np.int64(1) << s[STOCK + ns]
         s[N_STOCK] = ns
+        if s[STOCK_SEEN] == s[STOCK + ns]:
+            s[STOCK_SEEN] = -1
+        stock_taken(s)
     elif kind == STOCK_KIND:
-        # ``bout_extras._stock_play`` for a lead: the stock's top card is the attack card; the
-        # attacker's hand is untouched
+        # ``bout_extras._stock_play``: the stock's top card is the attack card; the player's
+        # hand is untouched. A thrower's card of no rank on the table goes back on top, seen
+        # by all, and he keeps his turn (#83)
         ns = s[N_STOCK] - 1
         c = s[STOCK + ns]
+        lead = s[PHASE] == LEAD_PHASE
+        if not lead and not (s[TABLE_RANKS] >> c) & 1:
+            s[STOCK_SEEN] = c
+            return
         s[N_STOCK] = ns
+        if s[STOCK_SEEN] == c:
+            s[STOCK_SEEN] = -1
+        stock_taken(s)
         na = s[N_ATTACK]
         s[ATTACK + na] = c
         s[DEFENCE + na] = -1
@@ -923,16 +1477,20 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         s[UNCOVERED] += 1
         s[TABLE_RANKS] |= rank_set(s, c)
         s[TABLE] |= np.int64(1) << c
-        s[PHASE] = DEFEND_PHASE
-        s[TO_ACT] = s[DEFENDER]
+        s[STOCK_PLAYS] += 1
+        if lead:
+            s[PHASE] = DEFEND_PHASE
+            s[TO_ACT] = s[DEFENDER]
+        else:
+            s[PASSES] = 0
+            if room(s) <= 0:
+                advance_thrower(s)
     elif kind == SHOW_KIND:
         # ``show_trump``'s step (#96): the card stays in the hand; the attack passes on as a
         # transfer passes it (``DurakState.pass_attack_on``)
         seat = s[DEFENDER]
         s[SHOWN] |= 1 << seat
-        s[ATTACKER] = seat
-        s[DEFENDER] = next_active(s, seat)
-        s[TO_ACT] = s[DEFENDER]
+        pass_attack_on(s)
     else:  # TRANSFER_KIND
         seat = s[DEFENDER]
         hand = s[HANDS + seat] ^ mask
@@ -952,9 +1510,14 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
         s[TABLE] |= mask
         if hand == 0 and s[N_STOCK] == 0:
             go_out(s, seat)
-        s[ATTACKER] = seat
-        s[DEFENDER] = next_active(s, seat)
-        s[TO_ACT] = s[DEFENDER]
+        pass_attack_on(s)
+        if s[GIFTS] != 0 and mask & s[JOKERS]:
+            # #24 A3: passing a lone joker on with the other one costs five cards
+            new = s[DEFENDER]
+            if s[GIVER_TRANSFERRER] != 0:
+                start_gift(s, seat, new, 5)
+            else:
+                start_gift(s, new, seat, 5)
 
 
 # --- the deal ------------------------------------------------------------------------------
@@ -1018,6 +1581,30 @@ def _turn_trump(s, rest, length):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def trump_row(s, card):  # type: ignore[no-untyped-def]
+    """The row of ``layout.TRUMP_ROWS`` a turned ``card`` makes the deal's: its suit, or
+    for a special card (§3.3) no trump or what its joker system makes of it
+    (``setup.trump_context``: #25's colour, #27's wild jokers)."""
+    row = s[SUIT_OF + card]
+    if row >= 4:
+        rank = s[RANK_OF + card]
+        row = JOKER_ROWS + rank - 1 if rank == 1 or rank == 2 else NO_TRUMP_ROW
+    return row
+
+
+@njit(cache=True)
+def set_trump_row(s, row):  # type: ignore[no-untyped-def]
+    """What beats what and the trumps of one row of ``layout.TRUMP_ROWS``, from now on."""
+    at = TRUMP_ROWS + 64 * row
+    for j in range(64):
+        s[BEATS + j] = s[at + j]
+    trumps = s[ROW_TRUMPS + row]
+    s[TRUMP_SET] = trumps
+    # ``Deal.trump_suit``: the lowest trump suit (cards are numbered suit by suit), or -1
+    s[TRUMP] = s[SUIT_OF + low_card(trumps)] if trumps != 0 else -1
+
+
+@njit(cache=True)
 def _lowest_holder(s, dealer, among):  # type: ignore[no-untyped-def]
     """``setup._lowest``: the seat holding the lowest-ranked card of ``among``, the first
     clockwise from the dealer's left on a tie; -1 if nobody holds one."""
@@ -1045,12 +1632,46 @@ def deal(s, pack, work, rng):  # type: ignore[no-untyped-def]
     size = pack.size
     for j in range(size):
         work[j] = pack[j]
-    for j in range(size - 1, 0, -1):  # Fisher-Yates
+    shuffle(work, size, rng)
+    if s[DESCENDING] != 0:
+        # #23 Albanian: aces on top, then kings, ... each rank in its shuffled suit order
+        # (special cards above the aces); a stable insertion sort
+        for j in range(1, size):
+            c = work[j]
+            key = _order_rank(s, c)
+            i = j - 1
+            while i >= 0 and _order_rank(s, work[i]) < key:
+                work[i + 1] = work[i]
+                i -= 1
+            work[i + 1] = c
+    if s[SEARCH_INDICATOR] != 0:
+        # #80: the first card of the agreed trump suit is laid aside to lie under the
+        # stock, the rest shuffled again (``setup._search_indicator``)
+        for i in range(size):
+            c = work[i]
+            if s[SUIT_OF + c] == s[FIXED_SUIT]:
+                for j in range(i, size - 1):
+                    work[j] = work[j + 1]
+                shuffle(work, size - 1, rng)
+                work[size - 1] = c
+                break
+    deal_shuffled(s, work[:size], next_below(rng, s[PLAYERS]))
+
+
+@njit(cache=True, inline="always")
+def shuffle(work, size, rng):  # type: ignore[no-untyped-def]
+    """Fisher-Yates on ``work[:size]`` with the kernel's generator."""
+    for j in range(size - 1, 0, -1):
         i = next_below(rng, j + 1)
         c = work[i]
         work[i] = work[j]
         work[j] = c
-    deal_shuffled(s, work[:size], next_below(rng, s[PLAYERS]))
+
+
+@njit(cache=True, inline="always")
+def _order_rank(s, c):  # type: ignore[no-untyped-def]
+    """``setup._order_rank``: the rank a descending pack is stacked by."""
+    return s[RANK_OF + c] + (20 if s[SUIT_OF + c] >= 4 else 0)
 
 
 @njit(cache=True)
@@ -1058,7 +1679,30 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
     """The deal from a shuffled pack (``deck[0]`` on top) and the dealer drawn by lot: the
     part of ``setup.deal`` after its shuffle. ``deck`` is used up as working space."""
     n = s[PLAYERS]
-    pos = n * s[HAND_SIZE]
+    if s[BOOKS] != 0:
+        for seat in range(n):  # the books behind the head (a batch deals again)
+            s[POINTS + seat] = 0
+            s[FIGURES + seat] = 0
+            s[SIXES + seat] = 0
+            s[RESERVE + seat] = 0
+    k = s[RESERVE_SIZE]
+    if k != 0:
+        # #37: the buy-in is dealt first, face down, one card at a time from the dealer's left
+        for i in range(n * k):
+            seat = (dealer + 1 + i % n) % n
+            s[RESERVE + seat] |= np.int64(1) << deck[i]
+        deck = deck[n * k:]
+    pos = deck.size if s[WHOLE_PACK] != 0 else n * s[HAND_SIZE]
+    indicator = -1
+    if s[SEARCH_INDICATOR] != 0:
+        # #80: the indicator lies last in ``deck``; it is dealt (last) only when the hands
+        # would take more than every other card
+        if pos >= deck.size:
+            pos = deck.size
+        else:
+            indicator = deck[deck.size - 1]
+    if pos > deck.size:
+        pos = deck.size
     for k in range(n):
         got = 0
         for j in range(k, pos, n):
@@ -1072,9 +1716,15 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
         for j in range(length):
             s[STOCK + j] = deck[deck.size - 1 - j]
         s[N_STOCK] = length
-        trump_card = -1
+        trump_card = indicator
     elif length == 0:
+        # the whole pack is dealt: the dealer's last card fixes the trump, or, if it may not
+        # be the trump card, the one dealt to him the round before, and so on
         trump_card = deck[pos - 1]
+        for j in range(pos - 1, -1, -n):
+            if not _rejected(s, deck[j]):
+                trump_card = deck[j]
+                break
         s[N_STOCK] = 0
     else:
         rest = deck[pos:]
@@ -1083,25 +1733,20 @@ def deal_shuffled(s, deck, dealer):  # type: ignore[no-untyped-def]
         for j in range(length - 1):
             s[STOCK + 1 + j] = rest[length - 2 - j]
         s[N_STOCK] = length
+    if s[SECRET_SECOND] != 0 and source < FIXED_SOURCE and length > 1:
+        # #18: the next card goes face down under the trump card, out of the stock
+        s[N_STOCK] -= 1
+        s[SECRET] = s[STOCK + s[N_STOCK]]
+    if s[REMOVE_STOCK] != 0:
+        s[N_STOCK] = 0  # #32: the trump is turned and seen, then the stock goes aside unseen
     s[TRUMP_CARD] = trump_card
     if source == FIXED_SOURCE:
         row = s[FIXED_SUIT]
     elif source == NONE_SOURCE:
         row = NO_TRUMP_ROW
     else:
-        row = s[SUIT_OF + trump_card]
-        if row >= 4:
-            # a special card turned up anyway (§3.3): no trump, or what its joker system
-            # makes of it (``setup.trump_context``: #25's colour, #27's wild jokers)
-            rank = s[RANK_OF + trump_card]
-            row = JOKER_ROWS + rank - 1 if rank == 1 or rank == 2 else NO_TRUMP_ROW
-    at = TRUMP_ROWS + 64 * row
-    for j in range(64):
-        s[BEATS + j] = s[at + j]
-    trumps = s[ROW_TRUMPS + row]
-    s[TRUMP_SET] = trumps
-    # ``Deal.trump_suit``: the lowest trump suit (cards are numbered suit by suit), or -1
-    s[TRUMP] = s[SUIT_OF + low_card(trumps)] if trumps != 0 else -1
+        row = trump_row(s, trump_card)
+    set_trump_row(s, row)
     if s[LEFT_OF_DEALER] != 0:
         attacker = (dealer + 1) % n
     else:

@@ -51,12 +51,18 @@ FROZEN: Final[tuple[int, ...]] = (
     L.DRAW_ALLOWED, L.TRUMP_SOURCE, L.REJECT_ACE, L.REJECT_LOW, L.LOW_RANK, L.LEFT_OF_DEALER,
     L.LOT_FALLBACK, L.REPETITION, L.IDLE_LIMIT, L.FIXED_SUIT, L.ANY_TIME, L.MATCH_ALL,
     L.STOCK_LEAD, L.SECOND_TRY, L.TEAMS, L.TEAM_OF, L.TEAM_THROW, L.TEAM_ATTACK, L.TEAM_PROXY,
-    L.ONLY_NEW, L.THROW_GROUPS, L.INSTANT_LOSS, L.SHOW_TRUMP,
+    L.ONLY_NEW, L.THROW_GROUPS, L.INSTANT_LOSS, L.SHOW_TRUMP, L.TAKE_SKIP, L.WHOLE_RANK,
+    L.STRONGEST, L.WHOLE_PACK, L.REMOVE_STOCK, L.DESCENDING, L.SEARCH_INDICATOR, L.REFUSAL,
+    L.DRAW_EMPTY, L.PROGRESSIVE, L.PROGRESSIVE_CAP, L.EXCHANGE, L.GIFTS, L.GIFT_BLOCK,
+    L.GIFT_ON_COVER, L.GIVER_TRANSFERRER, L.SCORE_POINTS, L.SCORE_FIGURES, L.EPAULETTES,
+    L.RESERVE_SIZE, L.PATTERN_LEADS, L.STOCK_THROW, L.STOCK_ONCE, L.SECRET_SECOND,
+    L.SECRET_DRAWABLE, L.STOCK_REFILL, L.SWAP_SIX, L.SUIT_LEADS, L.CLOSING, L.BOOKS,
 )
 """The slots of the array whose values are facts of the rules and the seat count alone,
 fixed for a whole game: these become constants. (Not the trump, the beat table, the trump
 set, the suited cards or the first-bout transfer ban: a deal, a card numbering or the match
-sets those.)"""
+sets those; nor the card sets of the jokers and of #28's closing covers, which follow the
+card numbering.)"""
 
 
 @dataclass(frozen=True)

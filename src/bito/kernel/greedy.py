@@ -39,6 +39,7 @@ from bito.kernel.layout import (
     DEFEND_PHASE,
     DEFENDER,
     FAILED,
+    GIVE_PHASE,
     HAND_SIZE,
     HANDS,
     LEAD_PHASE,
@@ -86,6 +87,8 @@ def greedy_choice(s, masks, metas, k, worth, lim_stock, lim_empty):  # type: ign
     """``rollouts.greedy_move``: the index of the greedy move among the ``k`` legal ones (ties
     go to the lower set of cards, as there)."""
     ph = s[PHASE]
+    if ph == GIVE_PHASE:
+        return k - 1  # a joker's gift (#24): the last move listed, as ``greedy_move`` takes
     if ph == LEAD_PHASE:
         best = 0
         best_cost = 1e300

@@ -82,7 +82,7 @@ FIXED_SUIT: Final = 47  # trump.fixed_suit, the trump of trump.source=fixed (rea
 # --- more rule facts (issue 20 item 4) ----------------------------------------------------
 ANY_TIME: Final = 48  # transfer.window=any_time (#10): a transfer while some cards are covered
 MATCH_ALL: Final = 49  # transfer.match=all_uncovered (#10 A3): every uncovered card of its rank
-STOCK_LEAD: Final = 50  # lead.stock_top=once (#40 Armenian): a bout may open with the stock's top
+STOCK_LEAD: Final = 50  # lead.stock_top on (#40 Armenian, #83): a bout may open with the stock top
 SECOND_TRY: Final = 51  # defense.second_try (#39): 0 off, 1 per_card, 2 per_bout
 TRIED: Final = 52  # changing: the attack cards the defender has made a second try against
 # Partnerships (#53-55, ``games.durak.teams``): the hook's rules, as facts
@@ -103,15 +103,77 @@ INSTANT_LOSS: Final = 63  # end.instant_loss_cards (#21): taking up to this many
 SHOW_TRUMP: Final = 64  # transfer.show_trump: the defender may pass the attack on by showing
 SHOWN: Final = 65  # changing: the seats that have shown a trump this bout (a bitmask)
 
+# --- issue 35 item 2: more of the Durak family's rules ------------------------------------
+CLOSES: Final = 66  # the cards whose cover closes the bout to throw-ins (#28's wild and jokers)
+CLOSED: Final = 67  # changing: a cover has closed this bout to throw-ins (``DurakState.closed``)
+TAKE_SKIP: Final = 68  # take.skip (#52 off): a taker is passed over as the next attacker
+WHOLE_RANK: Final = 69  # lead.must_include_all_of_rank (#12): a lead of one rank holds all of it
+STRONGEST: Final = 70  # lead.strongest_only (#46): a lead holds the attacker's strongest card
+WHOLE_PACK: Final = 71  # deal.whole_pack (#33): every card is dealt, nothing is left to draw
+REMOVE_STOCK: Final = 72  # deal.remove_stock (#32): the stock goes aside once the trump is seen
+DESCENDING: Final = 73  # deck.order=descending (#23): the shuffled pack is stacked by rank
+SEARCH_INDICATOR: Final = 74  # trump.search_indicator (#80): the fixed suit's first card lies under
+REFUSAL: Final = 75  # transfer.refusal (#9): the last duel's transfer back to the attacker gone out
+DRAW_EMPTY: Final = 76  # draw.when=hand_empty (#34): only an empty hand draws
+PROGRESSIVE: Final = 77  # draw.progressive (#36): hands fill to bout + 2 cards
+PROGRESSIVE_CAP: Final = 78  # draw.target_cap (#36 A1): the most a progressive refill fills to
+EXCHANGE: Final = 79  # exchange.mode=whole_hand (#31): after each refill hands pass to the left
+# Joker gifts (#24, #84, ``games.durak.joker_gifts``): the rule's facts, then the gift in
+# progress (the reference's ``gift`` memory: giver, receiver, cards still to give, the phase
+# and seat the bout resumes with, whether a block is still allowed)
+GIFTS: Final = 80  # specials.joker_gifts
+GIFT_BLOCK: Final = 81  # specials.gift_block_combo (#84)
+GIFT_ON_COVER: Final = 82  # specials.gift_trigger=any_play (#24 A1): a joker cover gives too
+GIVER_TRANSFERRER: Final = 83  # specials.joker_transfer_giver=transferrer (#24 A3)
+JOKERS: Final = 84  # the jokers (data: their kernel indices)
+RED_JOKERS: Final = 85
+GIVER: Final = 86  # changing, from here on
+RECEIVER: Final = 87
+GIFT_LEFT: Final = 88
+RESUME_PHASE: Final = 89  # -1: the bout goes on as after its last cover (``RESUME_COVERED``)
+RESUME_TO_ACT: Final = 90
+BLOCK_OK: Final = 91
+# The stock group's books (``games.durak.stock``): #61-63's tallies, #37's buy-in
+SCORE_POINTS: Final = 92  # score.points (#61): 0 off, 1 covered, 2 discarded
+SCORE_FIGURES: Final = 93  # score.figures (#62)
+EPAULETTES: Final = 94  # end.epaulettes (#63)
+RESERVE_SIZE: Final = 95  # #37: the buy-in each seat is dealt first (``setup.reserve_size``)
+FIGURE_CARDS: Final = 96  # #62: the cards a covered figure counts for (data, card indices)
+SIX_CARDS: Final = 97  # #63: the plain sixes (data)
+PATTERN_LEADS: Final = 98  # lead.shape=patterns: 1 three any cards (#47), 2 no pattern listed
+STOCK_THROW: Final = 99  # lead.stock_top_throw_in (#83): throwers may play the stock's top too
+STOCK_ONCE: Final = 100  # lead.stock_top=once (#40): one stock card a bout (else unlimited, #83)
+STOCK_PLAYS: Final = 101  # changing: stock cards played this bout
+STOCK_SEEN: Final = 102  # changing: the stock's top card turned and put back (#83), or -1
+SECRET_SECOND: Final = 103  # trump.secret_second (#18): the next card lies aside, face down
+SECRET_DRAWABLE: Final = 104  # trump.secret_drawable (#18 A1): once turned it is drawn last
+SECRET: Final = 105  # the deal's secret card (#18), or -1
+REVEALED: Final = 106  # changing: the secret card is turned; its suit is trump
+STOCK_REFILL: Final = 107  # the stock group's refill (``stock.plays_stock_rules``: #31, #34-38,
+# #61-63) replaces the base one: a secret card turned there is not drawn in the same refill
+SWAP_SIX: Final = 108  # trump.swap_six (#97): the leader may swap the lowest trump for the
+# trump card under the stock
+SUIT_LEADS: Final = 109  # lead.shape=same_suit (#73): leads of one suit, whatever the ranks
+CLOSING: Final = 110  # specials.cover_ends_throw_in (#28): some cover closes a bout (CLOSES)
+BOOKS: Final = 111  # the books behind the head are kept (#37's buy-in, #61-63's tallies)
+
 # --- areas -------------------------------------------------------------------------------
-HANDS: Final = 72
+HANDS: Final = 120
 OUT: Final = HANDS + MAX_PLAYERS  # seats in the order they went out
 THROWERS: Final = OUT + MAX_PLAYERS  # throw-in priority order of the current round
 ATTACK: Final = THROWERS + MAX_PLAYERS  # attack cards in play order
 DEFENCE: Final = ATTACK + MAX_TABLE  # the card covering each, -1 while uncovered
 STOCK: Final = DEFENCE + MAX_TABLE  # index 0 is drawn last (the trump card); the top is last
 SEQ: Final = STOCK + 64  # scratch: the refill order of the bout being ended
-BEATS: Final = SEQ + MAX_PLAYERS
+POINTS: Final = SEQ + MAX_PLAYERS
+"""#61: each seat's points (the cards of his beaten bouts)."""
+FIGURES: Final = POINTS + MAX_PLAYERS
+"""#62: each seat's figures beaten."""
+SIXES: Final = FIGURES + MAX_PLAYERS
+"""#63: each seat's epaulettes from his last bout as defender (0-2)."""
+RESERVE: Final = SIXES + MAX_PLAYERS
+"""#37: each seat's buy-in, picked up once instead of going out."""
+BEATS: Final = RESERVE + MAX_PLAYERS
 """What beats what in this deal: ``s[BEATS + a]`` is the set of cards that cover card ``a``,
 the reference engine's beat table (``DurakState.beats``) copied as data, so a variant that
 changes the relation (no trump, a fixed trump, a restricted suit, royal, deuces over aces)
@@ -153,6 +215,8 @@ SIZE: Final = SEEN + MAX_SEEN * SEEN_WIDTH
 
 # --- codes -------------------------------------------------------------------------------
 LEAD_PHASE, DEFEND_PHASE, THROW_PHASE, OVER_PHASE = 0, 1, 2, 3
+GIVE_PHASE: Final = 4
+"""A joker's gift being handed over (#24; ``Phase.GIVE``)."""
 FOOL, DRAW, FAILED = 1, 2, 3  # RESULT once the game is over; FAILED: MAX_SEEN ran out
 ATTACK_KIND, DEFEND_KIND, TRANSFER_KIND, TAKE_KIND, PASS_KIND = 0, 1, 2, 3, 4
 STOCK_KIND: Final = 5
@@ -162,6 +226,16 @@ TRY_KIND: Final = 6
 """The kernel's number for ``Kind.TRY`` (#39's second try, 20 there)."""
 SHOW_KIND: Final = 7
 """The kernel's number for #96's show of a trump (31 in ``bito.games.durak.show_trump``)."""
+GIVE_META: Final = TAKE_KIND | (64 + 1) << 3
+"""A card handed over in a joker's gift (#24, ``Kind.GIVE``). The three bits of a kind are
+all taken, so the gift's two moves borrow the take's number with a target no card has (card
+indices stop at 62): they only ever occur in :data:`GIVE_PHASE`, where nothing is taken, and
+the compiled code tells them apart by the phase, the conversion by this whole number."""
+BLOCK_META: Final = TAKE_KIND | (65 + 1) << 3
+"""Three of a kind shown to call a gift off (#84, ``Kind.BLOCK``); see :data:`GIVE_META`."""
+SWAP_META: Final = TAKE_KIND | (66 + 1) << 3
+"""The lowest trump swapped for the trump card under the stock (#97, ``trump_swap.SWAP_SIX``):
+a lead-phase move, where nothing is taken either; see :data:`GIVE_META`."""
 SECOND_TRIES: Final = ("off", "per_card", "per_bout")
 # The kernel's own numbering of option values (its compiled code compares these indices);
 # typed by the option's values, and tests/engine/test_option_types.py checks them against the spec.

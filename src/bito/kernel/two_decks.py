@@ -47,7 +47,9 @@ from bito.games.durak.actions import Action
 from bito.games.durak.state import DurakState
 from bito.kernel import layout as L
 from bito.kernel.convert import (
+    CARD_SETS,
     action_code,
+    card_in_sets,
     facts_without_cards,
     rejected_trump_card,
     write_position,
@@ -65,8 +67,9 @@ from bito.rules import Rules
 
 KERNEL_CARDS = 63
 """Cards a kernel card set numbers (the sign bit stays unused)."""
-RANK_ROW, SUIT_ROW, SUITED_ROW, REJECTED_ROW, TRUMP_ROW = range(5)
-"""Rows of :attr:`DeckTables.facts`."""
+RANK_ROW, SUIT_ROW, SUITED_ROW, REJECTED_ROW, TRUMP_ROW, SETS_ROW = range(6)
+"""Rows of :attr:`DeckTables.facts` (from ``SETS_ROW`` on, one row per set of
+``convert.CARD_SETS``)."""
 GIVEN_BACK = -3
 """What a two-deck playout returns when its stock ran down to :func:`stock_needed` before
 ``u`` cards were discarded: the caller plays it in Python."""
@@ -103,7 +106,7 @@ def deck_tables(rules: Rules, beats: tuple[int, ...], trumps: frozenset[int]) ->
     n = len(codes)
     cover = np.zeros((n, n), np.bool_)
     match = np.zeros((n, n), np.bool_)
-    facts = np.zeros((5, n), np.int64)
+    facts = np.zeros((SETS_ROW + len(CARD_SETS), n), np.int64)
     for a, ca in enumerate(codes):
         covers = beats[ca] if ca < len(beats) else 0
         ranks = MATCH_MASKS[ca]
@@ -115,6 +118,8 @@ def deck_tables(rules: Rules, beats: tuple[int, ...], trumps: frozenset[int]) ->
         facts[SUITED_ROW, a] = not is_special(ca)
         facts[REJECTED_ROW, a] = rejected_trump_card(rules, ca)
         facts[TRUMP_ROW, a] = not is_special(ca) and suit_of(ca) in trumps
+        for j, inside in enumerate(card_in_sets(rules, ca)):
+            facts[SETS_ROW + j, a] = inside
     for arr in (cover, match, facts):
         arr.setflags(write=False)
     return DeckTables(codes, cover, match, facts)
@@ -258,6 +263,8 @@ def number_cards(s, order, n, cover, match, facts):  # type: ignore[no-untyped-d
     suited = 0
     rejected = 0
     trumps = 0
+    for j in range(len(CARD_SETS)):
+        s[CARD_SETS[j]] = 0
     for k in range(64):
         if k >= n:
             s[L.BEATS + k] = 0
@@ -284,6 +291,9 @@ def number_cards(s, order, n, cover, match, facts):  # type: ignore[no-untyped-d
             rejected |= 1 << k
         if facts[TRUMP_ROW, a]:
             trumps |= 1 << k
+        for j in range(len(CARD_SETS)):
+            if facts[SETS_ROW + j, a]:
+                s[CARD_SETS[j]] |= 1 << k
     s[L.SUITED] = suited
     s[L.REJECTED] = rejected
     s[L.TRUMP_SET] = trumps

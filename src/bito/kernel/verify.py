@@ -56,12 +56,25 @@ NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+roy
          "perevodnoy+second_try", "pair_fool", "double_fool", "team_fool", "estonian",
          "transfer_3", "capital", "big_fool", "perevodnoy+show_trump_transfer",
          "podkidnoy+double_joker", "podkidnoy+single_joker", "podkidnoy+novosibirsk_two_joker",
-         "podkidnoy+double_joker_color_only")
+         "podkidnoy+double_joker_color_only", "podkidnoy+wild_58", "perevodnoy_refusal",
+         "transfer_no_throw", "japanese_revealed_trump", "podkidnoy+albanian",
+         "podkidnoy+no_stock", "podkidnoy+piled_up", "podkidnoy+draw_when_empty",
+         "podkidnoy+arithmetic_progression", "podkidnoy+lead_strongest",
+         "perevodnoy+lead_strongest", "podkidnoy+no_skip_after_take",
+         "japanese_diamond_indicator", "podkidnoy+exchange", "podkidnoy+joker_gift",
+         "perevodnoy+joker_gift", "podkidnoy+joker_gift_block_combo", "podkidnoy+points_fool",
+         "podkidnoy+figure_count", "podkidnoy+epaulettes", "podkidnoy+buy_in",
+         "podkidnoy+treshka", "perevodnoy+treshka", "podkidnoy+armenian_unlimited",
+         "podkidnoy+secret_trump", "perevodnoy+secret_trump", "simple_classic_5card",
+         "perevodnoy+no_transfer_first_bout", "podkidnoy+trump_swap", "perevodnoy+trump_swap",
+         "akulina")
 """Catalogue variants beyond the base games that the kernel plays (issue 20 item 4: what beats
 what, the transfer window, the lead from the stock, the second try, partnerships; #21's two
-decks from the move at most 63 cards are in play, :func:`taken_over`), verified as
-the catalogue defines them, with random seat counts, deals and match contexts; the base games'
-random option sets reach the same options (but partnerships) in other mixes."""
+decks from the move at most 63 cards are in play, :func:`taken_over`; issue 35: #96, the
+joker systems and gifts, #28's wild cards, the lead rules, the deals, the stock group's
+rules and books, #9, #18, #83, #97), verified as the catalogue defines them, with random
+seat counts, deals and match contexts; the base games' random option sets reach the same
+options (but partnerships) in other mixes."""
 VERIFIED = BASES + NAMED
 """What ``bito bench --verify`` plays, in this order (the bases first, so their seeds and
 games stay those of earlier runs)."""

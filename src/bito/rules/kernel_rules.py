@@ -8,10 +8,15 @@ group throw-ins and #11's transfer (a deck of at most 63 cards: not two decks); 
 issue 35 brought in: #96's transfer by showing a trump, and the joker systems whose jokers
 only change what beats what and which suits are trumps (#25, #26, #27, #81).
 
+Issue 35 item 2 brought in most of the rest of the family: #24's and #84's joker gifts, #28's
+wild cards, #12's and #46's lead filters and #47's three cards, the deals of #23, #32, #33,
+#37 and #80, #73's leads of one suit, #9, #14, #18, #31, #34, #36, #52, #83, #97 and the
+tallies of #61-63.
+
 What it refuses, it refuses by rule fact, never by a game's name: an option not declared
-here, or a value outside ``plays`` (so #24's and #84's joker gifts, #28's wild cards, lead
-patterns, partial defence, exchanges, dummies and the other rules that change the shape of a
-bout fall back to the reference engine, as ``tools/kernel_coverage.py`` lists).
+here, or a value outside ``plays`` (so the other lead patterns, partial defence, the poker
+exchange and recycled discard, dummies, counters and the other rules that change the shape
+of a bout fall back to the reference engine, as ``tools/kernel_coverage.py`` lists).
 
 Which options it honours is a fact about the rules, so it lives here, next to the option specs,
 and not in the kernel package: ``bito.kernel.supports`` reads it to decide when to fall back to
@@ -68,8 +73,8 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
                  ("stock_top", "last_card", "bottom_card", "any_card", "fixed", "none"),
                  ("stock_top", "last_card", "bottom_card", "any_card", "fixed", "none")),
     # #74: an ace or the lowest rank turned up may be put back; jokers always are (§3.3, and
-    # #29 A3 names it); not the other rejections.
-    KernelOption("trump.reject_indicator", "facts", ("A", "L", "joker", "mega"),
+    # #29 A3 names it); #14's spades.
+    KernelOption("trump.reject_indicator", "facts", ("A", "L", "joker", "mega", "spades"),
                  ((), ("A",), ("L",), ("A", "L"))),
     KernelOption("trump.fixed_suit", "facts"),  # the deal reads it under trump.source=fixed
     KernelOption("first_attacker.rule", "facts", None, ("lowest_trump", "left_of_dealer")),
@@ -77,8 +82,9 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("next_game_leader", "deal", None,
                  ("from_under_fool", "under_fool", "previous_winner", "left_of_dealer",
                   "lowest_trump")),
-    # Not patterns (#4, #5, #47) nor same_suit (#73): the kernel leads cards of one rank only.
-    KernelOption("lead.shape", "facts", ("same_rank", "single", "same_rank_1or2", "rozaliev"),
+    # #73's leads of one suit, and of the patterns (#4-6, #47) only #47's three any cards
+    KernelOption("lead.shape", "facts",
+                 ("same_rank", "single", "same_rank_1or2", "rozaliev", "patterns", "same_suit"),
                  ("same_rank", "single", "same_rank_1or2", "rozaliev")),
     KernelOption("lead.max", "facts", None, (6, 5, 3)),
     KernelOption("throw_in.enabled", "facts"),
@@ -97,8 +103,8 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("end.idle_bouts", "facts", None, (50, 20, 100)),
     # What beats what (VARIANTS.md §4.6): the kernel copies the reference engine's beat table
     # (``bito.games.durak.relation``) into its array, so each of these is a different table,
-    # never a branch of the compiled code. (Not beats.unbeatable, binding or identical: they
-    # come with lead shapes, personal trumps or two decks the kernel does not play.)
+    # never a branch of the compiled code. (#73's beats.unbeatable below; not binding or
+    # identical: they come with personal trumps or two decks the kernel does not play.)
     KernelOption("beats.restricted_suit", "facts", None, ("c", "s")),  # #13, #14
     KernelOption("beats.royal", "facts", None, (False, True)),  # #19
     KernelOption("beats.royal_suit_scope", "facts", None, ("same_suit", "any_suit")),  # #19 A1
@@ -110,9 +116,10 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     # last uncovered card (or, #10 A3, every uncovered card)
     KernelOption("transfer.window", "facts", None, ("before_first_cover", "any_time")),
     KernelOption("transfer.match", "facts", None, ("last_uncovered", "all_uncovered")),
-    # #40 (Armenian, S0:32): a bout may open with the top card of the stock; not #83's
-    # unlimited stock plays nor lead.stock_top_throw_in
-    KernelOption("lead.stock_top", "facts", ("off", "once"), ("off", "once")),
+    # #40 (Armenian, S0:32): a bout may open with the top card of the stock
+    KernelOption("lead.stock_top", "facts", None, ("off", "once")),
+    # #83: any number of stock cards a bout, and throw-ins from the stock
+    KernelOption("lead.stock_top_throw_in", "facts"),
     # #39 (S0:29): a defender who cannot beat a card may draw the stock's top and go on
     KernelOption("defense.second_try", "facts", None, ("off", "per_card", "per_bout")),
     # Partnerships (#53 pair fool, #54 double fool, #55 team fool): who throws in, who is
@@ -148,6 +155,55 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     # #96 (show_trump_transfer): the defender passes the attack on by showing a trump of the
     # rank led, keeping it (a no-op in a game without transfers)
     KernelOption("transfer.show_trump", "facts", None, (False, True)),
+    # Issue 35: more of the family. #28's wild cards (a deck of 58: two jokers, four wild
+    # cards, numbered by the conversion) and the cover with one that closes the bout to
+    # throw-ins (not #28 A2's cover that clears the table at once)
+    KernelOption("deck.wild", "facts"),
+    KernelOption("specials.cover_ends_throw_in", "facts"),
+    # #52: the taker attacks next
+    KernelOption("take.skip", "facts", None, (True, False)),
+    # #12's whole rank and #46's strongest card, filters of the leads (not #4-6's patterns
+    # nor #5's pass of the lead)
+    KernelOption("lead.must_include_all_of_rank", "facts", None, (False, True)),
+    KernelOption("lead.strongest_only", "facts", None, (False, True)),
+    # #9: the last duel's transfer back to the attacker gone out
+    KernelOption("transfer.refusal", "facts", None, (False, True)),
+    # #34: only an empty hand draws; #36: hands fill to one card more after each bout (not
+    # #35's gradual access, #37's buy-in, #38's recycled discard or the tallies of #61-63)
+    KernelOption("draw.when", "facts", ("every_bout", "hand_empty"),
+                 ("every_bout", "hand_empty")),
+    KernelOption("draw.progressive", "facts"),
+    KernelOption("draw.target_cap", "facts"),
+    # The deal: #33's whole pack dealt, #32's stock set aside, #23's pack stacked by rank,
+    # #80's indicator searched for (the kernel's own deal does each; a position taken over
+    # from the reference engine is dealt already)
+    KernelOption("deal.whole_pack", "facts"),
+    KernelOption("deal.remove_stock", "facts"),
+    KernelOption("deck.order", "facts"),
+    KernelOption("trump.search_indicator", "facts"),
+    # #31: hands pass to the left after each refill (not the exchange of chosen cards)
+    KernelOption("exchange.mode", "facts", ("none", "whole_hand")),
+    # #24's joker gifts and #84's block: the give phase, its moves, the joker passed on
+    # with the other one, a hand of nothing but jokers losing
+    KernelOption("specials.joker_gifts", "facts"),
+    KernelOption("specials.gift_block_combo", "facts"),
+    KernelOption("specials.gift_trigger", "facts"),
+    KernelOption("specials.joker_transfer_giver", "facts"),
+    # The stock group's books: #61's points, #62's figures, #63's epaulettes (tallies that
+    # change nothing in play, kept for the outcome) and #37's buy-in
+    KernelOption("score.points", "facts"),
+    KernelOption("score.figures", "facts"),
+    KernelOption("end.epaulettes", "facts"),
+    KernelOption("deal.reserve", "facts"),
+    KernelOption("lead.patterns", "facts", ("three_any",)),  # #47 (with lead.shape=patterns)
+    # #18: the secret card under the trump card, turned when the stock runs out (its suit
+    # then rules: the beat table of its row); A1 draws it last
+    KernelOption("trump.secret_second", "facts"),
+    KernelOption("trump.secret_drawable", "facts"),
+    # #97: the leader swaps the lowest trump for the trump card under the stock
+    KernelOption("trump.swap_six", "facts"),
+    # #73: cards no card beats (the beat table, as data)
+    KernelOption("beats.unbeatable", "facts"),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
