@@ -654,14 +654,19 @@ class DurakWords:
         return lines
 
 
+#: The families whose moves have words of their own; the others share the notation of
+#: :mod:`bito.games.protocol` and its sentences (:class:`bito.tui_families.FamilyWords`).
+NARRATIONS: dict[str, type[Narration]] = {"durak": DurakWords}
+
+
 def narration(state: object) -> Narration:
     """The words of the game ``state`` plays: Durak's bouts, or the other families' moves
     (their engines share the notation of :mod:`bito.games.protocol`)."""
-    if isinstance(state, DurakState):
-        return DurakWords()
+    from bito.games.family import family_for
     from bito.tui_families import FamilyWords
 
-    return FamilyWords()
+    words: type[Narration] = NARRATIONS.get(family_for(state).name, FamilyWords)
+    return words()
 
 
 def verdict(model: TableModel, human: int) -> str:

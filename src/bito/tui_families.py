@@ -562,8 +562,8 @@ class FamilyWords:
         seat = before.to_act
         line = move_sentence(names[seat], seen_by(before, action, human), before)
         lines = [line, *events(before, after, names, action, seat, human)]
-        if not after.is_over and table_of(after.view(human)).family == "durak" != \
-                table_of(before.view(human)).family:  # a prelude hands over (#65-#68)
+        handed_over = table_of(after.view(human)).family != table_of(before.view(human)).family
+        if not after.is_over and handed_over:  # a prelude's second phase (#65-#68)
             lines.append(_("Phase 2 (Durak): the game goes on in bouts of Durak, with the "
                            "hands the first phase made."))
         return lines

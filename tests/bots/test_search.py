@@ -21,8 +21,7 @@ from bito.games.durak.actions import BLOCK, GIVE
 
 VIEW_FIELDS = ("hand", "hand_counts", "known", "attack", "defence", "phase", "to_act",
                "attacker", "defender", "leader", "taking", "stock_count", "seen_discard",
-               "trump_card_in_stock", "out", "trumps", "trump_card", "gift", "extra",
-               "stock_top_seen", "dummy_controller", "dummy_count", "dummy_hand")
+               "trump_card_in_stock", "out", "trumps", "trump_card", "extensions")
 
 
 @pytest.mark.parametrize(("variant", "players"), [

@@ -175,7 +175,8 @@ def test_the_clearer_table_against_two_bots(tmp_path: Path, browser: object) -> 
         # The game's name in words; the house rules (not the raw spec) on hover.
         assert page.inner_text("#variant") == "Throw-in fool"
         hover = page.get_attribute("#variant", "title") or ""
-        assert "deck.size = 24" in hover and "+" not in page.inner_text("#variant")
+        assert "cards in the deck" in hover and "24" in hover and "deck.size" not in hover
+        assert "+" not in page.inner_text("#variant")
         # Seats in play order after one's own (1, then 2), the direction shown, own box last.
         order = page.eval_on_selector_all("#board .opponents .opponent",
                                           "bs => bs.map(b => b.dataset.seat)")

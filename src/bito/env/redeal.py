@@ -19,6 +19,7 @@ import dataclasses
 import random
 
 from bito.games.durak import DurakState
+from bito.games.durak.position_stock import BOOKS
 
 
 def hidden_slots(state: DurakState, seat: int) -> tuple[list[int], list[int], list[int]]:
@@ -45,7 +46,7 @@ def hidden_slots(state: DurakState, seat: int) -> tuple[list[int], list[int], li
 
 def _passed(state: DurakState, seat: int) -> int:
     """#31: the hand ``seat`` passed on at the last exchange, which he still knows."""
-    books = getattr(state, "books", None)
+    books = BOOKS.of(state)
     return books.passed[seat] if books is not None else 0
 
 
