@@ -52,7 +52,12 @@ STOCK_MODULES = {"bito.games.durak.stock", "bito.games.durak.position_stock"}
 
 #: What a reader outside the engine may take from the stock group: its view record and its
 #: memory key (the tallies and face-down counts a seat sees; the cards the sweep counts).
-STOCK_READINGS = {"bito.games.durak.stock.Tallies", "bito.games.durak.position_stock.BOOKS"}
+#: What a reader outside the engine may name: the view record and the memory key, and for the
+#: compiled kernel's converter (which writes the group's rule facts into its position array)
+#: the rule's own facts: which rules the group holds, the figures' lowest rank, the six.
+STOCK_READINGS = {"bito.games.durak.stock.Tallies", "bito.games.durak.position_stock.BOOKS",
+                  "bito.games.durak.stock.plays_stock_rules", "bito.games.durak.stock.FIGURE_LOW",
+                  "bito.games.durak.stock.SIX"}
 
 
 def test_only_hooks_import_the_stock_group() -> None:
@@ -60,7 +65,8 @@ def test_only_hooks_import_the_stock_group() -> None:
     position writer and reader and the deal reach it through the deal's hook set, never by
     importing it. Only ``installed`` (which lists it), the stock hook's own position half and
     other hook modules (for the ``Books`` type) may name it; a reader outside the engine (a
-    face, a bot, the sweep) may name its view record and its memory key, nothing more."""
+    face, a bot, the sweep) may name its view record and its memory key, and the kernel's
+    converter the rule facts it compiles, nothing more."""
     import bito
 
     allowed = _hook_modules() | STOCK_MODULES | {"bito.games.durak.installed"}
