@@ -43,8 +43,11 @@ def pytest_configure(config: pytest.Config) -> None:
     workers = getattr(config.option, "numprocesses", None)
     if os.environ.get("PYTEST_XDIST_WORKER") or not isinstance(workers, int) or workers < 2:
         return
-    subprocess.run([sys.executable, "-m", "bito.kernel.warm", "--jobs", str(workers)],
-                   check=False, stdout=subprocess.DEVNULL)
+    try:  # (a failure here is met again, and reported, by the tests that use the kernel)
+        subprocess.run([sys.executable, "-m", "bito.kernel.warm", "--jobs", str(workers)],
+                       check=False, stdout=subprocess.DEVNULL, timeout=1200)
+    except subprocess.TimeoutExpired:
+        pass
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
