@@ -36,6 +36,7 @@ def pytest_configure(config: pytest.Config) -> None:
     processes as there are workers, one entry point each): otherwise every worker meeting the
     kernel first compiles the same machine code at the same time, inside the budget of
     whichever test met it (bito.kernel.warm). A single process compiles as it goes."""
+    import contextlib
     import os
     import subprocess
     import sys
@@ -43,11 +44,10 @@ def pytest_configure(config: pytest.Config) -> None:
     workers = getattr(config.option, "numprocesses", None)
     if os.environ.get("PYTEST_XDIST_WORKER") or not isinstance(workers, int) or workers < 2:
         return
-    try:  # (a failure here is met again, and reported, by the tests that use the kernel)
+    # (a failure here is met again, and reported, by the tests that use the kernel)
+    with contextlib.suppress(subprocess.TimeoutExpired):
         subprocess.run([sys.executable, "-m", "bito.kernel.warm", "--jobs", str(workers)],
                        check=False, stdout=subprocess.DEVNULL, timeout=1200)
-    except subprocess.TimeoutExpired:
-        pass
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
