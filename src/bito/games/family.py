@@ -532,6 +532,15 @@ def _moves() -> tuple[type[Move], ...]:
     return (Move,)
 
 
+@dataclass(frozen=True)
+class MoveFamily(OptionFamily[OR, OS, V, "Move"]):
+    """An option family whose actions are all the shared :class:`~bito.games.protocol.Move`
+    (the shedding, trick-taking and social games)."""
+
+    def action_types(self) -> tuple[type[Move], ...]:
+        return _moves()
+
+
 def durak_zones(s: DurakState) -> list[int | Sequence[int]]:
     """The zones of a Durak state: hands, stock, table, discard, the cards set aside, an
     unfinished counter-throw (#49) and the points games' books (#61-#63)."""
@@ -556,8 +565,8 @@ def _rules_deck(rules: Rules) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class SheddingFamily(OptionFamily["MauMauRules | AdjacentRules", "MauMauState | AdjacentState",
-                                  "MauMauView | AdjacentView", "Move"]):
+class SheddingFamily(MoveFamily["MauMauRules | AdjacentRules", "MauMauState | AdjacentState",
+                                "MauMauView | AdjacentView"]):
     """The Mau-Mau games and the adjacent-rank game: hands, the stock and the pile."""
 
     def play(self) -> Engine[MauMauRules | AdjacentRules, MauMauState | AdjacentState, Move]:
@@ -575,9 +584,6 @@ class SheddingFamily(OptionFamily["MauMauRules | AdjacentRules", "MauMauState | 
 
         return (MauMauView, AdjacentView)
 
-    def action_types(self) -> tuple[type[Move], ...]:
-        return _moves()
-
     def table(self, view: SeatView) -> TableModel:
         from bito.games.tables.shedding import table_model
 
@@ -589,7 +595,7 @@ class SheddingFamily(OptionFamily["MauMauRules | AdjacentRules", "MauMauState | 
 
 
 @dataclass(frozen=True)
-class TricksFamily(OptionFamily["FoolRules", "FoolState", "FoolView", "Move"]):
+class TricksFamily(MoveFamily["FoolRules", "FoolState", "FoolView"]):
     """*Fool!*: the hands, the trick on the table and the cards won."""
 
     def play(self) -> Engine[FoolRules, FoolState, Move]:
@@ -607,9 +613,6 @@ class TricksFamily(OptionFamily["FoolRules", "FoolState", "FoolView", "Move"]):
 
         return (FoolView,)
 
-    def action_types(self) -> tuple[type[Move], ...]:
-        return _moves()
-
     def table(self, view: SeatView) -> TableModel:
         from bito.games.tables.tricks import table_model
 
@@ -621,8 +624,8 @@ class TricksFamily(OptionFamily["FoolRules", "FoolState", "FoolView", "Move"]):
 
 
 @dataclass(frozen=True)
-class SocialFamily(OptionFamily["AnimalRules | CheatRules", "AnimalState | CheatState",
-                                "AnimalView | CheatView", "Move"]):
+class SocialFamily(MoveFamily["AnimalRules | CheatRules", "AnimalState | CheatState",
+                              "AnimalView | CheatView"]):
     """Animal sounds and Cheat: the hands, the pile and Cheat's open claim; Cheat's cards go
     down face down, so the other seats see a claim's count, not its cards."""
 
@@ -640,9 +643,6 @@ class SocialFamily(OptionFamily["AnimalRules | CheatRules", "AnimalState | Cheat
         from bito.games.social import AnimalView, CheatView
 
         return (AnimalView, CheatView)
-
-    def action_types(self) -> tuple[type[Move], ...]:
-        return _moves()
 
     def seen_by(self, state: PlayState, action: PlayAction, seat: int | None) -> PlayAction:
         from bito.games.protocol import Move

@@ -41,6 +41,7 @@ from numba.extending import intrinsic
 
 from bito.kernel.core import deal, legal_actions, low_card, next_below, popcount, ptr_of, step
 from bito.kernel.core import seed_state as _seed_one
+from bito.kernel.core import trump_row as deal_trump_row
 from bito.kernel.greedy import EPSILON_SCALE, greedy_choice
 from bito.kernel.layout import (
     ATTACK,
@@ -53,7 +54,6 @@ from bito.kernel.layout import (
     DISCARD,
     HANDS,
     HEAD,
-    JOKER_ROWS,
     LEADER,
     LEFT_OF_DEALER,
     LOSER,
@@ -63,7 +63,6 @@ from bito.kernel.layout import (
     N_ATTACK,
     N_OUT,
     N_STOCK,
-    NO_TRUMP_ROW,
     OUT,
     OVER_PHASE,
     PASS_KIND,
@@ -75,7 +74,6 @@ from bito.kernel.layout import (
     SEEN,
     SHOW_KIND,
     STOCK,
-    SUIT_OF,
     SUITED,
     TABLE,
     TAKE_KIND,
@@ -374,12 +372,7 @@ def trump_row(s):  # type: ignore[no-untyped-def]
     """Which of the rule facts' beat tables (``layout.TRUMP_ROWS``) the deal's turned card
     chose, as :func:`~bito.kernel.core.deal_shuffled` chooses it: its suit, or for a joker
     what its joker system makes of it; the greedy opponents' card worths are kept per row."""
-    tc = s[TRUMP_CARD]
-    row = s[SUIT_OF + tc]
-    if row >= 4:
-        rank = s[RANK_OF + tc]
-        row = JOKER_ROWS + rank - 1 if rank == 1 or rank == 2 else NO_TRUMP_ROW
-    return row
+    return deal_trump_row(s, s[TRUMP_CARD])
 
 
 @njit(cache=True)
