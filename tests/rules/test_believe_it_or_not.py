@@ -235,12 +235,13 @@ def test_records_and_the_terminal_hide_a_face_down_cover() -> None:
 def test_web_frames_hide_face_down_covers_from_everyone_but_the_defender() -> None:
     """#59 A4 in the web server's frames: the defender's frame shows his cover; the attacker's
     and a spectator's show a face-down cover without its card."""
+    from bito.server.render import render_public
     from bito.server.render import render_view as frame_of
 
     s = play(P("believe_not_believe players=2 trump=6d stock=- hands=9h/7cKh table=Th,Tc "
                "attacker=0"), "7c>Th")
     assert frame_of(s.view(1))["table"][0]["cover"] is not None
-    for frame in (frame_of(s.view(0)), frame_of(s.view(1), spectator=True)):
+    for frame in (frame_of(s.view(0)), render_public(s)):
         assert frame["table"][0]["cover"] is None and frame["table"][0]["face_down"]
 
 

@@ -1,7 +1,8 @@
-"""The browser's frames of every family outside Durak come from the table model alone
+"""The browser's frames of every family, Durak included, come from the table model alone
 (issue 34 item 1), and keep its guarantee: a seat's frame shows no card its model does not
 hold, and a spectator's frame only cards every seat sees (a Cheat claim's cards, a seat's own
-cards in the face-down pile, a hand are never in it). Random games of every family, seeds
+cards in the face-down pile, a hand, a hand held face out (#58), the tossing dummy's cards
+(#56), a cover laid face down (#59) are never in it). Random games of every family, seeds
 drawn by Hypothesis."""
 
 from __future__ import annotations
@@ -21,7 +22,10 @@ from bito.server.render import render_open, render_public, render_view
 
 GAMES = sorted(v.id for v in all_variants() if v.kind == "game"
                and v.family not in ("durak", "meta"))
-SEATS = {"friese_fool": 4}
+SEATS = {"friese_fool": 4, "team_fool": 4}
+DURAK = ["podkidnoy", "perevodnoy", "team_fool", "believe_not_believe",  # #59
+         "podkidnoy+blind_face_out", "podkidnoy+tossing_dummy",  # #58, #56
+         "podkidnoy+playing_dummy", "perevodnoy+transfer.show_trump=true"]  # #57, #83
 
 
 def frame_cards(frame: Any) -> set[str]:
@@ -47,9 +51,7 @@ def model_cards(view: Any) -> set[str]:
     return {c.text for c in table_of(view).cards()}
 
 
-@settings(max_examples=8, deadline=None)
-@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000))
-def test_frames_hold_only_the_models_cards(game: str, seed: int) -> None:
+def check_frames(game: str, seed: int) -> None:
     players = SEATS.get(game, 3)
     state = games.new_state(games.Setup(game, players, seed))
     rng = random.Random(seed)
@@ -61,18 +63,28 @@ def test_frames_hold_only_the_models_cards(game: str, seed: int) -> None:
             view = state.view(seat)
             frame = render_view(view)
             json.dumps(frame)
-            if type(view).__name__ == "DurakView":  # a prelude's second phase: Durak's frame
-                continue
             mine = model_cards(view)
             assert frame_cards(frame) <= mine, (game, seat, frame_cards(frame) - mine)
             assert frame["model"] and "text" not in frame  # drawn, never a text dump
             seen.append(mine)
         public = render_public(state)
         assert public["hand"] == [] and public["legal"] == []
-        if seen:
-            everyone = set.intersection(*seen)
-            assert frame_cards(public) <= everyone, (game, frame_cards(public) - everyone)
+        everyone = set.intersection(*seen)
+        assert frame_cards(public) <= everyone, (game, frame_cards(public) - everyone)
         state = state.apply(rng.choice(state.legal_actions()))
+
+
+@settings(max_examples=8, deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000))
+def test_frames_hold_only_the_models_cards(game: str, seed: int) -> None:
+    check_frames(game, seed)
+
+
+@settings(max_examples=8, deadline=None)
+@given(game=st.sampled_from(DURAK), seed=st.integers(0, 10_000))
+def test_durak_frames_hold_only_the_models_cards(game: str, seed: int) -> None:
+    """Durak's hiding rules among them: #56, #57, #58, #59."""
+    check_frames(game, seed)
 
 
 @pytest.mark.parametrize("game", ["believe_not_believe_2", "friese_fool", "czech_fool"])

@@ -152,9 +152,10 @@ def log_entry(before: Any, seat: int, action: Any, how: str) -> Json:
     keeps the form the other seats see, under ``others``; :func:`bito.server.broadcast.log_for`
     hands each connection the right one."""
     from bito.games.family import seen_by
-    from bito.server.render import action_json
+    from bito.server.render import action_json, move_label
 
-    entry = action_json(seen_by(before, action, seat))  # #58: the card turned up
+    seen = seen_by(before, action, seat)  # #58: the card turned up
+    entry = action_json(seen, move_label(before, seat, seen))  # Cheat's "put down", not "play"
     entry.update(seat=seat, how=how)
     public = seen_by(before, action, None)
     if public is not action:

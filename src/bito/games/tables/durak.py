@@ -34,6 +34,11 @@ DOING = {"lead": "leads an attack", "defend": "covers, transfers or takes",
          "exchange": "chooses the cards to pass on"}
 """What the seat to act is doing, by phase."""
 
+PROMPT = {"lead": "lead an attack", "defend": "cover, transfer or take",
+          "throw": "throw in or pass"}
+"""What the seat to act is asked to do, said to him, by phase (the other phases' moves say
+it themselves)."""
+
 
 @lru_cache(maxsize=16384)
 def choice(action: Action, trumps: frozenset[int]) -> Choice:
@@ -117,7 +122,7 @@ def table_model(view: DurakView) -> TableModel:
     hand = (Zone("hand", "hand", view.hand_counts[view.seat],
                  face_down=view.hand_counts[view.seat], owner=view.seat,
                  note="held face out: you cannot see them; play by position, #1 is your "
-                      "oldest card") if blind
+                      "oldest card", by_position=True) if blind
             else Zone("hand", "hand", view.hand.bit_count() + reserve, cards(view.hand, trumps),
                       face_down=reserve, owner=view.seat))
     pairs = _pairs(view.attack, view.defence, trumps)
@@ -144,8 +149,9 @@ def table_model(view: DurakView) -> TableModel:
                           note="its controller throws in from it with ~card"))
     phase = PHASE_NAMES[view.phase]
     doing = DOING.get(phase, phase)
+    prompt = PROMPT.get(phase, "")
     if phase == "defend" and not view.rules.transfer_enabled:
-        doing = "covers or takes"
+        doing, prompt = "covers or takes", "cover or take"
     notes = []
     if partnership is not None:
         notes.append("partners do not attack each other; a team loses when one of its "
@@ -161,4 +167,6 @@ def table_model(view: DurakView) -> TableModel:
         order=tuple(view.legal.index(a) for a in move_order(view.legal, trumps, view.attack)),
         phase=phase,
         to_beat=tuple(p.attack for p in pairs if p.cover is None and not p.face_down),
-        trump_card=card(view.trump_card, trumps) if view.trump_card >= 0 else None)
+        trump_card=card(view.trump_card, trumps) if view.trump_card >= 0 else None,
+        taking=view.taking, decider=view.decider if view.decider != view.to_act else -1,
+        prompt=prompt)

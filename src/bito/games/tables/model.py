@@ -71,7 +71,8 @@ class Zone:
     seat sees face up (a pile's visible cards, the hand); ``top`` the card that matters on a
     pile (or the face-up card under the stock); ``face_down`` how many lie face down;
     ``owner`` the seat a hand or a claim belongs to (-1: nobody's); ``note`` a short fact in
-    words (``claims 3 kings``)."""
+    words (``claims 3 kings``); ``by_position``: a hand its owner holds face out, unseen by
+    him, so he plays it by position (#58: ``count`` numbered backs, #1 his oldest card)."""
 
     name: str
     kind: ZoneKind
@@ -83,6 +84,7 @@ class Zone:
     face_down: int = 0
     owner: int = -1
     note: str = ""
+    by_position: bool = False
 
 
 @dataclass(frozen=True)
@@ -161,7 +163,13 @@ class TableModel:
     seat whose sound or claim is being ``judged`` (-1: none) in the social games; the cards
     ``to_beat`` (open attack cards, the card led at the defender, the top of a heap or chain)
     and the ``trump_card`` turned up at the deal, which stays public after the stock runs
-    out."""
+    out.
+
+    What a table shows of a bout in play: ``taking``, the defender has said he takes (the
+    others may still throw in); ``decider``, the seat that makes ``to_act``'s moves when that
+    is another one (a playing dummy's controller, #57; -1: ``to_act`` itself); ``prompt``,
+    what the seat to act is asked to do, said to him (``lead an attack``; empty: the table
+    says only whose turn it is)."""
 
     family: str
     game: str
@@ -189,6 +197,9 @@ class TableModel:
     judged: int = -1
     to_beat: tuple[Card, ...] = ()
     trump_card: Card | None = None
+    taking: bool = False
+    decider: int = -1
+    prompt: str = ""
 
     def zone(self, name: str) -> Zone | None:
         """The zone of this name, or None."""

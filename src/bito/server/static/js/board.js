@@ -40,7 +40,10 @@ export function actionLabel(a, named = false) {
   if (a.kind === "transfer") return t("action.transfer", "transfer with {cards}", { cards });
   if (a.kind === "take") return t("action.take", "take the cards");
   if (a.kind === "pass" && a.label === "believe the claim") return t("action.believe", "believe the claim");
-  if (a.kind === "pass") return a.label ? t("action.pass_turn", "pass") : t("action.pass", "pass (bito)");
+  // Durak's pass ends the bout ("bito"); another family's only passes the turn
+  if (a.kind === "pass") {
+    return a.label && a.label !== "pass (bito)" ? t("action.pass_turn", "pass") : t("action.pass", "pass (bito)");
+  }
   if (SIMPLE[a.kind]) return t(`action.${a.kind}`, SIMPLE[a.kind]);
   if (a.hidden) {  // cards put down face down: how many, never which
     return tn("action.put_down_hidden", a.hidden, "put down {n} card face down", "put down {n} cards face down");
@@ -155,7 +158,20 @@ const PHRASES = [
   [/^the (\w+) \((.+)\)$/, "seat.animal", "the {animal} ({sound})",
    (m) => ({ animal: t(`animal.${m[1]}`, m[1]), sound: t(`sound.${m[1]}`, m[2]) })],
   [/^\+10 rounds: (\d+)$/, "seat.plus_tens", "+10 rounds: {n}", (m) => ({ n: m[1] })],
+  [/^figures (\d+)$/, "seat.figures", "figures {n}", (m) => ({ n: m[1] })],
+  [/^\+ (\d+) face down$/, "seat.reserve", "+ {n} face down", (m) => ({ n: m[1] })],
+  // rules of play that carry a value of the game's options
+  [/^(\w+) are wild: play one on anything and call a suit$/, "model.wild_rank",
+   "{ranks} are wild: play one on anything and call a suit", (m) => ({ ranks: ranksWord(m[1]) })],
+  [/^an? (.+) makes the next player draw$/, "model.draw_ranks", "a {ranks} makes the next player draw",
+   (m) => ({ ranks: m[1].split(" or ").join(` ${t("word.or", "or")} `) })],
 ];
+const PLURAL_RANKS = { jacks: "J", queens: "Q", kings: "K", aces: "A" };
+function ranksWord(word) {
+  if (PLURAL_RANKS[word]) return t(`ranks.${PLURAL_RANKS[word]}`, word);
+  const n = /^(\d+)s$/.exec(word);
+  return n ? t("ranks.n", "{n}s", { n: n[1] }) : word;
+}
 const RANK_WORDS = { jack: "J", queen: "Q", king: "K", ace: "A" };
 function rankWord(word) {
   const rank = RANK_WORDS[word] || word;
@@ -195,6 +211,12 @@ export function avatar(name, bot = false) {
                      style: `background: hsl(${hash % 360} 55% 38%)` }, initials);
 }
 
+// A seat's note is a list of short facts ("dummy, figures 3"): each in the page's language,
+// a fact it has no words for left off.
+function seatNote(note) {
+  return (note || "").split(", ").map(modelWords).filter(Boolean).join(", ");
+}
+
 // A hand seen from across the table: its cards' backs, fanned (up to eight drawn).
 function fan(count) {
   const shown = Math.min(count, 8);
@@ -224,7 +246,9 @@ function seatBox(view, s, seats, opts, mine) {
     h("div", { class: "count" }, tn("board.count", s.count, "{n} card", "{n} cards")),
     s.score !== undefined && s.score !== null
       ? h("div", { class: "seat-score" }, t("board.score", "score {n}", { n: s.score })) : null,
-    s.note && modelWords(s.note) ? h("div", { class: "seat-note" }, modelWords(s.note)) : null,
+    seatNote(s.note) ? h("div", { class: "seat-note" }, seatNote(s.note)) : null,
+    s.played_by >= 0 ? h("div", { class: "seat-note played-by" },
+                         t("board.played_by", "played by {name}", { name: seatName(seats, s.played_by) })) : null,
     acting ? h("div", { class: "turn-flag" }, mine ? t("table.your_turn", "your turn")
                                                   : t("table.to_act", "to act")) : null);
   const shown = opts.hands ? opts.hands[s.seat] : (mine ? null : s.known);
@@ -238,16 +262,23 @@ function seatBox(view, s, seats, opts, mine) {
 // The places a family's table model puts cards, other than the hand, the pairs and the piles
 // (drawn as on a Durak table): each by its kind, its name and count in words.
 const ZONE_NAMES = { pile: "pile", claim: "claim", trick: "trick", centre: "centre", won: "played",
-                     dummy: "dummy's hand", table: "table" };
+                     dummy: "dummy's hand", table: "table", counter: "counter-attack" };
 function drawZones(table, view, seats, marked) {
+  const first = view.zones.find((z) => z.kind === "pairs");  // the table's pairs, drawn below
   for (const z of view.zones) {
-    if (["pairs", "stock", "discard"].includes(z.kind)) continue;
+    if (z === first || ["stock", "discard"].includes(z.kind)) continue;
     const title = t(`zone.${z.name}`, ZONE_NAMES[z.name] || z.name);
     const owner = z.owner >= 0 && z.kind === "claim" ? seatName(seats, z.owner) : null;
     const box = h("div", { class: `zone zone-${z.kind}`, "data-zone": z.name, role: "group",
                            "aria-label": owner ? `${title}: ${owner}` : title });
     const cards = h("div", { class: "zone-cards" });
-    if (z.kind === "trick") {
+    if (z.kind === "pairs") {  // another bout beside the table's (#49's counter-attack)
+      for (const p of z.pairs) {
+        cards.append(h("div", { class: "pair" + (p.cover ? " covered" : "") },
+                       marked(cardSvg(p.attack), p.attack.c),
+                       p.cover ? marked(cardSvg(p.cover), p.cover.c) : p.face_down ? backSvg() : null));
+      }
+    } else if (z.kind === "trick") {
       for (const p of z.plays) {
         cards.append(h("figure", { class: "play", "data-seat": p.seat },
                        marked(cardSvg(p.card), p.card.c),
@@ -347,12 +378,18 @@ export function drawBoard(root, view, seats, opts = {}) {
   };
   if (view.zones) drawZones(table, view, seats, marked);
   (view.table || []).forEach((pair) => {
-    const slot = h("div", { class: "pair" + (pair.cover ? " covered" : " open"),
+    const slot = h("div", { class: "pair" + (pair.cover || pair.face_down ? " covered" : " open"),
                             "data-attack": pair.attack.c });
     slot.append(marked(cardSvg(pair.attack), pair.attack.c));
     if (pair.cover) {
       const cover = marked(cardSvg(pair.cover), pair.cover.c);
       cover.classList.add("cover");
+      slot.append(cover);
+    } else if (pair.face_down) {  // #59: covered face down, the card not shown
+      const cover = backSvg();
+      cover.classList.add("cover");
+      cover.setAttribute("role", "img");
+      cover.setAttribute("aria-label", t("board.face_down_cover", "covered face down"));
       slot.append(cover);
     }
     table.append(slot);

@@ -289,20 +289,23 @@ function statusLine() {
   if (frame.status === "waiting") return t("status.waiting", "Waiting for every seat to be filled and ready.");
   if (frame.status === "over" || (v && v.outcome)) return outcomeText(frame.outcome || v.outcome, frame.seats);
   const who = seatName(frame.seats, v.to_act);
-  // #57: the controller of a playing dummy also makes the dummy's moves (v.decider).
+  // What the seat to act does, in the third person ("leads an attack"); what one is asked to
+  // do oneself, said to one ("lead an attack"), when the game words it (the table model's
+  // prompt); else one's own moves are the buttons below.
   const doing = doingWord(v.doing);
-  // A family drawn from its table model says what the seat to act does in the third person
-  // ("follows green if he can"); one's own moves are the buttons below.
-  if (v.model || !doing) {
-    if (v.to_act === frame.you) return t("status.your_turn_plain", "Your turn.");
-    return doing ? t("status.doing", "{who} {doing}.", { who, doing })
-      : t("status.to_act_plain", "{who} to act.", { who });
+  const asked = doingWord(v.prompt);
+  // #57: the controller of a playing dummy also makes the dummy's moves (v.decider).
+  const mine = v.to_act === frame.you ? "own" : v.decider === frame.you ? "for" : null;
+  if (mine === "own") {
+    return asked ? t("status.your_turn", "Your turn: {doing}.", { doing: asked })
+      : t("status.your_turn_plain", "Your turn.");
   }
-  if (v.to_act === frame.you) return t("status.your_turn", "Your turn: {doing}.", { doing });
-  if (v.decider === frame.you) {
-    return t("status.your_turn_for", "Your turn for {who}, whose hand is shown: {doing}.", { who, doing });
+  if (mine === "for" && asked) {
+    return t("status.your_turn_for", "Your turn for {who}, whose hand is shown: {doing}.", { who, doing: asked });
   }
-  return t("status.to_act", "{who} to act: {doing}.", { who, doing });
+  if (mine === "for") return t("status.your_turn_plain", "Your turn.");
+  return doing ? t("status.doing", "{who} {doing}.", { who, doing })
+    : t("status.to_act_plain", "{who} to act.", { who });
 }
 
 // Which control had the keyboard, so a redraw gives it back (else every move would send a
