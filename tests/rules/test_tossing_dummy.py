@@ -193,9 +193,8 @@ def test_random_dummy_games_keep_the_invariants(seed: int, players: int, spec: s
 def test_web_frames_show_the_dummy_to_its_controller() -> None:
     """#56 A4 in the web server's frames: the controller's frame lists the dummy's cards,
     another seat's and a spectator's only its count."""
-    from bito.server.render import render_view as frame_of
-
     from bito.server.render import render_public
+    from bito.server.render import render_view as frame_of
 
     def dummy(frame: dict[str, Any]) -> dict[str, Any]:
         return next(z for z in frame["zones"] if z["name"] == "dummy")
