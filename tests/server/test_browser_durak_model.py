@@ -1,0 +1,115 @@
+"""Durak's table in a real browser, drawn from its table model like every other family's
+(issue 34 item 1): Playwright drives Debian's Chromium against the real server. The tossing
+dummy's hand (#56), the seat a playing dummy's controller plays (#57) and the rule notes of a
+Mau-Mau game with values in them are drawn, in English and in Russian, on a desktop and a
+phone-sized window, and no page error occurs. Screenshots go to ``build/test-artifacts/browser``
+(or ``$BITO_ARTIFACTS``)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("playwright.sync_api")
+
+from browser_kit import chromium, need_chromium, serving, shot
+from server_kit import ServerThread, create_table
+
+need_chromium()
+
+SIZES = {"desktop": {"width": 1100, "height": 850}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    with serving(tmp_path / "durak-model.sqlite3", timer=120, bot_delay=0.05) as srv:
+        yield srv
+
+
+def open_table(browser: Any, server: ServerThread, lang: str, size: str, variant: str,
+               players: int, errors: list[str]) -> Any:
+    """Alice's page at a new table against bots, Ready pressed, the deal on screen."""
+    t = create_table(server.http, players=players, seats=["heuristic"] * (players - 1),
+                     variant=variant)
+    table = t["table"]
+    context = browser.new_context(viewport=SIZES[size], locale=lang)
+    context.add_cookies([{"name": "bito_lang", "value": lang, "url": server.base}])
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    mine = json.dumps({"token": t["token"], "seat": 0})
+    page.add_init_script(f"localStorage.setItem('bito:{table}', {json.dumps(mine)})")
+    page.goto(f"{server.base}/t/{table}")
+    page.wait_for_selector("#ready")
+    page.click("#ready")
+    page.wait_for_function("document.body.dataset.status === 'playing'")
+    page.wait_for_selector("#board .opponent")
+    return page
+
+
+def play_moves(page: Any, moves: int) -> None:
+    """Alice plays her first move (the cheapest, the model's order) ``moves`` times."""
+    played = 0
+    deadline = time.time() + 60
+    while time.time() < deadline and played < moves:
+        if page.evaluate("document.body.dataset.status") == "over":
+            return
+        if page.evaluate("document.body.dataset.myTurn") != "true":
+            page.wait_for_timeout(30)
+            continue
+        n = int(page.evaluate("Number(document.body.dataset.n)"))
+        page.click("#actions button")
+        page.wait_for_function(f"Number(document.body.dataset.n) > {n} || "
+                               "document.body.dataset.status === 'over'", timeout=20000)
+        played += 1
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("ru", "phone")])
+def test_the_tossing_dummy_is_drawn_from_the_model(server: ServerThread, lang: str,
+                                                   size: str) -> None:
+    """#56: the dummy's hand lies on the table as a zone of its own, its count in words (its
+    cards face up for its controller only); the status line asks the seat to act in its
+    words."""
+    errors: list[str] = []
+    with chromium() as browser:
+        page = open_table(browser, server, lang, size, "podkidnoy+tossing_dummy", 2, errors)
+        zone = page.wait_for_selector("[data-zone=dummy]")
+        said = zone.inner_text()
+        assert ("dummy's hand" in said) if lang == "en" else ("dummy's" not in said), said
+        assert page.inner_text("#status").strip()
+        play_moves(page, 2)
+        shot(page, f"durak-model-tossing-dummy-{lang}-{size}")
+    assert not errors, errors
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "phone"), ("ru", "desktop")])
+def test_a_playing_dummy_says_who_plays_it(server: ServerThread, lang: str, size: str) -> None:
+    """#57: the dummy's seat says which seat plays it; when it is the dummy's turn and Alice
+    controls it, the status line says it is her turn for the dummy."""
+    errors: list[str] = []
+    with chromium() as browser:
+        page = open_table(browser, server, lang, size, "podkidnoy+playing_dummy", 3, errors)
+        page.wait_for_selector(".played-by")
+        said = page.inner_text(".played-by")
+        assert said.strip() and ("played by" in said) == (lang == "en"), said
+        play_moves(page, 3)
+        shot(page, f"durak-model-playing-dummy-{lang}-{size}")
+    assert not errors, errors
+
+
+def test_a_rule_note_with_a_value_is_said_in_russian(server: ServerThread) -> None:
+    """Issue 34: the rules of play whose words carry an option's value (Mau-Mau's wild rank,
+    ``queens are wild``) are shown on a Russian page in Russian, not left off."""
+    errors: list[str] = []
+    with chromium() as browser:
+        page = open_table(browser, server, "ru", "desktop", "czech_fool", 2, errors)
+        page.click(".rules-notes summary")
+        notes = page.inner_text(".rules-notes")
+        assert "джокеры" in notes and "are wild" not in notes, notes
+        shot(page, "durak-model-maumau-notes-ru")
+    assert not errors, errors
