@@ -89,14 +89,15 @@ def test_the_tossing_dummy_is_drawn_from_the_model(server: ServerThread, lang: s
 
 @pytest.mark.parametrize(("lang", "size"), [("en", "phone"), ("ru", "desktop")])
 def test_a_playing_dummy_says_who_plays_it(server: ServerThread, lang: str, size: str) -> None:
-    """#57: the dummy's seat says which seat plays it; when it is the dummy's turn and Alice
-    controls it, the status line says it is her turn for the dummy."""
+    """#57: the dummy's seat says which seat plays it, and its name is in the page's
+    language."""
     errors: list[str] = []
     with chromium() as browser:
         page = open_table(browser, server, lang, size, "podkidnoy+playing_dummy", 3, errors)
         page.wait_for_selector(".played-by")
         said = page.inner_text(".played-by")
         assert said.strip() and ("played by" in said) == (lang == "en"), said
+        assert ("Dummy" in page.inner_text("#board")) == (lang == "en")  # its name, in words
         play_moves(page, 3)
         shot(page, f"durak-model-playing-dummy-{lang}-{size}")
     assert not errors, errors

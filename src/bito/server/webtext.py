@@ -377,6 +377,7 @@ web_text("model.partners_do_not_attack_each",
 web_text("seat.figures", "figures {n}")
 web_text("seat.reserve", "+ {n} face down")
 web_text("board.played_by", "played by {name}")
+web_text("seat.dummy_name", "Dummy")
 web_text("board.face_down_cover", "covered face down")
 web_text("zone.counter", "counter-attack")
 # rules of play whose words carry a value of the game's options (Mau-Mau's wild and draw ranks)

@@ -96,6 +96,8 @@ function presence(seat) {
 // (rooms.bot_name, kept so records read the same everywhere): the page says it again in its
 // own language. Anyone else's name is shown as typed.
 export function displayName(s) {
+  // the playing dummy's seat (#57), named by the server in English
+  if (s && s.kind === "bot" && s.name === "Dummy") return t("seat.dummy_name", "Dummy");
   const m = s && s.kind === "bot" && s.bot ? /^Bot (\S+) \((.+)\)$/.exec(s.name || "") : null;
   if (m && m[2] === s.bot) {
     return t("bot.display", "Bot {name} ({level})",
