@@ -38,7 +38,8 @@ def open_table(browser: Any, server: ServerThread, lang: str, size: str, variant
     t = create_table(server.http, players=players, seats=["heuristic"] * (players - 1),
                      variant=variant)
     table = t["table"]
-    context = browser.new_context(viewport=SIZES[size], locale=lang)
+    # still pictures: no card is caught in flight when the screenshot is taken
+    context = browser.new_context(viewport=SIZES[size], locale=lang, reduced_motion="reduce")
     context.add_cookies([{"name": "bito_lang", "value": lang, "url": server.base}])
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
