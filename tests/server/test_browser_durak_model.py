@@ -8,6 +8,7 @@ phone-sized window, and no page error occurs. Screenshots go to ``build/test-art
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -114,4 +115,34 @@ def test_a_rule_note_with_a_value_is_said_in_russian(server: ServerThread) -> No
         notes = page.inner_text(".rules-notes")
         assert "джокеры" in notes and "are wild" not in notes, notes
         shot(page, "durak-model-maumau-notes-ru")
+    assert not errors, errors
+
+
+KINDS = [("show trump", ["7h"], ""), ("trump swap", ["6s"], ""), ("give", ["Qd"], ""),
+         ("block", ["9c", "9d", "9h"], ""), ("believe", [], ""), ("toss", ["8c"], ""),
+         ("try", [], ""), ("stock", [], ""), ("swap", ["6c", "7c"], ""),
+         ("exchange", ["Kd"], ""), ("pair", ["Td"], "9d"), ("own", ["Jh"], "8h"),
+         ("counter", ["Qs", "7c"], "9s")]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_house_rules_moves_are_said_in_words(server: ServerThread, lang: str) -> None:
+    """Issue 34 item 5: the kinds of move Durak's house rules add (#83's trump shown to
+    transfer, #97's trump swap, #56's throw-in from the dummy...) are buttons and log lines
+    in the page's language, never the engine's name for the kind."""
+    errors: list[str] = []
+    with chromium() as browser:
+        page = open_table(browser, server, lang, "desktop", "podkidnoy", 2, errors)
+        said = page.evaluate(
+            """async (kinds) => {
+                 const { actionLabel } = await import('/static/js/board.js');
+                 return kinds.map(([kind, cards, target]) =>
+                   actionLabel({ kind, cards, target: target || undefined, text: 'x' }));
+               }""", [list(k) for k in KINDS])
+    for (kind, cards, _), words in zip(KINDS, said, strict=True):
+        assert words and words != "x", (kind, words)  # never the notation
+        if lang == "ru":  # no English word left (card ranks such as K are one letter)
+            assert not re.search(r"[a-z]{2,}", words), (kind, words)
+        else:  # more than the kind's name and its cards
+            assert len(words.split()) > len(kind.split()) + len(cards), (kind, words)
     assert not errors, errors

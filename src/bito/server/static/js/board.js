@@ -71,11 +71,37 @@ export function actionLabel(a, named = false) {
     }
     return t("action.blind_play", "play #{position}", { position }) + card;
   }
-  // Any other move with cards (a variant's own kind, another family's play): its name and
-  // the cards, e.g. "show trump 7♥".
+  // A house rule's own kind of move (the trump shown to transfer, a throw-in from the
+  // dummy...), in words with its cards
+  const own = RULE_MOVES[a.kind];
+  if (own) {
+    const [first, ...rest] = (a.cards || []).map(label);
+    return t(`action.${own[0]}`, own[1], { cards, target: a.target ? label(a.target) : "",
+                                           first: first || "", rest: rest.join(" ") });
+  }
+  // Any other move with cards: its name and the cards.
   if (cards && a.kind) return `${a.kind} ${cards}`;
   return a.text;
 }
+
+// The kinds of move Durak's house rules add, by the engine's name for them: the catalogue's
+// key and the English words ({cards}, {target}: the card covered; {first} and {rest}: a
+// counter-attack's cover and its attack cards).
+const RULE_MOVES = {
+  "show trump": ["show_trump", "transfer by showing {cards}"],
+  "trump swap": ["trump_swap", "swap the trump card under the stock for {cards}"],
+  give: ["give", "give {cards} for the joker"],
+  block: ["block", "cancel the gift showing {cards}"],
+  believe: ["believe_covers", "believe the covers"],
+  toss: ["toss", "throw in {cards} from the dummy"],
+  try: ["try", "second try: draw the top card of the stock"],
+  stock: ["stock", "attack with the top card of the stock"],
+  swap: ["swap", "swap {cards} with the stock"],
+  exchange: ["exchange", "pass {cards} to the left"],
+  pair: ["pair", "lay {target} and cover it yourself with {cards}"],
+  own: ["own_cover", "cover your own {target} with {cards} (the taker gets both)"],
+  counter: ["counter", "cover {target} with {first} and counter-attack with {rest}"],
+};
 
 // The moves without cards of the families outside Durak, as a player says them.
 const SIMPLE = { draw: "draw a card", doubt: "doubt the claim", claim: "end your claim",
