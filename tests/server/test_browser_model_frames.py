@@ -62,7 +62,8 @@ def check_frames(game: str, seed: int) -> None:
         for seat in range(players):
             view = state.view(seat)
             frame = render_view(view)
-            json.dumps(frame)
+            # cards travel in notation only (one pattern finds them all), moves' words too
+            assert not set("♣♦♥♠") & set(json.dumps(frame, ensure_ascii=False)), game
             mine = model_cards(view)
             assert frame_cards(frame) <= mine, (game, seat, frame_cards(frame) - mine)
             assert frame["model"] and "text" not in frame  # drawn, never a text dump

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from typing import Any
 
 from bito.cards import card_str
@@ -26,13 +27,23 @@ from bito.games.tables.faces import MOVE_WORDS
 Json = dict[str, Any]
 
 
+_FACE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+
+
+def in_notation(words: str) -> str:
+    """A model's words with every card face in notation (``cover 7♥ with 9♥`` ->
+    ``cover 7h with 9h``): cards travel in notation only, the page draws their faces."""
+    return _FACE.sub(lambda m: ("T" if m[1] == "10" else m[1]) + "cdhs"["♣♦♥♠".index(m[2])],
+                     words)
+
+
 def move_label(state: Any, seat: int, action: Any) -> str:
     """The words a seat's table model has for a card it played (Cheat's ``put down 7♥ 7♠``,
     not ``play``), for the log; empty for any other move (the page words those itself)."""
     if not isinstance(action, Move) or action.kind != "play":
         return ""
     model = table_of(state.view(seat))
-    return next((c.label for c in model.moves if c.id == str(action)), "")
+    return next((in_notation(c.label) for c in model.moves if c.id == str(action)), "")
 
 
 def action_json(action: Any, label: str = "") -> Json:
@@ -158,7 +169,7 @@ def render_model(view: Any, spectator: bool = False,
     moves = []
     for action, choice in zip(legal, model.moves, strict=True):
         entry = action_json(action)
-        entry.update(label=choice.label, cards=[c.text for c in choice.cards])
+        entry.update(label=in_notation(choice.label), cards=[c.text for c in choice.cards])
         moves.append(entry)
     out.update(seat=model.seat, hand=[model_card(c) for c in sorted(own.cards, key=_hand_order)],
                legal=moves)
