@@ -420,6 +420,25 @@ def _highest(m):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _plus_one(masks, metas, k, hand, group, size):  # type: ignore[no-untyped-def]
+    """``pair_plus_one`` (``size`` 2) and ``quads_plus_one`` (4): ``size`` cards of one rank's
+    ``group`` and any other card of ``hand``, each set once (a card of the group's rank only
+    above the chosen ones, so three of a rank are listed as their lowest two and the
+    third)."""
+    sub = group
+    while sub:
+        if popcount(sub) == size:
+            me = hand & ~sub
+            while me:
+                e = low_card(me)
+                me &= me - 1
+                if not ((group >> e) & 1 and e < _highest(sub)):
+                    k = _emit(masks, metas, k, sub | (np.int64(1) << e), ATTACK_KIND)
+        sub = (sub - 1) & group
+    return k
+
+
+@njit(cache=True)
 def _two_pairs_plus_one(s, masks, metas, k, hand):  # type: ignore[no-untyped-def]
     """``two_pairs_plus_one``: a pair of one rank, a pair of a higher-listed rank and any
     fifth card, each set once (a fifth card of a pair's rank only above that pair, so three of
@@ -495,29 +514,9 @@ def pattern_leads(s, masks, metas, k, hand, limit):  # type: ignore[no-untyped-d
         if size >= 4 and bits & QUADS_BIT and limit >= 4:
             k = _emit_sized(masks, metas, k, group, 4)
         if size >= 4 and bits & QUADS_ONE_BIT and limit >= 5:
-            q = group
-            while q:
-                if popcount(q) == 4:
-                    me = hand & ~q
-                    while me:
-                        e = low_card(me)
-                        me &= me - 1
-                        if not ((group >> e) & 1 and e < _highest(q)):
-                            k = _emit(masks, metas, k, q | (np.int64(1) << e), ATTACK_KIND)
-                q = (q - 1) & group
+            k = _plus_one(masks, metas, k, hand, group, 4)
         if pair_one and size >= 2:
-            # a pair and any third card (a third of the pair's rank only above the pair)
-            pairs = group
-            while pairs:
-                if popcount(pairs) == 2:
-                    me = hand & ~pairs
-                    while me:
-                        e = low_card(me)
-                        me &= me - 1
-                        if not ((group >> e) & 1 and e < _highest(pairs)):
-                            k = _emit(masks, metas, k, pairs | (np.int64(1) << e),
-                                      ATTACK_KIND)
-                pairs = (pairs - 1) & group
+            k = _plus_one(masks, metas, k, hand, group, 2)
     if bits & TWO_PAIRS_BIT and limit >= 5:
         k = _two_pairs_plus_one(s, masks, metas, k, hand)
     return k
