@@ -61,15 +61,17 @@ def test_supports_the_base_games_for_every_seat_count(base: str) -> None:
 
 
 @pytest.mark.parametrize("option", [
-    {"deck.copies": 2}, {"beats.binding": "all_other_players"}, {"defense.partial": True},
-    {"beats.identical": "allowed_blocks"}, {"defense.exchange": 2},
+    {"deck.copies": 2}, {"beats.binding": "all_other_players"}, {"trump.per_player": True},
+    {"defense.self_throw": True}, {"defense.exchange": 2}, {"defense.face_down": True},
     {"discard.recycle_every": 2}, {"dummy.mode": "tossing"},
 ])
 def test_refuses_options_beyond_the_base_games(option: dict[str, object]) -> None:
-    """Variants I options the kernel does not play (#3's partial defence, #42's exchange with
-    the stock, #38's recycled discard, dummies, two decks...): callers must fall back. (#25's
-    high joker, #28's wild cards, #24's gifts and #14's spades it plays since issue 35:
-    ``test_kernel_rule_facts.py``, ``test_kernel_family.py``.)"""
+    """Variants I options the kernel does not play (#16's personal trumps, #48's self-throw,
+    #42's exchange with the stock, #59's face-down covers, #38's recycled discard, dummies, two
+    decks...): callers must fall back. (#25's high joker, #28's wild cards, #24's gifts and
+    #14's spades it plays since issue 35: ``test_kernel_rule_facts.py``,
+    ``test_kernel_family.py``; #3's partial defence and #22's twin block:
+    ``test_kernel_bout_rules.py``.)"""
     rules = Rules().with_options(**option)
     assert not kernel.supports(rules, 2)
 

@@ -57,7 +57,8 @@ def _other_values(key: str) -> list[Any]:
 #: Values to tell apart for options that take any value and that the verifier does not draw
 #: (it plays them through the catalogue's games).
 OPEN_VALUES: dict[str, tuple[Any, ...]] = {
-    "draw.target_cap": (0, 4), "deal.reserve": (0, 3), "lead.patterns": ((), ("three_any",)),
+    "draw.target_cap": (0, 4), "deal.reserve": (0, 3),
+    "lead.patterns": ((), ("three_any",), ("pair",), ("single", "pair_plus_one")),
     "beats.unbeatable": ((), ("Qs",)),
 }
 
@@ -121,16 +122,17 @@ def test_an_undeclared_option_off_its_default_is_refused(spec: Any) -> None:
 
 
 def test_lead_patterns_the_kernel_does_not_build_are_refused() -> None:
-    """#4; S0:157 "a pair of cards ... and any other card": leads the kernel does not make;
-    ``supports`` must send these games to the reference engine. (#47's any three cards and
-    #73's leads of one suit it makes.)"""
+    """#47's option treshka=three_of_a_rank: a lead the kernel does not make; ``supports``
+    must send these games to the reference engine. (#4's pair plus one, #47's any three cards
+    and #73's leads of one suit it makes.)"""
     assert kernel.supports(BASE.with_options(**{"lead.shape": "same_suit"}), 2)
-    pairs = BASE.with_options(**{"lead.shape": "patterns",
-                                 "lead.patterns": ("single", "pair_plus_one")})
-    assert not kernel.supports(pairs, 2)
-    assert any(r.startswith("lead.patterns=") for r in kernel_refuses(pairs))
-    three = BASE.with_options(**{"lead.shape": "patterns", "lead.patterns": ("three_any",)})
-    assert kernel.supports(three, 2)
+    rank = BASE.with_options(**{"lead.shape": "patterns",
+                                "lead.patterns": ("single", "three_of_a_rank")})
+    assert not kernel.supports(rank, 2)
+    assert kernel_refuses(rank) == ["lead.patterns=('single', 'three_of_a_rank')"]
+    for patterns in (("three_any",), ("single", "pair_plus_one")):
+        assert kernel.supports(BASE.with_options(**{"lead.shape": "patterns",
+                                                    "lead.patterns": patterns}), 2)
 
 
 # --- (c) the kernel tells apart every value it claims to play ---------------------------------

@@ -264,7 +264,8 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.STOCK_REFILL] = plays_stock_rules(rules)
     s[L.SWAP_SIX] = rules.trump_swap_six
     s[L.SUIT_LEADS] = rules.lead_shape == "same_suit"
-    s[L.CLOSING] = rules.specials_cover_ends_throw_in
+    s[L.CLOSING] = (rules.specials_cover_ends_throw_in
+                    or rules.beats_identical == "allowed_blocks")  # (``Deal.cover_closes``)
     s[L.BOOKS] = (rules.score_points != "off" or rules.score_figures or rules.end_epaulettes
                   or rules.deal_reserve > 0)
     s[L.SECOND_TRY] = L.SECOND_TRIES.index(rules.defense_second_try)
@@ -298,8 +299,12 @@ def _rule_facts_over(rules: Rules, players: int, index: CardIndex) -> np.ndarray
     s[L.GIVER] = s[L.RECEIVER] = -1
     s[L.SCORE_POINTS] = ("off", "covered", "discarded").index(rules.score_points)
     s[L.SCORE_FIGURES] = rules.score_figures
-    if rules.lead_shape == "patterns":  # (#47's three any cards: the one pattern it plays)
-        s[L.PATTERN_LEADS] = 1 if rules.lead_patterns else 2
+    if rules.lead_shape == "patterns":  # #4-6, #47: the shapes a lead may take
+        s[L.PATTERN_LEADS] = L.PATTERNS_ON | sum(L.PATTERN_BITS[p]
+                                                 for p in set(rules.lead_patterns))
+    s[L.PASS_LEAD] = rules.lead_pass_if_no_legal
+    s[L.PARTIAL] = rules.defense_partial
+    s[L.TWIN_BLOCK] = rules.beats_identical == "allowed_blocks"
     s[L.EPAULETTES] = rules.end_epaulettes
     s[L.RESERVE_SIZE] = (reserve_size(rules, players, len(rules.deck()))
                          if rules.deal_reserve else 0)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, types
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
 import bito.kernel.freshness  # noqa: F401  (a cache compiled from older sources goes first)
@@ -95,7 +95,11 @@ from bito.kernel.layout import (
     OUT,
     OUT_MASK,
     OVER_PHASE,
+    PAIR_BIT,
+    PAIR_ONE_BIT,
+    PARTIAL,
     PASS_KIND,
+    PASS_LEAD,
     PASSES,
     PATTERN_LEADS,
     PHASE,
@@ -104,6 +108,8 @@ from bito.kernel.layout import (
     POINTS,
     PROGRESSIVE,
     PROGRESSIVE_CAP,
+    QUADS_BIT,
+    QUADS_ONE_BIT,
     RANK_OF,
     RANK_SETS,
     RECEIVER,
@@ -132,6 +138,7 @@ from bito.kernel.layout import (
     SHOW_KIND,
     SHOW_TRUMP,
     SHOWN,
+    SINGLE_BIT,
     SIX_CARDS,
     SIXES,
     STOCK,
@@ -159,6 +166,7 @@ from bito.kernel.layout import (
     TEAM_PROXY,
     TEAM_THROW,
     TEAMS,
+    THREE_ANY_BIT,
     THROW_GROUPS,
     THROW_IN,
     THROW_PHASE,
@@ -167,12 +175,15 @@ from bito.kernel.layout import (
     TRANSFER,
     TRANSFER_KIND,
     TRIED,
+    TRIPS_BIT,
     TRUMP,
     TRUMP_CARD,
     TRUMP_ROWS,
     TRUMP_SET,
     TRUMP_SOURCE,
     TRY_KIND,
+    TWIN_BLOCK,
+    TWO_PAIRS_BIT,
     UNCAPPED,
     UNCOVERED,
     WHOLE_PACK,
@@ -377,15 +388,221 @@ def cards_where(s, hand, table, value):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, inline="always")
 def lead_actions(s, masks, metas):  # type: ignore[no-untyped-def]
-    """The leads: ``DurakState._lead_actions``, then the lead rules' filters (#12, #46)."""
+    """The leads: ``DurakState._lead_actions``, then the lead rules' filters (#12, #46), and
+    under ``lead.shape=patterns`` what a seat without an allowed lead may do."""
     k = shape_leads(s, masks, metas)
     if (s[WHOLE_RANK] != 0 or s[STRONGEST] != 0) and k > 0:
         k = lead_rules(s, masks, metas, k)
+    if s[PATTERN_LEADS] != 0:
+        k = no_allowed_lead(s, masks, metas, k)
     if s[SWAP_SIX] != 0:
         six = swappable(s)
         if six != 0:  # #97: after the leads, as the reference lists it
             k = _emit(masks, metas, k, six, SWAP_META)
     return k
+
+
+@njit(cache=True)
+def _emit_sized(masks, metas, k, group, size):  # type: ignore[no-untyped-def]
+    """Every set of exactly ``size`` cards of ``group`` (one rank's cards), as leads."""
+    sub = group
+    while sub:
+        if popcount(sub) == size:
+            k = _emit(masks, metas, k, sub, ATTACK_KIND)
+        sub = (sub - 1) & group
+    return k
+
+
+@njit(cache=True)
+def _highest(m):  # type: ignore[no-untyped-def]
+    """The highest card index of a non-empty set."""
+    return 63 - leading_zeros(m)
+
+
+@njit(cache=True)
+def _plus_one(masks, metas, k, hand, group, size):  # type: ignore[no-untyped-def]
+    """``pair_plus_one`` (``size`` 2) and ``quads_plus_one`` (4): ``size`` cards of one rank's
+    ``group`` and any other card of ``hand``, each set once (a card of the group's rank only
+    above the chosen ones, so three of a rank are listed as their lowest two and the
+    third)."""
+    sub = group
+    while sub:
+        if popcount(sub) == size:
+            me = hand & ~sub
+            while me:
+                e = low_card(me)
+                me &= me - 1
+                if not ((group >> e) & 1 and e < _highest(sub)):
+                    k = _emit(masks, metas, k, sub | (np.int64(1) << e), ATTACK_KIND)
+        sub = (sub - 1) & group
+    return k
+
+
+@njit(cache=True)
+def _two_pairs_plus_one(s, masks, metas, k, hand):  # type: ignore[no-untyped-def]
+    """``two_pairs_plus_one``: a pair of one rank, a pair of a higher-listed rank and any
+    fifth card, each set once (a fifth card of a pair's rank only above that pair, so three of
+    a rank are listed as their lowest two and the third). A hand of thirty cards would list
+    more than the buffers hold: the list stops at their end rather than write past it."""
+    m1 = hand
+    while m1:
+        g1 = hand & rank_set(s, low_card(m1))
+        m1 &= ~g1
+        if popcount(g1) < 2:
+            continue
+        m2 = m1
+        while m2:
+            g2 = hand & rank_set(s, low_card(m2))
+            m2 &= ~g2
+            if popcount(g2) < 2:
+                continue
+            p1s = g1
+            while p1s:
+                if popcount(p1s) == 2:
+                    p2s = g2
+                    while p2s:
+                        if popcount(p2s) == 2:
+                            me = hand & ~(p1s | p2s)
+                            while me:
+                                e = low_card(me)
+                                me &= me - 1
+                                if (g1 >> e) & 1 and e < _highest(p1s):
+                                    continue
+                                if (g2 >> e) & 1 and e < _highest(p2s):
+                                    continue
+                                if k < MAX_ACTIONS - 2:
+                                    k = _emit(masks, metas, k,
+                                              p1s | p2s | (np.int64(1) << e), ATTACK_KIND)
+                        p2s = (p2s - 1) & g2
+                p1s = (p1s - 1) & g1
+    return k
+
+
+@njit(cache=True)
+def pattern_leads(s, masks, metas, k, hand, limit):  # type: ignore[no-untyped-def]
+    """``leads.pattern_leads``: every lead of ``hand`` of at most ``limit`` cards taking one of
+    the shapes of ``lead.patterns`` (the bits of ``layout.PATTERN_LEADS``), each set of cards
+    once: where two shapes hold the same sets (three any cards and a pair plus one, a pair
+    plus one and three of a kind) only the wider one lists them."""
+    bits = s[PATTERN_LEADS]
+    any3 = 0
+    if bits & THREE_ANY_BIT:
+        # #47: any three cards, fewer from a short hand or to a short defender
+        any3 = popcount(hand)
+        if any3 > 3:
+            any3 = 3
+        if any3 > limit:
+            any3 = limit
+        if any3 > 0:
+            k = _emit_combinations(masks, metas, k, hand, any3, ATTACK_KIND)
+    if bits & SINGLE_BIT and any3 != 1:
+        m = hand
+        while m:
+            low = m & -m
+            k = _emit(masks, metas, k, low, ATTACK_KIND)
+            m ^= low
+    pair_one = bits & PAIR_ONE_BIT != 0 and limit >= 3 and any3 != 3
+    m = hand
+    while m:
+        group = hand & rank_set(s, low_card(m))
+        m &= ~group
+        size = popcount(group)
+        if bits & PAIR_BIT and limit >= 2 and any3 != 2 and size >= 2:
+            k = _emit_sized(masks, metas, k, group, 2)
+        if bits & TRIPS_BIT and limit >= 3 and any3 != 3 and not pair_one and size >= 3:
+            k = _emit_sized(masks, metas, k, group, 3)
+        if size >= 4 and bits & QUADS_BIT and limit >= 4:
+            k = _emit_sized(masks, metas, k, group, 4)
+        if size >= 4 and bits & QUADS_ONE_BIT and limit >= 5:
+            k = _plus_one(masks, metas, k, hand, group, 4)
+        if pair_one and size >= 2:
+            k = _plus_one(masks, metas, k, hand, group, 2)
+    if bits & TWO_PAIRS_BIT and limit >= 5:
+        k = _two_pairs_plus_one(s, masks, metas, k, hand)
+    return k
+
+
+@njit(cache=True)
+def no_allowed_lead(s, masks, metas, k):  # type: ignore[no-untyped-def]
+    """``leads.lead_actions`` for a seat none of whose leads takes an allowed shape (``k``
+    moves listed, none of them a lead from the hand): under #5 he passes the attack on until
+    the lead has gone round every seat with the stock empty (``leads.went_round``); then, or
+    without that rule, he may lead any single card (the lead filters still apply)."""
+    for i in range(k):
+        if metas[i] & 7 == ATTACK_KIND:
+            return k
+    limit = room(s)
+    if limit > s[LEAD_MAX]:
+        limit = s[LEAD_MAX]
+    if limit <= 0:
+        return k
+    if s[PASS_LEAD] != 0 and s[PASSES] != s[PLAYERS] + s[BOUT]:
+        return _emit(masks, metas, k, 0, PASS_KIND)
+    m = s[HANDS + s[TO_ACT]]
+    while m:
+        low = m & -m
+        k = _emit(masks, metas, k, low, ATTACK_KIND)
+        m ^= low
+    if s[WHOLE_RANK] != 0 or s[STRONGEST] != 0:
+        k = lead_rules(s, masks, metas, k)
+    return k
+
+
+@njit(cache=True)
+def can_lead(s, seat, masks, metas):  # type: ignore[no-untyped-def]
+    """``leads._allowed`` is not empty for ``seat`` leading against his left neighbour in
+    play (#5), with ``masks``/``metas`` as scratch; the position is left as it was."""
+    to_act = s[TO_ACT]
+    defender = s[DEFENDER]
+    s[TO_ACT] = seat
+    s[DEFENDER] = next_active(s, seat)
+    limit = room(s)
+    if limit > s[LEAD_MAX]:
+        limit = s[LEAD_MAX]
+    k = 0
+    if limit > 0:
+        k = pattern_leads(s, masks, metas, 0, s[HANDS + seat], limit)
+        if (s[WHOLE_RANK] != 0 or s[STRONGEST] != 0) and k > 0:
+            k = lead_rules(s, masks, metas, k)
+    s[TO_ACT] = to_act
+    s[DEFENDER] = defender
+    return k > 0
+
+
+@njit(cache=True)
+def pass_lead(s):  # type: ignore[no-untyped-def]
+    """``leads.pass_lead`` (#5 A1): the attacker cannot lead, so the first seat clockwise
+    that can attacks his own left neighbour; if nobody can, everyone in play draws one card
+    from the stock, the attacker first, and he tries again; with the stock empty the lead
+    has gone round (``PASSES`` holds the mark) and he may lead a single card."""
+    s[PASSES] = 0
+    a = s[ATTACKER]
+    seat = next_active(s, a)
+    if seat != a:
+        masks = np.empty(MAX_ACTIONS, np.int64)
+        metas = np.empty(MAX_ACTIONS, np.int64)
+        while seat != a:
+            if s[HANDS + seat] != 0 and can_lead(s, seat, masks, metas):
+                s[ATTACKER] = seat  # ``DurakState.lead_from``
+                s[LEADER] = seat
+                s[TO_ACT] = seat
+                s[DEFENDER] = next_active(s, seat)
+                return
+            seat = next_active(s, seat)
+    n = s[PLAYERS]
+    if s[N_STOCK] == 0:
+        s[PASSES] = n + s[BOUT]
+        return
+    for _ in range(n):
+        ns = s[N_STOCK]
+        if ns == 0:
+            break
+        if not (s[OUT_MASK] >> a) & 1:
+            s[HANDS + a] |= np.int64(1) << s[STOCK + ns - 1]
+            s[N_STOCK] = ns - 1
+        a = (a + 1) % n
+    s[N_SEEN] = 0  # the stock shrank: no earlier bout opening can come back
+    stock_taken(s)
 
 
 @njit(cache=True)
@@ -486,16 +703,7 @@ def shape_leads(s, masks, metas):  # type: ignore[no-untyped-def]
     if s[SUIT_LEADS] != 0:
         return _suit_leads(s, masks, metas, k, hand, limit)
     if s[PATTERN_LEADS] != 0:
-        # ``leads.pattern_leads``: #47's any three cards (fewer from a short hand or to a
-        # short defender), or with no pattern listed single cards
-        size = 1
-        if s[PATTERN_LEADS] == 1:
-            size = popcount(hand)
-            if size > 3:
-                size = 3
-            if size > limit:
-                size = limit
-        return _emit_combinations(masks, metas, k, hand, size, ATTACK_KIND)
+        return pattern_leads(s, masks, metas, k, hand, limit)
     if most == 1:
         m = hand
         while m:
@@ -1179,11 +1387,37 @@ def check_repetition(s):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def covered_pairs(s):  # type: ignore[no-untyped-def]
+    """``partial_defense.covered_cards``: the cards of the covered pairs on the table (a card
+    neutralised by #11's transfer counts as covered)."""
+    out = np.int64(0)
+    for i in range(s[N_ATTACK]):
+        cover = s[DEFENCE + i]
+        if cover != -1:
+            out |= np.int64(1) << s[ATTACK + i]
+            if cover >= 0:
+                out |= np.int64(1) << cover
+    return out
+
+
+@njit(cache=True, inline="always")
+def twins(s, c, a):  # type: ignore[no-untyped-def]
+    """``state.closes``' identical twins (#22): the two decks' copies of one card."""
+    return s[RANK_OF + c] == s[RANK_OF + a] and s[SUIT_OF + c] == s[SUIT_OF + a]
+
+
+@njit(cache=True)
 def end_bout(s, taken):  # type: ignore[no-untyped-def]
     """``DurakState.end_bout``: the table to the discard or the defender, refill, next bout."""
     d = s[DEFENDER]
     if taken:
-        s[HANDS + d] |= s[TABLE]
+        table = s[TABLE]
+        if s[PARTIAL] != 0:
+            # ``partial_defense`` (#3): the covered pairs go to the discard
+            done = covered_pairs(s)
+            s[DISCARD] |= done
+            table &= ~done
+        s[HANDS + d] |= table
     else:
         s[DISCARD] |= s[TABLE]
     if s[SCORE_POINTS] != 0 or s[SCORE_FIGURES] != 0 or s[EPAULETTES] != 0:
@@ -1396,6 +1630,9 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
             if hand == 0 or room(s) <= 0:
                 advance_thrower(s)
     elif kind == PASS_KIND:
+        if s[PASS_LEAD] != 0 and s[PHASE] == LEAD_PHASE:
+            pass_lead(s)  # #5: no allowed lead, the attack passes on
+            return
         s[PASSES] += 1
         if s[PASSES] >= s[N_THROWERS]:
             end_throw_round(s)
@@ -1411,8 +1648,9 @@ def step(s, mask, meta):  # type: ignore[no-untyped-def]
             if s[ATTACK + i] == target:
                 s[DEFENCE + i] = c
                 break
-        if s[CLOSING] != 0 and (s[CLOSES] >> c) & 1:
-            s[CLOSED] = 1  # #28: a wild card or joker covered: no more throw-ins this bout
+        if s[CLOSING] != 0 and ((s[CLOSES] >> c) & 1 or (s[TWIN_BLOCK] != 0
+                                                       and twins(s, c, target))):
+            s[CLOSED] = 1  # #28's wild card or joker, #22's twin: no more throw-ins this bout
         s[UNCOVERED] -= 1
         s[TABLE_RANKS] |= rank_set(s, c)
         s[TABLE] |= mask

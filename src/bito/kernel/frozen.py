@@ -57,6 +57,7 @@ FROZEN: Final[tuple[int, ...]] = (
     L.GIFT_ON_COVER, L.GIVER_TRANSFERRER, L.SCORE_POINTS, L.SCORE_FIGURES, L.EPAULETTES,
     L.RESERVE_SIZE, L.PATTERN_LEADS, L.STOCK_THROW, L.STOCK_ONCE, L.SECRET_SECOND,
     L.SECRET_DRAWABLE, L.STOCK_REFILL, L.SWAP_SIX, L.SUIT_LEADS, L.CLOSING, L.BOOKS,
+    L.PARTIAL, L.PASS_LEAD, L.TWIN_BLOCK,
 )
 """The slots of the array whose values are facts of the rules and the seat count alone,
 fixed for a whole game: these become constants. (Not the trump, the beat table, the trump

@@ -140,7 +140,7 @@ EPAULETTES: Final = 94  # end.epaulettes (#63)
 RESERVE_SIZE: Final = 95  # #37: the buy-in each seat is dealt first (``setup.reserve_size``)
 FIGURE_CARDS: Final = 96  # #62: the cards a covered figure counts for (data, card indices)
 SIX_CARDS: Final = 97  # #63: the plain sixes (data)
-PATTERN_LEADS: Final = 98  # lead.shape=patterns: 1 three any cards (#47), 2 no pattern listed
+PATTERN_LEADS: Final = 98  # lead.shape=patterns: PATTERNS_ON and a bit per pattern (PATTERN_BITS)
 STOCK_THROW: Final = 99  # lead.stock_top_throw_in (#83): throwers may play the stock's top too
 STOCK_ONCE: Final = 100  # lead.stock_top=once (#40): one stock card a bout (else unlimited, #83)
 STOCK_PLAYS: Final = 101  # changing: stock cards played this bout
@@ -156,6 +156,9 @@ SWAP_SIX: Final = 108  # trump.swap_six (#97): the leader may swap the lowest tr
 SUIT_LEADS: Final = 109  # lead.shape=same_suit (#73): leads of one suit, whatever the ranks
 CLOSING: Final = 110  # specials.cover_ends_throw_in (#28): some cover closes a bout (CLOSES)
 BOOKS: Final = 111  # the books behind the head are kept (#37's buy-in, #61-63's tallies)
+PARTIAL: Final = 112  # defense.partial (#3): a taker's covered pairs go to the discard
+PASS_LEAD: Final = 113  # lead.pass_if_no_legal (#5): without an allowed lead the attack passes on
+TWIN_BLOCK: Final = 114  # beats.identical=allowed_blocks (#22): a twin's cover closes the bout
 
 # --- areas -------------------------------------------------------------------------------
 HANDS: Final = 120
@@ -243,4 +246,14 @@ DRAW_RULES: Final[tuple[DrawOrder, ...]] = ("attacker_first", "right_of_defender
                                             "attacker_then_strict_clockwise", "defender_first")
 TRUMP_SOURCES: Final[tuple[TrumpSource, ...]] = ("stock_top", "last_card", "bottom_card",
                                                  "any_card", "fixed", "none")
+PATTERNS_ON: Final = 1
+"""``PATTERN_LEADS`` holds this bit under ``lead.shape=patterns``; each pattern the rules list
+adds its bit of :data:`PATTERN_BITS`."""
+SINGLE_BIT, PAIR_BIT, PAIR_ONE_BIT, TWO_PAIRS_BIT = 2, 4, 8, 16
+TRIPS_BIT, QUADS_BIT, QUADS_ONE_BIT, THREE_ANY_BIT = 32, 64, 128, 256
+PATTERN_BITS: Final[dict[str, int]] = {
+    "single": SINGLE_BIT, "pair": PAIR_BIT, "pair_plus_one": PAIR_ONE_BIT,
+    "two_pairs_plus_one": TWO_PAIRS_BIT, "trips": TRIPS_BIT, "quads": QUADS_BIT,
+    "quads_plus_one": QUADS_ONE_BIT, "three_any": THREE_ANY_BIT}
+"""The kernel's bit for each lead pattern it plays (``leads.pattern_leads``)."""
 FIXED_SOURCE, NONE_SOURCE = 4, 5  # no card is turned: trump.fixed_suit is trump, or none is

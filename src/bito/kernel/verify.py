@@ -67,13 +67,15 @@ NAMED = ("japanese", "podkidnoy+no_trump", "perevodnoy+no_trump", "podkidnoy+roy
          "podkidnoy+treshka", "perevodnoy+treshka", "podkidnoy+armenian_unlimited",
          "podkidnoy+secret_trump", "perevodnoy+secret_trump", "simple_classic_5card",
          "perevodnoy+no_transfer_first_bout", "podkidnoy+trump_swap", "perevodnoy+trump_swap",
-         "akulina")
+         "akulina", "simple_partial_defense", "with_pairs", "pairs_only", "from_groups",
+         "big_fool_twin_block")
 """Catalogue variants beyond the base games that the kernel plays (issue 20 item 4: what beats
 what, the transfer window, the lead from the stock, the second try, partnerships; #21's two
 decks from the move at most 63 cards are in play, :func:`taken_over`; issue 35: #96, the
 joker systems and gifts, #28's wild cards, the lead rules, the deals, the stock group's
-rules and books, #9, #18, #83, #97), verified as the catalogue defines them, with random
-seat counts, deals and match contexts; the base games' random option sets reach the same
+rules and books, #9, #18, #83, #97; #3, #4-6's lead patterns and #5's passed lead, #22's
+twin block), verified as the catalogue defines them, with random seat counts, deals and
+match contexts; the base games' random option sets reach the same
 options (but partnerships) in other mixes."""
 VERIFIED = BASES + NAMED
 """What ``bito bench --verify`` plays, in this order (the bases first, so their seeds and

@@ -11,12 +11,14 @@ only change what beats what and which suits are trumps (#25, #26, #27, #81).
 Issue 35 item 2 brought in most of the rest of the family: #24's and #84's joker gifts, #28's
 wild cards, #12's and #46's lead filters and #47's three cards, the deals of #23, #32, #33,
 #37 and #80, #73's leads of one suit, #9, #14, #18, #31, #34, #36, #52, #83, #97 and the
-tallies of #61-63.
+tallies of #61-63; then #3's partial defence, #4-6's lead patterns and #5's passed lead, and
+#22's twin that blocks throw-ins (on two decks, from the move at most 63 cards are in play).
 
 What it refuses, it refuses by rule fact, never by a game's name: an option not declared
-here, or a value outside ``plays`` (so the other lead patterns, partial defence, the poker
-exchange and recycled discard, dummies, counters and the other rules that change the shape
-of a bout fall back to the reference engine, as ``tools/kernel_coverage.py`` lists).
+here, or a value outside ``plays`` (so personal trumps, the gradual access and recycled
+discard, the poker exchange, self-throws, counters, the cunning and impudent throw-ins after
+a take, dummies, hands held face out and face-down covers fall back to the reference engine,
+as ``tools/kernel_coverage.py`` lists).
 
 Which options it honours is a fact about the rules, so it lives here, next to the option specs,
 and not in the kernel package: ``bito.kernel.supports`` reads it to decide when to fall back to
@@ -195,7 +197,10 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("score.figures", "facts"),
     KernelOption("end.epaulettes", "facts"),
     KernelOption("deal.reserve", "facts"),
-    KernelOption("lead.patterns", "facts", ("three_any",)),  # #47 (with lead.shape=patterns)
+    # #4-6's and #47's patterns (with lead.shape=patterns): not three_of_a_rank
+    KernelOption("lead.patterns", "facts",
+                 ("single", "pair", "pair_plus_one", "two_pairs_plus_one", "trips", "quads",
+                  "quads_plus_one", "three_any")),
     # #18: the secret card under the trump card, turned when the stock runs out (its suit
     # then rules: the beat table of its row); A1 draws it last
     KernelOption("trump.secret_second", "facts"),
@@ -204,6 +209,14 @@ KERNEL_OPTIONS: Final[tuple[KernelOption, ...]] = (
     KernelOption("trump.swap_six", "facts"),
     # #73: cards no card beats (the beat table, as data)
     KernelOption("beats.unbeatable", "facts"),
+    # #5: an attacker without an allowed lead passes the attack on (and the draw of a card
+    # each, or single cards once the stock is gone, when nobody has one)
+    KernelOption("lead.pass_if_no_legal", "facts"),
+    # #3: a taker's covered pairs go to the discard, he picks up the open cards
+    KernelOption("defense.partial", "facts"),
+    # #22: a twin covers its twin (the beat table, as data) and closes the bout to throw-ins;
+    # not #21 A1's literal reading
+    KernelOption("beats.identical", "facts", ("forbidden", "allowed_blocks")),
 )
 
 KERNEL_OPTION: Final[dict[str, KernelOption]] = {o.key: o for o in KERNEL_OPTIONS}
