@@ -423,7 +423,7 @@ def _durak_hidden(state: Any, view: Any) -> list[int] | None:
     from bito.games.durak.dummy import TossingDummy
     from bito.games.durak.view import extension_of
 
-    if not state.rules.deal_owner_sees_hand or state.deal.dummy_seat >= 0:
+    if not state.rules.deal_owner_sees_hand or state.deal.dummy_seat_controller >= 0:
         return None
     known = getattr(view, "known", None)
     hidden = [state.hands[s] & ~(known[s] if known else 0) for s in range(state.players)]

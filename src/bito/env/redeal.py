@@ -58,7 +58,7 @@ def _dummy_seen(state: DurakState, seat: int) -> bool:
 
 def _face_down_covers(state: DurakState, seat: int) -> list[int]:
     """#59: the covers lying face down, as far as ``seat`` cannot see them."""
-    if not getattr(state.deal, "face_down", False) or seat == state.defender:
+    if not state.rules.defense_face_down or seat == state.defender:
         return []
     return [d for d in state.defence if d >= 0]
 

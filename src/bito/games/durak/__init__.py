@@ -55,7 +55,7 @@ def next_match_context(previous: DurakState) -> MatchContext:
     if outcome is None:
         raise ValueError("the previous deal is not over")
     d = previous.deal
-    if d.dummy_seat >= 0 and outcome.loser == d.dummy_seat:
+    if outcome.dummy >= 0 and outcome.loser == outcome.dummy:
         # #57 A1: the dummy was the fool, so no person was: its controller deals.
         return MatchContext(game_number=d.match.game_number + 1,
                             dealer=d.dummy_seat_controller, previous_fool=None,

@@ -29,17 +29,43 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Final
 
 from bito.errors import RulesError
+from bito.games.durak.facts import DealFact
 from bito.games.durak.hooks import Hook
 from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
 if TYPE_CHECKING:
+    from bito.games.durak.setup import Deal
     from bito.games.durak.state import DurakState
     from bito.games.durak.view import DurakView
+    from bito.games.protocol import Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class DummySeat(DealFact):
+    """The playing dummy's seat, a fact of the rules and the seat count the deal holds
+    (``deal.fact(DummySeat)``) when it plays the dummy."""
+
+    seat: int
+
+    def seat_words(self, deal: Deal, seat: int) -> str:
+        if seat != self.seat:
+            return ""
+        return f" [dummy, played by seat {deal.dummy_seat_controller}]"
+
+    def settle(self, outcome: Outcome) -> Outcome:
+        """The outcome names the dummy's seat, which may be the fool (A1)."""
+        return replace(outcome, dummy=self.seat)
+
+
+def dummy_seat_of(deal: Deal) -> int:
+    """The playing dummy's seat in this deal (-1: it plays none)."""
+    fact = deal.fact(DummySeat)
+    return -1 if fact is None else fact.seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +118,7 @@ def decider(state: DurakState) -> int:
     """Who decides the move now: the controller on the dummy's turn, else the seat to act
     (-1 once the game is over)."""
     deal = state.deal
-    if state.to_act == deal.dummy_seat >= 0:
+    if state.to_act == dummy_seat_of(deal) >= 0:
         return deal.dummy_seat_controller
     return state.to_act
 
@@ -102,7 +128,7 @@ def known(state: DurakState, seat: int, cards: tuple[int, ...]) -> tuple[int, ..
     everyone under ``dummy.visible_to=all``) sees the dummy's whole hand; the dummy's own
     view, which is the controller's when he acts for it, holds the controller's hand."""
     deal = state.deal
-    dummy, boss = deal.dummy_seat, deal.dummy_seat_controller
+    dummy, boss = dummy_seat_of(deal), deal.dummy_seat_controller
     out = list(cards)
     if seat == boss or deal.rules.dummy_visible_to == "all":
         out[dummy] = state.hands[dummy]
@@ -116,7 +142,7 @@ def pass_over(state: DurakState, attacker: int) -> int:
     defender would be the dummy it goes to the next seat in play; if that is the attacker
     himself (only he and the dummy are left) the dummy leads at him instead. Returns the
     attacker; sets ``state.defender``."""
-    dummy = state.deal.dummy_seat
+    dummy = dummy_seat_of(state.deal)
     if state.defender != dummy:
         return attacker
     target = state.next_active(dummy)
@@ -145,8 +171,8 @@ class _PlayingDummy(Hook):
     def decider(self, state: DurakState) -> int | None:
         return decider(state)
 
-    def deal_facts(self, rules: Rules, players: int) -> dict[str, Any]:
-        return {"dummy_seat": playing_seat(rules, players)}
+    def deal_facts(self, rules: Rules, players: int) -> DummySeat:
+        return DummySeat(playing_seat(rules, players))
 
     def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
                    defender: int) -> tuple[int, int, int]:
@@ -160,7 +186,7 @@ class _PlayingDummy(Hook):
 
     def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:
         deal = state.deal
-        if not deal.rules.dummy_defends and defender == deal.dummy_seat:
+        if not deal.rules.dummy_defends and defender == dummy_seat_of(deal):
             state.defend_as(defender)
             if pass_over(state, attacker) == attacker:
                 defender = state.defender
@@ -172,7 +198,7 @@ class _PlayingDummy(Hook):
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         deal = state.deal
-        return view.extended(PlayingDummy(deal.dummy_seat, deal.dummy_seat_controller))
+        return view.extended(PlayingDummy(dummy_seat_of(deal), deal.dummy_seat_controller))
 
 
 HOOK: Final = _PlayingDummy()

@@ -381,7 +381,7 @@ def parse_position(text: str) -> DurakState:
         phase = LEAD
     elif s.uncovered and not taking:
         phase = DEFEND_PHASE
-    elif deal.face_down and not taking:
+    elif rules.defense_face_down and not taking:
         phase = CALL_PHASE  # #59: all covered face down: the attacker calls
     else:
         phase = THROW
@@ -457,10 +457,10 @@ def _end_outcome(s: DurakState, raw: str, text: str, at: int) -> Outcome:
         raise InvalidNotationError("end: expected loser:order:reason, e.g. -:0.2.1:repetition "
                                    f"(every seat 0..{n - 1} once in the order)", text, at)
     reason = "" if parts[2] == "-" else parts[2].replace("_", " ")
-    team_of = s.deal.team_of  # partnerships: the fool's team loses, as the state counts it
-    return Outcome(loser=loser, order=order, draw=loser is None, reason=reason, teams=s.deal.teams,
-                   losing_team=team_of[loser] if team_of and loser is not None else None,
-                   dummy=s.deal.dummy_seat)
+    outcome = Outcome(loser=loser, order=order, draw=loser is None, reason=reason)
+    for fact in s.deal.facts:  # the rules' sides (the teams, the dummy's seat), as the state
+        outcome = fact.settle(outcome)  # counts them
+    return outcome
 
 
 def _own_field(f: dict[str, str], where: dict[str, int], text: str, n: int,
@@ -502,7 +502,7 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int], acts: lis
                                    where.get("trump", 0))
     for a, d in zip(s.attack, s.defence, strict=True):
         # #59: a face-down cover may be a bluff until the call turns it up.
-        if d >= 0 and not s.beats[a] >> d & 1 and not s.deal.face_down:
+        if d >= 0 and not s.beats[a] >> d & 1 and not s.deal.rules.defense_face_down:
             raise InvalidNotationError(f"table: {card_str(d)} does not beat {card_str(a)}",
                                        text, where.get("table", 0))
     if s.phase == OVER:

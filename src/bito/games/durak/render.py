@@ -108,8 +108,8 @@ def render_state(state: DurakState) -> str:
     order = state.deal.hooks.hand_order  # #58: hands held face out, by position
     for seat in range(state.deal.players):
         role = _role(seat, state.attacker, state.defender, state.to_act)
-        if seat == state.deal.dummy_seat:  # #57
-            role += f" [dummy, played by seat {state.deal.dummy_seat_controller}]"
+        for fact in state.deal.facts:  # the rules' words on a seat (the playing dummy's)
+            role += fact.seat_words(state.deal, seat)
         trump = state.deal.own_trumps[seat] if state.deal.own_trumps else state.trump_suit
         held = in_order_text(order[0](state, seat), trump) if order else \
             hand_text(state.hands[seat], trump)

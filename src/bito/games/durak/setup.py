@@ -7,6 +7,7 @@ Everything random in a deal happens here, from one seed, so a game is fully dete
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any, Final
@@ -27,6 +28,7 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import RulesError
+from bito.games.durak.facts import DealFact, F, fact_of
 from bito.games.durak.hooks import HookSet, select
 from bito.games.durak.installed import HOOKS
 from bito.rules import Rules
@@ -104,31 +106,16 @@ class Deal:
     transfer_only_new: bool = field(init=False, compare=False, repr=False)
     transfer_loose: bool = field(init=False, compare=False, repr=False)
     idle_limit: int = field(init=False, compare=False, repr=False)
-    # Partnerships (#53-55, :mod:`bito.games.durak.teams`): each seat's team number (empty
-    # without teams), the members of each team, and whether a vacated seat is proxied.
-    team_of: tuple[int, ...] = field(init=False, compare=False, repr=False)
-    teams: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
-    team_proxy: bool = field(init=False, compare=False, repr=False)
-    #: The key of the shared throw-in order memo: ``throw_in.by``, and with teams the team
-    #: rules, so deals with and without partnerships never share an order.
-    thrower_key: str = field(init=False, compare=False, repr=False)
     take_skip: bool = field(init=False, compare=False, repr=False)
-    # #59: defences are laid face down and called (:mod:`bito.games.durak.believe`).
-    face_down: bool = field(init=False, compare=False, repr=False)
-    # #58: nobody sees his own hand; plays go by position (:mod:`bito.games.durak.blind`).
-    # #56: the seat that throws in from the dummy (-1: no dummy); whether the dummy draws.
-    # The dummy's hand is the last entry of ``hands`` (and of ``shown``), after the players'.
+    # #56: the seat that throws in from the dummy (-1: no dummy); the dummy's hand is the last
+    # entry of ``hands`` (and of ``shown``), after the players'.
     dummy_controller: int = -1
     # #57: the playing dummy's controller, who makes every decision for its seat (-1: no
-    # playing dummy); the dummy's seat (-1: none), a fact of the rules and the seat count;
-    # whether it is passed over as a defender (``dummy.defends=false``).
+    # playing dummy).
     dummy_seat_controller: int = -1
-    dummy_seat: int = field(init=False, compare=False, repr=False)
-    # Second tries, stock leads, poker swaps, self-throws, cunning and impudent fool (#39-51):
-    # whether any is on (the state machine calls bout_extras only then), and whether the
-    # owner of each attack card must be remembered (cunning, impudent).
-    counters: bool = field(init=False, compare=False, repr=False)
-    # #31 ``exchange.mode=choose``: every bout ends in a round of chosen passes (.exchange).
+    #: What the rules this deal plays add to it, one frozen record per rule, each of a type
+    #: its hook module defines (:mod:`bito.games.durak.facts`): read with :meth:`fact`.
+    facts: tuple[DealFact, ...] = field(init=False, compare=False, repr=False)
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -146,6 +133,11 @@ class Deal:
             object.__setattr__(self, name, value)
         if not self.face_up and self.trump_card >= 0:
             object.__setattr__(self, "face_up", 1 << self.trump_card)
+
+    def fact(self, kind: type[F]) -> F | None:
+        """The record of type ``kind`` a rule this deal plays set (None: the deal does not
+        play that rule)."""
+        return fact_of(self.facts, kind)
 
     @property
     def beats_vary(self) -> bool:
@@ -196,20 +188,13 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "transfer_only_new": r.transfer_new_defender_beats == "transfer_cards_only",
         "idle_limit": r.end_idle_bouts,
         "take_skip": r.take_skip,
-        "face_down": r.defense_face_down,
-        "dummy_seat": -1,  # #57: its hook sets the seat (deal_facts)
-        "counters": r.defense_counter,
         "transfer_loose": (r.transfer_window == "any_time"
                            or r.transfer_new_defender_beats == "transfer_cards_only"),
     }
-    # Facts of one variant's rules: these defaults, which its hook sets over (deal_facts).
-    facts["team_proxy"] = False
-    facts["team_of"] = ()
-    facts["teams"] = ()
-    facts["thrower_key"] = r.throw_in_by
     facts["hooks"] = hooks = select(HOOKS, r, players)
-    for more in hooks.deal_facts:  # #53-55's teams, #57's seat
-        facts.update(more(r, players))
+    # Each rule's own facts, in its own record (#53-55's teams, #57's seat).
+    facts["facts"] = tuple(record for more in hooks.deal_facts
+                           if (record := more(r, players)) is not None)
     return tuple(facts.items())
 
 
@@ -285,13 +270,15 @@ _SUIT_ROWS: Final = frozenset(_SUIT_CARDS[:4])
 #: ``_BITS[c] == 1 << c`` for every card code.
 _BITS: Final = tuple(1 << c for c in range(160))
 
-_MEMOS: dict[tuple[str, int, str], dict[int, tuple[int, ...]]] = {}
+_MEMOS: dict[tuple[str, int, Hashable], dict[int, tuple[int, ...]]] = {}
 
 
-def _shared_memo(kind: str, players: int, rule: str) -> dict[int, tuple[int, ...]]:
+def _shared_memo(kind: str, players: int, rule: Hashable) -> dict[int, tuple[int, ...]]:
     """The seat-order memo that every deal with this seat count and ordering rule shares, so a
     run of games computes each order once instead of once per deal. (Its keys are seats and
-    out-masks of ``players`` seats, so it stays small.)"""
+    out-masks of ``players`` seats, so it stays small.) ``rule`` is the ordering rule, with
+    the rules' deal facts where they change the order (partnerships), so deals with and
+    without them never share an order."""
     memo = _MEMOS.get((kind, players, rule))
     if memo is None:
         memo = _MEMOS[(kind, players, rule)] = {}
@@ -412,7 +399,7 @@ def _table_for(rules: Rules, players: int) -> _Table:
     known = dict(facts)
     table = _recent_table = _Table(
         rules, players, facts, known["hooks"],
-        _shared_memo("throw_in.by", players, known["thrower_key"]),
+        _shared_memo("throw_in.by", players, (rules.throw_in_by, known["facts"])),
         _shared_memo("draw.order", players, rules.draw_order))
     return table
 
