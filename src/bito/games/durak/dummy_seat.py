@@ -47,15 +47,26 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class DummySeat(DealFact):
-    """The playing dummy's seat, a fact of the rules and the seat count the deal holds
-    (``deal.fact(DummySeat)``) when it plays the dummy."""
+    """The playing dummy's seat, a fact of the rules and the seat count, and its controller,
+    chosen by lot for the deal: the deal holds it (``deal.fact(DummySeat)``) when it plays
+    the dummy."""
 
     seat: int
+    #: The person who makes every decision for the dummy's seat (-1 before the lot).
+    controller: int = -1
+
+    def played_by(self, controller: int) -> DummySeat:
+        return DummySeat(self.seat, controller)
+
+    def deals_next(self, outcome: Outcome) -> int | None:
+        # A1: the dummy was the fool, so no person was: its controller deals
+        return self.controller if outcome.loser == self.seat else None
+
+    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+        return [f"controller={self.controller}"]
 
     def seat_words(self, deal: Deal, seat: int) -> str:
-        if seat != self.seat:
-            return ""
-        return f" [dummy, played by seat {deal.dummy_seat_controller}]"
+        return f" [dummy, played by seat {self.controller}]" if seat == self.seat else ""
 
     def settle(self, outcome: Outcome) -> Outcome:
         """The outcome names the dummy's seat, which may be the fool (A1)."""
@@ -66,6 +77,12 @@ def dummy_seat_of(deal: Deal) -> int:
     """The playing dummy's seat in this deal (-1: it plays none)."""
     fact = deal.fact(DummySeat)
     return -1 if fact is None else fact.seat
+
+
+def seat_controller(deal: Deal) -> int:
+    """Who plays the dummy's seat in this deal (-1: it plays no dummy)."""
+    fact = deal.fact(DummySeat)
+    return -1 if fact is None else fact.controller
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,9 +134,9 @@ def lot_controller(rules: Rules, players: int, rng: random.Random) -> int:
 def decider(state: DurakState) -> int:
     """Who decides the move now: the controller on the dummy's turn, else the seat to act
     (-1 once the game is over)."""
-    deal = state.deal
-    if state.to_act == dummy_seat_of(deal) >= 0:
-        return deal.dummy_seat_controller
+    fact = state.deal.fact(DummySeat)
+    if fact is not None and state.to_act == fact.seat:
+        return fact.controller
     return state.to_act
 
 
@@ -128,7 +145,7 @@ def known(state: DurakState, seat: int, cards: tuple[int, ...]) -> tuple[int, ..
     everyone under ``dummy.visible_to=all``) sees the dummy's whole hand; the dummy's own
     view, which is the controller's when he acts for it, holds the controller's hand."""
     deal = state.deal
-    dummy, boss = dummy_seat_of(deal), deal.dummy_seat_controller
+    dummy, boss = dummy_seat_of(deal), seat_controller(deal)
     out = list(cards)
     if seat == boss or deal.rules.dummy_visible_to == "all":
         out[dummy] = state.hands[dummy]
@@ -171,7 +188,7 @@ class _PlayingDummy(Hook):
     def decider(self, state: DurakState) -> int | None:
         return decider(state)
 
-    def deal_facts(self, rules: Rules, players: int) -> DummySeat:
+    def deal_facts(self, rules: Rules, players: int) -> DummySeat:  # (the lot: first_bout)
         return DummySeat(playing_seat(rules, players))
 
     def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
@@ -198,7 +215,7 @@ class _PlayingDummy(Hook):
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         deal = state.deal
-        return view.extended(PlayingDummy(dummy_seat_of(deal), deal.dummy_seat_controller))
+        return view.extended(PlayingDummy(dummy_seat_of(deal), seat_controller(deal)))
 
 
 HOOK: Final = _PlayingDummy()

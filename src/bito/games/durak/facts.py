@@ -5,8 +5,11 @@ rule that needs facts of its own fixed for the whole deal (who sits with whom, w
 the playing dummy) puts them in a frozen record of a type its hook module defines, which its
 ``deal_facts`` hook gives once per rule set. The deal holds those records, and whoever knows
 the rule asks for its record by type (:meth:`Deal.fact`); the core, which knows no rule,
-only asks every record what it adds to the deal's outcome (:meth:`DealFact.settle`) and to
-a seat in the plain-text picture (:meth:`DealFact.seat_words`).
+only asks every record what it adds at a few places it knows: the deal's outcome
+(:meth:`DealFact.settle`), the next deal's dealer (:meth:`DealFact.deals_next`), the
+position text (:meth:`DealFact.position_fields`) and the plain-text picture
+(:meth:`DealFact.seat_words`, :meth:`DealFact.lines`). A record may also hold the result of
+the first bout's lot (:meth:`DealFact.played_by`): who plays for a seat nobody sits in.
 
 This module imports nothing of the engine, so a rule's module can subclass it while the
 deal's module imports the rules' modules.
@@ -18,6 +21,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from bito.games.durak.setup import Deal
+    from bito.games.durak.state import DurakState
     from bito.games.protocol import Outcome
 
 
@@ -26,6 +30,26 @@ class DealFact:
     hook module; the methods below add nothing here."""
 
     __slots__ = ()
+
+    def played_by(self, controller: int) -> DealFact:
+        """The record of a deal whose lot chose ``controller`` to play for a seat nobody sits
+        in (the ``first_bout`` hook's third answer, or a position's ``controller=``)."""
+        return self
+
+    def deals_next(self, outcome: Outcome) -> int | None:
+        """Who deals the next deal of a match when this rule decides it (the playing dummy
+        was the fool, so no person was); None: the match's own rule."""
+        return None
+
+    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+        """The record's ``key=value`` fields in the position text, after the hands (``seat``:
+        the seat the text is censored for, None for the whole truth)."""
+        return []
+
+    def lines(self, state: DurakState) -> list[str]:
+        """Lines after the hands in the plain-text picture of a state, which shows every
+        hand (the tossing dummy's)."""
+        return []
 
     def seat_words(self, deal: Deal, seat: int) -> str:
         """Words after ``seat`` in the plain-text picture of a state (the dummy's seat and

@@ -88,7 +88,7 @@ from bito.games.durak.actions import Action, parse_action
 from bito.games.durak.installed import HOOKS
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
 from bito.games.durak.position_text import position_text, rules_spec
-from bito.games.durak.setup import Deal, MatchContext, check_game, trump_context
+from bito.games.durak.setup import Deal, MatchContext, check_game, rule_facts, trump_context
 from bito.games.durak.state import (
     CALL_PHASE,
     DEFEND_PHASE,
@@ -279,16 +279,16 @@ def parse_position(text: str) -> DurakState:
             pos += len(entry) + 1
     deck = set(rules.deck())
     listed: list[tuple[str, int, int]] = [("stock", c, where.get("stock", 0)) for c in stock]
-    controller = seat_controller = -1
+    controller = -1  # who plays for a seat nobody sits in (a dummy's)
     if rules.dummy_mode == "playing":
         # #57: the dummy is one of the seats; its controller is another seat.
         dummy = n - 1 if rules.dummy_seat < 0 else rules.dummy_seat
         if dummy >= n:
             raise InvalidNotationError(f"players: dummy.seat={dummy} is not at a {n}-seat "
                                        "table", text, where.get("players", 0))
-        seat_controller = _int(f, where, text, "controller",
-                               _int(f, where, text, "attacker", 0, 0, n - 1), 0, n - 1)
-        if seat_controller == dummy:
+        controller = _int(f, where, text, "controller",
+                          _int(f, where, text, "attacker", 0, 0, n - 1), 0, n - 1)
+        if controller == dummy:
             raise InvalidNotationError(f"controller: seat {dummy} is the dummy itself (#57)",
                                        text, where.get("controller", 0))
         if "dummy" in f:
@@ -353,7 +353,7 @@ def parse_position(text: str) -> DurakState:
                 dealer=dealer, trump_suit=min(trumps) if trumps else -1, trump_card=trump_card,
                 hands=tuple(hands), stock=tuple(stock), first_attacker=attacker,
                 first_defender=(attacker + 1) % n, shown=tuple(known),
-                dummy_controller=controller, dummy_seat_controller=seat_controller,
+                facts=tuple(fact.played_by(controller) for fact in rule_facts(rules, n)),
                 under_fool=bool(_int(f, where, text, "under_fool", 0, 0, 1)),
                 trumps=trumps, high_joker=high_joker, jokers_wild=jokers_wild,
                 secret_card=secret, own_trumps=own,

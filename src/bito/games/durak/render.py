@@ -114,9 +114,8 @@ def render_state(state: DurakState) -> str:
         held = in_order_text(order[0](state, seat), trump) if order else \
             hand_text(state.hands[seat], trump)
         lines.append(f"  seat {seat}{role}: {held}")
-    if state.deal.dummy_controller >= 0:  # #56
-        lines.append(f"  dummy (seat {state.deal.dummy_controller} throws from it): "
-                     f"{hand_text(state.hands[state.deal.players], state.trump_suit)}")
+    for fact in state.deal.facts:  # what the rules deal beside the hands (a dummy's)
+        lines += fact.lines(state)
     if state.outcome is not None:
         lines.append(outcome_text(state.outcome.loser, state.outcome.draw, None,
                                   state.outcome.reason, state.outcome.teams))

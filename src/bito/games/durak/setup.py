@@ -107,15 +107,12 @@ class Deal:
     transfer_loose: bool = field(init=False, compare=False, repr=False)
     idle_limit: int = field(init=False, compare=False, repr=False)
     take_skip: bool = field(init=False, compare=False, repr=False)
-    # #56: the seat that throws in from the dummy (-1: no dummy); the dummy's hand is the last
-    # entry of ``hands`` (and of ``shown``), after the players'.
-    dummy_controller: int = -1
-    # #57: the playing dummy's controller, who makes every decision for its seat (-1: no
-    # playing dummy).
-    dummy_seat_controller: int = -1
     #: What the rules this deal plays add to it, one frozen record per rule, each of a type
     #: its hook module defines (:mod:`bito.games.durak.facts`): read with :meth:`fact`.
-    facts: tuple[DealFact, ...] = field(init=False, compare=False, repr=False)
+    #: Empty when made: the rule set's own records (:func:`rule_facts`), which a deal's lot
+    #: completes (who plays for a seat nobody sits in). A rule that deals a hand nobody sits
+    #: at (the tossing dummy) finds it after the players' in ``hands`` and ``shown``.
+    facts: tuple[DealFact, ...] = ()
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -129,8 +126,11 @@ class Deal:
     def __post_init__(self) -> None:
         # object.__setattr__ keeps the attributes in the instance's inline values; touching
         # self.__dict__ would materialise a dict and slow every later attribute read.
+        given = self.facts
         for name, value in _deal_facts(self.rules, self.players):
             object.__setattr__(self, name, value)
+        if given:
+            object.__setattr__(self, "facts", given)
         if not self.face_up and self.trump_card >= 0:
             object.__setattr__(self, "face_up", 1 << self.trump_card)
 
@@ -196,6 +196,13 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
     facts["facts"] = tuple(record for more in hooks.deal_facts
                            if (record := more(r, players)) is not None)
     return tuple(facts.items())
+
+
+def rule_facts(rules: Rules, players: int) -> tuple[DealFact, ...]:
+    """The records of facts the rules of this rule set and seat count keep of their own, as
+    every deal starts them (before the first bout's lot)."""
+    records: tuple[DealFact, ...] = dict(_deal_facts(rules, players))["facts"]
+    return records
 
 
 def reserve_size(rules: Rules, players: int, cards: int) -> int:
@@ -357,6 +364,7 @@ class _Table:
     players: int
     facts: tuple[tuple[str, Any], ...]
     hooks: HookSet
+    records: tuple[DealFact, ...]
     thrower_orders: dict[int, tuple[int, ...]]
     draw_orders: dict[int, tuple[int, ...]]
     trump_contexts: dict[int, tuple[frozenset[int], int, bool]] = field(default_factory=dict)
@@ -398,7 +406,7 @@ def _table_for(rules: Rules, players: int) -> _Table:
     facts = _deal_facts(rules, players)
     known = dict(facts)
     table = _recent_table = _Table(
-        rules, players, facts, known["hooks"],
+        rules, players, facts, known["hooks"], known["facts"],
         _shared_memo("throw_in.by", players, (rules.throw_in_by, known["facts"])),
         _shared_memo("draw.order", players, rules.draw_order))
     return table
@@ -412,8 +420,8 @@ def _new_deal(fields: dict[str, Any], facts: tuple[tuple[str, Any], ...]) -> Dea
     dict, which later reads find as fast as inline values."""
     made = object.__new__(Deal)
     attrs = made.__dict__
-    attrs.update(fields)
     attrs.update(facts)
+    attrs.update(fields)  # (after: ``fields`` gives this deal's records)
     if not fields["face_up"] and fields["trump_card"] >= 0:
         attrs["face_up"] = 1 << fields["trump_card"]
     return made
@@ -540,20 +548,17 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     shown_before = list(shown)
     attacker, under_fool = _first_attacker(rules, players, dealer, hands, trumps, match,
                                            rng, shown, own)
-    controller = -1
-    if dummy >= 0:
-        # #56 A3: a lot, not the lowest trump, chooses the dummy's controller, who also
-        # attacks first; nothing is shown for the first attack.
-        controller = attacker = rng.randrange(players)
-        shown = [*shown_before, 0]
-        hands.append(dummy)
-    seat_controller = -1
     defender = (attacker + 1) % players
+    facts = shared.records
     for opening in shared.hooks.first_bout:
-        # #57 (and #56 A3): a lot chooses who plays the dummy's seat; he attacks first, and
-        # nothing is shown for it.
-        attacker, defender, seat_controller = opening(rules, players, rng, attacker, defender)
+        # A lot chooses who plays for a seat nobody sits in (the dummy's); he attacks first,
+        # and nothing is shown for it.
+        attacker, defender, controller = opening(rules, players, rng, attacker, defender)
         shown = shown_before
+        facts = tuple(fact.played_by(controller) for fact in facts)
+    if dummy >= 0:
+        shown = [*shown, 0]  # the dummy's hand, after the players'
+        hands.append(dummy)
     # "Under the fool" (S4:4): this deal's first attack is made at the previous fool, whichever
     # rule chose the attacker.
     under_fool = under_fool or (match.game_number > 0 and match.previous_fool == defender)
@@ -564,9 +569,9 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         "shown": tuple(shown), "under_fool": under_fool, "trumps": trumps,
         "high_joker": high_joker, "jokers_wild": jokers_wild, "secret_card": secret,
         "own_trumps": own, "face_up": face_up, "reserves": reserves, "locked": locked_cards,
-        "removed": removed, "hand_order": hand_order, "dummy_controller": controller,
-        "dummy_seat_controller": seat_controller, "thrower_orders": shared.thrower_orders,
-        "draw_orders": shared.draw_orders}, shared.facts)
+        "removed": removed, "hand_order": hand_order, "facts": facts,
+        "thrower_orders": shared.thrower_orders, "draw_orders": shared.draw_orders},
+        shared.facts)
 
 
 def _own_trumps(rules: Rules, players: int, dealer: int, rest: list[int]
