@@ -9,7 +9,8 @@ only asks every record what it adds at a few places it knows: the deal's outcome
 (:meth:`DealFact.settle`), the next deal's dealer (:meth:`DealFact.deals_next`), the
 position text (:meth:`DealFact.position_fields`) and the plain-text picture
 (:meth:`DealFact.seat_words`, :meth:`DealFact.lines`). A record may also hold the result of
-the first bout's lot (:meth:`DealFact.played_by`): who plays for a seat nobody sits in.
+the dealing: the order each hand was dealt in (:meth:`DealFact.dealt`) and the first
+bout's lot (:meth:`DealFact.played_by`), who plays for a seat nobody sits in.
 
 This module imports nothing of the engine, so a rule's module can subclass it while the
 deal's module imports the rules' modules.
@@ -30,6 +31,11 @@ class DealFact:
     hook module; the methods below add nothing here."""
 
     __slots__ = ()
+
+    def dealt(self, order: tuple[tuple[int, ...], ...]) -> DealFact:
+        """The record of a deal that gave each seat its cards in ``order`` (each seat's
+        cards as they were dealt one at a time, or as a position lists them)."""
+        return self
 
     def played_by(self, controller: int) -> DealFact:
         """The record of a deal whose lot chose ``controller`` to play for a seat nobody sits

@@ -353,11 +353,11 @@ def parse_position(text: str) -> DurakState:
                 dealer=dealer, trump_suit=min(trumps) if trumps else -1, trump_card=trump_card,
                 hands=tuple(hands), stock=tuple(stock), first_attacker=attacker,
                 first_defender=(attacker + 1) % n, shown=tuple(known),
-                facts=tuple(fact.played_by(controller) for fact in rule_facts(rules, n)),
+                facts=tuple(fact.played_by(controller).dealt(tuple(in_order))
+                            for fact in rule_facts(rules, n)),
                 under_fool=bool(_int(f, where, text, "under_fool", 0, 0, 1)),
                 trumps=trumps, high_joker=high_joker, jokers_wild=jokers_wild,
                 secret_card=secret, own_trumps=own,
-                hand_order=() if rules.deal_owner_sees_hand else tuple(in_order),
                 face_up=up or ((1 << trump_card | (1 << secret if drawable and secret >= 0
                                                    else 0)) if trump_card >= 0 else 0))
     s = DurakState.placed(

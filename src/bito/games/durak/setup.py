@@ -84,9 +84,6 @@ class Deal:
     reserves: tuple[int, ...] = ()
     locked: tuple[int, ...] = ()
     removed: int = 0
-    # #58 (``deal.owner_sees_hand=false``): each seat's cards in the order they were dealt,
-    # the first positions of hands their owners cannot see (empty in every other game).
-    hand_order: tuple[tuple[int, ...], ...] = ()
     # Rule facts read on every move, kept here to spare the rules lookups: bout caps
     # (VARIANTS.md §1.5), whether the cap can change during the deal, the lead limits
     # (§1.4: ``lead_most`` is the most cards of one rank a lead may hold, 0 for "up to the
@@ -471,13 +468,14 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     for k in range(players):
         # the cards are distinct, so the sum of their bits is their set
         hands[(dealer + 1 + k) % players] = sum(map(_BITS.__getitem__, deck[k:pos:players]))
-    hand_order: tuple[tuple[int, ...], ...] = ()
-    if not rules.deal_owner_sees_hand:
-        # #58: a hand held face out keeps the order its cards were dealt in.
+    facts = shared.records
+    if facts:
+        # The rules' records may keep the order each hand was dealt in (hands held face out).
         order: list[tuple[int, ...]] = [()] * players
         for k in range(players):
             order[(dealer + 1 + k) % players] = tuple(deck[k:pos:players])
-        hand_order = tuple(order)
+        dealt = tuple(order)
+        facts = tuple(fact.dealt(dealt) for fact in facts)
     last_dealt = deck[pos - 1]
     # Who got the last card: the dealer when the pack divides, else (#33 A1) the player who
     # got the last of the extra cards.
@@ -549,7 +547,6 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     attacker, under_fool = _first_attacker(rules, players, dealer, hands, trumps, match,
                                            rng, shown, own)
     defender = (attacker + 1) % players
-    facts = shared.records
     for opening in shared.hooks.first_bout:
         # A lot chooses who plays for a seat nobody sits in (the dummy's); he attacks first,
         # and nothing is shown for it.
@@ -569,7 +566,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         "shown": tuple(shown), "under_fool": under_fool, "trumps": trumps,
         "high_joker": high_joker, "jokers_wild": jokers_wild, "secret_card": secret,
         "own_trumps": own, "face_up": face_up, "reserves": reserves, "locked": locked_cards,
-        "removed": removed, "hand_order": hand_order, "facts": facts,
+        "removed": removed, "facts": facts,
         "thrower_orders": shared.thrower_orders, "draw_orders": shared.draw_orders},
         shared.facts)
 
