@@ -106,9 +106,10 @@ class Deal:
     take_skip: bool = field(init=False, compare=False, repr=False)
     #: What the rules this deal plays add to it, one frozen record per rule, each of a type
     #: its hook module defines (:mod:`bito.games.durak.facts`): read with :meth:`fact`.
-    #: Empty when made: the rule set's own records (:func:`rule_facts`), which a deal's lot
-    #: completes (who plays for a seat nobody sits in). A rule that deals a hand nobody sits
-    #: at (the tossing dummy) finds it after the players' in ``hands`` and ``shown``.
+    #: Empty when made: the rule set's own records (:func:`rule_facts`), which the dealing
+    #: completes (the order each hand was dealt in, who plays for a seat nobody sits in). A
+    #: rule that deals a hand nobody sits at (the tossing dummy) finds it after the players'
+    #: in ``hands`` and ``shown``.
     facts: tuple[DealFact, ...] = ()
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
@@ -189,7 +190,7 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
                            or r.transfer_new_defender_beats == "transfer_cards_only"),
     }
     facts["hooks"] = hooks = select(HOOKS, r, players)
-    # Each rule's own facts, in its own record (#53-55's teams, #57's seat).
+    # Each rule's own facts, in its own record (the teams, a dummy's seat).
     facts["facts"] = tuple(record for more in hooks.deal_facts
                            if (record := more(r, players)) is not None)
     return tuple(facts.items())
