@@ -421,9 +421,10 @@ def _durak_hidden(state: Any, view: Any) -> list[int] | None:
     """The cards of each Durak hand the viewer cannot know of; None where hands are held by
     position (#58) or a dummy's hand is played openly (#56, #57)."""
     from bito.games.durak.dummy import TossingDummy
+    from bito.games.durak.dummy_seat import dummy_seat_of
     from bito.games.durak.view import extension_of
 
-    if not state.rules.deal_owner_sees_hand or state.deal.dummy_seat >= 0:
+    if not state.rules.deal_owner_sees_hand or dummy_seat_of(state.deal) >= 0:
         return None
     known = getattr(view, "known", None)
     hidden = [state.hands[s] & ~(known[s] if known else 0) for s in range(state.players)]

@@ -9,24 +9,28 @@ catalogue number into the state machine's words.
 
 from __future__ import annotations
 
+import importlib
 import io
 import tokenize
 from dataclasses import fields, is_dataclass
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
+import bito.games.durak as durak_package
 from bito.games import new_game
 from bito.games.durak import DurakState, DurakView
-from bito.games.durak.blind import FaceOut
+from bito.games.durak.blind import DealtOrder, FaceOut
 from bito.games.durak.bout_extras import Extras
-from bito.games.durak.dummy import TossingDummy
-from bito.games.durak.dummy_seat import PlayingDummy
+from bito.games.durak.dummy import DummyController, TossingDummy
+from bito.games.durak.dummy_seat import DummySeat, PlayingDummy
 from bito.games.durak.exchange import Chosen
+from bito.games.durak.facts import DealFact
 from bito.games.durak.joker_gifts import GiftUnderWay
-from bito.games.durak.setup import Deal
+from bito.games.durak.setup import Deal, rule_facts
 from bito.games.durak.stock import Tallies
-from bito.games.durak.teams import Partnership
+from bito.games.durak.teams import Partnership, Teams
 from bito.games.durak.view import ViewExtension
 
 #: What every Durak game shows a seat (VARIANTS.md §1): hands and counts, the table, the
@@ -40,21 +44,32 @@ BASE_VIEW = {
     "uncovered", "own_trumps", "secret_card", "stock_face_up", "extensions",
 }
 
-#: The facts of one deal the core reads. The last group are rules' facts the state machine
-#: still reads itself (the dummy's hand slot, the face-down covers, the counter-attack's
-#: table entries, the teams of the outcome, the stock a rule set aside): issue 32 moves them
-#: out; none may be added.
+#: The facts of one deal of the base games (VARIANTS.md §1: the pack, the hands, the stock,
+#: the trump, who deals and attacks first, the match's previous fool), the option values the
+#: core's move generator and beat table read on every move (the caps and lead limits of
+#: §1.4-1.5, the trump's forms a deal can take), the rule set's hooks and seat-order memos,
+#: and ``facts``, the records each rule keeps of its own (``deal.fact(Kind)``).
 BASE_DEAL = {
     "rules", "players", "seed", "match", "dealer", "trump_suit", "trump_card", "hands",
     "stock", "first_attacker", "first_defender", "shown", "under_fool", "trumps",
     "high_joker", "jokers_wild", "secret_card", "own_trumps", "face_up", "cap",
     "first_bout_cap", "uncapped_after_stock", "cap_varies", "lead_max", "lead_most",
     "rozaliev", "throw_in", "transfer", "hand_size", "cover_closes", "repetition",
-    "transfer_only_new", "transfer_loose", "idle_limit", "take_skip", "thrower_key",
-    "hooks", "thrower_orders", "draw_orders",
-    # rules' facts still on the deal
-    "reserves", "locked", "removed", "hand_order", "team_of", "teams", "team_proxy",
-    "face_down", "dummy_controller", "dummy_seat_controller", "dummy_seat", "counters",
+    "transfer_only_new", "transfer_loose", "idle_limit", "take_skip",
+    "hooks", "thrower_orders", "draw_orders", "facts",
+}
+
+#: Rules' facts the core's dealing still writes on the deal, because the rules deal them from
+#: the shuffled pack in the middle of the deal (the stock group's buy-in, locked and
+#: removed cards): issue 32 moves them out; none may be added.
+STILL_DEALT = {"reserves", "locked", "removed"}
+
+#: Each rule's deal record and a game that plays the rule.
+DEAL_RECORDS: dict[type[DealFact], tuple[str, int]] = {
+    Teams: ("double_fool", 4),
+    DummySeat: ("podkidnoy+playing_dummy", 3),
+    DummyController: ("podkidnoy+tossing_dummy", 3),
+    DealtOrder: ("podkidnoy+blind_face_out", 3),
 }
 
 #: Each rule's view record and a game that plays the rule (seat 0's view shows it).
@@ -75,8 +90,68 @@ def test_the_view_keeps_only_the_base_games_fields() -> None:
 
 def test_the_deal_adds_no_rules_fact() -> None:
     names = {f.name for f in fields(Deal)}
-    assert names - BASE_DEAL == set(), "a rule's deal fact belongs to its hook"
-    assert BASE_DEAL - names == set()
+    assert names - BASE_DEAL - STILL_DEALT == set(), "a rule's deal fact belongs to its hook"
+    assert (BASE_DEAL | STILL_DEALT) - names == set()
+
+
+def test_the_base_game_deal_holds_no_rules_record() -> None:
+    for spec in ("simple", "podkidnoy", "perevodnoy"):
+        deal = new_game(spec, players=4, seed=3).deal
+        assert deal.facts == ()
+        assert all(deal.fact(kind) is None for kind in DEAL_RECORDS)
+
+
+@pytest.mark.parametrize("record", list(DEAL_RECORDS), ids=lambda r: r.__name__)
+def test_each_rules_deal_record_is_frozen_and_found_by_type(record: type[DealFact]) -> None:
+    spec, players = DEAL_RECORDS[record]
+    s = new_game(spec, players=players, seed=4)
+    assert isinstance(s, DurakState)
+    found = s.deal.fact(record)
+    assert found is not None and type(found) is record
+    assert is_dataclass(found) and record.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    assert [type(f) for f in s.deal.facts] == [record]
+    # the rule set's own record, which the dealing completes
+    assert [type(f) for f in rule_facts(s.rules, players)] == [record]
+
+
+def _durak_modules() -> list[ModuleType]:
+    package = Path(durak_package.__file__).parent
+    return [importlib.import_module(f"bito.games.durak.{p.stem}")
+            for p in sorted(package.glob("*.py")) if p.stem != "__init__"]
+
+
+def test_every_deal_record_is_a_frozen_record_of_a_hook_module() -> None:
+    """A rule's deal facts live in its own module, beside the hook that sets them."""
+    found = []
+    for module in _durak_modules():
+        for name, value in vars(module).items():
+            if (isinstance(value, type) and issubclass(value, DealFact)
+                    and value is not DealFact and value.__module__ == module.__name__):
+                found.append(name)
+                assert hasattr(module, "HOOK"), f"{name} is not defined by a rule's module"
+                assert is_dataclass(value) and value.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    assert set(found) >= {kind.__name__ for kind in DEAL_RECORDS}
+
+
+def test_a_rules_record_settles_the_outcome() -> None:
+    """The outcome's sides come from the rules' records: the fool's team loses (#53-55) and
+    the playing dummy's seat is named (#57), with or without a person losing."""
+    for spec, players, kind in (("double_fool", 4, Teams), ("podkidnoy+playing_dummy", 3,
+                                                             DummySeat)):
+        for seed in range(3):
+            s = new_game(spec, players=players, seed=seed)
+            assert isinstance(s, DurakState)
+            while not s.is_over:
+                s = s.apply(s.legal_actions()[0])
+            o = s.outcome
+            assert o is not None
+            fact = s.deal.fact(kind)
+            if isinstance(fact, Teams):
+                assert o.teams == fact.teams
+                assert o.losing_team == (None if o.loser is None else fact.team_of[o.loser])
+            else:
+                assert isinstance(fact, DummySeat) and o.dummy == fact.seat
+                assert o.teams == () and o.losing_team is None
 
 
 def test_the_state_keeps_no_window_on_a_rules_memory() -> None:

@@ -98,7 +98,7 @@ def test_only_hooks_import_the_stock_group() -> None:
 #: ``installed`` (the list of hooks: to select a rule set's hooks, to read every hook's
 #: position fields, to ask the hook that owns a kind of move).
 CORE_MODULES = ("state", "view", "setup", "position", "position_text", "render", "explain",
-                "relation", "playout", "actions", "phases", "reasons", "beats", "hooks")
+                "relation", "playout", "actions", "phases", "reasons", "beats", "hooks", "facts")
 MAY_LIST_THE_HOOKS = {"setup", "position", "explain"}
 
 

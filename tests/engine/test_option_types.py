@@ -99,10 +99,7 @@ def test_each_extra_bout_move_turns_bout_extras_on(option: str) -> None:
 _OPTION_ATTRS = {f.name for f in dataclasses.fields(Rules)}
 
 #: getattr calls that name an option attribute but read something else, with why.
-_NOT_RULES = {
-    # a Durak Deal's dummy seat, on a state of any family (server spectator frames)
-    ("server/render.py", "deal", "dummy_seat"),
-}
+_NOT_RULES: set[tuple[str, str, str]] = set()
 
 
 def _reads_in(source: str) -> list[tuple[int, str, str]]:

@@ -148,7 +148,7 @@ def test_face_down_needs_a_game_without_throw_ins() -> None:
     with pytest.raises(RulesError) as err:
         new_game("podkidnoy+defense.face_down=true", players=2, seed=1)
     assert err.value.key == "defense.face_down"
-    assert new_game("simple+defense.face_down=true", players=2, seed=1).deal.face_down
+    assert new_game("simple+defense.face_down=true", players=2, seed=1).rules.defense_face_down
 
 
 def test_the_call_position_round_trips() -> None:

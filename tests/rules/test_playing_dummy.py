@@ -23,6 +23,7 @@ from bito.bots.levels import make_level
 from bito.cards import card_str, cards_of
 from bito.errors import RulesError
 from bito.games.durak import DurakView, new_game, next_match_context
+from bito.games.durak.dummy_seat import dummy_seat_of, seat_controller
 from bito.games.protocol import decider, human_loser
 from bito.notation import parse_position, position_text
 from bito.rules import resolve
@@ -43,13 +44,13 @@ def test_the_dummy_is_a_seat_dealt_like_the_others() -> None:
     controllers = set()
     for seed in range(30):
         s = new_game(SPEC, players=3, seed=seed)
-        assert s.deal.dummy_seat == 2 and [h.bit_count() for h in s.hands] == [6, 6, 6]
-        assert s.deal.dummy_seat_controller == s.attacker == s.to_act == s.decider
-        controllers.add(s.deal.dummy_seat_controller)
+        assert dummy_seat_of(s.deal) == 2 and [h.bit_count() for h in s.hands] == [6, 6, 6]
+        assert seat_controller(s.deal) == s.attacker == s.to_act == s.decider
+        controllers.add(seat_controller(s.deal))
         assert_conserved(s)
     assert controllers == {0, 1}
     moved = new_game(SPEC + "+dummy.seat=0", players=4, seed=3)
-    assert moved.deal.dummy_seat == 0 and moved.deal.dummy_seat_controller != 0
+    assert dummy_seat_of(moved.deal) == 0 and seat_controller(moved.deal) != 0
 
 
 def test_the_controller_leads_for_the_dummy() -> None:
@@ -162,8 +163,8 @@ def test_the_position_round_trips_the_dummy_and_its_controller() -> None:
         text = position_text(s)
         back = parse_position(text)
         assert position_text(back) == text
-        assert back.deal.dummy_seat == 1
-        assert back.deal.dummy_seat_controller == s.deal.dummy_seat_controller
+        assert dummy_seat_of(back.deal) == 1
+        assert seat_controller(back.deal) == seat_controller(s.deal)
     with pytest.raises(Exception, match="controller"):
         P(DEFENDS.replace("controller=0", "controller=2"))
 
@@ -174,7 +175,7 @@ def test_seat_counts_and_rule_mixes() -> None:
     the table names ``dummy.seat``; passing the dummy over with transfers names
     ``dummy.defends``; partnerships name ``dummy.mode``."""
     assert resolve(SPEC).rules.max_players == 6
-    assert new_game(SPEC, players=6, seed=1).deal.dummy_seat == 5
+    assert dummy_seat_of(new_game(SPEC, players=6, seed=1).deal) == 5
     for spec, players, key in ((SPEC, 2, "players"), (SPEC + "+dummy.seat=3", 3, "dummy.seat"),
                                ("perevodnoy+playing_dummy+dummy.defends=false", 3,
                                 "dummy.defends"),
@@ -194,7 +195,7 @@ def test_random_dummy_games_keep_the_invariants(seed: int, players: int, spec: s
     no bout opens against it, and no seat's view but the controller's and the dummy's own
     knows a card of the dummy's beyond what everyone knows."""
     s = new_game(spec, players=players, seed=seed)
-    dummy, boss = s.deal.dummy_seat, s.deal.dummy_seat_controller
+    dummy, boss = dummy_seat_of(s.deal), seat_controller(s.deal)
     skip = "defends=false" in spec
     end = s
     for _before, _action, after in random_walk(s, random.Random(seed)):
@@ -235,7 +236,7 @@ def test_sim_asks_the_controller_and_never_charges_him_with_the_dummy() -> None:
     s = new_game(SPEC, players=3, seed=11)
     bots = [Recording(k) for k in range(3)]
     play_game(s, bots)  # type: ignore[arg-type]
-    boss = s.deal.dummy_seat_controller
+    boss = seat_controller(s.deal)
     assert not bots[2].seats and 2 in bots[boss].seats
     assert set(bots[boss].seats) == {boss, 2}
     stats = run_sim(SPEC, players=3, games=24, bot_names=["random", "heuristic", "random"],
@@ -259,8 +260,8 @@ def test_terminal_lets_the_controller_play_the_dummy() -> None:
     dummy's hand; a bot never plays the dummy's seat."""
     from bito.tui import Seat, TerminalGame
 
-    seed = next(k for k in range(50) if new_game(SPEC, players=3, seed=k).deal
-                .dummy_seat_controller == 0)
+    seed = next(k for k in range(50)
+                if seat_controller(new_game(SPEC, players=3, seed=k).deal) == 0)
     state = new_game(SPEC, players=3, seed=seed)
     seats = [Seat("You"), Seat("Anna", make_bot("heuristic", 1), "heuristic"), Seat("Dummy")]
     lines: list[str] = []
@@ -323,7 +324,7 @@ def test_records_replay_and_censor_the_dummy() -> None:
     record = record_from_game(game)
     states = load_record(record.to_jsonl()).replay()
     assert states[-1].outcome == game.state.outcome
-    other = 1 - game.state.deal.dummy_seat_controller  # the person who is not the controller
+    other = 1 - seat_controller(game.state.deal)  # the person who is not the controller
     text = record.censored(other).to_jsonl()
     for state in states:
         seen = position_text(state, other)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from bito.errors import RulesError
 from bito.games.durak import new_game
 from bito.games.durak.render import render_view
-from bito.games.durak.teams import Partnership, played_seat, proxy_of, team_of_seats
+from bito.games.durak.teams import Partnership, Teams, played_seat, proxy_of, team_of_seats
 from bito.notation import parse_position, position_text
 from bito.rules import resolve
 from bito.tui import result_text
@@ -261,7 +261,9 @@ def test_random_team_games_keep_the_invariants(spec: str, seed: int, six: bool) 
     n = counts[-1] if six else counts[0]
     s = new_game(spec, players=n, seed=seed)
     rules = s.rules
-    team = s.deal.team_of
+    teams = s.deal.fact(Teams)
+    assert teams is not None
+    team = teams.team_of
     rng = random.Random(seed)
     end = s
     for before, _action, after in random_walk(s, rng, limit=20_000):
@@ -281,7 +283,7 @@ def test_random_team_games_keep_the_invariants(spec: str, seed: int, six: bool) 
                     assert v.known[other] & ~after.known[other] == 0
         end = after
     o = end.outcome
-    assert o is not None and o.teams == end.deal.teams
+    assert o is not None and o.teams == teams.teams
     if o.loser is None:
         assert o.losing_team is None
     else:

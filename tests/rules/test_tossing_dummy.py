@@ -20,7 +20,7 @@ from bito.cards import cards_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak import DurakView, new_game
 from bito.games.durak.actions import TOSS
-from bito.games.durak.dummy import TossingDummy
+from bito.games.durak.dummy import TossingDummy, dummy_controller
 from bito.notation import parse_position, position_text
 from bito.rules import resolve
 from conftest import P, assert_conserved, cards, legal, play, random_walk, shuffled_pack
@@ -57,8 +57,8 @@ def test_the_lot_winner_controls_the_dummy_and_attacks_first() -> None:
     seen = set()
     for seed in range(40):
         s = new_game("podkidnoy+tossing_dummy", players=3, seed=seed)
-        assert s.deal.dummy_controller == s.attacker == s.to_act
-        seen.add(s.deal.dummy_controller)
+        assert dummy_controller(s.deal) == s.attacker == s.to_act
+        seen.add(dummy_controller(s.deal))
     assert seen == {0, 1, 2}
 
 
@@ -174,7 +174,7 @@ def test_random_dummy_games_keep_the_invariants(seed: int, players: int, spec: s
     only the controller ever throws from the dummy and only in a throw round, and no other
     seat's view holds a card of the dummy's."""
     s = new_game(spec, players=players, seed=seed)
-    controller = s.deal.dummy_controller
+    controller = dummy_controller(s.deal)
     end = s
     for before, action, after in random_walk(s, random.Random(seed), limit=20_000):
         assert_conserved(after)

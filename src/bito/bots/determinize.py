@@ -25,7 +25,7 @@ from bito.games.durak.believe import CALL_PHASE, FACE_DOWN, honest
 from bito.games.durak.bout_extras import EXTRAS, Extras
 from bito.games.durak.dummy import TossingDummy
 from bito.games.durak.joker_gifts import rebuild as rebuild_gift
-from bito.games.durak.setup import Deal, MatchContext, trump_context
+from bito.games.durak.setup import Deal, MatchContext, rule_facts, trump_context
 from bito.games.durak.state import LEAD, THROW, closes, thrower_order
 
 COVER_HONESTY = 0.9
@@ -214,7 +214,8 @@ def _base_state(view: DurakView, game_number: int) -> DurakState:
                 first_defender=view.defender, shown=tuple([0] * slots), under_fool=False,
                 trumps=view.trumps if view.trumps else trumps, high_joker=high_joker,
                 jokers_wild=jokers_wild,
-                dummy_controller=dummy.controller if dummy is not None else -1)
+                facts=tuple(fact.played_by(dummy.controller) for fact in rule_facts(rules, n))
+                if dummy is not None else ())
     s = DurakState.start(deal)
     s.beats = view.beats
     s.known = list(view.known) + [0] * (slots - n)

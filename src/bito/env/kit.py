@@ -25,6 +25,8 @@ from typing import Any
 
 from bito.cards import cards_of, cards_str
 from bito.env.payoff import best_return
+from bito.games.durak.teams import Partnership
+from bito.games.durak.view import extension_of
 from bito.games.family import SomeFamily, family_for, seen_by
 
 #: The families without the Durak codec that number their moves in a codec of their own
@@ -72,8 +74,8 @@ class GameKit:
         #: What one episode is called in messages: a Durak deal, another family's game.
         self.episode = "deal" if self.family.match_of_deals else "game"
         #: The partnerships of the game (#53-55), empty without: they decide the payoff.
-        self.teams: tuple[tuple[int, ...], ...] = tuple(
-            getattr(getattr(self.start, "deal", None), "teams", ()) or ())
+        partners = extension_of(self.start.view(0), Partnership)
+        self.teams: tuple[tuple[int, ...], ...] = partners.teams if partners else ()
         #: The most a seat can score (:func:`bito.env.payoff.best_return`).
         self.best = best_return(self.teams, players)
 

@@ -19,6 +19,7 @@ import dataclasses
 import random
 
 from bito.games.durak import DurakState
+from bito.games.durak.dummy import dummy_controller
 from bito.games.durak.position_stock import BOOKS
 
 
@@ -53,12 +54,12 @@ def _passed(state: DurakState, seat: int) -> int:
 def _dummy_seen(state: DurakState, seat: int) -> bool:
     """Does ``seat`` see #56's dummy hand?"""
     deal = state.deal
-    return seat == getattr(deal, "dummy_controller", -1) or deal.rules.dummy_visible_to == "all"
+    return seat == dummy_controller(deal) or deal.rules.dummy_visible_to == "all"
 
 
 def _face_down_covers(state: DurakState, seat: int) -> list[int]:
     """#59: the covers lying face down, as far as ``seat`` cannot see them."""
-    if not getattr(state.deal, "face_down", False) or seat == state.defender:
+    if not state.rules.defense_face_down or seat == state.defender:
         return []
     return [d for d in state.defence if d >= 0]
 

@@ -237,10 +237,14 @@ def render_public(state: Any) -> Json:
 def _public_seat(state: Any) -> int:
     """A seat whose view knows nothing private of another seat: seat 0, unless it plays a
     dummy (#57: the controller's view holds the dummy's hand), then one that does not."""
+    from bito.games.durak.dummy_seat import DummySeat
+    from bito.games.durak.setup import Deal
+
     deal = getattr(state, "deal", None)
-    if deal is None or getattr(deal, "dummy_seat", -1) < 0:
+    dummy = deal.fact(DummySeat) if isinstance(deal, Deal) else None
+    if dummy is None:
         return 0
-    taken = (deal.dummy_seat, deal.dummy_seat_controller)
+    taken = (dummy.seat, dummy.controller)
     return next(s for s in range(state.players) if s not in taken)
 
 

@@ -55,11 +55,11 @@ def next_match_context(previous: DurakState) -> MatchContext:
     if outcome is None:
         raise ValueError("the previous deal is not over")
     d = previous.deal
-    if d.dummy_seat >= 0 and outcome.loser == d.dummy_seat:
-        # #57 A1: the dummy was the fool, so no person was: its controller deals.
-        return MatchContext(game_number=d.match.game_number + 1,
-                            dealer=d.dummy_seat_controller, previous_fool=None,
-                            previous_winner=outcome.winner)
+    for fact in d.facts:  # a rule may choose the dealer when no person was the fool
+        dealer = fact.deals_next(outcome)
+        if dealer is not None:
+            return MatchContext(game_number=d.match.game_number + 1, dealer=dealer,
+                                previous_fool=None, previous_winner=outcome.winner)
     return MatchContext(
         game_number=d.match.game_number + 1,
         dealer=d.dealer if outcome.loser is None else outcome.loser,

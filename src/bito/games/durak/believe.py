@@ -169,7 +169,7 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     """Why a call, or anything but a call, is illegal here (None: not this module's rule)."""
     calling = state.phase == CALL_PHASE
     if action.kind in (BELIEVE, DOUBT):
-        if not state.deal.face_down:
+        if not state.deal.rules.defense_face_down:
             return IllegalActionError("call", "nothing to believe or doubt: these rules lay "
                                       "covers face up (defense.face_down is off, #59)")
         if not calling:

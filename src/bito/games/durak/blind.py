@@ -56,6 +56,7 @@ from bito.games.durak.actions import (
     defend,
     transfer,
 )
+from bito.games.durak.facts import DealFact
 from bito.games.durak.hooks import Hook, Memory, Stage
 from bito.games.durak.phases import Phase
 from bito.games.durak.render import in_order_text, positions_text
@@ -118,6 +119,17 @@ def check_rules(rules: Rules) -> None:
 
 def is_blind_kind(kind: int) -> bool:
     return BLIND_KINDS <= kind < EXTRA_KINDS
+
+
+@dataclass(frozen=True, slots=True)
+class DealtOrder(DealFact):
+    """Each seat's cards in the order they were dealt, the first positions of the hands
+    their owners hold face out: the deal holds it (``deal.fact(DealtOrder)``)."""
+
+    order: tuple[tuple[int, ...], ...] = ()
+
+    def dealt(self, order: tuple[tuple[int, ...], ...]) -> DealtOrder:
+        return DealtOrder(order)
 
 
 #: The rule's memory: each seat's cards by position as last settled (see :func:`hand_order`);
@@ -318,9 +330,13 @@ class _Blind(Hook):
     def moves(self, state: DurakState) -> list[Action] | None:
         return actions(state)
 
+    def deal_facts(self, rules: Rules, players: int) -> DealtOrder:
+        return DealtOrder()  # (the order: filled in as the deal is dealt)
+
     def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.DEALT and state.deal.hand_order:  # the order they were dealt in
-            ORDER.keep(state, state.deal.hand_order)
+        dealt = state.deal.fact(DealtOrder)
+        if stage == Stage.DEALT and dealt is not None and dealt.order:
+            ORDER.keep(state, dealt.order)  # the order they were dealt in
 
     def before_step(self, state: DurakState, action: Action) -> bool:
         sync(state)  # settle the hands' order before any move, blind or not

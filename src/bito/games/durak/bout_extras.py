@@ -869,7 +869,7 @@ class _Extras(Hook):
 
     def before_step(self, state: DurakState, action: Action) -> bool:
         # #49: the counter-attacked player covers, or picks up the counter cards
-        return (state.deal.counters and action.kind in _COUNTERED
+        return (state.deal.rules.defense_counter and action.kind in _COUNTERED
                 and counter_step(state, action))
 
     def step(self, state: DurakState, action: Action) -> None:

@@ -17,13 +17,15 @@ only (``dummy.visible_to=controller``, A4) or to everyone (``all``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from bito.cards import cards_count, cards_of
+from bito.cards import card_str, cards_count, cards_of
 from bito.errors import IllegalActionError, RulesError
 from bito.games.durak.actions import PASS_ACTION, TOSS, Action
+from bito.games.durak.facts import DealFact
 from bito.games.durak.hooks import Hook, Stage
 from bito.games.durak.phases import Phase
 from bito.games.durak.render import hand_text
@@ -31,6 +33,7 @@ from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
 if TYPE_CHECKING:
+    from bito.games.durak.setup import Deal
     from bito.games.durak.state import DurakState
     from bito.games.durak.view import DurakView
 
@@ -50,6 +53,38 @@ class TossingDummy(ViewExtension):
     def lines(self, view: DurakView, names: Sequence[str]) -> list[str]:
         seen = hand_text(self.hand, view.trump_suit) if self.hand else cards_count(self.count)
         return [f"  dummy ({names[self.controller]} throws from it): {seen}"]
+
+
+@dataclass(frozen=True, slots=True)
+class DummyController(DealFact):
+    """Who throws in from the dummy, chosen by lot for the deal (A3): the deal holds it
+    (``deal.fact(DummyController)``) when it deals a dummy. The dummy's hand is the last
+    entry of the deal's ``hands``, after the players'."""
+
+    #: The seat that throws in from the dummy (-1 before the lot).
+    controller: int = -1
+
+    def played_by(self, controller: int) -> DummyController:
+        return DummyController(controller)
+
+    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+        cards = state.hands[state.deal.players]
+        if seat is None or seat == self.controller or state.rules.dummy_visible_to == "all":
+            hand = "".join(card_str(c) for c in cards_of(cards)) or "-"
+        else:
+            hand = f"??*{cards.bit_count()}" if cards else "-"
+        return [f"dummy={hand}", f"controller={self.controller}"]
+
+    def lines(self, state: DurakState) -> list[str]:
+        cards = state.hands[state.deal.players]
+        return [f"  dummy (seat {self.controller} throws from it): "
+                f"{hand_text(cards, state.trump_suit)}"]
+
+
+def dummy_controller(deal: Deal) -> int:
+    """The seat that throws in from this deal's dummy (-1: it deals none)."""
+    fact = deal.fact(DummyController)
+    return -1 if fact is None else fact.controller
 
 
 def check_players(rules: Rules, players: int) -> None:
@@ -95,7 +130,7 @@ def visible(state: DurakState, seat: int) -> int:
     """The dummy's cards as ``seat`` sees them: all of them for the controller (or for
     everyone under ``dummy.visible_to=all``), otherwise none."""
     deal = state.deal
-    if seat == deal.dummy_controller or deal.rules.dummy_visible_to == "all":
+    if seat == dummy_controller(deal) or deal.rules.dummy_visible_to == "all":
         return state.hands[deal.players]
     return 0
 
@@ -105,10 +140,11 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     if action.kind != TOSS:
         return None
     deal = state.deal
-    if deal.dummy_controller < 0:
+    controller = dummy_controller(deal)
+    if controller < 0:
         return IllegalActionError("dummy", "this game has no dummy (#56)")
-    if state.to_act != deal.dummy_controller:
-        return IllegalActionError("dummy", f"only seat {deal.dummy_controller}, the dummy's "
+    if state.to_act != controller:
+        return IllegalActionError("dummy", f"only seat {controller}, the dummy's "
                                   "controller, throws in from it (#56)")
     if not state.hands[deal.players] >> action.card & 1:
         return IllegalActionError("dummy", "the dummy does not hold that card (#56)")
@@ -133,12 +169,22 @@ class _TossingDummy(Hook):
         check_players(rules, players)
 
     def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
-        if state.phase == _THROW and state.to_act == state.deal.dummy_controller:
+        if state.phase == _THROW and state.to_act == dummy_controller(state.deal):
             return throw_actions(state, acts)
         return acts
 
     def step(self, state: DurakState, action: Action) -> None:
         step_toss(state, action)
+
+    def deal_facts(self, rules: Rules, players: int) -> DummyController:
+        return DummyController()
+
+    def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
+                   defender: int) -> tuple[int, int, int]:
+        # A3: a lot, not the lowest trump, chooses the dummy's controller, who also attacks
+        # first; nothing is shown for the first attack.
+        controller = rng.randrange(players)
+        return controller, (controller + 1) % players, controller
 
     def reached(self, state: DurakState, stage: int) -> None:
         if stage == Stage.REFILLED and state.deal.rules.dummy_draws:
@@ -155,7 +201,7 @@ class _TossingDummy(Hook):
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         # how many cards the dummy holds, and those this seat may see
-        return view.extended(TossingDummy(state.deal.dummy_controller,
+        return view.extended(TossingDummy(dummy_controller(state.deal),
                                           state.hands[state.deal.players].bit_count(),
                                           visible(state, seat)))
 

@@ -29,17 +29,60 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Final
 
 from bito.errors import RulesError
+from bito.games.durak.facts import DealFact
 from bito.games.durak.hooks import Hook
 from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
 if TYPE_CHECKING:
+    from bito.games.durak.setup import Deal
     from bito.games.durak.state import DurakState
     from bito.games.durak.view import DurakView
+    from bito.games.protocol import Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class DummySeat(DealFact):
+    """The playing dummy's seat, a fact of the rules and the seat count, and its controller,
+    chosen by lot for the deal: the deal holds it (``deal.fact(DummySeat)``) when it plays
+    the dummy."""
+
+    seat: int
+    #: The person who makes every decision for the dummy's seat (-1 before the lot).
+    controller: int = -1
+
+    def played_by(self, controller: int) -> DummySeat:
+        return DummySeat(self.seat, controller)
+
+    def deals_next(self, outcome: Outcome) -> int | None:
+        # A1: the dummy was the fool, so no person was: its controller deals
+        return self.controller if outcome.loser == self.seat else None
+
+    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+        return [f"controller={self.controller}"]
+
+    def seat_words(self, deal: Deal, seat: int) -> str:
+        return f" [dummy, played by seat {self.controller}]" if seat == self.seat else ""
+
+    def settle(self, outcome: Outcome) -> Outcome:
+        """The outcome names the dummy's seat, which may be the fool (A1)."""
+        return replace(outcome, dummy=self.seat)
+
+
+def dummy_seat_of(deal: Deal) -> int:
+    """The playing dummy's seat in this deal (-1: it plays none)."""
+    fact = deal.fact(DummySeat)
+    return -1 if fact is None else fact.seat
+
+
+def seat_controller(deal: Deal) -> int:
+    """Who plays the dummy's seat in this deal (-1: it plays no dummy)."""
+    fact = deal.fact(DummySeat)
+    return -1 if fact is None else fact.controller
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +134,9 @@ def lot_controller(rules: Rules, players: int, rng: random.Random) -> int:
 def decider(state: DurakState) -> int:
     """Who decides the move now: the controller on the dummy's turn, else the seat to act
     (-1 once the game is over)."""
-    deal = state.deal
-    if state.to_act == deal.dummy_seat >= 0:
-        return deal.dummy_seat_controller
+    fact = state.deal.fact(DummySeat)
+    if fact is not None and state.to_act == fact.seat:
+        return fact.controller
     return state.to_act
 
 
@@ -102,7 +145,7 @@ def known(state: DurakState, seat: int, cards: tuple[int, ...]) -> tuple[int, ..
     everyone under ``dummy.visible_to=all``) sees the dummy's whole hand; the dummy's own
     view, which is the controller's when he acts for it, holds the controller's hand."""
     deal = state.deal
-    dummy, boss = deal.dummy_seat, deal.dummy_seat_controller
+    dummy, boss = dummy_seat_of(deal), seat_controller(deal)
     out = list(cards)
     if seat == boss or deal.rules.dummy_visible_to == "all":
         out[dummy] = state.hands[dummy]
@@ -116,7 +159,7 @@ def pass_over(state: DurakState, attacker: int) -> int:
     defender would be the dummy it goes to the next seat in play; if that is the attacker
     himself (only he and the dummy are left) the dummy leads at him instead. Returns the
     attacker; sets ``state.defender``."""
-    dummy = state.deal.dummy_seat
+    dummy = dummy_seat_of(state.deal)
     if state.defender != dummy:
         return attacker
     target = state.next_active(dummy)
@@ -145,8 +188,8 @@ class _PlayingDummy(Hook):
     def decider(self, state: DurakState) -> int | None:
         return decider(state)
 
-    def deal_facts(self, rules: Rules, players: int) -> dict[str, Any]:
-        return {"dummy_seat": playing_seat(rules, players)}
+    def deal_facts(self, rules: Rules, players: int) -> DummySeat:  # (the lot: first_bout)
+        return DummySeat(playing_seat(rules, players))
 
     def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
                    defender: int) -> tuple[int, int, int]:
@@ -160,7 +203,7 @@ class _PlayingDummy(Hook):
 
     def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:
         deal = state.deal
-        if not deal.rules.dummy_defends and defender == deal.dummy_seat:
+        if not deal.rules.dummy_defends and defender == dummy_seat_of(deal):
             state.defend_as(defender)
             if pass_over(state, attacker) == attacker:
                 defender = state.defender
@@ -172,7 +215,7 @@ class _PlayingDummy(Hook):
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         deal = state.deal
-        return view.extended(PlayingDummy(deal.dummy_seat, deal.dummy_seat_controller))
+        return view.extended(PlayingDummy(dummy_seat_of(deal), seat_controller(deal)))
 
 
 HOOK: Final = _PlayingDummy()

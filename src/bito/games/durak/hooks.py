@@ -57,8 +57,8 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 ``deal_outcome``   the deal is over: the outcome, with the hook's tallies added
 ``seen_hands``     per seat, the cards of each hand ``seat`` may see, beyond the public ones
 ``stock_face_up``  the stock cards that lie face up (the deal's, unless a hook turned them)
-``deal_facts``     the :class:`~bito.games.durak.setup.Deal` facts the hook sets for its
-                   rule set, over the core's defaults (#53-55's teams, #57's seat)
+``deal_facts``     the rule's own record of facts fixed for the deal (a
+                   :class:`~bito.games.durak.facts.DealFact`; #53-55's teams, #57's seat)
 ``first_bout``     the first bout's attacker, defender and the seat that plays a seat
                    nobody sits in, when a lot decides them (#57)
 ``position_defender`` reading a position without ``defender=``: the defender the engine
@@ -86,6 +86,7 @@ from bito.rules import Rules
 
 if TYPE_CHECKING:
     from bito.games.durak.actions import Action, Revealed
+    from bito.games.durak.facts import DealFact
     from bito.games.durak.state import DurakState
     from bito.games.durak.view import DurakView
     from bito.games.protocol import Outcome
@@ -276,10 +277,11 @@ class Hook:
     def stock_face_up(self, state: DurakState, face_up: int) -> int:
         return face_up
 
-    def deal_facts(self, rules: Rules, players: int) -> dict[str, Any]:
-        """Deal facts (:class:`~bito.games.durak.setup.Deal` fields) this hook sets, over
-        the core's defaults; worked out once per rule set."""
-        return {}
+    def deal_facts(self, rules: Rules, players: int) -> DealFact | None:
+        """The rule's record of facts fixed for every deal of this rule set and seat count,
+        which the deal holds (:meth:`~bito.games.durak.setup.Deal.fact`); worked out once
+        per rule set."""
+        return None
 
     def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
                    defender: int) -> tuple[int, int, int]:
@@ -352,7 +354,7 @@ class HookSet:
     deal_outcome: tuple[Callable[[DurakState, Outcome], Outcome], ...] = ()
     seen_hands: tuple[Callable[[DurakState, int, tuple[int, ...]], tuple[int, ...]], ...] = ()
     stock_face_up: tuple[Callable[[DurakState, int], int], ...] = ()
-    deal_facts: tuple[Callable[[Rules, int], dict[str, Any]], ...] = ()
+    deal_facts: tuple[Callable[[Rules, int], DealFact | None], ...] = ()
     first_bout: tuple[Callable[[Rules, int, random.Random, int, int],
                                tuple[int, int, int]], ...] = ()
     position_defender: tuple[Callable[[DurakState, int, int], int], ...] = ()

@@ -88,7 +88,7 @@ from bito.games.durak.actions import Action, parse_action
 from bito.games.durak.installed import HOOKS
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
 from bito.games.durak.position_text import position_text, rules_spec
-from bito.games.durak.setup import Deal, MatchContext, check_game, trump_context
+from bito.games.durak.setup import Deal, MatchContext, check_game, rule_facts, trump_context
 from bito.games.durak.state import (
     CALL_PHASE,
     DEFEND_PHASE,
@@ -279,16 +279,16 @@ def parse_position(text: str) -> DurakState:
             pos += len(entry) + 1
     deck = set(rules.deck())
     listed: list[tuple[str, int, int]] = [("stock", c, where.get("stock", 0)) for c in stock]
-    controller = seat_controller = -1
+    controller = -1  # who plays for a seat nobody sits in (a dummy's)
     if rules.dummy_mode == "playing":
         # #57: the dummy is one of the seats; its controller is another seat.
         dummy = n - 1 if rules.dummy_seat < 0 else rules.dummy_seat
         if dummy >= n:
             raise InvalidNotationError(f"players: dummy.seat={dummy} is not at a {n}-seat "
                                        "table", text, where.get("players", 0))
-        seat_controller = _int(f, where, text, "controller",
-                               _int(f, where, text, "attacker", 0, 0, n - 1), 0, n - 1)
-        if seat_controller == dummy:
+        controller = _int(f, where, text, "controller",
+                          _int(f, where, text, "attacker", 0, 0, n - 1), 0, n - 1)
+        if controller == dummy:
             raise InvalidNotationError(f"controller: seat {dummy} is the dummy itself (#57)",
                                        text, where.get("controller", 0))
         if "dummy" in f:
@@ -353,11 +353,11 @@ def parse_position(text: str) -> DurakState:
                 dealer=dealer, trump_suit=min(trumps) if trumps else -1, trump_card=trump_card,
                 hands=tuple(hands), stock=tuple(stock), first_attacker=attacker,
                 first_defender=(attacker + 1) % n, shown=tuple(known),
-                dummy_controller=controller, dummy_seat_controller=seat_controller,
+                facts=tuple(fact.played_by(controller).dealt(tuple(in_order))
+                            for fact in rule_facts(rules, n)),
                 under_fool=bool(_int(f, where, text, "under_fool", 0, 0, 1)),
                 trumps=trumps, high_joker=high_joker, jokers_wild=jokers_wild,
                 secret_card=secret, own_trumps=own,
-                hand_order=() if rules.deal_owner_sees_hand else tuple(in_order),
                 face_up=up or ((1 << trump_card | (1 << secret if drawable and secret >= 0
                                                    else 0)) if trump_card >= 0 else 0))
     s = DurakState.placed(
@@ -381,7 +381,7 @@ def parse_position(text: str) -> DurakState:
         phase = LEAD
     elif s.uncovered and not taking:
         phase = DEFEND_PHASE
-    elif deal.face_down and not taking:
+    elif rules.defense_face_down and not taking:
         phase = CALL_PHASE  # #59: all covered face down: the attacker calls
     else:
         phase = THROW
@@ -457,10 +457,10 @@ def _end_outcome(s: DurakState, raw: str, text: str, at: int) -> Outcome:
         raise InvalidNotationError("end: expected loser:order:reason, e.g. -:0.2.1:repetition "
                                    f"(every seat 0..{n - 1} once in the order)", text, at)
     reason = "" if parts[2] == "-" else parts[2].replace("_", " ")
-    team_of = s.deal.team_of  # partnerships: the fool's team loses, as the state counts it
-    return Outcome(loser=loser, order=order, draw=loser is None, reason=reason, teams=s.deal.teams,
-                   losing_team=team_of[loser] if team_of and loser is not None else None,
-                   dummy=s.deal.dummy_seat)
+    outcome = Outcome(loser=loser, order=order, draw=loser is None, reason=reason)
+    for fact in s.deal.facts:  # the rules' sides (the teams, the dummy's seat), as the state
+        outcome = fact.settle(outcome)  # counts them
+    return outcome
 
 
 def _own_field(f: dict[str, str], where: dict[str, int], text: str, n: int,
@@ -502,7 +502,7 @@ def _check_consistent(s: DurakState, text: str, where: dict[str, int], acts: lis
                                    where.get("trump", 0))
     for a, d in zip(s.attack, s.defence, strict=True):
         # #59: a face-down cover may be a bluff until the call turns it up.
-        if d >= 0 and not s.beats[a] >> d & 1 and not s.deal.face_down:
+        if d >= 0 and not s.beats[a] >> d & 1 and not s.deal.rules.defense_face_down:
             raise InvalidNotationError(f"table: {card_str(d)} does not beat {card_str(a)}",
                                        text, where.get("table", 0))
     if s.phase == OVER:

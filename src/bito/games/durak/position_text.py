@@ -122,15 +122,10 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
     fields.append("known=" + "/".join(
         "-" if blind and s == seat else _cards(state.known[s] & state.hands[s])
         for s in range(n)))
-    if d.dummy_seat >= 0:  # #57: who plays the dummy's seat
-        fields.append(f"controller={d.dummy_seat_controller}")
-    if d.dummy_controller >= 0:  # #56: the dummy's hand and its controller
-        cards = state.hands[n]
-        shown = seat is None or seat == d.dummy_controller or d.rules.dummy_visible_to == "all"
-        fields += [f"dummy={_cards(cards) if shown else _hidden(cards.bit_count()) or '-'}",
-                   f"controller={d.dummy_controller}"]
+    for fact in d.facts:  # the rules' deal facts (a dummy's hand, who plays a dummy)
+        fields += fact.position_fields(state, seat)
     # #59: a seat other than the defender sees a face-down cover only as ``??``.
-    down = seat is not None and d.face_down and seat != state.defender
+    down = seat is not None and d.rules.defense_face_down and seat != state.defender
     table = ",".join(card_str(a) + ("<??" if c >= 0 and down else f"<{card_str(c)}" if c >= 0
                                     else "<*" if c == NEUTRAL else "")
                      for a, c in zip(state.attack, state.defence, strict=True))

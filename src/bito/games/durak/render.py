@@ -108,15 +108,14 @@ def render_state(state: DurakState) -> str:
     order = state.deal.hooks.hand_order  # #58: hands held face out, by position
     for seat in range(state.deal.players):
         role = _role(seat, state.attacker, state.defender, state.to_act)
-        if seat == state.deal.dummy_seat:  # #57
-            role += f" [dummy, played by seat {state.deal.dummy_seat_controller}]"
+        for fact in state.deal.facts:  # the rules' words on a seat (the playing dummy's)
+            role += fact.seat_words(state.deal, seat)
         trump = state.deal.own_trumps[seat] if state.deal.own_trumps else state.trump_suit
         held = in_order_text(order[0](state, seat), trump) if order else \
             hand_text(state.hands[seat], trump)
         lines.append(f"  seat {seat}{role}: {held}")
-    if state.deal.dummy_controller >= 0:  # #56
-        lines.append(f"  dummy (seat {state.deal.dummy_controller} throws from it): "
-                     f"{hand_text(state.hands[state.deal.players], state.trump_suit)}")
+    for fact in state.deal.facts:  # what the rules deal beside the hands (a dummy's)
+        lines += fact.lines(state)
     if state.outcome is not None:
         lines.append(outcome_text(state.outcome.loser, state.outcome.draw, None,
                                   state.outcome.reason, state.outcome.teams))

@@ -7,6 +7,7 @@ Everything random in a deal happens here, from one seed, so a game is fully dete
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any, Final
@@ -27,6 +28,7 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import RulesError
+from bito.games.durak.facts import DealFact, F, fact_of
 from bito.games.durak.hooks import HookSet, select
 from bito.games.durak.installed import HOOKS
 from bito.rules import Rules
@@ -82,9 +84,6 @@ class Deal:
     reserves: tuple[int, ...] = ()
     locked: tuple[int, ...] = ()
     removed: int = 0
-    # #58 (``deal.owner_sees_hand=false``): each seat's cards in the order they were dealt,
-    # the first positions of hands their owners cannot see (empty in every other game).
-    hand_order: tuple[tuple[int, ...], ...] = ()
     # Rule facts read on every move, kept here to spare the rules lookups: bout caps
     # (VARIANTS.md §1.5), whether the cap can change during the deal, the lead limits
     # (§1.4: ``lead_most`` is the most cards of one rank a lead may hold, 0 for "up to the
@@ -104,31 +103,14 @@ class Deal:
     transfer_only_new: bool = field(init=False, compare=False, repr=False)
     transfer_loose: bool = field(init=False, compare=False, repr=False)
     idle_limit: int = field(init=False, compare=False, repr=False)
-    # Partnerships (#53-55, :mod:`bito.games.durak.teams`): each seat's team number (empty
-    # without teams), the members of each team, and whether a vacated seat is proxied.
-    team_of: tuple[int, ...] = field(init=False, compare=False, repr=False)
-    teams: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
-    team_proxy: bool = field(init=False, compare=False, repr=False)
-    #: The key of the shared throw-in order memo: ``throw_in.by``, and with teams the team
-    #: rules, so deals with and without partnerships never share an order.
-    thrower_key: str = field(init=False, compare=False, repr=False)
     take_skip: bool = field(init=False, compare=False, repr=False)
-    # #59: defences are laid face down and called (:mod:`bito.games.durak.believe`).
-    face_down: bool = field(init=False, compare=False, repr=False)
-    # #58: nobody sees his own hand; plays go by position (:mod:`bito.games.durak.blind`).
-    # #56: the seat that throws in from the dummy (-1: no dummy); whether the dummy draws.
-    # The dummy's hand is the last entry of ``hands`` (and of ``shown``), after the players'.
-    dummy_controller: int = -1
-    # #57: the playing dummy's controller, who makes every decision for its seat (-1: no
-    # playing dummy); the dummy's seat (-1: none), a fact of the rules and the seat count;
-    # whether it is passed over as a defender (``dummy.defends=false``).
-    dummy_seat_controller: int = -1
-    dummy_seat: int = field(init=False, compare=False, repr=False)
-    # Second tries, stock leads, poker swaps, self-throws, cunning and impudent fool (#39-51):
-    # whether any is on (the state machine calls bout_extras only then), and whether the
-    # owner of each attack card must be remembered (cunning, impudent).
-    counters: bool = field(init=False, compare=False, repr=False)
-    # #31 ``exchange.mode=choose``: every bout ends in a round of chosen passes (.exchange).
+    #: What the rules this deal plays add to it, one frozen record per rule, each of a type
+    #: its hook module defines (:mod:`bito.games.durak.facts`): read with :meth:`fact`.
+    #: Empty when made: the rule set's own records (:func:`rule_facts`), which the dealing
+    #: completes (the order each hand was dealt in, who plays for a seat nobody sits in). A
+    #: rule that deals a hand nobody sits at (the tossing dummy) finds it after the players'
+    #: in ``hands`` and ``shown``.
+    facts: tuple[DealFact, ...] = ()
     # Memo tables for seat orders, filled lazily by the state machine (pure functions of the
     # key, the seat count and one rule, so sharing them between the states of one game, and
     # between the deals of the same seat count and rule, is safe: see _shared_memo).
@@ -142,10 +124,18 @@ class Deal:
     def __post_init__(self) -> None:
         # object.__setattr__ keeps the attributes in the instance's inline values; touching
         # self.__dict__ would materialise a dict and slow every later attribute read.
+        given = self.facts
         for name, value in _deal_facts(self.rules, self.players):
             object.__setattr__(self, name, value)
+        if given:
+            object.__setattr__(self, "facts", given)
         if not self.face_up and self.trump_card >= 0:
             object.__setattr__(self, "face_up", 1 << self.trump_card)
+
+    def fact(self, kind: type[F]) -> F | None:
+        """The record of type ``kind`` a rule this deal plays set (None: the deal does not
+        play that rule)."""
+        return fact_of(self.facts, kind)
 
     @property
     def beats_vary(self) -> bool:
@@ -196,21 +186,21 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "transfer_only_new": r.transfer_new_defender_beats == "transfer_cards_only",
         "idle_limit": r.end_idle_bouts,
         "take_skip": r.take_skip,
-        "face_down": r.defense_face_down,
-        "dummy_seat": -1,  # #57: its hook sets the seat (deal_facts)
-        "counters": r.defense_counter,
         "transfer_loose": (r.transfer_window == "any_time"
                            or r.transfer_new_defender_beats == "transfer_cards_only"),
     }
-    # Facts of one variant's rules: these defaults, which its hook sets over (deal_facts).
-    facts["team_proxy"] = False
-    facts["team_of"] = ()
-    facts["teams"] = ()
-    facts["thrower_key"] = r.throw_in_by
     facts["hooks"] = hooks = select(HOOKS, r, players)
-    for more in hooks.deal_facts:  # #53-55's teams, #57's seat
-        facts.update(more(r, players))
+    # Each rule's own facts, in its own record (the teams, a dummy's seat).
+    facts["facts"] = tuple(record for more in hooks.deal_facts
+                           if (record := more(r, players)) is not None)
     return tuple(facts.items())
+
+
+def rule_facts(rules: Rules, players: int) -> tuple[DealFact, ...]:
+    """The records of facts the rules of this rule set and seat count keep of their own, as
+    every deal starts them (before the first bout's lot)."""
+    records: tuple[DealFact, ...] = dict(_deal_facts(rules, players))["facts"]
+    return records
 
 
 def reserve_size(rules: Rules, players: int, cards: int) -> int:
@@ -285,13 +275,15 @@ _SUIT_ROWS: Final = frozenset(_SUIT_CARDS[:4])
 #: ``_BITS[c] == 1 << c`` for every card code.
 _BITS: Final = tuple(1 << c for c in range(160))
 
-_MEMOS: dict[tuple[str, int, str], dict[int, tuple[int, ...]]] = {}
+_MEMOS: dict[tuple[str, int, Hashable], dict[int, tuple[int, ...]]] = {}
 
 
-def _shared_memo(kind: str, players: int, rule: str) -> dict[int, tuple[int, ...]]:
+def _shared_memo(kind: str, players: int, rule: Hashable) -> dict[int, tuple[int, ...]]:
     """The seat-order memo that every deal with this seat count and ordering rule shares, so a
     run of games computes each order once instead of once per deal. (Its keys are seats and
-    out-masks of ``players`` seats, so it stays small.)"""
+    out-masks of ``players`` seats, so it stays small.) ``rule`` is the ordering rule, with
+    the rules' deal facts where they change the order (partnerships), so deals with and
+    without them never share an order."""
     memo = _MEMOS.get((kind, players, rule))
     if memo is None:
         memo = _MEMOS[(kind, players, rule)] = {}
@@ -370,6 +362,7 @@ class _Table:
     players: int
     facts: tuple[tuple[str, Any], ...]
     hooks: HookSet
+    records: tuple[DealFact, ...]
     thrower_orders: dict[int, tuple[int, ...]]
     draw_orders: dict[int, tuple[int, ...]]
     trump_contexts: dict[int, tuple[frozenset[int], int, bool]] = field(default_factory=dict)
@@ -411,8 +404,8 @@ def _table_for(rules: Rules, players: int) -> _Table:
     facts = _deal_facts(rules, players)
     known = dict(facts)
     table = _recent_table = _Table(
-        rules, players, facts, known["hooks"],
-        _shared_memo("throw_in.by", players, known["thrower_key"]),
+        rules, players, facts, known["hooks"], known["facts"],
+        _shared_memo("throw_in.by", players, (rules.throw_in_by, known["facts"])),
         _shared_memo("draw.order", players, rules.draw_order))
     return table
 
@@ -425,8 +418,8 @@ def _new_deal(fields: dict[str, Any], facts: tuple[tuple[str, Any], ...]) -> Dea
     dict, which later reads find as fast as inline values."""
     made = object.__new__(Deal)
     attrs = made.__dict__
-    attrs.update(fields)
     attrs.update(facts)
+    attrs.update(fields)  # (after: ``fields`` gives this deal's records)
     if not fields["face_up"] and fields["trump_card"] >= 0:
         attrs["face_up"] = 1 << fields["trump_card"]
     return made
@@ -476,13 +469,14 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     for k in range(players):
         # the cards are distinct, so the sum of their bits is their set
         hands[(dealer + 1 + k) % players] = sum(map(_BITS.__getitem__, deck[k:pos:players]))
-    hand_order: tuple[tuple[int, ...], ...] = ()
-    if not rules.deal_owner_sees_hand:
-        # #58: a hand held face out keeps the order its cards were dealt in.
+    facts = shared.records
+    if facts:
+        # The rules' records may keep the order each hand was dealt in (hands held face out).
         order: list[tuple[int, ...]] = [()] * players
         for k in range(players):
             order[(dealer + 1 + k) % players] = tuple(deck[k:pos:players])
-        hand_order = tuple(order)
+        dealt = tuple(order)
+        facts = tuple(fact.dealt(dealt) for fact in facts)
     last_dealt = deck[pos - 1]
     # Who got the last card: the dealer when the pack divides, else (#33 A1) the player who
     # got the last of the extra cards.
@@ -553,20 +547,16 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     shown_before = list(shown)
     attacker, under_fool = _first_attacker(rules, players, dealer, hands, trumps, match,
                                            rng, shown, own)
-    controller = -1
-    if dummy >= 0:
-        # #56 A3: a lot, not the lowest trump, chooses the dummy's controller, who also
-        # attacks first; nothing is shown for the first attack.
-        controller = attacker = rng.randrange(players)
-        shown = [*shown_before, 0]
-        hands.append(dummy)
-    seat_controller = -1
     defender = (attacker + 1) % players
     for opening in shared.hooks.first_bout:
-        # #57 (and #56 A3): a lot chooses who plays the dummy's seat; he attacks first, and
-        # nothing is shown for it.
-        attacker, defender, seat_controller = opening(rules, players, rng, attacker, defender)
+        # A lot chooses who plays for a seat nobody sits in (the dummy's); he attacks first,
+        # and nothing is shown for it.
+        attacker, defender, controller = opening(rules, players, rng, attacker, defender)
         shown = shown_before
+        facts = tuple(fact.played_by(controller) for fact in facts)
+    if dummy >= 0:
+        shown = [*shown, 0]  # the dummy's hand, after the players'
+        hands.append(dummy)
     # "Under the fool" (S4:4): this deal's first attack is made at the previous fool, whichever
     # rule chose the attacker.
     under_fool = under_fool or (match.game_number > 0 and match.previous_fool == defender)
@@ -577,9 +567,9 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         "shown": tuple(shown), "under_fool": under_fool, "trumps": trumps,
         "high_joker": high_joker, "jokers_wild": jokers_wild, "secret_card": secret,
         "own_trumps": own, "face_up": face_up, "reserves": reserves, "locked": locked_cards,
-        "removed": removed, "hand_order": hand_order, "dummy_controller": controller,
-        "dummy_seat_controller": seat_controller, "thrower_orders": shared.thrower_orders,
-        "draw_orders": shared.draw_orders}, shared.facts)
+        "removed": removed, "facts": facts,
+        "thrower_orders": shared.thrower_orders, "draw_orders": shared.draw_orders},
+        shared.facts)
 
 
 def _own_trumps(rules: Rules, players: int, dealer: int, rest: list[int]

@@ -214,16 +214,15 @@ _OUTCOME_DEFAULTS: dict[str, object] = {
 set itself)."""
 
 
-def _new_outcome(loser: int | None, order: tuple[int, ...], draw: bool, reason: str,
-                 teams: tuple[tuple[int, ...], ...], losing: int | None, dummy: int) -> Outcome:
-    """``Outcome(loser, order, draw, reason, teams, losing, dummy=dummy)``, the tallies at
-    their defaults: equal field for field, without the frozen dataclass's ``__init__`` and its
+def _new_outcome(loser: int | None, order: tuple[int, ...], draw: bool, reason: str
+                 ) -> Outcome:
+    """``Outcome(loser, order, draw, reason)``, the other fields at their defaults: equal
+    field for field, without the frozen dataclass's ``__init__`` and its
     ``object.__setattr__`` call per field (every game ends in one, and a run of random games
     pays for it thousands of times)."""
     made = object.__new__(Outcome)
     made.__dict__.update(_OUTCOME_DEFAULTS)
-    made.__dict__.update(loser=loser, order=order, draw=draw, reason=reason, teams=teams,
-                         losing_team=losing, dummy=dummy)
+    made.__dict__.update(loser=loser, order=order, draw=draw, reason=reason)
     return made
 
 
@@ -1045,7 +1044,7 @@ class DurakState:
         # Every attack card is covered unless the defender takes: only then skip the gaps.
         defence = self.defence
         covers: Iterable[int] = filter(_IS_CARD, defence) if self.uncovered else defence
-        if self.deal.transfer_only_new or self.deal.counters:  # NEUTRAL entries
+        if self.deal.transfer_only_new or self.deal.rules.defense_counter:  # NEUTRAL entries
             covers = (d for d in defence if d >= 0)
         self.last_bout = bout = (*self.attack, *covers)
         table = self.table_mask
@@ -1156,8 +1155,9 @@ class DurakState:
         self.phase = OVER
         self.to_act = -1
         self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
-                               draw=True, reason=reason, teams=self.deal.teams,
-                               dummy=self.deal.dummy_seat)
+                               draw=True, reason=reason)
+        for fact in self.deal.facts:  # the rules' sides: teams, the dummy's seat
+            self.outcome = fact.settle(self.outcome)
         for scored in self.deal.hooks.deal_outcome:  # the tallies
             self.outcome = scored(self, self.outcome)
 
@@ -1447,10 +1447,9 @@ class DurakState:
             loser, order, draw = None, tuple(self.out), True
         else:
             loser, order, draw = self.out[-1], tuple(self.out), False
-        team_of = self.deal.team_of  # partnerships: the fool's team loses
-        losing = team_of[loser] if team_of and loser is not None else None
-        self.outcome = _new_outcome(loser, order, draw, reason, self.deal.teams, losing,
-                                    self.deal.dummy_seat)
+        self.outcome = _new_outcome(loser, order, draw, reason)
+        for fact in self.deal.facts:  # the rules' sides: teams, the dummy's seat
+            self.outcome = fact.settle(self.outcome)
         for scored in self.deal.hooks.deal_outcome:  # the tallies
             self.outcome = scored(self, self.outcome)
 

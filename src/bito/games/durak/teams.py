@@ -15,17 +15,48 @@ between two opponents (Rozaliev's "two on two" / "three on three", S1:65).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Final
 
 from bito.errors import InvalidNotationError, RulesError
+from bito.games.durak.facts import DealFact
 from bito.games.durak.hooks import Hook, Memory, Stage
 from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
 if TYPE_CHECKING:
+    from bito.games.durak.setup import Deal
     from bito.games.durak.state import DurakState
     from bito.games.durak.view import DurakView
+    from bito.games.protocol import Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Teams(DealFact):
+    """Who sits with whom, fixed by the rules and the seat count for the whole deal: the deal
+    holds it (``deal.fact(Teams)``) in games with partnerships."""
+
+    #: Each seat's team number.
+    team_of: tuple[int, ...]
+    #: The members of each team, by team number.
+    teams: tuple[tuple[int, ...], ...]
+    #: ``team.proxy`` (#55): a partner plays a vacated seat.
+    proxy: bool
+    #: ``team.throw_in``: who may throw in at a defender (part of the throw-in order's key).
+    throw_in: str
+
+    def settle(self, outcome: Outcome) -> Outcome:
+        """The fool's team loses (a drawn deal has no losing team)."""
+        loser = outcome.loser
+        return replace(outcome, teams=self.teams,
+                       losing_team=None if loser is None else self.team_of[loser])
+
+
+def teams_in(deal: Deal) -> Teams:
+    """The partnerships of a deal that plays them (the hook's points run only then)."""
+    teams = deal.fact(Teams)
+    assert teams is not None, "a partnership rule asked of a deal without teams"
+    return teams
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,14 +128,6 @@ def check_players(rules: Rules, players: int) -> None:
                          "which the catalogue never describes")
 
 
-def thrower_rule(rules: Rules) -> str:
-    """The key of the shared throw-in order memo: the rule and, with teams, the team rules,
-    so deals with and without partnerships never share an order."""
-    if rules.team_layout == "none":
-        return rules.throw_in_by
-    return f"{rules.throw_in_by}/{rules.team_layout}/{rules.team_throw_in}"
-
-
 def throwers(team_of: tuple[int, ...], rules: Rules, order: tuple[int, ...],
              defender: int) -> tuple[int, ...]:
     """``team.throw_in=opponents``: only the defender's opponents throw in at him (#53's
@@ -122,7 +145,7 @@ def proxy_of(state: DurakState, seat: int) -> int:
     out = state.out_mask
     if not out >> seat & 1:
         return seat
-    team_of = state.deal.team_of
+    team_of = teams_in(state.deal).team_of
     n = state.deal.players
     mine = team_of[seat]
     for i in range(1, n):
@@ -138,7 +161,8 @@ def next_bout(state: DurakState, defender: int, taken: bool) -> int:
     holding cards is on one team (that team loses; nobody left is a draw)."""
     deal = state.deal
     n = deal.players
-    team_of = deal.team_of
+    teams = teams_in(deal)
+    team_of = teams.team_of
     out = state.out_mask
     active = [s for s in range(n) if not out >> s & 1]
     if len({team_of[s] for s in active}) <= 1:
@@ -147,7 +171,7 @@ def next_bout(state: DurakState, defender: int, taken: bool) -> int:
         hands = state.hands
         state.finish(sorted(active, key=lambda s: (-hands[s].bit_count(), s)))
         return -1
-    if deal.team_proxy:
+    if teams.proxy:
         # #55: the rotation runs over every seat; a vacated seat is played by a partner.
         seat = played_seat(state)
         first = (seat + 1) % n if taken else seat
@@ -169,8 +193,9 @@ def attacked_seat(state: DurakState, first: int) -> int:
     makes sure an opponent is still in play. Positions read without ``defender=`` use this
     too, so they open the bout the engine would."""
     deal = state.deal
-    team_of = deal.team_of
-    if deal.team_proxy:
+    teams = teams_in(deal)
+    team_of = teams.team_of
+    if teams.proxy:
         n = deal.players
         target = (first + 1) % n
         while team_of[target] == team_of[first] or proxy_of(state, target) < 0:
@@ -196,29 +221,29 @@ class _Partnerships(Hook):
         check_players(rules, players)
 
     def throw_in_order(self, state: DurakState, order: tuple[int, ...]) -> tuple[int, ...]:
-        return throwers(state.deal.team_of, state.deal.rules, order, state.defender)
+        return throwers(teams_in(state.deal).team_of, state.deal.rules, order, state.defender)
 
     def opens_next_bout(self, state: DurakState, defender: int, skip: bool) -> int:
         return next_bout(state, defender, skip)
 
-    def deal_facts(self, rules: Rules, players: int) -> dict[str, Any]:
+    def deal_facts(self, rules: Rules, players: int) -> Teams:
         team_of = team_of_seats(rules.team_layout, players)
-        return {"team_of": team_of, "teams": teams_of(team_of),
-                "team_proxy": rules.team_proxy, "thrower_key": thrower_rule(rules)}
+        return Teams(team_of, teams_of(team_of), rules.team_proxy, rules.team_throw_in)
 
     def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.DEALT and state.deal.team_proxy:
+        if stage == Stage.DEALT and teams_in(state.deal).proxy:
             PLAYED.keep(state, state.deal.first_defender)
 
     def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:
         # the bout the engine would open: partners passed over while an opponent is in play
-        team_of = state.deal.team_of
+        teams = teams_in(state.deal)
+        team_of = teams.team_of
         played = defender
         if any(team_of[x] != team_of[attacker] and not state.out_mask >> x & 1
                for x in range(state.deal.players)):
             played = attacked_seat(state, attacker)
-            defender = proxy_of(state, played) if state.deal.team_proxy else played
-        if state.deal.team_proxy:
+            defender = proxy_of(state, played) if teams.proxy else played
+        if teams.proxy:
             PLAYED.keep(state, played)
         return defender
 
@@ -229,7 +254,8 @@ class _Partnerships(Hook):
     def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
                       text: str) -> None:
         # #55: the seat the defender plays (his own unless the text says otherwise)
-        if not state.deal.team_proxy:
+        teams = state.deal.fact(Teams)  # asked of every installed hook
+        if teams is None or not teams.proxy:
             return
         raw = fields.get("plays")
         if raw is None:
@@ -243,7 +269,7 @@ class _Partnerships(Hook):
         PLAYED.keep(state, int(raw))
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
-        return view.extended(Partnership(state.deal.teams, played_seat(state)))
+        return view.extended(Partnership(teams_in(state.deal).teams, played_seat(state)))
 
 
 HOOK: Final = _Partnerships()

@@ -43,7 +43,7 @@ def private_to(state: DurakState, action: Action) -> int:
         return state.defender
     if kind == EXCHANGE:
         return state.to_act
-    if kind == DEFEND and state.deal.face_down:
+    if kind == DEFEND and state.deal.rules.defense_face_down:
         return state.defender
     return PUBLIC
 

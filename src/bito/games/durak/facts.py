@@ -1,0 +1,79 @@
+"""What a rule adds to a deal: the base of the frozen records a rule's hook module defines.
+
+A deal (:class:`~bito.games.durak.setup.Deal`) keeps only the facts of the base games; a
+rule that needs facts of its own fixed for the whole deal (who sits with whom, which seat is
+the playing dummy) puts them in a frozen record of a type its hook module defines, which its
+``deal_facts`` hook gives once per rule set. The deal holds those records, and whoever knows
+the rule asks for its record by type (:meth:`Deal.fact`); the core, which knows no rule,
+only asks every record what it adds at a few places it knows: the deal's outcome
+(:meth:`DealFact.settle`), the next deal's dealer (:meth:`DealFact.deals_next`), the
+position text (:meth:`DealFact.position_fields`) and the plain-text picture
+(:meth:`DealFact.seat_words`, :meth:`DealFact.lines`). A record may also hold the result of
+the dealing: the order each hand was dealt in (:meth:`DealFact.dealt`) and the first
+bout's lot (:meth:`DealFact.played_by`), who plays for a seat nobody sits in.
+
+This module imports nothing of the engine, so a rule's module can subclass it while the
+deal's module imports the rules' modules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from bito.games.durak.setup import Deal
+    from bito.games.durak.state import DurakState
+    from bito.games.protocol import Outcome
+
+
+class DealFact:
+    """One rule's facts of a deal. Subclasses are frozen dataclasses defined by the rule's
+    hook module; the methods below add nothing here."""
+
+    __slots__ = ()
+
+    def dealt(self, order: tuple[tuple[int, ...], ...]) -> DealFact:
+        """The record of a deal that gave each seat its cards in ``order`` (each seat's
+        cards as they were dealt one at a time, or as a position lists them)."""
+        return self
+
+    def played_by(self, controller: int) -> DealFact:
+        """The record of a deal whose lot chose ``controller`` to play for a seat nobody sits
+        in (the ``first_bout`` hook's third answer, or a position's ``controller=``)."""
+        return self
+
+    def deals_next(self, outcome: Outcome) -> int | None:
+        """Who deals the next deal of a match when this rule decides it (the playing dummy
+        was the fool, so no person was); None: the match's own rule."""
+        return None
+
+    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+        """The record's ``key=value`` fields in the position text, after the hands (``seat``:
+        the seat the text is censored for, None for the whole truth)."""
+        return []
+
+    def lines(self, state: DurakState) -> list[str]:
+        """Lines after the hands in the plain-text picture of a state, which shows every
+        hand (the tossing dummy's)."""
+        return []
+
+    def seat_words(self, deal: Deal, seat: int) -> str:
+        """Words after ``seat`` in the plain-text picture of a state (the dummy's seat and
+        who plays it); the core's renderer, which knows no rule, asks every record."""
+        return ""
+
+    def settle(self, outcome: Outcome) -> Outcome:
+        """The deal's outcome with what this rule says about it (the teams, the dummy's
+        seat); the core calls it for every record before the rules' tallies."""
+        return outcome
+
+
+F = TypeVar("F", bound=DealFact)
+
+
+def fact_of(facts: tuple[DealFact, ...], kind: type[F]) -> F | None:
+    """The record of type ``kind`` among ``facts`` (None: the rule is not played)."""
+    for fact in facts:
+        if type(fact) is kind:
+            return fact
+    return None
