@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import card_pretty, card_str, cards_count, cards_of
-from bito.errors import IllegalActionError, RulesError
+from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import (
     ATTACK,
     BLIND_COVER,
@@ -58,8 +58,10 @@ from bito.games.durak.actions import (
 )
 from bito.games.durak.hooks import Hook, Memory, Stage
 from bito.games.durak.phases import Phase
+from bito.games.durak.reasons import Refused
 from bito.games.durak.render import in_order_text, positions_text
 from bito.games.durak.view import ViewExtension
+from bito.i18n import N_
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -68,6 +70,18 @@ if TYPE_CHECKING:
 
 _LEAD, _DEFEND, _THROW, _OVER = (int(p) for p in (Phase.LEAD, Phase.DEFEND, Phase.THROW,
                                                   Phase.OVER))
+
+
+class BlindRefused(Reason):
+    """The refusals of play from hands held face out (#58), one member per rule."""
+
+    BLIND_PLAY = "blind play", N_("that blind play is not possible now")
+    HAND_HELD_FACE_OUT = "hand held face out", N_(
+        "your cards are held face out: play by position, like #3")
+    POSITION = "position", N_("there is no card at that position")
+    COVER = "cover", N_("cover with a higher card")
+    TURN = "turn", N_("it is not your turn")
+    THROW_IN_LIMIT = "throw-in limit", N_("no more cards may be thrown in this bout")
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,36 +285,40 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     kind = action.kind
     if state.deal.rules.deal_owner_sees_hand:
         if is_blind_kind(kind):
-            return IllegalActionError("blind play", "plays by position are for hands held "
+            return IllegalActionError(BlindRefused.BLIND_PLAY,
+                                      "plays by position are for hands held "
                                       "face out (#58, deal.owner_sees_hand=false)")
         return None
     err = IllegalActionError
     if kind in (ATTACK, DEFEND, TRANSFER):
-        return err("hand held face out", "you cannot see your own cards: play by position "
+        return err(BlindRefused.HAND_HELD_FACE_OUT,
+                   "you cannot see your own cards: play by position "
                    "(#3, #3>7d, =#3) (#58)")
     if not is_blind_kind(kind):
         return None
     size = state.hands[state.to_act].bit_count()
     if not 0 <= action.position < size:
-        return err("position", f"seat {state.to_act} holds {cards_count(size)}: positions "
+        return err(BlindRefused.POSITION,
+                   f"seat {state.to_act} holds {cards_count(size)}: positions "
                    f"#1 to #{size}")
     ph = state.phase
     if kind == BLIND_COVER:
         if ph != _DEFEND:
-            return err("cover", "nothing is waiting to be covered")
+            return err(BlindRefused.COVER, "nothing is waiting to be covered")
         if action.target not in state.attack:
-            return err("cover", f"{card_str(action.target)} is not on the table")
-        return err("cover", f"{card_str(action.target)} is already covered")
+            return err(BlindRefused.COVER, f"{card_str(action.target)} is not on the table")
+        return err(BlindRefused.COVER, f"{card_str(action.target)} is already covered")
     if kind == BLIND_TRANSFER:
         if ph != _DEFEND:
-            return err("transfer", "only the defender transfers, before covering")
+            return err(Refused.TRANSFER_NOT_HERE, "only the defender transfers, before covering")
         block = state.transfer_block()
-        return err("transfer", str(block) if block is not None else "no transfer now")
+        return err(Refused.TRANSFER_NOT_HERE,
+                   str(block) if block is not None else "no transfer now")
     if kind == BLIND_PLAY and ph == _DEFEND:
-        return err("turn", "the defender covers, transfers or takes")
+        return err(BlindRefused.TURN, "the defender covers, transfers or takes")
     if kind == BLIND_PLAY and ph == _THROW:
-        return err("throw-in limit", "the bout has no room for another card")
-    return err("turn", "not a move for this phase")
+        return err(BlindRefused.THROW_IN_LIMIT, "the bout has no room for another card")
+    return err(BlindRefused.TURN, "not a move for this phase")
 
 
 class _Blind(Hook):

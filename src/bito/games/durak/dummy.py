@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import cards_count, cards_of
-from bito.errors import IllegalActionError, RulesError
+from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import PASS_ACTION, TOSS, Action
 from bito.games.durak.hooks import Hook, Stage
 from bito.games.durak.phases import Phase
 from bito.games.durak.render import hand_text
 from bito.games.durak.view import ViewExtension
+from bito.i18n import N_
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -35,6 +36,13 @@ if TYPE_CHECKING:
     from bito.games.durak.view import DurakView
 
 _THROW: Final = int(Phase.THROW)
+
+
+class DummyRefused(Reason):
+    """The refusals of the tossing dummy's moves (#56)."""
+
+    DUMMY = "dummy", N_("that move with the dummy is not possible now")
+    THROW_IN = "throw-in", N_("throw in a card of a rank on the table, within the limit")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,16 +114,18 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
         return None
     deal = state.deal
     if deal.dummy_controller < 0:
-        return IllegalActionError("dummy", "this game has no dummy (#56)")
+        return IllegalActionError(DummyRefused.DUMMY, "this game has no dummy (#56)")
     if state.to_act != deal.dummy_controller:
-        return IllegalActionError("dummy", f"only seat {deal.dummy_controller}, the dummy's "
+        return IllegalActionError(DummyRefused.DUMMY,
+                                  f"only seat {deal.dummy_controller}, the dummy's "
                                   "controller, throws in from it (#56)")
     if not state.hands[deal.players] >> action.card & 1:
-        return IllegalActionError("dummy", "the dummy does not hold that card (#56)")
+        return IllegalActionError(DummyRefused.DUMMY, "the dummy does not hold that card (#56)")
     if state.phase != 2:
-        return IllegalActionError("dummy", "the dummy only throws in, when it is the "
+        return IllegalActionError(DummyRefused.DUMMY, "the dummy only throws in, when it is the "
                                   "controller's turn to throw in (#56)")
-    return IllegalActionError("throw-in", "no card of that rank on the table, or no room "
+    return IllegalActionError(DummyRefused.THROW_IN,
+                              "no card of that rank on the table, or no room "
                               "left in the bout")
 
 

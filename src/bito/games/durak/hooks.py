@@ -76,7 +76,7 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
@@ -155,10 +155,6 @@ class Hook:
     name: str = ""
     kinds: frozenset[int] = frozenset()
     position_keys: frozenset[str] = frozenset()
-    #: For each rule name this hook's refusals give (``IllegalActionError(rule, ...)``), the
-    #: sentence a player reads in his language, marked with ``N_`` for the catalogues: the
-    #: terminal and the browser add them to their table of rule words.
-    rule_words: Mapping[str, str] = {}
 
     def applies(self, rules: Rules, players: int) -> bool:
         """Whether this rule set plays the hook (decided once per rule set)."""

@@ -49,10 +49,10 @@ from bito.games.durak.actions import (
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.hooks import HookSet, Stage, Turn
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, Phase
-from bito.games.durak.reasons import TransferBar, TransferRefusal
+from bito.games.durak.reasons import Refused, TransferBar, TransferRefusal
 from bito.games.durak.setup import Deal
 from bito.games.durak.view import DurakView, make_view, seen_action
-from bito.games.protocol import Hidden, Outcome, PlayAction, not_this_game
+from bito.games.protocol import Hidden, Outcome, PlayAction
 from bito.rules import Rules
 
 # The phases by their old names, as plain ints (what a state holds; see actions.Kind for why).
@@ -531,7 +531,7 @@ class DurakState:
         Raises :class:`IllegalActionError` naming the rule the action breaks.
         """
         if not isinstance(action, Action):
-            raise not_this_game(action, "Durak")
+            raise IllegalActionError(Refused.NOT_THIS_GAME, f"{action} is not a move of Durak")
         if action not in self.legal_list():
             raise self.explain_illegal(action)
         s = self.copy()
@@ -713,7 +713,7 @@ class DurakState:
         any_time = rules.transfer_window == "any_time"
         if any_time:
             if not self.uncovered:
-                return TransferRefusal(TransferBar.WINDOW,
+                return TransferRefusal(TransferBar.NOTHING_OPEN,
                                        "nothing on the table is left uncovered")
             if rules.transfer_match == "all_uncovered":
                 same = MATCH_MASKS[self.transfer_rank_card()]
@@ -738,7 +738,7 @@ class DurakState:
                 return TransferRefusal(TransferBar.FIRST_BOUT,
                                        "first bout of the first game (#78)")
             if fb == "under_fool" and self.deal.under_fool:
-                return TransferRefusal(TransferBar.FIRST_BOUT,
+                return TransferRefusal(TransferBar.UNDER_FOOL,
                                        "this deal is led under the fool (#78)")
         if rules.transfer_forbid_if_trump_on_table:
             trumps = self.trumps
