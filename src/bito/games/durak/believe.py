@@ -38,7 +38,7 @@ from bito.games.durak.actions import (
     TAKE_ACTION,
     Action,
 )
-from bito.games.durak.hooks import Hook, Turn
+from bito.games.durak.hooks import Hook, Moment, Turn
 from bito.games.durak.phases import Phase
 from bito.i18n import N_
 from bito.rules import Rules
@@ -214,7 +214,7 @@ class _FaceDown(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step_call(state, action)
 
-    def goes_on(self, state: DurakState, turn: int) -> bool:
+    def goes_on(self, state: DurakState, turn: Moment) -> bool:
         if turn == Turn.ALL_COVERED:  # the attacker calls the face-down covers
             start_call(state)
             return True

@@ -56,7 +56,7 @@ from bito.games.durak.actions import (
     defend,
     transfer,
 )
-from bito.games.durak.hooks import Hook, Memory, Stage
+from bito.games.durak.hooks import Event, Hook, Memory, Stage
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
 from bito.games.durak.render import in_order_text, positions_text
@@ -336,8 +336,8 @@ class _Blind(Hook):
     def moves(self, state: DurakState) -> list[Action] | None:
         return actions(state)
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.DEALT and state.deal.hand_order:  # the order they were dealt in
+    def on(self, state: DurakState, event: Event) -> None:
+        if event == Stage.DEALT and state.deal.hand_order:  # the order they were dealt in
             ORDER.keep(state, state.deal.hand_order)
 
     def before_step(self, state: DurakState, action: Action) -> bool:

@@ -63,7 +63,7 @@ from bito.games.durak.actions import (
     pair,
     swap,
 )
-from bito.games.durak.hooks import Hook, Memory, Stage, Turn
+from bito.games.durak.hooks import Event, Hook, Laid, Memory, Moment, Stage, Turn
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
 from bito.games.durak.render import table_text
@@ -903,11 +903,7 @@ class _Extras(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step(state, action)
 
-    def attack_laid(self, state: DurakState, seat: int, mask: int) -> None:
-        if owners(state.deal.rules):
-            note_attack(state, seat, mask)
-
-    def goes_on(self, state: DurakState, turn: int) -> bool:
+    def goes_on(self, state: DurakState, turn: Moment) -> bool:
         rules = state.deal.rules
         if turn == Turn.ROUND_OPEN:  # #50: a card to cover one's own
             return owners(rules) and own_covers_left(state)
@@ -915,8 +911,11 @@ class _Extras(Hook):
             return rules.defense_self_throw and offer_self_throw(state)
         return False
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.REFILLED and EXTRAS.of(state) is not None:
+    def on(self, state: DurakState, event: Event) -> None:
+        if isinstance(event, Laid):
+            if owners(state.deal.rules):
+                note_attack(state, event.seat, event.mask)
+        elif event == Stage.REFILLED and EXTRAS.of(state) is not None:
             after_bout(state)
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:

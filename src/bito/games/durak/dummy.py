@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Final
 from bito.cards import cards_count, cards_of
 from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import PASS_ACTION, TOSS, Action
-from bito.games.durak.hooks import Hook, Stage
+from bito.games.durak.hooks import Event, Hook, Stage
 from bito.games.durak.phases import Phase
 from bito.games.durak.render import hand_text
 from bito.games.durak.view import ViewExtension
@@ -150,8 +150,8 @@ class _TossingDummy(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step_toss(state, action)
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.REFILLED and state.deal.rules.dummy_draws:
+    def on(self, state: DurakState, event: Event) -> None:
+        if event == Stage.REFILLED and state.deal.rules.dummy_draws:
             draw(state)  # the dummy refills last
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Final
 from bito.cards import card_str, cards_count, cards_of
 from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import EXCHANGE, Action, exchange
-from bito.games.durak.hooks import Hook, Stage
+from bito.games.durak.hooks import Event, Hook, Stage
 from bito.games.durak.phases import Phase
 from bito.games.durak.position_stock import BOOKS
 from bito.games.durak.reasons import Refused
@@ -214,8 +214,8 @@ class _Exchange(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step(state, action)
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.BOUT_OPENED:
+    def on(self, state: DurakState, event: Event) -> None:
+        if event == Stage.BOUT_OPENED:
             begin(state)
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:

@@ -19,26 +19,28 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    play (#73's one-suit leads); the lead rules' filters apply to them too
 ``before_step``    see an action first and consume it (True) or let the core play it
 ``step``           play an action of a kind the hook owns (``kinds``)
-``transferred``    the defender ``seat`` laid ``mask`` as a transfer; the attack has not
-                   passed on yet (#11 A1 clears the neutralised cards here)
-``attack_laid``    cards were laid as an attack or a transfer, by ``seat``
+``on``             an event of the game (:data:`Event`): a :class:`Stage` of the deal (just
+                   dealt, the hands refilled after a bout, the next bout set up), cards
+                   :class:`Laid` as an attack or a transfer, a :class:`Transferred` transfer
+                   before the attack passes on (#11 A1 clears the neutralised cards), the
+                   bout :class:`Decided` (its cards gone to the discard or the taker, still
+                   listed on the table)
 ``played``         ``seat`` has played ``action`` (a lead, throw-in, cover or transfer) and
                    the core has done its part: True if the hook interrupted the bout
                    there (#24's joker gifts; after a lead or a transfer nothing follows)
-``transfer_back``  a transfer finds nobody else in play: may it go back to the attacker,
-                   who went out (True: the core brings him back as the defender, #9)
-``goes_on``        at a turning point of the bout (:class:`Turn`), take over how it goes
-                   on (True) or leave it to the core: every attack card covered with no
-                   throw-in (end it some other way), a take with no throw-in (same), a
-                   round without room after a take (keep it open), every thrower passed
-                   with nothing uncovered (go on instead of bito)
+``goes_on``        at a turning point (a :class:`Turn`, or a seat :class:`GoingOut`), take
+                   over how the game goes on (True) or leave it to the core: every attack
+                   card covered with no throw-in (end it some other way), a take with no
+                   throw-in (same), a round without room after a take (keep it open), every
+                   thrower passed with nothing uncovered (go on instead of bito), a transfer
+                   that finds nobody else in play (send it back to the attacker who went
+                   out, #9), the refill (draw in place of the core), the refilled hands
+                   (finish the game now, #24 A4), a seat with nothing left (keep him in)
 ``picked_up``      the defender takes: the table cards he picks up (a hook may send some
                    elsewhere, #3's covered pairs to the discard)
 ``throw_in_order`` who may throw in at this defender, in turn (memoized per seating)
 ``opens_next_bout`` choose the next bout's attacker (returned) and defender instead of the
                    core, or finish the game and return -1; the first hook here decides
-``ends_game``      after the refill, before the next bout: finish the game now (True), as
-                   #24 A4's hand of nothing but jokers does
 ``next_attacker``  the seat that would attack next; the hook may pass it over
 ``decider``        who decides the move now, when not the seat to act (None: that seat)
 ``explain``        name the rule an illegal action breaks (None: not this hook's rule)
@@ -48,12 +50,6 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    read back (the seat they say acts now, if the base game's turn order
                    would not name him), and the cards they place
 ``codec_blocks``   the RL codec's numbered blocks of the hook's moves
-``reached``        a stage of the deal (:class:`Stage`): just dealt (set up the hook's
-                   memory), the hands refilled after a bout, the next bout set up
-``bout_decided``   the bout is decided (``taken`` or bito) and its cards have gone to the
-                   discard or the taker, but are still listed on the table
-``refill``         refill the hands in place of the core's draw (True), or leave it to the core
-``going_out``      ``seat`` would go out (empty hand, empty stock): keep him in (True)
 ``deal_outcome``   the deal is over: the outcome, with the hook's tallies added
 ``seen_hands``     per seat, the cards of each hand ``seat`` may see, beyond the public ones
 ``stock_face_up``  the stock cards that lie face up (the deal's, unless a hook turned them)
@@ -79,7 +75,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar, cast
 
 from bito.errors import IllegalActionError
 from bito.rules import Rules
@@ -90,14 +86,15 @@ if TYPE_CHECKING:
     from bito.games.durak.view import DurakView
     from bito.games.protocol import Outcome
 
-__all__ = ["POINTS", "Hook", "HookSet", "Memory", "Stage", "Turn", "select"]
+__all__ = ["POINTS", "Decided", "Event", "GoingOut", "Hook", "HookSet", "Laid", "Memory",
+           "Moment", "Stage", "Transferred", "Turn", "select"]
 
 T = TypeVar("T")
 
 
 class Turn(IntEnum):
-    """The turning points of a bout at which a rule may take over how it goes on
-    (:meth:`Hook.goes_on`)."""
+    """The turning points at which a rule may take over how the game goes on
+    (:meth:`Hook.goes_on`; a seat about to go out is a :class:`GoingOut`)."""
 
     #: Every attack card is covered and nobody may throw in (#59: the attacker calls).
     ALL_COVERED = 0
@@ -107,10 +104,32 @@ class Turn(IntEnum):
     ROUND_OPEN = 2
     #: Every thrower passed with nothing uncovered (#48: the defender may throw to himself).
     ROUND_OVER = 3
+    #: A transfer finds nobody else in play: True sends it back to the attacker, who went out
+    #: (#9; the core brings him back as the defender).
+    TRANSFER_BACK = 4
+    #: The bout's cards are gone: True when the rule refilled the hands in place of the core's
+    #: draw (the stock group).
+    REFILL = 5
+    #: The hands are refilled and the core's draws and instant losses decided: True when the
+    #: rule finished the game (#24 A4's hand of nothing but jokers).
+    GAME_END = 6
+
+
+@dataclass(frozen=True, slots=True)
+class GoingOut:
+    """The turning point of a seat left with no cards and no stock: True keeps him in (#37's
+    buy-in, #35's locked cards)."""
+
+    seat: int
+
+
+#: What :meth:`Hook.goes_on` is asked at: a :class:`Turn` (as the plain int the core carries)
+#: or a seat :class:`GoingOut`.
+Moment: TypeAlias = int | GoingOut
 
 
 class Stage(IntEnum):
-    """The stages of a deal a rule may act at (:meth:`Hook.reached`)."""
+    """The stages of a deal a rule may act at (an :data:`Event` of :meth:`Hook.on`)."""
 
     #: The state has just been set up from its deal.
     DEALT = 0
@@ -118,6 +137,36 @@ class Stage(IntEnum):
     REFILLED = 1
     #: The next bout has been set up (the last step of a bout's end).
     BOUT_OPENED = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Laid:
+    """Cards (``mask``) were laid by ``seat`` as an attack or a transfer."""
+
+    seat: int
+    mask: int
+
+
+@dataclass(frozen=True, slots=True)
+class Transferred:
+    """The defender ``seat`` laid ``mask`` as a transfer; the attack has not passed on yet (it
+    comes before the :class:`Laid` of the same cards)."""
+
+    seat: int
+    mask: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """The bout is decided (``taken``, or bito): its cards have gone to the discard or the
+    taker but are still listed on the table."""
+
+    taken: bool
+
+
+#: What :meth:`Hook.on` hears: a :class:`Stage` (as the plain int the core carries), or a
+#: record of what happened.
+Event: TypeAlias = int | Laid | Transferred | Decided
 
 
 class Memory(Generic[T]):
@@ -179,21 +228,16 @@ class Hook:
     def step(self, state: DurakState, action: Action) -> None:
         raise NotImplementedError
 
-    def transferred(self, state: DurakState, seat: int, mask: int) -> None:
-        pass
-
-    def attack_laid(self, state: DurakState, seat: int, mask: int) -> None:
-        pass
-
-    def transfer_back(self, state: DurakState) -> bool:
-        return False
+    def on(self, state: DurakState, event: Event) -> None:
+        """Something happened in the game (an :data:`Event`); a hook ignores what it does not
+        play. The hooks hear each event in installation order."""
 
     def played(self, state: DurakState, seat: int, action: Action) -> bool:
         return False
 
-    def goes_on(self, state: DurakState, turn: int) -> bool:
-        """At a turning point of the bout (a :class:`Turn`): True when this rule took over
-        how the bout goes on."""
+    def goes_on(self, state: DurakState, moment: Moment) -> bool:
+        """At a turning point (a :class:`Turn`, or a seat :class:`GoingOut`): True when this
+        rule took over how the game goes on there (the first hook to say so ends the ask)."""
         return False
 
     def picked_up(self, state: DurakState, table: int) -> int:
@@ -204,12 +248,6 @@ class Hook:
 
     def opens_next_bout(self, state: DurakState, defender: int, skip: bool) -> int:
         raise NotImplementedError
-
-    def reached(self, state: DurakState, stage: int) -> None:
-        """The deal reached ``stage`` (a :class:`Stage`)."""
-
-    def ends_game(self, state: DurakState) -> bool:
-        return False
 
     def next_attacker(self, state: DurakState, attacker: int) -> int:
         return attacker
@@ -252,15 +290,6 @@ class Hook:
         reader's check that every card is somewhere exactly once."""
         return []
 
-
-    def bout_decided(self, state: DurakState, taken: bool) -> None:
-        pass
-
-    def refill(self, state: DurakState) -> bool:
-        return False
-
-    def going_out(self, state: DurakState, seat: int) -> bool:
-        return False
 
     def deal_outcome(self, state: DurakState, outcome: Outcome) -> Outcome:
         return outcome
@@ -309,12 +338,11 @@ class Hook:
 
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
-    "moves", "adjust", "shape_leads", "before_step", "transferred", "attack_laid",
-    "transfer_back", "played", "ends_game", "goes_on", "picked_up", "throw_in_order",
-    "opens_next_bout", "next_attacker", "decider", "explain", "reached", "position_fields",
-    "read_position", "bout_decided", "refill", "going_out", "deal_outcome",
-    "seen_hands", "stock_face_up", "deal_facts", "first_bout", "position_defender",
-    "open_hands", "hand_order", "shown", "view")
+    "moves", "adjust", "shape_leads", "before_step", "on", "played", "goes_on", "picked_up",
+    "throw_in_order", "opens_next_bout", "next_attacker", "decider", "explain",
+    "position_fields", "read_position", "deal_outcome", "seen_hands", "stock_face_up",
+    "deal_facts", "first_bout", "position_defender", "open_hands", "hand_order", "shown",
+    "view")
 
 
 @dataclass(frozen=True)
@@ -327,13 +355,9 @@ class HookSet:
     adjust: tuple[Callable[[DurakState, list[Action]], list[Action]], ...] = ()
     shape_leads: tuple[Callable[[DurakState, int, int], list[Action] | None], ...] = ()
     before_step: tuple[Callable[[DurakState, Action], bool], ...] = ()
-    transferred: tuple[Callable[[DurakState, int, int], None], ...] = ()
-    attack_laid: tuple[Callable[[DurakState, int, int], None], ...] = ()
-    transfer_back: tuple[Callable[[DurakState], bool], ...] = ()
+    on: tuple[Callable[[DurakState, Event], None], ...] = ()
     played: tuple[Callable[[DurakState, int, Action], bool], ...] = ()
-    ends_game: tuple[Callable[[DurakState], bool], ...] = ()
-    goes_on: tuple[Callable[[DurakState, int], bool], ...] = ()
-    reached: tuple[Callable[[DurakState, int], None], ...] = ()
+    goes_on: tuple[Callable[[DurakState, Moment], bool], ...] = ()
     picked_up: tuple[Callable[[DurakState, int], int], ...] = ()
     throw_in_order: tuple[Callable[[DurakState, tuple[int, ...]], tuple[int, ...]], ...] = ()
     opens_next_bout: tuple[Callable[[DurakState, int, bool], int], ...] = ()
@@ -342,9 +366,6 @@ class HookSet:
     explain: tuple[Callable[[DurakState, Action], IllegalActionError | None], ...] = ()
     position_fields: tuple[Callable[[DurakState, int | None], list[str]], ...] = ()
     read_position: tuple[Callable[..., int | None], ...] = ()
-    bout_decided: tuple[Callable[[DurakState, bool], None], ...] = ()
-    refill: tuple[Callable[[DurakState], bool], ...] = ()
-    going_out: tuple[Callable[[DurakState, int], bool], ...] = ()
     deal_outcome: tuple[Callable[[DurakState, Outcome], Outcome], ...] = ()
     seen_hands: tuple[Callable[[DurakState, int, tuple[int, ...]], tuple[int, ...]], ...] = ()
     stock_face_up: tuple[Callable[[DurakState, int], int], ...] = ()

@@ -38,7 +38,7 @@ from bito.games.durak.actions import (
     give,
     transfer,
 )
-from bito.games.durak.hooks import Hook, Memory
+from bito.games.durak.hooks import Hook, Memory, Moment, Turn
 from bito.games.durak.phases import PHASE_NAMES, Phase
 from bito.games.durak.reasons import Refused
 from bito.games.durak.view import PUBLIC, ViewExtension, private_to
@@ -269,8 +269,8 @@ class _JokerGifts(Hook):
             return state.phase == _GIVE
         return False
 
-    def ends_game(self, state: DurakState) -> bool:
-        if state.stock:
+    def goes_on(self, state: DurakState, moment: Moment) -> bool:
+        if moment != Turn.GAME_END or state.stock:
             return False
         # #24 A4: with the stock gone, a player left with nothing but jokers is the fool.
         n = state.deal.players

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Event, Hook, Transferred
 from bito.games.durak.phases import NEUTRAL
 
 if TYPE_CHECKING:
@@ -40,8 +40,9 @@ class _Discard(Hook):
         return (rules.transfer_new_defender_beats == "transfer_cards_only"
                 and rules.transfer_neutralised == "discard")
 
-    def transferred(self, state: DurakState, seat: int, mask: int) -> None:
-        discard_neutralised(state)
+    def on(self, state: DurakState, event: Event) -> None:
+        if isinstance(event, Transferred):
+            discard_neutralised(state)
 
 
 HOOK: Final = _Discard()

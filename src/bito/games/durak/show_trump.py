@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Final
 from bito.cards import MATCH_MASKS, card_str, cards_count, cards_of, is_special, suit_of
 from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import TAKE_ACTION, Action, register_kind
-from bito.games.durak.hooks import Hook, Memory, Stage
+from bito.games.durak.hooks import Event, Hook, Memory, Stage
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused, TransferBar
 from bito.i18n import N_
@@ -131,8 +131,8 @@ class _ShowTrump(Hook):
         SHOWN.keep(state, shown_this_bout(state) | 1 << seat)
         state.pass_attack_on()
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.BOUT_OPENED and SHOWN.of(state) is not None:
+    def on(self, state: DurakState, event: Event) -> None:
+        if event == Stage.BOUT_OPENED and SHOWN.of(state) is not None:
             SHOWN.keep(state, None)
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:

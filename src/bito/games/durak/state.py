@@ -47,7 +47,16 @@ from bito.games.durak.actions import (
     Revealed,
 )
 from bito.games.durak.beats import beat_table_of
-from bito.games.durak.hooks import HookSet, Stage, Turn
+from bito.games.durak.hooks import (
+    Decided,
+    GoingOut,
+    HookSet,
+    Laid,
+    Moment,
+    Stage,
+    Transferred,
+    Turn,
+)
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, Phase
 from bito.games.durak.reasons import Refused, TransferBar, TransferRefusal
 from bito.games.durak.setup import Deal
@@ -64,6 +73,9 @@ ALL_COVERED: Final = int(Turn.ALL_COVERED)
 TAKE_DECLARED: Final = int(Turn.TAKE_DECLARED)
 ROUND_OPEN: Final = int(Turn.ROUND_OPEN)
 ROUND_OVER: Final = int(Turn.ROUND_OVER)
+TRANSFER_BACK: Final = int(Turn.TRANSFER_BACK)
+REFILL: Final = int(Turn.REFILL)
+GAME_END: Final = int(Turn.GAME_END)
 DEALT: Final = int(Stage.DEALT)
 REFILLED: Final = int(Stage.REFILLED)
 BOUT_OPENED: Final = int(Stage.BOUT_OPENED)
@@ -327,8 +339,8 @@ class DurakState:
         s._legal = None
         s.beats = s.beat_table()
         s.table_mask = -1
-        for dealt in deal.hooks.reached:  # a hook's memory of the deal (a buy-in, ...)
-            dealt(s, DEALT)
+        for on in deal.hooks.on:  # a hook's memory of the deal (a buy-in, ...)
+            on(s, DEALT)
         return s
 
     @classmethod
@@ -750,7 +762,8 @@ class DurakState:
         if nxt == self.defender:
             # Nobody else is in play: only a hook may hand the attack back (a refused
             # transfer's last duel).
-            refused = any(back(self) for back in self.deal.hooks.transfer_back)
+            goes_on = self.deal.hooks.goes_on
+            refused = bool(goes_on) and _took_over(goes_on, self, TRANSFER_BACK)
             if not refused:
                 return TransferRefusal(TransferBar.NOBODY_LEFT,
                                        "nobody else is left in the game to pass the attack to")
@@ -814,8 +827,10 @@ class DurakState:
             self.table_ranks |= action.ranks
             self.table_mask |= m
             self.out_if_done(seat)
-            for laid in hooks.attack_laid:
-                laid(self, seat, m)
+            if hooks.on:
+                laid = Laid(seat, m)
+                for on in hooks.on:
+                    on(self, laid)
             if self.phase == LEAD:
                 self.phase = DEFEND_PHASE
                 self.to_act = self.defender
@@ -899,10 +914,13 @@ class DurakState:
                 self.defence += _UNCOVERED[n_cards]
             self.uncovered += n_cards
             self.table_mask |= b
-            for moved in hooks.transferred:
-                moved(self, seat, b)
-            for laid in hooks.attack_laid:
-                laid(self, seat, b)
+            if hooks.on:
+                moved = Transferred(seat, b)
+                for on in hooks.on:
+                    on(self, moved)
+                laid = Laid(seat, b)
+                for on in hooks.on:
+                    on(self, laid)
             if not self.hands[seat] and not self.stock:
                 self.go_out(seat)
             self.pass_attack_on()
@@ -949,9 +967,9 @@ class DurakState:
     def go_out(self, seat: int) -> None:
         """Put ``seat`` out now, unless a ``going_out`` hook keeps him in (callers that know
         he is done; :meth:`out_if_done` asks the base rule first)."""
-        for stays in self.deal.hooks.going_out:  # a buy-in, locked cards
-            if stays(self, seat):
-                return  # he plays on
+        goes_on = self.deal.hooks.goes_on
+        if goes_on and _took_over(goes_on, self, GoingOut(seat)):
+            return  # he plays on (a buy-in, locked cards)
         if not self.out_mask >> seat & 1:
             self.out_mask |= 1 << seat
             self.out.append(seat)
@@ -1067,9 +1085,10 @@ class DurakState:
             self.defence = []
         else:
             self.discard |= table
-        if hooks.bout_decided:  # the stock group's tallies
-            for decided in hooks.bout_decided:
-                decided(self, taken)
+        if hooks.on:  # the stock group's tallies
+            decided = Decided(taken)
+            for on in hooks.on:
+                on(self, decided)
         self.attack = []
         self.defence = []
         self.uncovered = 0
@@ -1079,10 +1098,10 @@ class DurakState:
         self.table_mask = 0
         self.closed = False
         stock_before = len(self.stock)
-        if not (hooks.refill and _answered(hooks.refill, self)):
+        if not (hooks.goes_on and _took_over(hooks.goes_on, self, REFILL)):
             self._draw()
-        for refilled in hooks.reached:
-            refilled(self, REFILLED)
+        for on in hooks.on:
+            on(self, REFILLED)
         drew = len(self.stock) != stock_before
         n = self.deal.players
         idle_limit = self.deal.idle_limit
@@ -1100,7 +1119,7 @@ class DurakState:
         if limit and taken and self.hands[defender].bit_count() >= limit:
             self.finish([defender], "instant loss")  # a hand this big loses at once
             return
-        if hooks.ends_game and _answered(hooks.ends_game, self):
+        if hooks.goes_on and _took_over(hooks.goes_on, self, GAME_END):
             return  # a hook finished the game (a hand of nothing but jokers)
         out_mask = self.out_mask
         skip = taken and self.deal.take_skip  # take.skip=false: the taker attacks next
@@ -1134,8 +1153,8 @@ class DurakState:
                 self.seen = ()
             else:
                 self._check_repetition()
-        for opened in hooks.reached:
-            opened(self, BOUT_OPENED)
+        for on in hooks.on:
+            on(self, BOUT_OPENED)
 
     def _check_repetition(self) -> None:
         """``end.repetition``: the same bout opening, once more, draws the deal.
@@ -1507,14 +1526,8 @@ class DurakState:
         return f"{card_str(card)} ({card_pretty(card)})"
 
 
-def _answered(points: tuple[Callable[[DurakState], bool], ...], state: DurakState) -> bool:
-    """Whether a hook at this point took the moment over (the first that does ends the ask).
-    Called only when the point has hooks, so the base game never builds the generator."""
-    return any(point(state) for point in points)
-
-
-def _took_over(points: tuple[Callable[[DurakState, int], bool], ...], state: DurakState,
-               turn: int) -> bool:
+def _took_over(points: tuple[Callable[[DurakState, Moment], bool], ...], state: DurakState,
+               turn: Moment) -> bool:
     """Whether a hook took this turning point of the bout over (the first that does ends
     the ask); called only when some hook has ``goes_on``."""
     return any(point(state, turn) for point in points)

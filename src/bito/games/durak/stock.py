@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import cards_of, is_special, rank_of, suit_of
-from bito.games.durak.hooks import Hook, Stage
+from bito.games.durak.hooks import Decided, Event, GoingOut, Hook, Moment, Stage, Turn
 from bito.games.durak.position_stock import (
     BOOKS,
     STOCK_KEYS,
@@ -340,22 +340,22 @@ class _Stock(Hook):
     def applies(self, rules: Rules, players: int) -> bool:
         return plays_stock_rules(rules)
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.DEALT:
+    def on(self, state: DurakState, event: Event) -> None:
+        if event == Stage.DEALT:
             BOOKS.keep(state, start_books(state.deal))
+        elif isinstance(event, Decided):
+            settle_bout(state, event.taken)
 
     def trump_card_moved(self, fields: dict[str, str]) -> bool:
         return fields.get("restocked") == "1"  # #38 A2: a stock rebuilt from a bito
 
-    def bout_decided(self, state: DurakState, taken: bool) -> None:
-        settle_bout(state, taken)
-
-    def refill(self, state: DurakState) -> bool:
-        refill(state)
-        return True
-
-    def going_out(self, state: DurakState, seat: int) -> bool:
-        return pick_up_reserve(state, seat)
+    def goes_on(self, state: DurakState, moment: Moment) -> bool:
+        if isinstance(moment, GoingOut):
+            return pick_up_reserve(state, moment.seat)
+        if moment == Turn.REFILL:
+            refill(state)
+            return True
+        return False
 
     def deal_outcome(self, state: DurakState, outcome: Outcome) -> Outcome:
         return tallied(state, outcome)

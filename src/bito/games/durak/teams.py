@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from bito.errors import InvalidNotationError, RulesError
-from bito.games.durak.hooks import Hook, Memory, Stage
+from bito.games.durak.hooks import Event, Hook, Memory, Stage
 from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
@@ -206,8 +206,8 @@ class _Partnerships(Hook):
         return {"team_of": team_of, "teams": teams_of(team_of),
                 "team_proxy": rules.team_proxy, "thrower_key": thrower_rule(rules)}
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.DEALT and state.deal.team_proxy:
+    def on(self, state: DurakState, event: Event) -> None:
+        if event == Stage.DEALT and state.deal.team_proxy:
             PLAYED.keep(state, state.deal.first_defender)
 
     def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Hook, Moment, Turn
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -41,8 +41,8 @@ class _Refusal(Hook):
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.transfer_refusal
 
-    def transfer_back(self, state: DurakState) -> bool:
-        return refusal_target(state) >= 0
+    def goes_on(self, state: DurakState, moment: Moment) -> bool:
+        return moment == Turn.TRANSFER_BACK and refusal_target(state) >= 0
 
 
 HOOK: Final = _Refusal()

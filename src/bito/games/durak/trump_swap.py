@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 from bito.cards import MAX_CARDS, card, card_str, is_special, rank_of, suit_of
 from bito.errors import IllegalActionError, InvalidNotationError, Reason, RulesError
 from bito.games.durak.actions import Action, register_kind
-from bito.games.durak.hooks import Hook, Memory, Stage
+from bito.games.durak.hooks import Event, Hook, Memory, Stage
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
 from bito.i18n import N_
@@ -145,9 +145,9 @@ class _TrumpSwap(Hook):
             return face_up | 1 << laid.card  # face up at the bottom, where the swap laid it
         return face_up
 
-    def reached(self, state: DurakState, stage: int) -> None:
+    def on(self, state: DurakState, event: Event) -> None:
         laid = LAID.of(state)
-        if stage != Stage.REFILLED or laid is None or not laid.face_up:
+        if event != Stage.REFILLED or laid is None or not laid.face_up:
             return
         six = laid.card
         if state.stock and state.stock[0] == six:
