@@ -30,10 +30,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from bito.errors import RulesError
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Answer, Hook, NextAttacker, OpenHands, Question
 from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
@@ -139,8 +139,12 @@ class _PlayingDummy(Hook):
     def check(self, rules: Rules, players: int) -> None:
         check_seat(rules, players)
 
-    def next_attacker(self, state: DurakState, attacker: int) -> int:
-        return attacker if state.deal.rules.dummy_defends else pass_over(state, attacker)
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if isinstance(question, NextAttacker) and not state.deal.rules.dummy_defends:
+            return cast(Answer, pass_over(state, cast(int, answer)))
+        if isinstance(question, OpenHands):
+            return cast(Answer, known(state, question.seat, cast("tuple[int, ...]", answer)))
+        return answer
 
     def decider(self, state: DurakState) -> int | None:
         return decider(state)
@@ -165,10 +169,6 @@ class _PlayingDummy(Hook):
             if pass_over(state, attacker) == attacker:
                 defender = state.defender
         return defender
-
-    def open_hands(self, state: DurakState, seat: int, cards: tuple[int, ...]
-                   ) -> tuple[int, ...]:
-        return known(state, seat, cards)
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         deal = state.deal

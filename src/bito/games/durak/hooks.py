@@ -36,12 +36,14 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    that finds nobody else in play (send it back to the attacker who went
                    out, #9), the refill (draw in place of the core), the refilled hands
                    (finish the game now, #24 A4), a seat with nothing left (keep him in)
-``picked_up``      the defender takes: the table cards he picks up (a hook may send some
-                   elsewhere, #3's covered pairs to the discard)
-``throw_in_order`` who may throw in at this defender, in turn (memoized per seating)
+``query``          amend an answer the core worked out to a typed :class:`Question`: the
+                   table cards a taker picks up (#3 sends the covered pairs to the discard),
+                   who may throw in at this defender, in turn (memoized per seating), the
+                   next attacker (passed over), the hands and the cards of hands a seat sees
+                   beyond the public ones, the stock cards lying face up, the deal's outcome
+                   (the hook's tallies added)
 ``opens_next_bout`` choose the next bout's attacker (returned) and defender instead of the
                    core, or finish the game and return -1; the first hook here decides
-``next_attacker``  the seat that would attack next; the hook may pass it over
 ``decider``        who decides the move now, when not the seat to act (None: that seat)
 ``explain``        name the rule an illegal action breaks (None: not this hook's rule)
 ``check``          refuse, naming the option, rule mixes this mechanism cannot play
@@ -50,17 +52,12 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    read back (the seat they say acts now, if the base game's turn order
                    would not name him), and the cards they place
 ``codec_blocks``   the RL codec's numbered blocks of the hook's moves
-``deal_outcome``   the deal is over: the outcome, with the hook's tallies added
-``seen_hands``     per seat, the cards of each hand ``seat`` may see, beyond the public ones
-``stock_face_up``  the stock cards that lie face up (the deal's, unless a hook turned them)
 ``deal_facts``     the :class:`~bito.games.durak.setup.Deal` facts the hook sets for its
                    rule set, over the core's defaults (#53-55's teams, #57's seat)
 ``first_bout``     the first bout's attacker, defender and the seat that plays a seat
                    nobody sits in, when a lot decides them (#57)
 ``position_defender`` reading a position without ``defender=``: the defender the engine
                    would have chosen (#53-55, #57)
-``open_hands``     per seat, whole hands ``seat`` sees because he plays them or for them
-                   (#57), in views and the censored position text
 ``hand_order``     a hand's cards in the order they lie (#58: by position), for the texts
 ``shown``          a move every seat sees, as they see it (#58 turns up the card played)
 ``view``           the view of ``seat`` with the rule's own record added
@@ -75,21 +72,25 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeAlias, TypeVar, cast
 
 from bito.errors import IllegalActionError
+from bito.games.protocol import Outcome
 from bito.rules import Rules
 
 if TYPE_CHECKING:
     from bito.games.durak.actions import Action, Revealed
     from bito.games.durak.state import DurakState
     from bito.games.durak.view import DurakView
-    from bito.games.protocol import Outcome
 
-__all__ = ["POINTS", "Decided", "Event", "GoingOut", "Hook", "HookSet", "Laid", "Memory",
-           "Moment", "Stage", "Transferred", "Turn", "select"]
+__all__ = ["DEAL_OUTCOME", "NEXT_ATTACKER", "PICKED_UP", "POINTS", "STOCK_FACE_UP",
+           "THROW_IN_ORDER", "Answer", "Decided", "Event", "GoingOut", "Hook", "HookSet",
+           "Laid", "Memory", "Moment", "OpenHands", "Question", "SeenHands", "Stage",
+           "Transferred", "Turn", "select"]
 
 T = TypeVar("T")
+#: The type of a :class:`Question`'s answer, in :meth:`Hook.query`.
+Answer = TypeVar("Answer")
 
 
 class Turn(IntEnum):
@@ -169,6 +170,70 @@ class Decided:
 Event: TypeAlias = int | Laid | Transferred | Decided
 
 
+class Question(Generic[T]):
+    """A question the core asks the rules (:meth:`Hook.query`), whose answer, a ``T``, the core
+    has already worked out for the base game: each hook that plays it amends the answer in
+    turn, in installation order. A question without arguments is one shared instance."""
+
+    __slots__ = ()
+
+
+class PickedUp(Question[int]):
+    """The defender takes: the table cards (a bitmask) he picks up (#3 sends the covered pairs
+    to the discard)."""
+
+    __slots__ = ()
+
+
+class ThrowInOrder(Question[tuple[int, ...]]):
+    """Who may throw in at this defender, in turn (memoized per seating; #53-55 keep only the
+    defender's opponents)."""
+
+    __slots__ = ()
+
+
+class NextAttacker(Question[int]):
+    """The seat that attacks next, after the core's choice (#57 may pass the dummy over)."""
+
+    __slots__ = ()
+
+
+class StockFaceUp(Question[int]):
+    """The stock cards (a bitmask) that lie face up: the deal's, unless a rule turned some
+    (#38 A2's rebuilt stock lies face down, #97's six face up)."""
+
+    __slots__ = ()
+
+
+class DealOutcome(Question[Outcome]):
+    """The deal is over: its outcome, with the rule's tallies added (#61-63)."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class OpenHands(Question[tuple[int, ...]]):
+    """Per seat, the cards ``seat`` sees, with the whole hands he plays or plays for (#57), in
+    views and the censored position text (asked before :class:`SeenHands`)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeenHands(Question[tuple[int, ...]]):
+    """Per seat, the cards of each hand ``seat`` may see beyond the public ones (#31: where
+    the cards he passed went)."""
+
+    seat: int
+
+
+PICKED_UP: Final = PickedUp()
+THROW_IN_ORDER: Final = ThrowInOrder()
+NEXT_ATTACKER: Final = NextAttacker()
+STOCK_FACE_UP: Final = StockFaceUp()
+DEAL_OUTCOME: Final = DealOutcome()
+
+
 class Memory(Generic[T]):
     """The key of one rule's memory in :attr:`DurakState.memory
     <bito.games.durak.state.DurakState.memory>`, typed by what it holds (a frozen record, a
@@ -240,17 +305,14 @@ class Hook:
         rule took over how the game goes on there (the first hook to say so ends the ask)."""
         return False
 
-    def picked_up(self, state: DurakState, table: int) -> int:
-        return table
-
-    def throw_in_order(self, state: DurakState, order: tuple[int, ...]) -> tuple[int, ...]:
-        return order
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        """The ``answer`` to ``question`` (a :class:`Question`) as this rule has it: the core's,
+        or the hooks' before this one, amended; a hook returns what it does not play as
+        given."""
+        return answer
 
     def opens_next_bout(self, state: DurakState, defender: int, skip: bool) -> int:
         raise NotImplementedError
-
-    def next_attacker(self, state: DurakState, attacker: int) -> int:
-        return attacker
 
 
     def decider(self, state: DurakState) -> int | None:
@@ -291,16 +353,6 @@ class Hook:
         return []
 
 
-    def deal_outcome(self, state: DurakState, outcome: Outcome) -> Outcome:
-        return outcome
-
-    def seen_hands(self, state: DurakState, seat: int, known: tuple[int, ...]
-                   ) -> tuple[int, ...]:
-        return known
-
-    def stock_face_up(self, state: DurakState, face_up: int) -> int:
-        return face_up
-
     def deal_facts(self, rules: Rules, players: int) -> dict[str, Any]:
         """Deal facts (:class:`~bito.games.durak.setup.Deal` fields) this hook sets, over
         the core's defaults; worked out once per rule set."""
@@ -316,11 +368,6 @@ class Hook:
         """Reading a position without ``defender=``: the defender that ``attacker`` would
         face had the engine opened this bout (``defender``: the core's choice)."""
         return defender
-
-    def open_hands(self, state: DurakState, seat: int, known: tuple[int, ...]
-                   ) -> tuple[int, ...]:
-        """Per seat, the cards ``seat`` sees, with the whole hands he plays or plays for."""
-        return known
 
     def hand_order(self, state: DurakState, seat: int) -> tuple[int, ...]:
         """``seat``'s cards in the order they lie (the first hook here decides)."""
@@ -338,11 +385,9 @@ class Hook:
 
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
-    "moves", "adjust", "shape_leads", "before_step", "on", "played", "goes_on", "picked_up",
-    "throw_in_order", "opens_next_bout", "next_attacker", "decider", "explain",
-    "position_fields", "read_position", "deal_outcome", "seen_hands", "stock_face_up",
-    "deal_facts", "first_bout", "position_defender", "open_hands", "hand_order", "shown",
-    "view")
+    "moves", "adjust", "shape_leads", "before_step", "on", "played", "goes_on", "query",
+    "opens_next_bout", "decider", "explain", "position_fields", "read_position", "deal_facts",
+    "first_bout", "position_defender", "hand_order", "shown", "view")
 
 
 @dataclass(frozen=True)
@@ -358,22 +403,16 @@ class HookSet:
     on: tuple[Callable[[DurakState, Event], None], ...] = ()
     played: tuple[Callable[[DurakState, int, Action], bool], ...] = ()
     goes_on: tuple[Callable[[DurakState, Moment], bool], ...] = ()
-    picked_up: tuple[Callable[[DurakState, int], int], ...] = ()
-    throw_in_order: tuple[Callable[[DurakState, tuple[int, ...]], tuple[int, ...]], ...] = ()
+    query: tuple[Callable[[DurakState, Question[Any], Any], Any], ...] = ()
     opens_next_bout: tuple[Callable[[DurakState, int, bool], int], ...] = ()
-    next_attacker: tuple[Callable[[DurakState, int], int], ...] = ()
     decider: tuple[Callable[[DurakState], int | None], ...] = ()
     explain: tuple[Callable[[DurakState, Action], IllegalActionError | None], ...] = ()
     position_fields: tuple[Callable[[DurakState, int | None], list[str]], ...] = ()
     read_position: tuple[Callable[..., int | None], ...] = ()
-    deal_outcome: tuple[Callable[[DurakState, Outcome], Outcome], ...] = ()
-    seen_hands: tuple[Callable[[DurakState, int, tuple[int, ...]], tuple[int, ...]], ...] = ()
-    stock_face_up: tuple[Callable[[DurakState, int], int], ...] = ()
     deal_facts: tuple[Callable[[Rules, int], dict[str, Any]], ...] = ()
     first_bout: tuple[Callable[[Rules, int, random.Random, int, int],
                                tuple[int, int, int]], ...] = ()
     position_defender: tuple[Callable[[DurakState, int, int], int], ...] = ()
-    open_hands: tuple[Callable[[DurakState, int, tuple[int, ...]], tuple[int, ...]], ...] = ()
     hand_order: tuple[Callable[[DurakState, int], tuple[int, ...]], ...] = ()
     shown: tuple[Callable[[DurakState, Action], Action | Revealed], ...] = ()
     view: tuple[Callable[[DurakState, int, DurakView], DurakView], ...] = ()

@@ -48,6 +48,10 @@ from bito.games.durak.actions import (
 )
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.hooks import (
+    DEAL_OUTCOME,
+    NEXT_ATTACKER,
+    PICKED_UP,
+    THROW_IN_ORDER,
     Decided,
     GoingOut,
     HookSet,
@@ -987,8 +991,8 @@ class DurakState:
             order = deal.thrower_orders[key] = thrower_order(
                 deal.players, self.attacker, self.defender, self.out_mask,
                 deal.rules.throw_in_by == "neighbours")
-            for orders in deal.hooks.throw_in_order:  # partnerships
-                order = deal.thrower_orders[key] = orders(self, order)
+            for query in deal.hooks.query:  # partnerships
+                order = deal.thrower_orders[key] = query(self, THROW_IN_ORDER, order)
         self.throwers = order
         self.passes = 0
         self.t_idx = 0
@@ -1074,8 +1078,8 @@ class DurakState:
         defender = self.defender
         hooks = self.deal.hooks
         if taken:
-            for picked_up in hooks.picked_up:
-                table = picked_up(self, table)
+            for query in hooks.query:  # a rule may send some elsewhere
+                table = query(self, PICKED_UP, table)
             self.hands[defender] |= table
             self.known[defender] |= table
         elif receiver >= 0:
@@ -1139,8 +1143,8 @@ class DurakState:
             else:
                 attacker = defender
             self.defender = self.next_active(attacker)
-        for next_attacker in hooks.next_attacker:
-            attacker = next_attacker(self, attacker)
+        for query in hooks.query:  # a rule may pass him over
+            attacker = query(self, NEXT_ATTACKER, attacker)
         self.attacker = self.leader = self.to_act = attacker
         self.bout += 1
         self.phase = LEAD
@@ -1177,8 +1181,8 @@ class DurakState:
         self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
                                draw=True, reason=reason, teams=self.deal.teams,
                                dummy=self.deal.dummy_seat)
-        for scored in self.deal.hooks.deal_outcome:  # the tallies
-            self.outcome = scored(self, self.outcome)
+        for query in self.deal.hooks.query:  # the tallies
+            self.outcome = query(self, DEAL_OUTCOME, self.outcome)
 
     def draw_order(self) -> tuple[int, ...]:
         """Who refills, in order, at the end of the current bout (VARIANTS.md §1.7, B7)."""
@@ -1470,8 +1474,8 @@ class DurakState:
         losing = team_of[loser] if team_of and loser is not None else None
         self.outcome = _new_outcome(loser, order, draw, reason, self.deal.teams, losing,
                                     self.deal.dummy_seat)
-        for scored in self.deal.hooks.deal_outcome:  # the tallies
-            self.outcome = scored(self, self.outcome)
+        for query in self.deal.hooks.query:  # the tallies
+            self.outcome = query(self, DEAL_OUTCOME, self.outcome)
 
     # --- errors --------------------------------------------------------------------------------
 

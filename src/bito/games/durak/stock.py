@@ -23,10 +23,23 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bito.cards import cards_of, is_special, rank_of, suit_of
-from bito.games.durak.hooks import Decided, Event, GoingOut, Hook, Moment, Stage, Turn
+from bito.games.durak.hooks import (
+    Answer,
+    DealOutcome,
+    Decided,
+    Event,
+    GoingOut,
+    Hook,
+    Moment,
+    Question,
+    SeenHands,
+    Stage,
+    StockFaceUp,
+    Turn,
+)
 from bito.games.durak.position_stock import (
     BOOKS,
     STOCK_KEYS,
@@ -357,15 +370,14 @@ class _Stock(Hook):
             return True
         return False
 
-    def deal_outcome(self, state: DurakState, outcome: Outcome) -> Outcome:
-        return tallied(state, outcome)
-
-    def seen_hands(self, state: DurakState, seat: int, known: tuple[int, ...]
-                   ) -> tuple[int, ...]:
-        return seen_by(state, seat, known)
-
-    def stock_face_up(self, state: DurakState, face_up: int) -> int:
-        return stock_face_up(state, face_up)
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if isinstance(question, DealOutcome):
+            return cast(Answer, tallied(state, cast("Outcome", answer)))
+        if isinstance(question, SeenHands):
+            return cast(Answer, seen_by(state, question.seat, cast("tuple[int, ...]", answer)))
+        if isinstance(question, StockFaceUp):
+            return cast(Answer, stock_face_up(state, cast(int, answer)))
+        return answer
 
     def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
         return stock_fields(state, seat)

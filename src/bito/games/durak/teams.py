@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from bito.errors import InvalidNotationError, RulesError
-from bito.games.durak.hooks import Event, Hook, Memory, Stage
+from bito.games.durak.hooks import Answer, Event, Hook, Memory, Question, Stage, ThrowInOrder
 from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
@@ -195,8 +195,12 @@ class _Partnerships(Hook):
     def check(self, rules: Rules, players: int) -> None:
         check_players(rules, players)
 
-    def throw_in_order(self, state: DurakState, order: tuple[int, ...]) -> tuple[int, ...]:
-        return throwers(state.deal.team_of, state.deal.rules, order, state.defender)
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if isinstance(question, ThrowInOrder):  # only the defender's opponents throw in
+            order = cast("tuple[int, ...]", answer)
+            deal = state.deal
+            return cast(Answer, throwers(deal.team_of, deal.rules, order, state.defender))
+        return answer
 
     def opens_next_bout(self, state: DurakState, defender: int, skip: bool) -> int:
         return next_bout(state, defender, skip)

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from bito.cards import MAX_CARDS, card, card_str, is_special, rank_of, suit_of
 from bito.errors import IllegalActionError, InvalidNotationError, Reason, RulesError
 from bito.games.durak.actions import Action, register_kind
-from bito.games.durak.hooks import Event, Hook, Memory, Stage
+from bito.games.durak.hooks import Answer, Event, Hook, Memory, Question, Stage, StockFaceUp
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
 from bito.i18n import N_
@@ -139,11 +139,14 @@ class _TrumpSwap(Hook):
         state.to_stock((six,), at=0)
         LAID.keep(state, Swapped(six))
 
-    def stock_face_up(self, state: DurakState, face_up: int) -> int:
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if not isinstance(question, StockFaceUp):
+            return answer
         laid = LAID.of(state)
         if laid is not None and laid.face_up and state.stock and state.stock[0] == laid.card:
-            return face_up | 1 << laid.card  # face up at the bottom, where the swap laid it
-        return face_up
+            # face up at the bottom, where the swap laid it
+            return cast(Answer, cast(int, answer) | 1 << laid.card)
+        return answer
 
     def on(self, state: DurakState, event: Event) -> None:
         laid = LAID.of(state)

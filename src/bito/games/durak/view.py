@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from bito.cards import card_str
 from bito.games.durak.actions import DEFEND, EXCHANGE, KIND_NAMES, SWAP, Action, Revealed
+from bito.games.durak.hooks import STOCK_FACE_UP, OpenHands, SeenHands
 from bito.games.protocol import Hidden, hidden
 
 if TYPE_CHECKING:
@@ -174,12 +175,14 @@ def make_view(state: DurakState, seat: int) -> DurakView:
     known = tuple(k & h for k, h in zip(state.known[:n], state.hands[:n], strict=True))
     face_up = deal.face_up
     hooks = deal.hooks
-    for sees in hooks.open_hands:  # #57: the dummy and its controller
-        known = sees(state, seat, known)
-    for seen in hooks.seen_hands:  # #31: the hand he passed on
-        known = seen(state, seat, known)
-    for lying in hooks.stock_face_up:  # #38 A2: a stock rebuilt from a bito
-        face_up = lying(state, face_up)
+    if hooks.query:
+        opened, seen = OpenHands(seat), SeenHands(seat)
+        for query in hooks.query:  # #57: the dummy and its controller
+            known = query(state, opened, known)
+        for query in hooks.query:  # #31: the hand he passed on
+            known = query(state, seen, known)
+        for query in hooks.query:  # #38 A2: a stock rebuilt from a bito
+            face_up = query(state, STOCK_FACE_UP, face_up)
     view = DurakView(
         seat=seat, players=n, rules=state.deal.rules, hand=state.hands[seat],
         hand_counts=tuple(h.bit_count() for h in state.hands[:n]),
