@@ -33,7 +33,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from bito.errors import RulesError
-from bito.games.durak.hooks import Answer, Hook, NextAttacker, OpenHands, Question
+from bito.games.durak.hooks import (
+    Answer,
+    Decider,
+    Hook,
+    NextAttacker,
+    OpenHands,
+    PositionDefender,
+    Question,
+)
 from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
@@ -144,10 +152,11 @@ class _PlayingDummy(Hook):
             return cast(Answer, pass_over(state, cast(int, answer)))
         if isinstance(question, OpenHands):
             return cast(Answer, known(state, question.seat, cast("tuple[int, ...]", answer)))
+        if isinstance(question, Decider):  # the controller plays the dummy's seat
+            return cast(Answer, decider(state))
+        if isinstance(question, PositionDefender):
+            return cast(Answer, self._defender(state, question.attacker, cast(int, answer)))
         return answer
-
-    def decider(self, state: DurakState) -> int | None:
-        return decider(state)
 
     def deal_facts(self, rules: Rules, players: int) -> dict[str, Any]:
         return {"dummy_seat": playing_seat(rules, players)}
@@ -162,7 +171,7 @@ class _PlayingDummy(Hook):
             defender = (defender + 1) % players
         return controller, defender, controller
 
-    def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:
+    def _defender(self, state: DurakState, attacker: int, defender: int) -> int:
         deal = state.deal
         if not deal.rules.dummy_defends and defender == deal.dummy_seat:
             state.defend_as(defender)

@@ -41,10 +41,10 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    who may throw in at this defender, in turn (memoized per seating), the
                    next attacker (passed over), the hands and the cards of hands a seat sees
                    beyond the public ones, the stock cards lying face up, the deal's outcome
-                   (the hook's tallies added)
+                   (the hook's tallies added), who decides the move now (#57's controller),
+                   the defender a position without ``defender=`` implies (#53-55, #57)
 ``opens_next_bout`` choose the next bout's attacker (returned) and defender instead of the
                    core, or finish the game and return -1; the first hook here decides
-``decider``        who decides the move now, when not the seat to act (None: that seat)
 ``explain``        name the rule an illegal action breaks (None: not this hook's rule)
 ``check``          refuse, naming the option, rule mixes this mechanism cannot play
 ``position_fields`` / ``read_position`` / ``listed_cards``: the hook's own ``key=value``
@@ -56,8 +56,6 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    rule set, over the core's defaults (#53-55's teams, #57's seat)
 ``first_bout``     the first bout's attacker, defender and the seat that plays a seat
                    nobody sits in, when a lot decides them (#57)
-``position_defender`` reading a position without ``defender=``: the defender the engine
-                   would have chosen (#53-55, #57)
 ``hand_order``     a hand's cards in the order they lie (#58: by position), for the texts
 ``shown``          a move every seat sees, as they see it (#58 turns up the card played)
 ``view``           the view of ``seat`` with the rule's own record added
@@ -83,10 +81,10 @@ if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
     from bito.games.durak.view import DurakView
 
-__all__ = ["DEAL_OUTCOME", "NEXT_ATTACKER", "PICKED_UP", "POINTS", "STOCK_FACE_UP",
-           "THROW_IN_ORDER", "Answer", "Decided", "Event", "GoingOut", "Hook", "HookSet",
-           "Laid", "Memory", "Moment", "OpenHands", "Question", "SeenHands", "Stage",
-           "Transferred", "Turn", "select"]
+__all__ = ["DEAL_OUTCOME", "DECIDER", "NEXT_ATTACKER", "PICKED_UP", "POINTS",
+           "STOCK_FACE_UP", "THROW_IN_ORDER", "Answer", "Decided", "Event", "GoingOut", "Hook",
+           "HookSet", "Laid", "Memory", "Moment", "OpenHands", "PositionDefender", "Question",
+           "SeenHands", "Stage", "Transferred", "Turn", "select"]
 
 T = TypeVar("T")
 #: The type of a :class:`Question`'s answer, in :meth:`Hook.query`.
@@ -211,6 +209,22 @@ class DealOutcome(Question[Outcome]):
     __slots__ = ()
 
 
+class Decider(Question[int]):
+    """The seat whose player decides the move now: the seat to act, unless a rule has someone
+    play for him (#57's controller plays the dummy's seat)."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PositionDefender(Question[int]):
+    """Reading a position without ``defender=``: the defender ``attacker`` would face had the
+    engine opened this bout (the core's answer: the next seat in play; #53-55 pass partners
+    over, #57 the dummy)."""
+
+    attacker: int
+
+
 @dataclass(frozen=True, slots=True)
 class OpenHands(Question[tuple[int, ...]]):
     """Per seat, the cards ``seat`` sees, with the whole hands he plays or plays for (#57), in
@@ -232,6 +246,7 @@ THROW_IN_ORDER: Final = ThrowInOrder()
 NEXT_ATTACKER: Final = NextAttacker()
 STOCK_FACE_UP: Final = StockFaceUp()
 DEAL_OUTCOME: Final = DealOutcome()
+DECIDER: Final = Decider()
 
 
 class Memory(Generic[T]):
@@ -315,9 +330,6 @@ class Hook:
         raise NotImplementedError
 
 
-    def decider(self, state: DurakState) -> int | None:
-        return None
-
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         return None
 
@@ -364,11 +376,6 @@ class Hook:
         (controller: the seat that plays a seat nobody sits in, else -1)."""
         return attacker, defender, -1
 
-    def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:
-        """Reading a position without ``defender=``: the defender that ``attacker`` would
-        face had the engine opened this bout (``defender``: the core's choice)."""
-        return defender
-
     def hand_order(self, state: DurakState, seat: int) -> tuple[int, ...]:
         """``seat``'s cards in the order they lie (the first hook here decides)."""
         raise NotImplementedError
@@ -386,8 +393,8 @@ class Hook:
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
     "moves", "adjust", "shape_leads", "before_step", "on", "played", "goes_on", "query",
-    "opens_next_bout", "decider", "explain", "position_fields", "read_position", "deal_facts",
-    "first_bout", "position_defender", "hand_order", "shown", "view")
+    "opens_next_bout", "explain", "position_fields", "read_position", "deal_facts",
+    "first_bout", "hand_order", "shown", "view")
 
 
 @dataclass(frozen=True)
@@ -405,14 +412,12 @@ class HookSet:
     goes_on: tuple[Callable[[DurakState, Moment], bool], ...] = ()
     query: tuple[Callable[[DurakState, Question[Any], Any], Any], ...] = ()
     opens_next_bout: tuple[Callable[[DurakState, int, bool], int], ...] = ()
-    decider: tuple[Callable[[DurakState], int | None], ...] = ()
     explain: tuple[Callable[[DurakState, Action], IllegalActionError | None], ...] = ()
     position_fields: tuple[Callable[[DurakState, int | None], list[str]], ...] = ()
     read_position: tuple[Callable[..., int | None], ...] = ()
     deal_facts: tuple[Callable[[Rules, int], dict[str, Any]], ...] = ()
     first_bout: tuple[Callable[[Rules, int, random.Random, int, int],
                                tuple[int, int, int]], ...] = ()
-    position_defender: tuple[Callable[[DurakState, int, int], int], ...] = ()
     hand_order: tuple[Callable[[DurakState, int], tuple[int, ...]], ...] = ()
     shown: tuple[Callable[[DurakState, Action], Action | Revealed], ...] = ()
     view: tuple[Callable[[DurakState, int, DurakView], DurakView], ...] = ()

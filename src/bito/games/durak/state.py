@@ -49,6 +49,7 @@ from bito.games.durak.actions import (
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.hooks import (
     DEAL_OUTCOME,
+    DECIDER,
     NEXT_ATTACKER,
     PICKED_UP,
     THROW_IN_ORDER,
@@ -1498,11 +1499,10 @@ class DurakState:
         """The seat whose player decides the move now (the protocol's ``decider`` hook):
         :attr:`to_act` itself, except on a playing dummy's turn, which its controller plays
         (a playing dummy) through ``view(to_act)``."""
-        for decider in self.deal.hooks.decider:
-            seat = decider(self)
-            if seat is not None:
-                return seat
-        return self.to_act
+        seat = self.to_act
+        for query in self.deal.hooks.query:
+            seat = query(self, DECIDER, seat)
+        return seat
 
     def view(self, seat: int) -> DurakView:
         """Everything ``seat`` may know (see :class:`bito.games.durak.view.DurakView`)."""

@@ -19,7 +19,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from bito.errors import InvalidNotationError, RulesError
-from bito.games.durak.hooks import Answer, Event, Hook, Memory, Question, Stage, ThrowInOrder
+from bito.games.durak.hooks import (
+    Answer,
+    Event,
+    Hook,
+    Memory,
+    PositionDefender,
+    Question,
+    Stage,
+    ThrowInOrder,
+)
 from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
@@ -195,13 +204,6 @@ class _Partnerships(Hook):
     def check(self, rules: Rules, players: int) -> None:
         check_players(rules, players)
 
-    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
-        if isinstance(question, ThrowInOrder):  # only the defender's opponents throw in
-            order = cast("tuple[int, ...]", answer)
-            deal = state.deal
-            return cast(Answer, throwers(deal.team_of, deal.rules, order, state.defender))
-        return answer
-
     def opens_next_bout(self, state: DurakState, defender: int, skip: bool) -> int:
         return next_bout(state, defender, skip)
 
@@ -214,7 +216,16 @@ class _Partnerships(Hook):
         if event == Stage.DEALT and state.deal.team_proxy:
             PLAYED.keep(state, state.deal.first_defender)
 
-    def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if isinstance(question, ThrowInOrder):  # only the defender's opponents throw in
+            order = cast("tuple[int, ...]", answer)
+            deal = state.deal
+            return cast(Answer, throwers(deal.team_of, deal.rules, order, state.defender))
+        if isinstance(question, PositionDefender):
+            return cast(Answer, self._defender(state, question.attacker, cast(int, answer)))
+        return answer
+
+    def _defender(self, state: DurakState, attacker: int, defender: int) -> int:
         # the bout the engine would open: partners passed over while an opponent is in play
         team_of = state.deal.team_of
         played = defender
