@@ -56,7 +56,7 @@ from bito.games.durak.actions import (
     defend,
     transfer,
 )
-from bito.games.durak.hooks import Event, Hook, Memory, Stage
+from bito.games.durak.hooks import Event, Hook, Memory, Moment, Stage, Stepping
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
 from bito.games.durak.render import in_order_text, positions_text
@@ -340,8 +340,9 @@ class _Blind(Hook):
         if event == Stage.DEALT and state.deal.hand_order:  # the order they were dealt in
             ORDER.keep(state, state.deal.hand_order)
 
-    def before_step(self, state: DurakState, action: Action) -> bool:
-        sync(state)  # settle the hands' order before any move, blind or not
+    def goes_on(self, state: DurakState, moment: Moment) -> bool:
+        if isinstance(moment, Stepping):
+            sync(state)  # settle the hands' order before any move, blind or not
         return False
 
     def step(self, state: DurakState, action: Action) -> None:

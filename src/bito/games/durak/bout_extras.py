@@ -63,7 +63,7 @@ from bito.games.durak.actions import (
     pair,
     swap,
 )
-from bito.games.durak.hooks import Event, Hook, Laid, Memory, Moment, Stage, Turn
+from bito.games.durak.hooks import Event, Hook, Laid, Memory, Moment, Stage, Stepping, Turn
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
 from bito.games.durak.render import table_text
@@ -895,15 +895,15 @@ class _Extras(Hook):
     def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
         return adjust(state, acts)
 
-    def before_step(self, state: DurakState, action: Action) -> bool:
-        # #49: the counter-attacked player covers, or picks up the counter cards
-        return (state.deal.counters and action.kind in _COUNTERED
-                and counter_step(state, action))
 
     def step(self, state: DurakState, action: Action) -> None:
         step(state, action)
 
     def goes_on(self, state: DurakState, turn: Moment) -> bool:
+        if isinstance(turn, Stepping):
+            # #49: the counter-attacked player covers, or picks up the counter cards
+            return (state.deal.counters and turn.action.kind in _COUNTERED
+                    and counter_step(state, turn.action))
         rules = state.deal.rules
         if turn == Turn.ROUND_OPEN:  # #50: a card to cover one's own
             return owners(rules) and own_covers_left(state)

@@ -17,7 +17,6 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 ``adjust``         change the core's move list (#39-51's extra moves, #56's dummy throws)
 ``shape_leads``    the leads of a hand within a limit, for a lead shape the core does not
                    play (#73's one-suit leads); the lead rules' filters apply to them too
-``before_step``    see an action first and consume it (True) or let the core play it
 ``step``           play an action of a kind the hook owns (``kinds``)
 ``on``             an event of the game (:data:`Event`): a :class:`Stage` of the deal (just
                    dealt, the hands refilled after a bout, the next bout set up), cards
@@ -25,11 +24,12 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    before the attack passes on (#11 A1 clears the neutralised cards), the
                    bout :class:`Decided` (its cards gone to the discard or the taker, still
                    listed on the table)
-``played``         ``seat`` has played ``action`` (a lead, throw-in, cover or transfer) and
-                   the core has done its part: True if the hook interrupted the bout
-                   there (#24's joker gifts; after a lead or a transfer nothing follows)
-``goes_on``        at a turning point (a :class:`Turn`, or a seat :class:`GoingOut`), take
-                   over how the game goes on (True) or leave it to the core: every attack
+``goes_on``        at a turning point (a :class:`Turn`, an action :class:`Stepping` in, an
+                   action :class:`Played`, a seat :class:`GoingOut`), take over how the game
+                   goes on (True) or leave it to the core: an action before the core plays
+                   it (consume it), a lead, throw-in, cover or transfer the core has played
+                   (interrupt the bout there, #24's joker gifts; after a lead or a transfer
+                   nothing follows and every hook hears it), every attack
                    card covered with no throw-in (end it some other way), a take with no
                    throw-in (same), a round without room after a take (keep it open), every
                    thrower passed with nothing uncovered (go on instead of bito), a transfer
@@ -83,8 +83,8 @@ if TYPE_CHECKING:
 
 __all__ = ["DEAL_OUTCOME", "DECIDER", "NEXT_ATTACKER", "PICKED_UP", "POINTS",
            "STOCK_FACE_UP", "THROW_IN_ORDER", "Answer", "Decided", "Event", "GoingOut", "Hook",
-           "HookSet", "Laid", "Memory", "Moment", "OpenHands", "PositionDefender", "Question",
-           "SeenHands", "Stage", "Transferred", "Turn", "select"]
+           "HookSet", "Laid", "Memory", "Moment", "OpenHands", "Played", "PositionDefender",
+           "Question", "SeenHands", "Stage", "Stepping", "Transferred", "Turn", "select"]
 
 T = TypeVar("T")
 #: The type of a :class:`Question`'s answer, in :meth:`Hook.query`.
@@ -115,6 +115,23 @@ class Turn(IntEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Stepping:
+    """The turning point before the core plays ``action``: True when the rule played it
+    itself (#5's pass of the lead, #49's counters) and the core must not."""
+
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """``seat`` has played ``action`` (a lead, throw-in, cover or transfer) and the core has
+    done its part: True when the rule interrupted the bout there (#24's joker gifts)."""
+
+    seat: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
 class GoingOut:
     """The turning point of a seat left with no cards and no stock: True keeps him in (#37's
     buy-in, #35's locked cards)."""
@@ -122,9 +139,9 @@ class GoingOut:
     seat: int
 
 
-#: What :meth:`Hook.goes_on` is asked at: a :class:`Turn` (as the plain int the core carries)
-#: or a seat :class:`GoingOut`.
-Moment: TypeAlias = int | GoingOut
+#: What :meth:`Hook.goes_on` is asked at: a :class:`Turn` (as the plain int the core carries),
+#: an action :class:`Stepping` in or :class:`Played`, or a seat :class:`GoingOut`.
+Moment: TypeAlias = int | Stepping | Played | GoingOut
 
 
 class Stage(IntEnum):
@@ -302,18 +319,12 @@ class Hook:
     def shape_leads(self, state: DurakState, hand: int, limit: int) -> list[Action] | None:
         return None
 
-    def before_step(self, state: DurakState, action: Action) -> bool:
-        return False
-
     def step(self, state: DurakState, action: Action) -> None:
         raise NotImplementedError
 
     def on(self, state: DurakState, event: Event) -> None:
         """Something happened in the game (an :data:`Event`); a hook ignores what it does not
         play. The hooks hear each event in installation order."""
-
-    def played(self, state: DurakState, seat: int, action: Action) -> bool:
-        return False
 
     def goes_on(self, state: DurakState, moment: Moment) -> bool:
         """At a turning point (a :class:`Turn`, or a seat :class:`GoingOut`): True when this
@@ -392,7 +403,7 @@ class Hook:
 
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
-    "moves", "adjust", "shape_leads", "before_step", "on", "played", "goes_on", "query",
+    "moves", "adjust", "shape_leads", "on", "goes_on", "query",
     "opens_next_bout", "explain", "position_fields", "read_position", "deal_facts",
     "first_bout", "hand_order", "shown", "view")
 
@@ -406,9 +417,7 @@ class HookSet:
     moves: tuple[Callable[[DurakState], list[Action] | None], ...] = ()
     adjust: tuple[Callable[[DurakState, list[Action]], list[Action]], ...] = ()
     shape_leads: tuple[Callable[[DurakState, int, int], list[Action] | None], ...] = ()
-    before_step: tuple[Callable[[DurakState, Action], bool], ...] = ()
     on: tuple[Callable[[DurakState, Event], None], ...] = ()
-    played: tuple[Callable[[DurakState, int, Action], bool], ...] = ()
     goes_on: tuple[Callable[[DurakState, Moment], bool], ...] = ()
     query: tuple[Callable[[DurakState, Question[Any], Any], Any], ...] = ()
     opens_next_bout: tuple[Callable[[DurakState, int, bool], int], ...] = ()

@@ -38,7 +38,7 @@ from bito.games.durak.actions import (
     give,
     transfer,
 )
-from bito.games.durak.hooks import Hook, Memory, Moment, Turn
+from bito.games.durak.hooks import Hook, Memory, Moment, Played, Turn
 from bito.games.durak.phases import PHASE_NAMES, Phase
 from bito.games.durak.reasons import Refused
 from bito.games.durak.view import PUBLIC, ViewExtension, private_to
@@ -236,7 +236,21 @@ class _JokerGifts(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step_gift(state, action)
 
-    def played(self, state: DurakState, seat: int, action: Action) -> bool:
+    def goes_on(self, state: DurakState, moment: Moment) -> bool:
+        if isinstance(moment, Played):
+            return self._played(state, moment.seat, moment.action)
+        if moment != Turn.GAME_END or state.stock:
+            return False
+        # #24 A4: with the stock gone, a player left with nothing but jokers is the fool.
+        n = state.deal.players
+        for seat in range(n):
+            hand = state.hands[seat]
+            if hand and not hand & ~JOKERS and n - state.out_mask.bit_count() >= 2:
+                state.finish([seat], "instant loss")
+                return True
+        return False
+
+    def _played(self, state: DurakState, seat: int, action: Action) -> bool:
         jokers = action.mask & JOKERS
         if not jokers:
             return False
@@ -267,18 +281,6 @@ class _JokerGifts(Hook):
                                == "transferrer" else (new, seat))
             start_gift(state, giver, receiver, 5)
             return state.phase == _GIVE
-        return False
-
-    def goes_on(self, state: DurakState, moment: Moment) -> bool:
-        if moment != Turn.GAME_END or state.stock:
-            return False
-        # #24 A4: with the stock gone, a player left with nothing but jokers is the fool.
-        n = state.deal.players
-        for seat in range(n):
-            hand = state.hands[seat]
-            if hand and not hand & ~JOKERS and n - state.out_mask.bit_count() >= 2:
-                state.finish([seat], "instant loss")
-                return True
         return False
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:

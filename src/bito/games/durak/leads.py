@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Final
 from bito.cards import MATCH_MASKS, cards_count, cards_of, is_special, mask_of, rank_of, suit_of
 from bito.errors import IllegalActionError, Reason
 from bito.games.durak.actions import ATTACK, BLOCK, GIVE, PASS, PASS_ACTION, TAKE, Action
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Hook, Moment, Stepping
 from bito.games.durak.phases import Phase
 from bito.i18n import N_
 
@@ -301,8 +301,9 @@ class _LeadRules(Hook):
         limit = state.lead_limit()
         return lead_actions(state, limit) if limit > 0 else []
 
-    def before_step(self, state: DurakState, action: Action) -> bool:
-        if action.kind == PASS and state.phase == _LEAD:
+    def goes_on(self, state: DurakState, moment: Moment) -> bool:
+        if (isinstance(moment, Stepping) and moment.action.kind == PASS
+                and state.phase == _LEAD):
             pass_lead(state)  # #5: no allowed lead, the attack passes on
             return True
         return False

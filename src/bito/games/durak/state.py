@@ -58,7 +58,9 @@ from bito.games.durak.hooks import (
     HookSet,
     Laid,
     Moment,
+    Played,
     Stage,
+    Stepping,
     Transferred,
     Turn,
 )
@@ -813,10 +815,8 @@ class DurakState:
         self._legal = None
         kind = action.kind
         hooks = self.deal.hooks
-        if hooks.before_step:
-            for before in hooks.before_step:
-                if before(self, action):
-                    return
+        if hooks.goes_on and _took_over(hooks.goes_on, self, Stepping(action)):
+            return  # a rule played it itself
         if kind == ATTACK:
             seat = self.to_act
             hands = self.hands
@@ -839,11 +839,13 @@ class DurakState:
             if self.phase == LEAD:
                 self.phase = DEFEND_PHASE
                 self.to_act = self.defender
-                for played in hooks.played:
-                    played(self, seat, action)
+                if hooks.goes_on:  # every rule hears a lead: nothing follows it
+                    led = Played(seat, action)
+                    for goes_on in hooks.goes_on:
+                        goes_on(self, led)
             else:
                 self.passes = 0
-                if hooks.played and _interrupted(hooks.played, self, seat, action):
+                if hooks.goes_on and _took_over(hooks.goes_on, self, Played(seat, action)):
                     return  # (a joker gift comes before the thrower's right is judged)
                 if not hand or self.room() <= 0:
                     self.advance_thrower()
@@ -883,7 +885,7 @@ class DurakState:
             self.table_ranks |= action.ranks
             self.table_mask |= m
             self.out_if_done(seat)
-            if hooks.played and _interrupted(hooks.played, self, seat, action):
+            if hooks.goes_on and _took_over(hooks.goes_on, self, Played(seat, action)):
                 return  # (a joker cover's gift)
             if not uncovered:
                 if self.deal.throw_in:
@@ -929,8 +931,10 @@ class DurakState:
             if not self.hands[seat] and not self.stock:
                 self.go_out(seat)
             self.pass_attack_on()
-            for played in hooks.played:  # (a joker passed on costs five cards)
-                played(self, seat, action)
+            if hooks.goes_on:  # (a joker passed on costs five cards); nothing follows
+                passed = Played(seat, action)
+                for goes_on in hooks.goes_on:
+                    goes_on(self, passed)
 
     def pass_attack_on(self) -> None:
         """The defender passes the attack to the next player in play, as a transfer does: he
@@ -1535,12 +1539,6 @@ def _took_over(points: tuple[Callable[[DurakState, Moment], bool], ...], state: 
     """Whether a hook took this turning point of the bout over (the first that does ends
     the ask); called only when some hook has ``goes_on``."""
     return any(point(state, turn) for point in points)
-
-
-def _interrupted(points: tuple[Callable[[DurakState, int, Action], bool], ...],
-                 state: DurakState, seat: int, action: Action) -> bool:
-    """Whether a hook that saw ``seat`` play ``action`` took the move over (a joker gift)."""
-    return any(point(state, seat, action) for point in points)
 
 
 def _no_moves(state: DurakState) -> list[Action]:
