@@ -105,7 +105,7 @@ MAY_LIST_THE_HOOKS = {"setup", "position", "explain"}
 @pytest.mark.parametrize("name", CORE_MODULES)
 def test_no_core_module_imports_a_variant_module(name: str) -> None:
     """Issue 17: what a variant shows, sets up or reads back goes through the hook points
-    (``view``, ``shown``, ``hand_order``, ``open_hands``, ``position_defender``,
+    (``view``, ``shown``, ``hand_order``, ``query``'s ``OpenHands`` and ``PositionDefender``,
     ``deal_facts``, ``first_bout``, ...), so no core module names a variant module, not even
     for a type."""
     import importlib

@@ -8,7 +8,7 @@ nothing new to play it; what is new is *who decides*. A lot among the people cho
 *controller*, who also attacks first; whenever the dummy's seat is to act, the state names
 him as the one who decides (:func:`decider`, the protocol's ``decider`` hook), and he acts
 through the dummy's own view: its hand, plus his own cards, which he knows
-(:func:`known`, the ``open_hands`` hook).
+(:func:`known`, the ``OpenHands`` question).
 Every other seat sees the dummy's hand as it sees any opponent's, unless
 ``dummy.visible_to=all`` lays it face up.
 

@@ -5,8 +5,8 @@ cards its defender left uncovered: the new defender beats only the transfer card
 the neutralised cards stay on the table with the bout; under this option they leave it for
 the discard pile at once, so they are neither picked up by a taker nor ranks to throw in on.
 
-A hook at the core's ``transferred`` point, which the core reaches right after it has laid
-the transfer cards and before the attack passes on.
+A hook hearing the core's ``Transferred`` event (its ``on`` point), which the core sends right
+after it has laid the transfer cards and before the attack passes on.
 """
 
 from __future__ import annotations

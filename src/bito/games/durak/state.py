@@ -974,8 +974,8 @@ class DurakState:
         self.go_out(seat)
 
     def go_out(self, seat: int) -> None:
-        """Put ``seat`` out now, unless a ``going_out`` hook keeps him in (callers that know
-        he is done; :meth:`out_if_done` asks the base rule first)."""
+        """Put ``seat`` out now, unless a ``goes_on`` hook keeps him in (``GoingOut``;
+        callers that know he is done; :meth:`out_if_done` asks the base rule first)."""
         goes_on = self.deal.hooks.goes_on
         if goes_on and _took_over(goes_on, self, GoingOut(seat)):
             return  # he plays on (a buy-in, locked cards)
@@ -1419,8 +1419,8 @@ class DurakState:
             self.beats = self.beat_table()
 
     def defend_as(self, seat: int) -> None:
-        """While the next bout is being opened (the ``opens_next_bout`` and
-        ``next_attacker`` points), ``seat`` defends it; the core builds the beat table
+        """While the next bout is being opened (the ``opens_next_bout`` point and the
+        ``NextAttacker`` question), ``seat`` defends it; the core builds the beat table
         afterwards."""
         self.defender = seat
 

@@ -5,11 +5,11 @@ variants change that moment: who draws and how much (#34, #36), cards that arriv
 (#35) or wait in a reserve (#37), bitos that go back into the stock (#38), hands passed round
 (#31), and the tallies of the scoring variants (#61-63). All of it lives here, in one hook
 (:data:`HOOK`) that the rule sets playing any of these options select
-(:func:`plays_stock_rules`). The core reaches it only at named points: ``reached``
-(``Stage.DEALT``: :func:`start_books`), ``bout_decided`` (:func:`settle_bout`, while the
-table is still on it), ``refill`` (:func:`refill`, in place of the base draw), ``going_out``
-(:func:`pick_up_reserve`), ``deal_outcome`` (:func:`tallied`), what a seat sees
-(``seen_hands``: :func:`seen_by`; ``stock_face_up``) and the position text
+(:func:`plays_stock_rules`). The core reaches it only at named points: the events
+``Stage.DEALT`` (:func:`start_books`) and ``Decided`` (:func:`settle_bout`, while the table
+is still on it), the take-overs ``Turn.REFILL`` (:func:`refill`, in place of the base draw)
+and ``GoingOut`` (:func:`pick_up_reserve`), the questions ``DealOutcome`` (:func:`tallied`)
+and what a seat sees (``SeenHands``: :func:`seen_by`; ``StockFaceUp``) and the position text
 (:mod:`.position_stock`, this hook's other half, which nothing else imports). A base game
 selects no such hook and never comes here.
 

@@ -2,11 +2,11 @@
 who has just gone out with his lead can still be handed the attack back by a transfer, and
 holding nothing, he must take it.
 
-A hook at the core's ``transfer_back`` point: when a transfer finds nobody else in play, the
-core asks whether the attack may go back to the attacker; it then brings him back into
-play as the defender (:meth:`~bito.games.durak.state.DurakState.rejoin`). The transfer's
-other limits (the new defender's cards excepted: he has none to beat with, S4:6) apply as
-usual, so the explainer and the trump-show transfer (#96) give the same answer.
+A hook at the core's ``goes_on`` point (``Turn.TRANSFER_BACK``): when a transfer finds nobody
+else in play, the core asks whether the attack may go back to the attacker; it then brings him
+back into play as the defender (:meth:`~bito.games.durak.state.DurakState.rejoin`). The
+transfer's other limits (the new defender's cards excepted: he has none to beat with, S4:6)
+apply as usual, so the explainer and the trump-show transfer (#96) give the same answer.
 """
 
 from __future__ import annotations
