@@ -9,7 +9,12 @@ core runs over its tuples at the named points below. The base game's tuples are 
 pays one truth test per point and never calls into a variant.
 
 A hook overrides only the points it needs; :func:`select` keeps a method in a point's tuple
-only when the hook's class overrides it. The points, in the order a bout meets them:
+only when the hook's class overrides it. Three points are general: ``on`` hears typed events,
+``goes_on`` answers typed turning points and ``query`` amends typed questions' answers, so a
+new kind of moment is a new record here, not a new point. A hook refuses a move with an
+:class:`~bito.errors.IllegalActionError` carrying its own typed reason (a member of a
+:class:`~bito.errors.Reason` subclass in its module), never a bare name. The points, in the
+order a bout meets them:
 
 =================  ==========================================================================
 ``moves``          the whole move list for this state, or None to leave it to the core
@@ -29,13 +34,13 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    goes on (True) or leave it to the core: an action before the core plays
                    it (consume it), a lead, throw-in, cover or transfer the core has played
                    (interrupt the bout there, #24's joker gifts; after a lead or a transfer
-                   nothing follows and every hook hears it), every attack
-                   card covered with no throw-in (end it some other way), a take with no
-                   throw-in (same), a round without room after a take (keep it open), every
-                   thrower passed with nothing uncovered (go on instead of bito), a transfer
-                   that finds nobody else in play (send it back to the attacker who went
-                   out, #9), the refill (draw in place of the core), the refilled hands
-                   (finish the game now, #24 A4), a seat with nothing left (keep him in)
+                   nothing follows and every hook hears it), every attack card covered with
+                   no throw-in (end it some other way), a take with no throw-in (same), a
+                   round without room after a take (keep it open), every thrower passed
+                   with nothing uncovered (go on instead of bito), a transfer that finds
+                   nobody else in play (send it back to the attacker who went out, #9), the
+                   refill (draw in place of the core), the refilled hands (finish the game
+                   now, #24 A4), a seat with nothing left (keep him in)
 ``query``          amend an answer the core worked out to a typed :class:`Question`: the
                    table cards a taker picks up (#3 sends the covered pairs to the discard),
                    who may throw in at this defender, in turn (memoized per seating), the
@@ -47,10 +52,11 @@ only when the hook's class overrides it. The points, in the order a bout meets t
                    core, or finish the game and return -1; the first hook here decides
 ``explain``        name the rule an illegal action breaks (None: not this hook's rule)
 ``check``          refuse, naming the option, rule mixes this mechanism cannot play
-``position_fields`` / ``read_position`` / ``listed_cards``: the hook's own ``key=value``
-                   fields of the position text (``position_keys`` lists them), written,
-                   read back (the seat they say acts now, if the base game's turn order
-                   would not name him), and the cards they place
+``position_fields`` / ``read_position`` / ``listed_cards`` / ``trump_card_moved``: the
+                   hook's own ``key=value`` fields of the position text (``position_keys``
+                   lists them), written, read back (the seat they say acts now, if the base
+                   game's turn order would not name him), the cards they place, and whether
+                   they account for a stock whose bottom card is not the turned trump
 ``codec_blocks``   the RL codec's numbered blocks of the hook's moves
 ``deal_facts``     the :class:`~bito.games.durak.setup.Deal` facts the hook sets for its
                    rule set, over the core's defaults (#53-55's teams, #57's seat)
