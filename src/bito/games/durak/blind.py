@@ -32,7 +32,7 @@ The state machine calls in here only behind ``Deal.blind``, a flag the base game
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bito.cards import card_pretty, card_str, cards_count, cards_of
 from bito.errors import IllegalActionError, Reason, RulesError
@@ -56,7 +56,17 @@ from bito.games.durak.actions import (
     defend,
     transfer,
 )
-from bito.games.durak.hooks import Event, Hook, Memory, Moment, Stage, Stepping
+from bito.games.durak.hooks import (
+    Answer,
+    Event,
+    Hook,
+    Memory,
+    Moment,
+    Question,
+    Shown,
+    Stage,
+    Stepping,
+)
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
 from bito.games.durak.render import in_order_text, positions_text
@@ -354,8 +364,10 @@ class _Blind(Hook):
     def hand_order(self, state: DurakState, seat: int) -> tuple[int, ...]:
         return hand_order(state, seat)
 
-    def shown(self, state: DurakState, action: Action) -> Action | Revealed:
-        return revealed(state, action)
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if isinstance(question, Shown):  # the card a play by position turned up
+            return cast(Answer, revealed(state, question.action))
+        return answer
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         # every hand but one's own, held face out, by position

@@ -47,7 +47,8 @@ order a bout meets them:
                    next attacker (passed over), the hands and the cards of hands a seat sees
                    beyond the public ones, the stock cards lying face up, the deal's outcome
                    (the hook's tallies added), who decides the move now (#57's controller),
-                   the defender a position without ``defender=`` implies (#53-55, #57)
+                   the defender a position without ``defender=`` implies (#53-55, #57), a
+                   move every seat sees, as they see it (#58 turns up the card played)
 ``opens_next_bout`` choose the next bout's attacker (returned) and defender instead of the
                    core, or finish the game and return -1; the first hook here decides
 ``explain``        name the rule an illegal action breaks (None: not this hook's rule)
@@ -63,7 +64,6 @@ order a bout meets them:
 ``first_bout``     the first bout's attacker, defender and the seat that plays a seat
                    nobody sits in, when a lot decides them (#57)
 ``hand_order``     a hand's cards in the order they lie (#58: by position), for the texts
-``shown``          a move every seat sees, as they see it (#58 turns up the card played)
 ``view``           the view of ``seat`` with the rule's own record added
                    (``view.extended``, a :class:`~bito.games.durak.view.ViewExtension`)
                    and what it may not see censored
@@ -79,18 +79,18 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeAlias, TypeVar, cast
 
 from bito.errors import IllegalActionError
+from bito.games.durak.actions import Action, Revealed
 from bito.games.protocol import Outcome
 from bito.rules import Rules
 
 if TYPE_CHECKING:
-    from bito.games.durak.actions import Action, Revealed
     from bito.games.durak.state import DurakState
     from bito.games.durak.view import DurakView
 
 __all__ = ["DEAL_OUTCOME", "DECIDER", "NEXT_ATTACKER", "PICKED_UP", "POINTS",
            "STOCK_FACE_UP", "THROW_IN_ORDER", "Answer", "Decided", "Event", "GoingOut", "Hook",
            "HookSet", "Laid", "Memory", "Moment", "OpenHands", "Played", "PositionDefender",
-           "Question", "SeenHands", "Stage", "Stepping", "Transferred", "Turn", "select"]
+           "Question", "SeenHands", "Shown", "Stage", "Stepping", "Transferred", "Turn", "select"]
 
 T = TypeVar("T")
 #: The type of a :class:`Question`'s answer, in :meth:`Hook.query`.
@@ -249,6 +249,14 @@ class PositionDefender(Question[int]):
 
 
 @dataclass(frozen=True, slots=True)
+class Shown(Question[Action | Revealed]):
+    """``action``, which every seat sees, as they see it once played (the core's answer: the
+    action itself; #58 turns up the card a play by position took)."""
+
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
 class OpenHands(Question[tuple[int, ...]]):
     """Per seat, the cards ``seat`` sees, with the whole hands he plays or plays for (#57), in
     views and the censored position text (asked before :class:`SeenHands`)."""
@@ -397,10 +405,6 @@ class Hook:
         """``seat``'s cards in the order they lie (the first hook here decides)."""
         raise NotImplementedError
 
-    def shown(self, state: DurakState, action: Action) -> Action | Revealed:
-        """``action``, which every seat sees, as they see it once played from ``state``."""
-        return action
-
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         """The view of ``seat`` with this hook's fields: never a card ``seat`` may not
         know."""
@@ -411,7 +415,7 @@ class Hook:
 POINTS: tuple[str, ...] = (
     "moves", "adjust", "shape_leads", "on", "goes_on", "query",
     "opens_next_bout", "explain", "position_fields", "read_position", "deal_facts",
-    "first_bout", "hand_order", "shown", "view")
+    "first_bout", "hand_order", "view")
 
 
 @dataclass(frozen=True)
@@ -434,7 +438,6 @@ class HookSet:
     first_bout: tuple[Callable[[Rules, int, random.Random, int, int],
                                tuple[int, int, int]], ...] = ()
     hand_order: tuple[Callable[[DurakState, int], tuple[int, ...]], ...] = ()
-    shown: tuple[Callable[[DurakState, Action], Action | Revealed], ...] = ()
     view: tuple[Callable[[DurakState, int, DurakView], DurakView], ...] = ()
     #: The hook that plays each owned action kind.
     steps: dict[int, Callable[[DurakState, Action], None]] = field(default_factory=dict)

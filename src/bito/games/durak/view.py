@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from bito.cards import card_str
 from bito.games.durak.actions import DEFEND, EXCHANGE, KIND_NAMES, SWAP, Action, Revealed
-from bito.games.durak.hooks import STOCK_FACE_UP, OpenHands, SeenHands
+from bito.games.durak.hooks import STOCK_FACE_UP, OpenHands, SeenHands, Shown
 from bito.games.protocol import Hidden, hidden
 
 if TYPE_CHECKING:
@@ -56,8 +56,12 @@ def seen_action(state: DurakState, action: Action,
     its hidden cards as ``?``."""
     owner = private_to(state, action)
     if owner == PUBLIC or seat == owner:
-        shown = state.deal.hooks.shown  # #58: the card a play by position turned up
-        return shown[0](state, action) if shown else action
+        seen: Action | Revealed = action
+        if state.deal.hooks.query:  # #58: the card a play by position turned up
+            asked = Shown(action)
+            for query in state.deal.hooks.query:
+                seen = query(state, asked, seen)
+        return seen
     if action.kind == DEFEND:
         return hidden("defend", 1, f"?>{card_str(action.target)}")
     k = len(action.cards)
