@@ -197,6 +197,7 @@ class _FaceDown(Hook):
 
     name = "#59 face-down covers"
     kinds = frozenset({BELIEVE, DOUBT})
+    moments = frozenset({Turn.ALL_COVERED, Turn.TAKE_DECLARED})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.defense_face_down

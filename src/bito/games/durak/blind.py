@@ -336,6 +336,9 @@ class _Blind(Hook):
 
     name = "#58 hands held face out"
     kinds = frozenset(range(BLIND_KINDS, BLIND_TRANSFER + 1))
+    moments = frozenset({Stepping})
+    events = frozenset({Stage.DEALT})
+    questions = frozenset({Shown})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return not rules.deal_owner_sees_hand

@@ -888,6 +888,8 @@ class _Extras(Hook):
     name = "#39-51 bout extras"
     kinds = frozenset({TRY, STOCK, SWAP, PAIR, OWN_COVER, COUNTER})
     position_keys = POSITION_KEYS
+    moments = frozenset({Stepping, Turn.ROUND_OPEN, Turn.ROUND_OVER})
+    events = frozenset({Laid, Stage.REFILLED})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.bout_extras

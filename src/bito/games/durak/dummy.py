@@ -135,6 +135,7 @@ class _TossingDummy(Hook):
 
     name = "#56 tossing dummy"
     kinds = frozenset({TOSS})
+    events = frozenset({Stage.REFILLED})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.dummy_mode == "tossing"

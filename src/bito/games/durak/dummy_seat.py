@@ -140,6 +140,7 @@ class _PlayingDummy(Hook):
     ``dummy.defends=false`` passes over as a defender."""
 
     name = "#57 playing dummy"
+    questions = frozenset({NextAttacker, OpenHands, Decider, PositionDefender})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return playing_seat(rules, players) >= 0

@@ -201,6 +201,7 @@ class _Exchange(Hook):
 
     name = "#31 chosen exchange"
     kinds = frozenset({EXCHANGE})
+    events = frozenset({Stage.BOUT_OPENED})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.exchange_mode == "choose"

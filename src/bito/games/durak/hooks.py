@@ -315,6 +315,16 @@ class Hook:
     name: str = ""
     kinds: frozenset[int] = frozenset()
     position_keys: frozenset[str] = frozenset()
+    #: What this hook's general points play: ``moments``, the :class:`Turn` members and
+    #: record classes (``Stepping``, ``Played``, ``GoingOut``) its ``goes_on`` answers;
+    #: ``events``, the :class:`Stage` members and record classes (``Laid``, ...) its ``on``
+    #: hears; ``questions``, the :class:`Question` classes its ``query`` answers. The core
+    #: asks a hook only there, so a rule that keeps a seat in pays nothing on every move; a
+    #: hook that overrides one of the three points must list what it plays at it
+    #: (:func:`select` refuses it otherwise).
+    moments: frozenset[object] = frozenset()
+    events: frozenset[object] = frozenset()
+    questions: frozenset[type[Question[Any]]] = frozenset()
 
     def applies(self, rules: Rules, players: int) -> bool:
         """Whether this rule set plays the hook (decided once per rule set)."""
@@ -441,6 +451,15 @@ class HookSet:
     view: tuple[Callable[[DurakState, int, DurakView], DurakView], ...] = ()
     #: The hook that plays each owned action kind.
     steps: dict[int, Callable[[DurakState, Action], None]] = field(default_factory=dict)
+    #: For each moment, event or question class a hook lists (``Hook.moments``, ...), the bound
+    #: ``goes_on``, ``on`` or ``query`` methods to call there, in installation order (the
+    #: core asks only these: ``hooks.goes_on_at.get(REFILL, ())``).
+    goes_on_at: dict[object, tuple[Callable[[DurakState, Moment], bool], ...]] = field(
+        default_factory=dict)
+    on_at: dict[object, tuple[Callable[[DurakState, Event], None], ...]] = field(
+        default_factory=dict)
+    query_at: dict[object, tuple[Callable[[DurakState, Question[Any], Any], Any], ...]] = (
+        field(default_factory=dict))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -462,7 +481,28 @@ def select(installed: tuple[Hook, ...], rules: Rules, players: int) -> HookSet:
     for hook in chosen:
         for kind in hook.kinds:
             steps[kind] = hook.step
-    return HookSet(hooks=chosen, steps=steps, **points)
+    return HookSet(hooks=chosen, steps=steps, goes_on_at=_by_key(chosen, "goes_on"),
+                   on_at=_by_key(chosen, "on"), query_at=_by_key(chosen, "query"), **points)
+
+
+#: The general points, and the attribute in which a hook lists what it plays at each.
+GENERAL: dict[str, str] = {"goes_on": "moments", "on": "events", "query": "questions"}
+
+
+def _by_key(chosen: tuple[Hook, ...], point: str) -> dict[object, tuple[Any, ...]]:
+    """For each key the hooks overriding ``point`` list, their bound methods in installation
+    order."""
+    found: dict[object, list[Any]] = {}
+    listed = GENERAL[point]
+    for hook in chosen:
+        if not _overrides(hook, point):
+            continue
+        keys: frozenset[object] = getattr(hook, listed)
+        if not keys:
+            raise TypeError(f"{hook.name}: overrides {point} but lists no {listed}")
+        for key in keys:
+            found.setdefault(key, []).append(getattr(hook, point))
+    return {key: tuple(methods) for key, methods in found.items()}
 
 
 #: The base game's hook set: every point empty.

@@ -215,6 +215,7 @@ class _JokerGifts(Hook):
     name = "#24 joker gifts, #84 gift block"
     position_keys = frozenset({"gift"})
     kinds = frozenset({GIVE, BLOCK})
+    moments = frozenset({Played, Turn.GAME_END})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.specials_joker_gifts

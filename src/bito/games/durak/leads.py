@@ -291,6 +291,7 @@ class _LeadRules(Hook):
     lead."""
 
     name = "#4-6, #12, #46, #47 lead rules"
+    moments = frozenset({Stepping})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return plays_lead_rules(rules)

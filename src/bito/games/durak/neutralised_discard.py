@@ -35,6 +35,7 @@ class _Discard(Hook):
     """#11 A1 at the one point it needs: a transfer has just been laid."""
 
     name = "#11 neutralised cards to the discard"
+    events = frozenset({Transferred})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return (rules.transfer_new_defender_beats == "transfer_cards_only"

@@ -35,6 +35,7 @@ class _PartialDefence(Hook):
     """#3 at the core's points: the covered pairs go to the discard on a take."""
 
     name = "#3 partial defence"
+    questions = frozenset({PickedUp})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.defense_partial

@@ -434,10 +434,8 @@ def _default_defender(s: DurakState, attacker: int) -> int:
     ``query`` point (:class:`~bito.games.durak.hooks.PositionDefender`). Without teams or a
     dummy that is simply the next seat in play."""
     defender = s.next_active(attacker)
-    if s.deal.hooks.query:
-        asked = PositionDefender(attacker)
-        for query in s.deal.hooks.query:
-            defender = query(s, asked, defender)
+    for query in s.deal.hooks.query_at.get(PositionDefender, ()):
+        defender = query(s, PositionDefender(attacker), defender)
     return defender
 
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bito.cards import card_str, cards_of
-from bito.games.durak.hooks import STOCK_FACE_UP, OpenHands
+from bito.games.durak.hooks import STOCK_FACE_UP, OpenHands, StockFaceUp
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
 from bito.rules import Rules, resolve
 from bito.rules.options import OPTION_SPECS
@@ -93,7 +93,7 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
     else:
         stock, hidden = "", 0
         face_up = d.face_up
-        for query in d.hooks.query:  # #38 A2: a stock rebuilt from a bito
+        for query in d.hooks.query_at.get(StockFaceUp, ()):  # #38 A2: a rebuilt stock
             face_up = query(state, STOCK_FACE_UP, face_up)
         for c in state.stock:  # bottom first: face-up cards shown, the others hidden
             if face_up >> c & 1:
@@ -106,10 +106,8 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         hands = []
         # #57: the controller sees the dummy's hand; the dummy's seat sees the controller's.
         seat_sees = (0,) * n
-        if d.hooks.query:
-            opened = OpenHands(seat)
-            for query in d.hooks.query:
-                seat_sees = query(state, opened, seat_sees)
+        for query in d.hooks.query_at.get(OpenHands, ()):
+            seat_sees = query(state, OpenHands(seat), seat_sees)
         for s in range(n):
             h = state.hands[s]
             if order:

@@ -106,6 +106,7 @@ class _ShowTrump(Hook):
     name = "#96 transfer by showing a trump"
     kinds = frozenset({SHOW})
     position_keys = frozenset({"shown_trump"})
+    events = frozenset({Stage.BOUT_OPENED})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.transfer_show_trump

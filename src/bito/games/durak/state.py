@@ -53,14 +53,19 @@ from bito.games.durak.hooks import (
     NEXT_ATTACKER,
     PICKED_UP,
     THROW_IN_ORDER,
+    DealOutcome,
     Decided,
+    Decider,
     GoingOut,
     HookSet,
     Laid,
     Moment,
+    NextAttacker,
+    PickedUp,
     Played,
     Stage,
     Stepping,
+    ThrowInOrder,
     Transferred,
     Turn,
 )
@@ -346,7 +351,7 @@ class DurakState:
         s._legal = None
         s.beats = s.beat_table()
         s.table_mask = -1
-        for on in deal.hooks.on:  # a hook's memory of the deal (a buy-in, ...)
+        for on in deal.hooks.on_at.get(DEALT, ()):  # a hook's memory of the deal (a buy-in)
             on(s, DEALT)
         return s
 
@@ -769,8 +774,8 @@ class DurakState:
         if nxt == self.defender:
             # Nobody else is in play: only a hook may hand the attack back (a refused
             # transfer's last duel).
-            goes_on = self.deal.hooks.goes_on
-            refused = bool(goes_on) and _took_over(goes_on, self, TRANSFER_BACK)
+            back = self.deal.hooks.goes_on_at.get(TRANSFER_BACK)
+            refused = back is not None and _took_over(back, self, TRANSFER_BACK)
             if not refused:
                 return TransferRefusal(TransferBar.NOBODY_LEFT,
                                        "nobody else is left in the game to pass the attack to")
@@ -815,8 +820,10 @@ class DurakState:
         self._legal = None
         kind = action.kind
         hooks = self.deal.hooks
-        if hooks.goes_on and _took_over(hooks.goes_on, self, Stepping(action)):
-            return  # a rule played it itself
+        if hooks.goes_on:
+            first = hooks.goes_on_at.get(Stepping)
+            if first is not None and _took_over(first, self, Stepping(action)):
+                return  # a rule played it itself
         if kind == ATTACK:
             seat = self.to_act
             hands = self.hands
@@ -833,19 +840,20 @@ class DurakState:
             self.table_mask |= m
             self.out_if_done(seat)
             if hooks.on:
-                laid = Laid(seat, m)
-                for on in hooks.on:
-                    on(self, laid)
+                hear = hooks.on_at.get(Laid, ())
+                if hear:
+                    laid = Laid(seat, m)
+                    for on in hear:
+                        on(self, laid)
             if self.phase == LEAD:
                 self.phase = DEFEND_PHASE
                 self.to_act = self.defender
                 if hooks.goes_on:  # every rule hears a lead: nothing follows it
-                    led = Played(seat, action)
-                    for goes_on in hooks.goes_on:
-                        goes_on(self, led)
+                    for goes_on in hooks.goes_on_at.get(Played, ()):
+                        goes_on(self, Played(seat, action))
             else:
                 self.passes = 0
-                if hooks.goes_on and _took_over(hooks.goes_on, self, Played(seat, action)):
+                if hooks.goes_on and _played(hooks, self, seat, action):
                     return  # (a joker gift comes before the thrower's right is judged)
                 if not hand or self.room() <= 0:
                     self.advance_thrower()
@@ -885,18 +893,18 @@ class DurakState:
             self.table_ranks |= action.ranks
             self.table_mask |= m
             self.out_if_done(seat)
-            if hooks.goes_on and _took_over(hooks.goes_on, self, Played(seat, action)):
+            if hooks.goes_on and _played(hooks, self, seat, action):
                 return  # (a joker cover's gift)
             if not uncovered:
                 if self.deal.throw_in:
                     self.start_throw_round()
-                elif not (hooks.goes_on and _took_over(hooks.goes_on, self, ALL_COVERED)):
+                elif not (hooks.goes_on and _asked(hooks, self, ALL_COVERED)):
                     self.end_bout(taken=False)
         elif kind == TAKE:
             self.taking = True
             if self.deal.throw_in:
                 self.start_throw_round()
-            elif not (hooks.goes_on and _took_over(hooks.goes_on, self, TAKE_DECLARED)):
+            elif not (hooks.goes_on and _asked(hooks, self, TAKE_DECLARED)):
                 self.end_bout(taken=True)
         else:  # TRANSFER
             c = action.cards[0]
@@ -922,19 +930,16 @@ class DurakState:
             self.uncovered += n_cards
             self.table_mask |= b
             if hooks.on:
-                moved = Transferred(seat, b)
-                for on in hooks.on:
-                    on(self, moved)
-                laid = Laid(seat, b)
-                for on in hooks.on:
-                    on(self, laid)
+                for on in hooks.on_at.get(Transferred, ()):
+                    on(self, Transferred(seat, b))
+                for on in hooks.on_at.get(Laid, ()):
+                    on(self, Laid(seat, b))
             if not self.hands[seat] and not self.stock:
                 self.go_out(seat)
             self.pass_attack_on()
             if hooks.goes_on:  # (a joker passed on costs five cards); nothing follows
-                passed = Played(seat, action)
-                for goes_on in hooks.goes_on:
-                    goes_on(self, passed)
+                for goes_on in hooks.goes_on_at.get(Played, ()):
+                    goes_on(self, Played(seat, action))
 
     def pass_attack_on(self) -> None:
         """The defender passes the attack to the next player in play, as a transfer does: he
@@ -976,8 +981,8 @@ class DurakState:
     def go_out(self, seat: int) -> None:
         """Put ``seat`` out now, unless a ``goes_on`` hook keeps him in (``GoingOut``;
         callers that know he is done; :meth:`out_if_done` asks the base rule first)."""
-        goes_on = self.deal.hooks.goes_on
-        if goes_on and _took_over(goes_on, self, GoingOut(seat)):
+        stays = self.deal.hooks.goes_on_at.get(GoingOut)
+        if stays is not None and _took_over(stays, self, GoingOut(seat)):
             return  # he plays on (a buy-in, locked cards)
         if not self.out_mask >> seat & 1:
             self.out_mask |= 1 << seat
@@ -996,7 +1001,7 @@ class DurakState:
             order = deal.thrower_orders[key] = thrower_order(
                 deal.players, self.attacker, self.defender, self.out_mask,
                 deal.rules.throw_in_by == "neighbours")
-            for query in deal.hooks.query:  # partnerships
+            for query in deal.hooks.query_at.get(ThrowInOrder, ()):  # partnerships
                 order = deal.thrower_orders[key] = query(self, THROW_IN_ORDER, order)
         self.throwers = order
         self.passes = 0
@@ -1048,15 +1053,13 @@ class DurakState:
         elif self.uncovered:
             self.phase = DEFEND_PHASE
             self.to_act = self.defender
-        elif not (self.deal.hooks.goes_on
-                  and _took_over(self.deal.hooks.goes_on, self, ROUND_OVER)):
+        elif not (self.deal.hooks.goes_on and _asked(self.deal.hooks, self, ROUND_OVER)):
             self.end_bout(taken=False)
 
     def _round_open(self) -> bool:
         """Whether a hook keeps a throw-in round without room open (the taker's
         attackers may still cover their own cards)."""
-        points = self.deal.hooks.goes_on
-        return bool(points) and _took_over(points, self, ROUND_OPEN)
+        return bool(self.deal.hooks.goes_on) and _asked(self.deal.hooks, self, ROUND_OPEN)
 
     def end_bout(self, taken: bool, receiver: int = -1, taker: int = -1) -> None:
         """Close the bout: the table to the discard (bito) or to the defender (``taken``),
@@ -1083,7 +1086,7 @@ class DurakState:
         defender = self.defender
         hooks = self.deal.hooks
         if taken:
-            for query in hooks.query:  # a rule may send some elsewhere
+            for query in hooks.query_at.get(PickedUp, ()):  # a rule may send some elsewhere
                 table = query(self, PICKED_UP, table)
             self.hands[defender] |= table
             self.known[defender] |= table
@@ -1094,10 +1097,8 @@ class DurakState:
             self.defence = []
         else:
             self.discard |= table
-        if hooks.on:  # the stock group's tallies
-            decided = Decided(taken)
-            for on in hooks.on:
-                on(self, decided)
+        for on in hooks.on_at.get(Decided, ()):  # the stock group's tallies
+            on(self, Decided(taken))
         self.attack = []
         self.defence = []
         self.uncovered = 0
@@ -1107,9 +1108,9 @@ class DurakState:
         self.table_mask = 0
         self.closed = False
         stock_before = len(self.stock)
-        if not (hooks.goes_on and _took_over(hooks.goes_on, self, REFILL)):
+        if not (hooks.goes_on and _asked(hooks, self, REFILL)):
             self._draw()
-        for on in hooks.on:
+        for on in hooks.on_at.get(REFILLED, ()):
             on(self, REFILLED)
         drew = len(self.stock) != stock_before
         n = self.deal.players
@@ -1128,7 +1129,7 @@ class DurakState:
         if limit and taken and self.hands[defender].bit_count() >= limit:
             self.finish([defender], "instant loss")  # a hand this big loses at once
             return
-        if hooks.goes_on and _took_over(hooks.goes_on, self, GAME_END):
+        if hooks.goes_on and _asked(hooks, self, GAME_END):
             return  # a hook finished the game (a hand of nothing but jokers)
         out_mask = self.out_mask
         skip = taken and self.deal.take_skip  # take.skip=false: the taker attacks next
@@ -1148,7 +1149,7 @@ class DurakState:
             else:
                 attacker = defender
             self.defender = self.next_active(attacker)
-        for query in hooks.query:  # a rule may pass him over
+        for query in hooks.query_at.get(NextAttacker, ()):  # a rule may pass him over
             attacker = query(self, NEXT_ATTACKER, attacker)
         self.attacker = self.leader = self.to_act = attacker
         self.bout += 1
@@ -1162,7 +1163,7 @@ class DurakState:
                 self.seen = ()
             else:
                 self._check_repetition()
-        for on in hooks.on:
+        for on in hooks.on_at.get(BOUT_OPENED, ()):
             on(self, BOUT_OPENED)
 
     def _check_repetition(self) -> None:
@@ -1186,7 +1187,7 @@ class DurakState:
         self.outcome = Outcome(loser=None, order=(*self.out, *self._still_in(None)),
                                draw=True, reason=reason, teams=self.deal.teams,
                                dummy=self.deal.dummy_seat)
-        for query in self.deal.hooks.query:  # the tallies
+        for query in self.deal.hooks.query_at.get(DealOutcome, ()):  # the tallies
             self.outcome = query(self, DEAL_OUTCOME, self.outcome)
 
     def draw_order(self) -> tuple[int, ...]:
@@ -1479,7 +1480,7 @@ class DurakState:
         losing = team_of[loser] if team_of and loser is not None else None
         self.outcome = _new_outcome(loser, order, draw, reason, self.deal.teams, losing,
                                     self.deal.dummy_seat)
-        for query in self.deal.hooks.query:  # the tallies
+        for query in self.deal.hooks.query_at.get(DealOutcome, ()):  # the tallies
             self.outcome = query(self, DEAL_OUTCOME, self.outcome)
 
     # --- errors --------------------------------------------------------------------------------
@@ -1504,7 +1505,7 @@ class DurakState:
         :attr:`to_act` itself, except on a playing dummy's turn, which its controller plays
         (a playing dummy) through ``view(to_act)``."""
         seat = self.to_act
-        for query in self.deal.hooks.query:
+        for query in self.deal.hooks.query_at.get(Decider, ()):
             seat = query(self, DECIDER, seat)
         return seat
 
@@ -1532,6 +1533,19 @@ class DurakState:
             suits = "".join("cdhs"[x] for x in sorted(self.deal.trumps))
             return f"trump {suits}, no card turned up" if suits else "no trumps"
         return f"{card_str(card)} ({card_pretty(card)})"
+
+
+def _asked(hooks: HookSet, state: DurakState, turn: int) -> bool:
+    """Whether a hook that plays this turning point (a :class:`Turn`) took it over."""
+    points = hooks.goes_on_at.get(turn)
+    return points is not None and _took_over(points, state, turn)
+
+
+def _played(hooks: HookSet, state: DurakState, seat: int, action: Action) -> bool:
+    """Whether a hook that hears ``seat`` play ``action`` interrupted the bout there (a
+    joker's gift)."""
+    points = hooks.goes_on_at.get(Played)
+    return points is not None and _took_over(points, state, Played(seat, action))
 
 
 def _took_over(points: tuple[Callable[[DurakState, Moment], bool], ...], state: DurakState,

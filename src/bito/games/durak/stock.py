@@ -349,6 +349,9 @@ class _Stock(Hook):
 
     name = "#34-38, #31, #61-63 stock, draws and tallies"
     position_keys = frozenset(STOCK_KEYS)
+    moments = frozenset({GoingOut, Turn.REFILL})
+    events = frozenset({Stage.DEALT, Decided})
+    questions = frozenset({DealOutcome, SeenHands, StockFaceUp})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return plays_stock_rules(rules)

@@ -197,6 +197,8 @@ class _Partnerships(Hook):
 
     name = "#53-55 partnerships"
     position_keys = frozenset({"plays"})
+    events = frozenset({Stage.DEALT})
+    questions = frozenset({ThrowInOrder, PositionDefender})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return bool(team_of_seats(rules.team_layout, players))

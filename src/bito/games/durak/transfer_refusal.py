@@ -37,6 +37,7 @@ class _Refusal(Hook):
     """#9 at the one point it needs: who a transfer may go back to in the last duel."""
 
     name = "#9 transfer with refusal"
+    moments = frozenset({Turn.TRANSFER_BACK})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.transfer_refusal

@@ -111,6 +111,8 @@ class _TrumpSwap(Hook):
     name = "#97 trump swap"
     kinds = frozenset({SWAP_SIX})
     position_keys = frozenset({"trump_swapped"})
+    events = frozenset({Stage.REFILLED})
+    questions = frozenset({StockFaceUp})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.trump_swap_six

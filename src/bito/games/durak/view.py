@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from bito.cards import card_str
 from bito.games.durak.actions import DEFEND, EXCHANGE, KIND_NAMES, SWAP, Action, Revealed
-from bito.games.durak.hooks import STOCK_FACE_UP, OpenHands, SeenHands, Shown
+from bito.games.durak.hooks import STOCK_FACE_UP, OpenHands, SeenHands, Shown, StockFaceUp
 from bito.games.protocol import Hidden, hidden
 
 if TYPE_CHECKING:
@@ -57,10 +57,8 @@ def seen_action(state: DurakState, action: Action,
     owner = private_to(state, action)
     if owner == PUBLIC or seat == owner:
         seen: Action | Revealed = action
-        if state.deal.hooks.query:  # #58: the card a play by position turned up
-            asked = Shown(action)
-            for query in state.deal.hooks.query:
-                seen = query(state, asked, seen)
+        for query in state.deal.hooks.query_at.get(Shown, ()):  # #58: the card turned up
+            seen = query(state, Shown(action), seen)
         return seen
     if action.kind == DEFEND:
         return hidden("defend", 1, f"?>{card_str(action.target)}")
@@ -180,12 +178,12 @@ def make_view(state: DurakState, seat: int) -> DurakView:
     face_up = deal.face_up
     hooks = deal.hooks
     if hooks.query:
-        opened, seen = OpenHands(seat), SeenHands(seat)
-        for query in hooks.query:  # #57: the dummy and its controller
-            known = query(state, opened, known)
-        for query in hooks.query:  # #31: the hand he passed on
-            known = query(state, seen, known)
-        for query in hooks.query:  # #38 A2: a stock rebuilt from a bito
+        asked = hooks.query_at
+        for query in asked.get(OpenHands, ()):  # #57: the dummy and its controller
+            known = query(state, OpenHands(seat), known)
+        for query in asked.get(SeenHands, ()):  # #31: the hand he passed on
+            known = query(state, SeenHands(seat), known)
+        for query in asked.get(StockFaceUp, ()):  # #38 A2: a stock rebuilt from a bito
             face_up = query(state, STOCK_FACE_UP, face_up)
     view = DurakView(
         seat=seat, players=n, rules=state.deal.rules, hand=state.hands[seat],
