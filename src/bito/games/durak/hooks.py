@@ -460,6 +460,11 @@ class HookSet:
         default_factory=dict)
     query_at: dict[object, tuple[Callable[[DurakState, Question[Any], Any], Any], ...]] = (
         field(default_factory=dict))
+    #: The same for the moments of every move, kept apart so that a move pays one truth test
+    #: for each: ``goes_on_at[Stepping]``, ``goes_on_at[Played]``, ``on_at[Laid]``.
+    stepping: tuple[Callable[[DurakState, Moment], bool], ...] = ()
+    played: tuple[Callable[[DurakState, Moment], bool], ...] = ()
+    laid: tuple[Callable[[DurakState, Event], None], ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -481,8 +486,10 @@ def select(installed: tuple[Hook, ...], rules: Rules, players: int) -> HookSet:
     for hook in chosen:
         for kind in hook.kinds:
             steps[kind] = hook.step
-    return HookSet(hooks=chosen, steps=steps, goes_on_at=_by_key(chosen, "goes_on"),
-                   on_at=_by_key(chosen, "on"), query_at=_by_key(chosen, "query"), **points)
+    goes_on_at, on_at = _by_key(chosen, "goes_on"), _by_key(chosen, "on")
+    return HookSet(hooks=chosen, steps=steps, goes_on_at=goes_on_at, on_at=on_at,
+                   query_at=_by_key(chosen, "query"), stepping=goes_on_at.get(Stepping, ()),
+                   played=goes_on_at.get(Played, ()), laid=on_at.get(Laid, ()), **points)
 
 
 #: The general points, and the attribute in which a hook lists what it plays at each.

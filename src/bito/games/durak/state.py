@@ -820,10 +820,8 @@ class DurakState:
         self._legal = None
         kind = action.kind
         hooks = self.deal.hooks
-        if hooks.goes_on:
-            first = hooks.goes_on_at.get(Stepping)
-            if first is not None and _took_over(first, self, Stepping(action)):
-                return  # a rule played it itself
+        if hooks.stepping and _took_over(hooks.stepping, self, Stepping(action)):
+            return  # a rule played it itself
         if kind == ATTACK:
             seat = self.to_act
             hands = self.hands
@@ -839,21 +837,18 @@ class DurakState:
             self.table_ranks |= action.ranks
             self.table_mask |= m
             self.out_if_done(seat)
-            if hooks.on:
-                hear = hooks.on_at.get(Laid, ())
-                if hear:
-                    laid = Laid(seat, m)
-                    for on in hear:
-                        on(self, laid)
+            if hooks.laid:
+                laid = Laid(seat, m)
+                for on in hooks.laid:
+                    on(self, laid)
             if self.phase == LEAD:
                 self.phase = DEFEND_PHASE
                 self.to_act = self.defender
-                if hooks.goes_on:  # every rule hears a lead: nothing follows it
-                    for goes_on in hooks.goes_on_at.get(Played, ()):
-                        goes_on(self, Played(seat, action))
+                for goes_on in hooks.played:  # every rule hears a lead: nothing follows it
+                    goes_on(self, Played(seat, action))
             else:
                 self.passes = 0
-                if hooks.goes_on and _played(hooks, self, seat, action):
+                if hooks.played and _took_over(hooks.played, self, Played(seat, action)):
                     return  # (a joker gift comes before the thrower's right is judged)
                 if not hand or self.room() <= 0:
                     self.advance_thrower()
@@ -893,7 +888,7 @@ class DurakState:
             self.table_ranks |= action.ranks
             self.table_mask |= m
             self.out_if_done(seat)
-            if hooks.goes_on and _played(hooks, self, seat, action):
+            if hooks.played and _took_over(hooks.played, self, Played(seat, action)):
                 return  # (a joker cover's gift)
             if not uncovered:
                 if self.deal.throw_in:
@@ -932,14 +927,13 @@ class DurakState:
             if hooks.on:
                 for on in hooks.on_at.get(Transferred, ()):
                     on(self, Transferred(seat, b))
-                for on in hooks.on_at.get(Laid, ()):
+                for on in hooks.laid:
                     on(self, Laid(seat, b))
             if not self.hands[seat] and not self.stock:
                 self.go_out(seat)
             self.pass_attack_on()
-            if hooks.goes_on:  # (a joker passed on costs five cards); nothing follows
-                for goes_on in hooks.goes_on_at.get(Played, ()):
-                    goes_on(self, Played(seat, action))
+            for goes_on in hooks.played:  # (a joker passed on costs five cards); nothing
+                goes_on(self, Played(seat, action))  # follows
 
     def pass_attack_on(self) -> None:
         """The defender passes the attack to the next player in play, as a transfer does: he
@@ -1539,13 +1533,6 @@ def _asked(hooks: HookSet, state: DurakState, turn: int) -> bool:
     """Whether a hook that plays this turning point (a :class:`Turn`) took it over."""
     points = hooks.goes_on_at.get(turn)
     return points is not None and _took_over(points, state, turn)
-
-
-def _played(hooks: HookSet, state: DurakState, seat: int, action: Action) -> bool:
-    """Whether a hook that hears ``seat`` play ``action`` interrupted the bout there (a
-    joker's gift)."""
-    points = hooks.goes_on_at.get(Played)
-    return points is not None and _took_over(points, state, Played(seat, action))
 
 
 def _took_over(points: tuple[Callable[[DurakState, Moment], bool], ...], state: DurakState,
