@@ -11,7 +11,8 @@ pays one truth test per point and never calls into a variant.
 A hook overrides only the points it needs; :func:`select` keeps a method in a point's tuple
 only when the hook's class overrides it. Three points are general: ``on`` hears typed events,
 ``goes_on`` answers typed turning points and ``query`` amends typed questions' answers, so a
-new kind of moment is a new record here, not a new point. A hook refuses a move with an
+new kind of moment is a new record here, not a new point; a hook lists what it plays at each
+(``moments``, ``events``, ``questions``) and the core asks it only there. A hook refuses a move with an
 :class:`~bito.errors.IllegalActionError` carrying its own typed reason (a member of a
 :class:`~bito.errors.Reason` subclass in its module), never a bare name. The points, in the
 order a bout meets them:
