@@ -12,9 +12,9 @@ A hook overrides only the points it needs; :func:`select` keeps a method in a po
 only when the hook's class overrides it. Three points are general: ``on`` hears typed events,
 ``goes_on`` answers typed turning points and ``query`` amends typed questions' answers, so a
 new kind of moment is a new record here, not a new point; a hook lists what it plays at each
-(``moments``, ``events``, ``questions``) and the core asks it only there. A hook refuses a move with an
-:class:`~bito.errors.IllegalActionError` carrying its own typed reason (a member of a
-:class:`~bito.errors.Reason` subclass in its module), never a bare name. The points, in the
+(``moments``, ``events``, ``questions``) and the core asks it only there. A hook refuses a
+move with an :class:`~bito.errors.IllegalActionError` carrying its own typed reason (a member
+of a :class:`~bito.errors.Reason` subclass in its module), never a bare name. The points, in the
 order a bout meets them:
 
 =================  ==========================================================================
