@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from bito.bots import Bot
 from bito.cards import card_pretty, cards_of, is_special, rank_of, suit_of
-from bito.errors import BitoError, IllegalActionError, InvalidNotationError
+from bito.errors import BitoError, IllegalActionError, InvalidNotationError, Reason
 from bito.games.durak import (
     ATTACK,
     DEFEND,
@@ -372,6 +372,13 @@ def table_lines(view: DurakView) -> list[str]:
     return out
 
 
+class Typed(Reason):
+    """The terminal's own refusals of what a player typed, before the engine sees a move."""
+
+    MOVE_NUMBER = "move number"  #: a number outside the list of moves
+    AMBIGUOUS = "ambiguous"  #: a bare card that could mean several covers or transfers
+
+
 def ordered_moves(legal: Sequence[Action], trump_suit: int,
                   attack: Sequence[int]) -> list[Action]:
     """The legal moves in the order the screen numbers them (the table model's ``order``):
@@ -394,7 +401,7 @@ def resolve_input(text: str, state: DurakState) -> Action:
     if t.isdigit():
         n = int(t)
         if not 1 <= n <= len(legal):
-            raise IllegalActionError("move number", f"choose 1 to {len(legal)}, not {n}")
+            raise IllegalActionError(Typed.MOVE_NUMBER, f"choose 1 to {len(legal)}, not {n}")
         return legal[n - 1]
     action = parse_action(t)
     if action in legal:
@@ -406,7 +413,7 @@ def resolve_input(text: str, state: DurakState) -> Action:
             return matches[0]
         if len(matches) > 1:
             options = ", ".join(str(a) for a in matches)
-            raise IllegalActionError("ambiguous", f"{t} could mean {options}; type one of them")
+            raise IllegalActionError(Typed.AMBIGUOUS, f"{t} could mean {options}; type one of them")
     raise state.explain_illegal(action)
 
 
@@ -502,7 +509,7 @@ def explain_for_you(state: DurakState, action: Action, seat: int) -> str:
     detail = re.sub(rf"\bseat {seat} (holds|has)\b",
                     lambda m: "you " + {"holds": "hold", "has": "have"}[m.group(1)], detail)
     if language() != "en":  # said in the rule's own words: its English key would only puzzle
-        return refusal_words(detail, err.rule)
+        return refusal_words(detail, err.reason or err.rule)
     detail = plain_words(detail)
     return f"{detail} ({err.rule})" if err.rule and err.rule not in detail else detail
 
@@ -630,13 +637,13 @@ class DurakWords:
     def _why(self, text: str, state: DurakState, error: IllegalActionError) -> str:
         """The reason to show for an illegal move, said to the player (see
         :func:`explain_for_you`); an ambiguous card as the engine put it."""
-        if error.rule == "ambiguous":
+        if error.reason is Typed.AMBIGUOUS:
             return engine_words(error.detail)
         try:
             return explain_for_you(state, parse_action(move_words(text).strip()),
                                    state.to_act)
         except BitoError:
-            return refusal_words(error.detail, error.rule)
+            return refusal_words(error.detail, error.reason or error.rule)
 
     def help(self, state: DurakState, saving: bool) -> str:
         return help_text(saving)

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 
-from bito.errors import BitoError
+from bito.errors import BitoError, Reason
 from bito.i18n import N_, Nn_, _, language, ngettext, variant_name
 
 #: The names of the seats at a terminal table: the bots', the person's and the dummy's.
@@ -355,31 +355,15 @@ def _counted(singular: str, plural: str) -> Callable[[re.Match[str]], str]:
     return fill
 
 
-#: The engine's refusals by rule key, for those said in general words in another language
-#: (the English detail names the cards; the rule's sentence says why).
+#: The refusals of the families that still name their rules by string, by rule key, for those
+#: said in general words in another language (the English detail names the cards; the rule's
+#: sentence says why). A typed refusal (``error.reason``) brings its own words.
 RULE_WORDS: dict[str, str] = {
     "not a move of this game": N_("that is not a move of this game"),
     "game over": N_("the game has ended"),
-    "not in hand": N_("you do not hold that card"),
     "take": N_("only the defender may take, while cards are uncovered"),
-    "pass": N_("the defender covers or takes; only the attackers pass"),
     "lead": N_("the attacker must open the bout"),
-    "defend": N_("there is no such uncovered card to cover"),
-    "beat relation": N_("that card does not beat the card it covers"),
-    "transfer": N_("no transfer with that card here"),
-    "transfer rank": N_("a transfer card must be of the rank on the table"),
     "turn": N_("it is not your turn"),
-    "lead shape": N_("that lead is not allowed in this game"),
-    "lead limit": N_("too many cards in the lead"),
-    "bout limit": N_("the bout holds no more cards"),
-    "no throw-in": N_("this game has no throw-ins"),
-    "throw-in": N_("throw in one card at a time"),
-    "throw-in rank": N_("you may throw in only a card of a rank already on the table"),
-    "throw-in limit": N_("no more cards may be thrown in this bout"),
-    "joker gift": N_("the joker's gift is not possible now"),
-    "gift block": N_("no such block is possible now"),
-    "exchange": N_("that exchange is not possible now"),
-    "dummy": N_("that move with the dummy is not possible now"),
     "own cards": N_("you do not hold that card"),
     "must play": N_("you must play a card here"),
     "match": N_("that card does not fit the pile"),
@@ -396,20 +380,6 @@ RULE_WORDS: dict[str, str] = {
     "empty claim": N_("put down at least one card first"),
     "claim size": N_("too many cards in the claim"),
     "prelude": N_("in the first phase the only move is turn"),
-    "call": N_("there is nothing to believe or doubt here: covers lie face up in this game"),
-    "blind play": N_("that blind play is not possible now"),
-    "counter-throw": N_("a counter-attack is not possible now"),
-    "hand held face out": N_("your cards are held face out: play by position, like #3"),
-    "impudent throw-in": N_("that throw-in is not possible now"),
-    "move": N_("that is not a move here"),
-    "not a Durak move": N_("that is not a move of this game"),
-    "own cover": N_("you cannot cover your own card here"),
-    "poker swap": N_("that swap with the stock is not possible now"),
-    "position": N_("there is no card at that position"),
-    "second try": N_("a second try is not possible now"),
-    "self-covered throw": N_("you cannot throw in and cover a card yourself here"),
-    "show trump": N_("a transfer by showing a trump is not possible now"),
-    "stock lead": N_("leading with the top card of the stock is not possible now"),
     "English ace": N_("follow the ace with a card of its suit"),
     "nine of diamonds": N_("the nine of diamonds was covered: no more cards this bout"),
     "play the drawn card": N_("play the card you drew, or pass"),
@@ -435,30 +405,18 @@ def plain_words(text: str) -> str:
     return _CITED.sub("", text) if INTERNAL.search(text) else text
 
 
-def _hooks_rule_words() -> None:
-    """The rule words each variant hook brings with its refusals (``Hook.rule_words``), for
-    rules whose names are not in the table above."""
-    from bito.games.durak.installed import HOOKS
-
-    for hook in HOOKS:
-        for rule, words in hook.rule_words.items():
-            RULE_WORDS.setdefault(rule, words)
-
-
-_hooks_rule_words()
-
-
-def refusal_words(detail: str, rule: str = "") -> str:
+def refusal_words(detail: str, rule: Reason | str = "") -> str:
     """An engine's refusal in the language spoken: its own words translated where the
-    catalogue has them, else the rule's sentence with the English detail after it; never a
-    citation of the rules' sources."""
+    catalogue has them, else the rule's sentence (a typed reason's own words, or the table's
+    for a rule named by string) with the English detail after it; never a citation of the
+    rules' sources."""
     detail = plain_words(detail)
     if language() == "en":
         return detail
     said = engine_words(detail)
     if said != detail and not re.search(r"[a-z]{4,}", said.replace("bito", "")):
         return said
-    general = RULE_WORDS.get(rule)
+    general = rule.words if isinstance(rule, Reason) else RULE_WORDS.get(rule)
     if general:  # the English detail only where it names the cards concerned
         return f"{_(general)} ({said})" if re.search(r"[♣♦♥♠]|\b[2-9TJQKA][cdhs]\b",
                                                      detail) else _(general)

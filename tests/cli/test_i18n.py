@@ -156,15 +156,31 @@ def test_russian_move_words() -> None:
 
 
 def test_every_rule_an_engine_refuses_by_has_a_sentence() -> None:
-    """In Russian a refusal is said by its rule key where the engine's own words have no
-    translation: every key an engine raises has its sentence (bito.tui_words.RULE_WORDS)."""
+    """In Russian a refusal is said by its rule's sentence where the engine's own words have
+    no translation: a rule named by string has its sentence in bito.tui_words.RULE_WORDS, and
+    a typed reason (bito.errors.Reason) brings its own, translated."""
     import re
 
+    from bito.errors import Reason
+    from bito.games.durak.installed import HOOKS  # every rule module, with its reasons
     from bito.tui_words import RULE_WORDS
 
     keys: set[str] = set()
     for path in (ROOT / "src" / "bito" / "games").rglob("*.py"):
         keys |= set(re.findall(r'(?:\berr|IllegalActionError)\(\s*"([^"]+)"',
                                path.read_text(encoding="utf-8")))
-    assert len(keys) > 30
+    assert len(keys) > 20
     assert not keys - set(RULE_WORDS), sorted(keys - set(RULE_WORDS))
+    assert HOOKS
+    kinds: list[type[Reason]] = []
+    waiting = list(Reason.__subclasses__())
+    while waiting:
+        kind = waiting.pop()
+        kinds.append(kind)
+        waiting += kind.__subclasses__()
+    worded = [m for kind in kinds for m in kind if m.words]
+    assert len(worded) > 40
+    i18n.set_language("ru")
+    untranslated = [m for m in worded if i18n._(m.words) == m.words]
+    i18n.set_language("en")
+    assert untranslated == []

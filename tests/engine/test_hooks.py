@@ -10,14 +10,15 @@ from __future__ import annotations
 import ast
 import inspect
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import bito.games.durak.state as core
 from bito.games import new_game
-from bito.games.durak.hooks import EMPTY, POINTS, Hook, select
+from bito.games.durak.hooks import EMPTY, GENERAL, POINTS, Hook, Turn, select
 from bito.games.durak.installed import HOOKS
-from bito.rules import resolve
+from bito.rules import Rules, resolve
 
 
 def _imported_modules(module: object) -> set[str]:
@@ -105,7 +106,7 @@ MAY_LIST_THE_HOOKS = {"setup", "position", "explain"}
 @pytest.mark.parametrize("name", CORE_MODULES)
 def test_no_core_module_imports_a_variant_module(name: str) -> None:
     """Issue 17: what a variant shows, sets up or reads back goes through the hook points
-    (``view``, ``shown``, ``hand_order``, ``open_hands``, ``position_defender``,
+    (``view``, ``shown``, ``hand_order``, ``query``'s ``OpenHands`` and ``PositionDefender``,
     ``deal_facts``, ``first_bout``, ...), so no core module names a variant module, not even
     for a type."""
     import importlib
@@ -194,3 +195,35 @@ def test_a_variant_selects_its_hook_and_only_the_points_it_overrides(spec: str, 
         assert bool(bound) == overridden, point
     for kind in hook.kinds:
         assert hooks.steps[kind] == hook.step
+
+
+def test_a_hook_overriding_a_general_point_must_list_what_it_plays() -> None:
+    """A hook asked at every moment would make every rule set pay for it on every move, so
+    ``select`` refuses one that overrides ``goes_on`` (``on``, ``query``) but lists no
+    moments (events, questions)."""
+
+    class Quiet(Hook):
+        name = "a test hook"
+
+        def applies(self, rules: Rules, players: int) -> bool:
+            return True
+
+        def goes_on(self, state: Any, moment: Any) -> bool:
+            return False
+
+    with pytest.raises(TypeError, match="moments"):
+        select((Quiet(),), Rules(), 2)
+
+    class Listed(Quiet):
+        moments = frozenset({Turn.REFILL})
+
+    chosen = select((Listed(),), Rules(), 2)
+    assert set(chosen.goes_on_at) == {Turn.REFILL}
+    assert chosen.stepping == chosen.played == () and chosen.laid == ()
+
+
+def test_every_installed_hook_lists_what_its_general_points_play() -> None:
+    for hook in HOOKS:
+        for point, listed in GENERAL.items():
+            overrides = getattr(type(hook), point) is not getattr(Hook, point)
+            assert overrides == bool(getattr(hook, listed)), (hook.name, point)

@@ -1,8 +1,9 @@
 """No code of the games decides on a refusal's words (issue 32 item 3).
 
 A rule that needs to know why the core refuses a move asks a typed reason
-(``reasons.TransferRefusal.bar``, an exception's class, a rule's name), never the message
-text, which is written for people and may be reworded or translated. The walk below finds
+(``reasons.TransferRefusal.bar``, an error's ``reason`` member), never the message text,
+which is written for people and may be reworded or translated, nor the rule's name, which is
+kept for records. The walk below finds
 text tests (``startswith``, ``endswith``, ``find``, ``in``) on the text of a refusal: an
 exception's ``reason``/``message``/``args``, ``str()`` of a caught exception, or what
 ``transfer_block()`` returns.
@@ -68,4 +69,59 @@ def test_no_game_module_reads_a_refusals_text() -> None:
         tests = text_tests(path.read_text(encoding="utf-8"))
         if tests:
             found[path.relative_to(GAMES).as_posix()] = tests
+    assert found == {}
+
+
+#: The modules that say a refusal in a player's words: they too decide on the typed reason.
+READERS = (GAMES.parent / "server" / "refusals.py", GAMES.parent / "tui.py",
+           GAMES.parent / "tui_words.py")
+
+
+def name_tests(source: str, variables: bool = True) -> list[str]:
+    """The places in ``source`` that decide on a refusal's rule name or detail: ``x.rule ==
+    "..."`` (or ``!=``), and a word looked for ``in`` an ``x.detail``; with ``variables``, the
+    same on variables called ``rule`` and ``detail`` (a refusal's fields unpacked)."""
+
+    def _called(node: ast.AST, name: str) -> bool:
+        return (isinstance(node, ast.Attribute) and node.attr == name) or (
+            variables and isinstance(node, ast.Name) and node.id == name)
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Compare):
+            continue
+        sides = [node.left, *node.comparators]
+        named = any(_called(n, "rule") for n in sides)
+        literal = any(isinstance(n, ast.Constant) and isinstance(n.value, str) for n in sides)
+        by_name = named and literal and any(isinstance(op, (ast.Eq, ast.NotEq))
+                                            for op in node.ops)
+        by_detail = (isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)
+                     and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+                     and any(_called(c, "detail") for c in node.comparators))
+        if by_name or by_detail:
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_name_finder_finds_decisions_on_names() -> None:
+    old = ('if error.rule == "beat relation": pass\n'
+           'if "covered" in error.detail: pass\n'
+           'if err.rule != "ambiguous": pass\n'
+           'rule, detail = error.rule, error.detail\n'
+           'if rule == "defend" and "covered" in detail: pass\n')
+    assert len(name_tests(old)) == 5
+    typed = ('if error.reason is Refused.BEAT: pass\n'
+             'if error.reason in (Refused.TARGET_GONE, Refused.TARGET_COVERED): pass\n')
+    assert name_tests(typed) == []
+
+
+def test_no_game_or_reader_decides_on_a_rules_name() -> None:
+    """Issue 32 item 3: the games and the modules that say refusals in words decide on the
+    reason's member; the rule's name and the detail are for records and people."""
+    found = {}
+    for path in (*sorted(GAMES.rglob("*.py")), *READERS):
+        # a game's own variables called ``rule`` name rule options, not refusals
+        tests = name_tests(path.read_text(encoding="utf-8"), variables=path in READERS)
+        if tests:
+            found[path.name] = tests
     assert found == {}

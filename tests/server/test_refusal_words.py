@@ -21,6 +21,7 @@ pytest.importorskip("fastapi")
 from bito.cards import card_str, parse_card
 from bito.errors import IllegalActionError
 from bito.games import family_for, new_game
+from bito.games.durak.reasons import Refused
 from bito.server.refusals import NOTATION, error_words
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -111,7 +112,7 @@ def test_notation_is_caught_by_the_guard() -> None:
 ])
 def test_the_issues_example_reads_as_the_issue_asks(lang: str, said: str) -> None:
     jack, seven = parse_card("Jc"), parse_card("7d")
-    error = IllegalActionError("beat relation", "Jc does not beat 7d (trump s)",
+    error = IllegalActionError(Refused.BEAT, "Jc does not beat 7d (trump s)",
                                {"card": jack, "target": seven, "trumps": (3,)})
     assert error_words(error, lang) == ("illegal.beat relation", said)
 

@@ -24,7 +24,8 @@ from bito.cards import (
     rank_of,
     suit_of,
 )
-from bito.errors import BitoError, IllegalActionError, InvalidNotationError
+from bito.errors import BitoError, IllegalActionError, InvalidNotationError, Reason
+from bito.games.durak.reasons import Refused, TransferBar
 from bito.server import webtext
 
 #: What a player must never read: cards in notation (``Jc``, ``10d``, ``RJ``), suit symbols,
@@ -32,29 +33,34 @@ from bito.server import webtext
 NOTATION = re.compile(r"\b(?:10|[2-9TJQKA])[cdhs]'*(?![\w])|\b(?:RJ|BJ|W[1-4]|MC)\b|[♣♦♥♠]"
                       r"|\(trumps? |§|#\d|\bseat \d|\b[a-z_]+\.[a-z_]+\s*=|\(end\.")
 
-#: The refusals whose detail is a fixed sentence (no cards in it), by that sentence: the key
-#: of the player's sentence (``refuse.<key>``).
-_FIXED_DETAILS: dict[str, str] = {
-    # the transfer blocks (``DurakState.transfer_block``), by their detail
-    "this game has no transfers": "transfer_none",
-    "nothing on the table is left uncovered": "transfer_nothing",
-    "the uncovered cards are not all of one rank": "transfer_mixed",
-    "a card on the table is already covered": "transfer_late",
-    "the attack cards are not all of one rank": "transfer_mixed",
-    "first bout of the first game (#78)": "transfer_first",
-    "only the defender may transfer, before he covers": "transfer_late",
-    "not allowed here": "transfer_not_now",
+#: The refusals said in one fixed sentence (no cards in it), by their typed reason: the key of
+#: the player's sentence (``refuse.<key>``).
+_FIXED: dict[Reason, str] = {
+    # the transfer blocks (``DurakState.transfer_block``)
+    TransferBar.NO_TRANSFERS: "transfer_none",
+    TransferBar.NOTHING_OPEN: "transfer_nothing",
+    TransferBar.WINDOW: "transfer_late",
+    TransferBar.FIRST_BOUT: "transfer_first",
+    TransferBar.NEXT_HAND: "transfer_limit",
+    TransferBar.CAP: "transfer_limit",
+    Refused.TRANSFER_NOT_NOW: "transfer_late",
+    Refused.TRANSFER_NOT_HERE: "transfer_not_now",
     # taking and passing
-    "nothing to take": "nothing_to_take",
-    "only the defender may take, while cards are uncovered": "take_not_now",
-    "the attacker must open the bout; he cannot pass": "pass_lead",
-    "the defender must cover or take; only throwers pass": "pass_defend",
+    Refused.NOTHING_TO_TAKE: "nothing_to_take",
+    Refused.TAKE_NOT_NOW: "take_not_now",
+    Refused.LEAD_NO_PASS: "pass_lead",
+    Refused.DEFENDER_PASS: "pass_defend",
     # covering and throwing in
-    "there is nothing uncovered to defend against now": "nothing_to_cover",
-    "the defender must cover or take before anyone throws in": "wait_defender",
-    "this game has no throw-ins": "no_throw_in",
-    "throw in one card at a time": "one_at_a_time",
-    "no more moves: the game has ended": "game_over",
+    Refused.NOTHING_TO_COVER: "nothing_to_cover",
+    Refused.DEFENDER_FIRST: "wait_defender",
+    Refused.NO_THROW_IN: "no_throw_in",
+    Refused.THROW_ONE: "one_at_a_time",
+    Refused.THROW_OVER_HAND: "throw_full",
+    Refused.THROW_BOUT_FULL: "bout_full",
+    Refused.BOUT_LIMIT: "bout_full",
+    Refused.LEAD_TOO_MANY: "lead_too_many",
+    Refused.LEAD_OVER_HAND: "lead_too_many",
+    Refused.GAME_OVER: "game_over",
 }
 
 
@@ -112,43 +118,35 @@ def _ranks_on_table(table: object, lang: str) -> str:
     return ", ".join(words)
 
 
-def _by_rule(error: IllegalActionError, lang: str) -> str | None:
-    """The sentence for a refusal whose rule (and facts) this module knows."""
-    rule, detail, facts = error.rule, error.detail, error.facts
+def _by_reason(error: IllegalActionError, lang: str) -> str | None:
+    """The sentence for a refusal whose typed reason (and facts) this module knows."""
+    reason, facts = error.reason, error.facts
     card, target = _int(facts.get("card")), _int(facts.get("target"))
-    if rule == "beat relation":
+    if reason is Refused.BEAT:
         return _beat(facts, lang)
-    if rule == "not in hand":
+    if reason is Refused.NOT_IN_HAND:
         return (webtext.text(lang, "refuse.not_in_hand", card=card_words(card, lang))
                 if card is not None else webtext.text(lang, "refuse.not_in_hand_plain"))
-    if rule == "defend" and target is not None:
-        key = "refuse.target_covered" if "covered" in detail else "refuse.target_gone"
+    if reason in (Refused.TARGET_COVERED, Refused.TARGET_GONE) and target is not None:
+        key = "refuse.target_covered" if reason is Refused.TARGET_COVERED else \
+            "refuse.target_gone"
         return webtext.text(lang, key, target=card_words(target, lang))
-    if rule == "throw-in rank" and card is not None:
+    if reason is Refused.THROW_RANK and card is not None:
         ranks = _ranks_on_table(facts.get("table"), lang)
         if ranks:
             return webtext.text(lang, "refuse.throw_rank_named", card=card_words(card, lang),
                                 ranks=ranks)
         return webtext.text(lang, "refuse.throw_rank", card=card_words(card, lang))
-    if rule == "throw-in limit":
-        key = "refuse.throw_full" if "uncovered" in detail else "refuse.bout_full"
-        return webtext.text(lang, key)
-    if rule == "bout limit":
-        return webtext.text(lang, "refuse.bout_full")
-    if rule == "lead limit":
-        return webtext.text(lang, "refuse.lead_too_many")
-    if rule == "transfer rank":
+    if reason is TransferBar.RANK:
+        return webtext.text(lang, "refuse.transfer_mixed")
+    if reason in (Refused.TRANSFER_SPECIAL, Refused.TRANSFER_RANK):
         if any(c is not None and is_special(c) for c in (card, target)):
             return webtext.text(lang, "refuse.transfer_special")
-        if "not all of one rank" in detail:
-            return webtext.text(lang, "refuse.transfer_mixed")
         return webtext.text(lang, "refuse.transfer_rank")
-    fixed = _FIXED_DETAILS.get(detail)
+    fixed = _FIXED.get(reason) if reason is not None else None
     if fixed is not None:
         return webtext.text(lang, f"refuse.{fixed}")
-    if rule == "transfer limit":
-        return webtext.text(lang, "refuse.transfer_limit")
-    if "transfer" in rule:  # a variant's own block on transfers
+    if isinstance(reason, TransferBar):  # the other bars on passing the attack on
         return webtext.text(lang, "refuse.transfer_not_now")
     return None
 
@@ -157,7 +155,7 @@ def refusal_words(error: IllegalActionError, lang: str) -> str:
     """``error`` in a player's words in ``lang``: the catalogue's sentence for a refusal this
     module knows; else the engine's own detail where it reads as plain words (translated by
     the terminal's catalogue); else the rule's general sentence; never the notation."""
-    said = _by_rule(error, lang)
+    said = _by_reason(error, lang)
     if said is not None:
         return said
     from bito.tui_words import RULE_WORDS, engine_words
@@ -169,7 +167,8 @@ def refusal_words(error: IllegalActionError, lang: str) -> str:
         translated = lang == i18n.DEFAULT or not re.search(r"[a-z]{4,}", detail)
         if detail and translated and not NOTATION.search(detail):
             return detail
-        general = RULE_WORDS.get(error.rule)
+        general = error.reason.words if error.reason is not None else \
+            RULE_WORDS.get(error.rule)
         if general:
             return i18n._(general)
     finally:

@@ -28,7 +28,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, cards_of
-from bito.errors import IllegalActionError, RulesError
+from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import (
     BELIEVE,
     BELIEVE_ACTION,
@@ -38,8 +38,9 @@ from bito.games.durak.actions import (
     TAKE_ACTION,
     Action,
 )
-from bito.games.durak.hooks import Hook, Turn
+from bito.games.durak.hooks import Hook, Moment, Turn
 from bito.games.durak.phases import Phase
+from bito.i18n import N_
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -52,6 +53,12 @@ FACE_DOWN: Final = -3
 CALL_PHASE: Final = int(Phase.CALL)
 _DEFEND: Final = int(Phase.DEFEND)
 CALLS: Final = (BELIEVE_ACTION, DOUBT_ACTION)
+
+
+class CallRefused(Reason):
+    """The refusal of a call on face-down covers (#59)."""
+
+    CALL = "call", N_("there is nothing to believe or doubt here: covers lie face up in this game")
 
 
 def check_rules(rules: Rules) -> None:
@@ -170,14 +177,17 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     calling = state.phase == CALL_PHASE
     if action.kind in (BELIEVE, DOUBT):
         if not state.deal.rules.defense_face_down:
-            return IllegalActionError("call", "nothing to believe or doubt: these rules lay "
+            return IllegalActionError(CallRefused.CALL,
+                                      "nothing to believe or doubt: these rules lay "
                                       "covers face up (defense.face_down is off, #59)")
         if not calling:
-            return IllegalActionError("call", "nothing to believe or doubt: the call comes "
+            return IllegalActionError(CallRefused.CALL,
+                                      "nothing to believe or doubt: the call comes "
                                       "when every attack card is covered face down (#59)")
         return None
     if calling:
-        return IllegalActionError("call", "the attacker must say believe or don't believe "
+        return IllegalActionError(CallRefused.CALL,
+                                  "the attacker must say believe or don't believe "
                                   "before anything else happens (#59)")
     return None
 
@@ -187,6 +197,7 @@ class _FaceDown(Hook):
 
     name = "#59 face-down covers"
     kinds = frozenset({BELIEVE, DOUBT})
+    moments = frozenset({Turn.ALL_COVERED, Turn.TAKE_DECLARED})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.defense_face_down
@@ -204,7 +215,7 @@ class _FaceDown(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step_call(state, action)
 
-    def goes_on(self, state: DurakState, turn: int) -> bool:
+    def goes_on(self, state: DurakState, turn: Moment) -> bool:
         if turn == Turn.ALL_COVERED:  # the attacker calls the face-down covers
             start_call(state)
             return True

@@ -32,10 +32,10 @@ The state machine calls in here only behind ``Deal.blind``, a flag the base game
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bito.cards import card_pretty, card_str, cards_count, cards_of
-from bito.errors import IllegalActionError, RulesError
+from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import (
     ATTACK,
     BLIND_COVER,
@@ -57,10 +57,22 @@ from bito.games.durak.actions import (
     transfer,
 )
 from bito.games.durak.facts import DealFact
-from bito.games.durak.hooks import Hook, Memory, Stage
+from bito.games.durak.hooks import (
+    Answer,
+    Event,
+    Hook,
+    Memory,
+    Moment,
+    Question,
+    Shown,
+    Stage,
+    Stepping,
+)
 from bito.games.durak.phases import Phase
+from bito.games.durak.reasons import Refused
 from bito.games.durak.render import in_order_text, positions_text
 from bito.games.durak.view import ViewExtension
+from bito.i18n import N_
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -69,6 +81,18 @@ if TYPE_CHECKING:
 
 _LEAD, _DEFEND, _THROW, _OVER = (int(p) for p in (Phase.LEAD, Phase.DEFEND, Phase.THROW,
                                                   Phase.OVER))
+
+
+class BlindRefused(Reason):
+    """The refusals of play from hands held face out (#58), one member per rule."""
+
+    BLIND_PLAY = "blind play", N_("that blind play is not possible now")
+    HAND_HELD_FACE_OUT = "hand held face out", N_(
+        "your cards are held face out: play by position, like #3")
+    POSITION = "position", N_("there is no card at that position")
+    COVER = "cover", N_("cover with a higher card")
+    TURN = "turn", N_("it is not your turn")
+    THROW_IN_LIMIT = "throw-in limit", N_("no more cards may be thrown in this bout")
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,36 +307,40 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     kind = action.kind
     if state.deal.rules.deal_owner_sees_hand:
         if is_blind_kind(kind):
-            return IllegalActionError("blind play", "plays by position are for hands held "
+            return IllegalActionError(BlindRefused.BLIND_PLAY,
+                                      "plays by position are for hands held "
                                       "face out (#58, deal.owner_sees_hand=false)")
         return None
     err = IllegalActionError
     if kind in (ATTACK, DEFEND, TRANSFER):
-        return err("hand held face out", "you cannot see your own cards: play by position "
+        return err(BlindRefused.HAND_HELD_FACE_OUT,
+                   "you cannot see your own cards: play by position "
                    "(#3, #3>7d, =#3) (#58)")
     if not is_blind_kind(kind):
         return None
     size = state.hands[state.to_act].bit_count()
     if not 0 <= action.position < size:
-        return err("position", f"seat {state.to_act} holds {cards_count(size)}: positions "
+        return err(BlindRefused.POSITION,
+                   f"seat {state.to_act} holds {cards_count(size)}: positions "
                    f"#1 to #{size}")
     ph = state.phase
     if kind == BLIND_COVER:
         if ph != _DEFEND:
-            return err("cover", "nothing is waiting to be covered")
+            return err(BlindRefused.COVER, "nothing is waiting to be covered")
         if action.target not in state.attack:
-            return err("cover", f"{card_str(action.target)} is not on the table")
-        return err("cover", f"{card_str(action.target)} is already covered")
+            return err(BlindRefused.COVER, f"{card_str(action.target)} is not on the table")
+        return err(BlindRefused.COVER, f"{card_str(action.target)} is already covered")
     if kind == BLIND_TRANSFER:
         if ph != _DEFEND:
-            return err("transfer", "only the defender transfers, before covering")
+            return err(Refused.TRANSFER_NOT_HERE, "only the defender transfers, before covering")
         block = state.transfer_block()
-        return err("transfer", str(block) if block is not None else "no transfer now")
+        return err(Refused.TRANSFER_NOT_HERE,
+                   str(block) if block is not None else "no transfer now")
     if kind == BLIND_PLAY and ph == _DEFEND:
-        return err("turn", "the defender covers, transfers or takes")
+        return err(BlindRefused.TURN, "the defender covers, transfers or takes")
     if kind == BLIND_PLAY and ph == _THROW:
-        return err("throw-in limit", "the bout has no room for another card")
-    return err("turn", "not a move for this phase")
+        return err(BlindRefused.THROW_IN_LIMIT, "the bout has no room for another card")
+    return err(BlindRefused.TURN, "not a move for this phase")
 
 
 class _Blind(Hook):
@@ -320,6 +348,9 @@ class _Blind(Hook):
 
     name = "#58 hands held face out"
     kinds = frozenset(range(BLIND_KINDS, BLIND_TRANSFER + 1))
+    moments = frozenset({Stepping})
+    events = frozenset({Stage.DEALT})
+    questions = frozenset({Shown})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return not rules.deal_owner_sees_hand
@@ -333,13 +364,14 @@ class _Blind(Hook):
     def deal_facts(self, rules: Rules, players: int) -> DealtOrder:
         return DealtOrder()  # (the order: filled in as the deal is dealt)
 
-    def reached(self, state: DurakState, stage: int) -> None:
+    def on(self, state: DurakState, event: Event) -> None:
         dealt = state.deal.fact(DealtOrder)
-        if stage == Stage.DEALT and dealt is not None and dealt.order:
+        if event == Stage.DEALT and dealt is not None and dealt.order:
             ORDER.keep(state, dealt.order)  # the order they were dealt in
 
-    def before_step(self, state: DurakState, action: Action) -> bool:
-        sync(state)  # settle the hands' order before any move, blind or not
+    def goes_on(self, state: DurakState, moment: Moment) -> bool:
+        if isinstance(moment, Stepping):
+            sync(state)  # settle the hands' order before any move, blind or not
         return False
 
     def step(self, state: DurakState, action: Action) -> None:
@@ -351,8 +383,10 @@ class _Blind(Hook):
     def hand_order(self, state: DurakState, seat: int) -> tuple[int, ...]:
         return hand_order(state, seat)
 
-    def shown(self, state: DurakState, action: Action) -> Action | Revealed:
-        return revealed(state, action)
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if isinstance(question, Shown):  # the card a play by position turned up
+            return cast(Answer, revealed(state, question.action))
+        return answer
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         # every hand but one's own, held face out, by position

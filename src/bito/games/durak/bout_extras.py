@@ -40,7 +40,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, card_pretty, card_str, cards_of, is_special
-from bito.errors import IllegalActionError
+from bito.errors import IllegalActionError, Reason
 from bito.games.durak.actions import (
     ATTACK,
     COUNTER,
@@ -63,10 +63,12 @@ from bito.games.durak.actions import (
     pair,
     swap,
 )
-from bito.games.durak.hooks import Hook, Memory, Stage, Turn
+from bito.games.durak.hooks import Event, Hook, Laid, Memory, Moment, Stage, Stepping, Turn
 from bito.games.durak.phases import Phase
+from bito.games.durak.reasons import Refused
 from bito.games.durak.render import table_text
 from bito.games.durak.view import PUBLIC, ViewExtension, private_to
+from bito.i18n import N_
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -74,6 +76,19 @@ if TYPE_CHECKING:
     from bito.rules import Rules
 
 _LEAD, _DEFEND, _THROW = (int(p) for p in (Phase.LEAD, Phase.DEFEND, Phase.THROW))
+
+
+class ExtraRefused(Reason):
+    """The refusals of the bout's extra moves (#39-51), one member per rule."""
+
+    SECOND_TRY = "second try", N_("a second try is not possible now")
+    STOCK_LEAD = "stock lead", N_("leading with the top card of the stock is not possible now")
+    POKER_SWAP = "poker swap", N_("that swap with the stock is not possible now")
+    SELF_COVERED_THROW = "self-covered throw", N_(
+        "you cannot throw in and cover a card yourself here")
+    OWN_COVER = "own cover", N_("you cannot cover your own card here")
+    COUNTER_THROW = "counter-throw", N_("a counter-attack is not possible now")
+    IMPUDENT_THROW_IN = "impudent throw-in", N_("that throw-in is not possible now")
 
 
 @dataclass(frozen=True, slots=True)
@@ -613,82 +628,95 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     ph = state.phase
     if kind == TRY:
         if rules.defense_second_try == "off":
-            return err("second try", "these rules have no second try (#39)")
+            return err(ExtraRefused.SECOND_TRY, "these rules have no second try (#39)")
         if ph != _DEFEND:
-            return err("second try", "only the defender tries again, while a card is uncovered")
+            return err(ExtraRefused.SECOND_TRY,
+                       "only the defender tries again, while a card is uncovered")
         if not state.stock:
-            return err("second try", "the stock is empty (#39 A3)")
-        return err("second try", "a second try is for a card you cannot beat, once per card "
+            return err(ExtraRefused.SECOND_TRY, "the stock is empty (#39 A3)")
+        return err(ExtraRefused.SECOND_TRY,
+                   "a second try is for a card you cannot beat, once per card "
                    "(once per bout with per_bout) (#39)")
     if kind == STOCK:
         if rules.lead_stock_top == "off":
-            return err("stock lead", "these rules have no stock leads (#40)")
+            return err(ExtraRefused.STOCK_LEAD, "these rules have no stock leads (#40)")
         if not state.stock:
-            return err("stock lead", "the stock is empty")
+            return err(ExtraRefused.STOCK_LEAD, "the stock is empty")
         if ph == _THROW and not rules.lead_stock_top_throw_in:
-            return err("stock lead", "only the opening lead may come from the stock (#40 A1)")
+            return err(ExtraRefused.STOCK_LEAD,
+                       "only the opening lead may come from the stock (#40 A1)")
         if ph not in (_LEAD, _THROW):
-            return err("stock lead", "only an attacker plays from the stock")
-        return err("stock lead", "the stock top has been played as often as the rules allow "
+            return err(ExtraRefused.STOCK_LEAD, "only an attacker plays from the stock")
+        return err(ExtraRefused.STOCK_LEAD,
+                   "the stock top has been played as often as the rules allow "
                    "in this bout, or the bout is full (#40, #83)")
     hand = state.hands[state.to_act] if state.to_act >= 0 else 0
     if kind == SWAP:
         if not rules.defense_exchange:
-            return err("poker swap", "these rules have no swap with the stock (#42)")
+            return err(ExtraRefused.POKER_SWAP, "these rules have no swap with the stock (#42)")
         if ph != _DEFEND:
-            return err("poker swap", "only the defender swaps, before covering")
+            return err(ExtraRefused.POKER_SWAP, "only the defender swaps, before covering")
         for c in action.cards:
             if not hand >> c & 1:
-                return err("not in hand", f"seat {state.to_act} does not hold {card_str(c)}")
+                return err(Refused.NOT_IN_HAND, f"seat {state.to_act} does not hold {card_str(c)}")
         if any(d >= 0 for d in state.defence):
-            return err("poker swap", "a card is already covered: swap before the first cover "
+            return err(ExtraRefused.POKER_SWAP,
+                       "a card is already covered: swap before the first cover "
                        "(#42)")
         if _extras(state).swapped >> state.defender & 1:
-            return err("poker swap", "one swap per bout (#42)")
-        return err("poker swap", f"swap exactly {rules.defense_exchange} cards, and only "
+            return err(ExtraRefused.POKER_SWAP, "one swap per bout (#42)")
+        return err(ExtraRefused.POKER_SWAP,
+                   f"swap exactly {rules.defense_exchange} cards, and only "
                    "with face-down stock cards (#42 A2, A3)")
     if kind == PAIR:
         a, c = action.target, action.cards[0]
         for card in (a, c):
             if not hand >> card & 1:
-                return err("not in hand", f"seat {state.to_act} does not hold {card_str(card)}")
+                return err(Refused.NOT_IN_HAND,
+                           f"seat {state.to_act} does not hold {card_str(card)}")
         if not (rules.defense_self_throw or rules.throw_in_after_take_mode == "impudent"):
-            return err("self-covered throw", "these rules have no self-covered throws "
+            return err(ExtraRefused.SELF_COVERED_THROW, "these rules have no self-covered throws "
                        "(#48, #51)")
         if not state.table_ranks >> a & 1:
-            return err("throw-in rank", f"no card of {card_str(a)}'s rank on the table")
+            return err(Refused.THROW_RANK, f"no card of {card_str(a)}'s rank on the table")
         if not state.beats[a] >> c & 1:
-            return err("beat relation", f"{card_str(c)} does not beat {card_str(a)}")
-        return err("self-covered throw", "the defender throws to himself only once every "
+            return err(Refused.BEAT, f"{card_str(c)} does not beat {card_str(a)}")
+        return err(ExtraRefused.SELF_COVERED_THROW,
+                   "the defender throws to himself only once every "
                    "thrower has passed (#48); a thrower lays a covered card only after the take "
                    "in impudent fool (#51)")
     if kind == OWN_COVER:
         if rules.throw_in_after_take_mode == "normal":
-            return err("own cover", "these rules let nobody cover his own card (#50)")
+            return err(ExtraRefused.OWN_COVER, "these rules let nobody cover his own card (#50)")
         if not state.taking or ph != _THROW:
-            return err("own cover", "own cards are covered only after the defender takes (#50)")
+            return err(ExtraRefused.OWN_COVER,
+                       "own cards are covered only after the defender takes (#50)")
         ex = _extras(state)
         if not (ex.owned and ex.owned[state.to_act] >> action.target & 1):
-            return err("own cover", f"{card_str(action.target)} is not your card")
-        return err("own cover", f"{card_str(action.cards[0])} does not cover "
+            return err(ExtraRefused.OWN_COVER, f"{card_str(action.target)} is not your card")
+        return err(ExtraRefused.OWN_COVER, f"{card_str(action.cards[0])} does not cover "
                    f"{card_str(action.target)}, or it is covered already")
     if kind == COUNTER:
         for card in action.cards:
             if not hand >> card & 1:
-                return err("not in hand", f"seat {state.to_act} does not hold {card_str(card)}")
+                return err(Refused.NOT_IN_HAND,
+                           f"seat {state.to_act} does not hold {card_str(card)}")
         if not rules.defense_counter:
-            return err("counter-throw", "these rules have no counter-throw (#49)")
+            return err(ExtraRefused.COUNTER_THROW, "these rules have no counter-throw (#49)")
         if ph != _DEFEND or _extras(state).counter_target >= 0:
-            return err("counter-throw", "only the defender counter-attacks, as he covers, and "
+            return err(ExtraRefused.COUNTER_THROW,
+                       "only the defender counter-attacks, as he covers, and "
                        "a counter-attack cannot be countered (#49 A5)")
-        return err("counter-throw", "the cover must beat the card, the added cards share its "
+        return err(ExtraRefused.COUNTER_THROW,
+                   "the cover must beat the card, the added cards share its "
                    "rank, and the player of the covered card must hold more cards than are "
                    "added (#49)")
     if kind >= EXTRA_KINDS:
-        return err("move", f"{action} is not a move of these rules")
+        return err(Refused.NO_SUCH_MOVE, f"{action} is not a move of these rules")
     if (kind == ATTACK and ph == _THROW and state.taking
             and rules.throw_in_after_take_mode == "impudent"):
-        return err("impudent throw-in", "after the take a card goes in only covered by its "
+        return err(ExtraRefused.IMPUDENT_THROW_IN,
+                   "after the take a card goes in only covered by its "
                    "thrower (6h<Th), or once your own cards are covered (#51)")
     return None
 
@@ -860,6 +888,8 @@ class _Extras(Hook):
     name = "#39-51 bout extras"
     kinds = frozenset({TRY, STOCK, SWAP, PAIR, OWN_COVER, COUNTER})
     position_keys = POSITION_KEYS
+    moments = frozenset({Stepping, Turn.ROUND_OPEN, Turn.ROUND_OVER})
+    events = frozenset({Laid, Stage.REFILLED})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.bout_extras
@@ -867,19 +897,15 @@ class _Extras(Hook):
     def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
         return adjust(state, acts)
 
-    def before_step(self, state: DurakState, action: Action) -> bool:
-        # #49: the counter-attacked player covers, or picks up the counter cards
-        return (state.deal.rules.defense_counter and action.kind in _COUNTERED
-                and counter_step(state, action))
 
     def step(self, state: DurakState, action: Action) -> None:
         step(state, action)
 
-    def attack_laid(self, state: DurakState, seat: int, mask: int) -> None:
-        if owners(state.deal.rules):
-            note_attack(state, seat, mask)
-
-    def goes_on(self, state: DurakState, turn: int) -> bool:
+    def goes_on(self, state: DurakState, turn: Moment) -> bool:
+        if isinstance(turn, Stepping):
+            # #49: the counter-attacked player covers, or picks up the counter cards
+            return (state.deal.rules.defense_counter and turn.action.kind in _COUNTERED
+                    and counter_step(state, turn.action))
         rules = state.deal.rules
         if turn == Turn.ROUND_OPEN:  # #50: a card to cover one's own
             return owners(rules) and own_covers_left(state)
@@ -887,8 +913,11 @@ class _Extras(Hook):
             return rules.defense_self_throw and offer_self_throw(state)
         return False
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.REFILLED and EXTRAS.of(state) is not None:
+    def on(self, state: DurakState, event: Event) -> None:
+        if isinstance(event, Laid):
+            if owners(state.deal.rules):
+                note_attack(state, event.seat, event.mask)
+        elif event == Stage.REFILLED and EXTRAS.of(state) is not None:
             after_bout(state)
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:

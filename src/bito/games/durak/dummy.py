@@ -23,13 +23,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import card_str, cards_count, cards_of
-from bito.errors import IllegalActionError, RulesError
+from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import PASS_ACTION, TOSS, Action
 from bito.games.durak.facts import DealFact
-from bito.games.durak.hooks import Hook, Stage
+from bito.games.durak.hooks import Event, Hook, Stage
 from bito.games.durak.phases import Phase
 from bito.games.durak.render import hand_text
 from bito.games.durak.view import ViewExtension
+from bito.i18n import N_
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -38,6 +39,13 @@ if TYPE_CHECKING:
     from bito.games.durak.view import DurakView
 
 _THROW: Final = int(Phase.THROW)
+
+
+class DummyRefused(Reason):
+    """The refusals of the tossing dummy's moves (#56)."""
+
+    DUMMY = "dummy", N_("that move with the dummy is not possible now")
+    THROW_IN = "throw-in", N_("throw in a card of a rank on the table, within the limit")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,16 +150,18 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     deal = state.deal
     controller = dummy_controller(deal)
     if controller < 0:
-        return IllegalActionError("dummy", "this game has no dummy (#56)")
+        return IllegalActionError(DummyRefused.DUMMY, "this game has no dummy (#56)")
     if state.to_act != controller:
-        return IllegalActionError("dummy", f"only seat {controller}, the dummy's "
+        return IllegalActionError(DummyRefused.DUMMY,
+                                  f"only seat {controller}, the dummy's "
                                   "controller, throws in from it (#56)")
     if not state.hands[deal.players] >> action.card & 1:
-        return IllegalActionError("dummy", "the dummy does not hold that card (#56)")
+        return IllegalActionError(DummyRefused.DUMMY, "the dummy does not hold that card (#56)")
     if state.phase != 2:
-        return IllegalActionError("dummy", "the dummy only throws in, when it is the "
+        return IllegalActionError(DummyRefused.DUMMY, "the dummy only throws in, when it is the "
                                   "controller's turn to throw in (#56)")
-    return IllegalActionError("throw-in", "no card of that rank on the table, or no room "
+    return IllegalActionError(DummyRefused.THROW_IN,
+                              "no card of that rank on the table, or no room "
                               "left in the bout")
 
 
@@ -161,6 +171,7 @@ class _TossingDummy(Hook):
 
     name = "#56 tossing dummy"
     kinds = frozenset({TOSS})
+    events = frozenset({Stage.REFILLED})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.dummy_mode == "tossing"
@@ -186,8 +197,8 @@ class _TossingDummy(Hook):
         controller = rng.randrange(players)
         return controller, (controller + 1) % players, controller
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.REFILLED and state.deal.rules.dummy_draws:
+    def on(self, state: DurakState, event: Event) -> None:
+        if event == Stage.REFILLED and state.deal.rules.dummy_draws:
             draw(state)  # the dummy refills last
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:

@@ -8,7 +8,7 @@ nothing new to play it; what is new is *who decides*. A lot among the people cho
 *controller*, who also attacks first; whenever the dummy's seat is to act, the state names
 him as the one who decides (:func:`decider`, the protocol's ``decider`` hook), and he acts
 through the dummy's own view: its hand, plus his own cards, which he knows
-(:func:`known`, the ``open_hands`` hook).
+(:func:`known`, the ``OpenHands`` question).
 Every other seat sees the dummy's hand as it sees any opponent's, unless
 ``dummy.visible_to=all`` lays it face up.
 
@@ -30,11 +30,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bito.errors import RulesError
 from bito.games.durak.facts import DealFact
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import (
+    Answer,
+    Decider,
+    Hook,
+    NextAttacker,
+    OpenHands,
+    PositionDefender,
+    Question,
+)
 from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
@@ -175,6 +183,7 @@ class _PlayingDummy(Hook):
     ``dummy.defends=false`` passes over as a defender."""
 
     name = "#57 playing dummy"
+    questions = frozenset({NextAttacker, OpenHands, Decider, PositionDefender})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return playing_seat(rules, players) >= 0
@@ -182,11 +191,16 @@ class _PlayingDummy(Hook):
     def check(self, rules: Rules, players: int) -> None:
         check_seat(rules, players)
 
-    def next_attacker(self, state: DurakState, attacker: int) -> int:
-        return attacker if state.deal.rules.dummy_defends else pass_over(state, attacker)
-
-    def decider(self, state: DurakState) -> int | None:
-        return decider(state)
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if isinstance(question, NextAttacker) and not state.deal.rules.dummy_defends:
+            return cast(Answer, pass_over(state, cast(int, answer)))
+        if isinstance(question, OpenHands):
+            return cast(Answer, known(state, question.seat, cast("tuple[int, ...]", answer)))
+        if isinstance(question, Decider):  # the controller plays the dummy's seat
+            return cast(Answer, decider(state))
+        if isinstance(question, PositionDefender):
+            return cast(Answer, self._defender(state, question.attacker, cast(int, answer)))
+        return answer
 
     def deal_facts(self, rules: Rules, players: int) -> DummySeat:  # (the lot: first_bout)
         return DummySeat(playing_seat(rules, players))
@@ -201,17 +215,13 @@ class _PlayingDummy(Hook):
             defender = (defender + 1) % players
         return controller, defender, controller
 
-    def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:
+    def _defender(self, state: DurakState, attacker: int, defender: int) -> int:
         deal = state.deal
         if not deal.rules.dummy_defends and defender == dummy_seat_of(deal):
             state.defend_as(defender)
             if pass_over(state, attacker) == attacker:
                 defender = state.defender
         return defender
-
-    def open_hands(self, state: DurakState, seat: int, cards: tuple[int, ...]
-                   ) -> tuple[int, ...]:
-        return known(state, seat, cards)
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         deal = state.deal

@@ -29,12 +29,14 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import card_str, cards_count, cards_of
-from bito.errors import IllegalActionError, RulesError
+from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import EXCHANGE, Action, exchange
-from bito.games.durak.hooks import Hook, Stage
+from bito.games.durak.hooks import Event, Hook, Stage
 from bito.games.durak.phases import Phase
 from bito.games.durak.position_stock import BOOKS
+from bito.games.durak.reasons import Refused
 from bito.games.durak.view import ViewExtension
+from bito.i18n import N_
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -45,6 +47,12 @@ if TYPE_CHECKING:
 #: The phase in which players choose the cards they pass.
 EXCHANGE_PHASE: Final = int(Phase.EXCHANGE)
 _LEAD: Final = int(Phase.LEAD)
+
+
+class ExchangeRefused(Reason):
+    """The refusal of a chosen exchange (#31)."""
+
+    EXCHANGE = "exchange", N_("that exchange is not possible now")
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,22 +172,25 @@ def explain(state: DurakState, action: Action) -> IllegalActionError | None:
     choosing = state.phase == EXCHANGE_PHASE
     if action.kind != EXCHANGE:
         if choosing:
-            return IllegalActionError("exchange", "the bout is over: every player still in "
+            return IllegalActionError(ExchangeRefused.EXCHANGE,
+                                      "the bout is over: every player still in "
                                       "first chooses the cards he passes left (#31)")
         return None
     if state.deal.rules.exchange_mode != "choose":
-        return IllegalActionError("exchange", "these rules have no chosen exchange "
+        return IllegalActionError(ExchangeRefused.EXCHANGE, "these rules have no chosen exchange "
                                   "(exchange.mode=choose, #31)")
     if not choosing:
-        return IllegalActionError("exchange", "cards are passed only after a bout, once "
+        return IllegalActionError(ExchangeRefused.EXCHANGE,
+                                  "cards are passed only after a bout, once "
                                   "hands are refilled (#31)")
     hand = state.hands[state.to_act]
     for c in action.cards:
         if not hand >> c & 1:
-            return IllegalActionError("not in hand",
+            return IllegalActionError(Refused.NOT_IN_HAND,
                                       f"seat {state.to_act} does not hold {card_str(c)}")
     k = passes(hand, state.deal.rules.exchange_cards)
-    return IllegalActionError("exchange", f"pass exactly {cards_count(k)} of your hand "
+    return IllegalActionError(ExchangeRefused.EXCHANGE,
+                              f"pass exactly {cards_count(k)} of your hand "
                               f"(exchange.cards={state.deal.rules.exchange_cards}; all of it "
                               "if you hold fewer) (#31)")
 
@@ -190,6 +201,7 @@ class _Exchange(Hook):
 
     name = "#31 chosen exchange"
     kinds = frozenset({EXCHANGE})
+    events = frozenset({Stage.BOUT_OPENED})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.exchange_mode == "choose"
@@ -203,8 +215,8 @@ class _Exchange(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step(state, action)
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.BOUT_OPENED:
+    def on(self, state: DurakState, event: Event) -> None:
+        if event == Stage.BOUT_OPENED:
             begin(state)
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:

@@ -31,6 +31,7 @@ from bito.games.durak.actions import (
 )
 from bito.games.durak.installed import HOOKS
 from bito.games.durak.phases import Phase
+from bito.games.durak.reasons import Refused
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -62,14 +63,14 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     if not isinstance(action, Action):
         # another family's move (a prelude's ``turn``) handed on by a wrapping state: the
         # explainer must still name a rule, never fail on a kind it cannot compare
-        return IllegalActionError("not a Durak move", f"{action!s} is not a move of this game")
+        return IllegalActionError(Refused.FOREIGN, f"{action!s} is not a move of this game")
     rules = state.deal.rules
     ph = state.phase
     seat = state.to_act
     kind = action.kind
     err = IllegalActionError
     if ph == _OVER:
-        return err("game over", "no more moves: the game has ended")
+        return err(Refused.GAME_OVER, "no more moves: the game has ended")
     # A variant's own rule speaks first: each hook these rules play, and the hook that owns
     # this kind of move even where these rules do not play it (to say so).
     played = state.deal.hooks.hooks
@@ -81,50 +82,56 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     hand = state.hands[seat]
     for c in action.cards:
         if not hand >> c & 1:
-            return err("not in hand", f"seat {seat} does not hold {card_str(c)}", {"card": c})
+            return err(Refused.NOT_IN_HAND, f"seat {seat} does not hold {card_str(c)}", {"card": c})
     if kind == TAKE:
-        return err("take", "only the defender may take, while cards are uncovered"
-                   if ph == _THROW else "nothing to take")
+        if ph == _THROW:
+            return err(Refused.TAKE_NOT_NOW,
+                       "only the defender may take, while cards are uncovered")
+        return err(Refused.NOTHING_TO_TAKE, "nothing to take")
     if kind == PASS:
         if ph == _LEAD:
-            return err("lead", "the attacker must open the bout; he cannot pass")
-        return err("pass", "the defender must cover or take; only throwers pass")
+            return err(Refused.LEAD_NO_PASS, "the attacker must open the bout; he cannot pass")
+        return err(Refused.DEFENDER_PASS, "the defender must cover or take; only throwers pass")
     if kind == DEFEND:
         if ph != _DEFEND:
-            return err("defend", "there is nothing uncovered to defend against now")
+            return err(Refused.NOTHING_TO_COVER, "there is nothing uncovered to defend against now")
         target = action.target
         if target not in state.attack:
-            return err("defend", f"{card_str(target)} is not on the table", {"target": target})
+            return err(Refused.TARGET_GONE,
+                       f"{card_str(target)} is not on the table", {"target": target})
         if state.defence[state.attack.index(target)] != -1:
-            return err("defend", f"{card_str(target)} is already covered", {"target": target})
-        return err("beat relation", f"{card_str(action.card)} does not beat "
+            return err(Refused.TARGET_COVERED,
+                       f"{card_str(target)} is already covered", {"target": target})
+        return err(Refused.BEAT, f"{card_str(action.card)} does not beat "
                    f"{card_str(target)} ({_trump_words(state)})",
                    {"card": action.card, "target": target, "trumps": tuple(sorted(state.trumps))})
     if kind == TRANSFER:
         if ph != _DEFEND:
-            return err("transfer", "only the defender may transfer, before he covers")
+            return err(Refused.TRANSFER_NOT_NOW, "only the defender may transfer, before he covers")
         block = state.transfer_block()
         if block is not None:
-            return err(block.rule, block.detail)
+            return err(block.bar, block.detail)
         want = state.transfer_rank_card()
         if is_special(want):
-            return err("transfer rank", f"a {rank_word(want)} on the table cannot be passed on "
+            return err(Refused.TRANSFER_SPECIAL,
+                       f"a {rank_word(want)} on the table cannot be passed on "
                        "by a transfer (§3.3)", {"target": want})
         for c in action.cards:
             if is_special(c):
-                return err("transfer rank", f"a {rank_word(c)} never transfers (§3.3)",
+                return err(Refused.TRANSFER_SPECIAL, f"a {rank_word(c)} never transfers (§3.3)",
                            {"card": c})
             if not MATCH_MASKS[want] >> c & 1:
-                return err("transfer rank", f"a transfer card must be a {rank_word(want)}",
+                return err(Refused.TRANSFER_RANK, f"a transfer card must be a {rank_word(want)}",
                            {"card": c, "target": want})
-        return err("transfer", "not allowed here")
+        return err(Refused.TRANSFER_NOT_HERE, "not allowed here")
     if kind != ATTACK:
         # Every other kind belongs to a rule module above, which names its own rule when the
         # rules have it; reaching here means these rules or this moment have no such move.
         name = KIND_NAMES.get(kind, "move")
-        return err(name, f"no {name} move is possible here")
+        return err(Refused.NO_SUCH_MOVE, f"no {name} move is possible here")
     if ph == _DEFEND:
-        return err("turn", "the defender must cover or take before anyone throws in")
+        return err(Refused.DEFENDER_FIRST,
+                   "the defender must cover or take before anyone throws in")
     room = state.room()
     defender_cards = state.hands[state.defender].bit_count()
     if ph == _LEAD:
@@ -132,29 +139,29 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
         ranks = {MATCH_MASKS[c] for c in action.cards}  # jokers share a "rank" (§3.3)
         n = len(action.cards)
         if shape == "single" and n > 1:
-            return err("lead shape", "lead exactly one card")
+            return err(Refused.LEAD_SHAPE, "lead exactly one card")
         if shape in ("same_rank", "same_rank_1or2") and len(ranks) > 1:
-            return err("lead shape", "all cards of a lead must be of one rank")
+            return err(Refused.LEAD_SHAPE, "all cards of a lead must be of one rank")
         if shape == "same_rank_1or2" and n > 2:
-            return err("lead shape", "lead one or two cards of one rank")
+            return err(Refused.LEAD_SHAPE, "lead one or two cards of one rank")
         if shape == "rozaliev":
-            return err("lead shape", "lead a single card, a pair, or a pair plus one card")
+            return err(Refused.LEAD_SHAPE, "lead a single card, a pair, or a pair plus one card")
         if n > rules.lead_max:
-            return err("lead limit", f"at most {cards_count(rules.lead_max)} in a lead")
+            return err(Refused.LEAD_TOO_MANY, f"at most {cards_count(rules.lead_max)} in a lead")
         if n > defender_cards:
-            return err("lead limit", f"the defender holds {cards_count(defender_cards)}")
-        return err("bout limit", f"this bout holds at most {cards_count(room)}")
+            return err(Refused.LEAD_OVER_HAND, f"the defender holds {cards_count(defender_cards)}")
+        return err(Refused.BOUT_LIMIT, f"this bout holds at most {cards_count(room)}")
     # throw-in
     if not rules.throw_in_enabled:
-        return err("no throw-in", "this game has no throw-ins")
+        return err(Refused.NO_THROW_IN, "this game has no throw-ins")
     if len(action.cards) != 1:
-        return err("throw-in", "throw in one card at a time")
+        return err(Refused.THROW_ONE, "throw in one card at a time")
     c = action.card
     if not state.table_ranks >> c & 1:
         on_table = tuple(x for x in (*state.attack, *state.defence) if x >= 0)
-        return err("throw-in rank", f"no {rank_word(c)} on the table",
+        return err(Refused.THROW_RANK, f"no {rank_word(c)} on the table",
                    {"card": c, "table": on_table})
     if state.hands[state.defender].bit_count() - state.uncovered <= 0:
-        return err("throw-in limit", f"the defender holds {cards_count(defender_cards)} and "
+        return err(Refused.THROW_OVER_HAND, f"the defender holds {cards_count(defender_cards)} and "
                    f"{state.uncovered} are uncovered")
-    return err("throw-in limit", f"the bout already holds {len(state.attack)} attack cards")
+    return err(Refused.THROW_BOUT_FULL, f"the bout already holds {len(state.attack)} attack cards")

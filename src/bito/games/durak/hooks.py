@@ -9,7 +9,13 @@ core runs over its tuples at the named points below. The base game's tuples are 
 pays one truth test per point and never calls into a variant.
 
 A hook overrides only the points it needs; :func:`select` keeps a method in a point's tuple
-only when the hook's class overrides it. The points, in the order a bout meets them:
+only when the hook's class overrides it. Three points are general: ``on`` hears typed events,
+``goes_on`` answers typed turning points and ``query`` amends typed questions' answers, so a
+new kind of moment is a new record here, not a new point; a hook lists what it plays at each
+(``moments``, ``events``, ``questions``) and the core asks it only there. A hook refuses a
+move with an :class:`~bito.errors.IllegalActionError` carrying its own typed reason (a member
+of a :class:`~bito.errors.Reason` subclass in its module), never a bare name. The points, in the
+order a bout meets them:
 
 =================  ==========================================================================
 ``moves``          the whole move list for this state, or None to leave it to the core
@@ -17,56 +23,48 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 ``adjust``         change the core's move list (#39-51's extra moves, #56's dummy throws)
 ``shape_leads``    the leads of a hand within a limit, for a lead shape the core does not
                    play (#73's one-suit leads); the lead rules' filters apply to them too
-``before_step``    see an action first and consume it (True) or let the core play it
 ``step``           play an action of a kind the hook owns (``kinds``)
-``transferred``    the defender ``seat`` laid ``mask`` as a transfer; the attack has not
-                   passed on yet (#11 A1 clears the neutralised cards here)
-``attack_laid``    cards were laid as an attack or a transfer, by ``seat``
-``played``         ``seat`` has played ``action`` (a lead, throw-in, cover or transfer) and
-                   the core has done its part: True if the hook interrupted the bout
-                   there (#24's joker gifts; after a lead or a transfer nothing follows)
-``transfer_back``  a transfer finds nobody else in play: may it go back to the attacker,
-                   who went out (True: the core brings him back as the defender, #9)
-``goes_on``        at a turning point of the bout (:class:`Turn`), take over how it goes
-                   on (True) or leave it to the core: every attack card covered with no
-                   throw-in (end it some other way), a take with no throw-in (same), a
+``on``             an event of the game (:data:`Event`): a :class:`Stage` of the deal (just
+                   dealt, the hands refilled after a bout, the next bout set up), cards
+                   :class:`Laid` as an attack or a transfer, a :class:`Transferred` transfer
+                   before the attack passes on (#11 A1 clears the neutralised cards), the
+                   bout :class:`Decided` (its cards gone to the discard or the taker, still
+                   listed on the table)
+``goes_on``        at a turning point (a :class:`Turn`, an action :class:`Stepping` in, an
+                   action :class:`Played`, a seat :class:`GoingOut`), take over how the game
+                   goes on (True) or leave it to the core: an action before the core plays
+                   it (consume it), a lead, throw-in, cover or transfer the core has played
+                   (interrupt the bout there, #24's joker gifts; after a lead or a transfer
+                   nothing follows and every hook hears it), every attack card covered with
+                   no throw-in (end it some other way), a take with no throw-in (same), a
                    round without room after a take (keep it open), every thrower passed
-                   with nothing uncovered (go on instead of bito)
-``picked_up``      the defender takes: the table cards he picks up (a hook may send some
-                   elsewhere, #3's covered pairs to the discard)
-``throw_in_order`` who may throw in at this defender, in turn (memoized per seating)
+                   with nothing uncovered (go on instead of bito), a transfer that finds
+                   nobody else in play (send it back to the attacker who went out, #9), the
+                   refill (draw in place of the core), the refilled hands (finish the game
+                   now, #24 A4), a seat with nothing left (keep him in)
+``query``          amend an answer the core worked out to a typed :class:`Question`: the
+                   table cards a taker picks up (#3 sends the covered pairs to the discard),
+                   who may throw in at this defender, in turn (memoized per seating), the
+                   next attacker (passed over), the hands and the cards of hands a seat sees
+                   beyond the public ones, the stock cards lying face up, the deal's outcome
+                   (the hook's tallies added), who decides the move now (#57's controller),
+                   the defender a position without ``defender=`` implies (#53-55, #57), a
+                   move every seat sees, as they see it (#58 turns up the card played)
 ``opens_next_bout`` choose the next bout's attacker (returned) and defender instead of the
                    core, or finish the game and return -1; the first hook here decides
-``ends_game``      after the refill, before the next bout: finish the game now (True), as
-                   #24 A4's hand of nothing but jokers does
-``next_attacker``  the seat that would attack next; the hook may pass it over
-``decider``        who decides the move now, when not the seat to act (None: that seat)
 ``explain``        name the rule an illegal action breaks (None: not this hook's rule)
 ``check``          refuse, naming the option, rule mixes this mechanism cannot play
-``position_fields`` / ``read_position`` / ``listed_cards``: the hook's own ``key=value``
-                   fields of the position text (``position_keys`` lists them), written,
-                   read back (the seat they say acts now, if the base game's turn order
-                   would not name him), and the cards they place
+``position_fields`` / ``read_position`` / ``listed_cards`` / ``trump_card_moved``: the
+                   hook's own ``key=value`` fields of the position text (``position_keys``
+                   lists them), written, read back (the seat they say acts now, if the base
+                   game's turn order would not name him), the cards they place, and whether
+                   they account for a stock whose bottom card is not the turned trump
 ``codec_blocks``   the RL codec's numbered blocks of the hook's moves
-``reached``        a stage of the deal (:class:`Stage`): just dealt (set up the hook's
-                   memory), the hands refilled after a bout, the next bout set up
-``bout_decided``   the bout is decided (``taken`` or bito) and its cards have gone to the
-                   discard or the taker, but are still listed on the table
-``refill``         refill the hands in place of the core's draw (True), or leave it to the core
-``going_out``      ``seat`` would go out (empty hand, empty stock): keep him in (True)
-``deal_outcome``   the deal is over: the outcome, with the hook's tallies added
-``seen_hands``     per seat, the cards of each hand ``seat`` may see, beyond the public ones
-``stock_face_up``  the stock cards that lie face up (the deal's, unless a hook turned them)
 ``deal_facts``     the rule's own record of facts fixed for the deal (a
                    :class:`~bito.games.durak.facts.DealFact`; #53-55's teams, #57's seat)
 ``first_bout``     the first bout's attacker, defender and the seat that plays a seat
                    nobody sits in, when a lot decides them (#57)
-``position_defender`` reading a position without ``defender=``: the defender the engine
-                   would have chosen (#53-55, #57)
-``open_hands``     per seat, whole hands ``seat`` sees because he plays them or for them
-                   (#57), in views and the censored position text
 ``hand_order``     a hand's cards in the order they lie (#58: by position), for the texts
-``shown``          a move every seat sees, as they see it (#58 turns up the card played)
 ``view``           the view of ``seat`` with the rule's own record added
                    (``view.extended``, a :class:`~bito.games.durak.view.ViewExtension`)
                    and what it may not see censored
@@ -76,29 +74,34 @@ only when the hook's class overrides it. The points, in the order a bout meets t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeAlias, TypeVar, cast
 
 from bito.errors import IllegalActionError
+from bito.games.durak.actions import Action, Revealed
+from bito.games.protocol import Outcome
 from bito.rules import Rules
 
 if TYPE_CHECKING:
-    from bito.games.durak.actions import Action, Revealed
     from bito.games.durak.facts import DealFact
     from bito.games.durak.state import DurakState
     from bito.games.durak.view import DurakView
-    from bito.games.protocol import Outcome
 
-__all__ = ["POINTS", "Hook", "HookSet", "Memory", "Stage", "Turn", "select"]
+__all__ = ["DEAL_OUTCOME", "DECIDER", "NEXT_ATTACKER", "PICKED_UP", "POINTS",
+           "STOCK_FACE_UP", "THROW_IN_ORDER", "Answer", "Decided", "Event", "GoingOut", "Hook",
+           "HookSet", "Laid", "Memory", "Moment", "OpenHands", "Played", "PositionDefender",
+           "Question", "SeenHands", "Shown", "Stage", "Stepping", "Transferred", "Turn", "select"]
 
 T = TypeVar("T")
+#: The type of a :class:`Question`'s answer, in :meth:`Hook.query`.
+Answer = TypeVar("Answer")
 
 
 class Turn(IntEnum):
-    """The turning points of a bout at which a rule may take over how it goes on
-    (:meth:`Hook.goes_on`)."""
+    """The turning points at which a rule may take over how the game goes on
+    (:meth:`Hook.goes_on`; a seat about to go out is a :class:`GoingOut`)."""
 
     #: Every attack card is covered and nobody may throw in (#59: the attacker calls).
     ALL_COVERED = 0
@@ -108,10 +111,49 @@ class Turn(IntEnum):
     ROUND_OPEN = 2
     #: Every thrower passed with nothing uncovered (#48: the defender may throw to himself).
     ROUND_OVER = 3
+    #: A transfer finds nobody else in play: True sends it back to the attacker, who went out
+    #: (#9; the core brings him back as the defender).
+    TRANSFER_BACK = 4
+    #: The bout's cards are gone: True when the rule refilled the hands in place of the core's
+    #: draw (the stock group).
+    REFILL = 5
+    #: The hands are refilled and the core's draws and instant losses decided: True when the
+    #: rule finished the game (#24 A4's hand of nothing but jokers).
+    GAME_END = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Stepping:
+    """The turning point before the core plays ``action``: True when the rule played it
+    itself (#5's pass of the lead, #49's counters) and the core must not."""
+
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """``seat`` has played ``action`` (a lead, throw-in, cover or transfer) and the core has
+    done its part: True when the rule interrupted the bout there (#24's joker gifts)."""
+
+    seat: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class GoingOut:
+    """The turning point of a seat left with no cards and no stock: True keeps him in (#37's
+    buy-in, #35's locked cards)."""
+
+    seat: int
+
+
+#: What :meth:`Hook.goes_on` is asked at: a :class:`Turn` (as the plain int the core carries),
+#: an action :class:`Stepping` in or :class:`Played`, or a seat :class:`GoingOut`.
+Moment: TypeAlias = int | Stepping | Played | GoingOut
 
 
 class Stage(IntEnum):
-    """The stages of a deal a rule may act at (:meth:`Hook.reached`)."""
+    """The stages of a deal a rule may act at (an :data:`Event` of :meth:`Hook.on`)."""
 
     #: The state has just been set up from its deal.
     DEALT = 0
@@ -119,6 +161,125 @@ class Stage(IntEnum):
     REFILLED = 1
     #: The next bout has been set up (the last step of a bout's end).
     BOUT_OPENED = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Laid:
+    """Cards (``mask``) were laid by ``seat`` as an attack or a transfer."""
+
+    seat: int
+    mask: int
+
+
+@dataclass(frozen=True, slots=True)
+class Transferred:
+    """The defender ``seat`` laid ``mask`` as a transfer; the attack has not passed on yet (it
+    comes before the :class:`Laid` of the same cards)."""
+
+    seat: int
+    mask: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """The bout is decided (``taken``, or bito): its cards have gone to the discard or the
+    taker but are still listed on the table."""
+
+    taken: bool
+
+
+#: What :meth:`Hook.on` hears: a :class:`Stage` (as the plain int the core carries), or a
+#: record of what happened.
+Event: TypeAlias = int | Laid | Transferred | Decided
+
+
+class Question(Generic[T]):
+    """A question the core asks the rules (:meth:`Hook.query`), whose answer, a ``T``, the core
+    has already worked out for the base game: each hook that plays it amends the answer in
+    turn, in installation order. A question without arguments is one shared instance."""
+
+    __slots__ = ()
+
+
+class PickedUp(Question[int]):
+    """The defender takes: the table cards (a bitmask) he picks up (#3 sends the covered pairs
+    to the discard)."""
+
+    __slots__ = ()
+
+
+class ThrowInOrder(Question[tuple[int, ...]]):
+    """Who may throw in at this defender, in turn (memoized per seating; #53-55 keep only the
+    defender's opponents)."""
+
+    __slots__ = ()
+
+
+class NextAttacker(Question[int]):
+    """The seat that attacks next, after the core's choice (#57 may pass the dummy over)."""
+
+    __slots__ = ()
+
+
+class StockFaceUp(Question[int]):
+    """The stock cards (a bitmask) that lie face up: the deal's, unless a rule turned some
+    (#38 A2's rebuilt stock lies face down, #97's six face up)."""
+
+    __slots__ = ()
+
+
+class DealOutcome(Question[Outcome]):
+    """The deal is over: its outcome, with the rule's tallies added (#61-63)."""
+
+    __slots__ = ()
+
+
+class Decider(Question[int]):
+    """The seat whose player decides the move now: the seat to act, unless a rule has someone
+    play for him (#57's controller plays the dummy's seat)."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PositionDefender(Question[int]):
+    """Reading a position without ``defender=``: the defender ``attacker`` would face had the
+    engine opened this bout (the core's answer: the next seat in play; #53-55 pass partners
+    over, #57 the dummy)."""
+
+    attacker: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(Question[Action | Revealed]):
+    """``action``, which every seat sees, as they see it once played (the core's answer: the
+    action itself; #58 turns up the card a play by position took)."""
+
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class OpenHands(Question[tuple[int, ...]]):
+    """Per seat, the cards ``seat`` sees, with the whole hands he plays or plays for (#57), in
+    views and the censored position text (asked before :class:`SeenHands`)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeenHands(Question[tuple[int, ...]]):
+    """Per seat, the cards of each hand ``seat`` may see beyond the public ones (#31: where
+    the cards he passed went)."""
+
+    seat: int
+
+
+PICKED_UP: Final = PickedUp()
+THROW_IN_ORDER: Final = ThrowInOrder()
+NEXT_ATTACKER: Final = NextAttacker()
+STOCK_FACE_UP: Final = StockFaceUp()
+DEAL_OUTCOME: Final = DealOutcome()
+DECIDER: Final = Decider()
 
 
 class Memory(Generic[T]):
@@ -156,10 +317,16 @@ class Hook:
     name: str = ""
     kinds: frozenset[int] = frozenset()
     position_keys: frozenset[str] = frozenset()
-    #: For each rule name this hook's refusals give (``IllegalActionError(rule, ...)``), the
-    #: sentence a player reads in his language, marked with ``N_`` for the catalogues: the
-    #: terminal and the browser add them to their table of rule words.
-    rule_words: Mapping[str, str] = {}
+    #: What this hook's general points play: ``moments``, the :class:`Turn` members and
+    #: record classes (``Stepping``, ``Played``, ``GoingOut``) its ``goes_on`` answers;
+    #: ``events``, the :class:`Stage` members and record classes (``Laid``, ...) its ``on``
+    #: hears; ``questions``, the :class:`Question` classes its ``query`` answers. The core
+    #: asks a hook only there, so a rule that keeps a seat in pays nothing on every move; a
+    #: hook that overrides one of the three points must list what it plays at it
+    #: (:func:`select` refuses it otherwise).
+    moments: frozenset[object] = frozenset()
+    events: frozenset[object] = frozenset()
+    questions: frozenset[type[Question[Any]]] = frozenset()
 
     def applies(self, rules: Rules, players: int) -> bool:
         """Whether this rule set plays the hook (decided once per rule set)."""
@@ -178,50 +345,27 @@ class Hook:
     def shape_leads(self, state: DurakState, hand: int, limit: int) -> list[Action] | None:
         return None
 
-    def before_step(self, state: DurakState, action: Action) -> bool:
-        return False
-
     def step(self, state: DurakState, action: Action) -> None:
         raise NotImplementedError
 
-    def transferred(self, state: DurakState, seat: int, mask: int) -> None:
-        pass
+    def on(self, state: DurakState, event: Event) -> None:
+        """Something happened in the game (an :data:`Event`); a hook ignores what it does not
+        play. The hooks hear each event in installation order."""
 
-    def attack_laid(self, state: DurakState, seat: int, mask: int) -> None:
-        pass
-
-    def transfer_back(self, state: DurakState) -> bool:
+    def goes_on(self, state: DurakState, moment: Moment) -> bool:
+        """At a turning point (a :class:`Turn`, or a seat :class:`GoingOut`): True when this
+        rule took over how the game goes on there (the first hook to say so ends the ask)."""
         return False
 
-    def played(self, state: DurakState, seat: int, action: Action) -> bool:
-        return False
-
-    def goes_on(self, state: DurakState, turn: int) -> bool:
-        """At a turning point of the bout (a :class:`Turn`): True when this rule took over
-        how the bout goes on."""
-        return False
-
-    def picked_up(self, state: DurakState, table: int) -> int:
-        return table
-
-    def throw_in_order(self, state: DurakState, order: tuple[int, ...]) -> tuple[int, ...]:
-        return order
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        """The ``answer`` to ``question`` (a :class:`Question`) as this rule has it: the core's,
+        or the hooks' before this one, amended; a hook returns what it does not play as
+        given."""
+        return answer
 
     def opens_next_bout(self, state: DurakState, defender: int, skip: bool) -> int:
         raise NotImplementedError
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        """The deal reached ``stage`` (a :class:`Stage`)."""
-
-    def ends_game(self, state: DurakState) -> bool:
-        return False
-
-    def next_attacker(self, state: DurakState, attacker: int) -> int:
-        return attacker
-
-
-    def decider(self, state: DurakState) -> int | None:
-        return None
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         return None
@@ -258,25 +402,6 @@ class Hook:
         return []
 
 
-    def bout_decided(self, state: DurakState, taken: bool) -> None:
-        pass
-
-    def refill(self, state: DurakState) -> bool:
-        return False
-
-    def going_out(self, state: DurakState, seat: int) -> bool:
-        return False
-
-    def deal_outcome(self, state: DurakState, outcome: Outcome) -> Outcome:
-        return outcome
-
-    def seen_hands(self, state: DurakState, seat: int, known: tuple[int, ...]
-                   ) -> tuple[int, ...]:
-        return known
-
-    def stock_face_up(self, state: DurakState, face_up: int) -> int:
-        return face_up
-
     def deal_facts(self, rules: Rules, players: int) -> DealFact | None:
         """The rule's record of facts fixed for every deal of this rule set and seat count,
         which the deal holds (:meth:`~bito.games.durak.setup.Deal.fact`); worked out once
@@ -289,23 +414,9 @@ class Hook:
         (controller: the seat that plays a seat nobody sits in, else -1)."""
         return attacker, defender, -1
 
-    def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:
-        """Reading a position without ``defender=``: the defender that ``attacker`` would
-        face had the engine opened this bout (``defender``: the core's choice)."""
-        return defender
-
-    def open_hands(self, state: DurakState, seat: int, known: tuple[int, ...]
-                   ) -> tuple[int, ...]:
-        """Per seat, the cards ``seat`` sees, with the whole hands he plays or plays for."""
-        return known
-
     def hand_order(self, state: DurakState, seat: int) -> tuple[int, ...]:
         """``seat``'s cards in the order they lie (the first hook here decides)."""
         raise NotImplementedError
-
-    def shown(self, state: DurakState, action: Action) -> Action | Revealed:
-        """``action``, which every seat sees, as they see it once played from ``state``."""
-        return action
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         """The view of ``seat`` with this hook's fields: never a card ``seat`` may not
@@ -315,12 +426,9 @@ class Hook:
 
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
-    "moves", "adjust", "shape_leads", "before_step", "transferred", "attack_laid",
-    "transfer_back", "played", "ends_game", "goes_on", "picked_up", "throw_in_order",
-    "opens_next_bout", "next_attacker", "decider", "explain", "reached", "position_fields",
-    "read_position", "bout_decided", "refill", "going_out", "deal_outcome",
-    "seen_hands", "stock_face_up", "deal_facts", "first_bout", "position_defender",
-    "open_hands", "hand_order", "shown", "view")
+    "moves", "adjust", "shape_leads", "on", "goes_on", "query",
+    "opens_next_bout", "explain", "position_fields", "read_position", "deal_facts",
+    "first_bout", "hand_order", "view")
 
 
 @dataclass(frozen=True)
@@ -332,38 +440,34 @@ class HookSet:
     moves: tuple[Callable[[DurakState], list[Action] | None], ...] = ()
     adjust: tuple[Callable[[DurakState, list[Action]], list[Action]], ...] = ()
     shape_leads: tuple[Callable[[DurakState, int, int], list[Action] | None], ...] = ()
-    before_step: tuple[Callable[[DurakState, Action], bool], ...] = ()
-    transferred: tuple[Callable[[DurakState, int, int], None], ...] = ()
-    attack_laid: tuple[Callable[[DurakState, int, int], None], ...] = ()
-    transfer_back: tuple[Callable[[DurakState], bool], ...] = ()
-    played: tuple[Callable[[DurakState, int, Action], bool], ...] = ()
-    ends_game: tuple[Callable[[DurakState], bool], ...] = ()
-    goes_on: tuple[Callable[[DurakState, int], bool], ...] = ()
-    reached: tuple[Callable[[DurakState, int], None], ...] = ()
-    picked_up: tuple[Callable[[DurakState, int], int], ...] = ()
-    throw_in_order: tuple[Callable[[DurakState, tuple[int, ...]], tuple[int, ...]], ...] = ()
+    on: tuple[Callable[[DurakState, Event], None], ...] = ()
+    goes_on: tuple[Callable[[DurakState, Moment], bool], ...] = ()
+    query: tuple[Callable[[DurakState, Question[Any], Any], Any], ...] = ()
     opens_next_bout: tuple[Callable[[DurakState, int, bool], int], ...] = ()
-    next_attacker: tuple[Callable[[DurakState, int], int], ...] = ()
-    decider: tuple[Callable[[DurakState], int | None], ...] = ()
     explain: tuple[Callable[[DurakState, Action], IllegalActionError | None], ...] = ()
     position_fields: tuple[Callable[[DurakState, int | None], list[str]], ...] = ()
     read_position: tuple[Callable[..., int | None], ...] = ()
-    bout_decided: tuple[Callable[[DurakState, bool], None], ...] = ()
-    refill: tuple[Callable[[DurakState], bool], ...] = ()
-    going_out: tuple[Callable[[DurakState, int], bool], ...] = ()
-    deal_outcome: tuple[Callable[[DurakState, Outcome], Outcome], ...] = ()
-    seen_hands: tuple[Callable[[DurakState, int, tuple[int, ...]], tuple[int, ...]], ...] = ()
-    stock_face_up: tuple[Callable[[DurakState, int], int], ...] = ()
     deal_facts: tuple[Callable[[Rules, int], DealFact | None], ...] = ()
     first_bout: tuple[Callable[[Rules, int, random.Random, int, int],
                                tuple[int, int, int]], ...] = ()
-    position_defender: tuple[Callable[[DurakState, int, int], int], ...] = ()
-    open_hands: tuple[Callable[[DurakState, int, tuple[int, ...]], tuple[int, ...]], ...] = ()
     hand_order: tuple[Callable[[DurakState, int], tuple[int, ...]], ...] = ()
-    shown: tuple[Callable[[DurakState, Action], Action | Revealed], ...] = ()
     view: tuple[Callable[[DurakState, int, DurakView], DurakView], ...] = ()
     #: The hook that plays each owned action kind.
     steps: dict[int, Callable[[DurakState, Action], None]] = field(default_factory=dict)
+    #: For each moment, event or question class a hook lists (``Hook.moments``, ...), the bound
+    #: ``goes_on``, ``on`` or ``query`` methods to call there, in installation order (the
+    #: core asks only these: ``hooks.goes_on_at.get(REFILL, ())``).
+    goes_on_at: dict[object, tuple[Callable[[DurakState, Moment], bool], ...]] = field(
+        default_factory=dict)
+    on_at: dict[object, tuple[Callable[[DurakState, Event], None], ...]] = field(
+        default_factory=dict)
+    query_at: dict[object, tuple[Callable[[DurakState, Question[Any], Any], Any], ...]] = (
+        field(default_factory=dict))
+    #: The same for the moments of every move, kept apart so that a move pays one truth test
+    #: for each: ``goes_on_at[Stepping]``, ``goes_on_at[Played]``, ``on_at[Laid]``.
+    stepping: tuple[Callable[[DurakState, Moment], bool], ...] = ()
+    played: tuple[Callable[[DurakState, Moment], bool], ...] = ()
+    laid: tuple[Callable[[DurakState, Event], None], ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -385,7 +489,30 @@ def select(installed: tuple[Hook, ...], rules: Rules, players: int) -> HookSet:
     for hook in chosen:
         for kind in hook.kinds:
             steps[kind] = hook.step
-    return HookSet(hooks=chosen, steps=steps, **points)
+    goes_on_at, on_at = _by_key(chosen, "goes_on"), _by_key(chosen, "on")
+    return HookSet(hooks=chosen, steps=steps, goes_on_at=goes_on_at, on_at=on_at,
+                   query_at=_by_key(chosen, "query"), stepping=goes_on_at.get(Stepping, ()),
+                   played=goes_on_at.get(Played, ()), laid=on_at.get(Laid, ()), **points)
+
+
+#: The general points, and the attribute in which a hook lists what it plays at each.
+GENERAL: dict[str, str] = {"goes_on": "moments", "on": "events", "query": "questions"}
+
+
+def _by_key(chosen: tuple[Hook, ...], point: str) -> dict[object, tuple[Any, ...]]:
+    """For each key the hooks overriding ``point`` list, their bound methods in installation
+    order."""
+    found: dict[object, list[Any]] = {}
+    listed = GENERAL[point]
+    for hook in chosen:
+        if not _overrides(hook, point):
+            continue
+        keys: frozenset[object] = getattr(hook, listed)
+        if not keys:
+            raise TypeError(f"{hook.name}: overrides {point} but lists no {listed}")
+        for key in keys:
+            found.setdefault(key, []).append(getattr(hook, point))
+    return {key: tuple(methods) for key, methods in found.items()}
 
 
 #: The base game's hook set: every point empty.

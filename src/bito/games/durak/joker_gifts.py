@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, RANK_MASKS, cards_of, is_joker, special
-from bito.errors import IllegalActionError, InvalidNotationError
+from bito.errors import IllegalActionError, InvalidNotationError, Reason
 from bito.games.durak.actions import (
     ATTACK,
     BLOCK,
@@ -38,9 +38,11 @@ from bito.games.durak.actions import (
     give,
     transfer,
 )
-from bito.games.durak.hooks import Hook, Memory
+from bito.games.durak.hooks import Hook, Memory, Moment, Played, Turn
 from bito.games.durak.phases import PHASE_NAMES, Phase
+from bito.games.durak.reasons import Refused
 from bito.games.durak.view import PUBLIC, ViewExtension, private_to
+from bito.i18n import N_
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -61,6 +63,13 @@ RESUME_COVERED: Final = -1
 #: and seat to return to afterwards, whether a block (#84) is still possible).
 Gift = tuple[int, int, int, int, int, bool]
 GIFT: Final[Memory[Gift]] = Memory("gift")
+
+
+class GiftRefused(Reason):
+    """The refusals of joker gifts and their blocks (#24, #84)."""
+
+    JOKER_GIFT = "joker gift", N_("the joker's gift is not possible now")
+    GIFT_BLOCK = "gift block", N_("no such block is possible now")
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +215,7 @@ class _JokerGifts(Hook):
     name = "#24 joker gifts, #84 gift block"
     position_keys = frozenset({"gift"})
     kinds = frozenset({GIVE, BLOCK})
+    moments = frozenset({Played, Turn.GAME_END})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.specials_joker_gifts
@@ -227,7 +237,21 @@ class _JokerGifts(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step_gift(state, action)
 
-    def played(self, state: DurakState, seat: int, action: Action) -> bool:
+    def goes_on(self, state: DurakState, moment: Moment) -> bool:
+        if isinstance(moment, Played):
+            return self._played(state, moment.seat, moment.action)
+        if moment != Turn.GAME_END or state.stock:
+            return False
+        # #24 A4: with the stock gone, a player left with nothing but jokers is the fool.
+        n = state.deal.players
+        for seat in range(n):
+            hand = state.hands[seat]
+            if hand and not hand & ~JOKERS and n - state.out_mask.bit_count() >= 2:
+                state.finish([seat], "instant loss")
+                return True
+        return False
+
+    def _played(self, state: DurakState, seat: int, action: Action) -> bool:
         jokers = action.mask & JOKERS
         if not jokers:
             return False
@@ -260,38 +284,28 @@ class _JokerGifts(Hook):
             return state.phase == _GIVE
         return False
 
-    def ends_game(self, state: DurakState) -> bool:
-        if state.stock:
-            return False
-        # #24 A4: with the stock gone, a player left with nothing but jokers is the fool.
-        n = state.deal.players
-        for seat in range(n):
-            hand = state.hands[seat]
-            if hand and not hand & ~JOKERS and n - state.out_mask.bit_count() >= 2:
-                state.finish([seat], "instant loss")
-                return True
-        return False
-
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         err = IllegalActionError
         if action.mask & ~state.hands[state.to_act]:
             return None  # the core names that first: a card not in hand
         kind = action.kind
         if state.phase == _GIVE and kind not in (GIVE, BLOCK):
-            return err("joker gift", "a joker was played: the gift cards must be handed over "
+            return err(GiftRefused.JOKER_GIFT,
+                       "a joker was played: the gift cards must be handed over "
                        "first (#24)")
         if kind == GIVE:
-            return err("joker gift", "no joker gift is being made now (#24)")
+            return err(GiftRefused.JOKER_GIFT, "no joker gift is being made now (#24)")
         if kind == BLOCK:
             if state.phase != _GIVE:
-                return err("joker gift", "there is no gift to block now (#84)")
+                return err(GiftRefused.JOKER_GIFT, "there is no gift to block now (#84)")
             if not state.deal.rules.specials_gift_block_combo:
-                return err("gift block", "these rules have no blocking combination (#84)")
-            return err("gift block", "a block shows three cards of one rank, with at least two "
+                return err(GiftRefused.GIFT_BLOCK, "these rules have no blocking combination (#84)")
+            return err(GiftRefused.GIFT_BLOCK,
+                       "a block shows three cards of one rank, with at least two "
                        "more cards in hand, before the first gift card (#84)")
         if (kind == TRANSFER and state.phase == _DEFEND and state.transfer_block() is None
                 and is_joker(state.transfer_rank_card())):
-            return err("transfer rank", "a lone joker is passed on only with the other joker "
+            return err(Refused.TRANSFER_RANK, "a lone joker is passed on only with the other joker "
                        "(#24 A3)")
         return None
 

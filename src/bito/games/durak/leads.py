@@ -26,10 +26,11 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, cards_count, cards_of, is_special, mask_of, rank_of, suit_of
-from bito.errors import IllegalActionError
+from bito.errors import IllegalActionError, Reason
 from bito.games.durak.actions import ATTACK, BLOCK, GIVE, PASS, PASS_ACTION, TAKE, Action
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Hook, Moment, Stepping
 from bito.games.durak.phases import Phase
+from bito.i18n import N_
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -242,13 +243,23 @@ def pass_lead(state: DurakState) -> None:
         state.reveal_secret()
 
 
-def explain_lead(state: DurakState, action: Action) -> tuple[str, str] | None:
-    """(rule, detail) for an illegal lead or lead-phase pass under the lead rules, or None
+class LeadRefused(Reason):
+    """The refusals of the lead rules (#4-6, #12, #46, #47), one member per rule."""
+
+    LEAD_PASS = "lead pass"  #: #5: only an attacker without an allowed lead passes
+    LEAD_SHAPE = "lead shape", N_("that lead is not allowed in this game")
+    LEAD_STRONGEST = "lead strongest"  #: #46
+    LEAD_WHOLE_RANK = "lead whole rank"  #: #12
+
+
+def explain_lead(state: DurakState, action: Action) -> tuple[LeadRefused, str] | None:
+    """(reason, detail) for an illegal lead or lead-phase pass under the lead rules, or None
     to let the general explanation speak."""
     rules = state.deal.rules
     if action.kind == PASS:
         if rules.lead_pass_if_no_legal:
-            return ("lead pass", "only an attacker without an allowed lead passes the attack "
+            return (LeadRefused.LEAD_PASS,
+                    "only an attacker without an allowed lead passes the attack "
                     "on (#5); you can lead")
         return None
     if action.kind != ATTACK:
@@ -257,12 +268,14 @@ def explain_lead(state: DurakState, action: Action) -> tuple[str, str] | None:
     if rules.lead_shape == "patterns":
         limit = min(state.room(), rules.lead_max)
         if action not in pattern_leads(hand, limit, rules.lead_patterns):
-            return ("lead shape", "a lead must be one of: " + ", ".join(rules.lead_patterns)
+            return (LeadRefused.LEAD_SHAPE,
+                    "a lead must be one of: " + ", ".join(rules.lead_patterns)
                     + f" (at most {cards_count(limit)})")
     if rules.lead_strongest_only and not action.mask & strongest_cards(hand, state.trumps):
-        return ("lead strongest", "the lead must include your strongest card (#46)")
+        return (LeadRefused.LEAD_STRONGEST, "the lead must include your strongest card (#46)")
     if rules.lead_must_include_all_of_rank:
-        return ("lead whole rank", "a lead holds every card of its rank you have, as far as "
+        return (LeadRefused.LEAD_WHOLE_RANK,
+                "a lead holds every card of its rank you have, as far as "
                 "the limits allow (#12)")
     return None
 
@@ -278,6 +291,7 @@ class _LeadRules(Hook):
     lead."""
 
     name = "#4-6, #12, #46, #47 lead rules"
+    moments = frozenset({Stepping})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return plays_lead_rules(rules)
@@ -288,8 +302,9 @@ class _LeadRules(Hook):
         limit = state.lead_limit()
         return lead_actions(state, limit) if limit > 0 else []
 
-    def before_step(self, state: DurakState, action: Action) -> bool:
-        if action.kind == PASS and state.phase == _LEAD:
+    def goes_on(self, state: DurakState, moment: Moment) -> bool:
+        if (isinstance(moment, Stepping) and moment.action.kind == PASS
+                and state.phase == _LEAD):
             pass_lead(state)  # #5: no allowed lead, the attack passes on
             return True
         return False

@@ -5,15 +5,15 @@ cards its defender left uncovered: the new defender beats only the transfer card
 the neutralised cards stay on the table with the bout; under this option they leave it for
 the discard pile at once, so they are neither picked up by a taker nor ranks to throw in on.
 
-A hook at the core's ``transferred`` point, which the core reaches right after it has laid
-the transfer cards and before the attack passes on.
+A hook hearing the core's ``Transferred`` event (its ``on`` point), which the core sends right
+after it has laid the transfer cards and before the attack passes on.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Event, Hook, Transferred
 from bito.games.durak.phases import NEUTRAL
 
 if TYPE_CHECKING:
@@ -35,13 +35,15 @@ class _Discard(Hook):
     """#11 A1 at the one point it needs: a transfer has just been laid."""
 
     name = "#11 neutralised cards to the discard"
+    events = frozenset({Transferred})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return (rules.transfer_new_defender_beats == "transfer_cards_only"
                 and rules.transfer_neutralised == "discard")
 
-    def transferred(self, state: DurakState, seat: int, mask: int) -> None:
-        discard_neutralised(state)
+    def on(self, state: DurakState, event: Event) -> None:
+        if isinstance(event, Transferred):
+            discard_neutralised(state)
 
 
 HOOK: Final = _Discard()

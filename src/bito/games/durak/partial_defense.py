@@ -8,9 +8,9 @@ picks up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Answer, Hook, PickedUp, Question
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -35,14 +35,17 @@ class _PartialDefence(Hook):
     """#3 at the core's points: the covered pairs go to the discard on a take."""
 
     name = "#3 partial defence"
+    questions = frozenset({PickedUp})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.defense_partial
 
-    def picked_up(self, state: DurakState, table: int) -> int:
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if not isinstance(question, PickedUp):
+            return answer
         done = covered_cards(state)
         state.to_discard(done)
-        return table & ~done
+        return cast(Answer, cast(int, answer) & ~done)
 
 
 HOOK: Final = _PartialDefence()

@@ -85,6 +85,7 @@ from bito.cards import (
 )
 from bito.errors import InvalidNotationError, RulesError
 from bito.games.durak.actions import Action, parse_action
+from bito.games.durak.hooks import PositionDefender
 from bito.games.durak.installed import HOOKS
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
 from bito.games.durak.position_text import position_text, rules_spec
@@ -430,11 +431,11 @@ def _default_defender(s: DurakState, attacker: int) -> int:
     """The defender that ``attacker`` would face had the engine opened this bout: the rule
     it applies when a bout ends, partners passed over (the partnerships hook) and, under
     ``dummy.defends=false``, the playing dummy too (the playing dummy's hook), at their
-    ``position_defender`` point. Without teams or a dummy that is simply the next seat in
-    play."""
+    ``query`` point (:class:`~bito.games.durak.hooks.PositionDefender`). Without teams or a
+    dummy that is simply the next seat in play."""
     defender = s.next_active(attacker)
-    for choose in s.deal.hooks.position_defender:
-        defender = choose(s, attacker, defender)
+    for query in s.deal.hooks.query_at.get(PositionDefender, ()):
+        defender = query(s, PositionDefender(attacker), defender)
     return defender
 
 

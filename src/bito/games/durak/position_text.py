@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bito.cards import card_str, cards_of
+from bito.games.durak.hooks import STOCK_FACE_UP, OpenHands, StockFaceUp
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
 from bito.rules import Rules, resolve
 from bito.rules.options import OPTION_SPECS
@@ -92,8 +93,8 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
     else:
         stock, hidden = "", 0
         face_up = d.face_up
-        for lying in d.hooks.stock_face_up:  # #38 A2: a stock rebuilt from a bito
-            face_up = lying(state, face_up)
+        for query in d.hooks.query_at.get(StockFaceUp, ()):  # #38 A2: a rebuilt stock
+            face_up = query(state, STOCK_FACE_UP, face_up)
         for c in state.stock:  # bottom first: face-up cards shown, the others hidden
             if face_up >> c & 1:
                 stock += _hidden(hidden) + card_str(c)
@@ -105,8 +106,8 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         hands = []
         # #57: the controller sees the dummy's hand; the dummy's seat sees the controller's.
         seat_sees = (0,) * n
-        for sees in d.hooks.open_hands:
-            seat_sees = sees(state, seat, seat_sees)
+        for query in d.hooks.query_at.get(OpenHands, ()):
+            seat_sees = query(state, OpenHands(seat), seat_sees)
         for s in range(n):
             h = state.hands[s]
             if order:

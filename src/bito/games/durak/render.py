@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bito.cards import SUIT_SYMBOLS, card_pretty, cards_count, cards_of, rank_of, suit_of
+from bito.games.durak.hooks import STOCK_FACE_UP, StockFaceUp
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -45,8 +46,8 @@ def state_trump_words(state: DurakState) -> str:
     bottom = -1
     if stock and stock[0] != d.trump_card >= 0:
         up = d.face_up
-        for lying in d.hooks.stock_face_up:  # a card a rule laid there face up (#97)
-            up = lying(state, up)
+        for query in d.hooks.query_at.get(StockFaceUp, ()):  # a card laid face up (#97)
+            up = query(state, STOCK_FACE_UP, up)
         bottom = stock[0] if up >> stock[0] & 1 else -1
     return trump_words(state.trumps, d.trump_card, bool(stock) and bottom < 0, d.own_trumps,
                        secret, d.rules.deal_remove_stock, bottom)

@@ -32,10 +32,12 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, card_str, cards_count, cards_of, is_special, suit_of
-from bito.errors import IllegalActionError, RulesError
+from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import TAKE_ACTION, Action, register_kind
-from bito.games.durak.hooks import Hook, Memory, Stage
+from bito.games.durak.hooks import Event, Hook, Memory, Stage
 from bito.games.durak.phases import Phase
+from bito.games.durak.reasons import Refused, TransferBar
+from bito.i18n import N_
 from bito.rules import Rules
 
 if TYPE_CHECKING:
@@ -51,35 +53,43 @@ SHOWN: Final[Memory[int]] = Memory("shown_trump")
 _DEFEND: Final = int(Phase.DEFEND)
 
 
+class ShowRefused(Reason):
+    """The refusal of a show of a trump (#96)."""
+
+    SHOW_TRUMP = "show trump", N_("a transfer by showing a trump is not possible now")
+
+
 def shown_this_bout(state: DurakState) -> int:
     """The seats (bitmask) that have shown a trump in the current bout."""
     return SHOWN.of(state) or 0
 
 
-def _block(state: DurakState) -> str | None:
-    """Why the defender may not show a trump now (None: he may, holding one)."""
+def _block(state: DurakState) -> tuple[Reason, str] | None:
+    """Why the defender may not show a trump now, and how (None: he may, holding one)."""
     if state.phase != _DEFEND or state.to_act != state.defender:
-        return "show trump: only the defender shows, before he covers"
+        return ShowRefused.SHOW_TRUMP, "only the defender shows, before he covers"
     if any(d != -1 for d in state.defence):
-        return "transfer window: a card on the table is already covered"
+        return TransferBar.WINDOW, "a card on the table is already covered"
     if shown_this_bout(state) >> state.defender & 1:
-        return "show trump: each player shows a trump at most once per bout (#96)"
+        return ShowRefused.SHOW_TRUMP, "each player shows a trump at most once per bout (#96)"
     block = state.transfer_block()
     if block is not None and not block.bar.is_card_limit:
-        return str(block)  # the core's own transfer rules (transfers on, #78, B12, nobody left)
+        # the core's own transfer rules (transfers on, #78, B12, nobody left)
+        return block.bar, block.detail
     lead = state.attack[0]
     if is_special(lead):
-        return f"show trump: {card_str(lead)} has no trump of its rank"
+        return ShowRefused.SHOW_TRUMP, f"{card_str(lead)} has no trump of its rank"
     same = MATCH_MASKS[lead]
     if any(not same >> a & 1 for a in state.attack):
-        return "transfer rank: the attack cards are not all of one rank"
+        return TransferBar.RANK, "the attack cards are not all of one rank"
     nxt = state.next_active(state.defender)
     if nxt == state.defender:
-        return "show trump: nobody else is left in the game to pass the attack to"
+        return ShowRefused.SHOW_TRUMP, "nobody else is left in the game to pass the attack to"
     held = state.hands[nxt].bit_count()
     if held < state.uncovered:
-        return (f"transfer limit: the next defender holds {cards_count(held)}, fewer than the "
-                f"{cards_count(state.uncovered)} he would have to cover")
+        return TransferBar.NEXT_HAND, (
+            f"the next defender holds {cards_count(held)}, fewer than the "
+            f"{cards_count(state.uncovered)} he would have to cover")
     return None
 
 
@@ -96,6 +106,7 @@ class _ShowTrump(Hook):
     name = "#96 transfer by showing a trump"
     kinds = frozenset({SHOW})
     position_keys = frozenset({"shown_trump"})
+    events = frozenset({Stage.BOUT_OPENED})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.transfer_show_trump
@@ -121,26 +132,25 @@ class _ShowTrump(Hook):
         SHOWN.keep(state, shown_this_bout(state) | 1 << seat)
         state.pass_attack_on()
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.BOUT_OPENED and SHOWN.of(state) is not None:
+    def on(self, state: DurakState, event: Event) -> None:
+        if event == Stage.BOUT_OPENED and SHOWN.of(state) is not None:
             SHOWN.keep(state, None)
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         if action.kind != SHOW:
             return None
         if not state.deal.rules.transfer_show_trump:
-            return IllegalActionError("show trump", "these rules have no transfer by showing "
-                                      "a trump (transfer.show_trump is off, #96)")
+            return IllegalActionError(ShowRefused.SHOW_TRUMP, "these rules have no transfer by "
+                                      "showing a trump (transfer.show_trump is off, #96)")
         block = _block(state)
         if block is not None:
-            rule, _, detail = block.partition(": ")
-            return IllegalActionError(rule, detail)
+            return IllegalActionError(*block)
         card = action.cards[0]
         if not state.hands[state.defender] >> card & 1:
-            return IllegalActionError("not in hand", f"seat {state.defender} does not hold "
-                                      f"{card_str(card)}")
-        return IllegalActionError("show trump", f"{card_str(card)} is not the trump of the "
-                                  f"attack rank, {card_str(state.attack[0])} (#96)")
+            return IllegalActionError(Refused.NOT_IN_HAND, f"seat {state.defender} does not "
+                                      f"hold {card_str(card)}")
+        return IllegalActionError(ShowRefused.SHOW_TRUMP, f"{card_str(card)} is not the trump "
+                                  f"of the attack rank, {card_str(state.attack[0])} (#96)")
 
     def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
                      ) -> list[tuple[str, Iterable[Action]]]:

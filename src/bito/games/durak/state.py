@@ -47,12 +47,33 @@ from bito.games.durak.actions import (
     Revealed,
 )
 from bito.games.durak.beats import beat_table_of
-from bito.games.durak.hooks import HookSet, Stage, Turn
+from bito.games.durak.hooks import (
+    DEAL_OUTCOME,
+    DECIDER,
+    NEXT_ATTACKER,
+    PICKED_UP,
+    THROW_IN_ORDER,
+    DealOutcome,
+    Decided,
+    Decider,
+    GoingOut,
+    HookSet,
+    Laid,
+    Moment,
+    NextAttacker,
+    PickedUp,
+    Played,
+    Stage,
+    Stepping,
+    ThrowInOrder,
+    Transferred,
+    Turn,
+)
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES, Phase
-from bito.games.durak.reasons import TransferBar, TransferRefusal
+from bito.games.durak.reasons import Refused, TransferBar, TransferRefusal
 from bito.games.durak.setup import Deal
 from bito.games.durak.view import DurakView, make_view, seen_action
-from bito.games.protocol import Hidden, Outcome, PlayAction, not_this_game
+from bito.games.protocol import Hidden, Outcome, PlayAction
 from bito.rules import Rules
 
 # The phases by their old names, as plain ints (what a state holds; see actions.Kind for why).
@@ -64,6 +85,9 @@ ALL_COVERED: Final = int(Turn.ALL_COVERED)
 TAKE_DECLARED: Final = int(Turn.TAKE_DECLARED)
 ROUND_OPEN: Final = int(Turn.ROUND_OPEN)
 ROUND_OVER: Final = int(Turn.ROUND_OVER)
+TRANSFER_BACK: Final = int(Turn.TRANSFER_BACK)
+REFILL: Final = int(Turn.REFILL)
+GAME_END: Final = int(Turn.GAME_END)
 DEALT: Final = int(Stage.DEALT)
 REFILLED: Final = int(Stage.REFILLED)
 BOUT_OPENED: Final = int(Stage.BOUT_OPENED)
@@ -326,8 +350,8 @@ class DurakState:
         s._legal = None
         s.beats = s.beat_table()
         s.table_mask = -1
-        for dealt in deal.hooks.reached:  # a hook's memory of the deal (a buy-in, ...)
-            dealt(s, DEALT)
+        for on in deal.hooks.on_at.get(DEALT, ()):  # a hook's memory of the deal (a buy-in)
+            on(s, DEALT)
         return s
 
     @classmethod
@@ -530,7 +554,7 @@ class DurakState:
         Raises :class:`IllegalActionError` naming the rule the action breaks.
         """
         if not isinstance(action, Action):
-            raise not_this_game(action, "Durak")
+            raise IllegalActionError(Refused.NOT_THIS_GAME, f"{action} is not a move of Durak")
         if action not in self.legal_list():
             raise self.explain_illegal(action)
         s = self.copy()
@@ -712,7 +736,7 @@ class DurakState:
         any_time = rules.transfer_window == "any_time"
         if any_time:
             if not self.uncovered:
-                return TransferRefusal(TransferBar.WINDOW,
+                return TransferRefusal(TransferBar.NOTHING_OPEN,
                                        "nothing on the table is left uncovered")
             if rules.transfer_match == "all_uncovered":
                 same = MATCH_MASKS[self.transfer_rank_card()]
@@ -737,7 +761,7 @@ class DurakState:
                 return TransferRefusal(TransferBar.FIRST_BOUT,
                                        "first bout of the first game (#78)")
             if fb == "under_fool" and self.deal.under_fool:
-                return TransferRefusal(TransferBar.FIRST_BOUT,
+                return TransferRefusal(TransferBar.UNDER_FOOL,
                                        "this deal is led under the fool (#78)")
         if rules.transfer_forbid_if_trump_on_table:
             trumps = self.trumps
@@ -749,7 +773,8 @@ class DurakState:
         if nxt == self.defender:
             # Nobody else is in play: only a hook may hand the attack back (a refused
             # transfer's last duel).
-            refused = any(back(self) for back in self.deal.hooks.transfer_back)
+            back = self.deal.hooks.goes_on_at.get(TRANSFER_BACK)
+            refused = back is not None and _took_over(back, self, TRANSFER_BACK)
             if not refused:
                 return TransferRefusal(TransferBar.NOBODY_LEFT,
                                        "nobody else is left in the game to pass the attack to")
@@ -794,10 +819,8 @@ class DurakState:
         self._legal = None
         kind = action.kind
         hooks = self.deal.hooks
-        if hooks.before_step:
-            for before in hooks.before_step:
-                if before(self, action):
-                    return
+        if hooks.stepping and _took_over(hooks.stepping, self, Stepping(action)):
+            return  # a rule played it itself
         if kind == ATTACK:
             seat = self.to_act
             hands = self.hands
@@ -813,16 +836,18 @@ class DurakState:
             self.table_ranks |= action.ranks
             self.table_mask |= m
             self.out_if_done(seat)
-            for laid in hooks.attack_laid:
-                laid(self, seat, m)
+            if hooks.laid:
+                laid = Laid(seat, m)
+                for on in hooks.laid:
+                    on(self, laid)
             if self.phase == LEAD:
                 self.phase = DEFEND_PHASE
                 self.to_act = self.defender
-                for played in hooks.played:
-                    played(self, seat, action)
+                for goes_on in hooks.played:  # every rule hears a lead: nothing follows it
+                    goes_on(self, Played(seat, action))
             else:
                 self.passes = 0
-                if hooks.played and _interrupted(hooks.played, self, seat, action):
+                if hooks.played and _took_over(hooks.played, self, Played(seat, action)):
                     return  # (a joker gift comes before the thrower's right is judged)
                 if not hand or self.room() <= 0:
                     self.advance_thrower()
@@ -862,18 +887,18 @@ class DurakState:
             self.table_ranks |= action.ranks
             self.table_mask |= m
             self.out_if_done(seat)
-            if hooks.played and _interrupted(hooks.played, self, seat, action):
+            if hooks.played and _took_over(hooks.played, self, Played(seat, action)):
                 return  # (a joker cover's gift)
             if not uncovered:
                 if self.deal.throw_in:
                     self.start_throw_round()
-                elif not (hooks.goes_on and _took_over(hooks.goes_on, self, ALL_COVERED)):
+                elif not (hooks.goes_on and _asked(hooks, self, ALL_COVERED)):
                     self.end_bout(taken=False)
         elif kind == TAKE:
             self.taking = True
             if self.deal.throw_in:
                 self.start_throw_round()
-            elif not (hooks.goes_on and _took_over(hooks.goes_on, self, TAKE_DECLARED)):
+            elif not (hooks.goes_on and _asked(hooks, self, TAKE_DECLARED)):
                 self.end_bout(taken=True)
         else:  # TRANSFER
             c = action.cards[0]
@@ -898,15 +923,16 @@ class DurakState:
                 self.defence += _UNCOVERED[n_cards]
             self.uncovered += n_cards
             self.table_mask |= b
-            for moved in hooks.transferred:
-                moved(self, seat, b)
-            for laid in hooks.attack_laid:
-                laid(self, seat, b)
+            if hooks.on:
+                for on in hooks.on_at.get(Transferred, ()):
+                    on(self, Transferred(seat, b))
+                for on in hooks.laid:
+                    on(self, Laid(seat, b))
             if not self.hands[seat] and not self.stock:
                 self.go_out(seat)
             self.pass_attack_on()
-            for played in hooks.played:  # (a joker passed on costs five cards)
-                played(self, seat, action)
+            for goes_on in hooks.played:  # (a joker passed on costs five cards); nothing
+                goes_on(self, Played(seat, action))  # follows
 
     def pass_attack_on(self) -> None:
         """The defender passes the attack to the next player in play, as a transfer does: he
@@ -946,11 +972,11 @@ class DurakState:
         self.go_out(seat)
 
     def go_out(self, seat: int) -> None:
-        """Put ``seat`` out now, unless a ``going_out`` hook keeps him in (callers that know
-        he is done; :meth:`out_if_done` asks the base rule first)."""
-        for stays in self.deal.hooks.going_out:  # a buy-in, locked cards
-            if stays(self, seat):
-                return  # he plays on
+        """Put ``seat`` out now, unless a ``goes_on`` hook keeps him in (``GoingOut``;
+        callers that know he is done; :meth:`out_if_done` asks the base rule first)."""
+        stays = self.deal.hooks.goes_on_at.get(GoingOut)
+        if stays is not None and _took_over(stays, self, GoingOut(seat)):
+            return  # he plays on (a buy-in, locked cards)
         if not self.out_mask >> seat & 1:
             self.out_mask |= 1 << seat
             self.out.append(seat)
@@ -968,8 +994,8 @@ class DurakState:
             order = deal.thrower_orders[key] = thrower_order(
                 deal.players, self.attacker, self.defender, self.out_mask,
                 deal.rules.throw_in_by == "neighbours")
-            for orders in deal.hooks.throw_in_order:  # partnerships
-                order = deal.thrower_orders[key] = orders(self, order)
+            for query in deal.hooks.query_at.get(ThrowInOrder, ()):  # partnerships
+                order = deal.thrower_orders[key] = query(self, THROW_IN_ORDER, order)
         self.throwers = order
         self.passes = 0
         self.t_idx = 0
@@ -1020,15 +1046,13 @@ class DurakState:
         elif self.uncovered:
             self.phase = DEFEND_PHASE
             self.to_act = self.defender
-        elif not (self.deal.hooks.goes_on
-                  and _took_over(self.deal.hooks.goes_on, self, ROUND_OVER)):
+        elif not (self.deal.hooks.goes_on and _asked(self.deal.hooks, self, ROUND_OVER)):
             self.end_bout(taken=False)
 
     def _round_open(self) -> bool:
         """Whether a hook keeps a throw-in round without room open (the taker's
         attackers may still cover their own cards)."""
-        points = self.deal.hooks.goes_on
-        return bool(points) and _took_over(points, self, ROUND_OPEN)
+        return bool(self.deal.hooks.goes_on) and _asked(self.deal.hooks, self, ROUND_OPEN)
 
     def end_bout(self, taken: bool, receiver: int = -1, taker: int = -1) -> None:
         """Close the bout: the table to the discard (bito) or to the defender (``taken``),
@@ -1055,8 +1079,8 @@ class DurakState:
         defender = self.defender
         hooks = self.deal.hooks
         if taken:
-            for picked_up in hooks.picked_up:
-                table = picked_up(self, table)
+            for query in hooks.query_at.get(PickedUp, ()):  # a rule may send some elsewhere
+                table = query(self, PICKED_UP, table)
             self.hands[defender] |= table
             self.known[defender] |= table
         elif receiver >= 0:
@@ -1066,9 +1090,8 @@ class DurakState:
             self.defence = []
         else:
             self.discard |= table
-        if hooks.bout_decided:  # the stock group's tallies
-            for decided in hooks.bout_decided:
-                decided(self, taken)
+        for on in hooks.on_at.get(Decided, ()):  # the stock group's tallies
+            on(self, Decided(taken))
         self.attack = []
         self.defence = []
         self.uncovered = 0
@@ -1078,10 +1101,10 @@ class DurakState:
         self.table_mask = 0
         self.closed = False
         stock_before = len(self.stock)
-        if not (hooks.refill and _answered(hooks.refill, self)):
+        if not (hooks.goes_on and _asked(hooks, self, REFILL)):
             self._draw()
-        for refilled in hooks.reached:
-            refilled(self, REFILLED)
+        for on in hooks.on_at.get(REFILLED, ()):
+            on(self, REFILLED)
         drew = len(self.stock) != stock_before
         n = self.deal.players
         idle_limit = self.deal.idle_limit
@@ -1099,7 +1122,7 @@ class DurakState:
         if limit and taken and self.hands[defender].bit_count() >= limit:
             self.finish([defender], "instant loss")  # a hand this big loses at once
             return
-        if hooks.ends_game and _answered(hooks.ends_game, self):
+        if hooks.goes_on and _asked(hooks, self, GAME_END):
             return  # a hook finished the game (a hand of nothing but jokers)
         out_mask = self.out_mask
         skip = taken and self.deal.take_skip  # take.skip=false: the taker attacks next
@@ -1119,8 +1142,8 @@ class DurakState:
             else:
                 attacker = defender
             self.defender = self.next_active(attacker)
-        for next_attacker in hooks.next_attacker:
-            attacker = next_attacker(self, attacker)
+        for query in hooks.query_at.get(NextAttacker, ()):  # a rule may pass him over
+            attacker = query(self, NEXT_ATTACKER, attacker)
         self.attacker = self.leader = self.to_act = attacker
         self.bout += 1
         self.phase = LEAD
@@ -1133,8 +1156,8 @@ class DurakState:
                 self.seen = ()
             else:
                 self._check_repetition()
-        for opened in hooks.reached:
-            opened(self, BOUT_OPENED)
+        for on in hooks.on_at.get(BOUT_OPENED, ()):
+            on(self, BOUT_OPENED)
 
     def _check_repetition(self) -> None:
         """``end.repetition``: the same bout opening, once more, draws the deal.
@@ -1158,8 +1181,8 @@ class DurakState:
                                draw=True, reason=reason)
         for fact in self.deal.facts:  # the rules' sides: teams, the dummy's seat
             self.outcome = fact.settle(self.outcome)
-        for scored in self.deal.hooks.deal_outcome:  # the tallies
-            self.outcome = scored(self, self.outcome)
+        for query in self.deal.hooks.query_at.get(DealOutcome, ()):  # the tallies
+            self.outcome = query(self, DEAL_OUTCOME, self.outcome)
 
     def draw_order(self) -> tuple[int, ...]:
         """Who refills, in order, at the end of the current bout (VARIANTS.md §1.7, B7)."""
@@ -1391,8 +1414,8 @@ class DurakState:
             self.beats = self.beat_table()
 
     def defend_as(self, seat: int) -> None:
-        """While the next bout is being opened (the ``opens_next_bout`` and
-        ``next_attacker`` points), ``seat`` defends it; the core builds the beat table
+        """While the next bout is being opened (the ``opens_next_bout`` point and the
+        ``NextAttacker`` question), ``seat`` defends it; the core builds the beat table
         afterwards."""
         self.defender = seat
 
@@ -1450,8 +1473,8 @@ class DurakState:
         self.outcome = _new_outcome(loser, order, draw, reason)
         for fact in self.deal.facts:  # the rules' sides: teams, the dummy's seat
             self.outcome = fact.settle(self.outcome)
-        for scored in self.deal.hooks.deal_outcome:  # the tallies
-            self.outcome = scored(self, self.outcome)
+        for query in self.deal.hooks.query_at.get(DealOutcome, ()):  # the tallies
+            self.outcome = query(self, DEAL_OUTCOME, self.outcome)
 
     # --- errors --------------------------------------------------------------------------------
 
@@ -1474,11 +1497,10 @@ class DurakState:
         """The seat whose player decides the move now (the protocol's ``decider`` hook):
         :attr:`to_act` itself, except on a playing dummy's turn, which its controller plays
         (a playing dummy) through ``view(to_act)``."""
-        for decider in self.deal.hooks.decider:
-            seat = decider(self)
-            if seat is not None:
-                return seat
-        return self.to_act
+        seat = self.to_act
+        for query in self.deal.hooks.query_at.get(Decider, ()):
+            seat = query(self, DECIDER, seat)
+        return seat
 
     def view(self, seat: int) -> DurakView:
         """Everything ``seat`` may know (see :class:`bito.games.durak.view.DurakView`)."""
@@ -1506,23 +1528,17 @@ class DurakState:
         return f"{card_str(card)} ({card_pretty(card)})"
 
 
-def _answered(points: tuple[Callable[[DurakState], bool], ...], state: DurakState) -> bool:
-    """Whether a hook at this point took the moment over (the first that does ends the ask).
-    Called only when the point has hooks, so the base game never builds the generator."""
-    return any(point(state) for point in points)
+def _asked(hooks: HookSet, state: DurakState, turn: int) -> bool:
+    """Whether a hook that plays this turning point (a :class:`Turn`) took it over."""
+    points = hooks.goes_on_at.get(turn)
+    return points is not None and _took_over(points, state, turn)
 
 
-def _took_over(points: tuple[Callable[[DurakState, int], bool], ...], state: DurakState,
-               turn: int) -> bool:
+def _took_over(points: tuple[Callable[[DurakState, Moment], bool], ...], state: DurakState,
+               turn: Moment) -> bool:
     """Whether a hook took this turning point of the bout over (the first that does ends
     the ask); called only when some hook has ``goes_on``."""
     return any(point(state, turn) for point in points)
-
-
-def _interrupted(points: tuple[Callable[[DurakState, int, Action], bool], ...],
-                 state: DurakState, seat: int, action: Action) -> bool:
-    """Whether a hook that saw ``seat`` play ``action`` took the move over (a joker gift)."""
-    return any(point(state, seat, action) for point in points)
 
 
 def _no_moves(state: DurakState) -> list[Action]:

@@ -5,11 +5,11 @@ variants change that moment: who draws and how much (#34, #36), cards that arriv
 (#35) or wait in a reserve (#37), bitos that go back into the stock (#38), hands passed round
 (#31), and the tallies of the scoring variants (#61-63). All of it lives here, in one hook
 (:data:`HOOK`) that the rule sets playing any of these options select
-(:func:`plays_stock_rules`). The core reaches it only at named points: ``reached``
-(``Stage.DEALT``: :func:`start_books`), ``bout_decided`` (:func:`settle_bout`, while the
-table is still on it), ``refill`` (:func:`refill`, in place of the base draw), ``going_out``
-(:func:`pick_up_reserve`), ``deal_outcome`` (:func:`tallied`), what a seat sees
-(``seen_hands``: :func:`seen_by`; ``stock_face_up``) and the position text
+(:func:`plays_stock_rules`). The core reaches it only at named points: the events
+``Stage.DEALT`` (:func:`start_books`) and ``Decided`` (:func:`settle_bout`, while the table
+is still on it), the take-overs ``Turn.REFILL`` (:func:`refill`, in place of the base draw)
+and ``GoingOut`` (:func:`pick_up_reserve`), the questions ``DealOutcome`` (:func:`tallied`)
+and what a seat sees (``SeenHands``: :func:`seen_by`; ``StockFaceUp``) and the position text
 (:mod:`.position_stock`, this hook's other half, which nothing else imports). A base game
 selects no such hook and never comes here.
 
@@ -23,10 +23,23 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bito.cards import cards_of, is_special, rank_of, suit_of
-from bito.games.durak.hooks import Hook, Stage
+from bito.games.durak.hooks import (
+    Answer,
+    DealOutcome,
+    Decided,
+    Event,
+    GoingOut,
+    Hook,
+    Moment,
+    Question,
+    SeenHands,
+    Stage,
+    StockFaceUp,
+    Turn,
+)
 from bito.games.durak.position_stock import (
     BOOKS,
     STOCK_KEYS,
@@ -336,36 +349,38 @@ class _Stock(Hook):
 
     name = "#34-38, #31, #61-63 stock, draws and tallies"
     position_keys = frozenset(STOCK_KEYS)
+    moments = frozenset({GoingOut, Turn.REFILL})
+    events = frozenset({Stage.DEALT, Decided})
+    questions = frozenset({DealOutcome, SeenHands, StockFaceUp})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return plays_stock_rules(rules)
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.DEALT:
+    def on(self, state: DurakState, event: Event) -> None:
+        if event == Stage.DEALT:
             BOOKS.keep(state, start_books(state.deal))
+        elif isinstance(event, Decided):
+            settle_bout(state, event.taken)
 
     def trump_card_moved(self, fields: dict[str, str]) -> bool:
         return fields.get("restocked") == "1"  # #38 A2: a stock rebuilt from a bito
 
-    def bout_decided(self, state: DurakState, taken: bool) -> None:
-        settle_bout(state, taken)
+    def goes_on(self, state: DurakState, moment: Moment) -> bool:
+        if isinstance(moment, GoingOut):
+            return pick_up_reserve(state, moment.seat)
+        if moment == Turn.REFILL:
+            refill(state)
+            return True
+        return False
 
-    def refill(self, state: DurakState) -> bool:
-        refill(state)
-        return True
-
-    def going_out(self, state: DurakState, seat: int) -> bool:
-        return pick_up_reserve(state, seat)
-
-    def deal_outcome(self, state: DurakState, outcome: Outcome) -> Outcome:
-        return tallied(state, outcome)
-
-    def seen_hands(self, state: DurakState, seat: int, known: tuple[int, ...]
-                   ) -> tuple[int, ...]:
-        return seen_by(state, seat, known)
-
-    def stock_face_up(self, state: DurakState, face_up: int) -> int:
-        return stock_face_up(state, face_up)
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if isinstance(question, DealOutcome):
+            return cast(Answer, tallied(state, cast("Outcome", answer)))
+        if isinstance(question, SeenHands):
+            return cast(Answer, seen_by(state, question.seat, cast("tuple[int, ...]", answer)))
+        if isinstance(question, StockFaceUp):
+            return cast(Answer, stock_face_up(state, cast(int, answer)))
+        return answer
 
     def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
         return stock_fields(state, seat)

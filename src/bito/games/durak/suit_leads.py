@@ -13,16 +13,23 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from bito.cards import SUIT_MASKS, cards_of, mask_of, suit_of
-from bito.errors import IllegalActionError
+from bito.errors import IllegalActionError, Reason
 from bito.games.durak.actions import ATTACK, Action, attack
 from bito.games.durak.hooks import Hook
 from bito.games.durak.phases import Phase
+from bito.i18n import N_
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
     from bito.rules import Rules
 
 _LEAD: Final = int(Phase.LEAD)
+
+
+class SuitLeadRefused(Reason):
+    """The refusal of a lead of more than one suit (#73)."""
+
+    LEAD_SHAPE = "lead shape", N_("that lead is not allowed in this game")
 
 
 def suit_leads(hand: int, limit: int) -> list[Action]:
@@ -54,7 +61,7 @@ class _SuitLeads(Hook):
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         if (state.phase == _LEAD and action.kind == ATTACK
                 and len({suit_of(c) for c in action.cards}) > 1):
-            return IllegalActionError("lead shape",
+            return IllegalActionError(SuitLeadRefused.LEAD_SHAPE,
                                       "all cards of a lead must be of one suit (#73)")
         return None
 

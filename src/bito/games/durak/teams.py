@@ -16,11 +16,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bito.errors import InvalidNotationError, RulesError
 from bito.games.durak.facts import DealFact
-from bito.games.durak.hooks import Hook, Memory, Stage
+from bito.games.durak.hooks import (
+    Answer,
+    Event,
+    Hook,
+    Memory,
+    PositionDefender,
+    Question,
+    Stage,
+    ThrowInOrder,
+)
 from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
 
@@ -213,15 +222,14 @@ class _Partnerships(Hook):
 
     name = "#53-55 partnerships"
     position_keys = frozenset({"plays"})
+    events = frozenset({Stage.DEALT})
+    questions = frozenset({ThrowInOrder, PositionDefender})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return bool(team_of_seats(rules.team_layout, players))
 
     def check(self, rules: Rules, players: int) -> None:
         check_players(rules, players)
-
-    def throw_in_order(self, state: DurakState, order: tuple[int, ...]) -> tuple[int, ...]:
-        return throwers(teams_in(state.deal).team_of, state.deal.rules, order, state.defender)
 
     def opens_next_bout(self, state: DurakState, defender: int, skip: bool) -> int:
         return next_bout(state, defender, skip)
@@ -230,11 +238,21 @@ class _Partnerships(Hook):
         team_of = team_of_seats(rules.team_layout, players)
         return Teams(team_of, teams_of(team_of), rules.team_proxy, rules.team_throw_in)
 
-    def reached(self, state: DurakState, stage: int) -> None:
-        if stage == Stage.DEALT and teams_in(state.deal).proxy:
+    def on(self, state: DurakState, event: Event) -> None:
+        if event == Stage.DEALT and teams_in(state.deal).proxy:
             PLAYED.keep(state, state.deal.first_defender)
 
-    def position_defender(self, state: DurakState, attacker: int, defender: int) -> int:
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if isinstance(question, ThrowInOrder):  # only the defender's opponents throw in
+            order = cast("tuple[int, ...]", answer)
+            deal = state.deal
+            return cast(Answer, throwers(teams_in(deal).team_of, deal.rules, order,
+                                         state.defender))
+        if isinstance(question, PositionDefender):
+            return cast(Answer, self._defender(state, question.attacker, cast(int, answer)))
+        return answer
+
+    def _defender(self, state: DurakState, attacker: int, defender: int) -> int:
         # the bout the engine would open: partners passed over while an opponent is in play
         teams = teams_in(state.deal)
         team_of = teams.team_of

@@ -2,18 +2,18 @@
 who has just gone out with his lead can still be handed the attack back by a transfer, and
 holding nothing, he must take it.
 
-A hook at the core's ``transfer_back`` point: when a transfer finds nobody else in play, the
-core asks whether the attack may go back to the attacker; it then brings him back into
-play as the defender (:meth:`~bito.games.durak.state.DurakState.rejoin`). The transfer's
-other limits (the new defender's cards excepted: he has none to beat with, S4:6) apply as
-usual, so the explainer and the trump-show transfer (#96) give the same answer.
+A hook at the core's ``goes_on`` point (``Turn.TRANSFER_BACK``): when a transfer finds nobody
+else in play, the core asks whether the attack may go back to the attacker; it then brings him
+back into play as the defender (:meth:`~bito.games.durak.state.DurakState.rejoin`). The
+transfer's other limits (the new defender's cards excepted: he has none to beat with, S4:6)
+apply as usual, so the explainer and the trump-show transfer (#96) give the same answer.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Hook, Moment, Turn
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -37,12 +37,13 @@ class _Refusal(Hook):
     """#9 at the one point it needs: who a transfer may go back to in the last duel."""
 
     name = "#9 transfer with refusal"
+    moments = frozenset({Turn.TRANSFER_BACK})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.transfer_refusal
 
-    def transfer_back(self, state: DurakState) -> bool:
-        return refusal_target(state) >= 0
+    def goes_on(self, state: DurakState, moment: Moment) -> bool:
+        return moment == Turn.TRANSFER_BACK and refusal_target(state) >= 0
 
 
 HOOK: Final = _Refusal()

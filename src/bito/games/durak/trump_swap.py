@@ -26,14 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from bito.cards import MAX_CARDS, card, card_str, is_special, rank_of, suit_of
-from bito.errors import IllegalActionError, InvalidNotationError, RulesError
+from bito.errors import IllegalActionError, InvalidNotationError, Reason, RulesError
 from bito.games.durak.actions import Action, register_kind
-from bito.games.durak.hooks import Hook, Memory, Stage
+from bito.games.durak.hooks import Answer, Event, Hook, Memory, Question, Stage, StockFaceUp
 from bito.games.durak.phases import Phase
+from bito.games.durak.reasons import Refused
 from bito.i18n import N_
 from bito.rules import Rules
 
@@ -43,6 +43,13 @@ if TYPE_CHECKING:
 __all__ = ["HOOK", "SWAP_SIX", "low_trumps", "swappable"]
 
 _LEAD: Final = int(Phase.LEAD)
+
+
+class SwapRefused(Reason):
+    """The refusal of a trump swap (#97)."""
+
+    TRUMP_SWAP = "trump swap", N_(
+        "swapping the lowest trump for the trump card under the stock is not possible now")
 
 
 def _trade(view: Any, action: Action) -> tuple[int, int]:
@@ -104,8 +111,8 @@ class _TrumpSwap(Hook):
     name = "#97 trump swap"
     kinds = frozenset({SWAP_SIX})
     position_keys = frozenset({"trump_swapped"})
-    rule_words = MappingProxyType({"trump swap": N_(
-        "swapping the lowest trump for the trump card under the stock is not possible now")})
+    events = frozenset({Stage.REFILLED})
+    questions = frozenset({StockFaceUp})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.trump_swap_six
@@ -134,15 +141,18 @@ class _TrumpSwap(Hook):
         state.to_stock((six,), at=0)
         LAID.keep(state, Swapped(six))
 
-    def stock_face_up(self, state: DurakState, face_up: int) -> int:
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if not isinstance(question, StockFaceUp):
+            return answer
         laid = LAID.of(state)
         if laid is not None and laid.face_up and state.stock and state.stock[0] == laid.card:
-            return face_up | 1 << laid.card  # face up at the bottom, where the swap laid it
-        return face_up
+            # face up at the bottom, where the swap laid it
+            return cast(Answer, cast(int, answer) | 1 << laid.card)
+        return answer
 
-    def reached(self, state: DurakState, stage: int) -> None:
+    def on(self, state: DurakState, event: Event) -> None:
         laid = LAID.of(state)
-        if stage != Stage.REFILLED or laid is None or not laid.face_up:
+        if event != Stage.REFILLED or laid is None or not laid.face_up:
             return
         six = laid.card
         if state.stock and state.stock[0] == six:
@@ -158,16 +168,16 @@ class _TrumpSwap(Hook):
         if action.kind != SWAP_SIX:
             return None
         if not state.deal.rules.trump_swap_six:
-            return IllegalActionError("trump swap", "these rules have no trump swap "
-                                      "(trump.swap_six is off, #97)")
+            return IllegalActionError(SwapRefused.TRUMP_SWAP, "these rules have no trump "
+                                      "swap (trump.swap_six is off, #97)")
         block = _block(state)
         if block is not None:
-            return IllegalActionError("trump swap", block)
+            return IllegalActionError(SwapRefused.TRUMP_SWAP, block)
         six = action.cards[0]
         if not low_trumps(state) >> six & 1:
-            return IllegalActionError("trump swap", f"only the lowest trump swaps, not "
-                                      f"{card_str(six)} (#97)")
-        return IllegalActionError("not in hand", f"seat {state.to_act} does not hold "
+            return IllegalActionError(SwapRefused.TRUMP_SWAP, f"only the lowest trump swaps, "
+                                      f"not {card_str(six)} (#97)")
+        return IllegalActionError(Refused.NOT_IN_HAND, f"seat {state.to_act} does not hold "
                                   f"{card_str(six)}")
 
     def codec_blocks(self, rules: Rules, cards: tuple[int, ...]

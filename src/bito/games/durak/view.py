@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from bito.cards import card_str
 from bito.games.durak.actions import DEFEND, EXCHANGE, KIND_NAMES, SWAP, Action, Revealed
+from bito.games.durak.hooks import STOCK_FACE_UP, OpenHands, SeenHands, Shown, StockFaceUp
 from bito.games.protocol import Hidden, hidden
 
 if TYPE_CHECKING:
@@ -55,8 +56,10 @@ def seen_action(state: DurakState, action: Action,
     its hidden cards as ``?``."""
     owner = private_to(state, action)
     if owner == PUBLIC or seat == owner:
-        shown = state.deal.hooks.shown  # #58: the card a play by position turned up
-        return shown[0](state, action) if shown else action
+        seen: Action | Revealed = action
+        for query in state.deal.hooks.query_at.get(Shown, ()):  # #58: the card turned up
+            seen = query(state, Shown(action), seen)
+        return seen
     if action.kind == DEFEND:
         return hidden("defend", 1, f"?>{card_str(action.target)}")
     k = len(action.cards)
@@ -174,12 +177,14 @@ def make_view(state: DurakState, seat: int) -> DurakView:
     known = tuple(k & h for k, h in zip(state.known[:n], state.hands[:n], strict=True))
     face_up = deal.face_up
     hooks = deal.hooks
-    for sees in hooks.open_hands:  # #57: the dummy and its controller
-        known = sees(state, seat, known)
-    for seen in hooks.seen_hands:  # #31: the hand he passed on
-        known = seen(state, seat, known)
-    for lying in hooks.stock_face_up:  # #38 A2: a stock rebuilt from a bito
-        face_up = lying(state, face_up)
+    if hooks.query:
+        asked = hooks.query_at
+        for query in asked.get(OpenHands, ()):  # #57: the dummy and its controller
+            known = query(state, OpenHands(seat), known)
+        for query in asked.get(SeenHands, ()):  # #31: the hand he passed on
+            known = query(state, SeenHands(seat), known)
+        for query in asked.get(StockFaceUp, ()):  # #38 A2: a stock rebuilt from a bito
+            face_up = query(state, STOCK_FACE_UP, face_up)
     view = DurakView(
         seat=seat, players=n, rules=state.deal.rules, hand=state.hands[seat],
         hand_counts=tuple(h.bit_count() for h in state.hands[:n]),
