@@ -23,9 +23,9 @@ masks, the rewards and the auto-reset — happens in one compiled loop over the 
 move by move against the reference engine). Observation rows are written incrementally (only
 the cards a move changes; ``tests/env/test_vector_observation.py`` holds every row to the
 reference encoder), so with ``copy=False`` the rows handed out are read-only. It plays the
-rules the kernel plays (:func:`bito.kernel.supports`) with a turned trump card, but for the
-few in :data:`_NOT_VECTOR` and :data:`_NOT_YET_VECTOR` (:func:`vector_plays`); other rules get
-a ``ValueError`` pointing at the single environment, which plays them all.
+rules the kernel plays (:func:`bito.kernel.supports`) but for the few in :data:`_NOT_VECTOR`
+and :data:`_NOT_YET_VECTOR` (:func:`vector_plays`); other rules get a ``ValueError`` pointing
+at the single environment, which plays them all.
 
 Auto-reset follows Gymnasium's default, ``AutoresetMode.NEXT_STEP``: the step on which a deal
 ends returns its last observation, reward and ``terminated``; the next step ignores that env's
@@ -156,9 +156,8 @@ def greedy_tables(rules: Any) -> tuple[Any, Any, Any]:
 
 def vector_plays(rules: Any, players: int) -> bool:
     """Whether :class:`DurakVectorEnv` plays these rules with this many seats: the kernel's
-    rules (:func:`bito.kernel.supports`) with a card turned up for trump, since its
-    observations and compiled opponents read the turned card (not ``trump.source`` fixed or
-    none, which the kernel itself plays), and none of the options in :data:`_NOT_VECTOR`."""
+    rules (:func:`bito.kernel.supports`) with none of the options in :data:`_NOT_VECTOR` and
+    :data:`_NOT_YET_VECTOR`."""
     import bito.kernel as kernel
 
     return bool(kernel.supports(rules, players) and not vector_refuses(rules))

@@ -48,6 +48,7 @@ from bito.kernel.layout import (
     ATTACK_KIND,
     ATTACKER,
     BEATS,
+    BLOCK_META,
     BOUT,
     DEFENCE,
     DEFEND_KIND,
@@ -55,6 +56,8 @@ from bito.kernel.layout import (
     DISCARD,
     FIXED_SOURCE,
     FIXED_SUIT,
+    GIVE_META,
+    GIVER,
     HANDS,
     HEAD,
     LEADER,
@@ -75,6 +78,7 @@ from bito.kernel.layout import (
     PLAYERS,
     RANK_OF,
     RANK_SETS,
+    RECEIVER,
     RESULT,
     REVEALED,
     SECRET,
@@ -285,12 +289,16 @@ def step_seen(s, known, mask, meta):  # type: ignore[no-untyped-def]
     played card is no longer known in the hand, a defender who takes is known to hold the
     table, a trump shown to pass the attack on (#96) is known in the hand that keeps it, the
     face-up trump card is known once drawn, and so is #97's six drawn face up from under the
-    stock."""
+    stock; a joker's gift is handed over openly (#24) and #84's three of a kind are shown."""
     d = s[DEFENDER]
     table = s[TABLE] | mask
     laid = laid_card(s)
+    if meta == GIVE_META:
+        d = s[RECEIVER]
+    elif meta == BLOCK_META:
+        d = s[GIVER]
     step(s, mask, meta)
-    if meta & 7 == SHOW_KIND:
+    if meta & 7 == SHOW_KIND or meta in (GIVE_META, BLOCK_META):
         known[d] |= mask
     elif s[TABLE] == 0 and (s[DISCARD] & table) != table:  # the bout ended, taken
         known[d] |= table
