@@ -155,12 +155,21 @@ def greedy_tables(rules: Any) -> tuple[Any, Any, Any]:
 
 
 def vector_plays(rules: Any, players: int) -> bool:
-    """Whether :class:`DurakVectorEnv` plays these rules with this many seats: the kernel's
-    rules (:func:`bito.kernel.supports`) with none of the options in :data:`_NOT_VECTOR` and
-    :data:`_NOT_YET_VECTOR`."""
+    """Whether :class:`DurakVectorEnv` plays these rules with this many seats here: the
+    compiled kernel is available and plays them (:func:`bito.kernel.supports`), with none of
+    the options in :data:`_NOT_VECTOR` and :data:`_NOT_YET_VECTOR`, and their observation has
+    the base games' planes (a rule that adds a plane, such as #16's own trumps, is not written
+    by the compiled loop)."""
     import bito.kernel as kernel
 
-    return bool(kernel.supports(rules, players) and not vector_refuses(rules))
+    if not (kernel.available() and kernel.supports(rules, players)) or vector_refuses(rules):
+        return False
+    from bito.kernel.vector import PLANES
+    try:
+        planes = set(ObservationEncoder(rules, players).planes)
+    except ValueError:  # (no observation for these rules at all)
+        return False
+    return planes == {*PLANES, *(f"known_{k}" for k in range(2, players))}
 
 
 #: Options the kernel plays and the vector environment does not, each with the one value it
