@@ -180,7 +180,7 @@ prefetch_write = _prefetch_intrinsic(1)
 """:data:`prefetch` for a line about to be written (an output row)."""
 
 
-AHEAD = 2
+AHEAD = 4
 """How many envs ahead the loops prefetch a position (:func:`prefetch_position`)."""
 
 
@@ -690,10 +690,10 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
             # card planes change a few entries, in lines no prefetch could guess
             for j in range(tail, ow + 15, 16):
                 prefetch_write(ob, ahead * ow + (j if j < ow else ow - 1))
-        if i + 1 < hi:  # the mask entries the next env will clear (its list, fetched above)
-            nxt = n_last[i + 1]
+        if i + 2 < hi:  # the mask entries env i + 2 will clear (its list, fetched before)
+            nxt = n_last[i + 2]
             for j in range(nxt if nxt > 0 else 0):
-                prefetch(mkb, (i + 1) * acts + last[i + 1, j])
+                prefetch_write(mkb, (i + 2) * acts + last[i + 2, j])
         rewards[i] = 0.0
         terminated[i] = False
         truncated[i] = False
