@@ -53,6 +53,8 @@ def test_against_bare_times_the_same_games_in_turns() -> None:
         for r in out["rounds"]:
             assert r["same_games"] and r["env"]["deals_ended"] > 0
             assert r["ratio"] == round(r["env"]["cpu_s"] / r["bare"]["cpu_s"], 2)
+            # the env's figure is its steps' CPU time; the learner's argmax comes on top
+            assert r["env"]["with_argmax_cpu_s"] >= r["env"]["cpu_s"]
             assert 1 < r["bare"]["moves_per_learner_step"] < 10
         assert out["median"]["ratio"] in [r["ratio"] for r in out["rounds"]]
         text = format_against_bare(out)

@@ -151,9 +151,6 @@ def test_rules_the_kernel_does_not_play_are_refused_by_name() -> None:
     with pytest.raises(ValueError,
                        match=r"lead\.stock_top: the vector environment does not play"):
         DurakVectorEnv(2, "podkidnoy+armenian")
-    with pytest.raises(ValueError, match=r"trump\.source=none: the vector environment "
-                                         r"plays games with a turned trump card"):
-        DurakVectorEnv(2, "podkidnoy+no_trump")
     with pytest.raises(ValueError, match="opponents: 'heuristic'"):
         DurakVectorEnv(2, opponents="heuristic")
     with pytest.raises(ValueError, match="num_envs"):

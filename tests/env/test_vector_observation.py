@@ -59,17 +59,43 @@ GAMES = _vector_games()
 def test_the_catalogue_games_the_vector_env_plays() -> None:
     """The base games, their §1 options and house rules, #96's show of a trump, the joker
     systems that only change what beats what (#25, #26, #27, #81), #29 Estonian's and #30's
-    jokers and #11's transfer are all played."""
+    jokers and #11's transfer; since issue 35 item 2 the rules the kernel brought in, among
+    them a trump agreed or none (#13, #15), the joker gifts (#24, #84) and #97's swap, whose
+    moves borrow the take's kind, #18's secret trump and the stock group (#32-37, #61-63)."""
     played = {name.split()[0] for name, _, _ in GAMES}
     assert {"#7", "#8", "#10", "#11", "#25", "#26", "#27", "#29", "#30", "#81", "#96"} <= played
-    assert len(played) >= 22
+    assert {"#9", "#12", "#13", "#14", "#15", "#18", "#23", "#24", "#28", "#32", "#33", "#34",
+            "#36", "#37", "#46", "#47", "#52", "#61", "#62", "#63", "#73", "#80", "#84",
+            "#97"} <= played
+    assert "#31" not in played  # (a seat's knowledge of the hand it passed: not yet)
+    assert len(played) >= 46
+
+
+def test_a_refused_rule_is_named() -> None:
+    """#31's exchange is refused by its option, with the single environment pointed to."""
+    with pytest.raises(ValueError, match=r"exchange\.mode.*sync"):
+        DurakVectorEnv(2, "podkidnoy+exchange")
+
+
+@pytest.mark.parametrize(("name", "rules", "players"), GAMES, ids=[g[0] for g in GAMES])
+def test_every_action_integer_is_its_own_in_the_compiled_numbering(
+        name: str, rules: Rules, players: int) -> None:
+    """Each of the codec's actions, written as the kernel writes it, reads back as its own
+    integer: the take and the moves that borrow its kind with a target no card has (#24's and
+    #84's gifts, #97's swap) stay apart, and no two actions share a number."""
+    from bito.env.vector import kernel_tables
+    from bito.kernel.vector import code_index
+
+    t = kernel_tables(codec_for(rules), ObservationEncoder(rules, players))
+    for idx in range(codec_for(rules).size):
+        got = code_index(int(t["act_masks"][idx]), int(t["act_metas"][idx]), t["codes"],
+                         t["multi_masks"], t["multi_index"], t["multi_index"].size)
+        assert got == idx, (name, idx, codec_for(rules).action(idx))
 
 
 def _rebuilt(vec: DurakVectorEnv) -> Any:
     """The observations of the envs' current positions built on cleared rows (envs whose deal
     just ended are left out: their next step deals again)."""
-    from bito.kernel.vector import vector_begin
-
     obs = vec._obs.copy()
     drawn = vec._drawn.copy()
     masks = vec._masks.copy()
@@ -77,15 +103,8 @@ def _rebuilt(vec: DurakVectorEnv) -> Any:
     n_last = vec._n_last.copy()
     seats = vec._seats.copy()
     fresh = np.where(vec._pending, -1, 0).astype(np.int64)
-    t = vec._t
-    states = vec._states.copy()
-    known = vec._known.copy()
-    rngs = vec._rngs.copy()
-    vector_begin(states, vec._width, known, vec._template, vec._pack, vec._work, fresh,
-                 vec.seat, vec.self_play, vec._kinds, rngs, vec._worth, vec._lim_stock,
-                 vec._lim_empty, vec._eps, obs, drawn, masks, last, n_last, seats, t["off"],
-                 t["card_pos"], t["pack_size"], t["all_cards"], t["codes"], t["multi_masks"],
-                 t["multi_index"])
+    vec._begin(fresh, vec._states.copy(), vec._known.copy(), vec._rngs.copy(), obs, drawn,
+               masks, last, n_last, seats, vec._rows.copy())
     return obs, masks
 
 

@@ -23,9 +23,9 @@ masks, the rewards and the auto-reset — happens in one compiled loop over the 
 move by move against the reference engine). Observation rows are written incrementally (only
 the cards a move changes; ``tests/env/test_vector_observation.py`` holds every row to the
 reference encoder), so with ``copy=False`` the rows handed out are read-only. It plays the
-rules the kernel plays (:func:`bito.kernel.supports`) with a turned trump card, but for the
-few in :data:`_NOT_VECTOR` and :data:`_NOT_YET_VECTOR` (:func:`vector_plays`); other rules get
-a ``ValueError`` pointing at the single environment, which plays them all.
+rules the kernel plays (:func:`bito.kernel.supports`) but for the few in :data:`_NOT_VECTOR`
+and :data:`_NOT_YET_VECTOR` (:func:`vector_plays`); other rules get a ``ValueError`` pointing
+at the single environment, which plays them all.
 
 Auto-reset follows Gymnasium's default, ``AutoresetMode.NEXT_STEP``: the step on which a deal
 ends returns its last observation, reward and ``terminated``; the next step ignores that env's
@@ -94,7 +94,7 @@ def kernel_tables(codec: ActionCodec, encoder: ObservationEncoder) -> dict[str, 
     codes = np.full(C_SIZE, -1, np.int64)
     act_masks = np.zeros(codec.size, np.int64)
     act_metas = np.zeros(codec.size, np.int64)
-    multi: list[tuple[int, int]] = []
+    multi: list[tuple[int, int, int]] = []  # (meta, mask, integer) of every other move
     starts = {ATTACK_KIND: C_ATTACK, TRANSFER_KIND: C_TRANSFER, SHOW_KIND: C_SHOW}
     for idx, act in enumerate(codec.actions):
         mask, meta = action_code(act, index)
@@ -102,7 +102,7 @@ def kernel_tables(codec: ActionCodec, encoder: ObservationEncoder) -> dict[str, 
         act_metas[idx] = meta
         kind = meta & 7
         one = mask & (mask - 1) == 0 and mask != 0
-        if kind == TAKE_KIND:
+        if meta == TAKE_KIND:  # (the gifts and #97's swap borrow the kind, with a target)
             codes[C_TAKE] = idx
         elif kind == PASS_KIND:
             codes[C_PASS] = idx
@@ -110,17 +110,27 @@ def kernel_tables(codec: ActionCodec, encoder: ObservationEncoder) -> dict[str, 
             codes[starts[kind] + mask.bit_length() - 1] = idx
         elif one and kind == DEFEND_KIND:
             codes[C_DEFEND + (mask.bit_length() - 1) * 64 + (meta >> 3) - 1] = idx
-        elif kind == ATTACK_KIND:
-            multi.append((mask, idx))
-    multi.sort()
+        else:
+            multi.append((meta, mask, idx))
+    multi.sort()  # (bito.kernel.vector.code_index searches them by (meta, mask))
     return {
         "off": off, "card_pos": card_pos, "codes": codes, "act_masks": act_masks,
         "act_metas": act_metas,
-        "multi_masks": np.array([m for m, _ in multi], np.int64),
-        "multi_index": np.array([i for _, i in multi], np.int64),
+        "multi_masks": np.array([x for m, k, _ in multi for x in (m, k)], np.int64),
+        "multi_index": np.array([i for _, _, i in multi], np.int64),
         "pack_size": float(encoder.rules.card_count),
         "all_cards": index.kernel_mask(sum(1 << c for c in codec.cards)),
     }
+
+
+def aligned_zeros(shape: int | tuple[int, ...], dtype: Any) -> Any:
+    """``np.zeros`` whose data starts on a 64-byte cache line: a row whose size is a whole
+    number of lines (a position, the known and drawn card sets) then spans no more lines
+    than it must, and the loop's prefetches fetch exactly the lines it reads."""
+    size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+    raw = np.zeros(size + 64, np.uint8)
+    start = -raw.ctypes.data % 64
+    return raw[start:start + size].view(dtype).reshape(shape)
 
 
 def greedy_tables(rules: Any) -> tuple[Any, Any, Any]:
@@ -145,15 +155,21 @@ def greedy_tables(rules: Any) -> tuple[Any, Any, Any]:
 
 
 def vector_plays(rules: Any, players: int) -> bool:
-    """Whether :class:`DurakVectorEnv` plays these rules with this many seats: the kernel's
-    rules (:func:`bito.kernel.supports`) with a card turned up for trump, since its
-    observations and compiled opponents read the turned card (not ``trump.source`` fixed or
-    none, which the kernel itself plays), and none of the options in :data:`_NOT_VECTOR`."""
+    """Whether :class:`DurakVectorEnv` plays these rules with this many seats here: the
+    compiled kernel is available and plays them (:func:`bito.kernel.supports`), with none of
+    the options in :data:`_NOT_VECTOR` and :data:`_NOT_YET_VECTOR`, and their observation has
+    the base games' planes (a rule that adds a plane, such as #16's own trumps, is not written
+    by the compiled loop)."""
     import bito.kernel as kernel
 
-    return bool(kernel.supports(rules, players)
-                and rules.trump_source not in ("fixed", "none")
-                and not vector_refuses(rules))
+    if not (kernel.available() and kernel.supports(rules, players)) or vector_refuses(rules):
+        return False
+    from bito.kernel.vector import PLANES
+    try:
+        planes = set(ObservationEncoder(rules, players).planes)
+    except ValueError:  # (no observation for these rules at all)
+        return False
+    return planes == {*PLANES, *(f"known_{k}" for k in range(2, players))}
 
 
 #: Options the kernel plays and the vector environment does not, each with the one value it
@@ -163,26 +179,11 @@ def vector_plays(rules: Any, players: int) -> bool:
 _NOT_VECTOR: Final = (("lead.stock_top", "off"), ("defense.second_try", "off"),
                       ("team.layout", "none"))
 
-#: Rules the kernel plays since the vector environment's observations, move codes and compiled
-#: opponents were last checked against the reference encoder (issue 35 item 2: #24's and
-#: #84's gifts and #97's swap reuse the take's move kind, which the environment's action
-#: numbering does not tell apart yet; the others change what a seat may know or do in ways
-#: its known-card views were not tested on), each with the values the environment plays.
-_NOT_YET_VECTOR: Final = (
-    ("lead.stock_top_throw_in", False), ("deck.wild", 0),
-    ("specials.cover_ends_throw_in", False), ("take.skip", True),
-    ("lead.must_include_all_of_rank", False), ("lead.strongest_only", False),
-    ("transfer.refusal", False), ("draw.when", "every_bout"), ("draw.progressive", False),
-    ("draw.target_cap", 0), ("deal.whole_pack", False), ("deal.remove_stock", False),
-    ("deck.order", "shuffled"), ("trump.search_indicator", False), ("exchange.mode", "none"),
-    ("specials.joker_gifts", False), ("score.points", "off"), ("score.figures", False),
-    ("end.epaulettes", False), ("deal.reserve", 0), ("lead.patterns", ()),
-    ("trump.secret_second", False), ("trump.secret_drawable", False),
-    ("trump.swap_six", False), ("beats.unbeatable", ()))
-
-#: The lead shapes the environment plays (not #47's patterns nor #73's one suit).
-_VECTOR_LEADS: Final = ("same_rank", "single", "same_rank_1or2", "rozaliev")
-
+#: Rules the kernel plays that the vector environment does not yet (issue 35 item 2 checked
+#: the others against the reference encoder and codec move by move): #31's exchange, since a
+#: seat knows the hand it passed on to its neighbour, a knowledge of its own, where the known
+#: cards the environment keeps are public (every seat's view reads the same set).
+_NOT_YET_VECTOR: Final = (("exchange.mode", "none"),)
 
 def vector_refuses(rules: Any) -> str | None:
     """The option of ``rules`` the vector environment does not play (None: it plays them all,
@@ -191,10 +192,6 @@ def vector_refuses(rules: Any) -> str | None:
     for key, plays in (*_NOT_VECTOR, *_NOT_YET_VECTOR):
         if key in options and options[key] != plays:
             return key
-    if options.get("lead.shape") not in _VECTOR_LEADS:
-        return "lead.shape"
-    if "spades" in options.get("trump.reject_indicator", ()):  # #14
-        return "trump.reject_indicator"
     return None
 
 
@@ -229,11 +226,6 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
                              "does not play these rules (bito.kernel.supports); use "
                              "gymnasium.make_vec(..., vectorization_mode='sync') or the "
                              "single environment")
-        if rules.trump_source in ("fixed", "none"):
-            # its observations and compiled opponents read the turned trump card and suit
-            raise ValueError(f"variant {variant!r}: trump.source={rules.trump_source}: the "
-                             "vector environment plays games with a turned trump card; use "
-                             "gymnasium.make_vec(..., vectorization_mode='sync')")
         key = vector_refuses(rules)
         if key is not None:  # (why, for each: the comments on _NOT_VECTOR and _NOT_YET_VECTOR)
             raise ValueError(f"variant {variant!r}: {key}: the vector environment does not "
@@ -299,15 +291,17 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         # (end.repetition), not of the layout's widest: rows closer together, fewer cache misses.
         self._width = width = SEEN + MAX_SEEN * (players + 3)
         n, size, acts = num_envs, self.encoder.size, self.codec.size
-        self._states = np.zeros(n * width, np.int64)  # pages untouched stay unallocated
-        self._known = np.zeros((n, MAX_PLAYERS), np.int64)
+        # (pages untouched stay unallocated: most of a row is room for bout openings)
+        self._states = aligned_zeros(n * width, np.int64)
+        self._known = aligned_zeros((n, MAX_PLAYERS), np.int64)
         self._rngs = np.zeros(n, np.uint64)
         self._obs = np.zeros((n, size), np.float32)
-        self._drawn = np.zeros((n, DRAWN), np.int64)  # what each row's card planes show
+        self._drawn = aligned_zeros((n, DRAWN), np.int64)  # what each row's card planes show
         self._masks = np.zeros((n, acts), np.int8)
-        self._last = np.zeros((n, 64), np.int64)
+        self._last = aligned_zeros((n, 64), np.int32)  # the mask entries each row set (codes)
         self._n_last = np.full(n, -1, np.int64)
         self._seats = np.zeros(n, np.int64)
+        self._rows = np.zeros(n, np.int64)  # each deal's row of the greedy worths (trump_row)
         self._pending = np.zeros(n, np.bool_)
         self._rewards = np.zeros(n, np.float64)
         self._terminated = np.zeros(n, np.bool_)
@@ -323,8 +317,8 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
             self._pending, self.seat, self.self_play, self._kinds, self._rngs, self._worth,
             self._lim_stock, self._lim_empty, self._eps, self._t["act_masks"],
             self._t["act_metas"], self._obs, self._drawn, self._masks, self._last, self._n_last,
-            self._seats, self._rewards, self._terminated, self._truncated, self._illegal,
-            self._returns, self._t["off"], self._t["card_pos"], self._t["pack_size"],
+            self._seats, self._rows, self._rewards, self._terminated, self._truncated,
+            self._illegal, self._returns, self._t["off"], self._t["card_pos"], self._t["pack_size"],
             self._t["all_cards"], self._t["codes"], self._t["multi_masks"],
             self._t["multi_index"])
         spaces = gym.spaces
@@ -341,7 +335,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         (env ``i`` gets ``seed + i``) or one per env. ``options["deals"]``: reference
         positions (:class:`~bito.games.durak.DurakState`, one per env) to start from instead
         of dealing, e.g. to replay the single environment's deals."""
-        from bito.kernel.vector import seed_deals, seed_envs, vector_begin
+        from bito.kernel.vector import seed_deals, seed_envs
 
         n = self.num_envs
         options = dict(options or {})
@@ -367,13 +361,8 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         if "deals" in options:
             self._load(options["deals"], fresh)
         self._started = True
-        bad = vector_begin(
-            self._states, self._width, self._known, self._template, self._pack, self._work,
-            fresh, self.seat, self.self_play, self._kinds, self._rngs, self._worth,
-            self._lim_stock, self._lim_empty, self._eps, self._obs, self._drawn, self._masks,
-            self._last, self._n_last, self._seats, self._t["off"], self._t["card_pos"],
-            self._t["pack_size"], self._t["all_cards"], self._t["codes"],
-            self._t["multi_masks"], self._t["multi_index"])
+        bad = self._begin(fresh, self._states, self._known, self._rngs, self._obs, self._drawn,
+                          self._masks, self._last, self._n_last, self._seats, self._rows)
         self._pending[fresh >= 0] = False
         self._check(bad)
         return self._out(self._obs), self._info()
@@ -414,6 +403,20 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         return self._out(self._masks)
 
     # --- helpers -------------------------------------------------------------------------
+
+    def _begin(self, fresh: Any, states: Any, known: Any, rngs: Any, obs: Any, drawn: Any,
+               masks: Any, last: Any, n_last: Any, seats: Any, rows: Any) -> int:
+        """:func:`bito.kernel.vector.vector_begin` on these buffers (the env's own, or copies
+        of them: the tests rebuild rows from scratch) with the env's rules and tables."""
+        from bito.kernel.vector import vector_begin
+
+        t = self._t
+        return int(vector_begin(
+            states, self._width, known, self._template, self._pack, self._work,
+            fresh, self.seat, self.self_play, self._kinds, rngs, self._worth, self._lim_stock,
+            self._lim_empty, self._eps, obs, drawn, masks, last, n_last, seats, rows, t["off"],
+            t["card_pos"], t["pack_size"], t["all_cards"], t["codes"], t["multi_masks"],
+            t["multi_index"]))
 
     def _seeds(self, seed: int | Sequence[int] | None) -> Any:
         n = self.num_envs

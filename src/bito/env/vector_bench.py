@@ -3,8 +3,9 @@ environment's, measured in the same run (``bito bench --vector``, ``tools/bench_
 
 A *learner step* is one decision of the learning seat: its action, every opponent move up to
 its next decision, the new observation and legal mask, the reward and, when a deal ends, the
-auto-reset. The learner plays the first legal action of each mask (``mask.argmax``: a policy
-that costs next to nothing, so the figure is the environment's). Each row runs for about
+auto-reset. The learner plays the first legal action of each mask (``mask.argmax``: a cheap
+policy, though at N = 4,096 reading every mask row costs about 0.3 µs a learner step, which
+:func:`bench_against_bare` reports apart from the environment's own time). Each row runs for about
 ``seconds`` after a warm-up step (compilation is loaded from numba's disk cache, or paid once,
 outside the timing). CPU seconds are reported beside wall seconds, and the load average with
 them, because the machine may be shared.
@@ -12,7 +13,8 @@ them, because the machine may be shared.
 :func:`bench_against_bare` holds the vector env to the cost of its rules: the same learner
 steps on the same deals played by the bare kernel (:func:`bito.kernel.vector.bare_step`: the
 moves, the opponents and the auto-reset, without known cards, observations, masks or rewards),
-timed in turns with the env in one process, several rounds, CPU seconds by ``process_time``.
+timed in turns with the env in one process, several rounds, CPU seconds by ``process_time``
+(the env's: of ``env.step`` alone, and beside it of the loop with the learner's ``argmax``).
 The ratio of the two CPU times per learner step is what observing and masking cost on top of
 the rules. Beside them, in the same rounds, the kernel's random whole games on one position
 (:func:`bito.kernel.play_random_games`, what ``bito bench --engine kernel`` times): its moves
@@ -96,19 +98,29 @@ def bench_single(variant: str, opponents: str, seconds: float) -> dict[str, Any]
 
 def _env_run(n: int, variant: str, opponents: str, steps: int) -> dict[str, Any]:
     """``steps`` learner steps of ``n`` envs from ``reset(seed=0)``, the learner playing
-    ``mask.argmax``; CPU seconds of the steps alone."""
+    ``mask.argmax``: CPU seconds of ``env.step`` alone (what the environment costs), and of
+    the loop with the learner's ``argmax`` over every mask row beside it (a policy's cost,
+    which grows with the action space: 1,397 entries a row in podkidnoy)."""
     from bito.env.vector import DurakVectorEnv
 
     env = DurakVectorEnv(n, variant, opponents=opponents, copy=False)
     env.reset(seed=0)
     masks = env.action_masks()  # the env's own buffer: each step rewrites it
     ended = 0
-    cpu0 = time.process_time()
+    clock = time.process_time
+    stepping = 0.0
+    cpu0 = clock()
     for _ in range(steps):
-        _, _, term, trunc, _ = env.step(masks.argmax(axis=1))
+        actions = masks.argmax(axis=1)
+        t0 = clock()
+        _, _, term, trunc, _ = env.step(actions)
+        stepping += clock() - t0
         ended += int(term.sum() + trunc.sum())
-    cpu = max(time.process_time() - cpu0, 1e-9)
+    cpu = max(stepping, 1e-9)
+    with_policy = max(clock() - cpu0, 1e-9)
     return {"cpu_s": round(cpu, 4), "learner_steps_per_cpu_s": round(n * steps / cpu),
+            "with_argmax_cpu_s": round(with_policy, 4),
+            "with_argmax_learner_steps_per_cpu_s": round(n * steps / with_policy),
             "deals_ended": ended}
 
 
@@ -121,9 +133,9 @@ def _bare_run(n: int, variant: str, opponents: str, steps: int) -> dict[str, Any
     env = DurakVectorEnv(n, variant, opponents=opponents, copy=False)
     env.reset(seed=0)
     t = env._t
-    args = (env._states, env._width, env._template, env._pack, env._pending, env.seat,
-            env.self_play, env._kinds, env._rngs, env._worth, env._lim_stock,
-            env._lim_empty, env._eps, t["codes"], t["multi_masks"], t["multi_index"])
+    args = (env._states, env._width, env._template, env._pack, env._pending,
+            env.seat, env.self_play, env._kinds, env._rngs, env._worth, env._lim_stock,
+            env._lim_empty, env._eps, env._rows, t["codes"], t["multi_masks"], t["multi_index"])
     counts = np.zeros(2, np.int64)
     cpu0 = time.process_time()
     for _ in range(steps):
@@ -187,6 +199,8 @@ def bench_against_bare(n: int = 4096, variant: str = "podkidnoy", opponents: str
         "median": {
             "env_learner_steps_per_cpu_s": median(
                 [r["env"]["learner_steps_per_cpu_s"] for r in out]),
+            "env_with_argmax_learner_steps_per_cpu_s": median(
+                [r["env"]["with_argmax_learner_steps_per_cpu_s"] for r in out]),
             "bare_learner_steps_per_cpu_s": median(
                 [r["bare"]["learner_steps_per_cpu_s"] for r in out]),
             "bare_moves_per_cpu_s": median([r["bare"]["moves_per_cpu_s"] for r in out]),
@@ -207,7 +221,8 @@ def format_against_bare(out: dict[str, Any]) -> str:
                      f"one position {r['one_position']['moves_per_cpu_s']:,} moves per "
                      f"CPU-s: {r['ratio_to_one_position']}x")
     m = out["median"]
-    lines.append(f"median: env {m['env_learner_steps_per_cpu_s']:,}, bare "
+    lines.append(f"median: env {m['env_learner_steps_per_cpu_s']:,} (with the learner's "
+                 f"argmax {m['env_with_argmax_learner_steps_per_cpu_s']:,}), bare "
                  f"{m['bare_learner_steps_per_cpu_s']:,} learner steps per CPU-s: "
                  f"{m['ratio']}x; one position {m['one_position_moves_per_cpu_s']:,} moves "
                  f"per CPU-s: {m['ratio_to_one_position']}x (N={out['num_envs']}, load "

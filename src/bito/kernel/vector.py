@@ -47,11 +47,17 @@ from bito.kernel.layout import (
     ATTACK,
     ATTACK_KIND,
     ATTACKER,
+    BEATS,
+    BLOCK_META,
     BOUT,
     DEFENCE,
     DEFEND_KIND,
     DEFENDER,
     DISCARD,
+    FIXED_SOURCE,
+    FIXED_SUIT,
+    GIVE_META,
+    GIVER,
     HANDS,
     HEAD,
     LEADER,
@@ -63,6 +69,8 @@ from bito.kernel.layout import (
     N_ATTACK,
     N_OUT,
     N_STOCK,
+    NO_TRUMP_ROW,
+    NONE_SOURCE,
     OUT,
     OVER_PHASE,
     PASS_KIND,
@@ -70,11 +78,17 @@ from bito.kernel.layout import (
     PLAYERS,
     RANK_OF,
     RANK_SETS,
+    RECEIVER,
     RESULT,
+    REVEALED,
+    SECRET,
+    SECRET_SECOND,
     SEEN,
+    SEQ,
     SHOW_KIND,
     STOCK,
     SUITED,
+    SWAP_SIX,
     TABLE,
     TAKE_KIND,
     TAKING,
@@ -83,6 +97,7 @@ from bito.kernel.layout import (
     TRUMP_CARD,
     TRUMP_ROWS,
     TRUMP_SET,
+    TRUMP_SOURCE,
 )
 
 # --- the observation's plane offsets, in the order of ``OFFSETS`` ---------------------------
@@ -136,36 +151,69 @@ def data_ptr(typingctx, arr):  # type: ignore[no-untyped-def]
     return sig, codegen
 
 
-@intrinsic
-def prefetch(typingctx, ptr, offset):  # type: ignore[no-untyped-def]
-    """Ask the CPU to bring the cache line holding ``ptr[offset]`` in ahead of its use (LLVM's
-    ``prefetch``, for reading, kept close): a hint, with no effect on what the code
-    computes."""
-    sig = types.void(ptr, types.int64)
+def _prefetch_intrinsic(write: int):  # type: ignore[no-untyped-def]
+    """LLVM's ``prefetch`` of the cache line holding ``ptr[offset]``, kept close, for reading
+    (``write`` 0) or for writing (1: the line is fetched ready to be written)."""
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        addr = builder.bitcast(builder.gep(args[0], [args[1]]), ir.IntType(8).as_pointer())
-        i32 = ir.IntType(32)
-        fnty = ir.FunctionType(ir.VoidType(), [addr.type, i32, i32, i32])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
-        builder.call(fn, [addr, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
-        return context.get_dummy_value()
+    @intrinsic
+    def hint(typingctx, ptr, offset):  # type: ignore[no-untyped-def]
+        sig = types.void(ptr, types.int64)
 
-    return sig, codegen
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            addr = builder.bitcast(builder.gep(args[0], [args[1]]), ir.IntType(8).as_pointer())
+            i32 = ir.IntType(32)
+            fnty = ir.FunctionType(ir.VoidType(), [addr.type, i32, i32, i32])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+            builder.call(fn, [addr, ir.Constant(i32, write), ir.Constant(i32, 3),
+                              ir.Constant(i32, 1)])
+            return context.get_dummy_value()
+
+        return sig, codegen
+
+    return hint
 
 
-AHEAD = 2
+prefetch = _prefetch_intrinsic(0)
+"""Ask the CPU to bring the cache line holding ``ptr[offset]`` in ahead of its use: a hint,
+with no effect on what the code computes."""
+prefetch_write = _prefetch_intrinsic(1)
+""":data:`prefetch` for a line about to be written (an output row)."""
+
+
+AHEAD = 4
 """How many envs ahead the loops prefetch a position (:func:`prefetch_position`)."""
 
 
 @njit(cache=True, inline="always")
-def prefetch_position(s):  # type: ignore[no-untyped-def]
-    """Every cache line of a position's facts (``[0, HEAD)``: the rule facts, the changing
-    facts, hands, table, stock, beat table and rank sets), which a move reads scattered: with
-    thousands of envs a row is out of the caches by the time its turn comes again, and
-    fetched line by line as the rules reach it, its misses would cost more than the rules."""
-    for j in range(0, HEAD, 8):
+def prefetch_position(s, span):  # type: ignore[no-untyped-def]
+    """The cache lines of a position's facts that a move reads, scattered: with thousands of
+    envs a row is out of the caches by the time its turn comes again, and fetched line by
+    line as the rules reach it, its misses would cost more than the rules. The rule and
+    changing facts, the hands, the order out and the throwers, the first eight attack cards
+    and covers, the refill's scratch, and of the stock, the beat table and the rank sets the
+    entries of the ``span`` card indices the deck uses; not the table's room past eight
+    cards nor the books of the stock group's games, which few moves read (each line fetched
+    and not read would take memory bandwidth from the lines that are)."""
+    for j in range(0, HANDS + 3 * MAX_PLAYERS, 8):
         prefetch(s, j)
+    prefetch(s, ATTACK)
+    prefetch(s, DEFENCE)
+    prefetch(s, SEQ)
+    for j in range(0, span, 8):
+        prefetch(s, STOCK + j)
+        prefetch(s, BEATS + j)
+        prefetch(s, RANK_SETS + j)
+
+
+@njit(cache=True)
+def card_span(pack):  # type: ignore[no-untyped-def]
+    """One past the highest card index of the deck (``pack``): the per-card tables' entries
+    in use."""
+    top = 0
+    for c in pack:
+        if c + 1 > top:
+            top = c + 1
+    return top
 
 
 # --- what the seats have seen ------------------------------------------------------------------
@@ -174,8 +222,10 @@ def prefetch_position(s):  # type: ignore[no-untyped-def]
 @njit(cache=True, inline="always")
 def see_trump_card(s, known):  # type: ignore[no-untyped-def]
     """``known &= hands``, and the face-up trump card is known in whichever hand holds it (it
-    was drawn face up, or shown when the whole pack was dealt)."""
-    bit = np.int64(1) << s[TRUMP_CARD]
+    was drawn face up, or shown when the whole pack was dealt; none is turned under
+    ``trump.source`` fixed or none)."""
+    tc = s[TRUMP_CARD]
+    bit = np.int64(1) << tc if tc >= 0 else np.int64(0)
     for seat in range(s[PLAYERS]):
         h = s[HANDS + seat]
         known[seat] = (known[seat] | (h & bit)) & h
@@ -211,19 +261,51 @@ def first_shown(s, known):  # type: ignore[no-untyped-def]
     see_trump_card(s, known)
 
 
+@njit(cache=True, inline="always")
+def laid_card(s):  # type: ignore[no-untyped-def]
+    """#97: the lowest trump a swap laid face up under the stock, while it lies there (-1:
+    none). Nothing else puts a card other than the trump card at the stock's bottom."""
+    if s[SWAP_SIX] != 0 and s[N_STOCK] > 0 and s[STOCK] != s[TRUMP_CARD]:
+        return s[STOCK]
+    return -1
+
+
+@njit(cache=True, inline="always")
+def face_up(s):  # type: ignore[no-untyped-def]
+    """The cards lying face up besides the trump card (``DurakView.stock_face_up`` and
+    ``secret_card``): #97's swapped six under the stock, #18's secret card once turned."""
+    up = np.int64(0)
+    laid = laid_card(s)
+    if laid >= 0:
+        up |= np.int64(1) << laid
+    if s[SECRET_SECOND] != 0 and s[REVEALED] != 0 and s[SECRET] >= 0:
+        up |= np.int64(1) << s[SECRET]
+    return up
+
+
 @njit(cache=True)
 def step_seen(s, known, mask, meta):  # type: ignore[no-untyped-def]
     """:func:`~bito.kernel.core.step`, keeping ``known`` as ``DurakState.known`` is kept: a
     played card is no longer known in the hand, a defender who takes is known to hold the
     table, a trump shown to pass the attack on (#96) is known in the hand that keeps it, the
-    face-up trump card is known once drawn."""
+    face-up trump card is known once drawn, and so is #97's six drawn face up from under the
+    stock; a joker's gift is handed over openly (#24) and #84's three of a kind are shown."""
     d = s[DEFENDER]
     table = s[TABLE] | mask
+    laid = laid_card(s)
+    if meta == GIVE_META:
+        d = s[RECEIVER]
+    elif meta == BLOCK_META:
+        d = s[GIVER]
     step(s, mask, meta)
-    if meta & 7 == SHOW_KIND:
+    if meta & 7 == SHOW_KIND or meta in (GIVE_META, BLOCK_META):
         known[d] |= mask
     elif s[TABLE] == 0 and (s[DISCARD] & table) != table:  # the bout ended, taken
         known[d] |= table
+    if laid >= 0 and laid_card(s) != laid:  # drawn from the bottom, face up
+        bit = np.int64(1) << laid
+        for seat in range(s[PLAYERS]):
+            known[seat] |= s[HANDS + seat] & bit
     see_trump_card(s, known)
 
 
@@ -233,14 +315,17 @@ def step_seen(s, known, mask, meta):  # type: ignore[no-untyped-def]
 @njit(cache=True, inline="always")
 def code_index(mask, meta, codes, multi_masks, multi_index,
                n_multi):  # type: ignore[no-untyped-def]
-    """The codec integer of a kernel action (:data:`UNCODED` if it has none); several-card
-    attacks by binary search in the sorted ``multi_masks``."""
+    """The codec integer of a kernel action (:data:`UNCODED` if it has none). The common
+    moves by table (the take, the pass, a one-card attack, transfer, show or cover); every
+    other move (several cards at once, and the moves that borrow the take's kind with a
+    target no card has: #24's and #84's gifts, #97's swap) by binary search in
+    ``multi_masks``, whose entries are ``(meta, mask)`` pairs sorted, two numbers each."""
     kind = meta & 7
-    if kind == TAKE_KIND:
+    if meta == TAKE_KIND:  # (a take has no target)
         return codes[C_TAKE]
     if kind == PASS_KIND:
         return codes[C_PASS]
-    if mask & (mask - 1) == 0:  # one card
+    if mask & (mask - 1) == 0 and mask != 0:  # one card
         c = low_card(mask)
         if kind == ATTACK_KIND:
             return codes[C_ATTACK + c]
@@ -248,20 +333,18 @@ def code_index(mask, meta, codes, multi_masks, multi_index,
             return codes[C_TRANSFER + c]
         if kind == SHOW_KIND:
             return codes[C_SHOW + c]
-        if kind != DEFEND_KIND:
-            return UNCODED
-        return codes[C_DEFEND + c * 64 + (meta >> 3) - 1]
-    if kind != ATTACK_KIND:
-        return UNCODED
+        if kind == DEFEND_KIND:
+            return codes[C_DEFEND + c * 64 + (meta >> 3) - 1]
     lo = 0
     hi = n_multi
     while lo < hi:
         mid = (lo + hi) >> 1
-        if multi_masks[mid] < mask:
+        m_meta = multi_masks[2 * mid]
+        if m_meta < meta or (m_meta == meta and multi_masks[2 * mid + 1] < mask):
             lo = mid + 1
         else:
             hi = mid
-    if lo < n_multi and multi_masks[lo] == mask:
+    if lo < n_multi and multi_masks[2 * lo] == meta and multi_masks[2 * lo + 1] == mask:
         return multi_index[lo]
     return UNCODED
 
@@ -322,9 +405,12 @@ def observe(s, known, me, o, width, off, card_pos, pack, all_cards,
         kn = known[other] & s[HANDS + other]
         _redraw(o, off[P_KNOWN] + (k - 1) * d, drawn, 4 + k, kn, card_pos)
         seen |= kn
-    tc = s[TRUMP_CARD]
-    _redraw(o, off[P_TRUMP_CARD], drawn, 4 + n, np.int64(1) << tc, card_pos)
-    in_stock = s[N_STOCK] > 0 and s[STOCK] == tc
+    tc = s[TRUMP_CARD]  # (-1: no card was turned for trump)
+    up = face_up(s)
+    seen |= up
+    _redraw(o, off[P_TRUMP_CARD], drawn, 4 + n,
+            up | (np.int64(1) << tc if tc >= 0 else np.int64(0)), card_pos)
+    in_stock = tc >= 0 and s[N_STOCK] > 0 and s[STOCK] == tc
     if in_stock:
         seen |= np.int64(1) << tc
     _redraw(o, off[P_TRUMP_SUIT], drawn, 5 + n, all_cards & s[TRUMP_SET], card_pos)
@@ -343,7 +429,8 @@ def observe(s, known, me, o, width, off, card_pos, pack, all_cards,
     o[r + 3] = 1.0 if s[TO_ACT] == me else 0.0
     o[r + 4] = 1.0 if s[TAKING] != 0 else 0.0
     ph = s[PHASE]
-    o[off[P_PHASE] + (ph if ph < 3 else 3)] = 1.0
+    last = off[P_TO_ACT] - off[P_PHASE] - 1  # over (3), or give (4) with joker gifts
+    o[off[P_PHASE] + (ph if ph < last else last)] = 1.0
     for plane, seat in ((P_TO_ACT, s[TO_ACT]), (P_ATTACKER, s[ATTACKER]),
                         (P_DEFENDER, s[DEFENDER])):
         if 0 <= seat < n:
@@ -369,18 +456,26 @@ def clear_row(o, width, drawn):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, inline="always")
 def trump_row(s):  # type: ignore[no-untyped-def]
-    """Which of the rule facts' beat tables (``layout.TRUMP_ROWS``) the deal's turned card
-    chose, as :func:`~bito.kernel.core.deal_shuffled` chooses it: its suit, or for a joker
-    what its joker system makes of it; the greedy opponents' card worths are kept per row."""
+    """Which of the rule facts' beat tables (``layout.TRUMP_ROWS``) the deal chose, as
+    :func:`~bito.kernel.core.deal_shuffled` chooses it: the agreed suit's (``trump.source``
+    fixed), no trump's (none), else the turned card's: its suit, or for a joker what its
+    joker system makes of it; the greedy opponents' card worths are kept per row."""
+    source = s[TRUMP_SOURCE]
+    if source == FIXED_SOURCE:
+        return s[FIXED_SUIT]
+    if source == NONE_SOURCE:
+        return NO_TRUMP_ROW
     return deal_trump_row(s, s[TRUMP_CARD])
 
 
 @njit(cache=True)
 def play_opponents(s, known, learner, kinds, mp, tp, rng, worth, lim_stock, lim_empty,
-                   eps, seeing):  # type: ignore[no-untyped-def]
+                   eps, seeing, row):  # type: ignore[no-untyped-def]
     """The other seats move until ``learner`` is to act or the deal is over; the moves made,
     or -1 if the deal had to be abandoned (no legal move, or :data:`FAILED_STEPS` passed).
-    ``worth`` holds 64 card worths per row of the deal's beat tables (:func:`trump_row`).
+    ``worth`` holds 64 card worths per row of the deal's beat tables; ``row`` is this deal's
+    (:func:`trump_row`, kept per env from the deal on: reading it from the position costs a
+    cache line of the rule tables every step).
     ``seeing`` False plays the bare rules (:func:`~bito.kernel.core.step`, ``known`` left
     alone: :func:`bare_step`)."""
     moves = 0
@@ -394,9 +489,8 @@ def play_opponents(s, known, learner, kinds, mp, tp, rng, worth, lim_stock, lim_
                 eps > 0 and next_below(rng, EPSILON_SCALE) < eps):
             r = next_below(rng, k)
         else:
-            t = trump_row(s)
-            r = greedy_choice(s, mp, tp, k, ptr_add(worth, t * 64), lim_stock[t],
-                              lim_empty[t])
+            r = greedy_choice(s, mp, tp, k, ptr_add(worth, row * 64), lim_stock[row],
+                              lim_empty[row])
         if seeing:
             step_seen(s, known, mp[r], tp[r])
         else:
@@ -464,10 +558,10 @@ def copy_facts(s, template):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def begin_one(s, kn, rng, fresh, template, pack, work, learner, self_play, kinds, mp, tp,
-              worth, lim_stock, lim_empty, eps, seeing):  # type: ignore[no-untyped-def]
+              worth, lim_stock, lim_empty, eps, seeing, rowp):  # type: ignore[no-untyped-def]
     """Deal (``fresh``; else the loaded position stays) and let the opponents move until the
     learner is to act; a deal that ends first is dealt again. Returns the seat observed and
-    the opponents' moves made."""
+    the opponents' moves made; the deal's :func:`trump_row` goes to ``rowp[0]``."""
     moves = 0
     while True:
         if fresh:
@@ -477,12 +571,14 @@ def begin_one(s, kn, rng, fresh, template, pack, work, learner, self_play, kinds
             if seeing:
                 first_shown(s, kn)
         fresh = True
+        row = trump_row(s)
+        rowp[0] = row
         if self_play:
             if s[PHASE] != OVER_PHASE:
                 return s[TO_ACT], moves
             continue
         made = play_opponents(s, kn, learner, kinds, mp, tp, rng, worth, lim_stock,
-                              lim_empty, eps, seeing)
+                              lim_empty, eps, seeing, row)
         if made < 0:
             continue
         moves += made
@@ -493,7 +589,7 @@ def begin_one(s, kn, rng, fresh, template, pack, work, learner, self_play, kinds
 @njit(cache=True)
 def vector_begin(states, width, known, template, pack, work, fresh, learner, self_play,
                  kinds, rngs, worth, lim_stock, lim_empty, eps, obs, drawn, masks, last,
-                 n_last, seats, off, card_pos, pack_size, all_cards, codes, multi_masks,
+                 n_last, seats, rows, off, card_pos, pack_size, all_cards, codes, multi_masks,
                  multi_index):  # type: ignore[no-untyped-def]
     """Start every env whose ``fresh`` entry is 1 (0: its position is already loaded, with its
     known cards; -1: leave it): deal, let the opponents move, observe. Returns how many
@@ -508,7 +604,7 @@ def vector_begin(states, width, known, template, pack, work, fresh, learner, sel
     ob = data_ptr(obs)
     db = ptr_of(drawn)
     mkb = data_ptr(masks)
-    lb = ptr_of(last)
+    lb = data_ptr(last)
     kw = known.shape[1]
     ow = obs.shape[1]
     acts = masks.shape[1]
@@ -523,14 +619,15 @@ def vector_begin(states, width, known, template, pack, work, fresh, learner, sel
             copy_facts(s, template)
         me, _ = begin_one(s, kn, ptr_add(rb, i), fresh[i] == 1, template, pack, work,
                           learner, self_play, ptr_of(kinds), mp, tp, ptr_of(worth),
-                          data_ptr(lim_stock), data_ptr(lim_empty), eps, True)
+                          data_ptr(lim_stock), data_ptr(lim_empty), eps, True,
+                          ptr_add(ptr_of(rows), i))
         seats[i] = me
         o = ptr_add(ob, i * ow)
         dr = ptr_add(db, i * DRAWN)
         clear_row(o, ow, dr)
         observe(s, kn, me, o, ow, ptr_of(off), ptr_of(card_pos), pack_size, all_cards, dr)
         k, now = write_mask(s, ptr_add(mkb, i * acts), acts, mp, tp, ptr_of(codes),
-                            ptr_of(multi_masks), ptr_of(multi_index), multi_masks.size,
+                            ptr_of(multi_masks), ptr_of(multi_index), multi_index.size,
                             ptr_add(lb, i * room), room, -1)
         n_last[i] = now
         if k < 0:
@@ -541,8 +638,8 @@ def vector_begin(states, width, known, template, pack, work, fresh, learner, sel
 @njit(cache=True)
 def step_range(lo, hi, states, width, known, template, pack, actions, pending, learner,
                self_play, kinds, rngs, worth, lim_stock, lim_empty, eps, act_masks,
-               act_metas, obs, drawn, masks, last, n_last, seats, rewards, terminated, truncated,
-               illegal, returns, off, card_pos, pack_size, all_cards, codes, multi_masks,
+               act_metas, obs, drawn, masks, last, n_last, seats, rows, rewards, terminated,
+               truncated, illegal, returns, off, card_pos, pack_size, all_cards, codes, multi_masks,
                multi_index):  # type: ignore[no-untyped-def]
     """One learner step in envs ``lo..hi-1`` (see :func:`vector_step`), with move buffers of
     its own, so that ranges may run on several threads. Every per-env helper gets raw
@@ -555,12 +652,13 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
     mp = ptr_of(mb)
     tp = ptr_of(tb)
     base = ptr_of(states)
+    rowb = ptr_of(rows)
     kb = ptr_of(known)
     rb = data_ptr(rngs)
     ob = data_ptr(obs)
     db = ptr_of(drawn)
     mkb = data_ptr(masks)
-    lb = ptr_of(last)
+    lb = data_ptr(last)
     retb = data_ptr(returns)
     kindp = ptr_of(kinds)
     worthp = ptr_of(worth)
@@ -571,27 +669,31 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
     codesp = ptr_of(codes)
     mmp = ptr_of(multi_masks)
     mip = ptr_of(multi_index)
-    n_multi = multi_masks.size
+    n_multi = multi_index.size
     kw = known.shape[1]
     ow = obs.shape[1]
     acts = masks.shape[1]
     room = last.shape[1]
     rw = returns.shape[1]
+    tail = offp[P_HAND_COUNTS]
+    span = card_span(pack)
     bad = 0
     for i in range(lo, hi):
         if i + AHEAD < hi:
             ahead = i + AHEAD
-            prefetch_position(ptr_add(base, ahead * width))
+            prefetch_position(ptr_add(base, ahead * width), span)
             prefetch(kb, ahead * kw)
             prefetch(db, ahead * DRAWN)
             prefetch(db, ahead * DRAWN + 8)
             prefetch(lb, ahead * room)
-            for j in range(0, ow, 16):  # the observation row, 16 floats a line
-                prefetch(ob, ahead * ow + j)
-        if i + 1 < hi:  # the mask entries the next env will clear (its list, fetched above)
-            nxt = n_last[i + 1]
+            # the observation's scalars, written whole every step (16 floats a line); its
+            # card planes change a few entries, in lines no prefetch could guess
+            for j in range(tail, ow + 15, 16):
+                prefetch_write(ob, ahead * ow + (j if j < ow else ow - 1))
+        if i + 2 < hi:  # the mask entries env i + 2 will clear (its list, fetched before)
+            nxt = n_last[i + 2]
             for j in range(nxt if nxt > 0 else 0):
-                prefetch(mkb, (i + 1) * acts + last[i + 1, j])
+                prefetch_write(mkb, (i + 2) * acts + last[i + 2, j])
         rewards[i] = 0.0
         terminated[i] = False
         truncated[i] = False
@@ -603,7 +705,7 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
         if pending[i]:
             pending[i] = False
             me, _ = begin_one(s, kn, rng, True, template, pack, work, learner, self_play,
-                              kindp, mp, tp, worthp, lsp, lep, eps, True)
+                              kindp, mp, tp, worthp, lsp, lep, eps, True, ptr_add(rowb, i))
         else:
             a = actions[i]
             me = seats[i]
@@ -621,7 +723,7 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
                     me = s[TO_ACT]
             else:
                 ok = play_opponents(s, kn, learner, kindp, mp, tp, rng, worthp, lsp, lep, eps,
-                                    True) >= 0
+                                    True, rows[i]) >= 0
             if not ok or s[RESULT] == 3:
                 truncated[i] = True
                 pending[i] = True
@@ -641,29 +743,18 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
 
 
 @njit(cache=True)
-def vector_step(states, width, known, template, pack, actions, pending, learner,
-                self_play, kinds, rngs, worth, lim_stock, lim_empty, eps, act_masks,
-                act_metas, obs, drawn, masks, last, n_last, seats, rewards, terminated, truncated,
-                illegal, returns, off, card_pos, pack_size, all_cards, codes, multi_masks,
-                multi_index):  # type: ignore[no-untyped-def]
-    """One learner step in every env, on this thread. ``pending[i]`` marks an env whose deal
-    ended on the previous step: it is dealt again, its action ignored, its reward 0
-    (Gymnasium's ``NEXT_STEP`` auto-reset). Returns how many legal actions had no codec
-    integer."""
-    return step_range(0, actions.size, states, width, known, template, pack, actions,
-                      pending, learner, self_play, kinds, rngs, worth, lim_stock, lim_empty,
-                      eps, act_masks, act_metas, obs, drawn, masks, last, n_last, seats, rewards,
-                      terminated, truncated, illegal, returns, off, card_pos, pack_size,
-                      all_cards, codes, multi_masks, multi_index)
+def vector_step(states, width, known, template, pack, actions,
+                *rest):  # type: ignore[no-untyped-def]
+    """One learner step in every env, on this thread (the arguments are
+    :func:`step_range`'s after its range). ``pending[i]`` marks an env whose deal ended on the
+    previous step: it is dealt again, its action ignored, its reward 0 (Gymnasium's
+    ``NEXT_STEP`` auto-reset). Returns how many legal actions had no codec integer."""
+    return step_range(0, actions.size, states, width, known, template, pack, actions, *rest)
 
 
 @njit(cache=True, parallel=True)
-def vector_step_threads(chunks, states, width, known, template, pack, actions, pending,
-                        learner, self_play, kinds, rngs, worth, lim_stock, lim_empty, eps,
-                        act_masks, act_metas, obs, drawn, masks, last, n_last, seats, rewards,
-                        terminated, truncated, illegal, returns, off, card_pos, pack_size,
-                        all_cards, codes, multi_masks,
-                        multi_index):  # type: ignore[no-untyped-def]
+def vector_step_threads(chunks, states, width, known, template, pack, actions,
+                        *rest):  # type: ignore[no-untyped-def]
     """:func:`vector_step` with the envs split into ``chunks`` ranges run on numba's threads
     (every env owns its position, generator and output rows, so the ranges share nothing)."""
     n = actions.size
@@ -671,17 +762,13 @@ def vector_step_threads(chunks, states, width, known, template, pack, actions, p
     for c in prange(chunks):
         lo = n * c // chunks
         hi = n * (c + 1) // chunks
-        bad += step_range(lo, hi, states, width, known, template, pack, actions, pending,
-                          learner, self_play, kinds, rngs, worth, lim_stock, lim_empty, eps,
-                          act_masks, act_metas, obs, drawn, masks, last, n_last, seats, rewards,
-                          terminated, truncated, illegal, returns, off, card_pos, pack_size,
-                          all_cards, codes, multi_masks, multi_index)
+        bad += step_range(lo, hi, states, width, known, template, pack, actions, *rest)
     return bad
 
 
 @njit(cache=True)
-def bare_step(states, width, template, pack, pending, learner, self_play, kinds, rngs, worth,
-              lim_stock, lim_empty, eps, codes, multi_masks, multi_index,
+def bare_step(states, width, template, pack, pending, learner, self_play, kinds, rngs,
+              worth, lim_stock, lim_empty, eps, rows, codes, multi_masks, multi_index,
               counts):  # type: ignore[no-untyped-def]
     """The rules' share of :func:`vector_step`, for the benchmark's yardstick: one learner
     step in every env with the same deals, the same opponents and the auto-reset, but no
@@ -697,6 +784,7 @@ def bare_step(states, width, template, pack, pending, learner, self_play, kinds,
     mp = ptr_of(mb)
     tp = ptr_of(tb)
     base = ptr_of(states)
+    rowb = ptr_of(rows)
     rb = data_ptr(rngs)
     kindp = ptr_of(kinds)
     worthp = ptr_of(worth)
@@ -705,18 +793,19 @@ def bare_step(states, width, template, pack, pending, learner, self_play, kinds,
     codesp = ptr_of(codes)
     mmp = ptr_of(multi_masks)
     mip = ptr_of(multi_index)
-    n_multi = multi_masks.size
+    n_multi = multi_index.size
     moves = 0
     ended = 0
+    span = card_span(pack)
     for i in range(pending.size):
         if i + AHEAD < pending.size:  # (as step_range does)
-            prefetch_position(ptr_add(base, (i + AHEAD) * width))
+            prefetch_position(ptr_add(base, (i + AHEAD) * width), span)
         s = ptr_add(base, i * width)
         rng = ptr_add(rb, i)
         if pending[i]:
             pending[i] = False
             _, made = begin_one(s, kn, rng, True, template, pack, work, learner, self_play,
-                                kindp, mp, tp, worthp, lsp, lep, eps, False)
+                                kindp, mp, tp, worthp, lsp, lep, eps, False, ptr_add(rowb, i))
             moves += made
             continue
         k = legal_actions(s, mp, tp)
@@ -731,7 +820,7 @@ def bare_step(states, width, template, pack, pending, learner, self_play, kinds,
         moves += 1
         if not self_play:
             made = play_opponents(s, kn, learner, kindp, mp, tp, rng, worthp, lsp, lep, eps,
-                                  False)
+                                  False, rows[i])
             if made < 0:
                 pending[i] = True
                 ended += 1
