@@ -12,6 +12,13 @@ same way and a family with a special need adds to the model, not a branch to an 
 The model holds only what the view holds: a card the seat may not see is never in it
 (``tests/properties/test_table_model.py`` checks this over random games of every family).
 Every type is a frozen dataclass; :meth:`TableModel.to_json` gives plain JSON.
+
+**The learner's build.** A learner reads the model at every step of every game it plays, and
+reads none of its words. So each family's builder takes ``words=False``
+(:func:`bito.games.tables.facts_of`): the same model, with the same cards, counts, seats and
+facts of play, but without what is only said to a person -- the moves and their order (a
+learner has the codec's mask), what the seat to act is doing, the notes and rules in words.
+It is the one model type and the one reading of the view, only cheaper to build.
 """
 
 from __future__ import annotations
@@ -91,7 +98,8 @@ class Seat:
     ``defender``, ``sits out``, ``out``...), the number of cards held, the cards publicly known
     to be in that hand, the score (None: the game keeps none), whether the seat is out, its
     team (-1: none), a short public note (an animal's sound) and the seat that plays it for
-    it when it does not play itself (a playing dummy's controller, -1: itself). Facts of some
+    it when it does not play itself (a playing dummy's controller, -1: itself) and its own
+    ``trump`` suit where every seat has one (#16; empty: the game's trumps). Facts of some
     games: ``pending_out`` (the adjacent-rank game: the seat has played its last card and is
     out unless the next player answers it), ``sits_out`` (*Fool!*: it holds the Fool disc and
     sits out the next trick), ``plus_tens`` (*Fool!*: its +10 rounds) and ``laughed`` (animal
@@ -106,6 +114,7 @@ class Seat:
     team: int = -1
     note: str = ""
     played_by: int = -1
+    trump: str = ""
     pending_out: bool = False
     sits_out: bool = False
     plus_tens: int = 0
@@ -161,7 +170,15 @@ class TableModel:
     seat whose sound or claim is being ``judged`` (-1: none) in the social games; the cards
     ``to_beat`` (open attack cards, the card led at the defender, the top of a heap or chain)
     and the ``trump_card`` turned up at the deal, which stays public after the stock runs
-    out."""
+    out.
+
+    The bout's seats and what every seat has seen, in the Durak games: the ``attacker``, the
+    ``leader`` (the seat that led the bout) and the ``defender`` (-1: none); whether the
+    defender is ``taking`` the cards (he said *take*); the cards every seat saw go to the
+    discard (``discarded``); and the cards lying ``face_up``
+    for every seat outside the hands and the table (the trump card under the stock, the
+    personal trump cards turned under it (#16), a stock rebuilt face up (#38), the secret
+    card once turned (#18))."""
 
     family: str
     game: str
@@ -180,6 +197,12 @@ class TableModel:
     bout: int = 0
     round: int = 0
     order: tuple[int, ...] = ()
+    attacker: int = -1
+    leader: int = -1
+    defender: int = -1
+    taking: bool = False
+    discarded: tuple[Card, ...] = ()
+    face_up: tuple[Card, ...] = ()
     phase: str = ""
     drawn: Card | None = None
     ace_open: bool = False
@@ -208,6 +231,8 @@ class TableModel:
                     out.append(pair.cover)
             if z.top is not None:
                 out.append(z.top)
+        out.extend(self.discarded)
+        out.extend(self.face_up)
         for m in self.moves:
             out.extend(m.cards)
         out.extend(self.to_beat)
