@@ -104,6 +104,13 @@ def _seat_note(view: DurakView, s: int, playing: PlayingDummy, tallied: Tallies,
     return ", ".join(notes)
 
 
+#: What a view without these rules' additions reads (made once: the model is built at every
+#: step of a learner's game).
+_NO_TALLIES = Tallies(())
+_NO_DUMMY = PlayingDummy(-1, -1)
+_NO_EXTRAS = Extras()
+
+
 def table_model(view: DurakView, words: bool = True) -> TableModel:
     """The table model of a seat's Durak view; ``words=False`` is the learner's build (the
     same facts, no moves, notes or words: :mod:`bito.games.tables.model`)."""
@@ -111,11 +118,11 @@ def table_model(view: DurakView, words: bool = True) -> TableModel:
     partnership = view.extension(Partnership)
     teams = {m: k for k, team in enumerate(partnership.teams if partnership else ())
              for m in team}
-    tallied = view.extension(Tallies) or Tallies(())
+    tallied = view.extension(Tallies) or _NO_TALLIES
     face_out = view.extension(FaceOut)
     blind = face_out is not None
-    playing = view.extension(PlayingDummy) or PlayingDummy(-1, -1)
-    extras = view.extension(Extras) or Extras()
+    playing = view.extension(PlayingDummy) or _NO_DUMMY
+    extras = view.extension(Extras) or _NO_EXTRAS
     own_trumps = view.own_trumps  # #16: every seat's own trump suit, public
     seats = []
     for s in range(view.players):

@@ -3,14 +3,13 @@ adjacent-rank game (#94)."""
 
 from __future__ import annotations
 
-import dataclasses
 from functools import lru_cache
 
 from bito.cards import ACE
 from bito.games.shedding.adjacent import AdjacentView
 from bito.games.shedding.maumau import MauMauView
 from bito.games.tables.faces import SUIT_WORDS, card, cards, ending, move_choice, plain_seats
-from bito.games.tables.model import TableModel, Vocabulary, Zone
+from bito.games.tables.model import Seat, TableModel, Vocabulary, Zone
 
 RANK_WORDS = {11: "jacks", 12: "queens", 13: "kings", ACE: "aces"}
 
@@ -72,8 +71,9 @@ def rank_of_word(rank: int) -> str:
 
 def adjacent(view: AdjacentView, words: bool = True) -> TableModel:
     rules = view.rules
-    seats = tuple(dataclasses.replace(s, pending_out=s.seat == view.pending_out)
-                  for s in plain_seats(view, out=view.out))
+    seats = tuple(Seat(s, "out" if s in view.out else "", view.hand_counts[s],
+                       out=s in view.out, pending_out=s == view.pending_out)
+                  for s in range(view.players))
     zones = (Zone("hand", "hand", view.hand.bit_count(), cards(view.hand), owner=view.seat),
              _pile(view), Zone("stock", "stock", view.stock_count, face_down=view.stock_count))
     doing = ("plays any card (the pile calls for no rank)" if view.anti_rank
