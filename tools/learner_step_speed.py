@@ -1,12 +1,16 @@
-"""CPU time of one learner step, with the observation written by today's encoder and by the
-encoder as it was before it drew from the table model (the frozen copies of
-``tests/env/frozen_encoders.py``), side by side in one run.
+"""CPU time of one learner step, with the observation written three ways, side by side in one
+run: by the encoder as it was before it drew from the table model (``old``: the frozen copies
+of ``tests/env/frozen_encoders.py``), by today's encoder from the whole table model, words and
+all (``whole``: what the encoders paid before the model had a learner's build), and by
+today's encoder from the learner's build (``new``: ``words=False``, what the environments
+run).
 
 A step is a Gymnasium step with random opponents (``bito/Game-v0``): the learner's action
 (a random legal one), the opponents' moves up to its next turn, the seat's view, its
 observation and its mask; a finished game is dealt again. Each run plays ``--steps`` steps
 with the old encoder, then the same steps with the new one (same seeds, same games); the best
-of ``--runs`` runs is printed, in microseconds of CPU time a step::
+of ``--runs`` runs is printed, in microseconds of CPU time a step, and ``new`` against
+``old``::
 
     PYTHONPATH=src python tools/learner_step_speed.py podkidnoy:2 czech_fool:2 heaped:3
 
@@ -29,6 +33,7 @@ from frozen_encoders import old_bouts, old_card_play, old_durak
 from bito.env.bouts import BoutsEncoder
 from bito.env.cardplay import CardPlayEncoder
 from bito.env.gymnasium import GameEnv
+from bito.games.tables import table_of
 
 
 class _Frozen:
@@ -44,6 +49,17 @@ class _Frozen:
         if self.old is old_durak:
             return old_durak(self.encoder, view, out)
         return self.old(self.encoder, view)
+
+
+class _Whole:
+    """Today's encoder, fed the whole table model (moves, notes and words included)."""
+
+    def __init__(self, encoder: Any) -> None:
+        self.encoder = encoder
+        self.size = encoder.size
+
+    def encode(self, view: Any, out: Any = None) -> Any:
+        return self.encoder.encode_table(table_of(view), out)
 
 
 def _steps(env: GameEnv, steps: int) -> float:
@@ -90,11 +106,11 @@ def main() -> None:
     for item in args.games:
         game, _, seats = item.partition(":")
         env = GameEnv(game, int(seats or 2), opponents="random")
-        new, old = env.encoder, _Frozen(env.encoder)
-        best = {"old": float("inf"), "new": float("inf")}
+        ways = {"old": _Frozen(env.encoder), "whole": _Whole(env.encoder), "new": env.encoder}
+        best = dict.fromkeys(ways, float("inf"))
         views = _positions(env, args.steps) if args.encode else []
         for _ in range(args.runs):
-            for name, encoder in (("old", old), ("new", new)):
+            for name, encoder in ways.items():
                 if args.encode:
                     spent = _encode(encoder, views)
                 else:
@@ -102,7 +118,8 @@ def main() -> None:
                     spent = _steps(env, args.steps)
                 best[name] = min(best[name], spent)
         us = {k: v / args.steps * 1e6 for k, v in best.items()}
-        print(f"{item:<24} old {us['old']:7.1f} us  new {us['new']:7.1f} us  "
+        print(f"{item:<24} old {us['old']:6.1f} us  whole {us['whole']:6.1f} us  "
+              f"new {us['new']:6.1f} us  "
               f"{(us['new'] / us['old'] - 1) * 100:+6.1f} %"
               f"{'  (observation alone)' if args.encode else ''}", flush=True)
 
