@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from types import FunctionType
 from typing import Literal
 
 ZoneKind = Literal["hand", "pairs", "trick", "pile", "claim", "stock", "discard", "centre"]
@@ -271,7 +272,7 @@ def _stored_at_once(cls: type) -> None:
     made: dict[str, object] = dict(defaults)
     exec(f"def __init__(self, {params}):\n    self.__dict__.update({stored})\n", made)
     init = made["__init__"]
-    assert callable(init)
+    assert isinstance(init, FunctionType)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     setattr(cls, "__init__", init)  # noqa: B010 (mypy refuses `cls.__init__ = init`)
 
