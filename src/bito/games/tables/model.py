@@ -17,8 +17,10 @@ Every type is a frozen dataclass; :meth:`TableModel.to_json` gives plain JSON.
 reads none of its words. So each family's builder takes ``words=False``
 (:func:`bito.games.tables.facts_of`): the same model, with the same cards, counts, seats and
 facts of play, but without what is only said to a person -- the moves and their order (a
-learner has the codec's mask), what the seat to act is doing, the notes and rules in words.
-It is the one model type and the one reading of the view, only cheaper to build.
+learner has the codec's mask), what the seat to act is doing, every note, the vocabulary's
+rules, wild cards and trump in words. It is the one model type and the one reading of the
+view, only cheaper to build (``tests/env/test_observation_from_table.py`` holds it to the
+whole model less those words).
 """
 
 from __future__ import annotations

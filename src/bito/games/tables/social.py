@@ -75,7 +75,7 @@ def cheat(view: CheatView, words: bool = True) -> TableModel:
     zones = (Zone("hand", "hand", view.hand.bit_count(), cards(view.hand), owner=view.seat),
              Zone("pile", "pile", view.pile_count - view.claim_count, cards(view.mine_in_pile),
                   face_down=view.pile_count - view.claim_count
-                  - view.mine_in_pile.bit_count(), note="face down"),
+                  - view.mine_in_pile.bit_count(), note="face down" if words else ""),
              Zone("claim", "claim", view.claim_count, own,
                   face_down=view.claim_count - len(own), owner=view.claimer,
                   note=f"claims {view.claim_count} x {due}" if view.claim_count and words

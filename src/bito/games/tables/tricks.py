@@ -68,5 +68,5 @@ _VOCABULARY = Vocabulary(
     "fool", wild=("wild 1",), colours=COLOUR_NAMES,
     notes=("the highest card of the lead colour wins the trick",
            "the lowest card played takes the Fool disc: its holder sits out the next trick"))
-_FACTS = Vocabulary("fool", wild=("wild 1",), colours=COLOUR_NAMES)
-"""The learner's build's vocabulary: the deck, its wild card and colours, no rules in words."""
+_FACTS = Vocabulary("fool", colours=COLOUR_NAMES)
+"""The learner's build's vocabulary: the deck and its colours, nothing in words."""
