@@ -1,7 +1,7 @@
-"""The observation encoders of the card-play and bout families as they were before they drew
-from the table model (frozen here, test-only): ``test_observation_from_table.py`` proves the
-encoders that now read the table model write the very same vectors. They read the engine's
-view directly and share the live encoders' plane layout."""
+"""The observation encoders of every family as they were before they drew from the table model
+(frozen here, test-only): ``test_observation_from_table.py`` proves the encoders that now read
+the table model write the very same vectors, and ``tools/learner_step_speed.py`` times the two.
+They read the engine's view directly and share the live encoders' plane layout."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from bito.cards import cards_of
 from bito.env.bouts import PHASES, BoutsEncoder
 from bito.env.cardplay import CardPlayEncoder
 from bito.env.numbering import blank_vector
+from bito.env.observation import ObservationEncoder
 from bito.games.family import family_for
 
 _DURAK_PHASES = ("lead", "defend", "throw")
@@ -154,3 +155,117 @@ def old_bouts(enc: BoutsEncoder, view: Any) -> Any:
     if phase in PHASES:
         out[p["phase"].start + PHASES.index(phase)] = 1.0
     return out
+
+
+_TRUMP_PLANES: dict[tuple[tuple[int, ...], frozenset[int]], Any] = {}
+
+
+def _old_cards(enc: ObservationEncoder, mask: int) -> Any:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return enc._card_pos[out] if out else np.zeros(0, dtype=np.int64)
+
+
+def _old_trump_plane(enc: ObservationEncoder, trumps: frozenset[int]) -> Any:
+    key = (enc.codec.cards, trumps)
+    plane = _TRUMP_PLANES.get(key)
+    if plane is None:
+        plane = np.zeros(len(enc.codec.cards), dtype=np.float32)
+        for i, c in enumerate(enc.codec.cards):
+            if (c % 80) // 16 in trumps:
+                plane[i] = 1.0
+        _TRUMP_PLANES[key] = plane
+    return plane
+
+
+_PACKS: dict[tuple[int, ...], int] = {}
+
+
+def _old_pack(enc: ObservationEncoder) -> int:
+    pack = _PACKS.get(enc.codec.cards)
+    if pack is None:
+        pack = _PACKS[enc.codec.cards] = sum(1 << c for c in enc.codec.cards)
+    return pack
+
+
+def old_durak(enc: ObservationEncoder, view: Any, out: Any = None) -> Any:
+    """The Durak observation as it was written from the view."""
+    obs = np.zeros(enc.size, dtype=np.float32) if out is None else out
+    if out is not None:
+        obs.fill(0.0)
+    p = enc.planes
+    n = enc.players
+    me = view.seat
+
+    def card_plane(name: str, mask: int) -> None:
+        if mask:
+            obs[p[name].start + _old_cards(enc, mask)] = 1.0
+
+    seen = view.hand
+    card_plane("hand", view.hand)
+    att_open = att_cov = cov = 0
+    for a, d in zip(view.attack, view.defence, strict=True):
+        if d == -3:  # #59: covered face down, the cover unseen
+            att_cov |= 1 << a
+        elif d < 0:
+            att_open |= 1 << a
+        else:
+            att_cov |= 1 << a
+            cov |= 1 << d
+    card_plane("attack_open", att_open)
+    card_plane("attack_covered", att_cov)
+    card_plane("defence", cov)
+    card_plane("discard", view.seen_discard)
+    seen |= att_open | att_cov | cov | view.seen_discard
+    for k in range(1, n):
+        known = view.known[(me + k) % n]
+        card_plane(f"known_{k}", known)
+        seen |= known
+    face_up = view.stock_face_up  # #16's turned cards lie face up too
+    secret = view.secret_card  # #18, once turned
+    shown = face_up | (1 << secret if secret >= 0 else 0)
+    if view.trump_card >= 0:
+        shown |= 1 << view.trump_card
+        if view.trump_card_in_stock:
+            seen |= 1 << view.trump_card
+    card_plane("trump_card", shown)
+    seen |= face_up | (1 << secret if secret >= 0 else 0)
+    if view.trumps:
+        obs[p["trump_suit"]] = _old_trump_plane(enc, view.trumps)
+    card_plane("unseen", _old_pack(enc) & ~seen)
+    pack = float(enc.rules.card_count)
+    counts = obs[p["hand_counts"]]
+    for k in range(n):
+        counts[k] = view.hand_counts[(me + k) % n] / pack
+    stock = obs[p["stock"]]
+    stock[0] = view.stock_count / pack
+    stock[1] = 1.0 if view.trump_card_in_stock and view.trump_card >= 0 else 0.0
+    obs[p["discard_count"]] = view.discard_count / pack
+    role = obs[p["role"]]
+    role[0] = view.attacker == me
+    role[1] = view.defender == me
+    role[2] = view.leader == me
+    role[3] = view.to_act == me
+    role[4] = view.taking
+    phase = p["phase"]
+    obs[phase.start + min(view.phase, phase.stop - phase.start - 1)] = 1.0
+
+    def seat_onehot(name: str, seat: int) -> None:
+        if 0 <= seat < n:
+            obs[p[name].start + (seat - me) % n] = 1.0
+
+    seat_onehot("to_act", view.to_act)
+    seat_onehot("attacker", view.attacker)
+    seat_onehot("defender", view.defender)
+    for s in view.out:
+        seat_onehot("out", s)
+    obs[p["bout"]] = min(view.bout, 100) / 100.0
+    own = view.own_trumps
+    if own and "own_trumps" in p:
+        start = p["own_trumps"].start
+        for k in range(n):
+            obs[start + 4 * k + own[(me + k) % n]] = 1.0
+    return obs

@@ -28,10 +28,12 @@ GAMES = sorted(v.id for v in all_variants() if v.kind == "game" and v.family != 
                                                      "estonian")))
 HIDING_RULES = ("believe_not_believe", "podkidnoy+blind_face_out", "podkidnoy+tossing_dummy",
                 "podkidnoy+playing_dummy", "podkidnoy+exchange", "podkidnoy+own_trumps",
-                "podkidnoy+buy_in", "podkidnoy+gradual_access", "podkidnoy+joker_gift")
+                "podkidnoy+buy_in", "podkidnoy+gradual_access", "podkidnoy+joker_gift",
+                "podkidnoy+secret_trump", "podkidnoy+recycle_discard")
 """Durak rules that hide or show cards in their own ways: face-down covers (#59), a hand held
 face out (#58), the dummies (#56, #57), passed cards (#31), personal trumps (#16), reserves
-and locked cards (#37, #35), joker gifts (#24)."""
+and locked cards (#37, #35), joker gifts (#24), the secret trump card turned when the stock
+runs out (#18), a stock rebuilt from the discard (#38)."""
 
 
 def _dummy_seen(view: Any) -> int:

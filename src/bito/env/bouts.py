@@ -40,7 +40,7 @@ from bito.games.bouts import ChineseRules, PreludeRules, rules_for
 from bito.games.bouts.common import SUITS, TURN
 from bito.games.durak.actions import PASS_ACTION, TAKE_ACTION, Action, attack, defend
 from bito.games.protocol import Move
-from bito.games.tables import table_of
+from bito.games.tables import facts_of
 from bito.games.tables.model import Card, TableModel
 
 np: Any = require("numpy", "bito.env.bouts")
@@ -102,49 +102,54 @@ class BoutsEncoder:
             ("hand", d), *((f"known_{k}", d) for k in range(1, n)), ("centre", d),
             ("to_beat", d), ("trump_card", d), ("trump_suit", 4), ("hand_counts", n),
             ("stock", 1), ("discard", 1), ("to_act", n), ("out", n), ("phase", len(PHASES))])
-
-    def _cards(self, out: Any, plane: str, cards: Iterable[Card]) -> None:
-        where = [int(self._pos[c.code]) for c in cards if 0 <= c.code < len(self._pos)]
-        if where:
-            out[self.planes[plane].start + np.asarray(where, dtype=np.int64)] = 1.0
+        self._starts = {name: plane.start for name, plane in self.planes.items()}
+        self._where = self._pos.tolist()  # a card's place in the pack, by its code
 
     def encode(self, view: Any, out: Any = None) -> Any:
         """The ``float32`` vector of ``view`` (written into ``out`` when given), built from the
-        seat's table model: the game's own, or the Durak game's once a prelude has handed
-        over to it."""
-        return self.encode_table(table_of(view), out)
+        seat's table model in its learner's build (:func:`bito.games.tables.facts_of`): the
+        game's own, or the Durak game's once a prelude has handed over to it."""
+        return self.encode_table(facts_of(view), out)
 
     def encode_table(self, table: TableModel, out: Any = None) -> Any:
-        """The ``float32`` vector of a seat's table model (see the module docstring)."""
+        """The ``float32`` vector of a seat's table model (see the module docstring); the
+        entries that are 1 are written in one go, then the counts."""
         out = blank_vector(self.size, out)
-        seat, n, p = table.seat, self.players, self.planes
+        seat, n, at, where = table.seat, self.players, self._starts, self._where
+        last = len(where)
         seats = table.seats
         zones = {z.name: z for z in table.zones}
-        self._cards(out, "hand", zones["hand"].cards)
+        ones: list[int] = []
+
+        def put(plane: str, cards: Iterable[Card]) -> None:
+            start = at[plane]
+            ones.extend([start + where[c.code] for c in cards if 0 <= c.code < last])
+
+        put("hand", zones["hand"].cards)
         for k in range(1, n):
-            self._cards(out, f"known_{k}", seats[(seat + k) % n].known)
+            put(f"known_{k}", seats[(seat + k) % n].known)
         pairs = zones.get("table")
         if pairs is not None:
-            self._cards(out, "centre", [c for pair in pairs.pairs
-                                        for c in (pair.attack, pair.cover) if c is not None])
+            put("centre", [c for pair in pairs.pairs
+                           for c in (pair.attack, pair.cover) if c is not None])
         else:
-            self._cards(out, "centre", zones["centre"].cards)
-        self._cards(out, "to_beat", table.to_beat)
+            put("centre", zones["centre"].cards)
+        put("to_beat", table.to_beat)
         if table.trump_card is not None:
-            self._cards(out, "trump_card", [table.trump_card])
+            put("trump_card", (table.trump_card,))
         trumps = table.vocabulary.trumps
         if len(trumps) == 1:
-            out[p["trump_suit"].start + SUIT_NAMES.index(trumps[0])] = 1.0
-        out[p["hand_counts"]] = [seats[(seat + k) % n].cards / self._d for k in range(n)]
-        out[p["stock"].start] = zones["stock"].count / self._d
-        out[p["discard"].start] = zones["discard"].count / self._d
+            ones.append(at["trump_suit"] + SUIT_NAMES.index(trumps[0]))
         if 0 <= table.to_act < n:
-            out[p["to_act"].start + (table.to_act - seat) % n] = 1.0
-        for s in seats:
-            if s.out:
-                out[p["out"].start + (s.seat - seat) % n] = 1.0
+            ones.append(at["to_act"] + (table.to_act - seat) % n)
+        ones.extend([at["out"] + (s.seat - seat) % n for s in seats if s.out])
         if table.phase in PHASES:
-            out[p["phase"].start + PHASES.index(table.phase)] = 1.0
+            ones.append(at["phase"] + PHASES.index(table.phase))
+        out[ones] = 1.0
+        out[self.planes["hand_counts"]] = [seats[(seat + k) % n].cards / self._d
+                                           for k in range(n)]
+        out[at["stock"]] = zones["stock"].count / self._d
+        out[at["discard"]] = zones["discard"].count / self._d
         return out
 
     def __repr__(self) -> str:

@@ -71,6 +71,7 @@ from bito.env._optional import require
 from bito.env.numbering import NumberedActions, Numbering, blank_vector, lay_out
 from bito.games.family import SomeFamily, family_for
 from bito.games.protocol import Move, play, word
+from bito.games.tables import table_builder
 from bito.games.tables.model import Card, TableModel, Zone
 from bito.games.tricks.fool import COLOUR_NAMES
 
@@ -115,10 +116,6 @@ def play_of(rules: Any) -> Callable[[int], Move]:
 def one_card_play(card: int) -> Move:
     """A play of one standard card, naming no suit (a module function: states pickle it)."""
     return play([card])
-
-
-def _codes(cards: Iterable[Card]) -> list[int]:
-    return [c.code for c in cards]
 
 
 def _cards_of_zone(zone: int | Sequence[int]) -> Iterable[int]:
@@ -172,6 +169,7 @@ class CardPlayEncoder:
             "plus_tens", "due", "skipper", "laughed", "claimer", "claim_count", "claim_cards",
             "mine_in_pile", "known") if hasattr(sample, name)}
         self._social = _TALKING.get(self.codec.family.name, False)
+        self._facts = table_builder(self.codec.family)
         n = players
         pieces: list[tuple[str, int]] = [("hand", d), ("hand_counts", n), ("to_act", n)]
         optional: list[tuple[str, int]] = [
@@ -193,96 +191,116 @@ class CardPlayEncoder:
             if attr in self._has:
                 pieces.append((name, width))
         self.planes, self.size = lay_out(pieces)
-
-    def _cards(self, out: Any, plane: str, cards: Iterable[int]) -> None:
-        where = [int(self._pos[c]) for c in cards]
-        if where:
-            out[self.planes[plane].start + np.asarray(where, dtype=np.int64)] = 1.0
-
-    def _seats(self, out: Any, plane: str, seat: int, values: Sequence[float]) -> None:
-        n = self.players
-        sl = self.planes[plane]
-        out[sl] = [values[(seat + k) % n] for k in range(n)]
-
-    def _one_hot_seat(self, out: Any, plane: str, seat: int, who: int) -> None:
-        if who >= 0:
-            out[self.planes[plane].start + (who - seat) % self.players] = 1.0
+        self._starts = {name: plane.start for name, plane in self.planes.items()}
+        self._where = self._pos.tolist()  # a card's place in the pack, by its code
 
     def encode(self, view: Any, out: Any = None) -> Any:
         """The ``float32`` vector of ``view`` (written into ``out`` when given), built from the
-        seat's table model (:meth:`~bito.games.family.Family.table`)."""
-        return self.encode_table(self.codec.family.table(view), out)
+        seat's table model in its learner's build (:func:`bito.games.tables.facts_of`)."""
+        return self.encode_table(self._facts(view, False), out)
 
     def encode_table(self, table: TableModel, out: Any = None) -> Any:
-        """The ``float32`` vector of a seat's table model (see the module docstring)."""
+        """The ``float32`` vector of a seat's table model (see the module docstring).
+
+        The entries that are 1 are collected first and written in one go, then the few
+        counts and scores: a learner encodes at every step, and one scatter costs less than
+        one per plane."""
         out = blank_vector(self.size, out)
-        seat, n, has, p = table.seat, self.players, self._has, self.planes
+        seat, n, has, at = table.seat, self.players, self._has, self._starts
         seats = table.seats
         zones = {z.name: z for z in table.zones}
-        self._cards(out, "hand", _codes(zones["hand"].cards))
-        self._seats(out, "hand_counts", seat, [s.cards / self._d for s in seats])
-        self._one_hot_seat(out, "to_act", seat, table.to_act)
+        ones: list[int] = []
+        put = self._putter(ones)
+
+        def flags(plane: str, flagged: Iterable[bool]) -> None:
+            """Per relative seat: 1 where the seat's flag is set."""
+            start = at[plane]
+            ones.extend([start + (s - seat) % n for s, flag in enumerate(flagged) if flag])
+
+        def per_seat(plane: str, values: Sequence[float]) -> None:
+            out[self.planes[plane]] = [values[(seat + k) % n] for k in range(n)]
+
+        put("hand", zones["hand"].cards)
+        per_seat("hand_counts", [s.cards / self._d for s in seats])
+        if table.to_act >= 0:
+            ones.append(at["to_act"] + (table.to_act - seat) % n)
         if "scores" in has:
-            self._seats(out, "scores", seat, [max(-1.0, min(1.0, (s.score or 0) / 100.0))
-                                              for s in seats])
+            per_seat("scores", [max(-1.0, min(1.0, (s.score or 0) / 100.0)) for s in seats])
         if "round" in has:
-            out[p["round"].start] = min(1.0, max(0, table.round - 1) / 20.0)  # counts from 1
+            out[at["round"]] = min(1.0, max(0, table.round - 1) / 20.0)  # counts from 1
         pile = zones.get("pile")
         if "pile" in has and pile is not None:
-            self._cards(out, "pile", _codes(pile.cards))
+            put("pile", pile.cards)
         if "top" in has and pile is not None and pile.top is not None:
-            self._cards(out, "top", [pile.top.code])
+            put("top", (pile.top,))
         if "stock_count" in has:
-            out[p["stock"].start] = zones["stock"].count / self._d
+            out[at["stock"]] = zones["stock"].count / self._d
         if "called" in has and table.vocabulary.called_suit:
-            out[p["called"].start + SUIT_NAMES.index(table.vocabulary.called_suit)] = 1.0
-        if "ace_open" in has:
-            out[p["ace_open"].start] = float(table.ace_open)
+            ones.append(at["called"] + SUIT_NAMES.index(table.vocabulary.called_suit))
+        if "ace_open" in has and table.ace_open:
+            ones.append(at["ace_open"])
         if "drawn" in has and table.drawn is not None:
-            self._cards(out, "drawn", [table.drawn.code])
+            put("drawn", (table.drawn,))
         if "out" in has:
-            self._seats(out, "out", seat, [float(s.out) for s in seats])
+            flags("out", [s.out for s in seats])
         if "pending_out" in has:
-            self._seats(out, "pending_out", seat, [float(s.pending_out) for s in seats])
-        if "anti_rank" in has:
-            out[p["anti_rank"].start] = float(table.any_card)
+            flags("pending_out", [s.pending_out for s in seats])
+        if "anti_rank" in has and table.any_card:
+            ones.append(at["anti_rank"])
         trick = zones.get("trick")
         if "trick" in has and trick is not None:
             for play in trick.plays:
-                self._cards(out, f"trick_{(play.seat - seat) % n}", [play.card.code])
+                put(f"trick_{(play.seat - seat) % n}", (play.card,))
         won = zones.get("won")
         if "played" in has and won is not None:
-            self._cards(out, "played", _codes(won.cards))
+            put("played", won.cards)
         if "lead_colour" in has and table.led:
-            out[p["lead_colour"].start + COLOUR_NAMES.index(table.led)] = 1.0
+            ones.append(at["lead_colour"] + COLOUR_NAMES.index(table.led))
         if "sitting_out" in has:
-            self._seats(out, "sitting_out", seat, [float(s.sits_out) for s in seats])
+            flags("sitting_out", [s.sits_out for s in seats])
         if "plus_tens" in has:
-            self._seats(out, "plus_tens", seat, [min(1.0, s.plus_tens / 6.0) for s in seats])
+            per_seat("plus_tens", [min(1.0, s.plus_tens / 6.0) for s in seats])
         if self._social:
-            self._encode_social(out, table, zones)
+            self._encode_social(out, ones, table, zones)
+        out[ones] = 1.0
         return out
 
-    def _encode_social(self, out: Any, table: TableModel, zones: dict[str, Zone]) -> None:
-        """The planes of animal sounds and Cheat (see the module docstring)."""
-        seat, n, has, p = table.seat, self.players, self._has, self.planes
+    def _putter(self, ones: list[int]) -> Callable[[str, Iterable[Card]], None]:
+        """Adds the entries of cards on a card plane to ``ones``."""
+        at, where = self._starts, self._where
+
+        def put(plane: str, cards: Iterable[Card]) -> None:
+            start = at[plane]
+            ones.extend([start + where[c.code] for c in cards])
+
+        return put
+
+    def _encode_social(self, out: Any, ones: list[int], table: TableModel,
+                       zones: dict[str, Zone]) -> None:
+        """The planes of animal sounds and Cheat (see the module docstring): the counts
+        written into ``out``, the entries that are 1 added to ``ones``."""
+        seat, n, has, at = table.seat, self.players, self._has, self._starts
+        put = self._putter(ones)
         if 2 <= table.due <= 14:
-            out[p["due"].start + table.due - 2] = 1.0
-        out[p["judging"].start] = float(table.judged >= 0)
+            ones.append(at["due"] + table.due - 2)
+        if table.judged >= 0:
+            ones.append(at["judging"])
         if "skipper" in has:
-            self._one_hot_seat(out, "skipper", seat, table.judged)
-            self._seats(out, "laughed", seat, [float(s.laughed) for s in table.seats])
+            if table.judged >= 0:
+                ones.append(at["skipper"] + (table.judged - seat) % n)
+            ones.extend([at["laughed"] + (s.seat - seat) % n for s in table.seats if s.laughed])
         claim = zones.get("claim")
         if "claimer" in has and claim is not None:
             pile = zones["pile"]
-            out[p["pile_size"].start] = (pile.count + claim.count) / self._d
-            self._cards(out, "mine_in_pile", _codes(pile.cards))
-            out[p["claim_size"].start] = claim.count / self._d
-            self._cards(out, "claim_cards", _codes(claim.cards))
-            self._one_hot_seat(out, "claimer", seat, claim.owner)
+            out[at["pile_size"]] = (pile.count + claim.count) / self._d
+            put("mine_in_pile", pile.cards)
+            out[at["claim_size"]] = claim.count / self._d
+            put("claim_cards", claim.cards)
+            if claim.owner >= 0:
+                ones.append(at["claimer"] + (claim.owner - seat) % n)
         if "known" in has:
             for k in range(1, n):
-                self._cards(out, f"known_{k}", _codes(table.seats[(seat + k) % n].known))
+                put(f"known_{k}", table.seats[(seat + k) % n].known)
 
     def __repr__(self) -> str:
         return (f"CardPlayEncoder({self.rules.variant!r}, players={self.players}, "

@@ -1,8 +1,11 @@
 """What one seat knows, as a flat vector of named planes.
 
-The encoder reads only :meth:`DurakState.view` (the seat's view), so an observation cannot
-hold a card the seat may not see: that is the whole exactness argument, and
-``tests/env/test_observation.py`` checks it by re-dealing the hidden cards and comparing.
+The encoder writes the vector from the seat's table model (:mod:`bito.games.tables`, the
+description of a seat's view the terminal and the browser draw too), in its learner's build
+(``words=False``: the facts without the words). The model is built from
+:meth:`DurakState.view` (the seat's view) alone, so an observation cannot hold a card the seat
+may not see: that is the whole exactness argument, and ``tests/env/test_observation.py``
+checks it by re-dealing the hidden cards and comparing.
 
 Seats are *relative*: plane ``known_1`` is the player on the seat's left (the next seat
 clockwise), ``known_2`` the one after, and so on; the same for the per-seat scalars. A policy
@@ -38,17 +41,25 @@ rules, so the vector of the base games stays the same.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from bito.cards import SUIT_NAMES
 from bito.env._optional import require
 from bito.env.codec import ActionCodec, codec_for, durak_rules
-from bito.env.numbering import lay_out
+from bito.env.numbering import blank_vector, lay_out
+from bito.games.durak.phases import PHASE_NAMES
+from bito.games.tables.durak import table_model
+from bito.games.tables.model import Card, TableModel
 from bito.rules import Rules
 
 if TYPE_CHECKING:
     from bito.games.durak import DurakView
 
 np: Any = require("numpy", "bito.env")
+
+#: Each Durak phase's number (the ``phase`` plane's order), by the table model's name of it.
+PHASES: dict[str, int] = {name: i for i, name in enumerate(PHASE_NAMES)}
 
 
 class ObservationEncoder:
@@ -63,8 +74,8 @@ class ObservationEncoder:
         for i, c in enumerate(self.codec.cards):
             self._card_pos[c] = i
         self._pack = float(self.rules.card_count)
-        # Trump planes depend only on the trump suits: cache one per suit set.
-        self._trump_planes: dict[frozenset[int], Any] = {}
+        # The trump plane depends only on the trump suits: made once per suit set.
+        self._trump_planes: dict[tuple[str, ...], list[int]] = {}
         pieces: list[tuple[str, int]] = [
             ("hand", d), ("attack_open", d), ("attack_covered", d), ("defence", d),
             ("discard", d),
@@ -79,109 +90,106 @@ class ObservationEncoder:
         if self.rules.trump_per_player:
             pieces.append(("own_trumps", 4 * players))  # #16: each relative seat's suit
         self.planes, self.size = lay_out(pieces)
-        self._all_cards = sum(1 << c for c in self.codec.cards)
+        self._starts = {name: plane.start for name, plane in self.planes.items()}
+        self._where = self._card_pos.tolist()  # a card's place in the pack, by its code
+        self._cards = d
+        self._phases = self.planes["phase"].stop - self.planes["phase"].start
+        self._own_trumps = "own_trumps" in self.planes
 
     # --- encoding ------------------------------------------------------------------------------
 
-    def _cards(self, mask: int) -> Any:
-        """Positions (in pack order) of the cards of a bitmask."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return self._card_pos[out] if out else np.zeros(0, dtype=np.int64)
-
-    def _trump_plane(self, trumps: frozenset[int]) -> Any:
-        plane = self._trump_planes.get(trumps)
-        if plane is None:
-            plane = np.zeros(len(self.codec.cards), dtype=np.float32)
-            for i, c in enumerate(self.codec.cards):
-                if (c % 80) // 16 in trumps:
-                    plane[i] = 1.0
-            self._trump_planes[trumps] = plane
-        return plane
+    def _trump_ones(self, trumps: tuple[str, ...]) -> list[int]:
+        """The entries of the ``trump_suit`` plane set for the trump suits named (made once
+        per suit set)."""
+        ones = self._trump_planes.get(trumps)
+        if ones is None:
+            suits = {SUIT_NAMES.index(t) for t in trumps}
+            start = self.planes["trump_suit"].start
+            ones = self._trump_planes[trumps] = [
+                start + i for i, c in enumerate(self.codec.cards) if (c % 80) // 16 in suits]
+        return ones
 
     def encode(self, view: DurakView, out: Any = None) -> Any:
-        """The observation of ``view`` as a ``float32`` vector of length :attr:`size`."""
+        """The observation of ``view`` as a ``float32`` vector of length :attr:`size`,
+        written from the seat's table model (the learner's build, :func:`table_model`
+        with ``words=False``)."""
         if view.players != self.players:
             raise ValueError(f"encoder for {self.players} players got a view of "
                              f"{view.players}")
-        obs = np.zeros(self.size, dtype=np.float32) if out is None else out
-        if out is not None:
-            obs.fill(0.0)
-        p = self.planes
+        return self.encode_table(table_model(view, words=False), out)
+
+    def encode_table(self, table: TableModel, out: Any = None) -> Any:
+        """The observation of a seat's Durak table model (see the module docstring).
+
+        Every entry that is 1 is collected first and written in one go: a learner encodes
+        at every step, and one scatter costs less than one per plane."""
+        obs = blank_vector(self.size, out)
+        at = self._starts
+        where = self._where
         n = self.players
-        me = view.seat
+        me = table.seat
+        ones: list[int] = []
+        seen: list[int] = []  # pack positions of the cards the seat has seen
 
-        def card_plane(name: str, mask: int) -> None:
-            if mask:
-                obs[p[name].start + self._cards(mask)] = 1.0
+        def put(name: str, cards: Iterable[Card]) -> None:
+            spots = [where[c.code] for c in cards]
+            start = at[name]
+            ones.extend([start + i for i in spots])
+            seen.extend(spots)
 
-        seen = view.hand
-        card_plane("hand", view.hand)
-        att_open = att_cov = cov = 0
-        for a, d in zip(view.attack, view.defence, strict=True):
-            if d == -3:  # #59: covered face down, the cover unseen
-                att_cov |= 1 << a
-            elif d < 0:
-                att_open |= 1 << a
+        hand, pairs, stock, discard = table.zones[:4]  # the Durak model's first four zones
+        seats = table.seats
+        put("hand", hand.cards)
+        open_cards: list[Card] = []
+        covered: list[Card] = []
+        covers: list[Card] = []
+        for pair in pairs.pairs:
+            if pair.cover is not None:
+                covered.append(pair.attack)
+                covers.append(pair.cover)
+            elif pair.face_down:  # #59: covered face down, the cover unseen
+                covered.append(pair.attack)
             else:
-                att_cov |= 1 << a
-                cov |= 1 << d
-        card_plane("attack_open", att_open)
-        card_plane("attack_covered", att_cov)
-        card_plane("defence", cov)
-        card_plane("discard", view.seen_discard)
-        seen |= att_open | att_cov | cov | view.seen_discard
+                open_cards.append(pair.attack)
+        put("attack_open", open_cards)
+        put("attack_covered", covered)
+        put("defence", covers)
+        put("discard", table.discarded)
         for k in range(1, n):
-            known = view.known[(me + k) % n]
-            card_plane(f"known_{k}", known)
-            seen |= known
-        face_up = getattr(view, "stock_face_up", 0)  # #16's turned cards lie face up too
-        secret = getattr(view, "secret_card", -1)  # #18, once turned
-        shown = face_up | (1 << secret if secret >= 0 else 0)
-        if view.trump_card >= 0:
-            shown |= 1 << view.trump_card
-            if view.trump_card_in_stock:
-                seen |= 1 << view.trump_card
-        card_plane("trump_card", shown)
-        seen |= face_up | (1 << secret if secret >= 0 else 0)
-        if view.trumps:
-            obs[p["trump_suit"]] = self._trump_plane(view.trumps)
-        card_plane("unseen", self._all_cards & ~seen)
-        pack = self._pack
-        counts = obs[p["hand_counts"]]
-        for k in range(n):
-            counts[k] = view.hand_counts[(me + k) % n] / pack
-        stock = obs[p["stock"]]
-        stock[0] = view.stock_count / pack
-        stock[1] = 1.0 if view.trump_card_in_stock and view.trump_card >= 0 else 0.0
-        obs[p["discard_count"]] = view.discard_count / pack
-        role = obs[p["role"]]
-        role[0] = view.attacker == me
-        role[1] = view.defender == me
-        role[2] = view.leader == me
-        role[3] = view.to_act == me
-        role[4] = view.taking
-        phase = p["phase"]
-        obs[phase.start + min(view.phase, phase.stop - phase.start - 1)] = 1.0
-
-        def seat_onehot(name: str, seat: int) -> None:
+            put(f"known_{k}", seats[(me + k) % n].known)
+        trump_card = table.trump_card
+        put("trump_card", table.face_up)
+        if trump_card is not None:  # shown wherever it is, seen while it lies under the stock
+            ones.append(at["trump_card"] + where[trump_card.code])
+        if stock.top is not None:
+            seen.append(where[stock.top.code])
+            ones.append(at["stock"] + 1)
+        trumps = table.vocabulary.trumps
+        if trumps:
+            ones.extend(self._trump_ones(trumps))
+        unseen = at["unseen"]
+        visible = set(seen)
+        ones.extend([unseen + i for i in range(self._cards) if i not in visible])
+        role = at["role"]
+        ones.extend([role + i for i, flag in enumerate((
+            table.attacker == me, table.defender == me, table.leader == me,
+            table.to_act == me, table.taking)) if flag])
+        ones.append(at["phase"] + min(PHASES[table.phase], self._phases - 1))
+        for name, seat in (("to_act", table.to_act), ("attacker", table.attacker),
+                           ("defender", table.defender)):
             if 0 <= seat < n:
-                obs[p[name].start + (seat - me) % n] = 1.0
-
-        seat_onehot("to_act", view.to_act)
-        seat_onehot("attacker", view.attacker)
-        seat_onehot("defender", view.defender)
-        for s in view.out:
-            seat_onehot("out", s)
-        obs[p["bout"]] = min(view.bout, 100) / 100.0
-        own = getattr(view, "own_trumps", ())
-        if own and "own_trumps" in p:
-            start = p["own_trumps"].start
-            for k in range(n):
-                obs[start + 4 * k + own[(me + k) % n]] = 1.0
+                ones.append(at[name] + (seat - me) % n)
+        ones.extend([at["out"] + (s.seat - me) % n for s in seats if s.out])
+        if self._own_trumps and seats[0].trump:
+            start = at["own_trumps"]
+            ones.extend([start + 4 * k + SUIT_NAMES.index(seats[(me + k) % n].trump)
+                         for k in range(n)])
+        obs[ones] = 1.0
+        pack = self._pack
+        obs[self.planes["hand_counts"]] = [seats[(me + k) % n].cards / pack for k in range(n)]
+        obs[at["stock"]] = stock.count / pack
+        obs[at["discard_count"]] = discard.count / pack
+        obs[at["bout"]] = min(table.bout - 1, 100) / 100.0
         return obs
 
     def split(self, obs: Any) -> dict[str, Any]:

@@ -39,8 +39,9 @@ DOING = {"attack": "leads an attack", "lead": "leads a card", "defend": "covers 
 
 
 @lru_cache(maxsize=64)
-def _vocabulary(trumps: frozenset[int], engine: str) -> Vocabulary:
-    return Vocabulary("french", suit_names(trumps), notes=NOTES[engine])
+def _vocabulary(trumps: frozenset[int], engine: str, words: bool = True) -> Vocabulary:
+    """The trump suits and, for a person, the engine's rules in words."""
+    return Vocabulary("french", suit_names(trumps), notes=NOTES[engine] if words else ())
 
 
 def _choice(action: Action | Move, trumps: frozenset[int]) -> Choice:
@@ -61,7 +62,9 @@ def _engine(view: BoutsView) -> str:
     return "prelude"
 
 
-def table_model(view: BoutsView) -> TableModel:
+def table_model(view: BoutsView, words: bool = True) -> TableModel:
+    """The table model of a seat's view; ``words=False`` is the learner's build (the same
+    facts, no moves, notes or words: :mod:`bito.games.tables.model`)."""
     trumps = frozenset({view.trump_suit}) if view.trump_suit >= 0 else frozenset()
     extra = view.extra
     engine = _engine(view)
@@ -85,13 +88,13 @@ def table_model(view: BoutsView) -> TableModel:
                       face_down=view.stock_count - (under is not None)))
     zones.append(Zone("discard", "discard", view.discard_count, face_down=view.discard_count))
     seats = plain_seats(view, out=view.out, known=view.known, trumps=trumps, roles=roles)
-    doing = DOING.get(view.phase, "plays")
     rules = extra.get("rules")
     game = view.variant if rules is None else str(rules.variant)
     return TableModel(
-        "bouts", game, view.seat, view.players, seats, tuple(zones), view.to_act, doing,
-        tuple(_choice(a, trumps) for a in view.legal),
-        _vocabulary(trumps, engine),
+        "bouts", game, view.seat, view.players, seats, tuple(zones), view.to_act,
+        DOING.get(view.phase, "plays") if words else "",
+        tuple(_choice(a, trumps) for a in view.legal) if words else (),
+        _vocabulary(trumps, engine, words),
         **ending(view.outcome), phase=view.phase, to_beat=cards(_to_beat(view), trumps),
         trump_card=card(trump_card, trumps) if trump_card >= 0 else None)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from bito.cards import is_special, rank_of, suit_of
+from bito.cards import SUIT_NAMES, is_special, rank_of, suit_of
 from bito.games.durak import DurakView
 from bito.games.durak.actions import (
     BLIND_KINDS,
@@ -77,8 +77,22 @@ def move_order(legal: Sequence[Action], trumps: frozenset[int],
 
 def _pairs(attack: Sequence[int], defence: Sequence[int],
            trumps: frozenset[int]) -> tuple[Pair, ...]:
-    return tuple(Pair(card(a, trumps), card(d, trumps) if d >= 0 else None, d == -3, d != -2)
-                 for a, d in zip(attack, defence, strict=True) if a >= 0)
+    return tuple(_pair(a, d, trumps) for a, d in zip(attack, defence, strict=True) if a >= 0)
+
+
+@lru_cache(maxsize=16384)
+def _pair(attack: int, defence: int, trumps: frozenset[int]) -> Pair:
+    """An attack card and its cover (or a mark: -1 open, -2 needs no cover, -3 face down),
+    made once per cards and trump suits (a :class:`Pair` never changes)."""
+    return Pair(card(attack, trumps), card(defence, trumps) if defence >= 0 else None,
+                defence == -3, defence != -2)
+
+
+@lru_cache(maxsize=64)
+def _facts_vocabulary(trumps: frozenset[int], jokers: bool) -> Vocabulary:
+    """The learner's build's vocabulary: the trump suits and the jokers, no words (made once
+    per trump suits)."""
+    return Vocabulary("french", suit_names(trumps), jokers=jokers)
 
 
 def _seat_note(view: DurakView, s: int, playing: PlayingDummy, tallied: Tallies,
@@ -95,16 +109,26 @@ def _seat_note(view: DurakView, s: int, playing: PlayingDummy, tallied: Tallies,
     return ", ".join(notes)
 
 
-def table_model(view: DurakView) -> TableModel:
+#: What a view without these rules' additions reads (made once: the model is built at every
+#: step of a learner's game).
+_NO_TALLIES = Tallies(())
+_NO_DUMMY = PlayingDummy(-1, -1)
+_NO_EXTRAS = Extras()
+
+
+def table_model(view: DurakView, words: bool = True) -> TableModel:
+    """The table model of a seat's Durak view; ``words=False`` is the learner's build (the
+    same facts, no moves, notes or words: :mod:`bito.games.tables.model`)."""
     trumps = view.trumps
     partnership = view.extension(Partnership)
     teams = {m: k for k, team in enumerate(partnership.teams if partnership else ())
              for m in team}
-    tallied = view.extension(Tallies) or Tallies(())
+    tallied = view.extension(Tallies) or _NO_TALLIES
     face_out = view.extension(FaceOut)
     blind = face_out is not None
-    playing = view.extension(PlayingDummy) or PlayingDummy(-1, -1)
-    extras = view.extension(Extras) or Extras()
+    playing = view.extension(PlayingDummy) or _NO_DUMMY
+    extras = view.extension(Extras) or _NO_EXTRAS
+    own_trumps = view.own_trumps  # #16: every seat's own trump suit, public
     seats = []
     for s in range(view.players):
         role = ("out" if s in view.out else "defender" if s == view.defender
@@ -116,13 +140,15 @@ def table_model(view: DurakView) -> TableModel:
         else:
             known = cards(view.known[s], trumps)
         seats.append(Seat(s, role, view.hand_counts[s], known, points, s in view.out,
-                          teams.get(s, -1), _seat_note(view, s, playing, tallied, blind),
-                          playing.controller if s == playing.seat else -1))
+                          teams.get(s, -1),
+                          _seat_note(view, s, playing, tallied, blind) if words else "",
+                          playing.controller if s == playing.seat else -1,
+                          SUIT_NAMES[own_trumps[s]] if own_trumps else ""))
     reserve = tallied.reserve_counts[view.seat] if tallied.reserve_counts else 0
     hand = (Zone("hand", "hand", view.hand_counts[view.seat],
                  face_down=view.hand_counts[view.seat], owner=view.seat,
                  note="held face out: you cannot see them; play by position, #1 is your "
-                      "oldest card", by_position=True) if blind
+                      "oldest card" if words else "", by_position=True) if blind
             else Zone("hand", "hand", view.hand.bit_count() + reserve, cards(view.hand, trumps),
                       face_down=reserve, owner=view.seat))
     pairs = _pairs(view.attack, view.defence, trumps)
@@ -130,10 +156,10 @@ def table_model(view: DurakView) -> TableModel:
              else None)
     seen = cards([extras.shown], trumps) if extras.shown >= 0 else ()  # #83
     zones = [hand, Zone("table", "pairs", len(pairs) + sum(p.cover is not None for p in pairs),
-                        pairs=pairs, note="the defender takes" if view.taking else ""),
+                        pairs=pairs, note="the defender takes" if view.taking and words else ""),
              Zone("stock", "stock", view.stock_count, seen, top=under,
                   face_down=view.stock_count - (under is not None) - len(seen),
-                  note="its top card was seen by all" if seen else ""),
+                  note="its top card was seen by all" if seen and words else ""),
              Zone("discard", "discard", view.discard_count, face_down=view.discard_count)]
     if extras.counter_target >= 0:  # #49: the counter-attack and its covers
         counter = _pairs(extras.counter, extras.counter_cover, trumps)
@@ -146,27 +172,44 @@ def table_model(view: DurakView) -> TableModel:
                           cards(dummy.hand, trumps) if mine else (),
                           face_down=0 if mine else dummy.count,
                           owner=dummy.controller,
-                          note="its controller throws in from it with ~card"))
+                          note="its controller throws in from it with ~card" if words else ""))
     phase = PHASE_NAMES[view.phase]
-    doing = DOING.get(phase, phase)
-    prompt = PROMPT.get(phase, "")
-    if phase == "defend" and not view.rules.transfer_enabled:
-        doing, prompt = "covers or takes", "cover or take"
-    notes = []
-    if partnership is not None:
-        notes.append("partners do not attack each other; a team loses when one of its "
-                     "players is the fool")
+    secret = 1 << view.secret_card if view.secret_card >= 0 else 0  # #18, once turned
     return TableModel(
-        "durak", "durak", view.seat, view.players, tuple(seats),
-        tuple(zones), view.to_act, doing,
-        tuple(choice(a, trumps) for a in view.legal),
-        Vocabulary("french", suit_names(trumps),
-                   jokers=view.rules.deck_jokers > 0, notes=tuple(notes),
-                   trump_words=view_trump_words(view)),
+        "durak", "durak", view.seat, view.players, tuple(seats), tuple(zones), view.to_act,
+        _doing(view, phase) if words else "",
+        tuple(choice(a, trumps) for a in view.legal) if words else (),
+        _vocabulary(view, partnership is not None) if words
+        else _facts_vocabulary(trumps, view.rules.deck_jokers > 0),
         **ending(view.outcome), bout=view.bout + 1,
-        order=tuple(view.legal.index(a) for a in move_order(view.legal, trumps, view.attack)),
-        phase=phase,
+        order=tuple(view.legal.index(a) for a in move_order(view.legal, trumps, view.attack))
+        if words else (),
+        attacker=view.attacker, leader=view.leader, defender=view.defender,
+        taking=view.taking, discarded=cards(view.seen_discard, trumps),
+        face_up=cards(view.stock_face_up | secret, trumps), phase=phase,
         to_beat=tuple(p.attack for p in pairs if p.cover is None and not p.face_down),
         trump_card=card(view.trump_card, trumps) if view.trump_card >= 0 else None,
-        taking=view.taking, decider=view.decider if view.decider != view.to_act else -1,
-        prompt=prompt)
+        decider=view.decider if view.decider != view.to_act else -1,
+        prompt=_prompt(view, phase) if words else "")
+
+
+def _doing(view: DurakView, phase: str) -> str:
+    """What the seat to act is doing, in words."""
+    if phase == "defend" and not view.rules.transfer_enabled:
+        return "covers or takes"
+    return DOING.get(phase, phase)
+
+
+def _prompt(view: DurakView, phase: str) -> str:
+    """What the seat to act is asked to do, said to him."""
+    if phase == "defend" and not view.rules.transfer_enabled:
+        return "cover or take"
+    return PROMPT.get(phase, "")
+
+
+def _vocabulary(view: DurakView, partners: bool) -> Vocabulary:
+    """The trump suits, the jokers, the trump in words and the partners' rule."""
+    notes = ("partners do not attack each other; a team loses when one of its players is "
+             "the fool",) if partners else ()
+    return Vocabulary("french", suit_names(view.trumps), jokers=view.rules.deck_jokers > 0,
+                      notes=notes, trump_words=view_trump_words(view))

@@ -30,12 +30,31 @@ def _card(code: int, trump: bool) -> Card:
 
 
 def cards(mask_or_codes: int | Iterable[int], trumps: Collection[int] = ()) -> tuple[Card, ...]:
+    """The faces of a card set (a bitmask) or of card codes (negative codes skipped)."""
+    if isinstance(mask_or_codes, int):
+        if not mask_or_codes:
+            return ()
+        if not trumps:
+            return _cards_of_mask(mask_or_codes, _NO_TRUMPS)
+        if isinstance(trumps, frozenset):
+            return _cards_of_mask(mask_or_codes, trumps)
     codes = cards_of(mask_or_codes) if isinstance(mask_or_codes, int) else mask_or_codes
     if not trumps:  # no card is a trump: the faces come straight from the cache
         return tuple(_card(c, False) for c in codes if c >= 0)
     if isinstance(trumps, frozenset):
         return tuple(_card_of(c, trumps) for c in codes if c >= 0)
     return tuple(card(c, trumps) for c in codes if c >= 0)
+
+
+_NO_TRUMPS: frozenset[int] = frozenset()
+
+
+@lru_cache(maxsize=16384)
+def _cards_of_mask(mask: int, trumps: frozenset[int]) -> tuple[Card, ...]:
+    """A card set's faces, made once per set and trump suits: a hand, a discard or a seat's
+    known cards stay the same over many steps of a learner's game, and the faces never
+    change."""
+    return tuple(_card_of(c, trumps) for c in cards_of(mask))
 
 
 @lru_cache(maxsize=4096)

@@ -12,12 +12,22 @@ same way and a family with a special need adds to the model, not a branch to an 
 The model holds only what the view holds: a card the seat may not see is never in it
 (``tests/properties/test_table_model.py`` checks this over random games of every family).
 Every type is a frozen dataclass; :meth:`TableModel.to_json` gives plain JSON.
+
+**The learner's build.** A learner reads the model at every step of every game it plays, and
+reads none of its words. So each family's builder takes ``words=False``
+(:func:`bito.games.tables.facts_of`): the same model, with the same cards, counts, seats and
+facts of play, but without what is only said to a person -- the moves and their order (a
+learner has the codec's mask), what the seat to act is doing, every note, the vocabulary's
+rules, wild cards and trump in words. It is the one model type and the one reading of the
+view, only cheaper to build (``tests/env/test_observation_from_table.py`` holds it to the
+whole model less those words).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from types import FunctionType
 from typing import Literal
 
 ZoneKind = Literal["hand", "pairs", "trick", "pile", "claim", "stock", "discard", "centre"]
@@ -93,7 +103,8 @@ class Seat:
     ``defender``, ``sits out``, ``out``...), the number of cards held, the cards publicly known
     to be in that hand, the score (None: the game keeps none), whether the seat is out, its
     team (-1: none), a short public note (an animal's sound) and the seat that plays it for
-    it when it does not play itself (a playing dummy's controller, -1: itself). Facts of some
+    it when it does not play itself (a playing dummy's controller, -1: itself) and its own
+    ``trump`` suit where every seat has one (#16; empty: the game's trumps). Facts of some
     games: ``pending_out`` (the adjacent-rank game: the seat has played its last card and is
     out unless the next player answers it), ``sits_out`` (*Fool!*: it holds the Fool disc and
     sits out the next trick), ``plus_tens`` (*Fool!*: its +10 rounds) and ``laughed`` (animal
@@ -108,6 +119,7 @@ class Seat:
     team: int = -1
     note: str = ""
     played_by: int = -1
+    trump: str = ""
     pending_out: bool = False
     sits_out: bool = False
     plus_tens: int = 0
@@ -165,11 +177,17 @@ class TableModel:
     and the ``trump_card`` turned up at the deal, which stays public after the stock runs
     out.
 
-    What a table shows of a bout in play: ``taking``, the defender has said he takes (the
-    others may still throw in); ``decider``, the seat that makes ``to_act``'s moves when that
-    is another one (a playing dummy's controller, #57; -1: ``to_act`` itself); ``prompt``,
-    what the seat to act is asked to do, said to him (``lead an attack``; empty: the table
-    says only whose turn it is)."""
+    The bout's seats and what every seat has seen, in the Durak games: the ``attacker``, the
+    ``leader`` (the seat that led the bout) and the ``defender`` (-1: none); whether the
+    defender is ``taking`` the cards (he said *take*; the others may still throw in); the cards
+    every seat saw go to the discard (``discarded``); and the cards lying ``face_up``
+    for every seat outside the hands and the table (the trump card under the stock, the
+    personal trump cards turned under it (#16), a stock rebuilt face up (#38), the secret
+    card once turned (#18)).
+
+    ``decider``, the seat that makes ``to_act``'s moves when that is another one (a playing
+    dummy's controller, #57; -1: ``to_act`` itself); ``prompt``, what the seat to act is asked
+    to do, said to him (``lead an attack``; empty: the table says only whose turn it is)."""
 
     family: str
     game: str
@@ -188,6 +206,12 @@ class TableModel:
     bout: int = 0
     round: int = 0
     order: tuple[int, ...] = ()
+    attacker: int = -1
+    leader: int = -1
+    defender: int = -1
+    taking: bool = False
+    discarded: tuple[Card, ...] = ()
+    face_up: tuple[Card, ...] = ()
     phase: str = ""
     drawn: Card | None = None
     ace_open: bool = False
@@ -197,7 +221,6 @@ class TableModel:
     judged: int = -1
     to_beat: tuple[Card, ...] = ()
     trump_card: Card | None = None
-    taking: bool = False
     decider: int = -1
     prompt: str = ""
 
@@ -219,6 +242,8 @@ class TableModel:
                     out.append(pair.cover)
             if z.top is not None:
                 out.append(z.top)
+        out.extend(self.discarded)
+        out.extend(self.face_up)
         for m in self.moves:
             out.extend(m.cards)
         out.extend(self.to_beat)
@@ -240,6 +265,30 @@ def _plain(value: object) -> JsonValue:
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def _stored_at_once(cls: type) -> None:
+    """Give a frozen dataclass of the model the ``__init__`` its dataclass writes -- the same
+    parameters, defaults and errors -- storing the fields in the instance's dict in one
+    update instead of one ``object.__setattr__`` call per field: a learner builds a model at
+    every step (some fifty fields in all), and this makes the build a third cheaper. The Durak
+    engine makes its ``Deal`` and ``Outcome`` the same way (``bito.games.durak.setup``)."""
+    fields = dataclasses.fields(cls)
+    defaults = {f"_default_{f.name}": f.default for f in fields
+                if f.default is not dataclasses.MISSING}
+    params = ", ".join(f.name if f.default is dataclasses.MISSING else
+                       f"{f.name}=_default_{f.name}" for f in fields)
+    stored = ", ".join(f"{f.name}={f.name}" for f in fields)
+    made: dict[str, object] = dict(defaults)
+    exec(f"def __init__(self, {params}):\n    self.__dict__.update({stored})\n", made)
+    init = made["__init__"]
+    assert isinstance(init, FunctionType)
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)  # noqa: B010 (mypy refuses `cls.__init__ = init`)
+
+
+for _kind in (Card, Pair, Play, Zone, Seat, Choice, Vocabulary, TableModel):
+    _stored_at_once(_kind)
 
 
 __all__ = ["Card", "Choice", "JsonValue", "Pair", "Play", "Seat", "TableModel", "Vocabulary",

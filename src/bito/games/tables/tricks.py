@@ -34,25 +34,39 @@ def _choice(move: Move, hand: int) -> Choice:
     return Choice(ident, "play", "play " + " ".join(f.label for f in faces), faces)
 
 
-def table_model(view: FoolView) -> TableModel:
+def table_model(view: FoolView, words: bool = True) -> TableModel:
+    """The table model of a seat's view; ``words=False`` is the learner's build (the same
+    facts, no moves, notes or words: :mod:`bito.games.tables.model`)."""
     seats = tuple(Seat(s, "sits out" if s in view.sitting_out else "", view.hand_counts[s],
-                       score=view.scores[s], note=f"+10 rounds: {view.plus_tens[s]}",
+                       score=view.scores[s],
+                       note=f"+10 rounds: {view.plus_tens[s]}" if words else "",
                        sits_out=s in view.sitting_out, plus_tens=view.plus_tens[s])
                   for s in range(view.players))
     plays = tuple(Play(s, fool_card(c)) for s, c in view.trick)
     lead = COLOUR_NAMES[view.lead_colour] if 0 <= view.lead_colour < 4 else ""
-    zones = (Zone("hand", "hand", view.hand.bit_count(),
-                  tuple(fool_card(c) for c in cards_of(view.hand)), owner=view.seat),
+    zones = (Zone("hand", "hand", view.hand.bit_count(), _faces(view.hand), owner=view.seat),
              Zone("trick", "trick", len(plays), plays=plays,
-                  note=f"{lead} was led" if lead else ""),
-             Zone("won", "discard", view.played.bit_count(),
-                  tuple(fool_card(c) for c in cards_of(view.played))))
+                  note=f"{lead} was led" if lead and words else ""),
+             Zone("won", "discard", view.played.bit_count(), _faces(view.played)))
     doing = (f"follows {lead} if he can" if lead else "leads a card")
     return TableModel(
         "tricks", view.rules.variant, view.seat, view.players, seats, zones, view.to_act,
-        doing, tuple(_choice(m, view.hand) for m in view.legal),
-        Vocabulary("fool", wild=("wild 1",), colours=COLOUR_NAMES,
-                   notes=("the highest card of the lead colour wins the trick",
-                          "the lowest card played takes the Fool disc: its holder sits out "
-                          "the next trick")),
+        doing if words else "",
+        tuple(_choice(m, view.hand) for m in view.legal) if words else (),
+        _VOCABULARY if words else _FACTS,
         **ending(view.outcome), round=view.round + 1, led=lead)
+
+
+@lru_cache(maxsize=16384)
+def _faces(mask: int) -> tuple[Card, ...]:
+    """The *Fool!* cards of a set, made once per set (a hand or the cards won stay the same
+    over several steps of a learner's game)."""
+    return tuple(fool_card(c) for c in cards_of(mask))
+
+
+_VOCABULARY = Vocabulary(
+    "fool", wild=("wild 1",), colours=COLOUR_NAMES,
+    notes=("the highest card of the lead colour wins the trick",
+           "the lowest card played takes the Fool disc: its holder sits out the next trick"))
+_FACTS = Vocabulary("fool", colours=COLOUR_NAMES)
+"""The learner's build's vocabulary: the deck and its colours, nothing in words."""
