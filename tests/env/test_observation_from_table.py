@@ -93,10 +93,10 @@ def test_the_durak_observation_from_the_table_model_is_the_old_one(spec: str,
 
 def _less_words(model: TableModel) -> TableModel:
     """The whole model less what is only said to a person: the moves and their order, what
-    the seat to act is doing, every note, the vocabulary's rules, wild cards and trump in
-    words."""
+    the seat to act is doing and is asked to do, every note, the vocabulary's rules, wild
+    cards and trump in words."""
     return dataclasses.replace(
-        model, moves=(), order=(), doing="",
+        model, moves=(), order=(), doing="", prompt="",
         seats=tuple(dataclasses.replace(s, note="") for s in model.seats),
         zones=tuple(dataclasses.replace(z, note="") for z in model.zones),
         vocabulary=dataclasses.replace(model.vocabulary, notes=(), wild=(), trump_words=""))
