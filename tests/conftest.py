@@ -80,11 +80,13 @@ def _longest_modules_first(items: list[pytest.Item]) -> None:
         recorded: dict[str, float] = json.loads(DURATIONS.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return
-    counts = Counter(item.nodeid.split("::", 1)[0] for item in items)
+    def module(item: pytest.Item) -> str:
+        return str(getattr(item, "nodeid", "")).split("::", 1)[0]
+
+    counts = Counter(module(item) for item in items)
 
     def seconds(item: pytest.Item) -> float:
-        module = item.nodeid.split("::", 1)[0]
-        return recorded.get(module, counts[module] * _SECONDS_A_TEST)
+        return recorded.get(module(item), counts[module(item)] * _SECONDS_A_TEST)
 
     items.sort(key=seconds, reverse=True)  # (stable: a module's tests stay in order)
 
