@@ -7,9 +7,13 @@ from the rule in each test.
 
 from __future__ import annotations
 
+import json
+import os
 import random
+from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import settings as hypothesis_settings
@@ -37,7 +41,6 @@ def pytest_configure(config: pytest.Config) -> None:
     kernel first compiles the same machine code at the same time, inside the budget of
     whichever test met it (bito.kernel.warm). A single process compiles as it goes."""
     import contextlib
-    import os
     import subprocess
     import sys
 
@@ -50,7 +53,45 @@ def pytest_configure(config: pytest.Config) -> None:
                        check=False, stdout=subprocess.DEVNULL, timeout=1200)
 
 
+#: Seconds each test module took in a whole run of the suite, as CI runs it (written by
+#: ``tools/test_durations.py``): the order in which the test workers take the modules.
+DURATIONS = Path(__file__).with_name("durations.json")
+#: A module the file does not name (a new one) is reckoned at this many seconds a test (about
+#: the suite's mean: two workers, some 1,000 s for 4,700 tests).
+_SECONDS_A_TEST = 0.4
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _longest_modules_first(items)
+    _scale_hypothesis_budgets(items)
+
+
+def _longest_modules_first(items: list[pytest.Item]) -> None:
+    """In a test worker, put the modules in the order of their last recorded duration,
+    longest first (each module's tests keep their order). pytest-xdist hands whole modules to
+    the workers in the order collected (``--dist loadscope --no-loadscope-reorder``): the
+    longest first, so that the last ones handed out are short and both workers finish
+    together. (Left to itself, xdist orders them by their number of tests, which put a module
+    of one long test last, keeping one worker busy for a minute while the other waited.)
+    Every worker computes the same order, as xdist requires."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    try:
+        recorded: dict[str, float] = json.loads(DURATIONS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    def module(item: pytest.Item) -> str:
+        return str(getattr(item, "nodeid", "")).split("::", 1)[0]
+
+    counts = Counter(module(item) for item in items)
+
+    def seconds(item: pytest.Item) -> float:
+        return recorded.get(module(item), counts[module(item)] * _SECONDS_A_TEST)
+
+    items.sort(key=seconds, reverse=True)  # (stable: a module's tests stay in order)
+
+
+def _scale_hypothesis_budgets(items: list[pytest.Item]) -> None:
     """Make the active Hypothesis profile scale each test's own ``max_examples``.
 
     A test's ``@settings(max_examples=25)`` sets its budget explicitly, which beats any
@@ -59,7 +100,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     so slow tests stay relatively small and every test explores more. Under the default
     profile the ratio is 1 and nothing changes, so the repeatable runs draw what they always
     drew."""
-    del config
     active = hypothesis_settings.default.max_examples
     if active <= _BASE_EXAMPLES:
         return

@@ -93,19 +93,28 @@ def pairwise_rows(values: dict[str, list], seed: int = 7) -> list[dict]:
     rng = random.Random(seed)
     todo = {(a, i, b, j) for a, b in combinations(range(len(keys)), 2)
             for i in range(len(values[keys[a]])) for j in range(len(values[keys[b]]))}
+    # (a, b) -> the value pairs of axes a and b that no row has yet: a candidate's gain is
+    # counted over the axis pairs with some left only (this runs when the module is imported,
+    # in every test worker; the rows are those of counting over every pair)
+    left: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for a, i, b, j in todo:
+        left.setdefault((a, b), set()).add((i, j))
     rows = []
     while todo:
-        target = next(iter(sorted(todo)))
+        target = min(todo)
         best, best_gain = None, -1
         for _ in range(60):
             idx = [rng.randrange(len(values[k])) for k in keys]
             idx[target[0]], idx[target[2]] = target[1], target[3]
-            gain = sum(1 for a, b in combinations(range(len(keys)), 2)
-                       if (a, idx[a], b, idx[b]) in todo)
+            gain = sum((idx[a], idx[b]) in pairs for (a, b), pairs in left.items())
             if gain > best_gain:
                 best, best_gain = idx, gain
         assert best is not None
-        todo -= {(a, best[a], b, best[b]) for a, b in combinations(range(len(keys)), 2)}
+        for (a, b), pairs in list(left.items()):
+            pairs.discard((best[a], best[b]))
+            todo.discard((a, best[a], b, best[b]))
+            if not pairs:
+                del left[(a, b)]
         rows.append({k: values[k][best[n]] for n, k in enumerate(keys)})
     return rows
 

@@ -79,6 +79,65 @@ def test_a_decision_over_the_time_cap_is_abandoned_and_the_worker_replaced() -> 
     _run(scenario())
 
 
+def _never_ready(conn: Any) -> None:
+    """A worker stuck in its start (a loaded machine's imports): it never says it is ready."""
+    del conn
+    time.sleep(300)
+
+
+def _pool_closed_while(pending: Any, pool: BotPool, busy: Any,
+                       caplog: pytest.LogCaptureFixture) -> None:
+    """Close ``pool`` once ``busy()`` says its only worker is at work on the decision
+    ``pending``: the decision ends with no move, counts no failure and logs none, and the
+    worker's process is gone."""
+    from bito.server.botpool import START_CAP
+
+    async def scenario() -> tuple[Any, Any]:
+        task = asyncio.ensure_future(pending)
+        while not busy():
+            await asyncio.sleep(0.01)
+        proc = pool._workers[0].proc
+        await asyncio.sleep(0.2)  # (the thread is waiting on the pipe by now)
+        pool.close()
+        # not the start's cap nor the decision's: the close wakes the waiting thread
+        return await asyncio.wait_for(task, START_CAP / 2), proc
+
+    answer, proc = _run(scenario())
+    proc.join(5)
+    assert answer is None and not proc.is_alive()
+    assert pool.failures == 0, "a close while a worker is busy is not a bot's failure"
+    assert not [r for r in caplog.records if r.name == "bito.server"], caplog.text
+
+
+def test_closing_the_pool_while_a_worker_starts_is_no_failure(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The server stopping while a worker is still starting: the close used to close the
+    pipe under the starting thread, which then read from it and reported "a bot worker could
+    not start (handle is closed)" and a failure, at every stop of a loaded test server."""
+    import multiprocessing
+
+    from bito.server import botpool
+
+    monkeypatch.setattr(botpool, "_worker_main", _never_ready)
+    pool = BotPool(1, time_cap=30)
+    pool._workers[0].ctx = multiprocessing.get_context("fork")  # (runs the stand-in)
+    state = games.new_state(games.Setup("podkidnoy", 2, 3))
+    seat = state.to_act
+    worker = pool._workers[0]
+    _pool_closed_while(pool.decide(("t", seat), "random", 1, state.view(seat)), pool,
+                       lambda: worker.proc is not None and worker.proc.is_alive(), caplog)
+
+
+def test_closing_the_pool_while_a_worker_decides_is_no_failure(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The same for a decision in progress (a worker that hangs: the tests' ``_sleep``)."""
+    pool = BotPool(1, time_cap=30)
+    state = games.new_state(games.Setup("podkidnoy", 2, 3))
+    seat = state.to_act
+    _pool_closed_while(pool.decide(("t", seat), "random", 1, state.view(seat), _sleep=30),
+                       pool, lambda: pool.decisions == 1, caplog)  # (counted as it is sent)
+
+
 def test_workers_run_at_a_lower_priority_than_the_server() -> None:
     """A flood of bots must slow the bots, not the people: the workers are niced, so the
     event loop (and a database on the same machine) gets the CPU first."""

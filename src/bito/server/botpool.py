@@ -32,6 +32,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
 import time
 import zlib
 from collections import OrderedDict
@@ -62,8 +63,6 @@ def _worker_main(conn: Any) -> None:  # pragma: no cover - runs in the child pro
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
-    with contextlib.suppress(OSError):  # a platform without priorities still plays
-        os.nice(WORKER_NICENESS)
     import bito.bots  # noqa: F401  (imported once, before the first request)
 
     try:  # the search bots' compiled playouts: loaded now, not in the first decision's time
@@ -72,6 +71,10 @@ def _worker_main(conn: Any) -> None:  # pragma: no cover - runs in the child pro
         load_kernel_greedy()
     except Exception:
         pass
+    # Lowered only now: the start (seconds of imports, once) is what a table with a bot waits
+    # for, and at a lowered priority a busy machine's other work would make it wait longer.
+    with contextlib.suppress(OSError):  # a platform without priorities still plays
+        os.nice(WORKER_NICENESS)
     conn.send(("ready", os.getpid()))
     bots: OrderedDict[Key, tuple[str, Any]] = OrderedDict()
     while True:
@@ -129,8 +132,20 @@ def remember(bot: Any, view: Any) -> None:
 
 # --- the server's side -----------------------------------------------------------------------
 
+class PoolClosed(Exception):
+    """The pool was closed while a worker was starting or deciding: nothing failed."""
+
+
 @dataclass(eq=False)
 class _Worker:
+    """One worker process and the pipe to it.
+
+    The pipe is used by one thread at a time (the start, or a decision's round trip, run off
+    the event loop); ``pipe`` is held for that. The pool's :meth:`BotPool.close` runs on the
+    event loop and cannot wait for a start that may take a minute, so :meth:`shut` kills the
+    process (which wakes a thread waiting on the pipe: the other end is gone) and leaves the
+    pipe to be closed by the thread still using it, if one is."""
+
     index: int
     ctx: Any
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -139,38 +154,94 @@ class _Worker:
     keys: set[Key] = field(default_factory=set)  # bots this incarnation holds
     forget: list[str] = field(default_factory=list)  # tables to drop with the next request
     waiting: int = 0  # requests queued or running here
+    closing: bool = False  # the pool is closing: no new process, and a start under way ends
+    pipe: threading.Lock = field(default_factory=threading.Lock)  # held by the pipe's user
+    guard: threading.Lock = field(default_factory=threading.Lock)  # proc, conn and closing
 
     def start(self) -> None:
-        parent, child = self.ctx.Pipe()
-        self.proc = self.ctx.Process(target=_worker_main, args=(child,), daemon=True,
-                                     name=f"bito-bot-{self.index}")
-        self.proc.start()
-        child.close()
-        self.conn = parent
-        self.keys = set()
-        self.forget = []
-        # Starting (imports, the compiled playouts) is not a decision: it has its own cap.
-        if not parent.poll(START_CAP) or parent.recv()[0] != "ready":
-            raise TimeoutError(f"a bot worker did not start in {START_CAP:g} s")
-
-    def stop(self) -> None:
-        if self.proc is None:
-            return
-        with contextlib.suppress(Exception):
-            self.conn.close()
-        with contextlib.suppress(Exception):
-            self.proc.kill()
-            self.proc.join(2)
-        self.proc = self.conn = None
-        self.keys = set()
+        with self.pipe:
+            with self.guard:  # a process is started, or the pool is closed: never both
+                if self.closing:
+                    raise PoolClosed
+                parent, child = self.ctx.Pipe()
+                self.proc = self.ctx.Process(target=_worker_main, args=(child,), daemon=True,
+                                             name=f"bito-bot-{self.index}")
+                self.proc.start()
+                child.close()
+                self.conn = parent
+                self.keys = set()
+                self.forget = []
+            # Starting (imports, the compiled playouts) is not a decision: it has its own cap.
+            try:
+                ready = parent.poll(START_CAP) and parent.recv()[0] == "ready"
+            except (EOFError, OSError):
+                if self.closing:  # killed by shut(): the process is gone on purpose
+                    raise PoolClosed from None
+                raise
+            finally:
+                if self.closing:
+                    self._release()
+            if self.closing:
+                raise PoolClosed
+            if not ready:
+                raise TimeoutError(f"a bot worker did not start in {START_CAP:g} s")
 
     def roundtrip(self, request: dict[str, Any], cap: float) -> tuple[str, Any]:
         """Send one request and wait for its answer (in a thread: the pipe blocks)."""
-        self.conn.send(request)
-        if not self.conn.poll(cap):
-            raise TimeoutError(f"no decision in {cap:g} s")
-        answer: tuple[str, Any] = self.conn.recv()
-        return answer
+        with self.pipe:
+            try:
+                if self.closing:
+                    raise PoolClosed
+                self.conn.send(request)
+                if not self.conn.poll(cap):
+                    raise TimeoutError(f"no decision in {cap:g} s")
+                answer: tuple[str, Any] = self.conn.recv()
+                return answer
+            except (EOFError, OSError):
+                if self.closing:
+                    raise PoolClosed from None
+                raise
+            finally:
+                if self.closing:
+                    self._release()
+
+    def stop(self) -> None:
+        """End the process and close the pipe (once nobody is using it)."""
+        self._kill()
+        with self.pipe:
+            self._release()
+
+    def shut(self) -> None:
+        """For the pool's close, on the event loop: no process starts from now on, the running
+        one is killed, and the pipe is closed now if it is idle, else by its user on waking."""
+        with self.guard:
+            self.closing = True
+        self._kill()
+        if self.pipe.acquire(blocking=False):
+            try:
+                self._release()
+            finally:
+                self.pipe.release()
+
+    def _kill(self) -> None:
+        with self.guard:
+            proc = self.proc
+        if proc is not None:
+            with contextlib.suppress(Exception):
+                proc.kill()
+
+    def _release(self) -> None:
+        with self.guard:
+            proc, conn = self.proc, self.conn
+            self.proc = self.conn = None
+            self.keys = set()
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.close()
+        if proc is not None:
+            with contextlib.suppress(Exception):
+                proc.kill()
+                proc.join(2)
 
 
 class BotPool:
@@ -238,10 +309,12 @@ class BotPool:
                 try:
                     await asyncio.to_thread(worker.start)
                 except Exception as e:
+                    await asyncio.to_thread(worker.stop)
+                    if self.closed:  # closed meanwhile: no move is wanted, nothing failed
+                        return None
                     self.failures += 1
                     log.warning("a bot worker could not start (%s); a fallback move is "
                                 "played", e)
-                    await asyncio.to_thread(worker.stop)
                     return None
             request: dict[str, Any] = {"key": key, "bot": bot, "seed": seed, "view": view,
                                        "forget": worker.forget}
@@ -258,11 +331,13 @@ class BotPool:
                 if self.observe is not None:
                     self.observe(time.monotonic() - started)
             except Exception as e:  # a time-out, a dead worker, a view that did not pickle
+                took = time.monotonic() - started
+                await asyncio.to_thread(worker.stop)  # killed: it may still be thinking
+                if self.closed:  # closed meanwhile: no move is wanted, nothing failed
+                    return None
                 self.failures += 1
                 log.warning("table %s seat %d: bot %s failed (%s after %.2f s); a fallback "
-                            "move is played", key[0], key[1], bot, e or type(e).__name__,
-                            time.monotonic() - started)
-                await asyncio.to_thread(worker.stop)  # killed: it may still be thinking
+                            "move is played", key[0], key[1], bot, e or type(e).__name__, took)
                 return None
             if kind != "ok":
                 self.failures += 1
@@ -291,17 +366,19 @@ class BotPool:
                     try:
                         await asyncio.to_thread(worker.start)
                     except Exception as e:
-                        log.warning("a bot worker could not start for a job (%s)", e)
                         await asyncio.to_thread(worker.stop)
+                        if not self.closed:
+                            log.warning("a bot worker could not start for a job (%s)", e)
                         return None
                 request = {"job": job, "forget": worker.forget}
                 worker.forget = []
                 try:
                     return await asyncio.to_thread(worker.roundtrip, request, cap)
                 except Exception as e:  # a time-out or a dead worker
-                    log.warning("a job in bot worker %d failed (%s)", worker.index,
-                                e or type(e).__name__)
                     await asyncio.to_thread(worker.stop)
+                    if not self.closed:
+                        log.warning("a job in bot worker %d failed (%s)", worker.index,
+                                    e or type(e).__name__)
                     return None
         finally:
             worker.waiting -= 1
@@ -330,9 +407,11 @@ class BotPool:
                     worker.forget.append(table)
 
     def close(self) -> None:
+        """Stop every worker, without waiting for one that is starting or deciding (its
+        thread closes the pipe when it wakes; see :class:`_Worker`)."""
         self.closed = True
         for worker in self._workers:
-            worker.stop()
+            worker.shut()
 
 
 def fallback_action(state: Any, seed: int) -> Any:
