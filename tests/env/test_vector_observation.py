@@ -28,6 +28,7 @@ pytest.importorskip("numba")
 
 from bito.env.codec import codec_for  # noqa: E402
 from bito.env.observation import ObservationEncoder  # noqa: E402
+from bito.env.payoff import seat_returns  # noqa: E402
 from bito.env.vector import DurakVectorEnv, vector_plays  # noqa: E402
 from bito.games.durak import new_game  # noqa: E402
 from bito.rules import Rules  # noqa: E402
@@ -67,8 +68,9 @@ def test_the_catalogue_games_the_vector_env_plays() -> None:
     assert {"#9", "#12", "#13", "#14", "#15", "#18", "#23", "#24", "#28", "#32", "#33", "#34",
             "#36", "#37", "#46", "#47", "#52", "#61", "#62", "#63", "#73", "#80", "#84",
             "#97"} <= played
+    assert {"#39", "#40", "#53", "#54", "#55", "#83"} <= played  # (a stock card seen, teams)
     assert "#31" not in played  # (a seat's knowledge of the hand it passed: not yet)
-    assert len(played) >= 46
+    assert len(played) >= 52
 
 
 def test_a_refused_rule_is_named() -> None:
@@ -130,7 +132,7 @@ def _lockstep(rules: Rules, players: int, seed: int, where: str) -> int:
             assert np.array_equal(info["action_mask"][i], codec.mask(state)), (where, i)
             actions[i] = rng.choice(np.flatnonzero(info["action_mask"][i]).tolist())
             checked += 1
-        obs, _, term, trunc, info = vec.step(actions)
+        obs, reward, term, trunc, info = vec.step(actions)
         for i in range(3):
             if live[i]:
                 mover = states[i].to_act
@@ -138,6 +140,9 @@ def _lockstep(rules: Rules, players: int, seed: int, where: str) -> int:
                 assert bool(term[i] or trunc[i]) == states[i].is_over, (where, i)
                 if states[i].is_over:
                     assert np.array_equal(obs[i], encoder.encode(states[i].view(mover)))
+                    returns = seat_returns(states[i].outcome, players)
+                    assert info["returns"][i].tolist() == returns, (where, i)
+                    assert reward[i] == returns[mover], (where, i)
                     live[i] = False
     return checked
 

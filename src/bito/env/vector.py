@@ -173,11 +173,8 @@ def vector_plays(rules: Any, players: int) -> bool:
 
 
 #: Options the kernel plays and the vector environment does not, each with the one value it
-#: plays: #40's lead from the stock and #39's second try (the card they take from the stock
-#: may become public, which its known-card views do not follow), and partnerships #53-55
-#: (their team payoff and partners' proxies are not in its rewards).
-_NOT_VECTOR: Final = (("lead.stock_top", "off"), ("defense.second_try", "off"),
-                      ("team.layout", "none"))
+#: plays (none left: every rule the kernel plays has been checked against the reference).
+_NOT_VECTOR: Final[tuple[tuple[str, Any], ...]] = ()
 
 #: Rules the kernel plays that the vector environment does not yet (issue 35 item 2 checked
 #: the others against the reference encoder and codec move by move): #31's exchange, since a

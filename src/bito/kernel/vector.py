@@ -39,7 +39,16 @@ from numba import njit, prange, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from bito.kernel.core import deal, legal_actions, low_card, next_below, popcount, ptr_of, step
+from bito.kernel.core import (
+    deal,
+    legal_actions,
+    low_card,
+    next_below,
+    popcount,
+    ptr_of,
+    step,
+    team_of,
+)
 from bito.kernel.core import seed_state as _seed_one
 from bito.kernel.core import trump_row as deal_trump_row
 from bito.kernel.greedy import EPSILON_SCALE, greedy_choice
@@ -87,11 +96,14 @@ from bito.kernel.layout import (
     SEQ,
     SHOW_KIND,
     STOCK,
+    STOCK_KIND,
+    STOCK_SEEN,
     SUITED,
     SWAP_SIX,
     TABLE,
     TAKE_KIND,
     TAKING,
+    TEAMS,
     TO_ACT,
     TRANSFER_KIND,
     TRUMP_CARD,
@@ -289,10 +301,15 @@ def step_seen(s, known, mask, meta):  # type: ignore[no-untyped-def]
     played card is no longer known in the hand, a defender who takes is known to hold the
     table, a trump shown to pass the attack on (#96) is known in the hand that keeps it, the
     face-up trump card is known once drawn, and so is #97's six drawn face up from under the
-    stock; a joker's gift is handed over openly (#24) and #84's three of a kind are shown."""
+    stock; a joker's gift is handed over openly (#24) and #84's three of a kind are shown; the
+    stock's top card turned and put back (#83) is known in the hand that takes it from the
+    stock, by a second try (#39) or a refill."""
     d = s[DEFENDER]
     table = s[TABLE] | mask
+    if meta & 7 == STOCK_KIND and s[N_STOCK] > 0:  # the stock's top may join a taken table
+        table |= np.int64(1) << s[STOCK + s[N_STOCK] - 1]
     laid = laid_card(s)
+    seen = s[STOCK_SEEN]
     if meta == GIVE_META:
         d = s[RECEIVER]
     elif meta == BLOCK_META:
@@ -304,6 +321,10 @@ def step_seen(s, known, mask, meta):  # type: ignore[no-untyped-def]
         known[d] |= table
     if laid >= 0 and laid_card(s) != laid:  # drawn from the bottom, face up
         bit = np.int64(1) << laid
+        for seat in range(s[PLAYERS]):
+            known[seat] |= s[HANDS + seat] & bit
+    if seen >= 0 and s[STOCK_SEEN] != seen:  # off the top: led, or into a hand, still seen
+        bit = np.int64(1) << seen
         for seat in range(s[PLAYERS]):
             known[seat] |= s[HANDS + seat] & bit
     see_trump_card(s, known)
@@ -530,13 +551,24 @@ def write_mask(s, m, acts, mp, tp, codes, multi_masks, multi_index, n_multi, las
 @njit(cache=True)
 def _outcome(s, seat, returns):  # type: ignore[no-untyped-def]
     """Every seat's return into ``returns`` (one env's row); ``seat``'s
-    (``bito.env.payoff.seat_returns``)."""
+    (``bito.env.payoff.seat_returns``): the fool's side loses 1 and the other sides share
+    1/(T-1) each, T the number of sides, a side being a seat or, in partnerships (#53-55),
+    a team: the fool's partners lose with him."""
     n = s[PLAYERS]
     for k in range(n):
         returns[k] = 0.0
     if s[RESULT] != 1:
         return 0.0
     loser = s[LOSER]
+    if s[TEAMS] != 0:
+        sides = 0
+        for k in range(n):
+            sides |= 1 << team_of(s, k)
+        share = 1.0 / (popcount(sides) - 1)
+        fools = team_of(s, loser)
+        for k in range(n):
+            returns[k] = -1.0 if team_of(s, k) == fools else share
+        return returns[seat]
     share = 1.0 / (n - 1)
     for k in range(n):
         returns[k] = -1.0 if k == loser else share
