@@ -146,11 +146,6 @@ def test_make_vec_gives_the_compiled_env(env_id: str) -> None:
 def test_rules_the_kernel_does_not_play_are_refused_by_name() -> None:
     with pytest.raises(ValueError, match="kernel does not play"):
         DurakVectorEnv(2, "big_fool")
-    # the kernel plays #40's lead from the stock, but the vector env's known cards do not
-    # follow the card it takes
-    with pytest.raises(ValueError,
-                       match=r"lead\.stock_top: the vector environment does not play"):
-        DurakVectorEnv(2, "podkidnoy+armenian")
     with pytest.raises(ValueError, match="opponents: 'heuristic'"):
         DurakVectorEnv(2, opponents="heuristic")
     with pytest.raises(ValueError, match="num_envs"):

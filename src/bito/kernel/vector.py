@@ -63,6 +63,7 @@ from bito.kernel.layout import (
     DEFEND_KIND,
     DEFENDER,
     DISCARD,
+    EXCHANGE,
     FIXED_SOURCE,
     FIXED_SUIT,
     GIVE_META,
@@ -81,6 +82,7 @@ from bito.kernel.layout import (
     NO_TRUMP_ROW,
     NONE_SOURCE,
     OUT,
+    OUT_MASK,
     OVER_PHASE,
     PASS_KIND,
     PHASE,
@@ -231,6 +233,16 @@ def card_span(pack):  # type: ignore[no-untyped-def]
 # --- what the seats have seen ------------------------------------------------------------------
 
 
+PASSED = MAX_PLAYERS
+"""Where an env's ``known`` row keeps, after the seats' own known cards, the hand each seat
+last passed on in #31's exchange (one entry per seat): a knowledge of his own, unlike the
+public known cards before it."""
+
+KNOWN_WIDTH = 2 * MAX_PLAYERS
+"""Entries per env of the ``known`` rows: the public known cards per seat, then
+:data:`PASSED`'s."""
+
+
 @njit(cache=True, inline="always")
 def see_trump_card(s, known):  # type: ignore[no-untyped-def]
     """``known &= hands``, and the face-up trump card is known in whichever hand holds it (it
@@ -253,6 +265,7 @@ def first_shown(s, known):  # type: ignore[no-untyped-def]
     n = s[PLAYERS]
     for seat in range(n):
         known[seat] = 0
+        known[PASSED + seat] = 0
     if s[LEFT_OF_DEALER] == 0:
         a = s[ATTACKER]
         trumps = s[TRUMP_SET]
@@ -305,6 +318,7 @@ def step_seen(s, known, mask, meta):  # type: ignore[no-untyped-def]
     stock's top card turned and put back (#83) is known in the hand that takes it from the
     stock, by a second try (#39) or a refill."""
     d = s[DEFENDER]
+    bout = s[BOUT]
     table = s[TABLE] | mask
     if meta & 7 == STOCK_KIND and s[N_STOCK] > 0:  # the stock's top may join a taken table
         table |= np.int64(1) << s[STOCK + s[N_STOCK] - 1]
@@ -319,6 +333,8 @@ def step_seen(s, known, mask, meta):  # type: ignore[no-untyped-def]
         known[d] |= mask
     elif s[TABLE] == 0 and (s[DISCARD] & table) != table:  # the bout ended, taken
         known[d] |= table
+    if s[EXCHANGE] != 0 and s[BOUT] != bout:
+        hands_passed(s, known)
     if laid >= 0 and laid_card(s) != laid:  # drawn from the bottom, face up
         bit = np.int64(1) << laid
         for seat in range(s[PLAYERS]):
@@ -328,6 +344,35 @@ def step_seen(s, known, mask, meta):  # type: ignore[no-untyped-def]
         for seat in range(s[PLAYERS]):
             known[seat] |= s[HANDS + seat] & bit
     see_trump_card(s, known)
+
+
+@njit(cache=True)
+def hands_passed(s, known):  # type: ignore[no-untyped-def]
+    """After #31's exchange (:func:`~bito.kernel.core.exchange`, at the end of a bout): what
+    was known of each hand goes with it to the next seat still in on the left, and each seat
+    remembers the hand it passed (``stock.seen_by``: he knows those cards where he sent them,
+    in ``known[PASSED + seat]``). The seats that took part are those still in with cards: the
+    exchange leaves none of them empty-handed."""
+    n = s[PLAYERS]
+    out = s[OUT_MASK]
+    first = -1
+    prev = -1
+    carry = np.int64(0)
+    for seat in range(n):
+        if (out >> seat) & 1 or s[HANDS + seat] == 0:
+            continue
+        if first < 0:
+            first = seat
+            carry = known[seat]
+        else:
+            was = known[seat]
+            known[seat] = carry
+            carry = was
+            known[PASSED + prev] = s[HANDS + seat]
+        prev = seat
+    if first >= 0 and prev != first:  # two or more took part: the last passed to the first
+        known[first] = carry
+        known[PASSED + prev] = s[HANDS + first]
 
 
 # --- the action numbering ----------------------------------------------------------------------
@@ -423,7 +468,7 @@ def observe(s, known, me, o, width, off, card_pos, pack, all_cards,
     seen = hand | att_open | att_cov | cov | discard
     for k in range(1, n):
         other = (me + k) % n
-        kn = known[other] & s[HANDS + other]
+        kn = (known[other] | known[PASSED + me]) & s[HANDS + other]
         _redraw(o, off[P_KNOWN] + (k - 1) * d, drawn, 4 + k, kn, card_pos)
         seen |= kn
     tc = s[TRUMP_CARD]  # (-1: no card was turned for trump)
@@ -878,7 +923,8 @@ def seed_deals(seed):  # type: ignore[no-untyped-def]
     np.random.seed(seed)
 
 
-__all__ = ["DRAWN", "FAILED_STEPS", "GREEDY_OPPONENT", "MAX_PLAYERS", "PLANES", "RANDOM_OPPONENT",
-           "UNCODED", "bare_step", "clear_row", "code_index", "copy_facts", "first_shown",
-           "observe", "play_opponents", "seed_deals", "seed_envs", "step_range", "step_seen",
-           "trump_row", "vector_begin", "vector_step", "vector_step_threads", "write_mask"]
+__all__ = ["DRAWN", "FAILED_STEPS", "GREEDY_OPPONENT", "KNOWN_WIDTH", "MAX_PLAYERS", "PASSED",
+           "PLANES", "RANDOM_OPPONENT", "UNCODED", "bare_step", "clear_row", "code_index",
+           "copy_facts", "first_shown", "hands_passed", "observe", "play_opponents",
+           "seed_deals", "seed_envs", "step_range", "step_seen", "trump_row", "vector_begin",
+           "vector_step", "vector_step_threads", "write_mask"]
