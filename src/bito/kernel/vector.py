@@ -856,7 +856,7 @@ def bare_step(states, width, template, pack, pending, learner, self_play, kinds,
     mb = np.empty(MAX_ACTIONS, np.int64)
     tb = np.empty(MAX_ACTIONS, np.int64)
     work = np.empty(pack.size, np.int64)
-    unseen = np.zeros(MAX_PLAYERS, np.int64)
+    unseen = np.zeros(KNOWN_WIDTH, np.int64)
     kn = ptr_of(unseen)
     mp = ptr_of(mb)
     tp = ptr_of(tb)
