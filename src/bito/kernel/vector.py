@@ -8,7 +8,9 @@ of positions:
 * **what the seats have seen** (:func:`first_shown`, :func:`step_seen`): the reference engine
   keeps, per seat, the cards publicly known to be in that hand (``DurakState.known``: the card
   shown for the first attack, the face-up trump card once drawn, the cards a defender picked
-  up). The kernel plays without it, because no rule reads it; observations do.
+  up, a stock card turned and put back, #31's hands with what was known of them), and after
+  #31's exchange each seat also knows the hand it passed on (:data:`PASSED`, its own
+  knowledge). The kernel plays without them, because no rule reads them; observations do.
 * **the observation and the action numbering**: the same vector as
   :class:`bito.env.observation.ObservationEncoder` and the same integers as
   :class:`bito.env.codec.ActionCodec`, written from kernel positions. The plane offsets and the
