@@ -28,6 +28,7 @@ pytest.importorskip("numba")
 
 from bito.env.codec import codec_for  # noqa: E402
 from bito.env.observation import ObservationEncoder  # noqa: E402
+from bito.env.payoff import seat_returns  # noqa: E402
 from bito.env.vector import DurakVectorEnv, vector_plays  # noqa: E402
 from bito.games.durak import new_game  # noqa: E402
 from bito.rules import Rules  # noqa: E402
@@ -37,9 +38,10 @@ sys.path.insert(0, str(Path(__file__).parents[2] / "tools"))
 from kernel_coverage import _spec  # noqa: E402
 
 
-def _vector_games() -> list[tuple[str, Rules, int]]:
-    """Every Durak-family catalogue entry the vector env plays, at its smallest seat count
-    (a house rule on its default base, as ``tools/kernel_coverage.py`` builds them)."""
+def _catalogue_games(plays: Any) -> list[tuple[str, Rules, int]]:
+    """Every Durak-family catalogue entry ``plays(rules, players)`` accepts, at its smallest
+    seat count (a house rule on its default base, as ``tools/kernel_coverage.py`` builds
+    them)."""
     out = []
     for v in sorted(all_variants(), key=lambda v: v.number):
         if v.family != "durak":
@@ -48,12 +50,12 @@ def _vector_games() -> list[tuple[str, Rules, int]]:
             rules = rules_for(_spec(v))
         except Exception:  # a house rule that needs a value: not a game on its own
             continue
-        if vector_plays(rules, rules.players_min):
+        if plays(rules, rules.players_min):
             out.append((f"#{v.number} {v.id}", rules, rules.players_min))
     return out
 
 
-GAMES = _vector_games()
+GAMES = _catalogue_games(vector_plays)
 
 
 def test_the_catalogue_games_the_vector_env_plays() -> None:
@@ -67,14 +69,21 @@ def test_the_catalogue_games_the_vector_env_plays() -> None:
     assert {"#9", "#12", "#13", "#14", "#15", "#18", "#23", "#24", "#28", "#32", "#33", "#34",
             "#36", "#37", "#46", "#47", "#52", "#61", "#62", "#63", "#73", "#80", "#84",
             "#97"} <= played
-    assert "#31" not in played  # (a seat's knowledge of the hand it passed: not yet)
-    assert len(played) >= 46
+    # the last clause of item 3: a stock card seen (#39, #40, #83), teams (#53-55) and #31's
+    # exchange, whose seats know the hand they passed on
+    assert {"#31", "#39", "#40", "#53", "#54", "#55", "#83"} <= played
+    assert len(played) >= 58
 
 
-def test_a_refused_rule_is_named() -> None:
-    """#31's exchange is refused by its option, with the single environment pointed to."""
-    with pytest.raises(ValueError, match=r"exchange\.mode.*sync"):
-        DurakVectorEnv(2, "podkidnoy+exchange")
+def test_every_entry_the_kernel_plays_the_vector_env_plays() -> None:
+    """Issue 35 item 3: the rules the kernel brought in are all available to the vector env
+    (a catalogue entry the kernel plays at its fewest seats is in ``GAMES``, so the tests
+    below hold it to the reference)."""
+    import bito.kernel as kernel
+
+    kernels = {name for name, _, _ in _catalogue_games(kernel.supports)}
+    assert len(kernels) >= 58
+    assert kernels == {name for name, _, _ in GAMES}
 
 
 @pytest.mark.parametrize(("name", "rules", "players"), GAMES, ids=[g[0] for g in GAMES])
@@ -130,7 +139,7 @@ def _lockstep(rules: Rules, players: int, seed: int, where: str) -> int:
             assert np.array_equal(info["action_mask"][i], codec.mask(state)), (where, i)
             actions[i] = rng.choice(np.flatnonzero(info["action_mask"][i]).tolist())
             checked += 1
-        obs, _, term, trunc, info = vec.step(actions)
+        obs, reward, term, trunc, info = vec.step(actions)
         for i in range(3):
             if live[i]:
                 mover = states[i].to_act
@@ -138,6 +147,9 @@ def _lockstep(rules: Rules, players: int, seed: int, where: str) -> int:
                 assert bool(term[i] or trunc[i]) == states[i].is_over, (where, i)
                 if states[i].is_over:
                     assert np.array_equal(obs[i], encoder.encode(states[i].view(mover)))
+                    returns = seat_returns(states[i].outcome, players)
+                    assert info["returns"][i].tolist() == returns, (where, i)
+                    assert reward[i] == returns[mover], (where, i)
                     live[i] = False
     return checked
 
@@ -193,3 +205,24 @@ def test_returned_buffers_are_read_only_without_copy() -> None:
         obs[0, 0] = 1.0
     with pytest.raises(ValueError, match="read-only"):
         info["action_mask"][0, 0] = 1
+
+
+def test_a_loaded_position_keeps_the_hands_the_seats_passed_on() -> None:
+    """#31: a reference position after an exchange, loaded into the env, is observed with
+    what each seat passed on (``stock.seen_by``), not only the public known cards."""
+    from bito.games.durak.position_stock import BOOKS
+
+    rules = rules_for("podkidnoy+exchange")
+    codec = codec_for(rules)
+    encoder = ObservationEncoder(rules, 2)
+    rng = random.Random(1)
+    state = new_game(rules, 2, seed=1)
+    while not (BOOKS.of(state) and any(BOOKS.of(state).passed)):
+        state = state.apply(codec.action(rng.choice(np.flatnonzero(codec.mask(state)).tolist())))
+    assert not state.is_over
+    vec = DurakVectorEnv(1, rules, 2, self_play=True)
+    obs, _ = vec.reset(seed=0, options={"deals": [state]})
+    reference = encoder.encode(state.view(state.to_act))
+    assert np.array_equal(obs[0], reference)
+    known = encoder.planes["known_1"]
+    assert reference[known].sum() > 0  # (the hand passed on is in view)

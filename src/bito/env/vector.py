@@ -23,9 +23,9 @@ masks, the rewards and the auto-reset — happens in one compiled loop over the 
 move by move against the reference engine). Observation rows are written incrementally (only
 the cards a move changes; ``tests/env/test_vector_observation.py`` holds every row to the
 reference encoder), so with ``copy=False`` the rows handed out are read-only. It plays the
-rules the kernel plays (:func:`bito.kernel.supports`) but for the few in :data:`_NOT_VECTOR`
-and :data:`_NOT_YET_VECTOR` (:func:`vector_plays`); other rules get a ``ValueError`` pointing
-at the single environment, which plays them all.
+rules the kernel plays (:func:`bito.kernel.supports`) whose observation has the base games'
+planes (:func:`vector_plays`); other rules get a ``ValueError`` pointing at the single
+environment, which plays them all.
 
 Auto-reset follows Gymnasium's default, ``AutoresetMode.NEXT_STEP``: the step on which a deal
 ends returns its last observation, reward and ``terminated``; the next step ignores that env's
@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from bito.env._optional import require
 from bito.env.codec import ActionCodec, codec_for, durak_rules
@@ -156,13 +156,14 @@ def greedy_tables(rules: Any) -> tuple[Any, Any, Any]:
 
 def vector_plays(rules: Any, players: int) -> bool:
     """Whether :class:`DurakVectorEnv` plays these rules with this many seats here: the
-    compiled kernel is available and plays them (:func:`bito.kernel.supports`), with none of
-    the options in :data:`_NOT_VECTOR` and :data:`_NOT_YET_VECTOR`, and their observation has
-    the base games' planes (a rule that adds a plane, such as #16's own trumps, is not written
-    by the compiled loop)."""
+    compiled kernel is available and plays them (:func:`bito.kernel.supports`), and their
+    observation has the base games' planes (a rule that adds a plane, such as #16's own
+    trumps, is not written by the compiled loop). Every rule the kernel plays has been held
+    to the reference encoder, codec and payoff move by move
+    (``tests/env/test_vector_observation.py``)."""
     import bito.kernel as kernel
 
-    if not (kernel.available() and kernel.supports(rules, players)) or vector_refuses(rules):
+    if not (kernel.available() and kernel.supports(rules, players)):
         return False
     from bito.kernel.vector import PLANES
     try:
@@ -170,29 +171,6 @@ def vector_plays(rules: Any, players: int) -> bool:
     except ValueError:  # (no observation for these rules at all)
         return False
     return planes == {*PLANES, *(f"known_{k}" for k in range(2, players))}
-
-
-#: Options the kernel plays and the vector environment does not, each with the one value it
-#: plays: #40's lead from the stock and #39's second try (the card they take from the stock
-#: may become public, which its known-card views do not follow), and partnerships #53-55
-#: (their team payoff and partners' proxies are not in its rewards).
-_NOT_VECTOR: Final = (("lead.stock_top", "off"), ("defense.second_try", "off"),
-                      ("team.layout", "none"))
-
-#: Rules the kernel plays that the vector environment does not yet (issue 35 item 2 checked
-#: the others against the reference encoder and codec move by move): #31's exchange, since a
-#: seat knows the hand it passed on to its neighbour, a knowledge of its own, where the known
-#: cards the environment keeps are public (every seat's view reads the same set).
-_NOT_YET_VECTOR: Final = (("exchange.mode", "none"),)
-
-def vector_refuses(rules: Any) -> str | None:
-    """The option of ``rules`` the vector environment does not play (None: it plays them all,
-    as far as the options go)."""
-    options = rules.options()
-    for key, plays in (*_NOT_VECTOR, *_NOT_YET_VECTOR):
-        if key in options and options[key] != plays:
-            return key
-    return None
 
 
 class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
@@ -226,11 +204,6 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
                              "does not play these rules (bito.kernel.supports); use "
                              "gymnasium.make_vec(..., vectorization_mode='sync') or the "
                              "single environment")
-        key = vector_refuses(rules)
-        if key is not None:  # (why, for each: the comments on _NOT_VECTOR and _NOT_YET_VECTOR)
-            raise ValueError(f"variant {variant!r}: {key}: the vector environment does not "
-                             "play this rule; use "
-                             "gymnasium.make_vec(..., vectorization_mode='sync')")
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not a seat of a {players}-player game")
         if illegal != "lose":
@@ -258,7 +231,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
                                  f"vector environment offers {', '.join(OPPONENTS)}")
         from bito.kernel.convert import card_index, pack_of, rule_facts
         from bito.kernel.layout import MAX_PLAYERS, MAX_SEEN, SEEN
-        from bito.kernel.vector import DRAWN, GREEDY_OPPONENT, RANDOM_OPPONENT
+        from bito.kernel.vector import DRAWN, GREEDY_OPPONENT, KNOWN_WIDTH, RANDOM_OPPONENT
 
         self.rules = rules
         self.variant = variant
@@ -293,7 +266,7 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
         n, size, acts = num_envs, self.encoder.size, self.codec.size
         # (pages untouched stay unallocated: most of a row is room for bout openings)
         self._states = aligned_zeros(n * width, np.int64)
-        self._known = aligned_zeros((n, MAX_PLAYERS), np.int64)
+        self._known = aligned_zeros((n, KNOWN_WIDTH), np.int64)  # (then what each passed)
         self._rngs = np.zeros(n, np.uint64)
         self._obs = np.zeros((n, size), np.float32)
         self._drawn = aligned_zeros((n, DRAWN), np.int64)  # what each row's card planes show
@@ -432,7 +405,9 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
     def _load(self, deals: Sequence[Any], fresh: Any) -> None:
         """Put reference positions into the envs marked in ``fresh`` (0: loaded)."""
         import bito.kernel as kernel
+        from bito.games.durak.position_stock import BOOKS
         from bito.kernel.convert import from_state
+        from bito.kernel.vector import PASSED
 
         chosen = [i for i in range(self.num_envs) if fresh[i] >= 0]
         if len(deals) != len(chosen):
@@ -448,6 +423,10 @@ class DurakVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc]
             self._known[i] = 0
             self._known[i, :self.players] = [self._index.kernel_mask(k & h) for k, h in zip(
                 state.known[:self.players], state.hands[:self.players], strict=True)]
+            books = BOOKS.of(state)  # #31: the hand each seat passed on, his own knowledge
+            if books is not None and books.passed:
+                self._known[i, PASSED:PASSED + self.players] = [
+                    self._index.kernel_mask(m) for m in books.passed[:self.players]]
             fresh[i] = 0
 
     def _check(self, bad: int) -> None:

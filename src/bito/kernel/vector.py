@@ -8,7 +8,9 @@ of positions:
 * **what the seats have seen** (:func:`first_shown`, :func:`step_seen`): the reference engine
   keeps, per seat, the cards publicly known to be in that hand (``DurakState.known``: the card
   shown for the first attack, the face-up trump card once drawn, the cards a defender picked
-  up). The kernel plays without it, because no rule reads it; observations do.
+  up, a stock card turned and put back, #31's hands with what was known of them), and after
+  #31's exchange each seat also knows the hand it passed on (:data:`PASSED`, its own
+  knowledge). The kernel plays without them, because no rule reads them; observations do.
 * **the observation and the action numbering**: the same vector as
   :class:`bito.env.observation.ObservationEncoder` and the same integers as
   :class:`bito.env.codec.ActionCodec`, written from kernel positions. The plane offsets and the
@@ -39,7 +41,16 @@ from numba import njit, prange, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from bito.kernel.core import deal, legal_actions, low_card, next_below, popcount, ptr_of, step
+from bito.kernel.core import (
+    deal,
+    legal_actions,
+    low_card,
+    next_below,
+    popcount,
+    ptr_of,
+    step,
+    team_of,
+)
 from bito.kernel.core import seed_state as _seed_one
 from bito.kernel.core import trump_row as deal_trump_row
 from bito.kernel.greedy import EPSILON_SCALE, greedy_choice
@@ -54,6 +65,7 @@ from bito.kernel.layout import (
     DEFEND_KIND,
     DEFENDER,
     DISCARD,
+    EXCHANGE,
     FIXED_SOURCE,
     FIXED_SUIT,
     GIVE_META,
@@ -72,6 +84,7 @@ from bito.kernel.layout import (
     NO_TRUMP_ROW,
     NONE_SOURCE,
     OUT,
+    OUT_MASK,
     OVER_PHASE,
     PASS_KIND,
     PHASE,
@@ -87,11 +100,14 @@ from bito.kernel.layout import (
     SEQ,
     SHOW_KIND,
     STOCK,
+    STOCK_KIND,
+    STOCK_SEEN,
     SUITED,
     SWAP_SIX,
     TABLE,
     TAKE_KIND,
     TAKING,
+    TEAMS,
     TO_ACT,
     TRANSFER_KIND,
     TRUMP_CARD,
@@ -219,6 +235,16 @@ def card_span(pack):  # type: ignore[no-untyped-def]
 # --- what the seats have seen ------------------------------------------------------------------
 
 
+PASSED = MAX_PLAYERS
+"""Where an env's ``known`` row keeps, after the seats' own known cards, the hand each seat
+last passed on in #31's exchange (one entry per seat): a knowledge of his own, unlike the
+public known cards before it."""
+
+KNOWN_WIDTH = 2 * MAX_PLAYERS
+"""Entries per env of the ``known`` rows: the public known cards per seat, then
+:data:`PASSED`'s."""
+
+
 @njit(cache=True, inline="always")
 def see_trump_card(s, known):  # type: ignore[no-untyped-def]
     """``known &= hands``, and the face-up trump card is known in whichever hand holds it (it
@@ -241,6 +267,7 @@ def first_shown(s, known):  # type: ignore[no-untyped-def]
     n = s[PLAYERS]
     for seat in range(n):
         known[seat] = 0
+        known[PASSED + seat] = 0
     if s[LEFT_OF_DEALER] == 0:
         a = s[ATTACKER]
         trumps = s[TRUMP_SET]
@@ -289,10 +316,16 @@ def step_seen(s, known, mask, meta):  # type: ignore[no-untyped-def]
     played card is no longer known in the hand, a defender who takes is known to hold the
     table, a trump shown to pass the attack on (#96) is known in the hand that keeps it, the
     face-up trump card is known once drawn, and so is #97's six drawn face up from under the
-    stock; a joker's gift is handed over openly (#24) and #84's three of a kind are shown."""
+    stock; a joker's gift is handed over openly (#24) and #84's three of a kind are shown; the
+    stock's top card turned and put back (#83) is known in the hand that takes it from the
+    stock, by a second try (#39) or a refill."""
     d = s[DEFENDER]
+    bout = s[BOUT]
     table = s[TABLE] | mask
+    if meta & 7 == STOCK_KIND and s[N_STOCK] > 0:  # the stock's top may join a taken table
+        table |= np.int64(1) << s[STOCK + s[N_STOCK] - 1]
     laid = laid_card(s)
+    seen = s[STOCK_SEEN]
     if meta == GIVE_META:
         d = s[RECEIVER]
     elif meta == BLOCK_META:
@@ -302,11 +335,46 @@ def step_seen(s, known, mask, meta):  # type: ignore[no-untyped-def]
         known[d] |= mask
     elif s[TABLE] == 0 and (s[DISCARD] & table) != table:  # the bout ended, taken
         known[d] |= table
+    if s[EXCHANGE] != 0 and s[BOUT] != bout:
+        hands_passed(s, known)
     if laid >= 0 and laid_card(s) != laid:  # drawn from the bottom, face up
         bit = np.int64(1) << laid
         for seat in range(s[PLAYERS]):
             known[seat] |= s[HANDS + seat] & bit
+    if seen >= 0 and s[STOCK_SEEN] != seen:  # off the top: led, or into a hand, still seen
+        bit = np.int64(1) << seen
+        for seat in range(s[PLAYERS]):
+            known[seat] |= s[HANDS + seat] & bit
     see_trump_card(s, known)
+
+
+@njit(cache=True)
+def hands_passed(s, known):  # type: ignore[no-untyped-def]
+    """After #31's exchange (:func:`~bito.kernel.core.exchange`, at the end of a bout): what
+    was known of each hand goes with it to the next seat still in on the left, and each seat
+    remembers the hand it passed (``stock.seen_by``: he knows those cards where he sent them,
+    in ``known[PASSED + seat]``). The seats that took part are those still in with cards: the
+    exchange leaves none of them empty-handed."""
+    n = s[PLAYERS]
+    out = s[OUT_MASK]
+    first = -1
+    prev = -1
+    carry = np.int64(0)
+    for seat in range(n):
+        if (out >> seat) & 1 or s[HANDS + seat] == 0:
+            continue
+        if first < 0:
+            first = seat
+            carry = known[seat]
+        else:
+            was = known[seat]
+            known[seat] = carry
+            carry = was
+            known[PASSED + prev] = s[HANDS + seat]
+        prev = seat
+    if first >= 0 and prev != first:  # two or more took part: the last passed to the first
+        known[first] = carry
+        known[PASSED + prev] = s[HANDS + first]
 
 
 # --- the action numbering ----------------------------------------------------------------------
@@ -402,7 +470,7 @@ def observe(s, known, me, o, width, off, card_pos, pack, all_cards,
     seen = hand | att_open | att_cov | cov | discard
     for k in range(1, n):
         other = (me + k) % n
-        kn = known[other] & s[HANDS + other]
+        kn = (known[other] | known[PASSED + me]) & s[HANDS + other]
         _redraw(o, off[P_KNOWN] + (k - 1) * d, drawn, 4 + k, kn, card_pos)
         seen |= kn
     tc = s[TRUMP_CARD]  # (-1: no card was turned for trump)
@@ -530,13 +598,24 @@ def write_mask(s, m, acts, mp, tp, codes, multi_masks, multi_index, n_multi, las
 @njit(cache=True)
 def _outcome(s, seat, returns):  # type: ignore[no-untyped-def]
     """Every seat's return into ``returns`` (one env's row); ``seat``'s
-    (``bito.env.payoff.seat_returns``)."""
+    (``bito.env.payoff.seat_returns``): the fool's side loses 1 and the other sides share
+    1/(T-1) each, T the number of sides, a side being a seat or, in partnerships (#53-55),
+    a team: the fool's partners lose with him."""
     n = s[PLAYERS]
     for k in range(n):
         returns[k] = 0.0
     if s[RESULT] != 1:
         return 0.0
     loser = s[LOSER]
+    if s[TEAMS] != 0:
+        sides = 0
+        for k in range(n):
+            sides |= 1 << team_of(s, k)
+        share = 1.0 / (popcount(sides) - 1)
+        fools = team_of(s, loser)
+        for k in range(n):
+            returns[k] = -1.0 if team_of(s, k) == fools else share
+        return returns[seat]
     share = 1.0 / (n - 1)
     for k in range(n):
         returns[k] = -1.0 if k == loser else share
@@ -779,7 +858,7 @@ def bare_step(states, width, template, pack, pending, learner, self_play, kinds,
     mb = np.empty(MAX_ACTIONS, np.int64)
     tb = np.empty(MAX_ACTIONS, np.int64)
     work = np.empty(pack.size, np.int64)
-    unseen = np.zeros(MAX_PLAYERS, np.int64)
+    unseen = np.zeros(KNOWN_WIDTH, np.int64)
     kn = ptr_of(unseen)
     mp = ptr_of(mb)
     tp = ptr_of(tb)
@@ -846,7 +925,8 @@ def seed_deals(seed):  # type: ignore[no-untyped-def]
     np.random.seed(seed)
 
 
-__all__ = ["DRAWN", "FAILED_STEPS", "GREEDY_OPPONENT", "MAX_PLAYERS", "PLANES", "RANDOM_OPPONENT",
-           "UNCODED", "bare_step", "clear_row", "code_index", "copy_facts", "first_shown",
-           "observe", "play_opponents", "seed_deals", "seed_envs", "step_range", "step_seen",
-           "trump_row", "vector_begin", "vector_step", "vector_step_threads", "write_mask"]
+__all__ = ["DRAWN", "FAILED_STEPS", "GREEDY_OPPONENT", "KNOWN_WIDTH", "MAX_PLAYERS", "PASSED",
+           "PLANES", "RANDOM_OPPONENT", "UNCODED", "bare_step", "clear_row", "code_index",
+           "copy_facts", "first_shown", "hands_passed", "observe", "play_opponents",
+           "seed_deals", "seed_envs", "step_range", "step_seen", "trump_row", "vector_begin",
+           "vector_step", "vector_step_threads", "write_mask"]
