@@ -202,3 +202,38 @@ def test_the_state_machine_cites_no_catalogue_number() -> None:
 
     cited = [(n, w) for n, w in _words(Path(state_module.__file__)) if re.search(r"#\d", w)]
     assert cited == []
+
+
+def test_no_string_of_the_state_machine_cites_a_catalogue_number() -> None:
+    """A refusal's detail may reach a player (the terminal prints it; the web falls back to
+    it), and a player never reads a catalogue number: no string in the state machine, message
+    or otherwise, cites one."""
+    import re
+
+    import bito.games.durak.state as state_module
+
+    text = Path(state_module.__file__).read_text()
+    strings = [(tok.start[0], tok.string)
+               for tok in tokenize.generate_tokens(io.StringIO(text).readline)
+               if tok.type == tokenize.STRING and re.search(r"#\d", tok.string)]
+    assert strings == []
+
+
+@pytest.mark.parametrize(("option", "game", "under_fool", "bar", "words"), [
+    ("first_game", 0, 0, "FIRST_BOUT", "first bout of the first game"),
+    ("under_fool", 1, 1, "UNDER_FOOL", "this deal is led under the fool"),
+])
+def test_a_first_bout_transfer_is_refused_in_words_without_a_number(
+        option: str, game: int, under_fool: int, bar: str, words: str) -> None:
+    """#78 (``transfer.first_bout``): the core's refusal of a first-bout transfer keeps its
+    words and names no catalogue entry."""
+    from bito.games.durak.position import parse_position
+    from bito.games.durak.reasons import TransferBar
+
+    state = parse_position(
+        f"perevodnoy+no_transfer_first_bout={option} players=3 trump=6h stock=6hAh "
+        f"attacker=0 hands=AcKc/7hKdQs/JcJdQd table=7s bout=0 game={game} "
+        f"under_fool={under_fool}")
+    block = state.transfer_block()
+    assert block is not None and block.bar is TransferBar[bar]
+    assert block.detail == words

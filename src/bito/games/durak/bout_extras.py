@@ -37,7 +37,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bito.cards import MATCH_MASKS, card_pretty, card_str, cards_of, is_special
 from bito.errors import IllegalActionError, Reason
@@ -63,7 +63,22 @@ from bito.games.durak.actions import (
     pair,
     swap,
 )
-from bito.games.durak.hooks import Event, Hook, Laid, Memory, Moment, Stage, Stepping, Turn
+from bito.games.durak.hooks import (
+    Answer,
+    Event,
+    Hook,
+    Laid,
+    Memory,
+    Moment,
+    PlaceCards,
+    Placed,
+    PositionRequest,
+    ReadFields,
+    Stage,
+    Stepping,
+    Turn,
+    WriteFields,
+)
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
 from bito.games.durak.render import table_text
@@ -923,16 +938,25 @@ class _Extras(Hook):
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         return explain(state, action)
 
-    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        if isinstance(request, WriteFields):
+            return cast(Answer, self._write(request.state, request.seat))
+        if isinstance(request, PlaceCards):
+            return cast(Answer, self._place(request.fields, request.where, request.text))
+        if isinstance(request, ReadFields):
+            return cast(Answer, self._read(request.state, request.fields, request.where,
+                                      request.text))
+        return request.nothing()
+
+    def _write(self, state: DurakState, seat: int | None) -> list[str]:
         return position_fields(state)
 
-    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> int | None:
+    def _read(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+              text: str) -> int | None:
         return read_position_fields(state, fields, where, text)
 
-    def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
-                     ) -> list[tuple[str, int, int]]:
-        return listed_cards(fields, where, text)
+    def _place(self, fields: dict[str, str], where: dict[str, int], text: str) -> Placed:
+        return Placed(tuple(listed_cards(fields, where, text)))
 
     def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
                      ) -> list[tuple[str, Iterable[Action]]]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bito.cards import MATCH_MASKS, RANK_MASKS, cards_of, is_joker, special
 from bito.errors import IllegalActionError, InvalidNotationError, Reason
@@ -38,7 +38,17 @@ from bito.games.durak.actions import (
     give,
     transfer,
 )
-from bito.games.durak.hooks import Hook, Memory, Moment, Played, Turn
+from bito.games.durak.hooks import (
+    Answer,
+    Hook,
+    Memory,
+    Moment,
+    Played,
+    PositionRequest,
+    ReadFields,
+    Turn,
+    WriteFields,
+)
 from bito.games.durak.phases import PHASE_NAMES, Phase
 from bito.games.durak.reasons import Refused
 from bito.games.durak.view import PUBLIC, ViewExtension, private_to
@@ -322,12 +332,20 @@ class _JokerGifts(Hook):
                                      for combo in combinations(group, 3)]))
         return blocks
 
-    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        if isinstance(request, WriteFields):
+            return cast(Answer, self._write(request.state, request.seat))
+        if isinstance(request, ReadFields):
+            return cast(Answer, self._read(request.state, request.fields, request.where,
+                                      request.text))
+        return request.nothing()
+
+    def _write(self, state: DurakState, seat: int | None) -> list[str]:
         gift = GIFT.of(state)
         return [] if gift is None else [gift_text(gift)]
 
-    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> int | None:
+    def _read(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+              text: str) -> int | None:
         # the gift under way; its giver is the one to act
         raw = fields.get("gift")
         if raw is None:

@@ -548,10 +548,13 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     attacker, under_fool = _first_attacker(rules, players, dealer, hands, trumps, match,
                                            rng, shown, own)
     defender = (attacker + 1) % players
-    for opening in shared.hooks.first_bout:
+    for record in facts:
         # A lot chooses who plays for a seat nobody sits in (the dummy's); he attacks first,
         # and nothing is shown for it.
-        attacker, defender, controller = opening(rules, players, rng, attacker, defender)
+        drawn = record.first_bout(rules, players, rng, attacker, defender)
+        if drawn is None:
+            continue
+        attacker, defender, controller = drawn
         shown = shown_before
         facts = tuple(fact.played_by(controller) for fact in facts)
     if dummy >= 0:

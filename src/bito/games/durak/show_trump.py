@@ -29,12 +29,21 @@ Where the rule meets other options (decisions in docs/variants.md, #96):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bito.cards import MATCH_MASKS, card_str, cards_count, cards_of, is_special, suit_of
 from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import TAKE_ACTION, Action, register_kind
-from bito.games.durak.hooks import Event, Hook, Memory, Stage
+from bito.games.durak.hooks import (
+    Answer,
+    Event,
+    Hook,
+    Memory,
+    PositionRequest,
+    ReadFields,
+    Stage,
+    WriteFields,
+)
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused, TransferBar
 from bito.i18n import N_
@@ -158,15 +167,22 @@ class _ShowTrump(Hook):
             return []
         return [("show trump", [Action(SHOW, (c,)) for c in cards])]
 
-    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        if isinstance(request, WriteFields):
+            return cast(Answer, self._write(request.state, request.seat))
+        if isinstance(request, ReadFields):  # (no seat to act of their own)
+            self._read(request.state, request.fields, request.where, request.text)
+        return request.nothing()
+
+    def _write(self, state: DurakState, seat: int | None) -> list[str]:
         shown = shown_this_bout(state)
         if not shown:
             return []
         return ["shown_trump=" + ".".join(str(s) for s in range(state.deal.players)
                                           if shown >> s & 1)]
 
-    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> None:
+    def _read(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+              text: str) -> None:
         raw = fields.get("shown_trump")
         if raw is None:
             return

@@ -34,11 +34,16 @@ from bito.games.durak.hooks import (
     GoingOut,
     Hook,
     Moment,
+    PlaceCards,
+    Placed,
+    PositionRequest,
     Question,
+    ReadFields,
     SeenHands,
     Stage,
     StockFaceUp,
     Turn,
+    WriteFields,
 )
 from bito.games.durak.position_stock import (
     BOOKS,
@@ -362,9 +367,6 @@ class _Stock(Hook):
         elif isinstance(event, Decided):
             settle_bout(state, event.taken)
 
-    def trump_card_moved(self, fields: dict[str, str]) -> bool:
-        return fields.get("restocked") == "1"  # #38 A2: a stock rebuilt from a bito
-
     def goes_on(self, state: DurakState, moment: Moment) -> bool:
         if isinstance(moment, GoingOut):
             return pick_up_reserve(state, moment.seat)
@@ -382,16 +384,26 @@ class _Stock(Hook):
             return cast(Answer, stock_face_up(state, cast(int, answer)))
         return answer
 
-    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        if isinstance(request, WriteFields):
+            return cast(Answer, self._write(request.state, request.seat))
+        if isinstance(request, PlaceCards):
+            return cast(Answer, self._place(request.fields, request.where, request.text))
+        if isinstance(request, ReadFields):  # (no seat to act of their own)
+            self._read(request.state, request.fields, request.where, request.text)
+        return request.nothing()
+
+    def _write(self, state: DurakState, seat: int | None) -> list[str]:
         return stock_fields(state, seat)
 
-    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> None:
+    def _read(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+              text: str) -> None:
         read_stock_fields(state, fields, where, text)
 
-    def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
-                     ) -> list[tuple[str, int, int]]:
-        return stock_cards(fields, where, text)
+    def _place(self, fields: dict[str, str], where: dict[str, int], text: str) -> Placed:
+        # #38 A2: a stock rebuilt from a bito has no turned trump card at its bottom
+        return Placed(tuple(stock_cards(fields, where, text)),
+                      trump_card_moved=fields.get("restocked") == "1")
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         books: Books | None = BOOKS.of(state)

@@ -31,7 +31,20 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from bito.cards import MAX_CARDS, card, card_str, is_special, rank_of, suit_of
 from bito.errors import IllegalActionError, InvalidNotationError, Reason, RulesError
 from bito.games.durak.actions import Action, register_kind
-from bito.games.durak.hooks import Answer, Event, Hook, Memory, Question, Stage, StockFaceUp
+from bito.games.durak.hooks import (
+    Answer,
+    Event,
+    Hook,
+    Memory,
+    PlaceCards,
+    Placed,
+    PositionRequest,
+    Question,
+    ReadFields,
+    Stage,
+    StockFaceUp,
+    WriteFields,
+)
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
 from bito.i18n import N_
@@ -188,17 +201,27 @@ class _TrumpSwap(Hook):
         return [("trump swap", [Action(SWAP_SIX, (c,)) for c in cards
                                 if not is_special(c) and rank_of(c) == low])]
 
-    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        if isinstance(request, WriteFields):
+            return cast(Answer, self._write(request.state, request.seat))
+        if isinstance(request, PlaceCards):
+            return cast(Answer, self._place(request.fields, request.where, request.text))
+        if isinstance(request, ReadFields):  # (no seat to act of their own)
+            self._read(request.state, request.fields, request.where, request.text)
+        return request.nothing()
+
+    def _write(self, state: DurakState, seat: int | None) -> list[str]:
         laid = LAID.of(state)
         if laid is None:
             return []
         return [f"trump_swapped={card_str(laid.card)}{'' if laid.face_up else '.down'}"]
 
-    def trump_card_moved(self, fields: dict[str, str]) -> bool:
-        return "trump_swapped" in fields
+    def _place(self, fields: dict[str, str], where: dict[str, int], text: str) -> Placed:
+        # the turned trump card went to a hand: the six lies at the stock's bottom
+        return Placed(trump_card_moved="trump_swapped" in fields)
 
-    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> None:
+    def _read(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+              text: str) -> None:
         raw = fields.get("trump_swapped")
         if raw is None:
             return
