@@ -37,7 +37,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, card_pretty, card_str, cards_of, is_special
 from bito.errors import IllegalActionError, Reason
@@ -70,14 +70,12 @@ from bito.games.durak.hooks import (
     Laid,
     Memory,
     Moment,
-    PlaceCards,
     Placed,
     PositionRequest,
-    ReadFields,
     Stage,
     Stepping,
     Turn,
-    WriteFields,
+    answered,
 )
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
@@ -939,14 +937,7 @@ class _Extras(Hook):
         return explain(state, action)
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
-        if isinstance(request, WriteFields):
-            return cast(Answer, self._write(request.state, request.seat))
-        if isinstance(request, PlaceCards):
-            return cast(Answer, self._place(request.fields, request.where, request.text))
-        if isinstance(request, ReadFields):
-            return cast(Answer, self._read(request.state, request.fields, request.where,
-                                      request.text))
-        return request.nothing()
+        return answered(request, self._write, self._read, self._place)
 
     def _write(self, state: DurakState, seat: int | None) -> list[str]:
         return position_fields(state)

@@ -95,7 +95,7 @@ __all__ = ["DEAL_OUTCOME", "DECIDER", "NEXT_ATTACKER", "NOTHING_PLACED", "PICKED
            "HandOrder", "Hook", "HookSet", "Laid", "LeadShape", "Memory", "Moment", "NextBout",
            "OpenHands", "PlaceCards", "Placed", "Played", "PositionDefender", "PositionRequest",
            "Question", "ReadFields", "SeenHands", "Shown", "Stage", "Stepping", "Transferred",
-           "Turn", "WriteFields", "select", "settle"]
+           "Turn", "WriteFields", "answered", "select", "settle"]
 
 T = TypeVar("T")
 #: The type of a :class:`Question`'s answer, in :meth:`Hook.query`.
@@ -569,6 +569,22 @@ class ReadFields(PositionRequest[int | None]):
 
     def nothing(self) -> int | None:
         return None
+
+
+def answered(request: PositionRequest[Answer],
+             write: Callable[[DurakState, int | None], list[str]],
+             read: Callable[[DurakState, dict[str, str], dict[str, int], str], int | None],
+             place: Callable[[dict[str, str], dict[str, int], str], Placed] | None = None
+             ) -> Answer:
+    """The answer to a position request by a hook's own writer, reader and (for fields that
+    place cards or move the trump card) card placer: what a hook's ``position`` returns."""
+    if isinstance(request, WriteFields):
+        return cast(Answer, write(request.state, request.seat))
+    if isinstance(request, ReadFields):
+        return cast(Answer, read(request.state, request.fields, request.where, request.text))
+    if isinstance(request, PlaceCards) and place is not None:
+        return cast(Answer, place(request.fields, request.where, request.text))
+    return request.nothing()
 
 
 #: The general points, and the attribute in which a hook lists what it plays at each.

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, RANK_MASKS, cards_of, is_joker, special
 from bito.errors import IllegalActionError, InvalidNotationError, Reason
@@ -45,9 +45,8 @@ from bito.games.durak.hooks import (
     Moment,
     Played,
     PositionRequest,
-    ReadFields,
     Turn,
-    WriteFields,
+    answered,
 )
 from bito.games.durak.phases import PHASE_NAMES, Phase
 from bito.games.durak.reasons import Refused
@@ -333,12 +332,7 @@ class _JokerGifts(Hook):
         return blocks
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
-        if isinstance(request, WriteFields):
-            return cast(Answer, self._write(request.state, request.seat))
-        if isinstance(request, ReadFields):
-            return cast(Answer, self._read(request.state, request.fields, request.where,
-                                      request.text))
-        return request.nothing()
+        return answered(request, self._write, self._read)
 
     def _write(self, state: DurakState, seat: int | None) -> list[str]:
         gift = GIFT.of(state)

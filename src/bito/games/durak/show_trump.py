@@ -29,7 +29,7 @@ Where the rule meets other options (decisions in docs/variants.md, #96):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, card_str, cards_count, cards_of, is_special, suit_of
 from bito.errors import IllegalActionError, Reason, RulesError
@@ -40,9 +40,8 @@ from bito.games.durak.hooks import (
     Hook,
     Memory,
     PositionRequest,
-    ReadFields,
     Stage,
-    WriteFields,
+    answered,
 )
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused, TransferBar
@@ -168,11 +167,7 @@ class _ShowTrump(Hook):
         return [("show trump", [Action(SHOW, (c,)) for c in cards])]
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
-        if isinstance(request, WriteFields):
-            return cast(Answer, self._write(request.state, request.seat))
-        if isinstance(request, ReadFields):  # (no seat to act of their own)
-            self._read(request.state, request.fields, request.where, request.text)
-        return request.nothing()
+        return answered(request, self._write, self._read)
 
     def _write(self, state: DurakState, seat: int | None) -> list[str]:
         shown = shown_this_bout(state)

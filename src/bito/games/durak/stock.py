@@ -34,16 +34,14 @@ from bito.games.durak.hooks import (
     GoingOut,
     Hook,
     Moment,
-    PlaceCards,
     Placed,
     PositionRequest,
     Question,
-    ReadFields,
     SeenHands,
     Stage,
     StockFaceUp,
     Turn,
-    WriteFields,
+    answered,
 )
 from bito.games.durak.position_stock import (
     BOOKS,
@@ -385,13 +383,7 @@ class _Stock(Hook):
         return answer
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
-        if isinstance(request, WriteFields):
-            return cast(Answer, self._write(request.state, request.seat))
-        if isinstance(request, PlaceCards):
-            return cast(Answer, self._place(request.fields, request.where, request.text))
-        if isinstance(request, ReadFields):  # (no seat to act of their own)
-            self._read(request.state, request.fields, request.where, request.text)
-        return request.nothing()
+        return answered(request, self._write, self._read, self._place)
 
     def _write(self, state: DurakState, seat: int | None) -> list[str]:
         return stock_fields(state, seat)

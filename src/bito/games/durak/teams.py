@@ -29,10 +29,9 @@ from bito.games.durak.hooks import (
     PositionDefender,
     PositionRequest,
     Question,
-    ReadFields,
     Stage,
     ThrowInOrder,
-    WriteFields,
+    answered,
 )
 from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
@@ -269,11 +268,7 @@ class _Partnerships(Hook):
         return defender
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
-        if isinstance(request, WriteFields):
-            return cast(Answer, self._write(request.state, request.seat))
-        if isinstance(request, ReadFields):  # (no seat to act of their own)
-            self._read(request.state, request.fields, request.where, request.text)
-        return request.nothing()
+        return answered(request, self._write, self._read)
 
     def _write(self, state: DurakState, seat: int | None) -> list[str]:
         played = played_seat(state)

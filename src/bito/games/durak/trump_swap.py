@@ -36,14 +36,12 @@ from bito.games.durak.hooks import (
     Event,
     Hook,
     Memory,
-    PlaceCards,
     Placed,
     PositionRequest,
     Question,
-    ReadFields,
     Stage,
     StockFaceUp,
-    WriteFields,
+    answered,
 )
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
@@ -202,13 +200,7 @@ class _TrumpSwap(Hook):
                                 if not is_special(c) and rank_of(c) == low])]
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
-        if isinstance(request, WriteFields):
-            return cast(Answer, self._write(request.state, request.seat))
-        if isinstance(request, PlaceCards):
-            return cast(Answer, self._place(request.fields, request.where, request.text))
-        if isinstance(request, ReadFields):  # (no seat to act of their own)
-            self._read(request.state, request.fields, request.where, request.text)
-        return request.nothing()
+        return answered(request, self._write, self._read, self._place)
 
     def _write(self, state: DurakState, seat: int | None) -> list[str]:
         laid = LAID.of(state)
