@@ -499,7 +499,9 @@ def select(installed: tuple[Hook, ...], rules: Rules, players: int) -> HookSet:
 def settle(hooks: HookSet, state: DurakState, question: Question[Answer], answer: Answer
            ) -> Answer:
     """The answer to a question the first hook that plays it settles (:class:`HandOrder`,
-    :class:`NextBout`): that hook's, or ``answer`` when no hook plays it."""
+    :class:`NextBout`, :class:`LeadShape`): that hook's, or ``answer`` when no hook plays it.
+    (The state machine asks the last two through :attr:`HookSet.next_bout` and
+    :attr:`HookSet.lead_shape`, the same first hook, without the lookup.)"""
     asked = hooks.query_at.get(type(question))
     return cast(Answer, asked[0](state, question, answer)) if asked else answer
 
