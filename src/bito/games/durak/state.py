@@ -770,7 +770,7 @@ class DurakState:
             trumps = self.trumps
             if any(suit_of(a) in trumps for a in self.attack):
                 return TransferRefusal(TransferBar.TRUMP_ON_TABLE,
-                                       "not while a trump lies on the table (S0:307, literal)")
+                                       "not while a trump lies on the table")
         nxt = self.next_active(self.defender)
         refused = False
         if nxt == self.defender:
