@@ -41,6 +41,21 @@ class DealFact:
         cards as they were dealt one at a time, or as a position lists them)."""
         return self
 
+    def before_hands(self, rules: Rules, players: int, dealer: int, pack: list[int]
+                     ) -> tuple[DealFact, list[int]]:
+        """The record of a deal whose rule deals cards of its own from the top of the shuffled
+        ``pack`` before the hands (#37's buy-in), and the pack left for the hands. Asked
+        while dealing, after the dealer is chosen."""
+        return self, pack
+
+    def after_trump(self, rules: Rules, players: int, dealer: int, pack: list[int],
+                    hands: list[int], stock: tuple[int, ...]) -> tuple[DealFact, list[int]]:
+        """The record of a deal whose rule sets hand cards aside once the trump is turned
+        (#35's locked cards; ``pack``: as the hands were dealt from it, ``stock``: what is
+        left to draw), and the hands left in play. Asked while dealing, before the first
+        attacker is chosen."""
+        return self, hands
+
     def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
                    defender: int) -> tuple[int, int, int] | None:
         """(attacker, defender, controller) of the deal's first bout when a lot of this rule

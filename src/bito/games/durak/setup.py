@@ -79,10 +79,7 @@ class Deal:
     # personal trump cards of #16, the turned secret card (#18). 0: just the trump card.
     face_up: int = 0
     # Variants II, the stock group (#31-38, #61-63): each seat's face-down cards at the start,
-    # the buy-in reserve of #37 and the locked cards of #35 (empty when unused), and the cards
-    # set aside unseen after the deal (#32's removed stock, trump card included).
-    reserves: tuple[int, ...] = ()
-    locked: tuple[int, ...] = ()
+    # the cards set aside unseen after the deal (#32's removed stock, trump card included)
     removed: int = 0
     # Rule facts read on every move, kept here to spare the rules lookups: bout caps
     # (VARIANTS.md §1.5), whether the cap can change during the deal, the lead limits
@@ -446,16 +443,14 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     # whether or not the dealer was given: a replay that names the dealer deals the same game.
     lot = _below(rng, players)
     dealer = match.dealer if match.dealer is not None else lot
-    reserves: tuple[int, ...] = ()
-    locked_cards: tuple[int, ...] = ()
-    if rules.deal_reserve:
-        # #37: the buy-in is dealt first, face down, one card at a time from the dealer's left.
-        k = reserve_size(rules, players, len(deck))
-        got_reserve = [0] * players
-        for i, c in enumerate(deck[:players * k]):
-            got_reserve[(dealer + 1 + i % players) % players] |= 1 << c
-        reserves = tuple(got_reserve)
-        deck = deck[players * k:]
+    facts = shared.records
+    if facts:
+        # A rule may deal cards of its own before the hands (#37's buy-in).
+        dealt_first = []
+        for record in facts:
+            record, deck = record.before_hands(rules, players, dealer, deck)
+            dealt_first.append(record)
+        facts = tuple(dealt_first)
     # One card at a time clockwise from the dealer's left, ``deal_hand_size`` rounds: the
     # k-th seat in that order gets every ``players``-th card from deck[k].
     pos = len(deck) if rules.deal_whole_pack else players * rules.deal_hand_size
@@ -469,7 +464,6 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     for k in range(players):
         # the cards are distinct, so the sum of their bits is their set
         hands[(dealer + 1 + k) % players] = sum(map(_BITS.__getitem__, deck[k:pos:players]))
-    facts = shared.records
     if facts:
         # The rules' records may keep the order each hand was dealt in (hands held face out).
         order: list[tuple[int, ...]] = [()] * players
@@ -529,16 +523,13 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         for c in stock:
             removed |= 1 << c
         stock = ()
-    if rules.deal_access == "gradual" and stock:
-        # #35: only the first card each player was dealt is usable; the rest lie face down
-        # (with no stock at all every card is usable from the start).
-        usable = [1 << deck[k] for k in range(players)]
-        locked = [0] * players
-        for k in range(players):
-            seat = (dealer + 1 + k) % players
-            locked[seat] = hands[seat] & ~usable[k]
-            hands[seat] &= usable[k]
-        locked_cards = tuple(locked)
+    if facts:
+        # A rule may set hand cards aside once the trump is turned (#35's locked cards).
+        set_aside = []
+        for record in facts:
+            record, hands = record.after_trump(rules, players, dealer, deck, hands, stock)
+            set_aside.append(record)
+        facts = tuple(set_aside)
     context = shared.trump_contexts.get(trump_card)
     if context is None:
         context = shared.trump_contexts[trump_card] = trump_context(rules, trump_card)
@@ -569,8 +560,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         "stock": stock, "first_attacker": attacker, "first_defender": defender,
         "shown": tuple(shown), "under_fool": under_fool, "trumps": trumps,
         "high_joker": high_joker, "jokers_wild": jokers_wild, "secret_card": secret,
-        "own_trumps": own, "face_up": face_up, "reserves": reserves, "locked": locked_cards,
-        "removed": removed, "facts": facts,
+        "own_trumps": own, "face_up": face_up, "removed": removed, "facts": facts,
         "thrower_orders": shared.thrower_orders, "draw_orders": shared.draw_orders},
         shared.facts)
 
