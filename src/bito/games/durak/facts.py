@@ -9,9 +9,10 @@ only asks every record what it adds at a few places it knows: the deal's outcome
 (:meth:`DealFact.settle`), the next deal's dealer (:meth:`DealFact.deals_next`), the
 position text (:meth:`DealFact.position_fields`) and the plain-text picture
 (:meth:`DealFact.seat_words`, :meth:`DealFact.lines`). A record may also hold the result of
-the dealing: the order each hand was dealt in (:meth:`DealFact.dealt`) and the first
-bout's lot, which the record draws (:meth:`DealFact.first_bout`): who attacks first and who
-plays for a seat nobody sits in (:meth:`DealFact.played_by`).
+the dealing: cards the rule deals face down beside the hands (:meth:`DealFact.before_hands`,
+:meth:`DealFact.after_trump`), the order each hand was dealt in (:meth:`DealFact.dealt`) and
+the first bout's lot, which the record draws (:meth:`DealFact.first_bout`): who attacks
+first and who plays for a seat nobody sits in (:meth:`DealFact.played_by`).
 
 This module imports nothing of the engine, so a rule's module can subclass it while the
 deal's module imports the rules' modules.
