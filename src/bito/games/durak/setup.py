@@ -28,6 +28,7 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import RulesError
+from bito.games.durak.buy_in import reserve_size as reserve_size  # (the kernel sizes it)
 from bito.games.durak.facts import DealFact, F, fact_of
 from bito.games.durak.hooks import HookSet, select
 from bito.games.durak.installed import HOOKS
@@ -198,13 +199,6 @@ def rule_facts(rules: Rules, players: int) -> tuple[DealFact, ...]:
     every deal starts them (before the first bout's lot)."""
     records: tuple[DealFact, ...] = dict(_deal_facts(rules, players))["facts"]
     return records
-
-
-def reserve_size(rules: Rules, players: int, cards: int) -> int:
-    """#37 A1: the buy-in per player, lowered until players x (hand + reserve) + 1 cards fit
-    the pack, so at least one card is left to turn up as the trump."""
-    room = (cards - 1) // players - rules.deal_hand_size
-    return max(0, min(rules.deal_reserve, room))
 
 
 @cache

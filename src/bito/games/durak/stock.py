@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final, cast
 
 from bito.cards import cards_of, is_special, rank_of, suit_of
+from bito.games.durak.buy_in import reserve_size
 from bito.games.durak.facts import DealFact
 from bito.games.durak.hooks import (
     Answer,
@@ -107,8 +108,6 @@ class FaceDown(DealFact):
                      ) -> tuple[DealFact, list[int]]:
         if not rules.deal_reserve:
             return self, pack
-        from bito.games.durak.setup import reserve_size
-
         # #37: the buy-in is dealt first, face down, one card at a time from the dealer's left
         k = reserve_size(rules, players, len(pack))
         reserves = [0] * players
