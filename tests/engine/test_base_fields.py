@@ -29,7 +29,7 @@ from bito.games.durak.exchange import Chosen
 from bito.games.durak.facts import DealFact
 from bito.games.durak.joker_gifts import GiftUnderWay
 from bito.games.durak.setup import Deal, rule_facts
-from bito.games.durak.stock import Tallies
+from bito.games.durak.stock import FaceDown, Tallies
 from bito.games.durak.teams import Partnership, Teams
 from bito.games.durak.view import ViewExtension
 
@@ -59,10 +59,9 @@ BASE_DEAL = {
     "hooks", "thrower_orders", "draw_orders", "facts",
 }
 
-#: Rules' facts the core's dealing still writes on the deal, because the rules deal them from
-#: the shuffled pack in the middle of the deal (the stock group's buy-in, locked and
-#: removed cards): issue 32 moves them out; none may be added.
-STILL_DEALT = {"reserves", "locked", "removed"}
+#: Rules' facts the core's dealing still writes on the deal (#32's stock set aside unseen,
+#: whose rule has no hook of its own): issue 32 moves them out; none may be added.
+STILL_DEALT = {"removed"}
 
 #: Each rule's deal record and a game that plays the rule.
 DEAL_RECORDS: dict[type[DealFact], tuple[str, int]] = {
@@ -70,6 +69,7 @@ DEAL_RECORDS: dict[type[DealFact], tuple[str, int]] = {
     DummySeat: ("podkidnoy+playing_dummy", 3),
     DummyController: ("podkidnoy+tossing_dummy", 3),
     DealtOrder: ("podkidnoy+blind_face_out", 3),
+    FaceDown: ("podkidnoy+buy_in", 3),
 }
 
 #: Each rule's view record and a game that plays the rule (seat 0's view shows it).
@@ -202,3 +202,67 @@ def test_the_state_machine_cites_no_catalogue_number() -> None:
 
     cited = [(n, w) for n, w in _words(Path(state_module.__file__)) if re.search(r"#\d", w)]
     assert cited == []
+
+
+def test_no_string_of_the_state_machine_cites_a_catalogue_number() -> None:
+    """A refusal's detail may reach a player (the terminal prints it; the web falls back to
+    it), and a player never reads a catalogue number or a source citation: no string in the
+    state machine, message or otherwise, cites one."""
+    import re
+
+    import bito.games.durak.state as state_module
+
+    path = Path(state_module.__file__)
+    docstrings = {n for n, _ in _words(path)}  # (these may cite the sources they follow)
+    strings = [(tok.start[0], tok.string)
+               for tok in tokenize.generate_tokens(io.StringIO(path.read_text()).readline)
+               if tok.type == tokenize.STRING and (
+                   re.search(r"#\d", tok.string)
+                   or (tok.start[0] not in docstrings and re.search(r"\bS\d+:\d", tok.string)))]
+    assert strings == []
+
+
+@pytest.mark.parametrize(("option", "game", "under_fool", "bar", "words"), [
+    ("first_game", 0, 0, "FIRST_BOUT", "first bout of the first game"),
+    ("under_fool", 1, 1, "UNDER_FOOL", "this deal is led under the fool"),
+])
+def test_a_first_bout_transfer_is_refused_in_words_without_a_number(
+        option: str, game: int, under_fool: int, bar: str, words: str) -> None:
+    """#78 (``transfer.first_bout``): the core's refusal of a first-bout transfer keeps its
+    words and names no catalogue entry."""
+    from bito.games.durak.position import parse_position
+    from bito.games.durak.reasons import TransferBar
+
+    state = parse_position(
+        f"perevodnoy+no_transfer_first_bout={option} players=3 trump=6h stock=6hAh "
+        f"attacker=0 hands=AcKc/7hKdQs/JcJdQd table=7s bout=0 game={game} "
+        f"under_fool={under_fool}")
+    block = state.transfer_block()
+    assert block is not None and block.bar is TransferBar[bar]
+    assert block.detail == words
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_stock_groups_face_down_cards_are_dealt_into_its_own_record(players: int) -> None:
+    """#37 (buy-in) and #35 (gradual access): the cards dealt face down beside the hands are
+    the stock rule's record (``deal.fact(FaceDown)``), each seat's buy-in of the size the
+    pack allows, and every card of the pack lies in exactly one place."""
+    from bito.cards import cards_of
+    from bito.games.durak.setup import reserve_size
+
+    for seed in range(10):
+        s = new_game("podkidnoy+buy_in+gradual_access", players=players, seed=seed)
+        assert isinstance(s, DurakState)
+        deal = s.deal
+        dealt = deal.fact(FaceDown)
+        assert dealt is not None
+        size = reserve_size(deal.rules, players, len(deal.rules.deck()))
+        assert [r.bit_count() for r in dealt.reserves] == [size] * players
+        assert all(h.bit_count() == 1 for h in deal.hands)  # one usable card each (#35)
+        places = [*deal.hands, *dealt.reserves, *dealt.locked,
+                  sum(1 << c for c in deal.stock)]
+        assert sum(p.bit_count() for p in places) == len(deal.rules.deck())
+        union = 0
+        for p in places:
+            union |= p
+        assert sorted(cards_of(union)) == sorted(deal.rules.deck())

@@ -106,8 +106,8 @@ MAY_LIST_THE_HOOKS = {"setup", "position", "explain"}
 @pytest.mark.parametrize("name", CORE_MODULES)
 def test_no_core_module_imports_a_variant_module(name: str) -> None:
     """Issue 17: what a variant shows, sets up or reads back goes through the hook points
-    (``view``, ``shown``, ``hand_order``, ``query``'s ``OpenHands`` and ``PositionDefender``,
-    ``deal_facts``, ``first_bout``, ...), so no core module names a variant module, not even
+    (``view``, ``query``'s ``Shown``, ``HandOrder``, ``OpenHands`` and ``PositionDefender``,
+    ``deal_facts`` and its record's lot, ...), so no core module names a variant module, not even
     for a type."""
     import importlib
 
@@ -227,3 +227,47 @@ def test_every_installed_hook_lists_what_its_general_points_play() -> None:
         for point, listed in GENERAL.items():
             overrides = getattr(type(hook), point) is not getattr(Hook, point)
             assert overrides == bool(getattr(hook, listed)), (hook.name, point)
+
+
+def test_a_settled_question_is_answered_by_the_first_hook_that_plays_it() -> None:
+    """``HandOrder``, ``NextBout`` and ``LeadShape`` are settled, not amended: the first hook
+    (in installation order) that lists the question answers it alone, and with no such hook
+    the core's answer stands."""
+    from bito.games.durak.hooks import HandOrder, LeadShape, NextBout, settle
+
+    asked: list[str] = []
+
+    class Orders(Hook):
+        questions = frozenset({HandOrder, NextBout, LeadShape})
+
+        def __init__(self, name: str, order: tuple[int, ...]) -> None:
+            self.name, self.order = name, order
+
+        def applies(self, rules: Rules, players: int) -> bool:
+            return True
+
+        def query(self, state: Any, question: Any, answer: Any) -> Any:
+            asked.append(self.name)
+            return self.order
+
+    first, second = Orders("first", (3, 1, 2)), Orders("second", (2, 1, 3))
+    hooks = select((first, second), Rules(), 2)
+    assert settle(hooks, None, HandOrder(0), (1, 2, 3)) == (3, 1, 2)  # type: ignore[arg-type]
+    assert asked == ["first"]
+    assert hooks.next_bout == (first.query,) and hooks.lead_shape == (first.query,)
+    assert settle(EMPTY, None, HandOrder(0), (1, 2, 3)) == (1, 2, 3)  # type: ignore[arg-type]
+
+
+def test_the_documented_hook_points_are_the_protocol() -> None:
+    """docs/architecture.md's table of points names exactly the points a ``Hook`` has (its
+    public methods), so the protocol and its description cannot drift apart."""
+    import re
+
+    doc = (Path(__file__).parents[2] / "docs" / "architecture.md").read_text()
+    section = doc[doc.index("The points, in the groups"):doc.index("The moments of `goes_on`")]
+    documented = {m.group(1) for m in re.finditer(r"^\| [^|]+ \| `(\w+)", section, re.M)}
+    protocol = {name for name, value in vars(Hook).items()
+                if callable(value) and not name.startswith("_")}
+    assert documented == protocol
+    count = re.search(r"\((\d+) in all", section)
+    assert count is not None and int(count.group(1)) == len(protocol)

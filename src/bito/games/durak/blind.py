@@ -60,6 +60,7 @@ from bito.games.durak.facts import DealFact
 from bito.games.durak.hooks import (
     Answer,
     Event,
+    HandOrder,
     Hook,
     Memory,
     Moment,
@@ -350,7 +351,7 @@ class _Blind(Hook):
     kinds = frozenset(range(BLIND_KINDS, BLIND_TRANSFER + 1))
     moments = frozenset({Stepping})
     events = frozenset({Stage.DEALT})
-    questions = frozenset({Shown})
+    questions = frozenset({Shown, HandOrder})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return not rules.deal_owner_sees_hand
@@ -380,12 +381,11 @@ class _Blind(Hook):
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         return explain(state, action)
 
-    def hand_order(self, state: DurakState, seat: int) -> tuple[int, ...]:
-        return hand_order(state, seat)
-
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
         if isinstance(question, Shown):  # the card a play by position turned up
             return cast(Answer, revealed(state, question.action))
+        if isinstance(question, HandOrder):  # the hands lie by position
+            return cast(Answer, hand_order(state, question.seat))
         return answer
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:

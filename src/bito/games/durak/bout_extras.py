@@ -63,7 +63,20 @@ from bito.games.durak.actions import (
     pair,
     swap,
 )
-from bito.games.durak.hooks import Event, Hook, Laid, Memory, Moment, Stage, Stepping, Turn
+from bito.games.durak.hooks import (
+    Answer,
+    Event,
+    Hook,
+    Laid,
+    Memory,
+    Moment,
+    Placed,
+    PositionRequest,
+    Stage,
+    Stepping,
+    Turn,
+    answered,
+)
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
 from bito.games.durak.render import table_text
@@ -923,16 +936,18 @@ class _Extras(Hook):
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         return explain(state, action)
 
-    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        return answered(request, self._write, self._read, self._place)
+
+    def _write(self, state: DurakState, seat: int | None) -> list[str]:
         return position_fields(state)
 
-    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> int | None:
+    def _read(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+              text: str) -> int | None:
         return read_position_fields(state, fields, where, text)
 
-    def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
-                     ) -> list[tuple[str, int, int]]:
-        return listed_cards(fields, where, text)
+    def _place(self, fields: dict[str, str], where: dict[str, int], text: str) -> Placed:
+        return Placed(tuple(listed_cards(fields, where, text)))
 
     def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
                      ) -> list[tuple[str, Iterable[Action]]]:

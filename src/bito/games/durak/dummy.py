@@ -75,6 +75,13 @@ class DummyController(DealFact):
     def played_by(self, controller: int) -> DummyController:
         return DummyController(controller)
 
+    def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
+                   defender: int) -> tuple[int, int, int]:
+        # A3: a lot, not the lowest trump, chooses the dummy's controller, who also attacks
+        # first; nothing is shown for the first attack.
+        controller = rng.randrange(players)
+        return controller, (controller + 1) % players, controller
+
     def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
         cards = state.hands[state.deal.players]
         if seat is None or seat == self.controller or state.rules.dummy_visible_to == "all":
@@ -189,13 +196,6 @@ class _TossingDummy(Hook):
 
     def deal_facts(self, rules: Rules, players: int) -> DummyController:
         return DummyController()
-
-    def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
-                   defender: int) -> tuple[int, int, int]:
-        # A3: a lot, not the lowest trump, chooses the dummy's controller, who also attacks
-        # first; nothing is shown for the first attack.
-        controller = rng.randrange(players)
-        return controller, (controller + 1) % players, controller
 
     def on(self, state: DurakState, event: Event) -> None:
         if event == Stage.REFILLED and state.deal.rules.dummy_draws:

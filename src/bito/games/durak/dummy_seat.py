@@ -66,6 +66,16 @@ class DummySeat(DealFact):
     def played_by(self, controller: int) -> DummySeat:
         return DummySeat(self.seat, controller)
 
+    def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
+                   defender: int) -> tuple[int, int, int]:
+        # (and #56 A3) a lot among the people chooses who plays the dummy's seat; he
+        # attacks first, and under dummy.defends=false the dummy is passed over (A3)
+        controller = lot_controller(rules, players, rng)
+        defender = (controller + 1) % players
+        if not rules.dummy_defends and defender == self.seat:
+            defender = (defender + 1) % players
+        return controller, defender, controller
+
     def deals_next(self, outcome: Outcome) -> int | None:
         # A1: the dummy was the fool, so no person was: its controller deals
         return self.controller if outcome.loser == self.seat else None
@@ -202,18 +212,8 @@ class _PlayingDummy(Hook):
             return cast(Answer, self._defender(state, question.attacker, cast(int, answer)))
         return answer
 
-    def deal_facts(self, rules: Rules, players: int) -> DummySeat:  # (the lot: first_bout)
+    def deal_facts(self, rules: Rules, players: int) -> DummySeat:  # (it draws the lot)
         return DummySeat(playing_seat(rules, players))
-
-    def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
-                   defender: int) -> tuple[int, int, int]:
-        # (and #56 A3) a lot among the people chooses who plays the dummy's seat; he
-        # attacks first, and under dummy.defends=false the dummy is passed over (A3)
-        controller = lot_controller(rules, players, rng)
-        defender = (controller + 1) % players
-        if not rules.dummy_defends and defender == playing_seat(rules, players):
-            defender = (defender + 1) % players
-        return controller, defender, controller
 
     def _defender(self, state: DurakState, attacker: int, defender: int) -> int:
         deal = state.deal

@@ -9,8 +9,10 @@ only asks every record what it adds at a few places it knows: the deal's outcome
 (:meth:`DealFact.settle`), the next deal's dealer (:meth:`DealFact.deals_next`), the
 position text (:meth:`DealFact.position_fields`) and the plain-text picture
 (:meth:`DealFact.seat_words`, :meth:`DealFact.lines`). A record may also hold the result of
-the dealing: the order each hand was dealt in (:meth:`DealFact.dealt`) and the first
-bout's lot (:meth:`DealFact.played_by`), who plays for a seat nobody sits in.
+the dealing: cards the rule deals face down beside the hands (:meth:`DealFact.before_hands`,
+:meth:`DealFact.after_trump`), the order each hand was dealt in (:meth:`DealFact.dealt`) and
+the first bout's lot, which the record draws (:meth:`DealFact.first_bout`): who attacks
+first and who plays for a seat nobody sits in (:meth:`DealFact.played_by`).
 
 This module imports nothing of the engine, so a rule's module can subclass it while the
 deal's module imports the rules' modules.
@@ -21,9 +23,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
+    import random
+
     from bito.games.durak.setup import Deal
     from bito.games.durak.state import DurakState
     from bito.games.protocol import Outcome
+    from bito.rules import Rules
 
 
 class DealFact:
@@ -37,9 +42,31 @@ class DealFact:
         cards as they were dealt one at a time, or as a position lists them)."""
         return self
 
+    def before_hands(self, rules: Rules, players: int, dealer: int, pack: list[int]
+                     ) -> tuple[DealFact, list[int]]:
+        """The record of a deal whose rule deals cards of its own from the top of the shuffled
+        ``pack`` before the hands (#37's buy-in), and the pack left for the hands. Asked
+        while dealing, after the dealer is chosen."""
+        return self, pack
+
+    def after_trump(self, rules: Rules, players: int, dealer: int, pack: list[int],
+                    hands: list[int], stock: tuple[int, ...]) -> tuple[DealFact, list[int]]:
+        """The record of a deal whose rule sets hand cards aside once the trump is turned
+        (#35's locked cards; ``pack``: as the hands were dealt from it, ``stock``: what is
+        left to draw), and the hands left in play. Asked while dealing, before the first
+        attacker is chosen."""
+        return self, hands
+
+    def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
+                   defender: int) -> tuple[int, int, int] | None:
+        """(attacker, defender, controller) of the deal's first bout when a lot of this rule
+        decides them, drawn from ``rng`` (controller: the seat that plays a seat nobody sits
+        in); None: the core's first attacker stands. Asked while dealing, after the hands."""
+        return None
+
     def played_by(self, controller: int) -> DealFact:
         """The record of a deal whose lot chose ``controller`` to play for a seat nobody sits
-        in (the ``first_bout`` hook's third answer, or a position's ``controller=``)."""
+        in (:meth:`first_bout`'s third answer, or a position's ``controller=``)."""
         return self
 
     def deals_next(self, outcome: Outcome) -> int | None:

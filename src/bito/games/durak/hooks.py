@@ -9,27 +9,23 @@ core runs over its tuples at the named points below. The base game's tuples are 
 pays one truth test per point and never calls into a variant.
 
 A hook overrides only the points it needs; :func:`select` keeps a method in a point's tuple
-only when the hook's class overrides it. Three points are general: ``on`` hears typed events,
-``goes_on`` answers typed turning points and ``query`` amends typed questions' answers, so a
-new kind of moment is a new record here, not a new point; a hook lists what it plays at each
+only when the hook's class overrides it. Four points are general: ``on`` hears typed events,
+``goes_on`` answers typed turning points, ``query`` amends (or settles) typed questions'
+answers and ``position`` answers typed requests of the position text, so a new kind of
+moment is a new record here, not a new point; a hook lists what it plays at the first three
 (``moments``, ``events``, ``questions``) and the core asks it only there. A hook refuses a
 move with an :class:`~bito.errors.IllegalActionError` carrying its own typed reason (a member
 of a :class:`~bito.errors.Reason` subclass in its module), never a bare name. The points, in the
 order a bout meets them:
 
 =================  ==========================================================================
+``applies``        whether this rule set plays the hook (once per rule set and seat count)
+``check``          refuse, naming the option, rule mixes this mechanism cannot play
 ``moves``          the whole move list for this state, or None to leave it to the core
                    (#58 plays by position, #59's face-down covers and calls, #31's choices)
 ``adjust``         change the core's move list (#39-51's extra moves, #56's dummy throws)
-``shape_leads``    the leads of a hand within a limit, for a lead shape the core does not
-                   play (#73's one-suit leads); the lead rules' filters apply to them too
+``explain``        name the rule an illegal action breaks (None: not this hook's rule)
 ``step``           play an action of a kind the hook owns (``kinds``)
-``on``             an event of the game (:data:`Event`): a :class:`Stage` of the deal (just
-                   dealt, the hands refilled after a bout, the next bout set up), cards
-                   :class:`Laid` as an attack or a transfer, a :class:`Transferred` transfer
-                   before the attack passes on (#11 A1 clears the neutralised cards), the
-                   bout :class:`Decided` (its cards gone to the discard or the taker, still
-                   listed on the table)
 ``goes_on``        at a turning point (a :class:`Turn`, an action :class:`Stepping` in, an
                    action :class:`Played`, a seat :class:`GoingOut`), take over how the game
                    goes on (True) or leave it to the core: an action before the core plays
@@ -42,6 +38,12 @@ order a bout meets them:
                    nobody else in play (send it back to the attacker who went out, #9), the
                    refill (draw in place of the core), the refilled hands (finish the game
                    now, #24 A4), a seat with nothing left (keep him in)
+``on``             an event of the game (:data:`Event`): a :class:`Stage` of the deal (just
+                   dealt, the hands refilled after a bout, the next bout set up), cards
+                   :class:`Laid` as an attack or a transfer, a :class:`Transferred` transfer
+                   before the attack passes on (#11 A1 clears the neutralised cards), the
+                   bout :class:`Decided` (its cards gone to the discard or the taker, still
+                   listed on the table)
 ``query``          amend an answer the core worked out to a typed :class:`Question`: the
                    table cards a taker picks up (#3 sends the covered pairs to the discard),
                    who may throw in at this defender, in turn (memoized per seating), the
@@ -49,31 +51,30 @@ order a bout meets them:
                    beyond the public ones, the stock cards lying face up, the deal's outcome
                    (the hook's tallies added), who decides the move now (#57's controller),
                    the defender a position without ``defender=`` implies (#53-55, #57), a
-                   move every seat sees, as they see it (#58 turns up the card played)
-``opens_next_bout`` choose the next bout's attacker (returned) and defender instead of the
-                   core, or finish the game and return -1; the first hook here decides
-``explain``        name the rule an illegal action breaks (None: not this hook's rule)
-``check``          refuse, naming the option, rule mixes this mechanism cannot play
-``position_fields`` / ``read_position`` / ``listed_cards`` / ``trump_card_moved``: the
-                   hook's own ``key=value`` fields of the position text (``position_keys``
-                   lists them), written, read back (the seat they say acts now, if the base
-                   game's turn order would not name him), the cards they place, and whether
-                   they account for a stock whose bottom card is not the turned trump
-``codec_blocks``   the RL codec's numbered blocks of the hook's moves
+                   move every seat sees, as they see it (#58 turns up the card played); and
+                   the questions the first hook that plays them settles (:func:`settle`):
+                   the next bout's attacker and defender, or the game finished
+                   (:class:`NextBout`, #53-55), the leads of a shape the core does not play
+                   (:class:`LeadShape`, #73), a hand's cards in the order they lie
+                   (:class:`HandOrder`, #58)
 ``deal_facts``     the rule's own record of facts fixed for the deal (a
-                   :class:`~bito.games.durak.facts.DealFact`; #53-55's teams, #57's seat)
-``first_bout``     the first bout's attacker, defender and the seat that plays a seat
-                   nobody sits in, when a lot decides them (#57)
-``hand_order``     a hand's cards in the order they lie (#58: by position), for the texts
+                   :class:`~bito.games.durak.facts.DealFact`; #53-55's teams, #57's seat),
+                   which also draws any lot deciding the first bout (its ``first_bout``)
 ``view``           the view of ``seat`` with the rule's own record added
                    (``view.extended``, a :class:`~bito.games.durak.view.ViewExtension`)
                    and what it may not see censored
+``position``       a typed request about the hook's own ``key=value`` fields of the position
+                   text (``position_keys`` lists them): :class:`WriteFields` writes them,
+                   :class:`PlaceCards` says which cards they place and whether the turned
+                   trump card has left the stock's bottom, :class:`ReadFields` reads them
+                   back (the seat they say acts now, if the base game's turn order would
+                   not name him)
+``codec_blocks``   the RL codec's numbered blocks of the hook's moves
 =================  ==========================================================================
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -89,10 +90,12 @@ if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
     from bito.games.durak.view import DurakView
 
-__all__ = ["DEAL_OUTCOME", "DECIDER", "NEXT_ATTACKER", "PICKED_UP", "POINTS",
-           "STOCK_FACE_UP", "THROW_IN_ORDER", "Answer", "Decided", "Event", "GoingOut", "Hook",
-           "HookSet", "Laid", "Memory", "Moment", "OpenHands", "Played", "PositionDefender",
-           "Question", "SeenHands", "Shown", "Stage", "Stepping", "Transferred", "Turn", "select"]
+__all__ = ["DEAL_OUTCOME", "DECIDER", "NEXT_ATTACKER", "NOTHING_PLACED", "PICKED_UP", "POINTS",
+           "STOCK_FACE_UP", "THROW_IN_ORDER", "Answer", "Decided", "Event", "GoingOut",
+           "HandOrder", "Hook", "HookSet", "Laid", "LeadShape", "Memory", "Moment", "NextBout",
+           "OpenHands", "PlaceCards", "Placed", "Played", "PositionDefender", "PositionRequest",
+           "Question", "ReadFields", "SeenHands", "Shown", "Stage", "Stepping", "Transferred",
+           "Turn", "WriteFields", "answered", "select", "settle"]
 
 T = TypeVar("T")
 #: The type of a :class:`Question`'s answer, in :meth:`Hook.query`.
@@ -274,6 +277,36 @@ class SeenHands(Question[tuple[int, ...]]):
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class NextBout(Question[int | None]):
+    """The bout is over and the game goes on: the next bout's attacker (the defender set with
+    :meth:`~bito.games.durak.state.DurakState.defend_as`), -1 when the rule finished the
+    game, or None to leave it to the core (``defender``: the last bout's; ``skip``: he took
+    and loses his turn to attack). The first hook that plays it settles it (#53-55: partners
+    are never attacked)."""
+
+    defender: int
+    skip: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandOrder(Question[tuple[int, ...]]):
+    """``seat``'s cards in the order they lie, for the texts (the core's answer: by card
+    code). The first hook that plays it settles it (#58: by position)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeadShape(Question[list[Action] | None]):
+    """The leads of ``hand`` of at most ``limit`` cards, for a lead shape the core does not
+    play (the core's answer, None: its own shapes; #73's one-suit leads). The first hook that
+    plays it settles it; the lead rules' filters apply to its leads too."""
+
+    hand: int
+    limit: int
+
+
 PICKED_UP: Final = PickedUp()
 THROW_IN_ORDER: Final = ThrowInOrder()
 NEXT_ATTACKER: Final = NextAttacker()
@@ -342,9 +375,6 @@ class Hook:
     def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
         return acts
 
-    def shape_leads(self, state: DurakState, hand: int, limit: int) -> list[Action] | None:
-        return None
-
     def step(self, state: DurakState, action: Action) -> None:
         raise NotImplementedError
 
@@ -363,23 +393,16 @@ class Hook:
         given."""
         return answer
 
-    def opens_next_bout(self, state: DurakState, defender: int, skip: bool) -> int:
-        raise NotImplementedError
-
-
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         return None
 
-    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
-        return []
-
-    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> int | None:
-        """Read this hook's fields back (called for every installed hook, so that a field
-        the rules do not play is refused by the hook that knows it). Returns the seat these
-        fields say acts now where the base game's turn order would not name him (a gift's
-        giver, a counter-attack's target), else None."""
-        return None
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        """The answer to a request of the position text about this hook's own ``key=value``
+        fields (``position_keys``): a :class:`WriteFields`, :class:`PlaceCards` or
+        :class:`ReadFields`; a hook answers what it does not play with
+        ``request.nothing()``. The reader asks every installed hook, so that a field the
+        rules do not play is refused by the hook that knows it."""
+        return request.nothing()
 
     def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
                      ) -> list[tuple[str, Iterable[Action]]]:
@@ -388,35 +411,11 @@ class Hook:
         every installed hook."""
         return []
 
-    def trump_card_moved(self, fields: dict[str, str]) -> bool:
-        """Whether this hook's position fields say the turned trump card no longer lies
-        under the stock though the stock lasts (a stock rebuilt from a bito, #38; a trump
-        swapped for it, #97), so the reader does not ask for it at the bottom. Asked of
-        every installed hook."""
-        return False
-
-    def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
-                     ) -> list[tuple[str, int, int]]:
-        """Cards this hook's fields place somewhere, as (place, card, position), for the
-        reader's check that every card is somewhere exactly once."""
-        return []
-
-
     def deal_facts(self, rules: Rules, players: int) -> DealFact | None:
         """The rule's record of facts fixed for every deal of this rule set and seat count,
         which the deal holds (:meth:`~bito.games.durak.setup.Deal.fact`); worked out once
         per rule set."""
         return None
-
-    def first_bout(self, rules: Rules, players: int, rng: random.Random, attacker: int,
-                   defender: int) -> tuple[int, int, int]:
-        """(attacker, defender, controller) of the first bout, drawing any lot from ``rng``
-        (controller: the seat that plays a seat nobody sits in, else -1)."""
-        return attacker, defender, -1
-
-    def hand_order(self, state: DurakState, seat: int) -> tuple[int, ...]:
-        """``seat``'s cards in the order they lie (the first hook here decides)."""
-        raise NotImplementedError
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         """The view of ``seat`` with this hook's fields: never a card ``seat`` may not
@@ -426,9 +425,8 @@ class Hook:
 
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
-    "moves", "adjust", "shape_leads", "on", "goes_on", "query",
-    "opens_next_bout", "explain", "position_fields", "read_position", "deal_facts",
-    "first_bout", "hand_order", "view")
+    "moves", "adjust", "on", "goes_on", "query",
+    "explain", "position", "deal_facts", "view")
 
 
 @dataclass(frozen=True)
@@ -439,18 +437,12 @@ class HookSet:
     hooks: tuple[Hook, ...] = ()
     moves: tuple[Callable[[DurakState], list[Action] | None], ...] = ()
     adjust: tuple[Callable[[DurakState, list[Action]], list[Action]], ...] = ()
-    shape_leads: tuple[Callable[[DurakState, int, int], list[Action] | None], ...] = ()
     on: tuple[Callable[[DurakState, Event], None], ...] = ()
     goes_on: tuple[Callable[[DurakState, Moment], bool], ...] = ()
     query: tuple[Callable[[DurakState, Question[Any], Any], Any], ...] = ()
-    opens_next_bout: tuple[Callable[[DurakState, int, bool], int], ...] = ()
     explain: tuple[Callable[[DurakState, Action], IllegalActionError | None], ...] = ()
-    position_fields: tuple[Callable[[DurakState, int | None], list[str]], ...] = ()
-    read_position: tuple[Callable[..., int | None], ...] = ()
+    position: tuple[Callable[[PositionRequest[Any]], Any], ...] = ()
     deal_facts: tuple[Callable[[Rules, int], DealFact | None], ...] = ()
-    first_bout: tuple[Callable[[Rules, int, random.Random, int, int],
-                               tuple[int, int, int]], ...] = ()
-    hand_order: tuple[Callable[[DurakState, int], tuple[int, ...]], ...] = ()
     view: tuple[Callable[[DurakState, int, DurakView], DurakView], ...] = ()
     #: The hook that plays each owned action kind.
     steps: dict[int, Callable[[DurakState, Action], None]] = field(default_factory=dict)
@@ -468,6 +460,12 @@ class HookSet:
     stepping: tuple[Callable[[DurakState, Moment], bool], ...] = ()
     played: tuple[Callable[[DurakState, Moment], bool], ...] = ()
     laid: tuple[Callable[[DurakState, Event], None], ...] = ()
+    #: The hook that settles :class:`NextBout` (empty: the core opens the next bout), kept
+    #: apart as every bout's end asks it.
+    next_bout: tuple[Callable[[DurakState, Question[Any], Any], Any], ...] = ()
+    #: The hook that settles :class:`LeadShape` (empty: the core's shapes), kept apart as
+    #: every lead asks it.
+    lead_shape: tuple[Callable[[DurakState, Question[Any], Any], Any], ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -490,9 +488,105 @@ def select(installed: tuple[Hook, ...], rules: Rules, players: int) -> HookSet:
         for kind in hook.kinds:
             steps[kind] = hook.step
     goes_on_at, on_at = _by_key(chosen, "goes_on"), _by_key(chosen, "on")
+    query_at = _by_key(chosen, "query")
     return HookSet(hooks=chosen, steps=steps, goes_on_at=goes_on_at, on_at=on_at,
-                   query_at=_by_key(chosen, "query"), stepping=goes_on_at.get(Stepping, ()),
-                   played=goes_on_at.get(Played, ()), laid=on_at.get(Laid, ()), **points)
+                   query_at=query_at, stepping=goes_on_at.get(Stepping, ()),
+                   played=goes_on_at.get(Played, ()), laid=on_at.get(Laid, ()),
+                   next_bout=query_at.get(NextBout, ())[:1],
+                   lead_shape=query_at.get(LeadShape, ())[:1], **points)
+
+
+def settle(hooks: HookSet, state: DurakState, question: Question[Answer], answer: Answer
+           ) -> Answer:
+    """The answer to a question the first hook that plays it settles (:class:`HandOrder`,
+    :class:`NextBout`, :class:`LeadShape`): that hook's, or ``answer`` when no hook plays it.
+    (The state machine asks the last two through :attr:`HookSet.next_bout` and
+    :attr:`HookSet.lead_shape`, the same first hook, without the lookup.)"""
+    asked = hooks.query_at.get(type(question))
+    return cast(Answer, asked[0](state, question, answer)) if asked else answer
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """What a hook's position fields say of the cards (the answer to a :class:`PlaceCards`): the
+    cards they place, as (place, card, offset in the text), and whether the turned trump
+    card has left the bottom of a stock that lasts (a stock rebuilt from a bito, #38; a
+    trump swapped for it, #97)."""
+
+    cards: tuple[tuple[str, int, int], ...] = ()
+    trump_card_moved: bool = False
+
+
+#: A hook's fields that place no card.
+NOTHING_PLACED: Final = Placed()
+
+
+class PositionRequest(Generic[T]):
+    """What the position text asks a hook about its own ``key=value`` fields
+    (:meth:`Hook.position`), whose answer is a ``T``."""
+
+    __slots__ = ()
+
+    def nothing(self) -> T:
+        """The answer of a hook without fields here."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class WriteFields(PositionRequest[list[str]]):
+    """Writing ``state``'s text: the hook's fields, after the core's (``seat``: the seat the
+    text is censored for, None for the whole truth). The core asks the rule set's hooks."""
+
+    state: DurakState
+    seat: int | None
+
+    def nothing(self) -> list[str]:
+        return []
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCards(PositionRequest[Placed]):
+    """Reading a text, before the state is built: what the hook's ``fields`` (each found at
+    ``where[key]`` in ``text``) say of the cards."""
+
+    fields: dict[str, str]
+    where: dict[str, int]
+    text: str
+
+    def nothing(self) -> Placed:
+        return NOTHING_PLACED
+
+
+@dataclass(frozen=True, slots=True)
+class ReadFields(PositionRequest[int | None]):
+    """Reading a text, the state built (the seat to act already set when the text gives
+    it): the hook sets its memory from its ``fields``; the answer is the seat they say acts
+    now where the base game's turn order would not name him (a gift's giver, a
+    counter-attack's target), else None."""
+
+    state: DurakState
+    fields: dict[str, str]
+    where: dict[str, int]
+    text: str
+
+    def nothing(self) -> int | None:
+        return None
+
+
+def answered(request: PositionRequest[Answer],
+             write: Callable[[DurakState, int | None], list[str]],
+             read: Callable[[DurakState, dict[str, str], dict[str, int], str], int | None],
+             place: Callable[[dict[str, str], dict[str, int], str], Placed] | None = None
+             ) -> Answer:
+    """The answer to a position request by a hook's own writer, reader and (for fields that
+    place cards or move the trump card) card placer: what a hook's ``position`` returns."""
+    if isinstance(request, WriteFields):
+        return cast(Answer, write(request.state, request.seat))
+    if isinstance(request, ReadFields):
+        return cast(Answer, read(request.state, request.fields, request.where, request.text))
+    if isinstance(request, PlaceCards) and place is not None:
+        return cast(Answer, place(request.fields, request.where, request.text))
+    return request.nothing()
 
 
 #: The general points, and the attribute in which a hook lists what it plays at each.

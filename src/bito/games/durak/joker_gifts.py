@@ -38,7 +38,16 @@ from bito.games.durak.actions import (
     give,
     transfer,
 )
-from bito.games.durak.hooks import Hook, Memory, Moment, Played, Turn
+from bito.games.durak.hooks import (
+    Answer,
+    Hook,
+    Memory,
+    Moment,
+    Played,
+    PositionRequest,
+    Turn,
+    answered,
+)
 from bito.games.durak.phases import PHASE_NAMES, Phase
 from bito.games.durak.reasons import Refused
 from bito.games.durak.view import PUBLIC, ViewExtension, private_to
@@ -322,12 +331,15 @@ class _JokerGifts(Hook):
                                      for combo in combinations(group, 3)]))
         return blocks
 
-    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        return answered(request, self._write, self._read)
+
+    def _write(self, state: DurakState, seat: int | None) -> list[str]:
         gift = GIFT.of(state)
         return [] if gift is None else [gift_text(gift)]
 
-    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> int | None:
+    def _read(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+              text: str) -> int | None:
         # the gift under way; its giver is the one to act
         raw = fields.get("gift")
         if raw is None:

@@ -85,7 +85,7 @@ from bito.cards import (
 )
 from bito.errors import InvalidNotationError, RulesError
 from bito.games.durak.actions import Action, parse_action
-from bito.games.durak.hooks import PositionDefender
+from bito.games.durak.hooks import PlaceCards, PositionDefender, ReadFields
 from bito.games.durak.installed import HOOKS
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
 from bito.games.durak.position_text import position_text, rules_spec
@@ -312,8 +312,9 @@ def parse_position(text: str) -> DurakState:
     drawable = rules.trump_secret_drawable
     if secret >= 0 and not (revealed and drawable):
         listed.append(("secret", secret, where["secret"]))
-    for hook in HOOKS:
-        listed += hook.listed_cards(f, where, text)
+    placed = [hook.position(PlaceCards(f, where, text)) for hook in HOOKS]
+    for by_hook in placed:
+        listed += by_hook.cards
     if "removed" in f:  # #32: the stock set aside unseen
         listed += [("removed", c, where["removed"])
                    for c in _card_field(f, where, text, "removed")]
@@ -340,7 +341,7 @@ def parse_position(text: str) -> DurakState:
         discard = sum(1 << c for c in deck - set(seen))
     if stock and trump_card >= 0 and stock[0] != trump_card and not (
             revealed and stock == [secret]) and not any(
-                hook.trump_card_moved(f) for hook in HOOKS):
+                by_hook.trump_card_moved for by_hook in placed):
         raise InvalidNotationError("stock: the bottom card must be the trump card while it "
                                    "lies under the stock", text, where["stock"])
     attacker = _int(f, where, text, "attacker", 0, 0, n - 1)
@@ -391,7 +392,7 @@ def parse_position(text: str) -> DurakState:
         s.set_turn(_int(f, where, text, "to_act", 0, -1, n - 1))
     acts: list[int] = []  # the seats the hooks' fields say act now
     for hook in HOOKS:
-        vouched = hook.read_position(s, f, where, text)
+        vouched = hook.position(ReadFields(s, f, where, text))
         if vouched is not None:
             acts.append(vouched)
     if s.phase == THROW and "throwers" not in f:

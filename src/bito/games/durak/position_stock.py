@@ -1,8 +1,8 @@
 """Position-text fields of the stock group (#31, #34-38, #61-63): see :mod:`.position`.
 
 The other half of the stock hook (:mod:`.stock`), which alone imports it: the core's writer and
-reader reach these fields through the hook's ``position_fields``, ``read_position`` and
-``listed_cards``.
+reader reach these fields through the hook's ``position`` point (its ``WriteFields``,
+``PlaceCards`` and ``ReadFields`` requests).
 
 ``reserve`` and ``locked`` hold cards nobody may see, so the censored form writes them as
 ``??*n``; ``passed`` is private to the seat that passed the hand, so the censored form shows

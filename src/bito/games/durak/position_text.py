@@ -12,8 +12,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bito.cards import card_str, cards_of
-from bito.games.durak.hooks import STOCK_FACE_UP, OpenHands, StockFaceUp
+from bito.games.durak.hooks import STOCK_FACE_UP, HandOrder, OpenHands, StockFaceUp, WriteFields
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
+from bito.games.durak.render import hand_in_order
 from bito.rules import Rules, resolve
 from bito.rules.options import OPTION_SPECS
 
@@ -82,13 +83,11 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         fields.append(f"seed={d.seed}")
     fields += [f"dealer={d.dealer}", f"game={d.match.game_number}", f"bout={state.bout}",
                f"trump={card_str(d.trump_card) if d.trump_card >= 0 else '-'}"]
-    ordered = d.hooks.hand_order  # #58: hands by position; a seat never sees its own
-    order = ordered[0] if ordered else None
-    blind = order is not None
+    blind = HandOrder in d.hooks.query_at  # #58: hands by position; a seat never sees its own
     if seat is None:
         fields.append(f"stock={_cards(list(state.stock))}")
         fields.append("hands=" + "/".join(
-            _cards(list(order(state, s))) if order else _cards(state.hands[s])
+            _cards(list(hand_in_order(state, s))) if blind else _cards(state.hands[s])
             for s in range(n)))
     else:
         stock, hidden = "", 0
@@ -110,9 +109,9 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
             seat_sees = query(state, OpenHands(seat), seat_sees)
         for s in range(n):
             h = state.hands[s]
-            if order:
+            if blind:
                 hands.append(_hidden(h.bit_count()) or "-" if s == seat
-                             else _cards(list(order(state, s))))
+                             else _cards(list(hand_in_order(state, s))))
             elif s == seat:
                 hands.append(_cards(h))
             else:
@@ -159,8 +158,10 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         removed = state.aside & ~(1 << d.secret_card if d.secret_card >= 0 else 0)
         aside = _cards(removed) if seat is None else _hidden(removed.bit_count()) or "-"
         fields.append(f"removed={aside}")
-    for hook_fields in d.hooks.position_fields:  # the hooks' own fields come last
-        fields += hook_fields(state, seat)
+    if d.hooks.position:  # the hooks' own fields come last
+        request = WriteFields(state, seat)
+        for asked in d.hooks.position:
+            fields += asked(request)
     return " ".join(fields)
 
 

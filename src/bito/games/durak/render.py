@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bito.cards import SUIT_SYMBOLS, card_pretty, cards_count, cards_of, rank_of, suit_of
-from bito.games.durak.hooks import STOCK_FACE_UP, StockFaceUp
+from bito.games.durak.hooks import STOCK_FACE_UP, HandOrder, StockFaceUp, settle
 
 if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
@@ -97,6 +97,12 @@ def table_text(attack: Sequence[int], defence: Sequence[int]) -> str:
                      for a, d in zip(attack, defence, strict=True))
 
 
+def hand_in_order(state: DurakState, seat: int) -> tuple[int, ...]:
+    """``seat``'s cards in the order they lie: as the rule that orders them settles it
+    (:class:`~bito.games.durak.hooks.HandOrder`), else by card code."""
+    return settle(state.deal.hooks, state, HandOrder(seat), tuple(cards_of(state.hands[seat])))
+
+
 def render_state(state: DurakState) -> str:
     """Everything, hidden cards included: for debugging and tests."""
     words = state_trump_words(state)
@@ -106,14 +112,15 @@ def render_state(state: DurakState) -> str:
         f"  phase {state.phase_name}",
         f"table: {table_text(state.attack, state.defence)}",
     ]
-    order = state.deal.hooks.hand_order  # #58: hands held face out, by position
+    hooks = state.deal.hooks
+    ordered = HandOrder in hooks.query_at  # #58: hands held face out, by position
     for seat in range(state.deal.players):
         role = _role(seat, state.attacker, state.defender, state.to_act)
         for fact in state.deal.facts:  # the rules' words on a seat (the playing dummy's)
             role += fact.seat_words(state.deal, seat)
         trump = state.deal.own_trumps[seat] if state.deal.own_trumps else state.trump_suit
-        held = in_order_text(order[0](state, seat), trump) if order else \
-            hand_text(state.hands[seat], trump)
+        held = in_order_text(hand_in_order(state, seat), trump) if ordered \
+            else hand_text(state.hands[seat], trump)
         lines.append(f"  seat {seat}{role}: {held}")
     for fact in state.deal.facts:  # what the rules deal beside the hands (a dummy's)
         lines += fact.lines(state)

@@ -28,6 +28,7 @@ from bito.cards import (
     suit_of,
 )
 from bito.errors import RulesError
+from bito.games.durak.buy_in import reserve_size as reserve_size  # (the kernel sizes it)
 from bito.games.durak.facts import DealFact, F, fact_of
 from bito.games.durak.hooks import HookSet, select
 from bito.games.durak.installed import HOOKS
@@ -79,10 +80,7 @@ class Deal:
     # personal trump cards of #16, the turned secret card (#18). 0: just the trump card.
     face_up: int = 0
     # Variants II, the stock group (#31-38, #61-63): each seat's face-down cards at the start,
-    # the buy-in reserve of #37 and the locked cards of #35 (empty when unused), and the cards
-    # set aside unseen after the deal (#32's removed stock, trump card included).
-    reserves: tuple[int, ...] = ()
-    locked: tuple[int, ...] = ()
+    # the cards set aside unseen after the deal (#32's removed stock, trump card included)
     removed: int = 0
     # Rule facts read on every move, kept here to spare the rules lookups: bout caps
     # (VARIANTS.md §1.5), whether the cap can change during the deal, the lead limits
@@ -201,13 +199,6 @@ def rule_facts(rules: Rules, players: int) -> tuple[DealFact, ...]:
     every deal starts them (before the first bout's lot)."""
     records: tuple[DealFact, ...] = dict(_deal_facts(rules, players))["facts"]
     return records
-
-
-def reserve_size(rules: Rules, players: int, cards: int) -> int:
-    """#37 A1: the buy-in per player, lowered until players x (hand + reserve) + 1 cards fit
-    the pack, so at least one card is left to turn up as the trump."""
-    room = (cards - 1) // players - rules.deal_hand_size
-    return max(0, min(rules.deal_reserve, room))
 
 
 @cache
@@ -446,16 +437,14 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     # whether or not the dealer was given: a replay that names the dealer deals the same game.
     lot = _below(rng, players)
     dealer = match.dealer if match.dealer is not None else lot
-    reserves: tuple[int, ...] = ()
-    locked_cards: tuple[int, ...] = ()
-    if rules.deal_reserve:
-        # #37: the buy-in is dealt first, face down, one card at a time from the dealer's left.
-        k = reserve_size(rules, players, len(deck))
-        got_reserve = [0] * players
-        for i, c in enumerate(deck[:players * k]):
-            got_reserve[(dealer + 1 + i % players) % players] |= 1 << c
-        reserves = tuple(got_reserve)
-        deck = deck[players * k:]
+    facts = shared.records
+    if facts:
+        # A rule may deal cards of its own before the hands (#37's buy-in).
+        dealt_first = []
+        for record in facts:
+            record, deck = record.before_hands(rules, players, dealer, deck)
+            dealt_first.append(record)
+        facts = tuple(dealt_first)
     # One card at a time clockwise from the dealer's left, ``deal_hand_size`` rounds: the
     # k-th seat in that order gets every ``players``-th card from deck[k].
     pos = len(deck) if rules.deal_whole_pack else players * rules.deal_hand_size
@@ -469,7 +458,6 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     for k in range(players):
         # the cards are distinct, so the sum of their bits is their set
         hands[(dealer + 1 + k) % players] = sum(map(_BITS.__getitem__, deck[k:pos:players]))
-    facts = shared.records
     if facts:
         # The rules' records may keep the order each hand was dealt in (hands held face out).
         order: list[tuple[int, ...]] = [()] * players
@@ -529,16 +517,13 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         for c in stock:
             removed |= 1 << c
         stock = ()
-    if rules.deal_access == "gradual" and stock:
-        # #35: only the first card each player was dealt is usable; the rest lie face down
-        # (with no stock at all every card is usable from the start).
-        usable = [1 << deck[k] for k in range(players)]
-        locked = [0] * players
-        for k in range(players):
-            seat = (dealer + 1 + k) % players
-            locked[seat] = hands[seat] & ~usable[k]
-            hands[seat] &= usable[k]
-        locked_cards = tuple(locked)
+    if facts:
+        # A rule may set hand cards aside once the trump is turned (#35's locked cards).
+        set_aside = []
+        for record in facts:
+            record, hands = record.after_trump(rules, players, dealer, deck, hands, stock)
+            set_aside.append(record)
+        facts = tuple(set_aside)
     context = shared.trump_contexts.get(trump_card)
     if context is None:
         context = shared.trump_contexts[trump_card] = trump_context(rules, trump_card)
@@ -548,10 +533,13 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     attacker, under_fool = _first_attacker(rules, players, dealer, hands, trumps, match,
                                            rng, shown, own)
     defender = (attacker + 1) % players
-    for opening in shared.hooks.first_bout:
+    for record in facts:
         # A lot chooses who plays for a seat nobody sits in (the dummy's); he attacks first,
         # and nothing is shown for it.
-        attacker, defender, controller = opening(rules, players, rng, attacker, defender)
+        drawn = record.first_bout(rules, players, rng, attacker, defender)
+        if drawn is None:
+            continue
+        attacker, defender, controller = drawn
         shown = shown_before
         facts = tuple(fact.played_by(controller) for fact in facts)
     if dummy >= 0:
@@ -566,8 +554,7 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         "stock": stock, "first_attacker": attacker, "first_defender": defender,
         "shown": tuple(shown), "under_fool": under_fool, "trumps": trumps,
         "high_joker": high_joker, "jokers_wild": jokers_wild, "secret_card": secret,
-        "own_trumps": own, "face_up": face_up, "reserves": reserves, "locked": locked_cards,
-        "removed": removed, "facts": facts,
+        "own_trumps": own, "face_up": face_up, "removed": removed, "facts": facts,
         "thrower_orders": shared.thrower_orders, "draw_orders": shared.draw_orders},
         shared.facts)
 

@@ -34,7 +34,15 @@ from typing import TYPE_CHECKING, Final
 from bito.cards import MATCH_MASKS, card_str, cards_count, cards_of, is_special, suit_of
 from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import TAKE_ACTION, Action, register_kind
-from bito.games.durak.hooks import Event, Hook, Memory, Stage
+from bito.games.durak.hooks import (
+    Answer,
+    Event,
+    Hook,
+    Memory,
+    PositionRequest,
+    Stage,
+    answered,
+)
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused, TransferBar
 from bito.i18n import N_
@@ -158,15 +166,18 @@ class _ShowTrump(Hook):
             return []
         return [("show trump", [Action(SHOW, (c,)) for c in cards])]
 
-    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        return answered(request, self._write, self._read)
+
+    def _write(self, state: DurakState, seat: int | None) -> list[str]:
         shown = shown_this_bout(state)
         if not shown:
             return []
         return ["shown_trump=" + ".".join(str(s) for s in range(state.deal.players)
                                           if shown >> s & 1)]
 
-    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> None:
+    def _read(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+              text: str) -> None:
         raw = fields.get("shown_trump")
         if raw is None:
             return

@@ -59,8 +59,10 @@ from bito.games.durak.hooks import (
     GoingOut,
     HookSet,
     Laid,
+    LeadShape,
     Moment,
     NextAttacker,
+    NextBout,
     PickedUp,
     Played,
     Stage,
@@ -605,8 +607,9 @@ class DurakState:
     def shape_leads(self, hand: int, limit: int) -> list[Action]:
         """The leads of ``hand`` of at most ``limit`` cards under ``lead.shape`` (B2)."""
         deal = self.deal
-        for shaped in deal.hooks.shape_leads:  # a lead shape of a variant's (one suit)
-            leads = shaped(self, hand, limit)
+        shaped = deal.hooks.lead_shape
+        if shaped:  # a lead shape of a variant's (one suit)
+            leads: list[Action] | None = shaped[0](self, LeadShape(hand, limit), None)
             if leads is not None:
                 return leads
         acts: list[Action] = []
@@ -759,15 +762,15 @@ class DurakState:
             fb = rules.transfer_first_bout
             if fb == "first_game" and self.deal.match.game_number == 0:
                 return TransferRefusal(TransferBar.FIRST_BOUT,
-                                       "first bout of the first game (#78)")
+                                       "first bout of the first game")
             if fb == "under_fool" and self.deal.under_fool:
                 return TransferRefusal(TransferBar.UNDER_FOOL,
-                                       "this deal is led under the fool (#78)")
+                                       "this deal is led under the fool")
         if rules.transfer_forbid_if_trump_on_table:
             trumps = self.trumps
             if any(suit_of(a) in trumps for a in self.attack):
                 return TransferRefusal(TransferBar.TRUMP_ON_TABLE,
-                                       "not while a trump lies on the table (S0:307, literal)")
+                                       "not while a trump lies on the table")
         nxt = self.next_active(self.defender)
         refused = False
         if nxt == self.defender:
@@ -1126,8 +1129,10 @@ class DurakState:
             return  # a hook finished the game (a hand of nothing but jokers)
         out_mask = self.out_mask
         skip = taken and self.deal.take_skip  # take.skip=false: the taker attacks next
-        if hooks.opens_next_bout:  # partnerships: partners are never attacked
-            attacker = hooks.opens_next_bout[0](self, defender, skip)
+        opened = hooks.next_bout[0](self, NextBout(defender, skip), None) if \
+            hooks.next_bout else None  # partnerships: partners are never attacked
+        if opened is not None:
+            attacker = opened
             if attacker < 0:
                 return  # the hook finished the game
         elif not out_mask:  # everybody is still in: next_active is simply the next seat
@@ -1414,8 +1419,8 @@ class DurakState:
             self.beats = self.beat_table()
 
     def defend_as(self, seat: int) -> None:
-        """While the next bout is being opened (the ``opens_next_bout`` point and the
-        ``NextAttacker`` question), ``seat`` defends it; the core builds the beat table
+        """While the next bout is being opened (the ``NextBout`` and ``NextAttacker``
+        questions), ``seat`` defends it; the core builds the beat table
         afterwards."""
         self.defender = seat
 

@@ -26,6 +26,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final, cast
 
 from bito.cards import cards_of, is_special, rank_of, suit_of
+from bito.games.durak.buy_in import reserve_size
+from bito.games.durak.facts import DealFact
 from bito.games.durak.hooks import (
     Answer,
     DealOutcome,
@@ -34,11 +36,14 @@ from bito.games.durak.hooks import (
     GoingOut,
     Hook,
     Moment,
+    Placed,
+    PositionRequest,
     Question,
     SeenHands,
     Stage,
     StockFaceUp,
     Turn,
+    answered,
 )
 from bito.games.durak.position_stock import (
     BOOKS,
@@ -90,6 +95,42 @@ class Books:
 
 
 @dataclass(frozen=True, slots=True)
+class FaceDown(DealFact):
+    """The cards the stock group's rules deal face down beside the hands, per seat (empty when
+    unused): the buy-in dealt before the hands (#37) and the cards locked once the trump is
+    turned (#35). The deal holds it (``deal.fact(FaceDown)``); :func:`start_books` opens the
+    deal's :class:`Books` with it."""
+
+    reserves: tuple[int, ...] = ()
+    locked: tuple[int, ...] = ()
+
+    def before_hands(self, rules: Rules, players: int, dealer: int, pack: list[int]
+                     ) -> tuple[DealFact, list[int]]:
+        if not rules.deal_reserve:
+            return self, pack
+        # #37: the buy-in is dealt first, face down, one card at a time from the dealer's left
+        k = reserve_size(rules, players, len(pack))
+        reserves = [0] * players
+        for i, c in enumerate(pack[:players * k]):
+            reserves[(dealer + 1 + i % players) % players] |= 1 << c
+        return replace(self, reserves=tuple(reserves)), pack[players * k:]
+
+    def after_trump(self, rules: Rules, players: int, dealer: int, pack: list[int],
+                    hands: list[int], stock: tuple[int, ...]) -> tuple[DealFact, list[int]]:
+        if rules.deal_access != "gradual" or not stock:
+            return self, hands  # (with no stock at all every card is usable from the start)
+        # #35: only the first card each player was dealt is usable; the rest lie face down
+        usable = [1 << pack[k] for k in range(players)]
+        locked = [0] * players
+        left = list(hands)
+        for k in range(players):
+            seat = (dealer + 1 + k) % players
+            locked[seat] = left[seat] & ~usable[k]
+            left[seat] &= usable[k]
+        return replace(self, locked=tuple(locked)), left
+
+
+@dataclass(frozen=True, slots=True)
 class Tallies(ViewExtension):
     """What the stock group adds to a seat's view: each seat's face-down cards (#35's locked
     cards, #37's buy-in) as counts only, since no one, the owner included, may see them, and
@@ -121,7 +162,8 @@ def plays_stock_rules(r: Rules) -> bool:
 
 def start_books(deal: Deal) -> Books:
     zeros = (0,) * deal.players
-    return Books(reserve=deal.reserves or zeros, locked=deal.locked or zeros, points=zeros,
+    dealt = deal.fact(FaceDown) or FaceDown()
+    return Books(reserve=dealt.reserves or zeros, locked=dealt.locked or zeros, points=zeros,
                  figures=zeros, sixes=zeros, passed=zeros)
 
 
@@ -356,14 +398,15 @@ class _Stock(Hook):
     def applies(self, rules: Rules, players: int) -> bool:
         return plays_stock_rules(rules)
 
+    def deal_facts(self, rules: Rules, players: int) -> FaceDown | None:
+        # the cards dealt face down beside the hands, when the rules deal any
+        return FaceDown() if rules.deal_reserve or rules.deal_access == "gradual" else None
+
     def on(self, state: DurakState, event: Event) -> None:
         if event == Stage.DEALT:
             BOOKS.keep(state, start_books(state.deal))
         elif isinstance(event, Decided):
             settle_bout(state, event.taken)
-
-    def trump_card_moved(self, fields: dict[str, str]) -> bool:
-        return fields.get("restocked") == "1"  # #38 A2: a stock rebuilt from a bito
 
     def goes_on(self, state: DurakState, moment: Moment) -> bool:
         if isinstance(moment, GoingOut):
@@ -382,16 +425,20 @@ class _Stock(Hook):
             return cast(Answer, stock_face_up(state, cast(int, answer)))
         return answer
 
-    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        return answered(request, self._write, self._read, self._place)
+
+    def _write(self, state: DurakState, seat: int | None) -> list[str]:
         return stock_fields(state, seat)
 
-    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> None:
+    def _read(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+              text: str) -> None:
         read_stock_fields(state, fields, where, text)
 
-    def listed_cards(self, fields: dict[str, str], where: dict[str, int], text: str
-                     ) -> list[tuple[str, int, int]]:
-        return stock_cards(fields, where, text)
+    def _place(self, fields: dict[str, str], where: dict[str, int], text: str) -> Placed:
+        # #38 A2: a stock rebuilt from a bito has no turned trump card at its bottom
+        return Placed(tuple(stock_cards(fields, where, text)),
+                      trump_card_moved=fields.get("restocked") == "1")
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         books: Books | None = BOOKS.of(state)

@@ -1,21 +1,21 @@
 """Leads of one suit (``lead.shape=same_suit``, Akulina #73, S4:13): the attacker opens with
 one or several cards of a single suit, whatever their ranks, up to the lead limit.
 
-A hook at the core's ``shape_leads`` point: the core asks it for the leads of a hand in place
-of its one-rank groups, so the room, the lead limit and every lead rule stacked on top (#46's
-strongest card, for one) apply to suit leads unchanged.
+A hook that settles the core's ``LeadShape`` question: the core asks it for the leads of a
+hand in place of its one-rank groups, so the room, the lead limit and every lead rule stacked
+on top (#46's strongest card, for one) apply to suit leads unchanged.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bito.cards import SUIT_MASKS, cards_of, mask_of, suit_of
 from bito.errors import IllegalActionError, Reason
 from bito.games.durak.actions import ATTACK, Action, attack
-from bito.games.durak.hooks import Hook
+from bito.games.durak.hooks import Answer, Hook, LeadShape, Question
 from bito.games.durak.phases import Phase
 from bito.i18n import N_
 
@@ -51,12 +51,15 @@ class _SuitLeads(Hook):
     breaks, and the codec's block of every lead the pack could make."""
 
     name = "#73 leads of one suit"
+    questions = frozenset({LeadShape})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.lead_shape == "same_suit"
 
-    def shape_leads(self, state: DurakState, hand: int, limit: int) -> list[Action]:
-        return suit_leads(hand, limit)
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if isinstance(question, LeadShape):
+            return cast(Answer, suit_leads(question.hand, question.limit))
+        return answer
 
     def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
         if (state.phase == _LEAD and action.kind == ATTACK

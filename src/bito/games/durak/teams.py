@@ -25,10 +25,13 @@ from bito.games.durak.hooks import (
     Event,
     Hook,
     Memory,
+    NextBout,
     PositionDefender,
+    PositionRequest,
     Question,
     Stage,
     ThrowInOrder,
+    answered,
 )
 from bito.games.durak.view import ViewExtension
 from bito.rules import Rules
@@ -223,16 +226,13 @@ class _Partnerships(Hook):
     name = "#53-55 partnerships"
     position_keys = frozenset({"plays"})
     events = frozenset({Stage.DEALT})
-    questions = frozenset({ThrowInOrder, PositionDefender})
+    questions = frozenset({ThrowInOrder, PositionDefender, NextBout})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return bool(team_of_seats(rules.team_layout, players))
 
     def check(self, rules: Rules, players: int) -> None:
         check_players(rules, players)
-
-    def opens_next_bout(self, state: DurakState, defender: int, skip: bool) -> int:
-        return next_bout(state, defender, skip)
 
     def deal_facts(self, rules: Rules, players: int) -> Teams:
         team_of = team_of_seats(rules.team_layout, players)
@@ -250,6 +250,8 @@ class _Partnerships(Hook):
                                          state.defender))
         if isinstance(question, PositionDefender):
             return cast(Answer, self._defender(state, question.attacker, cast(int, answer)))
+        if isinstance(question, NextBout):  # partners are never attacked
+            return cast(Answer, next_bout(state, question.defender, question.skip))
         return answer
 
     def _defender(self, state: DurakState, attacker: int, defender: int) -> int:
@@ -265,12 +267,15 @@ class _Partnerships(Hook):
             PLAYED.keep(state, played)
         return defender
 
-    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        return answered(request, self._write, self._read)
+
+    def _write(self, state: DurakState, seat: int | None) -> list[str]:
         played = played_seat(state)
         return [f"plays={played}"] if played >= 0 and played != state.defender else []
 
-    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> None:
+    def _read(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+              text: str) -> None:
         # #55: the seat the defender plays (his own unless the text says otherwise)
         teams = state.deal.fact(Teams)  # asked of every installed hook
         if teams is None or not teams.proxy:

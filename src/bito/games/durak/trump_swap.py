@@ -31,7 +31,18 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from bito.cards import MAX_CARDS, card, card_str, is_special, rank_of, suit_of
 from bito.errors import IllegalActionError, InvalidNotationError, Reason, RulesError
 from bito.games.durak.actions import Action, register_kind
-from bito.games.durak.hooks import Answer, Event, Hook, Memory, Question, Stage, StockFaceUp
+from bito.games.durak.hooks import (
+    Answer,
+    Event,
+    Hook,
+    Memory,
+    Placed,
+    PositionRequest,
+    Question,
+    Stage,
+    StockFaceUp,
+    answered,
+)
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
 from bito.i18n import N_
@@ -188,17 +199,21 @@ class _TrumpSwap(Hook):
         return [("trump swap", [Action(SWAP_SIX, (c,)) for c in cards
                                 if not is_special(c) and rank_of(c) == low])]
 
-    def position_fields(self, state: DurakState, seat: int | None) -> list[str]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        return answered(request, self._write, self._read, self._place)
+
+    def _write(self, state: DurakState, seat: int | None) -> list[str]:
         laid = LAID.of(state)
         if laid is None:
             return []
         return [f"trump_swapped={card_str(laid.card)}{'' if laid.face_up else '.down'}"]
 
-    def trump_card_moved(self, fields: dict[str, str]) -> bool:
-        return "trump_swapped" in fields
+    def _place(self, fields: dict[str, str], where: dict[str, int], text: str) -> Placed:
+        # the turned trump card went to a hand: the six lies at the stock's bottom
+        return Placed(trump_card_moved="trump_swapped" in fields)
 
-    def read_position(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
-                      text: str) -> None:
+    def _read(self, state: DurakState, fields: dict[str, str], where: dict[str, int],
+              text: str) -> None:
         raw = fields.get("trump_swapped")
         if raw is None:
             return
