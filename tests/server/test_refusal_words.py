@@ -130,3 +130,16 @@ def test_not_your_turn_names_the_player_in_words(lang: str) -> None:
     assert ("Bot Boris (strong)" in said) == (lang == "en")
     code, said = error_words("'7d' is not a legal move now (legal: 6c, take)", lang)
     assert code == "not_legal" and not NOTATION.search(said) and "take" not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_transfer_bar_has_its_own_sentence(lang: str) -> None:
+    """Each reason a transfer is barred (#9, #78 and the transfer windows) is said in its own
+    sentence, never the general "you cannot transfer now": a barred transfer with no sentence of
+    its own would leave the player guessing which rule stopped him."""
+    from bito.games.durak.reasons import TransferBar
+
+    general = error_words(IllegalActionError(Refused.TRANSFER_NOT_HERE, "x"), lang)[1]
+    for bar in TransferBar:
+        said = error_words(IllegalActionError(bar, "x"), lang)[1]
+        assert said and said != general and not NOTATION.search(said), (bar, said)

@@ -724,6 +724,12 @@ web_text("refuse.transfer_rank", "to transfer, play a card of the same rank as t
 web_text("refuse.transfer_mixed", "the cards on the table are not all of one rank, so they "
          "cannot be transferred")
 web_text("refuse.transfer_first", "no transfers in the first bout of the first game")
+web_text("refuse.transfer_trump_on_table", "you cannot transfer while a trump lies on the "
+         "table")
+web_text("refuse.transfer_nobody", "you cannot transfer: nobody else is left in play to take "
+         "the attack")
+web_text("refuse.transfer_under_fool", "no transfers in the first bout when it is led at the "
+         "last game's fool")
 web_text("refuse.transfer_special", "that card cannot be used to transfer")
 web_text("refuse.transfer_not_now", "you cannot transfer now")
 web_text("refuse.transfer_limit", "you cannot transfer: the next defender would not have "
