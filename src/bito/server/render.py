@@ -19,7 +19,7 @@ import json
 import re
 from typing import Any
 
-from bito.cards import card_str
+from bito.cards import SUIT_SYMBOLS, card_str, parse_card
 from bito.games.protocol import Move
 from bito.games.tables import Card, Pair, Seat, TableModel, Vocabulary, Zone, table_of
 from bito.games.tables.faces import MOVE_WORDS
@@ -27,14 +27,14 @@ from bito.games.tables.faces import MOVE_WORDS
 Json = dict[str, Any]
 
 
-_FACE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+_FACE = re.compile(f"(?:10|[2-9JQKA])[{SUIT_SYMBOLS}]")
 
 
 def in_notation(words: str) -> str:
     """A model's words with every card face in notation (``cover 7♥ with 9♥`` ->
-    ``cover 7h with 9h``): cards travel in notation only, the page draws their faces."""
-    return _FACE.sub(lambda m: ("T" if m[1] == "10" else m[1]) + "cdhs"["♣♦♥♠".index(m[2])],
-                     words)
+    ``cover 7h with 9h``): cards travel in notation only, the page draws their faces. The
+    face is read and written by the cards module, the one copy of the notation."""
+    return _FACE.sub(lambda m: card_str(parse_card(m[0])), words)
 
 
 def move_label(state: Any, seat: int, action: Any) -> str:
