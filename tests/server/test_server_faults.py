@@ -293,8 +293,9 @@ def _disagreements(url: str, procs: list[Bito], live: list[int],
                 problems.append(f"p{i} {table_id}: not stored")
                 continue
             pairs += 1
-            if len(before[table_id].moves) != len(stored.moves) \
-                    or before[table_id].status != stored.status:
+            earlier = before.get(table_id)  # None: the table was opened meanwhile
+            if earlier is None or len(earlier.moves) != len(stored.moves) \
+                    or earlier.status != stored.status:
                 problems.append(f"{table_id}: still moving")
                 continue
             dealt = stored.status != "waiting"
