@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_terminal_pty import ANSI, drive, first_move, spawn
+from test_terminal_pty import ANSI, drive, ended, first_move, spawn
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -30,9 +30,7 @@ ENGLISH = re.compile(r"\b[A-Za-z][a-z']+(?: [A-Za-z][a-z']+){2,}\b")
 
 def _replay(record: Path, lang: str) -> str:
     child = spawn("replay", str(record), "--to-end", "--color", "never", "--lang", lang)
-    child.expect(pexpect.EOF)
-    child.close()
-    return (child.before or "").replace("\r\n", "\n")
+    return ended(child).replace("\r\n", "\n")
 
 
 @pytest.mark.parametrize("color", ["never", "always"])

@@ -31,7 +31,23 @@ def spawn(*argv: str, env: dict[str, str] | None = None) -> pexpect.spawn:
     child = pexpect.spawn(sys.executable, ["-m", "bito", *argv], env=environ,
                           encoding="utf-8", codec_errors="replace", timeout=60,
                           dimensions=(50, 200))
+    # Type as soon as a prompt shows: pexpect's default pause of 50 ms before every line (for
+    # programs that turn echo off after prompting, like a password prompt) came to half the
+    # wall time of a whole game; the game reads lines with input(), which keeps what was
+    # typed ahead anyway. Closing need not pause for the child's exit either: ended() waits
+    # for it.
+    child.delaybeforesend = None
+    child.ptyproc.delayafterclose = 0.0
     return child
+
+
+def ended(child: pexpect.spawn) -> str:
+    """Wait for the program to print its last line and exit; what it printed since the last
+    expect."""
+    child.expect(pexpect.EOF)
+    child.wait()
+    child.close()
+    return child.before or ""
 
 
 def drive(child: pexpect.spawn, answer: Callable[[str, int], str], limit: int = 2000
@@ -49,6 +65,7 @@ def drive(child: pexpect.spawn, answer: Callable[[str, int], str], limit: int = 
         prompts += 1
         assert prompts < limit, "the game never ended"
         child.sendline(answer("".join(seen), prompts))
+    child.wait()
     child.close()
     return "".join(seen).replace("\r\n", "\n"), prompts
 
@@ -183,8 +200,7 @@ def first_screen(*argv: str, env: dict[str, str] | None = None) -> str:
     child.expect("\n> ")
     text = child.before or ""
     child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
+    ended(child)
     return text.replace("\r\n", "\n")
 
 
@@ -298,9 +314,7 @@ def test_every_family_speaks_of_people_and_ends_in_words(
 
 def subprocess_replay(record: Path) -> str:
     child = spawn("replay", str(record), "--to-end", "--color", "never")
-    child.expect(pexpect.EOF)
-    child.close()
-    return (child.before or "").replace("\r\n", "\n")
+    return ended(child).replace("\r\n", "\n")
 
 
 def test_family_help_is_the_games_own() -> None:
