@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import subprocess
 from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations
@@ -35,11 +36,30 @@ hypothesis_settings.load_profile("repeatable")
 _BASE_EXAMPLES = 100
 
 
+#: Set for the test workers while the tools' part of the kernel still compiles in the
+#: background: the path of the lock file that the compiling processes hold until they end.
+_WARMING = "BITO_KERNEL_WARMING"
+#: Words in a test module's source that tell it may meet the tools' part of the kernel
+#: (``bito.kernel.warm.TOOLS``: the benchmark, the vector environment, the verifier, the
+#: random games loop); such a module waits for the background compilation before its first
+#: test rather than compile the same code at the same time.
+_TOOLS_WORDS = ('"bench"', "run_bench", "bito.kernel.verify", "DurakVectorEnv",
+                "bito.env.vector", "random_playout", "play_random_games", "specialise")
+#: The background compilation and its lock file, kept by the hook that started it.
+_background_key = pytest.StashKey[tuple["subprocess.Popen[bytes]", str]]()
+#: Set (to one True) once this worker has waited for the background compilation.
+_tools_compiled: list[bool] = []
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """With several test workers, compile the kernel once before they start (in as many
-    processes as there are workers, one entry point each): otherwise every worker meeting the
+    """With several test workers, compile the kernel before they meet it, in as many
+    processes as there are workers (bito.kernel.warm): otherwise every worker meeting the
     kernel first compiles the same machine code at the same time, inside the budget of
-    whichever test met it (bito.kernel.warm). A single process compiles as it goes."""
+    whichever test met it. What the players meet (the search bots' playouts and solver, which
+    servers' bot workers load at once) is compiled before the tests start; what only the
+    tools meet (the benchmark's loops, the vector environment, the verifier) compiles in the
+    background meanwhile, while the first modules run, and a module that may meet it waits
+    for it (pytest_runtest_setup). A single process compiles as it goes."""
     import contextlib
     import subprocess
     import sys
@@ -47,10 +67,75 @@ def pytest_configure(config: pytest.Config) -> None:
     workers = getattr(config.option, "numprocesses", None)
     if os.environ.get("PYTEST_XDIST_WORKER") or not isinstance(workers, int) or workers < 2:
         return
+    warm = [sys.executable, "-m", "bito.kernel.warm", "--jobs", str(workers)]
     # (a failure here is met again, and reported, by the tests that use the kernel)
     with contextlib.suppress(subprocess.TimeoutExpired):
-        subprocess.run([sys.executable, "-m", "bito.kernel.warm", "--jobs", str(workers)],
-                       check=False, stdout=subprocess.DEVNULL, timeout=1200)
+        subprocess.run([*warm, "--only", "play"], check=False, stdout=subprocess.DEVNULL,
+                       timeout=1200)
+    try:
+        import fcntl
+    except ImportError:  # no file locks here: compile the rest before the tests too
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            subprocess.run([*warm, "--only", "tools"], check=False,
+                           stdout=subprocess.DEVNULL, timeout=1200)
+        return
+    import tempfile
+
+    handle, lock = tempfile.mkstemp(prefix="bito-kernel-warming-", suffix=".lock")
+    fcntl.flock(handle, fcntl.LOCK_EX)
+    # The lock belongs to the open file, which the background processes share: it is
+    # released when the last of them ends, whatever way it ends.
+    background = subprocess.Popen([*warm, "--only", "tools"], stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL, pass_fds=(handle,))
+    os.close(handle)
+    os.environ[_WARMING] = lock  # the workers, started after this hook, inherit it
+    config.stash[_background_key] = (background, lock)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    started = config.stash.get(_background_key, None)
+    if started is None:
+        return
+    import contextlib
+    import subprocess
+
+    background, lock = started
+    try:
+        background.wait(timeout=600)
+    except subprocess.TimeoutExpired:
+        background.kill()
+        background.wait()
+    with contextlib.suppress(OSError):
+        os.unlink(lock)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """In a test worker, before the first test of a module that may meet the tools' part of
+    the kernel, wait until its background compilation (pytest_configure) is over."""
+    lock = os.environ.get(_WARMING)
+    if not lock or _tools_compiled or not _meets_tools(str(item.path)):
+        return
+    import fcntl
+
+    try:
+        with open(lock, "rb") as file:
+            fcntl.flock(file, fcntl.LOCK_SH)  # blocks while the compiling processes hold it
+    except OSError:
+        pass  # the run is ending, or the lock is gone: nothing to wait for
+    _tools_compiled.append(True)
+
+
+_scanned: dict[str, bool] = {}
+
+
+def _meets_tools(path: str) -> bool:
+    if path not in _scanned:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError:
+            text = ""
+        _scanned[path] = any(word in text for word in _TOOLS_WORDS)
+    return _scanned[path]
 
 
 #: Seconds each test module took in a whole run of the suite, as CI runs it (written by

@@ -268,9 +268,11 @@ def _trace(state: DurakState, rng: random.Random
     return counts, codes, chosen, prints, -1 if o.loser is None else o.loser, int(o.draw)
 
 
-# Not cached on disk: numba's cache is keyed on this file alone, so a cached replay would keep
-# running an old copy of the kernel it compiled in after bito/kernel/core.py changed.
-@njit(cache=False)
+# Cached on disk like the rest of the kernel: numba keys a cached function on this file alone,
+# but importing core first runs bito.kernel.freshness, which drops every cached function when
+# any kernel source (this file and core.py included) changed since the cache was written. So
+# the replay compiles once per install, not once in every process that verifies.
+@njit(cache=True)
 def _sorted_pairs(masks, metas, n):  # type: ignore[no-untyped-def]
     """The (mask, meta) pairs in a canonical order (by mask, then meta)."""
     keys = np.empty(n, np.int64)
@@ -284,7 +286,7 @@ def _sorted_pairs(masks, metas, n):  # type: ignore[no-untyped-def]
     return out
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _replay(start, counts, codes, chosen, prints, loser, draw):  # type: ignore[no-untyped-def]
     """Replay a trace on the kernel: -1 if every step agrees, else the first step that does
     not (``len(counts)`` when only the outcome differs)."""

@@ -3,7 +3,8 @@
 numba compiles a kernel entry point the first time it is called and keeps the machine code in
 its on-disk cache; from then on a process loads it in about a second. The first call pays
 tens of CPU-seconds per entry point (random games, the search's playouts and endgame solver,
-the vector environment): a bot's first decision, a benchmark's first case or a
+the vector environment, the verifier's replay): a bot's first decision, a benchmark's first
+case or a
 test that meets the kernel first would spend them inside its own budget, and several
 processes starting at once (the bot workers of a server, the test runner's workers) would each
 compile the same code. Running this module once after installing, as ``python3 run.py
@@ -19,22 +20,50 @@ import sys
 import time
 from collections.abc import Callable
 
+from bito.bench import DEFAULT_CASES
+
 
 def _random_games() -> None:
-    from bito.bench import DEFAULT_CASES
     from bito.kernel import play_random_games
     from bito.rules import rules_for
 
-    for case in DEFAULT_CASES:  # the general loop, and the one compiled for each rule set
-        for specialise in (False, True):
-            play_random_games(rules_for(case.variant), case.players, 2, seed=0,
-                              specialise=specialise)
+    for case in DEFAULT_CASES:  # one compilation plays every rule set (the rules as data)
+        play_random_games(rules_for(case.variant), case.players, 2, seed=0)
 
 
-def _search() -> None:
-    from bito.bots.rollouts import load_kernel_greedy
+def _specialised(index: int) -> Callable[[], None]:
+    """The compilation for the rules of one of the benchmark's cases (``specialise``): a
+    whole copy of the kernel each, so each is an entry point of its own."""
+    def run() -> None:
+        from bito.kernel import play_random_games
+        from bito.rules import rules_for
 
-    load_kernel_greedy()  # the greedy playouts (one deck and two) and the endgame solver
+        case = DEFAULT_CASES[index]
+        play_random_games(rules_for(case.variant), case.players, 2, seed=0, specialise=True)
+
+    return run
+
+
+def _greedy_playouts() -> None:
+    from bito.bots.rollouts import greedy_scores
+    from bito.games.durak import new_game
+
+    state = new_game("podkidnoy", 2, seed=0)
+    greedy_scores(state, state.legal_actions()[:1], 0, 0)
+
+
+def _two_deck_playouts() -> None:
+    from bito.bots.rollouts import greedy_scores
+    from bito.games.durak import new_game
+
+    state = new_game("big_fool", 2, seed=0)  # two decks from the deal (bito.kernel.two_decks)
+    greedy_scores(state, state.legal_actions()[:1], 0, 0)
+
+
+def _endgame_solver() -> None:
+    from bito.bots.solver import load_kernel_solver
+
+    load_kernel_solver()
 
 
 def _vector_env() -> None:
@@ -46,22 +75,52 @@ def _vector_env() -> None:
         env.step(env.action_masks().argmax(axis=1))
 
 
-#: What is compiled, in the order a newcomer's first runs meet it.
-ENTRY_POINTS: tuple[tuple[str, Callable[[], None]], ...] = (
-    ("random games", _random_games),
-    ("search playouts and endgame solver", _search),
-    ("vector environment", _vector_env),
+def _verifier() -> None:
+    import random
+
+    from bito.games.durak import new_game
+    from bito.kernel.verify import verify_game
+
+    verify_game(new_game("podkidnoy", 2, seed=0), random.Random(0))
+
+
+#: What the games' players meet: the search bots' playouts (one deck and two) and endgame
+#: solver, which a server's bot workers and the bots' first decisions load. The longest first,
+#: so that several processes finish together (from an empty cache, on the 2-core development
+#: machine: the two-deck playouts some 45 CPU-seconds, the solver 30, the playouts 25).
+PLAY: tuple[tuple[str, Callable[[], None]], ...] = (
+    ("search playouts of two decks", _two_deck_playouts),
+    ("search playouts", _greedy_playouts),
+    ("endgame solver", _endgame_solver),
 )
+#: What the tools meet: the random games of ``bito bench`` and simulations (the general loop
+#: and the benchmark's three compilations for their own rules, some 25 CPU-seconds each), the
+#: vector environment of the learners, and the verifier's replay of ``bito bench --verify``.
+#: The general loop first: it compiles the kernel's functions that the vector environment and
+#: the verifier call on the same types, so that they find them in the cache rather than
+#: compiling them again at the same time; the specialised copies share nothing with it.
+TOOLS: tuple[tuple[str, Callable[[], None]], ...] = (
+    ("random games", _random_games),
+    *((f"random games compiled for {case.name}", _specialised(i))
+      for i, case in enumerate(DEFAULT_CASES)),
+    ("vector environment", _vector_env),
+    ("move-by-move verifier", _verifier),
+)
+#: Everything compiled, by group (``--only``).
+GROUPS: dict[str, tuple[tuple[str, Callable[[], None]], ...]] = {"play": PLAY, "tools": TOOLS}
+ENTRY_POINTS: tuple[tuple[str, Callable[[], None]], ...] = PLAY + TOOLS
 
 
-def warm(report: Callable[[str, float], None] | None = None) -> bool:
-    """Compile (or load from the cache) every entry point; ``report(name, cpu_seconds)`` after
-    each. False when the kernel is not usable here (numba missing: nothing to compile)."""
+def warm(report: Callable[[str, float], None] | None = None,
+         entries: tuple[tuple[str, Callable[[], None]], ...] = ENTRY_POINTS) -> bool:
+    """Compile (or load from the cache) every entry point of ``entries``; ``report(name,
+    cpu_seconds)`` after each. False when the kernel is not usable here (numba missing:
+    nothing to compile)."""
     from bito.kernel import available
 
     if not available():
         return False
-    for name, run in ENTRY_POINTS:
+    for name, run in entries:
         start = time.process_time()
         run()
         if report is not None:
@@ -82,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Compile the kernel's entry points once.")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="compile in N processes at once (one core each)")
+    parser.add_argument("--only", choices=sorted(GROUPS),
+                        help="only what the players meet (play: the search bots) or what the "
+                             "tools meet (tools: bench, the vector environment, the verifier)")
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error("--jobs: at least 1")
@@ -90,15 +152,20 @@ def main(argv: list[str] | None = None) -> int:
     if not available():
         print("the compiled kernel is not installed here (the 'fast' extra): nothing to compile")
         return 0
+    entries = GROUPS[args.only] if args.only else ENTRY_POINTS
+
+    def say(name: str, cpu: float) -> None:
+        print(f"kernel compiled: {name} ({cpu:.1f} CPU-s)", flush=True)
+
     if args.jobs == 1:
-        warm(lambda name, cpu: print(f"kernel compiled: {name} ({cpu:.1f} CPU-s)", flush=True))
+        warm(say, entries)
         return 0
     from concurrent.futures import ProcessPoolExecutor
 
+    indices = [ENTRY_POINTS.index(entry) for entry in entries]
     with ProcessPoolExecutor(args.jobs) as pool:
-        for (name, _run), cpu in zip(ENTRY_POINTS, pool.map(_one, range(len(ENTRY_POINTS))),
-                                     strict=True):
-            print(f"kernel compiled: {name} ({cpu:.1f} CPU-s)", flush=True)
+        for index, cpu in zip(indices, pool.map(_one, indices), strict=True):
+            say(ENTRY_POINTS[index][0], cpu)
     return 0
 
 
