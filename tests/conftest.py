@@ -61,7 +61,6 @@ def pytest_configure(config: pytest.Config) -> None:
     background meanwhile, while the first modules run, and a module that may meet it waits
     for it (pytest_runtest_setup). A single process compiles as it goes."""
     import contextlib
-    import subprocess
     import sys
 
     workers = getattr(config.option, "numprocesses", None)
@@ -86,25 +85,33 @@ def pytest_configure(config: pytest.Config) -> None:
     # The lock belongs to the open file, which the background processes share: it is
     # released when the last of them ends, whatever way it ends.
     background = subprocess.Popen([*warm, "--only", "tools"], stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL, pass_fds=(handle,))
+                                  stderr=subprocess.DEVNULL, pass_fds=(handle,),
+                                  start_new_session=True)  # its own group, to stop it whole
     os.close(handle)
     os.environ[_WARMING] = lock  # the workers, started after this hook, inherit it
     config.stash[_background_key] = (background, lock)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    """A background compilation still running when the tests are over (a short or an
+    interrupted run) is stopped, with its worker processes: what it finished stays in the
+    cache (numba writes each function's file whole), the next run compiles the rest."""
     started = config.stash.get(_background_key, None)
     if started is None:
         return
     import contextlib
-    import subprocess
+    import signal
 
     background, lock = started
-    try:
-        background.wait(timeout=600)
-    except subprocess.TimeoutExpired:
-        background.kill()
-        background.wait()
+    if background.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(background.pid, signal.SIGTERM)
+        try:
+            background.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(background.pid, signal.SIGKILL)
+            background.wait()
     with contextlib.suppress(OSError):
         os.unlink(lock)
 
