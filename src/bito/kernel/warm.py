@@ -66,13 +66,30 @@ def _endgame_solver() -> None:
     load_kernel_solver()
 
 
-def _vector_env() -> None:
+def _vector_env(threads: int = 1) -> None:
     from bito.env.vector import DurakVectorEnv
 
-    env = DurakVectorEnv(num_envs=2)
+    env = DurakVectorEnv(num_envs=2 * threads, threads=threads)
     env.reset(seed=0)
     for _ in range(4):
         env.step(env.action_masks().argmax(axis=1))
+
+
+def _vector_env_on_threads() -> None:
+    """The vector environment stepped on several of numba's threads (``threads=``), a
+    compilation of its own; where numba has one thread only, there is none to make."""
+    import numba
+
+    if numba.config.NUMBA_NUM_THREADS > 1:
+        _vector_env(threads=2)
+
+
+def _bare_kernel() -> None:
+    """The vector environment's yardstick (``tools/bench_vector.py``): the same learner
+    steps on the bare kernel."""
+    from bito.env.vector_bench import bench_against_bare
+
+    bench_against_bare(2, steps=1, rounds=1, games=1)
 
 
 def _verifier() -> None:
@@ -106,6 +123,8 @@ TOOLS: tuple[tuple[str, Callable[[], None]], ...] = (
     *((f"random games compiled for {case.name}", _specialised(i))
       for i, case in enumerate(DEFAULT_CASES)),
     ("vector environment", _vector_env),
+    ("vector environment on threads", _vector_env_on_threads),
+    ("vector environment against the bare kernel", _bare_kernel),
     ("move-by-move verifier", _verifier),
 )
 #: Everything compiled, by group (``--only``).
