@@ -72,7 +72,8 @@ class Deal:
     # Rule facts read on every move, kept here to spare the rules lookups: bout caps
     # (VARIANTS.md §1.5), whether the cap can change during the deal, the lead limits
     # (§1.4: ``lead_most`` is the most cards of one rank a lead may hold, 0 for "up to the
-    # limit"), throw-in and transfer switches and the refill size.
+    # limit"; ``lead_pair_plus_one``, whether a lead may also be a pair and one more card,
+    # §1.4's ``lead.shape`` of S1:53), throw-in and transfer switches and the refill size.
     cap: int = field(init=False, compare=False, repr=False)
     first_bout_cap: int = field(init=False, compare=False, repr=False)
     uncapped_after_stock: bool = field(init=False, compare=False, repr=False)
