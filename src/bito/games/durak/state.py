@@ -504,7 +504,9 @@ class DurakState:
         acts = self._legal
         if acts is None:
             hooks = self.deal.hooks
-            if hooks.hooks:  # a variant lists some phases' moves itself, or adds to them
+            if hooks.hooks and (hooks.moves or hooks.adjust):
+                # a variant lists some phases' moves itself, or adds to them (a rule that only
+                # deals, or only adds to the view, leaves the moves to the core)
                 acts = self._hooked_moves(hooks)
             else:
                 acts = _CORE_MOVES[self.phase](self)
