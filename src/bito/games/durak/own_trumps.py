@@ -62,7 +62,7 @@ def own_trumps(trump: Trumps, players: int) -> tuple[int, ...]:
 
 
 def turn_own_trumps(rules: Rules, players: int, dealer: int, rest: list[int]
-                ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+                    ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Every player's trump suit, the stock (bottom first), and its face-up cards.
 
     Clockwise from the dealer's left each player turns up the top card of the stock; its suit

@@ -59,7 +59,7 @@ class Trumps:
 
     The core makes it from the turned card (the base game: one trump suit, the trump card
     face up under the stock); a rule that trumps another way amends it while the deal is
-    dealt (through its deal record, :meth:`~bito.games.durak.facts.DealFact.stock_dealt`).
+    dealt (through its deal record, :meth:`~bito.games.durak.facts.DealFact.trump_turned`).
 
     ``suits``: the trump suits (none without trumps, two when Double joker turns up a
     joker). ``high_joker``: the card nothing beats (-1: none). ``jokers_wild``: jokers cover
