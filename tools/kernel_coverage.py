@@ -54,10 +54,10 @@ def coverage() -> list[dict[str, Any]]:
         row["kernel"] = ok
         if not ok:
             refused = kernel_refuses(rules)
-            d = state.deal
-            facts = [f for f, bad in (("several trump suits", len(d.trumps) > 1),
-                                      ("a high joker", d.high_joker >= 0),
-                                      ("wild jokers", d.jokers_wild),
+            trump = state.deal.trump
+            facts = [f for f, bad in (("several trump suits", len(trump.suits) > 1),
+                                      ("a high joker", trump.high_joker >= 0),
+                                      ("wild jokers", trump.jokers_wild),
                                       ("a closed deal", state.closed)) if bad]
             row["why"] = ", ".join(refused + facts) or "seat count"
         rows.append(row)

@@ -460,7 +460,7 @@ def _cover_advice(state: DurakState, card: int, target: int) -> str:
         from bito.games.durak.beats import beat_table_of
 
         deal = state.deal
-        table = beat_table_of(deal.rules, *deal.beat_context(state.defender, state.attacker))
+        table = beat_table_of(deal.rules, *deal.trump.context(state.defender, state.attacker))
         deck = deal.rules.deck()
         if target < len(table) and table[target] == _standard_beaters(
                 target, state.trumps, deck) and not is_special(target):
@@ -1008,8 +1008,9 @@ def render_full(state: DurakState, names: Sequence[str]) -> str:
     width = max(len(n) for n in names)
     for seat in range(state.players):
         role = _roles(view, seat)
-        own = state.deal.own_trumps
-        hand = hand_text(state.hands[seat], own[seat] if own else state.trump_suit)
+        trump = state.deal.trump  # (with trumps by seat, each hand's own)
+        hand = hand_text(state.hands[seat], min(trump.suits_of(seat)) if trump.varies
+                         else state.trump_suit)
         lines.append(f"  {names[seat]:<{width}}  {engine_words(hand)}{role}")
     return "\n".join(lines)
 

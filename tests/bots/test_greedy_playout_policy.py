@@ -61,7 +61,7 @@ def test_greedy_move_picks_what_its_rules_pick(variant: str) -> None:
     checked = 0
     for seed in range(12):
         s = new_game(variant, 2, seed=seed)
-        worth = card_worth(s.beats, s.deal.trumps)
+        worth = card_worth(s.beats, s.deal.trump.suits)
         moves = 0
         while s.outcome is None and moves < 400:
             acts = s.legal_actions()

@@ -38,7 +38,7 @@ def test_model_defends_as_the_heuristic_does(seed: int, players: int, variant: s
     move the heuristic seat really played (covers, transfers and takes alike)."""
     s = new_game(variant, players, seed=seed)
     bots = [HeuristicBot(seed + i) for i in range(players)]
-    worth = card_worth(s.beats, s.deal.trumps)
+    worth = card_worth(s.beats, s.deal.trump.suits)
     checked = 0
     while s.outcome is None:
         acts = s.legal_actions()
@@ -59,7 +59,7 @@ def test_model_differs_from_the_greedy_rule() -> None:
     for seed in range(10):
         s = new_game("perevodnoy", 2, seed=seed)
         bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
-        worth = card_worth(s.beats, s.deal.trumps)
+        worth = card_worth(s.beats, s.deal.trump.suits)
         while s.outcome is None:
             acts = s.legal_actions()
             seat = s.to_act
@@ -93,7 +93,7 @@ def test_model_leads_and_throws_in_as_the_heuristic_does(seed: int, variant: str
     draws lots between those, the model takes the lower cards)."""
     s = new_game(variant, 2, seed=seed)
     bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
-    worth = card_worth(s.beats, s.deal.trumps)
+    worth = card_worth(s.beats, s.deal.trump.suits)
     same = checked = 0
     while s.outcome is None:
         acts = s.legal_actions()

@@ -329,8 +329,8 @@ def test_the_playouts_throw_in_a_queen_only_past_the_default_limit() -> None:
                        "hands=Qc7d8d9hTh/6c7c6h6d8c table=Qd<Kd attacker=0 phase=throw")
     acts = move_generators(s)[s.phase]()
     assert sorted(str(a) for a in acts) == ["Qc", "pass"]
-    default = greedy_move(s, acts, card_worth(s.beats, s.deal.trumps, PLAIN_LIMIT))
-    raised = greedy_move(s, acts, card_worth(s.beats, s.deal.trumps, 0.8))
+    default = greedy_move(s, acts, card_worth(s.beats, s.deal.trump.suits, PLAIN_LIMIT))
+    raised = greedy_move(s, acts, card_worth(s.beats, s.deal.trump.suits, 0.8))
     assert (str(default), str(raised)) == ("pass", "Qc")
 
 

@@ -28,40 +28,40 @@ from bito.games.durak.dummy_seat import DummySeat, PlayingDummy
 from bito.games.durak.exchange import Chosen
 from bito.games.durak.facts import DealFact
 from bito.games.durak.joker_gifts import GiftUnderWay
+from bito.games.durak.own_trumps import OwnTrumps, PersonalTrumps
+from bito.games.durak.secret_trump import SecretCard, SecretTurned
+from bito.games.durak.set_aside import SetAside
 from bito.games.durak.setup import Deal, rule_facts
 from bito.games.durak.stock import FaceDown, Tallies
 from bito.games.durak.teams import Partnership, Teams
 from bito.games.durak.view import ViewExtension
 
 #: What every Durak game shows a seat (VARIANTS.md §1): hands and counts, the table, the
-#: trump and the stock, whose turn, the legal moves, the outcome; the trump's personal and
-#: secret forms (#16, #18) are options the core's beat table reads, so their words stay.
+#: trump suits that beat for this seat now and the trump card, the stock and the cards lying
+#: face up in it (§1.1: the trump card, face up under the stock), whose turn, the legal
+#: moves, the outcome, and ``extensions``, each rule's own record.
 BASE_VIEW = {
     "seat", "players", "rules", "hand", "hand_counts", "known", "attack", "defence",
     "trump_suit", "trumps", "trump_card", "trump_card_in_stock", "stock_count",
     "discard_count", "phase", "to_act", "attacker", "leader", "defender", "taking", "bout",
     "out", "legal", "outcome", "seen_discard", "beats", "decider", "table_ranks",
-    "uncovered", "own_trumps", "secret_card", "stock_face_up", "extensions",
+    "uncovered", "stock_face_up", "extensions",
 }
 
 #: The facts of one deal of the base games (VARIANTS.md §1: the pack, the hands, the stock,
-#: the trump, who deals and attacks first, the match's previous fool), the option values the
-#: core's move generator and beat table read on every move (the caps and lead limits of
-#: §1.4-1.5, the trump's forms a deal can take), the rule set's hooks and seat-order memos,
-#: and ``facts``, the records each rule keeps of its own (``deal.fact(Kind)``).
+#: the trump card and what trumps, who deals and attacks first, whether the deal is led
+#: "under the fool" (§1.6's first-bout transfer, §1.8's next leader), the match), the option
+#: values of §1 the core's move generator reads on every move (the caps and lead limits of
+#: §1.4-1.5, §1.4's pair-plus-one lead), the rule set's hooks and seat-order memos, and
+#: ``facts``, the records each rule keeps of its own (``deal.fact(Kind)``).
 BASE_DEAL = {
     "rules", "players", "seed", "match", "dealer", "trump_suit", "trump_card", "hands",
-    "stock", "first_attacker", "first_defender", "shown", "under_fool", "trumps",
-    "high_joker", "jokers_wild", "secret_card", "own_trumps", "face_up", "cap",
+    "stock", "first_attacker", "first_defender", "shown", "under_fool", "trump", "cap",
     "first_bout_cap", "uncapped_after_stock", "cap_varies", "lead_max", "lead_most",
-    "rozaliev", "throw_in", "transfer", "hand_size", "cover_closes", "repetition",
-    "transfer_only_new", "transfer_loose", "idle_limit", "take_skip",
+    "lead_pair_plus_one", "throw_in", "transfer", "hand_size", "cover_closes", "repetition",
+    "transfer_only_new", "transfer_loose", "idle_limit",
     "hooks", "thrower_orders", "draw_orders", "facts",
 }
-
-#: Rules' facts the core's dealing still writes on the deal (#32's stock set aside unseen,
-#: whose rule has no hook of its own): issue 32 moves them out; none may be added.
-STILL_DEALT = {"removed"}
 
 #: Each rule's deal record and a game that plays the rule.
 DEAL_RECORDS: dict[type[DealFact], tuple[str, int]] = {
@@ -70,6 +70,9 @@ DEAL_RECORDS: dict[type[DealFact], tuple[str, int]] = {
     DummyController: ("podkidnoy+tossing_dummy", 3),
     DealtOrder: ("podkidnoy+blind_face_out", 3),
     FaceDown: ("podkidnoy+buy_in", 3),
+    PersonalTrumps: ("podkidnoy+own_trumps", 3),
+    SecretCard: ("podkidnoy+secret_trump", 3),
+    SetAside: ("podkidnoy+no_stock", 3),
 }
 
 #: Each rule's view record and a game that plays the rule (seat 0's view shows it).
@@ -79,6 +82,7 @@ RECORDS: dict[type[ViewExtension], tuple[str, int]] = {
     PlayingDummy: ("podkidnoy+playing_dummy", 3),
     Tallies: ("podkidnoy+gradual_access", 3),
     FaceOut: ("podkidnoy+blind_face_out", 3),
+    OwnTrumps: ("podkidnoy+own_trumps", 3),
 }
 
 
@@ -90,8 +94,8 @@ def test_the_view_keeps_only_the_base_games_fields() -> None:
 
 def test_the_deal_adds_no_rules_fact() -> None:
     names = {f.name for f in fields(Deal)}
-    assert names - BASE_DEAL - STILL_DEALT == set(), "a rule's deal fact belongs to its hook"
-    assert (BASE_DEAL | STILL_DEALT) - names == set()
+    assert names - BASE_DEAL == set(), "a rule's deal fact belongs to its hook"
+    assert BASE_DEAL - names == set()
 
 
 def test_the_base_game_deal_holds_no_rules_record() -> None:
@@ -172,7 +176,8 @@ def test_each_rules_record_is_frozen_and_found_by_type(record: type[ViewExtensio
     found = view.extension(record)
     assert found is not None and type(found) is record
     assert is_dataclass(found) and record.__dataclass_params__.frozen  # type: ignore[attr-defined]
-    others = [kind for kind in (*RECORDS, Chosen, GiftUnderWay, Extras) if kind is not record]
+    others = [kind for kind in (*RECORDS, Chosen, GiftUnderWay, Extras, SecretTurned)
+              if kind is not record]
     assert all(view.extension(kind) is None or kind in {type(e) for e in view.extensions}
                for kind in others)
     assert new_game("podkidnoy", players=players, seed=2).view(0).extension(record) is None

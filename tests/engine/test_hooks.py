@@ -177,6 +177,9 @@ def test_the_base_games_run_over_empty_hook_lists(spec: str) -> None:
     ("podkidnoy+joker_gift_block_combo", "#24"),
     ("akulina", "#73"),
     ("perevodnoy_refusal", "#9"),
+    ("podkidnoy+own_trumps", "#16"),
+    ("podkidnoy+secret_trump", "#18"),
+    ("podkidnoy+no_stock", "#32"),
     ("perevodnoy+transfer.new_defender_beats=transfer_cards_only+transfer.neutralised=discard",
      "#11"),
 ])

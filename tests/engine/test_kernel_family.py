@@ -107,7 +107,7 @@ def test_the_kernel_deals_the_deal_rules_as_the_reference(spec: str) -> None:
         ref = new_game(rules, players, seed=seed)
         assert kernel_snapshot(mine) == reference_snapshot(ref)
         assert int(mine[L.TRUMP_CARD]) == ref.deal.trump_card
-        assert int(mine[L.SECRET]) == ref.deal.secret_card
+        assert int(mine[L.SECRET]) == ref.deal.trump.hidden
 
 
 def _own_deals(spec: str, players: int) -> list[Any]:

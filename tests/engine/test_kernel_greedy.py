@@ -46,7 +46,7 @@ from bito.kernel.verify import VERIFIED, random_deal, taken_over  # noqa: E402
 
 
 def _limits(state: DurakState) -> tuple[object, float, float]:
-    worth = card_worth(state.beats, state.deal.trumps)
+    worth = card_worth(state.beats, state.deal.trump.suits)
     return worth.kernel_worth(converted(state)[1]), worth.limit_stock, worth.limit_empty
 
 
@@ -84,7 +84,7 @@ def test_compiled_policy_picks_the_python_greedy_move(base: str) -> None:
             acts = gens[s.phase]()
             # (#21's numbering follows the discard, #18's turned secret card the beat table:
             # the worths and codes of this position's, on both sides)
-            worth = card_worth(s.beats, s.deal.trumps)
+            worth = card_worth(s.beats, s.deal.trump.suits)
             worth_arr, lim_stock, lim_empty = _limits(s)
             arr, index = converted(s)
             k = legal_actions_of(arr, masks, metas)
@@ -170,7 +170,7 @@ def test_compiled_heuristic_policy_picks_the_python_one(base: str) -> None:
     scratch = np.empty(SCRATCH_SIZE, np.int64)
     decisions = attacks = 0
     for start in _random_positions(base, rng, 25):
-        worth = card_worth(start.beats, start.deal.trumps)
+        worth = card_worth(start.beats, start.deal.trump.suits)
         s = start.copy()
         gens = move_generators(s)
         while s.outcome is None:

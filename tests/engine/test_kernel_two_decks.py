@@ -247,7 +247,7 @@ def test_a_playout_whose_stock_runs_low_first_is_given_back_to_python() -> None:
     start = two_deck_start(state)
     assert start is not None
     moves = state.legal_actions()
-    worth = card_worth(state.beats, state.deal.trumps, PLAIN_LIMIT)
+    worth = card_worth(state.beats, state.deal.trump.suits, PLAIN_LIMIT)
     _, given_back = greedy_values(start, moves, 0, 5, worth.kernel_worth(start.tables),
                                   worth.limit_stock, worth.limit_empty, 0, 10_000)
     assert given_back.all()
@@ -276,7 +276,7 @@ def test_compiled_card_facts_are_the_take_overs(seed: int, players: int, extra: 
             break
         state = state.apply(rng.choice(state.legal_actions()))
     want, index = converted(state)
-    tables = deck_tables(BIG, state.beats, state.deal.trumps)
+    tables = deck_tables(BIG, state.beats, state.deal.trump.suits)
     order = np.full(64, -1, np.int64)
     live = [p for p, c in enumerate(tables.codes) if index.holds(c)]
     order[:len(live)] = live
@@ -371,7 +371,7 @@ def test_compiled_playouts_from_the_deal_with_the_heuristics_models_are_pythons(
         moves, seat, seed = state.legal_actions(), state.to_act, rng.getrandbits(40)
         careful = careful_seats(models[0], seat, players)
         shrewd = careful_seats(models[1], seat, players)
-        worth = card_worth(state.beats, state.deal.trumps, PLAIN_LIMIT)
+        worth = card_worth(state.beats, state.deal.trump.suits, PLAIN_LIMIT)
         totals, given_back = greedy_values(
             start, moves, seat, seed, worth.kernel_worth(start.tables), worth.limit_stock,
             worth.limit_empty, 0, 10_000, worth.two_deck_defence(start.tables, 36),
@@ -400,7 +400,7 @@ def test_the_heuristics_values_follow_every_numbering() -> None:
     state = new_game("big_fool", 3, seed=77)
     start = two_deck_start(state)
     assert start is not None
-    worth = card_worth(state.beats, state.deal.trumps, PLAIN_LIMIT)
+    worth = card_worth(state.beats, state.deal.trump.suits, PLAIN_LIMIT)
     by_position = worth.two_deck_defence(start.tables, 36)
     values, flags = worth.defence_values()
     w = np.zeros(64, np.int64)
@@ -442,7 +442,7 @@ def test_a_careful_defender_reads_the_true_stock_size_before_the_renumbering() -
     assert start is not None and start.array[L.N_STOCK] == 8
     lead = parse_action("6c")
     after = state.apply(lead)
-    worth = card_worth(state.beats, state.deal.trumps, PLAIN_LIMIT)
+    worth = card_worth(state.beats, state.deal.trump.suits, PLAIN_LIMIT)
     acts = after.legal_actions()
     assert heuristic_defence(after, acts, worth) == acts[-1]  # the reference takes
     s = start.array.copy()

@@ -15,6 +15,8 @@ from bito.env.bouts import PHASES, BoutsEncoder
 from bito.env.cardplay import CardPlayEncoder
 from bito.env.numbering import blank_vector
 from bito.env.observation import ObservationEncoder
+from bito.games.durak.own_trumps import OwnTrumps
+from bito.games.durak.secret_trump import SecretTurned
 from bito.games.family import family_for
 
 _DURAK_PHASES = ("lead", "defend", "throw")
@@ -225,7 +227,8 @@ def old_durak(enc: ObservationEncoder, view: Any, out: Any = None) -> Any:
         card_plane(f"known_{k}", known)
         seen |= known
     face_up = view.stock_face_up  # #16's turned cards lie face up too
-    secret = view.secret_card  # #18, once turned
+    turned = view.extension(SecretTurned)  # #18, once turned
+    secret = turned.card if turned is not None else -1
     shown = face_up | (1 << secret if secret >= 0 else 0)
     if view.trump_card >= 0:
         shown |= 1 << view.trump_card
@@ -263,7 +266,8 @@ def old_durak(enc: ObservationEncoder, view: Any, out: Any = None) -> Any:
     for s in view.out:
         seat_onehot("out", s)
     obs[p["bout"]] = min(view.bout, 100) / 100.0
-    own = view.own_trumps
+    own_record = view.extension(OwnTrumps)
+    own = own_record.suits if own_record is not None else ()
     if own and "own_trumps" in p:
         start = p["own_trumps"].start
         for k in range(n):

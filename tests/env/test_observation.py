@@ -75,14 +75,14 @@ def test_hand_plane_is_the_hand() -> None:
 def test_the_face_down_secret_card_is_re_dealt_too() -> None:
     # #18: the secret card under the trump card is hidden from everyone until turned.
     state = new_game("podkidnoy+secret_trump", 2, seed=4)  # new_game(.., 2, seed=4)
-    assert state.deal.secret_card >= 0
+    assert state.deal.trump.hidden >= 0
     enc = ObservationEncoder("podkidnoy+secret_trump", 2)
     rng = random.Random(0)
     secrets = set()
     for _ in range(20):
         world = redeal(state, 0, rng)
-        secrets.add(world.deal.secret_card)
+        secrets.add(world.deal.trump.hidden)
         assert np.array_equal(enc.encode(world.view(0)), enc.encode(state.view(0)))
         held = world.hands[0] | world.hands[1] | sum(1 << c for c in world.stock)
-        assert not held >> world.deal.secret_card & 1  # still out of play
+        assert not held >> world.deal.trump.hidden & 1  # still out of play
     assert len(secrets) > 1

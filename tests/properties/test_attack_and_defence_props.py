@@ -100,7 +100,7 @@ def test_random_games_keep_the_invariants(spec: str, players: int, seed: int) ->
         # a card drawn face down is nobody else's business
         if action.kind in (TRY, SWAP):
             d = before.defender
-            drawn = after.hands[d] & ~before.hands[d] & ~after.deal.face_up
+            drawn = after.hands[d] & ~before.hands[d] & ~after.deal.trump.face_up
             extras = EXTRAS.of(before)
             shown = extras.shown if extras is not None else -1
             if shown >= 0:

@@ -34,18 +34,16 @@ MASK_TUPLES = {"known"}
 CARD_TUPLES = {"attack", "defence"}
 #: Fields that name no card of anybody's hand: rules, counts, seats, phases, flags, the beat
 #: table (a fact of the rules, the same for every position), the outcome; ``trump_card`` is
-#: the card turned up for all at the deal (its owner saw it face up before drawing it), and
-#: ``secret_card`` is #18's turned card.
+#: the card turned up for all at the deal (its owner saw it face up before drawing it).
 NO_HAND_CARDS = {"seat", "players", "rules", "hand_counts", "trump_suit", "trumps",
                  "trump_card", "trump_card_in_stock", "stock_count", "discard_count", "phase",
                  "to_act", "attacker", "leader", "defender", "taking", "bout", "out",
-                 "outcome", "beats", "own_trumps", "secret_card", "decider", "uncovered",
-                 "table_ranks"}
+                 "outcome", "beats", "decider", "uncovered", "table_ranks"}
 #: ``uncovered`` is a count; ``table_ranks`` a rank mask (every card of a rank on the table,
 #: whoever holds it: it names ranks, not cards). The rules' records (``extensions``) are read
 #: by type below: #56's dummy cards, #31's choice, #58's hands by position, and the bout
-#: memory of Variants II (``bout_extras.Extras``); #53-57's seats, the tallies and a gift's
-#: counts name no card.
+#: memory of Variants II (``bout_extras.Extras``); #53-57's seats, the tallies, a gift's
+#: counts, #16's own trump suits and #18's turned secret card name no card of a hand.
 EXTENSIONS = {"extensions"}
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
 

@@ -7,11 +7,14 @@ rule text and the catalogue's recommended resolutions.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bito.cards import HEARTS, cards_of, rank_of, suit_of
 from bito.games.durak import new_game
-from conftest import BASES, P, legal, play
+from bito.games.durak.own_trumps import own_trumps
+from conftest import BASES, C, P, legal, play
 
 OWN = "podkidnoy+{rule} players={n} stock=- hands={hands} table={table} attacker=0 own={own}"
 
@@ -37,22 +40,40 @@ def test_own_trumps_are_turned_up_one_per_player(base: str) -> None:
     for seed in range(30):
         players = 2 + seed % 3
         s = new_game(f"{base}+own_trumps", players=players, seed=seed)
-        own = s.deal.own_trumps
+        own = own_trumps(s.deal.trump, s.players)
         assert len(own) == players
         if {suit_of(c) for c in s.stock} == {0, 1, 2, 3}:  # the stock can serve a free suit
             assert len(set(own)) == players, seed
         bottom = s.stock[:players]
         assert sorted(map(suit_of, bottom)) == sorted(own)
         for c in bottom:
-            assert s.deal.face_up >> c & 1
+            assert s.deal.trump.face_up >> c & 1
         every_card_once(s)
+
+
+def test_own_trumps_view_record_gives_every_seats_suit() -> None:
+    """#16; S0:10 "each player has his own trump card", turned face up for all to see: every
+    seat's view holds the rule's record (``OwnTrumps``) with every seat's suit, the same for
+    all, and the view's trumps are the viewer's own suit."""
+    from bito.games.durak.own_trumps import OwnTrumps
+
+    for seed in range(10):
+        players = 2 + seed % 3
+        s = new_game("podkidnoy+own_trumps", players=players, seed=seed)
+        suits = own_trumps(s.deal.trump, players)
+        for seat in range(players):
+            view = s.view(seat)
+            record = view.extension(OwnTrumps)
+            assert record is not None and record.suits == suits
+            assert view.trumps == frozenset({suits[seat]})
 
 
 def test_own_trumps_suits_repeat_beyond_four_players() -> None:
     """#16 setup "(With >4 players suits repeat.)" (S0:10-12 leave it open): six players still
     get one suit each, every suit is someone's."""
     for seed in range(10):
-        own = new_game("podkidnoy+own_trumps", players=6, seed=seed).deal.own_trumps
+        s = new_game("podkidnoy+own_trumps", players=6, seed=seed)
+        own = own_trumps(s.deal.trump, s.players)
         assert len(own) == 6 and set(own) == {0, 1, 2, 3}
 
 
@@ -62,7 +83,7 @@ def test_own_trumps_first_attack_by_lowest_own_trump() -> None:
     checked = 0
     for seed in range(60):
         s = new_game("podkidnoy+own_trumps", players=3, seed=seed)
-        own = s.deal.own_trumps
+        own = own_trumps(s.deal.trump, s.players)
         lows = {seat: min((rank_of(c) for c in cards_of(s.hands[seat]) if suit_of(c) == own[seat]),
                           default=99) for seat in range(3)}
         best = min(lows.values())
@@ -136,7 +157,7 @@ def test_secret_card_is_set_aside_face_down(base: str) -> None:
     for seed in range(20):
         players = 2 + seed % 4
         s = new_game(f"{base}+secret_trump", players=players, seed=seed)
-        secret = s.deal.secret_card
+        secret = s.deal.trump.hidden
         assert secret >= 0 and s.aside == 1 << secret
         assert secret not in s.stock and not any(h >> secret & 1 for h in s.hands)
         assert not any(k >> secret & 1 for k in s.known)
@@ -163,6 +184,48 @@ def test_secret_card_becomes_trump_when_the_trump_card_is_drawn() -> None:
     every_card_once(s)
 
 
+def test_secret_cards_view_record_shows_it_once_turned() -> None:
+    """#18; S0:147 the secret card "will open up and become a new trump card": every seat's
+    view holds the rule's record (``SecretTurned``) exactly once the card is turned, naming
+    the card set aside, whose suit the view's trumps are from then on; before that no seat
+    sees it, and the words say it lies face down."""
+    from bito.games.durak.render import view_trump_words
+    from bito.games.durak.secret_trump import SecretTurned
+
+    s = P(SECRET)
+    for seat in range(2):
+        assert s.view(seat).extension(SecretTurned) is None
+        assert "secret card face down" in view_trump_words(s.view(seat))
+    s = play(s, "7d", "9d>7d", "pass")
+    for seat in range(2):
+        view = s.view(seat)
+        turned = view.extension(SecretTurned)
+        assert turned is not None and turned.card == C("7h") == s.deal.trump.hidden
+        assert view.trumps == frozenset({HEARTS})
+        assert "secret card 7♥ turned" in view_trump_words(view)
+
+
+def test_secret_cards_record_is_in_every_dealt_game() -> None:
+    """#18: in dealt games the view's record appears exactly when the state has turned the
+    card (random games to the end, every seat's view at every move)."""
+    from bito.games.durak.secret_trump import SecretTurned
+
+    rng = random.Random(18)
+    turned_seen = 0
+    for seed in range(6):
+        s = new_game("podkidnoy+secret_trump", players=2 + seed % 3, seed=seed)
+        while not s.is_over:
+            for seat in range(s.players):
+                record = s.view(seat).extension(SecretTurned)
+                assert (record is not None) == s.revealed
+                if record is not None:
+                    assert record.card == s.deal.trump.hidden
+                    turned_seen += 1
+            acts = s.legal_actions()
+            s = s.apply(acts[rng.randrange(len(acts))])
+    assert turned_seen > 0
+
+
 def test_secret_card_of_the_same_suit_changes_nothing() -> None:
     """#18 A3 "If both cards have the same suit, nothing changes" (S0:147)."""
     s = play(P(SECRET.replace("secret=7h", "secret=7c")), "7d", "9d>7d", "pass", "8c")
@@ -178,5 +241,5 @@ def test_secret_card_drawable_option() -> None:
     assert s.trumps == frozenset({HEARTS})
     # P0 (two cards left, hand size 6) draws the trump card and then the turned secret card.
     assert not s.stock and not s.aside
-    assert s.hands[0] >> s.deal.secret_card & 1 and s.hands[0] >> s.deal.trump_card & 1
+    assert s.hands[0] >> s.deal.trump.hidden & 1 and s.hands[0] >> s.deal.trump_card & 1
     every_card_once(s)

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from bito.cards import cards_of
+from bito.cards import card_str, cards_of
 from bito.games.durak import new_game
 from bito.games.durak.position_stock import BOOKS
 from bito.games.durak.setup import reserve_size
@@ -96,6 +96,39 @@ def test_no_stock_sets_the_rest_aside_unseen(spec: str) -> None:
             assert not (v.hand | sum(v.known) | v.seen_discard) & s.aside
             assert "??" in position_text(s, seat).split("removed=")[1]
         assert_conserved(s)
+
+
+def test_no_stock_keeps_the_set_aside_cards_in_its_own_record() -> None:
+    """#32 no_stock (S0:21): the cards set aside are the rule's deal record
+    (``deal.fact(SetAside)``), exactly what the game lays aside when it starts: the pack less
+    the hands; the position text names them for the whole truth and reads them back."""
+    from bito.games.durak.position import parse_position
+    from bito.games.durak.set_aside import SetAside
+
+    for players in (2, 3, 4):
+        s = new_game("podkidnoy+no_stock", players=players, seed=players + 10)
+        record = s.deal.fact(SetAside)
+        assert record is not None
+        held = 0
+        for hand in s.hands:
+            held |= hand
+        pack = sum(1 << c for c in resolve("podkidnoy").rules.deck())
+        assert record.cards == pack & ~held
+        assert s.aside == record.cards
+        text = position_text(s)
+        assert f"removed={''.join(card_str(c) for c in cards_of(record.cards))}" in text
+        assert parse_position(text).aside == s.aside
+    assert new_game("podkidnoy", players=2, seed=1).deal.fact(SetAside) is None
+
+
+def test_no_stock_field_is_refused_without_the_rule() -> None:
+    """#32: ``removed=`` belongs to the rule; a position of a game that keeps its stock
+    cannot set cards aside."""
+    from bito.errors import InvalidNotationError
+    from bito.games.durak.position import parse_position
+
+    with pytest.raises(InvalidNotationError, match="removed: these rules keep the stock"):
+        parse_position("podkidnoy players=2 trump=6h stock=6h hands=7c/8c removed=9c")
 
 
 def test_no_stock_trump_card_is_described_as_set_aside() -> None:

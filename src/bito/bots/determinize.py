@@ -15,7 +15,7 @@ the match context (the first deal of a match unless the seat's legal moves say o
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bito.bots.tracking import CardTracker, table_mask
 from bito.cards import MATCH_MASKS, cards_of
@@ -25,7 +25,7 @@ from bito.games.durak.believe import CALL_PHASE, FACE_DOWN, honest
 from bito.games.durak.bout_extras import EXTRAS, Extras
 from bito.games.durak.dummy import TossingDummy
 from bito.games.durak.joker_gifts import rebuild as rebuild_gift
-from bito.games.durak.setup import Deal, MatchContext, rule_facts, trump_context
+from bito.games.durak.setup import Deal, MatchContext, rule_facts, trumps_of
 from bito.games.durak.state import LEAD, THROW, closes, thrower_order
 
 COVER_HONESTY = 0.9
@@ -204,7 +204,9 @@ def _base_state(view: DurakView, game_number: int) -> DurakState:
     """The public part of the state (hands and stock are filled in per world)."""
     rules = view.rules
     n = view.players
-    trumps, high_joker, jokers_wild = trump_context(rules, view.trump_card)
+    trump = trumps_of(rules, view.trump_card)
+    if view.trumps and view.trumps != trump.suits:  # (the seat's trumps now: a turned card's)
+        trump = replace(trump, suits=view.trumps)
     match = MatchContext(game_number=game_number, dealer=(view.attacker - 1) % n)
     dummy = view.extension(TossingDummy)
     slots = n + 1 if dummy is not None else n  # #56: the dummy's hand comes last
@@ -212,8 +214,7 @@ def _base_state(view: DurakView, game_number: int) -> DurakState:
                 trump_suit=view.trump_suit, trump_card=view.trump_card,
                 hands=tuple([0] * slots), stock=(), first_attacker=view.attacker,
                 first_defender=view.defender, shown=tuple([0] * slots), under_fool=False,
-                trumps=view.trumps if view.trumps else trumps, high_joker=high_joker,
-                jokers_wild=jokers_wild,
+                trump=trump,
                 facts=tuple(fact.played_by(dummy.controller) for fact in rule_facts(rules, n))
                 if dummy is not None else ())
     s = DurakState.start(deal)

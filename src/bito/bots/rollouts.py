@@ -464,7 +464,7 @@ def greedy_finish(state: DurakState, rng: random.Random, epsilon: float = 0.1,
                   careful: int = 0, shrewd: int = 0) -> DurakState | None:
     """:func:`greedy_playout`, returning the finished copy (its hands give the margin)."""
     s = state.copy()
-    worth = card_worth(s.beats, s.deal.trumps, plain_limit)
+    worth = card_worth(s.beats, s.deal.trump.suits, plain_limit)
     rand = rng.random
     step = s.step_unchecked
     generate = move_generators(s)
@@ -576,7 +576,7 @@ def greedy_scores(world: DurakState, moves: list[Action], seat: int, seed: int,
         array, index = converted(world)
         codes = [action_code(a, index) for a in moves]
         totals = np.zeros(len(moves), np.float64)
-        worth = card_worth(world.beats, world.deal.trumps, plain_limit)
+        worth = card_worth(world.beats, world.deal.trump.suits, plain_limit)
         greedy_move_values(array, np.array([c[0] for c in codes], np.int64),
                            np.array([c[1] for c in codes], np.int64),
                            seed & ((1 << 63) - 1), worth.kernel_worth(index),
@@ -628,7 +628,7 @@ def _two_deck_scores(start: Any, world: DurakState, moves: list[Action], seat: i
     from bito.kernel.greedy import EPSILON_SCALE
     from bito.kernel.two_decks import greedy_values
 
-    worth = card_worth(world.beats, world.deal.trumps, plain_limit)
+    worth = card_worth(world.beats, world.deal.trump.suits, plain_limit)
     totals, given_back = greedy_values(
         start, moves, seat, seed, worth.kernel_worth(start.tables), worth.limit_stock,
         worth.limit_empty, int(epsilon * EPSILON_SCALE), _kernel.MAX_STEPS,

@@ -21,6 +21,7 @@ import random
 from bito.games.durak import DurakState
 from bito.games.durak.dummy import dummy_controller
 from bito.games.durak.position_stock import BOOKS
+from bito.games.durak.setup import trumps_of
 
 
 def hidden_slots(state: DurakState, seat: int) -> tuple[list[int], list[int], list[int]]:
@@ -36,11 +37,11 @@ def hidden_slots(state: DurakState, seat: int) -> tuple[list[int], list[int], li
             low = hidden & -hidden
             pool.append(low.bit_length() - 1)
             hidden ^= low
-    face_up = state.deal.face_up
+    face_up = state.deal.trump.face_up
     positions = [i for i, c in enumerate(state.stock) if not face_up >> c & 1]
     pool += [state.stock[i] for i in positions]
     if _secret_face_down(state):
-        pool.append(state.deal.secret_card)
+        pool.append(state.deal.trump.hidden)
     pool += _face_down_covers(state, seat)
     return pool, counts, positions
 
@@ -66,7 +67,7 @@ def _face_down_covers(state: DurakState, seat: int) -> list[int]:
 
 def _secret_face_down(state: DurakState) -> bool:
     """Is #18's secret card still lying face down, out of the stock?"""
-    return (state.deal.secret_card >= 0 and bool(getattr(state, "aside", 0))
+    return (state.deal.trump.hidden >= 0 and bool(getattr(state, "aside", 0))
             and not getattr(state, "revealed", True))
 
 
@@ -89,8 +90,10 @@ def redeal(state: DurakState, seat: int, rng: random.Random) -> DurakState:
         at += 1
     if _secret_face_down(state):
         secret = pool[at]
-        world.deal = dataclasses.replace(state.deal, secret_card=secret)
-        world.aside = (state.aside & ~(1 << state.deal.secret_card)) | 1 << secret
+        deal = state.deal
+        world.deal = dataclasses.replace(deal, trump=trumps_of(
+            deal.rules, deal.trump_card, hidden=secret, face_up=deal.trump.face_up))
+        world.aside = (state.aside & ~(1 << deal.trump.hidden)) | 1 << secret
         at += 1
     if _face_down_covers(state, seat):
         for i, d in enumerate(state.defence):

@@ -500,7 +500,7 @@ def write_position(s: np.ndarray, state: DurakState, index: CardNumbering,
     s[L.PLAYED] = played_seat(state)
     s[L.SHOWN] = shown_this_bout(state)
     s[L.CLOSED] = state.closed
-    secret = d.secret_card
+    secret = d.trump.hidden
     s[L.SECRET] = index.kernel_card(secret) if secret >= 0 else -1
     s[L.REVEALED] = state.revealed
     books = BOOKS.of(state)

@@ -179,7 +179,7 @@ def two_deck_start(state: DurakState) -> TwoDeckStart | None:
     at most 63 are (``convert.converted`` takes it whole) or when the stock is too short to
     hide the surplus and keep :func:`stock_needed` (the position stays in Python)."""
     rules = state.rules
-    tables = deck_tables(rules, state.beats, state.deal.trumps)
+    tables = deck_tables(rules, state.beats, state.deal.trump.suits)
     codes = tables.codes
     discard = state.discard
     in_play = [p for p, c in enumerate(codes) if not discard >> c & 1]

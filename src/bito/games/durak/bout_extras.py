@@ -245,7 +245,7 @@ def _face_down_top(state: DurakState, k: int) -> bool:
     stock = state.stock
     if len(stock) < k:
         return False
-    up = state.deal.face_up
+    up = state.deal.trump.face_up
     return not any(up >> c & 1 for c in stock[len(stock) - k:])
 
 
@@ -295,7 +295,7 @@ def _beats_for(state: DurakState, seat: int) -> tuple[int, ...]:
         return state.beats
     from bito.games.durak.beats import beat_table_of
 
-    trumps, high, wild, binding = deal.beat_context(seat, state.defender, state.revealed)
+    trumps, high, wild, binding = deal.trump.context(seat, state.defender, state.revealed)
     return beat_table_of(deal.rules, trumps, high, wild, binding)
 
 
@@ -426,7 +426,7 @@ def _take_top(state: DurakState) -> int:
 
 
 def _public(state: DurakState, card: int, was_shown: bool) -> bool:
-    return was_shown or bool(state.deal.face_up >> card & 1)
+    return was_shown or bool(state.deal.trump.face_up >> card & 1)
 
 
 def _second_try(state: DurakState) -> None:
@@ -490,7 +490,7 @@ def _swap(state: DurakState, action: Action) -> None:
         # known in his hand is certain to be there any more, except those drawn face up.
         state.unsee(d, got)
     stock = state.stock
-    up = state.deal.face_up
+    up = state.deal.trump.face_up
     bottom = 0
     while bottom < len(stock) and up >> stock[bottom] & 1:
         bottom += 1

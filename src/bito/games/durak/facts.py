@@ -10,7 +10,9 @@ only asks every record what it adds at a few places it knows: the deal's outcome
 position text (:meth:`DealFact.position_fields`) and the plain-text picture
 (:meth:`DealFact.seat_words`, :meth:`DealFact.lines`). A record may also hold the result of
 the dealing: cards the rule deals face down beside the hands (:meth:`DealFact.before_hands`,
-:meth:`DealFact.after_trump`), the order each hand was dealt in (:meth:`DealFact.dealt`) and
+:meth:`DealFact.after_trump`), what it does to the stock and the trumps once the trump is
+turned (:meth:`DealFact.trump_turned`), the order each hand was dealt in
+(:meth:`DealFact.dealt`) and
 the first bout's lot, which the record draws (:meth:`DealFact.first_bout`): who attacks
 first and who plays for a seat nobody sits in (:meth:`DealFact.played_by`).
 
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     import random
 
+    from bito.games.durak.relation import Trumps
     from bito.games.durak.setup import Deal
     from bito.games.durak.state import DurakState
     from bito.games.protocol import Outcome
@@ -48,6 +51,15 @@ class DealFact:
         ``pack`` before the hands (#37's buy-in), and the pack left for the hands. Asked
         while dealing, after the dealer is chosen."""
         return self, pack
+
+    def trump_turned(self, rules: Rules, players: int, dealer: int, trump_card: int,
+                     stock: tuple[int, ...], trump: Trumps
+                     ) -> tuple[DealFact, tuple[int, ...], Trumps]:
+        """The record of a deal whose rule changes the stock or what trumps once the core has
+        turned the trump card (``trump_card``, -1: none turned up; ``stock``: bottom
+        first; ``trump``: what trumps so far), with the stock and the trumps it leaves.
+        Asked while dealing, in the order of the rules' hooks, before :meth:`after_trump`."""
+        return self, stock, trump
 
     def after_trump(self, rules: Rules, players: int, dealer: int, pack: list[int],
                     hands: list[int], stock: tuple[int, ...]) -> tuple[DealFact, list[int]]:

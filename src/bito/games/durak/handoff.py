@@ -19,7 +19,7 @@ from bito.games.durak.setup import (
     _first_attacker,
     _shared_memo,
     check_game,
-    trump_context,
+    trumps_of,
 )
 from bito.games.durak.state import DurakState
 from bito.rules import Rules
@@ -39,9 +39,10 @@ def start_from_hands(rules: Rules, hands: list[int], dealer: int, seed: int,
     if len(holding) < 2:
         raise ValueError("a Durak game needs two players holding cards")
     shown_list = list(shown or [0] * players)
-    trumps, high, wild = trump_context(rules, -1)
+    trump = trumps_of(rules, -1)
+    trumps = trump.suits
     rng = random.Random(f"handoff:{seed}")
-    attacker, _ = _first_attacker(rules, players, dealer, hands, trumps, MatchContext(), rng,
+    attacker, _ = _first_attacker(rules, players, dealer, hands, trump, MatchContext(), rng,
                                   shown_list)
     if not hands[attacker]:
         attacker = holding[0]
@@ -50,8 +51,7 @@ def start_from_hands(rules: Rules, hands: list[int], dealer: int, seed: int,
     deal = Deal(rules=rules, players=players, seed=seed, match=MatchContext(), dealer=dealer,
                 trump_suit=min(trumps) if trumps else -1, trump_card=-1, hands=tuple(hands),
                 stock=(), first_attacker=attacker, first_defender=defender,
-                shown=tuple(shown_list), under_fool=False, trumps=trumps, high_joker=high,
-                jokers_wild=wild,
+                shown=tuple(shown_list), under_fool=False, trump=trump,
                 thrower_orders=_shared_memo("throw_in.by", players, rules.throw_in_by),
                 draw_orders=_shared_memo("draw.order", players, rules.draw_order))
     state = DurakState.start(deal)

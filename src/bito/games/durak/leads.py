@@ -176,7 +176,7 @@ def _as_attacker(state: DurakState, seat: int) -> DurakState:
     """``state`` as ``seat`` would see it leading against his left neighbour: with personal
     trumps (#16) the trump that decides his strongest card (#46) is that defender's, so the
     check must not use the current defender's (else the lead is passed round for ever)."""
-    if not state.deal.own_trumps:
+    if not state.deal.trump.varies:
         return state
     probe = state.copy()
     probe.lead_from(seat)  # (own trumps: the beat table follows the defender)

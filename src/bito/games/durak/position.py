@@ -89,7 +89,7 @@ from bito.games.durak.hooks import PlaceCards, PositionDefender, ReadFields
 from bito.games.durak.installed import HOOKS
 from bito.games.durak.phases import NEUTRAL, PHASE_NAMES
 from bito.games.durak.position_text import position_text, rules_spec
-from bito.games.durak.setup import Deal, MatchContext, check_game, rule_facts, trump_context
+from bito.games.durak.setup import Deal, MatchContext, check_game, rule_facts, trumps_of
 from bito.games.durak.state import (
     CALL_PHASE,
     DEFEND_PHASE,
@@ -120,7 +120,7 @@ class CensoredPosition:
 _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands", "known",
          "table", "discard", "phase", "attacker", "leader", "defender", "to_act", "taking",
          "throwers", "t_idx", "passes", "out", "under_fool", "closed", "own", "secret",
-         "revealed", "up", "idle", "dummy", "controller", "end", "removed",
+         "revealed", "up", "idle", "dummy", "controller", "end",
          *(key for hook in HOOKS for key in hook.position_keys)}
 
 
@@ -315,9 +315,6 @@ def parse_position(text: str) -> DurakState:
     placed = [hook.position(PlaceCards(f, where, text)) for hook in HOOKS]
     for by_hook in placed:
         listed += by_hook.cards
-    if "removed" in f:  # #32: the stock set aside unseen
-        listed += [("removed", c, where["removed"])
-                   for c in _card_field(f, where, text, "removed")]
     if "discard" in f:
         listed += [("discard", c, where["discard"])
                    for c in _card_field(f, where, text, "discard")]
@@ -350,18 +347,15 @@ def parse_position(text: str) -> DurakState:
     dealer = _int(f, where, text, "dealer", (attacker - 1) % n, 0, n - 1)
     game = _int(f, where, text, "game", 0)
     match = MatchContext(game_number=game, dealer=dealer)
-    trumps, high_joker, jokers_wild = trump_context(rules, trump_card)
+    trump = trumps_of(rules, trump_card, own, secret, up)
+    trumps = trump.suits
     deal = Deal(rules=rules, players=n, seed=_int(f, where, text, "seed", 0), match=match,
                 dealer=dealer, trump_suit=min(trumps) if trumps else -1, trump_card=trump_card,
                 hands=tuple(hands), stock=tuple(stock), first_attacker=attacker,
                 first_defender=(attacker + 1) % n, shown=tuple(known),
                 facts=tuple(fact.played_by(controller).dealt(tuple(in_order))
                             for fact in rule_facts(rules, n)),
-                under_fool=bool(_int(f, where, text, "under_fool", 0, 0, 1)),
-                trumps=trumps, high_joker=high_joker, jokers_wild=jokers_wild,
-                secret_card=secret, own_trumps=own,
-                face_up=up or ((1 << trump_card | (1 << secret if drawable and secret >= 0
-                                                   else 0)) if trump_card >= 0 else 0))
+                under_fool=bool(_int(f, where, text, "under_fool", 0, 0, 1)), trump=trump)
     s = DurakState.placed(
         deal, discard=discard, attack=attack, defence=defence, out=out, attacker=attacker,
         leader=_int(f, where, text, "leader", attacker, 0, n - 1), revealed=revealed,
@@ -413,11 +407,6 @@ def parse_position(text: str) -> DurakState:
                               CALL_PHASE: s.leader, GIVE_PHASE: acts[0] if acts else -1}
     default_to_act = acting.get(s.phase, s.throwers[s.t_idx] if in_range else s.attacker)
     s.set_turn(_int(f, where, text, "to_act", default_to_act, -1, n - 1))
-    if "removed" in f:
-        if not rules.deal_remove_stock:
-            raise InvalidNotationError("removed: these rules keep the stock (#32)", text,
-                                       where["removed"])
-        s.place_counts(set_aside=sum(1 << c for c in _card_field(f, where, text, "removed")))
     if "end" in f:
         if s.phase != OVER:
             raise InvalidNotationError("end: only with phase=over", text, where["end"])

@@ -91,7 +91,7 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
             for s in range(n)))
     else:
         stock, hidden = "", 0
-        face_up = d.face_up
+        face_up = d.trump.face_up
         for query in d.hooks.query_at.get(StockFaceUp, ()):  # #38 A2: a rebuilt stock
             face_up = query(state, STOCK_FACE_UP, face_up)
         for c in state.stock:  # bottom first: face-up cards shown, the others hidden
@@ -141,23 +141,20 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         fields.append("closed=1")
     if state.idle:
         fields.append(f"idle={state.idle & 0xFFFF}.{state.idle >> 16}")
-    if d.own_trumps:
-        fields.append("own=" + "".join("cdhs"[t] for t in d.own_trumps))
-    if d.secret_card >= 0:
+    trump = d.trump
+    if trump.varies:  # each seat's own trump suit
+        fields.append("own=" + "".join("cdhs"[min(trump.suits_of(s))] for s in range(n)))
+    if trump.hidden >= 0:
         shown = seat is None or state.revealed
-        fields.append(f"secret={card_str(d.secret_card) if shown else '??'}")
+        fields.append(f"secret={card_str(trump.hidden) if shown else '??'}")
         if state.revealed:
             fields.append("revealed=1")
     default_up = 1 << d.trump_card if d.trump_card >= 0 else 0
-    if d.face_up != default_up:
-        fields.append(f"up={_cards(d.face_up)}")
+    if trump.face_up != default_up:
+        fields.append(f"up={_cards(trump.face_up)}")
     end = _end_field(state)
     if end:
         fields.append(f"end={end}")
-    if state.aside and d.rules.deal_remove_stock:  # #32: the stock set aside unseen
-        removed = state.aside & ~(1 << d.secret_card if d.secret_card >= 0 else 0)
-        aside = _cards(removed) if seat is None else _hidden(removed.bit_count()) or "-"
-        fields.append(f"removed={aside}")
     if d.hooks.position:  # the hooks' own fields come last
         request = WriteFields(state, seat)
         for asked in d.hooks.position:

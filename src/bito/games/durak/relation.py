@@ -15,6 +15,10 @@ from functools import lru_cache
 
 from bito.cards import (
     ACE,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SPADES,
     card_str,
     colour_of,
     copy_of,
@@ -23,6 +27,7 @@ from bito.cards import (
     is_special,
     is_wild,
     rank_of,
+    special,
     suit_of,
 )
 from bito.rules import Rules
@@ -45,6 +50,57 @@ class BeatContext:
     high_joker: int = -1
     binding: frozenset[int] = frozenset()
     jokers_wild: bool = False
+
+
+@dataclass(frozen=True)
+class Trumps:
+    """What trumps in one deal, worked out once when it is dealt: the value the state machine
+    reads to build its beat table, so the move loop asks one field and never a rule.
+
+    The core makes it from the turned card (the base game: one trump suit, the trump card
+    face up under the stock); a rule that trumps another way amends it while the deal is
+    dealt (through its deal record, :meth:`~bito.games.durak.facts.DealFact.trump_turned`).
+
+    ``suits``: the trump suits (none without trumps, two when Double joker turns up a
+    joker). ``high_joker``: the card nothing beats (-1: none). ``jokers_wild``: jokers cover
+    anything (Novosibirsk after a turned joker). ``face_up``: the cards of the stock lying
+    face up, public once drawn (the trump card, and any card a rule turns up).
+    ``by_seats``: when the trumps depend on who plays the bout, for defender ``d`` and
+    attacker ``a`` entry ``d * players + a`` is (trump suits, binding suits: suits only a
+    higher card of the same suit covers); empty when every bout trumps alike. ``hidden``:
+    a card lying face down apart from the stock that is turned once the stock's last card is
+    drawn (-1: none), after which the deal trumps as ``turned`` says.
+    """
+
+    suits: frozenset[int] = frozenset()
+    high_joker: int = -1
+    jokers_wild: bool = False
+    face_up: int = 0
+    by_seats: tuple[tuple[frozenset[int], frozenset[int]], ...] = ()
+    players: int = 0
+    hidden: int = -1
+    turned: Trumps | None = None
+
+    @property
+    def varies(self) -> bool:
+        """Whether the beat table changes from bout to bout (it follows the players)."""
+        return bool(self.by_seats)
+
+    def context(self, defender: int, attacker: int, turned: bool = False
+                ) -> tuple[frozenset[int], int, bool, frozenset[int]]:
+        """(trump suits, high joker, wild jokers, binding suits) of a bout between these
+        players, before or after the hidden card is ``turned``."""
+        if self.by_seats:
+            suits, binding = self.by_seats[defender * self.players + attacker]
+            return suits, self.high_joker, self.jokers_wild, binding
+        now = self.turned if turned and self.turned is not None else self
+        return now.suits, now.high_joker, now.jokers_wild, frozenset()
+
+    def suits_of(self, seat: int, turned: bool = False) -> frozenset[int]:
+        """The suits that trump when ``seat`` defends."""
+        if self.by_seats:
+            return self.by_seats[seat * self.players + seat][0]
+        return self.turned.suits if turned and self.turned is not None else self.suits
 
 
 def _rank_beats(d: int, a: int, ctx: BeatContext) -> bool | None:
@@ -180,3 +236,66 @@ def relation_table(ctx: BeatContext) -> tuple[int, ...]:
                 m |= 1 << d
         table[a] = m
     return tuple(table)
+
+
+def trumps_of(rules: Rules, trump_card: int, seats: tuple[int, ...] = (), hidden: int = -1,
+              face_up: int = 0) -> Trumps:
+    """What trumps in a deal whose turned card is ``trump_card`` (-1: none turned up).
+
+    ``seats``: each seat's own trump suit, when the trumps are personal (#16; the defender's
+    suit trumps, and ``beats.binding`` binds the others' suits, #82). ``hidden``: a card
+    set aside face down under the trump card, turned once the trump card is drawn (#18),
+    whose suit trumps from then on. ``face_up``: the stock's face-up cards when more than
+    the trump card (and, under ``trump.secret_drawable``, the hidden card). Every place that
+    makes a deal (the dealing, positions, hand-offs, the bots' worlds) asks here,
+    so they all trump alike."""
+    if not face_up and trump_card >= 0:
+        face_up = 1 << trump_card
+        if hidden >= 0 and rules.trump_secret_drawable:
+            face_up |= 1 << hidden
+    if seats:
+        n = len(seats)
+        scope = rules.beats_binding
+        by_seats = []
+        for defender in range(n):
+            own = seats[defender]
+            for attacker in range(n):
+                binding: frozenset[int] = frozenset()
+                if scope == "all_other_players":
+                    binding = frozenset(t for s, t in enumerate(seats) if s != defender)
+                elif scope == "attacker_suit_only":
+                    binding = frozenset({seats[attacker]})
+                by_seats.append((frozenset({own}), binding - {own}))
+        return Trumps(face_up=face_up, by_seats=tuple(by_seats), players=n)
+    suits, high, wild = trump_context(rules, trump_card)
+    turned = None
+    if hidden >= 0:
+        turned = Trumps(*trump_context(rules, hidden))
+    return Trumps(suits, high, wild, face_up, hidden=hidden, turned=turned)
+
+
+def trump_context(rules: Rules, trump_card: int) -> tuple[frozenset[int], int, bool]:
+    """The trump suits, the high joker and Novosibirsk's wild-joker mode of a deal whose
+    turned card is ``trump_card`` (-1: none turned up); the kernel's trump rows are these."""
+    source = rules.trump_source
+    if source == "none" or rules.trump_per_player:
+        return frozenset(), -1, False
+    if source == "fixed":
+        return frozenset({"cdhs".index(rules.trump_fixed_suit)}), -1, False
+    if is_special(trump_card):
+        if is_joker(trump_card) and rules.specials_joker == "double":
+            # A turned-up joker makes both suits of its colour trumps, and it is the high one.
+            red = colour_of(trump_card) == 1
+            return frozenset({DIAMONDS, HEARTS} if red else {CLUBS, SPADES}), trump_card, False
+        if is_joker(trump_card) and rules.specials_joker == "novosibirsk":
+            # No trumps, and the jokers beat anything (only the turned one, under #27 A1).
+            only = rules.specials_wild_jokers == "indicator_only"
+            return frozenset(), trump_card if only else -1, True
+        return frozenset(), -1, False
+    trumps = frozenset({suit_of(trump_card)})
+    high = -1
+    if rules.specials_joker == "double":
+        # The joker of the trump colour is the high joker (#25).
+        red = suit_of(trump_card) in (DIAMONDS, HEARTS)
+        high = special("RJ" if red else "BJ")
+    return trumps, high, False

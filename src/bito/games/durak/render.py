@@ -41,26 +41,32 @@ def trump_words(trumps: frozenset[int], trump_card: int, in_stock: bool,
 def state_trump_words(state: DurakState) -> str:
     """:func:`trump_words` for a whole position."""
     d = state.deal
-    secret = None if d.secret_card < 0 else (d.secret_card if state.revealed else -1)
+    trump = d.trump
+    secret = None if trump.hidden < 0 else (trump.hidden if state.revealed else -1)
     stock = state.stock
     bottom = -1
     if stock and stock[0] != d.trump_card >= 0:
-        up = d.face_up
+        up = trump.face_up
         for query in d.hooks.query_at.get(StockFaceUp, ()):  # a card laid face up (#97)
             up = query(state, STOCK_FACE_UP, up)
         bottom = stock[0] if up >> stock[0] & 1 else -1
-    return trump_words(state.trumps, d.trump_card, bool(stock) and bottom < 0, d.own_trumps,
+    own = [min(trump.suits_of(s)) for s in range(d.players)] if trump.varies else []
+    return trump_words(state.trumps, d.trump_card, bool(stock) and bottom < 0, own,
                        secret, d.rules.deal_remove_stock, bottom)
 
 
 def view_trump_words(view: DurakView) -> str:
-    """:func:`trump_words` for what one seat sees."""
-    secret = view.secret_card if view.secret_card >= 0 else (
-        -1 if view.rules.trump_secret_second and view.trump_card >= 0 else None)
+    """:func:`trump_words` for what one seat sees (a rule's view record may say it its own
+    way: every seat's own suit, a secret card turned)."""
+    for ext in view.extensions:
+        words = ext.trump_words(view)
+        if words is not None:
+            return words
+    secret = -1 if view.rules.trump_secret_second and view.trump_card >= 0 else None
     up = view.stock_face_up & ~(1 << view.trump_card if view.trump_card >= 0 else 0)
     bottom = (up & -up).bit_length() - 1 if up and not view.trump_card_in_stock else -1
     return trump_words(view.trumps, view.trump_card, view.trump_card_in_stock,
-                       view.own_trumps, secret, view.rules.deal_remove_stock, bottom)
+                       (), secret, view.rules.deal_remove_stock, bottom)
 
 
 def sorted_hand(mask: int, trump_suit: int) -> list[int]:
@@ -118,7 +124,8 @@ def render_state(state: DurakState) -> str:
         role = _role(seat, state.attacker, state.defender, state.to_act)
         for fact in state.deal.facts:  # the rules' words on a seat (the playing dummy's)
             role += fact.seat_words(state.deal, seat)
-        trump = state.deal.own_trumps[seat] if state.deal.own_trumps else state.trump_suit
+        trump = (min(state.deal.trump.suits_of(seat)) if state.deal.trump.varies
+                 else state.trump_suit)
         held = in_order_text(hand_in_order(state, seat), trump) if ordered \
             else hand_text(state.hands[seat], trump)
         lines.append(f"  seat {seat}{role}: {held}")

@@ -14,17 +14,12 @@ from typing import Any, Final
 
 from bito.cards import (
     ACE,
-    CLUBS,
-    DIAMONDS,
-    HEARTS,
     NO_SUIT,
     SPADES,
     cards_of,
-    colour_of,
     is_joker,
     is_special,
     rank_of,
-    special,
     suit_of,
 )
 from bito.errors import RulesError
@@ -32,6 +27,9 @@ from bito.games.durak.buy_in import reserve_size as reserve_size  # (the kernel 
 from bito.games.durak.facts import DealFact, F, fact_of
 from bito.games.durak.hooks import HookSet, select
 from bito.games.durak.installed import HOOKS
+from bito.games.durak.relation import Trumps
+from bito.games.durak.relation import trump_context as trump_context  # (public here too)
+from bito.games.durak.relation import trumps_of as trumps_of
 from bito.rules import Rules
 from bito.rules.options import pending_options
 
@@ -66,33 +64,23 @@ class Deal:
     first_attacker: int
     first_defender: int
     shown: tuple[int, ...]  # per seat: cards shown to everyone during setup
-    under_fool: bool  # the deal is led at the previous fool (#78 under_fool)
-    # The trump suits (none without trumps; two when Double joker turns up a joker), the
-    # joker nothing beats (Double joker) and Novosibirsk's joker-turned-up mode.
-    trumps: frozenset[int] = frozenset()
-    high_joker: int = -1
-    jokers_wild: bool = False
-    # Secret fool (#18): the face-down card set aside under the trump card (-1: none).
-    secret_card: int = -1
-    # Own trumps (#16): each seat's personal trump suit (empty when the game has one trump).
-    own_trumps: tuple[int, ...] = ()
-    # Cards of the stock that lie face up and become public when drawn: the trump card, the
-    # personal trump cards of #16, the turned secret card (#18). 0: just the trump card.
-    face_up: int = 0
-    # Variants II, the stock group (#31-38, #61-63): each seat's face-down cards at the start,
-    # the cards set aside unseen after the deal (#32's removed stock, trump card included)
-    removed: int = 0
+    under_fool: bool  # the deal is led at the previous fool ("under the fool", §1.6, §1.8)
+    #: What trumps in this deal and which cards of the stock lie face up
+    #: (:class:`~bito.games.durak.relation.Trumps`, made by :func:`trumps_of`): the state
+    #: machine builds its beat table from it and reads no trump rule of its own.
+    trump: Trumps
     # Rule facts read on every move, kept here to spare the rules lookups: bout caps
     # (VARIANTS.md §1.5), whether the cap can change during the deal, the lead limits
     # (§1.4: ``lead_most`` is the most cards of one rank a lead may hold, 0 for "up to the
-    # limit"), throw-in and transfer switches and the refill size.
+    # limit"; ``lead_pair_plus_one``, whether a lead may also be a pair and one more card,
+    # §1.4's ``lead.shape`` of S1:53), throw-in and transfer switches and the refill size.
     cap: int = field(init=False, compare=False, repr=False)
     first_bout_cap: int = field(init=False, compare=False, repr=False)
     uncapped_after_stock: bool = field(init=False, compare=False, repr=False)
     cap_varies: bool = field(init=False, compare=False, repr=False)
     lead_max: int = field(init=False, compare=False, repr=False)
     lead_most: int = field(init=False, compare=False, repr=False)
-    rozaliev: bool = field(init=False, compare=False, repr=False)
+    lead_pair_plus_one: bool = field(init=False, compare=False, repr=False)
     throw_in: bool = field(init=False, compare=False, repr=False)
     transfer: bool = field(init=False, compare=False, repr=False)
     hand_size: int = field(init=False, compare=False, repr=False)
@@ -101,7 +89,6 @@ class Deal:
     transfer_only_new: bool = field(init=False, compare=False, repr=False)
     transfer_loose: bool = field(init=False, compare=False, repr=False)
     idle_limit: int = field(init=False, compare=False, repr=False)
-    take_skip: bool = field(init=False, compare=False, repr=False)
     #: What the rules this deal plays add to it, one frozen record per rule, each of a type
     #: its hook module defines (:mod:`bito.games.durak.facts`): read with :meth:`fact`.
     #: Empty when made: the rule set's own records (:func:`rule_facts`), which the dealing
@@ -127,8 +114,6 @@ class Deal:
             object.__setattr__(self, name, value)
         if given:
             object.__setattr__(self, "facts", given)
-        if not self.face_up and self.trump_card >= 0:
-            object.__setattr__(self, "face_up", 1 << self.trump_card)
 
     def fact(self, kind: type[F]) -> F | None:
         """The record of type ``kind`` a rule this deal plays set (None: the deal does not
@@ -137,27 +122,8 @@ class Deal:
 
     @property
     def beats_vary(self) -> bool:
-        """Whether the beat table changes during the deal: with personal trumps it is the
-        defender's (and, under #82's attacker_suit_only, the attacker's)."""
-        return bool(self.own_trumps)
-
-    def beat_context(self, defender: int, attacker: int, revealed: bool = False
-                     ) -> tuple[frozenset[int], int, bool, frozenset[int]]:
-        """(trump suits, high joker, wild jokers, binding suits) for this defender and
-        attacker: personal trumps (#16, #82) and the turned secret card (#18) change it."""
-        if self.own_trumps:
-            own = self.own_trumps[defender]
-            binding: frozenset[int] = frozenset()
-            scope = self.rules.beats_binding
-            if scope == "all_other_players":
-                binding = frozenset(t for s, t in enumerate(self.own_trumps) if s != defender)
-            elif scope == "attacker_suit_only":
-                binding = frozenset({self.own_trumps[attacker]})
-            return frozenset({own}), -1, False, binding - {own}
-        if revealed and self.secret_card >= 0:
-            trumps, high, wild = trump_context(self.rules, self.secret_card)
-            return trumps, high, wild, frozenset()
-        return self.trumps, self.high_joker, self.jokers_wild, frozenset()
+        """Whether the beat table changes from bout to bout (it follows who plays it)."""
+        return self.trump.varies
 
 
 @lru_cache(maxsize=512)
@@ -171,7 +137,7 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         "cap_varies": bool(r.throw_in_first_bout_cap) or r.throw_in_uncapped_after_stock,
         "lead_max": r.lead_max,
         "lead_most": r.lead_most,
-        "rozaliev": r.lead_shape == "rozaliev",
+        "lead_pair_plus_one": r.lead_shape == "rozaliev",
         "throw_in": r.throw_in_enabled,
         "transfer": r.transfer_enabled,
         "hand_size": r.deal_hand_size,
@@ -183,7 +149,6 @@ def _deal_facts(r: Rules, players: int) -> tuple[tuple[str, Any], ...]:
         # covered yet", so the move generator asks transfer_block every time.
         "transfer_only_new": r.transfer_new_defender_beats == "transfer_cards_only",
         "idle_limit": r.end_idle_bouts,
-        "take_skip": r.take_skip,
         "transfer_loose": (r.transfer_window == "any_time"
                            or r.transfer_new_defender_beats == "transfer_cards_only"),
     }
@@ -312,42 +277,12 @@ def _search_indicator(rules: Rules, deck: list[int], rng: random.Random
     return -1, deck
 
 
-def trump_context(rules: Rules, trump_card: int) -> tuple[frozenset[int], int, bool]:
-    """The trump suits, the high joker and Novosibirsk's wild-joker mode for this deal.
-
-    Public because every place that makes a :class:`Deal` without :func:`deal` (positions,
-    hand-offs from another game, the bots' worlds rebuilt from a view) must derive the same
-    context from the trump card."""
-    source = rules.trump_source
-    if source == "none" or rules.trump_per_player:
-        return frozenset(), -1, False
-    if source == "fixed":
-        return frozenset({"cdhs".index(rules.trump_fixed_suit)}), -1, False
-    if is_special(trump_card):
-        if is_joker(trump_card) and rules.specials_joker == "double":
-            # A turned-up joker makes both suits of its colour trumps, and it is the high one.
-            red = colour_of(trump_card) == 1
-            return frozenset({DIAMONDS, HEARTS} if red else {CLUBS, SPADES}), trump_card, False
-        if is_joker(trump_card) and rules.specials_joker == "novosibirsk":
-            # No trumps, and the jokers beat anything (only the turned one, under #27 A1).
-            only = rules.specials_wild_jokers == "indicator_only"
-            return frozenset(), trump_card if only else -1, True
-        return frozenset(), -1, False
-    trumps = frozenset({suit_of(trump_card)})
-    high = -1
-    if rules.specials_joker == "double":
-        # The joker of the trump colour is the high joker (#25).
-        red = suit_of(trump_card) in (DIAMONDS, HEARTS)
-        high = special("RJ" if red else "BJ")
-    return trumps, high, False
-
-
 @dataclass(frozen=True)
 class _Table:
     """What every deal of one rule set and seat count shares: the rules and seat count it was
     checked for, the :class:`Deal` flags of :func:`_deal_facts`, the shared seat-order memos
-    (:func:`_shared_memo`) and the trump context of each trump card (:func:`trump_context`,
-    filled as cards turn up)."""
+    (:func:`_shared_memo`) and the trumps of each trump card (:func:`trumps_of`, filled as
+    cards turn up)."""
 
     rules: Rules
     players: int
@@ -356,7 +291,7 @@ class _Table:
     records: tuple[DealFact, ...]
     thrower_orders: dict[int, tuple[int, ...]]
     draw_orders: dict[int, tuple[int, ...]]
-    trump_contexts: dict[int, tuple[frozenset[int], int, bool]] = field(default_factory=dict)
+    trumps: dict[int, Trumps] = field(default_factory=dict)
 
 
 _recent_table: _Table | None = None
@@ -411,8 +346,6 @@ def _new_deal(fields: dict[str, Any], facts: tuple[tuple[str, Any], ...]) -> Dea
     attrs = made.__dict__
     attrs.update(facts)
     attrs.update(fields)  # (after: ``fields`` gives this deal's records)
-    if not fields["face_up"] and fields["trump_card"] >= 0:
-        attrs["face_up"] = 1 << fields["trump_card"]
     return made
 
 
@@ -478,13 +411,10 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     shown = [0] * players
     source = rules.trump_source
     stock: tuple[int, ...]
-    secret = -1
-    face_up = 0
-    own: tuple[int, ...] = ()
     if rules.trump_per_player:
-        # Own trumps (#16): no common trump card; each player turns up his own suit.
+        # No common trump card: the rule's record turns up each player's own suit.
         trump_card = -1
-        own, stock, face_up = _own_trumps(rules, players, dealer, rest)
+        stock = tuple(reversed(rest))
     elif source in ("fixed", "none"):
         # No card is turned up: the trump is agreed (Japanese) or there is none (#15).
         if source == "fixed" and rules.trump_search_indicator and not rest:
@@ -505,18 +435,18 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
     else:
         trump_card, rest = _turn_trump(rules, rest, rng)
         stock = (trump_card, *reversed(rest))
-        if rules.trump_secret_second and len(stock) > 1:
-            # #18: the next card goes face down under the trump card, out of the stock.
-            secret = stock[-1]
-            stock = stock[:-1]
-            if rules.trump_secret_drawable:
-                face_up = 1 << trump_card | 1 << secret
-    removed = 0
-    if rules.deal_remove_stock:
-        # #32: the trump is turned and announced, then the whole stock goes aside unseen.
-        for c in stock:
-            removed |= 1 << c
-        stock = ()
+    trump = shared.trumps.get(trump_card)
+    if trump is None:
+        trump = shared.trumps[trump_card] = trumps_of(rules, trump_card)
+    if facts:
+        # A rule may change the stock and what trumps once the trump is turned (personal
+        # trumps, a secret card set aside, a stock set aside unseen).
+        turned = []
+        for record in facts:
+            record, stock, trump = record.trump_turned(rules, players, dealer, trump_card,
+                                                       stock, trump)
+            turned.append(record)
+        facts = tuple(turned)
     if facts:
         # A rule may set hand cards aside once the trump is turned (#35's locked cards).
         set_aside = []
@@ -524,14 +454,11 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
             record, hands = record.after_trump(rules, players, dealer, deck, hands, stock)
             set_aside.append(record)
         facts = tuple(set_aside)
-    context = shared.trump_contexts.get(trump_card)
-    if context is None:
-        context = shared.trump_contexts[trump_card] = trump_context(rules, trump_card)
-    trumps, high_joker, jokers_wild = context
+    trumps = trump.suits
     trump_suit = min(trumps) if trumps else -1
     shown_before = list(shown)
-    attacker, under_fool = _first_attacker(rules, players, dealer, hands, trumps, match,
-                                           rng, shown, own)
+    attacker, under_fool = _first_attacker(rules, players, dealer, hands, trump, match,
+                                           rng, shown)
     defender = (attacker + 1) % players
     for record in facts:
         # A lot chooses who plays for a seat nobody sits in (the dummy's); he attacks first,
@@ -552,56 +479,9 @@ def deal(rules: Rules, players: int, seed: int, match: MatchContext) -> Deal:
         "rules": rules, "players": players, "seed": seed, "match": match, "dealer": dealer,
         "trump_suit": trump_suit, "trump_card": trump_card, "hands": tuple(hands),
         "stock": stock, "first_attacker": attacker, "first_defender": defender,
-        "shown": tuple(shown), "under_fool": under_fool, "trumps": trumps,
-        "high_joker": high_joker, "jokers_wild": jokers_wild, "secret_card": secret,
-        "own_trumps": own, "face_up": face_up, "removed": removed, "facts": facts,
+        "shown": tuple(shown), "under_fool": under_fool, "trump": trump, "facts": facts,
         "thrower_orders": shared.thrower_orders, "draw_orders": shared.draw_orders},
         shared.facts)
-
-
-def _own_trumps(rules: Rules, players: int, dealer: int, rest: list[int]
-                ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """#16: every player's trump suit, the stock, and its face-up cards.
-
-    Clockwise from the dealer's left each player turns up the top card of the stock; its suit
-    is his trump. While a free suit remains, a card of a suit already taken (or a special card)
-    is tucked under the stock and the next one turned. The turned cards lie face up under the
-    stock and are drawn last. Seats the stock cannot serve, and every seat under
-    ``trump.per_player_assign=fixed_by_seat``, get clubs, diamonds, hearts, spades by seat."""
-    order = [(dealer + 1 + k) % players for k in range(players)]
-    own = [s % 4 for s in range(players)]
-    if rules.trump_per_player_assign == "fixed_by_seat" or not rest:
-        return tuple(own), tuple(reversed(rest)), 0
-    pile = list(rest)  # top first
-    tucked: list[int] = []
-    turned: list[int] = []
-    taken: set[int] = set()
-    for seat in order:
-        while pile:
-            card = pile.pop(0)
-            if is_special(card) or (len(taken) < 4 and suit_of(card) in taken):
-                tucked.append(card)
-                continue
-            own[seat] = suit_of(card)
-            taken.add(own[seat])
-            if len(taken) == 4:
-                taken.clear()  # with more than four players suits repeat
-            turned.append(card)
-            break
-        else:
-            plain = [c for c in tucked if not is_special(c)]
-            if not plain:
-                continue  # nothing left to turn: this seat keeps its suit by seat
-            card = plain[0]  # only refused cards left: the first of them after all
-            tucked.remove(card)
-            own[seat] = suit_of(card)
-            turned.append(card)
-    # Bottom of the stock: the turned cards (the first turned lowest), then the tucked ones.
-    up = 0
-    for c in turned:
-        up |= 1 << c
-    stock = (*turned, *reversed(tucked), *reversed(pile))
-    return tuple(own), stock, up
 
 
 def _turn_trump(rules: Rules, rest: list[int], rng: random.Random) -> tuple[int, list[int]]:
@@ -680,8 +560,8 @@ def _lowest(hands: list[int], order: tuple[int, ...], among: int) -> tuple[int, 
 
 
 def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int],
-                    trump_suits: frozenset[int], match: MatchContext, rng: random.Random,
-                    shown: list[int], own: tuple[int, ...] = ()) -> tuple[int, bool]:
+                    trump: Trumps, match: MatchContext, rng: random.Random,
+                    shown: list[int]) -> tuple[int, bool]:
     """Who leads the first bout, and whether that lead is made 'under the fool'."""
     fool = match.previous_fool
     if match.game_number > 0 and fool is not None:
@@ -697,8 +577,9 @@ def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int],
     if rules.first_attacker_rule == "left_of_dealer":
         return (dealer + 1) % players, False
     order = _clockwise_after(dealer, players)
-    if own:
+    if trump.varies:
         # #16 A4: the lowest card of one's own trump suit leads; a tie goes by lot.
+        own = [min(trump.suits_of(seat)) for seat in range(players)]
         lows = [(rank_of(low), seat, low) for seat in order
                 if (low := _lowest_of(hands[seat] & _SUIT_CARDS[own[seat]])) >= 0]
         if lows:
@@ -708,7 +589,7 @@ def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int],
             shown[seat] |= 1 << card
             return seat, False
     trumps = 0
-    for suit in trump_suits:
+    for suit in trump.suits:
         trumps |= _SUIT_CARDS[suit]
     best = _lowest(hands, order, trumps)
     if best is None:

@@ -345,9 +345,9 @@ class DurakState:
         s.closed = False
         s.seen = ()
         s.revealed = False
-        s.aside = 1 << deal.secret_card if deal.secret_card >= 0 else 0
+        hidden = deal.trump.hidden
+        s.aside = 1 << hidden if hidden >= 0 else 0
         s.idle = 0
-        s.aside |= deal.removed
         s.memory = NO_MEMORY
         s._legal = None
         s.beats = s.beat_table()
@@ -413,8 +413,8 @@ class DurakState:
         """The table of what beats what for the current defender (and attacker), built anew;
         :attr:`beats` holds the current one."""
         deal = self.deal
-        trumps, high, wild, binding = deal.beat_context(self.defender, self.attacker,
-                                                        self.revealed)
+        trumps, high, wild, binding = deal.trump.context(self.defender, self.attacker,
+                                                         self.revealed)
         return beat_table_of(deal.rules, trumps, high, wild, binding)
 
     def copy(self) -> DurakState:
@@ -477,14 +477,9 @@ class DurakState:
 
     @property
     def trumps(self) -> frozenset[int]:
-        """The trump suits now: after a secret card is turned, its suit; with personal
-        trumps, the defender's own suit."""
-        deal = self.deal
-        if deal.own_trumps:
-            return frozenset({deal.own_trumps[self.defender]})
-        if self.revealed:
-            return deal.beat_context(self.defender, self.attacker, True)[0]
-        return deal.trumps
+        """The trump suits now: after a hidden card is turned, its suit; with trumps that
+        follow the seats, the defender's."""
+        return self.deal.trump.suits_of(self.defender, self.revealed)
 
     @property
     def trump_suit(self) -> int:
@@ -509,7 +504,9 @@ class DurakState:
         acts = self._legal
         if acts is None:
             hooks = self.deal.hooks
-            if hooks.hooks:  # a variant lists some phases' moves itself, or adds to them
+            if hooks.hooks and (hooks.moves or hooks.adjust):
+                # a variant lists some phases' moves itself, or adds to them (a rule that only
+                # deals, or only adds to the view, leaves the moves to the core)
                 acts = self._hooked_moves(hooks)
             else:
                 acts = _CORE_MOVES[self.phase](self)
@@ -628,7 +625,7 @@ class DurakState:
             group = hand & _RANK_MASK_AT[(m & -m).bit_length()]
             m ^= group
             acts += known_groups.get(group) or _group_leads(group, most)
-        if deal.rozaliev and limit >= 3:
+        if deal.lead_pair_plus_one and limit >= 3:
             acts += pair_plus_one(hand)
         return acts
 
@@ -1128,7 +1125,7 @@ class DurakState:
         if hooks.goes_on and _asked(hooks, self, GAME_END):
             return  # a hook finished the game (a hand of nothing but jokers)
         out_mask = self.out_mask
-        skip = taken and self.deal.take_skip  # take.skip=false: the taker attacks next
+        skip = taken and self.deal.rules.take_skip  # take.skip=false: the taker attacks next
         opened = hooks.next_bout[0](self, NextBout(defender, skip), None) if \
             hooks.next_bout else None  # partnerships: partners are never attacked
         if opened is not None:
@@ -1217,12 +1214,13 @@ class DurakState:
         hands = self.hands
         if stock:
             target = self.deal.hand_size
+            face_up = self.deal.trump.face_up
             for seat in self.draw_order():
                 need = target - hands[seat].bit_count()
                 if need > 0:
                     got = self.take_from_stock(need)
                     hands[seat] |= got
-                    up = got & self.deal.face_up  # face-up cards are public once drawn
+                    up = got & face_up  # face-up cards are public once drawn
                     if up:
                         self.known[seat] |= up
                     if not stock:
@@ -1279,8 +1277,13 @@ class DurakState:
         the cards the deal turned face up are public once drawn, as in the core's refill.
         Returns the cards."""
         got = self.take_from_stock(count)
-        self.to_hand(seat, got, got & self.deal.face_up)
+        self.to_hand(seat, got, got & self.deal.trump.face_up)
         return got
+
+    def set_aside(self, cards: int) -> None:
+        """``cards`` lie aside face down, out of play (a stock set aside unseen): apart from
+        the stock and the discard, nobody draws them."""
+        self.aside |= cards
 
     def from_stock(self, at: int) -> int:
         """Take the card at index ``at`` out of the stock (0: the bottom, -1: the top)."""
@@ -1445,12 +1448,13 @@ class DurakState:
         """A secret trump: the trump card has been drawn, so the secret card is turned over and
         its suit is trump from the next bout on; it stays out of play unless
         ``trump.secret_drawable`` makes it the last card of the stock."""
-        if self.deal.secret_card < 0:
-            return  # the set-aside cards are a removed stock: there is no secret card
+        hidden = self.deal.trump.hidden
+        if hidden < 0:
+            return  # the set-aside cards are a removed stock: there is no hidden card
         self.revealed = True
         if self.deal.rules.trump_secret_drawable:
-            self.stock.append(self.deal.secret_card)
-            self.aside &= ~(1 << self.deal.secret_card)  # a removed stock stays aside
+            self.stock.append(hidden)
+            self.aside &= ~(1 << hidden)  # a removed stock stays aside
         self.beats = self.beat_table()
 
     def _still_in(self, loser: int | None) -> list[int]:
@@ -1528,7 +1532,7 @@ class DurakState:
     def trump_text(self) -> str:
         card = self.deal.trump_card
         if card < 0:
-            suits = "".join("cdhs"[x] for x in sorted(self.deal.trumps))
+            suits = "".join("cdhs"[x] for x in sorted(self.deal.trump.suits))
             return f"trump {suits}, no card turned up" if suits else "no trumps"
         return f"{card_str(card)} ({card_pretty(card)})"
 

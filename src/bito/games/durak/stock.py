@@ -261,7 +261,7 @@ def refill(state: DurakState) -> None:
     hands = state.hands
     reserve = list(books.locked)
     gradual = rules.deal_access == "gradual"
-    up_mask = 0 if books.restocked else deal.face_up
+    up_mask = 0 if books.restocked else deal.trump.face_up
     if stock:
         target = deal.hand_size
         if rules.draw_progressive:
@@ -289,7 +289,7 @@ def refill(state: DurakState) -> None:
             state.to_hand(seat, got, up)
             if not stock:
                 break
-        if not stock and state.aside and not state.revealed and deal.secret_card >= 0:
+        if not stock and state.aside and not state.revealed and deal.trump.hidden >= 0:
             state.reveal_secret()  # #18 stacked on a stock rule: as in the base draw
     if gradual:
         if not stock:

@@ -99,7 +99,7 @@ def _block(state: DurakState) -> str | None:
     if trump < 0 or is_special(trump) or rank_of(trump) == deal.rules.low_rank:
         return "no trump card of a higher rank lies face up under the stock"
     stock = state.stock
-    if not stock or stock[0] != trump or not deal.face_up >> trump & 1:
+    if not stock or stock[0] != trump or not deal.trump.face_up >> trump & 1:
         return "the trump card no longer lies under the stock"
     if len(stock) < 2:
         return "the stock holds nothing but the trump card"

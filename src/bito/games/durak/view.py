@@ -97,6 +97,10 @@ class ViewExtension:
         """Lines after the seat's own hand (the tallies)."""
         return []
 
+    def trump_words(self, view: DurakView) -> str | None:
+        """What trumps, in words, in place of the core's (None: the core's words)."""
+        return None
+
 
 @dataclass(frozen=True)
 class DurakView:
@@ -109,7 +113,7 @@ class DurakView:
     attack: tuple[int, ...]
     defence: tuple[int, ...]  # -1 = uncovered; -3 = a card face down (#59)
     trump_suit: int
-    trumps: frozenset[int]  # every trump suit (none without trumps)
+    trumps: frozenset[int]  # every suit that trumps for this seat now (none without trumps)
     trump_card: int  # -1 when no card is turned up
     trump_card_in_stock: bool  # the turned-up trump card still lies under the stock
     stock_count: int
@@ -133,9 +137,9 @@ class DurakView:
     #: How many attack cards count as uncovered for the throw-in limit (a card a thrower
     #: covered himself still does, #50/#51; a card neutralised by a transfer does not, #11).
     uncovered: int = 0
-    own_trumps: tuple[int, ...] = ()  # each seat's personal trump suit (#16), else empty
-    secret_card: int = -1  # #18: the turned secret card (-1 while face down or absent)
-    stock_face_up: int = 0  # stock cards lying face up (the trump card, #16's turned cards)
+    #: The stock's cards lying face up, which everyone sees: the trump card under it, and
+    #: any card a rule turned up there.
+    stock_face_up: int = 0
     #: What the rules this game plays add to the seat's view: one frozen record per rule,
     #: of a type the rule's hook module defines, read with :meth:`extension`.
     extensions: tuple[ViewExtension, ...] = ()
@@ -172,10 +176,11 @@ def make_view(state: DurakState, seat: int) -> DurakView:
     n = deal.players
     if not 0 <= seat < n:
         raise ValueError(f"no seat {seat} in a {n}-player game")
-    # With personal trumps (#16) a seat's trump is its own suit.
-    trumps = frozenset({deal.own_trumps[seat]}) if deal.own_trumps else state.trumps
+    trump = deal.trump
+    # When the trumps follow the seats, a seat's trumps are those it defends with.
+    trumps = trump.suits_of(seat) if trump.varies else state.trumps
     known = tuple(k & h for k, h in zip(state.known[:n], state.hands[:n], strict=True))
-    face_up = deal.face_up
+    face_up = trump.face_up
     hooks = deal.hooks
     if hooks.query:
         asked = hooks.query_at
@@ -201,8 +206,7 @@ def make_view(state: DurakState, seat: int) -> DurakView:
         taking=state.taking, bout=state.bout, out=tuple(state.out),
         legal=tuple(state.legal_list()) if state.to_act == seat else (),
         outcome=state.outcome, seen_discard=state.discard, beats=state.beats,
-        decider=state.decider, own_trumps=deal.own_trumps,
-        secret_card=deal.secret_card if state.revealed else -1,
+        decider=state.decider,
         stock_face_up=sum(1 << c for c in state.stock if face_up >> c & 1),
         table_ranks=state.table_ranks, uncovered=state.uncovered,
     )

@@ -21,8 +21,10 @@ from bito.games.durak.blind import FaceOut
 from bito.games.durak.bout_extras import Extras
 from bito.games.durak.dummy import TossingDummy
 from bito.games.durak.dummy_seat import PlayingDummy
+from bito.games.durak.own_trumps import OwnTrumps
 from bito.games.durak.phases import PHASE_NAMES
 from bito.games.durak.render import view_trump_words
+from bito.games.durak.secret_trump import SecretTurned
 from bito.games.durak.stock import Tallies
 from bito.games.durak.teams import Partnership
 from bito.games.tables.faces import card, cards, ending, suit_names
@@ -128,7 +130,8 @@ def table_model(view: DurakView, words: bool = True) -> TableModel:
     blind = face_out is not None
     playing = view.extension(PlayingDummy) or _NO_DUMMY
     extras = view.extension(Extras) or _NO_EXTRAS
-    own_trumps = view.own_trumps  # #16: every seat's own trump suit, public
+    own = view.extension(OwnTrumps)  # #16: every seat's own trump suit, public
+    own_trumps = own.suits if own is not None else ()
     seats = []
     for s in range(view.players):
         role = ("out" if s in view.out else "defender" if s == view.defender
@@ -174,7 +177,8 @@ def table_model(view: DurakView, words: bool = True) -> TableModel:
                           owner=dummy.controller,
                           note="its controller throws in from it with ~card" if words else ""))
     phase = PHASE_NAMES[view.phase]
-    secret = 1 << view.secret_card if view.secret_card >= 0 else 0  # #18, once turned
+    turned = view.extension(SecretTurned)  # #18: the secret card, once turned
+    secret = 1 << turned.card if turned is not None else 0
     return TableModel(
         "durak", "durak", view.seat, view.players, tuple(seats), tuple(zones), view.to_act,
         _doing(view, phase) if words else "",
