@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bito.cards import MATCH_MASKS, cards_of
 from bito.errors import IllegalActionError, Reason, RulesError
@@ -38,7 +38,16 @@ from bito.games.durak.actions import (
     TAKE_ACTION,
     Action,
 )
-from bito.games.durak.hooks import Hook, Moment, Turn
+from bito.games.durak.hooks import (
+    Answer,
+    Hook,
+    Moment,
+    PositionRequest,
+    Question,
+    Refusal,
+    Turn,
+    answered,
+)
 from bito.games.durak.phases import Phase
 from bito.i18n import N_
 from bito.rules import Rules
@@ -197,7 +206,9 @@ class _FaceDown(Hook):
 
     name = "#59 face-down covers"
     kinds = frozenset({BELIEVE, DOUBT})
+    phases = frozenset({_DEFEND, CALL_PHASE})
     moments = frozenset({Turn.ALL_COVERED, Turn.TAKE_DECLARED})
+    questions = frozenset({Refusal})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.defense_face_down
@@ -205,12 +216,12 @@ class _FaceDown(Hook):
     def check(self, rules: Rules, players: int) -> None:
         check_rules(rules)
 
-    def moves(self, state: DurakState) -> list[Action] | None:
+    def moves(self, state: DurakState, acts: list[Action]) -> list[Action]:
         if state.phase == _DEFEND:
             return defend_actions(state)
         if state.phase == CALL_PHASE:
             return list(CALLS)
-        return None
+        return acts
 
     def step(self, state: DurakState, action: Action) -> None:
         step_call(state, action)
@@ -224,11 +235,16 @@ class _FaceDown(Hook):
             return True
         return False
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
-        return explain(state, action)
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if isinstance(question, Refusal):
+            return cast(Answer, explain(state, question.action))
+        return answer
 
-    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
-                     ) -> list[tuple[str, Iterable[Action]]]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        return answered(request, blocks=self._blocks)
+
+    def _blocks(self, rules: Rules, cards: tuple[int, ...]
+                ) -> list[tuple[str, Iterable[Action]]]:
         return [("call", CALLS)] if rules.defense_face_down else []
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:

@@ -65,6 +65,7 @@ from bito.games.durak.hooks import (
     Memory,
     Moment,
     Question,
+    Refusal,
     Shown,
     Stage,
     Stepping,
@@ -349,9 +350,10 @@ class _Blind(Hook):
 
     name = "#58 hands held face out"
     kinds = frozenset(range(BLIND_KINDS, BLIND_TRANSFER + 1))
+    phases = frozenset(map(int, Phase))  # every move is a play by position
     moments = frozenset({Stepping})
     events = frozenset({Stage.DEALT})
-    questions = frozenset({Shown, HandOrder})
+    questions = frozenset({Shown, HandOrder, Refusal})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return not rules.deal_owner_sees_hand
@@ -359,7 +361,7 @@ class _Blind(Hook):
     def check(self, rules: Rules, players: int) -> None:
         check_rules(rules)
 
-    def moves(self, state: DurakState) -> list[Action] | None:
+    def moves(self, state: DurakState, acts: list[Action]) -> list[Action]:
         return actions(state)
 
     def deal_facts(self, rules: Rules, players: int) -> DealtOrder:
@@ -378,10 +380,9 @@ class _Blind(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step(state, action)
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
-        return explain(state, action)
-
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if isinstance(question, Refusal):
+            return cast(Answer, explain(state, question.action))
         if isinstance(question, Shown):  # the card a play by position turned up
             return cast(Answer, revealed(state, question.action))
         if isinstance(question, HandOrder):  # the hands lie by position

@@ -29,7 +29,7 @@ Where the rule meets other options (decisions in docs/variants.md, #96):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from bito.cards import MATCH_MASKS, card_str, cards_count, cards_of, is_special, suit_of
 from bito.errors import IllegalActionError, Reason, RulesError
@@ -40,6 +40,8 @@ from bito.games.durak.hooks import (
     Hook,
     Memory,
     PositionRequest,
+    Question,
+    Refusal,
     Stage,
     answered,
 )
@@ -115,6 +117,7 @@ class _ShowTrump(Hook):
     kinds = frozenset({SHOW})
     position_keys = frozenset({"shown_trump"})
     events = frozenset({Stage.BOUT_OPENED})
+    questions = frozenset({Refusal})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.transfer_show_trump
@@ -125,7 +128,7 @@ class _ShowTrump(Hook):
                              "his hand: it does not combine with hands held face out "
                              "(deal.owner_sees_hand=false, #58)")
 
-    def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
+    def moves(self, state: DurakState, acts: list[Action]) -> list[Action]:
         if state.phase != _DEFEND or _block(state) is not None:
             return acts
         shows = [Action(SHOW, (c,)) for c in cards_of(trumps_to_show(state))]
@@ -144,7 +147,12 @@ class _ShowTrump(Hook):
         if event == Stage.BOUT_OPENED and SHOWN.of(state) is not None:
             SHOWN.keep(state, None)
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        if isinstance(question, Refusal):
+            return cast(Answer, self._refusal(state, question.action))
+        return answer
+
+    def _refusal(self, state: DurakState, action: Action) -> IllegalActionError | None:
         if action.kind != SHOW:
             return None
         if not state.deal.rules.transfer_show_trump:
@@ -160,14 +168,14 @@ class _ShowTrump(Hook):
         return IllegalActionError(ShowRefused.SHOW_TRUMP, f"{card_str(card)} is not the trump "
                                   f"of the attack rank, {card_str(state.attack[0])} (#96)")
 
-    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
-                     ) -> list[tuple[str, Iterable[Action]]]:
+    def _blocks(self, rules: Rules, cards: tuple[int, ...]
+                ) -> list[tuple[str, Iterable[Action]]]:
         if not rules.transfer_show_trump:
             return []
         return [("show trump", [Action(SHOW, (c,)) for c in cards])]
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
-        return answered(request, self._write, self._read)
+        return answered(request, self._write, self._read, blocks=self._blocks)
 
     def _write(self, state: DurakState, seat: int | None) -> list[str]:
         shown = shown_this_bout(state)
