@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, cards_of
 from bito.errors import IllegalActionError, Reason, RulesError
@@ -47,6 +47,7 @@ from bito.games.durak.hooks import (
     Refusal,
     Turn,
     answered,
+    refused,
 )
 from bito.games.durak.phases import Phase
 from bito.i18n import N_
@@ -236,9 +237,7 @@ class _FaceDown(Hook):
         return False
 
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
-        if isinstance(question, Refusal):
-            return cast(Answer, explain(state, question.action))
-        return answer
+        return refused(state, question, answer, explain)
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
         return answered(request, blocks=self._blocks)

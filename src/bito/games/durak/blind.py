@@ -69,6 +69,7 @@ from bito.games.durak.hooks import (
     Shown,
     Stage,
     Stepping,
+    refused,
 )
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
@@ -381,13 +382,11 @@ class _Blind(Hook):
         step(state, action)
 
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
-        if isinstance(question, Refusal):
-            return cast(Answer, explain(state, question.action))
         if isinstance(question, Shown):  # the card a play by position turned up
             return cast(Answer, revealed(state, question.action))
         if isinstance(question, HandOrder):  # the hands lie by position
             return cast(Answer, hand_order(state, question.seat))
-        return answer
+        return refused(state, question, answer, explain)
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         # every hand but one's own, held face out, by position

@@ -37,7 +37,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, card_pretty, card_str, cards_of, is_special
 from bito.errors import IllegalActionError, Reason
@@ -78,6 +78,7 @@ from bito.games.durak.hooks import (
     Stepping,
     Turn,
     answered,
+    refused,
 )
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
@@ -937,9 +938,7 @@ class _Extras(Hook):
             after_bout(state)
 
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
-        if isinstance(question, Refusal):
-            return cast(Answer, explain(state, question.action))
-        return answer
+        return refused(state, question, answer, explain)
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
         return answered(request, self._write, self._read, self._place, codec_blocks)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from bito.cards import card_str, cards_count, cards_of
 from bito.errors import IllegalActionError, Reason, RulesError
@@ -35,6 +35,7 @@ from bito.games.durak.hooks import (
     Refusal,
     Stage,
     answered,
+    refused,
 )
 from bito.games.durak.phases import Phase
 from bito.games.durak.render import hand_text
@@ -212,9 +213,7 @@ class _TossingDummy(Hook):
             draw(state)  # the dummy refills last
 
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
-        if isinstance(question, Refusal):
-            return cast(Answer, explain(state, question.action))
-        return answer
+        return refused(state, question, answer, explain)
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
         return answered(request, blocks=self._blocks)

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from bito.cards import card_str, cards_count, cards_of
 from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import EXCHANGE, Action, exchange
-from bito.games.durak.hooks import Answer, Event, Hook, Question, Refusal, Stage
+from bito.games.durak.hooks import Answer, Event, Hook, Question, Refusal, Stage, refused
 from bito.games.durak.phases import Phase
 from bito.games.durak.position_stock import BOOKS
 from bito.games.durak.reasons import Refused
@@ -222,9 +222,7 @@ class _Exchange(Hook):
             begin(state)
 
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
-        if isinstance(question, Refusal):
-            return cast(Answer, explain(state, question.action))
-        return answer
+        return refused(state, question, answer, explain)
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         # his own choice in the round under way, never another seat's

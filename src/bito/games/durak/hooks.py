@@ -97,7 +97,8 @@ __all__ = ["DEAL_OUTCOME", "DECIDER", "NEXT_ATTACKER", "NOTHING_PLACED", "PICKED
            "GoingOut", "HandOrder", "Hook", "HookSet", "Laid", "LeadShape", "Memory", "Moment",
            "NextBout", "OpenHands", "PlaceCards", "Placed", "Played", "PositionDefender",
            "PositionRequest", "Question", "ReadFields", "Refusal", "SeenHands", "Shown", "Stage",
-           "Stepping", "Transferred", "Turn", "WriteFields", "answered", "select", "settle"]
+           "Stepping", "Transferred", "Turn", "WriteFields", "answered", "refused", "select",
+           "settle"]
 
 T = TypeVar("T")
 #: The type of a :class:`Question`'s answer, in :meth:`Hook.query`.
@@ -319,6 +320,16 @@ class Refusal(Question[IllegalActionError | None]):
     installation order; the first hook to name a rule speaks."""
 
     action: Action
+
+
+def refused(state: DurakState, question: Question[Answer], answer: Answer,
+            why: Callable[[DurakState, Action], IllegalActionError | None]) -> Answer:
+    """The answer of a hook's ``query`` to a :class:`Refusal`: ``why(state, action)``, the
+    rule the action breaks by the hook's own explainer (None: not its rule); any other
+    question gets ``answer`` back, as given."""
+    if isinstance(question, Refusal):
+        return cast(Answer, why(state, question.action))
+    return answer
 
 
 PICKED_UP: Final = PickedUp()

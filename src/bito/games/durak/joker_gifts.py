@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, RANK_MASKS, cards_of, is_joker, special
 from bito.errors import IllegalActionError, InvalidNotationError, Reason
@@ -49,6 +49,7 @@ from bito.games.durak.hooks import (
     Refusal,
     Turn,
     answered,
+    refused,
 )
 from bito.games.durak.phases import PHASE_NAMES, Phase
 from bito.games.durak.reasons import Refused
@@ -297,9 +298,7 @@ class _JokerGifts(Hook):
         return False
 
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
-        if isinstance(question, Refusal):
-            return cast(Answer, self._refusal(state, question.action))
-        return answer
+        return refused(state, question, answer, self._refusal)
 
     def _refusal(self, state: DurakState, action: Action) -> IllegalActionError | None:
         err = IllegalActionError

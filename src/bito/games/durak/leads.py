@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, cards_count, cards_of, is_special, mask_of, rank_of, suit_of
 from bito.errors import IllegalActionError, Reason
@@ -37,6 +37,7 @@ from bito.games.durak.hooks import (
     Refusal,
     Stepping,
     answered,
+    refused,
 )
 from bito.games.durak.phases import Phase
 from bito.i18n import N_
@@ -321,9 +322,7 @@ class _LeadRules(Hook):
         return False
 
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
-        if isinstance(question, Refusal):
-            return cast(Answer, self._refusal(state, question.action))
-        return answer
+        return refused(state, question, answer, self._refusal)
 
     def _refusal(self, state: DurakState, action: Action) -> IllegalActionError | None:
         # after the core's general reasons: a card not in hand, a joker gift, a take

@@ -29,7 +29,7 @@ Where the rule meets other options (decisions in docs/variants.md, #96):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from bito.cards import MATCH_MASKS, card_str, cards_count, cards_of, is_special, suit_of
 from bito.errors import IllegalActionError, Reason, RulesError
@@ -44,6 +44,7 @@ from bito.games.durak.hooks import (
     Refusal,
     Stage,
     answered,
+    refused,
 )
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused, TransferBar
@@ -148,9 +149,7 @@ class _ShowTrump(Hook):
             SHOWN.keep(state, None)
 
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
-        if isinstance(question, Refusal):
-            return cast(Answer, self._refusal(state, question.action))
-        return answer
+        return refused(state, question, answer, self._refusal)
 
     def _refusal(self, state: DurakState, action: Action) -> IllegalActionError | None:
         if action.kind != SHOW:

@@ -23,6 +23,7 @@ from bito.games.durak.hooks import (
     Question,
     Refusal,
     answered,
+    refused,
 )
 from bito.games.durak.phases import Phase
 from bito.i18n import N_
@@ -67,9 +68,7 @@ class _SuitLeads(Hook):
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
         if isinstance(question, LeadShape):
             return cast(Answer, suit_leads(question.hand, question.limit))
-        if isinstance(question, Refusal):
-            return cast(Answer, self._refusal(state, question.action))
-        return answer
+        return refused(state, question, answer, self._refusal)
 
     def _refusal(self, state: DurakState, action: Action) -> IllegalActionError | None:
         if (state.phase == _LEAD and action.kind == ATTACK

@@ -43,6 +43,7 @@ from bito.games.durak.hooks import (
     Stage,
     StockFaceUp,
     answered,
+    refused,
 )
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
@@ -154,10 +155,8 @@ class _TrumpSwap(Hook):
         LAID.keep(state, Swapped(six))
 
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
-        if isinstance(question, Refusal):
-            return cast(Answer, self._refusal(state, question.action))
         if not isinstance(question, StockFaceUp):
-            return answer
+            return refused(state, question, answer, self._refusal)
         laid = LAID.of(state)
         if laid is not None and laid.face_up and state.stock and state.stock[0] == laid.card:
             # face up at the bottom, where the swap laid it
