@@ -274,3 +274,162 @@ def test_the_documented_hook_points_are_the_protocol() -> None:
     assert documented == protocol
     count = re.search(r"\((\d+) in all", section)
     assert count is not None and int(count.group(1)) == len(protocol)
+
+
+def test_the_hook_modules_docstring_lists_the_same_ten_points() -> None:
+    """Issue 32 item 3 asks for a narrow protocol, about ten points: ``hooks.py``'s own table
+    of points (its module docstring) names exactly the public methods of ``Hook``, ten of
+    them, so the protocol cannot widen without both descriptions saying so."""
+    import re
+
+    import bito.games.durak.hooks as protocol_module
+
+    doc = protocol_module.__doc__ or ""
+    table = doc[doc.index("====="):]
+    listed = {m.group(1) for m in re.finditer(r"^``(\w+)``", table, re.M)}
+    protocol = {name for name, value in vars(Hook).items()
+                if callable(value) and not name.startswith("_")}
+    assert listed == protocol
+    assert len(protocol) == 10
+
+
+def _moves_hooks(order: list[str]) -> tuple[Hook, Hook]:
+    """A hook that makes the lead's moves and one that amends every list, each noting in
+    ``order`` what it was handed."""
+    from bito.games.durak.actions import PASS_ACTION, TAKE_ACTION
+    from bito.games.durak.phases import Phase
+
+    class Maker(Hook):
+        name = "maker"
+        phases = frozenset({int(Phase.LEAD)})
+
+        def applies(self, rules: Rules, players: int) -> bool:
+            return True
+
+        def moves(self, state: Any, acts: list[Any]) -> list[Any]:
+            order.append(f"maker {len(acts)}")
+            return [PASS_ACTION] if state.phase == Phase.LEAD else acts
+
+    class Amender(Hook):
+        name = "amender"
+
+        def applies(self, rules: Rules, players: int) -> bool:
+            return True
+
+        def moves(self, state: Any, acts: list[Any]) -> list[Any]:
+            order.append(f"amender {len(acts)}")
+            return [*acts, TAKE_ACTION]
+
+    return Maker(), Amender()
+
+
+def test_a_hook_makes_the_moves_of_its_phases_and_every_hook_amends_them() -> None:
+    """``moves(state, acts)`` is one point for both jobs: in a phase a hook lists in
+    ``phases`` the core makes no moves, that hook is asked first with an empty list and its
+    list replaces the core's, then the other hooks amend it; in any other phase the core's
+    list goes through every hook in installation order."""
+    import copy
+
+    from bito.games.durak import new_game as deal_durak
+    from bito.games.durak.actions import PASS_ACTION, TAKE_ACTION
+
+    order: list[str] = []
+    maker, amender = _moves_hooks(order)
+    lead = deal_durak("podkidnoy", players=2, seed=3)
+    core_leads = lead.legal_actions()
+    defend = lead.apply(core_leads[0])
+    core_defence = defend.legal_actions()
+    hooks = select((amender, maker), lead.deal.rules, 2)  # the amender installed first
+    assert hooks.moves == (amender.moves, maker.moves)
+    deal = copy.copy(lead.deal)
+    object.__setattr__(deal, "hooks", hooks)  # this deal's hook set, for the two states
+    for state in (lead, defend):
+        state.deal = deal
+        state.forget_legal()
+
+    assert lead.legal_list() == [PASS_ACTION, TAKE_ACTION]
+    assert order == ["maker 0", "amender 1"]  # the core's leads were never handed on
+    order.clear()
+    assert defend.legal_list() == [*core_defence, TAKE_ACTION]
+    assert order == [f"amender {len(core_defence)}", f"maker {len(core_defence) + 1}"]
+
+
+def test_select_refuses_two_makers_of_one_phase_and_phases_without_moves() -> None:
+    """One phase's list has one maker (which one would win is not a rule a reader could
+    find), and a hook that lists phases must make their moves."""
+    from bito.games.durak.phases import Phase
+
+    maker, _ = _moves_hooks([])
+    other, _ = _moves_hooks([])
+    with pytest.raises(TypeError, match="already makes"):
+        select((maker, other), Rules(), 2)
+
+    class Idle(Hook):
+        name = "idle"
+        phases = frozenset({int(Phase.DEFEND)})
+
+        def applies(self, rules: Rules, players: int) -> bool:
+            return True
+
+    with pytest.raises(TypeError, match="phases"):
+        select((Idle(),), Rules(), 2)
+
+
+#: An option value that makes each installed hook that makes a phase's moves apply.
+MAKERS_ON: dict[str, dict[str, Any]] = {
+    "#24": {"specials_joker_gifts": True},
+    "#59": {"defense_face_down": True},
+    "#58": {"deal_owner_sees_hand": False},
+    "#4-6,": {"lead_strongest_only": True},
+    "#31": {"exchange_mode": "choose"},
+}
+
+
+def test_no_rule_mix_has_two_hooks_making_one_phases_moves() -> None:
+    """Every pair of installed hooks that list a phase in common (#58's hands held face out
+    make every phase's moves) is a rule mix ``check_game`` refuses, naming an option, so
+    ``select`` never meets two makers of one phase in a game."""
+    from dataclasses import replace
+
+    from bito.errors import RulesError
+    from bito.games.durak.setup import check_game
+
+    makers = [h for h in HOOKS if h.phases]
+    assert {h.name.split()[0] for h in makers} == set(MAKERS_ON)
+    clashing = [(a, b) for i, a in enumerate(makers) for b in makers[i + 1:]
+                if a.phases & b.phases]
+    assert clashing  # #58 meets every other maker
+    for a, b in clashing:
+        rules = replace(Rules(), **MAKERS_ON[a.name.split()[0]], **MAKERS_ON[b.name.split()[0]])
+        assert a.applies(rules, 2) and b.applies(rules, 2)
+        with pytest.raises(RulesError):
+            check_game(rules, 2)
+
+
+def test_a_refused_move_is_named_by_the_hook_that_owns_its_kind() -> None:
+    """``Refusal`` is asked of the rule set's hooks and of the hook owning the action's kind
+    even where the rules do not play it: #97's swap typed in a game without the swap is
+    refused with #97's own reason, not the core's generic one."""
+    from bito.errors import IllegalActionError
+    from bito.games.durak import parse_action
+    from bito.games.durak.trump_swap import SwapRefused
+
+    state = new_game("podkidnoy", players=2, seed=1)
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(parse_action("%6h"))
+    assert refused.value.reason is SwapRefused.TRUMP_SWAP
+
+
+def test_the_codec_numbers_a_hooks_moves_through_its_position_point() -> None:
+    """``CodecBlocks`` is a position request every installed hook answers: #96's show and
+    #97's swap number their moves only under the rules that play them."""
+    from bito.games.durak.hooks import CodecBlocks
+    from bito.games.durak.show_trump import HOOK as SHOW
+    from bito.games.durak.trump_swap import HOOK as SWAP
+
+    plain, both = Rules(), resolve("perevodnoy+show_trump_transfer+trump_swap").rules
+    cards = tuple(sorted(set(both.deck())))
+    for hook, block in ((SHOW, "show trump"), (SWAP, "trump swap")):
+        assert hook.position(CodecBlocks(plain, cards)) == []
+        named = [name for name, _ in hook.position(CodecBlocks(both, cards))]
+        assert named == [block]

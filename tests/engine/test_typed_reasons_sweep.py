@@ -2,7 +2,7 @@
 
 The sweep plays every Durak-family entry of the catalogue (each game and each house rule on a
 base, plus random stacks of options) with random moves and tries bad moves of every kind at
-sampled positions; the explainer and every hook's ``explain`` answer them. Each
+sampled positions; the explainer and the hooks' answers to ``Refusal`` name them. Each
 :class:`~bito.errors.IllegalActionError` made meanwhile is caught as it is built: it must carry
 an enum member (:class:`~bito.errors.Reason`), from which its rule name and words derive.
 """

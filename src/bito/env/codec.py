@@ -54,6 +54,7 @@ from bito.games.durak.actions import (
     TRANSFER,
     Action,
 )
+from bito.games.durak.hooks import CodecBlocks
 from bito.games.durak.installed import HOOKS
 from bito.games.family import family_for
 from bito.rules import Rules, rules_for
@@ -141,7 +142,7 @@ class ActionCodec(NumberedActions[Action]):
                                     for group in groups for pair in combinations(group, 2)
                                     for extra in self.cards if extra not in pair))
         for hook in HOOKS:  # each variant hook numbers its own moves (dummy, calls, extras...)
-            for name, acts in hook.codec_blocks(r, self.cards):
+            for name, acts in hook.position(CodecBlocks(r, self.cards)):
                 block(name, acts)
         self.keep(numbering)
 

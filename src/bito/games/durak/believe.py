@@ -38,7 +38,17 @@ from bito.games.durak.actions import (
     TAKE_ACTION,
     Action,
 )
-from bito.games.durak.hooks import Hook, Moment, Turn
+from bito.games.durak.hooks import (
+    Answer,
+    Hook,
+    Moment,
+    PositionRequest,
+    Question,
+    Refusal,
+    Turn,
+    answered,
+    refused,
+)
 from bito.games.durak.phases import Phase
 from bito.i18n import N_
 from bito.rules import Rules
@@ -197,7 +207,9 @@ class _FaceDown(Hook):
 
     name = "#59 face-down covers"
     kinds = frozenset({BELIEVE, DOUBT})
+    phases = frozenset({_DEFEND, CALL_PHASE})
     moments = frozenset({Turn.ALL_COVERED, Turn.TAKE_DECLARED})
+    questions = frozenset({Refusal})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.defense_face_down
@@ -205,12 +217,12 @@ class _FaceDown(Hook):
     def check(self, rules: Rules, players: int) -> None:
         check_rules(rules)
 
-    def moves(self, state: DurakState) -> list[Action] | None:
+    def moves(self, state: DurakState, acts: list[Action]) -> list[Action]:
         if state.phase == _DEFEND:
             return defend_actions(state)
         if state.phase == CALL_PHASE:
             return list(CALLS)
-        return None
+        return acts
 
     def step(self, state: DurakState, action: Action) -> None:
         step_call(state, action)
@@ -224,11 +236,14 @@ class _FaceDown(Hook):
             return True
         return False
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
-        return explain(state, action)
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        return refused(state, question, answer, explain)
 
-    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
-                     ) -> list[tuple[str, Iterable[Action]]]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        return answered(request, blocks=self._blocks)
+
+    def _blocks(self, rules: Rules, cards: tuple[int, ...]
+                ) -> list[tuple[str, Iterable[Action]]]:
         return [("call", CALLS)] if rules.defense_face_down else []
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:

@@ -65,9 +65,11 @@ from bito.games.durak.hooks import (
     Memory,
     Moment,
     Question,
+    Refusal,
     Shown,
     Stage,
     Stepping,
+    refused,
 )
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
@@ -349,9 +351,10 @@ class _Blind(Hook):
 
     name = "#58 hands held face out"
     kinds = frozenset(range(BLIND_KINDS, BLIND_TRANSFER + 1))
+    phases = frozenset(map(int, Phase))  # every move is a play by position
     moments = frozenset({Stepping})
     events = frozenset({Stage.DEALT})
-    questions = frozenset({Shown, HandOrder})
+    questions = frozenset({Shown, HandOrder, Refusal})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return not rules.deal_owner_sees_hand
@@ -359,7 +362,7 @@ class _Blind(Hook):
     def check(self, rules: Rules, players: int) -> None:
         check_rules(rules)
 
-    def moves(self, state: DurakState) -> list[Action] | None:
+    def moves(self, state: DurakState, acts: list[Action]) -> list[Action]:
         return actions(state)
 
     def deal_facts(self, rules: Rules, players: int) -> DealtOrder:
@@ -378,15 +381,12 @@ class _Blind(Hook):
     def step(self, state: DurakState, action: Action) -> None:
         step(state, action)
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
-        return explain(state, action)
-
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
         if isinstance(question, Shown):  # the card a play by position turned up
             return cast(Answer, revealed(state, question.action))
         if isinstance(question, HandOrder):  # the hands lie by position
             return cast(Answer, hand_order(state, question.seat))
-        return answer
+        return refused(state, question, answer, explain)
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         # every hand but one's own, held face out, by position

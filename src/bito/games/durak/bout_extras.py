@@ -72,10 +72,13 @@ from bito.games.durak.hooks import (
     Moment,
     Placed,
     PositionRequest,
+    Question,
+    Refusal,
     Stage,
     Stepping,
     Turn,
     answered,
+    refused,
 )
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
@@ -903,11 +906,12 @@ class _Extras(Hook):
     position_keys = POSITION_KEYS
     moments = frozenset({Stepping, Turn.ROUND_OPEN, Turn.ROUND_OVER})
     events = frozenset({Laid, Stage.REFILLED})
+    questions = frozenset({Refusal})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.bout_extras
 
-    def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
+    def moves(self, state: DurakState, acts: list[Action]) -> list[Action]:
         return adjust(state, acts)
 
 
@@ -933,11 +937,11 @@ class _Extras(Hook):
         elif event == Stage.REFILLED and EXTRAS.of(state) is not None:
             after_bout(state)
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
-        return explain(state, action)
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        return refused(state, question, answer, explain)
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
-        return answered(request, self._write, self._read, self._place)
+        return answered(request, self._write, self._read, self._place, codec_blocks)
 
     def _write(self, state: DurakState, seat: int | None) -> list[str]:
         return position_fields(state)
@@ -948,10 +952,6 @@ class _Extras(Hook):
 
     def _place(self, fields: dict[str, str], where: dict[str, int], text: str) -> Placed:
         return Placed(tuple(listed_cards(fields, where, text)))
-
-    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
-                     ) -> list[tuple[str, Iterable[Action]]]:
-        return codec_blocks(rules, cards)
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         # all of it is public: the record itself is the view's extension

@@ -26,7 +26,17 @@ from bito.cards import card_str, cards_count, cards_of
 from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import PASS_ACTION, TOSS, Action
 from bito.games.durak.facts import DealFact
-from bito.games.durak.hooks import Event, Hook, Stage
+from bito.games.durak.hooks import (
+    Answer,
+    Event,
+    Hook,
+    PositionRequest,
+    Question,
+    Refusal,
+    Stage,
+    answered,
+    refused,
+)
 from bito.games.durak.phases import Phase
 from bito.games.durak.render import hand_text
 from bito.games.durak.view import ViewExtension
@@ -179,6 +189,7 @@ class _TossingDummy(Hook):
     name = "#56 tossing dummy"
     kinds = frozenset({TOSS})
     events = frozenset({Stage.REFILLED})
+    questions = frozenset({Refusal})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.dummy_mode == "tossing"
@@ -186,7 +197,7 @@ class _TossingDummy(Hook):
     def check(self, rules: Rules, players: int) -> None:
         check_players(rules, players)
 
-    def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
+    def moves(self, state: DurakState, acts: list[Action]) -> list[Action]:
         if state.phase == _THROW and state.to_act == dummy_controller(state.deal):
             return throw_actions(state, acts)
         return acts
@@ -201,11 +212,14 @@ class _TossingDummy(Hook):
         if event == Stage.REFILLED and state.deal.rules.dummy_draws:
             draw(state)  # the dummy refills last
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
-        return explain(state, action)
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        return refused(state, question, answer, explain)
 
-    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
-                     ) -> list[tuple[str, Iterable[Action]]]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        return answered(request, blocks=self._blocks)
+
+    def _blocks(self, rules: Rules, cards: tuple[int, ...]
+                ) -> list[tuple[str, Iterable[Action]]]:
         if rules.dummy_mode != "tossing":
             return []
         return [("toss", [Action(TOSS, (c,)) for c in cards])]

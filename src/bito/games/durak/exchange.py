@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Final
 from bito.cards import card_str, cards_count, cards_of
 from bito.errors import IllegalActionError, Reason, RulesError
 from bito.games.durak.actions import EXCHANGE, Action, exchange
-from bito.games.durak.hooks import Event, Hook, Stage
+from bito.games.durak.hooks import Answer, Event, Hook, Question, Refusal, Stage, refused
 from bito.games.durak.phases import Phase
 from bito.games.durak.position_stock import BOOKS
 from bito.games.durak.reasons import Refused
@@ -201,7 +201,9 @@ class _Exchange(Hook):
 
     name = "#31 chosen exchange"
     kinds = frozenset({EXCHANGE})
+    phases = frozenset({EXCHANGE_PHASE})
     events = frozenset({Stage.BOUT_OPENED})
+    questions = frozenset({Refusal})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.exchange_mode == "choose"
@@ -209,8 +211,8 @@ class _Exchange(Hook):
     def check(self, rules: Rules, players: int) -> None:
         check_rules(rules)
 
-    def moves(self, state: DurakState) -> list[Action] | None:
-        return actions(state) if state.phase == EXCHANGE_PHASE else None
+    def moves(self, state: DurakState, acts: list[Action]) -> list[Action]:
+        return actions(state) if state.phase == EXCHANGE_PHASE else acts
 
     def step(self, state: DurakState, action: Action) -> None:
         step(state, action)
@@ -219,8 +221,8 @@ class _Exchange(Hook):
         if event == Stage.BOUT_OPENED:
             begin(state)
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
-        return explain(state, action)
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        return refused(state, question, answer, explain)
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
         # his own choice in the round under way, never another seat's

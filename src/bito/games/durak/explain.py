@@ -29,6 +29,7 @@ from bito.games.durak.actions import (
     TRANSFER,
     Action,
 )
+from bito.games.durak.hooks import Refusal
 from bito.games.durak.installed import HOOKS
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
@@ -74,9 +75,10 @@ def explain(state: DurakState, action: Action) -> IllegalActionError:
     # A variant's own rule speaks first: each hook these rules play, and the hook that owns
     # this kind of move even where these rules do not play it (to say so).
     played = state.deal.hooks.hooks
+    question = Refusal(action)
     for hook in HOOKS:
-        if hook in played or kind in hook.kinds:
-            ruled = hook.explain(state, action)
+        if Refusal in hook.questions and (hook in played or kind in hook.kinds):
+            ruled = hook.query(state, question, None)
             if ruled is not None:
                 return ruled
     hand = state.hands[seat]

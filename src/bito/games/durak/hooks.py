@@ -11,20 +11,21 @@ pays one truth test per point and never calls into a variant.
 A hook overrides only the points it needs; :func:`select` keeps a method in a point's tuple
 only when the hook's class overrides it. Four points are general: ``on`` hears typed events,
 ``goes_on`` answers typed turning points, ``query`` amends (or settles) typed questions'
-answers and ``position`` answers typed requests of the position text, so a new kind of
-moment is a new record here, not a new point; a hook lists what it plays at the first three
-(``moments``, ``events``, ``questions``) and the core asks it only there. A hook refuses a
-move with an :class:`~bito.errors.IllegalActionError` carrying its own typed reason (a member
-of a :class:`~bito.errors.Reason` subclass in its module), never a bare name. The points, in the
-order a bout meets them:
+answers and ``position`` answers typed requests of the position text and the move numbering,
+so a new kind of moment is a new record here, not a new point; a hook lists what it plays at
+the first three (``moments``, ``events``, ``questions``) and the core asks it only there. A
+hook refuses a move with an :class:`~bito.errors.IllegalActionError` carrying its own typed
+reason (a member of a :class:`~bito.errors.Reason` subclass in its module), never a bare name,
+as its answer to the :class:`Refusal` question. The points (ten), in the order a bout meets
+them:
 
 =================  ==========================================================================
 ``applies``        whether this rule set plays the hook (once per rule set and seat count)
 ``check``          refuse, naming the option, rule mixes this mechanism cannot play
-``moves``          the whole move list for this state, or None to leave it to the core
-                   (#58 plays by position, #59's face-down covers and calls, #31's choices)
-``adjust``         change the core's move list (#39-51's extra moves, #56's dummy throws)
-``explain``        name the rule an illegal action breaks (None: not this hook's rule)
+``moves``          the move list amended: the core's, with the rule's moves added or some
+                   taken away (#39-51's extra moves, #56's dummy throws), or in a phase the
+                   hook lists in ``phases`` its own list in place of the core's (#58 plays
+                   by position, #59's face-down covers and calls, #31's choices)
 ``step``           play an action of a kind the hook owns (``kinds``)
 ``goes_on``        at a turning point (a :class:`Turn`, an action :class:`Stepping` in, an
                    action :class:`Played`, a seat :class:`GoingOut`), take over how the game
@@ -56,7 +57,8 @@ order a bout meets them:
                    the next bout's attacker and defender, or the game finished
                    (:class:`NextBout`, #53-55), the leads of a shape the core does not play
                    (:class:`LeadShape`, #73), a hand's cards in the order they lie
-                   (:class:`HandOrder`, #58)
+                   (:class:`HandOrder`, #58); and asked only when a move is refused, the
+                   rule it breaks (:class:`Refusal`: the first hook to name one speaks)
 ``deal_facts``     the rule's own record of facts fixed for the deal (a
                    :class:`~bito.games.durak.facts.DealFact`; #53-55's teams, #57's seat),
                    which also draws any lot deciding the first bout (its ``first_bout``)
@@ -68,8 +70,8 @@ order a bout meets them:
                    :class:`PlaceCards` says which cards they place and whether the turned
                    trump card has left the stock's bottom, :class:`ReadFields` reads them
                    back (the seat they say acts now, if the base game's turn order would
-                   not name him)
-``codec_blocks``   the RL codec's numbered blocks of the hook's moves
+                   not name him); and :class:`CodecBlocks`, the RL codec's numbered blocks
+                   of the hook's moves
 =================  ==========================================================================
 """
 
@@ -91,11 +93,12 @@ if TYPE_CHECKING:
     from bito.games.durak.view import DurakView
 
 __all__ = ["DEAL_OUTCOME", "DECIDER", "NEXT_ATTACKER", "NOTHING_PLACED", "PICKED_UP", "POINTS",
-           "STOCK_FACE_UP", "THROW_IN_ORDER", "Answer", "Decided", "Event", "GoingOut",
-           "HandOrder", "Hook", "HookSet", "Laid", "LeadShape", "Memory", "Moment", "NextBout",
-           "OpenHands", "PlaceCards", "Placed", "Played", "PositionDefender", "PositionRequest",
-           "Question", "ReadFields", "SeenHands", "Shown", "Stage", "Stepping", "Transferred",
-           "Turn", "WriteFields", "answered", "select", "settle"]
+           "STOCK_FACE_UP", "THROW_IN_ORDER", "Answer", "CodecBlocks", "Decided", "Event",
+           "GoingOut", "HandOrder", "Hook", "HookSet", "Laid", "LeadShape", "Memory", "Moment",
+           "NextBout", "OpenHands", "PlaceCards", "Placed", "Played", "PositionDefender",
+           "PositionRequest", "Question", "ReadFields", "Refusal", "SeenHands", "Shown", "Stage",
+           "Stepping", "Transferred", "Turn", "WriteFields", "answered", "refused", "select",
+           "settle"]
 
 T = TypeVar("T")
 #: The type of a :class:`Question`'s answer, in :meth:`Hook.query`.
@@ -307,6 +310,28 @@ class LeadShape(Question[list[Action] | None]):
     limit: int
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal(Question[IllegalActionError | None]):
+    """``action`` is not among the legal moves: the rule it breaks, as an
+    :class:`~bito.errors.IllegalActionError` with the rule's typed reason, or None when it is
+    not this hook's rule (the core's answer: None, its own reasons come after). Asked only on
+    the illegal path, by :func:`bito.games.durak.explain.explain`, of the rule set's hooks
+    and of the hook owning the action's kind (to say these rules have no such move), in
+    installation order; the first hook to name a rule speaks."""
+
+    action: Action
+
+
+def refused(state: DurakState, question: Question[Answer], answer: Answer,
+            why: Callable[[DurakState, Action], IllegalActionError | None]) -> Answer:
+    """The answer of a hook's ``query`` to a :class:`Refusal`: ``why(state, action)``, the
+    rule the action breaks by the hook's own explainer (None: not its rule); any other
+    question gets ``answer`` back, as given."""
+    if isinstance(question, Refusal):
+        return cast(Answer, why(state, question.action))
+    return answer
+
+
 PICKED_UP: Final = PickedUp()
 THROW_IN_ORDER: Final = ThrowInOrder()
 NEXT_ATTACKER: Final = NextAttacker()
@@ -343,12 +368,18 @@ class Hook:
     """A variant's behaviour at the core's named points; every method here does nothing.
 
     Subclasses set ``name`` (the catalogue ids, for errors and docs), ``kinds`` (the action
-    kinds whose :meth:`step` they own) and ``position_keys``, and override the points they
-    need. Hooks hold no state of their own: what a variant remembers during a game lives in
-    the state, under the rule's own :class:`Memory` key."""
+    kinds whose :meth:`step` they own), ``phases`` (the phases whose moves :meth:`moves`
+    makes in place of the core) and ``position_keys``, and override the points they need.
+    Hooks hold no state of their own: what a variant remembers during a game lives in the
+    state, under the rule's own :class:`Memory` key."""
 
     name: str = ""
     kinds: frozenset[int] = frozenset()
+    #: The phases (:class:`~bito.games.durak.phases.Phase` values) whose whole move list this
+    #: hook's :meth:`moves` makes: there the core makes none and hands it an empty list,
+    #: before any other hook amends it (#31's exchange, #59's defence and call, #58's every
+    #: phase). Two hooks of one rule set never make the same phase's moves.
+    phases: frozenset[int] = frozenset()
     position_keys: frozenset[str] = frozenset()
     #: What this hook's general points play: ``moments``, the :class:`Turn` members and
     #: record classes (``Stepping``, ``Played``, ``GoingOut``) its ``goes_on`` answers;
@@ -369,10 +400,11 @@ class Hook:
         """Raise :class:`~bito.errors.RulesError` for a rule mix this mechanism cannot play.
         Asked of every installed hook, whether or not it applies."""
 
-    def moves(self, state: DurakState) -> list[Action] | None:
-        return None
-
-    def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
+    def moves(self, state: DurakState, acts: list[Action]) -> list[Action]:
+        """The moves of the seat to act under this rule: ``acts`` (the core's list, amended by
+        the hooks before this one; empty in a phase this hook lists in ``phases``) with the
+        rule's moves added or some taken away, or, in its own phases, the hook's list. A
+        hook returns a new list or ``acts`` itself, never changed in place."""
         return acts
 
     def step(self, state: DurakState, action: Action) -> None:
@@ -393,23 +425,14 @@ class Hook:
         given."""
         return answer
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
-        return None
-
     def position(self, request: PositionRequest[Answer]) -> Answer:
         """The answer to a request of the position text about this hook's own ``key=value``
-        fields (``position_keys``): a :class:`WriteFields`, :class:`PlaceCards` or
-        :class:`ReadFields`; a hook answers what it does not play with
-        ``request.nothing()``. The reader asks every installed hook, so that a field the
-        rules do not play is refused by the hook that knows it."""
+        fields (``position_keys``), a :class:`WriteFields`, :class:`PlaceCards` or
+        :class:`ReadFields`, or of the move numbering (:class:`CodecBlocks`); a hook answers
+        what it does not play with ``request.nothing()``. The reader and the numbering ask
+        every installed hook, so that a field or a move the rules do not play is refused or
+        numbered by the hook that knows it."""
         return request.nothing()
-
-    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
-                     ) -> list[tuple[str, Iterable[Action]]]:
-        """The RL codec's numbered blocks of this hook's moves under ``rules`` (``cards``: the
-        pack in code order), in a fixed order; empty when the rules do not play it. Asked of
-        every installed hook."""
-        return []
 
     def deal_facts(self, rules: Rules, players: int) -> DealFact | None:
         """The rule's record of facts fixed for every deal of this rule set and seat count,
@@ -425,8 +448,7 @@ class Hook:
 
 #: The points a :class:`HookSet` gathers, by method name.
 POINTS: tuple[str, ...] = (
-    "moves", "adjust", "on", "goes_on", "query",
-    "explain", "position", "deal_facts", "view")
+    "moves", "on", "goes_on", "query", "position", "deal_facts", "view")
 
 
 @dataclass(frozen=True)
@@ -435,15 +457,18 @@ class HookSet:
     of the hooks that override that point, in installation order)."""
 
     hooks: tuple[Hook, ...] = ()
-    moves: tuple[Callable[[DurakState], list[Action] | None], ...] = ()
-    adjust: tuple[Callable[[DurakState, list[Action]], list[Action]], ...] = ()
+    moves: tuple[Callable[[DurakState, list[Action]], list[Action]], ...] = ()
     on: tuple[Callable[[DurakState, Event], None], ...] = ()
     goes_on: tuple[Callable[[DurakState, Moment], bool], ...] = ()
     query: tuple[Callable[[DurakState, Question[Any], Any], Any], ...] = ()
-    explain: tuple[Callable[[DurakState, Action], IllegalActionError | None], ...] = ()
     position: tuple[Callable[[PositionRequest[Any]], Any], ...] = ()
     deal_facts: tuple[Callable[[Rules, int], DealFact | None], ...] = ()
     view: tuple[Callable[[DurakState, int, DurakView], DurakView], ...] = ()
+    #: For each phase whose moves a hook makes (``Hook.phases``), the ``moves`` methods to
+    #: call there: that hook's first, then the others' in installation order (elsewhere:
+    #: ``moves``, after the core's list).
+    moves_at: dict[int, tuple[Callable[[DurakState, list[Action]], list[Action]], ...]] = (
+        field(default_factory=dict))
     #: The hook that plays each owned action kind.
     steps: dict[int, Callable[[DurakState, Action], None]] = field(default_factory=dict)
     #: For each moment, event or question class a hook lists (``Hook.moments``, ...), the bound
@@ -489,8 +514,8 @@ def select(installed: tuple[Hook, ...], rules: Rules, players: int) -> HookSet:
             steps[kind] = hook.step
     goes_on_at, on_at = _by_key(chosen, "goes_on"), _by_key(chosen, "on")
     query_at = _by_key(chosen, "query")
-    return HookSet(hooks=chosen, steps=steps, goes_on_at=goes_on_at, on_at=on_at,
-                   query_at=query_at, stepping=goes_on_at.get(Stepping, ()),
+    return HookSet(hooks=chosen, steps=steps, moves_at=_makers(chosen), goes_on_at=goes_on_at,
+                   on_at=on_at, query_at=query_at, stepping=goes_on_at.get(Stepping, ()),
                    played=goes_on_at.get(Played, ()), laid=on_at.get(Laid, ()),
                    next_bout=query_at.get(NextBout, ())[:1],
                    lead_shape=query_at.get(LeadShape, ())[:1], **points)
@@ -573,20 +598,55 @@ class ReadFields(PositionRequest[int | None]):
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class CodecBlocks(PositionRequest[list[tuple[str, Iterable[Action]]]]):
+    """Numbering every move of a rule set for the RL codec: the hook's own moves under
+    ``rules`` as named blocks, in a fixed order (``cards``: the pack in code order); none
+    when the rules do not play them. The codec asks every installed hook."""
+
+    rules: Rules
+    cards: tuple[int, ...]
+
+    def nothing(self) -> list[tuple[str, Iterable[Action]]]:
+        return []
+
+
 def answered(request: PositionRequest[Answer],
-             write: Callable[[DurakState, int | None], list[str]],
-             read: Callable[[DurakState, dict[str, str], dict[str, int], str], int | None],
-             place: Callable[[dict[str, str], dict[str, int], str], Placed] | None = None
-             ) -> Answer:
-    """The answer to a position request by a hook's own writer, reader and (for fields that
-    place cards or move the trump card) card placer: what a hook's ``position`` returns."""
-    if isinstance(request, WriteFields):
+             write: Callable[[DurakState, int | None], list[str]] | None = None,
+             read: Callable[[DurakState, dict[str, str], dict[str, int], str], int | None]
+             | None = None,
+             place: Callable[[dict[str, str], dict[str, int], str], Placed] | None = None,
+             blocks: Callable[[Rules, tuple[int, ...]], list[tuple[str, Iterable[Action]]]]
+             | None = None) -> Answer:
+    """The answer to a position request by a hook's own writer, reader, (for fields that
+    place cards or move the trump card) card placer and numberer of its moves for the codec:
+    what a hook's ``position`` returns. A request the hook gave no function for gets
+    ``request.nothing()``."""
+    if isinstance(request, WriteFields) and write is not None:
         return cast(Answer, write(request.state, request.seat))
-    if isinstance(request, ReadFields):
+    if isinstance(request, ReadFields) and read is not None:
         return cast(Answer, read(request.state, request.fields, request.where, request.text))
     if isinstance(request, PlaceCards) and place is not None:
         return cast(Answer, place(request.fields, request.where, request.text))
+    if isinstance(request, CodecBlocks) and blocks is not None:
+        return cast(Answer, blocks(request.rules, request.cards))
     return request.nothing()
+
+
+def _makers(chosen: tuple[Hook, ...]
+            ) -> dict[int, tuple[Callable[[DurakState, list[Action]], list[Action]], ...]]:
+    """For each phase a chosen hook makes the moves of, the ``moves`` methods to call there:
+    the maker's, then every other hook's that overrides ``moves``, in installation order."""
+    movers = tuple(h for h in chosen if _overrides(h, "moves"))
+    at: dict[int, tuple[Callable[[DurakState, list[Action]], list[Action]], ...]] = {}
+    for hook in chosen:
+        if hook.phases and hook not in movers:
+            raise TypeError(f"{hook.name}: lists phases but does not override moves")
+        for phase in hook.phases:
+            if phase in at:
+                raise TypeError(f"{hook.name}: another hook already makes phase {phase}'s moves")
+            at[phase] = (hook.moves, *(h.moves for h in movers if h is not hook))
+    return at
 
 
 #: The general points, and the attribute in which a hook lists what it plays at each.

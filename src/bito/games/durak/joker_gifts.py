@@ -45,8 +45,11 @@ from bito.games.durak.hooks import (
     Moment,
     Played,
     PositionRequest,
+    Question,
+    Refusal,
     Turn,
     answered,
+    refused,
 )
 from bito.games.durak.phases import PHASE_NAMES, Phase
 from bito.games.durak.reasons import Refused
@@ -224,15 +227,16 @@ class _JokerGifts(Hook):
     name = "#24 joker gifts, #84 gift block"
     position_keys = frozenset({"gift"})
     kinds = frozenset({GIVE, BLOCK})
+    phases = frozenset({_GIVE})
     moments = frozenset({Played, Turn.GAME_END})
+    questions = frozenset({Refusal})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.specials_joker_gifts
 
-    def moves(self, state: DurakState) -> list[Action] | None:
-        return give_actions(state) if state.phase == _GIVE else None
-
-    def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
+    def moves(self, state: DurakState, acts: list[Action]) -> list[Action]:
+        if state.phase == _GIVE:
+            return give_actions(state)
         if state.phase != _DEFEND:
             return acts
         card = joker_transfer_card(state)
@@ -293,7 +297,10 @@ class _JokerGifts(Hook):
             return state.phase == _GIVE
         return False
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        return refused(state, question, answer, self._refusal)
+
+    def _refusal(self, state: DurakState, action: Action) -> IllegalActionError | None:
         err = IllegalActionError
         if action.mask & ~state.hands[state.to_act]:
             return None  # the core names that first: a card not in hand
@@ -318,8 +325,8 @@ class _JokerGifts(Hook):
                        "(#24 A3)")
         return None
 
-    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
-                     ) -> list[tuple[str, Iterable[Action]]]:
+    def _blocks(self, rules: Rules, cards: tuple[int, ...]
+                ) -> list[tuple[str, Iterable[Action]]]:
         if not rules.specials_joker_gifts:
             return []
         blocks: list[tuple[str, Iterable[Action]]] = [
@@ -332,7 +339,7 @@ class _JokerGifts(Hook):
         return blocks
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
-        return answered(request, self._write, self._read)
+        return answered(request, self._write, self._read, blocks=self._blocks)
 
     def _write(self, state: DurakState, seat: int | None) -> list[str]:
         gift = GIFT.of(state)

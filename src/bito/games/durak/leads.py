@@ -28,7 +28,17 @@ from typing import TYPE_CHECKING, Final
 from bito.cards import MATCH_MASKS, cards_count, cards_of, is_special, mask_of, rank_of, suit_of
 from bito.errors import IllegalActionError, Reason
 from bito.games.durak.actions import ATTACK, BLOCK, GIVE, PASS, PASS_ACTION, TAKE, Action
-from bito.games.durak.hooks import Hook, Moment, Stepping
+from bito.games.durak.hooks import (
+    Answer,
+    Hook,
+    Moment,
+    PositionRequest,
+    Question,
+    Refusal,
+    Stepping,
+    answered,
+    refused,
+)
 from bito.games.durak.phases import Phase
 from bito.i18n import N_
 
@@ -291,14 +301,16 @@ class _LeadRules(Hook):
     lead."""
 
     name = "#4-6, #12, #46, #47 lead rules"
+    phases = frozenset({_LEAD})
     moments = frozenset({Stepping})
+    questions = frozenset({Refusal})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return plays_lead_rules(rules)
 
-    def moves(self, state: DurakState) -> list[Action] | None:
+    def moves(self, state: DurakState, acts: list[Action]) -> list[Action]:
         if state.phase != _LEAD:
-            return None
+            return acts
         limit = state.lead_limit()
         return lead_actions(state, limit) if limit > 0 else []
 
@@ -309,7 +321,10 @@ class _LeadRules(Hook):
             return True
         return False
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        return refused(state, question, answer, self._refusal)
+
+    def _refusal(self, state: DurakState, action: Action) -> IllegalActionError | None:
         # after the core's general reasons: a card not in hand, a joker gift, a take
         if state.phase != _LEAD or action.kind in (GIVE, BLOCK, TAKE) or any(
                 not state.hands[state.to_act] >> c & 1 for c in action.cards):
@@ -317,8 +332,11 @@ class _LeadRules(Hook):
         found = explain_lead(state, action)
         return None if found is None else IllegalActionError(*found)
 
-    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
-                     ) -> list[tuple[str, Iterable[Action]]]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        return answered(request, blocks=self._blocks)
+
+    def _blocks(self, rules: Rules, cards: tuple[int, ...]
+                ) -> list[tuple[str, Iterable[Action]]]:
         if rules.lead_shape != "patterns":
             return []
         # Every lead of the listed shapes the whole pack could make (the codec numbers the

@@ -51,7 +51,7 @@ def move_generators(s: DurakState) -> tuple[Callable[[], list[Action]], ...]:
     choices, #58's blind plays, #59's face-down covers and calls, #56's dummy throws) ask
     ``legal_list`` in every phase (each step clears its cache)."""
     hooks = s.deal.hooks
-    if hooks.moves or hooks.adjust:
+    if hooks.moves:
         return (s.legal_list,) * (max(EXCHANGE_PHASE, CALL_PHASE, GIVE_PHASE) + 1)
     # indexed by phase: lead, defend, throw, (over: never asked)
     return (s._lead_actions, s._defend_actions, s._throw_actions, s._lead_actions)

@@ -40,8 +40,11 @@ from bito.games.durak.hooks import (
     Hook,
     Memory,
     PositionRequest,
+    Question,
+    Refusal,
     Stage,
     answered,
+    refused,
 )
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused, TransferBar
@@ -115,6 +118,7 @@ class _ShowTrump(Hook):
     kinds = frozenset({SHOW})
     position_keys = frozenset({"shown_trump"})
     events = frozenset({Stage.BOUT_OPENED})
+    questions = frozenset({Refusal})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.transfer_show_trump
@@ -125,7 +129,7 @@ class _ShowTrump(Hook):
                              "his hand: it does not combine with hands held face out "
                              "(deal.owner_sees_hand=false, #58)")
 
-    def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
+    def moves(self, state: DurakState, acts: list[Action]) -> list[Action]:
         if state.phase != _DEFEND or _block(state) is not None:
             return acts
         shows = [Action(SHOW, (c,)) for c in cards_of(trumps_to_show(state))]
@@ -144,7 +148,10 @@ class _ShowTrump(Hook):
         if event == Stage.BOUT_OPENED and SHOWN.of(state) is not None:
             SHOWN.keep(state, None)
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+    def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
+        return refused(state, question, answer, self._refusal)
+
+    def _refusal(self, state: DurakState, action: Action) -> IllegalActionError | None:
         if action.kind != SHOW:
             return None
         if not state.deal.rules.transfer_show_trump:
@@ -160,14 +167,14 @@ class _ShowTrump(Hook):
         return IllegalActionError(ShowRefused.SHOW_TRUMP, f"{card_str(card)} is not the trump "
                                   f"of the attack rank, {card_str(state.attack[0])} (#96)")
 
-    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
-                     ) -> list[tuple[str, Iterable[Action]]]:
+    def _blocks(self, rules: Rules, cards: tuple[int, ...]
+                ) -> list[tuple[str, Iterable[Action]]]:
         if not rules.transfer_show_trump:
             return []
         return [("show trump", [Action(SHOW, (c,)) for c in cards])]
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
-        return answered(request, self._write, self._read)
+        return answered(request, self._write, self._read, blocks=self._blocks)
 
     def _write(self, state: DurakState, seat: int | None) -> list[str]:
         shown = shown_this_bout(state)

@@ -504,9 +504,7 @@ class DurakState:
         acts = self._legal
         if acts is None:
             hooks = self.deal.hooks
-            if hooks.hooks and (hooks.moves or hooks.adjust):
-                # a variant lists some phases' moves itself, or adds to them (a rule that only
-                # deals, or only adds to the view, leaves the moves to the core)
+            if hooks.moves:  # a variant makes some phases' moves itself, or amends them
                 acts = self._hooked_moves(hooks)
             else:
                 acts = _CORE_MOVES[self.phase](self)
@@ -514,16 +512,16 @@ class DurakState:
         return acts
 
     def _hooked_moves(self, hooks: HookSet) -> list[Action]:
-        """The moves under these hooks: the first hook's own list where one gives it, else
-        the base game's, then each hook's additions."""
-        for moves in hooks.moves:
-            acts = moves(self)
-            if acts is not None:
-                break
-        else:
+        """The moves under these hooks: the base game's, or none in a phase whose moves a
+        hook makes, handed through each hook's ``moves`` (that hook's first)."""
+        asked = hooks.moves_at.get(self.phase)
+        if asked is None:
             acts = _CORE_MOVES[self.phase](self)
-        for adjust in hooks.adjust:
-            acts = adjust(self, acts)
+            asked = hooks.moves
+        else:
+            acts = []
+        for moves in asked:
+            acts = moves(self, acts)
         return acts
 
     def forget_legal(self) -> None:

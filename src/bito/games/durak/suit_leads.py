@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING, Final, cast
 from bito.cards import SUIT_MASKS, cards_of, mask_of, suit_of
 from bito.errors import IllegalActionError, Reason
 from bito.games.durak.actions import ATTACK, Action, attack
-from bito.games.durak.hooks import Answer, Hook, LeadShape, Question
+from bito.games.durak.hooks import (
+    Answer,
+    Hook,
+    LeadShape,
+    PositionRequest,
+    Question,
+    Refusal,
+    answered,
+    refused,
+)
 from bito.games.durak.phases import Phase
 from bito.i18n import N_
 
@@ -51,7 +60,7 @@ class _SuitLeads(Hook):
     breaks, and the codec's block of every lead the pack could make."""
 
     name = "#73 leads of one suit"
-    questions = frozenset({LeadShape})
+    questions = frozenset({LeadShape, Refusal})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.lead_shape == "same_suit"
@@ -59,17 +68,20 @@ class _SuitLeads(Hook):
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
         if isinstance(question, LeadShape):
             return cast(Answer, suit_leads(question.hand, question.limit))
-        return answer
+        return refused(state, question, answer, self._refusal)
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+    def _refusal(self, state: DurakState, action: Action) -> IllegalActionError | None:
         if (state.phase == _LEAD and action.kind == ATTACK
                 and len({suit_of(c) for c in action.cards}) > 1):
             return IllegalActionError(SuitLeadRefused.LEAD_SHAPE,
                                       "all cards of a lead must be of one suit (#73)")
         return None
 
-    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
-                     ) -> list[tuple[str, Iterable[Action]]]:
+    def position(self, request: PositionRequest[Answer]) -> Answer:
+        return answered(request, blocks=self._blocks)
+
+    def _blocks(self, rules: Rules, cards: tuple[int, ...]
+                ) -> list[tuple[str, Iterable[Action]]]:
         if rules.lead_shape != "same_suit":
             return []
         pack = mask_of(cards)

@@ -39,9 +39,11 @@ from bito.games.durak.hooks import (
     Placed,
     PositionRequest,
     Question,
+    Refusal,
     Stage,
     StockFaceUp,
     answered,
+    refused,
 )
 from bito.games.durak.phases import Phase
 from bito.games.durak.reasons import Refused
@@ -123,7 +125,7 @@ class _TrumpSwap(Hook):
     kinds = frozenset({SWAP_SIX})
     position_keys = frozenset({"trump_swapped"})
     events = frozenset({Stage.REFILLED})
-    questions = frozenset({StockFaceUp})
+    questions = frozenset({StockFaceUp, Refusal})
 
     def applies(self, rules: Rules, players: int) -> bool:
         return rules.trump_swap_six
@@ -135,7 +137,7 @@ class _TrumpSwap(Hook):
             raise RulesError("trump.swap_six", "swapping the six needs a player who sees his "
                              "hand: it does not combine with hands held face out (#58)")
 
-    def adjust(self, state: DurakState, acts: list[Action]) -> list[Action]:
+    def moves(self, state: DurakState, acts: list[Action]) -> list[Action]:
         if state.phase != _LEAD:
             return acts
         sixes = swappable(state)
@@ -154,7 +156,7 @@ class _TrumpSwap(Hook):
 
     def query(self, state: DurakState, question: Question[Answer], answer: Answer) -> Answer:
         if not isinstance(question, StockFaceUp):
-            return answer
+            return refused(state, question, answer, self._refusal)
         laid = LAID.of(state)
         if laid is not None and laid.face_up and state.stock and state.stock[0] == laid.card:
             # face up at the bottom, where the swap laid it
@@ -175,7 +177,7 @@ class _TrumpSwap(Hook):
         # drawn, or buried face down by a rule that put cards under it (#38, #42)
         LAID.keep(state, Swapped(six, face_up=False))
 
-    def explain(self, state: DurakState, action: Action) -> IllegalActionError | None:
+    def _refusal(self, state: DurakState, action: Action) -> IllegalActionError | None:
         if action.kind != SWAP_SIX:
             return None
         if not state.deal.rules.trump_swap_six:
@@ -191,8 +193,8 @@ class _TrumpSwap(Hook):
         return IllegalActionError(Refused.NOT_IN_HAND, f"seat {state.to_act} does not hold "
                                   f"{card_str(six)}")
 
-    def codec_blocks(self, rules: Rules, cards: tuple[int, ...]
-                     ) -> list[tuple[str, Iterable[Action]]]:
+    def _blocks(self, rules: Rules, cards: tuple[int, ...]
+                ) -> list[tuple[str, Iterable[Action]]]:
         if not rules.trump_swap_six:
             return []
         low = rules.low_rank
@@ -200,7 +202,7 @@ class _TrumpSwap(Hook):
                                 if not is_special(c) and rank_of(c) == low])]
 
     def position(self, request: PositionRequest[Answer]) -> Answer:
-        return answered(request, self._write, self._read, self._place)
+        return answered(request, self._write, self._read, self._place, self._blocks)
 
     def _write(self, state: DurakState, seat: int | None) -> list[str]:
         laid = LAID.of(state)
