@@ -35,10 +35,11 @@ from server_kit import Client, create_table, join
 
 
 @pytest.fixture()
-def stack(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[dict[str, Any]]:
+def stack(cluster: Cluster, tmp_path: Path, request: pytest.FixtureRequest,
+          ) -> Iterator[dict[str, Any]]:
     extra = tuple(getattr(request, "param", ()))  # a test's own flags for every process
-    with running_cluster(tmp_path, "cluster", extra=extra) as cluster:
-        yield cluster
+    with running_cluster(cluster, tmp_path, "cluster", extra=extra) as running:
+        yield running
 
 
 def _owner(url: str, table: str) -> str | None:

@@ -44,6 +44,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("psycopg")
 
 from cluster_kit import Bito, Nginx, running_cluster
+from pg_kit import Cluster
 
 from bito.server import games
 from bito.server.db import LEASE_FOR, SLOW_FILE
@@ -313,13 +314,13 @@ def _disagreements(url: str, procs: list[Bito], live: list[int],
 
 
 @pytest.fixture()
-def stack(tmp_path: Path) -> Iterator[dict[str, Any]]:
+def stack(cluster: Cluster, tmp_path: Path) -> Iterator[dict[str, Any]]:
     slow = [tmp_path / f"slow{i}" for i in range(PROCESSES)]
-    with running_cluster(tmp_path, "faults", PROCESSES,
+    with running_cluster(cluster, tmp_path, "faults", PROCESSES,
                          ("--bot-workers", "1", "--bot-delay", "0.2"),
                          lambda i: {INSPECT_KEY: KEY, SLOW_FILE: str(slow[i])},
-                         log_lines=12) as cluster:
-        yield {**cluster, "slow": slow}
+                         log_lines=12) as running:
+        yield {**running, "slow": slow}
 
 
 def _count_in_logs(logs: Path, words: str) -> list[int]:
