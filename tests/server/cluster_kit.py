@@ -118,16 +118,16 @@ class Nginx:
 
 
 @contextmanager
-def running_cluster(tmp_path: Path, name: str, processes: int = 3,
+def running_cluster(pg: Cluster, tmp_path: Path, name: str, processes: int = 3,
                     extra: tuple[str, ...] = (),
                     env_for: Callable[[int], dict[str, str]] = lambda i: {},
                     log_lines: int = 15) -> Iterator[dict[str, Any]]:
-    """A throw-away PostgreSQL, ``processes`` real ``bito serve`` on it (each with ``extra``
-    flags and ``env_for(i)``) and Debian's nginx in front; everything stopped on leaving, and
-    the last lines of each server's log printed to explain a failure. Skips without nginx."""
+    """A fresh database of the PostgreSQL cluster ``pg``, ``processes`` real ``bito serve``
+    on it (each with ``extra`` flags and ``env_for(i)``) and Debian's nginx in front;
+    everything stopped on leaving, and the last lines of each server's log printed to explain
+    a failure. Skips without nginx."""
     if not os.path.exists(NGINX):
         pytest.skip("Debian's nginx package is not installed (.ci/run installs it)")
-    pg = Cluster()
     procs: list[Bito] = []
     nginx: Nginx | None = None
     prefix = tempfile.mkdtemp(prefix="bito-nginx-")
@@ -150,5 +150,4 @@ def running_cluster(tmp_path: Path, name: str, processes: int = 3,
             text = (tmp_path / f"bito{i}.log").read_text(errors="replace")
             lines = [line for line in text.splitlines() if "pool" not in line][-log_lines:]
             print(f"--- bito{i} (pid {procs[i].proc.pid}):", *lines, sep="\n")
-        pg.destroy()
         shutil.rmtree(prefix, ignore_errors=True)

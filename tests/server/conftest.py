@@ -1,5 +1,5 @@
 """Fixtures shared by the server's tests: the browser the Chromium tests drive, and a
-throw-away PostgreSQL cluster for a module's tests."""
+throw-away PostgreSQL cluster for the test process's tests."""
 
 from __future__ import annotations
 
@@ -19,12 +19,21 @@ def browser() -> Iterator[Any]:
         yield b
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    """One cluster for the module's tests (each makes its own database); skips where
-    Debian's postgresql or psycopg is missing."""
+@pytest.fixture(scope="session")
+def _one_cluster() -> Iterator[Cluster]:
+    """One cluster for every PostgreSQL test of this process (``initdb`` and a first start
+    take seconds; a database of a running cluster does not); skips where Debian's postgresql
+    or psycopg is missing."""
     pg = Cluster()
     try:
         yield pg
     finally:
         pg.destroy()
+
+
+@pytest.fixture
+def cluster(_one_cluster: Cluster) -> Cluster:
+    """The process's cluster, running (each test makes its own database with
+    ``fresh_database``; a test that stops the cluster starts it again)."""
+    _one_cluster.ensure_running()
+    return _one_cluster

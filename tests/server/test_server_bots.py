@@ -294,8 +294,11 @@ def test_an_idle_connection_stays_fast_while_six_tables_of_strong_bots_play(
         quiet = create_table(srv.http, players=2, seats=["open"])
         idle = Client(srv.base, quiet["table"], quiet["token"])
         idle.state()
-        time.sleep(3)  # the workers have started and the tables are in full swing
         lobby = srv.app.state.lobby
+        deadline = time.time() + 60
+        while lobby.bots.decisions < len(hosts):  # the workers have started: tables in swing
+            assert time.time() < deadline, "the bot tables did not start playing"
+            time.sleep(0.05)
         before = lobby.bots.decisions
         times = []
         during = 0  # pings sent and answered while bot decisions were in progress

@@ -10,6 +10,7 @@ Everything is real: SQLite files, a throw-away PostgreSQL cluster of Debian's pa
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import sqlite3
 import threading
@@ -107,7 +108,8 @@ def test_a_move_stored_twice_is_stored_once_sqlite(tmp_path: Path) -> None:
 
 
 def test_a_move_stored_twice_is_stored_once_postgresql(cluster: Cluster) -> None:
-    _idempotent(cluster.fresh_database("idem"))
+    url = cluster.fresh_database("idem")
+    _idempotent(url)
 
     async def through_the_pool(url: str) -> list[tuple[int, str, str]]:
         from bito.server.db import PostgresDatabase
@@ -123,7 +125,6 @@ def test_a_move_stored_twice_is_stored_once_postgresql(cluster: Cluster) -> None
         finally:
             await db.close()
 
-    url = cluster.url.replace("/postgres?", "/idem?")
     assert asyncio.run(through_the_pool(url)) == [(0, "7d", "move"), (1, "take", "move")]
 
 
@@ -242,6 +243,15 @@ def _retry_for(srv: ServerThread, seconds: float) -> None:
     database.retry_for = seconds
 
 
+def _bots_hurry(srv: ServerThread, delay: float = 0.02) -> None:
+    """From now on the server's bots move ``delay`` s after their turn comes: once a test
+    has seen its tables go on after an outage, the rest of the game only has to reach its
+    end and replay, which its bots' earlier pace (0.3 s, to keep the game on through the
+    outage) would take tens of seconds to do."""
+    clock = srv.app.state.lobby.clock
+    clock.settings = dataclasses.replace(clock.settings, bot_delay=delay)
+
+
 def _moves_stored(url: str, tables: list[str]) -> dict[str, int]:
     """How many moves each table has stored now (a connection of its own, not the
     server's)."""
@@ -278,11 +288,14 @@ def test_a_postgresql_restart_mid_game_freezes_no_table(cluster: Cluster) -> Non
         sleeper.send({"type": "ready"})
         sleeper.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
         result: dict[str, Any] = {}
+        hurry = threading.Event()  # set once both tables went on after the outage
 
         def thinking(view: dict[str, Any]) -> str:
             """The person thinks a little, as bots' delay does: the game must still be on
-            when the database stops (its shutdown took up to 20 s on a loaded machine)."""
-            time.sleep(0.3)
+            when the database stops (its shutdown took up to 20 s on a loaded machine).
+            After the outage the rest of the game only has to end: no more thinking."""
+            if not hurry.is_set():
+                time.sleep(0.3)
             return str(view["legal"][0]["text"])
 
         def play() -> None:
@@ -312,6 +325,8 @@ def test_a_postgresql_restart_mid_game_freezes_no_table(cluster: Cluster) -> Non
             assert time.time() - back < 10, f"moves stored {before} -> {now}, 10 s after"
             time.sleep(0.1)
         print(f"both tables moved {time.time() - back:.2f} s after the database was back")
+        _bots_hurry(srv)
+        hurry.set()
         game.join(160)
         assert "error" not in result, result.get("error")
         assert result["end"]["outcome"] is not None
@@ -383,6 +398,8 @@ def test_a_lease_that_ran_out_during_an_outage_is_driven_again(cluster: Cluster)
         print(f"the table moved {time.time() - back:.2f} s after the database was back, "
               "driven by the", "first" if _owner(url, t["table"]) == first.app.state.lobby
               .origin else "second", "server")
+        for srv in (first, second):
+            _bots_hurry(srv)
         end = watcher.wait(lambda m: m["type"] == "state" and m["status"] == "over", 120)
         store = Storage(url)
         try:

@@ -44,6 +44,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("psycopg")
 
 from cluster_kit import Bito, Nginx, running_cluster
+from pg_kit import Cluster
 
 from bito.server import games
 from bito.server.db import LEASE_FOR, SLOW_FILE
@@ -60,6 +61,10 @@ FAULTS = ("kill", "postgres", "pause", "slow", "kill", "pause")
 BUDGET = 90.0  # seconds of faults and play; what is left of the plan then is not run
 SETTLE = 30.0  # seconds every process has to agree with the database after a fault
 SLOW_MS = 150  # each database call's wait while the database is "slow"
+SLOW_FOR = 4.0  # seconds the database stays slow: several lease renewals each
+#: seconds of play after a fault before the processes are compared (the people move on
+#: through the mended cluster; the comparison then waits for whatever is still settling)
+PLAY_AFTER = 1.0
 KEY = "fault-test-inspector"
 BOT_SEAT = 3
 
@@ -313,13 +318,13 @@ def _disagreements(url: str, procs: list[Bito], live: list[int],
 
 
 @pytest.fixture()
-def stack(tmp_path: Path) -> Iterator[dict[str, Any]]:
+def stack(cluster: Cluster, tmp_path: Path) -> Iterator[dict[str, Any]]:
     slow = [tmp_path / f"slow{i}" for i in range(PROCESSES)]
-    with running_cluster(tmp_path, "faults", PROCESSES,
+    with running_cluster(cluster, tmp_path, "faults", PROCESSES,
                          ("--bot-workers", "1", "--bot-delay", "0.2"),
                          lambda i: {INSPECT_KEY: KEY, SLOW_FILE: str(slow[i])},
-                         log_lines=12) as cluster:
-        yield {**cluster, "slow": slow}
+                         log_lines=12) as running:
+        yield {**running, "slow": slow}
 
 
 def _count_in_logs(logs: Path, words: str) -> list[int]:
@@ -364,7 +369,7 @@ def test_every_process_shows_every_table_as_stored_through_faults(
     rng.shuffle(plan)
     injected: list[str] = []
     try:
-        play(3)
+        play(2)
         agree("the start")
         for fault in plan:
             if time.monotonic() - started > BUDGET:
@@ -395,15 +400,16 @@ def test_every_process_shows_every_table_as_stored_through_faults(
                 for path in stack["slow"]:
                     path.write_text(str(SLOW_MS))
                 before = sum(_count_in_logs(stack["logs"], "taken over by this process"))
-                play(6)
+                play(SLOW_FOR)
                 for path in stack["slow"]:
                     path.write_text("0")
                 taken = sum(_count_in_logs(stack["logs"], "taken over by this process"))
-                injected.append(f"every database call slowed by {SLOW_MS} ms for 6 s "
+                injected.append(f"every database call slowed by {SLOW_MS} ms for "
+                                f"{SLOW_FOR:.0f} s "
                                 f"({taken - before} take-overs meanwhile)")
-            play(2)
+            play(PLAY_AFTER)
             agree(injected[-1])
-        play(3)
+        play(2)
         agree("the end")
     finally:
         players.stop.set()

@@ -121,10 +121,10 @@ def test_a_restarted_server_resumes_the_game_from_sqlite(tmp_path: Path) -> None
 # --- PostgreSQL ---------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def postgres_url(cluster: Cluster) -> str:
-    """The default database of the throw-away cluster (tests/server/conftest.py)."""
-    return cluster.url
+    """A new database of the throw-away cluster (tests/server/conftest.py)."""
+    return cluster.fresh_database("storage")
 
 
 def test_postgresql_round_trip_and_resume(postgres_url: str) -> None:
