@@ -7,9 +7,9 @@ keyboard; Bob closes his tab mid-game and reopens the link. Screenshots go to
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -22,9 +22,11 @@ from server_kit import ServerThread  # noqa: E402
 need_chromium()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    with serving(tmp_path / "browser.sqlite3", timer=120, bot_delay=0.05) as srv:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """One server for the module: each test makes its own table (and its own contexts)."""
+    db = tmp_path_factory.mktemp("browser") / "browser.sqlite3"
+    with serving(db, timer=120, bot_delay=0.05) as srv:
         yield srv
 
 
@@ -129,8 +131,9 @@ def test_two_friends_and_a_bot_play_podkidnoy_in_chromium(server: ServerThread,
         if alice.evaluate("document.body.dataset.status") == "over":
             break
         pages = [p for p in (alice, bob) if p.evaluate("document.body.dataset.myTurn") == "true"]
-        if not pages:  # the bot is thinking
-            alice.wait_for_timeout(30)
+        if not pages:  # the bot is thinking: its move shows on Alice's page as a new frame
+            with contextlib.suppress(sync_api.TimeoutError):
+                wait_past(alice, n_of(alice), timeout=5000)
             continue
         page = pages[0]
         n = n_of(page)

@@ -23,7 +23,6 @@ pytest.importorskip("playwright.sync_api")
 
 from browser_kit import (
     axe_violations,
-    chromium,
     need_chromium,
     serving,
     shot,
@@ -97,12 +96,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
             yield srv
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
-
-
 def page_words(page: Any) -> str:
     """Everything the page says: its text and the words of its labels and titles."""
     return str(page.evaluate("""() => document.body.innerText + '\\n' +
@@ -152,8 +145,11 @@ def seated_page(browser: Any, made: dict[str, Any], lang: str, size: str,
                 errors: list[str]) -> Any:
     """A page of a fresh browser context in ``lang`` at ``size`` that holds the seat the
     table's creator was given (as the lobby's page would have kept it), its script errors
-    collected in ``errors``."""
-    context = browser.new_context(locale=LOCALES[lang], viewport=SIZES[size])
+    collected in ``errors``. The context asks for reduced motion, a setting people use: a
+    click then lands at once instead of waiting for the card under it to stop sliding (the
+    flights themselves are test_browser_motion's and test_browser_table_words' to check)."""
+    context = browser.new_context(locale=LOCALES[lang], viewport=SIZES[size],
+                                  reduced_motion="reduce")
     context.add_init_script(
         f"localStorage.setItem('bito:{made['table']}', "
         f"JSON.stringify({{token: '{made['token']}', seat: {made['seat']}}}));")
@@ -181,7 +177,7 @@ def test_a_whole_game_by_clicks(browser: Any, server: ServerThread, game: Game) 
     steps, looked, drawn = 0, False, False
     while wait_for_turn_or_end(page, timeout=90):
         # the cards are drawn as cards (a prelude's hands may stay empty to the end)
-        if page.query_selector("#hand svg.card, #board .table-cards svg.card"):
+        if not drawn and page.query_selector("#hand svg.card, #board .table-cards svg.card"):
             drawn = True
         if not looked and steps >= 4:  # a table in play: drawn, accessible, in words
             page.wait_for_function("document.getAnimations().length === 0", timeout=15000)

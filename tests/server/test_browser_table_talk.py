@@ -8,6 +8,7 @@ tests)."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 
@@ -21,6 +22,19 @@ from browser_kit import need_chromium, shot  # noqa: E402
 from server_kit import ServerThread  # noqa: E402
 
 need_chromium()
+
+
+#: Notes each text the taking banner (``#taking``) shows, watched from the page's own DOM
+#: before the app loads.
+TAKING_WATCH = """
+window.takingSeen = [];
+new MutationObserver(() => {
+  const banner = document.getElementById("taking");
+  if (banner && !window.takingSeen.includes(banner.textContent)) {
+    window.takingSeen.push(banner.textContent);
+  }
+}).observe(document, { childList: true, subtree: true, characterData: true });
+"""
 
 
 def status(page: object) -> str:
@@ -44,8 +58,12 @@ def play_first_buttons(pages: list[object], seconds: float = 120,
         if status(pages[0]) == "over":
             return
         ready = [p for p in pages if my_turn(p)]
-        if not ready:
-            pages[0].wait_for_timeout(30)  # type: ignore[attr-defined]
+        if not ready:  # a bot's turn (or a frame still on its way): the next frame, or a pause
+            with contextlib.suppress(sync_api.TimeoutError):
+                pages[0].wait_for_function(  # type: ignore[attr-defined]
+                    f"Number(document.body.dataset.n) > {n_of(pages[0])} || "
+                    "document.body.dataset.status === 'over' || "
+                    "document.body.dataset.myTurn === 'true'", timeout=2000)
             continue
         page = ready[0]
         n = n_of(page)
@@ -67,8 +85,12 @@ def test_two_friends_chat_then_agree_a_rematch_and_see_the_score(
     server = ServerThread(str(tmp_path / "talk.sqlite3"), Settings(timer=120, bot_delay=0.05))
     errors: list[str] = []
     try:
-        alice_ctx = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
-        bob_ctx = browser.new_context(viewport={"width": 1000, "height": 900})  # type: ignore[attr-defined]
+        # (reduced motion, a setting people use: a click lands without waiting for a card
+        # under it to stop sliding; the flights are test_browser_motion's to check)
+        alice_ctx = browser.new_context(viewport={"width": 1200, "height": 900},  # type: ignore[attr-defined]
+                                        reduced_motion="reduce")
+        bob_ctx = browser.new_context(viewport={"width": 1000, "height": 900},  # type: ignore[attr-defined]
+                                      reduced_motion="reduce")
         alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
         for page in (alice, bob):
             page.on("pageerror", lambda e: errors.append(str(e)))
@@ -156,10 +178,14 @@ def test_two_friends_chat_then_agree_a_rematch_and_see_the_score(
 
 
 def test_the_clearer_table_against_two_bots(tmp_path: Path, browser: object) -> None:
-    server = ServerThread(str(tmp_path / "clear.sqlite3"), Settings(timer=120, bot_delay=0.3))
+    server = ServerThread(str(tmp_path / "clear.sqlite3"), Settings(timer=120, bot_delay=0.05))
     errors: list[str] = []
     try:
-        ctx = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
+        ctx = browser.new_context(viewport={"width": 1200, "height": 900},  # type: ignore[attr-defined]
+                                  reduced_motion="reduce")
+        # Every text the taking banner showed, noted by the page itself as it is drawn: the
+        # throwers' answers may end the take within a frame, before a look from here.
+        ctx.add_init_script(TAKING_WATCH)  # type: ignore[attr-defined]
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.base + "/")
@@ -203,8 +229,9 @@ def test_the_clearer_table_against_two_bots(tmp_path: Path, browser: object) -> 
                 return False
             p.keyboard.press("t")  # type: ignore[attr-defined]
             try:
-                p.wait_for_selector("#taking", timeout=10000)  # type: ignore[attr-defined]
-                seen["taking"] = p.inner_text("#taking")  # type: ignore[attr-defined]
+                p.wait_for_function("window.takingSeen.length > 0",  # type: ignore[attr-defined]
+                                    timeout=10000)
+                seen["taking"] = p.evaluate("window.takingSeen[0]")  # type: ignore[attr-defined]
                 shot(p, also=tmp_path, name="clear-2-taking")
             except sync_api.TimeoutError:
                 seen["missed"] = "the bout ended at once"  # nobody could throw in
