@@ -130,10 +130,15 @@ def test_two_friends_and_a_bot_play_podkidnoy_in_chromium(server: ServerThread,
         step += 1
         if alice.evaluate("document.body.dataset.status") == "over":
             break
+        seen = {page: n_of(page) for page in (alice, bob)}  # (read before whose turn it is)
         pages = [p for p in (alice, bob) if p.evaluate("document.body.dataset.myTurn") == "true"]
-        if not pages:  # the bot is thinking: its move shows on Alice's page as a new frame
+        if not pages:
+            # A page a frame behind the other catches up; both at one frame, it is the bot's
+            # turn, and its move shows on Alice's page as the next frame.
+            lagging = min(seen, key=lambda page: seen[page])
             with contextlib.suppress(sync_api.TimeoutError):
-                wait_past(alice, n_of(alice), timeout=5000)
+                wait_past(lagging, max(seen.values()) - (seen[alice] != seen[bob]),
+                          timeout=5000)
             continue
         page = pages[0]
         n = n_of(page)
