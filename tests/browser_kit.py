@@ -65,6 +65,14 @@ def serving(db: Path, timer: float = 120, bot_delay: float = 0.05) -> Iterator[A
         srv.stop()
 
 
+def settled(page: Any, timeout: float = 15) -> None:
+    """Wait until nothing on the page moves: no animation runs and no card is in flight (a
+    flying copy removes itself when it lands). With reduced motion this returns at once; a
+    flight that never ends fails here."""
+    page.wait_for_function("document.getAnimations().length === 0 && "
+                           "!document.querySelector('.ghost-card')", timeout=timeout * 1000)
+
+
 def shot(page: Any, name: str, also: Path | None = None) -> Path:
     """Screenshot ``page`` into the artifacts (and into ``also`` first, e.g. the test's
     ``tmp_path``, where a failing run keeps it next to its database)."""

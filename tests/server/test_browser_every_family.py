@@ -25,6 +25,7 @@ from browser_kit import (
     axe_violations,
     need_chromium,
     serving,
+    settled,
     shot,
     status,
 )
@@ -213,7 +214,7 @@ def test_a_whole_game_by_clicks(browser: Any, server: ServerThread, game: Game) 
         # the cards are drawn as cards (a prelude's hands may stay empty to the end)
         drawn = drawn or turn["drawn"]
         if not looked and steps >= 4:  # a table in play: drawn, accessible, in words
-            page.wait_for_function("document.getAnimations().length === 0", timeout=15000)
+            settled(page)
             shot(page, name)
             assert axe_violations(page) == [], game
             assert_words_clean(page, game)

@@ -27,6 +27,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 from browser_kit import (  # noqa: E402
     need_chromium,
     serving,
+    settled,
     shot,
     status,
     table_with_a_bot,
@@ -65,12 +66,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
 #: take) and sound comes in a short game as in a long one, in fewer turns.
 DECK = "24"
 
-
-def settled(page: Any) -> None:
-    """Wait until no animation runs and no ghost card is left (each removes itself when it
-    lands); a flight that never ended fails here."""
-    page.wait_for_function("document.getAnimations().length === 0 && "
-                           "!document.querySelector('.ghost-card')", timeout=15000)
 
 
 def play_to_the_end(page: Any, limit: float = 150) -> int:

@@ -18,6 +18,7 @@ from browser_kit import (
     my_turn,
     need_chromium,
     serving,
+    settled,
     shot,
     status,
     table_with_a_bot,
@@ -38,12 +39,6 @@ def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
     """One server for the module: each test makes its own table in its own context."""
     with serving(tmp_path_factory.mktemp("look") / "look.sqlite3", bot_delay=0.05) as server:
         yield server
-
-
-def settled(page: Any) -> None:
-    """Wait until nothing on the page moves (the deal's and the last move's animations are
-    over; with reduced motion there are none and this returns at once)."""
-    page.wait_for_function("document.getAnimations().length === 0", timeout=15000)
 
 
 def box(page: Any, selector: str) -> dict[str, float]:

@@ -32,6 +32,7 @@ from bito.server.refusals import NOTATION  # noqa: E402
 from browser_kit import (  # noqa: E402
     need_chromium,
     serving,
+    settled,
     shot,
     status,
     table_with_a_bot,
@@ -249,9 +250,7 @@ def test_the_end_screen_says_the_result_and_cards_fly_on_bito_and_take(
     assert not ROLES.search(end_text), end_text
     assert bool(CYRILLIC.search(title)) == (lang == "ru"), title
     shot(page, f"words-end-{lang}")
-    # every flight is over (each ghost removes itself when it lands)
-    page.wait_for_function("document.getAnimations().length === 0 && "
-                           "!document.querySelector('.ghost-card')", timeout=15000)
+    settled(page)  # every flight is over
     seen = page.evaluate("window.ghostsSeen")
     counts = page.evaluate("window.bitoMotion")
     if motion == "reduce":
