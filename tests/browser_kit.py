@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -66,6 +65,14 @@ def serving(db: Path, timer: float = 120, bot_delay: float = 0.05) -> Iterator[A
         srv.stop()
 
 
+def settled(page: Any, timeout: float = 15) -> None:
+    """Wait until nothing on the page moves: no animation runs and no card is in flight (a
+    flying copy removes itself when it lands). With reduced motion this returns at once; a
+    flight that never ends fails here."""
+    page.wait_for_function("document.getAnimations().length === 0 && "
+                           "!document.querySelector('.ghost-card')", timeout=timeout * 1000)
+
+
 def shot(page: Any, name: str, also: Path | None = None) -> Path:
     """Screenshot ``page`` into the artifacts (and into ``also`` first, e.g. the test's
     ``tmp_path``, where a failing run keeps it next to its database)."""
@@ -86,13 +93,17 @@ def watched_page(browser: Any, errors: list[str], locale: str | None = None) -> 
     return page
 
 
-def table_with_a_bot(page: Any, base: str, name: str = "Alice", bot: str = "random") -> str:
-    """Create a two-seat podkidnoy table against ``bot`` from the lobby, press Ready, wait for
-    the deal; returns the table's link."""
+def table_with_a_bot(page: Any, base: str, name: str = "Alice", bot: str = "random",
+                     deck: str = "") -> str:
+    """Create a two-seat podkidnoy table against ``bot`` from the lobby (with the lobby's
+    ``deck`` choice, "" being the game's own 36 cards), press Ready, wait for the deal;
+    returns the table's link."""
     page.goto(base + "/")
     page.wait_for_selector("#seats select[data-seat='1']", state="attached")
     page.fill("#name", name)
     page.select_option("#variant", "podkidnoy")
+    if deck:
+        page.select_option("#deck", deck)
     page.select_option("#seats select[data-seat='1']", bot)
     page.click("#create-button")
     page.wait_for_selector("#ready")
@@ -131,13 +142,16 @@ def status(page: Any) -> str:
 
 
 def wait_for_turn_or_end(page: Any, timeout: float = 30) -> bool:
-    """True when it is the page's turn, False when the game is over."""
-    end = time.time() + timeout
-    while time.time() < end:
-        if status(page) == "over":
-            return False
-        if my_turn(page):
-            return True
-        page.wait_for_timeout(30)
-    raise AssertionError(f"neither my turn nor the end after {timeout} s: "
-                         f"{page.inner_text('#status')!r}")
+    """True when it is the page's turn, False when the game is over: one wait inside the page
+    (looked at every animation frame) rather than a poll from here, so the answer comes the
+    frame the page knows it."""
+    from playwright.sync_api import TimeoutError as Late
+
+    try:
+        found = page.wait_for_function(
+            "() => document.body.dataset.status === 'over' ? 'over'"
+            " : document.body.dataset.myTurn === 'true' ? 'turn' : ''", timeout=timeout * 1000)
+    except Late:
+        raise AssertionError(f"neither my turn nor the end after {timeout} s: "
+                             f"{page.inner_text('#status')!r}") from None
+    return bool(found.json_value() == "turn")

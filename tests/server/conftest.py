@@ -12,9 +12,13 @@ from pg_kit import Cluster
 from browser_kit import chromium
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium for one test (the module has called ``need_chromium``)."""
+    """Debian's Chromium for the module's tests (the module has called ``need_chromium``):
+    each test opens its own contexts, which share no cookies, storage or pages, so one
+    browser serves them all and its start is paid once. Not for the whole session: while
+    Playwright's sync API is open its event loop counts as running on the thread, and other
+    modules' tests call ``asyncio.run``."""
     with chromium() as b:
         yield b
 

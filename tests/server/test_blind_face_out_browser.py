@@ -16,7 +16,13 @@ import pytest
 pytest.importorskip("fastapi")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from browser_kit import chromium, need_chromium, serving, shot  # noqa: E402
+from browser_kit import (  # noqa: E402
+    chromium,
+    need_chromium,
+    serving,
+    shot,
+    wait_for_turn_or_end,
+)
 from server_kit import ServerThread, create_table  # noqa: E402
 
 need_chromium()
@@ -34,7 +40,8 @@ def test_a_face_out_hand_is_played_by_clicking_numbered_backs(server: ServerThre
     table = t["table"]
     errors: list[str] = []
     with chromium() as browser:
-        page = browser.new_page(viewport={"width": 1100, "height": 850})
+        # (reduced motion: a click lands without waiting for a card under it to stop sliding)
+        page = browser.new_page(viewport={"width": 1100, "height": 850}, reduced_motion="reduce")
         page.on("pageerror", lambda e: errors.append(str(e)))
         mine = json.dumps({"token": t["token"], "seat": 0})
         page.add_init_script(f"localStorage.setItem('bito:{table}', {json.dumps(mine)})")
@@ -55,11 +62,8 @@ def test_a_face_out_hand_is_played_by_clicking_numbered_backs(server: ServerThre
         played = 0
         deadline = time.time() + 90
         while time.time() < deadline and played < 12:
-            if page.evaluate("document.body.dataset.status") == "over":
+            if not wait_for_turn_or_end(page, timeout=60):
                 break
-            if page.evaluate("document.body.dataset.myTurn") != "true":
-                page.wait_for_timeout(30)
-                continue
             n = int(page.evaluate("Number(document.body.dataset.n)"))
             backs = page.query_selector_all("#hand .hand-card.blind.playable")
             if backs:

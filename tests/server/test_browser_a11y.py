@@ -34,9 +34,16 @@ from server_kit import ServerThread  # noqa: E402
 need_chromium()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    with serving(tmp_path / "a11y.sqlite3", timer=300, bot_delay=0.02) as srv:
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The database of the module's server (its accounts too)."""
+    return tmp_path_factory.mktemp("a11y") / "a11y.sqlite3"
+
+
+@pytest.fixture(scope="module")
+def server(db: Path) -> Iterator[ServerThread]:
+    """One server for the module: each test makes its own tables, accounts and contexts."""
+    with serving(db, timer=300, bot_delay=0.02) as srv:
         yield srv
 
 
@@ -96,7 +103,10 @@ def test_a_whole_game_with_the_keyboard_alone(server: ServerThread, browser: Any
     ctx = browser.new_context(viewport={"width": 1100, "height": 900})
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
-    table_with_a_bot(page, server.base, bot="random")
+    # A 24-card deck: every way of moving by keys (a card, a cover with a choice of target, a
+    # move button by Space and by Enter) comes up in a game of any deck, and a shorter game
+    # is fewer turns of the same keys.
+    table_with_a_bot(page, server.base, bot="random", deck="24")
     # the table was set up with the mouse; from here on the player uses only the keys. A browser
     # rings a focus that a script moves only once the keyboard is in use (:focus-visible), so the
     # first key press comes before the first ring is measured
@@ -185,7 +195,8 @@ def test_axe_finds_no_serious_violation_on_account_pages(server: ServerThread, b
     page.wait_for_function("document.getElementById('account-message').textContent !== ''")
     assert page.get_attribute("#username", "aria-invalid") == "true"
     assert axe_violations(page) == []
-    page.fill("#username", "Axel_a11y")
+    name = f"Axel_{locale[:2]}"  # an account of this test's own on the module's server
+    page.fill("#username", name)
     page.click("#register")
     page.wait_for_selector("#logout")
     assert axe_violations(page) == []
@@ -202,7 +213,7 @@ def test_axe_finds_no_serious_violation_on_account_pages(server: ServerThread, b
     page.goto(server.base + "/leaderboard")
     page.wait_for_selector("table.ratings tbody tr")
     assert axe_violations(page) == []
-    page.goto(server.base + "/u/Axel_a11y")
+    page.goto(server.base + f"/u/{name}")
     page.wait_for_selector("#recent, main p")
     assert axe_violations(page) == []
     if locale.startswith("ru"):  # the pages speak the page's language
@@ -213,15 +224,15 @@ def test_axe_finds_no_serious_violation_on_account_pages(server: ServerThread, b
 
 
 def test_the_leaderboard_changes_family_without_a_reload(server: ServerThread, browser: Any,
-                                                         tmp_path: Path) -> None:
+                                                         db: Path) -> None:
     """Issue 19 item 4: choosing a family fetches and redraws the table in place; the choice
     keeps the focus, the address follows, and the title is in the page's language."""
     from bito.server.accountdb import AccountDB, Rating
 
-    db = AccountDB(str(tmp_path / "a11y.sqlite3"))  # the server's own accounts database
-    db.store_game("seed-1", "durak", [Rating("Annushka", "durak", 30.0, 3.0, 4)], [])
-    db.store_game("seed-2", "shedding", [Rating("Benedikt", "shedding", 28.0, 3.0, 2)], [])
-    db.close()
+    accounts = AccountDB(str(db))  # the server's own accounts database
+    accounts.store_game("seed-1", "durak", [Rating("Annushka", "durak", 30.0, 3.0, 4)], [])
+    accounts.store_game("seed-2", "shedding", [Rating("Benedikt", "shedding", 28.0, 3.0, 2)], [])
+    accounts.close()
     errors: list[str] = []
     page = watched_page(browser, errors, "ru-RU")
     ctx = page.context

@@ -24,9 +24,11 @@ PASSWORD = "queen of spades 9"
 need_chromium()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    with serving(tmp_path / "accounts.sqlite3", timer=600, bot_delay=0.1) as srv:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """One server for the module: each test has accounts, tables and contexts of its own."""
+    with serving(tmp_path_factory.mktemp("accounts") / "accounts.sqlite3", timer=600,
+                 bot_delay=0.1) as srv:
         yield srv
 
 
@@ -91,6 +93,8 @@ def test_an_account_continues_its_seat_on_a_second_context(server: ServerThread,
     second.wait_for_function(f"Number(document.body.dataset.n) > {n}")
     shot(first, also=tmp_path, name="account-first-device-told")
     shot(second, also=tmp_path, name="account-second-device-plays")
+    first.context.close()
+    second.context.close()
     assert errors == []
 
 
@@ -127,6 +131,8 @@ def test_a_guest_moves_his_seat_with_the_personal_link(server: ServerThread, bro
     assert hand(third) == []
     assert third.evaluate(f"localStorage.getItem({table_key(url)!r})") is None
     shot(third, also=tmp_path, name="guest-link-used-twice")
+    for page in (old, new, third):
+        page.context.close()
     assert errors == []
 
 
@@ -137,7 +143,7 @@ def test_profile_and_leaderboard_pages_after_a_rated_game(server: ServerThread, 
     errors: list[str] = []
     page = watched_page(browser, errors)
     page.goto(server.base + "/account")
-    page.fill("#username", "alice")
+    page.fill("#username", "carol")  # (alice is the first test's)
     page.fill("#password", "short")
     page.click("#register")  # refused, naming the field, no traceback
     page.wait_for_function(
@@ -147,12 +153,12 @@ def test_profile_and_leaderboard_pages_after_a_rated_game(server: ServerThread, 
     page.wait_for_selector("#logout")
     # the page's own cookie creates the table, so the seat is the account's
     made = page.request.post(server.base + "/api/tables", data={
-        "name": "Alice", "players": 2, "seats": ["heuristic"], "deck": 24}).json()
+        "name": "Carol", "players": 2, "seats": ["heuristic"], "deck": 24}).json()
     client = Client(server.base, made["table"], made["token"])
     client.send({"type": "ready"})
     end = play_to_end({0: client})
     client.close()
-    page.goto(server.base + "/u/alice")
+    page.goto(server.base + "/u/carol")
     page.wait_for_selector("#recent a.replay")
     result = page.inner_text("#recent li")
     assert ("— the fool" in result) == (end["outcome"].get("loser") == 0)
@@ -162,7 +168,8 @@ def test_profile_and_leaderboard_pages_after_a_rated_game(server: ServerThread, 
     page.goto(server.base + "/leaderboard")
     page.wait_for_selector("table.ratings tbody tr")
     rows = page.eval_on_selector_all("table.ratings tbody tr", "rs => rs.map(r => r.innerText)")
-    assert any("alice" in r for r in rows) and any("Bot (heuristic)" in r for r in rows)
-    assert page.inner_text("#account-name") == "alice"
+    assert any("carol" in r for r in rows) and any("Bot (heuristic)" in r for r in rows)
+    assert page.inner_text("#account-name") == "carol"
     shot(page, also=tmp_path, name="leaderboard")
+    page.context.close()
     assert errors == []

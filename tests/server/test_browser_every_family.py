@@ -23,12 +23,11 @@ pytest.importorskip("playwright.sync_api")
 
 from browser_kit import (
     axe_violations,
-    chromium,
     need_chromium,
     serving,
+    settled,
     shot,
     status,
-    wait_for_turn_or_end,
 )
 from server_kit import ServerThread, create_table
 
@@ -97,12 +96,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
             yield srv
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
-
-
 def page_words(page: Any) -> str:
     """Everything the page says: its text and the words of its labels and titles."""
     return str(page.evaluate("""() => document.body.innerText + '\\n' +
@@ -123,13 +116,47 @@ def assert_words_clean(page: Any, game: Game) -> None:
         assert not latin, (game, sorted(latin))
 
 
-def choose(page: Any, step: int) -> None:
+#: The page's answer once it is the player's turn at a frame past ``after`` (or the game is
+#: over): the frame's number, whether cards are drawn as cards, and the moves offered, each
+#: with whether its first card lies in the hand. One look a turn: each look from the test is
+#: a round trip to the browser, and a game has hundreds of turns.
+TURN = """(after) => {
+  const d = document.body.dataset;
+  if (d.status === "over") return { over: true };
+  if (d.myTurn !== "true" || Number(d.n) <= after) return null;
+  const inHand = (card) => !!document.querySelector(`#hand [data-card="${CSS.escape(card)}"]`);
+  return {
+    over: false,
+    n: Number(d.n),
+    drawn: !!document.querySelector("#hand svg.card, #board .table-cards svg.card"),
+    moves: [...document.querySelectorAll("#actions button")].map((b) => {
+      const cards = (b.dataset.cards || "").split(" ").filter(Boolean);
+      return { text: b.dataset.action, kind: b.dataset.kind, cards,
+               inHand: cards.length > 0 && inHand(cards[0]) };
+    }),
+  };
+}"""
+
+
+def next_turn(page: Any, after: int, timeout: float = 90) -> dict[str, Any] | None:
+    """The turn (see TURN) once the page's player is to move at a frame past ``after``;
+    None when the game is over."""
+    from playwright.sync_api import TimeoutError as Late
+
+    try:
+        found = page.wait_for_function(TURN, arg=after, timeout=timeout * 1000).json_value()
+    except Late:
+        raise AssertionError(f"neither my turn past frame {after} nor the end after "
+                             f"{timeout} s: {page.inner_text('#status')!r}") from None
+    return None if found["over"] else dict(found)
+
+
+def choose(page: Any, moves: list[dict[str, Any]], step: int) -> None:
     """One move by clicks: a move that puts down the most cards (so the game moves on), by
     clicking its card in the hand (then the move's button when that card can be played
-    several ways) or, for several cards, the move's button; else the first move's button."""
-    moves = page.evaluate("""() => [...document.querySelectorAll('#actions button')].map(b =>
-        ({ text: b.dataset.action, kind: b.dataset.kind,
-           cards: (b.dataset.cards || '').split(' ').filter(Boolean) }))""")
+    several ways) or, for several cards, the move's button; else the first move's button.
+    The clicks are a person's, at the element's place, without Playwright's wait for it to
+    stand still (nothing moves: the page is in reduced motion)."""
     assert moves, "my turn but no move is offered"
     playing = [m for m in moves if m["cards"]]
     if playing:
@@ -137,23 +164,25 @@ def choose(page: Any, step: int) -> None:
         best = [m for m in playing if len(m["cards"]) == most]
         pick = best[step % len(best)]
         card = pick["cards"][0]
-        if most == 1 and pick["kind"] != "defend" and page.query_selector(
-                f"#hand [data-card='{card}']"):
-            page.click(f"#hand [data-card='{card}']")
+        if most == 1 and pick["kind"] != "defend" and pick["inHand"]:
+            page.click(f"#hand [data-card='{card}']", force=True)
             if page.query_selector(".hand-card.selected"):  # several ways: choose this one
-                page.click(f"#actions [data-action='{pick['text']}']")
+                page.click(f"#actions [data-action='{pick['text']}']", force=True)
             return
-        page.click(f"#actions [data-action='{pick['text']}']")
+        page.click(f"#actions [data-action='{pick['text']}']", force=True)
         return
-    page.click(f"#actions [data-action='{moves[0]['text']}']")
+    page.click(f"#actions [data-action='{moves[0]['text']}']", force=True)
 
 
 def seated_page(browser: Any, made: dict[str, Any], lang: str, size: str,
                 errors: list[str]) -> Any:
     """A page of a fresh browser context in ``lang`` at ``size`` that holds the seat the
     table's creator was given (as the lobby's page would have kept it), its script errors
-    collected in ``errors``."""
-    context = browser.new_context(locale=LOCALES[lang], viewport=SIZES[size])
+    collected in ``errors``. The context asks for reduced motion, a setting people use: a
+    click then lands at once instead of waiting for the card under it to stop sliding (the
+    flights themselves are test_browser_motion's and test_browser_table_words' to check)."""
+    context = browser.new_context(locale=LOCALES[lang], viewport=SIZES[size],
+                                  reduced_motion="reduce")
     context.add_init_script(
         f"localStorage.setItem('bito:{made['table']}', "
         f"JSON.stringify({{token: '{made['token']}', seat: {made['seat']}}}));")
@@ -178,22 +207,21 @@ def test_a_whole_game_by_clicks(browser: Any, server: ServerThread, game: Game) 
     errors: list[str] = []
     page = play_game(browser, server, game, errors)
     name = f"{game.game}-{game.lang}-{game.size}"
-    steps, looked, drawn = 0, False, False
-    while wait_for_turn_or_end(page, timeout=90):
+    steps, looked, drawn, n = 0, False, False, -1
+    # each turn: the page's player to move at a frame past the last move's (so that move
+    # played), until the game is over
+    while (turn := next_turn(page, n)) is not None:
         # the cards are drawn as cards (a prelude's hands may stay empty to the end)
-        if page.query_selector("#hand svg.card, #board .table-cards svg.card"):
-            drawn = True
+        drawn = drawn or turn["drawn"]
         if not looked and steps >= 4:  # a table in play: drawn, accessible, in words
-            page.wait_for_function("document.getAnimations().length === 0", timeout=15000)
+            settled(page)
             shot(page, name)
             assert axe_violations(page) == [], game
             assert_words_clean(page, game)
             looked = True
-        n = int(page.evaluate("Number(document.body.dataset.n)"))
-        choose(page, steps)
+        n = turn["n"]
+        choose(page, turn["moves"], steps)
         steps += 1
-        page.wait_for_function(f"Number(document.body.dataset.n) > {n} || "
-                               "document.body.dataset.status === 'over'", timeout=15000)
         assert steps < MOVE_CAP, (game, "the game did not end")
     assert status(page) == "over"
     assert drawn and not page.query_selector("pre.view-text")  # never the view's text

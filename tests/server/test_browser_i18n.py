@@ -24,12 +24,11 @@ sync_api = pytest.importorskip("playwright.sync_api")
 from bito.rules.registry import all_variants  # noqa: E402
 from bito.server import webtext  # noqa: E402
 from browser_kit import (  # noqa: E402
-    my_turn,
     need_chromium,
     serving,
     shot,
-    status,
     table_with_a_bot,
+    wait_for_turn_or_end,
     watched_page,
 )
 from server_kit import Client, ServerThread, create_table, play_to_end  # noqa: E402
@@ -101,8 +100,18 @@ def assert_english(page: Any, selectors: list[str]) -> None:
             assert not CYRILLIC.search(value.replace("дурак", "")), f"{sel}: {value!r}"
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """One server for the module: each test makes its own tables, account and contexts (the
+    one public table is the summaries test's)."""
+    with serving(tmp_path_factory.mktemp("i18n") / "i18n-browser.sqlite3", timer=300,
+                 bot_delay=0.05) as srv:
+        yield srv
+
+
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
+def own_server(tmp_path: Path) -> Iterator[ServerThread]:
+    """A server of the test's own, for a test that stops it to see the connection lost."""
     with serving(tmp_path / "i18n-browser.sqlite3", timer=300, bot_delay=0.05) as srv:
         yield srv
 
@@ -200,7 +209,8 @@ TABLE_MORE = ["#chat h2", "#chat-send", ".play-order", "#board .opponent .who",
 END = ["#end h2", "#end button", "#end p"]
 
 
-def test_the_table_s_newer_parts_speak_russian(server: ServerThread, browser: Any) -> None:
+def test_the_table_s_newer_parts_speak_russian(own_server: ServerThread, browser: Any) -> None:
+    server = own_server
     errors: list[str] = []
     page = watched_page(browser, errors, "ru-RU")
     ctx = page.context
@@ -213,7 +223,8 @@ def test_the_table_s_newer_parts_speak_russian(server: ServerThread, browser: An
     assert page.inner_text("#spec-preview") == "+throw_in.by=neighbours"
     page.uncheck("#opt-neighbours")
 
-    table_with_a_bot(page, server.base, bot="random")
+    # (24 cards: the end screen of a short game says what a long one's does)
+    table_with_a_bot(page, server.base, bot="random", deck="24")
     page.wait_for_selector("#chat-send")
     assert_russian(page, TABLE_MORE)
     # Accessible names of the new controls, in Russian too.
@@ -236,11 +247,8 @@ def test_the_table_s_newer_parts_speak_russian(server: ServerThread, browser: An
 
     # Play to the end: the end screen (the fool, rematch, leave, replay) in Russian.
     deadline = time.time() + 120
-    while status(page) != "over":
+    while wait_for_turn_or_end(page, timeout=60):
         assert time.time() < deadline, "the deal did not finish in time"
-        if not my_turn(page) or not page.query_selector("#actions button"):
-            page.wait_for_timeout(30)
-            continue
         n = page.evaluate("Number(document.body.dataset.n)")
         page.locator("#actions button").first.dispatch_event("click")
         page.wait_for_function(f"Number(document.body.dataset.n) > {n} || "

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +27,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 from browser_kit import (  # noqa: E402
     need_chromium,
     serving,
+    settled,
     shot,
     status,
     table_with_a_bot,
@@ -54,10 +54,18 @@ AudioContext.prototype.createOscillator = function (...args) {
 """
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    with serving(tmp_path / "motion.sqlite3", timer=300, bot_delay=0.02) as srv:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """One server for the module: each test makes its own table in its own context."""
+    with serving(tmp_path_factory.mktemp("motion") / "motion.sqlite3", timer=300,
+                 bot_delay=0.02) as srv:
         yield srv
+
+
+#: The games are played with 24 cards: every kind of flight (a deal, a card played, bito, a
+#: take) and sound comes in a short game as in a long one, in fewer turns.
+DECK = "24"
+
 
 
 def play_to_the_end(page: Any, limit: float = 150) -> int:
@@ -99,10 +107,10 @@ def test_a_whole_game_with_animations_and_sound(server: ServerThread, browser: A
     ctx.add_init_script(COUNTERS)
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
-    table_with_a_bot(page, server.base, bot="random")
+    table_with_a_bot(page, server.base, bot="random", deck=DECK)
     assert page.get_attribute("#sound-toggle", "aria-pressed") == "true"
     moves = play_to_the_end(page)
-    page.wait_for_timeout(1800)  # every ghost's flight is over by now
+    settled(page)  # every ghost's flight is over
     seen = page.evaluate("window.__seen")
     sounds = page.evaluate("window.bitoSound")
     motion = page.evaluate("window.bitoMotion")
@@ -127,10 +135,10 @@ def test_reduced_motion_animates_nothing(server: ServerThread, browser: Any) -> 
     ctx.add_init_script(COUNTERS)
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
-    table_with_a_bot(page, server.base, bot="random")
+    table_with_a_bot(page, server.base, bot="random", deck=DECK)
     assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
     play_to_the_end(page)
-    page.wait_for_timeout(500)
+    settled(page)
     seen = page.evaluate("window.__seen")
     assert seen["animate"] == 0 and seen["transitions"] == 0, seen
     assert page.evaluate("window.bitoMotion.started") == 0
@@ -144,7 +152,7 @@ def test_the_sound_switch_is_remembered_and_silences(server: ServerThread,
     ctx = browser.new_context(reduced_motion="reduce")
     ctx.add_init_script(COUNTERS)
     page = ctx.new_page()
-    link = table_with_a_bot(page, server.base, bot="random")
+    link = table_with_a_bot(page, server.base, bot="random", deck=DECK)
     page.click("#sound-toggle")
     assert page.get_attribute("#sound-toggle", "aria-pressed") == "false"
     page.goto(link)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,15 +17,17 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
-from browser_kit import chromium, need_chromium, serving, shot, watched_page
+from browser_kit import need_chromium, serving, shot, watched_page
 from server_kit import Client, ServerThread, create_table, join, play_to_end
 
 need_chromium()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    with serving(tmp_path / "review.sqlite3", timer=120, bot_delay=0.0) as srv:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """One server for the module: each test plays and reviews a table of its own."""
+    with serving(tmp_path_factory.mktemp("review") / "review.sqlite3", timer=120,
+                 bot_delay=0.0) as srv:
         yield srv
 
 
@@ -47,46 +48,47 @@ def _finished_table(server: ServerThread) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
-def test_a_person_reviews_his_game_on_the_replay_page(server: ServerThread, locale: str) -> None:
+def test_a_person_reviews_his_game_on_the_replay_page(server: ServerThread, browser: Any,
+                                                      locale: str) -> None:
     t = _finished_table(server)
     assert server.http.get(f"/api/tables/{t['table']}/review").status_code == 403
     errors: list[str] = []
-    with chromium() as browser:
-        page = watched_page(browser, errors, locale=locale)
-        page.goto(server.base + "/")
-        page.evaluate(f"localStorage.setItem('bito:{t['table']}', "
-                      f"{json.dumps(json.dumps({'token': t['token'], 'seat': t['seat']}))})")
-        page.goto(f"{server.base}/replay/{t['table']}#review")
-        for _ in range(3):  # a worker that could not start in time (a loaded machine) is
-            # said in the summary line, and the button stays for another try
-            page.wait_for_function("document.getElementById('review-graph').children.length"
-                                   " || !document.getElementById('review-open').hidden",
-                                   timeout=300_000)
-            if page.query_selector("#review-graph svg"):
-                break
-            page.click("#review-open")
-        page.wait_for_selector("#review-graph svg", timeout=1000)
-        summary = page.inner_text("#review-summary")
-        assert ("accuracy" if locale == "en-US" else "точность") in summary
-        dots = page.eval_on_selector_all("#review-graph circle", "cs => cs.length")
-        assert dots > 0
-        # step back through the game to a reviewed move: it carries a mark and a reason
-        marked = ""
-        for _ in range(200):
-            page.click("#prev")
-            box = page.get_attribute("#review-move", "class") or ""
-            if len(box.split()) > 1:
-                marked = box.split()[1]
-                break
-        assert marked in ("best", "good", "inaccuracy", "mistake", "blunder")
-        text = page.inner_text("#review-move")
-        assert {"best": "!", "good": "✓", "inaccuracy": "?!", "mistake": "?",
-                "blunder": "??"}[marked] in text
-        shot(page, f"review-{locale}")
+    page = watched_page(browser, errors, locale=locale)
+    page.goto(server.base + "/")
+    page.evaluate(f"localStorage.setItem('bito:{t['table']}', "
+                  f"{json.dumps(json.dumps({'token': t['token'], 'seat': t['seat']}))})")
+    page.goto(f"{server.base}/replay/{t['table']}#review")
+    for _ in range(3):  # a worker that could not start in time (a loaded machine) is
+        # said in the summary line, and the button stays for another try
+        page.wait_for_function("document.getElementById('review-graph').children.length"
+                               " || !document.getElementById('review-open').hidden",
+                               timeout=300_000)
+        if page.query_selector("#review-graph svg"):
+            break
+        page.click("#review-open")
+    page.wait_for_selector("#review-graph svg", timeout=1000)
+    summary = page.inner_text("#review-summary")
+    assert ("accuracy" if locale == "en-US" else "точность") in summary
+    dots = page.eval_on_selector_all("#review-graph circle", "cs => cs.length")
+    assert dots > 0
+    # step back through the game to a reviewed move: it carries a mark and a reason
+    marked = ""
+    for _ in range(200):
+        page.click("#prev")
+        box = page.get_attribute("#review-move", "class") or ""
+        if len(box.split()) > 1:
+            marked = box.split()[1]
+            break
+    assert marked in ("best", "good", "inaccuracy", "mistake", "blunder")
+    text = page.inner_text("#review-move")
+    assert {"best": "!", "good": "✓", "inaccuracy": "?!", "mistake": "?",
+            "blunder": "??"}[marked] in text
+    shot(page, f"review-{locale}")
+    page.context.close()
     assert not errors, errors
     # a spectator (no seat's token) is offered nothing
-    with chromium() as browser:
-        page = watched_page(browser, errors)
-        page.goto(f"{server.base}/replay/{t['table']}")
-        page.wait_for_selector("#board .opponent")
-        assert page.is_hidden("#review-open")
+    page = watched_page(browser, errors)
+    page.goto(f"{server.base}/replay/{t['table']}")
+    page.wait_for_selector("#board .opponent")
+    assert page.is_hidden("#review-open")
+    page.context.close()

@@ -8,16 +8,17 @@ header and hand cards a thumb can hit. Screenshots go to the build artefacts.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from browser_kit import (
-    chromium,
     my_turn,
     need_chromium,
     serving,
+    settled,
     shot,
     status,
     table_with_a_bot,
@@ -26,9 +27,18 @@ from browser_kit import (
 
 need_chromium()
 
+from server_kit import ServerThread  # noqa: E402
+
 DESKTOP = {"width": 1280, "height": 860}
 SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """One server for the module: each test makes its own table in its own context."""
+    with serving(tmp_path_factory.mktemp("look") / "look.sqlite3", bot_delay=0.05) as server:
+        yield server
 
 
 def box(page: Any, selector: str) -> dict[str, float]:
@@ -37,24 +47,55 @@ def box(page: Any, selector: str) -> dict[str, float]:
     return dict(found)
 
 
-def seat_looks(page: Any) -> None:
+#: Everything a turn's checks read off the page, measured in one call (each look from the
+#: test is a round trip to the browser: forty turns of a dozen looks each were most of the
+#: test's time).
+LOOK = """() => {
+  const q = (s) => document.querySelector(s);
+  const all = (s) => [...document.querySelectorAll(s)];
+  const rect = (e) => {
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return { x: r.x, y: r.y, w: r.width, h: r.height };
+  };
+  return {
+    opponents: all("#board .opponent:not(.my-seat)").map((o) => ({
+      count: o.querySelector(".count").innerText,
+      backs: o.querySelectorAll(".fan .card.back").length,
+      who: o.querySelector(".who").innerText,
+      avatar: o.querySelector(".avatar").innerText })),
+    hand: all("#hand .hand-card").map((c) => ({
+      playable: c.classList.contains("playable"),
+      opacity: Number(getComputedStyle(c).opacity),
+      lift: new DOMMatrix(getComputedStyle(c).transform).m42 })),
+    board: rect(q("#board")),
+    trump: rect(q("#board [data-pile=stock] .card:not(.back)")),
+    stock: rect(q("#board [data-pile=stock] .card.back")),
+    dimmed: !!q("#hand.my-turn .hand-card:not(.playable)"),
+    onTable: all("#board .table-cards .card").map((c) => c.dataset.card),
+    marked: all("#board .table-cards .card.last").map((c) => c.dataset.card),
+    latest: q("#log li") ? q("#log li:first-child").innerText : "",
+    widths: all("#hand .hand-card .card").map((c) => c.getBoundingClientRect().width),
+    header: rect(q("header")),
+  };
+}"""
+
+
+def seat_looks(look: dict[str, Any]) -> None:
     """Each opponent: backs fanned to its card count (eight at most) and an avatar with the
     initial of its name."""
-    for opp in page.query_selector_all("#board .opponent:not(.my-seat)"):
-        count = int(re.search(r"\d+", opp.query_selector(".count").inner_text()).group())
-        backs = len(opp.query_selector_all(".fan .card.back"))
+    for opp in look["opponents"]:
+        count = int(re.search(r"\d+", opp["count"]).group())
+        backs = opp["backs"]
         assert backs == min(count, 8), (count, backs)
-        name = opp.query_selector(".who").inner_text().replace("Bot ", "")
-        initial = opp.query_selector(".avatar").inner_text().strip()
+        name = opp["who"].replace("Bot ", "")
+        initial = opp["avatar"].strip()
         assert initial and initial[0] in name, (initial, name)
 
 
-def hand_looks(page: Any) -> None:
+def hand_looks(look: dict[str, Any]) -> None:
     """On one's turn the playable cards stand up and the others are dimmed."""
-    styles = page.eval_on_selector_all(
-        "#hand .hand-card", "cs => cs.map(c => ({playable: c.classList.contains('playable'), "
-        "opacity: Number(getComputedStyle(c).opacity), "
-        "lift: new DOMMatrix(getComputedStyle(c).transform).m42}))")
+    styles = look["hand"]
     assert styles, "no hand drawn"
     for s in styles:
         if s["playable"]:
@@ -63,12 +104,10 @@ def hand_looks(page: Any) -> None:
             assert s["opacity"] < 0.8, s
 
 
-def trump_inside(page: Any) -> None:
-    if not page.query_selector("#board [data-pile=stock] .card:not(.back)"):
+def trump_inside(look: dict[str, Any]) -> None:
+    if look["trump"] is None:
         return  # the trump card was drawn already
-    board = box(page, "#board")
-    trump = box(page, "#board [data-pile=stock] .card:not(.back)")
-    stock = box(page, "#board [data-pile=stock] .card.back")
+    board, trump, stock = look["board"], look["trump"], look["stock"]
     assert trump["x"] >= board["x"] and trump["x"] + trump["w"] <= board["x"] + board["w"]
     assert trump["w"] > trump["h"], "the trump card lies across the stock"
     assert stock["x"] > trump["x"], "the stock lies on the trump card's far half"
@@ -95,112 +134,108 @@ def play_one_move(page: Any) -> None:
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_a_table_people_recognise(tmp_path: Path, size: str) -> None:
+def test_a_table_people_recognise(tmp_path: Path, size: str, srv: ServerThread,
+                                  browser: Any) -> None:
     viewport = DESKTOP if size == "desktop" else PHONE
-    with serving(tmp_path / "look.sqlite3", bot_delay=0.05) as srv, chromium() as browser:
-        # Reduced motion: the test reads where cards come to rest, not a transition midway.
-        page = browser.new_context(viewport=viewport, reduced_motion="reduce").new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        table_with_a_bot(page, srv.base, bot="random")
-        seen_last = seen_dimmed = False
-        for _ in range(40):
-            if not wait_for_turn_or_end(page):
-                break
-            page.wait_for_timeout(400)  # the deal's and the move's animations end
-            seat_looks(page)
-            hand_looks(page)
-            trump_inside(page)
-            seen_dimmed |= bool(page.query_selector(
-                "#hand.my-turn .hand-card:not(.playable)"))
-            on_table = page.eval_on_selector_all("#board .table-cards .card",
-                                                 "cs => cs.map(c => c.dataset.card)")
-            marked = page.eval_on_selector_all("#board .table-cards .card.last",
-                                               "cs => cs.map(c => c.dataset.card)")
-            latest = page.inner_text("#log li:first-child") if page.query_selector(
-                "#log li") else ""
-            named = {rank.replace("10", "T") + SUITS[suit]
-                     for rank, suit in re.findall(r"(10|[2-9JQKA])([♣♦♥♠])",
-                                                  latest.rpartition(" with ")[2])}
-            # The last move's cards on the felt are marked, and no others.
-            assert set(marked) == named & set(on_table), (marked, latest, on_table)
-            if marked and not seen_last:
-                seen_last = True
-                shot(page, f"table-look-{size}", also=tmp_path)
-            if size == "phone":
-                widths = page.eval_on_selector_all(
-                    "#hand .hand-card .card", "cs => cs.map(c => c.getBoundingClientRect().width)")
-                assert min(widths) >= 56, widths
-                header = box(page, "header")
-                assert header["h"] <= 48, f"the header takes {header['h']} px"
-            play_one_move(page)
-            if seen_last and seen_dimmed and size == "desktop":
-                break
-        assert seen_last, "no move of the bot's was marked on the table"
-        reactions = page.eval_on_selector_all(
-            "#reactions button", "bs => bs.map(b => [b.querySelector('svg') !== null, "
-            "b.innerText.trim()])")
-        assert reactions and all(svg and not text for svg, text in reactions), reactions
-        assert not errors, errors
+    # Reduced motion: the test reads where cards come to rest, not a transition midway.
+    page = browser.new_context(viewport=viewport, reduced_motion="reduce").new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    table_with_a_bot(page, srv.base, bot="random")
+    seen_last = seen_dimmed = False
+    for _ in range(40):
+        if not wait_for_turn_or_end(page):
+            break
+        settled(page)
+        look = page.evaluate(LOOK)
+        seat_looks(look)
+        hand_looks(look)
+        trump_inside(look)
+        seen_dimmed |= look["dimmed"]
+        on_table, marked, latest = look["onTable"], look["marked"], look["latest"]
+        named = {rank.replace("10", "T") + SUITS[suit]
+                 for rank, suit in re.findall(r"(10|[2-9JQKA])([♣♦♥♠])",
+                                              latest.rpartition(" with ")[2])}
+        # The last move's cards on the felt are marked, and no others.
+        assert set(marked) == named & set(on_table), (marked, latest, on_table)
+        if marked and not seen_last:
+            seen_last = True
+            shot(page, f"table-look-{size}", also=tmp_path)
+        if size == "phone":
+            widths = look["widths"]
+            assert min(widths) >= 56, widths
+            header = look["header"]
+            assert header["h"] <= 48, f"the header takes {header['h']} px"
+        play_one_move(page)
+        if seen_last and seen_dimmed and size == "desktop":
+            break
+    assert seen_last, "no move of the bot's was marked on the table"
+    reactions = page.eval_on_selector_all(
+        "#reactions button", "bs => bs.map(b => [b.querySelector('svg') !== null, "
+        "b.innerText.trim()])")
+    assert reactions and all(svg and not text for svg, text in reactions), reactions
+    assert not errors, errors
+    page.context.close()
 
 
-def test_the_keyboard_stays_in_the_hand(tmp_path: Path) -> None:
+def test_the_keyboard_stays_in_the_hand(srv: ServerThread, browser: Any) -> None:
     """A skip link leads to the hand; arrows walk it; after every move (one's own and the
     bot's answer) the focus is back in the hand, not at the top of the page."""
-    with serving(tmp_path / "keys.sqlite3", bot_delay=0.05) as srv, chromium() as browser:
-        page = browser.new_context(viewport=DESKTOP).new_page()
-        table_with_a_bot(page, srv.base, bot="random")
-        assert wait_for_turn_or_end(page)
-        # The skip link is the page's first stop for Tab, shown when it has the focus.
-        assert page.evaluate("document.querySelector('a[href], button, input, select, "
-                             "[tabindex]').id") == "skip-to-hand"
-        page.focus("#skip-to-hand")
-        assert box(page, "#skip-to-hand")["y"] >= 0
-        page.keyboard.press("Enter")
-        assert page.evaluate("!!document.activeElement.closest('#hand')")
-        cards = page.eval_on_selector_all("#hand .hand-card", "cs => cs.map(c => c.dataset.card)")
-        page.focus(f"#hand .hand-card[data-card='{cards[0]}']")
-        page.keyboard.press("ArrowRight")
-        assert page.evaluate("document.activeElement.dataset.card") == cards[1]
-        page.keyboard.press("ArrowLeft")
-        page.keyboard.press("ArrowLeft")
-        assert page.evaluate("document.activeElement.dataset.card") == cards[-1]
-        page.keyboard.press("Home")
-        assert page.evaluate("document.activeElement.dataset.card") == cards[0]
-        checked = 0
-        for _ in range(12):
-            if status(page) == "over" or not my_turn(page):
-                break
-            play_one_move(page)
-            if not wait_for_turn_or_end(page):
-                break
-            page.wait_for_timeout(200)
-            assert page.evaluate("!!document.activeElement.closest('#hand, #actions')"), \
-                page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
-            checked += 1
-        assert checked >= 2, "too few moves to see the focus come back"
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    table_with_a_bot(page, srv.base, bot="random")
+    assert wait_for_turn_or_end(page)
+    # The skip link is the page's first stop for Tab, shown when it has the focus.
+    assert page.evaluate("document.querySelector('a[href], button, input, select, "
+                         "[tabindex]').id") == "skip-to-hand"
+    page.focus("#skip-to-hand")
+    assert box(page, "#skip-to-hand")["y"] >= 0
+    page.keyboard.press("Enter")
+    assert page.evaluate("!!document.activeElement.closest('#hand')")
+    cards = page.eval_on_selector_all("#hand .hand-card", "cs => cs.map(c => c.dataset.card)")
+    page.focus(f"#hand .hand-card[data-card='{cards[0]}']")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == cards[1]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.card") == cards[-1]
+    page.keyboard.press("Home")
+    assert page.evaluate("document.activeElement.dataset.card") == cards[0]
+    checked = 0
+    for _ in range(12):
+        if status(page) == "over" or not my_turn(page):
+            break
+        play_one_move(page)
+        if not wait_for_turn_or_end(page):
+            break
+        settled(page)
+        assert page.evaluate("!!document.activeElement.closest('#hand, #actions')"), \
+            page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+        checked += 1
+    assert checked >= 2, "too few moves to see the focus come back"
+    page.context.close()
 
 
-def test_the_lobby_starts_a_game_in_one_click(tmp_path: Path) -> None:
+def test_the_lobby_starts_a_game_in_one_click(tmp_path: Path, srv: ServerThread,
+                                              browser: Any) -> None:
     """"Play against bots" up front deals a game at once (Ready pressed for the person); the
     game list names games in words, never by id; each game offers only the seat counts it
     accepts (friese_fool 4 to 8; team_fool, partners, 4 and 6)."""
     from bito.server import games
 
-    with serving(tmp_path / "lobby.sqlite3", bot_delay=0.05) as srv, chromium() as browser:
-        page = browser.new_context(viewport=DESKTOP).new_page()
-        page.goto(srv.base + "/")
-        page.wait_for_selector("#variant option[value='podkidnoy']", state="attached")
-        names = page.eval_on_selector_all("#variant option", "os => os.map(o => [o.value, o.text])")
-        assert names and all(f"({value})" not in text for value, text in names), names[:5]
-        for game in ("friese_fool", "team_fool", "podkidnoy"):
-            page.select_option("#variant", game)
-            offered = page.eval_on_selector_all("#players option",
-                                                "os => os.map(o => Number(o.value))")
-            low, high, partners = games.seat_range(game)
-            assert offered == [n for n in range(low, high + 1) if not partners or n % 2 == 0]
-        page.fill("#name", "Zoe")
-        page.click("#play-bots")
-        page.wait_for_selector("#hand .hand-card", timeout=20000)
-        assert status(page) == "playing"
-        shot(page, "lobby-one-click-game", also=tmp_path)
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(srv.base + "/")
+    page.wait_for_selector("#variant option[value='podkidnoy']", state="attached")
+    names = page.eval_on_selector_all("#variant option", "os => os.map(o => [o.value, o.text])")
+    assert names and all(f"({value})" not in text for value, text in names), names[:5]
+    for game in ("friese_fool", "team_fool", "podkidnoy"):
+        page.select_option("#variant", game)
+        offered = page.eval_on_selector_all("#players option",
+                                            "os => os.map(o => Number(o.value))")
+        low, high, partners = games.seat_range(game)
+        assert offered == [n for n in range(low, high + 1) if not partners or n % 2 == 0]
+    page.fill("#name", "Zoe")
+    page.click("#play-bots")
+    page.wait_for_selector("#hand .hand-card", timeout=20000)
+    assert status(page) == "playing"
+    shot(page, "lobby-one-click-game", also=tmp_path)
+    page.context.close()

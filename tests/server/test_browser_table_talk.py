@@ -8,6 +8,7 @@ tests)."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 
@@ -21,6 +22,19 @@ from browser_kit import need_chromium, shot  # noqa: E402
 from server_kit import ServerThread  # noqa: E402
 
 need_chromium()
+
+
+#: Notes each text the taking banner (``#taking``) shows, watched from the page's own DOM
+#: before the app loads.
+TAKING_WATCH = """
+window.takingSeen = [];
+new MutationObserver(() => {
+  const banner = document.getElementById("taking");
+  if (banner && !window.takingSeen.includes(banner.textContent)) {
+    window.takingSeen.push(banner.textContent);
+  }
+}).observe(document, { childList: true, subtree: true, characterData: true });
+"""
 
 
 def status(page: object) -> str:
@@ -43,9 +57,17 @@ def play_first_buttons(pages: list[object], seconds: float = 120,
     while time.time() < end:
         if status(pages[0]) == "over":
             return
+        seen = [n_of(p) for p in pages]  # (read before whose turn it is)
         ready = [p for p in pages if my_turn(p)]
         if not ready:
-            pages[0].wait_for_timeout(30)  # type: ignore[attr-defined]
+            # A page a frame behind the others catches up; all at one frame, it is a bot's
+            # turn, and its move shows as the next frame.
+            lagging = pages[seen.index(min(seen))]
+            past = max(seen) - (min(seen) != max(seen))
+            with contextlib.suppress(sync_api.TimeoutError):
+                lagging.wait_for_function(  # type: ignore[attr-defined]
+                    f"Number(document.body.dataset.n) > {past} || "
+                    "document.body.dataset.status === 'over'", timeout=5000)
             continue
         page = ready[0]
         n = n_of(page)
@@ -67,8 +89,12 @@ def test_two_friends_chat_then_agree_a_rematch_and_see_the_score(
     server = ServerThread(str(tmp_path / "talk.sqlite3"), Settings(timer=120, bot_delay=0.05))
     errors: list[str] = []
     try:
-        alice_ctx = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
-        bob_ctx = browser.new_context(viewport={"width": 1000, "height": 900})  # type: ignore[attr-defined]
+        # (reduced motion, a setting people use: a click lands without waiting for a card
+        # under it to stop sliding; the flights are test_browser_motion's to check)
+        alice_ctx = browser.new_context(viewport={"width": 1200, "height": 900},  # type: ignore[attr-defined]
+                                        reduced_motion="reduce")
+        bob_ctx = browser.new_context(viewport={"width": 1000, "height": 900},  # type: ignore[attr-defined]
+                                      reduced_motion="reduce")
         alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
         for page in (alice, bob):
             page.on("pageerror", lambda e: errors.append(str(e)))
@@ -156,10 +182,14 @@ def test_two_friends_chat_then_agree_a_rematch_and_see_the_score(
 
 
 def test_the_clearer_table_against_two_bots(tmp_path: Path, browser: object) -> None:
-    server = ServerThread(str(tmp_path / "clear.sqlite3"), Settings(timer=120, bot_delay=0.3))
+    server = ServerThread(str(tmp_path / "clear.sqlite3"), Settings(timer=120, bot_delay=0.05))
     errors: list[str] = []
     try:
-        ctx = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
+        ctx = browser.new_context(viewport={"width": 1200, "height": 900},  # type: ignore[attr-defined]
+                                  reduced_motion="reduce")
+        # Every text the taking banner showed, noted by the page itself as it is drawn: the
+        # throwers' answers may end the take within a frame, before a look from here.
+        ctx.add_init_script(TAKING_WATCH)  # type: ignore[attr-defined]
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.base + "/")
@@ -201,10 +231,13 @@ def test_the_clearer_table_against_two_bots(tmp_path: Path, browser: object) -> 
         def take_once(p: object, actions: list[str]) -> bool:
             if "take" not in actions or "taking" in seen:
                 return False
+            # (a bot's earlier take is not this one)
+            p.evaluate("window.takingSeen = []")  # type: ignore[attr-defined]
             p.keyboard.press("t")  # type: ignore[attr-defined]
             try:
-                p.wait_for_selector("#taking", timeout=10000)  # type: ignore[attr-defined]
-                seen["taking"] = p.inner_text("#taking")  # type: ignore[attr-defined]
+                p.wait_for_function("window.takingSeen.length > 0",  # type: ignore[attr-defined]
+                                    timeout=10000)
+                seen["taking"] = p.evaluate("window.takingSeen[0]")  # type: ignore[attr-defined]
                 shot(p, also=tmp_path, name="clear-2-taking")
             except sync_api.TimeoutError:
                 seen["missed"] = "the bout ended at once"  # nobody could throw in

@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -30,7 +29,15 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 from bito.server import webtext  # noqa: E402
 from bito.server.refusals import NOTATION  # noqa: E402
-from browser_kit import need_chromium, serving, shot, status, table_with_a_bot  # noqa: E402
+from browser_kit import (  # noqa: E402
+    need_chromium,
+    serving,
+    settled,
+    shot,
+    status,
+    table_with_a_bot,
+    wait_for_turn_or_end,
+)
 from server_kit import Client, ServerThread, create_table, play_to_end  # noqa: E402
 
 need_chromium()
@@ -56,9 +63,11 @@ new MutationObserver((records) => {
 """
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    with serving(tmp_path / "words.sqlite3", timer=300, bot_delay=0.05) as srv:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """One server for the module: each test makes its own tables, account and contexts."""
+    with serving(tmp_path_factory.mktemp("words") / "words.sqlite3", timer=300,
+                 bot_delay=0.05) as srv:
         yield srv
 
 
@@ -174,12 +183,8 @@ def test_replay_and_profile_in_russian_name_the_bots_in_russian(server: ServerTh
 
 
 def play_by_clicks(page: Any, deadline: float) -> None:
-    while status(page) != "over":
+    while wait_for_turn_or_end(page, timeout=120):
         assert time.time() < deadline, "the deal did not finish in time"
-        if not page.evaluate("document.body.dataset.myTurn === 'true'") or \
-                not page.query_selector("#actions button"):
-            page.wait_for_timeout(30)
-            continue
         n = page.evaluate("Number(document.body.dataset.n)")
         buttons = page.locator("#actions button")
         # prefer a take now and then, so that both a take and bito are seen
@@ -197,7 +202,8 @@ def test_the_end_screen_says_the_result_and_cards_fly_on_bito_and_take(
     page = page_in(browser, lang, PHONE if motion == "reduce" else DESKTOP, errors,
                    reduced_motion=motion)
     page.add_init_script(GHOST_WATCH)
-    link = table_with_a_bot(page, server.base, bot="random")
+    # A 24-card deck: bito and a take, and the end screen, come in a short game as in a long
+    link = table_with_a_bot(page, server.base, bot="random", deck="24")
     play_by_clicks(page, time.time() + 400)
     page.wait_for_selector("#end:not([hidden]) #end-title")
     texts = webtext.bundle(lang)["texts"]
@@ -244,7 +250,7 @@ def test_the_end_screen_says_the_result_and_cards_fly_on_bito_and_take(
     assert not ROLES.search(end_text), end_text
     assert bool(CYRILLIC.search(title)) == (lang == "ru"), title
     shot(page, f"words-end-{lang}")
-    page.wait_for_timeout(1800)  # every flight is over by now
+    settled(page)  # every flight is over
     seen = page.evaluate("window.ghostsSeen")
     counts = page.evaluate("window.bitoMotion")
     if motion == "reduce":

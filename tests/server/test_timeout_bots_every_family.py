@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -62,31 +63,38 @@ def test_a_bot_taking_over_a_timed_out_seat_plays_a_legal_move(spec: str, bot: s
     assert games.find_action(state, value[0]) in state.legal_actions()
 
 
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """One server for the module's tables (and one bot pool: its failure count covers them
+    all)."""
+    server = ServerThread(str(tmp_path_factory.mktemp("timeouts") / "t.sqlite3"),
+                          scripted(timer=0.2, bot_delay=0, timeouts_to_bot=1))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 @pytest.mark.parametrize("variant,players", [("czech_fool", 2), ("believe_not_believe_2", 3)])
 def test_a_server_seat_that_times_out_is_played_by_its_bot_without_fallback(
-        tmp_path: Any, caplog: pytest.LogCaptureFixture, variant: str, players: int) -> None:
+        srv: ServerThread, caplog: pytest.LogCaptureFixture, variant: str, players: int) -> None:
     """The host never moves: her clock runs out, the seat goes to its bot, and every move the
     table makes for her is the bot's own (the pool records no failure, no fallback is
     logged)."""
-    srv = ServerThread(str(tmp_path / "t.sqlite3"),
-                       scripted(timer=0.2, bot_delay=0, timeouts_to_bot=1))
-    try:
-        t = create_table(srv.http, players=players, variant=variant,
-                         seats=["easy"] * (players - 1))
-        alice = Client(srv.base, t["table"], t["token"])
-        alice.send({"type": "ready"})
-        frame = alice.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
-        hers = 0
-        end = time.time() + 120
-        while hers < 4 and frame["status"] == "playing" and time.time() < end:
-            frame = alice.wait(lambda m, n=frame["n"]: m["type"] == "state" and m["n"] > n,
-                               timeout=60)
-            last = frame["last"]
-            if last and last.get("seat") == 0 and last["how"] in ("timeout", "bot"):
-                hers += 1
-        assert hers >= 1, "the host's seat never moved"
-        assert srv.app.state.lobby.bots.failures == 0
-        assert not any("fallback move" in r.getMessage() for r in caplog.records)
-        alice.close()
-    finally:
-        srv.stop()
+    t = create_table(srv.http, players=players, variant=variant,
+                     seats=["easy"] * (players - 1))
+    alice = Client(srv.base, t["table"], t["token"])
+    alice.send({"type": "ready"})
+    frame = alice.wait(lambda m: m["type"] == "state" and m["status"] == "playing")
+    hers = 0
+    end = time.time() + 120
+    while hers < 4 and frame["status"] == "playing" and time.time() < end:
+        frame = alice.wait(lambda m, n=frame["n"]: m["type"] == "state" and m["n"] > n,
+                           timeout=60)
+        last = frame["last"]
+        if last and last.get("seat") == 0 and last["how"] in ("timeout", "bot"):
+            hers += 1
+    assert hers >= 1, "the host's seat never moved"
+    assert srv.app.state.lobby.bots.failures == 0
+    assert not any("fallback move" in r.getMessage() for r in caplog.records)
+    alice.close()
