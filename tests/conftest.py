@@ -12,7 +12,7 @@ import os
 import random
 import subprocess
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from pathlib import Path
 
@@ -181,6 +181,36 @@ def _longest_modules_first(items: list[pytest.Item]) -> None:
         return recorded.get(module(item), counts[module(item)] * _SECONDS_A_TEST)
 
     items.sort(key=seconds, reverse=True)  # (stable: a module's tests stay in order)
+    if os.environ.get(_WARMING):
+        _tools_after_a_head_start(items, seconds)
+
+
+#: While the tools' part of the kernel compiles in the background (pytest_configure), the
+#: modules that wait for it are handed out only once this many recorded seconds of other
+#: modules are ahead of them (both workers together; the compilation takes some 150 s of a
+#: core from a cold cache): a worker that took one first would sit idle until it is done.
+_TOOLS_HEAD_START = 300.0
+
+
+def _tools_after_a_head_start(items: list[pytest.Item],
+                              seconds: Callable[[pytest.Item], float]) -> None:
+    """Move the modules that meet the tools' part of the kernel (_meets_tools) behind the
+    first ``_TOOLS_HEAD_START`` seconds of the others, keeping both orders otherwise. The
+    same on every worker, as xdist requires: it reads only the files and the durations."""
+    modules: list[list[pytest.Item]] = []
+    for item in items:
+        if modules and modules[-1][0].path == item.path:
+            modules[-1].append(item)
+        else:
+            modules.append([item])
+    waiting = [m for m in modules if _meets_tools(str(m[0].path))]
+    others = [m for m in modules if not _meets_tools(str(m[0].path))]
+    ahead, head = 0.0, 0
+    while head < len(others) and ahead < _TOOLS_HEAD_START:
+        ahead += seconds(others[head][0])
+        head += 1
+    ordered = others[:head] + waiting + others[head:]
+    items[:] = [item for group in ordered for item in group]
 
 
 def _scale_hypothesis_budgets(items: list[pytest.Item]) -> None:
