@@ -197,14 +197,17 @@ def _tools_after_a_head_start(items: list[pytest.Item],
     """Move the modules that meet the tools' part of the kernel (_meets_tools) behind the
     first ``_TOOLS_HEAD_START`` seconds of the others, keeping both orders otherwise. The
     same on every worker, as xdist requires: it reads only the files and the durations."""
+    def path(item: pytest.Item) -> str:
+        return str(getattr(item, "path", ""))
+
     modules: list[list[pytest.Item]] = []
     for item in items:
-        if modules and modules[-1][0].path == item.path:
+        if modules and path(modules[-1][0]) == path(item):
             modules[-1].append(item)
         else:
             modules.append([item])
-    waiting = [m for m in modules if _meets_tools(str(m[0].path))]
-    others = [m for m in modules if not _meets_tools(str(m[0].path))]
+    waiting = [m for m in modules if path(m[0]) and _meets_tools(path(m[0]))]
+    others = [m for m in modules if not (path(m[0]) and _meets_tools(path(m[0])))]
     ahead, head = 0.0, 0
     while head < len(others) and ahead < _TOOLS_HEAD_START:
         ahead += seconds(others[head][0])
