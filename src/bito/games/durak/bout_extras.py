@@ -423,8 +423,7 @@ def _take_top(state: DurakState) -> int:
     ex = _extras(state)
     if ex.shown == c:
         _keep(state, replace(ex, shown=-1))
-    if not state.stock and state.aside and not state.revealed:
-        state.reveal_secret()
+    state.reveal_secret()
     return c
 
 

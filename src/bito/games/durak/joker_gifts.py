@@ -160,8 +160,7 @@ def start_gift(state: DurakState, giver: int, receiver: int, count: int) -> None
         if len(stock) < short:
             return
         state.draw(giver, short)
-        if not stock and state.aside and not state.revealed:
-            state.reveal_secret()
+        state.reveal_secret()
     GIFT.keep(state, (giver, receiver, count, state.phase, state.to_act,
                       state.deal.rules.specials_gift_block_combo))
     state.set_turn(giver, _GIVE)

@@ -249,8 +249,7 @@ def pass_lead(state: DurakState) -> None:
             state.draw(seat, 1)
         seat = (seat + 1) % state.deal.players
     state.reset_openings()  # the stock shrank: no earlier bout opening can come back
-    if not stock and state.aside and not state.revealed:
-        state.reveal_secret()
+    state.reveal_secret()
 
 
 class LeadRefused(Reason):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from bito.cards import is_special, suit_of
+from bito.cards import is_special, mask_of, suit_of
 from bito.games.durak.facts import DealFact
 from bito.games.durak.hooks import Hook
 from bito.games.durak.relation import Trumps, trumps_of
@@ -99,11 +99,8 @@ def turn_own_trumps(rules: Rules, players: int, dealer: int, rest: list[int]
             own[seat] = suit_of(card)
             turned.append(card)
     # Bottom of the stock: the turned cards (the first turned lowest), then the tucked ones.
-    up = 0
-    for c in turned:
-        up |= 1 << c
     stock = (*turned, *reversed(tucked), *reversed(pile))
-    return tuple(own), stock, up
+    return tuple(own), stock, mask_of(turned)
 
 
 class _PersonalTrumps(Hook):

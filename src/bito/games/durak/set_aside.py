@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
-from bito.cards import card_str, cards_of, split_cards
+from bito.cards import card_str, cards_of, mask_of, split_cards
 from bito.errors import InvalidNotationError
 from bito.games.durak.facts import DealFact
 from bito.games.durak.hooks import (
@@ -44,10 +44,7 @@ class SetAside(DealFact):
     def trump_turned(self, rules: Rules, players: int, dealer: int, trump_card: int,
                      stock: tuple[int, ...], trump: Trumps
                      ) -> tuple[DealFact, tuple[int, ...], Trumps]:
-        cards = 0
-        for c in stock:
-            cards |= 1 << c
-        return replace(self, cards=cards), (), trump
+        return replace(self, cards=mask_of(stock)), (), trump
 
 
 def _aside(state: DurakState) -> int:
@@ -106,10 +103,7 @@ class _SetAside(Hook):
         if not state.deal.rules.deal_remove_stock:
             raise InvalidNotationError("removed: these rules keep the stock (#32)", text,
                                        where["removed"])
-        cards = 0
-        for c in self._cards(fields, where, text):
-            cards |= 1 << c
-        state.place_counts(set_aside=cards)
+        state.set_aside(mask_of(self._cards(fields, where, text)))
 
 
 HOOK: Final = _SetAside()

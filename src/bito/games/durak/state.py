@@ -397,12 +397,10 @@ class DurakState:
         self.t_idx = t_idx
         self.passes = passes
 
-    def place_counts(self, idle: int | None = None, set_aside: int = 0) -> None:
+    def place_counts(self, idle: int) -> None:
         """The counts of a placed state: ``end.idle_bouts``' count (bouts, and players out
-        in the bits above 16), and more cards set aside out of play."""
-        if idle is not None:
-            self.idle = idle
-        self.aside |= set_aside
+        in the bits above 16)."""
+        self.idle = idle
 
     def place_outcome(self, outcome: Outcome) -> None:
         """The outcome of a placed deal that is over, as the text gives it: nobody acts."""
@@ -1222,11 +1220,9 @@ class DurakState:
                     if up:
                         self.known[seat] |= up
                     if not stock:
-                        if self.aside and not self.revealed:
-                            self.reveal_secret()
-                            if stock:  # the secret card is now the last card to draw
-                                self._draw()
-                                return
+                        if self.reveal_secret() and stock:
+                            self._draw()  # the secret card is now the last card to draw
+                            return
                         break
         if not stock and 0 in hands:  # somebody may go out (or is out already)
             for seat in self.draw_order():
@@ -1442,18 +1438,22 @@ class DurakState:
         else:
             self.memory = {**memory, key: value}
 
-    def reveal_secret(self) -> None:
-        """A secret trump: the trump card has been drawn, so the secret card is turned over and
-        its suit is trump from the next bout on; it stays out of play unless
-        ``trump.secret_drawable`` makes it the last card of the stock."""
+    def reveal_secret(self) -> bool:
+        """A secret trump: once the stock is out (the trump card drawn), the deal's hidden
+        card is turned over and its suit is trump from the next bout on; it stays out of play
+        unless ``trump.secret_drawable`` makes it the last card of the stock. Every draw that
+        may empty the stock, the core's or a rule's, calls this after it: nothing happens
+        while the stock lasts, without a hidden card, or once it is turned. True when the
+        card was turned now."""
         hidden = self.deal.trump.hidden
-        if hidden < 0:
-            return  # the set-aside cards are a removed stock: there is no hidden card
+        if self.stock or self.revealed or hidden < 0:
+            return False
         self.revealed = True
         if self.deal.rules.trump_secret_drawable:
             self.stock.append(hidden)
             self.aside &= ~(1 << hidden)  # a removed stock stays aside
         self.beats = self.beat_table()
+        return True
 
     def _still_in(self, loser: int | None) -> list[int]:
         """Players still holding cards when a deal ends early (an instant loss,

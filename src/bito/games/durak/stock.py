@@ -289,8 +289,7 @@ def refill(state: DurakState) -> None:
             state.to_hand(seat, got, up)
             if not stock:
                 break
-        if not stock and state.aside and not state.revealed and deal.trump.hidden >= 0:
-            state.reveal_secret()  # #18 stacked on a stock rule: as in the base draw
+        state.reveal_secret()  # #18 stacked on a stock rule: as in the base draw
     if gradual:
         if not stock:
             # #35: with the stock gone every locked card becomes usable.
