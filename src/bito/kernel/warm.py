@@ -44,20 +44,17 @@ def _specialised(index: int) -> Callable[[], None]:
     return run
 
 
-def _greedy_playouts() -> None:
-    from bito.bots.rollouts import greedy_scores
-    from bito.games.durak import new_game
+def _playouts(variant: str) -> Callable[[], None]:
+    """The search's playouts of one game: podkidnoy for one deck, big_fool for the two decks
+    from the deal (bito.kernel.two_decks), each compiled apart."""
+    def run() -> None:
+        from bito.bots.rollouts import greedy_scores
+        from bito.games.durak import new_game
 
-    state = new_game("podkidnoy", 2, seed=0)
-    greedy_scores(state, state.legal_actions()[:1], 0, 0)
+        state = new_game(variant, 2, seed=0)
+        greedy_scores(state, state.legal_actions()[:1], 0, 0)
 
-
-def _two_deck_playouts() -> None:
-    from bito.bots.rollouts import greedy_scores
-    from bito.games.durak import new_game
-
-    state = new_game("big_fool", 2, seed=0)  # two decks from the deal (bito.kernel.two_decks)
-    greedy_scores(state, state.legal_actions()[:1], 0, 0)
+    return run
 
 
 def _endgame_solver() -> None:
@@ -109,9 +106,9 @@ def _verifier() -> None:
 #: solver then the one-deck playouts in the other, which by then find those functions cached
 #: (56 CPU-seconds for the longer of the two, against 69 in the order longest first).
 PLAY: tuple[tuple[str, Callable[[], None]], ...] = (
-    ("search playouts of two decks", _two_deck_playouts),
+    ("search playouts of two decks", _playouts("big_fool")),
     ("endgame solver", _endgame_solver),
-    ("search playouts", _greedy_playouts),
+    ("search playouts", _playouts("podkidnoy")),
 )
 #: What the tools meet: the random games of ``bito bench`` and simulations (the general loop
 #: and the benchmark's three compilations for their own rules, some 25 CPU-seconds each), the
