@@ -1,5 +1,6 @@
 """The sweep (``bito sweep``: every variant survives every move): its CI sample, and the
-sweep's own checks shown to catch what they are meant to catch.
+sweep's own checks shown to catch what they are meant to catch; every refusal the sample
+meets in a Durak-family game is typed (issue 32 item 3).
 
 The CI sample plays every fixed case (every registered game at every seat count, every house
 rule on every base it names) at least once, plus random option stacks, with every check on,
@@ -10,12 +11,21 @@ from __future__ import annotations
 
 import io
 import json
+from collections import Counter
+from collections.abc import Sequence
 from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
 
 import pytest
 
-from bito.games import new_game
+import bito.sweep as sweep_module
+from bito.errors import IllegalActionError, Reason
+from bito.games import family_for, new_game
+from bito.games.durak.reasons import Refused, TransferBar
 from bito.sweep import (
+    Case,
+    GameResult,
+    Summary,
     all_cases,
     card_zones,
     case_for_game,
@@ -27,25 +37,76 @@ from bito.sweep import (
 )
 
 
+@dataclass(frozen=True)
+class Sample:
+    """The CI sample's summary, and every refusal built while it played a Durak-family game
+    (its fixed cases and the random stacks of the Durak options alike)."""
+
+    summary: Summary
+    durak_refusals: list[IllegalActionError]
+
+
 @pytest.fixture(scope="module")
-def sample() -> object:
-    return run(games=games_for_every_case(), seed=0, sample_every=20)
+def sample() -> Sample:
+    """The CI sample, with each :class:`IllegalActionError` caught as it is built: the sweep
+    plays random moves and tries bad ones of every kind at sampled positions, so it meets the
+    refusals of every rule of every case (the typed-reasons check below reads them)."""
+    made: list[IllegalActionError] = []
+    durak = [False]
+    build = IllegalActionError.__init__
+    play = sweep_module.play_game
+
+    def spy(self: IllegalActionError, *args: object, **kwargs: object) -> None:
+        build(self, *args, **kwargs)  # type: ignore[arg-type]
+        if durak[0]:
+            made.append(self)
+
+    def playing(seed: int, index: int, sample_every: int = 20,
+                cases: Sequence[Case] | None = None) -> GameResult:
+        case, _deal = case_for_game(seed, index, cases)
+        durak[0] = family_for(case.spec).name == sweep_module.OPTIONS_FAMILY
+        return play(seed, index, sample_every, cases)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(IllegalActionError, "__init__", spy)
+        patch.setattr(sweep_module, "play_game", playing)
+        summary = run(games=games_for_every_case(), seed=0, sample_every=20)
+    return Sample(summary, made)
 
 
-def test_ci_sample_touches_every_case(sample: object) -> None:
+def test_ci_sample_touches_every_case(sample: Sample) -> None:
     """The sample plays every registered game and house rule at every seat count."""
     keys = {c.key for c in all_cases()}
     touched = {case_for_game(0, i)[0].key for i in range(games_for_every_case())}
     assert keys <= touched
-    assert sample.games == games_for_every_case()  # type: ignore[attr-defined]
+    assert sample.summary.games == games_for_every_case()
 
 
-def test_ci_sample_has_no_violation(sample: object) -> None:
+def test_ci_sample_has_no_violation(sample: Sample) -> None:
     """Cards conserved, one seat to act, legal actions until the end, an end by a rule, apply
     pure, views blind to others' hidden cards, illegal moves refused with IllegalActionError,
     records round-trip: no violation in any case."""
-    found = sample.violations  # type: ignore[attr-defined]
+    found = sample.summary.violations
     assert not found, "\n".join(json.dumps(v.to_json())[:600] for v in found[:10])
+
+
+def test_every_refusal_in_the_durak_family_is_typed(sample: Sample) -> None:
+    """Issue 32 item 3: every refusal the sample met in a Durak-family game (the core's rules,
+    transfers, the rules' own moves; the explainer's and the hooks' answers to ``Refusal``)
+    carries an enum member (:class:`~bito.errors.Reason`), from which its rule name and words
+    derive, never a string alone."""
+    made = sample.durak_refusals
+    untyped = Counter(e.rule for e in made if e.reason is None)
+    assert not untyped, f"refusals with no typed reason: {dict(untyped)}"
+    # the sample met refusals of the core's rules, of transfers and of the rules' own moves
+    kinds = {type(e.reason) for e in made}
+    assert {Refused, TransferBar} <= kinds
+    assert len(kinds) >= 5, kinds
+    for error in made:
+        reason = error.reason
+        assert isinstance(reason, Reason)
+        assert error.rule == reason.rule  # the record's name is the reason's, never apart
+        assert str(error) == f"{reason.rule}: {error.detail}"
 
 
 def test_every_family_and_seat_range_is_a_case() -> None:
