@@ -162,7 +162,7 @@ def _longest_modules_first(items: list[pytest.Item]) -> None:
     """In a test worker, put the modules in the order of their last recorded duration,
     longest first (each module's tests keep their order). pytest-xdist hands whole modules to
     the workers in the order collected (``--dist loadscope --no-loadscope-reorder``): the
-    longest first, so that the last ones handed out are short and both workers finish
+    longest first, so that the last ones handed out are short and the workers finish
     together. (Left to itself, xdist orders them by their number of tests, which put a module
     of one long test last, keeping one worker busy for a minute while the other waited.)
     Every worker computes the same order, as xdist requires."""
@@ -187,9 +187,9 @@ def _longest_modules_first(items: list[pytest.Item]) -> None:
 
 #: While the tools' part of the kernel compiles in the background (pytest_configure), the
 #: modules that wait for it are handed out only once this many recorded seconds of other
-#: modules are ahead of them (both workers together; the compilation takes some 150 s of a
-#: core from a cold cache): a worker that took one first would sit idle until it is done.
-_TOOLS_HEAD_START = 300.0
+#: modules per worker are ahead of them (the compilation takes some 150 s of a core from a
+#: cold cache): a worker that took one first would sit idle until it is done.
+_TOOLS_HEAD_START = 150.0
 
 
 def _tools_after_a_head_start(items: list[pytest.Item],
@@ -208,8 +208,9 @@ def _tools_after_a_head_start(items: list[pytest.Item],
             modules.append([item])
     waiting = [m for m in modules if path(m[0]) and _meets_tools(path(m[0]))]
     others = [m for m in modules if not (path(m[0]) and _meets_tools(path(m[0])))]
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "2"))
     ahead, head = 0.0, 0
-    while head < len(others) and ahead < _TOOLS_HEAD_START:
+    while head < len(others) and ahead < _TOOLS_HEAD_START * workers:
         ahead += seconds(others[head][0])
         head += 1
     ordered = others[:head] + waiting + others[head:]
