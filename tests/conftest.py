@@ -52,10 +52,10 @@ _tools_compiled: list[bool] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """With several test workers, compile the kernel before they meet it, in as many
-    processes as there are workers (bito.kernel.warm): otherwise every worker meeting the
-    kernel first compiles the same machine code at the same time, inside the budget of
-    whichever test met it. What the players meet (the search bots' playouts and solver, which
+    """With several test workers, compile the kernel before they meet it, in a process a core
+    (bito.kernel.warm): otherwise every worker meeting the kernel first compiles the same
+    machine code at the same time, inside the budget of whichever test met it. What the
+    players meet (the search bots' playouts and solver, which
     servers' bot workers load at once) is compiled before the tests start; what only the
     tools meet (the benchmark's loops, the vector environment, the verifier) compiles in the
     background meanwhile, while the first modules run, and a module that may meet it waits
@@ -66,7 +66,10 @@ def pytest_configure(config: pytest.Config) -> None:
     workers = getattr(config.option, "numprocesses", None)
     if os.environ.get("PYTEST_XDIST_WORKER") or not isinstance(workers, int) or workers < 2:
         return
-    warm = [sys.executable, "-m", "bito.kernel.warm", "--jobs", str(workers)]
+    # as many compiling processes as cores, not workers: each process compiles the kernel's
+    # shared functions for itself, so a third process on two cores only adds CPU-seconds
+    jobs = max(1, min(workers, os.cpu_count() or 1))
+    warm = [sys.executable, "-m", "bito.kernel.warm", "--jobs", str(jobs)]
     # (a failure here is met again, and reported, by the tests that use the kernel)
     with contextlib.suppress(subprocess.TimeoutExpired):
         subprocess.run([*warm, "--only", "play"], check=False, stdout=subprocess.DEVNULL,

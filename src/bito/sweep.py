@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, reduce
 from operator import or_
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from bito.cards import card_str
 from bito.errors import IllegalActionError, InvalidNotationError, RulesError, UnknownVariantError
@@ -83,6 +83,18 @@ class _KeepsOut(Protocol):
 
     @property
     def out(self) -> Sequence[int]: ...
+
+
+#: Each state class's answer to ``isinstance(state, _KeepsOut)``: a protocol check costs more
+#: than a whole step of the game, and the sweep asks it at every step.
+_KEEPS_OUT: dict[type, bool] = {}
+
+
+def _keeps_out(state: object) -> bool:
+    kind = type(state)
+    if kind not in _KEEPS_OUT:
+        _KEEPS_OUT[kind] = isinstance(state, _KeepsOut)
+    return _KEEPS_OUT[kind]
 
 
 @dataclass(frozen=True)
@@ -702,8 +714,9 @@ def play_game(seed: int, index: int, sample_every: int = 20,
             if bad:
                 report("cards_not_conserved", bad)
                 raise _Stop
-            if isinstance(state, _KeepsOut) and state.out_mask:  # who is out, as a mask
-                holding = [s for s in state.out if state.hands[s]]
+            keeper = cast(_KeepsOut, state) if _keeps_out(state) else None
+            if keeper is not None and keeper.out_mask:  # who is out, as a mask
+                holding = [s for s in keeper.out if state.hands[s]]
                 if holding:
                     report("out_holds_cards", f"seats {holding} are out but hold cards")
                     raise _Stop
