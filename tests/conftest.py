@@ -190,9 +190,9 @@ def _longest_modules_first(items: list[pytest.Item]) -> None:
 
 #: While the tools' part of the kernel compiles in the background (pytest_configure), the
 #: modules that wait for it are handed out only once this many recorded seconds of other
-#: modules per worker are ahead of them (the compilation takes some 150 s of a core from a
+#: modules per worker are ahead of them (the compilation takes some 170 s of a core from a
 #: cold cache): a worker that took one first would sit idle until it is done.
-_TOOLS_HEAD_START = 150.0
+_TOOLS_HEAD_START = 250.0
 
 
 def _tools_after_a_head_start(items: list[pytest.Item],
