@@ -14,6 +14,7 @@ trump form a deal can take (VARIANTS.md §1.1-1.2, #16, #18, #25, #32, #82).
 from __future__ import annotations
 
 import random
+from itertools import islice
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,6 +25,7 @@ from bito.games.durak import DurakState
 from bito.games.durak.beats import beat_table_of
 from bito.games.durak.position import parse_position
 from bito.notation import position_text
+from conftest import random_walk
 
 #: A game of each trump form: one suit, personal trumps (and bound), a secret card (also
 #: drawable), two trump suits under a turned joker, a stock set aside.
@@ -33,15 +35,10 @@ SPECS = ("podkidnoy", "perevodnoy+own_trumps", "podkidnoy+own_trumps_binding",
 
 
 def _played(spec: str, players: int, seed: int, moves: int) -> DurakState:
-    s = new_game(spec, players=players, seed=seed)
-    assert isinstance(s, DurakState)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if s.is_over:
-            break
-        acts = s.legal_actions()
-        s = s.apply(acts[rng.randrange(len(acts))])
-    return s
+    start = new_game(spec, players=players, seed=seed)
+    assert isinstance(start, DurakState)
+    steps = list(islice(random_walk(start, random.Random(seed)), moves))
+    return steps[-1][2] if steps else start
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
