@@ -13,7 +13,6 @@ import pytest
 
 from bito.cards import HEARTS, cards_of, rank_of, suit_of
 from bito.games.durak import new_game
-from bito.games.durak.own_trumps import own_trumps
 from conftest import BASES, C, P, legal, play
 
 OWN = "podkidnoy+{rule} players={n} stock=- hands={hands} table={table} attacker=0 own={own}"
@@ -40,7 +39,7 @@ def test_own_trumps_are_turned_up_one_per_player(base: str) -> None:
     for seed in range(30):
         players = 2 + seed % 3
         s = new_game(f"{base}+own_trumps", players=players, seed=seed)
-        own = own_trumps(s.deal.trump, s.players)
+        own = s.deal.trump.own_suits()
         assert len(own) == players
         if {suit_of(c) for c in s.stock} == {0, 1, 2, 3}:  # the stock can serve a free suit
             assert len(set(own)) == players, seed
@@ -60,7 +59,7 @@ def test_own_trumps_view_record_gives_every_seats_suit() -> None:
     for seed in range(10):
         players = 2 + seed % 3
         s = new_game("podkidnoy+own_trumps", players=players, seed=seed)
-        suits = own_trumps(s.deal.trump, players)
+        suits = s.deal.trump.own_suits()
         for seat in range(players):
             view = s.view(seat)
             record = view.extension(OwnTrumps)
@@ -73,7 +72,7 @@ def test_own_trumps_suits_repeat_beyond_four_players() -> None:
     get one suit each, every suit is someone's."""
     for seed in range(10):
         s = new_game("podkidnoy+own_trumps", players=6, seed=seed)
-        own = own_trumps(s.deal.trump, s.players)
+        own = s.deal.trump.own_suits()
         assert len(own) == 6 and set(own) == {0, 1, 2, 3}
 
 
@@ -83,7 +82,7 @@ def test_own_trumps_first_attack_by_lowest_own_trump() -> None:
     checked = 0
     for seed in range(60):
         s = new_game("podkidnoy+own_trumps", players=3, seed=seed)
-        own = own_trumps(s.deal.trump, s.players)
+        own = s.deal.trump.own_suits()
         lows = {seat: min((rank_of(c) for c in cards_of(s.hands[seat]) if suit_of(c) == own[seat]),
                           default=99) for seat in range(3)}
         best = min(lows.values())

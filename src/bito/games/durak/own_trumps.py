@@ -4,7 +4,7 @@ has a trump suit of his own, and the defender's suit trumps in his bout.
 No common trump card is turned. Once the hands are dealt, each player in turn turns up the
 top card of the stock, whose suit becomes his (:func:`turn_own_trumps`); the turned cards lie
 face up under the stock. The rule's deal record does that while the deal is dealt and hands
-the core its trumps by seat (``Trumps.by_seats``, built by
+the core its trumps by seat (``Trumps.by_seats``, read back by ``Trumps.own_suits``; built by
 :func:`~bito.games.durak.relation.trumps_of`), from which the state machine builds each
 bout's beat table and the first attacker is found (the lowest card of one's own suit). What a
 seat sees of the rule is its view record, :class:`OwnTrumps`: every seat's suit, public.
@@ -27,13 +27,13 @@ if TYPE_CHECKING:
     from bito.games.durak.state import DurakState
     from bito.games.durak.view import DurakView
 
-__all__ = ["HOOK", "OwnTrumps", "PersonalTrumps", "own_trumps", "turn_own_trumps"]
+__all__ = ["HOOK", "OwnTrumps", "PersonalTrumps", "turn_own_trumps"]
 
 
 @dataclass(frozen=True, slots=True)
 class PersonalTrumps(DealFact):
     """The rule's deal record: it turns up each player's suit while the deal is dealt. The
-    suits themselves are the deal's trumps by seat (:func:`own_trumps`), where a position
+    suits themselves are the deal's trumps by seat (``Trumps.own_suits``), where a position
     text's ``own=`` field puts them too."""
 
     def trump_turned(self, rules: Rules, players: int, dealer: int, trump_card: int,
@@ -52,13 +52,6 @@ class OwnTrumps(ViewExtension):
 
     def trump_words(self, view: DurakView) -> str | None:
         return trump_words(view.trumps, view.trump_card, False, self.suits)
-
-
-def own_trumps(trump: Trumps, players: int) -> tuple[int, ...]:
-    """Each seat's own trump suit in a deal that trumps by seat (empty otherwise)."""
-    if not trump.varies:
-        return ()
-    return tuple(min(trump.suits_of(seat)) for seat in range(players))
 
 
 def turn_own_trumps(rules: Rules, players: int, dealer: int, rest: list[int]
@@ -116,7 +109,7 @@ class _PersonalTrumps(Hook):
         return PersonalTrumps()
 
     def view(self, state: DurakState, seat: int, view: DurakView) -> DurakView:
-        return view.extended(OwnTrumps(own_trumps(state.deal.trump, state.deal.players)))
+        return view.extended(OwnTrumps(state.deal.trump.own_suits()))
 
 
 HOOK: Final = _PersonalTrumps()

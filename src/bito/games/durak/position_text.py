@@ -143,7 +143,7 @@ def position_text(state: DurakState, seat: int | None = None) -> str:
         fields.append(f"idle={state.idle & 0xFFFF}.{state.idle >> 16}")
     trump = d.trump
     if trump.varies:  # each seat's own trump suit
-        fields.append("own=" + "".join("cdhs"[min(trump.suits_of(s))] for s in range(n)))
+        fields.append("own=" + "".join("cdhs"[s] for s in trump.own_suits()))
     if trump.hidden >= 0:
         shown = seat is None or state.revealed
         fields.append(f"secret={card_str(trump.hidden) if shown else '??'}")

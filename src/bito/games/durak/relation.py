@@ -96,11 +96,15 @@ class Trumps:
         now = self.turned if turned and self.turned is not None else self
         return now.suits, now.high_joker, now.jokers_wild, frozenset()
 
+    def own_suits(self) -> tuple[int, ...]:
+        """Each seat's own trump suit when the trumps follow the seats (empty otherwise)."""
+        return tuple(min(self.suits_of(seat)) for seat in range(self.players)) \
+            if self.by_seats else ()
+
     def suits_of(self, seat: int, turned: bool = False) -> frozenset[int]:
-        """The suits that trump when ``seat`` defends."""
-        if self.by_seats:
-            return self.by_seats[seat * self.players + seat][0]
-        return self.turned.suits if turned and self.turned is not None else self.suits
+        """The suits that trump when ``seat`` defends (whoever attacks: the binding suits
+        are the attacker's part)."""
+        return self.context(seat, seat, turned)[0]
 
 
 def _rank_beats(d: int, a: int, ctx: BeatContext) -> bool | None:

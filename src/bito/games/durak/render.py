@@ -50,8 +50,7 @@ def state_trump_words(state: DurakState) -> str:
         for query in d.hooks.query_at.get(StockFaceUp, ()):  # a card laid face up (#97)
             up = query(state, STOCK_FACE_UP, up)
         bottom = stock[0] if up >> stock[0] & 1 else -1
-    own = [min(trump.suits_of(s)) for s in range(d.players)] if trump.varies else []
-    return trump_words(state.trumps, d.trump_card, bool(stock) and bottom < 0, own,
+    return trump_words(state.trumps, d.trump_card, bool(stock) and bottom < 0, trump.own_suits(),
                        secret, d.rules.deal_remove_stock, bottom)
 
 

@@ -579,7 +579,7 @@ def _first_attacker(rules: Rules, players: int, dealer: int, hands: list[int],
     order = _clockwise_after(dealer, players)
     if trump.varies:
         # #16 A4: the lowest card of one's own trump suit leads; a tie goes by lot.
-        own = [min(trump.suits_of(seat)) for seat in range(players)]
+        own = trump.own_suits()
         lows = [(rank_of(low), seat, low) for seat in order
                 if (low := _lowest_of(hands[seat] & _SUIT_CARDS[own[seat]])) >= 0]
         if lows:
