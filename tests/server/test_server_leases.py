@@ -368,10 +368,28 @@ def test_joins_readies_and_moves_elsewhere_are_followed_without_reading_the_tabl
     url = cluster.fresh_database("noreread")
     a, b = ServerThread(url, scripted()), ServerThread(url, scripted())
     try:
+        heard: list[str] = []
+        keeper = b.app.state.keeper
+        hear = keeper.notice
+
+        def noted(payload: str) -> None:
+            hear(payload)
+            heard.append(payload)
+
+        keeper.notice = noted
         t = create_table(a.http, players=2, seats=["open"])
         table = t["table"]
         watcher = Client(b.base, table)
         watcher.state()
+        # The table's opening is noticed too; heard after B read the table (a loaded
+        # machine), it reads the table once more. That read is the opening's, not the
+        # followed changes': counting starts once B has heard it and is done reading.
+        room = b.app.state.lobby.rooms[table]
+        until = time.monotonic() + 10
+        while time.monotonic() < until and (
+                room.refreshing or not any(table in p for p in heard)):
+            time.sleep(0.02)
+        assert any(table in p for p in heard) and not room.refreshing
         b_db = b.app.state.lobby.storage
         calls: dict[str, int] = {"snapshot": 0, "load_seats": 0}
         callers: list[str] = []
