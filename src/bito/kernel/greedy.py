@@ -457,8 +457,10 @@ def greedy_losers(start, count, seed, worth, lim_stock, lim_empty, eps, max_step
     total = 0
     for g in range(count):
         restore(s, start)
+        # careful and shrewd as int64 values: the search's own compilation of the playout,
+        # not one more for the defaults' constants
         steps = greedy_playout(p, mp, tp, max_steps, rng, worth, lim_stock, lim_empty, eps,
-                               data, careful, shrewd, scratch)
+                               data, np.int64(careful), np.int64(shrewd), scratch)
         if steps < 0 or s[RESULT] == FAILED:
             losers[g] = -2
         else:

@@ -273,11 +273,14 @@ def search(root, alpha, beta, strength, table, path, info):  # type: ignore[no-u
 @njit(cache=True)
 def value_to_act(s, strength, table, path, info):  # type: ignore[no-untyped-def]
     """``Solver.value`` for the seat to act: "does it win?", then "does it draw?"."""
-    if search(s, DRAW, WIN, strength, table, path, info) >= WIN:
+    # the windows as int64 values, not the constants: numba would compile the search once
+    # per constant window (a literal type each)
+    loss, draw, win = np.int64(LOSS), np.int64(DRAW), np.int64(WIN)
+    if search(s, draw, win, strength, table, path, info) >= WIN:
         return WIN
     if info[_ABORTED]:
         return 0
-    if search(s, LOSS, DRAW, strength, table, path, info) >= DRAW:
+    if search(s, loss, draw, strength, table, path, info) >= DRAW:
         return DRAW
     return LOSS
 

@@ -244,6 +244,15 @@ KNOWN_WIDTH = 2 * MAX_PLAYERS
 """Entries per env of the ``known`` rows: the public known cards per seat, then
 :data:`PASSED`'s."""
 
+SEEING = np.bool_(True)
+"""``seeing`` for the learner's env (the known cards kept), :data:`BLIND` for the bare
+yardstick. A numpy value, not ``True``: numba compiles a callee once more for every Python
+constant passed to it (a literal type), and :func:`play_opponents` with what it inlines is a
+twenty-second compilation; a well-predicted branch costs the games nothing measurable."""
+
+BLIND = np.bool_(False)
+"""``seeing`` for :func:`bare_step` (see :data:`SEEING`)."""
+
 
 @njit(cache=True, inline="always")
 def see_trump_card(s, known):  # type: ignore[no-untyped-def]
@@ -698,7 +707,7 @@ def vector_begin(states, width, known, template, pack, work, fresh, learner, sel
             copy_facts(s, template)
         me, _ = begin_one(s, kn, ptr_add(rb, i), fresh[i] == 1, template, pack, work,
                           learner, self_play, ptr_of(kinds), mp, tp, ptr_of(worth),
-                          data_ptr(lim_stock), data_ptr(lim_empty), eps, True,
+                          data_ptr(lim_stock), data_ptr(lim_empty), eps, SEEING,
                           ptr_add(ptr_of(rows), i))
         seats[i] = me
         o = ptr_add(ob, i * ow)
@@ -707,7 +716,7 @@ def vector_begin(states, width, known, template, pack, work, fresh, learner, sel
         observe(s, kn, me, o, ow, ptr_of(off), ptr_of(card_pos), pack_size, all_cards, dr)
         k, now = write_mask(s, ptr_add(mkb, i * acts), acts, mp, tp, ptr_of(codes),
                             ptr_of(multi_masks), ptr_of(multi_index), multi_index.size,
-                            ptr_add(lb, i * room), room, -1)
+                            ptr_add(lb, i * room), room, np.int64(-1))
         n_last[i] = now
         if k < 0:
             bad += 1
@@ -783,8 +792,9 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
         m = ptr_add(mkb, i * acts)
         if pending[i]:
             pending[i] = False
-            me, _ = begin_one(s, kn, rng, True, template, pack, work, learner, self_play,
-                              kindp, mp, tp, worthp, lsp, lep, eps, True, ptr_add(rowb, i))
+            me, _ = begin_one(s, kn, rng, np.bool_(True), template, pack, work, learner,
+                              self_play, kindp, mp, tp, worthp, lsp, lep, eps, SEEING,
+                              ptr_add(rowb, i))
         else:
             a = actions[i]
             me = seats[i]
@@ -802,7 +812,7 @@ def step_range(lo, hi, states, width, known, template, pack, actions, pending, l
                     me = s[TO_ACT]
             else:
                 ok = play_opponents(s, kn, learner, kindp, mp, tp, rng, worthp, lsp, lep, eps,
-                                    True, rows[i]) >= 0
+                                    SEEING, rows[i]) >= 0
             if not ok or s[RESULT] == 3:
                 truncated[i] = True
                 pending[i] = True
@@ -883,8 +893,9 @@ def bare_step(states, width, template, pack, pending, learner, self_play, kinds,
         rng = ptr_add(rb, i)
         if pending[i]:
             pending[i] = False
-            _, made = begin_one(s, kn, rng, True, template, pack, work, learner, self_play,
-                                kindp, mp, tp, worthp, lsp, lep, eps, False, ptr_add(rowb, i))
+            _, made = begin_one(s, kn, rng, np.bool_(True), template, pack, work, learner,
+                                self_play, kindp, mp, tp, worthp, lsp, lep, eps, BLIND,
+                                ptr_add(rowb, i))
             moves += made
             continue
         k = legal_actions(s, mp, tp)
@@ -899,7 +910,7 @@ def bare_step(states, width, template, pack, pending, learner, self_play, kinds,
         moves += 1
         if not self_play:
             made = play_opponents(s, kn, learner, kindp, mp, tp, rng, worthp, lsp, lep, eps,
-                                  False, rows[i])
+                                  BLIND, rows[i])
             if made < 0:
                 pending[i] = True
                 ended += 1
