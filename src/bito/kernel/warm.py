@@ -90,12 +90,24 @@ def _bare_kernel() -> None:
 
 
 def _verifier() -> None:
+    """The whole-game replay, and the step-by-step comparison that the two-deck games (#21)
+    and a disagreement's report go through (``step_of``, ``legal_actions_of``)."""
     import random
 
     from bito.games.durak import new_game
-    from bito.kernel.verify import verify_game
+    from bito.kernel.verify import compare_game, verify_game
 
     verify_game(new_game("podkidnoy", 2, seed=0), random.Random(0))
+    compare_game(new_game("podkidnoy", 2, seed=0), random.Random(0))
+
+
+def _playouts_from_a_position() -> None:
+    """``bito.kernel.random_playouts``: random games on from a position (the search's
+    fallback rollouts and the kernel's own tests)."""
+    from bito.games.durak import new_game
+    from bito.kernel import random_playouts
+
+    random_playouts(new_game("podkidnoy", 2, seed=0), 1, 0)
 
 
 #: What the games' players meet: the search bots' playouts (one deck and two) and endgame
@@ -118,6 +130,7 @@ PLAY: tuple[tuple[str, Callable[[], None]], ...] = (
 #: compiling them again at the same time; the specialised copies share nothing with it.
 TOOLS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("random games", _random_games),
+    ("random playouts from a position", _playouts_from_a_position),
     *((f"random games compiled for {case.name}", _specialised(i))
       for i, case in enumerate(DEFAULT_CASES)),
     ("vector environment", _vector_env),
