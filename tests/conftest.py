@@ -24,6 +24,12 @@ from bito.errors import IllegalActionError
 from bito.games.durak import Action, DurakState, MatchContext, new_game, parse_action
 from bito.notation import parse_position, position_text
 
+# Ray starts its workers at niceness 15 (docs/benchmarks.md); on a test machine whose cores
+# are full they get CPU only when no test process wants it, and the test waiting on them holds
+# its test worker idle for a minute. Here they run at the tests' own priority (the raylet
+# reads this from the environment of the process that starts Ray).
+os.environ.setdefault("RAY_worker_niceness", "0")
+
 # Every run draws the same Hypothesis examples (derandomize): a CI run cannot fail on an example
 # nobody has seen before, and any failure reproduces on every machine. To hunt for new
 # examples, run ``pytest --hypothesis-profile=explore`` (random examples, more of them).
