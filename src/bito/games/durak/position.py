@@ -72,6 +72,7 @@ trump card while it lies there).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from bito.cards import (
@@ -124,10 +125,19 @@ _KEYS = {"players", "seed", "dealer", "game", "bout", "trump", "stock", "hands",
          *(key for hook in HOOKS for key in hook.position_keys)}
 
 
+_LONG_NUMBER = re.compile(r"[0-9]{21}")
+
+
 def _check_numbers(text: str) -> None:
     """Once for every field's number: a digit other than 0-9 (``str.isdigit`` accepts ``²``,
     which ``int`` refuses) or a run of digits longer than any count or seed in a position
     (``int`` refuses 4,300 of them) is bad text, so the fields' own checks never meet one."""
+    if text.isascii():  # every position this software writes: only 0-9 are digits then
+        found = _LONG_NUMBER.search(text)
+        if found:
+            raise InvalidNotationError("numbers are written with at most 20 digits 0-9",
+                                       text, found.start() + 20)
+        return
     run = 0
     for i, ch in enumerate(text):
         if not ch.isdigit():
