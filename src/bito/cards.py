@@ -157,6 +157,7 @@ def cards_count(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
+@lru_cache(maxsize=None)  # a few hundred codes; position texts write millions of cards
 def card_str(code: int) -> str:
     """Two-character (three for a twin) notation of a card; ``??`` for :data:`HIDDEN`."""
     if code == HIDDEN:
