@@ -62,9 +62,11 @@ def _sweep(spec: str, players: int, old: Callable[[Any, Any], Any], games: int) 
                 view = state.view(seat)
                 new = kit.encoder.encode(view)
                 was = old(kit.encoder, view)
+                if np.array_equal(new, was):  # the planes that differ are named below
+                    continue
                 differ = [name for name, s in kit.encoder.planes.items()
                           if not np.array_equal(new[s], was[s])]
-                assert not differ, f"{spec} at {players}, game {game}, seat {seat}: {differ}"
+                pytest.fail(f"{spec} at {players}, game {game}, seat {seat}: {differ}")
             if state.is_over:
                 break
             state = state.apply(rng.choice(list(state.legal_actions())))
