@@ -636,9 +636,11 @@ def kernel_snapshot(s: np.ndarray, index: CardIndex | None = None) -> dict[str, 
                   tuple(rm(int(x)) for x in s[L.RESERVE:L.RESERVE + n])),
     }
     width = n + 3
-    snap["seen"] = [tuple(rm(int(x)) if j < n else int(x)
-                          for j, x in enumerate(s[L.SEEN + i * width:L.SEEN + (i + 1) * width]))
-                    for i in range(int(s[L.N_SEEN]))]
+    # every position seen this deal, each as n hands and three numbers: the list grows with
+    # the game, so it is read in one piece (and, with the plain numbering, not renumbered)
+    seen = s[L.SEEN:L.SEEN + int(s[L.N_SEEN]) * width].reshape(-1, width).tolist()
+    snap["seen"] = [tuple(row) for row in seen] if index.identity else [
+        tuple(rm(x) if j < n else x for j, x in enumerate(row)) for row in seen]
     if s[L.RESULT]:
         loser = None if s[L.RESULT] == 2 else int(s[L.LOSER])
         # those still holding cards: fewest cards first, then by seat (``_still_in``)
