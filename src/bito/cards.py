@@ -23,7 +23,7 @@ apostrophe (``6h'``); ``??`` is a hidden card.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Final
 
 from bito.errors import InvalidNotationError
@@ -157,7 +157,7 @@ def cards_count(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
-@lru_cache(maxsize=None)  # a few hundred codes; position texts write millions of cards
+@cache  # a few hundred codes; position texts write millions of cards
 def card_str(code: int) -> str:
     """Two-character (three for a twin) notation of a card; ``??`` for :data:`HIDDEN`."""
     if code == HIDDEN:
