@@ -295,7 +295,11 @@ def test_a_driver_that_missed_a_notice_reads_the_table_again(
         assert room.task is not None
         listener = keeper.tasks[1]
         listener.get_loop().call_soon_threadsafe(listener.cancel)
-        time.sleep(0.3)
+        # gone once A's loop has run the cancellation (a fixed 0.3 s was too short for a
+        # loop busy on a loaded machine)
+        until = time.time() + 10
+        while not listener.done() and time.time() < until:
+            time.sleep(0.02)
         assert listener.cancelled()
         host.send({"type": "act", "action": frame["view"]["legal"][0]["text"]})
         # the person's move, then the bot's (stored by A, read by B from its notice)
