@@ -19,7 +19,8 @@ database replayed here). At the end every stored game replays (a finished one to
 stored outcome) and every move any person was shown is the move stored under its number:
 none lost, none twice. The faults injected and the tables checked are printed.
 
-Bounded: at most :data:`FAULTS` faults and :data:`BUDGET` seconds of play, loopback only.
+Bounded: at most :data:`FAULTS` faults, and none past the first :data:`AT_LEAST` once
+:data:`BUDGET` seconds have gone; loopback only.
 Skipped, saying why, where nginx or PostgreSQL is missing (``.ci/run`` installs both).
 """
 
@@ -59,6 +60,9 @@ TABLES_AT_ONCE = 4
 MAX_TABLES = 10  # games started in all
 FAULTS = ("kill", "postgres", "pause", "slow", "kill", "pause")
 BUDGET = 90.0  # seconds of faults and play; what is left of the plan then is not run
+#: faults injected whatever the machine's speed (the budget cuts only the rest of the plan:
+#: on a loaded machine two slow restarts used it up, and the test failed for running two)
+AT_LEAST = 4
 SETTLE = 30.0  # seconds every process has to agree with the database after a fault
 SLOW_MS = 150  # each database call's wait while the database is "slow"
 SLOW_FOR = 4.0  # seconds the database stays slow: several lease renewals each
@@ -372,7 +376,7 @@ def test_every_process_shows_every_table_as_stored_through_faults(
         play(2)
         agree("the start")
         for fault in plan:
-            if time.monotonic() - started > BUDGET:
+            if len(injected) >= AT_LEAST and time.monotonic() - started > BUDGET:
                 break
             victim = rng.randrange(PROCESSES)
             if fault == "kill":
@@ -466,5 +470,5 @@ def test_every_process_shows_every_table_as_stored_through_faults(
           f"deliberate reconnects; take-overs per process {taken}, leases lost {lost}, "
           f"copies rebuilt {rebuilt}; {time.monotonic() - started:.0f} s")
     assert not players.errors, players.errors[:5]
-    assert len(injected) >= 4, injected
+    assert len(injected) >= AT_LEAST, injected
     assert checked["checks"] == len(injected) + 2

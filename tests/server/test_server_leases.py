@@ -192,6 +192,14 @@ def test_a_rematch_is_agreed_by_people_on_two_servers(cluster: Cluster) -> None:
         b.stop()
 
 
+def _bots_warm(srv: ServerThread) -> None:
+    """Wait (2 minutes at most) until the server's bot workers have started, which the
+    server begins at its start: a worker importing bito takes seconds, over 15 on a loaded
+    machine, and the waits below are for a table's driving, not for a worker's start."""
+    loop = srv.app.state.keeper.tasks[0].get_loop()
+    asyncio.run_coroutine_threadsafe(srv.app.state.lobby.bots.warm(), loop).result(120)
+
+
 def _to_bot_turn(host: Client, bot_seat: int) -> dict[str, Any]:
     """Play the person's first legal move until the bot is to act; that frame."""
     while True:
@@ -234,6 +242,7 @@ def test_a_bot_turn_is_driven_again_whatever_an_outage_left(cluster: Cluster,
     url = cluster.fresh_database("rearm" + ("1" if fault.startswith("bot") else "2"))
     a = ServerThread(url, scripted(bot_delay=0.5))
     try:
+        _bots_warm(a)
         t = create_table(a.http, players=2, seats=["random"])
         table = t["table"]
         lobby = a.app.state.lobby
@@ -260,7 +269,8 @@ def test_a_bot_turn_is_driven_again_whatever_an_outage_left(cluster: Cluster,
         took = time.time() - dropped
         assert moved["n"] > frame["n"]
         # a few renewals (1 s each) on an idle machine; the bound leaves room for a loaded
-        # one, whose bot worker may still be importing bito — the stall it guards was 120 s
+        # one (its bot worker started before the game: _bots_warm) — the stall it guards
+        # was 120 s
         assert took < 15.0, f"the bot moved {took:.2f} s after its turn was dropped"
         assert table in lobby.held
         host.close()
@@ -273,13 +283,12 @@ def test_a_driver_that_missed_a_notice_reads_the_table_again(
     """The person moves through server B; A drives the bot but hears no notice (its
     listening connection gone, as during a PostgreSQL restart, and never told to read its
     tables again). A's lease renewals compare the moves stored with its own and read the
-    table again: the bot moves instead of never. (How soon is the cluster test's to say: here
-    the bot's first decision also waits for its worker process to import bito, seconds on a
-    loaded machine.)"""
+    table again: the bot moves instead of never. (How soon is the cluster test's to say.)"""
     url = cluster.fresh_database("missed")
     a = ServerThread(url, scripted(bot_delay=0))
     b = ServerThread(url, scripted(bot_delay=0))
     try:
+        _bots_warm(a)
         t = create_table(a.http, players=2, seats=["random"])
         table = t["table"]
         assert _owner(url, table) == a.app.state.lobby.origin
@@ -295,7 +304,11 @@ def test_a_driver_that_missed_a_notice_reads_the_table_again(
         assert room.task is not None
         listener = keeper.tasks[1]
         listener.get_loop().call_soon_threadsafe(listener.cancel)
-        time.sleep(0.3)
+        # gone once A's loop has run the cancellation (a fixed 0.3 s was too short for a
+        # loop busy on a loaded machine)
+        until = time.time() + 10
+        while not listener.done() and time.time() < until:
+            time.sleep(0.02)
         assert listener.cancelled()
         host.send({"type": "act", "action": frame["view"]["legal"][0]["text"]})
         # the person's move, then the bot's (stored by A, read by B from its notice)

@@ -13,8 +13,10 @@ Readies made through one process reach the sockets of another).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -35,47 +37,71 @@ def _table(table_id: str) -> TableRow:
                            SeatRow(1, "Bob", "human", "heuristic", "tok-b", True)])
 
 
-async def _heard(listener: Any, seconds: float) -> list[dict[str, Any]]:
-    """The notices a listening connection receives within ``seconds``."""
+async def _heard(listener: Any, seconds: float,
+                 enough: Callable[[list[dict[str, Any]]], bool] | None = None,
+                 ) -> list[dict[str, Any]]:
+    """The notices a listening connection receives within ``seconds``, or until
+    ``enough`` of them have come (then a further moment, for any that should not come)."""
     out: list[dict[str, Any]] = []
-    async for note in listener.notifies(timeout=seconds):
-        out.append(json.loads(note.payload))
-    return out
+    async with contextlib.aclosing(listener.notifies(timeout=seconds)) as notes:
+        async for note in notes:
+            out.append(json.loads(note.payload))
+            if enough is not None and enough(out):
+                break
+        else:
+            return out
+    return out + await _heard(listener, 0.3)
+
+
+async def _sent(notifier: Notifier, changes: int) -> None:
+    """Wait (30 s at most) until ``notifier`` has sent ``changes`` changes: its first
+    notice also opens its connection, which takes a while on a loaded machine."""
+    async with asyncio.timeout(30):
+        while notifier.announced < changes:
+            await asyncio.sleep(0.01)
 
 
 def test_a_move_is_stored_before_and_without_its_notice(cluster: Cluster) -> None:
-    """The move's statement has no ``pg_notify``; the move is committed (another connection
-    reads it) while its notice is still waiting in the notifier, which here gathers for a
-    whole second so the gap can be seen; then the notice arrives, with the move in it."""
+    """The move's statement has no ``pg_notify``: the move is committed (another connection
+    reads it) while the notifier holds its notice back (here for as long as the test likes:
+    it gathers for an hour), and nothing arrives meanwhile; once the notifier sends, one
+    notice arrives, with the move in it. The table's own notice is sent before the test
+    listens (on a loaded machine it came late, and was taken for the move's)."""
     import psycopg
 
     assert "notify" not in STORE_MOVE.lower()
     url = cluster.fresh_database("quietmove")
 
-    async def run() -> tuple[list[Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    async def run() -> tuple[list[Any], list[dict[str, Any]], list[dict[str, Any]],
+                             list[dict[str, Any]], list[dict[str, Any]]]:
         db = PostgresDatabase(url, origin="mover")
-        db.notices = Notifier(url, "mover", gather=1.0)
+        notifier = db.notices = Notifier(url, "mover", gather=0.05)
         await db.open()
         listener = await psycopg.AsyncConnection.connect(url, autocommit=True)
         try:
             await db.create_table(_table("q1"))
-            await _heard(listener, 0.0)
+            await _sent(notifier, 1)  # the table's own notice, before anybody listens
             await listener.execute(f"LISTEN {CHANNEL}")
-            await _heard(listener, 1.5)  # the table's own notice, gathered for a second
+            notifier.gather = 3600.0  # the move's notice waits until the test lets it go
             await db.append_action("q1", 1, 0, "7d", "move")
             with psycopg.connect(url) as other:  # committed: another session reads it
                 stored = other.execute("SELECT n, action FROM bito_actions WHERE "
                                        "table_id = 'q1'").fetchall()
             early = await _heard(listener, 0.4)  # the notifier is still gathering
-            late = await _heard(listener, 3.0)
-            return stored, early, late
+            held = list(notifier.pending)
+            await notifier.stop()  # its gathering cut short, the notice kept to send
+            notifier.gather = 0.05
+            notifier.start()
+            late = await _heard(listener, 30, lambda out: len(out) >= 1)
+            return stored, early, held, late, notifier.pending
         finally:
             await listener.close()
             await db.close()
 
-    stored, early, late = asyncio.run(run())
+    stored, early, held, late, left = asyncio.run(run())
     assert stored == [(1, "7d")]
     assert early == []
+    assert [change["t"] for change in held] == ["q1"] and left == []
     assert len(late) == 1 and late[0]["o"] == "mover"
     assert late[0]["b"] == [{"t": "q1", "m": {"n": 1, "s": 0, "a": "7d", "h": "move",
                                               "at": late[0]["b"][0]["m"]["at"]}}]
@@ -99,15 +125,18 @@ def test_a_burst_of_moves_on_several_tables_is_announced_in_fewer_notices(
         try:
             for t in tables:
                 await db.create_table(_table(t))
+            # the tables' own notices are sent before anybody listens (one heard late was
+            # taken for a move's)
+            await _sent(db.notices, len(tables))
             await listener.execute(f"LISTEN {CHANNEL}")
-            await _heard(listener, 0.3)  # the tables' own notices
 
             async def play(table: str) -> None:
                 for n in range(1, 6):
                     await db.append_action(table, n, n % 2, f"m{n}", "move")
 
             await asyncio.gather(*(play(t) for t in tables))
-            return await _heard(listener, 2.0), db.notices
+            return await _heard(listener, 30, lambda out: sum(
+                len(notice["b"]) for notice in out) >= 5 * len(tables)), db.notices
         finally:
             await listener.close()
             await db.close()

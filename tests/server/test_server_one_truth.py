@@ -19,6 +19,7 @@ Real parts only: Debian's PostgreSQL, the real lobby, keeper and notifier.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -103,8 +104,16 @@ def test_of_two_racing_deals_only_the_stored_seed_is_announced(cluster: Cluster)
                 first, second = await asyncio.gather(a.start_game(t, 1000 + i),
                                                      b.start_game(t, 2000 + i))
                 won[t] = (first, second)
+            # every deal's notice (30 s at most: a process's first notice also opens its
+            # notifier's connection, slow on a loaded machine), then a moment more for any
+            # second notice of a table
             heard: list[dict[str, Any]] = []
-            async for note in listener.notifies(timeout=1.5):
+            async with contextlib.aclosing(listener.notifies(timeout=30)) as notes:
+                async for note in notes:
+                    heard += [c for c in json.loads(note.payload)["b"] if "g" in c]
+                    if {c["t"] for c in heard} >= set(tables):
+                        break
+            async for note in listener.notifies(timeout=0.5):
                 heard += [c for c in json.loads(note.payload)["b"] if "g" in c]
             return heard, won
         finally:
@@ -133,12 +142,31 @@ def test_a_losing_deal_reaches_no_process_and_every_copy_is_the_stored_game(
         b, c = Process(url, "proc-b"), Process(url, "proc-c")
         for p in (a, b, c):
             await p.start()
+        heard: dict[str, list[str]] = {"b": [], "c": []}
+        for p, said in ((b, heard["b"]), (c, heard["c"])):
+            def noted(payload: str, hear: Any = p.keeper.notice, said: list[str] = said,
+                      ) -> None:
+                hear(payload)
+                said.append(payload)
+
+            p.keeper.notice = noted  # type: ignore[method-assign]
         try:
             table = _waiting("split")
             room_a = await a.lobby.open_table(table)
             room_b = await b.lobby.get(table.id)
             room_c = await c.lobby.get(table.id)
             assert room_b.table.status == room_c.table.status == "waiting"
+            # A's notice of the table's opening, gathered for a second too, is heard and
+            # read by B and C before the deal: a second after the opening on a loaded
+            # machine, the deal left with it, and B heard of the deal before dealing
+            def opened(payload: str) -> bool:
+                notice = json.loads(payload)
+                return notice.get("o") == "proc-a" and any(
+                    change.get("t") == table.id and "k" not in change  # not an event
+                    for change in notice.get("b", []))
+
+            assert await until(lambda: all(any(map(opened, said)) for said in heard.values())
+                               and not room_b.refreshing and not room_c.refreshing, 30)
             async with room_a.lock:
                 await a.lobby.deal(room_a)  # stored; its notice leaves a second later
             async with room_b.lock:
