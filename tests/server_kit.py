@@ -12,6 +12,7 @@ import queue
 import re
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -177,6 +178,18 @@ def play_to_end(clients: dict[int, Client], pick: Any = None, timeout: float = 1
         else:
             watcher.wait(lambda m, n=frame["n"]: m["type"] == "state" and m["n"] > n)
     raise AssertionError("the game did not finish in time")
+
+
+def until(condition: Callable[[], bool], seconds: float = 10) -> bool:
+    """Whether ``condition`` came true within ``seconds`` (checked every 20 ms): a wait for
+    something another thread or process does, bounded generously for a loaded machine; the
+    caller asserts on the answer."""
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() >= end:
+            return False
+        time.sleep(0.02)
+    return True
 
 
 def full_states(http: httpx.Client, table: str) -> list[Any]:

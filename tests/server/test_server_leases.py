@@ -18,7 +18,15 @@ pytest.importorskip("fastapi")
 
 from pg_kit import Cluster
 
-from server_kit import Client, ServerThread, create_table, join, play_to_end, scripted
+from server_kit import (
+    Client,
+    ServerThread,
+    create_table,
+    join,
+    play_to_end,
+    scripted,
+    until,
+)
 
 
 def _owner(url: str, table: str) -> str | None:
@@ -306,10 +314,7 @@ def test_a_driver_that_missed_a_notice_reads_the_table_again(
         listener.get_loop().call_soon_threadsafe(listener.cancel)
         # gone once A's loop has run the cancellation (a fixed 0.3 s was too short for a
         # loop busy on a loaded machine)
-        until = time.time() + 10
-        while not listener.done() and time.time() < until:
-            time.sleep(0.02)
-        assert listener.cancelled()
+        assert until(listener.done) and listener.cancelled()
         host.send({"type": "act", "action": frame["view"]["legal"][0]["text"]})
         # the person's move, then the bot's (stored by A, read by B from its notice)
         moved = host.wait(lambda m: m["type"] == "state" and (
@@ -398,11 +403,7 @@ def test_joins_readies_and_moves_elsewhere_are_followed_without_reading_the_tabl
         # machine), it reads the table once more. That read is the opening's, not the
         # followed changes': counting starts once B has heard it and is done reading.
         room = b.app.state.lobby.rooms[table]
-        until = time.monotonic() + 10
-        while time.monotonic() < until and (
-                room.refreshing or not any(table in p for p in heard)):
-            time.sleep(0.02)
-        assert any(table in p for p in heard) and not room.refreshing
+        assert until(lambda: not room.refreshing and any(table in p for p in heard))
         b_db = b.app.state.lobby.storage
         calls: dict[str, int] = {"snapshot": 0, "load_seats": 0}
         callers: list[str] = []
